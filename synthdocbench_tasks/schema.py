@@ -1,0 +1,312 @@
+"""Data contracts of SynthDocBench: what a published dataset promises.
+
+Every artifact passed between stages (manifest JSON, question JSONL, Parquet rows) is
+validated by these models. Field names follow the paper's Table 17 (chart metadata,
+camelCase) and Table 18 (question records, snake_case) where those tables name them.
+Bump ``SCHEMA_VERSION`` on any change a reader would notice.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+SCHEMA_VERSION = "1.0"
+
+Subset = Literal["chart", "cross_modal", "complex"]
+Difficulty = Literal["L1", "L2", "L3", "L4", "L5"]
+PositionBucket = Literal["early", "middle", "late"]
+
+SUBSETS: tuple[Subset, ...] = ("chart", "cross_modal", "complex")
+DIFFICULTIES: tuple[Difficulty, ...] = ("L1", "L2", "L3", "L4", "L5")
+
+#: The nine fine-grained categories of the paper's Table 14, by subset.
+CATEGORIES: dict[Subset, tuple[str, ...]] = {
+    "chart": ("value_reading", "comparison", "trend_pattern"),
+    "cross_modal": ("verify_with_chart", "integrate_sources", "compare_representations"),
+    "complex": ("historical_timeline", "technical_quantitative", "impact_reception"),
+}
+
+#: Chart types the generator can draw (the paper's Figure 13 names; grows with the generator).
+CHART_TYPES: tuple[str, ...] = (
+    "bar",
+    "horizontal_bar",
+    "grouped_bar",
+    "stacked_bar",
+    "diverging_bar",
+    "line",
+    "multi_line",
+    "area",
+    "stacked_area",
+    "scatter",
+    "bubble",
+    "pie",
+    "donut",
+    "histogram",
+    "box",
+    "heatmap",
+    "radar",
+    "waterfall",
+    "treemap",
+    "sankey",
+    "funnel",
+    "bullet",
+    "dumbbell",
+    "lollipop",
+    "slope",
+    "sparkline_grid",
+)
+
+#: Layout archetypes of the paper's Table 16.
+ARCHETYPES: tuple[str, ...] = (
+    "magazine",
+    "dashboard",
+    "academic",
+    "editorial",
+    "infographic",
+    "brutalist",
+)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class Region(_Model):
+    """A rectangle on one page of the rendered PDF.
+
+    ``page`` is 1-based; ``bbox`` is ``[x1, y1, x2, y2]`` on a 0..1000 scale of that
+    page's width and height, measured on the PDF (never guessed from HTML).
+    """
+
+    page: int = Field(ge=1)
+    bbox: list[float] = Field(min_length=4, max_length=4)
+
+    @field_validator("bbox")
+    @classmethod
+    def _ordered_in_range(cls, v: list[float]) -> list[float]:
+        x1, y1, x2, y2 = v
+        if not (0 <= x1 <= x2 <= 1000 and 0 <= y1 <= y2 <= 1000):
+            raise ValueError(f"bbox must be ordered and within 0..1000, got {v}")
+        return v
+
+
+class Axis(_Model):
+    label: str
+    type: Literal["categorical", "linear", "time", "none"] = "categorical"
+    unit: str | None = None
+    range: list[float] | None = None
+
+
+class Axes(_Model):
+    x: Axis
+    y: Axis
+
+
+class DataPoint(_Model):
+    """One rendered mark (Table 17 ``data``)."""
+
+    label: str
+    value: float
+    category: str | None = None
+    metadata: dict[str, str] = Field(default_factory=dict)
+
+
+class Insight(_Model):
+    """A typed fact derived from a chart's data (Table 17 ``insights``)."""
+
+    type: Literal["maximum", "minimum", "comparison", "gap", "trend", "outlier", "proportion"]
+    text: str
+    labels: list[str] = Field(default_factory=list)
+    value: float | None = None
+
+
+class VisualProperties(_Model):
+    colorEncoding: str  # noqa: N815 - Table 17 field name
+    colorMap: dict[str, str] = Field(default_factory=dict)  # noqa: N815
+    sortOrder: Literal["none", "ascending", "descending"] = "none"  # noqa: N815
+    hasLegend: bool = False  # noqa: N815
+    hasGridlines: bool = False  # noqa: N815
+    highlightedItems: list[str] = Field(default_factory=list)  # noqa: N815
+    annotationCount: int = 0  # noqa: N815
+    #: How a reader gets the values: printed data labels, or reading against an axis.
+    valueReading: Literal["data_labels", "axis"] = "axis"  # noqa: N815
+
+
+class Chart(_Model):
+    """Table 17 metadata of one visualisation, plus where it sits in the document."""
+
+    vizId: str  # noqa: N815
+    chartType: str  # noqa: N815
+    title: str
+    axes: Axes
+    data: list[DataPoint] = Field(min_length=1)
+    insights: list[Insight] = Field(default_factory=list)
+    visualProperties: VisualProperties  # noqa: N815
+    sourceContext: str  # noqa: N815
+    section_id: str
+    #: 1-based order of the chart in the document (k of K) and its printed figure number.
+    index: int = Field(ge=1)
+    figure_number: int = Field(ge=1)
+    renderer: Literal["d3", "matplotlib"] = "d3"
+    regions: list[Region] = Field(default_factory=list)
+
+    @field_validator("chartType")
+    @classmethod
+    def _known_type(cls, v: str) -> str:
+        if v not in CHART_TYPES:
+            raise ValueError(f"unknown chartType {v!r}; expected one of {', '.join(CHART_TYPES)}")
+        return v
+
+
+class Table(_Model):
+    table_id: str
+    title: str
+    section_id: str
+    index: int = Field(ge=1)
+    columns: list[str]
+    rows: list[list[str]]
+    regions: list[Region] = Field(default_factory=list)
+
+
+class TextFact(_Model):
+    """A fact stated verbatim in the prose, which cross-modal and complex questions cite."""
+
+    fact_id: str
+    sentence: str
+    values: dict[str, str] = Field(default_factory=dict)
+    section_id: str
+    regions: list[Region] = Field(default_factory=list)
+
+
+class Section(_Model):
+    section_id: str
+    title: str
+    order: int = Field(ge=1)
+
+
+class DocumentManifest(_Model):
+    """Everything known about one generated document (one JSON file per document)."""
+
+    schema_version: str = SCHEMA_VERSION
+    doc_id: str
+    seed: int
+    topic: str
+    domain: str
+    archetype: str
+    renderer: Literal["d3", "matplotlib"] = "d3"
+    page_count: int = Field(ge=0)
+    word_count: int = Field(ge=0)
+    sections: list[Section]
+    charts: list[Chart] = Field(default_factory=list)
+    tables: list[Table] = Field(default_factory=list)
+    text_facts: list[TextFact] = Field(default_factory=list)
+
+    @field_validator("archetype")
+    @classmethod
+    def _known_archetype(cls, v: str) -> str:
+        if v not in ARCHETYPES:
+            raise ValueError(f"unknown archetype {v!r}; expected one of {', '.join(ARCHETYPES)}")
+        return v
+
+
+class AnswerValue(_Model):
+    """A structured fact the answer must contain, checked by the offline judge.
+
+    A number matches when it lies within ``max(abs_tol, rel_tol * |value|)`` of ``value``;
+    a label matches when the text or one of its aliases appears in the answer.
+    """
+
+    kind: Literal["number", "label"]
+    text: str
+    value: float | None = None
+    unit: str | None = None
+    abs_tol: float = Field(default=0.0, ge=0)
+    rel_tol: float = Field(default=0.0, ge=0)
+    aliases: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _number_has_value(self) -> AnswerValue:
+        if self.kind == "number" and self.value is None:
+            raise ValueError("a number answer value needs 'value'")
+        return self
+
+
+class DataRef(_Model):
+    """A ``{label, value}`` pair a question needs (Table 18 ``required_data_points``)."""
+
+    label: str
+    value: float
+
+
+class Position(_Model):
+    """Relative position of the primary evidence: k/K of charts, or page/pages."""
+
+    index: int = Field(ge=1)
+    count: int = Field(ge=1)
+    relative: float = Field(ge=0, le=1)
+    bucket: PositionBucket
+    basis: Literal["chart", "page"]
+
+
+def position_bucket(relative: float) -> PositionBucket:
+    """Equal thirds of the document, as in the paper's Table 4."""
+    if relative <= 1 / 3:
+        return "early"
+    if relative <= 2 / 3:
+        return "middle"
+    return "late"
+
+
+def make_position(index: int, count: int, basis: Literal["chart", "page"]) -> Position:
+    relative = index / count
+    return Position(
+        index=index, count=count, relative=round(relative, 6), bucket=position_bucket(relative), basis=basis
+    )
+
+
+class Question(_Model):
+    """One question record (Table 18, plus what evaluation needs)."""
+
+    schema_version: str = SCHEMA_VERSION
+    question_id: str
+    doc_id: str
+    subset: Subset
+    question_type: str
+    category: str
+    difficulty: Difficulty
+    question: str
+    answer: str
+    answer_values: list[AnswerValue] = Field(min_length=1)
+    reasoning: list[str] = Field(min_length=1)
+    required_facts: list[int] = Field(default_factory=list)
+    required_facts_text: list[str] = Field(default_factory=list)
+    fact_sources: list[str] = Field(default_factory=list)
+    chart_index: int | None = None
+    chart_title: str | None = None
+    chart_type: str | None = None
+    required_data_points: list[DataRef] = Field(default_factory=list)
+    evidence: list[Region] = Field(default_factory=list)
+    position: Position
+
+    @model_validator(mode="after")
+    def _category_in_subset(self) -> Question:
+        if self.category not in CATEGORIES[self.subset]:
+            allowed = ", ".join(CATEGORIES[self.subset])
+            raise ValueError(f"category {self.category!r} is not in subset {self.subset!r} ({allowed})")
+        return self
+
+
+#: Columns of the ``documents`` Parquet config (one row per document).
+DOCUMENT_COLUMNS: tuple[str, ...] = (
+    "doc_id",
+    "pdf",
+    "manifest",
+    "page_count",
+    "word_count",
+    "chart_count",
+    "archetype",
+    "topic",
+    "domain",
+)
