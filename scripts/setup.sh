@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs everything SynthDocBench needs on a fresh Debian machine with Python 3.11 and root:
+# Chromium (Debian's package, unless Playwright's own browser is present), fonts, Node
+# packages (D3, inlined into generated reports), and the Python package with its extras.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+
+need_apt=()
+have_playwright_browser() {
+  "$PY" - <<'PYEOF' 2>/dev/null
+import sys
+from pathlib import Path
+try:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        sys.exit(0 if Path(p.chromium.executable_path).exists() else 1)
+except Exception:
+    sys.exit(1)
+PYEOF
+}
+if ! command -v chromium >/dev/null 2>&1 && ! have_playwright_browser; then need_apt+=(chromium); fi
+dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need_apt+=(fonts-dejavu-core)
+dpkg -s fonts-liberation2 >/dev/null 2>&1 || need_apt+=(fonts-liberation2)
+command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${need_apt[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+if [ ! -f node_modules/d3/dist/d3.min.js ]; then
+  echo "setup: npm install (D3)"
+  npm install --no-audit --no-fund --loglevel=error
+fi
+
+# torch/torchvision must be a matching pair (lmms-eval's Qwen-VL processors need torchvision).
+"$PY" -m pip install -q --disable-pip-version-check "torch==2.14.1" "torchvision==0.29.1" -e ".[generation,dev]"
+echo "setup: done"

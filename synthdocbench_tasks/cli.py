@@ -1,0 +1,145 @@
+"""The ``synthdocbench`` command.
+
+Generation and export import the ``generation`` package inside their commands only, so an
+evaluation-only install (no browser, no Node) can still run ``tasks-path`` and ``eval``.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .errors import SynthDocUserError
+
+app = typer.Typer(
+    help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def tasks_dir() -> Path:
+    """The folder holding the lmms-eval task YAMLs (pass it to --include_path)."""
+    return Path(str(resources.files("synthdocbench_tasks").joinpath("tasks")))
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"synthdocbench: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _parse_shard(value: str | None) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    try:
+        k, n = (int(x) for x in value.split("/"))
+    except ValueError:
+        _fail(f"--shard must look like K/N (e.g. 0/4), got {value!r}")
+        raise
+    if not (n >= 1 and 0 <= k < n):
+        _fail(f"--shard K/N needs 0 <= K < N, got {value!r}")
+    return k, n
+
+
+@app.command("tasks-path")
+def tasks_path() -> None:
+    """Print the task folder, for `lmms-eval --include_path "$(synthdocbench tasks-path)"`."""
+    typer.echo(str(tasks_dir()))
+
+
+@app.command(
+    "eval",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+)
+def eval_(ctx: typer.Context) -> None:
+    """Run lmms-eval with the SynthDocBench tasks on its include path (all arguments pass through)."""
+    args = list(ctx.args)
+    if "--include_path" not in args:
+        args += ["--include_path", str(tasks_dir())]
+    if "--help" not in args and "-h" not in args:
+        _preflight(args)
+    from lmms_eval.__main__ import cli_evaluate
+
+    sys.argv = ["lmms-eval", *args]
+    cli_evaluate()
+
+
+def _preflight(args: list[str]) -> None:
+    """Check the dataset and the judge before lmms-eval loads a model."""
+    tasks = args[args.index("--tasks") + 1] if "--tasks" in args[:-1] else ""
+    if "synthdoc" not in tasks:
+        return
+    from .dataset import dataset_location
+    from .judging import run_judge
+    from .settings import load_settings
+
+    dataset_location()
+    run_judge(load_settings(), preflight=True)
+
+
+@app.command()
+def generate(
+    out: Annotated[Path, typer.Option(help="Output folder (resumes if it already holds finished documents).")],
+    n_docs: Annotated[int | None, typer.Option(help="Number of documents.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Root seed; same seed and config give identical output.")] = None,
+    config: Annotated[Path | None, typer.Option(help="YAML config (see configs/).")] = None,
+    shard: Annotated[str | None, typer.Option(help="Only documents with index % N == K, as K/N.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Parallel worker processes, one browser each.")] = None,
+    d3: Annotated[Path | None, typer.Option(help="Path to d3.min.js (default: node_modules of the project).")] = None,
+    progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+) -> None:
+    """Generate documents (HTML, PDF, manifest) and their questions."""
+    from generation.config import ConfigError, load_config
+    from generation.pipeline import generate as run_generate
+
+    try:
+        cfg = load_config(config, n_docs=n_docs, seed=seed, workers=workers)
+    except ConfigError as exc:
+        _fail(str(exc))
+        raise
+    summary = run_generate(cfg, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
+    typer.echo(str(summary))
+    if getattr(summary, "failed", None):
+        raise typer.Exit(1)
+
+
+@app.command()
+def export(
+    gen_dir: Annotated[Path, typer.Argument(help="Folder written by `synthdocbench generate`.")],
+    out: Annotated[Path, typer.Option(help="Dataset folder to write (Parquet configs + README.md card).")],
+) -> None:
+    """Export generated documents and questions as a Hugging Face dataset folder."""
+    from generation.export import export_dataset
+
+    summary = export_dataset(gen_dir, out)
+    typer.echo(str(summary))
+
+
+@app.command()
+def push(
+    folder: Annotated[Path, typer.Argument(help="Exported dataset folder.")],
+    repo: Annotated[str, typer.Option(help="Hub dataset repo, ORG/NAME.")],
+    private: Annotated[bool, typer.Option(help="Create the repo private.")] = False,
+    dry_run: Annotated[bool, typer.Option(help="List what would be uploaded; touch no network.")] = False,
+) -> None:
+    """Publish an exported dataset (with its card) to the Hugging Face Hub."""
+    from hf_card.push import push_dataset
+
+    result = push_dataset(folder, repo, private=private, dry_run=dry_run)
+    typer.echo(str(result))
+
+
+def main() -> None:
+    try:
+        app()
+    except SynthDocUserError as exc:
+        typer.echo(str(exc), err=True)
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

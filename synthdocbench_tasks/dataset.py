@@ -1,0 +1,114 @@
+"""Where the benchmark data lives, and the documents behind the questions.
+
+The location is ``SYNTHDOC_DATASET``: an exported dataset folder or a Hub repo id. It is
+checked once, with one clear line when it cannot be used. Task YAMLs name
+``!function synthdocbench_tasks.dataset.DATASET_PATH`` as their ``dataset_path``: lmms-eval
+resolves that tag by ``getattr`` on this module only when it builds the task (not when it
+scans the task folder), and the module-level ``__getattr__`` below answers it lazily.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import SynthDocUserError
+from .settings import DATASET_VAR, load_settings
+
+HOW_TO_GET_ONE = (
+    "generate one with `synthdocbench generate --out runs/gen && synthdocbench export runs/gen --out runs/ds` "
+    f"and set {DATASET_VAR}=runs/ds, or set {DATASET_VAR}=ORG/NAME for a dataset on the Hub"
+)
+
+CONFIGS = ("chart", "cross_modal", "complex", "documents")
+
+
+def _looks_like_repo_id(value: str) -> bool:
+    parts = value.split("/")
+    return len(parts) == 2 and all(parts) and not value.startswith((".", "~"))
+
+
+def _check_hub(repo_id: str) -> None:
+    from huggingface_hub import HfApi, constants
+
+    if constants.HF_HUB_OFFLINE:
+        return  # the datasets cache must serve it; datasets says so if it cannot
+    try:
+        HfApi().dataset_info(repo_id, timeout=15)
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SynthDocUserError(
+            f"{DATASET_VAR}={repo_id}: the Hub dataset cannot be reached ({reason}); {HOW_TO_GET_ONE}"
+        ) from None
+
+
+@lru_cache(maxsize=8)
+def resolve_location(value: str | None) -> str:
+    """An absolute folder path or a reachable Hub repo id; else a clear error."""
+    if not value:
+        raise SynthDocUserError(f"{DATASET_VAR} is not set: {HOW_TO_GET_ONE}")
+    path = Path(value).expanduser()
+    if path.exists():
+        missing = [c for c in CONFIGS if not (path / "data" / c).is_dir()]
+        if not (path / "README.md").is_file() or missing:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value} is not an exported SynthDocBench dataset "
+                f"(needs README.md and data/{{{','.join(CONFIGS)}}}); {HOW_TO_GET_ONE}"
+            )
+        return str(path.resolve())
+    if _looks_like_repo_id(value):
+        _check_hub(value)
+        return value
+    raise SynthDocUserError(f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}")
+
+
+def dataset_location() -> str:
+    return resolve_location(load_settings().dataset)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DATASET_PATH":
+        return dataset_location()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class DocumentStore:
+    """The ``documents`` config of one dataset, loaded once, indexed by doc_id."""
+
+    def __init__(self, location: str) -> None:
+        self.location = location
+        self._lock = threading.Lock()
+        self._rows: Any = None
+        self._index: dict[str, int] = {}
+
+    def _load(self) -> None:
+        import datasets
+
+        rows = datasets.load_dataset(self.location, "documents", split="test")
+        self._index = {doc_id: i for i, doc_id in enumerate(rows["doc_id"])}
+        self._rows = rows
+
+    def row(self, doc_id: str) -> dict[str, Any]:
+        with self._lock:
+            if self._rows is None:
+                self._load()
+        i = self._index.get(doc_id)
+        if i is None:
+            raise SynthDocUserError(
+                f"document {doc_id} is not in the documents config of {self.location}; "
+                "re-export the dataset so questions and documents match"
+            )
+        return dict(self._rows[i])
+
+    def pdf(self, doc_id: str) -> bytes:
+        data = self.row(doc_id)["pdf"]
+        if not data:
+            raise SynthDocUserError(f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset")
+        return bytes(data)
+
+
+@lru_cache(maxsize=8)
+def document_store(location: str) -> DocumentStore:
+    return DocumentStore(location)

@@ -1,0 +1,51 @@
+"""DESIGN.md's dependency rule, checked on the source and on a real import."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = ("synthdocbench_tasks", "generation", "judge", "hf_card")
+
+
+def _imports(path: Path, top_level_only: bool) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = tree.body if top_level_only else list(ast.walk(tree))
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def test_judge_imports_nothing_of_the_project() -> None:
+    for path in _modules("judge"):
+        bad = _imports(path, top_level_only=False) & (set(PROJECT) - {"judge"})
+        assert not bad, f"{path} imports {bad}"
+
+
+def test_eval_side_never_imports_generation_at_module_level() -> None:
+    for package in ("synthdocbench_tasks", "hf_card"):
+        for path in _modules(package):
+            # the CLI may import generation inside the generate/export commands only
+            top_only = path.name == "cli.py"
+            assert "generation" not in _imports(path, top_level_only=top_only), path
+
+
+def test_importing_the_hooks_loads_no_browser_and_no_generator() -> None:
+    code = (
+        "import sys, synthdocbench_tasks.hooks, synthdocbench_tasks.cli, judge;"
+        "bad = [m for m in ('generation', 'playwright') if m in sys.modules];"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == ""
