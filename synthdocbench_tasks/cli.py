@@ -83,18 +83,25 @@ def _preflight(args: list[str]) -> None:
 
 @app.command()
 def generate(
-    out: Annotated[Path, typer.Option(help="Output folder (resumes if it already holds finished documents).")],
+    out: Annotated[
+        Path, typer.Option(help="Output folder (resumes if it already holds finished documents).")
+    ],
     n_docs: Annotated[int | None, typer.Option(help="Number of documents.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Root seed; same seed and config give identical output.")] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Root seed; same seed and config give identical output.")
+    ] = None,
     config: Annotated[Path | None, typer.Option(help="YAML config (see configs/).")] = None,
     shard: Annotated[str | None, typer.Option(help="Only documents with index % N == K, as K/N.")] = None,
     workers: Annotated[int | None, typer.Option(help="Parallel worker processes, one browser each.")] = None,
-    d3: Annotated[Path | None, typer.Option(help="Path to d3.min.js (default: node_modules of the project).")] = None,
+    d3: Annotated[
+        Path | None, typer.Option(help="Path to d3.min.js (default: node_modules of the project).")
+    ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
 ) -> None:
     """Generate documents (HTML, PDF, manifest) and their questions."""
-    from generation.config import ConfigError, load_config
     from generation.pipeline import generate as run_generate
+
+    from generation.config import ConfigError, load_config
 
     try:
         cfg = load_config(config, n_docs=n_docs, seed=seed, workers=workers)

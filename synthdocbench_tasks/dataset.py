@@ -18,7 +18,8 @@ from .errors import SynthDocUserError
 from .settings import DATASET_VAR, load_settings
 
 HOW_TO_GET_ONE = (
-    "generate one with `synthdocbench generate --out runs/gen && synthdocbench export runs/gen --out runs/ds` "
+    "generate one with `synthdocbench generate --out runs/gen && "
+    "synthdocbench export runs/gen --out runs/ds` "
     f"and set {DATASET_VAR}=runs/ds, or set {DATASET_VAR}=ORG/NAME for a dataset on the Hub"
 )
 
@@ -61,7 +62,9 @@ def resolve_location(value: str | None) -> str:
     if _looks_like_repo_id(value):
         _check_hub(value)
         return value
-    raise SynthDocUserError(f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}")
+    raise SynthDocUserError(
+        f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}"
+    )
 
 
 def dataset_location() -> str:
@@ -105,7 +108,9 @@ class DocumentStore:
     def pdf(self, doc_id: str) -> bytes:
         data = self.row(doc_id)["pdf"]
         if not data:
-            raise SynthDocUserError(f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset")
+            raise SynthDocUserError(
+                f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset"
+            )
         return bytes(data)
 
 

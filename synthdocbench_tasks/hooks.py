@@ -10,8 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from judge import JudgeError, JudgeItem
 from PIL import Image
+
+from judge import JudgeError, JudgeItem
 
 from .answers import final_answer
 from .dataset import dataset_location, document_store

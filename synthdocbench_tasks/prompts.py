@@ -22,7 +22,12 @@ def system_prompt(style: str = "default") -> str | None:
     if style == "none":
         return None
     if style in STYLES:
-        return resources.files(__package__).joinpath("prompts", f"{style}.txt").read_text(encoding="utf-8").strip()
+        return (
+            resources.files(__package__)
+            .joinpath("prompts", f"{style}.txt")
+            .read_text(encoding="utf-8")
+            .strip()
+        )
     path = Path(style).expanduser()
     if path.is_file():
         return path.read_text(encoding="utf-8").strip()

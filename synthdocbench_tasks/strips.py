@@ -30,9 +30,13 @@ class StripSettings:
     def __post_init__(self) -> None:
         for name in ("dpi", "max_pages", "pages_per_strip", "max_dimension", "max_bytes"):
             if getattr(self, name) < 1:
-                raise SynthDocUserError(f"strip setting {name} must be a positive integer, got {getattr(self, name)}")
+                raise SynthDocUserError(
+                    f"strip setting {name} must be a positive integer, got {getattr(self, name)}"
+                )
         if not 10 <= self.jpeg_quality <= 95:
-            raise SynthDocUserError(f"strip setting jpeg_quality must be within 10..95, got {self.jpeg_quality}")
+            raise SynthDocUserError(
+                f"strip setting jpeg_quality must be within 10..95, got {self.jpeg_quality}"
+            )
 
     def key(self) -> str:
         """A file-name-safe key: one cache entry per distinct setting."""
@@ -52,7 +56,9 @@ class StripSettings:
             try:
                 values[name] = int(str(raw))
             except ValueError:
-                raise SynthDocUserError(f"strip setting strip_{name} must be an integer, got {raw!r}") from None
+                raise SynthDocUserError(
+                    f"strip setting strip_{name} must be an integer, got {raw!r}"
+                ) from None
         return cls(**values)
 
 

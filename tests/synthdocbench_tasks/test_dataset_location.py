@@ -54,7 +54,7 @@ def test_exported_folder_resolves_and_module_attribute_reads_the_environment(
     dataset_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
-    assert dataset.DATASET_PATH == str(dataset_dir.resolve())
+    assert str(dataset_dir.resolve()) == dataset.DATASET_PATH
     store = dataset.DocumentStore(dataset.DATASET_PATH)
     import datasets
 

@@ -19,7 +19,13 @@ def _pages(pdf: bytes) -> int:
 
 def test_paper_defaults_match_table_19() -> None:
     s = StripSettings()
-    assert (s.dpi, s.max_pages, s.pages_per_strip, s.max_dimension, s.max_bytes) == (144, 120, 5, 7900, 4_000_000)
+    assert (s.dpi, s.max_pages, s.pages_per_strip, s.max_dimension, s.max_bytes) == (
+        144,
+        120,
+        5,
+        7900,
+        4_000_000,
+    )
 
 
 def test_strip_geometry_and_limits_on_generated_pdf(sample_pdf: bytes) -> None:

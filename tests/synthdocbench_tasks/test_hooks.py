@@ -1,0 +1,108 @@
+"""The lmms-eval hooks on a real exported dataset, called as lmms-eval calls them."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import datasets
+import pymupdf
+import pytest
+from PIL import Image
+
+from synthdocbench_tasks import dataset, hooks
+from synthdocbench_tasks.errors import SynthDocUserError
+from synthdocbench_tasks.prompts import ABSTENTION
+
+
+@pytest.fixture()
+def env(dataset_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    dataset.resolve_location.cache_clear()
+    monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
+    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
+    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
+    return dataset_dir
+
+
+def _rows(dataset_dir: Path, config: str) -> list[dict]:
+    return [dict(r) for r in datasets.load_dataset(str(dataset_dir), config, split="test")]
+
+
+def _page_count(dataset_dir: Path, doc_id: str) -> int:
+    docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")
+    row = docs[docs["doc_id"].index(doc_id)]
+    with pymupdf.open(stream=row["pdf"], filetype="pdf") as pdf:
+        return pdf.page_count
+
+
+def test_visuals_are_the_documents_strips(env: Path) -> None:
+    row = _rows(env, "chart")[0]
+    images = hooks.doc_to_visual(row, {"prompt_style": "default"})
+    assert all(isinstance(im, Image.Image) for im in images)
+    assert len(images) == math.ceil(_page_count(env, row["doc_id"]) / 5)
+    assert all(max(im.size) <= 7900 for im in images)
+    # a per-task override changes the strips
+    single = hooks.doc_to_visual(row, {"strip_pages_per_strip": 10, "strip_dpi": 72})
+    assert len(single) == math.ceil(_page_count(env, row["doc_id"]) / 10)
+
+
+def test_messages_carry_system_prompt_images_and_question(env: Path) -> None:
+    row = _rows(env, "cross_modal")[0]
+    messages = hooks.doc_to_messages(row, {"prompt_style": "default"})
+    assert [m["role"] for m in messages] == ["system", "user"]
+    assert messages[0]["content"][0]["text"].endswith(ABSTENTION)
+    user = messages[1]["content"]
+    assert all(c["type"] == "image" for c in user[:-1]) and len(user) > 1
+    assert user[-1] == {"type": "text", "text": f"Question: {row['question']}"}
+    no_system = hooks.doc_to_messages(row, {"prompt_style": "none"})
+    assert [m["role"] for m in no_system] == ["user"]
+    flat = hooks.doc_to_text(row, {"prompt_style": "default"})
+    assert flat.endswith(row["question"]) and ABSTENTION in flat
+
+
+@pytest.mark.parametrize("config", ["chart", "cross_modal", "complex"])
+def test_reference_answers_score_full_marks_and_abstention_scores_zero(env: Path, config: str) -> None:
+    for row in _rows(env, config):
+        hooks.process_docs(None)
+        good = hooks.process_results(row, [row["answer"]])
+        assert set(good) == {"acc", "score"}
+        record = good["acc"]
+        assert record["score"] == 10, (row["question"], row["answer"], record["judgement"])
+        assert record["valid"] is True and record["judge"].startswith("offline")
+        for key in ("question_id", "doc_id", "subset", "category", "difficulty", "position_bucket"):
+            assert record[key] == (row["position"]["bucket"] if key == "position_bucket" else row[key])
+        bad = hooks.process_results(row, [ABSTENTION])["score"]
+        assert bad["score"] == 0
+    assert hooks.aggregate_acc([{"score": 10}, {"score": 0}, {"score": -1}]) == 0.5
+
+
+def test_thinking_is_not_judged(env: Path) -> None:
+    row = _rows(env, "chart")[0]
+    reply = f"<think>{row['answer']}</think>{ABSTENTION}"
+    assert hooks.process_results(row, [reply])["acc"]["score"] == 0
+
+
+def test_no_judge_selected_stops_before_inference(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SYNTHDOC_JUDGE")
+    with pytest.raises(SynthDocUserError) as exc:
+        hooks.process_docs(None)
+    text = str(exc.value)
+    assert "no judge selected" in text and "offline" in text and "openai:" in text and "\n" not in text
+
+
+def test_unreachable_judge_stops_before_inference(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SYNTHDOC_JUDGE", "openai:judge-model@http://127.0.0.1:9/v1")
+    monkeypatch.setenv("SYNTHDOC_JUDGE_API_KEY", "test-key")
+    with pytest.raises(SynthDocUserError) as exc:
+        hooks.process_docs(None)
+    text = str(exc.value)
+    assert "127.0.0.1:9" in text and "SYNTHDOC_JUDGE" in text and "\n" not in text
+
+
+def test_none_judge_records_answers_unscored(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SYNTHDOC_JUDGE", "none")
+    row = _rows(env, "complex")[0]
+    hooks.process_docs(None)
+    record = hooks.process_results(row, ["some answer"])["score"]
+    assert record["score"] is None and record["answer"] == "some answer" and record["judge"] == "none"
+    assert math.isnan(hooks.aggregate_score([record]))

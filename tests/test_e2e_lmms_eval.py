@@ -1,0 +1,117 @@
+"""End to end: generated documents -> exported dataset -> the real lmms-eval CLI -> judge.
+
+lmms-eval exits 0 even when a task is missing or evaluation raises, so these tests assert
+on the files it writes, not on its exit code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import datasets
+import pytest
+
+from synthdocbench_tasks.cli import tasks_dir
+from tests.helpers.tiny_vlm import build_tiny_qwen2_5_vl
+
+TASKS = {"synthdoc_chart": "chart", "synthdoc_crossmodal": "cross_modal", "synthdoc_complex": "complex"}
+
+pytestmark = pytest.mark.slow
+
+
+def _env(dataset_dir: Path, tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "SYNTHDOC_DATASET": str(dataset_dir),
+        "SYNTHDOC_JUDGE": "offline",
+        "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"),
+        "HF_HUB_OFFLINE": "1",
+        "HF_DATASETS_OFFLINE": "1",
+        "HF_HOME": str(tmp_path / "hf"),
+        "TOKENIZERS_PARALLELISM": "false",
+    }
+
+
+def _results(out: Path, proc: subprocess.CompletedProcess[str]) -> dict:
+    found = sorted(out.rglob("*_results.json"))
+    assert found, (
+        f"lmms-eval wrote no results (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    )
+    return json.loads(found[-1].read_text())
+
+
+def _samples(out: Path, task: str) -> list[dict]:
+    files = sorted(out.rglob(f"*_samples_{task}.jsonl"))
+    assert files, f"no samples log for {task}"
+    return [json.loads(line) for line in files[-1].read_text().splitlines() if line.strip()]
+
+
+def _n_questions(dataset_dir: Path, config: str) -> int:
+    return datasets.load_dataset(str(dataset_dir), config, split="test").num_rows
+
+
+def test_lmms_eval_cli_with_a_local_vlm_scores_every_question(dataset_dir: Path, tmp_path: Path) -> None:
+    model = build_tiny_qwen2_5_vl(tmp_path / "tiny-qwen2.5-vl")
+    out = tmp_path / "results"
+    cmd = [
+        shutil.which("lmms-eval") or "lmms-eval",
+        "--model", "qwen2_5_vl",
+        "--model_args", f"pretrained={model},device=cpu,device_map=cpu,attn_implementation=eager",
+        "--tasks", ",".join(TASKS),
+        "--include_path", str(tasks_dir()),
+        "--batch_size", "1",
+        "--output_path", str(out),
+        "--log_samples",
+    ]  # fmt: skip
+    proc = subprocess.run(cmd, env=_env(dataset_dir, tmp_path), capture_output=True, text=True, timeout=1500)
+    results = _results(out, proc)["results"]
+    for task, config in TASKS.items():
+        assert task in results, f"{task} missing from results: {list(results)}"
+        acc, score = results[task]["acc,none"], results[task]["score,none"]
+        assert 0.0 <= acc <= 1.0 and 0.0 <= score <= 10.0
+        lines = _samples(out, task)
+        assert len(lines) == _n_questions(dataset_dir, config)
+        for line in lines:
+            record = line["score"]
+            assert record["judge"].startswith("offline") and isinstance(record["score"], int)
+            assert 0 <= record["score"] <= 10
+            assert record["subset"] == config and record["difficulty"] in {"L1", "L2", "L3", "L4", "L5"}
+            assert line["acc"] == record
+        # the results agree with the per-question scores in the log
+        scores = [line["score"]["score"] for line in lines]
+        assert acc == pytest.approx(sum(s >= 6 for s in scores) / len(scores))
+        assert score == pytest.approx(sum(scores) / len(scores))
+
+
+def test_synthdocbench_eval_runs_the_group_without_include_path(dataset_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "results"
+    cmd = [
+        sys.executable, "-m", "synthdocbench_tasks.cli", "eval",
+        "--model", "dummy",
+        "--model_args", "response=Not found in the document.",
+        "--tasks", "synthdoc",
+        "--output_path", str(out),
+        "--log_samples",
+    ]  # fmt: skip
+    proc = subprocess.run(cmd, env=_env(dataset_dir, tmp_path), capture_output=True, text=True, timeout=900)
+    data = _results(out, proc)
+    for task in TASKS:
+        assert data["results"][task]["acc,none"] == 0.0
+        assert data["results"][task]["score,none"] == 0.0
+    group = data["groups"]["synthdoc"] if "groups" in data else data["results"]["synthdoc"]
+    assert group["acc,none"] == 0.0 and group["score,none"] == 0.0
+
+
+def test_eval_without_dataset_stops_with_one_line_before_loading_a_model(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SYNTHDOC_DATASET"}
+    env["SYNTHDOC_JUDGE"] = "offline"
+    cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", "eval", "--model", "dummy", "--tasks", "synthdoc"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode != 0
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert lines[-1].startswith("synthdocbench: SYNTHDOC_DATASET is not set")
