@@ -1,0 +1,43 @@
+"""LLM-as-judge for SynthDocBench answers: rubric prompt, backends, cache and reply parsing.
+
+This package imports nothing of the project: items are plain strings and dicts.
+
+    judge = build_judge("openai:gpt-5", cache_dir=Path(".cache/judge"))
+    judge.preflight()  # one-line JudgeUnavailable if it cannot be reached
+    results = judge.score_many([JudgeItem(question, reference, candidate)])
+"""
+
+from judge.base import Judge, JudgeItem, Judgement, score_concurrently
+from judge.cache import JudgementCache, cache_key
+from judge.errors import JudgeError, JudgeInputError, JudgeSpecError, JudgeUnavailable
+from judge.offline import OFFLINE_JUDGE_NAME, OfflineJudge
+from judge.openai_judge import OpenAIJudge
+from judge.parse import UNSCORED, ParsedJudgement, parse_judge_reply
+from judge.prompt import PromptTemplate, load_template
+from judge.spec import JudgeSpec, build_judge, parse_judge_spec
+from judge.usage import JudgeUsage
+
+__all__ = [
+    "OFFLINE_JUDGE_NAME",
+    "UNSCORED",
+    "Judge",
+    "JudgeError",
+    "JudgeInputError",
+    "JudgeItem",
+    "JudgeSpec",
+    "JudgeSpecError",
+    "JudgeUnavailable",
+    "JudgeUsage",
+    "Judgement",
+    "JudgementCache",
+    "OfflineJudge",
+    "OpenAIJudge",
+    "ParsedJudgement",
+    "PromptTemplate",
+    "build_judge",
+    "cache_key",
+    "load_template",
+    "parse_judge_reply",
+    "parse_judge_spec",
+    "score_concurrently",
+]
