@@ -17,7 +17,7 @@ import datasets
 import pytest
 
 from synthdocbench_tasks.cli import tasks_dir
-from tests.helpers.tiny_vlm import build_tiny_qwen2_5_vl
+from tests.helpers.tiny_vlm import build_tiny_qwen2_5_vl, lmms_eval_model_args
 
 TASKS = {"synthdoc_chart": "chart", "synthdoc_crossmodal": "cross_modal", "synthdoc_complex": "complex"}
 
@@ -61,7 +61,7 @@ def test_lmms_eval_cli_with_a_local_vlm_scores_every_question(dataset_dir: Path,
     cmd = [
         shutil.which("lmms-eval") or "lmms-eval",
         "--model", "qwen2_5_vl",
-        "--model_args", f"pretrained={model},device=cpu,device_map=cpu,attn_implementation=eager",
+        "--model_args", lmms_eval_model_args(model),
         "--tasks", ",".join(TASKS),
         "--include_path", str(tasks_dir()),
         "--batch_size", "1",
