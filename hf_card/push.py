@@ -1,0 +1,161 @@
+"""Publish an exported dataset folder (card + Parquet configs) to the Hugging Face Hub.
+
+The folder is checked before anything touches the network. ``dry_run`` only lists what
+would be uploaded. The endpoint is read from ``HF_ENDPOINT`` when the push runs (not when
+huggingface_hub was imported) and passed to ``HfApi`` explicitly.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from huggingface_hub import DatasetCard, HfApi, get_token
+from huggingface_hub.errors import HfHubHTTPError, HFValidationError
+from huggingface_hub.errors import HTTPError as TransportError
+from huggingface_hub.utils import validate_repo_id
+
+from synthdocbench_tasks.errors import SynthDocUserError
+
+REQUIRED_CONFIGS: tuple[str, ...] = ("chart", "cross_modal", "complex", "documents")
+DEFAULT_ENDPOINT = "https://huggingface.co"
+#: What is uploaded from an export folder; anything else in it stays local.
+UPLOAD_PATTERNS: tuple[str, ...] = ("README.md", "data/*/*.parquet")
+
+
+class PushError(SynthDocUserError):
+    """The dataset cannot be pushed: one line that says what is wrong and what to do."""
+
+
+@dataclass(frozen=True)
+class UploadFile:
+    """One file of the export, by its path in the repo."""
+
+    path: str
+    size: int
+
+
+@dataclass(frozen=True)
+class PushResult:
+    """What was (or, for a dry run, would be) uploaded, and where."""
+
+    repo_id: str
+    endpoint: str
+    files: tuple[UploadFile, ...]
+    dry_run: bool
+    url: str
+    commit_url: str | None = None
+
+    @property
+    def total_bytes(self) -> int:
+        return sum(f.size for f in self.files)
+
+    def __str__(self) -> str:
+        head = "would upload" if self.dry_run else "uploaded"
+        lines = [f"{head} {len(self.files)} files ({self.total_bytes:,} bytes) to {self.url}"]
+        lines += [f"  {f.path}  {f.size:,} bytes" for f in self.files]
+        if self.commit_url:
+            lines.append(f"commit: {self.commit_url}")
+        return "\n".join(lines)
+
+
+def hub_endpoint() -> str:
+    """The Hub endpoint in effect now: ``HF_ENDPOINT`` or the public Hub."""
+    return (os.environ.get("HF_ENDPOINT") or DEFAULT_ENDPOINT).rstrip("/")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def validate_folder(folder: Path) -> tuple[UploadFile, ...]:
+    """Check ``folder`` is a complete export; return the files to upload, sorted by path."""
+    folder = Path(folder)
+    how = f"run `synthdocbench export GEN --out {folder}` first"
+    if not folder.is_dir():
+        raise PushError(f"dataset folder {folder} does not exist; {how}")
+    readme = folder / "README.md"
+    if not readme.is_file():
+        raise PushError(f"{readme} (the dataset card) is missing; {how}")
+    try:
+        card = DatasetCard.load(readme)
+    except Exception as exc:
+        raise PushError(f"{readme} is not a valid dataset card ({_first_line(exc)}); {how}") from None
+    declared = {c.get("config_name") for c in card.data.to_dict().get("configs") or []}
+    for config in REQUIRED_CONFIGS:
+        if config not in declared:
+            raise PushError(f"{readme} does not declare the {config!r} config; {how}")
+        if not any((folder / "data" / config).glob("*.parquet")):
+            raise PushError(f"{folder / 'data' / config} holds no Parquet files; {how}")
+    paths = [readme, *sorted((folder / "data").glob("*/*.parquet"))]
+    return tuple(UploadFile(p.relative_to(folder).as_posix(), p.stat().st_size) for p in paths)
+
+
+def _check_repo_id(repo_id: str) -> None:
+    try:
+        validate_repo_id(repo_id)
+    except HFValidationError as exc:
+        raise PushError(f"bad repo id {repo_id!r} ({_first_line(exc)}); use ORG/NAME") from None
+    if repo_id.count("/") != 1:
+        raise PushError(
+            f"bad repo id {repo_id!r}; use ORG/NAME (the organisation or user, then the dataset name)"
+        )
+
+
+def push_dataset(
+    folder: Path,
+    repo_id: str,
+    *,
+    private: bool = False,
+    dry_run: bool = False,
+    token: str | None = None,
+) -> PushResult:
+    """Upload the export in ``folder`` to the dataset repo ``repo_id`` (created if missing).
+
+    Raises :class:`PushError` (one line) for an incomplete folder, a bad repo id, no token
+    (neither ``HF_TOKEN`` nor ``hf auth login``), an unreachable Hub or a refused upload.
+    """
+    folder = Path(folder)
+    files = validate_folder(folder)
+    _check_repo_id(repo_id)
+    endpoint = hub_endpoint()
+    url = f"{endpoint}/datasets/{repo_id}"
+    if dry_run:
+        return PushResult(repo_id=repo_id, endpoint=endpoint, files=files, dry_run=True, url=url)
+    token = token or get_token()
+    if not token:
+        raise PushError(
+            "no Hugging Face token: run `hf auth login` or set HF_TOKEN to a token with write access"
+        )
+    api = HfApi(endpoint=endpoint, token=token)
+    try:
+        repo = api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
+        commit = api.upload_folder(
+            repo_id=repo_id,
+            repo_type="dataset",
+            folder_path=folder,
+            allow_patterns=list(UPLOAD_PATTERNS),
+            delete_patterns=["data/**"],
+            commit_message=f"Upload SynthDocBench export ({len(files)} files)",
+        )
+    except HfHubHTTPError as exc:
+        status = exc.response.status_code if exc.response is not None else "?"
+        raise PushError(
+            f"the Hub at {endpoint} refused the push of {repo_id} (HTTP {status}: {_first_line(exc)}); "
+            "check that your token has write access to that namespace"
+        ) from None
+    except (TransportError, OSError) as exc:
+        raise PushError(
+            f"cannot reach the Hugging Face Hub at {endpoint} ({_first_line(exc)}); "
+            "check your network or the HF_ENDPOINT variable"
+        ) from None
+    return PushResult(
+        repo_id=repo_id,
+        endpoint=endpoint,
+        files=files,
+        dry_run=False,
+        url=str(repo),
+        commit_url=commit.commit_url,
+    )
