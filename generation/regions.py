@@ -1,0 +1,123 @@
+"""Ground-truth regions measured on the rendered PDF.
+
+Layout wraps every figure, table and text-fact sentence in an internal link, so Chromium
+writes one link annotation (named destination = the object's id) per object and page
+fragment. Here they are read back with PyMuPDF, turned into :class:`Region` objects
+(page 1-based, bbox on a 0..1000 scale of the page), and then removed, together with the
+named destinations, so the published PDF carries no helper links. The cleaned PDF is
+saved deterministically (fixed metadata and file ID, no dates).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pymupdf
+
+from synthdocbench_tasks.schema import DocumentManifest, Region
+
+_TOLERANCE_PT = 2.0
+
+
+class RegionError(RuntimeError):
+    """The PDF does not locate an object as expected; the message names document and object."""
+
+
+def _normalise(rect: pymupdf.Rect, page: pymupdf.Page) -> list[float]:
+    w, h = page.rect.width, page.rect.height
+
+    def scale(v: float, size: float) -> float:
+        return round(min(1000.0, max(0.0, v / size * 1000.0)), 2)
+
+    return [scale(rect.x0, w), scale(rect.y0, h), scale(rect.x1, w), scale(rect.y1, h)]
+
+
+def _collect_links(doc: pymupdf.Document) -> dict[str, dict[int, pymupdf.Rect]]:
+    """Named-destination links: id -> {0-based page -> union of its rects on that page}."""
+    found: dict[str, dict[int, pymupdf.Rect]] = {}
+    for page in doc.pages():
+        for link in page.get_links():
+            name = link.get("nameddest")
+            if not name:
+                continue
+            per_page = found.setdefault(name, {})
+            rect = pymupdf.Rect(link["from"])
+            per_page[page.number] = per_page[page.number] | rect if page.number in per_page else rect
+    return found
+
+
+def _regions(doc: pymupdf.Document, per_page: dict[int, pymupdf.Rect]) -> list[Region]:
+    return [Region(page=p + 1, bbox=_normalise(per_page[p], doc[p])) for p in sorted(per_page)]
+
+
+def _strip_helpers(doc: pymupdf.Document) -> None:
+    for page in doc.pages():
+        for link in page.get_links():
+            if link.get("nameddest"):
+                page.delete_link(link)
+    doc.xref_set_key(doc.pdf_catalog(), "Dests", "null")
+
+
+def _title_inside(doc: pymupdf.Document, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
+    for p, rect in per_page.items():
+        t = _TOLERANCE_PT
+        box = pymupdf.Rect(rect.x0 - t, rect.y0 - t, rect.x1 + t, rect.y1 + t)
+        hits = [h for h in doc[p].search_for(title) if h.intersects(rect)]
+        if hits and all(box.contains(h) for h in hits):
+            return True
+    return False
+
+
+def _finalise(doc: pymupdf.Document, doc_id: str, title: str) -> bytes:
+    doc.set_metadata(
+        {
+            "title": title,
+            "producer": "SynthDocBench",
+            "creator": "SynthDocBench (Chromium)",
+            "creationDate": "",
+            "modDate": "",
+        }
+    )
+    digest = hashlib.sha256(doc_id.encode("utf-8")).hexdigest()[:32].upper()
+    doc.xref_set_key(-1, "ID", f"[<{digest}><{digest}>]")
+    return doc.tobytes(garbage=4, deflate=True, no_new_id=True)
+
+
+def measure_regions(pdf: bytes, manifest: DocumentManifest) -> tuple[bytes, DocumentManifest]:
+    """Regions, page count and word count measured on ``pdf``; the PDF without helper links.
+
+    Raises :class:`RegionError` when a chart, table or fact has no link annotation, or a
+    chart's title is not inside its measured region.
+    """
+    doc_id = manifest.doc_id
+    try:
+        doc = pymupdf.open(stream=pdf, filetype="pdf")
+    except Exception as exc:  # PyMuPDF raises its own FileDataError subclasses
+        raise RegionError(f"{doc_id}: the rendered PDF cannot be opened: {exc}") from exc
+    with doc:
+        links = _collect_links(doc)
+        out = manifest.model_copy(deep=True)
+        for chart in out.charts:
+            if chart.vizId not in links:
+                raise RegionError(
+                    f"{doc_id}: no link annotation for chart {chart.vizId}; the figure was not rendered "
+                    "inside its <a href> wrapper"
+                )
+            if not _title_inside(doc, chart.title, links[chart.vizId]):
+                raise RegionError(
+                    f"{doc_id}: the title of chart {chart.vizId} ({chart.title!r}) is not inside its region"
+                )
+            chart.regions = _regions(doc, links[chart.vizId])
+        for table in out.tables:
+            if table.table_id not in links:
+                raise RegionError(f"{doc_id}: no link annotation for table {table.table_id}")
+            table.regions = _regions(doc, links[table.table_id])
+        for fact in out.text_facts:
+            if fact.fact_id not in links:
+                raise RegionError(f"{doc_id}: no link annotation for text fact {fact.fact_id}")
+            fact.regions = _regions(doc, links[fact.fact_id])
+        out.page_count = doc.page_count
+        out.word_count = sum(len(page.get_text("words")) for page in doc.pages())
+        _strip_helpers(doc)
+        cleaned = _finalise(doc, doc_id, doc.metadata.get("title", "") if doc.metadata else "")
+    return cleaned, out
