@@ -99,18 +99,20 @@ def generate(
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
 ) -> None:
     """Generate documents (HTML, PDF, manifest) and their questions."""
-    from generation.pipeline import generate as run_generate
-
     from generation.config import ConfigError, load_config
+    from generation.d3 import D3NotFoundError
+    from generation.pipeline import PipelineError
+    from generation.pipeline import generate as run_generate
+    from generation.render import BrowserLaunchError
 
     try:
         cfg = load_config(config, n_docs=n_docs, seed=seed, workers=workers)
-    except ConfigError as exc:
-        _fail(str(exc))
+        summary = run_generate(cfg, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
+    except (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError) as exc:
+        _fail(str(exc).splitlines()[0])
         raise
-    summary = run_generate(cfg, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
     typer.echo(str(summary))
-    if getattr(summary, "failed", None):
+    if not summary.ok:
         raise typer.Exit(1)
 
 

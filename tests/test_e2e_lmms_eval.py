@@ -65,6 +65,7 @@ def test_lmms_eval_cli_with_a_local_vlm_scores_every_question(dataset_dir: Path,
         "--tasks", ",".join(TASKS),
         "--include_path", str(tasks_dir()),
         "--batch_size", "1",
+        "--gen_kwargs", "max_new_tokens=48",
         "--output_path", str(out),
         "--log_samples",
     ]  # fmt: skip
