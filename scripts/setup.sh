@@ -23,6 +23,8 @@ if ! command -v chromium >/dev/null 2>&1 && ! have_playwright_browser; then need
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need_apt+=(fonts-dejavu-core)
 dpkg -s fonts-liberation2 >/dev/null 2>&1 || need_apt+=(fonts-liberation2)
 command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
+command -v tesseract >/dev/null 2>&1 || need_apt+=(tesseract-ocr)
+dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || need_apt+=(tesseract-ocr-eng)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -36,5 +38,5 @@ if [ ! -f node_modules/d3/dist/d3.min.js ]; then
 fi
 
 # torch/torchvision must be a matching pair (lmms-eval's Qwen-VL processors need torchvision).
-"$PY" -m pip install -q --disable-pip-version-check "torch==2.14.1" "torchvision==0.29.1" -e ".[generation,dev]"
+"$PY" -m pip install -q --disable-pip-version-check "torch==2.14.1" "torchvision==0.29.1" -e ".[generation,ocr,dev]"
 echo "setup: done"
