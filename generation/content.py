@@ -1,0 +1,638 @@
+"""The content stage: topic, archetype, sections, charts, tables, text facts and prose of one document.
+
+``plan_document(config, index)`` is the entry point. Everything it draws comes from
+``stage_rng(config.seed, "content.<part>", doc_id)`` streams, so the same seed and config
+give the same plan, and changing one part (say the prose) leaves the others' draws alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from generation.chart_data import (
+    LINE_FAMILY,
+    SUPPORTED_CHART_TYPES,
+    ChartSlot,
+    ChartSpec,
+    NumberRegistry,
+    NumberSpaceExhaustedError,
+    build_chart,
+    build_table,
+    mark_phrase,
+    quantity,
+    series_direction,
+    value_text,
+)
+from generation.config import GenerationConfig
+from generation.plan import (
+    Block,
+    CalloutBlock,
+    ChartBlock,
+    DocumentPlan,
+    HeadingBlock,
+    ParagraphBlock,
+    SectionPlan,
+    TableBlock,
+)
+from generation.prose import CHART_PAGE_SHARE, WORDS_PER_PAGE, ProseWriter, cap, count_words
+from generation.rng import doc_id_for, stage_rng
+from generation.topics import Topic, choose_archetype, choose_topic, in_text
+from synthdocbench_tasks.schema import (
+    CHART_TYPES,
+    DocumentManifest,
+    Section,
+    Table,
+    TextFact,
+    position_bucket,
+)
+
+MIN_SECTIONS, MAX_SECTIONS = 8, 12
+MIN_TABLES, MAX_TABLES = 2, 4
+#: Rough length of a filler paragraph, used only to decide how many to write.
+_PARAGRAPH_WORDS = 100
+#: Entity kinds that can themselves act in an event sentence ("Chile cut tariffs ...").
+_ACTING_KINDS = {"country", "state", "economy", "city", "education system", "market"}
+_CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
+
+
+def allowed_chart_types(requested: list[str]) -> list[str]:
+    """The chart types to draw: the supported ones, restricted to ``requested`` when it is non-empty."""
+    if not requested:
+        return list(SUPPORTED_CHART_TYPES)
+    unknown = [t for t in requested if t not in CHART_TYPES]
+    if unknown:
+        raise ValueError(
+            f"unknown chart types {unknown} in chart_types; choose from {', '.join(CHART_TYPES)}"
+        )
+    allowed = [t for t in requested if t in SUPPORTED_CHART_TYPES]
+    if not allowed:
+        raise ValueError(
+            f"none of chart_types {requested} has a data builder yet; "
+            f"choose from {', '.join(SUPPORTED_CHART_TYPES)}"
+        )
+    return list(dict.fromkeys(allowed))
+
+
+def target_words(target_pages: int, n_charts: int, n_sections: int = MIN_SECTIONS) -> int:
+    """Words of text that fill ``target_pages`` A4 pages next to ``n_charts`` charts."""
+    budget = WORDS_PER_PAGE * (target_pages - CHART_PAGE_SHARE * n_charts)
+    return int(max(budget, 120 * n_sections))
+
+
+def section_roles(n: int) -> list[str]:
+    """Rhetorical role of each of ``n`` sections (8 to 12): fixed frame, analysis in the middle."""
+    if not MIN_SECTIONS <= n <= MAX_SECTIONS:
+        raise ValueError(f"a document has {MIN_SECTIONS} to {MAX_SECTIONS} sections, got {n}")
+    return (
+        ["introduction", "background", "method"]
+        + ["analysis"] * (n - 7)
+        + [
+            "policy",
+            "risks",
+            "outlook",
+            "conclusion",
+        ]
+    )
+
+
+def spread(rng: np.random.Generator, n_items: int, n_sections: int) -> list[int]:
+    """Non-decreasing 0-based section positions for items spread evenly from start to end.
+
+    Item ``k`` of ``n`` lands in a section whose relative position ``order / n_sections``
+    lies in ``(k / n, (k + 1) / n]``, so three items fall in the early, middle and late thirds.
+    """
+    out = []
+    for k in range(n_items):
+        lo = k * n_sections // n_items + 1
+        hi = max(lo, (k + 1) * n_sections // n_items)
+        out.append(min(n_sections, int(rng.integers(lo, hi + 1))) - 1)
+    if n_items >= 3:
+        # Integer rounding can leave a third empty; move the item nearest its middle into it.
+        for bucket in ("early", "middle", "late"):
+            orders = [o for o in range(1, n_sections + 1) if position_bucket(o / n_sections) == bucket]
+            if orders and not any(position_bucket((s + 1) / n_sections) == bucket for s in out):
+                k = {"early": 0, "middle": n_items // 2, "late": n_items - 1}[bucket]
+                out[k] = orders[int(rng.integers(len(orders)))] - 1
+        out.sort()
+    return out
+
+
+@dataclass
+class _Fact:
+    section: int
+    sentence: str
+    values: dict[str, str]
+
+
+@dataclass
+class _SectionContent:
+    charts: list[ChartSpec] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    facts: list[_Fact] = field(default_factory=list)
+    callouts: list[CalloutBlock] = field(default_factory=list)
+
+
+def _chart_type_sequence(rng: np.random.Generator, allowed: list[str], n: int) -> list[str]:
+    """``n`` types cycling through shuffled ``allowed``; at least two line-family charts when possible."""
+    types: list[str] = []
+    while len(types) < n:
+        types += [allowed[int(i)] for i in rng.permutation(len(allowed))]
+    types = types[:n]
+    lines = [t for t in allowed if t in LINE_FAMILY]
+    if lines and n >= 2:
+        while sum(t in LINE_FAMILY for t in types) < 2:
+            others = [i for i, t in enumerate(types) if t not in LINE_FAMILY]
+            types[others[int(rng.integers(len(others)))]] = lines[int(rng.integers(len(lines)))]
+    return types
+
+
+def _build_charts(
+    rng: np.random.Generator,
+    topic: Topic,
+    types: list[str],
+    chart_sections: list[int],
+    sections: list[Section],
+    registry: NumberRegistry,
+) -> list[ChartSpec]:
+    specs: list[ChartSpec] = []
+    metric_order = [topic.metrics[int(i)] for i in rng.permutation(len(topic.metrics))]
+    per_section: dict[int, int] = {}
+    for k, (chart_type, s) in enumerate(zip(types, chart_sections, strict=True), start=1):
+        per_section[s] = per_section.get(s, 0) + 1
+        section = sections[s]
+        slot = ChartSlot(
+            viz_id=f"viz-{section.order}-{per_section[s]}",
+            section_id=section.section_id,
+            section_number=section.order,
+            section_title=section.title,
+            index=k,
+        )
+        metric = metric_order[(k - 1) % len(metric_order)]
+        specs.append(build_chart(rng, chart_type, topic, metric, slot, registry))
+    readings = {s.chart.visualProperties.valueReading for s in specs}
+    if len(readings) == 1:
+        flexible = [s for s in specs if s.chart.chartType not in ("pie", "donut", "scatter")]
+        if flexible:
+            vp = flexible[int(rng.integers(len(flexible)))].chart.visualProperties
+            vp.valueReading = "axis" if vp.valueReading == "data_labels" else "data_labels"
+    return specs
+
+
+def _claimed_value(
+    rng: np.random.Generator, value: float, decimals: int, registry: NumberRegistry
+) -> float | None:
+    """A value 8–35% away from ``value``, fresh in the registry, or None when none is found."""
+    for _ in range(200):
+        factor = 1 + float(rng.uniform(0.08, 0.35)) * (1 if rng.random() < 0.5 else -1)
+        claimed = round(value * factor, decimals)
+        ratio = abs(claimed - value) / abs(value)
+        if claimed > 0 and 0.08 <= ratio <= 0.35 and registry.acceptable(claimed, decimals):
+            return registry.take(claimed, decimals)
+    return None
+
+
+def _chart_claims(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    specs: list[ChartSpec],
+    n_sections: int,
+    section_of: dict[str, int],
+    registry: NumberRegistry,
+) -> list[_Fact]:
+    facts: list[_Fact] = []
+    wanted = int(rng.integers(3, 6))
+    for i in rng.permutation(len(specs)):
+        if len(facts) >= wanted:
+            break
+        spec = specs[int(i)]
+        chart = spec.chart
+        home = section_of[chart.section_id]
+        eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
+        for j in rng.permutation(len(chart.data)):
+            point = chart.data[int(j)]
+            claimed = _claimed_value(rng, point.value, spec.decimals, registry)
+            if claimed is None:
+                continue
+            if chart.chartType in ("pie", "donut") and claimed >= 100:
+                continue
+            relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
+            actor = topic.actors[int(rng.integers(len(topic.actors)))]
+            claimed_text = value_text(claimed, spec.decimals)
+            sentence = writer.claim_fact(
+                relation, actor, mark_phrase(spec, point, topic), quantity(claimed_text, spec.unit)
+            )
+            values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
+            if chart.chartType in ("grouped_bar", "stacked_bar", "multi_line") and point.category:
+                values["series"] = point.category
+            values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
+            facts.append(_Fact(eligible[int(rng.integers(len(eligible)))], sentence, values))
+            break
+    return facts
+
+
+def _trend_claims(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    specs: list[ChartSpec],
+    n_sections: int,
+    section_of: dict[str, int],
+) -> list[_Fact]:
+    candidates: list[tuple[ChartSpec, str | None]] = []
+    for spec in specs:
+        if spec.chart.chartType not in LINE_FAMILY:
+            continue
+        for series in dict.fromkeys(p.category for p in spec.chart.data):
+            candidates.append((spec, series))
+    facts: list[_Fact] = []
+    for i in rng.permutation(len(candidates))[: int(rng.integers(2, 4))]:
+        spec, series = candidates[int(i)]
+        points = [p for p in spec.chart.data if p.category == series]
+        direction = series_direction([p.value for p in points])
+        if direction is None:
+            continue
+        home = section_of[spec.chart.section_id]
+        eligible = [s for s in range(n_sections) if s != home]
+        phrase = f"{spec.metric.name} in {in_text(writer.topic, series or spec.subject or '')}"
+        start, end = points[0].label, points[-1].label
+        values = {"kind": "trend_claim", "viz_id": spec.chart.vizId}
+        if series:
+            values["series"] = series
+        values.update(direction=direction, start=start, end=end)
+        facts.append(
+            _Fact(
+                eligible[int(rng.integers(len(eligible)))],
+                writer.trend_fact(phrase, direction, start, end),
+                values,
+            )
+        )
+    return facts
+
+
+def _free_triple(
+    rng: np.random.Generator, topic: Topic, covered: set[tuple[str, str, str]]
+) -> tuple[int, str, str]:
+    """A (metric index, entity, year) that no chart, table or earlier fact reports."""
+    first, last = topic.years
+    for _ in range(500):
+        m = int(rng.integers(len(topic.metrics)))
+        entity = topic.entities[int(rng.integers(len(topic.entities)))]
+        year = str(int(rng.integers(first, last + 1)))
+        if (topic.metrics[m].name, entity, year) not in covered:
+            covered.add((topic.metrics[m].name, entity, year))
+            return m, entity, year
+    raise NumberSpaceExhaustedError(f"every metric, entity and year of {topic.key} is already reported")
+
+
+def _metric_facts(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    n_sections: int,
+    covered: set[tuple[str, str, str]],
+    registry: NumberRegistry,
+) -> list[_Fact]:
+    n = int(rng.integers(4, 7))
+    facts: list[_Fact] = []
+    for s in spread(rng, n, n_sections):
+        m, entity, year = _free_triple(rng, topic, covered)
+        metric = topic.metrics[m]
+        text = value_text(*registry.draw_flexible(rng, metric.low, metric.high, metric.decimals))
+        sentence = writer.metric_fact(entity, metric.name, year, quantity(text, metric.unit_label))
+        values = {
+            "kind": "metric",
+            "entity": entity,
+            "metric": metric.name,
+            "year": year,
+            "value": text,
+            "unit": metric.unit_label,
+        }
+        facts.append(_Fact(s, sentence, values))
+    return facts
+
+
+def _event_actor(rng: np.random.Generator, topic: Topic) -> str:
+    if topic.entity_kind in _ACTING_KINDS:
+        return in_text(topic, topic.entities[int(rng.integers(len(topic.entities)))])
+    return topic.actors[int(rng.integers(len(topic.actors)))]
+
+
+def _events(
+    rng: np.random.Generator, writer: ProseWriter, topic: Topic, n_sections: int
+) -> tuple[list[_Fact], list[tuple[str, str, str]]]:
+    """Event facts (4–5, distinct years, spread over the document) and the unused events for timelines."""
+    first, last = topic.years
+    years = [str(y) for y in range(first, last + 1)]
+    year_order = [years[int(i)] for i in rng.permutation(len(years))]
+    event_order = [topic.events[int(i)] for i in rng.permutation(len(topic.events))]
+    n = int(rng.integers(4, 6))
+    sections = spread(rng, n, n_sections)
+    facts = []
+    for k in range(n):
+        actor = _event_actor(rng, topic)
+        values = {"kind": "event", "year": year_order[k], "actor": actor, "event": event_order[k]}
+        facts.append(_Fact(sections[k], writer.event_fact(year_order[k], actor, event_order[k]), values))
+    spare = [
+        (year_order[n + k], _event_actor(rng, topic), event_order[n + k])
+        for k in range(min(len(event_order), len(year_order)) - n)
+    ]
+    return facts, sorted(spare)
+
+
+def _receptions(rng: np.random.Generator, writer: ProseWriter, topic: Topic, n_sections: int) -> list[_Fact]:
+    n = min(len(topic.subjects), int(rng.integers(3, 5)))
+    subjects = [topic.subjects[int(i)] for i in rng.permutation(len(topic.subjects))[:n]]
+    stances = ("positive", "negative", "mixed")
+    facts = []
+    for k, s in enumerate(spread(rng, n, n_sections)):
+        stance = stances[k] if k < 3 else stances[int(rng.integers(3))]
+        actor = topic.actors[int(rng.integers(len(topic.actors)))]
+        reason = writer.reason(stance)
+        values = {
+            "kind": "reception",
+            "actor": actor,
+            "stance": stance,
+            "subject": subjects[k],
+            "reason": reason,
+        }
+        facts.append(_Fact(s, writer.reception_fact(actor, stance, subjects[k], reason), values))
+    return facts
+
+
+def _metric_cards(
+    rng: np.random.Generator, topic: Topic, covered: set[tuple[str, str, str]], registry: NumberRegistry
+) -> CalloutBlock:
+    """A strip of 3–4 key figures (``"<figure> | <caption>"``) that no chart or fact reports."""
+    items = []
+    for _ in range(int(rng.integers(3, 5))):
+        m, entity, year = _free_triple(rng, topic, covered)
+        metric = topic.metrics[m]
+        text = value_text(*registry.draw_flexible(rng, metric.low, metric.high, metric.decimals))
+        items.append(f"{quantity(text, metric.unit_label)} | {cap(metric.name)}, {entity}, {year}")
+    return CalloutBlock(style="metric_cards", items=items)
+
+
+def _callouts(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    archetype: str,
+    n_sections: int,
+    spare_events: list[tuple[str, str, str]],
+    covered: set[tuple[str, str, str]],
+    registry: NumberRegistry,
+) -> dict[int, list[CalloutBlock]]:
+    """Auxiliary components suited to the archetype (Table 16), by 0-based section."""
+    out: dict[int, list[CalloutBlock]] = {}
+
+    def add(section: int, block: CalloutBlock) -> None:
+        out.setdefault(section, []).append(block)
+
+    def somewhere(k: int) -> list[int]:
+        return [int(s) for s in sorted(rng.choice(np.arange(1, n_sections), size=k, replace=False))]
+
+    def quote() -> CalloutBlock:
+        return CalloutBlock(style="pull_quote", items=[writer.sentence("finding", opener=False)])
+
+    if archetype == "academic":
+        add(0, CalloutBlock(style="abstract", items=[writer.abstract()]))
+    elif archetype == "magazine":
+        for s in somewhere(int(rng.integers(2, 4))):
+            add(s, quote())
+    elif archetype == "dashboard":
+        add(0, _metric_cards(rng, topic, covered, registry))
+        for s in somewhere(int(rng.integers(1, 3))):
+            add(s, _metric_cards(rng, topic, covered, registry))
+    elif archetype == "editorial":
+        speakers = [topic.actors[int(i)] for i in rng.permutation(len(topic.actors))]
+        for s, actor in zip(somewhere(int(rng.integers(2, 4))), speakers, strict=False):
+            add(
+                s,
+                CalloutBlock(
+                    style="block_quote", items=[writer.sentence("outlook", opener=False), f"— {cap(actor)}"]
+                ),
+            )
+    elif archetype == "infographic":
+        if len(spare_events) >= 3:
+            items = [f"{year} | {cap(actor)} {event}" for year, actor, event in spare_events[:4]]
+            add(1, CalloutBlock(style="timeline", items=items))
+        for s in somewhere(int(rng.integers(1, 3))):
+            add(s, _metric_cards(rng, topic, covered, registry))
+    else:  # brutalist: oversized numbers and stamped quotes
+        for s in somewhere(2):
+            add(s, _metric_cards(rng, topic, covered, registry))
+        add(int(rng.integers(1, n_sections)), quote())
+    return out
+
+
+def _table_words(table: Table) -> int:
+    return (
+        count_words(table.title)
+        + sum(count_words(c) for c in table.columns)
+        + sum(count_words(c) for row in table.rows for c in row)
+    )
+
+
+def _callout_words(block: CalloutBlock) -> int:
+    return sum(count_words(i) for i in block.items)
+
+
+def _section_blocks(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    role: str,
+    number: int,
+    content: _SectionContent,
+    budget: int,
+) -> tuple[list[Block], list[TextFact]]:
+    """Lay out one section: an opening paragraph, then charts, tables and callouts among filler prose."""
+    section_id = f"s{number}"
+    anchors: list[tuple[float, list[Block]]] = []
+    fixed_words = 0
+    # Random positions; figures keep figure order and tables keep table order.
+    chart_keys = sorted(float(x) for x in rng.random(len(content.charts)))
+    table_keys = sorted(float(x) for x in rng.random(len(content.tables)))
+    for key, spec in zip(chart_keys, content.charts, strict=True):
+        chart = spec.chart
+        x_metric = chart.axes.x.label.lower() if chart.chartType == "scatter" else None
+        mention = writer.chart_mention(
+            chart.figure_number, chart.chartType, spec.metric.name, subject=spec.subject, x_metric=x_metric
+        )
+        text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))}"
+        anchors.append((key, [ParagraphBlock(text=text), ChartBlock(viz_id=chart.vizId)]))
+        fixed_words += count_words(text)
+    for key, table in zip(table_keys, content.tables, strict=True):
+        more = writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))
+        text = f"{writer.table_mention(table.index)} {more}"
+        anchors.append((key, [ParagraphBlock(text=text), TableBlock(table_id=table.table_id)]))
+        fixed_words += count_words(text) + _table_words(table)
+    lead: list[Block] = []
+    for callout in content.callouts:
+        fixed_words += _callout_words(callout)
+        if callout.style == "abstract" or (number == 1 and callout.style == "metric_cards"):
+            lead.append(callout)
+        else:
+            anchors.append((float(rng.random()), [callout]))
+    anchors.sort(key=lambda a: a[0])
+    n_paragraphs = max(
+        1 + len(anchors) // 2,
+        math.ceil(len(content.facts) / 2),
+        math.ceil(max(budget - fixed_words, 0) / _PARAGRAPH_WORDS),
+    )
+    inserts: list[list[str]] = [[] for _ in range(n_paragraphs)]
+    fact_ids: list[list[str]] = [[] for _ in range(n_paragraphs)]
+    text_facts: list[TextFact] = []
+    for k, fact in enumerate(content.facts, start=1):
+        p = int(rng.integers(n_paragraphs))
+        while len(inserts[p]) >= 2:
+            p = (p + 1) % n_paragraphs
+        fact_id = f"fact-{number}-{k}"
+        inserts[p].append(fact.sentence)
+        fact_ids[p].append(fact_id)
+        text_facts.append(
+            TextFact(fact_id=fact_id, sentence=fact.sentence, values=fact.values, section_id=section_id)
+        )
+    paragraphs: list[Block] = [
+        ParagraphBlock(text=writer.paragraph(role, inserts[i]), fact_ids=fact_ids[i])
+        for i in range(n_paragraphs)
+    ]
+    blocks: list[Block] = list(lead)
+    # Anchors go after evenly spaced paragraphs, never before the first one.
+    slots = sorted(int(1 + k * n_paragraphs / max(len(anchors), 1)) for k in range(len(anchors)))
+    heading_at = n_paragraphs // 2 if n_paragraphs >= 4 else -1
+    a = 0
+    for i, paragraph in enumerate(paragraphs):
+        if i == heading_at:
+            blocks.append(HeadingBlock(text=writer.subheading(), level=3))
+        blocks.append(paragraph)
+        while a < len(anchors) and slots[a] <= i + 1:
+            blocks.extend(anchors[a][1])
+            a += 1
+    for _, rest in anchors[a:]:
+        blocks.extend(rest)
+    return blocks, text_facts
+
+
+def _block_words(block: Block) -> int:
+    if isinstance(block, (ParagraphBlock, HeadingBlock)):
+        return count_words(block.text)
+    if isinstance(block, CalloutBlock):
+        return _callout_words(block)
+    return 0
+
+
+def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
+    """Plan document ``index`` of the run: manifest (no regions, page count 0) and ordered blocks."""
+    doc_id = doc_id_for(config.seed, index)
+
+    def rng(part: str) -> np.random.Generator:
+        return stage_rng(config.seed, f"content.{part}", doc_id)
+
+    topic = choose_topic(rng("topic"))
+    archetype = choose_archetype(rng("archetype"), topic.domain, list(config.archetypes))
+    allowed = allowed_chart_types(config.chart_types)
+
+    structure = rng("structure")
+    target_pages = int(structure.integers(config.min_pages, config.max_pages + 1))
+    n_charts = int(structure.integers(config.min_charts, config.max_charts + 1))
+    n_sections = int(structure.integers(MIN_SECTIONS, MAX_SECTIONS + 1))
+    n_tables = int(structure.integers(MIN_TABLES, MAX_TABLES + 1))
+    roles = section_roles(n_sections)
+
+    writer = ProseWriter(rng("prose"), topic)
+    titles: set[str] = set()
+    sections = []
+    for i, role in enumerate(roles, start=1):
+        title = writer.section_title(role, titles)
+        titles.add(title)
+        sections.append(Section(section_id=f"s{i}", title=title, order=i))
+    section_of = {s.section_id: i for i, s in enumerate(sections)}
+
+    registry = NumberRegistry()
+    first, last = topic.years
+    for number in range(0, max(n_sections, n_charts, n_tables, 12) + 1):
+        registry.reserve(str(number))
+    for year in range(first - 10, last + 11):
+        registry.reserve(str(year))
+
+    charts_rng = rng("charts")
+    types = _chart_type_sequence(charts_rng, allowed, n_charts)
+    chart_sections = spread(charts_rng, n_charts, n_sections)
+    specs = _build_charts(charts_rng, topic, types, chart_sections, sections, registry)
+    covered: set[tuple[str, str, str]] = set().union(*(s.covered for s in specs))
+
+    tables_rng = rng("tables")
+    tables: list[Table] = []
+    for k, s in enumerate(spread(tables_rng, n_tables, n_sections), start=1):
+        table, triples = build_table(
+            tables_rng, topic, f"table-{k}", k, sections[s].section_id, registry, covered
+        )
+        covered |= triples
+        tables.append(table)
+
+    facts_rng = rng("facts")
+    facts = _chart_claims(facts_rng, writer, topic, specs, n_sections, section_of, registry)
+    facts += _trend_claims(facts_rng, writer, specs, n_sections, section_of)
+    facts += _metric_facts(facts_rng, writer, topic, n_sections, covered, registry)
+    events, spare_events = _events(facts_rng, writer, topic, n_sections)
+    facts += events
+    facts += _receptions(facts_rng, writer, topic, n_sections)
+
+    callouts = _callouts(
+        rng("callouts"), writer, topic, archetype, n_sections, spare_events, covered, registry
+    )
+
+    contents = [_SectionContent() for _ in sections]
+    for spec in specs:
+        contents[section_of[spec.chart.section_id]].charts.append(spec)
+    for table in tables:
+        contents[section_of[table.section_id]].tables.append(table)
+    for fact in facts:
+        contents[fact.section].facts.append(fact)
+    for s, blocks_of in callouts.items():
+        contents[s].callouts.extend(blocks_of)
+
+    total = target_words(target_pages, n_charts, n_sections)
+    weights = np.array(
+        [
+            (0.7 if role in ("introduction", "conclusion", "method") else 1.0) * structure.uniform(0.8, 1.2)
+            for role in roles
+        ]
+    )
+    budgets = [int(total * w / weights.sum()) for w in weights]
+
+    layout_rng = rng("layout")
+    section_plans: list[SectionPlan] = []
+    text_facts: list[TextFact] = []
+    for i, (section, role) in enumerate(zip(sections, roles, strict=True)):
+        blocks, section_facts = _section_blocks(
+            layout_rng, writer, role, section.order, contents[i], budgets[i]
+        )
+        section_plans.append(SectionPlan(section_id=section.section_id, blocks=blocks))
+        text_facts += section_facts
+
+    title = topic.title
+    subtitle = f"A data report on {topic.phrase}, {first}–{last}"
+    word_count = count_words(title) + count_words(subtitle)
+    word_count += sum(count_words(s.title) for s in sections)
+    word_count += sum(_block_words(b) for sp in section_plans for b in sp.blocks)
+    word_count += sum(_table_words(t) for t in tables)
+
+    manifest = DocumentManifest(
+        doc_id=doc_id,
+        seed=config.seed,
+        topic=topic.title,
+        domain=topic.domain,
+        archetype=archetype,
+        renderer=config.renderer,
+        page_count=0,
+        word_count=word_count,
+        sections=sections,
+        charts=[s.chart.model_copy(update={"renderer": config.renderer}) for s in specs],
+        tables=tables,
+        text_facts=text_facts,
+    )
+    return DocumentPlan(manifest=manifest, title=title, subtitle=subtitle, sections=section_plans)
