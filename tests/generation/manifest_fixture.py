@@ -1,0 +1,374 @@
+"""A hand-built, realistic DocumentManifest for the question tests (no generator needed).
+
+Sixteen pages, eight sections (two pages each), six charts of different types with
+regions on the page of their section, and text facts of every kind the content stage
+writes. Values the tests check by hand are noted next to them.
+"""
+
+from __future__ import annotations
+
+from synthdocbench_tasks.schema import (
+    Axes,
+    Axis,
+    Chart,
+    DataPoint,
+    DocumentManifest,
+    Insight,
+    Region,
+    Section,
+    Table,
+    TextFact,
+    VisualProperties,
+)
+
+DOC_ID = "sdb-7-00001"
+PAGE_COUNT = 16
+CHART_BOX = [80.0, 300.0, 920.0, 700.0]
+
+
+def section_page(section_id: str) -> int:
+    """Section sN starts on page 2N-1."""
+    return 2 * int(section_id[1:]) - 1
+
+
+def chart_region(section_id: str) -> Region:
+    return Region(page=section_page(section_id) + 1, bbox=CHART_BOX)
+
+
+def _chart(
+    section: str,
+    index: int,
+    kind: str,
+    title: str,
+    x: Axis,
+    y: Axis,
+    data: list[DataPoint],
+    props: VisualProperties,
+    insights: list[Insight] | None = None,
+) -> Chart:
+    return Chart(
+        vizId=f"viz-{section[1:]}-1",
+        chartType=kind,
+        title=title,
+        axes=Axes(x=x, y=y),
+        data=data,
+        insights=insights or [],
+        visualProperties=props,
+        sourceContext=f"Compiled from the agency annual statistics for {title.lower()}.",
+        section_id=section,
+        index=index,
+        figure_number=index,
+        regions=[chart_region(section)],
+    )
+
+
+def _series(years: list[int], values: list[float], series: str | None = None) -> list[DataPoint]:
+    return [DataPoint(label=str(y), value=v, category=series) for y, v in zip(years, values, strict=True)]
+
+
+def _charts() -> list[Chart]:
+    years_line = list(range(2015, 2023))
+    years_region = list(range(2016, 2023))
+    return [
+        _chart(
+            "s1",
+            1,
+            "bar",
+            "Installed capacity by technology, 2022",
+            Axis(label="Technology"),
+            Axis(label="Capacity", type="linear", unit="GW", range=[0, 350]),
+            [
+                DataPoint(label="Solar", value=312),  # printed in Table 1 too: never asked
+                DataPoint(label="Wind", value=268),
+                DataPoint(label="Hydro", value=145),
+                DataPoint(label="Nuclear", value=96),
+                DataPoint(label="Biomass", value=41),
+            ],
+            VisualProperties(
+                colorEncoding="single colour, one highlighted bar",
+                colorMap={"Wind": "#d62728"},
+                sortOrder="descending",
+                highlightedItems=["Wind"],
+                valueReading="data_labels",
+            ),
+            [
+                Insight(
+                    type="maximum",
+                    text="Solar leads installed capacity at 312 GW.",
+                    labels=["Solar"],
+                    value=312,
+                )
+            ],
+        ),
+        _chart(
+            "s2",
+            2,
+            "line",
+            "Average wholesale electricity price, 2015–2022",
+            Axis(label="Year", type="time"),
+            Axis(label="Price", type="linear", unit="USD/MWh", range=[0, 120]),
+            _series(years_line, [48.5, 46.0, 51.2, 55.8, 53.1, 44.7, 72.4, 96.3]),
+            VisualProperties(colorEncoding="single series", hasGridlines=True),
+        ),
+        _chart(
+            "s3",
+            3,
+            "multi_line",
+            "Renewable share of generation by region",
+            Axis(label="Year", type="time"),
+            Axis(label="Share of generation", type="linear", unit="%", range=[0, 50]),
+            _series(years_region, [28, 30, 32, 34, 37, 39, 41], "Europe")
+            + _series(years_region, [22, 23, 25, 26, 28, 30, 33], "Asia")
+            + _series(years_region, [19.0, 19.5, 19.2, 19.8, 19.4, 19.6, 19.3], "Americas"),
+            VisualProperties(
+                colorEncoding="series by region",
+                colorMap={"Europe": "#1f77b4", "Asia": "#d62728", "Americas": "#2ca02c"},
+                hasLegend=True,
+                hasGridlines=True,
+            ),
+        ),
+        _chart(
+            "s4",
+            4,
+            "pie",
+            "Clean-energy investment mix, 2022",
+            Axis(label="Segment", type="none"),
+            Axis(label="Share of investment", type="none", unit="%"),
+            [
+                DataPoint(label="Solar", value=43),
+                DataPoint(label="Wind", value=31),
+                DataPoint(label="Grids", value=16),
+                DataPoint(label="Storage", value=10),
+            ],
+            VisualProperties(
+                colorEncoding="one colour per segment", hasLegend=True, valueReading="data_labels"
+            ),
+        ),
+        _chart(
+            "s5",
+            5,
+            "histogram",
+            "Distribution of plant capacity factors",
+            Axis(label="Capacity factor (%)", type="linear"),
+            Axis(label="Number of plants", type="linear", range=[0, 20]),
+            [
+                DataPoint(label="10–20", value=4, metadata={"lo": "10", "hi": "20"}),
+                DataPoint(label="20–30", value=11, metadata={"lo": "20", "hi": "30"}),
+                DataPoint(label="30–40", value=18, metadata={"lo": "30", "hi": "40"}),
+                DataPoint(label="40–50", value=9, metadata={"lo": "40", "hi": "50"}),
+                DataPoint(label="50–60", value=3, metadata={"lo": "50", "hi": "60"}),
+            ],
+            VisualProperties(colorEncoding="single colour"),
+        ),
+        _chart(
+            "s6",
+            6,
+            "grouped_bar",
+            "Sector emissions, 2015 vs 2022",
+            Axis(label="Sector"),
+            Axis(label="Emissions", type="linear", unit="MtCO2", range=[0, 1400]),
+            [
+                DataPoint(label=sector, value=v, category=year)
+                for sector, pair in {
+                    "Power": (1180, 905),
+                    "Industry": (860, 812),
+                    "Transport": (742, 779),
+                    "Buildings": (410, 366),
+                }.items()
+                for year, v in zip(("2015", "2022"), pair, strict=True)
+            ],
+            VisualProperties(
+                colorEncoding="year",
+                colorMap={"2015": "#9e9e9e", "2022": "#1f77b4"},
+                hasLegend=True,
+            ),
+        ),
+    ]
+
+
+def _fact(fact_id: str, sentence: str, **values: str) -> TextFact:
+    section = "s" + fact_id.split("-")[1]
+    page = section_page(section)
+    n = int(fact_id.split("-")[2])
+    bbox = [80.0, 100.0 + 40 * n, 920.0, 130.0 + 40 * n]
+    return TextFact(
+        fact_id=fact_id,
+        sentence=sentence,
+        values=values,
+        section_id=section,
+        regions=[Region(page=page, bbox=bbox)],
+    )
+
+
+def _facts() -> list[TextFact]:
+    return [
+        # 0, 1, 2: metrics (4.2 -> 6.1 over 2018-2022: +45.24%, CAGR 9.78%; 6.1 vs 2.7 in 2022)
+        _fact(
+            "fact-1-1",
+            "Grid operators spent 4.2 billion USD on network upgrades in 2018.",
+            kind="metric",
+            entity="grid operators",
+            metric="network upgrade spending",
+            year="2018",
+            value="4.2",
+            unit="billion USD",
+        ),
+        _fact(
+            "fact-5-1",
+            "By 2022, grid operators' network upgrade spending had reached 6.1 billion USD.",
+            kind="metric",
+            entity="grid operators",
+            metric="network upgrade spending",
+            year="2022",
+            value="6.1",
+            unit="billion USD",
+        ),
+        _fact(
+            "fact-3-2",
+            "Utility-scale developers added 2.7 billion USD of network upgrade spending in 2022.",
+            kind="metric",
+            entity="utility-scale developers",
+            metric="network upgrade spending",
+            year="2022",
+            value="2.7",
+            unit="billion USD",
+        ),
+        # 3, 4: chart claims (Europe 2022 is 41% against a 45% target; Hydro is 145 GW against 160)
+        _fact(
+            "fact-7-1",
+            "The regional plan had set a target of 45% renewable generation for Europe in 2022.",
+            kind="chart_claim",
+            viz_id="viz-3-1",
+            label="2022",
+            series="Europe",
+            claimed_value="45",
+            unit="%",
+            relation="target",
+        ),
+        _fact(
+            "fact-8-1",
+            "Planners had issued a forecast of 160 GW of hydro capacity for 2022.",
+            kind="chart_claim",
+            viz_id="viz-1-1",
+            label="Hydro",
+            claimed_value="160",
+            unit="GW",
+            relation="forecast",
+        ),
+        # 5, 6: trend claims (prices did rise; the Americas share was in fact flat)
+        _fact(
+            "fact-6-2",
+            "Wholesale electricity prices rose between 2015 and 2022.",
+            kind="trend_claim",
+            viz_id="viz-2-1",
+            direction="rose",
+            start="2015",
+            end="2022",
+        ),
+        _fact(
+            "fact-1-2",
+            "Commentators wrote that the renewable share in the Americas rose from 2016 to 2022.",
+            kind="trend_claim",
+            viz_id="viz-3-1",
+            series="Americas",
+            direction="rose",
+            start="2016",
+            end="2022",
+        ),
+        # 7, 8, 9: events
+        _fact(
+            "fact-2-2",
+            "In 2016 the national regulator introduced a carbon levy.",
+            kind="event",
+            year="2016",
+            actor="the national regulator",
+            event="introduced a carbon levy",
+        ),
+        _fact(
+            "fact-4-2",
+            "The energy ministry launched a capacity auction in 2019.",
+            kind="event",
+            year="2019",
+            actor="the energy ministry",
+            event="launched a capacity auction",
+        ),
+        _fact(
+            "fact-6-3",
+            "Parliament passed the grid modernisation act in 2021.",
+            kind="event",
+            year="2021",
+            actor="parliament",
+            event="passed the grid modernisation act",
+        ),
+        # 10, 11, 12: reception
+        _fact(
+            "fact-3-3",
+            "Consumer groups welcomed the carbon levy, citing rebates funded for low-income households.",
+            kind="reception",
+            actor="consumer groups",
+            stance="positive",
+            subject="the carbon levy",
+            reason="rebates funded for low-income households",
+        ),
+        _fact(
+            "fact-5-2",
+            "Heavy industry associations criticised the carbon levy over higher production costs.",
+            kind="reception",
+            actor="heavy industry associations",
+            stance="negative",
+            subject="the carbon levy",
+            reason="higher production costs",
+        ),
+        _fact(
+            "fact-7-2",
+            "Independent analysts were divided on the capacity auction, which would secure supply at "
+            "the cost of favouring incumbents.",
+            kind="reception",
+            actor="independent analysts",
+            stance="mixed",
+            subject="the capacity auction",
+            reason="secure supply at the cost of favouring incumbents",
+        ),
+    ]
+
+
+def build_manifest() -> DocumentManifest:
+    sections = [
+        Section(section_id=f"s{i}", title=title, order=i)
+        for i, title in enumerate(
+            [
+                "Capacity",
+                "Prices",
+                "Regional outlook",
+                "Investment",
+                "Plant performance",
+                "Emissions",
+                "Targets",
+                "Outlook",
+            ],
+            start=1,
+        )
+    ]
+    return DocumentManifest(
+        doc_id=DOC_ID,
+        seed=7,
+        topic="The European power transition",
+        domain="Energy",
+        archetype="editorial",
+        page_count=PAGE_COUNT,
+        word_count=18500,
+        sections=sections,
+        charts=_charts(),
+        tables=[
+            Table(
+                table_id="table-1-1",
+                title="Capacity additions and totals by technology",
+                section_id="s1",
+                index=1,
+                columns=["Technology", "Added in 2022 (GW)", "Total (GW)"],
+                rows=[["Solar", "38", "312"], ["Biomass", "2.5", "n/a"]],
+                regions=[Region(page=1, bbox=[80.0, 720.0, 920.0, 820.0])],
+            )
+        ],
+        text_facts=_facts(),
+    )
