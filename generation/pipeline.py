@@ -44,7 +44,7 @@ from generation.rng import doc_id_for
 from synthdocbench_tasks.schema import DocumentManifest
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
-DOC_FILES = ("document.html", "document.pdf", "manifest.json", "questions.jsonl")
+DOC_FILES = ("document.html", "document.pdf", "manifest.json", "questions.jsonl", "rejected.jsonl")
 
 
 @dataclass
@@ -84,14 +84,15 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     return plan_document(config, index)
 
 
-def _make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[dict[str, Any]]:
-    try:
-        from generation.questions import make_questions
-    except ModuleNotFoundError as exc:
-        if exc.name == "generation.questions":
-            return []
-        raise
-    return [q.model_dump(mode="json") for q in make_questions(manifest, config)]
+def _questions(manifest: DocumentManifest, config: GenerationConfig, pdf: bytes) -> tuple[list[Any], list[Any]]:
+    """Questions that pass validation on the rendered PDF, and the rejections (with their rule)."""
+    from generation.questions import make_questions
+    from generation.validate import validate_questions
+
+    result = validate_questions(manifest, make_questions(manifest, config), pdf)
+    accepted = [q.model_dump(mode="json") for q in result.accepted]
+    rejected = [{"question_id": r.question_id, "rule": r.rule, "detail": r.detail} for r in result.rejected]
+    return accepted, rejected
 
 
 def doc_dir(out_dir: Path, doc_id: str) -> Path:
@@ -124,11 +125,12 @@ def generate_document(
             "the HTML must be self-contained"
         )
     pdf, manifest = measure_regions(result.pdf, plan.manifest)
-    questions = _make_questions(manifest, config)
+    questions, rejected = _questions(manifest, config, pdf)
     write_text_atomic(folder / "document.html", html)
     write_bytes_atomic(folder / "document.pdf", pdf)
     write_json_atomic(folder / "manifest.json", manifest.model_dump(mode="json"))
     write_jsonl_atomic(folder / "questions.jsonl", questions)
+    write_jsonl_atomic(folder / "rejected.jsonl", rejected)
     write_text_atomic(folder / "DONE", "")
     return doc_id
 

@@ -28,8 +28,8 @@ from generation.questions_common import (
 from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
 
 STANCE_ALIASES: dict[str, list[str]] = {
-    "positive": ["favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
-    "negative": ["critical", "unfavourable", "unfavorable", "opposed", "sceptical", "skeptical"],
+    "positive": ["positively", "favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
+    "negative": ["negatively", "critical", "unfavourable", "unfavorable", "opposed", "sceptical", "skeptical"],
     "mixed": ["ambivalent", "divided", "mixed feelings", "both"],
 }
 
