@@ -61,7 +61,9 @@ def load_config(path: Path | None, **overrides: object) -> GenerationConfig:
         except yaml.YAMLError as exc:
             raise ConfigError(f"config file {path} is not valid YAML: {exc}".splitlines()[0]) from exc
         if not isinstance(loaded, dict):
-            raise ConfigError(f"config file {path} must hold a mapping of settings, got {type(loaded).__name__}")
+            raise ConfigError(
+                f"config file {path} must hold a mapping of settings, got {type(loaded).__name__}"
+            )
         data.update(loaded)
     data.update({k: v for k, v in overrides.items() if v is not None})
     try:

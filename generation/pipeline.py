@@ -84,7 +84,9 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     return plan_document(config, index)
 
 
-def _questions(manifest: DocumentManifest, config: GenerationConfig, pdf: bytes) -> tuple[list[Any], list[Any]]:
+def _questions(
+    manifest: DocumentManifest, config: GenerationConfig, pdf: bytes
+) -> tuple[list[Any], list[Any]]:
     """Questions that pass validation on the rendered PDF, and the rejections (with their rule)."""
     from generation.questions import make_questions
     from generation.validate import validate_questions

@@ -29,7 +29,15 @@ from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
 
 STANCE_ALIASES: dict[str, list[str]] = {
     "positive": ["positively", "favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
-    "negative": ["negatively", "critical", "unfavourable", "unfavorable", "opposed", "sceptical", "skeptical"],
+    "negative": [
+        "negatively",
+        "critical",
+        "unfavourable",
+        "unfavorable",
+        "opposed",
+        "sceptical",
+        "skeptical",
+    ],
     "mixed": ["ambivalent", "divided", "mixed feelings", "both"],
 }
 

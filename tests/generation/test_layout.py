@@ -10,7 +10,7 @@ import pytest
 from generation.d3 import D3NotFoundError, find_d3, load_d3
 from generation.layout import MAX_CHARTS_PER_BLOCK, SUPPORTED_CHART_TYPES, LayoutError, render_html
 from generation.plan import ChartBlock
-from generation.sample_plan import sample_chart, sample_plan
+from tests.generation.sample_plan import sample_chart, sample_plan
 
 CHARTS_JS = Path(__file__).resolve().parents[2] / "generation" / "assets" / "charts.js"
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from generation.config import GenerationConfig
-from generation.pipeline import PipelineError, generate
+from generation.pipeline import DOC_FILES, PipelineError, generate
 from generation.plan import DocumentPlan
-from generation.sample_plan import plan_sample_document
 from synthdocbench_tasks.schema import DocumentManifest, Question
+from tests.generation.sample_plan import plan_sample_document
 
 CONFIG = GenerationConfig(seed=7, n_docs=3, min_charts=3, max_charts=3, questions_per_subset=1)
-FILES = ("document.html", "document.pdf", "manifest.json", "questions.jsonl", "DONE")
+FILES = (*DOC_FILES, "DONE")
 
 
 def _outputs(root: Path) -> dict[str, bytes]:

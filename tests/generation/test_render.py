@@ -14,7 +14,7 @@ from generation.layout import SUPPORTED_CHART_TYPES, render_html
 from generation.plan import ChartBlock
 from generation.regions import measure_regions
 from generation.render import BrowserLaunchError, Renderer, RenderError
-from generation.sample_plan import sample_chart, sample_plan
+from tests.generation.sample_plan import sample_chart, sample_plan
 
 
 @pytest.fixture(scope="module")
