@@ -11,4 +11,4 @@ synthdocbench export "$OUT/gen" --out "$OUT/ds"
 SYNTHDOC_DATASET="$OUT/ds" SYNTHDOC_JUDGE="${SYNTHDOC_JUDGE:-offline}" \
   synthdocbench eval --model "$MODEL" --tasks synthdoc --batch_size 1 \
   --output_path "$OUT/results" --log_samples
-echo "demo: per-question records are in $OUT/results/*/*_samples_synthdoc_*.jsonl"
+echo "demo: per-question records (answer, score, judgement, strata) are in:"; find "$OUT/results" -name "*_samples_synthdoc_*.jsonl" | sort
