@@ -17,6 +17,7 @@ JUDGE_VAR = "SYNTHDOC_JUDGE"
 JUDGE_BASE_URL_VAR = "SYNTHDOC_JUDGE_BASE_URL"
 JUDGE_API_KEY_VAR = "SYNTHDOC_JUDGE_API_KEY"
 CACHE_VAR = "SYNTHDOC_CACHE_DIR"
+MMDOCBENCH_VAR = "MMDOCBENCH_DATASET"
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Settings:
     judge_base_url: str | None
     judge_api_key: str | None
     cache_dir: Path
+    mmdocbench_dataset: str | None = None
 
 
 def default_cache_dir(environ: Mapping[str, str]) -> Path:
@@ -47,4 +49,5 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         judge_base_url=get(JUDGE_BASE_URL_VAR),
         judge_api_key=get(JUDGE_API_KEY_VAR),
         cache_dir=Path(cache).expanduser() if cache else default_cache_dir(env),
+        mmdocbench_dataset=get(MMDOCBENCH_VAR),
     )
