@@ -1,0 +1,62 @@
+"""The typer command for ``synthdocbench report``; the CLI registers it with
+``app.command("report")(report_command)``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import SynthDocUserError
+from .stats import DEFAULT_RESAMPLES, DEFAULT_SEED
+
+
+def parse_judge_pairs(values: list[str] | None) -> list[tuple[str, str]] | None:
+    """``["REF,ALT", ...]`` -> ``[("REF", "ALT"), ...]``; a clear error otherwise."""
+    if not values:
+        return None
+    pairs = []
+    for value in values:
+        ref, sep, alt = value.partition(",")
+        if not sep or not ref.strip() or not alt.strip() or ref.strip() == alt.strip():
+            raise SynthDocUserError(
+                f"--judges must look like REF_JUDGE,ALT_JUDGE (two judge names), got {value!r}"
+            )
+        pairs.append((ref.strip(), alt.strip()))
+    return pairs
+
+
+def report_command(
+    results: Annotated[
+        list[Path],
+        typer.Argument(help="lmms-eval samples logs, *_results.json files or folders holding them."),
+    ],
+    out: Annotated[Path, typer.Option(help="Folder for report.md, report.html, figures/ and tables/.")],
+    dataset: Annotated[
+        str | None,
+        typer.Option(
+            help="Dataset folder or Hub id for archetype/domain tables (default: SYNTHDOC_DATASET)."
+        ),
+    ] = None,
+    judges: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="REF,ALT judge names to compare (repeatable; default: every model scored by 2+ judges)."
+        ),
+    ] = None,
+    resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = DEFAULT_RESAMPLES,
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = DEFAULT_SEED,
+) -> None:
+    """Turn lmms-eval sample logs into the paper's tables and figures (Markdown + HTML)."""
+    from .build import build_report
+
+    summary = build_report(
+        results,
+        out,
+        dataset=dataset,
+        judges_compare=parse_judge_pairs(judges),
+        resamples=resamples,
+        seed=seed,
+    )
+    typer.echo(str(summary))

@@ -1,0 +1,96 @@
+"""What every analysis needs: the runs, one main run per model, the options."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .records import Answer, DocumentInfo, Run
+from .stats import ACC_THRESHOLD, Estimate, accuracy, bootstrap_accuracy, bootstrap_mean, ranking
+
+SUBSET_NAMES = {"chart": "Chart", "cross_modal": "Cross-modal", "complex": "Complex"}
+
+
+@dataclass
+class Context:
+    runs: list[Run]
+    systems: list[Run]  # the main run of each model, best overall ACC first
+    primary_judge: str
+    docs: DocumentInfo
+    resamples: int
+    seed: int
+    threshold: float = ACC_THRESHOLD
+
+    def cell(self, answers: Sequence[Answer]) -> CellStats:
+        return cell_stats(answers, resamples=self.resamples, seed=self.seed, threshold=self.threshold)
+
+    def doc_field(self, name: str) -> Callable[[Answer], str | None]:
+        def get(a: Answer) -> str | None:
+            row = self.docs.by_doc.get(a.doc_id)
+            value = row.get(name) if row else None
+            return str(value) if value not in (None, "") else None
+
+        return get
+
+
+@dataclass(frozen=True)
+class CellStats:
+    n: int
+    n_valid: int
+    acc: Estimate
+    acc_doc: Estimate
+    score: Estimate
+    score_doc: Estimate
+
+
+def cell_stats(
+    answers: Sequence[Answer], *, resamples: int, seed: int, threshold: float = ACC_THRESHOLD
+) -> CellStats:
+    """ACC and mean score of the valid answers, with question- and document-level CIs."""
+    valid = [a for a in answers if a.score is not None]
+    scores = [float(a.score) for a in valid if a.score is not None]
+    docs = [a.doc_id for a in valid]
+    b, s = resamples, seed
+    return CellStats(
+        n=len(answers),
+        n_valid=len(valid),
+        acc=bootstrap_accuracy(scores, threshold=threshold, resamples=b, seed=s),
+        acc_doc=bootstrap_accuracy(scores, docs, threshold=threshold, resamples=b, seed=s),
+        score=bootstrap_mean(scores, resamples=b, seed=s),
+        score_doc=bootstrap_mean(scores, docs, resamples=b, seed=s),
+    )
+
+
+def run_accuracy(run: Run, threshold: float = ACC_THRESHOLD) -> float:
+    return accuracy([a.score for a in run.valid() if a.score is not None], threshold)
+
+
+def primary_judge(runs: Sequence[Run]) -> str:
+    """The judge that scored the most models (then the most answers, then by name)."""
+    models: dict[str, set[str]] = defaultdict(set)
+    answers: Counter[str] = Counter()
+    for r in runs:
+        models[r.judge].add(r.model)
+        answers[r.judge] += len(r.valid())
+    return sorted(models, key=lambda j: (-len(models[j]), -answers[j], j))[0]
+
+
+def main_runs(runs: Sequence[Run], judge: str) -> list[Run]:
+    """One run per model label: the one under ``judge`` if any, else the one with most scores."""
+    by_label: dict[str, list[Run]] = defaultdict(list)
+    for r in runs:
+        by_label[r.label].append(r)
+    chosen = []
+    for group in by_label.values():
+        under = [r for r in group if r.judge == judge]
+        chosen.append(under[0] if under else max(group, key=lambda r: (len(r.valid()), r.judge)))
+    order = ranking({r.label: run_accuracy(r) for r in chosen})
+    return sorted(chosen, key=lambda r: order.index(r.label))
+
+
+def group_by(answers: Sequence[Answer], key: Callable[[Answer], str | None]) -> dict[str, list[Answer]]:
+    out: dict[str, list[Answer]] = defaultdict(list)
+    for a in answers:
+        out[key(a) or "unknown"].append(a)
+    return out

@@ -1,0 +1,301 @@
+"""Reading lmms-eval sample logs into runs, and the dataset's per-document strata.
+
+lmms-eval writes, per run, ``<date>_results.json`` and one ``<date>_samples_<task>.jsonl``
+per task into one folder. Each samples line holds the record ``process_results`` returned
+under the metric names ``acc`` and ``score``, plus ``input`` (the prompt) and ``target``
+(the reference answer). The task logs of one run (same folder, same date prefix) form one
+run; its model is named from the results file, else from the folder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import SynthDocUserError
+from .records import Answer, DocumentInfo, Run, Status
+
+SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
+#: Keys of ``model_args`` that name the model, in lmms-eval's order (``_get_model_name``).
+MODEL_KEYS = (
+    "peft",
+    "delta",
+    "pretrained",
+    "model",
+    "model_version",
+    "model_name",
+    "model_id",
+    "path",
+    "engine",
+)
+REQUIRED = ("question_id", "doc_id", "subset")
+
+
+def discover(inputs: Sequence[Path]) -> list[Path]:
+    """Samples logs named by ``inputs``: files as given, folders searched for synthdoc logs."""
+    if not inputs:
+        raise SynthDocUserError("no results given: pass lmms-eval samples logs or the folders holding them")
+    found: list[Path] = []
+    for path in inputs:
+        if not path.exists():
+            raise SynthDocUserError(f"{path} does not exist: pass lmms-eval samples logs or their folders")
+        if path.is_dir():
+            logs = sorted(p for p in path.rglob("*samples_synthdoc*.jsonl") if p.is_file())
+            if not logs:
+                raise SynthDocUserError(
+                    f"{path} holds no SynthDocBench samples log (*_samples_synthdoc_*.jsonl); "
+                    "run lmms-eval with --log_samples"
+                )
+            found.extend(logs)
+        elif path.name.endswith("_results.json"):
+            prefix = path.name[: -len("_results.json")]
+            logs = sorted(path.parent.glob(f"{prefix}_samples_synthdoc*.jsonl"))
+            if not logs:
+                raise SynthDocUserError(
+                    f"{path} has no samples logs next to it; run lmms-eval with --log_samples"
+                )
+            found.extend(logs)
+        else:
+            found.append(path)
+    unique: dict[Path, None] = {}
+    for p in found:
+        unique.setdefault(p.resolve(), None)
+    return list(unique)
+
+
+def _text(value: Any) -> str:
+    while isinstance(value, list) and value:
+        value = value[0]
+    return value if isinstance(value, str) else ""
+
+
+def _question_from_input(prompt: Any) -> str:
+    text = _text(prompt)
+    marker = "Question:"
+    return text.rsplit(marker, 1)[1].strip() if marker in text else ""
+
+
+def _status(raw: Any) -> tuple[float | None, Status]:
+    """The valid score (0..10) or why there is none; the same rule as ``metrics.valid_scores``."""
+    if raw is None:
+        return None, "not_judged"
+    if isinstance(raw, int | float) and not isinstance(raw, bool) and 0 <= raw <= 10:
+        return float(raw), "valid"
+    return None, "unscored"
+
+
+def _answer(line: dict[str, Any], where: str) -> Answer:
+    record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
+    if not isinstance(record, dict):
+        raise SynthDocUserError(
+            f"{where}: no judge record under 'score' or 'acc' (not a SynthDocBench samples log?)"
+        )
+    missing = [k for k in REQUIRED if not record.get(k)]
+    if missing:
+        raise SynthDocUserError(f"{where}: the judge record lacks {', '.join(missing)}")
+    score, status = _status(record.get("score"))
+    position = record.get("position")
+    return Answer(
+        question_id=str(record["question_id"]),
+        doc_id=str(record["doc_id"]),
+        subset=str(record["subset"]),
+        category=str(record.get("category") or "unknown"),
+        difficulty=str(record.get("difficulty") or "unknown"),
+        position_bucket=record.get("position_bucket"),
+        position=float(position) if isinstance(position, int | float) else None,
+        chart_type=record.get("chart_type"),
+        answer=str(
+            record.get("answer") if record.get("answer") is not None else _text(line.get("filtered_resps"))
+        ),
+        score=score,
+        status=status,
+        judge=str(record.get("judge") or "unknown"),
+        question=_question_from_input(line.get("input")),
+        reference=_text(line.get("target")),
+        judgement=str(record.get("judgement") or ""),
+    )
+
+
+def read_samples(path: Path) -> list[Answer]:
+    """Every answer of one samples log; a clear error on anything unreadable."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
+    answers = []
+    for i, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise SynthDocUserError(f"{path}:{i}: malformed JSON ({exc.msg}); the log is damaged") from None
+        if not isinstance(data, dict):
+            raise SynthDocUserError(f"{path}:{i}: expected a JSON object per line")
+        answers.append(_answer(data, f"{path}:{i}"))
+    if not answers:
+        raise SynthDocUserError(
+            f"{path} holds no score records; is it an lmms-eval samples log of a synthdoc task?"
+        )
+    return answers
+
+
+def _model_from_args(model_args: str) -> str:
+    for key in MODEL_KEYS:
+        for part in model_args.split(","):
+            k, _, v = part.partition("=")
+            if k.strip() == key and v.strip():
+                return v.strip()
+    return ""
+
+
+def _results_info(folder: Path, prefix: str) -> dict[str, Any]:
+    path = folder / f"{prefix}_results.json"
+    if not prefix or not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SynthDocUserError(f"{path}: unreadable results file ({exc})") from None
+    if not isinstance(data, dict):
+        raise SynthDocUserError(f"{path}: expected a JSON object")
+    config: dict[str, Any] = data["config"] if isinstance(data.get("config"), dict) else {}
+    model_args = config.get("model_args") or ""
+    model_args = model_args if isinstance(model_args, str) else json.dumps(model_args)
+    name = str(data.get("model_name") or "") or _model_from_args(model_args) or str(config.get("model") or "")
+    dataset_path = None
+    configs: dict[str, Any] = data["configs"] if isinstance(data.get("configs"), dict) else {}
+    for cfg in configs.values():
+        if isinstance(cfg, dict) and isinstance(cfg.get("dataset_path"), str):
+            dataset_path = cfg["dataset_path"]
+            break
+    return {"model": name, "model_args": model_args, "dataset_path": dataset_path}
+
+
+def _main_judge(answers: Iterable[Answer]) -> str:
+    judged = Counter(a.judge for a in answers if a.status == "valid")
+    if not judged:
+        judged = Counter(a.judge for a in answers)
+    return sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+
+
+def load_runs(paths: Sequence[Path]) -> list[Run]:
+    """Group samples logs into runs (folder + date prefix) and name each run's model."""
+    groups: dict[tuple[Path, str], list[Path]] = defaultdict(list)
+    for path in paths:
+        match = SAMPLES_RE.match(path.name)
+        prefix = match.group("prefix") if match else path.stem
+        groups[(path.parent, prefix)].append(path)
+    runs = []
+    for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+        answers: list[Answer] = []
+        seen: dict[str, Path] = {}
+        for f in sorted(files):
+            for a in read_samples(f):
+                if a.question_id in seen:
+                    raise SynthDocUserError(
+                        f"question {a.question_id} appears twice in one run ({seen[a.question_id].name} and "
+                        f"{f.name}); pass each run's logs once"
+                    )
+                seen[a.question_id] = f
+                answers.append(a)
+        info = _results_info(folder, prefix)
+        if not any(a.status == "valid" for a in answers):
+            raise SynthDocUserError(
+                f"{folder / (prefix or files[0].name)}: no answer has a judge score (all -1 or not judged); "
+                "score the logs with `synthdocbench judge` before reporting"
+            )
+        runs.append(
+            Run(
+                model=info.get("model") or folder.name,
+                judge=_main_judge(answers),
+                source=str(folder / prefix) if prefix else str(files[0]),
+                files=sorted(files),
+                answers=answers,
+                model_args=info.get("model_args", ""),
+                date=prefix,
+                dataset_path=info.get("dataset_path"),
+            )
+        )
+    _label(runs)
+    return runs
+
+
+def _label(runs: list[Run]) -> None:
+    """Model labels, unique per judge: clashes get the folder name, then the date prefix."""
+    for r in runs:
+        r.label = r.model
+    for attempt in ("folder", "date", "index"):
+        clashes: dict[tuple[str, str], list[Run]] = defaultdict(list)
+        for r in runs:
+            clashes[(r.label, r.judge)].append(r)
+        clashing = [group for group in clashes.values() if len(group) > 1]
+        if not clashing:
+            return
+        for group in clashing:
+            for i, r in enumerate(group):
+                tag = {"folder": Path(r.source).parent.name, "date": r.date, "index": str(i + 1)}[attempt]
+                r.label = f"{r.label}@{tag}" if tag else r.label
+
+
+def _rows(dataset: Any) -> list[dict[str, Any]]:
+    return [dict(row) for row in dataset]
+
+
+def load_documents(location: str | None, source: str) -> DocumentInfo:
+    """Per-document strata and question texts of a dataset folder or Hub id (None: a note)."""
+    if not location:
+        return DocumentInfo(
+            note="no dataset given (--dataset or SYNTHDOC_DATASET), so the archetype and domain "
+            "tables are skipped"
+        )
+    from ..dataset import resolve_location
+
+    resolved = resolve_location(location)
+    import datasets
+
+    bars = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        docs = datasets.load_dataset(
+            resolved,
+            "documents",
+            split="test",
+            columns=["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"],
+        )
+        questions: dict[str, dict[str, str]] = {}
+        for config in ("chart", "cross_modal", "complex"):
+            rows = datasets.load_dataset(
+                resolved, config, split="test", columns=["question_id", "question", "answer"]
+            )
+            for row in _rows(rows):
+                questions[str(row["question_id"])] = {"question": row["question"], "answer": row["answer"]}
+    except Exception as exc:  # datasets raises many types; the user needs one line
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise SynthDocUserError(f"cannot read the dataset {location} ({source}): {reason}") from None
+    finally:
+        if bars:
+            datasets.enable_progress_bars()
+    by_doc = {str(row["doc_id"]): row for row in _rows(docs)}
+    return DocumentInfo(
+        by_doc=by_doc, questions=questions, location=resolved, note=f"dataset: {location} ({source})"
+    )
+
+
+def choose_dataset(option: str | None, runs: Sequence[Run]) -> tuple[str | None, str]:
+    """The dataset to join: the option, else SYNTHDOC_DATASET, else a local path the run logged."""
+    if option:
+        return option, "--dataset"
+    from ..settings import DATASET_VAR, load_settings
+
+    env = load_settings().dataset
+    if env:
+        return env, DATASET_VAR
+    for run in runs:
+        if run.dataset_path and Path(run.dataset_path).is_dir():
+            return run.dataset_path, f"dataset_path in the results file of {run.label}"
+    return None, ""

@@ -1,0 +1,72 @@
+"""What the report reads: one answer per question, grouped into runs (model x judge)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+Status = Literal["valid", "unscored", "not_judged"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One model answer with its judge score and the stratification keys of its question.
+
+    ``score`` is the judge score when it is valid (0..10), else None; ``status`` says why a
+    score is missing: ``unscored`` (-1, a parse or judge failure) or ``not_judged`` (None).
+    """
+
+    question_id: str
+    doc_id: str
+    subset: str
+    category: str
+    difficulty: str
+    position_bucket: str | None
+    position: float | None
+    chart_type: str | None
+    answer: str
+    score: float | None
+    status: Status
+    judge: str
+    question: str = ""
+    reference: str = ""
+    judgement: str = ""
+
+
+@dataclass
+class Run:
+    """The answers of one model under one judge (the task logs of one lmms-eval run)."""
+
+    model: str
+    judge: str
+    source: str
+    files: list[Path]
+    answers: list[Answer]
+    model_args: str = ""
+    date: str = ""
+    dataset_path: str | None = None
+    label: str = ""
+
+    def valid(self) -> list[Answer]:
+        return [a for a in self.answers if a.score is not None]
+
+    def counts(self) -> dict[str, int]:
+        out = {"valid": 0, "unscored": 0, "not_judged": 0}
+        for a in self.answers:
+            out[a.status] += 1
+        return out
+
+
+@dataclass
+class DocumentInfo:
+    """Per-document strata joined from the dataset's ``documents`` config."""
+
+    by_doc: dict[str, dict[str, Any]] = field(default_factory=dict)
+    questions: dict[str, dict[str, str]] = field(default_factory=dict)
+    location: str | None = None
+    note: str = ""
+
+    @property
+    def available(self) -> bool:
+        return bool(self.by_doc)

@@ -1,0 +1,157 @@
+"""Every statistic of the report on small hand-made inputs whose answers are known."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from synthdocbench_tasks.report import stats
+
+
+def test_accuracy_counts_scores_at_or_above_the_threshold() -> None:
+    assert stats.accuracy([0, 5, 6, 10]) == 0.5
+    assert stats.accuracy([0, 5, 6, 10], threshold=5) == 0.75
+    assert math.isnan(stats.accuracy([]))
+    assert stats.mean([2, 4, 9]) == 5.0
+
+
+def test_pearson_r_of_fixed_lists() -> None:
+    assert stats.pearson_r([1, 2, 3], [1, 3, 2]) == pytest.approx(0.5)
+    assert stats.pearson_r([1, 2, 3, 4, 5], [2, 4, 6, 8, 10]) == pytest.approx(1.0)
+    assert stats.pearson_r([1, 2, 3, 4, 5], [5, 4, 3, 2, 1]) == pytest.approx(-1.0)
+    x, y = [0, 3, 7, 10, 2, 8], [1, 2, 8, 9, 4, 6]
+    assert stats.pearson_r(x, y) == pytest.approx(sps.pearsonr(x, y)[0])
+    assert math.isnan(stats.pearson_r([5, 5, 5], [1, 2, 3]))  # constant: undefined
+    assert math.isnan(stats.pearson_r([1], [1]))
+
+
+def test_within_one_point_on_crafted_pairs() -> None:
+    # differences 1, 2, 0, 1 -> three of four within one point
+    assert stats.within_k([0, 5, 10, 6], [1, 7, 10, 5]) == 0.75
+    assert stats.within_k([0, 5], [2, 3], k=2) == 1.0
+    with pytest.raises(ValueError):
+        stats.within_k([1, 2], [1])
+
+
+def test_judge_agreement_on_crafted_scores() -> None:
+    ref = [0, 5, 10, 6, 7, 2]
+    alt = [1, 7, 10, 5, 9, 2]  # alt passes 1, 2, 4 (3/6); ref passes 2, 3, 4 (3/6)
+    ag = stats.judge_agreement(ref, alt)
+    assert ag.n == 6
+    assert ag.w1 == pytest.approx(4 / 6)
+    assert ag.pearson_r == pytest.approx(sps.pearsonr(ref, alt)[0])
+    assert ag.acc_ref == 0.5 and ag.acc_alt == 0.5 and ag.delta_acc.value == 0.0
+    lenient = stats.judge_agreement([2, 3, 4, 6], [6, 7, 4, 6])  # alt passes two more of four
+    assert lenient.delta_acc.value == pytest.approx(0.5)
+    assert lenient.mean_abs_diff == pytest.approx(2.0)
+
+
+def test_bootstrap_ci_contains_the_true_mean_and_is_deterministic() -> None:
+    rng = np.random.Generator(np.random.PCG64(0))
+    hits = (rng.random(400) < 0.3).astype(float)
+    est = stats.bootstrap_mean(hits)
+    assert est.lo < 0.3 < est.hi
+    assert est.value == pytest.approx(hits.mean())
+    assert 0.03 < est.half_width < 0.06  # about 1.96 * sqrt(0.3 * 0.7 / 400) = 0.045
+    assert stats.bootstrap_mean(hits) == est  # seed 42 by default
+    assert stats.bootstrap_mean(hits, seed=1) != est
+
+
+def test_bootstrap_ci_covers_the_true_mean_about_95_percent_of_the_time() -> None:
+    rng = np.random.Generator(np.random.PCG64(123))
+    covered = 0
+    for i in range(200):
+        sample = (rng.random(200) < 0.4).astype(float)
+        est = stats.bootstrap_mean(sample, resamples=500, seed=i)
+        covered += est.lo <= 0.4 <= est.hi
+    assert 0.88 <= covered / 200 <= 0.99
+
+
+def test_bootstrap_edge_cases() -> None:
+    assert math.isnan(stats.bootstrap_mean([]).value)
+    assert stats.bootstrap_mean([7.0]) == stats.Estimate(7.0, 7.0, 7.0)
+    assert stats.bootstrap_accuracy([6, 6, 6]) == stats.Estimate(1.0, 1.0, 1.0)
+
+
+def test_cluster_bootstrap_widens_the_ci_when_documents_are_all_or_nothing() -> None:
+    docs = [f"d{i}" for i in range(10) for _ in range(10)]
+    scores = [10.0 if i % 2 == 0 else 0.0 for i in range(10) for _ in range(10)]
+    by_q = stats.bootstrap_accuracy(scores)
+    by_doc = stats.bootstrap_accuracy(scores, docs)
+    assert by_q.value == by_doc.value == 0.5
+    assert by_q.half_width == pytest.approx(0.1, abs=0.02)  # sqrt(.25/100) * 1.96
+    assert by_doc.half_width == pytest.approx(0.3, abs=0.06)  # sqrt(.25/10) * 1.96
+    # one question per document: the cluster bootstrap is the question bootstrap
+    singles = [f"q{i}" for i in range(100)]
+    assert stats.bootstrap_accuracy(scores, singles) == by_q
+
+
+def test_paired_bootstrap_detects_a_real_gap() -> None:
+    a = [1.0] * 80 + [0.0] * 20
+    b = [1.0] * 20 + [0.0] * 80
+    test = stats.paired_bootstrap(a, b)
+    assert test.n == 100 and test.mean_a == 0.8 and test.mean_b == 0.2
+    assert test.diff.value == pytest.approx(0.6)
+    assert test.diff.lo > 0.4 and test.diff.hi < 0.8
+    assert test.p_value == pytest.approx(1 / 2001)
+
+
+def test_paired_bootstrap_finds_no_gap_where_there_is_none() -> None:
+    same = [1.0, 0.0, 1.0, 1.0, 0.0] * 20
+    assert stats.paired_bootstrap(same, same).p_value == 1.0
+    a = [1.0, 0.0] * 50  # same ACC, disagreeing on every question
+    b = [0.0, 1.0] * 50
+    test = stats.paired_bootstrap(a, b)
+    assert test.diff.value == 0.0 and test.diff.lo < 0 < test.diff.hi and test.p_value == 1.0
+    # 11 questions only A gets, 9 only B gets, 80 both or neither: a 2-point gap that is noise
+    a = [1.0] * 11 + [0.0] * 9 + [1.0] * 40 + [0.0] * 40
+    b = [0.0] * 11 + [1.0] * 9 + [1.0] * 40 + [0.0] * 40
+    small = stats.paired_bootstrap(a, b)
+    assert small.diff.value == pytest.approx(0.02) and small.diff.lo < 0 < small.diff.hi
+    assert small.p_value > 0.5
+
+
+def test_paired_bootstrap_by_document_is_wider() -> None:
+    docs = [i // 10 for i in range(100)]
+    a = [1.0 if (i // 10) % 2 == 0 else 0.0 for i in range(100)]
+    b = [0.0] * 100
+    by_q = stats.paired_bootstrap(a, b)
+    by_doc = stats.paired_bootstrap(a, b, docs)
+    assert by_q.diff.value == by_doc.diff.value == 0.5
+    assert by_doc.diff.half_width > 2 * by_q.diff.half_width
+    assert by_doc.p_value > by_q.p_value
+
+
+def test_logistic_trend_matches_the_closed_form_for_a_binary_predictor() -> None:
+    # x = 0: 3 of 10 correct; x = 1: 7 of 10 -> intercept logit(.3), slope logit(.7) - logit(.3)
+    x = [0.0] * 10 + [1.0] * 10
+    y = [1.0] * 3 + [0.0] * 7 + [1.0] * 7 + [0.0] * 3
+    fit = stats.logistic_trend(x, y)
+    logit = lambda p: math.log(p / (1 - p))  # noqa: E731
+    assert fit.converged
+    assert fit.intercept == pytest.approx(logit(0.3))
+    assert fit.slope == pytest.approx(logit(0.7) - logit(0.3))
+    assert fit.slope_se == pytest.approx(math.sqrt(2 / (10 * 0.3 * 0.7)))
+    z = fit.slope / fit.slope_se
+    assert fit.p_value == pytest.approx(2 * sps.norm.sf(z))
+    assert fit.predict(0.0) == pytest.approx(0.3) and fit.predict(1.0) == pytest.approx(0.7)
+
+
+def test_logistic_trend_is_undefined_without_variation_or_with_separation() -> None:
+    assert not stats.logistic_trend([0.1, 0.5, 0.9], [1.0, 1.0, 1.0]).converged
+    assert not stats.logistic_trend([0.5, 0.5, 0.5], [1.0, 0.0, 1.0]).converged
+    separated = stats.logistic_trend([0.1, 0.2, 0.3, 0.7, 0.8, 0.9], [1, 1, 1, 0, 0, 0])
+    assert not separated.converged and math.isnan(separated.slope)
+    flat = stats.logistic_trend([0.1, 0.1, 0.9, 0.9], [1, 0, 1, 0])
+    assert (
+        flat.converged and flat.slope == pytest.approx(0.0, abs=1e-9) and flat.p_value == pytest.approx(1.0)
+    )
+
+
+def test_binned_means_and_ranking() -> None:
+    bins = stats.binned_means([0.0, 0.1, 0.5, 0.9, 1.0], [1, 0, 1, 0, 0], [0.0, 0.5, 1.0])
+    assert bins == [(0.0, 0.5, 3, pytest.approx(2 / 3)), (0.5, 1.0, 2, 0.0)]
+    assert stats.ranking({"a": 0.2, "b": math.nan, "c": 0.9, "d": 0.2}) == ["c", "a", "d", "b"]
