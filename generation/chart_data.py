@@ -10,32 +10,51 @@ precision of a chart is recoverable from its data (:func:`chart_decimals`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
 
 from generation.topics import Metric, Topic, in_text
-from synthdocbench_tasks.schema import Axes, Axis, Chart, DataPoint, Insight, Table, VisualProperties
+from synthdocbench_tasks.schema import (
+    CHART_TYPES,
+    Axes,
+    Axis,
+    Chart,
+    DataPoint,
+    Insight,
+    Table,
+    VisualProperties,
+)
 
-#: Chart types this stage can fill with data (a subset of schema.CHART_TYPES).
-SUPPORTED_CHART_TYPES: tuple[str, ...] = (
-    "bar",
-    "horizontal_bar",
-    "lollipop",
+#: Chart types this stage can fill with data: every type of the schema.
+SUPPORTED_CHART_TYPES: tuple[str, ...] = CHART_TYPES
+#: Types whose x axis is time and whose every series has a clear direction (trend claims).
+LINE_FAMILY: tuple[str, ...] = ("line", "multi_line", "area", "sparkline_grid")
+#: Types whose series carry a direction recorded as a trend insight.
+TREND_TYPES: tuple[str, ...] = (*LINE_FAMILY, "stacked_area", "slope")
+#: Types whose every mark has a series (``category``): the series name, year, part or panel.
+MULTI_SERIES: tuple[str, ...] = (
     "grouped_bar",
     "stacked_bar",
-    "line",
+    "diverging_bar",
+    "dumbbell",
+    "slope",
     "multi_line",
-    "area",
-    "pie",
-    "donut",
-    "scatter",
+    "stacked_area",
+    "heatmap",
+    "radar",
+    "sparkline_grid",
 )
-#: Types whose x axis is time and whose series have a direction (trend claims).
-LINE_FAMILY: tuple[str, ...] = ("line", "multi_line", "area")
-MULTI_SERIES: tuple[str, ...] = ("grouped_bar", "stacked_bar", "multi_line")
+#: Types drawn with the value axis horizontal: ``axes.x`` carries the value scale and unit.
+HORIZONTAL_TYPES: tuple[str, ...] = ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
+#: Types without a readable value axis: every value is printed as a data label.
+LABELLED_TYPES: tuple[str, ...] = ("pie", "donut", "treemap", "sankey", "funnel", "heatmap")
+#: Types read against their axes only (points are labelled with their names).
+AXIS_READ_TYPES: tuple[str, ...] = ("scatter", "bubble")
+#: Types drawn without gridlines (no value axis to grid).
+NO_GRID_TYPES: tuple[str, ...] = ("pie", "donut", "treemap", "sankey", "funnel", "heatmap")
 
 PALETTE: tuple[str, ...] = (
     "#1F77B4",
@@ -51,6 +70,11 @@ PALETTE: tuple[str, ...] = (
 )
 BASE_COLOUR = "#4C72B0"
 ACCENT_COLOUR = "#DD4F2A"
+POSITIVE_COLOUR = "#2A9D5C"
+NEGATIVE_COLOUR = "#C23B3B"
+TARGET_COLOUR = "#222222"
+HEAT_LOW = "#EAF2FB"
+HEAT_HIGH = "#08457E"
 
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 
@@ -165,6 +189,12 @@ class NumberRegistry:
         return self.draw(rng, max(low, target - spread), min(high, target + spread), decimals)
 
 
+Reading = Literal["data_labels", "axis"]
+SortOrder = Literal["none", "ascending", "descending"]
+Role = Literal["entity", "year", "part"]
+ColourMode = Literal["categorical", "single", "sign", "sequential"]
+
+
 @dataclass
 class ChartSpec:
     """A chart plus what the prose needs to talk about it."""
@@ -173,12 +203,16 @@ class ChartSpec:
     metric: Metric
     decimals: int
     #: What a data point's label and category name: an entity, a year or a part of a mix.
-    label_role: Literal["entity", "year", "part"]
-    series_role: Literal["entity", "year", "part"] | None = None
+    label_role: Role
+    series_role: Role | None = None
     year: str | None = None
     subject: str | None = None
     #: (metric name, entity, year) triples the chart draws; facts and tables avoid them.
     covered: set[tuple[str, str, str]] = field(default_factory=set)
+    #: How a mark reads in a sentence where the roles alone would misname it (a waterfall
+    #: step, a histogram bin, a sankey flow): label -> template, ``"*"`` for any label.
+    #: Fields: ``label``, ``category``, every metadata key, and ``<field>_in`` (in-sentence form).
+    mark_templates: dict[str, str] = field(default_factory=dict)
 
     @property
     def unit(self) -> str:
@@ -196,6 +230,20 @@ class ChartSlot:
     index: int
 
 
+def value_reading_options(chart_type: str) -> tuple[Reading, ...]:
+    """How values of ``chart_type`` may be read: labels only, axis only, or either."""
+    if chart_type in LABELLED_TYPES:
+        return ("data_labels",)
+    if chart_type in AXIS_READ_TYPES:
+        return ("axis",)
+    return ("data_labels", "axis")
+
+
+def value_axis(chart: Chart) -> Axis:
+    """The axis that carries the value scale and unit (x for horizontal layouts, else y)."""
+    return chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -205,18 +253,62 @@ def _pick(rng: np.random.Generator, items: Sequence[str], n: int) -> list[str]:
     return [items[int(i)] for i in order]
 
 
+def _count(rng: np.random.Generator, low: int, high: int, available: int) -> int:
+    """An item count in ``[low, high]`` capped by what is available."""
+    return min(available, int(rng.integers(low, high + 1)))
+
+
 def _recent_year(rng: np.random.Generator, topic: Topic) -> str:
     first, last = topic.years
     return str(int(rng.integers(max(first, last - 5), last + 1)))
 
 
+def _year_run(rng: np.random.Generator, topic: Topic, low: int, high: int) -> list[str]:
+    """Consecutive years, ``low`` to ``high`` of them, inside the topic's span."""
+    first, last = topic.years
+    n = int(rng.integers(low, min(high, last - first + 1) + 1))
+    start = int(rng.integers(first, last - n + 2))
+    return [str(start + i) for i in range(n)]
+
+
+def _year_pair(rng: np.random.Generator, topic: Topic) -> tuple[str, str]:
+    """Two years at least three apart, earlier first."""
+    first, last = topic.years
+    start = int(rng.integers(first, last - 2))
+    return str(start), str(int(rng.integers(start + 3, last + 1)))
+
+
+def _year_set(rng: np.random.Generator, topic: Topic, low: int, high: int) -> list[str]:
+    first, last = topic.years
+    return sorted(_pick(rng, [str(y) for y in range(first, last + 1)], int(rng.integers(low, high + 1))))
+
+
+def _listing(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + f" and {items[-1]}" if len(items) > 1 else items[0]
+
+
+def _sort(rng: np.random.Generator, data: list[DataPoint]) -> SortOrder:
+    """Sort single-series marks in place by a random order (none, descending, ascending)."""
+    order: SortOrder = ("none", "descending", "ascending")[int(rng.choice(3, p=[0.4, 0.4, 0.2]))]
+    if order != "none":
+        data.sort(key=lambda p: p.value, reverse=order == "descending")
+    return order
+
+
 def series_direction(values: Sequence[float]) -> Literal["rose", "fell", "was broadly flat"] | None:
-    """Direction a reader sees in a series, or None when it is not clear-cut."""
+    """Direction a reader sees in a series, or None when it is not clear-cut.
+
+    Two points (a slope chart) are judged by their change alone.
+    """
     arr = np.asarray(values, dtype=float)
-    mean = float(np.mean(np.abs(arr)))
-    if len(arr) < 3 or mean == 0:
+    mean = float(np.mean(np.abs(arr))) if len(arr) else 0.0
+    if len(arr) < 2 or mean == 0:
         return None
     change = (arr[-1] - arr[0]) / mean
+    if len(arr) == 2:
+        if abs(change) >= 0.10:
+            return "rose" if change > 0 else "fell"
+        return "was broadly flat" if abs(change) <= 0.04 else None
     slope = float(np.polyfit(np.arange(len(arr)), arr, 1)[0])
     if change >= 0.10 and slope > 0:
         return "rose"
@@ -245,7 +337,7 @@ def _series(
             targets = np.linspace(start, end, n)
             spread = max(0.04 * (hi - lo), 2 * step)
         trial = NumberRegistry()
-        trial._used = set(registry._used)
+        trial.restore(registry.snapshot())
         try:
             values = [
                 trial.draw_near(rng, float(t), spread, metric.low, metric.high, metric.decimals)
@@ -274,6 +366,9 @@ def _highlights(rng: np.random.Generator, labels: list[str]) -> list[str]:
     return _pick(rng, labels, min(k, len(labels)))
 
 
+# --- insights ---------------------------------------------------------------------------
+
+
 def _fmt(value: float, decimals: int, unit: str) -> str:
     return quantity(value_text(value, decimals), unit)
 
@@ -286,27 +381,93 @@ def _who_labels(dp: DataPoint) -> list[str]:
     return [dp.label, dp.category] if dp.category else [dp.label]
 
 
-def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
-    """Typed facts derived from the data (Table 17 ``insights``)."""
+def _share_insight(part: DataPoint, total: float, whole: str) -> Insight:
+    share = round(100 * part.value / total, 1)
+    return Insight(
+        type="proportion",
+        text=f"{_who(part)} makes up {share}% of {whole}.",
+        labels=_who_labels(part),
+        value=share,
+    )
+
+
+def _trend_insights(chart_type: str, data: list[DataPoint], decimals: int) -> list[Insight]:
     out: list[Insight] = []
+    for series in dict.fromkeys(d.category for d in data):
+        points = [d for d in data if d.category == series]
+        direction = series_direction([d.value for d in points])
+        if direction is None:
+            continue
+        name = series or "The series"
+        change = round(points[-1].value - points[0].value, decimals)
+        out.append(
+            Insight(
+                type="trend",
+                text=f"{name} {direction} between {points[0].label} and {points[-1].label}.",
+                labels=[series] if series else [],
+                value=change,
+            )
+        )
+    return out
+
+
+def _proportion_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
     top = max(data, key=lambda d: d.value)
-    bottom = min(data, key=lambda d: d.value)
-    out.append(
+    if chart_type in ("pie", "donut"):
+        return [
+            Insight(
+                type="proportion",
+                text=f"{top.label} is the largest share, {_fmt(top.value, decimals, unit)} of the total.",
+                labels=[top.label],
+                value=top.value,
+            )
+        ]
+    if chart_type in ("treemap", "histogram"):
+        return [_share_insight(top, sum(d.value for d in data), "the total")]
+    if chart_type == "sankey":
+        source = top.metadata["source"]
+        outflow = sum(d.value for d in data if d.metadata["source"] == source)
+        return [_share_insight(top, outflow, f"all flows from {source}")]
+    if chart_type in ("stacked_bar", "stacked_area"):
+        stack = sum(d.value for d in data if d.label == top.label)
+        return [_share_insight(top, stack, f"the {top.label} stack")]
+    if chart_type == "funnel":
+        rate = round(100 * data[-1].value / data[0].value, 1)
+        return [
+            Insight(
+                type="proportion",
+                text=f"{rate}% of the {data[0].label} stage reach the {data[-1].label} stage.",
+                labels=[data[0].label, data[-1].label],
+                value=rate,
+            )
+        ]
+    return []
+
+
+def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
+    """Typed facts derived from the data (Table 17 ``insights``).
+
+    Maximum, minimum, gap and comparison rank the marks (a waterfall ranks its steps, not
+    its starting level); trends, proportions, outliers and target attainment where the
+    type has them.
+    """
+    ranked_marks = data[1:] if chart_type == "waterfall" else data
+    ranked = sorted(ranked_marks, key=lambda d: -d.value)
+    top, bottom = ranked[0], ranked[-1]
+    out = [
         Insight(
             type="maximum",
             text=f"{_who(top)} has the highest value, {_fmt(top.value, decimals, unit)}.",
             labels=_who_labels(top),
             value=top.value,
-        )
-    )
-    out.append(
+        ),
         Insight(
             type="minimum",
             text=f"{_who(bottom)} has the lowest value, {_fmt(bottom.value, decimals, unit)}.",
             labels=_who_labels(bottom),
             value=bottom.value,
-        )
-    )
+        ),
+    ]
     gap = round(top.value - bottom.value, decimals)
     out.append(
         Insight(
@@ -316,7 +477,6 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
             value=gap,
         )
     )
-    ranked = sorted(data, key=lambda d: -d.value)
     if len(ranked) >= 2:
         a, b = ranked[0], ranked[1]
         diff = round(a.value - b.value, decimals)
@@ -328,45 +488,32 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
                 value=diff,
             )
         )
-    if chart_type in LINE_FAMILY:
-        for series in dict.fromkeys(d.category for d in data):
-            points = [d for d in data if d.category == series]
-            direction = series_direction([d.value for d in points])
-            if direction is None:
-                continue
-            name = series or "The series"
-            change = round(points[-1].value - points[0].value, decimals)
-            out.append(
-                Insight(
-                    type="trend",
-                    text=f"{name} {direction} between {points[0].label} and {points[-1].label}.",
-                    labels=[series] if series else [],
-                    value=change,
-                )
-            )
-    if chart_type in ("pie", "donut"):
+    if chart_type in TREND_TYPES:
+        out += _trend_insights(chart_type, data, decimals)
+    if chart_type == "waterfall":
+        net = round(sum(d.value for d in data[1:]), decimals)
+        word = "rose" if net > 0 else "fell"
         out.append(
             Insight(
-                type="proportion",
-                text=f"{top.label} is the largest share, {_fmt(top.value, decimals, unit)} of the total.",
-                labels=[top.label],
-                value=top.value,
+                type="trend",
+                text=f"Over the steps from {data[1].label} to {data[-1].label} the level {word} by "
+                f"{_fmt(abs(net), decimals, unit)}.",
+                labels=[data[1].label, data[-1].label],
+                value=net,
             )
         )
-    if chart_type == "stacked_bar":
-        totals: dict[str, float] = {}
-        for d in data:
-            totals[d.label] = totals.get(d.label, 0.0) + d.value
-        share = round(100 * top.value / totals[top.label], 1)
+    if chart_type == "bullet":
+        met = [d for d in data if d.value >= float(d.metadata["target"])]
         out.append(
             Insight(
-                type="proportion",
-                text=f"{top.category} makes up {share}% of the {top.label} stack.",
-                labels=_who_labels(top),
-                value=share,
+                type="comparison",
+                text=f"{len(met)} of {len(data)} items reach their target.",
+                labels=[d.label for d in met],
+                value=float(len(met)),
             )
         )
-    if chart_type not in MULTI_SERIES and chart_type not in LINE_FAMILY and len(data) >= 5:
+    out += _proportion_insights(chart_type, data, decimals, unit)
+    if chart_type not in MULTI_SERIES and chart_type != "waterfall" and len(data) >= 5:
         values = np.array([d.value for d in data])
         std = float(values.std())
         if std > 0:
@@ -384,43 +531,738 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
     return out
 
 
-def _visual(
-    rng: np.random.Generator,
-    chart_type: str,
-    keys: list[str],
-    by_series: bool,
-    sort_order: Literal["none", "ascending", "descending"],
-    highlighted: list[str],
-) -> VisualProperties:
-    if by_series or chart_type in ("pie", "donut"):
-        offset = int(rng.integers(len(PALETTE)))
-        colour_map = {k: PALETTE[(offset + i) % len(PALETTE)] for i, k in enumerate(keys)}
-        encoding = "categorical: one colour per series" if by_series else "categorical: one colour per slice"
+# --- one builder per chart family ---------------------------------------------------------
+
+
+@dataclass
+class _Build:
+    """What every data builder works with; ``metric`` already carries any extra decimals."""
+
+    rng: np.random.Generator
+    chart_type: str
+    topic: Topic
+    metric: Metric
+    slot: ChartSlot
+    registry: NumberRegistry
+    extra: int
+
+    @property
+    def kind(self) -> str:
+        return self.topic.entity_kind
+
+    def widen(self, metric: Metric) -> Metric:
+        return replace(metric, decimals=metric.decimals + self.extra)
+
+    def draw(self, low: float, high: float, metric: Metric | None = None) -> float:
+        return self.registry.draw(self.rng, low, high, (metric or self.metric).decimals)
+
+    def entities(self, low: int, high: int) -> list[str]:
+        return _pick(self.rng, self.topic.entities, _count(self.rng, low, high, len(self.topic.entities)))
+
+    def subject(self) -> str:
+        return self.topic.entities[int(self.rng.integers(len(self.topic.entities)))]
+
+    def value_axis(self, metric: Metric | None = None, label: str | None = None) -> Axis:
+        m = metric or self.metric
+        return Axis(label=label or _cap(m.name), type="linear", unit=m.unit_label)
+
+    def kind_axis(self) -> Axis:
+        return Axis(label=_cap(self.kind), type="categorical")
+
+    def visual(
+        self,
+        keys: list[str],
+        mode: ColourMode,
+        highlighted: list[str],
+        *,
+        sort_order: SortOrder = "none",
+        legend: bool = False,
+        negative: frozenset[str] = frozenset(),
+        what: str = "series",
+    ) -> VisualProperties:
+        """Table 17 ``visualProperties``; the value reading follows :func:`value_reading_options`."""
+        rng = self.rng
+        if mode == "categorical":
+            offset = int(rng.integers(len(PALETTE)))
+            colour_map = {k: PALETTE[(offset + i) % len(PALETTE)] for i, k in enumerate(keys)}
+            encoding = f"categorical: one colour per {what}"
+        elif mode == "sign":
+            colour_map = {k: NEGATIVE_COLOUR if k in negative else POSITIVE_COLOUR for k in keys}
+            encoding = "diverging: increases and decreases in two colours"
+        elif mode == "sequential":
+            colour_map = {"low": HEAT_LOW, "high": HEAT_HIGH}
+            encoding = "sequential: darker cells hold larger values"
+        else:
+            colour_map = {k: (ACCENT_COLOUR if k in highlighted else BASE_COLOUR) for k in keys}
+            encoding = "single hue; highlighted items in an accent colour" if highlighted else "single hue"
+        if self.chart_type == "bullet":
+            colour_map["target"] = TARGET_COLOUR
+        if self.chart_type == "waterfall":
+            colour_map = {"level": BASE_COLOUR, "increase": POSITIVE_COLOUR, "decrease": NEGATIVE_COLOUR}
+            encoding = "by role: starting level, increases and decreases"
+        options = value_reading_options(self.chart_type)
+        reading = options[0] if len(options) == 1 else options[int(rng.random() < 0.5)]
+        return VisualProperties(
+            colorEncoding=encoding,
+            colorMap=colour_map,
+            sortOrder=sort_order,
+            hasLegend=legend,
+            hasGridlines=self.chart_type not in NO_GRID_TYPES and bool(rng.random() < 0.7),
+            highlightedItems=highlighted,
+            annotationCount=len(highlighted),
+            valueReading=reading,
+        )
+
+    def spec(
+        self,
+        title: str,
+        axes: Axes,
+        data: list[DataPoint],
+        visual: VisualProperties,
+        *,
+        label_role: Role,
+        metric: Metric | None = None,
+        series_role: Role | None = None,
+        year: str | None = None,
+        subject: str | None = None,
+        covered: set[tuple[str, str, str]] | None = None,
+        mark_templates: dict[str, str] | None = None,
+    ) -> ChartSpec:
+        m = metric or self.metric
+        source = self.topic.sources[int(self.rng.integers(len(self.topic.sources)))]
+        where = f"Section {self.slot.section_number} ({self.slot.section_title})"
+        chart = Chart(
+            vizId=self.slot.viz_id,
+            chartType=self.chart_type,
+            title=title,
+            axes=axes,
+            data=data,
+            insights=compute_insights(self.chart_type, data, m.decimals, m.unit_label),
+            visualProperties=visual,
+            sourceContext=f"Values compiled from {source}, as discussed in {where}.",
+            section_id=self.slot.section_id,
+            index=self.slot.index,
+            figure_number=self.slot.index,
+        )
+        return ChartSpec(
+            chart=chart,
+            metric=m,
+            decimals=m.decimals,
+            label_role=label_role,
+            series_role=series_role,
+            year=year,
+            subject=subject,
+            covered=covered if covered is not None else set(),
+            mark_templates=mark_templates or {},
+        )
+
+
+def _single_bars(b: _Build) -> ChartSpec:
+    """bar, horizontal_bar, lollipop: one metric across entities in one year."""
+    year = _recent_year(b.rng, b.topic)
+    data = [DataPoint(label=e, value=b.draw(b.metric.low, b.metric.high)) for e in b.entities(4, 8)]
+    sort = _sort(b.rng, data)
+    labels = [p.label for p in data]
+    horizontal = b.chart_type in HORIZONTAL_TYPES
+    axes = Axes(x=b.value_axis(), y=b.kind_axis()) if horizontal else Axes(x=b.kind_axis(), y=b.value_axis())
+    visual = b.visual(labels, "single", _highlights(b.rng, labels), sort_order=sort)
+    title = f"{_cap(b.metric.name)} by {b.kind}, {year}"
+    covered = {(b.metric.name, lab, year) for lab in labels}
+    return b.spec(title, axes, data, visual, label_role="entity", year=year, covered=covered)
+
+
+def _year_series(b: _Build, n_years: tuple[int, int], n_series: tuple[int, int]) -> ChartSpec:
+    """grouped_bar, radar, dumbbell: one metric across entities, one series per year."""
+    if b.chart_type == "dumbbell":
+        years = list(_year_pair(b.rng, b.topic))
     else:
-        colour_map = {k: (ACCENT_COLOUR if k in highlighted else BASE_COLOUR) for k in keys}
-        encoding = "single hue; highlighted items in an accent colour" if highlighted else "single hue"
-    if chart_type in ("pie", "donut"):
-        reading: Literal["data_labels", "axis"] = "data_labels"
-    elif chart_type == "scatter":
-        reading = "axis"
-    else:
-        reading = "data_labels" if rng.random() < 0.5 else "axis"
-    return VisualProperties(
-        colorEncoding=encoding,
-        colorMap=colour_map,
-        sortOrder=sort_order,
-        hasLegend=by_series,
-        hasGridlines=chart_type not in ("pie", "donut") and bool(rng.random() < 0.7),
-        highlightedItems=highlighted,
-        annotationCount=len(highlighted),
-        valueReading=reading,
+        years = _year_set(b.rng, b.topic, *n_years)
+    labels = b.entities(*n_series)
+    data = [
+        DataPoint(label=lab, value=b.draw(b.metric.low, b.metric.high), category=y)
+        for lab in labels
+        for y in years
+    ]
+    horizontal = b.chart_type in HORIZONTAL_TYPES
+    axes = Axes(x=b.value_axis(), y=b.kind_axis()) if horizontal else Axes(x=b.kind_axis(), y=b.value_axis())
+    visual = b.visual(years, "categorical", _highlights(b.rng, labels), legend=True, what="year")
+    title = f"{_cap(b.metric.name)} by {b.kind}, {_listing(years)}"
+    covered = {(b.metric.name, p.label, p.category or "") for p in data}
+    return b.spec(title, axes, data, visual, label_role="entity", series_role="year", covered=covered)
+
+
+def _stack_metric(b: _Build) -> Metric:
+    """The mix's metric, kept to values that stay visible as one layer of a stack."""
+    m = b.widen(b.topic.mix.metric)
+    return replace(m, low=max(m.low, round(0.1 * m.high, m.decimals)), high=m.high / 2)
+
+
+def _stacked_bar(b: _Build) -> ChartSpec:
+    mix = b.topic.mix
+    m = _stack_metric(b)
+    year = _recent_year(b.rng, b.topic)
+    parts = _pick(b.rng, mix.parts, _count(b.rng, 3, 4, len(mix.parts)))
+    labels = b.entities(3, 6)
+    data = [
+        DataPoint(label=lab, value=b.draw(m.low, m.high, m), category=part)
+        for lab in labels
+        for part in parts
+    ]
+    axes = Axes(x=b.kind_axis(), y=b.value_axis(m))
+    visual = b.visual(parts, "categorical", _highlights(b.rng, labels), legend=True, what=mix.part_kind)
+    title = f"{_cap(mix.name)} by {mix.part_kind} and {b.kind}, {year}"
+    covered = {(m.name, lab, year) for lab in labels}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=m,
+        label_role="entity",
+        series_role="part",
+        year=year,
+        covered=covered,
     )
 
 
-def _source_context(rng: np.random.Generator, topic: Topic, slot: ChartSlot) -> str:
-    source = topic.sources[int(rng.integers(len(topic.sources)))]
-    where = f"Section {slot.section_number} ({slot.section_title})"
-    return f"Values compiled from {source}, as discussed in {where}."
+def _diverging(b: _Build) -> ChartSpec:
+    """Signed change of a metric per entity between two years."""
+    y0, y1 = _year_pair(b.rng, b.topic)
+    period = f"{y0}–{y1}"
+    span = b.metric.high - b.metric.low
+    unit = "percentage points" if b.metric.unit == "%" else b.metric.unit
+    m = replace(
+        b.metric,
+        name=f"change in {b.metric.name}",
+        unit=unit,
+        scale="" if unit != b.metric.unit else b.metric.scale,
+    )
+    labels = b.entities(5, 9)
+    n_neg = int(b.rng.integers(1, len(labels)))
+    negative = frozenset(_pick(b.rng, labels, n_neg))
+    data = [
+        DataPoint(
+            label=lab,
+            value=(-1 if lab in negative else 1) * b.draw(0.02 * span, 0.45 * span),
+            category=period,
+        )
+        for lab in labels
+    ]
+    sort = _sort(b.rng, data)
+    labels = [p.label for p in data]
+    axes = Axes(x=Axis(label=_cap(m.name), type="linear", unit=m.unit_label), y=b.kind_axis())
+    visual = b.visual(labels, "sign", _highlights(b.rng, labels), sort_order=sort, negative=negative)
+    title = f"Change in {b.metric.name} by {b.kind}, {period}"
+    template = f"the change in {b.metric.name} in {{label_in}} between {y0} and {y1}"
+    return b.spec(title, axes, data, visual, metric=m, label_role="entity", mark_templates={"*": template})
+
+
+def _lines(b: _Build) -> ChartSpec:
+    """line, area (one entity), multi_line, sparkline_grid (one series or panel per entity)."""
+    years = _year_run(b.rng, b.topic, 6, 10)
+    n = len(years)
+    if b.chart_type in MULTI_SERIES:
+        series = b.entities(2, 4) if b.chart_type == "multi_line" else b.entities(4, 6)
+        data: list[DataPoint] = []
+        for s, direction in zip(series, _directions(b.metric, b.rng, len(series), n), strict=True):
+            values = _series(b.rng, b.registry, b.metric, n, direction)
+            data += [DataPoint(label=y, value=v, category=s) for y, v in zip(years, values, strict=True)]
+        subject, place = None, f"selected {b.topic.entity_kind_plural}"
+        if b.chart_type == "multi_line":
+            visual = b.visual(series, "categorical", _highlights(b.rng, series)[:1], legend=True, what=b.kind)
+        else:
+            visual = b.visual(series, "single", _highlights(b.rng, series)[:1])
+    else:
+        subject = b.subject()
+        values = _series(b.rng, b.registry, b.metric, n, _directions(b.metric, b.rng, 1, n)[0])
+        data = [DataPoint(label=y, value=v) for y, v in zip(years, values, strict=True)]
+        place = in_text(b.topic, subject)
+        visual = b.visual(years, "single", _highlights(b.rng, years))
+    axes = Axes(x=Axis(label="Year", type="time"), y=b.value_axis())
+    title = f"{_cap(b.metric.name)} in {place}, {years[0]}–{years[-1]}"
+    covered = {(b.metric.name, p.category or subject or "", p.label) for p in data}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        label_role="year",
+        series_role="entity" if b.chart_type in MULTI_SERIES else None,
+        subject=subject,
+        covered=covered,
+    )
+
+
+def _stacked_area(b: _Build) -> ChartSpec:
+    """The parts of the topic's mix over consecutive years, for one entity."""
+    mix = b.topic.mix
+    m = _stack_metric(b)
+    years = _year_run(b.rng, b.topic, 6, 9)
+    subject = b.subject()
+    parts = _pick(b.rng, mix.parts, _count(b.rng, 3, 4, len(mix.parts)))
+    data: list[DataPoint] = []
+    for part, direction in zip(parts, _directions(m, b.rng, len(parts), len(years)), strict=True):
+        values = _series(b.rng, b.registry, m, len(years), direction)
+        data += [DataPoint(label=y, value=v, category=part) for y, v in zip(years, values, strict=True)]
+    axes = Axes(x=Axis(label="Year", type="time"), y=b.value_axis(m))
+    visual = b.visual(parts, "categorical", _highlights(b.rng, parts)[:1], legend=True, what=mix.part_kind)
+    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {years[0]}–{years[-1]}"
+    covered = {(m.name, subject, y) for y in years}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=m,
+        label_role="year",
+        series_role="part",
+        subject=subject,
+        covered=covered,
+    )
+
+
+def _pie(b: _Build) -> ChartSpec:
+    mix = b.topic.mix
+    share = Metric(name=f"share of {mix.name}", unit="%", low=1, high=99, decimals=1)
+    year = _recent_year(b.rng, b.topic)
+    subject = b.subject()
+    parts = _pick(b.rng, mix.parts, int(b.rng.integers(3, min(6, len(mix.parts)) + 1)))
+    tenths = _shares(b.rng, b.registry, len(parts))
+    data = [DataPoint(label=p, value=t / 10) for p, t in zip(parts, tenths, strict=True)]
+    for p in data:
+        b.registry.take(p.value, 1)
+    data.sort(key=lambda p: -p.value)
+    labels = [p.label for p in data]
+    axes = Axes(
+        x=Axis(label=_cap(mix.part_kind), type="none"),
+        y=Axis(label=f"Share of {mix.name}", type="none", unit="%"),
+    )
+    visual = b.visual(
+        labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
+    )
+    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=share,
+        label_role="part",
+        year=year,
+        subject=subject,
+        covered={(share.name, subject, year)},
+    )
+
+
+def _treemap(b: _Build) -> ChartSpec:
+    """The topic's mix for one entity, one tile per part (areas proportional to values)."""
+    mix = b.topic.mix
+    m = b.widen(mix.metric)
+    year = _recent_year(b.rng, b.topic)
+    subject = b.subject()
+    parts = _pick(b.rng, mix.parts, _count(b.rng, 4, 7, len(mix.parts)))
+    data = [DataPoint(label=p, value=b.draw(max(m.low, 0.12 * m.high), m.high, m)) for p in parts]
+    data.sort(key=lambda p: -p.value)
+    labels = [p.label for p in data]
+    axes = Axes(
+        x=Axis(label=_cap(mix.part_kind), type="none"),
+        y=Axis(label=_cap(mix.name), type="none", unit=m.unit_label),
+    )
+    visual = b.visual(
+        labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
+    )
+    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=m,
+        label_role="part",
+        year=year,
+        subject=subject,
+        covered={(m.name, subject, year)},
+    )
+
+
+def _scatter(b: _Build) -> ChartSpec:
+    """scatter and bubble: one point per entity, x and y (and size) different metrics of one year."""
+    others = [b.widen(m) for m in b.topic.metrics if m.name != b.metric.name]
+    order = b.rng.permutation(len(others))
+    x_metric = others[int(order[0])]
+    size_metric = others[int(order[1])] if b.chart_type == "bubble" else None
+    year = _recent_year(b.rng, b.topic)
+    labels = b.entities(6, 10)
+    data = []
+    for lab in labels:
+        meta = {"x": value_text(b.draw(x_metric.low, x_metric.high, x_metric), x_metric.decimals)}
+        y = b.draw(b.metric.low, b.metric.high)
+        if size_metric is not None:
+            size = b.draw(size_metric.low, size_metric.high, size_metric)
+            meta["size"] = value_text(size, size_metric.decimals)
+        data.append(DataPoint(label=lab, value=y, metadata=meta))
+    axes = Axes(x=b.value_axis(x_metric), y=b.value_axis())
+    visual = b.visual(labels, "single", _highlights(b.rng, labels), legend=size_metric is not None)
+    title = f"{_cap(b.metric.name)} against {x_metric.name} by {b.kind}, {year}"
+    metrics = [b.metric, x_metric]
+    if size_metric is not None:
+        title = f"{_cap(b.metric.name)} against {x_metric.name}, sized by {size_metric.name}, {year}"
+        metrics.append(size_metric)
+    covered = {(m.name, lab, year) for m in metrics for lab in labels}
+    return b.spec(title, axes, data, visual, label_role="entity", year=year, covered=covered)
+
+
+#: What a histogram or box plot counts inside one entity of each kind.
+_SUBUNITS: dict[str, str] = {
+    "country": "districts",
+    "state": "regions",
+    "economy": "regions",
+    "reef region": "survey sites",
+    "basin": "sub-catchments",
+    "sector": "firms",
+    "city": "neighbourhoods",
+    "education system": "schools",
+    "market": "firms",
+}
+
+
+def _subunits(topic: Topic) -> str:
+    return _SUBUNITS.get(topic.entity_kind, "local areas")
+
+
+def _nice_width(raw: float) -> float:
+    """The 1-2-2.5-5 x 10^k step at or above ``raw``."""
+    power = 10.0 ** np.floor(np.log10(raw))
+    for factor in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if factor * power >= raw:
+            return float(round(factor * power, 6))
+    raise AssertionError("unreachable")
+
+
+def _histogram(b: _Build) -> ChartSpec:
+    """How many sub-units of one entity fall into each band of a metric (a bell-shaped count)."""
+    units = _subunits(b.topic)
+    counts = Metric(name=f"number of {units}", unit=units, low=13, high=400, decimals=0)
+    year = _recent_year(b.rng, b.topic)
+    subject = b.subject()
+    n_bins = int(b.rng.integers(6, 10))
+    width = _nice_width((b.metric.high - b.metric.low) / n_bins)
+    start = float(np.floor(b.metric.low / width) * width)
+    wd = decimals_of(width)
+    mu = float(b.rng.uniform(1.0, n_bins - 2.0))
+    sigma = float(b.rng.uniform(1.0, 2.2))
+    peak = float(b.rng.uniform(60, 160))
+    data = []
+    for i in range(n_bins):
+        lo, hi = value_text(start + i * width, wd), value_text(start + (i + 1) * width, wd)
+        target = 13 + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2))
+        count = b.registry.draw_near(b.rng, target, max(4.0, 0.2 * target), counts.low, counts.high, 0)
+        data.append(DataPoint(label=f"{lo}–{hi}", value=count, metadata={"lo": lo, "hi": hi}))
+    labels = [p.label for p in data]
+    axes = Axes(
+        x=Axis(label=_cap(b.metric.name), type="categorical", unit=b.metric.unit_label),
+        y=Axis(label=f"Number of {units}", type="linear", unit=units),
+    )
+    visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1])
+    title = f"Distribution of {b.metric.name} across {units} in {in_text(b.topic, subject)}, {year}"
+    template = (
+        f"the number of {units} in {in_text(b.topic, subject)} with {b.metric.name} "
+        f"between {{lo}} and {{hi}} ({b.metric.unit_label}) in {year}"
+    )
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=counts,
+        label_role="part",
+        year=year,
+        subject=subject,
+        mark_templates={"*": template},
+    )
+
+
+def _box(b: _Build) -> ChartSpec:
+    """Five-number summaries of a metric across each entity's sub-units."""
+    units = _subunits(b.topic)
+    year = _recent_year(b.rng, b.topic)
+    span = b.metric.high - b.metric.low
+    data = []
+    for e in b.entities(4, 6):
+        lo = float(b.rng.uniform(b.metric.low, b.metric.low + 0.4 * span))
+        hi = float(b.rng.uniform(lo + 0.35 * span, min(b.metric.high, lo + 0.8 * span)))
+        lowest, q1, median, q3, highest = sorted(b.draw(lo, hi) for _ in range(5))
+        d = b.metric.decimals
+        meta = {k: value_text(v, d) for k, v in (("min", lowest), ("q1", q1), ("q3", q3), ("max", highest))}
+        data.append(DataPoint(label=e, value=median, metadata=meta))
+    labels = [p.label for p in data]
+    axes = Axes(x=b.kind_axis(), y=b.value_axis())
+    visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1])
+    title = f"Spread of {b.metric.name} across {units} by {b.kind}, {year}"
+    template = f"the median {b.metric.name} across {units} in {{label_in}} in {year}"
+    covered = {(b.metric.name, lab, year) for lab in labels}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        label_role="entity",
+        year=year,
+        covered=covered,
+        mark_templates={"*": template},
+    )
+
+
+def _heatmap(b: _Build) -> ChartSpec:
+    """A metric by entity (rows) and consecutive years (columns)."""
+    years = _year_run(b.rng, b.topic, 4, 7)
+    rows = b.entities(3, 6)
+    data = [
+        DataPoint(label=y, value=b.draw(b.metric.low, b.metric.high), category=r) for r in rows for y in years
+    ]
+    axes = Axes(
+        x=Axis(label="Year", type="categorical"),
+        y=Axis(label=_cap(b.kind), type="categorical", unit=b.metric.unit_label),
+    )
+    visual = b.visual(rows, "sequential", _highlights(b.rng, rows)[:1], legend=True)
+    title = f"{_cap(b.metric.name)} by {b.kind} and year, {years[0]}–{years[-1]}"
+    covered = {(b.metric.name, p.category or "", p.label) for p in data}
+    return b.spec(title, axes, data, visual, label_role="year", series_role="entity", covered=covered)
+
+
+def _slope(b: _Build) -> ChartSpec:
+    """Each entity's value in two years, joined by a line; every line clearly rises or falls."""
+    y0, y1 = _year_pair(b.rng, b.topic)
+    low, high = b.metric.low, b.metric.high
+    series = b.entities(4, 7)
+    data = []
+    for s in series:
+        start = b.draw(low + 0.1 * (high - low), high - 0.1 * (high - low))
+        rising = (start * 1.15, min(high, start * 1.7))
+        falling = (max(low, start * 0.45), start * 0.87)
+        ranges = [r for r in (rising, falling) if r[0] < r[1]]
+        if not ranges:
+            raise NumberSpaceExhaustedError(f"no room for a clear change of {b.metric.name} from {start}")
+        if b.rng.random() < 0.5:
+            ranges.reverse()
+        end = b.draw(*ranges[0])
+        data += [DataPoint(label=y0, value=start, category=s), DataPoint(label=y1, value=end, category=s)]
+    axes = Axes(x=Axis(label="Year", type="categorical"), y=b.value_axis())
+    visual = b.visual(series, "categorical", _highlights(b.rng, series)[:1], what=b.kind)
+    title = f"{_cap(b.metric.name)} by {b.kind}, {y0} and {y1}"
+    covered = {(b.metric.name, p.category or "", p.label) for p in data}
+    return b.spec(title, axes, data, visual, label_role="year", series_role="entity", covered=covered)
+
+
+def _waterfall(b: _Build) -> ChartSpec:
+    """A starting level, then the signed change of each following year, for one entity."""
+    years = _year_run(b.rng, b.topic, 6, 9)
+    subject = b.subject()
+    low, high = b.metric.low, b.metric.high
+    span = high - low
+    level = b.draw(low + 0.3 * span, low + 0.6 * span)
+    data = [DataPoint(label=f"{years[0]} level", value=level)]
+    for y in years[1:]:
+        sign = 1 if b.rng.random() < 0.55 else -1
+        magnitude = b.draw(0.03 * span, 0.15 * span)
+        if not low <= level + sign * magnitude <= high:
+            sign = -sign
+        change = round(sign * magnitude, b.metric.decimals)
+        level += change
+        data.append(DataPoint(label=y, value=change))
+    labels = [p.label for p in data]
+    axes = Axes(x=Axis(label="Year", type="categorical"), y=b.value_axis())
+    visual = b.visual(labels, "single", _highlights(b.rng, labels[1:])[:1])
+    place = in_text(b.topic, subject)
+    title = f"Year-on-year change in {b.metric.name} in {place}, {years[0]}–{years[-1]}"
+    templates = {
+        labels[0]: f"{b.metric.name} in {place} in {years[0]}",
+        "*": f"the change in {b.metric.name} in {place} in {{label}}",
+    }
+    covered = {(b.metric.name, subject, years[0])}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        label_role="year",
+        subject=subject,
+        covered=covered,
+        mark_templates=templates,
+    )
+
+
+#: Funnel stages by domain: (what moves through, its unit, scale word, stages in order).
+_FUNNELS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
+    "energy": (
+        "grid connection requests",
+        "requests",
+        "",
+        ("Applications received", "Technically assessed", "Offers issued", "Agreements signed", "Connected"),
+    ),
+    "geopolitics": (
+        "humanitarian funding requests",
+        "requests",
+        "",
+        ("Requests received", "Assessed", "Approved", "Funded", "Delivered"),
+    ),
+    "economics": (
+        "export credit applications",
+        "applications",
+        "",
+        ("Applications received", "Eligible", "Approved", "Disbursed", "Repaid on time"),
+    ),
+    "environmental science": (
+        "restoration proposals",
+        "proposals",
+        "",
+        ("Proposals submitted", "Screened", "Funded", "Implemented", "Monitored"),
+    ),
+    "technology": (
+        "AI projects",
+        "projects",
+        "",
+        ("Ideas logged", "Prototyped", "Piloted", "Deployed", "Scaled"),
+    ),
+    "health": (
+        "people in the care pathway",
+        "people",
+        "thousand",
+        ("Screened", "Tested", "Diagnosed", "Started treatment", "Completed treatment"),
+    ),
+    "society": (
+        "housing applications",
+        "applications",
+        "",
+        ("Applications received", "Eligible", "Shortlisted", "Offered", "Housed"),
+    ),
+}
+
+
+def _funnel(b: _Build) -> ChartSpec:
+    """How many items of a domain pipeline reach each stage, in one entity and year."""
+    noun, unit, scale, all_stages = _FUNNELS.get(b.topic.domain, _FUNNELS["economics"])
+    counts = Metric(name=f"number of {noun}", unit=unit, low=13, high=990, decimals=b.extra, scale=scale)
+    year = _recent_year(b.rng, b.topic)
+    subject = b.subject()
+    stages = list(all_stages)
+    if b.rng.random() < 0.4:
+        stages.pop(int(b.rng.integers(1, len(stages) - 1)))
+    values = [b.draw(400, counts.high, counts)]
+    for _ in stages[1:]:
+        values.append(b.draw(max(counts.low, 0.45 * values[-1]), 0.85 * values[-1], counts))
+    data = [DataPoint(label=stage, value=v) for stage, v in zip(stages, values, strict=True)]
+    labels = [p.label for p in data]
+    axes = Axes(
+        x=Axis(label="Stage", type="none"), y=Axis(label=_cap(noun), type="none", unit=counts.unit_label)
+    )
+    visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1], sort_order="descending")
+    place = in_text(b.topic, subject)
+    title = f"{_cap(noun)} in {place} by stage, {year}"
+    template = f"the number of {noun} at the '{{label}}' stage in {place} in {year}"
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=counts,
+        label_role="part",
+        year=year,
+        subject=subject,
+        mark_templates={"*": template},
+    )
+
+
+def _bullet(b: _Build) -> ChartSpec:
+    """Each entity's actual value against its target (a marker), over grey qualitative bands."""
+    year = _recent_year(b.rng, b.topic)
+    low, high = b.metric.low, b.metric.high
+    data = []
+    for e in b.entities(3, 6):
+        actual = b.draw(low + 0.1 * (high - low), high - 0.1 * (high - low))
+        target = b.draw(max(low, 0.75 * actual), min(high, 1.3 * actual))
+        data.append(
+            DataPoint(label=e, value=actual, metadata={"target": value_text(target, b.metric.decimals)})
+        )
+    labels = [p.label for p in data]
+    axes = Axes(x=b.value_axis(), y=b.kind_axis())
+    visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1], legend=True)
+    title = f"{_cap(b.metric.name)} against target by {b.kind}, {year}"
+    covered = {(b.metric.name, lab, year) for lab in labels}
+    return b.spec(title, axes, data, visual, label_role="entity", year=year, covered=covered)
+
+
+def _sankey(b: _Build) -> ChartSpec:
+    """Flows of the topic's mix from its parts (left) to entities (right), one year."""
+    mix = b.topic.mix
+    m = b.widen(mix.metric)
+    year = _recent_year(b.rng, b.topic)
+    sources = _pick(b.rng, mix.parts, _count(b.rng, 2, 4, len(mix.parts)))
+    targets = b.entities(2, 4)
+    pairs = [(s, t) for s in sources for t in targets]
+    for s, t in [pairs[int(i)] for i in b.rng.permutation(len(pairs))[: int(b.rng.integers(0, 3))]]:
+        rest = [p for p in pairs if p != (s, t)]
+        if any(p[0] == s for p in rest) and any(p[1] == t for p in rest):
+            pairs = rest
+    data = [
+        DataPoint(
+            label=f"{s} → {t}",
+            value=b.draw(max(m.low, 0.3 * m.high), m.high, m),
+            metadata={"source": s, "target": t},
+        )
+        for s, t in pairs
+    ]
+    axes = Axes(
+        x=Axis(label=_cap(mix.part_kind), type="none"),
+        y=Axis(label=_cap(b.kind), type="none", unit=m.unit_label),
+    )
+    visual = b.visual(
+        sources, "categorical", _highlights(b.rng, [p.label for p in data])[:1], what=mix.part_kind
+    )
+    title = f"{_cap(mix.name)} flows from {mix.part_kind} to {b.kind}, {year}"
+    template = f"{mix.metric.name} from {{source}} in {{target_in}} in {year}"
+    covered = {(m.name, t, year) for t in targets}
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=m,
+        label_role="part",
+        year=year,
+        covered=covered,
+        mark_templates={"*": template},
+    )
+
+
+_BUILDERS: dict[str, Callable[[_Build], ChartSpec]] = {
+    "bar": _single_bars,
+    "horizontal_bar": _single_bars,
+    "lollipop": _single_bars,
+    "grouped_bar": lambda b: _year_series(b, (2, 3), (3, 6)),
+    "radar": lambda b: _year_series(b, (2, 3), (5, 8)),
+    "dumbbell": lambda b: _year_series(b, (2, 2), (4, 8)),
+    "stacked_bar": _stacked_bar,
+    "diverging_bar": _diverging,
+    "line": _lines,
+    "area": _lines,
+    "multi_line": _lines,
+    "sparkline_grid": _lines,
+    "stacked_area": _stacked_area,
+    "pie": _pie,
+    "donut": _pie,
+    "treemap": _treemap,
+    "scatter": _scatter,
+    "bubble": _scatter,
+    "histogram": _histogram,
+    "box": _box,
+    "heatmap": _heatmap,
+    "slope": _slope,
+    "waterfall": _waterfall,
+    "funnel": _funnel,
+    "bullet": _bullet,
+    "sankey": _sankey,
+}
 
 
 def build_chart(
@@ -436,267 +1278,21 @@ def build_chart(
     When the metric's number space is crowded by earlier charts, the chart is drawn with
     one more decimal (twice at most) rather than reusing a number.
     """
-    if chart_type not in SUPPORTED_CHART_TYPES:
+    builder = _BUILDERS.get(chart_type)
+    if builder is None:
         raise ValueError(
             f"chart type {chart_type!r} has no data builder; choose from {', '.join(SUPPORTED_CHART_TYPES)}"
         )
     before = registry.snapshot()
     for extra in range(3):
         try:
-            return _build_chart(rng, chart_type, topic, metric, slot, registry, extra)
+            widened = replace(metric, decimals=metric.decimals + extra)
+            return builder(_Build(rng, chart_type, topic, widened, slot, registry, extra))
         except NumberSpaceExhaustedError:
             registry.restore(before)
             if extra == 2:
                 raise
     raise AssertionError("unreachable")
-
-
-def _build_chart(
-    rng: np.random.Generator,
-    chart_type: str,
-    topic: Topic,
-    metric: Metric,
-    slot: ChartSlot,
-    registry: NumberRegistry,
-    extra: int,
-) -> ChartSpec:
-    metric = replace(metric, decimals=metric.decimals + extra)
-    d = metric.decimals
-    unit = metric.unit_label
-    kind = topic.entity_kind
-    if chart_type in ("bar", "horizontal_bar", "lollipop"):
-        year = _recent_year(rng, topic)
-        labels = _pick(rng, topic.entities, int(rng.integers(4, 9)))
-        data = [DataPoint(label=lab, value=registry.draw(rng, metric.low, metric.high, d)) for lab in labels]
-        sort: Literal["none", "ascending", "descending"] = ("none", "descending", "ascending")[
-            int(rng.choice(3, p=[0.4, 0.4, 0.2]))
-        ]
-        if sort != "none":
-            data.sort(key=lambda p: p.value, reverse=sort == "descending")
-        labels = [p.label for p in data]
-        value_axis = Axis(label=_cap(metric.name), type="linear", unit=unit)
-        cat_axis = Axis(label=_cap(kind), type="categorical")
-        axes = (
-            Axes(x=value_axis, y=cat_axis)
-            if chart_type == "horizontal_bar"
-            else Axes(x=cat_axis, y=value_axis)
-        )
-        highlighted = _highlights(rng, labels)
-        spec = ChartSpec(
-            chart=_chart(
-                chart_type,
-                f"{_cap(metric.name)} by {kind}, {year}",
-                axes,
-                data,
-                d,
-                unit,
-                slot,
-                _visual(rng, chart_type, labels, False, sort, highlighted),
-                topic,
-                rng,
-            ),
-            metric=metric,
-            decimals=d,
-            label_role="entity",
-            year=year,
-        )
-        spec.covered = {(metric.name, lab, year) for lab in labels}
-        return spec
-    if chart_type == "grouped_bar":
-        first, last = topic.years
-        years = sorted(_pick(rng, [str(y) for y in range(first, last + 1)], int(rng.integers(2, 4))))
-        labels = _pick(rng, topic.entities, int(rng.integers(3, 7)))
-        data = [
-            DataPoint(label=lab, value=registry.draw(rng, metric.low, metric.high, d), category=y)
-            for lab in labels
-            for y in years
-        ]
-        axes = Axes(
-            x=Axis(label=_cap(kind), type="categorical"),
-            y=Axis(label=_cap(metric.name), type="linear", unit=unit),
-        )
-        highlighted = _highlights(rng, labels)
-        years_text = ", ".join(years[:-1]) + f" and {years[-1]}"
-        spec = ChartSpec(
-            chart=_chart(
-                chart_type,
-                f"{_cap(metric.name)} by {kind}, {years_text}",
-                axes,
-                data,
-                d,
-                unit,
-                slot,
-                _visual(rng, chart_type, years, True, "none", highlighted),
-                topic,
-                rng,
-            ),
-            metric=metric,
-            decimals=d,
-            label_role="entity",
-            series_role="year",
-        )
-        spec.covered = {(metric.name, p.label, p.category or "") for p in data}
-        return spec
-    if chart_type == "stacked_bar":
-        mix = topic.mix
-        m = replace(mix.metric, decimals=mix.metric.decimals + extra)
-        year = _recent_year(rng, topic)
-        parts = _pick(rng, mix.parts, int(rng.integers(3, 5)))
-        labels = _pick(rng, topic.entities, int(rng.integers(3, 7)))
-        data = [
-            DataPoint(label=lab, value=registry.draw(rng, m.low, m.high / 2, m.decimals), category=part)
-            for lab in labels
-            for part in parts
-        ]
-        axes = Axes(
-            x=Axis(label=_cap(kind), type="categorical"),
-            y=Axis(label=_cap(m.name), type="linear", unit=m.unit_label),
-        )
-        highlighted = _highlights(rng, labels)
-        title = f"{_cap(mix.name)} by {mix.part_kind} and {kind}, {year}"
-        spec = ChartSpec(
-            chart=_chart(
-                chart_type,
-                title,
-                axes,
-                data,
-                m.decimals,
-                m.unit_label,
-                slot,
-                _visual(rng, chart_type, parts, True, "none", highlighted),
-                topic,
-                rng,
-            ),
-            metric=m,
-            decimals=m.decimals,
-            label_role="entity",
-            series_role="part",
-            year=year,
-        )
-        spec.covered = {(m.name, lab, year) for lab in labels}
-        return spec
-    if chart_type in ("line", "area", "multi_line"):
-        first, last = topic.years
-        n = int(rng.integers(6, min(11, last - first + 2)))
-        start = int(rng.integers(first, last - n + 2))
-        years = [str(start + i) for i in range(n)]
-        if chart_type == "multi_line":
-            series = _pick(rng, topic.entities, int(rng.integers(2, 5)))
-            directions = _directions(metric, rng, len(series), n)
-            data = []
-            for s, direction in zip(series, directions, strict=True):
-                values = _series(rng, registry, metric, n, direction)
-                data += [DataPoint(label=y, value=v, category=s) for y, v in zip(years, values, strict=True)]
-            keys, subject, title_place = series, None, f"selected {topic.entity_kind_plural}"
-        else:
-            subject = topic.entities[int(rng.integers(len(topic.entities)))]
-            values = _series(rng, registry, metric, n, _directions(metric, rng, 1, n)[0])
-            data = [DataPoint(label=y, value=v) for y, v in zip(years, values, strict=True)]
-            keys, title_place = years, in_text(topic, subject)
-        axes = Axes(
-            x=Axis(label="Year", type="time"), y=Axis(label=_cap(metric.name), type="linear", unit=unit)
-        )
-        highlighted = _highlights(rng, years) if chart_type != "multi_line" else _highlights(rng, keys)[:1]
-        title = f"{_cap(metric.name)} in {title_place}, {years[0]}–{years[-1]}"
-        spec = ChartSpec(
-            chart=_chart(
-                chart_type,
-                title,
-                axes,
-                data,
-                d,
-                unit,
-                slot,
-                _visual(rng, chart_type, keys, chart_type == "multi_line", "none", highlighted),
-                topic,
-                rng,
-            ),
-            metric=metric,
-            decimals=d,
-            label_role="year",
-            series_role="entity" if chart_type == "multi_line" else None,
-            subject=subject,
-        )
-        spec.covered = {(metric.name, p.category or subject or "", p.label) for p in data}
-        return spec
-    if chart_type in ("pie", "donut"):
-        mix = topic.mix
-        share = Metric(name=f"share of {mix.name}", unit="%", low=1, high=99, decimals=1)
-        year = _recent_year(rng, topic)
-        subject = topic.entities[int(rng.integers(len(topic.entities)))]
-        parts = _pick(rng, mix.parts, int(rng.integers(3, min(6, len(mix.parts)) + 1)))
-        tenths = _shares(rng, registry, len(parts))
-        data = [DataPoint(label=p, value=t / 10) for p, t in zip(parts, tenths, strict=True)]
-        for p in data:
-            registry.take(p.value, 1)
-        data.sort(key=lambda p: -p.value)
-        labels = [p.label for p in data]
-        axes = Axes(
-            x=Axis(label=_cap(mix.part_kind), type="none"),
-            y=Axis(label=f"Share of {mix.name}", type="none", unit="%"),
-        )
-        highlighted = _highlights(rng, labels)[:1]
-        title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(topic, subject)}, {year}"
-        spec = ChartSpec(
-            chart=_chart(
-                chart_type,
-                title,
-                axes,
-                data,
-                1,
-                "%",
-                slot,
-                _visual(rng, chart_type, labels, False, "descending", highlighted),
-                topic,
-                rng,
-            ),
-            metric=share,
-            decimals=1,
-            label_role="part",
-            year=year,
-            subject=subject,
-        )
-        spec.covered = {(share.name, subject, year)}
-        return spec
-    # scatter: one point per entity, x and y two different metrics of the same year.
-    others = [m for m in topic.metrics if m.name != metric.name]
-    x_metric = others[int(rng.integers(len(others)))]
-    x_metric = replace(x_metric, decimals=x_metric.decimals + extra)
-    year = _recent_year(rng, topic)
-    labels = _pick(rng, topic.entities, int(rng.integers(6, 11)))
-    data = []
-    for lab in labels:
-        x = registry.draw(rng, x_metric.low, x_metric.high, x_metric.decimals)
-        y = registry.draw(rng, metric.low, metric.high, d)
-        data.append(DataPoint(label=lab, value=y, metadata={"x": value_text(x, x_metric.decimals)}))
-    axes = Axes(
-        x=Axis(label=_cap(x_metric.name), type="linear", unit=x_metric.unit_label),
-        y=Axis(label=_cap(metric.name), type="linear", unit=unit),
-    )
-    highlighted = _highlights(rng, labels)
-    title = f"{_cap(metric.name)} against {x_metric.name} by {kind}, {year}"
-    spec = ChartSpec(
-        chart=_chart(
-            chart_type,
-            title,
-            axes,
-            data,
-            d,
-            unit,
-            slot,
-            _visual(rng, chart_type, labels, False, "none", highlighted),
-            topic,
-            rng,
-        ),
-        metric=metric,
-        decimals=d,
-        label_role="entity",
-        year=year,
-    )
-    spec.covered = {(metric.name, lab, year) for lab in labels} | {
-        (x_metric.name, lab, year) for lab in labels
-    }
-    return spec
 
 
 def _shares(rng: np.random.Generator, registry: NumberRegistry, n: int) -> list[int]:
@@ -712,35 +1308,13 @@ def _shares(rng: np.random.Generator, registry: NumberRegistry, n: int) -> list[
     raise NumberSpaceExhaustedError(f"could not draw {n} fresh shares that sum to 100")
 
 
-def _chart(
-    chart_type: str,
-    title: str,
-    axes: Axes,
-    data: list[DataPoint],
-    decimals: int,
-    unit: str,
-    slot: ChartSlot,
-    visual: VisualProperties,
-    topic: Topic,
-    rng: np.random.Generator,
-) -> Chart:
-    return Chart(
-        vizId=slot.viz_id,
-        chartType=chart_type,
-        title=title,
-        axes=axes,
-        data=data,
-        insights=compute_insights(chart_type, data, decimals, unit),
-        visualProperties=visual,
-        sourceContext=_source_context(rng, topic, slot),
-        section_id=slot.section_id,
-        index=slot.index,
-        figure_number=slot.index,
-    )
-
-
 def mark_phrase(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     """What one mark measures, in words: ``"installed solar capacity in Vietnam in 2021"``."""
+    template = spec.mark_templates.get(point.label, spec.mark_templates.get("*"))
+    if template is not None:
+        fields = {"label": point.label, "category": point.category or "", **point.metadata}
+        fields |= {f"{k}_in": in_text(topic, v) for k, v in list(fields.items())}
+        return template.format(**fields)
     roles = {spec.label_role: point.label}
     if spec.series_role and point.category:
         roles[spec.series_role] = point.category

@@ -58,12 +58,18 @@ def _strip_helpers(doc: pymupdf.Document) -> None:
     doc.xref_set_key(doc.pdf_catalog(), "Dests", "null")
 
 
+def _squash(text: str) -> str:
+    """Text without whitespace or soft hyphens: a caption may wrap anywhere, even after a dash."""
+    return "".join(text.replace("\u00ad", "").split())
+
+
 def _title_inside(doc: pymupdf.Document, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
+    """Whether the title's text is printed inside the region (on any of its pages)."""
+    wanted = _squash(title)
     for p, rect in per_page.items():
         t = _TOLERANCE_PT
         box = pymupdf.Rect(rect.x0 - t, rect.y0 - t, rect.x1 + t, rect.y1 + t)
-        hits = [h for h in doc[p].search_for(title) if h.intersects(rect)]
-        if hits and all(box.contains(h) for h in hits):
+        if wanted in _squash(doc[p].get_text("text", clip=box)):
             return True
     return False
 

@@ -28,11 +28,23 @@
     return i < 0 || s.indexOf("e") >= 0 ? 0 : s.length - i - 1;
   }
 
+  /* Types drawn with a horizontal value axis: axes.x carries the value scale and unit
+   * (chart_data.HORIZONTAL_TYPES). */
+  const HORIZONTAL = ["horizontal_bar", "diverging_bar", "dumbbell", "bullet"];
+
+  function valueAxis(spec) {
+    return HORIZONTAL.indexOf(spec.chartType) >= 0 ? spec.axes.x : spec.axes.y;
+  }
+
+  function categoryAxis(spec) {
+    return HORIZONTAL.indexOf(spec.chartType) >= 0 ? spec.axes.y : spec.axes.x;
+  }
+
   /* A data label prints the value as the manifest records it: the chart's display
    * precision (the most decimals among its values), no thousands separators, "%" kept. */
   function valueText(spec, v) {
     if (spec.__decimals === undefined) spec.__decimals = d3.max(spec.data, (d) => decimalsOf(d.value)) || 0;
-    const unit = (spec.axes && spec.axes.y && spec.axes.y.unit) || "";
+    const unit = valueAxis(spec).unit || "";
     const s = v.toFixed(spec.__decimals);
     return unit === "%" ? s + "%" : s;
   }
@@ -125,7 +137,8 @@
           y += 16;
         }
         const item = lg.append("g").attr("transform", "translate(" + x + "," + y + ")");
-        item.append("rect").attr("width", 11).attr("height", 11).attr("fill", colorOf(spec, k, i));
+        item.append("rect").attr("width", 11).attr("height", 11)
+          .attr("fill", opts.legendColor ? opts.legendColor(k, i) : colorOf(spec, k, i));
         item.append("text").attr("x", 15).attr("y", 10).attr("class", "legend-text").text(k);
         x += w;
       });
@@ -214,13 +227,43 @@
     sel.classed("highlight", true).attr("stroke", "#111").attr("stroke-width", 2.2);
   }
 
-  /* ---------- vertical bars (bar, histogram, waterfall) ---------- */
+  /* The colour of a mark that is not highlighted (single-hue charts). */
+  function baseColor(spec) {
+    const map = vp(spec).colorMap || {};
+    const plain = Object.keys(map).filter((k) => !isHighlighted(spec, k));
+    return plain.length ? map[plain[0]] : palette()[0];
+  }
+
+  function dataLabel(g, x, y, text, cls, anchor) {
+    return g.append("text").attr("class", "data-label" + (cls ? " " + cls : "")).attr("text-anchor", anchor || "middle")
+      .attr("x", x).attr("y", y).text(text);
+  }
+
+  /* An annotation to the right of a mark (horizontal layouts). */
+  function sideNote(g, x, y, label) {
+    return g.append("text").attr("class", "annotation").attr("x", x).attr("y", y).text("◀ " + label);
+  }
+
+  /* Horizontal layouts: one band per row on the left, the value axis along the bottom. */
+  function hFrame(el, spec, rows, values, opts) {
+    const o = opts || {};
+    const longest = d3.max(rows, (l) => String(l).length) || 4;
+    const f = frame(el, spec, Object.assign({ left: Math.min(220, 18 + longest * 6.6), right: 64 }, o));
+    f.y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(o.padding || 0.22);
+    f.x = d3.scaleLinear().domain(valueDomain(spec, valueAxis(spec), values, o.zero !== false)).nice()
+      .range([0, f.iw]);
+    axes(f, spec, f.x, f.y, { yBand: true, xTitle: axisTitle(valueAxis(spec)), yTitle: "" });
+    return f;
+  }
+
+  /* ---------- vertical bars (bar, lollipop, histogram, waterfall) ---------- */
   function drawBar(el, spec, variant) {
     const data = variant === "waterfall" || variant === "histogram" ? spec.data.slice() : sorted(spec, spec.data);
     const labels = data.map((d) => d.label);
     const probeW = Math.max(200, el.clientWidth) - 82;
     const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length) });
-    const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(variant === "histogram" ? 0.02 : 0.25);
+    const padding = { histogram: 0.02, lollipop: 0.4 }[variant];
+    const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(padding === undefined ? 0.25 : padding);
     let starts = data.map(() => 0);
     let ends = data.map((d) => d.value);
     if (variant === "waterfall") {
@@ -239,66 +282,119 @@
     data.forEach((d, i) => {
       const top = Math.max(starts[i], ends[i]);
       const bottom = Math.min(starts[i], ends[i]);
+      const cx = x(d.label) + x.bandwidth() / 2;
       let fill = singleColor(spec, d, i);
-      if (variant === "waterfall") fill = colorOf(spec, d.value >= 0 ? "increase" : "decrease", d.value >= 0 ? 4 : 2);
-      const r = f.g.append("rect").attr("class", "mark").attr("x", x(d.label)).attr("width", x.bandwidth())
-        .attr("y", y(top)).attr("height", Math.max(0.5, y(bottom) - y(top))).attr("fill", fill);
-      const hl = isHighlighted(spec, d.label);
-      if (hl) finishHighlight(r);
-      if (labelsOn(spec)) {
-        const above = d.value >= 0 || variant === "waterfall";
-        f.g.append("text").attr("class", "data-label").attr("text-anchor", "middle")
-          .attr("x", x(d.label) + x.bandwidth() / 2)
-          .attr("y", above ? y(top) - 4 : y(bottom) + 12).text(valueText(spec, d.value));
-      }
-      if (hl) annotate(f, spec, x(d.label) + x.bandwidth() / 2, y(top) - (labelsOn(spec) ? 14 : 0), d.label);
-    });
-  }
-  SUPPORTED.bar = (el, spec) => drawBar(el, spec, "bar");
-  SUPPORTED.histogram = (el, spec) => drawBar(el, spec, "histogram");
-  SUPPORTED.waterfall = (el, spec) => drawBar(el, spec, "waterfall");
-
-  /* ---------- horizontal bars (horizontal_bar, lollipop, funnel) ---------- */
-  function drawHBar(el, spec, variant) {
-    const data = sorted(spec, spec.data);
-    const labels = data.map((d) => d.label);
-    const longest = d3.max(labels, (l) => String(l).length) || 4;
-    const f = frame(el, spec, { left: Math.min(220, 18 + longest * 6.6), right: 40 });
-    const y = d3.scaleBand().domain(labels).range([0, f.ih]).padding(variant === "lollipop" ? 0.5 : 0.22);
-    const x = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, data.map((d) => d.value), true)).nice()
-      .range([0, f.iw]);
-    axes(f, spec, x, y, { yBand: true, xTitle: axisTitle(spec.axes.y), yTitle: "" });
-    data.forEach((d, i) => {
-      const fill = singleColor(spec, d, i);
-      const x0 = x(Math.min(0, d.value));
-      const x1 = x(Math.max(0, d.value));
-      const cy = y(d.label) + y.bandwidth() / 2;
+      if (variant === "waterfall") fill = colorOf(spec, i === 0 ? "level" : d.value >= 0 ? "increase" : "decrease", i);
       let mark;
       if (variant === "lollipop") {
-        f.g.append("line").attr("class", "stem").attr("x1", x(0)).attr("x2", x(d.value))
-          .attr("y1", cy).attr("y2", cy).attr("stroke", fill).attr("stroke-width", 2);
-        mark = f.g.append("circle").attr("class", "mark").attr("cx", x(d.value)).attr("cy", cy).attr("r", 6)
+        f.g.append("line").attr("class", "stem").attr("x1", cx).attr("x2", cx).attr("y1", y(0)).attr("y2", y(d.value))
+          .attr("stroke", fill).attr("stroke-width", 2);
+        mark = f.g.append("circle").attr("class", "mark").attr("cx", cx).attr("cy", y(d.value)).attr("r", 6)
           .attr("fill", fill);
       } else {
-        mark = f.g.append("rect").attr("class", "mark").attr("x", x0).attr("y", y(d.label))
-          .attr("width", Math.max(0.5, x1 - x0)).attr("height", y.bandwidth()).attr("fill", fill);
+        mark = f.g.append("rect").attr("class", "mark").attr("x", x(d.label)).attr("width", x.bandwidth())
+          .attr("y", y(top)).attr("height", Math.max(0.5, y(bottom) - y(top))).attr("fill", fill);
       }
       const hl = isHighlighted(spec, d.label);
       if (hl) finishHighlight(mark);
-      const endX = x(d.value) + (variant === "lollipop" ? 10 : 4);
+      const lift = variant === "lollipop" ? 9 : 4;
       if (labelsOn(spec)) {
-        f.g.append("text").attr("class", "data-label").attr("x", endX).attr("y", cy + 4)
-          .text(valueText(spec, d.value));
+        const above = d.value >= 0 || variant === "waterfall";
+        const sign = variant === "waterfall" && i > 0 && d.value > 0 ? "+" : "";
+        dataLabel(f.g, cx, above ? y(top) - lift : y(bottom) + 12, sign + valueText(spec, d.value));
       }
-      if (hl) {
-        f.g.append("text").attr("class", "annotation").attr("x", endX + (labelsOn(spec) ? 48 : 0))
-          .attr("y", cy + 4).text("◀ " + d.label);
-      }
+      if (hl) annotate(f, spec, cx, y(top) - (labelsOn(spec) ? 14 : 0) - lift + 4, d.label);
     });
   }
-  SUPPORTED.horizontal_bar = (el, spec) => drawHBar(el, spec, "bar");
-  SUPPORTED.lollipop = (el, spec) => drawHBar(el, spec, "lollipop");
-  SUPPORTED.funnel = (el, spec) => drawHBar(el, spec, "bar");
+  SUPPORTED.bar = (el, spec) => drawBar(el, spec, "bar");
+  SUPPORTED.lollipop = (el, spec) => drawBar(el, spec, "lollipop");
+  SUPPORTED.histogram = (el, spec) => drawBar(el, spec, "histogram");
+  SUPPORTED.waterfall = (el, spec) => drawBar(el, spec, "waterfall");
+
+  /* ---------- horizontal and diverging bars ---------- */
+  function drawHBar(el, spec, diverging) {
+    const data = sorted(spec, spec.data);
+    const f = hFrame(el, spec, data.map((d) => d.label), data.map((d) => d.value));
+    if (diverging) {
+      f.g.append("line").attr("class", "zero-line").attr("x1", f.x(0)).attr("x2", f.x(0)).attr("y1", 0)
+        .attr("y2", f.ih).attr("stroke", "#333").attr("stroke-width", 1.2);
+    }
+    data.forEach((d, i) => {
+      const x0 = f.x(Math.min(0, d.value));
+      const x1 = f.x(Math.max(0, d.value));
+      const cy = f.y(d.label) + f.y.bandwidth() / 2;
+      const mark = f.g.append("rect").attr("class", "mark").attr("x", x0).attr("y", f.y(d.label))
+        .attr("width", Math.max(0.5, x1 - x0)).attr("height", f.y.bandwidth()).attr("fill", singleColor(spec, d, i));
+      const hl = isHighlighted(spec, d.label);
+      if (hl) finishHighlight(mark);
+      const negative = d.value < 0;
+      if (labelsOn(spec)) {
+        dataLabel(f.g, negative ? x0 - 4 : x1 + 4, cy + 4, valueText(spec, d.value), "", negative ? "end" : "start");
+      }
+      if (hl) sideNote(f.g, Math.max(x1, f.x(0)) + (labelsOn(spec) && !negative ? 46 : 6), cy + 4, d.label);
+    });
+  }
+  SUPPORTED.horizontal_bar = (el, spec) => drawHBar(el, spec, false);
+  SUPPORTED.diverging_bar = (el, spec) => drawHBar(el, spec, true);
+
+  /* ---------- bullet: actual bar, target marker, qualitative bands ---------- */
+  SUPPORTED.bullet = function (el, spec) {
+    const data = sorted(spec, spec.data);
+    const targets = data.map((d) => Number(d.metadata.target));
+    const actualColor = baseColor(spec);
+    const f = hFrame(el, spec, data.map((d) => d.label), data.map((d) => d.value).concat(targets), {
+      legendKeys: ["Actual", "Target"],
+      legendColor: (k) => (k === "Target" ? colorOf(spec, "target", 0) : actualColor),
+      padding: 0.3,
+    });
+    const max = f.x.domain()[1];
+    data.forEach((d, i) => {
+      const top = f.y(d.label);
+      const h = f.y.bandwidth();
+      const cy = top + h / 2;
+      [[0, 0.6, "#e4e4e4"], [0.6, 0.85, "#d0d0d0"], [0.85, 1, "#bcbcbc"]].forEach(([a, b, c]) => {
+        f.g.append("rect").attr("class", "band").attr("x", f.x(a * max)).attr("width", f.x(b * max) - f.x(a * max))
+          .attr("y", top).attr("height", h).attr("fill", c);
+      });
+      const bar = f.g.append("rect").attr("class", "mark").attr("x", f.x(0)).attr("y", cy - h * 0.2)
+        .attr("width", Math.max(0.5, f.x(d.value) - f.x(0))).attr("height", h * 0.4).attr("fill", singleColor(spec, d, i));
+      f.g.append("line").attr("class", "target").attr("x1", f.x(targets[i])).attr("x2", f.x(targets[i]))
+        .attr("y1", top + h * 0.12).attr("y2", top + h * 0.88).attr("stroke", colorOf(spec, "target", 0))
+        .attr("stroke-width", 3);
+      if (labelsOn(spec)) dataLabel(f.g, f.x(d.value) + 4, top - 2, valueText(spec, d.value), "small", "start");
+      if (isHighlighted(spec, d.label)) {
+        finishHighlight(bar);
+        sideNote(f.g, f.x(Math.max(d.value, targets[i])) + 8, cy + 4, d.label);
+      }
+    });
+  };
+
+  /* ---------- funnel: centred bars, one per stage, in stage order ---------- */
+  SUPPORTED.funnel = function (el, spec) {
+    const data = spec.data.slice();
+    const f = frame(el, spec, { left: 8, right: 8, top: 10, bottom: 10 });
+    const labelW = Math.min(200, 16 + (d3.max(data, (d) => d.label.length) || 4) * 6.4);
+    const avail = f.iw - labelW - 70;
+    const w = d3.scaleLinear().domain([0, d3.max(data, (d) => d.value)]).range([0, avail]);
+    const band = d3.scaleBand().domain(data.map((d) => d.label)).range([0, f.ih]).padding(0.14);
+    const cx = labelW + avail / 2;
+    data.forEach((d, i) => {
+      const cy = band(d.label) + band.bandwidth() / 2;
+      const half = w(d.value) / 2;
+      const mark = f.g.append("rect").attr("class", "mark").attr("x", cx - half).attr("width", Math.max(0.5, 2 * half))
+        .attr("y", band(d.label)).attr("height", band.bandwidth()).attr("fill", singleColor(spec, d, i));
+      f.g.append("text").attr("class", "stage-label").attr("x", 0).attr("y", cy + 4).text(d.label);
+      const inside = 2 * half > 56;
+      if (labelsOn(spec)) {
+        dataLabel(f.g, inside ? cx : cx + half + 4, cy + 4, valueText(spec, d.value), inside ? "inside" : "",
+          inside ? "middle" : "start");
+      }
+      if (isHighlighted(spec, d.label)) {
+        finishHighlight(mark);
+        sideNote(f.g, cx + half + (inside ? 6 : 50), cy + 4, d.label);
+      }
+    });
+  };
 
   /* ---------- grouped and stacked bars ---------- */
   function drawGrouped(el, spec, stacked) {
@@ -321,28 +417,24 @@
         if (!d) return;
         const fill = colorOf(spec, s, si);
         let r;
-        let cx;
-        let top;
         if (stacked) {
-          top = base + d.value;
+          const top = base + d.value;
           r = f.g.append("rect").attr("class", "mark").attr("x", x(gk)).attr("width", x.bandwidth())
             .attr("y", y(top)).attr("height", Math.max(0.5, y(base) - y(top))).attr("fill", fill)
             .attr("stroke", "#fff").attr("stroke-width", 0.6);
-          cx = x(gk) + x.bandwidth() / 2;
-          if (labelsOn(spec) && y(base) - y(top) > 12) {
-            f.g.append("text").attr("class", "data-label inside").attr("text-anchor", "middle").attr("x", cx)
-              .attr("y", (y(base) + y(top)) / 2 + 4).text(valueText(spec, d.value));
+          if (labelsOn(spec)) {
+            const thin = y(base) - y(top) < 12;
+            dataLabel(f.g, x(gk) + x.bandwidth() / 2, (y(base) + y(top)) / 2 + (thin ? 3 : 4), valueText(spec, d.value),
+              thin ? "inside small" : "inside");
           }
           base = top;
         } else {
-          top = d.value;
           r = f.g.append("rect").attr("class", "mark").attr("x", x(gk) + inner(s)).attr("width", inner.bandwidth())
-            .attr("y", y(Math.max(0, top))).attr("height", Math.max(0.5, Math.abs(y(0) - y(top))))
+            .attr("y", y(Math.max(0, d.value))).attr("height", Math.max(0.5, Math.abs(y(0) - y(d.value))))
             .attr("fill", fill);
-          cx = x(gk) + inner(s) + inner.bandwidth() / 2;
           if (labelsOn(spec)) {
-            f.g.append("text").attr("class", "data-label small").attr("text-anchor", "middle").attr("x", cx)
-              .attr("y", y(Math.max(0, top)) - 3).text(valueText(spec, d.value));
+            dataLabel(f.g, x(gk) + inner(s) + inner.bandwidth() / 2, y(Math.max(0, d.value)) - 3,
+              valueText(spec, d.value), "small");
           }
         }
         if (isHighlighted(spec, gk) || isHighlighted(spec, s)) finishHighlight(r);
@@ -365,7 +457,7 @@
     const f = frame(el, spec, {
       legendKeys: multi ? series : [],
       bottom: bottomFor(spec, xs, probeW / xs.length),
-      right: multi && !vp(spec).hasLegend ? 90 : 24,
+      right: multi && (!vp(spec).hasLegend || kind === "stacked_area") ? 90 : 24,
     });
     const x = d3.scalePoint().domain(xs).range([0, f.iw]).padding(0.3);
     x.bandwidth = () => 0;
@@ -389,16 +481,27 @@
     axes(f, spec, x, y, { xBand: true });
     if (stackedRows) {
       stackedRows.forEach((layer, si) => {
+        const s = series[si];
         const area = d3.area().x((p) => x(p.data.__x)).y0((p) => y(p[0])).y1((p) => y(p[1]));
         const path = f.g.append("path").datum(layer).attr("class", "mark area").attr("d", area)
-          .attr("fill", colorOf(spec, series[si], si)).attr("fill-opacity", 0.85);
-        if (isHighlighted(spec, series[si])) finishHighlight(path);
+          .attr("fill", colorOf(spec, s, si)).attr("fill-opacity", 0.85);
+        if (labelsOn(spec)) {
+          layer.forEach((p) => {
+            dataLabel(f.g, x(p.data.__x), (y(p[0]) + y(p[1])) / 2 + 3, valueText(spec, p[1] - p[0]), "inside small");
+          });
+        }
+        if (isHighlighted(spec, s)) {
+          finishHighlight(path);
+          const last = layer[layer.length - 1];
+          f.g.append("text").attr("class", "series-label annotation").attr("x", x(last.data.__x) + 8)
+            .attr("y", (y(last[0]) + y(last[1])) / 2 + 4).text("◀ " + s);
+        }
       });
+      return;
     }
     bySeries.forEach((pts, si) => {
-      if (stackedRows) return;
       const s = series[si];
-      const color = multi ? colorOf(spec, s, si) : singleColor(spec, { label: "" }, 0);
+      const color = multi ? colorOf(spec, s, si) : baseColor(spec);
       if (kind === "area") {
         const area = d3.area().x((d) => x(d.label)).y0(y(Math.max(0, y.domain()[0]))).y1((d) => y(d.value));
         f.g.append("path").datum(pts).attr("class", "area").attr("d", area).attr("fill", color)
@@ -411,10 +514,7 @@
       pts.forEach((d) => {
         const c = f.g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value))
           .attr("r", 3.2).attr("fill", color);
-        if (labelsOn(spec)) {
-          f.g.append("text").attr("class", "data-label small").attr("text-anchor", "middle")
-            .attr("x", x(d.label)).attr("y", y(d.value) - 7).text(valueText(spec, d.value));
-        }
+        if (labelsOn(spec)) dataLabel(f.g, x(d.label), y(d.value) - 7, valueText(spec, d.value), "small");
         if (!multi && isHighlighted(spec, d.label)) {
           c.attr("r", 6).attr("stroke", "#111").attr("stroke-width", 2).classed("highlight", true);
           annotate(f, spec, x(d.label), y(d.value) - (labelsOn(spec) ? 12 : 4), d.label);
@@ -432,21 +532,102 @@
   SUPPORTED.multi_line = (el, spec) => drawLines(el, spec, "multi_line");
   SUPPORTED.stacked_area = (el, spec) => drawLines(el, spec, "stacked_area");
 
+  /* ---------- slope: two columns of values joined per series ---------- */
+  SUPPORTED.slope = function (el, spec) {
+    const xs = uniq(spec.data.map((d) => d.label));
+    const series = uniq(spec.data.map((d) => d.category || ""));
+    const longest = d3.max(series, (s) => s.length) || 4;
+    const f = frame(el, spec, { right: 24 + longest * 6.4 + (labelsOn(spec) ? 40 : 0) });
+    const pad = labelsOn(spec) ? 48 : 16;
+    const x = d3.scalePoint().domain(xs).range([pad, f.iw - 8]);
+    x.bandwidth = () => 0;
+    const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false)).nice()
+      .range([f.ih, 0]);
+    axes(f, spec, x, y, { xBand: true });
+    const ends = [];
+    series.forEach((s, si) => {
+      const pts = spec.data.filter((d) => (d.category || "") === s);
+      const color = colorOf(spec, s, si);
+      const hl = isHighlighted(spec, s);
+      f.g.append("path").datum(pts).attr("class", "mark line" + (hl ? " highlight" : ""))
+        .attr("d", d3.line().x((d) => x(d.label)).y((d) => y(d.value))).attr("fill", "none").attr("stroke", color)
+        .attr("stroke-width", hl ? 4 : 2.2);
+      pts.forEach((d, i) => {
+        f.g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 3.5)
+          .attr("fill", color);
+        if (labelsOn(spec) && i === 0) dataLabel(f.g, x(d.label) - 7, y(d.value) + 3, valueText(spec, d.value), "small", "end");
+      });
+      const last = pts[pts.length - 1];
+      ends.push({ s: s, y: y(last.value), d: last, hl: hl });
+    });
+    /* Right-hand labels: name (and value), nudged apart so none overlap. */
+    ends.sort((a, b) => a.y - b.y);
+    for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 11);
+    ends.forEach((e) => {
+      const xEnd = x(e.d.label) + 8;
+      if (labelsOn(spec)) dataLabel(f.g, xEnd, e.y + 3, valueText(spec, e.d.value), "small", "start");
+      f.g.append("text").attr("class", e.hl ? "series-label annotation" : "series-label")
+        .attr("x", xEnd + (labelsOn(spec) ? 38 : 0)).attr("y", e.y + 3).text(e.s);
+    });
+  };
+
+  /* ---------- sparkline grid: one small line panel per series, shared value scale ---------- */
+  SUPPORTED.sparkline_grid = function (el, spec) {
+    const panels = uniq(spec.data.map((d) => d.category || ""));
+    const xs = uniq(spec.data.map((d) => d.label));
+    const f = frame(el, spec, { left: 6, right: 6, top: 4, bottom: 22 });
+    const cols = panels.length <= 4 ? 2 : 3;
+    const rows = Math.ceil(panels.length / cols);
+    const cw = f.iw / cols;
+    const ch = f.ih / rows;
+    const m = { left: 40, right: 14, top: 18, bottom: 16 };
+    const x = d3.scalePoint().domain(xs).range([0, cw - m.left - m.right]).padding(0.15);
+    const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false)).nice()
+      .range([ch - m.top - m.bottom, 0]);
+    panels.forEach((p, i) => {
+      const g = f.g.append("g").attr("class", "panel")
+        .attr("transform", "translate(" + ((i % cols) * cw + m.left) + "," + (Math.floor(i / cols) * ch + m.top) + ")");
+      const hl = isHighlighted(spec, p);
+      g.append("text").attr("class", hl ? "panel-title annotation" : "panel-title").attr("x", 0).attr("y", -6)
+        .style("font-weight", "bold").text((hl ? "▶ " : "") + p);
+      if (vp(spec).hasGridlines) {
+        g.append("g").attr("class", "grid").selectAll("line").data(y.ticks(3)).join("line")
+          .attr("x1", 0).attr("x2", x.range()[1]).attr("y1", (t) => y(t)).attr("y2", (t) => y(t));
+      }
+      g.append("g").attr("class", "axis axis-y").call(d3.axisLeft(y).ticks(3).tickFormat(NUM));
+      g.append("g").attr("class", "axis axis-x").attr("transform", "translate(0," + y.range()[0] + ")")
+        .call(d3.axisBottom(x).tickValues([xs[0], xs[xs.length - 1]]));
+      const pts = spec.data.filter((d) => (d.category || "") === p);
+      const color = colorOf(spec, p, i);
+      const path = g.append("path").datum(pts).attr("class", "mark line")
+        .attr("d", d3.line().x((d) => x(d.label)).y((d) => y(d.value))).attr("fill", "none").attr("stroke", color)
+        .attr("stroke-width", hl ? 2.8 : 1.8);
+      if (hl) path.classed("highlight", true);
+      pts.forEach((d) => {
+        g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
+          .attr("fill", color);
+        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small").style("font-size", "7.5px");
+      });
+    });
+    f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
+      .attr("y", f.ih + 16).text(axisTitle(spec.axes.y) + " by " + (spec.axes.x.label || "year").toLowerCase());
+  };
+
   /* ---------- scatter and bubble ---------- */
   function drawScatter(el, spec, bubble) {
     const groups = uniq(spec.data.map((d) => d.category || "")).filter((g) => g !== "");
-    const f = frame(el, spec, { legendKeys: groups, right: 28 });
+    const f = frame(el, spec, { legendKeys: groups, right: bubble ? 96 : 28 });
     const xv = spec.data.map((d) => Number(d.metadata.x));
     const x = d3.scaleLinear().domain(valueDomain(spec, spec.axes.x, xv, false)).nice().range([0, f.iw]);
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false))
       .nice().range([f.ih, 0]);
     const sizes = spec.data.map((d) => Number(d.metadata.size || 1));
-    const r = d3.scaleSqrt().domain([0, d3.max(sizes) || 1]).range([0, bubble ? 26 : 5]);
+    const r = d3.scaleSqrt().domain([0, d3.max(sizes) || 1]).range([0, bubble ? 24 : 5]);
     axes(f, spec, x, y, {});
     spec.data.forEach((d, i) => {
       const gi = groups.indexOf(d.category || "");
       const color = gi >= 0 ? colorOf(spec, d.category, gi) : singleColor(spec, d, i);
-      const radius = bubble ? Math.max(3, r(Number(d.metadata.size || 1))) : 5;
+      const radius = bubble ? Math.max(3, r(sizes[i])) : 5;
       const c = f.g.append("circle").attr("class", "mark").attr("cx", x(xv[i])).attr("cy", y(d.value))
         .attr("r", radius).attr("fill", color).attr("fill-opacity", bubble ? 0.6 : 0.9);
       const hl = isHighlighted(spec, d.label);
@@ -455,6 +636,23 @@
       f.g.append("text").attr("class", hl ? "point-label annotation" : "point-label")
         .attr("x", x(xv[i]) + radius + 3).attr("y", y(d.value) + 3).text(text);
     });
+    if (bubble && vp(spec).hasLegend) {
+      /* Size key: two reference circles with their (rounded) sizes. */
+      const ticks = r.copy().nice().ticks(3).filter((t) => t > 0);
+      const keys = ticks.length >= 2 ? [ticks[0], ticks[ticks.length - 1]] : ticks;
+      const lg = f.svg.append("g").attr("class", "legend")
+        .attr("transform", "translate(" + (f.m.left + f.iw + 14) + "," + (f.m.top + 10) + ")");
+      lg.append("text").attr("class", "legend-text").attr("x", 0).attr("y", 0).text("Circle size");
+      let cy = 12;
+      keys.forEach((t) => {
+        const rad = Math.max(3, r(t));
+        lg.append("circle").attr("cx", 26).attr("cy", cy + rad).attr("r", rad).attr("fill", "none")
+          .attr("stroke", "#555");
+        lg.append("text").attr("class", "legend-text").attr("x", 26).attr("y", cy + 2 * rad + 11)
+          .attr("text-anchor", "middle").text(NUM(t));
+        cy += 2 * rad + 18;
+      });
+    }
   }
   SUPPORTED.scatter = (el, spec) => drawScatter(el, spec, false);
   SUPPORTED.bubble = (el, spec) => drawScatter(el, spec, true);
@@ -464,7 +662,9 @@
     const data = sorted(spec, spec.data);
     const legend = vp(spec).hasLegend;
     const f = frame(el, spec, { legendKeys: data.map((d) => d.label), left: 10, right: 10, bottom: 10 });
-    const R = Math.min(f.iw, f.ih) / 2 - 28;
+    /* Room for the outer labels ("name: value") on both sides of the pie. */
+    const longest = d3.max(data, (d) => (legend ? 0 : d.label.length) + (labelsOn(spec) ? 8 : 0)) || 0;
+    const R = Math.max(55, Math.min(f.ih / 2 - 28, f.iw / 2 - 18 - longest * 5.8));
     const g = f.g.append("g").attr("transform", "translate(" + f.iw / 2 + "," + f.ih / 2 + ")");
     const arcs = d3.pie().sort(null).value((d) => d.value)(data);
     const arc = d3.arc().innerRadius(donut ? R * 0.55 : 0).outerRadius(R);
@@ -484,7 +684,7 @@
       if (!legend || hl) parts.push(d.label);
       if (labelsOn(spec)) parts.push(valueText(spec, d.value));
       if (parts.length) {
-        g.append("text").attr("class", hl ? "slice-label annotation" : "slice-label")
+        g.append("text").attr("class", (hl ? "slice-label annotation" : "slice-label") + (labelsOn(spec) ? " data-label" : ""))
           .attr("text-anchor", cx >= 0 ? "start" : "end").attr("x", cx).attr("y", cy + 4).text(parts.join(": "));
       }
     });
@@ -492,61 +692,239 @@
   SUPPORTED.pie = (el, spec) => drawPie(el, spec, false);
   SUPPORTED.donut = (el, spec) => drawPie(el, spec, true);
 
-  /* ---------- dumbbell (two series per row) ---------- */
-  SUPPORTED.dumbbell = function (el, spec) {
-    const rows = groupOrder(spec, spec.data);
-    const series = uniq(spec.data.map((d) => d.category || ""));
-    const longest = d3.max(rows, (l) => String(l).length) || 4;
-    const f = frame(el, spec, { legendKeys: series, left: Math.min(220, 18 + longest * 6.6), right: 40 });
-    const y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(0.4);
-    const x = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false)).nice()
-      .range([0, f.iw]);
-    axes(f, spec, x, y, { yBand: true, xTitle: axisTitle(spec.axes.y), yTitle: "" });
-    rows.forEach((rk) => {
-      const pts = spec.data.filter((d) => d.label === rk);
-      const cy = y(rk) + y.bandwidth() / 2;
-      const ext = d3.extent(pts, (d) => d.value);
-      f.g.append("line").attr("class", "stem").attr("x1", x(ext[0])).attr("x2", x(ext[1])).attr("y1", cy)
-        .attr("y2", cy).attr("stroke", "#999").attr("stroke-width", 3);
-      pts.forEach((d) => {
-        const si = series.indexOf(d.category || "");
-        const c = f.g.append("circle").attr("class", "mark").attr("cx", x(d.value)).attr("cy", cy).attr("r", 6)
-          .attr("fill", colorOf(spec, d.category || "", si));
-        if (isHighlighted(spec, rk)) finishHighlight(c);
-        if (labelsOn(spec)) {
-          f.g.append("text").attr("class", "data-label small").attr("text-anchor", "middle").attr("x", x(d.value))
-            .attr("y", cy - 9).text(valueText(spec, d.value));
-        }
+  /* ---------- treemap: one tile per item, area proportional to value ---------- */
+  SUPPORTED.treemap = function (el, spec) {
+    const f = frame(el, spec, { left: 4, right: 4, top: 4, bottom: 4 });
+    const root = d3.hierarchy({ children: spec.data.map((d) => ({ d: d })) })
+      .sum((n) => (n.d ? n.d.value : 0)).sort((a, b) => b.value - a.value);
+    d3.treemap().size([f.iw, f.ih]).paddingInner(2).round(true)(root);
+    root.leaves().forEach((leaf, i) => {
+      const d = leaf.data.d;
+      const w = leaf.x1 - leaf.x0;
+      const h = leaf.y1 - leaf.y0;
+      const tile = f.g.append("rect").attr("class", "mark").attr("x", leaf.x0).attr("y", leaf.y0).attr("width", w)
+        .attr("height", h).attr("fill", colorOf(spec, d.label, i));
+      const hl = isHighlighted(spec, d.label);
+      if (hl) finishHighlight(tile);
+      const small = w < 70 || h < 34;
+      f.g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
+        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).text((hl ? "▶ " : "") + d.label);
+      if (labelsOn(spec)) dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 26, valueText(spec, d.value), "inside", "start");
+    });
+  };
+
+  /* ---------- sankey: sources (left) to targets (right), band width proportional to flow ---------- */
+  SUPPORTED.sankey = function (el, spec) {
+    const links = spec.data;
+    const sources = uniq(links.map((d) => d.metadata.source));
+    const targets = uniq(links.map((d) => d.metadata.target));
+    const wide = (names) => Math.min(180, 14 + (d3.max(names, (s) => s.length) || 4) * 6.4);
+    const f = frame(el, spec, { left: wide(sources), right: wide(targets), top: 10, bottom: 10 });
+    const nodeW = 14;
+    const pad = 12;
+    const total = d3.sum(links, (d) => d.value);
+    const k = (f.ih - pad * (Math.max(sources.length, targets.length) - 1)) / total;
+    function place(names, key) {
+      const out = {};
+      const used = d3.sum(names, (n) => d3.sum(links.filter((d) => d.metadata[key] === n), (d) => d.value)) * k;
+      let y = (f.ih - used - pad * (names.length - 1)) / 2;
+      names.forEach((n) => {
+        const h = d3.sum(links.filter((d) => d.metadata[key] === n), (d) => d.value) * k;
+        out[n] = { y0: y, y1: y + h, next: y };
+        y += h + pad;
       });
-      if (isHighlighted(spec, rk)) {
-        f.g.append("text").attr("class", "annotation").attr("x", x(ext[1]) + 12).attr("y", cy + 4).text("◀ " + rk);
+      return out;
+    }
+    const src = place(sources, "source");
+    const dst = place(targets, "target");
+    const x0 = nodeW;
+    const x1 = f.iw - nodeW;
+    const xm = (x0 + x1) / 2;
+    const ordered = links.slice().sort((a, b) => targets.indexOf(a.metadata.target) - targets.indexOf(b.metadata.target));
+    const geometry = new Map();
+    ordered.forEach((d) => {
+      const s = src[d.metadata.source];
+      geometry.set(d, { sy: s.next });
+      s.next += d.value * k;
+    });
+    const bySource = links.slice().sort((a, b) => sources.indexOf(a.metadata.source) - sources.indexOf(b.metadata.source));
+    bySource.forEach((d) => {
+      const t = dst[d.metadata.target];
+      geometry.get(d).ty = t.next;
+      t.next += d.value * k;
+    });
+    links.forEach((d) => {
+      const gm = geometry.get(d);
+      const h = d.value * k;
+      const path = "M" + x0 + "," + gm.sy + " C" + xm + "," + gm.sy + " " + xm + "," + gm.ty + " " + x1 + "," + gm.ty +
+        " L" + x1 + "," + (gm.ty + h) + " C" + xm + "," + (gm.ty + h) + " " + xm + "," + (gm.sy + h) + " " + x0 + "," +
+        (gm.sy + h) + " Z";
+      const si = sources.indexOf(d.metadata.source);
+      const band = f.g.append("path").attr("class", "mark link").attr("d", path)
+        .attr("fill", colorOf(spec, d.metadata.source, si)).attr("fill-opacity", 0.42);
+      if (labelsOn(spec)) dataLabel(f.g, x1 - 5, gm.ty + h / 2 + 3, valueText(spec, d.value), "small", "end");
+      if (isHighlighted(spec, d.label)) {
+        finishHighlight(band);
+        f.g.append("text").attr("class", "annotation").attr("text-anchor", "middle").attr("x", xm)
+          .attr("y", (gm.sy + gm.ty + h) / 2 + 4).text("◆ " + d.label);
+      }
+    });
+    sources.forEach((s, i) => {
+      f.g.append("rect").attr("class", "node").attr("x", 0).attr("width", nodeW).attr("y", src[s].y0)
+        .attr("height", src[s].y1 - src[s].y0).attr("fill", colorOf(spec, s, i));
+      f.g.append("text").attr("class", "node-label").attr("text-anchor", "end").attr("x", -6)
+        .attr("y", (src[s].y0 + src[s].y1) / 2 + 4).text(s);
+    });
+    targets.forEach((t) => {
+      f.g.append("rect").attr("class", "node").attr("x", x1).attr("width", nodeW).attr("y", dst[t].y0)
+        .attr("height", dst[t].y1 - dst[t].y0).attr("fill", "#666");
+      f.g.append("text").attr("class", "node-label").attr("x", f.iw + 6).attr("y", (dst[t].y0 + dst[t].y1) / 2 + 4)
+        .text(t);
+    });
+  };
+
+  /* ---------- box plot: whiskers min..max, box q1..q3, median line ---------- */
+  SUPPORTED.box = function (el, spec) {
+    const data = sorted(spec, spec.data);
+    const labels = data.map((d) => d.label);
+    const probeW = Math.max(200, el.clientWidth) - 82;
+    const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length), right: 48 });
+    const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(0.35);
+    const num = (d, key) => Number(d.metadata[key]);
+    const all = data.flatMap((d) => [num(d, "min"), num(d, "max"), d.value]);
+    const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, all, false)).nice().range([f.ih, 0]);
+    axes(f, spec, x, y, { xBand: true });
+    data.forEach((d, i) => {
+      const cx = x(d.label) + x.bandwidth() / 2;
+      const bw = x.bandwidth();
+      const color = singleColor(spec, d, i);
+      f.g.append("line").attr("class", "whisker").attr("x1", cx).attr("x2", cx).attr("y1", y(num(d, "min")))
+        .attr("y2", y(num(d, "max"))).attr("stroke", "#333");
+      ["min", "max"].forEach((key) => {
+        f.g.append("line").attr("class", "whisker-cap").attr("x1", cx - bw / 4).attr("x2", cx + bw / 4)
+          .attr("y1", y(num(d, key))).attr("y2", y(num(d, key))).attr("stroke", "#333");
+      });
+      const box = f.g.append("rect").attr("class", "mark").attr("x", x(d.label)).attr("width", bw)
+        .attr("y", y(num(d, "q3"))).attr("height", Math.max(0.5, y(num(d, "q1")) - y(num(d, "q3"))))
+        .attr("fill", color).attr("fill-opacity", 0.55).attr("stroke", color);
+      f.g.append("line").attr("class", "median").attr("x1", x(d.label)).attr("x2", x(d.label) + bw)
+        .attr("y1", y(d.value)).attr("y2", y(d.value)).attr("stroke", "#111").attr("stroke-width", 2.5);
+      if (labelsOn(spec)) dataLabel(f.g, x(d.label) + bw + 3, y(d.value) + 3, valueText(spec, d.value), "small", "start");
+      if (isHighlighted(spec, d.label)) {
+        finishHighlight(box);
+        annotate(f, spec, cx, y(num(d, "max")) - 2, d.label);
       }
     });
   };
 
-  /* ---------- heatmap (column x row) ---------- */
+  /* ---------- radar: one spoke per item, one closed polygon per series ---------- */
+  SUPPORTED.radar = function (el, spec) {
+    const spokes = uniq(spec.data.map((d) => d.label));
+    const series = uniq(spec.data.map((d) => d.category || ""));
+    const f = frame(el, spec, { legendKeys: series, left: 10, right: 10, bottom: 8 });
+    const R = Math.max(50, Math.min(f.iw / 2 - 64, f.ih / 2 - 16));
+    const g = f.g.append("g").attr("transform", "translate(" + f.iw / 2 + "," + f.ih / 2 + ")");
+    const r = d3.scaleLinear().domain([0, d3.max(spec.data, (d) => d.value)]).nice().range([0, R]);
+    const angle = (i) => (2 * Math.PI * i) / spokes.length - Math.PI / 2;
+    const at = (i, v) => [Math.cos(angle(i)) * r(v), Math.sin(angle(i)) * r(v)];
+    const ticks = r.ticks(4).filter((t) => t > 0);
+    const rings = g.append("g").attr("class", vp(spec).hasGridlines ? "grid" : "rings");
+    ticks.forEach((t) => {
+      rings.append("path").attr("d", d3.line()(spokes.map((_, i) => at(i, t))) + "Z").attr("fill", "none")
+        .attr("stroke", vp(spec).hasGridlines ? "#d9dde3" : "#eef0f3");
+    });
+    const ax = g.append("g").attr("class", "axis axis-r");
+    spokes.forEach((s, i) => {
+      const [ex, ey] = at(i, r.domain()[1]);
+      ax.append("line").attr("x1", 0).attr("y1", 0).attr("x2", ex).attr("y2", ey).attr("stroke", "#999");
+      const [lx, ly] = [Math.cos(angle(i)) * (R + 10), Math.sin(angle(i)) * (R + 10)];
+      const hl = isHighlighted(spec, s);
+      g.append("text").attr("class", hl ? "spoke-label annotation" : "spoke-label")
+        .attr("text-anchor", Math.abs(lx) < 4 ? "middle" : lx > 0 ? "start" : "end").attr("x", lx)
+        .attr("y", ly + (ly > 4 ? 10 : ly < -4 ? -2 : 4)).text((hl ? "▶ " : "") + s);
+    });
+    ticks.forEach((t) => {
+      ax.append("text").attr("class", "tick-label").attr("x", 3).attr("y", -r(t) - 2).text(NUM(t));
+    });
+    g.append("text").attr("class", "axis-title").attr("x", 3).attr("y", -R - 14).text(axisTitle(spec.axes.y));
+    series.forEach((s, si) => {
+      const color = colorOf(spec, s, si);
+      const pts = spokes.map((sp, i) => {
+        const d = spec.data.find((p) => p.label === sp && (p.category || "") === s);
+        return d ? { d: d, xy: at(i, d.value) } : null;
+      }).filter((p) => p);
+      g.append("path").attr("class", "mark area").attr("d", d3.line()(pts.map((p) => p.xy)) + "Z")
+        .attr("fill", color).attr("fill-opacity", 0.14).attr("stroke", color).attr("stroke-width", 2);
+      pts.forEach((p) => {
+        const c = g.append("circle").attr("class", "point").attr("cx", p.xy[0]).attr("cy", p.xy[1]).attr("r", 3)
+          .attr("fill", color);
+        if (isHighlighted(spec, p.d.label)) finishHighlight(c);
+        if (labelsOn(spec)) dataLabel(g, p.xy[0], p.xy[1] - 5, valueText(spec, p.d.value), "small");
+      });
+    });
+  };
+
+  /* ---------- dumbbell (two series per row) ---------- */
+  SUPPORTED.dumbbell = function (el, spec) {
+    const rows = groupOrder(spec, spec.data);
+    const series = uniq(spec.data.map((d) => d.category || ""));
+    const f = hFrame(el, spec, rows, spec.data.map((d) => d.value), { legendKeys: series, padding: 0.4, zero: false });
+    rows.forEach((rk) => {
+      const pts = spec.data.filter((d) => d.label === rk);
+      const cy = f.y(rk) + f.y.bandwidth() / 2;
+      const ext = d3.extent(pts, (d) => d.value);
+      f.g.append("line").attr("class", "stem").attr("x1", f.x(ext[0])).attr("x2", f.x(ext[1])).attr("y1", cy)
+        .attr("y2", cy).attr("stroke", "#999").attr("stroke-width", 3);
+      pts.forEach((d) => {
+        const si = series.indexOf(d.category || "");
+        const c = f.g.append("circle").attr("class", "mark").attr("cx", f.x(d.value)).attr("cy", cy).attr("r", 6)
+          .attr("fill", colorOf(spec, d.category || "", si));
+        if (isHighlighted(spec, rk)) finishHighlight(c);
+        if (labelsOn(spec)) dataLabel(f.g, f.x(d.value), cy - 9, valueText(spec, d.value), "small");
+      });
+      if (isHighlighted(spec, rk)) sideNote(f.g, f.x(ext[1]) + 12, cy + 4, rk);
+    });
+  };
+
+  /* ---------- heatmap (column x row), colour from colorMap low..high ---------- */
   SUPPORTED.heatmap = function (el, spec) {
     const cols = uniq(spec.data.map((d) => d.label));
     const rows = uniq(spec.data.map((d) => d.category || ""));
     const longest = d3.max(rows, (l) => String(l).length) || 4;
     const probeW = Math.max(200, el.clientWidth) - 40 - longest * 6.6;
-    const f = frame(el, spec, { left: Math.min(200, 18 + longest * 6.6), bottom: bottomFor(spec, cols, probeW / cols.length) });
+    const f = frame(el, spec, {
+      left: Math.min(200, 18 + longest * 6.6),
+      right: 20 + (vp(spec).highlightedItems.length ? 70 : 0),
+      top: vp(spec).hasLegend ? 34 : 14,
+      bottom: bottomFor(spec, cols, probeW / cols.length),
+    });
     const x = d3.scaleBand().domain(cols).range([0, f.iw]).padding(0.04);
     const y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(0.04);
     const ext = d3.extent(spec.data, (d) => d.value);
-    const color = d3.scaleSequential(d3.interpolateBlues).domain([ext[0] - (ext[1] - ext[0]) * 0.15, ext[1]]);
-    axes(f, spec, x, y, { xBand: true, yBand: true });
+    const map = vp(spec).colorMap || {};
+    const color = d3.scaleSequential(d3.interpolateRgb(map.low || "#eaf2fb", map.high || "#08457e")).domain(ext);
+    axes(f, spec, x, y, { xBand: true, yBand: true, yTitle: spec.axes.y.label });
     spec.data.forEach((d) => {
       const cell = f.g.append("rect").attr("class", "mark").attr("x", x(d.label)).attr("y", y(d.category || ""))
         .attr("width", x.bandwidth()).attr("height", y.bandwidth()).attr("fill", color(d.value));
       if (isHighlighted(spec, d.label) || isHighlighted(spec, d.category || "")) finishHighlight(cell);
       if (labelsOn(spec)) {
-        f.g.append("text").attr("class", "data-label small").attr("text-anchor", "middle")
-          .attr("fill", d.value > (ext[0] + ext[1]) / 2 ? "#fff" : "#111")
-          .attr("x", x(d.label) + x.bandwidth() / 2).attr("y", y(d.category || "") + y.bandwidth() / 2 + 4)
-          .text(valueText(spec, d.value));
+        dataLabel(f.g, x(d.label) + x.bandwidth() / 2, y(d.category || "") + y.bandwidth() / 2 + 4,
+          valueText(spec, d.value), "small").attr("fill", d.value > (ext[0] + ext[1]) / 2 ? "#fff" : "#111");
       }
     });
+    rows.filter((r) => isHighlighted(spec, r)).forEach((r) => sideNote(f.g, f.iw + 4, y(r) + y.bandwidth() / 2 + 4, r));
+    if (vp(spec).hasLegend) {
+      const steps = d3.scaleLinear().domain(ext).nice().ticks(4);
+      const lg = f.svg.append("g").attr("class", "legend").attr("transform", "translate(" + f.m.left + ",6)");
+      lg.append("text").attr("class", "legend-text").attr("x", 0).attr("y", 10).text(axisTitle(valueAxis(spec)) + ":");
+      const start = 14 + 6.2 * axisTitle(valueAxis(spec)).length;
+      steps.forEach((t, i) => {
+        lg.append("rect").attr("x", start + i * 46).attr("y", 0).attr("width", 12).attr("height", 12)
+          .attr("fill", color(Math.max(ext[0], Math.min(ext[1], t))));
+        lg.append("text").attr("class", "legend-text").attr("x", start + i * 46 + 15).attr("y", 10).text(NUM(t));
+      });
+    }
   };
 
   function specs() {

@@ -1,4 +1,4 @@
-"""A small hand-built DocumentPlan covering the drawable chart types.
+"""A small hand-built DocumentPlan covering every drawable chart type.
 
 Used by the rendering tests and handy for previewing archetypes without the content stage.
 Deterministic: every number comes from :func:`generation.rng.stage_rng`.
@@ -6,6 +6,7 @@ Deterministic: every number comes from :func:`generation.rng.stage_rng`.
 
 from __future__ import annotations
 
+from generation.chart_data import HORIZONTAL_TYPES
 from generation.config import GenerationConfig
 from generation.plan import (
     Block,
@@ -82,11 +83,18 @@ def _prose(rng_words: list[str], n: int) -> str:
 
 
 def _data(chart_type: str, values: list[float]) -> list[DataPoint]:
+    """Marks of ``chart_type`` following the data conventions of docs/data-layout.md."""
     v = iter(values)
-    if chart_type in ("grouped_bar", "stacked_bar", "dumbbell"):
-        return [DataPoint(label=i, value=next(v), category=s) for i in _ITEMS[:4] for s in _SERIES[:2]]
-    if chart_type in ("multi_line", "stacked_area"):
-        return [DataPoint(label=y, value=next(v), category=s) for s in _SERIES[:2] for y in _YEARS[:6]]
+    if chart_type in ("grouped_bar", "stacked_bar", "dumbbell", "radar"):
+        items = _ITEMS[:5] if chart_type == "radar" else _ITEMS[:4]
+        return [DataPoint(label=i, value=next(v), category=s) for i in items for s in _SERIES[:2]]
+    if chart_type in ("multi_line", "stacked_area", "sparkline_grid"):
+        series = _SERIES[:3] if chart_type == "sparkline_grid" else _SERIES[:2]
+        return [DataPoint(label=y, value=next(v), category=s) for s in series for y in _YEARS[:6]]
+    if chart_type == "slope":
+        return [
+            DataPoint(label=y, value=next(v), category=s) for s in _SERIES for y in (_YEARS[0], _YEARS[-1])
+        ]
     if chart_type in ("line", "area"):
         return [DataPoint(label=y, value=next(v)) for y in _YEARS]
     if chart_type == "heatmap":
@@ -108,8 +116,25 @@ def _data(chart_type: str, values: list[float]) -> list[DataPoint]:
             )
             for i in range(6)
         ]
-    if chart_type == "waterfall":
+    if chart_type in ("waterfall", "diverging_bar"):
         return [DataPoint(label=name, value=next(v) - 40) for name in _ITEMS[:6]]
+    if chart_type == "box":
+        pts = []
+        for name in _ITEMS[:5]:
+            m = next(v)
+            meta = {"min": str(m - 11), "q1": str(m - 4.5), "q3": str(m + 5.5), "max": str(m + 13)}
+            pts.append(DataPoint(label=name, value=m, metadata=meta))
+        return pts
+    if chart_type == "sankey":
+        return [
+            DataPoint(label=f"{s} → {t}", value=next(v), metadata={"source": s, "target": t})
+            for s in _SERIES[:2]
+            for t in _ITEMS[:3]
+        ]
+    if chart_type == "bullet":
+        return [DataPoint(label=n, value=next(v), metadata={"target": str(next(v))}) for n in _ITEMS[:4]]
+    if chart_type == "funnel":
+        return [DataPoint(label=n, value=float(100 - 15 * i)) for i, n in enumerate(_ITEMS[:5])]
     return [DataPoint(label=name, value=next(v)) for name in _ITEMS[:6]]
 
 
@@ -128,16 +153,19 @@ def sample_chart(
     rng = stage_rng(seed, "sample-chart", chart_type, index)
     values = [float(x) for x in rng.integers(12, 95, size=40)]
     data = _data(chart_type, values)
-    first_key = data[0].category if chart_type in ("multi_line", "stacked_area") else data[0].label
+    category_axis = Axis(label="Region", type="categorical")
+    value_axis = Axis(label="Output", type="linear", unit="units")
+    series_keyed = ("multi_line", "stacked_area", "sparkline_grid", "slope", "heatmap")
+    first_key = data[0].category if chart_type in series_keyed else data[0].label
     series = sorted({d.category for d in data if d.category})
     color_map = {s: c for s, c in zip(series, ("#1f77b4", "#ff7f0e", "#2ca02c"), strict=False)}
     return Chart(
         vizId=f"viz-{section_id}-{index}",
         chartType=chart_type,
         title=f"Indicator {index} by region ({chart_type.replace('_', ' ')})",
-        axes=Axes(
-            x=Axis(label="Region", type="categorical"), y=Axis(label="Output", type="linear", unit="units")
-        ),
+        axes=Axes(x=value_axis, y=category_axis)
+        if chart_type in HORIZONTAL_TYPES
+        else Axes(x=category_axis, y=value_axis),
         data=data,
         visualProperties=VisualProperties(
             colorEncoding="series" if series else "single",
