@@ -26,7 +26,7 @@ from generation.chart_data import (
     series_direction,
     value_text,
 )
-from generation.config import GenerationConfig
+from generation.config import GenerationConfig, ModalityMix
 from generation.plan import (
     Block,
     CalloutBlock,
@@ -37,9 +37,9 @@ from generation.plan import (
     SectionPlan,
     TableBlock,
 )
-from generation.prose import CHART_PAGE_SHARE, WORDS_PER_PAGE, ProseWriter, cap, count_words
+from generation.prose import ProseWriter, cap, count_words
 from generation.rng import doc_id_for, stage_rng
-from generation.topics import Topic, choose_archetype, choose_topic, in_text
+from generation.topics import Metric, Topic, choose_archetype, choose_topic, in_text
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     DocumentManifest,
@@ -58,28 +58,119 @@ _ACTING_KINDS = {"country", "state", "economy", "city", "education system", "mar
 _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
 
 
-def allowed_chart_types(requested: list[str]) -> list[str]:
-    """The chart types to draw: the supported ones, restricted to ``requested`` when it is non-empty."""
+def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]:
+    """The chart types to draw: those with a data builder that ``renderer`` can draw, restricted to
+    ``requested`` when it is non-empty."""
+    from generation.layout import chart_types_for
+
+    drawable = [t for t in SUPPORTED_CHART_TYPES if t in chart_types_for(renderer)]
     if not requested:
-        return list(SUPPORTED_CHART_TYPES)
+        return drawable
     unknown = [t for t in requested if t not in CHART_TYPES]
     if unknown:
         raise ValueError(
             f"unknown chart types {unknown} in chart_types; choose from {', '.join(CHART_TYPES)}"
         )
-    allowed = [t for t in requested if t in SUPPORTED_CHART_TYPES]
+    allowed = [t for t in requested if t in drawable]
     if not allowed:
         raise ValueError(
-            f"none of chart_types {requested} has a data builder yet; "
-            f"choose from {', '.join(SUPPORTED_CHART_TYPES)}"
+            f"none of chart_types {requested} has a data builder and a {renderer} drawer yet; "
+            f"choose from {', '.join(drawable)}"
         )
     return list(dict.fromkeys(allowed))
 
 
-def target_words(target_pages: int, n_charts: int, n_sections: int = MIN_SECTIONS) -> int:
-    """Words of text that fill ``target_pages`` A4 pages next to ``n_charts`` charts."""
-    budget = WORDS_PER_PAGE * (target_pages - CHART_PAGE_SHARE * n_charts)
-    return int(max(budget, 120 * n_sections))
+@dataclass(frozen=True)
+class PageModel:
+    """How one archetype fills A4 pages: ``pages ≈ overhead + words / words_per_page + charts * chart_pages
+    + tables * table_pages``. Fitted on rendered PDFs by ``bench/calibrate_pages.py``."""
+
+    words_per_page: float
+    chart_pages: float
+    table_pages: float
+    overhead: float
+
+
+#: Page models per archetype (re-fit with ``python bench/calibrate_pages.py`` after layout changes).
+PAGE_MODELS: dict[str, PageModel] = {
+    "magazine": PageModel(words_per_page=375.0, chart_pages=0.527, table_pages=0.411, overhead=-0.30),
+    "dashboard": PageModel(words_per_page=418.1, chart_pages=0.490, table_pages=0.443, overhead=-0.74),
+    "academic": PageModel(words_per_page=409.3, chart_pages=0.483, table_pages=0.427, overhead=-0.64),
+    "editorial": PageModel(words_per_page=401.5, chart_pages=0.486, table_pages=0.401, overhead=-0.46),
+    "infographic": PageModel(words_per_page=399.8, chart_pages=0.549, table_pages=0.462, overhead=-0.55),
+    "brutalist": PageModel(words_per_page=391.7, chart_pages=0.473, table_pages=0.441, overhead=0.30),
+}
+
+
+def target_words(
+    target_pages: int,
+    n_charts: int,
+    n_tables: int = MIN_TABLES,
+    archetype: str = "editorial",
+    n_sections: int = MIN_SECTIONS,
+) -> int:
+    """Words of text (prose, tables, callouts) that fill ``target_pages`` A4 pages next to the figures."""
+    model = PAGE_MODELS[archetype]
+    text_pages = target_pages - model.overhead - model.chart_pages * n_charts - model.table_pages * n_tables
+    return int(max(model.words_per_page * text_pages, 120 * n_sections))
+
+
+def mix_counts(target_pages: int, mix: ModalityMix, archetype: str) -> tuple[int, int]:
+    """(charts, tables) that give ``mix``'s chart and table shares of ``target_pages`` pages."""
+    model = PAGE_MODELS[archetype]
+    charts, tables, _ = mix.shares()
+    n_charts = max(1, round(charts * target_pages / model.chart_pages))
+    n_tables = round(tables * target_pages / model.table_pages)
+    return n_charts, n_tables
+
+
+def draw_count(rng: np.random.Generator, low: int, high: int, mode: int | None) -> int:
+    """An integer in ``[low, high]``: uniform, or triangular with its peak at ``mode``.
+
+    Exactly one uniform draw whatever the bounds, so other draws of the stream do not move
+    when a range changes.
+    """
+    u = float(rng.random())
+    if mode is None or low == high:
+        return low + min(int(u * (high - low + 1)), high - low)
+    a, c, b = float(low), mode + 0.5, float(high + 1)
+    split = (c - a) / (b - a)
+    x = a + math.sqrt(u * (b - a) * (c - a)) if u < split else b - math.sqrt((1 - u) * (b - a) * (b - c))
+    return min(max(int(x), low), high)
+
+
+def _pick(rng: np.random.Generator, n: int) -> int:
+    """An index below ``n`` from exactly one uniform draw (stream position independent of ``n``)."""
+    return min(int(float(rng.random()) * n), n - 1)
+
+
+def evidence_window(n_charts: int, position: float | None, n_evidence: int) -> list[int]:
+    """1-based chart indices (k of K = ``n_charts``) the evidence charts occupy, centred on ``position``."""
+    if position is None:
+        return []
+    m = min(n_evidence, n_charts)
+    start = round(position * n_charts - (m - 1) / 2)
+    start = min(max(start, 1), n_charts - m + 1)
+    return list(range(start, start + m))
+
+
+def evidence_chart_indices(config: GenerationConfig, n_charts: int) -> list[int]:
+    """The chart indices (k of K) a question about the configured evidence depth should use.
+
+    Empty when ``config.evidence_depth`` is None. The question stage calls this with
+    ``K = len(manifest.charts)``; the charts at these indices carry the same data whatever the depth.
+    """
+    return evidence_window(n_charts, config.evidence_position(), config.evidence_charts)
+
+
+def chart_order(n_charts: int, position: float | None, n_evidence: int) -> list[int]:
+    """The 1-based index of each chart identity: identity ``j`` < ``n_evidence`` goes to the evidence
+    window, the others fill the remaining indices in order (identity order when ``position`` is None)."""
+    window = evidence_window(n_charts, position, n_evidence)
+    if not window:
+        return list(range(1, n_charts + 1))
+    rest = [k for k in range(1, n_charts + 1) if k not in window]
+    return window + rest
 
 
 def section_roles(n: int) -> list[str]:
@@ -149,29 +240,57 @@ def _chart_type_sequence(rng: np.random.Generator, allowed: list[str], n: int) -
     return types
 
 
+def _build_with_fallback(
+    rng: np.random.Generator,
+    chart_type: str,
+    allowed: list[str],
+    topic: Topic,
+    metric: Metric,
+    slot: ChartSlot,
+    registry: NumberRegistry,
+) -> ChartSpec:
+    """``build_chart``, or when the type's number space is used up, the next allowed types in turn."""
+    start = allowed.index(chart_type) if chart_type in allowed else 0
+    candidates = [chart_type] + [t for t in allowed[start + 1 :] + allowed[:start] if t != chart_type]
+    for candidate in candidates[:-1]:
+        try:
+            return build_chart(rng, candidate, topic, metric, slot, registry)
+        except NumberSpaceExhaustedError:
+            continue
+    return build_chart(rng, candidates[-1], topic, metric, slot, registry)
+
+
 def _build_charts(
     rng: np.random.Generator,
     topic: Topic,
     types: list[str],
+    allowed: list[str],
+    order: list[int],
     chart_sections: list[int],
     sections: list[Section],
     registry: NumberRegistry,
 ) -> list[ChartSpec]:
-    specs: list[ChartSpec] = []
-    metric_order = [topic.metrics[int(i)] for i in rng.permutation(len(topic.metrics))]
+    """Build chart identity ``j`` (type ``types[j]``) at index ``order[j]``; returns them in identity order.
+
+    Charts are built in identity order, so a chart's data does not depend on where it is placed.
+    """
+    slots: dict[int, ChartSlot] = {}
     per_section: dict[int, int] = {}
-    for k, (chart_type, s) in enumerate(zip(types, chart_sections, strict=True), start=1):
+    for k, s in enumerate(chart_sections, start=1):
         per_section[s] = per_section.get(s, 0) + 1
         section = sections[s]
-        slot = ChartSlot(
+        slots[k] = ChartSlot(
             viz_id=f"viz-{section.order}-{per_section[s]}",
             section_id=section.section_id,
             section_number=section.order,
             section_title=section.title,
             index=k,
         )
-        metric = metric_order[(k - 1) % len(metric_order)]
-        specs.append(build_chart(rng, chart_type, topic, metric, slot, registry))
+    metric_order = [topic.metrics[int(i)] for i in rng.permutation(len(topic.metrics))]
+    specs: list[ChartSpec] = []
+    for j, chart_type in enumerate(types):
+        metric = metric_order[j % len(metric_order)]
+        specs.append(_build_with_fallback(rng, chart_type, allowed, topic, metric, slots[order[j]], registry))
     readings = {s.chart.visualProperties.valueReading for s in specs}
     if len(readings) == 1:
         flexible = [s for s in specs if s.chart.chartType not in ("pie", "donut", "scatter")]
@@ -226,10 +345,10 @@ def _chart_claims(
                 relation, actor, mark_phrase(spec, point, topic), quantity(claimed_text, spec.unit)
             )
             values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
-            if chart.chartType in ("grouped_bar", "stacked_bar", "multi_line") and point.category:
+            if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)
                 values["series"] = point.category
             values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
-            facts.append(_Fact(eligible[int(rng.integers(len(eligible)))], sentence, values))
+            facts.append(_Fact(eligible[_pick(rng, len(eligible))], sentence, values))
             break
     return facts
 
@@ -264,7 +383,7 @@ def _trend_claims(
         values.update(direction=direction, start=start, end=end)
         facts.append(
             _Fact(
-                eligible[int(rng.integers(len(eligible)))],
+                eligible[_pick(rng, len(eligible))],
                 writer.trend_fact(phrase, direction, start, end),
                 values,
             )
@@ -524,6 +643,70 @@ def _block_words(block: Block) -> int:
     return 0
 
 
+def plan_word_count(plan: DocumentPlan) -> int:
+    """Words the document prints outside its charts: titles, prose, headings, callouts, tables."""
+    words = count_words(plan.title) + count_words(plan.subtitle)
+    words += sum(count_words(s.title) for s in plan.manifest.sections)
+    words += sum(_block_words(b) for sp in plan.sections for b in sp.blocks)
+    return words + sum(_table_words(t) for t in plan.manifest.tables)
+
+
+@dataclass(frozen=True)
+class DocumentTargets:
+    """What the content stage aims for in one document (recorded next to the measured manifest)."""
+
+    archetype: str
+    target_pages: int
+    n_charts: int
+    n_tables: int
+    n_sections: int
+    words: int
+    #: Chart indices (k of K) placed at the configured evidence depth (empty: charts spread).
+    evidence_charts: list[int]
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "archetype": self.archetype,
+            "target_pages": self.target_pages,
+            "n_charts": self.n_charts,
+            "n_tables": self.n_tables,
+            "n_sections": self.n_sections,
+            "target_words": self.words,
+            "evidence_charts": self.evidence_charts,
+        }
+
+
+def document_targets(config: GenerationConfig, index: int, archetype: str | None = None) -> DocumentTargets:
+    """Target pages, counts and words of document ``index``: every length and mix axis in one place.
+
+    The page target comes from its own stream (``content.pages``), so changing the length axis
+    changes no other draw of the document.
+    """
+    doc_id = doc_id_for(config.seed, index)
+    if archetype is None:
+        topic = choose_topic(stage_rng(config.seed, "content.topic", doc_id))
+        archetype = choose_archetype(
+            stage_rng(config.seed, "content.archetype", doc_id), topic.domain, list(config.archetypes)
+        )
+    pages_rng = stage_rng(config.seed, "content.pages", doc_id)
+    target_pages = draw_count(pages_rng, config.min_pages, config.max_pages, config.pages_mode)
+    structure = stage_rng(config.seed, "content.structure", doc_id)
+    n_charts = draw_count(structure, config.min_charts, config.max_charts, config.charts_mode)
+    n_sections = draw_count(structure, MIN_SECTIONS, MAX_SECTIONS, None)
+    n_tables = draw_count(structure, MIN_TABLES, MAX_TABLES, None)
+    if config.modality_mix is not None:
+        n_charts, n_tables = mix_counts(target_pages, config.modality_mix, archetype)
+    return DocumentTargets(
+        archetype=archetype,
+        target_pages=target_pages,
+        n_charts=n_charts,
+        n_tables=n_tables,
+        n_sections=n_sections,
+        words=target_words(target_pages, n_charts, n_tables, archetype, n_sections),
+        evidence_charts=evidence_window(n_charts, config.evidence_position(), config.evidence_charts),
+    )
+
+
 def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     """Plan document ``index`` of the run: manifest (no regions, page count 0) and ordered blocks."""
     doc_id = doc_id_for(config.seed, index)
@@ -533,13 +716,9 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
 
     topic = choose_topic(rng("topic"))
     archetype = choose_archetype(rng("archetype"), topic.domain, list(config.archetypes))
-    allowed = allowed_chart_types(config.chart_types)
-
-    structure = rng("structure")
-    target_pages = int(structure.integers(config.min_pages, config.max_pages + 1))
-    n_charts = int(structure.integers(config.min_charts, config.max_charts + 1))
-    n_sections = int(structure.integers(MIN_SECTIONS, MAX_SECTIONS + 1))
-    n_tables = int(structure.integers(MIN_TABLES, MAX_TABLES + 1))
+    allowed = allowed_chart_types(config.chart_types, config.renderer)
+    target = document_targets(config, index, archetype)
+    n_charts, n_tables, n_sections = target.n_charts, target.n_tables, target.n_sections
     roles = section_roles(n_sections)
 
     writer = ProseWriter(rng("prose"), topic)
@@ -561,7 +740,8 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     charts_rng = rng("charts")
     types = _chart_type_sequence(charts_rng, allowed, n_charts)
     chart_sections = spread(charts_rng, n_charts, n_sections)
-    specs = _build_charts(charts_rng, topic, types, chart_sections, sections, registry)
+    order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
+    specs = _build_charts(charts_rng, topic, types, allowed, order, chart_sections, sections, registry)
     covered: set[tuple[str, str, str]] = set().union(*(s.covered for s in specs))
 
     tables_rng = rng("tables")
@@ -586,7 +766,8 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     )
 
     contents = [_SectionContent() for _ in sections]
-    for spec in specs:
+    by_index = sorted(specs, key=lambda spec: spec.chart.index)
+    for spec in by_index:
         contents[section_of[spec.chart.section_id]].charts.append(spec)
     for table in tables:
         contents[section_of[table.section_id]].tables.append(table)
@@ -595,14 +776,14 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     for s, blocks_of in callouts.items():
         contents[s].callouts.extend(blocks_of)
 
-    total = target_words(target_pages, n_charts, n_sections)
+    weights_rng = rng("weights")
     weights = np.array(
         [
-            (0.7 if role in ("introduction", "conclusion", "method") else 1.0) * structure.uniform(0.8, 1.2)
+            (0.7 if role in ("introduction", "conclusion", "method") else 1.0) * weights_rng.uniform(0.8, 1.2)
             for role in roles
         ]
     )
-    budgets = [int(total * w / weights.sum()) for w in weights]
+    budgets = [int(target.words * w / weights.sum()) for w in weights]
 
     layout_rng = rng("layout")
     section_plans: list[SectionPlan] = []
@@ -616,10 +797,6 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
 
     title = topic.title
     subtitle = f"A data report on {topic.phrase}, {first}–{last}"
-    word_count = count_words(title) + count_words(subtitle)
-    word_count += sum(count_words(s.title) for s in sections)
-    word_count += sum(_block_words(b) for sp in section_plans for b in sp.blocks)
-    word_count += sum(_table_words(t) for t in tables)
 
     manifest = DocumentManifest(
         doc_id=doc_id,
@@ -629,10 +806,12 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         archetype=archetype,
         renderer=config.renderer,
         page_count=0,
-        word_count=word_count,
+        word_count=0,
         sections=sections,
-        charts=[s.chart.model_copy(update={"renderer": config.renderer}) for s in specs],
+        charts=[s.chart.model_copy(update={"renderer": config.renderer}) for s in by_index],
         tables=tables,
         text_facts=text_facts,
     )
-    return DocumentPlan(manifest=manifest, title=title, subtitle=subtitle, sections=section_plans)
+    plan = DocumentPlan(manifest=manifest, title=title, subtitle=subtitle, sections=section_plans)
+    plan.manifest.word_count = plan_word_count(plan)
+    return plan

@@ -34,7 +34,7 @@ from rich.progress import (
 from rich.text import Text
 
 from generation.atomic import write_bytes_atomic, write_json_atomic, write_jsonl_atomic, write_text_atomic
-from generation.config import GenerationConfig
+from generation.config import GenerationConfig, Run
 from generation.d3 import load_d3
 from generation.layout import render_html
 from generation.plan import DocumentPlan
@@ -44,7 +44,14 @@ from generation.rng import doc_id_for
 from synthdocbench_tasks.schema import DocumentManifest
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
-DOC_FILES = ("document.html", "document.pdf", "manifest.json", "questions.jsonl", "rejected.jsonl")
+DOC_FILES = (
+    "document.html",
+    "document.pdf",
+    "manifest.json",
+    "questions.jsonl",
+    "rejected.jsonl",
+    "targets.json",
+)
 
 
 @dataclass
@@ -97,6 +104,13 @@ def _questions(
     return accepted, rejected
 
 
+def _targets(config: GenerationConfig, index: int) -> dict[str, Any]:
+    """What the content stage aimed for (target pages, counts, evidence charts), for ``targets.json``."""
+    from generation.content import document_targets
+
+    return document_targets(config, index).as_json()
+
+
 def doc_dir(out_dir: Path, doc_id: str) -> Path:
     return out_dir / "docs" / doc_id
 
@@ -119,6 +133,14 @@ def generate_document(
         raise PipelineError(f"{expected}: the planner returned doc_id {doc_id!r}; it must be {expected!r}")
     folder = doc_dir(out_dir, doc_id)
     (folder / "DONE").unlink(missing_ok=True)
+    for stale in folder.glob(".*.tmp"):  # left by a crash inside an atomic write
+        stale.unlink(missing_ok=True)
+    targets = _targets(config, index)
+    if config.rewrite is not None:
+        from generation.rewrite import rewrite_plan
+
+        plan, report = rewrite_plan(plan, config.rewrite)
+        targets["rewrite"] = report.as_json()
     html = render_html(plan, d3_js)
     result = renderer.render_pdf(html, name=doc_id)
     if result.blocked_requests:
@@ -133,6 +155,7 @@ def generate_document(
     write_json_atomic(folder / "manifest.json", manifest.model_dump(mode="json"))
     write_jsonl_atomic(folder / "questions.jsonl", questions)
     write_jsonl_atomic(folder / "rejected.jsonl", rejected)
+    write_json_atomic(folder / "targets.json", targets)
     write_text_atomic(folder / "DONE", "")
     return doc_id
 
@@ -307,3 +330,25 @@ def generate(
     summary.failed.sort(key=lambda f: f.doc_id)
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def generate_runs(
+    runs: list[Run],
+    out_dir: Path,
+    *,
+    shard: tuple[int, int] | None = None,
+    d3_path: Path | None = None,
+    progress: bool = True,
+    planner: Planner | None = None,
+) -> list[GenerateSummary]:
+    """Generate every run of a config (see :func:`generation.config.load_runs`), each into its folder.
+
+    A config without ``grid:`` is one run written to ``out_dir`` itself; a grid writes run
+    ``name`` to ``out_dir/name``. Resume and sharding work per run exactly as in :func:`generate`.
+    """
+    return [
+        generate(
+            run.config, run.out_dir(out_dir), shard=shard, d3_path=d3_path, progress=progress, planner=planner
+        )
+        for run in runs
+    ]

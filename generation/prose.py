@@ -14,15 +14,16 @@ import numpy as np
 
 from generation.topics import Topic, in_text
 
-#: Words of running text that fill one A4 page in the renderer's body style.
-WORDS_PER_PAGE = 330
-#: Share of a page one chart takes, subtracted from the word budget per chart.
-CHART_PAGE_SHARE = 0.45
-
 FUNCTIONS: tuple[str, ...] = ("context", "method", "finding", "caveat", "outlook", "transition")
 
 _TEMPLATES: dict[str, tuple[str, ...]] = {
     "context": (
+        "Few discussions of {topic} get far without touching on {concept}.",
+        "{Entity} and {entity2} are often cited as reference points in debates about {concept}.",
+        "The stakes for {kinds} are high, because {concept} affects both {concept2} and resilience.",
+        "Much of what is known about {concept} comes from the work of {actor}.",
+        "For {actor2}, {concept} has become a test of whether commitments on {topic} are credible.",
+        "The past decade has shown how sensitive {concept} is to {driver}.",
         "{Topic} has moved from a specialist concern to a central question for {actor} and for the {kinds} "
         "that depend on {concept}.",
         "Much of the current debate about {topic} turns on {concept}, a factor that shapes how quickly "
@@ -52,6 +53,11 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "Since {year}, {concept} has featured prominently in the work of {actor}.",
     ),
     "method": (
+        "Series for {entity2} were checked against {source} before inclusion.",
+        "Where figures for a {kind} were missing, it was left out of the comparison rather than imputed.",
+        "The indicators on {concept2} were compiled by {actor} and are used here with minimal adjustment.",
+        "Each chart in this report identifies the source of its values in the accompanying notes.",
+        "Definitions follow {source2} so that results for {entity} and {entity2} remain comparable.",
         "The analysis draws on {source}, cross-checked against {source2} wherever the two overlap.",
         "Indicators were harmonised so that {kinds} can be compared on a like-for-like basis, even where "
         "national definitions differ.",
@@ -80,6 +86,11 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "across {kinds}.",
     ),
     "finding": (
+        "The record of {entity2} points the same way, though less sharply.",
+        "Few {kinds} managed to improve {concept} without also addressing {concept2}.",
+        "The link between {concept} and {driver} appears strongest in {entity}.",
+        "Where {actor} intervened early, {concept} held up better under pressure from {risk}.",
+        "Progress in {entity} has been steadier than in most comparable {kinds}.",
         "The clearest pattern is the growing divergence between {kinds} that invested early in {concept} and "
         "those that did not.",
         "{Entity} illustrates how quickly {concept} can shift once the effects of {driver} take hold.",
@@ -102,6 +113,9 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "The record of {entity} shows that {risk} can undo progress on {concept} within a short period.",
     ),
     "caveat": (
+        "The figures for {entity2} should be treated as indicative rather than definitive.",
+        "Because {source} changed its methods during the period, some breaks in the series are unavoidable.",
+        "Part of the variation in {concept} reflects differences in how {kinds} are defined.",
         "These comparisons come with caveats, since definitions of {concept} still differ between {kinds}.",
         "Not every change in the data reflects a real change on the ground; some of it reflects better "
         "measurement.",
@@ -127,6 +141,10 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "{Source} and {source2} do not always agree on {concept}, and the difference matters at the margin.",
     ),
     "outlook": (
+        "The choices facing {actor} over {concept2} will shape the next stage of {topic}.",
+        "Should {risk} intensify, the gains in {concept} could prove fragile.",
+        "Progress in {entity} will be watched closely as a sign of what is possible for other {kinds}.",
+        "Over time, {driver} is likely to matter more for {concept} than it does today.",
         "Looking ahead, the balance between {driver} and {risk} will decide how much of the recent progress "
         "is sustained.",
         "The next phase is likely to depend less on ambition and more on delivery, particularly in "
@@ -150,6 +168,10 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "Attention is likely to shift towards {concept2} as the effects of {driver} become clearer.",
     ),
     "transition": (
+        "The remainder of this section looks at {concept2} in more detail.",
+        "It is worth pausing here to consider the experience of {entity2}.",
+        "What follows sets these findings against the record of {entity}.",
+        "The next step is to ask how {actor} responded to these pressures.",
         "The next part of the report turns from the overall picture to the specific role of {concept}.",
         "With this background in place, it is possible to look more closely at individual {kinds}.",
         "These observations frame the more detailed comparisons that follow.",
@@ -165,6 +187,9 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+#: Draws before a repeated sentence is accepted (practically never reached).
+_MAX_REDRAWS = 40
+
 _OPENERS: tuple[str, ...] = (
     "In practice, ",
     "At the same time, ",
@@ -174,6 +199,46 @@ _OPENERS: tuple[str, ...] = (
     "In broad terms, ",
     "Equally, ",
     "For this reason, ",
+    "In this respect, ",
+    "On balance, ",
+    "Seen from this angle, ",
+    "In the same vein, ",
+    "Put simply, ",
+    "Importantly, ",
+    "Not surprisingly, ",
+    "As a result, ",
+    "In several cases, ",
+    "Perhaps more tellingly, ",
+    "Over the period as a whole, ",
+    "Read carefully, ",
+    "To a large extent, ",
+    "Then again, ",
+    "In addition, ",
+    "Above all, ",
+    "Taken on its own, ",
+    "Here too, ",
+)
+
+#: Optional closing clauses (before the final full stop); ``{...}`` slots as in the templates.
+_TAILS: tuple[str, ...] = (
+    ", at least in {entity}",
+    ", according to {source}",
+    ", as {actor} have pointed out",
+    ", a point that recurs throughout this report",
+    ", particularly since {year}",
+    ", judging by the record of {entity2}",
+    ", even if the picture in {entity} is less clear",
+    ", a view shared by {actor2}",
+    ", especially where {driver} is strongest",
+    ", although {risk} remains a concern",
+    ", in line with earlier assessments by {actor}",
+    ", which matters for {concept2} as well",
+    ", as the experience of {entity2} shows",
+    ", despite differences in how {kinds} report {concept}",
+    ", not least because of {driver}",
+    ", as discussions with {actor2} confirmed",
+    ", with consequences for {concept2}",
+    ", a theme {source2} also highlights",
 )
 
 #: Rhetorical plan of a paragraph per section role (sentences cycle through it).
@@ -287,6 +352,12 @@ _EVENT_FACTS: tuple[str, ...] = (
 )
 
 _CHART_MENTIONS: dict[str, tuple[str, ...]] = {
+    "generic": (
+        "Figure {n} presents {metric} for a selection of {kinds}.",
+        "The evidence on {metric} is summarised visually in Figure {n}.",
+        "Figure {n} sets out {metric}, drawing on the sources described earlier.",
+        "How {metric} is distributed is the subject of Figure {n}.",
+    ),
     "single": (
         "Figure {n} compares {metric} across a selection of {kinds}.",
         "As Figure {n} shows, {metric} differs markedly between {kinds}, which is why later sections "
@@ -365,8 +436,10 @@ class ProseWriter:
         return items[int(self.rng.integers(len(items)))]
 
     def _two(self, items: Sequence[str]) -> tuple[str, str]:
-        i, j = self.rng.choice(len(items), size=2, replace=False)
-        return items[int(i)], items[int(j)]
+        # Two distinct indices from two integer draws (rng.choice without replacement is ~20x slower).
+        i = int(self.rng.integers(len(items)))
+        j = int(self.rng.integers(len(items) - 1))
+        return items[i], items[j + (j >= i)]
 
     def _slots(self) -> dict[str, str]:
         t = self.topic
@@ -406,21 +479,32 @@ class ProseWriter:
         """One filler sentence of a rhetorical function (no numbers other than a topic year).
 
         ``opener`` allows a connective such as "Moreover," in front (not for stand-alone quotes).
+        A sentence already written in this document is redrawn; after the first collisions the
+        redraws also add a closing clause and an opener, so long documents stay free of repeats.
         """
         if function not in _TEMPLATES:
             raise ValueError(f"unknown rhetorical function {function!r}; choose from {', '.join(FUNCTIONS)}")
-        # A sentence already written in this document is redrawn (a few times at most).
-        for _ in range(12):
+        text = ""
+        for attempt in range(_MAX_REDRAWS):
             template = self._next_template(function)
-            text = cap(template.format(**self._slots()))
+            slots = self._slots()
+            text = cap(template.format(**slots))
+            if attempt >= 2 or self.rng.random() < 0.12:
+                text = self._with_tail(text, slots)
+            lead = text.split(",")[0]
+            starts_with_marker = "," in text and len(lead.split()) <= 4
+            may_open = opener and not template.startswith("{") and not starts_with_marker
+            if may_open and self.rng.random() < (0.6 if attempt >= 1 else 0.2):
+                text = self._choice(_OPENERS) + text[:1].lower() + text[1:]
             if text not in self._seen:
                 break
         self._seen.add(text)
-        lead = text.split(",")[0]
-        starts_with_marker = "," in text and len(lead.split()) <= 4
-        if opener and not template.startswith("{") and not starts_with_marker and self.rng.random() < 0.2:
-            text = self._choice(_OPENERS) + text[:1].lower() + text[1:]
         return text
+
+    def _with_tail(self, text: str, slots: dict[str, str]) -> str:
+        if not text.endswith(".") or text.count(",") >= 2:
+            return text
+        return text[:-1] + self._choice(_TAILS).format(**slots) + "."
 
     def paragraph(self, role: str, inserts: Sequence[str] = (), n_sentences: int | None = None) -> str:
         """A paragraph following the role's rhetorical plan, with ``inserts`` placed inside it."""
@@ -479,7 +563,8 @@ class ProseWriter:
             part_kind=t.mix.part_kind,
             part_kinds=plural(t.mix.part_kind),
         )
-        first = cap(self._choice(_CHART_MENTIONS[family]).format(**slots))
+        mentions = _CHART_MENTIONS.get(family, _CHART_MENTIONS["generic"])
+        first = cap(self._choice(mentions).format(**slots))
         unused = [f for f in _CHART_FOLLOW_UPS if f not in self._seen]
         follow_up = self._choice(unused) if unused else self.sentence("finding")
         self._seen.add(follow_up)

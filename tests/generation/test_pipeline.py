@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from generation.config import GenerationConfig
-from generation.pipeline import DOC_FILES, PipelineError, generate
+from generation.config import GenerationConfig, load_runs
+from generation.pipeline import DOC_FILES, PipelineError, generate, generate_runs
 from generation.plan import DocumentPlan
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.sample_plan import plan_sample_document
@@ -97,3 +102,75 @@ def test_bad_shard_and_changed_config_are_clear_errors(full_run: Path, tmp_path:
         generate(
             CONFIG.model_copy(update={"seed": 8}), full_run, progress=False, planner=plan_sample_document
         )
+
+
+def test_targets_are_recorded_next_to_the_measured_manifest(full_run: Path) -> None:
+    from generation.content import document_targets
+
+    for index in range(CONFIG.n_docs):
+        folder = full_run / "docs" / f"sdb-7-{index:05d}"
+        recorded = json.loads((folder / "targets.json").read_text(encoding="utf-8"))
+        assert recorded == document_targets(CONFIG, index).as_json()
+        assert CONFIG.min_pages <= recorded["target_pages"] <= CONFIG.max_pages
+
+
+def test_grid_runs_go_to_their_own_folders(tmp_path: Path) -> None:
+    config_path = tmp_path / "grid.yaml"
+    config_path.write_text(
+        "seed: 7\nn_docs: 1\nmin_charts: 3\nmax_charts: 3\nquestions_per_subset: 1\n"
+        "grid:\n  target_pages: [8, 12]\n",
+        encoding="utf-8",
+    )
+    runs = load_runs(config_path)
+    summaries = generate_runs(runs, tmp_path / "out", progress=False, planner=plan_sample_document)
+    assert [s.out_dir.name for s in summaries] == ["target_pages=8", "target_pages=12"]
+    for run in runs:
+        folder = tmp_path / "out" / run.name
+        saved = GenerationConfig.model_validate_json((folder / "config.json").read_text(encoding="utf-8"))
+        assert saved == run.config
+        recorded = json.loads((folder / "docs" / "sdb-7-00000" / "targets.json").read_text(encoding="utf-8"))
+        assert recorded["target_pages"] == run.config.target_pages
+
+
+_CRASH_SCRIPT = """
+import sys
+from pathlib import Path
+from generation.config import GenerationConfig
+from generation.pipeline import generate
+from tests.generation.sample_plan import plan_sample_document
+config = GenerationConfig.model_validate_json(sys.argv[1])
+generate(config, Path(sys.argv[2]), progress=False, planner=plan_sample_document)
+"""
+
+
+def test_resume_after_sigkill_gives_identical_output(tmp_path: Path) -> None:
+    config = CONFIG.model_copy(update={"n_docs": 5})
+    reference = tmp_path / "reference"
+    generate(config, reference, progress=False, planner=plan_sample_document)
+    out = tmp_path / "crashed"
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _CRASH_SCRIPT, config.model_dump_json(), str(out)],
+        cwd=root,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not list(out.glob("docs/*/DONE")):
+            assert proc.poll() is None, "the generator exited before finishing a document"
+            assert time.monotonic() < deadline, "no document finished within 120 s"
+            time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGKILL)  # the generator, its Playwright driver and Chromium
+    finally:
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    done_before = sorted(p.parent.name for p in out.glob("docs/*/DONE"))
+    assert 1 <= len(done_before) < config.n_docs
+    summary = generate(config, out, progress=False, planner=plan_sample_document)
+    assert summary.ok and summary.skipped == done_before
+    assert sorted(summary.generated + summary.skipped) == [f"sdb-7-{i:05d}" for i in range(5)]
+    assert _outputs(out) == _outputs(reference)
+    assert not list(out.rglob("*.tmp"))
+    for folder in (out / "docs").iterdir():
+        assert sorted(p.name for p in folder.iterdir()) == sorted(FILES)
+        DocumentManifest.model_validate_json((folder / "manifest.json").read_text(encoding="utf-8"))
