@@ -24,6 +24,7 @@ from generation.chart_data import (
     mark_phrase,
     quantity,
     series_direction,
+    value_reading_options,
     value_text,
 )
 from generation.config import GenerationConfig, ModalityMix
@@ -293,7 +294,7 @@ def _build_charts(
         specs.append(_build_with_fallback(rng, chart_type, allowed, topic, metric, slots[order[j]], registry))
     readings = {s.chart.visualProperties.valueReading for s in specs}
     if len(readings) == 1:
-        flexible = [s for s in specs if s.chart.chartType not in ("pie", "donut", "scatter")]
+        flexible = [s for s in specs if len(value_reading_options(s.chart.chartType)) > 1]
         if flexible:
             vp = flexible[int(rng.integers(len(flexible)))].chart.visualProperties
             vp.valueReading = "axis" if vp.valueReading == "data_labels" else "data_labels"
