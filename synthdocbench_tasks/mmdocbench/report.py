@@ -1,0 +1,65 @@
+"""Print the paper's Table 2 view (and the per-task rows) from lmms-eval sample logs.
+
+    python -m synthdocbench_tasks.mmdocbench.report results/*/*_samples_mmdocbench_*.jsonl
+
+Scores are macro-averaged sub-task -> task -> capability -> overall and shown x100, in
+both modes (paper definitions, and the published computation as ``ref``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import SynthDocUserError
+from ..grounding.aggregate import macro_average
+from .taxonomy import CAPABILITIES, TASKS
+
+COLUMNS = ("em", "f1", "iou", "em_ref", "f1_ref", "iou_ref")
+
+
+def read_records(paths: Iterable[Path]) -> list[dict[str, Any]]:
+    records = []
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise SynthDocUserError(f"cannot read samples log {path}: {exc}") from None
+        for line in lines:
+            if line.strip():
+                record = json.loads(line).get("em")
+                if isinstance(record, dict) and "sub_task" in record:
+                    records.append(record)
+    return records
+
+
+def table(records: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, float]]]:
+    """Rows (label, {metric: value x100}): overall, each capability, each task."""
+    averages = {m: macro_average(records, m) for m in COLUMNS}
+    keys: list[tuple[str, tuple[str, ...]]] = [("overall", ())]
+    keys += [(c, (c,)) for c in CAPABILITIES]
+    keys += [(f"  {t.name}", (t.capability, t.name)) for t in TASKS]
+    return [
+        (label, {m: 100 * averages[m][key] for m in COLUMNS})
+        for label, key in keys
+        if key in averages[COLUMNS[0]]
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
+    if not paths:
+        print("usage: python -m synthdocbench_tasks.mmdocbench.report SAMPLES.jsonl...", file=sys.stderr)
+        return 2
+    rows = table(read_records(paths))
+    print(f"{'':34}" + "".join(f"{c:>9}" for c in COLUMNS))
+    for label, values in rows:
+        print(f"{label:34}" + "".join(f"{values[c]:9.2f}" for c in COLUMNS))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
