@@ -1,7 +1,9 @@
-"""Prompt styles of the paper's Appendix L.7: ``default``, ``cot`` and ``none``.
+"""Prompt styles of the paper's Appendix L.7: ``default``, ``cot`` and ``none``, plus ``text``.
 
 Texts live in ``prompts/<style>.txt`` so a user can read and replace them; a task may also
-name a file path instead of a style.
+name a file path instead of a style. ``text`` is the system prompt of the text-only baseline
+(§4.1): the model gets the PDF's extracted text, wrapped in a ``<document>`` block ahead of
+the question, instead of page images.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from pathlib import Path
 
 from .errors import SynthDocUserError
 
-STYLES = ("default", "cot", "none")
+STYLES = ("default", "cot", "none", "text")
 ABSTENTION = "Not found in the document."
+DOCUMENT_OPEN = "<document>"
+DOCUMENT_CLOSE = "</document>"
 
 
 @lru_cache(maxsize=16)
@@ -37,11 +41,25 @@ def system_prompt(style: str = "default") -> str | None:
     )
 
 
-def user_text(question: str) -> str:
-    return f"Question: {question.strip()}"
+def user_text(question: str, document: str | None = None) -> str:
+    """The user turn: the question, after the document's text when the model gets text."""
+    asked = f"Question: {question.strip()}"
+    if document is None:
+        return asked
+    return f"Document text:\n{DOCUMENT_OPEN}\n{document.strip()}\n{DOCUMENT_CLOSE}\n\n{asked}"
 
 
-def flat_prompt(question: str, style: str = "default") -> str:
+def flat_prompt(question: str, style: str = "default", document: str | None = None) -> str:
     """System instructions and question in one text, for models without a system role."""
     system = system_prompt(style)
-    return user_text(question) if system is None else f"{system}\n\n{user_text(question)}"
+    user = user_text(question, document)
+    return user if system is None else f"{system}\n\n{user}"
+
+
+def document_in(prompt: str) -> str | None:
+    """The document text a :func:`user_text` prompt carries, or None when it has none."""
+    start = prompt.find(DOCUMENT_OPEN)
+    end = prompt.rfind(DOCUMENT_CLOSE)
+    if start < 0 or end < start:
+        return None
+    return prompt[start + len(DOCUMENT_OPEN) : end].strip()

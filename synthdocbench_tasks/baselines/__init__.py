@@ -1,9 +1,10 @@
 """Reference "models" that run without weights, for offline demos and sanity checks.
 
 ``synthdoc_ocr_retrieval`` (:mod:`.ocr_retrieval`) OCRs the page strips with Tesseract
-and answers with the most similar sentences. lmms-eval finds it through the
-``lmms_eval.models`` entry point, which names :func:`lmms_eval_models`; nothing is
-imported here until lmms-eval calls it.
+and answers with the most similar sentences; ``synthdoc_text_retrieval``
+(:mod:`.text_retrieval`) does the same from the document text the ``*_text`` tasks put in
+the prompt. lmms-eval finds both through the one ``lmms_eval.models`` entry point, which
+names :func:`lmms_eval_models`; nothing is imported here until lmms-eval calls it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 MODEL_NAME = "synthdoc_ocr_retrieval"
-_MODULE = "synthdocbench_tasks.baselines.ocr_retrieval"
+TEXT_MODEL_NAME = "synthdoc_text_retrieval"
+_PACKAGE = "synthdocbench_tasks.baselines"
 
 
 def lmms_eval_models() -> list[Any]:
@@ -24,7 +26,12 @@ def lmms_eval_models() -> list[Any]:
     return [
         ModelManifest(
             model_id=MODEL_NAME,
-            chat_class_path=f"{_MODULE}.OCRRetrievalChat",
-            simple_class_path=f"{_MODULE}.OCRRetrievalSimple",
-        )
+            chat_class_path=f"{_PACKAGE}.ocr_retrieval.OCRRetrievalChat",
+            simple_class_path=f"{_PACKAGE}.ocr_retrieval.OCRRetrievalSimple",
+        ),
+        ModelManifest(
+            model_id=TEXT_MODEL_NAME,
+            chat_class_path=f"{_PACKAGE}.text_retrieval.TextRetrievalChat",
+            simple_class_path=f"{_PACKAGE}.text_retrieval.TextRetrievalSimple",
+        ),
     ]

@@ -106,3 +106,40 @@ def test_none_judge_records_answers_unscored(env: Path, monkeypatch: pytest.Monk
     record = hooks.process_results(row, ["some answer"])["score"]
     assert record["score"] is None and record["answer"] == "some answer" and record["judge"] == "none"
     assert math.isnan(hooks.aggregate_score([record]))
+
+
+def test_records_carry_what_rejudging_needs(env: Path) -> None:
+    row = _rows(env, "chart")[0]
+    record = hooks.process_results(row, [row["answer"]])["acc"]
+    assert record["question"] == row["question"] and record["reference"] == row["answer"]
+    assert record["answer_values"] == [dict(v) for v in row["answer_values"]]
+    # the stored inputs alone rebuild the judge's item
+    item = hooks.judge_item(record, record["answer"])
+    assert (item.question, item.reference, item.candidate) == (row["question"], row["answer"], row["answer"])
+
+
+def test_text_variant_sends_the_pdf_text_and_no_image(env: Path) -> None:
+    from synthdocbench_tasks.prompts import DOCUMENT_CLOSE, DOCUMENT_OPEN, document_in, system_prompt
+
+    row = _rows(env, "complex")[0]
+    kwargs = {"prompt_style": "text", "text_max_chars": 60000}
+    assert hooks.text_doc_to_visual(row, kwargs) == []
+    messages = hooks.text_doc_to_messages(row, kwargs)
+    assert [m["role"] for m in messages] == ["system", "user"]
+    assert messages[0]["content"][0]["text"] == system_prompt("text")
+    (user,) = messages[1]["content"]
+    assert user["type"] == "text" and user["text"].endswith(f"Question: {row['question']}")
+    document = document_in(user["text"])
+    assert document is not None and document.startswith("[Page 1]") and len(document) <= 60000
+    with pymupdf.open(stream=_pdf(env, row["doc_id"]), filetype="pdf") as pdf:
+        first_words = " ".join(pdf[0].get_text().split()[:6])
+    assert first_words in " ".join(document.split())
+    flat = hooks.text_doc_to_text(row, kwargs)
+    assert DOCUMENT_OPEN in flat and DOCUMENT_CLOSE in flat and flat.startswith(system_prompt("text") or "")
+    short = document_in(hooks.text_doc_to_text(row, {"text_max_chars": 500, "prompt_style": "none"}))
+    assert short is not None and len(short) <= 500 and short == document[:500].strip()
+
+
+def _pdf(dataset_dir: Path, doc_id: str) -> bytes:
+    docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")
+    return bytes(docs[docs["doc_id"].index(doc_id)]["pdf"])

@@ -276,3 +276,83 @@ def test_entry_point_payload_resolves_both_protocols() -> None:
     assert MODEL_NAME == "synthdoc_ocr_retrieval"
     assert registry.get_model_class(MODEL_NAME) is OCRRetrievalChat
     assert registry.get_model_class(MODEL_NAME, force_simple=True) is OCRRetrievalSimple
+
+
+# --- the text-only baseline: the document's text in the prompt, no image ---------------------
+
+
+def _text_messages(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The shape hooks.text_doc_to_messages builds."""
+    document = "\n\n".join(["[Page 1]", *PAGE_1, "[Page 2]", *PAGE_2])
+    return [
+        {"role": "system", "content": [{"type": "text", "text": system_prompt("text")}]},
+        {
+            "role": "user",
+            "content": [{"type": "text", "text": user_text(doc["question"], document=document)}],
+        },
+    ]
+
+
+def test_text_model_answers_from_the_document_text_in_the_prompt() -> None:
+    from synthdocbench_tasks.baselines.text_retrieval import TextRetrievalChat, TextRetrievalSimple
+
+    docs = [{"question": WORKFORCE_Q}, {"question": UNRELATED_Q}]
+    chat = TextRetrievalChat(batch_size=1, device="cpu")
+    chat.task_dict = {"t": {"test": docs}}
+    gen = {"until": []}
+    replies = chat.generate_until(
+        [_instance(("ctx", _text_messages, gen, i, "t", "test"), i) for i in range(len(docs))]
+    )
+    assert replies[0].startswith(PAGE_1[1]) and replies[1] == ABSTENTION
+
+    simple = TextRetrievalSimple()
+    simple.task_dict = {"t": {"test": [{"question": SOLAR_Q}]}}
+    document = "\n\n".join(PAGE_1 + PAGE_2)
+    args: tuple[Any, ...] = (
+        flat_prompt(SOLAR_Q, "text", document=document),
+        gen,
+        lambda doc: [],
+        0,
+        "t",
+        "test",
+    )
+    (reply,) = simple.generate_until([_instance(args, 0)])
+    assert reply.startswith(PAGE_2[0])
+
+
+def test_text_model_on_a_vision_task_is_one_clear_line(strip_images: list[Image.Image]) -> None:
+    from synthdocbench_tasks.baselines.text_retrieval import TextRetrievalSimple
+
+    model = TextRetrievalSimple()
+    model.task_dict = {"t": {"test": [{"question": SOLAR_Q}]}}
+    args: tuple[Any, ...] = (flat_prompt(SOLAR_Q), {"until": []}, lambda doc: strip_images, 0, "t", "test")
+    with pytest.raises(SynthDocUserError) as info:
+        model.generate_until([_instance(args, 0)])
+    assert "synthdoc_text" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(SynthDocUserError, match="ocr_lang"):
+        TextRetrievalSimple(ocr_lang="eng")  # an OCR arg: this model reads no image
+
+
+@needs_tesseract
+def test_ocr_model_without_images_answers_from_the_prompt_text(ocr_cache: Path) -> None:
+    from synthdocbench_tasks.baselines.ocr_retrieval import OCRRetrievalChat
+
+    model = OCRRetrievalChat(cache_dir=str(ocr_cache))
+    model.task_dict = {"t": {"test": [{"question": WORKFORCE_Q}]}}
+    (reply,) = model.generate_until([_instance(("ctx", _text_messages, {"until": []}, 0, "t", "test"), 0)])
+    assert reply.startswith(PAGE_1[1])
+    assert model.ocr.calls == 0
+
+
+def test_one_entry_point_registers_both_baselines() -> None:
+    from lmms_eval.models.registry_v2 import ModelRegistryV2
+
+    from synthdocbench_tasks.baselines import TEXT_MODEL_NAME, lmms_eval_models
+    from synthdocbench_tasks.baselines.text_retrieval import TextRetrievalChat, TextRetrievalSimple
+
+    registry = ModelRegistryV2()
+    for manifest in registry._coerce_payload_to_manifests(lmms_eval_models):
+        registry.register_manifest(manifest)
+    assert TEXT_MODEL_NAME == "synthdoc_text_retrieval"
+    assert registry.get_model_class(TEXT_MODEL_NAME) is TextRetrievalChat
+    assert registry.get_model_class(TEXT_MODEL_NAME, force_simple=True) is TextRetrievalSimple

@@ -1,0 +1,156 @@
+"""The text of a PDF, for the text-only baseline of the paper (§4.1, Figure 5).
+
+PyMuPDF extracts each page's text blocks; lines that continue a paragraph (same left edge,
+a gap smaller than a line) are joined back into it, so a paragraph is one line of text and
+paragraphs, headings and chart labels are separated by blank lines. Pages are marked
+``[Page N]`` and the whole is cut at ``max_chars`` (60,000 in the paper). Each document is extracted once per
+setting: kept in memory for the last few documents and on disk under
+``<cache>/text/<pdf sha256>/<setting key>.txt``, written atomically, so every question of
+a document and every rerun reuses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pymupdf
+
+from .errors import SynthDocUserError
+from .strips import open_pdf
+
+#: Bump when the text a setting produces would change.
+TEXT_FORMAT = 2
+_JOIN_GAP = 0.85  # a gap below this share of the line height continues the paragraph
+_JOIN_INDENT = 3.0  # points
+
+
+def page_text(page: pymupdf.Page) -> str:
+    """The page's text blocks, wrapped lines joined into paragraphs, blank lines between them."""
+    paragraphs: list[list[str]] = []
+    previous: tuple[float, float, float] | None = None  # x0, y1, height of the last line
+    for x0, y0, _x1, y1, text, _number, kind in page.get_text("blocks"):
+        line = " ".join(str(text).split())
+        if kind != 0 or not line:
+            continue
+        height = max(y1 - y0, 1e-6)
+        continues = (
+            previous is not None
+            and abs(x0 - previous[0]) <= _JOIN_INDENT
+            and 0 <= y0 - previous[1] < _JOIN_GAP * previous[2]
+            and 0.8 <= height / previous[2] <= 1.25
+        )
+        if continues:
+            paragraphs[-1].append(line)
+        else:
+            paragraphs.append([line])
+        previous = (x0, y1, height)
+    return "\n\n".join(_join_lines(lines) for lines in paragraphs)
+
+
+def _join_lines(lines: list[str]) -> str:
+    text = lines[0]
+    for line in lines[1:]:
+        text += line if text.endswith("-") else f" {line}"
+    return text
+
+
+@dataclass(frozen=True)
+class TextSettings:
+    max_chars: int = 60_000
+    max_pages: int = 120
+
+    def __post_init__(self) -> None:
+        for name in ("max_chars", "max_pages"):
+            if getattr(self, name) < 1:
+                raise SynthDocUserError(
+                    f"text setting text_{name} must be a positive integer, got {getattr(self, name)}"
+                )
+
+    def key(self) -> str:
+        return f"chars{self.max_chars}-pages{self.max_pages}-v{TEXT_FORMAT}"
+
+    @classmethod
+    def from_kwargs(cls, kwargs: dict[str, object] | None) -> TextSettings:
+        """Build from a task's ``lmms_eval_specific_kwargs`` (keys ``text_<field>``)."""
+        values: dict[str, int] = {}
+        for name in cls.__dataclass_fields__:
+            raw = (kwargs or {}).get(f"text_{name}")
+            if raw is None:
+                continue
+            try:
+                values[name] = int(str(raw))
+            except ValueError:
+                raise SynthDocUserError(f"text setting text_{name} must be an integer, got {raw!r}") from None
+        return cls(**values)
+
+
+def extract_text(pdf: bytes, settings: TextSettings, name: str = "document") -> str:
+    """The PDF's text, page by page, at most ``settings.max_chars`` characters."""
+    doc = open_pdf(pdf, name)
+    try:
+        parts: list[str] = []
+        size = 0
+        for i in range(min(doc.page_count, settings.max_pages)):
+            page = f"[Page {i + 1}]\n{page_text(doc[i])}"
+            parts.append(page)
+            size += len(page) + 2
+            if size >= settings.max_chars:
+                break
+        return "\n\n".join(parts)[: settings.max_chars]
+    finally:
+        doc.close()
+
+
+class TextCache:
+    """Extract each document once per setting; thread-safe, on disk and in memory."""
+
+    def __init__(self, root: Path, memory_docs: int = 8) -> None:
+        self.root = root
+        self.memory_docs = memory_docs
+        self._memory: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self._lock = threading.Lock()
+        self.extracted = 0  # how many documents this cache had to extract
+
+    def text(self, pdf: bytes, settings: TextSettings, name: str) -> str:
+        digest = hashlib.sha256(pdf).hexdigest()
+        key = (digest, settings.key())
+        with self._lock:
+            if key in self._memory:
+                self._memory.move_to_end(key)
+                return self._memory[key]
+            path = self.root / "text" / digest[:32] / f"{settings.key()}.txt"
+            text = self._read(path)
+            if text is None:
+                text = extract_text(pdf, settings, name)
+                self.extracted += 1
+                self._write(path, text)
+            self._memory[key] = text
+            while len(self._memory) > self.memory_docs:
+                self._memory.popitem(last=False)
+            return text
+
+    @staticmethod
+    def _read(path: Path) -> str | None:
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    @staticmethod
+    def _write(path: Path, text: str) -> None:
+        tmp: str | None = None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".txt")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except OSError:  # a cache write failure only costs time
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)

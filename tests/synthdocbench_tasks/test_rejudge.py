@@ -1,0 +1,231 @@
+"""Two-phase runs: lmms-eval records answers (SYNTHDOC_JUDGE=none), `synthdocbench judge` scores them.
+
+Phase 1 is the real lmms-eval CLI with the dummy model (once per module); phase 2 is the
+real `synthdocbench judge` command, with the offline judge and with an OpenAI-compatible
+judge served by a loopback HTTP server (tests/judge/judge_chat_stub.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from synthdocbench_tasks.cli import tasks_dir
+from synthdocbench_tasks.prompts import ABSTENTION
+from tests.judge.judge_chat_stub import ChatStub, Reply
+
+pytestmark = pytest.mark.slow
+
+#: Variants on purpose: the judge command does not care which protocol produced the log.
+TASKS = ("synthdoc_chart_cot", "synthdoc_crossmodal_noprompt", "synthdoc_complex")
+THOUGHT = "The figure suggests 99999 units"
+REPLY = f"<think>{THOUGHT}</think> {ABSTENTION}"
+OFFLINE_DIR = "judged-offline-answer-values-v1"
+
+
+def _env(cache: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "SYNTHDOC_"))}
+    env.update(
+        SYNTHDOC_CACHE_DIR=str(cache), HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_HOME=str(cache / "hf")
+    )
+    env.update(extra)
+    return env
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def phase1(dataset_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The samples logs of a real lmms-eval run that recorded answers only."""
+    root = tmp_path_factory.mktemp("phase1")
+    out = root / "results"
+    cmd = [
+        shutil.which("lmms-eval") or "lmms-eval",
+        "--model", "dummy",
+        "--model_args", f"response={REPLY}",
+        "--tasks", ",".join(TASKS),
+        "--include_path", str(tasks_dir()),
+        "--output_path", str(out),
+        "--log_samples",
+    ]  # fmt: skip
+    env = _env(root / "cache", SYNTHDOC_JUDGE="none", SYNTHDOC_DATASET=str(dataset_dir))
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
+    logs = [next(iter(sorted(out.rglob(f"*_samples_{task}.jsonl"))), None) for task in TASKS]
+    assert all(logs), f"lmms-eval wrote no samples (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    return [p for p in logs if p is not None]
+
+
+@pytest.fixture()
+def logs(phase1: list[Path], tmp_path: Path) -> list[Path]:
+    """A private copy of the phase-1 logs; a third of the answers made correct (the reference)."""
+    copies = []
+    for source in phase1:
+        lines = _lines(source)
+        for i, line in enumerate(lines):
+            if i % 3 == 0:
+                line["filtered_resps"] = [f"<think>{THOUGHT}</think>{line['target']}"]
+        target = tmp_path / "run" / source.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        copies.append(target)
+    return copies
+
+
+@pytest.fixture()
+def stub() -> Iterator[ChatStub]:
+    server = ChatStub().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _judge(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", "judge", *args]
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+
+
+def _printed(stdout: str) -> dict[str, tuple[int, int, float, float, str]]:
+    """task -> (answers, judged, acc, score, judge) from the printed table."""
+    rows = {}
+    for line in stdout.splitlines():
+        m = re.match(r"^(synthdoc\S+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(\S+)\s+(\S+)$", line)
+        if m:
+            rows[m[1]] = (int(m[2]), int(m[3]), float(m[4]), float(m[5]), m[6])
+    return rows
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    lines = _lines(path)
+    for line in lines:
+        assert line["acc"] == line["score"]
+    return [line["score"] for line in lines]
+
+
+def test_phase1_recorded_answers_only(phase1: list[Path]) -> None:
+    for path in phase1:
+        for record in _records(path):
+            assert record["score"] is None and record["judge"] == "none" and record["valid"] is False
+            assert record["answer"] == ABSTENTION  # the thinking is not the answer
+            assert record["question"] and record["reference"]  # what phase 2 needs
+
+
+def test_offline_judge_scores_the_logs_into_new_files(logs: list[Path], tmp_path: Path) -> None:
+    before = {p: p.read_bytes() for p in logs}
+    proc = _judge([*map(str, logs), "--judge", "offline"], _env(tmp_path / "cache"))
+    assert proc.returncode == 0, proc.stderr
+    assert {p: p.read_bytes() for p in logs} == before  # inputs untouched
+    assert proc.stdout.splitlines()[0] == "judge: offline-answer-values-v1 (prompt answer-values-v1)"
+    printed = _printed(proc.stdout)
+    for source, task in zip(logs, TASKS, strict=True):
+        judged = source.parent / OFFLINE_DIR / source.name
+        assert f"wrote {judged}" in proc.stdout
+        records = _records(judged)
+        originals = _lines(source)
+        assert len(records) == len(originals)
+        for i, (record, original) in enumerate(zip(records, originals, strict=True)):
+            assert record["judge"] == "offline-answer-values-v1" and record["valid"] is True
+            assert THOUGHT not in record["answer"]
+            assert record["score"] == (10 if i % 3 == 0 else 0), (record["answer"], record["judgement"])
+            assert original["doc_id"] == _lines(judged)[i]["doc_id"]  # same lines, same order
+        acc = sum(r["score"] >= 6 for r in records) / len(records)
+        answers, valid, printed_acc, printed_score, judge = printed[task]
+        assert (answers, valid, judge) == (len(records), len(records), "offline-answer-values-v1")
+        assert printed_acc == pytest.approx(acc, abs=5e-4)
+        assert printed_score == pytest.approx(sum(r["score"] for r in records) / len(records), abs=5e-3)
+    assert "judge usage: no API calls (offline judge)" in proc.stdout
+
+
+def test_api_judge_one_concurrent_batch_then_a_rerun_makes_no_calls(
+    logs: list[Path], stub: ChatStub, tmp_path: Path
+) -> None:
+    n = sum(len(_lines(p)) for p in logs)
+    stub.responder = lambda _req: Reply(delay=0.2)  # long enough for requests to overlap
+    out = tmp_path / "by-stub"
+    args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
+    env = _env(tmp_path / "cache")
+    proc = _judge([*args, "--concurrency", "4"], env)
+    assert proc.returncode == 0, proc.stderr
+    assert len(stub.chat_requests) == n
+    assert 1 < stub.max_in_flight <= 4
+    for request in stub.chat_requests:
+        assert THOUGHT not in request.prompt and "<think>" not in request.prompt
+    assert f"judge usage: {n} calls (0 retries), {100 * n} tokens in" in proc.stdout
+    assert f"0 cache hits, {n} scored" in proc.stdout
+    for source in logs:
+        records = _records(out / source.name)
+        assert all(r["judge"] == "stub-judge" and r["score"] == 8 and r["valid"] for r in records)
+    assert all(row[4] == "stub-judge" and row[2] == 1.0 for row in _printed(proc.stdout).values())
+
+    rerun = _judge(args, env)
+    assert rerun.returncode == 0, rerun.stderr
+    assert len(stub.chat_requests) == n  # nothing new was asked
+    assert f"judge usage: 0 calls (0 retries), 0 tokens in, 0 tokens out, {n} cache hits" in rerun.stdout
+
+
+def test_a_judge_failing_mid_batch_keeps_what_was_scored_and_a_rerun_finishes(
+    logs: list[Path], stub: ChatStub, tmp_path: Path
+) -> None:
+    n = sum(len(_lines(p)) for p in logs)
+    ok = 4
+    stub.script = [Reply() for _ in range(ok)] + [Reply(status=400, error_message="model is overloaded")]
+    stub.responder = lambda _req: Reply(status=400, error_message="model is overloaded")
+    out = tmp_path / "judged"
+    args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
+    env = _env(tmp_path / "cache")
+    proc = _judge([*args, "--concurrency", "1"], env)
+    assert proc.returncode == 1
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"synthdocbench: {n - ok} of {n} answers were not judged")
+    assert "model is overloaded" in last and "rerun" in last
+    assert len(stub.chat_requests) == ok + 1  # it stopped asking after the failure
+    records = [r for source in logs for r in _records(out / source.name)]
+    assert [r["valid"] for r in records] == [True] * ok + [False] * (n - ok)
+    assert all(r["score"] == -1 and r["judge"] == "stub-judge" for r in records[ok:])
+
+    stub.responder = lambda _req: Reply()
+    rerun = _judge([*args, "--concurrency", "3"], env)
+    assert rerun.returncode == 0, rerun.stderr
+    assert len(stub.chat_requests) == ok + 1 + (n - ok)  # only the missing ones were asked
+    assert f"{ok} cache hits" in rerun.stdout
+    records = [r for source in logs for r in _records(out / source.name)]
+    assert all(r["valid"] and r["score"] == 8 for r in records)
+
+
+def test_logs_without_the_questions_are_completed_from_the_dataset(
+    logs: list[Path], dataset_dir: Path, tmp_path: Path
+) -> None:
+    source = logs[0]
+    lines = _lines(source)
+    for line in lines:
+        for key in ("acc", "score"):
+            for field in ("question", "reference", "answer_values"):
+                line[key].pop(field)
+    old = tmp_path / "old" / source.name
+    old.parent.mkdir()
+    old.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    missing = _judge([str(old), "--judge", "offline"], _env(tmp_path / "cache"))
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines()[-1].startswith("synthdocbench: some records lack the question")
+    assert not (old.parent / OFFLINE_DIR).exists()
+
+    proc = _judge([str(old), "--judge", "offline", "--dataset", str(dataset_dir)], _env(tmp_path / "cache"))
+    assert proc.returncode == 0, proc.stderr
+    complete = _judge([str(source), "--judge", "offline"], _env(tmp_path / "cache"))
+    rebuilt = _records(old.parent / OFFLINE_DIR / old.name)
+    reference = _records(source.parent / OFFLINE_DIR / source.name)
+    assert complete.returncode == 0
+    assert [r["score"] for r in rebuilt] == [r["score"] for r in reference]
+    assert [r["reference"] for r in rebuilt] == [r["reference"] for r in reference]
