@@ -1,9 +1,18 @@
-"""Layout: a DocumentPlan -> one self-contained HTML document (D3 and chart specs inlined).
+"""Layout: a DocumentPlan -> one self-contained HTML document in one of the six archetypes.
 
-The HTML needs no network: D3 is inlined, fonts are local (Debian packages), styles are
-inline. Each figure, table and text-fact sentence is wrapped in an internal link
+The HTML needs no network: fonts are local (Debian packages, see
+:mod:`generation.archetypes`), styles are inline, and charts are either drawn in the page
+by D3 (inlined) from their Table 17 specs, or, when the plan's ``manifest.renderer`` is
+``"matplotlib"``, embedded as server-side SVG from :mod:`generation.mpl_charts`. Either
+way each figure, table and text-fact sentence is wrapped in an internal link
 (``<a href="#id">`` around an element with that id) so that Chromium emits one PDF link
 annotation per object; :mod:`generation.regions` reads them back as ground-truth regions.
+
+Archetypes (Table 16) differ in chart placement (figure slots, see
+:func:`generation.archetypes.figure_slots`), fonts and palette (CSS custom properties made
+from the archetype's style), and auxiliary components, which are rendered from the
+callout blocks the content stage emits plus a few archetype-specific page furniture
+(chapter markers, reading-progress cues, icon strips, stamps).
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from typing import Any
 
 import jinja2
 
+from generation.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of
 from generation.plan import (
     CalloutBlock,
     ChartBlock,
@@ -24,13 +34,17 @@ from generation.plan import (
     ParagraphBlock,
     TableBlock,
 )
+from generation.render import CONTENT_WIDTH_PX
 from synthdocbench_tasks.schema import ARCHETYPES, Chart
 
 #: Chart types that charts.js draws (a test checks this against the script itself).
 SUPPORTED_CHART_TYPES: tuple[str, ...] = (
     "area",
     "bar",
+    "box",
     "bubble",
+    "bullet",
+    "diverging_bar",
     "donut",
     "dumbbell",
     "funnel",
@@ -42,25 +56,33 @@ SUPPORTED_CHART_TYPES: tuple[str, ...] = (
     "lollipop",
     "multi_line",
     "pie",
+    "radar",
+    "sankey",
     "scatter",
+    "slope",
+    "sparkline_grid",
     "stacked_area",
     "stacked_bar",
+    "treemap",
     "waterfall",
 )
 
 #: Table 16: at most this many charts share one layout block, per archetype.
-MAX_CHARTS_PER_BLOCK: dict[str, int] = {
-    "magazine": 3,
-    "dashboard": 4,
-    "academic": 2,
-    "editorial": 2,
-    "infographic": 4,
-    "brutalist": 2,
-}
+MAX_CHARTS_PER_BLOCK: dict[str, int] = {name: s.max_charts_per_block for name, s in STYLES.items()}
+#: Renderers a plan may name (``DocumentManifest.renderer``).
+RENDERERS: tuple[str, ...] = ("d3", "matplotlib")
 
 
 class LayoutError(ValueError):
     """A plan that cannot be laid out; the message names the document and the problem."""
+
+
+@dataclass
+class _Figure:
+    chart: Chart
+    slot: FigureSlot
+    #: Inline SVG markup when matplotlib draws the chart; empty when D3 draws it in the page.
+    svg: str = ""
 
 
 @dataclass
@@ -70,8 +92,11 @@ class _Item:
     kind: str
     text: str = ""
     level: int = 3
+    number: str = ""
+    lead: bool = False
     segments: list[tuple[str, str | None]] = field(default_factory=list)
     charts: list[Chart] = field(default_factory=list)
+    figures: list[_Figure] = field(default_factory=list)
     table: Any = None
     style: str = ""
     items: list[tuple[str, str]] = field(default_factory=list)
@@ -129,54 +154,117 @@ def _segments(doc_id: str, block: ParagraphBlock, sentences: dict[str, str]) -> 
     return out
 
 
-def _callout_items(block: CalloutBlock) -> list[tuple[str, str]]:
-    """Metric cards and timeline entries read ``"label: value"``; the rest are plain text."""
-    if block.style not in ("metric_cards", "timeline"):
-        return [(item, "") for item in block.items]
-    pairs = []
-    for item in block.items:
-        head, sep, tail = item.partition(":")
-        pairs.append((head.strip(), tail.strip()) if sep else (item, ""))
-    return pairs
+def callout_items(block: CalloutBlock) -> list[tuple[str, str]]:
+    """The parts of a callout, as the content stage writes them.
+
+    metric_cards ``"<figure with unit> | <caption>"`` -> (figure, caption); timeline
+    ``"<year> | <event>"`` -> (year, event); block_quote ``[quote, "— Actor"]`` -> one
+    (quote, attribution) pair; pull_quote and abstract -> (text, "") per item. An item
+    without ``|`` keeps its whole text in the first place.
+    """
+    if block.style in ("metric_cards", "timeline"):
+        pairs = []
+        for item in block.items:
+            head, sep, tail = item.partition("|")
+            pairs.append((head.strip(), tail.strip()) if sep else (item.strip(), ""))
+        return pairs
+    if block.style == "block_quote":
+        quote = block.items[0] if block.items else ""
+        attribution = " ".join(block.items[1:]).strip()
+        return [(quote, attribution)]
+    return [(item, "") for item in block.items]
 
 
-def _section_items(plan: DocumentPlan, blocks: list[Any], max_per_block: int) -> list[_Item]:
+def _pulls_up(style: ArchetypeStyle) -> bool:
+    """Whether figures of this archetype share rows, so a chart may join the figure just above it."""
+    return style.placement in ("hero", "grid", "inline")
+
+
+def _section_items(
+    plan: DocumentPlan, section_order: int, blocks: list[Any], style: ArchetypeStyle
+) -> list[_Item]:
+    """The section's blocks as template items; consecutive charts share a block (Table 16 maximum).
+
+    Where figures share rows (magazine, dashboard, academic), a chart separated from the
+    previous figure block only by one paragraph joins that block and the paragraph moves
+    above it, so a figure spread forms without putting any figure before its mention.
+    """
     doc_id = plan.manifest.doc_id
     charts = {c.vizId: c for c in plan.manifest.charts}
     tables = {t.table_id: t for t in plan.manifest.tables}
     sentences = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
+    cap = style.max_charts_per_block
     items: list[_Item] = []
+    subsection = 0
     for block in blocks:
         if isinstance(block, ChartBlock):
             if block.viz_id not in charts:
                 raise LayoutError(f"{doc_id}: chart block names {block.viz_id!r}, which the manifest lacks")
+            chart = charts[block.viz_id]
             last = items[-1] if items else None
-            if last is not None and last.kind == "figures" and len(last.charts) < max_per_block:
-                last.charts.append(charts[block.viz_id])
+            if last is not None and last.kind == "figures" and len(last.charts) < cap:
+                last.charts.append(chart)
+            elif (
+                _pulls_up(style)
+                and len(items) >= 2
+                and items[-1].kind == "paragraph"
+                and items[-2].kind == "figures"
+                and len(items[-2].charts) < cap
+            ):
+                paragraph = items.pop()
+                items.insert(len(items) - 1, paragraph)
+                items[-1].charts.append(chart)
             else:
-                items.append(_Item(kind="figures", charts=[charts[block.viz_id]]))
+                items.append(_Item(kind="figures", charts=[chart]))
         elif isinstance(block, TableBlock):
             if block.table_id not in tables:
                 raise LayoutError(f"{doc_id}: table block names {block.table_id!r}, which the manifest lacks")
             items.append(_Item(kind="table", table=tables[block.table_id]))
         elif isinstance(block, ParagraphBlock):
-            items.append(_Item(kind="paragraph", segments=_segments(doc_id, block, sentences)))
+            segments = _segments(doc_id, block, sentences)
+            first = not any(i.kind == "paragraph" for i in items)
+            # A drop cap only on plain opening text: a fact sentence keeps its first word whole.
+            lead = first and bool(segments) and segments[0][1] is None and segments[0][0][:1].isalpha()
+            items.append(_Item(kind="paragraph", segments=segments, lead=lead))
         elif isinstance(block, HeadingBlock):
-            items.append(_Item(kind="heading", text=block.text, level=block.level))
+            subsection += 1
+            items.append(
+                _Item(
+                    kind="heading", text=block.text, level=block.level, number=f"{section_order}.{subsection}"
+                )
+            )
         elif isinstance(block, CalloutBlock):
-            items.append(_Item(kind="callout", style=block.style, items=_callout_items(block)))
+            items.append(_Item(kind="callout", style=block.style, items=callout_items(block)))
     return items
+
+
+def chart_types_for(renderer: str) -> tuple[str, ...]:
+    """The chart types ``renderer`` can draw."""
+    if renderer == "matplotlib":
+        from generation.mpl_charts import MPL_CHART_TYPES
+
+        return MPL_CHART_TYPES
+    return SUPPORTED_CHART_TYPES
 
 
 def _check(plan: DocumentPlan) -> None:
     m = plan.manifest
     if m.archetype not in ARCHETYPES:
         raise LayoutError(f"{m.doc_id}: unknown archetype {m.archetype!r}")
+    if m.renderer not in RENDERERS:
+        raise LayoutError(f"{m.doc_id}: unknown renderer {m.renderer!r}; use one of {', '.join(RENDERERS)}")
+    drawable = chart_types_for(m.renderer)
     for chart in m.charts:
-        if chart.chartType not in SUPPORTED_CHART_TYPES:
+        if chart.renderer != m.renderer:
             raise LayoutError(
-                f"{m.doc_id}: chart {chart.vizId} has type {chart.chartType!r}, which charts.js cannot draw; "
-                f"use one of {', '.join(SUPPORTED_CHART_TYPES)}"
+                f"{m.doc_id}: chart {chart.vizId} says renderer {chart.renderer!r} but the document says "
+                f"{m.renderer!r}; set both (layout.plan_with_renderer does)"
+            )
+        if chart.chartType not in drawable:
+            library = "charts.js" if m.renderer == "d3" else "the matplotlib renderer"
+            raise LayoutError(
+                f"{m.doc_id}: chart {chart.vizId} has type {chart.chartType!r}, which {library} cannot draw; "
+                f"use one of {', '.join(drawable)}"
             )
     section_ids = {s.section_id for s in m.sections}
     for sp in plan.sections:
@@ -194,6 +282,20 @@ def _check(plan: DocumentPlan) -> None:
         )
 
 
+def plan_with_renderer(plan: DocumentPlan, renderer: str) -> DocumentPlan:
+    """A copy of ``plan`` whose document and charts name ``renderer`` (``"d3"`` or ``"matplotlib"``).
+
+    Everything else, and so every question, stays the same: the rendering-familiarity control.
+    """
+    if renderer not in RENDERERS:
+        raise ValueError(f"unknown renderer {renderer!r}; use one of {', '.join(RENDERERS)}")
+    out = plan.model_copy(deep=True)
+    out.manifest.renderer = renderer  # type: ignore[assignment]
+    for chart in out.manifest.charts:
+        chart.renderer = renderer  # type: ignore[assignment]
+    return out
+
+
 def chart_spec(chart: Chart) -> dict[str, Any]:
     """What charts.js needs to draw one chart (Table 17 fields, no regions)."""
     return chart.model_dump(
@@ -201,30 +303,76 @@ def chart_spec(chart: Chart) -> dict[str, Any]:
     )
 
 
+def _place_figures(sections: list[dict[str, Any]], style: ArchetypeStyle, renderer: str) -> None:
+    """Give every figure its slot, and its SVG when matplotlib draws it."""
+    chart_style = None
+    if renderer == "matplotlib":
+        from generation.mpl_charts import ChartStyle
+
+        chart_style = ChartStyle(font_family=style.chart_font, palette=style.palette)
+    for section in sections:
+        for item in section["items"]:
+            if item.kind != "figures":
+                continue
+            for chart, slot in zip(
+                item.charts, figure_slots(style, len(item.charts), CONTENT_WIDTH_PX), strict=True
+            ):
+                svg = ""
+                if chart_style is not None:
+                    from generation.mpl_charts import render_chart_svg
+
+                    svg = render_chart_svg(chart, slot.width, slot.height, chart_style)
+                item.figures.append(_Figure(chart=chart, slot=slot, svg=svg))
+
+
+def _mark_kpi_strip(sections: list[dict[str, Any]], archetype: str) -> None:
+    """Dashboard: the document's first metric-card callout becomes the KPI strip."""
+    if archetype != "dashboard":
+        return
+    for section in sections:
+        for item in section["items"]:
+            if item.kind == "callout" and item.style == "metric_cards":
+                item.style = "kpi_strip"
+                return
+
+
 def render_html(plan: DocumentPlan, d3_js: str) -> str:
-    """The complete, self-contained HTML document of ``plan`` with ``d3_js`` inlined."""
+    """The complete, self-contained HTML document of ``plan``.
+
+    With ``manifest.renderer == "d3"`` the charts are drawn in the page by ``d3_js``
+    (inlined) and charts.js; with ``"matplotlib"`` they are inline SVG and no script draws
+    anything (``d3_js`` is then not used).
+    """
     _check(plan)
     m = plan.manifest
-    max_per_block = MAX_CHARTS_PER_BLOCK[m.archetype]
+    style = style_of(m.archetype)
     titles = {s.section_id: s for s in m.sections}
+    ordered = sorted(plan.sections, key=lambda s: titles[s.section_id].order)
     sections = [
         {
             "id": sp.section_id,
             "order": titles[sp.section_id].order,
             "title": titles[sp.section_id].title,
-            "items": _section_items(plan, list(sp.blocks), max_per_block),
+            "items": _section_items(plan, titles[sp.section_id].order, list(sp.blocks), style),
         }
-        for sp in sorted(plan.sections, key=lambda s: titles[s.section_id].order)
+        for sp in ordered
     ]
-    specs = {c.vizId: chart_spec(c) for c in m.charts}
+    _place_figures(sections, style, m.renderer)
+    _mark_kpi_strip(sections, m.archetype)
+    d3_drawn = m.renderer == "d3"
+    specs = {c.vizId: chart_spec(c) for c in m.charts} if d3_drawn else {}
     template = _environment().get_template("document.html.j2")
     return template.render(
         plan=plan,
         manifest=m,
+        style=style,
         sections=sections,
+        section_count=len(sections),
+        root_css=":root { " + " ".join(f"{k}: {v};" for k, v in style.css_variables().items()) + " }",
         base_css=_asset("base.css"),
         archetype_css=_asset(f"{m.archetype}.css"),
-        d3_js=d3_js,
-        charts_js=_asset("charts.js"),
+        d3_drawn=d3_drawn,
+        d3_js=d3_js if d3_drawn else "",
+        charts_js=_asset("charts.js") if d3_drawn else "",
         specs_json=_script_json(specs),
     )

@@ -20,8 +20,11 @@ except Exception:
 PYEOF
 }
 if ! command -v chromium >/dev/null 2>&1 && ! have_playwright_browser; then need_apt+=(chromium); fi
-dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need_apt+=(fonts-dejavu-core)
-dpkg -s fonts-liberation2 >/dev/null 2>&1 || need_apt+=(fonts-liberation2)
+# Fonts of the six layout archetypes (TrueType only: Chromium embeds CFF fonts as Type 3).
+for font in fonts-dejavu-core fonts-liberation2 fonts-crosextra-caladea fonts-crosextra-carlito \
+            fonts-lato fonts-roboto-unhinted fonts-jetbrains-mono; do
+  dpkg -s "$font" >/dev/null 2>&1 || need_apt+=("$font")
+done
 command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
 command -v tesseract >/dev/null 2>&1 || need_apt+=(tesseract-ocr)
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || need_apt+=(tesseract-ocr-eng)

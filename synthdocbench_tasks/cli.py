@@ -98,22 +98,41 @@ def generate(
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
 ) -> None:
-    """Generate documents (HTML, PDF, manifest) and their questions."""
-    from generation.config import ConfigError, load_config
+    """Generate documents (HTML, PDF, manifest) and their questions; a grid config runs each variant."""
+    from generation.config import ConfigError, load_runs
     from generation.d3 import D3NotFoundError
-    from generation.pipeline import PipelineError
-    from generation.pipeline import generate as run_generate
+    from generation.pipeline import PipelineError, generate_runs
     from generation.render import BrowserLaunchError
 
     try:
-        cfg = load_config(config, n_docs=n_docs, seed=seed, workers=workers)
-        summary = run_generate(cfg, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
+        runs = load_runs(config, n_docs=n_docs, seed=seed, workers=workers)
+        summaries = generate_runs(runs, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
     except (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError) as exc:
         _fail(str(exc).splitlines()[0])
         raise
-    typer.echo(str(summary))
-    if not summary.ok:
+    for summary in summaries:
+        typer.echo(str(summary))
+    if not all(summary.ok for summary in summaries):
         raise typer.Exit(1)
+
+
+@app.command()
+def stats(
+    gen_dir: Annotated[Path, typer.Argument(help="Folder written by `synthdocbench generate`.")],
+    plots: Annotated[Path | None, typer.Option(help="Also write PNG plots (Figure 4 style) here.")] = None,
+) -> None:
+    """Print the paper's Table 1 statistics, chart-type/archetype mix and question counts."""
+    from generation.stats import StatsError, compute_stats, print_stats, write_plots
+
+    try:
+        result = compute_stats(gen_dir)
+    except StatsError as exc:
+        _fail(str(exc).splitlines()[0])
+        raise
+    print_stats(result)
+    if plots is not None:
+        for path in write_plots(result, plots):
+            typer.echo(f"wrote {path}")
 
 
 @app.command()
@@ -187,6 +206,15 @@ def judge_(
             err=True,
         )
         raise typer.Exit(1)
+
+
+def _register_report() -> None:
+    from .report.command import report_command
+
+    app.command("report")(report_command)
+
+
+_register_report()
 
 
 def main() -> None:
