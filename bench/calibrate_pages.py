@@ -14,6 +14,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+from pathlib import Path
+
+# bench/generation.py sits beside this file and would shadow the ``generation`` package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 import numpy as np
 import pymupdf

@@ -24,11 +24,11 @@ from typing import Any
 # ``generation`` package; drop that entry (``python -m bench.generation`` needs no fix).
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-import pymupdf  # noqa: E402
+import pymupdf
 
-from generation.config import load_config  # noqa: E402
-from generation.pipeline import generate  # noqa: E402
-from generation.render import _CHROMIUM_ARGS, _FOOTER, PAGE_MARGIN_MM  # noqa: E402
+from generation.config import load_config
+from generation.pipeline import generate
+from generation.render import _CHROMIUM_ARGS, _FOOTER, PAGE_MARGIN_MM
 
 _DONE = "() => window.__chartsDone === true || typeof window.__chartsError === 'string'"
 

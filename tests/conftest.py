@@ -16,9 +16,8 @@ N_DOCS = 2
 
 @pytest.fixture(scope="session")
 def generated_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from generation.pipeline import generate
-
     from generation.config import GenerationConfig
+    from generation.pipeline import generate
 
     out = tmp_path_factory.mktemp("gen")
     summary = generate(GenerationConfig(seed=SEED, n_docs=N_DOCS), out, progress=False)
