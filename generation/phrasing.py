@@ -23,8 +23,24 @@ STEP_RANGES: dict[Difficulty, tuple[int, int]] = {
     "L2": (2, 3),
     "L3": (3, 4),
     "L4": (3, 5),
-    "L5": (2, 3),
+    "L5": (2, 4),
 }
+
+#: Chart types whose marks have no value axis to read against (areas, widths, colour shades):
+#: their numbers are asked only when the chart prints data labels.
+LABEL_ONLY_TYPES: tuple[str, ...] = (
+    "pie",
+    "donut",
+    "treemap",
+    "sankey",
+    "heatmap",
+    "funnel",
+    "sparkline_grid",
+)
+#: Types whose value axis is horizontal.
+HORIZONTAL_TYPES: tuple[str, ...] = ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
+#: Types whose marks sit on top of each other: a layer is the gap between two readings.
+STACKED_TYPES: tuple[str, ...] = ("stacked_bar", "stacked_area")
 
 #: Direction of a series from its first to its last point, relative to the mean magnitude
 #: of the points in between: a change of at most FLAT_FRACTION is "broadly flat", at least
@@ -156,7 +172,7 @@ def is_year(text: str) -> bool:
 
 def value_unit(chart: Chart) -> str | None:
     """Unit of the chart's value axis (x for horizontal layouts, else y)."""
-    horizontal = chart.chartType in ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
+    horizontal = chart.chartType in HORIZONTAL_TYPES
     first, second = (chart.axes.x, chart.axes.y) if horizontal else (chart.axes.y, chart.axes.x)
     return first.unit if first.unit else second.unit
 
@@ -178,18 +194,24 @@ def read_tolerance(chart: Chart) -> tuple[float, float]:
     """(abs_tol, rel_tol) for a value read off this chart.
 
     Printed data labels: 1% relative. Read against an axis: 5% relative, or a tenth of the
-    axis tick step, whichever is larger (so small values near zero stay readable).
+    axis tick step, whichever is larger (so small values near zero stay readable); twice
+    that for a layer of a stacked chart (the difference of two readings).
     """
     if chart.visualProperties.valueReading == "data_labels":
         return 0.0, 0.01
-    horizontal = chart.chartType in ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
-    axis = chart.axes.x if horizontal else chart.axes.y
+    axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
     values = [p.value for p in chart.data]
     if axis.range and len(axis.range) == 2:
         span = abs(axis.range[1] - axis.range[0])
     else:
         span = max([*values, 0.0]) - min([*values, 0.0])
-    return round(0.1 * nice_step(span), 10), 0.05
+    factor = 2 if chart.chartType in STACKED_TYPES else 1
+    return round(0.1 * factor * nice_step(span), 10), 0.05 * factor
+
+
+def numbers_readable(chart: Chart) -> bool:
+    """Whether a reader can read the chart's numbers: printed labels, or a value axis."""
+    return chart.visualProperties.valueReading == "data_labels" or chart.chartType not in LABEL_ONLY_TYPES
 
 
 def effective_tol(value: float, abs_tol: float, rel_tol: float) -> float:
@@ -255,6 +277,15 @@ def unambiguous_colours(chart: Chart) -> dict[str, str]:
         if name:
             counts[name] = counts.get(name, 0) + 1
     return {k: n for k, n in named.items() if n and counts[n] == 1}
+
+
+def colour_of(chart: Chart, point: DataPoint) -> str | None:
+    """The colour word a reader matches to this mark (its series, else its own label), when no
+    other key of the colour map shares that word."""
+    colours = unambiguous_colours(chart)
+    if point.category is not None and point.category in chart.visualProperties.colorMap:
+        return colours.get(point.category)
+    return colours.get(point.label)
 
 
 def figure_ref(chart: Chart) -> str:

@@ -1,15 +1,24 @@
-"""What question builders share: the draft they return and the document context they read.
+"""What question builders share: the draft they return, the document context they read, and
+numbers that carry the expression that recomputes them.
 
 A builder looks at the manifest and returns a :class:`Draft` (or None when the document
 has no evidence for that category and level). ``generation.questions`` turns drafts into
 :class:`~synthdocbench_tasks.schema.Question` records (ids, positions, evidence).
+
+Every number a question's answer must contain is a :class:`Num`: the answer value plus an
+arithmetic expression over the cited evidence (``p0`` is the first required data point,
+``f1.year`` the ``year`` of the second required fact...). The expression is written into
+the last reasoning step as ``[calc: v2 = (p1 - p0) / p0 * 100]`` and ``validate`` evaluates
+it on the manifest, so numeric recomputation is exact rather than a search.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
 
@@ -21,12 +30,102 @@ from generation.phrasing import (
     effective_tol,
     fmt_num,
     numbers_in,
+    numbers_readable,
     point_key,
     read_tolerance,
     rounding_tol,
     value_unit,
+    with_unit,
 )
-from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, DataRef, Difficulty, DocumentManifest
+from synthdocbench_tasks.schema import (
+    AnswerValue,
+    Chart,
+    DataPoint,
+    DataRef,
+    Difficulty,
+    DocumentManifest,
+    PositionBucket,
+    position_bucket,
+)
+
+_REF = re.compile("\x00([pf]):([^\x00]*)\x00")
+_ATOM = re.compile("(\x00[pf]:[^\x00]*\x00(\\.\\w+)?|-?\\d+(\\.\\d+)?)")
+CALC_PREFIX = "[calc: "
+
+
+@dataclass(frozen=True)
+class Term:
+    """An operand: its value, its absolute reading tolerance and the expression that yields it."""
+
+    value: float
+    tol: float
+    expr: str
+
+
+def _wrap(expr: str) -> str:
+    return expr if _ATOM.fullmatch(expr) else f"({expr})"
+
+
+def point_term(chart: Chart, p: DataPoint) -> Term:
+    """A mark's value as read off ``chart``."""
+    return Term(p.value, tol_of(chart, p.value), f"\x00p:{point_key(p)}\x00")
+
+
+def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
+    """A number a mark carries in its metadata (a bullet's ``target``, a box's ``max``...)."""
+    value = float(p.metadata[key])
+    return Term(value, tol_of(chart, value), f"\x00p:{point_key(p)}\x00.{key}")
+
+
+def label_term(p: DataPoint) -> Term:
+    """A mark's label read as a number (a year on a time axis): exact."""
+    return Term(float(p.label), 0.0, f"\x00p:{point_key(p)}\x00.label")
+
+
+def fact_term(ctx: Context, index: int, key: str) -> Term:
+    """A number stated in the text (fact ``index``'s ``values[key]``): exact."""
+    return Term(float(ctx.manifest.text_facts[index].values[key]), 0.0, f"\x00f:{index}\x00.{key}")
+
+
+def sum_term(terms: Sequence[Term]) -> Term:
+    """The sum of independently read values (tolerances add in quadrature)."""
+    total = sum(t.value for t in terms)
+    tol = math.sqrt(sum(t.tol * t.tol for t in terms))
+    return Term(total, tol, f"sum({', '.join(t.expr for t in terms)})")
+
+
+def mean_term(terms: Sequence[Term]) -> Term:
+    total = sum(t.value for t in terms)
+    tol = math.sqrt(sum(t.tol * t.tol for t in terms)) / len(terms)
+    return Term(total / len(terms), tol, f"mean({', '.join(t.expr for t in terms)})")
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number answer value and the expression (over the cited evidence) that recomputes it."""
+
+    av: AnswerValue
+    expr: str
+
+    @property
+    def text(self) -> str:
+        return self.av.text
+
+    @property
+    def unit(self) -> str | None:
+        return self.av.unit
+
+    @property
+    def value(self) -> float:
+        assert self.av.value is not None
+        return self.av.value
+
+    def said(self) -> str:
+        """The number with its unit, as the answer sentence writes it."""
+        return with_unit(self.av.text, self.av.unit)
+
+
+Value = AnswerValue | Num
 
 
 @dataclass
@@ -37,23 +136,62 @@ class Draft:
     difficulty: Difficulty
     question: str
     answer: str
-    answer_values: list[AnswerValue]
+    values: list[Value]
     reasoning: list[str]
     charts: list[Chart] = field(default_factory=list)
     points: list[DataPoint] = field(default_factory=list)
     facts: list[int] = field(default_factory=list)
 
+    @property
+    def answer_values(self) -> list[AnswerValue]:
+        return [v.av if isinstance(v, Num) else v for v in self.values]
+
     def data_refs(self) -> list[DataRef]:
         return [DataRef(label=point_key(p), value=p.value) for p in self.points]
+
+    def _resolve(self, expr: str) -> str:
+        keys = [point_key(p) for p in self.points]
+
+        def name(m: re.Match[str]) -> str:
+            kind, ref = m.group(1), m.group(2)
+            if kind == "p":
+                if ref not in keys:
+                    raise ValueError(f"derivation uses mark {ref!r}, which is not a required data point")
+                return f"p{keys.index(ref)}"
+            if int(ref) not in self.facts:
+                raise ValueError(f"derivation uses fact {ref}, which is not a required fact")
+            return f"f{self.facts.index(int(ref))}"
+
+        return _REF.sub(name, expr)
+
+    def calc(self) -> str:
+        """``v1 = p0 - p1; v2 = ...``: how every number answer value follows from the evidence."""
+        parts = [f"v{i} = {self._resolve(v.expr)}" for i, v in enumerate(self.values) if isinstance(v, Num)]
+        return "; ".join(parts)
+
+    def full_reasoning(self) -> list[str]:
+        """The reasoning steps, the last one ending with the ``[calc: ...]`` derivations."""
+        calc = self.calc()
+        if not calc:
+            return list(self.reasoning)
+        return [*self.reasoning[:-1], f"{self.reasoning[-1]} {CALC_PREFIX}{calc}]"]
 
 
 @dataclass
 class Context:
-    """The document a builder works on, plus what earlier questions already used."""
+    """The document a builder works on, plus what earlier questions already used.
+
+    ``bucket`` and ``preferred`` steer which charts a chart-reading builder tries first (the
+    slot's position bucket, or the charts the configured evidence depth placed); with
+    ``strict`` the builder tries only those.
+    """
 
     manifest: DocumentManifest
     used: set[str] = field(default_factory=set)
     stated: set[float] = field(default_factory=set)
+    bucket: PositionBucket | None = None
+    preferred: tuple[int, ...] = ()
+    strict: bool = False
 
     @classmethod
     def of(cls, manifest: DocumentManifest) -> Context:
@@ -71,10 +209,33 @@ class Context:
     def chart(self, viz_id: str) -> Chart | None:
         return next((c for c in self.manifest.charts if c.vizId == viz_id), None)
 
-    def readable(self, point: DataPoint) -> bool:
-        """A mark a question may ask for: its value is in no fact sentence, table cell or source
-        note. (Insights are metadata, not printed prose; the PDF leak check in ``validate``
-        catches any other place the value is printed.)"""
+    @property
+    def chart_count(self) -> int:
+        return max([len(self.manifest.charts)] + [c.index for c in self.manifest.charts])
+
+    def chart_bucket(self, chart: Chart) -> PositionBucket:
+        return position_bucket(chart.index / self.chart_count)
+
+    def charts(self, rng: np.random.Generator) -> list[Chart]:
+        """Charts in a random order: the preferred ones (evidence depth, else the slot's bucket)
+        first, and among those the ones no question used yet; only the preferred ones if strict."""
+        charts = [self.manifest.charts[i] for i in rng.permutation(len(self.manifest.charts))]
+
+        def preferred(c: Chart) -> bool:
+            if self.preferred:
+                return c.index in self.preferred
+            return self.bucket is None or self.chart_bucket(c) == self.bucket
+
+        if self.strict:
+            charts = [c for c in charts if preferred(c)]
+        return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
+
+    def readable(self, chart: Chart, point: DataPoint) -> bool:
+        """A mark a question may ask a number for: the chart shows numbers a reader can read
+        (printed labels, or an axis), and the value is in no fact sentence, table cell or
+        source note. (The PDF leak check in ``validate`` catches any other printed copy.)"""
+        if not numbers_readable(chart):
+            return False
         return round(point.value, 6) not in self.stated and round(abs(point.value), 6) not in self.stated
 
     def facts_of(self, kind: str) -> list[int]:
@@ -112,41 +273,15 @@ def series_of(chart: Chart) -> dict[str | None, list[DataPoint]]:
     return out
 
 
+T = TypeVar("T")
+
+
+def shuffled(items: Sequence[T], rng: np.random.Generator) -> list[T]:
+    """The items in an order drawn from ``rng``."""
+    return [items[int(i)] for i in rng.permutation(len(items))]
+
+
 # --- answer values ---------------------------------------------------------------------
-
-
-def read_value(chart: Chart, point: DataPoint) -> AnswerValue:
-    """A value read off a chart, with the reading tolerance of that chart."""
-    abs_tol, rel_tol = read_tolerance(chart)
-    return AnswerValue(
-        kind="number",
-        text=fmt_num(point.value),
-        value=point.value,
-        unit=value_unit(chart),
-        abs_tol=abs_tol,
-        rel_tol=rel_tol,
-    )
-
-
-def exact_value(value: float, unit: str | None) -> AnswerValue:
-    """A number stated in the text (or a year): matched up to its printed precision."""
-    return AnswerValue(kind="number", text=fmt_num(value), value=value, unit=unit, abs_tol=0.0, rel_tol=0.0)
-
-
-def derived_value(value: float, unit: str | None, tol: float, decimals: int) -> AnswerValue:
-    """A computed number shown with ``decimals``: propagated tolerance plus rounding."""
-    return AnswerValue(
-        kind="number",
-        text=fmt_num(value, decimals),
-        value=value,
-        unit=unit,
-        abs_tol=round(tol + rounding_tol(decimals), 10),
-        rel_tol=0.0,
-    )
-
-
-def label_value(text: str, aliases: list[str] | None = None) -> AnswerValue:
-    return AnswerValue(kind="label", text=text, aliases=aliases or [])
 
 
 def tol_of(chart: Chart | None, value: float) -> float:
@@ -157,35 +292,111 @@ def tol_of(chart: Chart | None, value: float) -> float:
     return effective_tol(value, abs_tol, rel_tol)
 
 
-def difference_value(a: float, ta: float, b: float, tb: float, unit: str | None) -> AnswerValue:
-    """``a - b`` (caller orders them); operand tolerances combine in quadrature."""
-    return derived_value(a - b, diff_unit(unit), math.hypot(ta, tb), decimals_of(a, b))
+def read_value(chart: Chart, point: DataPoint) -> Num:
+    """A value read off a chart, with the reading tolerance of that chart."""
+    abs_tol, rel_tol = read_tolerance(chart)
+    av = AnswerValue(
+        kind="number",
+        text=fmt_num(point.value),
+        value=point.value,
+        unit=value_unit(chart),
+        abs_tol=abs_tol,
+        rel_tol=rel_tol,
+    )
+    return Num(av, point_term(chart, point).expr)
 
 
-def ratio_value(a: float, ta: float, b: float, tb: float) -> AnswerValue:
-    r = a / b
-    return derived_value(r, None, abs(r) * math.hypot(ta / a, tb / b), 2)
+def read_meta(chart: Chart, point: DataPoint, key: str) -> Num:
+    """A number of a mark's metadata read off the chart (same axis, same tolerance)."""
+    abs_tol, rel_tol = read_tolerance(chart)
+    t = meta_term(chart, point, key)
+    av = AnswerValue(
+        kind="number",
+        text=fmt_num(t.value),
+        value=t.value,
+        unit=value_unit(chart),
+        abs_tol=abs_tol,
+        rel_tol=rel_tol,
+    )
+    return Num(av, t.expr)
 
 
-def pct_change_value(start: float, ts: float, end: float, te: float) -> AnswerValue:
-    pct = (end - start) / start * 100
-    return derived_value(pct, "%", abs(end / start) * math.hypot(ts / start, te / end if end else 0) * 100, 1)
+def exact_value(term: Term, unit: str | None) -> Num:
+    """A number stated in the text (or a year): matched up to its printed precision."""
+    av = AnswerValue(kind="number", text=fmt_num(term.value), value=term.value, unit=unit)
+    return Num(av, term.expr)
 
 
-def cagr_value(start: float, ts: float, end: float, te: float, years: int) -> AnswerValue:
-    growth = (end / start) ** (1 / years) - 1
-    rel = math.hypot(ts / start, te / end)
-    return derived_value(growth * 100, "%", (1 + growth) * rel / years * 100, 1)
+def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
+    """A computed number shown with ``decimals``: propagated tolerance plus rounding."""
+    av = AnswerValue(
+        kind="number",
+        text=fmt_num(term.value, decimals),
+        value=term.value,
+        unit=unit,
+        abs_tol=round(term.tol + rounding_tol(decimals), 10),
+        rel_tol=0.0,
+    )
+    return Num(av, term.expr)
 
 
-def share_value(part: float, tp: float, total: float, tt: float) -> AnswerValue:
-    share = part / total * 100
-    return derived_value(share, "%", abs(share) * math.hypot(tp / part, tt / total), 1)
+def label_value(text: str, aliases: list[str] | None = None) -> AnswerValue:
+    return AnswerValue(kind="label", text=text, aliases=aliases or [])
 
 
-def sum_tol(tols: list[float]) -> float:
-    """Tolerance of a sum of independently read values (quadrature)."""
-    return math.sqrt(sum(t * t for t in tols))
+def mark_label(p: DataPoint) -> AnswerValue:
+    """A mark's label as an answer names it: a flow ``A → B`` also as ``A to B``, a bin
+    ``40–50`` also as ``40-50``."""
+    aliases = []
+    if {"source", "target"} <= set(p.metadata):
+        aliases.append(f"{p.metadata['source']} to {p.metadata['target']}")
+    if "–" in p.label:
+        aliases.append(p.label.replace("–", "-"))
+    return label_value(p.label, aliases)
+
+
+def difference_value(a: Term, b: Term, unit: str | None) -> Num:
+    """``a - b`` (caller orders them); a difference of percentages is in percentage points."""
+    t = Term(a.value - b.value, math.hypot(a.tol, b.tol), f"{_wrap(a.expr)} - {_wrap(b.expr)}")
+    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
+
+
+def gap_value(a: Term, b: Term, unit: str | None) -> Num:
+    """``|a - b|`` in the unit of the two values (percentage points for percentages)."""
+    t = Term(abs(a.value - b.value), math.hypot(a.tol, b.tol), f"abs({a.expr} - {_wrap(b.expr)})")
+    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
+
+
+def ratio_value(a: Term, b: Term) -> Num:
+    r = a.value / b.value
+    t = Term(r, abs(r) * math.hypot(a.tol / a.value, b.tol / b.value), f"{_wrap(a.expr)} / {_wrap(b.expr)}")
+    return derived_value(t, None, 2)
+
+
+def pct_change_value(start: Term, end: Term) -> Num:
+    s, e = start.value, end.value
+    pct = (e - s) / s * 100
+    tol = abs(e / s) * math.hypot(start.tol / s, end.tol / e if e else 0) * 100
+    expr = f"({_wrap(end.expr)} - {_wrap(start.expr)}) / {_wrap(start.expr)} * 100"
+    return derived_value(Term(pct, tol, expr), "%", 1)
+
+
+def cagr_value(start: Term, end: Term, years: Term) -> Num:
+    growth = (end.value / start.value) ** (1 / years.value) - 1
+    rel = math.hypot(start.tol / start.value, end.tol / end.value)
+    expr = f"(({_wrap(end.expr)} / {_wrap(start.expr)}) ** (1 / {_wrap(years.expr)}) - 1) * 100"
+    return derived_value(Term(growth * 100, (1 + growth) * rel / years.value * 100, expr), "%", 1)
+
+
+def share_value(part: Term, total: Term) -> Num:
+    share = part.value / total.value * 100
+    tol = abs(share) * math.hypot(part.tol / part.value, total.tol / total.value)
+    return derived_value(Term(share, tol, f"{_wrap(part.expr)} / {_wrap(total.expr)} * 100"), "%", 1)
+
+
+def years_between(a: Term, b: Term) -> Term:
+    """``b - a`` for two years (exact)."""
+    return Term(b.value - a.value, 0.0, f"{_wrap(b.expr)} - {_wrap(a.expr)}")
 
 
 def informative(draft: Draft) -> bool:
@@ -203,6 +414,10 @@ DIRECTION_ALIASES: dict[str, list[str]] = {
     "fell": ["fall", "decrease", "decreased", "declined", "lower", "downward", "dropped"],
     "was broadly flat": ["flat", "stable", "unchanged", "little change", "steady"],
 }
+
+
+def direction_value(d: str) -> AnswerValue:
+    return label_value(d, DIRECTION_ALIASES[d])
 
 
 def direction(values: list[float]) -> str | None:

@@ -9,23 +9,12 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.phrasing import decimals_of, figure_ref, fmt_num, pick, value_unit, with_unit
+from generation import questions_common as qc
+from generation.phrasing import colour_of, figure_ref, fmt_num, pick, value_unit, with_unit
 from generation.questions_chart import cap, ordered_series, series_name, val
-from generation.questions_common import (
-    Builder,
-    Context,
-    Draft,
-    cagr_value,
-    derived_value,
-    difference_value,
-    exact_value,
-    find_point,
-    label_value,
-    pct_change_value,
-    read_value,
-    tol_of,
-)
-from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
+from generation.questions_common import Context, Draft, Value, label_value, shuffled
+from generation.questions_crossmodal import mark_subject
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
 STANCE_ALIASES: dict[str, list[str]] = {
     "positive": ["positively", "favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
@@ -43,16 +32,11 @@ STANCE_ALIASES: dict[str, list[str]] = {
 
 SMALLER_UNIT = {"billion": "million", "million": "thousand"}
 
-
 ADVERB = {"positive": "positively", "negative": "negatively", "mixed": "with mixed views"}
 
 
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def _shuffled(items: list, rng: np.random.Generator) -> list:
-    return [items[i] for i in rng.permutation(len(items))]
 
 
 def _sections_differ(*facts: TextFact) -> bool:
@@ -72,6 +56,9 @@ class Event:
     def what(self) -> str:
         return f"{self.fact.values.get('actor', '')} {self.fact.values.get('event', '')}".strip()
 
+    def year_value(self, ctx: Context) -> qc.Num:
+        return qc.exact_value(qc.fact_term(ctx, self.index, "year"), None)
+
 
 def _events(ctx: Context) -> list[Event]:
     out = []
@@ -86,20 +73,44 @@ def _events(ctx: Context) -> list[Event]:
 
 def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     events = _events(ctx)
+    if level == "L1":
+        return _two_years(ctx, events, rng)
     if level == "L2":
         return _two_events(ctx, events, rng)
     if level == "L3":
         return _three_events(ctx, events, rng)
     if level == "L4":
         return _events_on_chart(ctx, events, rng)
-    return None
+    return _event_by_colour(ctx, events, rng)
 
 
 def _event_pairs(events: list[Event], rng: np.random.Generator) -> list[tuple[Event, Event]]:
     pairs = [
         (a, b) for a, b in combinations(events, 2) if a.year != b.year and _sections_differ(a.fact, b.fact)
     ]
-    return _shuffled(pairs, rng)
+    return shuffled(pairs, rng)
+
+
+def _two_years(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    for a, b in _event_pairs(events, rng):
+        if not ctx.claim(f"events:{a.index}|{b.index}:years"):
+            continue
+        q = pick(
+            rng,
+            [
+                f"According to the report, in which years did these two developments happen: {a.what}; "
+                f"{b.what}?",
+                f"When did these two developments take place: {a.what}; {b.what}?",
+            ],
+        )
+        ans = f"{cap(a.what)} in {a.year}, and {b.what} in {b.year}."
+        steps = [
+            f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
+            f"Find the year of the second ({b.fact.section_id}): {b.year}.",
+        ]
+        values: list[Value] = [a.year_value(ctx), b.year_value(ctx)]
+        return Draft("historical_timeline", "L1", q, ans, values, steps, facts=[a.index, b.index])
+    return None
 
 
 def _two_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
@@ -107,23 +118,29 @@ def _two_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> 
         if not ctx.claim(f"events:{a.index}|{b.index}"):
             continue
         early, late = (a, b) if a.year < b.year else (b, a)
-        gap = late.year - early.year
+        gap = qc.exact_value(
+            qc.years_between(qc.fact_term(ctx, early.index, "year"), qc.fact_term(ctx, late.index, "year")),
+            "years",
+        )
         q = pick(
             rng,
             [
                 f"Which came first: {a.what}, or {b.what}? How many years separate the two?",
                 f"Of the two developments the report describes, {a.what} and {b.what}, which happened "
-                "earlier, and by how many years?",
+                "earlier, "
+                "and by how many years?",
             ],
         )
-        ans = f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, {gap} years later."
+        ans = (
+            f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, {gap.text} years "
+            "later."
+        )
         steps = [
             f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
             f"Find the year of the second ({b.fact.section_id}): {b.year}.",
-            f"Compare and subtract: {late.year} - {early.year} = {gap}.",
+            f"Compare and subtract: {late.year} - {early.year} = {gap.text}.",
         ]
-        values = [exact_value(float(early.year), None), exact_value(float(late.year), None)]
-        values.append(exact_value(float(gap), "years"))
+        values: list[Value] = [early.year_value(ctx), late.year_value(ctx), gap]
         return Draft("historical_timeline", "L2", q, ans, values, steps, facts=[a.index, b.index])
     return None
 
@@ -134,7 +151,7 @@ def _three_events(ctx: Context, events: list[Event], rng: np.random.Generator) -
         for t in combinations(events, 3)
         if len({e.year for e in t}) == 3 and _sections_differ(*(e.fact for e in t))
     ]
-    for triple in _shuffled(triples, rng):
+    for triple in shuffled(triples, rng):
         if not ctx.claim("events:" + "|".join(str(e.index) for e in triple)):
             continue
         listed = "; ".join(f"({k}) {e.what}" for k, e in zip("abc", triple, strict=True))
@@ -150,36 +167,51 @@ def _three_events(ctx: Context, events: list[Event], rng: np.random.Generator) -
         ans = "The order is: " + ", then ".join(f"{e.what} ({e.year})" for e in order) + "."
         steps = [f"Find the year of {e.what} ({e.fact.section_id}): {e.year}." for e in triple]
         steps.append("Sort by year: " + " < ".join(str(e.year) for e in order) + ".")
-        values = [exact_value(float(e.year), None) for e in order]
+        values: list[Value] = [e.year_value(ctx) for e in order]
         return Draft("historical_timeline", "L3", q, ans, values, steps, facts=[e.index for e in triple])
     return None
+
+
+def _year_marks(ctx: Context, chart: Chart, year: int) -> list[DataPoint]:
+    return [
+        p
+        for s in ordered_series(chart).values()
+        for p in s
+        if p.label == str(year) and ctx.readable(chart, p)
+    ]
 
 
 def _events_on_chart(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
     for a, b in _event_pairs(events, rng):
         early, late = (a, b) if a.year < b.year else (b, a)
-        for chart in _shuffled(list(ctx.manifest.charts), rng):
+        for chart in shuffled(list(ctx.manifest.charts), rng):
             for series in ordered_series(chart):
-                p0 = find_point(chart, str(early.year), series)
-                p1 = find_point(chart, str(late.year), series)
-                if p0 is None or p1 is None or not (ctx.readable(p0) and ctx.readable(p1)):
+                p0 = qc.find_point(chart, str(early.year), series)
+                p1 = qc.find_point(chart, str(late.year), series)
+                if p0 is None or p1 is None or not (ctx.readable(chart, p0) and ctx.readable(chart, p1)):
                     continue
                 if not ctx.claim(f"events-chart:{a.index}|{b.index}"):
                     return None
                 fig, name = figure_ref(chart), series_name(chart, series)
-                unit = value_unit(chart)
-                change = difference_value(
-                    p1.value, tol_of(chart, p1.value), p0.value, tol_of(chart, p0.value), unit
+                change = qc.difference_value(
+                    qc.point_term(chart, p1), qc.point_term(chart, p0), value_unit(chart)
                 )
-                q = (
-                    f"According to {fig}, how much did {name} change between the year {early.what} "
-                    f"and the year {late.what}?"
+                q = pick(
+                    rng,
+                    [
+                        f"According to {fig}, how much did {name} change between the year {early.what} and "
+                        "the "
+                        f"year {late.what}?",
+                        f"Take the years in which {early.what} and {late.what}. What net change in {name} "
+                        "does "
+                        f"{fig} show between them?",
+                    ],
                 )
                 ans = (
                     f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span the "
                     "chart "
                     f"shows {name} moving from {val(chart, p0)} to {val(chart, p1)}, a change of "
-                    f"{with_unit(change.text, change.unit)}."
+                    f"{change.said()}."
                 )
                 steps = [
                     f"Find the year of the first development ({early.fact.section_id}): {early.year}.",
@@ -188,24 +220,74 @@ def _events_on_chart(ctx: Context, events: list[Event], rng: np.random.Generator
                     f"Read it in {late.year}: {val(chart, p1)}.",
                     f"Subtract: {fmt_num(p1.value)} - {fmt_num(p0.value)} = {change.text}.",
                 ]
-                values = [
-                    exact_value(float(early.year), None),
-                    exact_value(float(late.year), None),
-                    read_value(chart, p0),
-                    read_value(chart, p1),
+                values: list[Value] = [
+                    early.year_value(ctx),
+                    late.year_value(ctx),
+                    qc.read_value(chart, p0),
+                    qc.read_value(chart, p1),
                     change,
                 ]
-                return Draft(
-                    "historical_timeline",
-                    "L4",
-                    q,
-                    ans,
-                    values,
-                    steps,
-                    [chart],
-                    [p0, p1],
-                    [early.index, late.index],
+                facts = [early.index, late.index]
+                return Draft("historical_timeline", "L4", q, ans, values, steps, [chart], [p0, p1], facts)
+    return None
+
+
+def _event_by_colour(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    """An event's year located on a chart through a colour: a legend entry or the highlight colour."""
+    for e in shuffled(events, rng):
+        for chart in shuffled(list(ctx.manifest.charts), rng):
+            if chart.section_id == e.fact.section_id:
+                continue
+            marks = [p for p in _year_marks(ctx, chart, e.year) if colour_of(chart, p)]
+            highlighted = chart.visualProperties.highlightedItems == [str(e.year)] and len(marks) == 1
+            if not marks or not ctx.claim(f"event-colour:{e.index}"):
+                continue
+            p = marks[int(rng.integers(len(marks)))]
+            fig, colour = figure_ref(chart), str(colour_of(chart, p))
+            if highlighted:
+                q = pick(
+                    rng,
+                    [
+                        f"{fig} picks out one year in an accent colour. Which development described in the "
+                        "report "
+                        "happened that year, and what value does the chart show for it?",
+                        f"What happened, according to the text, in the year {fig} highlights, and how high "
+                        "is the "
+                        "highlighted mark?",
+                    ],
                 )
+                ans = (
+                    f"The highlighted year is {e.year}, when {e.what}; the chart shows {val(chart, p)} then."
+                )
+                steps = [
+                    f"In {fig}, find the mark drawn in the highlight colour: {e.year}.",
+                    f"Find the development of {e.year} in the text ({e.fact.section_id}): {e.what}.",
+                    f"Read the highlighted mark: {val(chart, p)}.",
+                ]
+            else:
+                name = series_name(chart, p.category)
+                q = pick(
+                    rng,
+                    [
+                        f"Which colour is {name} drawn in on {fig}, and what value does it show in the year "
+                        f"{e.what}?",
+                        f"In {fig}, identify {name} by its colour and read it for the year in which "
+                        f"{e.what}.",
+                    ],
+                )
+                ans = (
+                    f"{cap(name)} is the {colour} line; in {e.year}, when {e.what}, it stands at "
+                    f"{val(chart, p)}."
+                )
+                steps = [
+                    f"Find the year in the text ({e.fact.section_id}): {e.what} in {e.year}.",
+                    f"Use the legend of {fig}: {name} is {colour}.",
+                    f"Read the {colour} line at {e.year}: {val(chart, p)}.",
+                ]
+            values: list[Value] = [e.year_value(ctx), qc.read_value(chart, p)]
+            if not highlighted:
+                values.insert(0, label_value(colour))
+            return Draft("historical_timeline", "L5", q, ans, values, steps, [chart], [p], [e.index])
     return None
 
 
@@ -225,117 +307,165 @@ class Metric:
     def text(self) -> str:
         return with_unit(fmt_num(self.value), self.unit)
 
+    def term(self, ctx: Context) -> qc.Term:
+        return qc.fact_term(ctx, self.index, "value")
+
 
 def _metrics(ctx: Context) -> list[Metric]:
     out = []
     for i in ctx.facts_of("metric"):
-        f = ctx.manifest.text_facts[i]
-        v = f.values
+        v = ctx.manifest.text_facts[i].values
         try:
-            out.append(
-                Metric(i, f, v["entity"], v["metric"], int(v["year"]), float(v["value"]), v.get("unit", ""))
+            metric = Metric(
+                i,
+                ctx.manifest.text_facts[i],
+                v["entity"],
+                v["metric"],
+                int(v["year"]),
+                float(v["value"]),
+                v.get("unit", ""),
             )
         except (KeyError, ValueError):
             continue
+        out.append(metric)
     return out
 
 
 def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     metrics = _metrics(ctx)
+    if level == "L1":
+        return _two_figures(ctx, metrics, rng)
     if level == "L2":
         return _metric_difference(ctx, metrics, rng)
     if level == "L3":
         first, second = (_growth, _conversion) if rng.random() < 0.5 else (_conversion, _growth)
-        return first(ctx, metrics, rng) or second(ctx, metrics, rng)
+        return first(ctx, metrics, rng) or second(ctx, metrics, rng) or _chart_pct_change(ctx, rng)
     if level == "L4":
         return _chart_cagr(ctx, rng)
-    return None
+    return _claim_by_colour(ctx, rng)
+
+
+def _comparable(a: Metric, b: Metric) -> bool:
+    return (
+        a.metric == b.metric and a.unit == b.unit and a.value != b.value and _sections_differ(a.fact, b.fact)
+    )
 
 
 def _same_year_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
     pairs = [
         (a, b)
         for a, b in combinations(metrics, 2)
-        if a.metric == b.metric
-        and a.unit == b.unit
-        and a.year == b.year
-        and a.entity != b.entity
-        and a.value != b.value
-        and _sections_differ(a.fact, b.fact)
+        if _comparable(a, b) and a.year == b.year and a.entity != b.entity
     ]
-    return _shuffled(pairs, rng)
+    return shuffled(pairs, rng)
 
 
-def _metric_difference(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    for a, b in _same_year_pairs(metrics, rng):
-        if not ctx.claim(f"metrics:{a.index}|{b.index}:diff"):
+def _series_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
+    """Two years of one entity's metric, earlier first."""
+    pairs = [
+        (a, b) if a.year < b.year else (b, a)
+        for a, b in combinations(metrics, 2)
+        if _comparable(a, b) and a.entity == b.entity and a.year != b.year and a.value > 0 and b.value > 0
+    ]
+    return shuffled(pairs, rng)
+
+
+def _two_figures(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    pairs = _series_pairs(metrics, rng) + _same_year_pairs(metrics, rng)
+    for a, b in pairs:
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:lookup"):
             continue
-        hi, lo = (a, b) if a.value > b.value else (b, a)
-        diff = derived_value(hi.value - lo.value, hi.unit, 0.0, decimals_of(hi.value, lo.value))
         q = pick(
             rng,
             [
-                f"In {a.year}, whose {a.metric} was larger, {possessive(a.entity)} or "
-                f"{possessive(b.entity)}, "
-                "and by how much?",
-                f"Comparing the {a.metric} the report gives for {a.entity} and {b.entity} in {a.year}, "
-                "which is higher and what is the difference?",
+                f"What figures does the report give for {possessive(a.entity)} {a.metric} in {a.year} and "
+                "for "
+                f"{possessive(b.entity)} in {b.year}?",
+                f"Look up two numbers from different parts of the report: the {a.metric} of {a.entity} in "
+                f"{a.year}, and that of {b.entity} in {b.year}.",
             ],
         )
         ans = (
-            f"{cap(hi.entity)} led with {hi.text()} against {lo.text()}, a difference of "
-            f"{with_unit(diff.text, hi.unit)}."
+            f"{cap(possessive(a.entity))} {a.metric} was {a.text()} in {a.year}; {possessive(b.entity)} "
+            "came to "
+            f"{b.text()} in {b.year}."
+        )
+        steps = [
+            f"Find {possessive(a.entity)} {a.year} figure ({a.fact.section_id}): {a.text()}.",
+            f"Find {possessive(b.entity)} {b.year} figure ({b.fact.section_id}): {b.text()}.",
+        ]
+        values: list[Value] = [qc.exact_value(a.term(ctx), a.unit), qc.exact_value(b.term(ctx), b.unit)]
+        return Draft("technical_quantitative", "L1", q, ans, values, steps, facts=[a.index, b.index])
+    return None
+
+
+def _any_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
+    """Two figures of one metric (any entities, any years), the same-year pairs first."""
+    pairs = [
+        (a, b)
+        for a, b in combinations(metrics, 2)
+        if _comparable(a, b) and (a.entity, a.year) != (b.entity, b.year)
+    ]
+    return sorted(shuffled(pairs, rng), key=lambda ab: ab[0].year != ab[1].year)
+
+
+def _metric_difference(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    for a, b in _any_pairs(metrics, rng):
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:diff"):
+            continue
+        hi, lo = (a, b) if a.value > b.value else (b, a)
+        diff = qc.difference_value(hi.term(ctx), lo.term(ctx), hi.unit)
+        q = pick(
+            rng,
+            [
+                f"Which figure is larger: {possessive(a.entity)} {a.metric} in {a.year}, or "
+                f"{possessive(b.entity)} in {b.year}? By how much?",
+                f"Comparing the {a.metric} the report gives for {a.entity} ({a.year}) and {b.entity} "
+                f"({b.year}), which is higher and what is the difference?",
+            ],
+        )
+        ans = (
+            f"{cap(possessive(hi.entity))} {hi.year} figure is higher: {hi.text()} against {lo.text()}, "
+            f"a difference of {diff.said()}."
         )
         steps = [
             f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
             f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
             f"Subtract: {fmt_num(hi.value)} - {fmt_num(lo.value)} = {diff.text}.",
         ]
-        values = [label_value(hi.entity), diff]
+        values: list[Value] = [label_value(hi.entity), diff]
         return Draft("technical_quantitative", "L2", q, ans, values, steps, facts=[a.index, b.index])
     return None
 
 
 def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    pairs = [
-        (a, b) if a.year < b.year else (b, a)
-        for a, b in combinations(metrics, 2)
-        if a.entity == b.entity
-        and a.metric == b.metric
-        and a.unit == b.unit
-        and a.year != b.year
-        and a.value > 0
-        and b.value > 0
-        and _sections_differ(a.fact, b.fact)
-    ]
-    for a, b in _shuffled(pairs, rng):
+    for a, b in _series_pairs(metrics, rng):
         if not ctx.claim(f"metrics:{a.index}|{b.index}:growth"):
             continue
-        years = b.year - a.year
-        pct = pct_change_value(a.value, 0.0, b.value, 0.0)
-        cagr = cagr_value(a.value, 0.0, b.value, 0.0, years)
+        years = qc.years_between(qc.fact_term(ctx, a.index, "year"), qc.fact_term(ctx, b.index, "year"))
+        pct = qc.pct_change_value(a.term(ctx), b.term(ctx))
+        cagr = qc.cagr_value(a.term(ctx), b.term(ctx), years)
+        n = fmt_num(years.value)
         q = pick(
             rng,
             [
                 f"By what percentage did {possessive(a.entity)} {a.metric} change between {a.year} and "
-                f"{b.year}, and "
-                "what compound annual growth rate does that imply?",
-                f"Using the figures the report gives for {possessive(a.entity)} {a.metric} in {a.year} and "
                 f"{b.year}, "
-                "compute the total percentage change and the average annual (compound) rate.",
+                "and what compound annual growth rate does that imply?",
+                f"Using the figures the report gives for {possessive(a.entity)} {a.metric} in {a.year} and "
+                f"{b.year}, compute the total percentage change and the average annual (compound) rate.",
             ],
         )
         ans = (
             f"It went from {a.text()} to {b.text()}: a {pct.text}% change overall, "
-            f"or about {cagr.text}% a year compounded over {years} years."
+            f"or about {cagr.text}% a year compounded over {n} years."
         )
         steps = [
             f"Find the {a.year} figure ({a.fact.section_id}): {a.text()}.",
             f"Find the {b.year} figure ({b.fact.section_id}): {b.text()}.",
             f"Percentage change: ({fmt_num(b.value)} - {fmt_num(a.value)}) / {fmt_num(a.value)} = "
             f"{pct.text}%.",
-            f"CAGR over {years} years: ({fmt_num(b.value)} / {fmt_num(a.value)})^(1/{years}) - 1 = "
-            f"{cagr.text}%.",
+            f"CAGR over {n} years: ({fmt_num(b.value)} / {fmt_num(a.value)})^(1/{n}) - 1 = {cagr.text}%.",
         ]
         return Draft("technical_quantitative", "L3", q, ans, [pct, cagr], steps, facts=[a.index, b.index])
     return None
@@ -347,8 +477,8 @@ def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -
         if scale not in SMALLER_UNIT or not ctx.claim(f"metrics:{a.index}|{b.index}:sum"):
             continue
         new_unit = f"{SMALLER_UNIT[scale]} {rest}".strip()
-        total = a.value + b.value
-        converted = derived_value(total * 1000, new_unit, 0.0, 0)
+        total = qc.sum_term([a.term(ctx), b.term(ctx)])
+        converted = qc.derived_value(qc.Term(total.value * 1000, 0.0, f"{total.expr} * 1000"), new_unit, 0)
         q = pick(
             rng,
             [
@@ -358,14 +488,11 @@ def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -
                 f"{new_unit}.",
             ],
         )
-        ans = (
-            f"Together they come to {with_unit(fmt_num(total), a.unit)}, "
-            f"which is {with_unit(converted.text, new_unit)}."
-        )
+        ans = f"Together they come to {with_unit(fmt_num(total.value), a.unit)}, which is {converted.said()}."
         steps = [
             f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
             f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
-            f"Add them: {fmt_num(total)} {a.unit}.",
+            f"Add them: {fmt_num(total.value)} {a.unit}.",
             f"Convert {scale} to {SMALLER_UNIT[scale]} (x 1,000): {converted.text} {new_unit}.",
         ]
         return Draft("technical_quantitative", "L3", q, ans, [converted], steps, facts=[a.index, b.index])
@@ -373,7 +500,49 @@ def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -
 
 
 def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for i in _shuffled(ctx.facts_of("trend_claim"), rng):
+    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "cagr"):
+        fact = ctx.manifest.text_facts[i]
+        try:
+            years = qc.years_between(qc.fact_term(ctx, i, "start"), qc.fact_term(ctx, i, "end"))
+        except (KeyError, ValueError):
+            continue
+        if years.value <= 0:
+            continue
+        ctx.claim(f"trend:{i}:cagr")
+        fig, name, n = figure_ref(chart), series_name(chart, series), fmt_num(years.value)
+        cagr = qc.cagr_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years)
+        q = pick(
+            rng,
+            [
+                f"The text discusses how {name} developed between {p0.label} and {p1.label}. What compound "
+                "annual growth rate does the chart imply for that period?",
+                f"For the period the report singles out for {name}, what average yearly (compound) growth "
+                "rate "
+                "do the charted values give?",
+            ],
+        )
+        ans = (
+            f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
+            f"a compound annual rate of {cagr.text}% over {n} years."
+        )
+        steps = [
+            f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
+            f"Locate the chart of {name} in another section: {fig}.",
+            f"Read {p0.label}: {val(chart, p0)}.",
+            f"Read {p1.label}: {val(chart, p1)}.",
+            f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{n}) - 1 = {cagr.text}%.",
+        ]
+        values: list[Value] = [cagr, qc.read_value(chart, p0), qc.read_value(chart, p1)]
+        return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+    return None
+
+
+def _trend_claim_marks(
+    ctx: Context, rng: np.random.Generator, use: str
+) -> list[tuple[int, Chart, str | None, DataPoint, DataPoint]]:
+    """(fact, chart, series, start mark, end mark) of trend claims whose chart is in another section."""
+    out = []
+    for i in shuffled(ctx.facts_of("trend_claim"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
@@ -382,39 +551,96 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
         series = v.get("series") or None
         if series not in ordered_series(chart):
             continue
-        p0, p1 = find_point(chart, v.get("start", ""), series), find_point(chart, v.get("end", ""), series)
-        try:
-            years = int(v.get("end", "")) - int(v.get("start", ""))
-        except ValueError:
+        p0, p1 = (
+            qc.find_point(chart, v.get("start", ""), series),
+            qc.find_point(chart, v.get("end", ""), series),
+        )
+        if p0 is None or p1 is None or p0.value <= 0 or p1.value <= 0:
             continue
-        if p0 is None or p1 is None or years <= 0 or p0.value <= 0 or p1.value <= 0:
-            continue
-        if not (ctx.readable(p0) and ctx.readable(p1)) or not ctx.claim(f"trend:{i}:cagr"):
-            continue
+        if ctx.readable(chart, p0) and ctx.readable(chart, p1) and f"trend:{i}:{use}" not in ctx.used:
+            out.append((i, chart, series, p0, p1))
+    return out
+
+
+def _chart_pct_change(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """The percentage change, read off the chart, over the period a text passage discusses."""
+    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "pct"):
+        ctx.claim(f"trend:{i}:pct")
         fig, name = figure_ref(chart), series_name(chart, series)
-        cagr = cagr_value(p0.value, tol_of(chart, p0.value), p1.value, tol_of(chart, p1.value), years)
+        pct = qc.pct_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1))
         q = pick(
             rng,
             [
-                f"The text discusses how {name} developed between {p0.label} and {p1.label}. What compound "
-                "annual growth rate does the chart imply for that period?",
-                f"For the period the report singles out for {name}, what average yearly (compound) growth "
-                "rate do the charted values give?",
+                f"The report comments on {name} between {p0.label} and {p1.label}. By what percentage did it "
+                "change over that period, according to the chart?",
+                f"Over the period the text discusses for {name}, what percentage change do the charted "
+                "values "
+                "show?",
             ],
         )
         ans = (
-            f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
-            f"a compound annual rate of {cagr.text}% over {years} years."
+            f"{fig} has {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}: "
+            f"a change of {pct.text}%."
         )
         steps = [
-            f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
-            f"Locate the chart of {name} in another section: {fig}.",
-            f"Read {p0.label}: {val(chart, p0)}.",
-            f"Read {p1.label}: {val(chart, p1)}.",
-            f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{years}) - 1 = {cagr.text}%.",
+            f"Find the period the text discusses for {name} ({ctx.manifest.text_facts[i].section_id}): "
+            f"{p0.label} to {p1.label}.",
+            f"In {fig}, read {p0.label} and {p1.label}: {val(chart, p0)} and {val(chart, p1)}.",
+            f"Percentage change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {fmt_num(p0.value)} = "
+            f"{pct.text}%.",
         ]
-        values = [cagr, read_value(chart, p0), read_value(chart, p1)]
-        return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+        values: list[Value] = [qc.read_value(chart, p0), qc.read_value(chart, p1), pct]
+        return Draft("technical_quantitative", "L3", q, ans, values, steps, [chart], [p0, p1], [i])
+    return None
+
+
+def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """A stated figure checked against a mark the reader finds by its colour: relative difference."""
+    for i in shuffled(ctx.facts_of("chart_claim"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        if chart is None or chart.section_id == fact.section_id:
+            continue
+        p = qc.find_point(chart, v.get("label", ""), v.get("series"))
+        try:
+            claimed = qc.fact_term(ctx, i, "claimed_value")
+        except (KeyError, ValueError):
+            continue
+        if p is None or claimed.value <= 0 or not ctx.readable(chart, p) or colour_of(chart, p) is None:
+            continue
+        if not ctx.claim(f"claim:{i}:colour-pct"):
+            continue
+        fig, colour, rel = figure_ref(chart), str(colour_of(chart, p)), v.get("relation", "figure")
+        who = mark_subject(chart, p)
+        unit = v.get("unit") or value_unit(chart)
+        stated = with_unit(fmt_num(claimed.value), unit)
+        pct = qc.pct_change_value(claimed, qc.point_term(chart, p))
+        q = pick(
+            rng,
+            [
+                f"The text quotes a {rel} for {who}. Find {who} by its colour in the chart that plots it: "
+                "which "
+                f"colour is it, and by what percentage does the charted value differ from the {rel}?",
+                f"Which colour marks {who} in the relevant chart, and how far, in per cent, is its value "
+                "from the "
+                f"{rel} the report states?",
+            ],
+        )
+        ans = (
+            f"{cap(who)} is the {colour} mark in {fig}, at {val(chart, p)}; against the stated {rel} of "
+            f"{stated} "
+            f"that is a {pct.text}% difference."
+        )
+        steps = [
+            f"Find the text's {rel} for {who} ({fact.section_id}): {stated}.",
+            f"In {fig}, use the legend or colours: {who} is {colour}; read it: {val(chart, p)}.",
+            f"Relative difference: ({fmt_num(p.value)} - {fmt_num(claimed.value)}) / "
+            f"{fmt_num(claimed.value)} = "
+            f"{pct.text}%.",
+        ]
+        values: list[Value] = [label_value(colour), qc.read_value(chart, p), pct]
+        return Draft("technical_quantitative", "L5", q, ans, values, steps, [chart], [p], [i])
     return None
 
 
@@ -445,6 +671,11 @@ class Reception:
     def stance_value(self) -> AnswerValue:
         return label_value(self.stance, STANCE_ALIASES.get(self.stance, []))
 
+    def actor_value(self) -> AnswerValue:
+        """Who held the stance (the leading article is optional in an answer)."""
+        bare = self.actor.removeprefix("the ").removeprefix("The ")
+        return label_value(bare, [self.actor] if bare != self.actor else [])
+
 
 def _receptions(ctx: Context) -> list[Reception]:
     return [
@@ -456,25 +687,25 @@ def _receptions(ctx: Context) -> list[Reception]:
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     recs = _receptions(ctx)
-    if level in ("L2", "L4"):
+    if level in ("L1", "L2", "L4"):
         pairs = [
             (a, b)
             for a, b in combinations(recs, 2)
             if a.stance != b.stance and a.actor != b.actor and _sections_differ(a.fact, b.fact)
         ]
-        for a, b in _shuffled(pairs, rng):
+        for a, b in shuffled(pairs, rng):
             if ctx.claim(f"reception:{a.index}|{b.index}:{level}"):
-                return _contrast(a, b, level, rng)
+                return _who_said(a, b, rng) if level == "L1" else _contrast(a, b, level, rng)
         return None
     if level == "L3":
         triples = [
             t
             for t in combinations(recs, 3)
-            if len({r.actor for r in t}) == 3
+            if len({(r.actor, r.subject) for r in t}) == 3
             and len({r.stance for r in t}) >= 2
             and _sections_differ(*(r.fact for r in t))
         ]
-        for t in _shuffled(triples, rng):
+        for t in shuffled(triples, rng):
             if ctx.claim("reception:" + "|".join(str(r.index) for r in t)):
                 return _survey(list(t), rng)
     return None
@@ -482,6 +713,26 @@ def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) 
 
 def _about(r: Reception) -> str:
     return f"{r.actor} on {r.subject}"
+
+
+def _who_said(a: Reception, b: Reception, rng: np.random.Generator) -> Draft:
+    q = pick(
+        rng,
+        [
+            f"According to the report, who reacted {ADVERB[a.stance]} to {a.subject}, and who reacted "
+            f"{ADVERB[b.stance]} to {b.subject}?",
+            f"Name the two voices the report cites: the one that took a {a.stance} view of {a.subject}, "
+            "and the "
+            f"one that took a {b.stance} view of {b.subject}.",
+        ],
+    )
+    ans = f"The first was {a.actor}; the second, {b.actor}."
+    steps = [
+        f"Find the {a.stance} reaction to {a.subject} ({a.fact.section_id}): {a.actor}.",
+        f"Find the {b.stance} reaction to {b.subject} ({b.fact.section_id}): {b.actor}.",
+    ]
+    values: list[Value] = [a.actor_value(), b.actor_value()]
+    return Draft("impact_reception", "L1", q, ans, values, steps, facts=[a.index, b.index])
 
 
 def _contrast(a: Reception, b: Reception, level: Difficulty, rng: np.random.Generator) -> Draft:
@@ -504,15 +755,17 @@ def _contrast(a: Reception, b: Reception, level: Difficulty, rng: np.random.Gene
             f"Find {_about(b)} ({b.fact.section_id}): {b.stance}.",
             "Contrast the two stances.",
         ]
-        values = [a.stance_value(), b.stance_value()]
+        values: list[Value] = [a.actor_value(), a.stance_value(), b.actor_value(), b.stance_value()]
     else:
         q = pick(
             rng,
             [
                 f"Why did {a.actor} take a {a.stance} view of {a.subject}, while {b.actor} was {b.stance} "
-                f"about {b.subject}?",
-                f"What reasons does the report give for the {a.stance} reaction of {a.actor} to {a.subject} "
-                f"and the {b.stance} reaction of {b.actor} to {b.subject}?",
+                "about "
+                f"{b.subject}?",
+                f"What reasons does the report give for the {a.stance} reaction of {a.actor} to "
+                f"{a.subject} and "
+                f"the {b.stance} reaction of {b.actor} to {b.subject}?",
             ],
         )
         ans = f"{cap(a.actor)} pointed to {a.reason}; {b.actor}, by contrast, cited {b.reason}."
@@ -522,28 +775,28 @@ def _contrast(a: Reception, b: Reception, level: Difficulty, rng: np.random.Gene
             f"Extract the reasons: {a.reason}; {b.reason}.",
             "Relate each reason to the stance it supports.",
         ]
-        values = [label_value(a.reason), label_value(b.reason)]
+        values = [a.actor_value(), label_value(a.reason), b.actor_value(), label_value(b.reason)]
     return Draft("impact_reception", level, q, ans, values, steps, facts=[a.index, b.index])
 
 
 def _survey(recs: list[Reception], rng: np.random.Generator) -> Draft:
-    names = ", ".join(r.actor for r in recs[:-1]) + f" and {recs[-1].actor}"
+    pairs = "; ".join(f"{r.actor} on {r.subject}" for r in recs)
     q = pick(
         rng,
         [
-            f"Across the report, how did {names} each react to the developments they commented on?",
-            f"Summarise the reception by {names}: who was positive, who negative, who mixed, and about what?",
+            f"Across the report, how did each of these react: {pairs}?",
+            f"Summarise the reception the report records ({pairs}): who was positive, who negative, who "
+            "mixed?",
         ],
     )
-    ans = "; ".join(f"{r.actor} reacted {ADVERB[r.stance]} to {r.subject}" for r in recs) + "."
-    ans = cap(ans)
+    ans = cap("; ".join(f"{r.actor} reacted {ADVERB[r.stance]} to {r.subject}" for r in recs) + ".")
     steps = [f"Find {_about(r)} ({r.fact.section_id}): {r.stance}." for r in recs]
     steps.append("Group the actors by stance.")
-    values = [r.stance_value() for r in recs]
+    values: list[Value] = [v for r in recs for v in (r.actor_value(), r.stance_value())]
     return Draft("impact_reception", "L3", q, ans, values, steps, facts=[r.index for r in recs])
 
 
-BUILDERS: dict[str, Builder] = {
+BUILDERS: dict[str, qc.Builder] = {
     "historical_timeline": historical_timeline,
     "technical_quantitative": technical_quantitative,
     "impact_reception": impact_reception,

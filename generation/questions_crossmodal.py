@@ -1,42 +1,21 @@
 """Cross-modal questions (Table 14): verify with chart, integrate sources, compare representations.
 
 Each question pairs a text fact (a ``chart_claim`` or ``trend_claim``) with the chart it
-talks about; the answer combines the fact's wording with values read only from the chart.
+talks about, in another section; the answer combines the fact's wording with values read
+only from the chart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from generation.phrasing import (
-    article,
-    decimals_of,
-    figure_ref,
-    fmt_num,
-    pick,
-    unambiguous_colours,
-    value_unit,
-    with_unit,
-)
+from generation import questions_common as qc
+from generation.phrasing import article, colour_of, figure_ref, fmt_num, is_year, pick, value_unit, with_unit
 from generation.questions_chart import cap, ordered_series, series_name, val
-from generation.questions_common import (
-    DIRECTION_ALIASES,
-    Builder,
-    Context,
-    Draft,
-    derived_value,
-    difference_value,
-    direction,
-    exact_value,
-    find_point,
-    label_value,
-    pct_change_value,
-    read_value,
-    share_value,
-    tol_of,
-)
+from generation.questions_common import Context, Draft, Term, Value, label_value
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
 
@@ -47,24 +26,65 @@ def verdict_value(agrees: bool) -> AnswerValue:
     return label_value("contradicts", ["inconsistent", "does not match", "disagrees", "at odds"])
 
 
+def mark_subject(chart: Chart, p: DataPoint) -> str:
+    """What a text claim is about, named without the chart: ``Europe in 2022``."""
+    if p.category and is_year(p.category) and not is_year(p.label):
+        return f"{p.label} in {p.category}"
+    if p.category:
+        return f"{p.category} in {p.label}"
+    return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else p.label
+
+
 @dataclass
 class Claim:
+    """A number the text states about one mark of a chart in another section."""
+
     index: int
     fact: TextFact
     chart: Chart
     point: DataPoint
-    claimed: float
+    claimed: Term
     unit: str | None
     relation: str
 
     @property
     def subject(self) -> str:
-        p = self.point
-        return f"{p.category} in {p.label}" if p.category else p.label
+        return mark_subject(self.chart, self.point)
+
+    @property
+    def charted(self) -> Term:
+        return qc.point_term(self.chart, self.point)
+
+    @property
+    def side(self) -> str:
+        return "above" if self.point.value > self.claimed.value else "below"
+
+    def side_value(self) -> AnswerValue:
+        aliases = ["higher", "exceeds", "more"] if self.side == "above" else ["lower", "short", "less"]
+        return label_value(self.side, aliases)
+
+    def stated(self) -> str:
+        return with_unit(fmt_num(self.claimed.value), self.unit)
+
+    def gap(self) -> qc.Num:
+        return qc.gap_value(self.charted, self.claimed, self.unit)
+
+    def step(self) -> str:
+        return (
+            f"Find the text's claim (section {self.fact.section_id}): {article(self.relation)} of "
+            f"{self.stated()} for {self.subject}."
+        )
+
+    def draft(
+        self, category: str, level: Difficulty, q: str, a: str, values: list[Value], steps: list[str]
+    ) -> Draft:
+        return Draft(category, level, q, a, values, steps, [self.chart], [self.point], [self.index])
 
 
 @dataclass
 class TrendClaim:
+    """A direction the text states for one series of a time chart in another section."""
+
     index: int
     fact: TextFact
     chart: Chart
@@ -78,6 +98,19 @@ class TrendClaim:
     def name(self) -> str:
         return series_name(self.chart, self.series)
 
+    def draft(self, level: Difficulty, q: str, a: str, values: list[Value], steps: list[str]) -> Draft:
+        return Draft(
+            "compare_representations",
+            level,
+            q,
+            a,
+            values,
+            steps,
+            [self.chart],
+            [self.first, self.last],
+            [self.index],
+        )
+
 
 def _claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
     out = []
@@ -85,21 +118,22 @@ def _claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None:
+        # the claim sits in another, non-adjacent section
+        if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
             continue
-        point = find_point(chart, v.get("label", ""), v.get("series"))
+        point = qc.find_point(chart, v.get("label", ""), v.get("series"))
         try:
-            claimed = float(v.get("claimed_value", ""))
-        except ValueError:
+            claimed = qc.fact_term(ctx, i, "claimed_value")
+        except (KeyError, ValueError):
             continue
-        if point is None or not ctx.readable(point):
+        if point is None or not ctx.readable(chart, point):
             continue
         # a claim the chart cannot tell apart from its own value would make the verdict moot
-        if abs(point.value - claimed) <= 1.2 * tol_of(chart, point.value):
+        if abs(point.value - claimed.value) <= 1.2 * qc.tol_of(chart, point.value):
             continue
         unit = v.get("unit") or value_unit(chart)
         out.append(Claim(i, fact, chart, point, claimed, unit, v.get("relation", "figure")))
-    return [out[i] for i in rng.permutation(len(out))]
+    return qc.shuffled(out, rng)
 
 
 def _trend_claims(ctx: Context, rng: np.random.Generator) -> list[TrendClaim]:
@@ -108,168 +142,205 @@ def _trend_claims(ctx: Context, rng: np.random.Generator) -> list[TrendClaim]:
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None:
+        if chart is None or chart.section_id == fact.section_id:
             continue
         groups = ordered_series(chart)
         series = v.get("series") or None
         if series not in groups:
             continue
-        first = find_point(chart, v.get("start", ""), series)
-        last = find_point(chart, v.get("end", ""), series)
-        if first is None or last is None or not (ctx.readable(first) and ctx.readable(last)):
+        first = qc.find_point(chart, v.get("start", ""), series)
+        last = qc.find_point(chart, v.get("end", ""), series)
+        if first is None or last is None or not (ctx.readable(chart, first) and ctx.readable(chart, last)):
             continue
         span = groups[series]
         i0, i1 = span.index(first), span.index(last)
-        actual = direction([p.value for p in span[i0 : i1 + 1]]) if i0 < i1 else None
+        actual = qc.direction([p.value for p in span[i0 : i1 + 1]]) if i0 < i1 else None
         claimed = v.get("direction", "")
-        if actual is None or claimed not in DIRECTION_ALIASES:
+        if actual is None or claimed not in qc.DIRECTION_ALIASES:
             continue
         out.append(TrendClaim(i, fact, chart, series, first, last, claimed, actual))
-    return [out[i] for i in rng.permutation(len(out))]
+    return qc.shuffled(out, rng)
 
 
-def _side(claim: Claim) -> str:
-    return "above" if claim.point.value > claim.claimed else "below"
-
-
-def _side_value(claim: Claim) -> AnswerValue:
-    side = _side(claim)
-    return label_value(side, ["higher", "exceeds", "more"] if side == "above" else ["lower", "short", "less"])
-
-
-def _gap(claim: Claim) -> AnswerValue:
-    tol = tol_of(claim.chart, claim.point.value)
-    unit = "pp" if claim.unit == "%" else claim.unit
-    return derived_value(
-        abs(claim.point.value - claim.claimed), unit, tol, decimals_of(claim.point.value, claim.claimed)
-    )
-
-
-def _claim_step(ctx: Context, claim: Claim) -> str:
-    section = claim.fact.section_id
-    return (
-        f"Find the text's claim (section {section}): {article(claim.relation)} of "
-        f"{_u(claim, claim.claimed)} for "
-        f"{claim.subject}."
-    )
-
-
-def _u(claim: Claim, x: float) -> str:
-    return with_unit(fmt_num(x), claim.unit)
-
-
-def _gap_text(claim: Claim, gap: AnswerValue) -> str:
-    return with_unit(gap.text, gap.unit)
+def _first_claim(
+    ctx: Context,
+    rng: np.random.Generator,
+    use: str,
+    make: Callable[[Claim], Draft | None],
+    needs_colour: bool = False,
+) -> Draft | None:
+    """The draft ``make`` builds from the first claim not yet used for ``use``."""
+    for claim in _claims(ctx, rng):
+        if needs_colour and colour_of(claim.chart, claim.point) is None:
+            continue
+        if ctx.claim(f"claim:{claim.index}:{use}"):
+            return make(claim)
+    return None
 
 
 # --- verify with chart -----------------------------------------------------------------
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    if level not in ("L2", "L3", "L4"):
-        return None
-    for claim in _claims(ctx, rng):
-        if not ctx.claim(f"claim:{claim.index}:verify"):
-            continue
-        fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        c, v, side = _u(claim, claim.claimed), val(claim.chart, claim.point), _side(claim)
-        read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
-        gap = _gap(claim)
-        if level == "L2":
-            q = pick(
-                rng,
-                [
-                    f"The text gives {article(rel)} of {c} for {subj}. Does the chart that plots {subj} "
-                    "bear this "
-                    "out, and what value does it show?",
-                    f"According to the prose, the {rel} for {subj} is {c}. Is that what the matching chart "
-                    "shows? Give the charted value.",
-                ],
-            )
-            a = f"No: {fig} shows {subj} at {v}, which is {side} the stated {rel} of {c}."
-            steps = [
-                _claim_step(ctx, claim),
-                read,
-                f"Compare: {v} is {side} {c}, so the chart does not confirm it.",
-            ]
-            values = [_side_value(claim), read_value(claim.chart, claim.point)]
-        elif level == "L3":
-            pct = pct_change_value(
-                claim.claimed, 0.0, claim.point.value, tol_of(claim.chart, claim.point.value)
-            )
-            q = pick(
-                rng,
-                [
-                    f"The report cites {article(rel)} of {c} for {subj}. How far, in absolute and relative "
-                    "terms, "
-                    "is the charted value from it?",
-                    f"Taking the {rel} of {c} for {subj} stated in the text, quantify how the chart's value "
-                    "differs from it.",
-                ],
-            )
-            a = (
-                f"{fig} shows {v}, which is {_gap_text(claim, gap)} {side} the {rel}, "
-                f"a relative difference of {pct.text}%."
-            )
-            steps = [
-                _claim_step(ctx, claim),
-                read,
-                f"Absolute difference: |{fmt_num(claim.point.value)} - {fmt_num(claim.claimed)}| = "
-                f"{gap.text}.",
-                f"Relative to the {rel}: {pct.text}%.",
-            ]
-            values = [read_value(claim.chart, claim.point), gap, pct]
-        else:
-            verb = "exceed" if side == "above" else "fall short of"
-            q = pick(
-                rng,
-                [
-                    f"Judging by the chart, does {subj} exceed or fall short of the {rel} mentioned in the "
-                    "text, and by how much?",
-                    f"The text sets out {article(rel)} for {subj}. Using the chart, is the actual value "
-                    "above or "
-                    f"below that {rel}, and by what margin?",
-                ],
-            )
-            a = (
-                f"The text's {rel} is {c}, while {fig} shows {v}, so it does {verb} the {rel} "
-                f"by {_gap_text(claim, gap)} ({side})."
-            )
-            steps = [
-                _claim_step(ctx, claim),
-                f"Identify the chart covering {subj} in another section: {fig}.",
-                f"Read its value: {v}.",
-                f"Compare with the {rel}: {side} by {gap.text}.",
-            ]
-            values = [
-                exact_value(claim.claimed, claim.unit),
-                _side_value(claim),
-                read_value(claim.chart, claim.point),
-                gap,
-            ]
-        return Draft(
-            "verify_with_chart", level, q, a, values, steps, [claim.chart], [claim.point], [claim.index]
+    return _first_claim(ctx, rng, "verify", lambda c: _verify(c, level, rng), needs_colour=level == "L5")
+
+
+def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    c, v, side = claim.stated(), val(claim.chart, claim.point), claim.side
+    read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
+    reading = qc.read_value(claim.chart, claim.point)
+    gap = claim.gap()
+    values: list[Value]
+    if level == "L1":
+        q = pick(
+            rng,
+            [
+                f"The text puts the {rel} for {subj} at {c}. What value does {fig} actually show for {subj}?",
+                f"A {rel} of {c} is quoted for {subj} in the prose. What is the charted figure in {fig}?",
+            ],
         )
-    return None
+        a = f"{fig} shows {subj} at {v}, not the {rel} quoted in the text."
+        steps, values = [claim.step(), read], [reading]
+    elif level == "L2":
+        q = pick(
+            rng,
+            [
+                f"The text gives {article(rel)} of {c} for {subj}. Does the chart that plots {subj} bear "
+                "this "
+                "out, and what value does it show?",
+                f"According to the prose, the {rel} for {subj} is {c}. Is that what the matching chart "
+                "shows? "
+                "Give the charted value.",
+            ],
+        )
+        a = f"No: {fig} shows {subj} at {v}, which is {side} the stated {rel} of {c}."
+        steps = [claim.step(), read, f"Compare: {v} is {side} {c}, so the chart does not confirm it."]
+        values = [claim.side_value(), reading]
+    elif level == "L3":
+        pct = qc.pct_change_value(claim.claimed, claim.charted)
+        q = pick(
+            rng,
+            [
+                f"The report cites {article(rel)} of {c} for {subj}. How far, in absolute and relative "
+                "terms, "
+                "is the charted value from it?",
+                f"Taking the {rel} of {c} for {subj} stated in the text, quantify how the chart's value "
+                "differs "
+                "from it.",
+            ],
+        )
+        a = f"{fig} shows {v}, which is {gap.said()} {side} the {rel}, a relative difference of {pct.text}%."
+        steps = [
+            claim.step(),
+            read,
+            f"Absolute difference: |{fmt_num(claim.point.value)} - {fmt_num(claim.claimed.value)}| = "
+            f"{gap.text}.",
+            f"Relative to the {rel}: {pct.text}%.",
+        ]
+        values = [reading, gap, pct]
+    elif level == "L4":
+        verb = "exceed" if side == "above" else "fall short of"
+        q = pick(
+            rng,
+            [
+                f"Judging by the chart, does {subj} exceed or fall short of the {rel} mentioned in the "
+                "text, and "
+                "by how much?",
+                f"The text sets out {article(rel)} for {subj}. Using the chart, is the actual value above or "
+                f"below that {rel}, and by what margin?",
+            ],
+        )
+        a = (
+            f"The text's {rel} is {c}, while {fig} shows {v}, so it does {verb} the {rel} by {gap.said()} "
+            f"({side})."
+        )
+        steps = [
+            claim.step(),
+            f"Identify the chart covering {subj} in another section: {fig}.",
+            f"Read its value: {v}.",
+            f"Compare with the {rel}: {side} by {gap.text}.",
+        ]
+        values = [qc.exact_value(claim.claimed, claim.unit), claim.side_value(), reading, gap]
+    else:
+        colour = str(colour_of(claim.chart, claim.point))
+        q = pick(
+            rng,
+            [
+                f"The text gives {article(rel)} of {c} for {subj}. In the chart that plots it, what colour "
+                "is "
+                f"{subj} drawn in, and does its value bear the {rel} out?",
+                f"Check the prose's {rel} of {c} for {subj} against the chart: which colour identifies "
+                f"{subj} "
+                "there, and is the charted value above or below the claim?",
+            ],
+        )
+        a = f"{cap(subj)} is drawn in {colour} in {fig}; it reads {v}, which is {side} the {rel} of {c}."
+        steps = [
+            claim.step(),
+            f"In {fig}, use the legend or colours: {subj} is {colour}.",
+            f"Read the {colour} mark: {v}, which is {side} {c}.",
+        ]
+        values = [label_value(colour), claim.side_value(), reading]
+    return claim.draft("verify_with_chart", level, q, a, values, steps)
 
 
 # --- integrate sources -----------------------------------------------------------------
 
 
 def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    if level == "L3":
-        return _integrate_gap(ctx, rng) or _integrate_period(ctx, rng)
-    if level == "L4":
-        return _integrate_ratio(ctx, rng)
-    return None
+    if level == "L3" and rng.random() < 0.5:
+        return _integrate_period(ctx, rng) or _first_claim(
+            ctx, rng, "integrate", lambda c: _integrate(c, level, rng)
+        )
+    draft = _first_claim(
+        ctx,
+        rng,
+        "integrate",
+        lambda c: _integrate(c, level, rng),
+        needs_colour=level == "L5",
+    )
+    return draft or (_integrate_period(ctx, rng) if level == "L3" else None)
 
 
-def _integrate_gap(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for claim in _claims(ctx, rng):
-        if not ctx.claim(f"claim:{claim.index}:integrate"):
-            continue
-        fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        c, v, gap = _u(claim, claim.claimed), val(claim.chart, claim.point), _gap(claim)
+def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    c, v = claim.stated(), val(claim.chart, claim.point)
+    stated, reading, gap = (
+        qc.exact_value(claim.claimed, claim.unit),
+        qc.read_value(claim.chart, claim.point),
+        claim.gap(),
+    )
+    find_chart = f"Find the chart for {subj} in another section: {fig}."
+    values: list[Value]
+    if level == "L1":
+        q = pick(
+            rng,
+            [
+                f"What {rel} does the text give for {subj}, and what value does the chart of {subj} show?",
+                f"Put the two sources side by side: the {rel} the prose quotes for {subj}, and the figure "
+                "the "
+                "chart gives for it. What are they?",
+            ],
+        )
+        a = f"The text gives {article(rel)} of {c}, while {fig} shows {v}."
+        steps, values = [claim.step(), f"{find_chart} It reads {v}."], [stated, reading]
+    elif level == "L2":
+        q = pick(
+            rng,
+            [
+                f"For {subj}, which is larger: the {rel} stated in the text or the value the chart shows?",
+                f"Is the charted value for {subj} above or below the {rel} the prose gives for it?",
+            ],
+        )
+        larger = "the charted value" if claim.side == "above" else f"the {rel}"
+        a = (
+            f"The chart shows {v} against a stated {rel} of {c}, so {larger} is larger: the chart is "
+            f"{claim.side} it."
+        )
+        steps = [claim.step(), f"{find_chart} It reads {v}.", f"Compare: {v} is {claim.side} {c}."]
+        values = [claim.side_value(), stated, reading]
+    elif level == "L3":
         q = pick(
             rng,
             [
@@ -279,30 +350,18 @@ def _integrate_gap(ctx: Context, rng: np.random.Generator) -> Draft | None:
                 "charted value?",
             ],
         )
-        a = (
-            f"The text states {article(rel)} of {c}, while {fig} shows {v}; the gap is "
-            f"{_gap_text(claim, gap)}."
-        )
+        a = f"The text states {article(rel)} of {c}, while {fig} shows {v}; the gap is {gap.said()}."
         steps = [
-            _claim_step(ctx, claim),
-            f"Find the chart for {subj}: {fig}.",
+            claim.step(),
+            find_chart,
             f"Read it: {v}.",
-            f"Subtract: |{fmt_num(claim.point.value)} - {fmt_num(claim.claimed)}| = {gap.text}.",
+            f"Subtract: |{fmt_num(claim.point.value)} - {fmt_num(claim.claimed.value)}| = {gap.text}.",
         ]
-        values = [exact_value(claim.claimed, claim.unit), read_value(claim.chart, claim.point), gap]
-        return Draft(
-            "integrate_sources", "L3", q, a, values, steps, [claim.chart], [claim.point], [claim.index]
-        )
-    return None
-
-
-def _integrate_ratio(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for claim in _claims(ctx, rng):
-        if claim.claimed <= 0 or claim.point.value <= 0 or not ctx.claim(f"claim:{claim.index}:integrate"):
-            continue
-        fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        c, v = _u(claim, claim.claimed), val(claim.chart, claim.point)
-        share = share_value(claim.point.value, tol_of(claim.chart, claim.point.value), claim.claimed, 0.0)
+        values = [stated, reading, gap]
+    elif level == "L4":
+        if claim.claimed.value <= 0 or claim.point.value <= 0:
+            return None
+        share = qc.share_value(claim.charted, claim.claimed)
         q = pick(
             rng,
             [
@@ -314,44 +373,67 @@ def _integrate_ratio(ctx: Context, rng: np.random.Generator) -> Draft | None:
         )
         a = (
             f"The text's {rel} is {c} and {fig} shows {v}, which is {share.text}% of the {rel} "
-            f"({_side(claim)} it)."
+            f"({claim.side} it)."
         )
         steps = [
-            _claim_step(ctx, claim),
-            f"Find the chart for {subj} in another section: {fig}.",
+            claim.step(),
+            find_chart,
             f"Read it: {v}.",
-            f"Divide: {fmt_num(claim.point.value)} / {fmt_num(claim.claimed)} = {share.text}%.",
-            f"Interpret: the charted value is {_side(claim)} the {rel}.",
+            f"Divide: {fmt_num(claim.point.value)} / {fmt_num(claim.claimed.value)} = {share.text}%.",
+            f"Interpret: the charted value is {claim.side} the {rel}.",
         ]
-        values = [exact_value(claim.claimed, claim.unit), read_value(claim.chart, claim.point), share]
-        return Draft(
-            "integrate_sources", "L4", q, a, values, steps, [claim.chart], [claim.point], [claim.index]
+        values = [stated, reading, share]
+    elif level == "L5":
+        colour = str(colour_of(claim.chart, claim.point))
+        q = pick(
+            rng,
+            [
+                f"In the chart that plots {subj}, which colour represents it, and how far is its value "
+                "from the "
+                f"{rel} the text gives?",
+                f"Identify {subj} by its colour in the relevant chart and say how much its charted value "
+                "differs "
+                f"from the {rel} stated in the prose.",
+            ],
         )
-    return None
+        a = (
+            f"{cap(subj)} is the {colour} mark in {fig}, at {v}; the text's {rel} is {c}, a gap of "
+            f"{gap.said()}."
+        )
+        steps = [
+            claim.step(),
+            f"{find_chart} Its legend or colours show {subj} in {colour}.",
+            f"Read the {colour} mark: {v}.",
+            f"Subtract: {gap.text}.",
+        ]
+        values = [label_value(colour), stated, reading, gap]
+    else:
+        return None
+    return claim.draft("integrate_sources", level, q, a, values, steps)
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
     for tc in _trend_claims(ctx, rng):
         if not ctx.claim(f"trend:{tc.index}:integrate"):
             continue
-        fig, name = figure_ref(tc.chart), tc.name
-        f, last = tc.first, tc.last
-        unit = value_unit(tc.chart)
-        change = difference_value(
-            last.value, tol_of(tc.chart, last.value), f.value, tol_of(tc.chart, f.value), unit
+        fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
+        change = qc.difference_value(
+            qc.point_term(tc.chart, last), qc.point_term(tc.chart, f), value_unit(tc.chart)
         )
         q = pick(
             rng,
             [
-                f"The report describes how {name} moved between {f.label} and {last.label}. Using the chart, "
-                "by how much did it change over exactly that period?",
-                f"For the period the text discusses for {name} ({f.label} to {last.label}), what net change "
-                "does the chart show?",
+                f"The report describes how {name} moved between {f.label} and {last.label}. Using the "
+                "chart, by "
+                "how much did it change over exactly that period?",
+                f"For the period the text discusses for {name} ({f.label} to {last.label}), what net "
+                "change does "
+                "the chart show?",
             ],
         )
         a = (
             f"{fig} shows {name} going from {val(tc.chart, f)} to {val(tc.chart, last)}, "
-            f"a net change of {with_unit(change.text, change.unit)}."
+            f"a net change of {change.said()}."
         )
         steps = [
             f"Find the text's statement about {name} from {f.label} to {last.label} (section "
@@ -360,7 +442,7 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
             f"Read {last.label}: {val(tc.chart, last)}.",
             f"Subtract: {fmt_num(last.value)} - {fmt_num(f.value)} = {change.text}.",
         ]
-        values = [read_value(tc.chart, f), read_value(tc.chart, last), change]
+        values: list[Value] = [qc.read_value(tc.chart, f), qc.read_value(tc.chart, last), change]
         return Draft("integrate_sources", "L3", q, a, values, steps, [tc.chart], [f, last], [tc.index])
     return None
 
@@ -369,23 +451,20 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    if level not in ("L2", "L3", "L4", "L5"):
-        return None
     for tc in _trend_claims(ctx, rng):
-        colours = unambiguous_colours(tc.chart)
-        if level == "L5" and tc.series not in colours:
+        colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
+        if level == "L5" and colour is None:
             continue
         if not ctx.claim(f"trend:{tc.index}:compare"):
             continue
-        return _compare(tc, level, rng, colours.get(str(tc.series), ""))
+        return _compare(tc, level, rng, colour or "")
     return None
 
 
 def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
     fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
     chart = tc.chart
-    agrees = tc.actual == tc.claimed
-    verdict = verdict_value(agrees)
+    verdict = verdict_value(tc.actual == tc.claimed)
     v0, v1 = val(chart, f), val(chart, last)
     claim_step = (
         f"Find the text's description (section {tc.fact.section_id}): {name} {tc.claimed} from {f.label} "
@@ -393,9 +472,24 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
     )
     read_step = f"In {fig}, read {name} at {f.label} and {last.label}: {v0} and {v1}."
     judge_step = f"The chart shows that it {tc.actual}, which {verdict.text} the text."
-    direction_value = label_value(tc.actual, DIRECTION_ALIASES[tc.actual])
-    values: list[AnswerValue] = [verdict, direction_value, read_value(chart, f), read_value(chart, last)]
-    if level == "L2":
+    r0, r1 = qc.read_value(chart, f), qc.read_value(chart, last)
+    t0, t1 = qc.point_term(chart, f), qc.point_term(chart, last)
+    values: list[Value] = [verdict, qc.direction_value(tc.actual), r0, r1]
+    if level == "L1":
+        q = pick(
+            rng,
+            [
+                f"The text describes how {name} moved from {f.label} to {last.label}. What values does the "
+                "chart "
+                "give at the start and the end of that period?",
+                f"For the {f.label}–{last.label} period the prose discusses, what does the chart of {name} "
+                "read at "
+                "each end?",
+            ],
+        )
+        a = f"{fig} has {name} at {v0} in {f.label} and at {v1} in {last.label}."
+        steps, values = [claim_step, read_step], [r0, r1]
+    elif level == "L2":
         q = pick(
             rng,
             [
@@ -412,25 +506,36 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
         )
         steps = [claim_step, read_step, judge_step]
     elif level == "L3":
-        unit = value_unit(chart)
-        change = difference_value(
-            last.value, tol_of(chart, last.value), f.value, tol_of(chart, f.value), unit
-        )
-        q = (
-            f"The prose states that {name} {tc.claimed} from {f.label} to {last.label}. By how much did it "
-            "change according to the chart, and does that fit the description?"
+        change = qc.difference_value(t1, t0, value_unit(chart))
+        q = pick(
+            rng,
+            [
+                f"The prose states that {name} {tc.claimed} from {f.label} to {last.label}. By how much "
+                "did it "
+                "change according to the chart, and does that fit the description?",
+                f"How large is the change in {name} between {f.label} and {last.label} on the chart, and "
+                "does it "
+                f"support the text's claim that it {tc.claimed}?",
+            ],
         )
         a = (
-            f"{fig} shows a change of {with_unit(change.text, change.unit)} ({v0} to {v1}), "
-            f"so it {tc.actual} and the chart {verdict.text} the text."
+            f"{fig} shows a change of {change.said()} ({v0} to {v1}), so it {tc.actual} and the chart "
+            f"{verdict.text} the text."
         )
         steps = [claim_step, read_step, f"Subtract: {change.text}.", judge_step]
-        values = [verdict, read_value(chart, f), read_value(chart, last), change]
+        values = [verdict, r0, r1, change]
     elif level == "L4":
-        pct = pct_change_value(f.value, tol_of(chart, f.value), last.value, tol_of(chart, last.value))
-        q = (
-            f"How well does the text's account that {name} {tc.claimed} between {f.label} and {last.label} "
-            "match the chart, and what relative change does the chart imply?"
+        pct = qc.pct_change_value(t0, t1)
+        q = pick(
+            rng,
+            [
+                f"How well does the text's account that {name} {tc.claimed} between {f.label} and "
+                f"{last.label} "
+                "match the chart, and what relative change does the chart imply?",
+                f"Set the prose's description of {name} ({tc.claimed}, {f.label}–{last.label}) against the "
+                "chart: "
+                "do they agree, and what percentage change does the chart show?",
+            ],
         )
         a = (
             f"The chart {verdict.text} the text: {name} moves from {v0} to {v1}, a {pct.text}% change, so "
@@ -444,11 +549,18 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
             f"{pct.text}%.",
             judge_step,
         ]
-        values = [verdict, pct, read_value(chart, f), read_value(chart, last)]
+        values = [verdict, pct, r0, r1]
     else:
-        q = (
-            f"The text says that {name} {tc.claimed} from {f.label} to {last.label}. In the chart that shows "
-            f"it, which colour represents {name}, and does that line bear the text out?"
+        q = pick(
+            rng,
+            [
+                f"The text says that {name} {tc.claimed} from {f.label} to {last.label}. In the chart that "
+                "shows "
+                f"it, which colour represents {name}, and does that line bear the text out?",
+                f"Which colour is {name} drawn in on the chart, and does that series confirm the prose's "
+                "claim "
+                f"that it {tc.claimed} between {f.label} and {last.label}?",
+            ],
         )
         a = (
             f"{cap(name)} is drawn in {colour} in {fig}; it goes from {v0} to {v1}, so it {tc.actual} and "
@@ -456,10 +568,10 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
         )
         steps = [f"Use the legend of {fig}: {name} is {colour}.", read_step, judge_step]
         values = [label_value(colour), *values]
-    return Draft("compare_representations", level, q, a, values, steps, [chart], [f, last], [tc.index])
+    return tc.draft(level, q, a, values, steps)
 
 
-BUILDERS: dict[str, Builder] = {
+BUILDERS: dict[str, qc.Builder] = {
     "verify_with_chart": verify_with_chart,
     "integrate_sources": integrate_sources,
     "compare_representations": compare_representations,

@@ -7,10 +7,11 @@ Rules, each a name a :class:`Rejection` carries:
   exact value), every required fact (index, verbatim sentence, section) exists in the
   manifest; chart and cross-modal questions name a chart; cross-modal questions cite a
   fact; multi-hop questions combine at least two evidence units from two sections.
-- ``numeric``: every number in ``answer_values`` is recomputed from the manifest values
-  the question cites (chart marks, fact numbers) by the operations questions use
-  (read-off, difference, sum, mean, ratio, share, percentage change, CAGR over the cited
-  years, x1000 unit conversion) and must match exactly; a mismatch names the nearest value.
+- ``numeric``: every number in ``answer_values`` has a derivation in the reasoning's
+  ``[calc: v2 = (p1 - p0) / p0 * 100]`` trailer (``pN`` is required data point N, read from
+  the manifest's chart; ``pN.label`` / ``pN.<key>`` its label or metadata number; ``fN.<key>``
+  a number of required fact N); evaluating it on the manifest must give the value exactly
+  (float round-off aside), and the value's printed text must round to it.
 - ``answer_length``: the answer has at least six tokens.
 - ``overlap``: at most 40% of the answer's tokens lie in a run of three or more tokens
   copied verbatim from the question. Tokens are lower-case runs of letters/digits
@@ -24,19 +25,26 @@ Rules, each a name a :class:`Rejection` carries:
 - ``text_leak``: for chart-reading questions, no value the question asks for, printed
   as a renderer would print it, is among the PDF's words outside that chart's regions
   (running headers/footers and "Figure/Table/Page N" numbers aside).
-- ``evidence_pages``: every evidence region lies on a page the PDF has.
+- ``evidence_pages``: every evidence region lies on a page the PDF has, and resolves to the
+  right page: the chart's title is printed on a page of its regions, and each cited fact's
+  sentence on the pages of its regions.
 """
 
 from __future__ import annotations
 
-import math
+import ast
+import json
+import re
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
-from itertools import permutations
+from pathlib import Path
 
 import pymupdf
 from pydantic import ValidationError
 
-from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, is_year, tokens
+from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens
+from generation.questions_common import CALC_PREFIX
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question, Region, TextFact
 
 RULES: tuple[str, ...] = (
@@ -55,7 +63,9 @@ MIN_ANSWER_TOKENS = 6
 MAX_OVERLAP = 0.4
 _NGRAM = 3
 _EXACT = 1e-6
-_NUMBER_KEYS = ("value", "claimed_value", "year", "start", "end")
+_FLOAT = 1e-9  # float round-off allowed when re-evaluating a derivation
+_CALC = re.compile(re.escape(CALC_PREFIX) + r"([^\]]*)\]\s*$")
+_VISUAL_WORDS = ("colour", "legend", "highlight", "marker", "whisker", "bubble", "intens", "accent")
 _NAME_KEYS = (
     "entity",
     "metric",
@@ -99,9 +109,10 @@ class Word:
 def validate_questions(manifest: DocumentManifest, questions: list[Question], pdf: bytes) -> ValidationResult:
     """Split questions into accepted ones and rejections (one per failed rule)."""
     pages, words = _pdf_words(pdf)
+    page_tokens = _page_tokens(words, pages)
     result = ValidationResult()
     for q in questions:
-        problems = check_question(manifest, q, pages, words)
+        problems = check_question(manifest, q, pages, words, page_tokens)
         if problems:
             result.rejected.extend(Rejection(q.question_id, rule, detail) for rule, detail in problems)
         else:
@@ -110,9 +121,16 @@ def validate_questions(manifest: DocumentManifest, questions: list[Question], pd
 
 
 def check_question(
-    manifest: DocumentManifest, q: Question, page_count: int, words: list[Word]
+    manifest: DocumentManifest,
+    q: Question,
+    page_count: int,
+    words: list[Word],
+    page_tokens: dict[int, list[str]] | None = None,
 ) -> list[tuple[str, str]]:
-    """Every (rule, detail) the question fails; empty when it passes."""
+    """Every (rule, detail) the question fails; empty when it passes.
+
+    ``page_tokens`` (page -> its words as ``phrasing.tokens``) enables the check that the
+    evidence resolves to the right page; without it only the page range is checked."""
     problems: list[tuple[str, str]] = []
     try:
         Question.model_validate(q.model_dump())
@@ -130,11 +148,7 @@ def check_question(
         "answer_values_in_answer": _values_in_answer(q),
         "difficulty_steps": _steps(q),
         "text_leak": _leak(q, chart, words),
-        "evidence_pages": [
-            f"evidence on page {r.page}, but the PDF has {page_count} pages"
-            for r in q.evidence
-            if not 1 <= r.page <= page_count
-        ],
+        "evidence_pages": _evidence_pages(manifest, q, chart, page_count, page_tokens),
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)
@@ -165,6 +179,14 @@ def _pdf_words(pdf: bytes) -> tuple[int, list[Word]]:
                 words.append(Word(number, x, y, str(w[4]), lines[(w[5], w[6])] == 1, previous))
                 previous = str(w[4])
         return doc.page_count, words
+
+
+def _page_tokens(words: list[Word], page_count: int) -> dict[int, list[str]]:
+    """Each page's words as tokens (NFKC, so ligatures read as letters)."""
+    out: dict[int, list[str]] = {n: [] for n in range(1, page_count + 1)}
+    for w in words:
+        out[w.page] += tokens(unicodedata.normalize("NFKC", w.text))
+    return out
 
 
 # --- rules ---------------------------------------------------------------------------
@@ -225,59 +247,119 @@ def _reference(manifest: DocumentManifest, q: Question, chart: Chart | None) -> 
     return out
 
 
-def recomputable_values(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[float]:
-    """Every number the cited evidence yields under the operations questions use."""
-    base: list[float] = []
-    years: set[int] = set()
-    if chart is not None:
-        for ref in q.required_data_points:
-            point = resolve_point(chart, ref.label)
-            if point is not None:
-                base.append(point.value)
-                if is_year(point.label):
-                    years.add(int(point.label))
-    for fact in _facts(manifest, q):
-        for key in _NUMBER_KEYS:
-            try:
-                x = float(fact.values[key])
-            except (KeyError, ValueError):
-                continue
-            base.append(x)
-            if key in ("year", "start", "end") and is_year(fact.values[key]):
-                years.add(int(x))
-    spans = {abs(a - b) for a in years for b in years if a != b}
-    out = list(base)
-    total = sum(base)
-    if base:
-        out += [total, total / len(base), total * 1000]
-    for a in base:
-        out += [a * 1000, a / 1000]
-        if total:
-            out.append(a / total * 100)
-    for a, b in permutations(base, 2):
-        out += [a - b, a + b, abs(a - b), (a + b) * 1000]
-        if b:
-            out += [a / b, a / b * 100, (a - b) / b * 100]
-        if a > 0 and b > 0:
-            out += [((a / b) ** (1 / n) - 1) * 100 for n in spans]
+def derivations(q: Question) -> dict[int, str]:
+    """``{answer value index: expression}`` from the ``[calc: ...]`` trailer of the reasoning."""
+    out: dict[int, str] = {}
+    m = _CALC.search(q.reasoning[-1]) if q.reasoning else None
+    if m is None:
+        return out
+    for part in m.group(1).split(";"):
+        name, _, expr = part.partition("=")
+        name = name.strip()
+        if name.startswith("v") and name[1:].isdigit() and expr.strip():
+            out[int(name[1:])] = expr.strip()
     return out
 
 
-def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
-    numbers = [v for v in q.answer_values if v.kind == "number" and v.value is not None]
-    if not numbers:
-        return []
-    candidates = recomputable_values(manifest, q, chart)
-    out = []
-    for v in numbers:
-        assert v.value is not None
-        target = v.value
-        if any(abs(c - target) <= _EXACT * max(1.0, abs(target)) for c in candidates):
-            continue
-        nearest = min(candidates, key=lambda c: abs(c - target)) if candidates else math.nan
-        out.append(
-            f"answer value {v.text} ({target}) does not follow from the evidence; nearest is {nearest:.6g}"
+class DerivationError(ValueError):
+    """A derivation that does not parse or names evidence the question does not cite."""
+
+
+def evaluate(expr: str, manifest: DocumentManifest, q: Question, chart: Chart | None) -> float:
+    """The value of a derivation, computed from the manifest (never from the question's copy)."""
+    try:
+        tree = ast.parse(expr, mode="eval")
+    except SyntaxError as exc:
+        raise DerivationError(f"cannot parse {expr!r}") from exc
+    facts = _facts(manifest, q) if len(_facts(manifest, q)) == len(q.required_facts) else []
+
+    def point(name: str) -> DataPoint:
+        n = int(name[1:])
+        found = (
+            resolve_point(chart, q.required_data_points[n].label)
+            if chart and n < len(q.required_data_points)
+            else None
         )
+        if found is None:
+            raise DerivationError(f"{name} is not a required data point of chart {q.chart_index}")
+        return found
+
+    def number(node: ast.AST) -> float:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return float(node.value)
+        if isinstance(node, ast.Name) and re.fullmatch(r"p\d+", node.id):
+            return point(node.id).value
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            ref, key = node.value.id, node.attr
+            try:
+                if re.fullmatch(r"p\d+", ref):
+                    p = point(ref)
+                    return float(p.label if key == "label" else p.metadata[key])
+                if re.fullmatch(r"f\d+", ref) and int(ref[1:]) < len(facts):
+                    return float(facts[int(ref[1:])].values[key])
+            except (KeyError, ValueError) as exc:
+                raise DerivationError(f"{ref}.{key} is not a number of the cited evidence") from exc
+            raise DerivationError(f"{ref} is not cited by the question")
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            x = number(node.operand)
+            return -x if isinstance(node.op, ast.USub) else x
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+            return _OPS[type(node.op)](number(node.left), number(node.right))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCS:
+            return _FUNCS[node.func.id]([number(a) for a in node.args])
+        raise DerivationError(f"unsupported term {ast.unparse(node)!r} in {expr!r}")
+
+    try:
+        return number(tree.body)
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise DerivationError(f"{expr!r} cannot be evaluated ({exc})") from exc
+
+
+_OPS = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.Pow: lambda a, b: a**b,
+}
+_FUNCS = {
+    "abs": lambda xs: abs(xs[0]),
+    "sum": lambda xs: sum(xs),
+    "mean": lambda xs: sum(xs) / len(xs),
+}
+
+
+def _printed_as(text: str) -> float | None:
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
+    calc = derivations(q)
+    out = []
+    for i, v in enumerate(q.answer_values):
+        if v.kind != "number" or v.value is None:
+            if i in calc:
+                out.append(f"v{i} has a derivation but answer value {v.text!r} is not a number")
+            continue
+        if i not in calc:
+            out.append(f"answer value v{i} ({v.text}) has no derivation in the reasoning")
+            continue
+        try:
+            got = evaluate(calc[i], manifest, q, chart)
+        except DerivationError as exc:
+            out.append(f"v{i} = {calc[i]}: {exc}")
+            continue
+        if abs(got - v.value) > _FLOAT * max(1.0, abs(v.value)):
+            out.append(
+                f"v{i} = {calc[i]} gives {got:.10g} from the manifest, but the answer value is {v.value}"
+            )
+        printed = _printed_as(v.text)
+        decimals = len(v.text.split(".")[1]) if "." in v.text else 0
+        if printed is None or abs(printed - v.value) > 0.5 * 10**-decimals + _FLOAT * max(1.0, abs(v.value)):
+            out.append(f"answer value v{i} is printed as {v.text!r}, which does not round from {v.value}")
     return out
 
 
@@ -299,6 +381,9 @@ def named_phrases(manifest: DocumentManifest, q: Question, chart: Chart | None) 
         names += [chart.axes.x.label, chart.axes.y.label, chart.axes.x.unit or "", chart.axes.y.unit or ""]
         for p in chart.data:
             names += [p.label, p.category or ""]
+        for ref in q.required_data_points:
+            point = resolve_point(chart, ref.label)
+            names += [mark_phrase(chart, point)] if point else []
         names += [colour_name(c) or "" for c in chart.visualProperties.colorMap.values()]
     for fact in _facts(manifest, q):
         names += [fact.values.get(key, "") for key in _NAME_KEYS]
@@ -333,9 +418,15 @@ def _overlap(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
 
 
 def _question_without_refs(q: Question, chart: Chart | None) -> list[str]:
+    """The question's tokens without the chart reference and the names of the marks it cites
+    (a bin called ``8–10`` does not give away an answer of 10)."""
     text = q.question
     if chart is not None:
         text = text.replace(chart.title, " ").replace(f"Figure {chart.figure_number}", " ")
+        for ref in q.required_data_points:
+            point = resolve_point(chart, ref.label)
+            if point is not None:
+                text = text.replace(mark_phrase(chart, point), " ").replace(point.label, " ")
     return tokens(text)
 
 
@@ -363,9 +454,54 @@ def _values_in_answer(q: Question) -> list[str]:
 
 
 def _steps(q: Question) -> list[str]:
+    """Step count in the level's range; an L1 look-up computes nothing; an L5 question has a
+    step that interprets a visual encoding (colour, legend, highlight, marker...)."""
     lo, hi = STEP_RANGES[q.difficulty]
     n = len(q.reasoning)
-    return [] if lo <= n <= hi else [f"{q.difficulty} needs {lo}-{hi} reasoning steps, got {n}"]
+    out = [] if lo <= n <= hi else [f"{q.difficulty} needs {lo}-{hi} reasoning steps, got {n}"]
+    if q.difficulty == "L1":
+        computed = [e for e in derivations(q).values() if not re.fullmatch(r"[pf]\d+(\.\w+)?", e)]
+        if computed:
+            out.append(f"an L1 look-up computes nothing, but derives {computed[0]}")
+    if q.difficulty == "L5" and not any(w in step.lower() for step in q.reasoning for w in _VISUAL_WORDS):
+        out.append("an L5 question needs a step that interprets a colour, legend, highlight or marker")
+    return out
+
+
+def _contains(haystack: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def _evidence_pages(
+    manifest: DocumentManifest,
+    q: Question,
+    chart: Chart | None,
+    page_count: int,
+    page_tokens: dict[int, list[str]] | None,
+) -> list[str]:
+    out = [
+        f"evidence on page {r.page}, but the PDF has {page_count} pages"
+        for r in q.evidence
+        if not 1 <= r.page <= page_count
+    ]
+    if out or page_tokens is None:
+        return out
+    if chart is not None and chart.regions:
+        title = tokens(unicodedata.normalize("NFKC", chart.title))
+        if not any(_contains(page_tokens.get(r.page, []), title) for r in chart.regions):
+            pages = sorted({r.page for r in chart.regions})
+            out.append(
+                f"the title of Figure {chart.figure_number} is not printed on its evidence page(s) {pages}"
+            )
+    for fact in _facts(manifest, q):
+        pages = sorted({r.page for r in fact.regions})
+        if not pages:
+            continue
+        text = [t for p in range(pages[0], pages[-1] + 1) for t in page_tokens.get(p, [])]
+        if not _contains(text, tokens(unicodedata.normalize("NFKC", fact.sentence))):
+            out.append(f"the sentence of {fact.fact_id} is not printed on its evidence page(s) {pages}")
+    return out
 
 
 def _inside(word: Word, regions: list[Region]) -> bool:
@@ -398,3 +534,103 @@ def _leak(q: Question, chart: Chart | None, words: list[Word]) -> list[str]:
             )
             break
     return out
+
+
+# --- re-validating a generated folder ------------------------------------------------------
+
+
+@dataclass
+class ValidationReport:
+    """What :func:`validate_dir` found: counts per rule, now and as recorded at generation."""
+
+    gen_dir: Path
+    documents: int = 0
+    checked: int = 0
+    passed: int = 0
+    #: questions failing each rule now (a question failing two rules counts under both)
+    failures: Counter[str] = field(default_factory=Counter)
+    #: rejections the generator logged in rejected.jsonl, per rule
+    recorded: Counter[str] = field(default_factory=Counter)
+    rejections: list[Rejection] = field(default_factory=list)
+    #: documents that could not be checked: (doc_id, one-line reason)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    regenerated: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures and not self.unreadable and self.documents > 0
+
+    def summary(self, examples: int = 5) -> str:
+        """A printable report: one line per rule, then a few failing questions."""
+        what = "regenerated from the manifests" if self.regenerated else "in questions.jsonl"
+        lines = [
+            f"Validated {self.documents} documents in {self.gen_dir}: {self.checked} questions {what}, "
+            f"{self.passed} pass every rule, {self.checked - self.passed} fail.",
+            f"{'rule':<24}{'failing now':>12}{'logged at generation':>22}",
+        ]
+        for rule in RULES:
+            lines.append(f"{rule:<24}{self.failures.get(rule, 0):>12}{self.recorded.get(rule, 0):>22}")
+        for doc_id, reason in self.unreadable:
+            lines.append(f"not checked: {doc_id}: {reason}")
+        for r in self.rejections[:examples]:
+            lines.append(f"  {r.question_id} [{r.rule}] {r.detail}")
+        if len(self.rejections) > examples:
+            lines.append(f"  ... and {len(self.rejections) - examples} more")
+        return "\n".join(lines)
+
+
+def validate_dir(gen_dir: Path, regenerate: bool = False) -> ValidationReport:
+    """Re-run every rule on a ``synthdocbench generate`` folder (docs/data-layout.md).
+
+    Checks each finished document's questions.jsonl against its manifest.json and
+    document.pdf, and tallies the rules logged in rejected.jsonl. With ``regenerate``, the
+    questions are made again from the manifest with the folder's config.json (so the counts
+    show what generation rejects, not only what survived it).
+    """
+    from generation.config import GenerationConfig
+    from generation.questions import make_questions
+
+    docs = gen_dir / "docs"
+    if not docs.is_dir():
+        raise FileNotFoundError(
+            f"{gen_dir} has no docs/ folder; point to the --out folder of synthdocbench generate"
+        )
+    config = None
+    if regenerate:
+        config_path = gen_dir / "config.json"
+        if not config_path.is_file():
+            raise FileNotFoundError(f"{config_path} is missing; --regenerate needs the run's config.json")
+        config = GenerationConfig.model_validate_json(config_path.read_text(encoding="utf-8"))
+    report = ValidationReport(gen_dir=gen_dir, regenerated=regenerate)
+    for folder in sorted(p for p in docs.iterdir() if p.is_dir()):
+        if not (folder / "DONE").is_file():
+            report.unreadable.append((folder.name, "unfinished (no DONE file)"))
+            continue
+        try:
+            manifest = DocumentManifest.model_validate_json(
+                (folder / "manifest.json").read_text(encoding="utf-8")
+            )
+            if config is not None:
+                questions = make_questions(manifest, config)
+            else:
+                questions = [
+                    Question.model_validate_json(line) for line in _lines(folder / "questions.jsonl")
+                ]
+            result = validate_questions(manifest, questions, (folder / "document.pdf").read_bytes())
+            recorded = [json.loads(line)["rule"] for line in _lines(folder / "rejected.jsonl")]
+        except (OSError, ValueError, KeyError) as exc:
+            report.unreadable.append((folder.name, (str(exc).splitlines() or [type(exc).__name__])[0]))
+            continue
+        report.documents += 1
+        report.checked += len(questions)
+        report.passed += len(result.accepted)
+        report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in result.rejected})
+        report.recorded.update(recorded)
+        report.rejections.extend(result.rejected)
+    return report
+
+
+def _lines(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -7,6 +7,8 @@ writes. Values the tests check by hand are noted next to them.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from synthdocbench_tasks.schema import (
     Axes,
     Axis,
@@ -371,4 +373,220 @@ def build_manifest() -> DocumentManifest:
             )
         ],
         text_facts=_facts(),
+    )
+
+
+# --- one chart of every type (docs/data-layout.md conventions) ------------------------------
+
+_YEARS = [str(y) for y in range(2016, 2022)]
+_PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"]
+
+
+def _typed_data(kind: str, k: int) -> tuple[list[DataPoint], dict[str, str], list[str]]:
+    """(data, colorMap, highlightedItems) for chart type ``kind``; the offset ``k`` keeps every
+    chart's numbers apart from the other charts'."""
+    base = 1.0 * k
+    items = ["North", "South", "East", "West"]
+    series = ["Alpha", "Beta"]
+    colours = dict(zip(series, _PALETTE, strict=False))
+    if kind in ("bar", "horizontal_bar", "lollipop", "funnel", "pie", "donut", "treemap", "waterfall"):
+        sign = [1, -1, 1, 1] if kind == "waterfall" else [1, 1, 1, 1]
+        data = [
+            DataPoint(label=it, value=s * (base + 110 + 97 * i))
+            for i, (it, s) in enumerate(zip(items, sign, strict=True))
+        ]
+        cmap = dict(zip(items, _PALETTE, strict=False)) if kind in ("pie", "donut") else {}
+        return data, cmap, ["East"]
+    if kind in ("grouped_bar", "stacked_bar", "diverging_bar", "dumbbell", "radar", "heatmap"):
+        data = [
+            DataPoint(
+                label=it,
+                value=(base + 120 + 93 * i + 211 * j) * (-1 if kind == "diverging_bar" and j else 1),
+                category=s,
+            )
+            for i, it in enumerate(items)
+            for j, s in enumerate(series)
+        ]
+        return data, ({} if kind == "heatmap" else colours), []
+    if kind in ("line", "area"):
+        return [DataPoint(label=y, value=base + 100 + 41 * i) for i, y in enumerate(_YEARS)], {}, ["2019"]
+    if kind in ("multi_line", "stacked_area", "sparkline_grid"):
+        data = [
+            DataPoint(label=y, value=base + 100 + (41 if j == 0 else -23) * i + 400 * j, category=s)
+            for j, s in enumerate(series)
+            for i, y in enumerate(_YEARS)
+        ]
+        return data, colours, []
+    if kind == "slope":
+        data = [
+            DataPoint(label=y, value=base + 150 + 97 * i + 13 * j * (1 if i else -1), category=it)
+            for j, it in enumerate(items[:3])
+            for i, y in enumerate(("2016", "2021"))
+        ]
+        return data, dict(zip(items[:3], _PALETTE, strict=False)), []
+    if kind in ("scatter", "bubble"):
+        data = [
+            DataPoint(
+                label=it,
+                value=base + 130 + 153 * i,
+                metadata={"x": str(10 + 7 * i), **({"size": str(5 + 9 * i * i)} if kind == "bubble" else {})},
+            )
+            for i, it in enumerate(items)
+        ]
+        return data, {}, []
+    if kind == "histogram":
+        return (
+            [
+                DataPoint(
+                    label=f"{10 * i}–{10 * i + 10}",
+                    value=base + [140, 310, 520, 260][i],
+                    metadata={"lo": str(10 * i), "hi": str(10 * i + 10)},
+                )
+                for i in range(4)
+            ],
+            {},
+            [],
+        )
+    if kind == "box":
+        return (
+            [
+                DataPoint(
+                    label=it,
+                    value=base + 300 + 131 * i,
+                    metadata={
+                        "min": str(base + 110 + 7 * i),
+                        "q1": str(base + 200 + 9 * i),
+                        "q3": str(base + 400 + 11 * i),
+                        "max": str(base + 590 + 13 * i),
+                    },
+                )
+                for i, it in enumerate(items)
+            ],
+            {},
+            [],
+        )
+    if kind == "bullet":
+        return (
+            [
+                DataPoint(label=it, value=base + 210 + 143 * i, metadata={"target": str(base + 260 + 17 * i)})
+                for i, it in enumerate(items)
+            ],
+            {},
+            [],
+        )
+    if kind == "sankey":
+        flows = [("Grants", "North"), ("Grants", "South"), ("Loans", "North"), ("Loans", "East")]
+        return (
+            [
+                DataPoint(label=f"{a} → {b}", value=base + 120 + 161 * i, metadata={"source": a, "target": b})
+                for i, (a, b) in enumerate(flows)
+            ],
+            {},
+            [],
+        )
+    raise ValueError(f"no fixture data for chart type {kind!r}")
+
+
+def build_all_types_manifest() -> DocumentManifest:
+    """One chart of every type of schema.CHART_TYPES, each in its own section, with events whose
+    years the time charts show, a chart claim and a trend claim per multi-series time chart."""
+    from synthdocbench_tasks.schema import CHART_TYPES
+
+    sections = [
+        Section(section_id=f"s{i}", title=f"Part {i}", order=i) for i in range(1, len(CHART_TYPES) + 3)
+    ]
+    charts = []
+    for k, kind in enumerate(CHART_TYPES, start=1):
+        data, cmap, highlighted = _typed_data(kind, k)
+        reading: Literal["data_labels", "axis"] = (
+            "data_labels"
+            if k % 2 or kind in ("pie", "donut", "treemap", "sankey", "heatmap", "funnel", "sparkline_grid")
+            else "axis"
+        )
+        charts.append(
+            Chart(
+                vizId=f"viz-{k}-1",
+                chartType=kind,
+                title=f"Indicator {k} by group ({kind.replace('_', ' ')})",
+                axes=Axes(x=Axis(label="Group"), y=Axis(label="Indicator", type="linear", unit="kt")),
+                data=data,
+                visualProperties=VisualProperties(
+                    colorEncoding="by series" if cmap else "single hue",
+                    colorMap=cmap
+                    or (
+                        {h: "#dd4f2a" for h in highlighted}
+                        | {p.label: "#4c72b0" for p in data if p.label not in highlighted}
+                    ),
+                    highlightedItems=highlighted,
+                    hasLegend=bool(cmap),
+                    valueReading=reading,
+                ),
+                sourceContext="Compiled for the tests.",
+                section_id=f"s{k}",
+                index=k,
+                figure_number=k,
+                regions=[Region(page=k, bbox=CHART_BOX)],
+            )
+        )
+    last = f"s{len(CHART_TYPES) + 2}"
+    facts = [
+        TextFact(
+            fact_id=f"fact-e-{y}",
+            sentence=f"In {y} the council adopted the {name} measure.",
+            values={
+                "kind": "event",
+                "year": y,
+                "actor": "the council",
+                "event": f"adopted the {name} measure",
+            },
+            section_id=last if i % 2 else f"s{len(CHART_TYPES) + 1}",
+        )
+        for i, (y, name) in enumerate((("2017", "harbour"), ("2019", "transit"), ("2020", "grid")))
+    ]
+    for chart in charts:
+        if chart.chartType in ("multi_line", "stacked_area", "grouped_bar"):
+            p = chart.data[0]
+            facts.append(
+                TextFact(
+                    fact_id=f"fact-c-{chart.index}",
+                    sentence=f"Planners set a target of {p.value + 77:g} kt for {p.category} in {p.label}.",
+                    values={
+                        "kind": "chart_claim",
+                        "viz_id": chart.vizId,
+                        "label": p.label,
+                        "series": str(p.category),
+                        "claimed_value": f"{p.value + 77:g}",
+                        "unit": "kt",
+                        "relation": "target",
+                    },
+                    section_id=last,
+                )
+            )
+        if chart.chartType in ("multi_line", "stacked_area"):
+            facts.append(
+                TextFact(
+                    fact_id=f"fact-t-{chart.index}",
+                    sentence=f"Alpha rose from 2016 to 2021 in chart {chart.index}.",
+                    values={
+                        "kind": "trend_claim",
+                        "viz_id": chart.vizId,
+                        "series": "Alpha",
+                        "direction": "rose",
+                        "start": "2016",
+                        "end": "2021",
+                    },
+                    section_id=last,
+                )
+            )
+    return DocumentManifest(
+        doc_id="sdb-9-00004",
+        seed=9,
+        topic="All chart types",
+        domain="Testing",
+        archetype="dashboard",
+        page_count=len(sections),
+        word_count=1000,
+        sections=sections,
+        charts=charts,
+        text_facts=facts,
     )

@@ -11,14 +11,28 @@ import pytest
 
 from generation.config import GenerationConfig
 from generation.phrasing import STEP_RANGES, read_tolerance
-from generation.questions import make_questions
+from generation.questions import draft_to_question, make_questions
 from generation.questions_chart import comparison, trend_pattern, value_reading
 from generation.questions_common import Builder, Context, Draft
-from generation.questions_complex import historical_timeline, technical_quantitative
-from generation.questions_crossmodal import compare_representations, integrate_sources
-from generation.validate import check_question
-from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, Difficulty, Question
-from tests.generation.manifest_fixture import DOC_ID, PAGE_COUNT, build_manifest, section_page
+from generation.questions_complex import historical_timeline, impact_reception, technical_quantitative
+from generation.questions_crossmodal import compare_representations, integrate_sources, verify_with_chart
+from generation.validate import check_question, derivations
+from synthdocbench_tasks.schema import (
+    CATEGORIES,
+    DIFFICULTIES,
+    SUBSETS,
+    Difficulty,
+    DocumentManifest,
+    Question,
+    Subset,
+)
+from tests.generation.manifest_fixture import (
+    DOC_ID,
+    PAGE_COUNT,
+    build_all_types_manifest,
+    build_manifest,
+    section_page,
+)
 
 CONFIG = GenerationConfig(seed=11, questions_per_subset=5)
 
@@ -206,3 +220,116 @@ def test_planned_documents_cover_every_category() -> None:
             # regions are not measured yet, so evidence pages cannot be checked here
             assert check_question(manifest, q, 1000, []) == []
     assert categories == {c for cats in CATEGORIES.values() for c in cats}
+
+
+def _question(manifest: DocumentManifest, subset: Subset, draft: Draft) -> Question:
+    return draft_to_question(Context.of(manifest), subset, 1, draft)
+
+
+def test_every_chart_type_gets_reading_and_comparison_and_ordered_types_a_trend() -> None:
+    manifest = build_all_types_manifest()
+    for chart in manifest.charts:
+        made = {}
+        cases: tuple[tuple[str, Builder, Difficulty], ...] = (
+            ("value_reading", value_reading, "L1"),
+            ("comparison", comparison, "L2"),
+            ("trend_pattern", trend_pattern, "L2"),
+        )
+        for category, builder, level in cases:
+            ctx = Context.of(manifest)
+            ctx.preferred, ctx.strict = (chart.index,), True
+            draft = builder(ctx, level, np.random.default_rng(chart.index))
+            if draft is None:
+                continue
+            assert draft.charts == [chart] and draft.category == category
+            q = _question(manifest, "chart", draft)
+            assert check_question(manifest, q, manifest.page_count, []) == [], (chart.chartType, q.question)
+            made[category] = q
+        assert {"value_reading", "comparison"} <= set(made), chart.chartType
+        ordered = chart.chartType in ("line", "area", "multi_line", "stacked_area", "sparkline_grid", "slope")
+        assert ("trend_pattern" in made) == (ordered or chart.chartType == "histogram"), chart.chartType
+        # a number is asked only where a reader can read it
+        if chart.chartType == "sankey":
+            assert "flow from" in made["value_reading"].question
+
+
+def test_level_five_reads_what_a_colour_marker_or_size_encodes() -> None:
+    manifest = build_all_types_manifest()
+    by_type = {c.chartType: c for c in manifest.charts}
+    expected = {
+        "bullet": (value_reading, "target"),
+        "box": (value_reading, "maximum"),
+        "bubble": (comparison, "West"),  # sizes 5, 14, 41, 86: West's bubble is largest
+        "heatmap": (comparison, "West"),  # the largest value sits in row Beta, column West
+        "multi_line": (trend_pattern, "Alpha"),
+    }
+    for kind, (builder, label) in expected.items():
+        seen = []
+        for seed in range(12):
+            ctx = Context.of(manifest)
+            ctx.preferred, ctx.strict = (by_type[kind].index,), True
+            draft = builder(ctx, "L5", np.random.default_rng(seed))
+            if draft is not None:
+                q = _question(manifest, "chart", draft)
+                assert check_question(manifest, q, manifest.page_count, []) == []
+                seen += [v.text for v in q.answer_values if v.kind == "label"]
+        assert label in seen, (kind, seen)
+
+
+def test_numbers_carry_derivations_and_percentage_gaps_are_points() -> None:
+    manifest = build_manifest()
+    pp = 0
+    for seed in range(10):
+        for q in make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=5)):
+            numbers = [i for i, v in enumerate(q.answer_values) if v.kind == "number"]
+            calc = derivations(q)
+            assert set(calc) == set(numbers), (q.question_id, q.reasoning[-1])
+            assert q.reasoning[-1].endswith("]") or not numbers
+            for v in q.answer_values:
+                if v.unit == "pp":
+                    pp += 1
+                    assert f"{v.text} percentage points" in q.answer
+                    assert not re.search(rf"(?<![\d.]){re.escape(v.text)}%", q.answer)
+    assert pp > 0, "the fixture's percentage chart yields differences in percentage points"
+
+
+def test_reception_answers_name_who_held_which_stance() -> None:
+    levels: tuple[Difficulty, ...] = ("L1", "L2", "L3", "L4")
+    for level in levels:
+        drafts = _drafts(impact_reception, level)
+        assert drafts, level
+        actors = {"consumer groups", "heavy industry associations", "independent analysts"}
+        for d in drafts:
+            labels = {v.text for v in d.answer_values if v.kind == "label"}
+            assert len(labels & actors) >= 2, (level, labels)
+
+
+def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
+    cases: tuple[tuple[Builder, Difficulty], ...] = (
+        (verify_with_chart, "L1"),
+        (integrate_sources, "L1"),
+        (compare_representations, "L1"),
+        (historical_timeline, "L1"),
+        (technical_quantitative, "L1"),
+        (impact_reception, "L1"),
+        (verify_with_chart, "L5"),
+        (integrate_sources, "L5"),
+        (compare_representations, "L5"),
+        (historical_timeline, "L5"),
+        (technical_quantitative, "L5"),
+    )
+    for builder, level in cases:
+        drafts = _drafts(builder, level)
+        assert drafts, (builder.__name__, level)
+        for d in drafts:
+            q = _question(build_manifest(), "cross_modal" if builder in CROSS else "complex", d)
+            assert check_question(build_manifest(), q, PAGE_COUNT, []) == [], (builder.__name__, q.question)
+    # a direct look-up computes nothing: every number is a plain reading or a stated fact
+    for d in _drafts(integrate_sources, "L1"):
+        assert [v.value for v in d.answer_values] == [45.0, 41.0] or [v.value for v in d.answer_values] == [
+            160.0,
+            145.0,
+        ]
+
+
+CROSS = (verify_with_chart, integrate_sources, compare_representations)

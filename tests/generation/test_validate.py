@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pymupdf
@@ -10,23 +12,55 @@ import pytest
 
 from generation.config import GenerationConfig
 from generation.phrasing import fmt_num
-from generation.questions import make_questions
+from generation.questions import draft_to_question, make_questions
 from generation.questions_chart import value_reading
 from generation.questions_common import Context
-from generation.validate import RULES, validate_questions
+from generation.validate import RULES, derivations, validate_dir, validate_questions
 from synthdocbench_tasks.schema import DocumentManifest, Question, Region, make_position
 from tests.generation.manifest_fixture import CHART_BOX, PAGE_COUNT, build_manifest
 
 Placed = tuple[int, float, float, str]
 
 
-def _pdf(texts: Sequence[Placed] = (), pages: int = PAGE_COUNT) -> bytes:
-    """A real PDF with ``pages`` A4 pages and text at (page, x, y) in 0..1000 page units."""
+def _pdf(
+    texts: Sequence[Placed] = (),
+    pages: int = PAGE_COUNT,
+    manifest: DocumentManifest | None = None,
+    skip: Sequence[str] = (),
+) -> bytes:
+    """A real PDF with ``pages`` A4 pages and text at (page, x, y) in 0..1000 page units, plus
+    what the document (the fixture by default) prints where its manifest says: each chart's
+    title under the chart, each fact's sentence in its region (except the charts and facts
+    whose ids are in ``skip``)."""
     doc = pymupdf.open()
     for _ in range(pages):
         doc.new_page(width=595, height=842)
-    for page, x, y, text in texts:
-        p = doc[page - 1]
+    m = manifest or build_manifest()
+
+    def rect(page: pymupdf.Page, box: Sequence[float]) -> pymupdf.Rect:
+        w, h = page.rect.width, page.rect.height
+        return pymupdf.Rect(box[0] / 1000 * w, box[1] / 1000 * h, box[2] / 1000 * w, box[3] / 1000 * h)
+
+    titles: list[Placed] = [
+        (r.page, r.bbox[0], r.bbox[3] - 20, f"Figure {c.figure_number}. {c.title}")
+        for c in m.charts
+        for r in c.regions
+        if c.vizId not in skip
+    ]
+    for fact in m.text_facts:
+        r = fact.regions[0]
+        if r.page <= pages and fact.fact_id not in skip:
+            page = doc[r.page - 1]
+            assert (
+                page.insert_textbox(
+                    rect(page, [r.bbox[0], r.bbox[1], r.bbox[2], r.bbox[1] + 38]), fact.sentence, fontsize=6
+                )
+                >= 0
+            )
+    for page_no, x, y, text in [*titles, *texts]:
+        if page_no > pages:
+            continue
+        p = doc[page_no - 1]
         p.insert_text((x / 1000 * p.rect.width, y / 1000 * p.rect.height), text, fontsize=11)
     data = doc.tobytes()
     doc.close()
@@ -90,7 +124,7 @@ def test_numeric_rule_reports_the_mismatch(manifest: DocumentManifest, questions
     ]
     result = validate_questions(manifest, [q.model_copy(update={"answer_values": values})], _pdf())
     numeric = [r for r in result.rejected if r.rule == "numeric"]
-    assert numeric and "does not follow from the evidence; nearest is" in numeric[0].detail
+    assert numeric and "from the manifest, but the answer value is" in numeric[0].detail
 
 
 def test_answer_length_and_values_in_answer(manifest: DocumentManifest, questions: list[Question]) -> None:
@@ -138,24 +172,9 @@ def test_leak_check_on_a_real_pdf(manifest: DocumentManifest) -> None:
     assert draft is not None
     chart, point = draft.charts[0], draft.points[0]
     [region] = chart.regions
-    q = Question(
-        question_id="sdb-7-00001-chart-01",
-        doc_id=manifest.doc_id,
-        subset="chart",
-        question_type="chart_reading",
-        category=draft.category,
-        difficulty=draft.difficulty,
-        question=draft.question,
-        answer=draft.answer,
-        answer_values=draft.answer_values,
-        reasoning=draft.reasoning,
-        chart_index=chart.index,
-        chart_title=chart.title,
-        chart_type=chart.chartType,
-        required_data_points=draft.data_refs(),
-        evidence=chart.regions,
-        position=make_position(chart.index, 6, "chart"),
-    )
+    ctx = Context.of(manifest)
+    q = draft_to_question(ctx, "chart", 1, draft)
+    assert q.evidence == chart.regions and q.position == make_position(chart.index, 6, "chart")
     drawn = fmt_num(point.value) + ("%" if chart.axes.y.unit == "%" else "")
     x_in = (CHART_BOX[0] + CHART_BOX[2]) / 2
     y_in = (CHART_BOX[1] + CHART_BOX[3]) / 2
@@ -181,3 +200,103 @@ def test_leak_check_only_applies_to_chart_questions(
     q = _pick(questions, subset="cross_modal")
     text = [(1, 100, 400, f"Value {fmt_num(p.value)} here.") for p in q.required_data_points]
     assert _rules(manifest, q, _pdf(text)) == set()
+
+
+def test_evidence_must_resolve_to_the_page_that_prints_it(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    chart_q = _pick(questions, subset="chart")
+    chart = next(c for c in manifest.charts if c.index == chart_q.chart_index)
+    result = validate_questions(manifest, [chart_q], _pdf(skip=[chart.vizId]))
+    assert [r.rule for r in result.rejected] == ["evidence_pages"]
+    assert f"title of Figure {chart.figure_number}" in result.rejected[0].detail
+    cross = _pick(questions, subset="cross_modal")
+    fact = manifest.text_facts[cross.required_facts[0]]
+    assert _rules(manifest, cross, _pdf(skip=[fact.fact_id])) == {"evidence_pages"}
+    # a region that points at the wrong page is caught the same way
+    moved = fact.model_copy(
+        update={"regions": [r.model_copy(update={"page": r.page + 1}) for r in fact.regions]}
+    )
+    facts = [moved if f.fact_id == fact.fact_id else f for f in manifest.text_facts]
+    shifted = manifest.model_copy(update={"text_facts": facts})
+    assert "evidence_pages" in {r.rule for r in validate_questions(shifted, [cross], _pdf()).rejected}
+
+
+def test_numbers_are_recomputed_from_their_derivations(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    q = next(q for q in questions if len(derivations(q)) >= 2)
+    calc = derivations(q)
+    assert calc and all(expr for expr in calc.values())
+    # swapping the operands of every derivation gives other numbers
+    last = q.reasoning[-1].replace("p0", "P").replace("p1", "p0").replace("P", "p1")
+    if last != q.reasoning[-1]:
+        tampered = q.model_copy(update={"reasoning": [*q.reasoning[:-1], last]})
+        assert "numeric" in _rules(manifest, tampered)
+    # a derivation that names evidence the question does not cite is an error, not a guess
+    cut = q.reasoning[-1].split(" [calc: ")[0] + " [calc: v0 = p9 - f7.value]"
+    numeric = [
+        r.detail
+        for r in validate_questions(
+            manifest, [q.model_copy(update={"reasoning": [*q.reasoning[:-1], cut]})], _pdf()
+        ).rejected
+        if r.rule == "numeric"
+    ]
+    assert any("no derivation" in d for d in numeric) and any("p9" in d or "f7" in d for d in numeric)
+
+
+def test_levels_must_fit_what_the_reasoning_does(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    l5 = next(q for q in questions if q.difficulty == "L5")
+    plain = [
+        s.replace("colour", "shade").replace("legend", "key").replace("highlight", "emphasis")
+        for s in l5.reasoning
+    ]
+    plain = [s.replace("Colour", "Shade").replace("accent", "other").replace("marker", "line") for s in plain]
+    assert "difficulty_steps" in _rules(manifest, l5.model_copy(update={"reasoning": plain}))
+    computed = next(q for q in questions if any(" " in e for e in derivations(q).values()))
+    steps = [computed.reasoning[0], computed.reasoning[-1]]
+    as_lookup = computed.model_copy(update={"difficulty": "L1", "reasoning": steps})
+    details = [r.detail for r in validate_questions(manifest, [as_lookup], _pdf()).rejected]
+    assert any("an L1 look-up computes nothing" in d for d in details)
+
+
+def _write_run(root: Path, manifest: DocumentManifest, questions: list[Question], pdf: bytes) -> Path:
+    folder = root / "docs" / manifest.doc_id
+    folder.mkdir(parents=True)
+    (folder / "manifest.json").write_text(manifest.model_dump_json(), encoding="utf-8")
+    (folder / "document.pdf").write_bytes(pdf)
+    (folder / "questions.jsonl").write_text("".join(q.model_dump_json() + "\n" for q in questions))
+    rejected = {"question_id": f"{manifest.doc_id}-chart-09", "rule": "text_leak", "detail": "value printed"}
+    (folder / "rejected.jsonl").write_text(json.dumps(rejected) + "\n")
+    (folder / "DONE").write_text("")
+    (root / "config.json").write_text(GenerationConfig(seed=3, questions_per_subset=4).model_dump_json())
+    (root / "docs" / "sdb-7-00002").mkdir()  # an unfinished document
+    return root
+
+
+def test_validate_dir_counts_failures_per_rule(
+    tmp_path: Path, manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    bad = _pick(questions, subset="complex")
+    broken = bad.model_copy(update={"answer": "Yes."})
+    run = _write_run(
+        tmp_path,
+        manifest,
+        [*questions[:-1], broken] if questions[-1] == bad else [broken, *questions],
+        _pdf(),
+    )
+    report = validate_dir(run)
+    assert report.documents == 1 and report.checked == len(questions) + (0 if questions[-1] == bad else 1)
+    assert report.failures["answer_length"] == 1 and report.failures["answer_values_in_answer"] == 1
+    assert report.recorded == {"text_leak": 1}
+    assert report.unreadable == [("sdb-7-00002", "unfinished (no DONE file)")] and not report.ok
+    text = report.summary()
+    assert "answer_length" in text and "fail" in text and "sdb-7-00002" in text
+    assert text.splitlines()[0].startswith("Validated 1 documents")
+    again = validate_dir(run, regenerate=True)
+    assert again.regenerated and again.checked == len(questions) and again.passed == len(questions)
+    assert not again.failures
+    with pytest.raises(FileNotFoundError, match="no docs/ folder"):
+        validate_dir(tmp_path / "nowhere")
