@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from generation.question_stats import QuestionStats, question_stats
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Bins of the evidence-position histogram (relative position k/K or page/pages, 0..1).
@@ -63,10 +64,8 @@ class Stats:
     table1: dict[str, Summary]
     archetypes: Counter[str]
     chart_types: Counter[str]
-    #: Questions per (subset, category, difficulty level).
-    questions: Counter[tuple[str, str, str]]
-    #: Questions per (subset, position bucket).
-    buckets: Counter[tuple[str, str]]
+    #: Questions per subset x category x level and per position third.
+    questions: QuestionStats
     #: Questions per position bin (``POSITION_BINS`` equal bins of the relative position).
     position_hist: list[int]
     unfinished: int = 0
@@ -75,7 +74,7 @@ class Stats:
 
     @property
     def n_questions(self) -> int:
-        return sum(self.questions.values())
+        return self.questions.total
 
 
 def _read_json(path: Path) -> Any:
@@ -95,8 +94,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         hint = f"; it holds grid runs ({', '.join(runs)}): pass one of them" if runs else ""
         raise StatsError(f"{gen_dir} holds no finished documents (docs/<doc_id>/DONE){hint}")
     docs: list[DocStats] = []
-    questions: Counter[tuple[str, str, str]] = Counter()
-    buckets: Counter[tuple[str, str]] = Counter()
+    questions: list[Question] = []
     hist = [0] * POSITION_BINS
     for folder in finished:
         manifest = DocumentManifest.model_validate(_read_json(folder / "manifest.json"))
@@ -120,8 +118,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         lines = qpath.read_text(encoding="utf-8").splitlines() if qpath.is_file() else []
         for line in lines:
             q = Question.model_validate_json(line)
-            questions[(q.subset, q.category, q.difficulty)] += 1
-            buckets[(q.subset, q.position.bucket)] += 1
+            questions.append(q)
             hist[min(int(q.position.relative * POSITION_BINS), POSITION_BINS - 1)] += 1
     table1 = {
         "pages": Summary.of([d.pages for d in docs]),
@@ -139,8 +136,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         table1=table1,
         archetypes=Counter(d.archetype for d in docs),
         chart_types=Counter(t for d in docs for t in d.chart_types),
-        questions=questions,
-        buckets=buckets,
+        questions=question_stats(questions),
         position_hist=hist,
         unfinished=len(folders) - len(finished),
         page_ratios=[d.pages / d.target_pages for d in docs if d.target_pages],
@@ -189,20 +185,7 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
         for name, count in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])):
             table.add_row(name, str(count), f"{count / total:.1%}")
         console.print(table)
-    levels = sorted({lvl for _, _, lvl in stats.questions})
-    qt = Table(title=f"Questions ({stats.n_questions}) by subset × category × level")
-    for col in ("subset", "category", *levels, "total"):
-        qt.add_column(col, justify="left" if col in ("subset", "category") else "right")
-    for subset, category in sorted({(s, c) for s, c, _ in stats.questions}):
-        counts = [stats.questions[(subset, category, lvl)] for lvl in levels]
-        qt.add_row(subset, category, *(str(c) for c in counts), str(sum(counts)))
-    console.print(qt)
-    pt = Table(title="Evidence position")
-    for col in ("subset", "early", "middle", "late"):
-        pt.add_column(col, justify="left" if col == "subset" else "right")
-    for subset in sorted({s for s, _ in stats.buckets}):
-        pt.add_row(subset, *(str(stats.buckets[(subset, b)]) for b in ("early", "middle", "late")))
-    console.print(pt)
+    console.print(stats.questions.render(), markup=False, highlight=False)
     bins = " ".join(str(n) for n in stats.position_hist)
     console.print(f"position histogram ({POSITION_BINS} bins over 0..1): {bins}")
 

@@ -136,6 +136,26 @@ def stats(
 
 
 @app.command()
+def validate(
+    gen_dir: Annotated[Path, typer.Argument(help="Folder written by `synthdocbench generate`.")],
+    regenerate: Annotated[
+        bool, typer.Option(help="Rebuild the questions from the manifests and check those instead.")
+    ] = False,
+) -> None:
+    """Re-run question validation (paper Appendix F, stricter) and report counts per rule."""
+    from generation.validate import validate_dir
+
+    try:
+        report = validate_dir(gen_dir, regenerate=regenerate)
+    except FileNotFoundError as exc:
+        _fail(str(exc).splitlines()[0])
+        raise
+    typer.echo(report.summary())
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
 def export(
     gen_dir: Annotated[Path, typer.Argument(help="Folder written by `synthdocbench generate`.")],
     out: Annotated[Path, typer.Option(help="Dataset folder to write (Parquet configs + README.md card).")],

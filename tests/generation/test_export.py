@@ -258,7 +258,7 @@ class Exported:
 
 def make_generation_folder(root: Path, n_docs: int = 3, with_complex: bool = True) -> Written:
     """Write GEN/ as the generator does; return what was written, for comparison."""
-    config = GenerationConfig(seed=SEED, n_docs=n_docs, min_pages=3, max_pages=3, min_charts=2, max_charts=2)
+    config = GenerationConfig(seed=SEED, n_docs=n_docs, min_pages=4, max_pages=4, min_charts=2, max_charts=2)
     (root / "docs").mkdir(parents=True)
     (root / "config.json").write_text(dumps_json(config.model_dump(mode="json")), encoding="utf-8")
     written = Written(config)

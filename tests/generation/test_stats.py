@@ -43,9 +43,9 @@ def test_stats_match_the_files(gen_dir: Path) -> None:
     assert sum(stats.archetypes.values()) == len(manifests)
     assert sum(stats.chart_types.values()) == sum(len(m.charts) for m in manifests)
     lines = sum(len((f / "questions.jsonl").read_text().splitlines()) for f in folders)
-    assert stats.n_questions == lines == sum(stats.position_hist) == sum(stats.buckets.values())
+    assert stats.n_questions == lines == sum(stats.position_hist) == sum(stats.questions.positions.values())
     assert len(stats.position_hist) == POSITION_BINS
-    assert {s for s, _, _ in stats.questions} <= {"chart", "cross_modal", "complex"}
+    assert {s for s, _, _ in stats.questions.cells} <= {"chart", "cross_modal", "complex"}
 
 
 def test_print_and_plots(gen_dir: Path, tmp_path: Path) -> None:

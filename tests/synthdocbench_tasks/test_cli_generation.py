@@ -1,0 +1,45 @@
+"""The generation-side commands through the real console entry point."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+
+
+def test_validate_passes_on_a_fresh_corpus_and_names_a_missing_folder(
+    generated_dir: Path, tmp_path: Path
+) -> None:
+    ok = _cli("validate", str(generated_dir))
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "0 fail" in ok.stdout
+    missing = _cli("validate", str(tmp_path / "nothing"))
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines()[-1].startswith("synthdocbench: ")
+    assert "synthdocbench generate" in missing.stderr
+
+
+def test_stats_prints_table_1_and_question_counts_and_writes_plots(
+    generated_dir: Path, tmp_path: Path
+) -> None:
+    result = _cli("stats", str(generated_dir), "--plots", str(tmp_path / "plots"))
+    assert result.returncode == 0, result.stderr
+    for text in ("Pages", "Archetypes", "Chart types", "value_reading", "position"):
+        assert text in result.stdout
+    pngs = sorted(p.name for p in (tmp_path / "plots").glob("*.png"))
+    assert pngs and all((tmp_path / "plots" / n).read_bytes().startswith(b"\x89PNG") for n in pngs)
+
+
+def test_generate_rejects_a_bad_config_value_in_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "bad.yaml"
+    config.write_text("n_docs: 2\nmin_pages: 30\nmax_pages: 25\n", encoding="utf-8")
+    result = _cli("generate", "--config", str(config), "--out", str(tmp_path / "out"))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "min_pages" in lines[0]
+    assert not (tmp_path / "out" / "docs").exists()
