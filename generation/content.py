@@ -94,12 +94,12 @@ class PageModel:
 
 #: Page models per archetype (re-fit with ``python bench/calibrate_pages.py`` after layout changes).
 PAGE_MODELS: dict[str, PageModel] = {
-    "magazine": PageModel(words_per_page=375.0, chart_pages=0.527, table_pages=0.411, overhead=-0.30),
-    "dashboard": PageModel(words_per_page=418.1, chart_pages=0.490, table_pages=0.443, overhead=-0.74),
-    "academic": PageModel(words_per_page=409.3, chart_pages=0.483, table_pages=0.427, overhead=-0.64),
-    "editorial": PageModel(words_per_page=401.5, chart_pages=0.486, table_pages=0.401, overhead=-0.46),
-    "infographic": PageModel(words_per_page=399.8, chart_pages=0.549, table_pages=0.462, overhead=-0.55),
-    "brutalist": PageModel(words_per_page=391.7, chart_pages=0.473, table_pages=0.441, overhead=0.30),
+    "magazine": PageModel(words_per_page=446.9, chart_pages=0.539, table_pages=0.462, overhead=0.36),
+    "dashboard": PageModel(words_per_page=552.8, chart_pages=0.473, table_pages=0.410, overhead=-0.88),
+    "academic": PageModel(words_per_page=502.1, chart_pages=0.480, table_pages=0.456, overhead=0.33),
+    "editorial": PageModel(words_per_page=343.9, chart_pages=0.500, table_pages=0.404, overhead=0.31),
+    "infographic": PageModel(words_per_page=470.7, chart_pages=0.512, table_pages=0.481, overhead=0.13),
+    "brutalist": PageModel(words_per_page=389.7, chart_pages=0.568, table_pages=0.429, overhead=-0.09),
 }
 
 
