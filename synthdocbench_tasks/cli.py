@@ -69,8 +69,12 @@ def eval_(ctx: typer.Context) -> None:
 
 
 def _preflight(args: list[str]) -> None:
-    """Check the dataset and the judge before lmms-eval loads a model."""
+    """Check datasets and the judge before lmms-eval loads a model."""
     tasks = args[args.index("--tasks") + 1] if "--tasks" in args[:-1] else ""
+    if "mmdocbench" in tasks:
+        from .mmdocbench.data import source
+
+        source()
     if "synthdoc" not in tasks:
         return
     from .dataset import dataset_location

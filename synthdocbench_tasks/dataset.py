@@ -26,12 +26,13 @@ HOW_TO_GET_ONE = (
 CONFIGS = ("chart", "cross_modal", "complex", "documents")
 
 
-def _looks_like_repo_id(value: str) -> bool:
+def looks_like_repo_id(value: str) -> bool:
     parts = value.split("/")
     return len(parts) == 2 and all(parts) and not value.startswith((".", "~"))
 
 
-def _check_hub(repo_id: str) -> None:
+def check_hub_dataset(repo_id: str, variable: str, advice: str) -> None:
+    """One clear line if a Hub dataset cannot be reached (skipped when the Hub is offline)."""
     from huggingface_hub import HfApi, constants
 
     if constants.HF_HUB_OFFLINE:
@@ -41,7 +42,7 @@ def _check_hub(repo_id: str) -> None:
     except Exception as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SynthDocUserError(
-            f"{DATASET_VAR}={repo_id}: the Hub dataset cannot be reached ({reason}); {HOW_TO_GET_ONE}"
+            f"{variable}={repo_id}: the Hub dataset cannot be reached ({reason}); {advice}"
         ) from None
 
 
@@ -59,8 +60,8 @@ def resolve_location(value: str | None) -> str:
                 f"(needs README.md and data/{{{','.join(CONFIGS)}}}); {HOW_TO_GET_ONE}"
             )
         return str(path.resolve())
-    if _looks_like_repo_id(value):
-        _check_hub(value)
+    if looks_like_repo_id(value):
+        check_hub_dataset(value, DATASET_VAR, HOW_TO_GET_ONE)
         return value
     raise SynthDocUserError(
         f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}"

@@ -60,8 +60,7 @@ def strips_of(doc: dict[str, Any], kwargs: Kwargs = None) -> list[Strip]:
     strip_settings = StripSettings.from_kwargs(kwargs)
     with _lock:
         _settings_seen[str(doc["question_id"])] = strip_settings
-    pdf = document_store(dataset_location()).pdf(doc["doc_id"])
-    return hooks._strip_cache(str(load_settings().cache_dir)).strips(pdf, strip_settings, doc["doc_id"])
+    return hooks.document_strips(doc, strip_settings)
 
 
 def layout_line(strips: list[Strip]) -> str:

@@ -25,7 +25,7 @@ from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
 from .settings import load_settings
 from .strip_cache import StripCache
-from .strips import StripSettings
+from .strips import Strip, StripSettings
 
 Kwargs = dict[str, Any] | None
 
@@ -50,12 +50,15 @@ def process_docs(dataset: Any) -> Any:
     return dataset
 
 
-def doc_to_visual(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> list[Image.Image]:
-    """The document's page strips (Table 19), rasterised once per document and setting."""
-    settings = load_settings()
-    strip_settings = StripSettings.from_kwargs(lmms_eval_specific_kwargs)
+def document_strips(doc: dict[str, Any], strip_settings: StripSettings) -> list[Strip]:
+    """The page strips of a question's document, rasterised once per document and setting."""
     pdf = document_store(dataset_location()).pdf(doc["doc_id"])
-    strips = _strip_cache(str(settings.cache_dir)).strips(pdf, strip_settings, doc["doc_id"])
+    return _strip_cache(str(load_settings().cache_dir)).strips(pdf, strip_settings, doc["doc_id"])
+
+
+def doc_to_visual(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> list[Image.Image]:
+    """The document's page strips (Table 19) as images."""
+    strips = document_strips(doc, StripSettings.from_kwargs(lmms_eval_specific_kwargs))
     return [s.image() for s in strips]
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import Image
 
+from ..dataset import check_hub_dataset, looks_like_repo_id
 from ..errors import SynthDocUserError
 from ..settings import MMDOCBENCH_VAR, load_settings
 
@@ -61,11 +62,6 @@ def check_header(tsv: Path) -> None:
         )
 
 
-def _looks_like_repo_id(value: str) -> bool:
-    parts = value.split("/")
-    return len(parts) == 2 and all(parts) and not value.startswith((".", "~"))
-
-
 @lru_cache(maxsize=8)
 def resolve(value: str | None) -> Source:
     """Check a location once; a local TSV is checked by its header, a Hub id by its reachability."""
@@ -86,26 +82,12 @@ def resolve(value: str | None) -> Source:
         check_header(path)
         data_files = {"test": [str(path.resolve())]}
         return Source("csv", {"data_files": data_files, **_READ_KWARGS}, str(path.parent.resolve()))
-    if _looks_like_repo_id(value):
-        _check_hub(value)
+    if looks_like_repo_id(value):
+        check_hub_dataset(value, MMDOCBENCH_VAR, HOW_TO)
         return Source(value, {"data_files": {"test": "**/*.tsv"}, **_READ_KWARGS})
     raise SynthDocUserError(
         f"{MMDOCBENCH_VAR}={value} is neither an existing TSV file or folder nor a Hub repo id; {HOW_TO}"
     )
-
-
-def _check_hub(repo_id: str) -> None:
-    from huggingface_hub import HfApi, constants
-
-    if constants.HF_HUB_OFFLINE:
-        return  # the datasets cache must serve it; datasets says so if it cannot
-    try:
-        HfApi().dataset_info(repo_id, timeout=15)
-    except Exception as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise SynthDocUserError(
-            f"{MMDOCBENCH_VAR}={repo_id}: the Hub dataset cannot be reached ({reason}); {HOW_TO}"
-        ) from None
 
 
 def source() -> Source:

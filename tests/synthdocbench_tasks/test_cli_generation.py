@@ -43,3 +43,23 @@ def test_generate_rejects_a_bad_config_value_in_one_line(tmp_path: Path) -> None
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "min_pages" in lines[0]
     assert not (tmp_path / "out" / "docs").exists()
+
+
+def test_eval_checks_the_mmdocbench_location_before_loading_a_model(tmp_path: Path) -> None:
+    import os
+
+    env = {**os.environ, "MMDOCBENCH_DATASET": str(tmp_path / "missing.tsv")}
+    cmd = [
+        sys.executable,
+        "-m",
+        "synthdocbench_tasks.cli",
+        "eval",
+        "--model",
+        "dummy",
+        "--tasks",
+        "mmdocbench",
+    ]
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1].startswith("synthdocbench: MMDOCBENCH_DATASET=")
+    assert "lmms_eval" not in result.stdout  # stopped before lmms-eval started
