@@ -147,8 +147,8 @@ def check_question(
         "answer_in_question": _answer_in_question(q, chart),
         "answer_values_in_answer": _values_in_answer(q),
         "difficulty_steps": _steps(q),
-        "text_leak": _leak(q, chart, words),
-        "evidence_pages": _evidence_pages(manifest, q, chart, page_count, page_tokens),
+        "text_leak": _leak(q, chart, words, [r for c in manifest.charts for r in c.regions]),
+        "evidence_pages": _evidence_pages(manifest, q, chart, page_count, page_tokens, words),
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)
@@ -168,7 +168,9 @@ def _pdf_words(pdf: bytes) -> tuple[int, list[Word]]:
         for number in range(1, doc.page_count + 1):
             page = doc[number - 1]
             width, height = page.rect.width, page.rect.height
-            raw = page.get_text("words", sort=True)
+            # Content-stream order, which Chromium writes in reading order; sorting by position
+            # would interleave the lines of side-by-side columns and break sentences apart.
+            raw = page.get_text("words", sort=False)
             lines: dict[tuple[int, int], int] = {}
             for w in raw:
                 lines[(w[5], w[6])] = lines.get((w[5], w[6]), 0) + 1
@@ -181,11 +183,18 @@ def _pdf_words(pdf: bytes) -> tuple[int, list[Word]]:
         return doc.page_count, words
 
 
+def _running_header_or_footer(w: Word) -> bool:
+    """A word alone on its line in the top or bottom 8% of the page (a page number)."""
+    return w.alone and (w.y < 80 or w.y > 920)
+
+
 def _page_tokens(words: list[Word], page_count: int) -> dict[int, list[str]]:
-    """Each page's words as tokens (NFKC, so ligatures read as letters)."""
+    """Each page's words as tokens (NFKC, so ligatures read as letters), without page numbers,
+    so a sentence that runs over a page break still reads as one."""
     out: dict[int, list[str]] = {n: [] for n in range(1, page_count + 1)}
     for w in words:
-        out[w.page] += tokens(unicodedata.normalize("NFKC", w.text))
+        if not _running_header_or_footer(w):
+            out[w.page] += tokens(unicodedata.normalize("NFKC", w.text))
     return out
 
 
@@ -479,6 +488,7 @@ def _evidence_pages(
     chart: Chart | None,
     page_count: int,
     page_tokens: dict[int, list[str]] | None,
+    words: list[Word],
 ) -> list[str]:
     out = [
         f"evidence on page {r.page}, but the PDF has {page_count} pages"
@@ -498,7 +508,15 @@ def _evidence_pages(
         pages = sorted({r.page for r in fact.regions})
         if not pages:
             continue
-        text = [t for p in range(pages[0], pages[-1] + 1) for t in page_tokens.get(p, [])]
+        # Read only inside the fact's regions, page by page: in a multi-column page a figure
+        # beside the sentence would otherwise sit between its words in reading order.
+        text = [
+            t
+            for r in sorted(fact.regions, key=lambda r: r.page)
+            for w in words
+            if w.page == r.page and _inside(w, [r]) and not _running_header_or_footer(w)
+            for t in tokens(unicodedata.normalize("NFKC", w.text))
+        ]
         if not _contains(text, tokens(unicodedata.normalize("NFKC", fact.sentence))):
             out.append(f"the sentence of {fact.fact_id} is not printed on its evidence page(s) {pages}")
     return out
@@ -515,19 +533,21 @@ def _normalise(word: str) -> str:
     return word.strip("()[]{}\"'“”‘’:;,.!?$€£%+-−*")
 
 
-def _leak(q: Question, chart: Chart | None, words: list[Word]) -> list[str]:
+def _leak(q: Question, chart: Chart | None, words: list[Word], chart_regions: list[Region]) -> list[str]:
+    """The asked value printed in the text. Words inside any figure are chart marks, ticks or
+    labels (another chart's tick "60" is no statement of this chart's value), so they are skipped."""
     if q.subset != "chart" or chart is None:
         return []
     out = []
     for ref in q.required_data_points:
         forms = drawn_forms(ref.value)
         for w in words:
-            if _normalise(w.text) not in forms or _inside(w, chart.regions):
+            if _normalise(w.text) not in forms or _inside(w, chart_regions):
                 continue
             if _normalise(w.previous).lower() in _REF_WORDS:
                 continue  # "Figure 4", "Table 2", "page 12"
-            if w.alone and (w.y < 80 or w.y > 920):
-                continue  # running header or footer (page number)
+            if _running_header_or_footer(w):
+                continue
             out.append(
                 f"value {w.text} of {ref.label!r} is printed on page {w.page} at "
                 f"({w.x:.0f}, {w.y:.0f}), outside Figure {chart.figure_number}"

@@ -186,8 +186,25 @@ def test_leak_check_on_a_real_pdf(manifest: DocumentManifest) -> None:
         (other_page, 100, 200, f"see Figure {fmt_num(point.value)}"),
     ]
     assert _rules(manifest, q, _pdf(inside + harmless)) == set()
+    # the value printed inside another figure (say, as one of its axis ticks) is no leak either
+    others = [(r, c) for c in manifest.charts if c.index != chart.index for r in c.regions]
+    if others:
+        r, _ = others[0]
+        tick: list[Placed] = [(r.page, (r.bbox[0] + r.bbox[2]) / 2, (r.bbox[1] + r.bbox[3]) / 2, drawn)]
+        assert _rules(manifest, q, _pdf(inside + tick)) == set()
+
+    def free_y(page: int) -> float:
+        """A height at x=100 on ``page`` that no figure covers (body text)."""
+        regions = [r for c in manifest.charts for r in c.regions if r.page == page]
+        return next(
+            y
+            for y in range(150, 900, 25)
+            if not any(r.bbox[0] <= 100 <= r.bbox[2] and r.bbox[1] <= y <= r.bbox[3] for r in regions)
+        )
+
     # the same value written in the body text of another page, or on the chart's page outside it, leaks
-    for page, y in ((other_page, 400), (region.page, 150)):
+    for page in (other_page, region.page):
+        y = free_y(page)
         leak: list[Placed] = [(page, 100, y, f"In that year it reached {drawn}, a record.")]
         result = validate_questions(manifest, [q], _pdf(inside + leak))
         assert [r.rule for r in result.rejected] == ["text_leak"]
@@ -300,3 +317,23 @@ def test_validate_dir_counts_failures_per_rule(
     assert not again.failures
     with pytest.raises(FileNotFoundError, match="no docs/ folder"):
         validate_dir(tmp_path / "nowhere")
+
+
+def test_fact_sentence_is_read_inside_its_region_whatever_sits_between_in_reading_order(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    q = next(q for q in questions if q.required_facts)
+    fact = manifest.text_facts[q.required_facts[0]]
+    r = fact.regions[0]
+    words = fact.sentence.split()
+    half = len(words) // 2
+    x0, y0 = r.bbox[0] + 5, r.bbox[1] + 10
+    outside_y = r.bbox[3] + 40 if r.bbox[3] + 40 < 900 else r.bbox[1] - 40
+    split: list[Placed] = [
+        (r.page, x0, y0, " ".join(words[:half])),
+        (r.page, x0, outside_y, "Figure 19. Fab utilisation rate 2017 2020"),  # a figure beside the text
+        (r.page, x0, y0 + 12, " ".join(words[half:])),
+    ]
+    assert "evidence_pages" not in _rules(manifest, q, _pdf(split, skip=[fact.fact_id]))
+    elsewhere: list[Placed] = [(r.page, x0, outside_y, fact.sentence)]
+    assert "evidence_pages" in _rules(manifest, q, _pdf(elsewhere, skip=[fact.fact_id]))
