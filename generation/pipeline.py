@@ -79,6 +79,14 @@ class GenerateSummary:
     def docs_per_second(self) -> float:
         return len(self.generated) / self.seconds if self.seconds > 0 else 0.0
 
+    def __str__(self) -> str:
+        line = (
+            f"{self.out_dir}: {len(self.generated)} generated, {len(self.skipped)} already done, "
+            f"{len(self.failed)} failed of {self.in_shard} in this shard "
+            f"({self.seconds:.1f} s, {self.docs_per_second:.2f} docs/s)"
+        )
+        return "\n".join([line, *(f"  failed: {f.error}" for f in self.failed)])
+
 
 class PipelineError(ValueError):
     """Bad arguments or an output folder that cannot be used; one line for the user."""
