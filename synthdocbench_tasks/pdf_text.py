@@ -11,18 +11,15 @@ a document and every rerun reuses it.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
-import threading
-from collections import OrderedDict
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
 
+from .doc_cache import DocCache, read_text_or_none, write_text_atomically
 from .errors import SynthDocUserError
-from .strips import open_pdf
+from .strips import int_overrides, open_pdf
 
 #: Bump when the text a setting produces would change.
 TEXT_FORMAT = 2
@@ -78,16 +75,7 @@ class TextSettings:
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, object] | None) -> TextSettings:
         """Build from a task's ``lmms_eval_specific_kwargs`` (keys ``text_<field>``)."""
-        values: dict[str, int] = {}
-        for name in cls.__dataclass_fields__:
-            raw = (kwargs or {}).get(f"text_{name}")
-            if raw is None:
-                continue
-            try:
-                values[name] = int(str(raw))
-            except ValueError:
-                raise SynthDocUserError(f"text setting text_{name} must be an integer, got {raw!r}") from None
-        return cls(**values)
+        return cls(**int_overrides(cls.__dataclass_fields__, "text", kwargs))
 
 
 def extract_text(pdf: bytes, settings: TextSettings, name: str = "document") -> str:
@@ -107,50 +95,24 @@ def extract_text(pdf: bytes, settings: TextSettings, name: str = "document") -> 
         doc.close()
 
 
-class TextCache:
+class TextCache(DocCache[str]):
     """Extract each document once per setting; thread-safe, on disk and in memory."""
 
-    def __init__(self, root: Path, memory_docs: int = 8) -> None:
-        self.root = root
-        self.memory_docs = memory_docs
-        self._memory: OrderedDict[tuple[str, str], str] = OrderedDict()
-        self._lock = threading.Lock()
-        self.extracted = 0  # how many documents this cache had to extract
+    kind = "text"
+    suffix = ".txt"
+    default_memory_docs = 8
+
+    @property
+    def extracted(self) -> int:
+        """How many documents this cache had to extract."""
+        return self.computed
 
     def text(self, pdf: bytes, settings: TextSettings, name: str) -> str:
-        digest = hashlib.sha256(pdf).hexdigest()
-        key = (digest, settings.key())
-        with self._lock:
-            if key in self._memory:
-                self._memory.move_to_end(key)
-                return self._memory[key]
-            path = self.root / "text" / digest[:32] / f"{settings.key()}.txt"
-            text = self._read(path)
-            if text is None:
-                text = extract_text(pdf, settings, name)
-                self.extracted += 1
-                self._write(path, text)
-            self._memory[key] = text
-            while len(self._memory) > self.memory_docs:
-                self._memory.popitem(last=False)
-            return text
+        return self._get(pdf, settings.key(), lambda: extract_text(pdf, settings, name))
 
-    @staticmethod
-    def _read(path: Path) -> str | None:
-        try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
+    def _read(self, path: Path) -> str | None:
+        return read_text_or_none(path)
 
-    @staticmethod
-    def _write(path: Path, text: str) -> None:
-        tmp: str | None = None
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".txt")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except OSError:  # a cache write failure only costs time
-            if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
+    def _write(self, path: Path, value: str) -> None:
+        with contextlib.suppress(OSError):  # a cache write failure only costs time
+            write_text_atomically(path, value, suffix=".txt")

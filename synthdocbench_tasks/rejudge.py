@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import re
-import tempfile
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,10 +40,12 @@ from judge import (
 )
 
 from .answers import final_answer
+from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
 from .hooks import judge_item, verdict_fields
 from .judging import run_judge
 from .metrics import accuracy, mean_score
+from .samples_log import read_lines
 from .settings import Settings, load_settings
 
 METRIC_KEYS = ("acc", "score")
@@ -104,22 +104,10 @@ def _record(line: dict[str, Any]) -> dict[str, Any] | None:
 
 def read_samples(path: Path) -> SamplesFile:
     """A samples log of a synthdoc task; anything else is one clear line."""
-    if not path.is_file():
-        raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     lines: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SynthDocUserError(f"{path} cannot be read ({exc})") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            line = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise SynthDocUserError(f"{path}:{number} is not JSON ({exc.msg}): not a samples log") from None
-        record = _record(line) if isinstance(line, dict) else None
+    for number, line in read_lines(path):
+        record = _record(line)
         if record is None:
             raise SynthDocUserError(
                 f"{path}:{number} has no synthdoc record (acc/score with question_id); "
@@ -195,16 +183,8 @@ def output_path(source: Path, out_dir: Path | None, judge_name: str) -> Path:
 
 
 def write_atomically(path: Path, lines: Sequence[dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for line in lines:
-                fh.write(json.dumps(line, ensure_ascii=False) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+    write_text_atomically(path, text, prefix=f".{path.name}.")
 
 
 class _Batch:

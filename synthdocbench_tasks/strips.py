@@ -10,12 +10,29 @@ strip maps back to page coordinates.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 import pymupdf
 from PIL import Image
 
 from .errors import SynthDocUserError
+
+
+def int_overrides(fields: Iterable[str], prefix: str, kwargs: dict[str, object] | None) -> dict[str, int]:
+    """The integer ``fields`` of a settings class that ``kwargs`` sets, as ``<prefix>_<field>``."""
+    values: dict[str, int] = {}
+    for name in fields:
+        raw = (kwargs or {}).get(f"{prefix}_{name}")
+        if raw is None:
+            continue
+        try:
+            values[name] = int(str(raw))
+        except ValueError:
+            raise SynthDocUserError(
+                f"{prefix} setting {prefix}_{name} must be an integer, got {raw!r}"
+            ) from None
+    return values
 
 
 @dataclass(frozen=True)
@@ -48,18 +65,7 @@ class StripSettings:
     @classmethod
     def from_kwargs(cls, kwargs: dict[str, object] | None) -> StripSettings:
         """Build from a task's ``lmms_eval_specific_kwargs`` (keys ``strip_<field>``)."""
-        values: dict[str, int] = {}
-        for name in cls.__dataclass_fields__:
-            raw = (kwargs or {}).get(f"strip_{name}")
-            if raw is None:
-                continue
-            try:
-                values[name] = int(str(raw))
-            except ValueError:
-                raise SynthDocUserError(
-                    f"strip setting strip_{name} must be an integer, got {raw!r}"
-                ) from None
-        return cls(**values)
+        return cls(**int_overrides(cls.__dataclass_fields__, "strip", kwargs))
 
 
 @dataclass(frozen=True)

@@ -39,3 +39,16 @@ def sample_pdf(generated_dir: Path) -> bytes:
     pdfs = sorted(generated_dir.glob("docs/*/document.pdf"))
     assert pdfs, "the generator wrote no PDF"
     return pdfs[0].read_bytes()
+
+
+@pytest.fixture()
+def synthdoc_env(dataset_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The hooks' environment in this process: the exported dataset, the offline judge and a
+    private cache folder (``tmp_path / "cache"``); returns the dataset folder."""
+    from synthdocbench_tasks import dataset
+
+    dataset.resolve_location.cache_clear()
+    monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
+    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
+    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
+    return dataset_dir

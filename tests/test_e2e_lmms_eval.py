@@ -6,49 +6,25 @@ on the files it writes, not on its exit code.
 
 from __future__ import annotations
 
-import json
 import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import datasets
 import pytest
 
-from synthdocbench_tasks.cli import tasks_dir
+from tests.helpers.lmms_eval_run import (
+    lmms_eval_cmd,
+    results,
+    run,
+    samples,
+    synthdoc_run_env,
+    synthdocbench_eval_cmd,
+)
 from tests.helpers.tiny_vlm import build_tiny_qwen2_5_vl, lmms_eval_model_args
 
 TASKS = {"synthdoc_chart": "chart", "synthdoc_crossmodal": "cross_modal", "synthdoc_complex": "complex"}
 
 pytestmark = pytest.mark.slow
-
-
-def _env(dataset_dir: Path, tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "SYNTHDOC_DATASET": str(dataset_dir),
-        "SYNTHDOC_JUDGE": "offline",
-        "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-        "HF_HOME": str(tmp_path / "hf"),
-        "TOKENIZERS_PARALLELISM": "false",
-    }
-
-
-def _results(out: Path, proc: subprocess.CompletedProcess[str]) -> dict:
-    found = sorted(out.rglob("*_results.json"))
-    assert found, (
-        f"lmms-eval wrote no results (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    )
-    return json.loads(found[-1].read_text())
-
-
-def _samples(out: Path, task: str) -> list[dict]:
-    files = sorted(out.rglob(f"*_samples_{task}.jsonl"))
-    assert files, f"no samples log for {task}"
-    return [json.loads(line) for line in files[-1].read_text().splitlines() if line.strip()]
 
 
 def _n_questions(dataset_dir: Path, config: str) -> int:
@@ -58,24 +34,22 @@ def _n_questions(dataset_dir: Path, config: str) -> int:
 def test_lmms_eval_cli_with_a_local_vlm_scores_every_question(dataset_dir: Path, tmp_path: Path) -> None:
     model = build_tiny_qwen2_5_vl(tmp_path / "tiny-qwen2.5-vl")
     out = tmp_path / "results"
-    cmd = [
-        shutil.which("lmms-eval") or "lmms-eval",
+    cmd = lmms_eval_cmd(
         "--model", "qwen2_5_vl",
         "--model_args", lmms_eval_model_args(model),
         "--tasks", ",".join(TASKS),
-        "--include_path", str(tasks_dir()),
         "--batch_size", "1",
         "--gen_kwargs", "max_new_tokens=48",
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
-    proc = subprocess.run(cmd, env=_env(dataset_dir, tmp_path), capture_output=True, text=True, timeout=1500)
-    results = _results(out, proc)["results"]
+    )  # fmt: skip
+    proc = run(cmd, synthdoc_run_env(dataset_dir, tmp_path), timeout=1500)
+    by_task = results(out, proc)["results"]
     for task, config in TASKS.items():
-        assert task in results, f"{task} missing from results: {list(results)}"
-        acc, score = results[task]["acc,none"], results[task]["score,none"]
+        assert task in by_task, f"{task} missing from results: {list(by_task)}"
+        acc, score = by_task[task]["acc,none"], by_task[task]["score,none"]
         assert 0.0 <= acc <= 1.0 and 0.0 <= score <= 10.0
-        lines = _samples(out, task)
+        lines = samples(out, task)
         assert len(lines) == _n_questions(dataset_dir, config)
         for line in lines:
             record = line["score"]
@@ -91,16 +65,14 @@ def test_lmms_eval_cli_with_a_local_vlm_scores_every_question(dataset_dir: Path,
 
 def test_synthdocbench_eval_runs_the_group_without_include_path(dataset_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "results"
-    cmd = [
-        sys.executable, "-m", "synthdocbench_tasks.cli", "eval",
+    cmd = synthdocbench_eval_cmd(
         "--model", "dummy",
         "--model_args", "response=Not found in the document.",
         "--tasks", "synthdoc",
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
-    proc = subprocess.run(cmd, env=_env(dataset_dir, tmp_path), capture_output=True, text=True, timeout=900)
-    data = _results(out, proc)
+    )  # fmt: skip
+    data = results(out, run(cmd, synthdoc_run_env(dataset_dir, tmp_path)))
     for task in TASKS:
         assert data["results"][task]["acc,none"] == 0.0
         assert data["results"][task]["score,none"] == 0.0
@@ -111,8 +83,7 @@ def test_synthdocbench_eval_runs_the_group_without_include_path(dataset_dir: Pat
 def test_eval_without_dataset_stops_with_one_line_before_loading_a_model(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "SYNTHDOC_DATASET"}
     env["SYNTHDOC_JUDGE"] = "offline"
-    cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", "eval", "--model", "dummy", "--tasks", "synthdoc"]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    proc = run(synthdocbench_eval_cmd("--model", "dummy", "--tasks", "synthdoc"), env, timeout=300)
     assert proc.returncode != 0
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert lines[-1].startswith("synthdocbench: SYNTHDOC_DATASET is not set")

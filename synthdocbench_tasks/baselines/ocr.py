@@ -18,7 +18,6 @@ import io
 import os
 import shutil
 import subprocess
-import tempfile
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -27,6 +26,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..doc_cache import read_text_or_none, write_text_atomically
 from ..errors import SynthDocUserError
 
 #: Bump when the text a key maps to would change for the same settings.
@@ -119,11 +119,8 @@ class TesseractOCR:
             if key in self._memory:
                 return self._memory[key]
         path = self._path(key)
-        if path is None or not path.is_file():
-            return None
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        text = None if path is None else read_text_or_none(path)
+        if text is None:
             return None
         with self._lock:
             self._memory[key] = text
@@ -133,17 +130,8 @@ class TesseractOCR:
         with self._lock:
             self._memory[key] = text
         path = self._path(key)
-        if path is None:
-            return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ocr-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        if path is not None:
+            write_text_atomically(path, text, prefix=".ocr-")
 
     def _read(self, image: Image.Image) -> str:
         gray = image.convert("L")

@@ -8,14 +8,13 @@ both modes (paper definitions, and the published computation as ``ref``).
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import SynthDocUserError
 from ..grounding.aggregate import macro_average
+from ..samples_log import read_lines
 from .taxonomy import CAPABILITIES, TASKS
 
 COLUMNS = ("em", "f1", "iou", "em_ref", "f1_ref", "iou_ref")
@@ -24,15 +23,10 @@ COLUMNS = ("em", "f1", "iou", "em_ref", "f1_ref", "iou_ref")
 def read_records(paths: Iterable[Path]) -> list[dict[str, Any]]:
     records = []
     for path in paths:
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            raise SynthDocUserError(f"cannot read samples log {path}: {exc}") from None
-        for line in lines:
-            if line.strip():
-                record = json.loads(line).get("em")
-                if isinstance(record, dict) and "sub_task" in record:
-                    records.append(record)
+        for _number, line in read_lines(path):
+            record = line.get("em")
+            if isinstance(record, dict) and "sub_task" in record:
+                records.append(record)
     return records
 
 

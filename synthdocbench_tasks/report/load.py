@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SynthDocUserError
+from ..samples_log import read_lines
 from .records import Answer, DocumentInfo, Run, Status
 
 SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
@@ -122,21 +123,7 @@ def _answer(line: dict[str, Any], where: str) -> Answer:
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
-    answers = []
-    for i, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise SynthDocUserError(f"{path}:{i}: malformed JSON ({exc.msg}); the log is damaged") from None
-        if not isinstance(data, dict):
-            raise SynthDocUserError(f"{path}:{i}: expected a JSON object per line")
-        answers.append(_answer(data, f"{path}:{i}"))
+    answers = [_answer(data, f"{path}:{number}") for number, data in read_lines(path)]
     if not answers:
         raise SynthDocUserError(
             f"{path} holds no score records; is it an lmms-eval samples log of a synthdoc task?"

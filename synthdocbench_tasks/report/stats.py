@@ -57,6 +57,26 @@ def _cluster_index(clusters: Sequence[Hashable] | None, n: int) -> np.ndarray:
     return np.array([codes.setdefault(c, len(codes)) for c in clusters], dtype=int)
 
 
+def _cluster_bootstrap(
+    arr: np.ndarray,
+    clusters: Sequence[Hashable] | None,
+    resamples: int,
+    seed: int,
+    confidence: float,
+) -> tuple[np.ndarray, float, float]:
+    """Bootstrap means of ``arr`` (non-empty), clusters resampled whole, and their CI bounds."""
+    codes = _cluster_index(clusters, arr.size)
+    n_clusters = int(codes.max()) + 1
+    sums = np.bincount(codes, weights=arr, minlength=n_clusters)
+    counts = np.bincount(codes, minlength=n_clusters).astype(float)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
+    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    alpha = (1 - confidence) / 2
+    lo, hi = np.quantile(stats, [alpha, 1 - alpha])
+    return stats, float(lo), float(hi)
+
+
 def bootstrap_mean(
     values: ArrayLike,
     clusters: Sequence[Hashable] | None = None,
@@ -76,16 +96,8 @@ def bootstrap_mean(
     if arr.size == 0:
         return Estimate(NAN)
     point = float(arr.mean())
-    codes = _cluster_index(clusters, arr.size)
-    n_clusters = int(codes.max()) + 1
-    sums = np.bincount(codes, weights=arr, minlength=n_clusters)
-    counts = np.bincount(codes, minlength=n_clusters).astype(float)
-    rng = np.random.Generator(np.random.PCG64(seed))
-    draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
-    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
-    alpha = (1 - confidence) / 2
-    lo, hi = np.quantile(stats, [alpha, 1 - alpha])
-    return Estimate(point, float(lo), float(hi))
+    _, lo, hi = _cluster_bootstrap(arr, clusters, resamples, seed, confidence)
+    return Estimate(point, lo, hi)
 
 
 def bootstrap_accuracy(
@@ -133,19 +145,11 @@ def paired_bootstrap(
         return PairedTest(0, NAN, NAN, Estimate(NAN), NAN)
     d = xa - xb
     observed = float(d.mean())
-    codes = _cluster_index(clusters, d.size)
-    n_clusters = int(codes.max()) + 1
-    sums = np.bincount(codes, weights=d, minlength=n_clusters)
-    counts = np.bincount(codes, minlength=n_clusters).astype(float)
-    rng = np.random.Generator(np.random.PCG64(seed))
-    draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
-    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
-    alpha = (1 - confidence) / 2
-    lo, hi = np.quantile(stats, [alpha, 1 - alpha])
+    stats, lo, hi = _cluster_bootstrap(d, clusters, resamples, seed, confidence)
     extreme = int(np.sum(np.abs(stats - observed) >= abs(observed) - 1e-12))
     p = (1 + extreme) / (1 + resamples)
     return PairedTest(
-        int(d.size), float(xa.mean()), float(xb.mean()), Estimate(observed, float(lo), float(hi)), min(p, 1.0)
+        int(d.size), float(xa.mean()), float(xb.mean()), Estimate(observed, lo, hi), min(p, 1.0)
     )
 
 

@@ -3,30 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
-import datasets
 import pytest
 
-from synthdocbench_tasks import dataset, grounded
+from synthdocbench_tasks import grounded
 from synthdocbench_tasks.cli import tasks_dir
 from synthdocbench_tasks.grounded import PageRegion, region_scores, strip_box_to_page
-
-
-@pytest.fixture()
-def env(dataset_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    dataset.resolve_location.cache_clear()
-    monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
-    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
-    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
-    return dataset_dir
-
-
-def _rows(dataset_dir: Path, config: str) -> list[dict]:
-    return [dict(r) for r in datasets.load_dataset(str(dataset_dir), config, split="test")]
+from tests.helpers.lmms_eval_run import dataset_rows, lmms_eval_cmd, results, run, samples, synthdoc_run_env
 
 
 def _reply(answer: str, evidence: list[dict]) -> str:
@@ -34,8 +18,8 @@ def _reply(answer: str, evidence: list[dict]) -> str:
 
 
 @pytest.mark.parametrize("config", ["chart", "cross_modal"])
-def test_ground_truth_evidence_scores_page_accuracy_and_iou_one(env: Path, config: str) -> None:
-    for row in _rows(env, config):
+def test_ground_truth_evidence_scores_page_accuracy_and_iou_one(synthdoc_env: Path, config: str) -> None:
+    for row in dataset_rows(synthdoc_env, config):
         assert row["evidence"], row["question_id"]
         out = grounded.process_results(row, [_reply(row["answer"], row["evidence"])])
         assert set(out) == {"acc", "score", "page_acc", "iou"}
@@ -45,8 +29,8 @@ def test_ground_truth_evidence_scores_page_accuracy_and_iou_one(env: Path, confi
         assert record["question_id"] == row["question_id"]
 
 
-def test_a_box_on_the_wrong_page_scores_zero(env: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_a_box_on_the_wrong_page_scores_zero(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     pages = {r["page"] for r in row["evidence"]}
     wrong = [{"page": max(pages) + 1, "bbox": r["bbox"]} for r in row["evidence"]]
     record = grounded.process_results(row, [_reply(row["answer"], wrong)])["page_acc"]
@@ -55,8 +39,8 @@ def test_a_box_on_the_wrong_page_scores_zero(env: Path) -> None:
     assert nothing["page_acc"] == 0.0 and nothing["iou"] == 0.0 and nothing["score"] == 0
 
 
-def test_strip_coordinates_convert_to_page_coordinates(env: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_strip_coordinates_convert_to_page_coordinates(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     strips = grounded.strips_of(row, {})
     assert [p.page for s in strips for p in s.pages] == list(range(1, sum(len(s.pages) for s in strips) + 1))
     evidence = []
@@ -78,8 +62,8 @@ def test_strip_coordinates_convert_to_page_coordinates(env: Path) -> None:
     assert [r["page"] for r in record["predicted_regions"]] == [r["page"] for r in row["evidence"]]
 
 
-def test_a_box_across_two_pages_goes_to_the_page_it_covers_most(env: Path) -> None:
-    strip = grounded.strips_of(_rows(env, "chart")[0], {})[0]
+def test_a_box_across_two_pages_goes_to_the_page_it_covers_most(synthdoc_env: Path) -> None:
+    strip = grounded.strips_of(dataset_rows(synthdoc_env, "chart")[0], {})[0]
     first, second = strip.pages[0], strip.pages[1]
     boundary = second.y / strip.height * 1000
     region = strip_box_to_page(strip, (100.0, boundary - 10, 500.0, boundary + 30))  # mostly on page 2
@@ -99,8 +83,8 @@ def test_region_scores_by_hand() -> None:
     assert region_scores(gold, []) == (None, None)
 
 
-def test_prompt_asks_for_image_numbers_and_names_the_pages(env: Path) -> None:
-    row = _rows(env, "complex")[0]
+def test_prompt_asks_for_image_numbers_and_names_the_pages(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "complex")[0]
     text = grounded.doc_to_text(row, {})
     assert '"evidence"' in text and '"image"' in text and "0 to 1000" in text
     assert "image 1 shows pages 1-5" in text and text.endswith(f"Question: {row['question']}")
@@ -111,41 +95,27 @@ def test_prompt_asks_for_image_numbers_and_names_the_pages(env: Path) -> None:
 
 
 @pytest.mark.slow
-def test_lmms_eval_cli_grounded_task(env: Path, tmp_path: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_lmms_eval_cli_grounded_task(synthdoc_env: Path, tmp_path: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     reply = "Answer: " + _reply(row["answer"], row["evidence"])
     out = tmp_path / "results"
-    cmd = [
-        shutil.which("lmms-eval") or "lmms-eval",
+    cmd = lmms_eval_cmd(
         "--model", "dummy",
         "--model_args", f"response={reply}",
         "--tasks", "synthdoc_chart_grounded",
-        "--include_path", str(tasks_dir()),
         "--limit", "1",
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
-    run_env = {
-        **os.environ,
-        "SYNTHDOC_DATASET": str(env),
-        "SYNTHDOC_JUDGE": "offline",
-        "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-        "HF_HOME": str(tmp_path / "hf"),
-    }
-    proc = subprocess.run(cmd, env=run_env, capture_output=True, text=True, timeout=900)
-    found = sorted(out.rglob("*_results.json"))
-    assert found, f"no results (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    result = json.loads(found[-1].read_text())["results"]["synthdoc_chart_grounded"]
+    )  # fmt: skip
+    proc = run(cmd, synthdoc_run_env(synthdoc_env, tmp_path))
+    result = results(out, proc)["results"]["synthdoc_chart_grounded"]
     assert result["page_acc,none"] == 1.0 and result["iou,none"] == pytest.approx(1.0)
     assert result["acc,none"] == 1.0 and result["score,none"] == 10.0
-    samples = sorted(out.rglob("*_samples_synthdoc_chart_grounded.jsonl"))
-    line = json.loads(samples[-1].read_text().splitlines()[0])
+    line = samples(out, "synthdoc_chart_grounded")[0]
     assert line["iou"]["question_id"] == row["question_id"]
 
 
-def test_all_three_grounded_tasks_build_on_their_subset(env: Path) -> None:
+def test_all_three_grounded_tasks_build_on_their_subset(synthdoc_env: Path) -> None:
     from lmms_eval.tasks import TaskManager, get_task_dict
 
     manager = TaskManager(include_path=str(tasks_dir()), model_name="dummy")

@@ -10,22 +10,10 @@ import pymupdf
 import pytest
 from PIL import Image
 
-from synthdocbench_tasks import dataset, hooks
+from synthdocbench_tasks import hooks
 from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.prompts import ABSTENTION
-
-
-@pytest.fixture()
-def env(dataset_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    dataset.resolve_location.cache_clear()
-    monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
-    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
-    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
-    return dataset_dir
-
-
-def _rows(dataset_dir: Path, config: str) -> list[dict]:
-    return [dict(r) for r in datasets.load_dataset(str(dataset_dir), config, split="test")]
+from tests.helpers.lmms_eval_run import dataset_rows
 
 
 def _page_count(dataset_dir: Path, doc_id: str) -> int:
@@ -35,19 +23,19 @@ def _page_count(dataset_dir: Path, doc_id: str) -> int:
         return pdf.page_count
 
 
-def test_visuals_are_the_documents_strips(env: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_visuals_are_the_documents_strips(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     images = hooks.doc_to_visual(row, {"prompt_style": "default"})
     assert all(isinstance(im, Image.Image) for im in images)
-    assert len(images) == math.ceil(_page_count(env, row["doc_id"]) / 5)
+    assert len(images) == math.ceil(_page_count(synthdoc_env, row["doc_id"]) / 5)
     assert all(max(im.size) <= 7900 for im in images)
     # a per-task override changes the strips
     single = hooks.doc_to_visual(row, {"strip_pages_per_strip": 10, "strip_dpi": 72})
-    assert len(single) == math.ceil(_page_count(env, row["doc_id"]) / 10)
+    assert len(single) == math.ceil(_page_count(synthdoc_env, row["doc_id"]) / 10)
 
 
-def test_messages_carry_system_prompt_images_and_question(env: Path) -> None:
-    row = _rows(env, "cross_modal")[0]
+def test_messages_carry_system_prompt_images_and_question(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "cross_modal")[0]
     messages = hooks.doc_to_messages(row, {"prompt_style": "default"})
     assert [m["role"] for m in messages] == ["system", "user"]
     assert messages[0]["content"][0]["text"].endswith(ABSTENTION)
@@ -61,8 +49,10 @@ def test_messages_carry_system_prompt_images_and_question(env: Path) -> None:
 
 
 @pytest.mark.parametrize("config", ["chart", "cross_modal", "complex"])
-def test_reference_answers_score_full_marks_and_abstention_scores_zero(env: Path, config: str) -> None:
-    for row in _rows(env, config):
+def test_reference_answers_score_full_marks_and_abstention_scores_zero(
+    synthdoc_env: Path, config: str
+) -> None:
+    for row in dataset_rows(synthdoc_env, config):
         hooks.process_docs(None)
         good = hooks.process_results(row, [row["answer"]])
         assert set(good) == {"acc", "score"}
@@ -76,13 +66,15 @@ def test_reference_answers_score_full_marks_and_abstention_scores_zero(env: Path
     assert hooks.aggregate_acc([{"score": 10}, {"score": 0}, {"score": -1}]) == 0.5
 
 
-def test_thinking_is_not_judged(env: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_thinking_is_not_judged(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     reply = f"<think>{row['answer']}</think>{ABSTENTION}"
     assert hooks.process_results(row, [reply])["acc"]["score"] == 0
 
 
-def test_no_judge_selected_stops_before_inference(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_judge_selected_stops_before_inference(
+    synthdoc_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("SYNTHDOC_JUDGE")
     with pytest.raises(SynthDocUserError) as exc:
         hooks.process_docs(None)
@@ -90,7 +82,9 @@ def test_no_judge_selected_stops_before_inference(env: Path, monkeypatch: pytest
     assert "no judge selected" in text and "offline" in text and "openai:" in text and "\n" not in text
 
 
-def test_unreachable_judge_stops_before_inference(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_unreachable_judge_stops_before_inference(
+    synthdoc_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("SYNTHDOC_JUDGE", "openai:judge-model@http://127.0.0.1:9/v1")
     monkeypatch.setenv("SYNTHDOC_JUDGE_API_KEY", "test-key")
     with pytest.raises(SynthDocUserError) as exc:
@@ -99,17 +93,17 @@ def test_unreachable_judge_stops_before_inference(env: Path, monkeypatch: pytest
     assert "127.0.0.1:9" in text and "SYNTHDOC_JUDGE" in text and "\n" not in text
 
 
-def test_none_judge_records_answers_unscored(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_none_judge_records_answers_unscored(synthdoc_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SYNTHDOC_JUDGE", "none")
-    row = _rows(env, "complex")[0]
+    row = dataset_rows(synthdoc_env, "complex")[0]
     hooks.process_docs(None)
     record = hooks.process_results(row, ["some answer"])["score"]
     assert record["score"] is None and record["answer"] == "some answer" and record["judge"] == "none"
     assert math.isnan(hooks.aggregate_score([record]))
 
 
-def test_records_carry_what_rejudging_needs(env: Path) -> None:
-    row = _rows(env, "chart")[0]
+def test_records_carry_what_rejudging_needs(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
     record = hooks.process_results(row, [row["answer"]])["acc"]
     assert record["question"] == row["question"] and record["reference"] == row["answer"]
     assert record["answer_values"] == [dict(v) for v in row["answer_values"]]
@@ -118,10 +112,10 @@ def test_records_carry_what_rejudging_needs(env: Path) -> None:
     assert (item.question, item.reference, item.candidate) == (row["question"], row["answer"], row["answer"])
 
 
-def test_text_variant_sends_the_pdf_text_and_no_image(env: Path) -> None:
+def test_text_variant_sends_the_pdf_text_and_no_image(synthdoc_env: Path) -> None:
     from synthdocbench_tasks.prompts import DOCUMENT_CLOSE, DOCUMENT_OPEN, document_in, system_prompt
 
-    row = _rows(env, "complex")[0]
+    row = dataset_rows(synthdoc_env, "complex")[0]
     kwargs = {"prompt_style": "text", "text_max_chars": 60000}
     assert hooks.text_doc_to_visual(row, kwargs) == []
     messages = hooks.text_doc_to_messages(row, kwargs)
@@ -131,7 +125,7 @@ def test_text_variant_sends_the_pdf_text_and_no_image(env: Path) -> None:
     assert user["type"] == "text" and user["text"].endswith(f"Question: {row['question']}")
     document = document_in(user["text"])
     assert document is not None and document.startswith("[Page 1]") and len(document) <= 60000
-    with pymupdf.open(stream=_pdf(env, row["doc_id"]), filetype="pdf") as pdf:
+    with pymupdf.open(stream=_pdf(synthdoc_env, row["doc_id"]), filetype="pdf") as pdf:
         first_words = " ".join(pdf[0].get_text().split()[:6])
     assert first_words in " ".join(document.split())
     flat = hooks.text_doc_to_text(row, kwargs)

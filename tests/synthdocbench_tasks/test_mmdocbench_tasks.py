@@ -10,10 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pandas as pd
@@ -24,6 +21,7 @@ from synthdocbench_tasks.cli import tasks_dir
 from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.mmdocbench import data, hooks
 from synthdocbench_tasks.mmdocbench.taxonomy import TASKS
+from tests.helpers.lmms_eval_run import lmms_eval_cmd, offline_env, results, run, samples
 
 REPLY = 'Here is my reply: {"answer": "143", "bbox": [226, 222, 250, 235]}'
 HIT = {"answer": "143", "bbox": [226, 222, 250, 235]}
@@ -217,46 +215,33 @@ def test_a_location_is_resolved_only_when_a_task_is_built(monkeypatch: pytest.Mo
 @pytest.mark.slow
 def test_lmms_eval_cli_reports_known_em_f1_iou(env: Path, tmp_path: Path) -> None:
     out = tmp_path / "results"
-    cmd = [
-        shutil.which("lmms-eval") or "lmms-eval",
+    cmd = lmms_eval_cmd(
         "--model", "dummy",
         "--model_args", f"response={REPLY}",
         "--tasks", "mmdocbench",
-        "--include_path", str(tasks_dir()),
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
-    run_env = {
-        **os.environ,
-        "MMDOCBENCH_DATASET": str(env),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-        "HF_HOME": str(tmp_path / "hf"),
-    }
-    proc = subprocess.run(cmd, env=run_env, capture_output=True, text=True, timeout=900)
-    found = sorted(out.rglob("*_results.json"))
-    assert found, f"no results (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
-    data_ = json.loads(found[-1].read_text())
-    results = {**data_["results"], **data_.get("groups", {})}
+    )  # fmt: skip
+    data_ = results(out, run(cmd, offline_env(tmp_path, MMDOCBENCH_DATASET=str(env))))
+    by_task = {**data_["results"], **data_.get("groups", {})}
     for task, (em, iou, em_ref, iou_ref) in EXPECTED.items():
-        got = results[task]
+        got = by_task[task]
         assert got["em,none"] == pytest.approx(em), task
         assert got["iou,none"] == pytest.approx(iou), task
         assert got["em_ref,none"] == pytest.approx(em_ref), task
         assert got["iou_ref,none"] == pytest.approx(iou_ref), task
-        samples = sorted(out.rglob(f"*_samples_{task}.jsonl"))
-        lines = [json.loads(x) for x in samples[-1].read_text().splitlines() if x.strip()]
+        lines = samples(out, task)
         assert lines and all(line["filtered_resps"] in (REPLY, [REPLY]) for line in lines)
         assert {line["em"]["task"] for line in lines} == {next(t.name for t in TASKS if t.task_name == task)}
     perception = [v[0] for k, v in EXPECTED.items() if k in {t.task_name for t in TASKS[:9]}]
     reasoning = [v[0] for k, v in EXPECTED.items() if k in {t.task_name for t in TASKS[9:]}]
-    assert results["mmdocbench_perception"]["em,none"] == pytest.approx(sum(perception) / 9)  # 6/9
-    assert results["mmdocbench_reasoning"]["em,none"] == pytest.approx(sum(reasoning) / 6)  # 1/6
+    assert by_task["mmdocbench_perception"]["em,none"] == pytest.approx(sum(perception) / 9)  # 6/9
+    assert by_task["mmdocbench_reasoning"]["em,none"] == pytest.approx(sum(reasoning) / 6)  # 1/6
     overall = (sum(perception) / 9 + sum(reasoning) / 6) / 2
-    assert results["mmdocbench"]["em,none"] == pytest.approx(overall)
+    assert by_task["mmdocbench"]["em,none"] == pytest.approx(overall)
     # the Table 2 view computed from the samples logs agrees with lmms-eval's groups
     from synthdocbench_tasks.mmdocbench.report import read_records, table
 
     rows = dict(table(read_records(sorted(out.rglob("*_samples_mmdocbench_*.jsonl")))))
     assert rows["overall"]["em"] == pytest.approx(100 * overall)
-    assert rows["overall"]["em_ref"] == pytest.approx(100 * results["mmdocbench"]["em_ref,none"])
+    assert rows["overall"]["em_ref"] == pytest.approx(100 * by_task["mmdocbench"]["em_ref,none"])

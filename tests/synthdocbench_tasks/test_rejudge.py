@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from synthdocbench_tasks.cli import tasks_dir
 from synthdocbench_tasks.prompts import ABSTENTION
+from tests.helpers.lmms_eval_run import lmms_eval_cmd, read_jsonl, run, samples_log
 from tests.judge.judge_chat_stub import ChatStub, Reply
 
 pytestmark = pytest.mark.slow
@@ -41,29 +40,21 @@ def _env(cache: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def _lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
 @pytest.fixture(scope="module")
 def phase1(dataset_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """The samples logs of a real lmms-eval run that recorded answers only."""
     root = tmp_path_factory.mktemp("phase1")
     out = root / "results"
-    cmd = [
-        shutil.which("lmms-eval") or "lmms-eval",
+    cmd = lmms_eval_cmd(
         "--model", "dummy",
         "--model_args", f"response={REPLY}",
         "--tasks", ",".join(TASKS),
-        "--include_path", str(tasks_dir()),
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
+    )  # fmt: skip
     env = _env(root / "cache", SYNTHDOC_JUDGE="none", SYNTHDOC_DATASET=str(dataset_dir))
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-    logs = [next(iter(sorted(out.rglob(f"*_samples_{task}.jsonl"))), None) for task in TASKS]
-    assert all(logs), f"lmms-eval wrote no samples (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
-    return [p for p in logs if p is not None]
+    proc = run(cmd, env)
+    return [samples_log(out, task, proc) for task in TASKS]
 
 
 @pytest.fixture()
@@ -71,7 +62,7 @@ def logs(phase1: list[Path], tmp_path: Path) -> list[Path]:
     """A private copy of the phase-1 logs; a third of the answers made correct (the reference)."""
     copies = []
     for source in phase1:
-        lines = _lines(source)
+        lines = read_jsonl(source)
         for i, line in enumerate(lines):
             if i % 3 == 0:
                 line["filtered_resps"] = [f"<think>{THOUGHT}</think>{line['target']}"]
@@ -93,7 +84,7 @@ def stub() -> Iterator[ChatStub]:
 
 def _judge(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", "judge", *args]
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    return run(cmd, env, timeout=600)
 
 
 def _printed(stdout: str) -> dict[str, tuple[int, int, float, float, str]]:
@@ -107,7 +98,7 @@ def _printed(stdout: str) -> dict[str, tuple[int, int, float, float, str]]:
 
 
 def _records(path: Path) -> list[dict[str, Any]]:
-    lines = _lines(path)
+    lines = read_jsonl(path)
     for line in lines:
         assert line["acc"] == line["score"]
     return [line["score"] for line in lines]
@@ -132,13 +123,13 @@ def test_offline_judge_scores_the_logs_into_new_files(logs: list[Path], tmp_path
         judged = source.parent / OFFLINE_DIR / source.name
         assert f"wrote {judged}" in proc.stdout
         records = _records(judged)
-        originals = _lines(source)
+        originals = read_jsonl(source)
         assert len(records) == len(originals)
         for i, (record, original) in enumerate(zip(records, originals, strict=True)):
             assert record["judge"] == "offline-answer-values-v1" and record["valid"] is True
             assert THOUGHT not in record["answer"]
             assert record["score"] == (10 if i % 3 == 0 else 0), (record["answer"], record["judgement"])
-            assert original["doc_id"] == _lines(judged)[i]["doc_id"]  # same lines, same order
+            assert original["doc_id"] == read_jsonl(judged)[i]["doc_id"]  # same lines, same order
         acc = sum(r["score"] >= 6 for r in records) / len(records)
         answers, valid, printed_acc, printed_score, judge = printed[task]
         assert (answers, valid, judge) == (len(records), len(records), "offline-answer-values-v1")
@@ -150,7 +141,7 @@ def test_offline_judge_scores_the_logs_into_new_files(logs: list[Path], tmp_path
 def test_api_judge_one_concurrent_batch_then_a_rerun_makes_no_calls(
     logs: list[Path], stub: ChatStub, tmp_path: Path
 ) -> None:
-    n = sum(len(_lines(p)) for p in logs)
+    n = sum(len(read_jsonl(p)) for p in logs)
     stub.responder = lambda _req: Reply(delay=0.2)  # long enough for requests to overlap
     out = tmp_path / "by-stub"
     args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
@@ -177,7 +168,7 @@ def test_api_judge_one_concurrent_batch_then_a_rerun_makes_no_calls(
 def test_a_judge_failing_mid_batch_keeps_what_was_scored_and_a_rerun_finishes(
     logs: list[Path], stub: ChatStub, tmp_path: Path
 ) -> None:
-    n = sum(len(_lines(p)) for p in logs)
+    n = sum(len(read_jsonl(p)) for p in logs)
     ok = 4
     stub.script = [Reply() for _ in range(ok)] + [Reply(status=400, error_message="model is overloaded")]
     stub.responder = lambda _req: Reply(status=400, error_message="model is overloaded")
@@ -207,7 +198,7 @@ def test_logs_without_the_questions_are_completed_from_the_dataset(
     logs: list[Path], dataset_dir: Path, tmp_path: Path
 ) -> None:
     source = logs[0]
-    lines = _lines(source)
+    lines = read_jsonl(source)
     for line in lines:
         for key in ("acc", "score"):
             for field in ("question", "reference", "answer_values"):

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +10,7 @@ import pytest
 
 from synthdocbench_tasks import dataset
 from synthdocbench_tasks.cli import tasks_dir
+from tests.helpers.lmms_eval_run import lmms_eval_cmd, results, run, samples, synthdoc_run_env
 
 SUBSETS = {"chart": "chart", "crossmodal": "cross_modal", "complex": "complex"}
 #: variant -> the lmms_eval_specific_kwargs it sets (the rest are the code's defaults)
@@ -36,11 +34,8 @@ def task_manager() -> Any:
 
 
 @pytest.fixture()
-def env(dataset_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    dataset.resolve_location.cache_clear()
-    monkeypatch.setenv("SYNTHDOC_DATASET", str(dataset_dir))
-    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
-    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
+def env(synthdoc_env: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shared hooks environment, offline; returns its cache folder."""
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     return tmp_path / "cache"
 
@@ -125,32 +120,19 @@ def test_strip_variants_change_what_the_model_sees_and_are_cached_apart(task_man
 def test_text_baseline_through_the_lmms_eval_cli(dataset_dir: Path, tmp_path: Path) -> None:
     """synthdoc_text_retrieval on the synthdoc_text group: it answers from the PDF text only."""
     out = tmp_path / "results"
-    env = {
-        **os.environ,
-        "SYNTHDOC_DATASET": str(dataset_dir),
-        "SYNTHDOC_JUDGE": "offline",
-        "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-    }
-    cmd = [
-        shutil.which("lmms-eval") or "lmms-eval",
+    cmd = lmms_eval_cmd(
         "--model", "synthdoc_text_retrieval",
         "--tasks", "synthdoc_text",
-        "--include_path", str(tasks_dir()),
         "--output_path", str(out),
         "--log_samples",
-    ]  # fmt: skip
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-    found = sorted(out.rglob("*_results.json"))
-    assert found, f"no results (exit {proc.returncode}):\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}"
-    results = json.loads(found[-1].read_text())["results"]
+    )  # fmt: skip
+    proc = run(cmd, synthdoc_run_env(dataset_dir, tmp_path))
+    by_task = results(out, proc)["results"]
     answered = 0
     for subset in SUBSETS:
         task = f"synthdoc_{subset}_text"
-        assert 0.0 <= results[task]["acc,none"] <= 1.0, results
-        (log,) = out.rglob(f"*_samples_{task}.jsonl")
-        for line in map(json.loads, log.read_text().splitlines()):
+        assert 0.0 <= by_task[task]["acc,none"] <= 1.0, by_task
+        for line in samples(out, task):
             record = line["score"]
             assert record["judge"].startswith("offline") and record["valid"] is True
             assert "<document>" in line["input"] or "[Page 1]" in json.dumps(line["input"])

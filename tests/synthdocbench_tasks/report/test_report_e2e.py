@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import csv
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import datasets
 import pytest
 
 from synthdocbench_tasks.report import build_report
+from tests.helpers.lmms_eval_run import results, run, synthdoc_run_env, synthdocbench_eval_cmd
 
 pytestmark = pytest.mark.slow
 
@@ -21,22 +18,11 @@ RESPONSES = {"abstain": "Not found in the document.", "letter": "A"}
 
 def _eval(dataset_dir: Path, tmp_path: Path, name: str) -> Path:
     out = tmp_path / "results" / name
-    env = {
-        **os.environ,
-        "SYNTHDOC_DATASET": str(dataset_dir),
-        "SYNTHDOC_JUDGE": "offline",
-        "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"),
-        "HF_HUB_OFFLINE": "1",
-        "HF_DATASETS_OFFLINE": "1",
-        "HF_HOME": str(tmp_path / "hf"),
-    }
-    cmd = [
-        sys.executable, "-m", "synthdocbench_tasks.cli", "eval",
+    cmd = synthdocbench_eval_cmd(
         "--model", "dummy", "--model_args", f"response={RESPONSES[name]}",
         "--tasks", "synthdoc", "--output_path", str(out), "--log_samples",
-    ]  # fmt: skip
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
-    assert list(out.rglob("*_results.json")), f"no results (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    )  # fmt: skip
+    results(out, run(cmd, synthdoc_run_env(dataset_dir, tmp_path)))
     return out
 
 
@@ -61,8 +47,8 @@ def test_report_from_real_dummy_runs(
     }
     docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")
     assert sorted(summary.models) == ["dummy@abstain", "dummy@letter"]
-    results = json.loads(next((tmp_path / "results" / "abstain").rglob("*_results.json")).read_text())
-    group = results["groups"]["synthdoc"] if "groups" in results else results["results"]["synthdoc"]
+    logged = results(tmp_path / "results" / "abstain")
+    group = logged["groups"]["synthdoc"] if "groups" in logged else logged["results"]["synthdoc"]
     assert summary.overall_acc["dummy@abstain"] == pytest.approx(group["acc,none"]) == 0.0
     assert summary.dataset == str(dataset_dir.resolve())
 
