@@ -374,31 +374,34 @@ def _legend(ctx: _Ctx, fig: Figure, keys: list[str], colors: list[str], marker: 
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), per_row))
 
 
+def _offset_text(ax: Axes, text: str, xy: tuple[float, float], **kwargs: Any) -> None:
+    """Text placed ``xytext`` points away from a data point, drawn even outside the axes."""
+    ax.annotate(text, xy, textcoords="offset points", annotation_clip=False, **kwargs)
+
+
 def _annotate(ctx: _Ctx, ax: Axes, x: float, y: float, label: str, *, side: str = "above") -> None:
     """The highlighted item's callout: a red marker and its name, like charts.js draws it."""
     if side == "above":
-        ax.annotate(
+        _offset_text(
+            ax,
             _t(f"▼ {label}"),
             (x, y),
             xytext=(0, 14),
-            textcoords="offset points",
             ha="center",
             va="bottom",
             color=ANNOTATION,
             fontweight="bold",
-            annotation_clip=False,
         )
     else:
-        ax.annotate(
+        _offset_text(
+            ax,
             _t(f"◀ {label}"),
             (x, y),
             xytext=(8 if not ctx.labels_on else 44, 0),
-            textcoords="offset points",
             ha="left",
             va="center",
             color=ANNOTATION,
             fontweight="bold",
-            annotation_clip=False,
         )
 
 
@@ -450,15 +453,14 @@ def _draw_vbars(fig: Figure, ctx: _Ctx, variant: str) -> None:
             _highlight(bar)
         if ctx.labels_on:
             above = d.value >= 0 or variant == "waterfall"
-            ax.annotate(
+            _offset_text(
+                ax,
                 ctx.fmt(d.value),
                 (i, hi if above else lo),
                 xytext=(0, 3 if above else -3),
-                textcoords="offset points",
                 ha="center",
                 va="bottom" if above else "top",
                 fontweight="bold",
-                annotation_clip=False,
             )
         if hl:
             _annotate(ctx, ax, i, hi, d.label)
@@ -495,15 +497,14 @@ def _draw_hbars(fig: Figure, ctx: _Ctx, variant: str) -> None:
             if ctx.is_hl(d.label):
                 _highlight(bar)
         if ctx.labels_on:
-            ax.annotate(
+            _offset_text(
+                ax,
                 ctx.fmt(d.value),
                 (d.value, i),
                 xytext=(8 if variant == "lollipop" else 3, 0),
-                textcoords="offset points",
                 va="center",
                 ha="left" if d.value >= 0 else "right",
                 fontweight="bold",
-                annotation_clip=False,
             )
         if ctx.is_hl(d.label):
             _annotate(ctx, ax, d.value, i, d.label, side="right")
@@ -645,16 +646,15 @@ def _draw_grouped(fig: Figure, ctx: _Ctx, stacked: bool) -> None:
                 x = g - band / 2 + inner * (si + 0.5)
                 (bar,) = ax.bar(x, d.value, width=inner * 0.92, color=colors[si])
                 if ctx.labels_on:
-                    ax.annotate(
+                    _offset_text(
+                        ax,
                         ctx.fmt(d.value),
                         (x, max(0.0, d.value)),
                         xytext=(0, 2),
-                        textcoords="offset points",
                         ha="center",
                         va="bottom",
                         fontsize=_small(ctx),
                         fontweight="bold",
-                        annotation_clip=False,
                     )
             if ctx.is_hl(group, s):
                 _highlight(bar)
@@ -696,15 +696,14 @@ def _draw_dumbbell(fig: Figure, ctx: _Ctx) -> None:
                 zorder=2,
             )
             if ctx.labels_on:
-                ax.annotate(
+                _offset_text(
+                    ax,
                     ctx.fmt(d.value),
                     (d.value, r),
                     xytext=(0, 7),
-                    textcoords="offset points",
                     ha="center",
                     va="bottom",
                     fontsize=_small(ctx),
-                    annotation_clip=False,
                 )
         if ctx.is_hl(row):
             _annotate(ctx, ax, max(vals), r, row, side="right")
@@ -749,14 +748,13 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
                         fontweight="bold",
                     )
             if not ctx.vp.hasLegend:
-                ax.annotate(
+                _offset_text(
+                    ax,
                     _t(s),
                     (len(xs) - 1, (base[-1] + top[-1]) / 2),
                     xytext=(8, 0),
-                    textcoords="offset points",
                     va="center",
                     color=ANNOTATION if ctx.is_hl(s) else INK,
-                    annotation_clip=False,
                 )
             base = top
         ax.set_ylim(bottom=0)
@@ -776,15 +774,14 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
                         [xi[d.label]], [d.value], marker="o", markersize=5, color=ctx.item_color(d.label, k)
                     )
                 if ctx.labels_on:
-                    ax.annotate(
+                    _offset_text(
+                        ax,
                         ctx.fmt(d.value),
                         (xi[d.label], d.value),
                         xytext=(0, 5),
-                        textcoords="offset points",
                         ha="center",
                         va="bottom",
                         fontsize=_small(ctx),
-                        annotation_clip=False,
                     )
                 if not multi and ctx.is_hl(d.label):
                     ax.plot(
@@ -798,15 +795,14 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
                     )
                     _annotate(ctx, ax, xi[d.label], d.value, d.label)
             if multi and pts and (not ctx.vp.hasLegend or ctx.is_hl(s)):
-                ax.annotate(
+                _offset_text(
+                    ax,
                     _t(s),
                     (px[-1], py[-1]),
                     xytext=(8, 0),
-                    textcoords="offset points",
                     va="center",
                     color=ANNOTATION if ctx.is_hl(s) else INK,
                     fontweight="bold" if ctx.is_hl(s) else "normal",
-                    annotation_clip=False,
                 )
         if kind == "area":
             ax.set_ylim(bottom=min(0.0, *(d.value for d in ctx.chart.data)))
@@ -842,26 +838,24 @@ def _draw_slope(fig: Figure, ctx: _Ctx) -> None:
         )
         for i, v in pts:
             if ctx.labels_on:
-                ax.annotate(
+                _offset_text(
+                    ax,
                     ctx.fmt(v),
                     (i, v),
                     xytext=(-6 if i == 0 else 6, 0),
-                    textcoords="offset points",
                     ha="right" if i == 0 else "left",
                     va="center",
                     fontsize=_small(ctx),
-                    annotation_clip=False,
                 )
         last_i, last_v = pts[-1]
-        ax.annotate(
+        _offset_text(
+            ax,
             _t(s),
             (last_i, last_v),
             xytext=(40 if ctx.labels_on else 8, 0),
-            textcoords="offset points",
             va="center",
             color=ANNOTATION if hl else colors[si],
             fontweight="bold" if hl else "normal",
-            annotation_clip=False,
         )
     ax.set_xlim(-0.3, len(xs) - 1 + 0.3)
     _category_ticks(ctx, ax, xs)
@@ -898,15 +892,14 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
                 ax.spines[side].set_linewidth(1.8)
         if ctx.labels_on:
             for i, v in pts:
-                ax.annotate(
+                _offset_text(
+                    ax,
                     ctx.fmt(v),
                     (i, v),
                     xytext=(0, 3),
-                    textcoords="offset points",
                     ha="center",
                     va="bottom",
                     fontsize=_small(ctx) * 0.85,
-                    annotation_clip=False,
                 )
         ax.set_xticks([0, len(xs) - 1], [_t(xs[0]), _t(xs[-1])])
         ax.yaxis.set_major_locator(MaxNLocator(nbins=3))
@@ -945,16 +938,15 @@ def _draw_scatter(fig: Figure, ctx: _Ctx, bubble: bool) -> None:
             zorder=3,
         )
         text = f"{d.label} ({ctx.fmt(d.value)})" if ctx.labels_on else d.label
-        ax.annotate(
+        _offset_text(
+            ax,
             _t(text),
             (xs[i], d.value),
             xytext=(radius * _PT_PER_PX + 3, 0),
-            textcoords="offset points",
             va="center",
             fontsize=_small(ctx),
             color=ANNOTATION if hl else INK,
             fontweight="bold" if hl else "normal",
-            annotation_clip=False,
         )
     ax.margins(0.12)
     _value_axis(ax, "x")
@@ -1181,15 +1173,14 @@ def _draw_box(fig: Figure, ctx: _Ctx) -> None:
             _highlight(box)
             _annotate(ctx, ax, i, _meta(d, "max"), d.label)
         if ctx.labels_on:
-            ax.annotate(
+            _offset_text(
+                ax,
                 ctx.fmt(d.value),
                 (i + 0.29, d.value),
                 xytext=(3, 0),
-                textcoords="offset points",
                 va="center",
                 fontsize=_small(ctx),
                 fontweight="bold",
-                annotation_clip=False,
             )
     for median in parts["medians"]:
         median.set_color("#111111")
