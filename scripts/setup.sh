@@ -40,6 +40,11 @@ if [ ! -f node_modules/d3/dist/d3.min.js ]; then
   npm install --no-audit --no-fund --loglevel=error
 fi
 
-# torch/torchvision must be a matching pair (lmms-eval's Qwen-VL processors need torchvision).
-"$PY" -m pip install -q --disable-pip-version-check "torch==2.14.1" "torchvision==0.29.1" -e ".[generation,ocr,dev]"
+# torch/torchvision must be a matching pair (lmms-eval's Qwen-VL processors need torchvision);
+# these releases are the ones served for each architecture on machines like CI's.
+case "$(uname -m)" in
+  aarch64|arm64) TORCH=(torch==2.9.1 torchvision==0.24.1) ;;
+  *) TORCH=(torch==2.14.1 torchvision==0.29.1) ;;
+esac
+"$PY" -m pip install -q --disable-pip-version-check "${TORCH[@]}" -e ".[generation,ocr,dev]"
 echo "setup: done"
