@@ -12,3 +12,5 @@ SYNTHDOC_DATASET="$OUT/ds" SYNTHDOC_JUDGE="${SYNTHDOC_JUDGE:-offline}" \
   synthdocbench eval --model "$MODEL" --tasks synthdoc --batch_size 1 \
   --output_path "$OUT/results" --log_samples
 echo "demo: per-question records (answer, score, judgement, strata) are in:"; find "$OUT/results" -name "*_samples_synthdoc_*.jsonl" | sort
+SYNTHDOC_DATASET="$OUT/ds" synthdocbench report "$OUT/results" --out "$OUT/report"
+echo "demo: the report (tables, figures, bootstrap CIs) is $OUT/report/report.md and report.html"
