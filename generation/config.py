@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from synthdocbench_tasks.schema import ARCHETYPES
 
@@ -38,6 +46,24 @@ class ModalityMix(BaseModel):
     def shares(self) -> tuple[float, float, float]:
         total = self.charts + self.tables + self.text
         return self.charts / total, self.tables / total, self.text / total
+
+
+class WordRange(BaseModel):
+    """Words of a document: triangular over ``[min, max]`` peaking at ``mode`` (None: uniform)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    min: int = Field(ge=100)
+    mode: int | None = None
+    max: int = Field(ge=100)
+
+    @model_validator(mode="after")
+    def _check(self) -> WordRange:
+        if self.min > self.max:
+            raise ValueError(f"words.min ({self.min}) is larger than words.max ({self.max})")
+        if self.mode is not None and not self.min <= self.mode <= self.max:
+            raise ValueError(f"words.mode ({self.mode}) must lie in [words.min, words.max]")
+        return self
 
 
 class RewriteConfig(BaseModel):
@@ -76,6 +102,9 @@ class GenerationConfig(BaseModel):
     charts_mode: int | None = Field(default=None, ge=1)
     #: Charts, tables and text as shares of the page budget; None: counts from the ranges above.
     modality_mix: ModalityMix | None = None
+    #: Words per document (a triangular distribution); the body text density is set so that
+    #: many words fill the page target. None: words follow the page target at density 1.
+    words: WordRange | None = None
     #: Where the evidence charts sit: a third of the document or an exact relative position
     #: (chart k/K) in [0, 1]; None: charts spread evenly over the document.
     evidence_depth: DepthBucket | Annotated[float, Field(ge=0, le=1)] | None = None
@@ -116,6 +145,14 @@ class GenerationConfig(BaseModel):
         if unknown:
             raise ValueError(f"unknown archetypes {unknown}; choose from {', '.join(ARCHETYPES)}")
         return self
+
+    @model_serializer(mode="wrap")
+    def _serialize(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        # An unset ``words`` is left out, so config.json of runs without it reads as before.
+        data: dict[str, Any] = handler(self)
+        if self.words is None:
+            data.pop("words", None)
+        return data
 
     def evidence_position(self) -> float | None:
         """The relative position (k/K) the evidence charts are placed at, or None when spread."""

@@ -116,6 +116,48 @@ def target_words(
     return int(max(model.words_per_page * text_pages, 120 * n_sections))
 
 
+#: Readable range of the body text density (font size and line height relative to the archetype's).
+DENSITY_RANGE: tuple[float, float] = (0.72, 1.35)
+
+
+def text_density(
+    words: float,
+    target_pages: int,
+    n_charts: int,
+    n_tables: int = MIN_TABLES,
+    archetype: str = "editorial",
+    n_sections: int = MIN_SECTIONS,
+) -> tuple[float, int]:
+    """(density, words): the body text density at which ``words`` fill ``target_pages`` next to the figures.
+
+    Text at density ``d`` (font size and line height times ``d``) holds about ``words_per_page / d²``
+    words per page, so ``d = sqrt(words_per_page * text_pages / words)``: below 1 when the words
+    are more than the page target holds at the archetype's own size. ``d`` is clipped to
+    :data:`DENSITY_RANGE`; the words are then what fills the page target at the clipped density,
+    so the page target holds either way.
+    """
+    model = PAGE_MODELS[archetype]
+    text_pages = target_pages - model.overhead - model.chart_pages * n_charts - model.table_pages * n_tables
+    capacity = model.words_per_page * max(text_pages, 0.5)
+    low, high = DENSITY_RANGE
+    exact = math.sqrt(capacity / max(words, 1.0))
+    density = round(min(max(exact, low), high), 4)
+    if density != round(exact, 4):
+        words = capacity / (density * density)
+    return density, int(max(words, 120 * n_sections))
+
+
+def draw_real(rng: np.random.Generator, low: float, high: float, mode: float | None) -> float:
+    """A real number in ``[low, high]``: uniform, or triangular with its peak at ``mode`` (one draw)."""
+    u = float(rng.random())
+    if mode is None or low == high:
+        return low + u * (high - low)
+    split = (mode - low) / (high - low)
+    if u < split:
+        return low + math.sqrt(u * (high - low) * (mode - low))
+    return high - math.sqrt((1 - u) * (high - low) * (high - mode))
+
+
 def mix_counts(target_pages: int, mix: ModalityMix, archetype: str) -> tuple[int, int]:
     """(charts, tables) that give ``mix``'s chart and table shares of ``target_pages`` pages."""
     model = PAGE_MODELS[archetype]
@@ -664,6 +706,8 @@ class DocumentTargets:
     words: int
     #: Chart indices (k of K) placed at the configured evidence depth (empty: charts spread).
     evidence_charts: list[int]
+    #: Body text density (None: the config sets no word range, so text is at density 1).
+    density: float | None = None
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -674,7 +718,7 @@ class DocumentTargets:
             "n_sections": self.n_sections,
             "target_words": self.words,
             "evidence_charts": self.evidence_charts,
-        }
+        } | ({} if self.density is None else {"density": self.density})
 
 
 def document_targets(config: GenerationConfig, index: int, archetype: str | None = None) -> DocumentTargets:
@@ -697,14 +741,21 @@ def document_targets(config: GenerationConfig, index: int, archetype: str | None
     n_tables = draw_count(structure, MIN_TABLES, MAX_TABLES, None)
     if config.modality_mix is not None:
         n_charts, n_tables = mix_counts(target_pages, config.modality_mix, archetype)
+    words = target_words(target_pages, n_charts, n_tables, archetype, n_sections)
+    density = None
+    if config.words is not None:
+        w = config.words
+        drawn = draw_real(stage_rng(config.seed, "content.words", doc_id), w.min, w.max, w.mode)
+        density, words = text_density(drawn, target_pages, n_charts, n_tables, archetype, n_sections)
     return DocumentTargets(
         archetype=archetype,
         target_pages=target_pages,
         n_charts=n_charts,
         n_tables=n_tables,
         n_sections=n_sections,
-        words=target_words(target_pages, n_charts, n_tables, archetype, n_sections),
+        words=words,
         evidence_charts=evidence_window(n_charts, config.evidence_position(), config.evidence_charts),
+        density=density,
     )
 
 
@@ -813,6 +864,9 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         tables=tables,
         text_facts=text_facts,
     )
-    plan = DocumentPlan(manifest=manifest, title=title, subtitle=subtitle, sections=section_plans)
+    density = 1.0 if target.density is None else target.density
+    plan = DocumentPlan(
+        manifest=manifest, title=title, subtitle=subtitle, sections=section_plans, density=density
+    )
     plan.manifest.word_count = plan_word_count(plan)
     return plan

@@ -336,6 +336,22 @@ def _mark_kpi_strip(sections: list[dict[str, Any]], archetype: str) -> None:
                 return
 
 
+def density_css(density: float) -> str:
+    """CSS that scales the body text (font size, and so line height, and paragraph spacing) by ``density``.
+
+    Empty at density 1, so such a document's HTML is what it was before densities existed.
+    Figures, chart text, captions, tables and headings have fixed sizes and do not change.
+    """
+    if density == 1.0:
+        return ""
+    return (
+        "/* Text density: body text scaled to fit the document's words to its page target. */\n"
+        f":root {{ --density: {density:g}; }}\n"
+        "body { font-size: calc(var(--body-size) * var(--density)); }\n"
+        "p { margin-bottom: calc(11px * var(--density)); }\n"
+    )
+
+
 def render_html(plan: DocumentPlan, d3_js: str) -> str:
     """The complete, self-contained HTML document of ``plan``.
 
@@ -370,7 +386,7 @@ def render_html(plan: DocumentPlan, d3_js: str) -> str:
         section_count=len(sections),
         root_css=":root { " + " ".join(f"{k}: {v};" for k, v in style.css_variables().items()) + " }",
         base_css=_asset("base.css"),
-        archetype_css=_asset(f"{m.archetype}.css"),
+        archetype_css=_asset(f"{m.archetype}.css") + density_css(plan.density),
         d3_drawn=d3_drawn,
         d3_js=d3_js if d3_drawn else "",
         charts_js=_asset("charts.js") if d3_drawn else "",

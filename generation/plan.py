@@ -65,3 +65,5 @@ class DocumentPlan(_Block):
     title: str
     subtitle: str
     sections: list[SectionPlan]
+    #: Body text density: font size and line height relative to the archetype's (layout applies it).
+    density: float = 1.0
