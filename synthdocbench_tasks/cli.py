@@ -241,6 +241,15 @@ def _register_report() -> None:
 _register_report()
 
 
+def _register_budget() -> None:
+    from .budget import budget_command
+
+    app.command("budget")(budget_command)
+
+
+_register_budget()
+
+
 def main() -> None:
     try:
         app()
