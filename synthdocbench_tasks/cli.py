@@ -19,7 +19,29 @@ app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"synthdocbench {version('synthdocbench')}")
+        except PackageNotFoundError:
+            typer.echo("synthdocbench (not installed: run pip install -e .)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it."""
 
 
 def tasks_dir() -> Path:
