@@ -9,11 +9,12 @@ This package imports nothing of the project: items are plain strings and dicts.
 
 from judge.base import Judge, JudgeItem, Judgement, score_concurrently
 from judge.cache import JudgementCache, cache_key
-from judge.errors import JudgeError, JudgeInputError, JudgeSpecError, JudgeUnavailable
+from judge.errors import JudgeError, JudgeInputError, JudgeRequestError, JudgeSpecError, JudgeUnavailable
 from judge.offline import OFFLINE_JUDGE_NAME, OfflineJudge
 from judge.openai_judge import OpenAIJudge
 from judge.parse import UNSCORED, ParsedJudgement, parse_judge_reply
 from judge.prompt import PromptTemplate, load_template
+from judge.redact import redact_secrets
 from judge.spec import JudgeSpec, build_judge, parse_judge_spec
 from judge.usage import JudgeUsage
 
@@ -24,6 +25,7 @@ __all__ = [
     "JudgeError",
     "JudgeInputError",
     "JudgeItem",
+    "JudgeRequestError",
     "JudgeSpec",
     "JudgeSpecError",
     "JudgeUnavailable",
@@ -39,5 +41,6 @@ __all__ = [
     "load_template",
     "parse_judge_reply",
     "parse_judge_spec",
+    "redact_secrets",
     "score_concurrently",
 ]
