@@ -51,14 +51,14 @@ def test_another_judge_model_or_template_is_a_miss(chat_stub: ChatStub, tmp_path
     cached_judge(chat_stub, tmp_path).score(ITEMS[0])
     other_model = build_judge(f"openai:other-model@{chat_stub.base_url}", api_key="k", cache_dir=tmp_path)
     assert other_model is not None and not other_model.score(ITEMS[0]).cached
-    template = tmp_path / "rubric_v1.txt"  # same name and version, different text
+    template = tmp_path / "rubric_v2.txt"  # same name and version, different text
     template.write_text(
         "Grade.\n$question\n$reference\n<candidate_answer>\n$candidate\n</candidate_answer>\n"
     )
     edited = build_judge(
         f"openai:stub-judge@{chat_stub.base_url}", api_key="k", cache_dir=tmp_path, template=template
     )
-    assert edited is not None and edited.prompt_version == "rubric-v1"
+    assert edited is not None and edited.prompt_version == "rubric-v2"
     assert not edited.score(ITEMS[0]).cached
     assert len(chat_stub.chat_requests) == 3
 

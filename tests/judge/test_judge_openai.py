@@ -26,7 +26,7 @@ def test_good_reply_is_scored_and_named(chat_stub: ChatStub) -> None:
     assert isinstance(judge, Judge)
     result = judge.score(ITEM)
     assert (result.score, result.valid, result.cached) == (8, True, False)
-    assert (result.judge, result.prompt_version) == ("stub-judge", "rubric-v1")
+    assert (result.judge, result.prompt_version) == ("stub-judge", "rubric-v2")
     assert result.judgement == "Mostly correct."
     (request,) = chat_stub.chat_requests
     assert request.headers["authorization"] == "Bearer sk-test"
