@@ -79,6 +79,10 @@ def _server_message(exc: openai.APIStatusError) -> str:
     return str(exc.message)
 
 
+class _UnreadableReplyError(Exception):
+    """The endpoint answered 200 with a body that is not JSON."""
+
+
 def _count(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
@@ -326,14 +330,19 @@ class OpenAIJudge:
                     raise self._failure(exc, 1) from None
             except openai.APIStatusError as exc:
                 raise self._failure(exc, 1) from None
-            except openai.OpenAIError as exc:  # e.g. a body that is not a chat completion
+            except openai.OpenAIError as exc:
                 raise self._failure(exc, 1) from None
+            except ValueError as exc:  # HTTP 200 whose body is not JSON: the judge answered badly
+                raise _UnreadableReplyError(_one_line(exc, 80)) from None
         raise JudgeRequestError(
             f"judge endpoint {self.endpoint} refused every parameter set: {CHOOSE_ANOTHER}"
         )
 
     def _ask(self, prompt: str) -> ParsedJudgement:
-        response = self._request(prompt)
+        try:
+            response = self._request(prompt)
+        except _UnreadableReplyError as exc:
+            return ParsedJudgement(-1, f"unscored: the endpoint's reply is not JSON ({exc})", False)
         usage = getattr(response, "usage", None)
         if usage is not None:
             self.usage.add(
