@@ -15,14 +15,21 @@ from dataclasses import dataclass
 # Clause boundaries: sentence ends, semicolons, colons, commas, dashes used as pauses, and
 # the conjunctions that start a new claim.
 _CLAUSE_BREAK = re.compile(
-    r"[.!?](?=\s|$)|[;:,\n]|\s[–—-]\s|\((?=\D)|\)"
-    r"|\b(?:but|whereas|while|although|though|however|yet|and not|but not)\b",
+    r"[.!?](?=\s|$)|[;:,\n|]|\s[–—-]\s"
+    r"|\b(?:and|but|whereas|while|although|though|however|yet|then)\b",
     re.IGNORECASE,
 )
 NEGATOR = re.compile(
     r"\b(?:not|no|never|neither|nor|none|cannot|without|false|untrue|incorrect|wrong)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
+# Coarser pieces of the reference: each holds one claim with what it is about.
+_SEGMENT_BREAK = re.compile(
+    r"[.!?](?=\s|$)|[;:\n|]|,?\s+(?:and|then|whereas|while|but)\b",
+    re.IGNORECASE,
+)
+# "Figure 7 ('A title, 2013-2019')": the title's words and years say nothing about one fact.
+_TITLE = re.compile(r"\(\s*['‘\"“][^)]*['’\"”]\s*\)")
 # The whole answer denies what follows.
 GLOBAL_DENIAL = re.compile(
     r"\b(?:it\s+is|it's|it’s|it\s+was|that\s+is|this\s+is)\s+(?:not\s+true|untrue|false|not\s+the\s+case|"
@@ -34,7 +41,7 @@ _ABSTAIN = re.compile(
     r"not\s+found\s+in\s+the\s+document|cannot\s+(?:be\s+)?determine|can't\s+(?:be\s+)?determine"
     r"|unable\s+to\s+(?:determine|find|answer|read|locate|tell)|cannot\s+(?:find|answer|tell|locate)"
     r"|\bi\s+(?:do\s+not|don't)\s+know\b|no\s+(?:information|data)\s+(?:is\s+)?(?:available|given|provided)"
-    r"|(?:insufficient|not\s+enough)\s+information"
+    r"|(?:insufficient|not\s+enough)\s+information|\bcan(?:not|'t)\s+be\s+(?:read|determined|found)"
     r"|(?:is|are)\s+not\s+(?:provided|given|shown|stated|available|visible|specified|mentioned)\s+in\s+the\s+"
     r"(?:document|report|pages|chart|text|images?)",
     re.IGNORECASE,
@@ -65,7 +72,7 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
     "side": {
         "above": (r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot", r"higher|more\s+than|greater\s+than|larger\s+than"),
         "below": (
-            r"below|short\s+of|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot",
+            r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot",
             r"lower|less\s+than|smaller\s+than",
         ),
     },
@@ -78,7 +85,7 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
         "contradicts": (
             r"contradicts|contradict|contradicted|inconsistent|disagrees|at\s+odds|does\s+not\s+match"
             r"|doesn't\s+match|do\s+not\s+match|don't\s+match|not\s+consistent|does\s+not\s+bear"
-            r"|doesn't\s+bear|refutes",
+            r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree",
             r"",
         ),
     },
@@ -107,7 +114,7 @@ COLOUR = re.compile(rf"\b(?:{COLOURS})\b", re.IGNORECASE)
 LOOSE_ALIASES: dict[str, str | None] = {
     "more": r"more\s+than",
     "less": r"less\s+than",
-    "short": r"(?:falls?|fell|falling)\s+short|short\s+of",
+    "short": r"(?:falls?|fell|falling)\s+short|short\s+(?:of|by)",
     "both": None,
 }
 
@@ -127,7 +134,7 @@ STOPWORDS = frozenset(
     "a an the of in on at to for from by with and or as is was were are be been being it its it's this that"
     " these those there their then than which who whom what when where how did does do has had have over"
     " into about between per so also up down one two first second third after before while during its"
-    " chart figure text report value values shows show shown showed stands stand gives give given reads"
+    " value values shows show shown showed stands stand gives give given reads says said"
     " read plotted level reacted responded views view year years".split()
 )
 _SENTENCE_WORDS = frozenset(
@@ -179,6 +186,8 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
     """A negator in the clause of ``span`` (outside the span itself) negates the claim."""
     a, b = clause_of(bounds, span.start)
     before, after = text[a : span.start], text[span.end : b]
+    before = before[before.rfind("(") + 1 :]  # a parenthesis after a negation is an aside
+    after = " ".join(after.split()[:4])  # "297 is not ...": only the words right after
     if re.search(r"\b(?:rather\s+than|instead\s+of|other\s+than|as\s+opposed\s+to)\s*(?:\S+\s+){0,3}$", before, re.I):
         return True
     return bool(NEGATOR.search(before) or NEGATOR.search(after))
@@ -194,12 +203,36 @@ def find_all(pattern: re.Pattern[str], text: str) -> list[Span]:
     return [Span(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
+_SYNONYMS = {"figure": "chart", "graph": "chart", "plot": "chart", "charted": "chart", "prose": "text", "report": "text"}
+
+
 def words(text: str) -> set[str]:
-    return set(_WORD.findall(fold(text).lower()))
+    """Lower-case words, a possessive ``'s`` dropped and chart / text synonyms folded."""
+    out = set()
+    for w in _WORD.findall(fold(text).lower()):
+        w = w[:-2] if w.endswith("'s") else w
+        out.add(_SYNONYMS.get(w, w))
+    return out
 
 
 def content_words(text: str) -> set[str]:
-    return {w for w in words(text) if w not in STOPWORDS and len(w) > 2 and not w.isdigit()}
+    """Words that can tie a claim to what it is about: no stop words, years kept."""
+    return {w for w in words(text) if w not in STOPWORDS and len(w) > 2 and (not w.isdigit() or YEAR.fullmatch(w))}
+
+
+def segment_bounds(text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in _SEGMENT_BREAK.finditer(text):
+        out.append((pos, m.start()))
+        pos = m.end()
+    out.append((pos, len(text)))
+    return out
+
+
+def drop_titles(text: str) -> str:
+    """Blank out quoted chart titles, keeping every offset."""
+    return _TITLE.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def abstains(text: str) -> bool:
@@ -228,9 +261,11 @@ def pole_pattern(family: str, pole: str, *, strong_only: bool) -> re.Pattern[str
 
 
 def proper_names(text: str) -> list[tuple[str, Span]]:
-    """Capitalised word runs that look like names (sentence openers and common words skipped)."""
+    """Capitalised word runs that look like names: common words, a single word opening a
+    sentence or a line, and short abbreviations (Mt, CAGR) are skipped."""
     out: list[tuple[str, Span]] = []
     for m in _PROPER.finditer(text):
+        opener = re.search(r"(?:^|[.!?:;|\n(—–-])\s*(?:[-*•]\s*)?$", text[: m.start()])
         parts = m.group(0).split()
         offset = m.start()
         while parts and parts[0].lower() in _SENTENCE_WORDS:
@@ -241,5 +276,51 @@ def proper_names(text: str) -> list[tuple[str, Span]]:
         if not parts:
             continue
         name = " ".join(parts)
+        if (opener and len(parts) == 1 and offset == m.start()) or (name.isupper() and len(name) <= 5) or len(name) <= 2:
+            continue
         out.append((name, Span(offset, offset + len(name))))
+    return out
+
+
+_CHART_SIDE = re.compile(r"\b(?:chart|charted|figure|plotted|graph|bar|line|mark|reading)\b", re.IGNORECASE)
+_TEXT_SIDE = re.compile(
+    r"\b(?:text|estimate|target|forecast|threshold|claim|prose|stated|report|goal|benchmark)\b", re.IGNORECASE
+)
+
+
+_SIDE_HIGH = re.compile(r"\b(?:higher|larger|greater|bigger|more)\b", re.IGNORECASE)
+_SIDE_LOW = re.compile(r"\b(?:lower|smaller|less)\b", re.IGNORECASE)
+
+
+def side_claims(text: str, bounds: list[tuple[int, int]]) -> list[tuple[str, Span]]:
+    """("above" | "below", where) for every clause that compares the chart with the text's figure
+    with a comparative ("the estimate is larger" says the chart is below it)."""
+    out: list[tuple[str, Span]] = []
+    for a, b in bounds:
+        clause = text[a:b]
+        cues = [(m.start(), "high", m) for m in _SIDE_HIGH.finditer(clause)]
+        cues += [(m.start(), "low", m) for m in _SIDE_LOW.finditer(clause)]
+        if not cues:
+            continue
+        _, kind, cue = min(cues, key=lambda c: c[0])
+        before = clause[: cue.start()]
+        chart = [m.start() for m in _CHART_SIDE.finditer(before)]
+        said = [m.start() for m in _TEXT_SIDE.finditer(before)]
+        if not chart and not said:
+            continue
+        about_chart = max(chart, default=-1) > max(said, default=-1)
+        above = (kind == "high") == about_chart
+        if NEGATOR.search(clause):
+            above = not above
+        out.append(("above" if above else "below", Span(a + cue.start(), a + cue.end())))
+    return out
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for m in re.finditer(r"[.!?;](?=\s|$)|\n", text):
+        out.append((pos, m.start()))
+        pos = m.end()
+    out.append((pos, len(text)))
     return out

@@ -50,10 +50,12 @@ _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
 _SPRAY_NAMES = 5  # names foreign to the question and reference that make an answer a spray
 _SPRAY_COLOURS = 3
 _CONTRADICTED_CAP = 3
+_MISSING_DERIVED_CAP = 5
+_CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
 _CONNECTOR = re.compile(
-    r"^\s*(?:%|[A-Za-z²³/]+(?:\s+[A-Za-z²³/]+){0,3})?\s*"
-    r"(?P<link>,|or(?:\s+(?:possibly|perhaps|maybe))?|to|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
+    r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
+    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
     re.IGNORECASE,
 )
 _NUMERIC_ASK = re.compile(
@@ -61,6 +63,18 @@ _NUMERIC_ASK = re.compile(
     r"percentage|change|gap|difference|result|rate|share|number|target|threshold|forecast|estimate)\b"
     r"|\bby\s+how\s+much\b|\bwhich\s+years?\b|\bwhen\b|\bwhat\s+years?\b|\bhow\s+high\b"
     r"|\bwhat\s+does\s+.*\b(?:report|record|give)\b|\bwhat\s+is\s+the\s+(?:highest|lowest|largest|smallest)\b",
+    re.IGNORECASE,
+)
+_LABEL_ASK = re.compile(
+    r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b"
+    r"|\bwhich\s+(?:one|is|was|were|colour|color|item|series|came|country|of|identifies|represents)\b"
+    r"|\b(?:does|do|is|are|did)\b.*\b(?:bear|agree|consistent|match|above|below|exceed|fall\s+short)"
+    r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show",
+    re.IGNORECASE,
+)
+_HEDGE = re.compile(
+    r"\b(?:probably|possibly|perhaps|maybe|might|seems?|likely|unclear|not\s+sure|hard\s+to\s+tell|i\s+think"
+    r"|appears?\s+to)\b",
     re.IGNORECASE,
 )
 _FALL_CUE = re.compile(
@@ -87,6 +101,8 @@ class _Fact:
     names: list[str] = field(default_factory=list)
     pole: tuple[str, str] | None = None
     colour: bool = False
+    unit: str = ""
+    derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
 
     def surface_words(self) -> set[str]:
         out = claims.words(self.text)
@@ -122,7 +138,15 @@ def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
         scale = abs(target / value) if value else 1.0
         tol = max(abs_tol * scale, rel_tol * abs(target), _FLOAT_SLACK * max(1.0, abs(target)))
         targets.append((target, tol))
-    return _Fact(index, "number", str(fact.get("text", value)), targets, negative=float(value) < 0)
+    return _Fact(
+        index,
+        "number",
+        str(fact.get("text", value)),
+        targets,
+        negative=float(value) < 0,
+        unit=str(fact.get("unit") or ""),
+        derived=abs_tol > 0 and rel_tol == 0,
+    )
 
 
 def _label_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
@@ -160,25 +184,36 @@ def _parse_fact(index: int, fact: Any) -> _Fact:
 @dataclass
 class _Text:
     text: str
-    bounds: list[tuple[int, int]]
+    clauses: list[tuple[int, int]]
+    segments: list[tuple[int, int]]
+    sentences: list[tuple[int, int]]
     numbers: list[FoundNumber]
 
     @classmethod
     def of(cls, text: str) -> _Text:
-        folded = claims.fold(text)
-        return cls(folded, claims.clause_bounds(folded), find_numbers(folded))
+        folded = claims.drop_titles(claims.fold(text))
+        return cls(
+            folded,
+            claims.clause_bounds(folded),
+            claims.segment_bounds(folded),
+            claims.sentence_bounds(folded),
+            find_numbers(folded),
+        )
+
+    def piece(self, bounds: list[tuple[int, int]], span: Span) -> tuple[int, int]:
+        return claims.clause_of(bounds, span.start)
 
     def clause(self, span: Span) -> str:
-        a, b = claims.clause_of(self.bounds, span.start)
+        a, b = self.piece(self.clauses, span)
         return self.text[a:b]
 
     def negated(self, span: Span) -> bool:
-        return claims.is_negated(self.text, self.bounds, span)
+        return claims.is_negated(self.text, self.clauses, span)
 
 
-def _number_hits(fact: _Fact, text: _Text) -> list[tuple[FoundNumber, Span]]:
+def _number_hits(fact: _Fact, text: _Text, numbers: Sequence[FoundNumber] | None = None) -> list[tuple[FoundNumber, Span]]:
     out = []
-    for found in text.numbers:
+    for found in text.numbers if numbers is None else numbers:
         span = Span(found.start, found.end)
         readings = list(found.readings)
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
@@ -195,6 +230,8 @@ def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
     if fact.pole is not None:
         family, pole = fact.pole
         spans += claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
+        if family == "side":
+            spans += [s for p, s in claims.side_claims(text.text, text.clauses) if p == pole]
     spans.sort(key=lambda s: (s.start, -s.end))
     out: list[Span] = []
     for s in spans:
@@ -210,6 +247,13 @@ def _fact_spans(fact: _Fact, text: _Text) -> list[Span]:
     return _label_spans(fact, text)
 
 
+def _is_entity(fact: _Fact) -> bool:
+    return fact.kind == "label" and fact.pole is None and not fact.colour
+
+
+Partner = tuple[str, object]
+
+
 @dataclass
 class _Context:
     """What the question and reference say, for telling claims about the asked thing from others."""
@@ -220,18 +264,37 @@ class _Context:
     known_words: set[str]
     known_numbers: list[float]
     anchors: list[set[str]]
+    segment_mates: list[set[int]]
+    related: list[set[int]]
+    fact_words: set[str]
+    partners: list[Partner | None]
     distractors: list[str]
 
     @classmethod
     def of(cls, item: JudgeItem, facts: list[_Fact]) -> _Context:
         question, reference = _Text.of(item.question), _Text.of(item.reference)
-        known_words = claims.words(question.text) | claims.words(reference.text)
+        raw_q, raw_r = claims.fold(item.question), claims.fold(item.reference)
+        known_words = claims.words(raw_q) | claims.words(raw_r)
         for f in facts:
             known_words |= f.surface_words()
-        known_numbers = [r for t in (question, reference) for n in t.numbers for r in n.readings]
-        anchors = _anchors(facts, reference)
-        distractors = _distractors(question, facts)
-        return cls(question, reference, facts, known_words, known_numbers, anchors, distractors)
+        known_numbers = [r for t in (_Text.of(raw_q), _Text.of(raw_r)) for n in t.numbers for r in n.readings]
+        known_numbers += [r for n in find_numbers(raw_q) + find_numbers(raw_r) for r in n.readings]
+        spans = [_fact_spans(f, reference) for f in facts]
+        segments = [{reference.piece(reference.segments, s) for s in sp} for sp in spans]
+        anchors = _anchors(facts, reference, segments)
+        _question_anchors(facts, question, anchors, segments)
+        mates = [
+            {j for j in range(len(facts)) if j != i and segments[i] & segments[j] and _is_entity(facts[j])}
+            for i in range(len(facts))
+        ]
+        related = [{j for j in range(len(facts)) if segments[i] & segments[j]} | {i} for i in range(len(facts))]
+        fact_words = set().union(*(f.surface_words() for f in facts))
+        ctx = cls(
+            question, reference, facts, known_words, known_numbers, anchors, mates, related, fact_words, [], []
+        )
+        ctx.partners = [_partner(ctx, f, reference, sp[0]) if sp else None for f, sp in zip(facts, spans, strict=True)]
+        ctx.distractors = _distractors(question, facts)
+        return ctx
 
     def explained(self, found: FoundNumber) -> bool:
         for r in found.readings:
@@ -243,22 +306,59 @@ class _Context:
         return False
 
 
-def _anchors(facts: list[_Fact], reference: _Text) -> list[set[str]]:
-    """For each fact, the words of its reference clauses that no clause of an unrelated fact has."""
-    clauses: list[set[tuple[int, int]]] = []
-    for f in facts:
-        clauses.append({claims.clause_of(reference.bounds, s.start) for s in _fact_spans(f, reference)})
-    words = [
-        set().union(*(claims.content_words(reference.text[a:b]) for a, b in cl)) if cl else set() for cl in clauses
-    ]
+def _anchors(facts: list[_Fact], reference: _Text, segments: list[set[tuple[int, int]]]) -> list[set[str]]:
+    """For each fact, the words of its reference segments that no segment of an unrelated fact has."""
+    words = [set().union(*(claims.content_words(reference.text[a:b]) for a, b in seg)) if seg else set() for seg in segments]
     out = []
     for i, f in enumerate(facts):
         others: set[str] = set()
         for j in range(len(facts)):
-            if j != i and not (clauses[i] & clauses[j]):
+            if j != i and not (segments[i] & segments[j]):
                 others |= words[j]
         out.append(words[i] - others - f.surface_words())
     return out
+
+
+def _question_anchors(
+    facts: list[_Fact], question: _Text, anchors: list[set[str]], segments: list[set[tuple[int, int]]]
+) -> None:
+    """Entities the reference names without context ("The first was X; the second, Y") take their
+    context from the question's parts, in order ("who reacted negatively to A, and who ... B")."""
+    entities = [i for i, f in enumerate(facts) if _is_entity(f)]
+    if len(entities) < 2 or any(anchors[i] for i in entities):
+        return
+    parts = [p for p in re.split(r",?\s+and\s+(?=who|which|what|how|when)|;|\?", question.text) if p.strip()]
+    if len(parts) != len(entities):
+        return
+    words = [claims.content_words(p) for p in parts]
+    for k, i in enumerate(entities):
+        others = set().union(*(w for n, w in enumerate(words) if n != k))
+        anchors[i] = words[k] - others - facts[i].surface_words()
+        segments[i] = {(-1 - k, -1 - k)}  # each part is its own claim
+
+
+def _partners_in(ctx: _Context, fact: _Fact, text: _Text, span: Span) -> list[tuple[int, Partner]]:
+    """(distance, partner) for every entity label and colour in the clause of ``span``."""
+    a, b = text.piece(text.clauses, span)
+    out: list[tuple[int, Partner]] = []
+    for j, other in enumerate(ctx.facts):
+        if other is fact or not _is_entity(other):
+            continue
+        for s in _label_spans(other, text):
+            if a <= s.start < b:
+                out.append((min(abs(s.start - span.end), abs(span.start - s.end)), ("fact", j)))
+    if not fact.colour:
+        for m in claims.COLOUR.finditer(text.text, a, b):
+            out.append((min(abs(m.start() - span.end), abs(span.start - m.end())), ("colour", m.group(0).lower())))
+    return out
+
+
+def _partner(ctx: _Context, fact: _Fact, reference: _Text, span: Span) -> Partner | None:
+    """The entity or colour the reference states ``fact`` next to, in the same clause."""
+    if fact.kind == "number":
+        return None
+    found = _partners_in(ctx, fact, reference, span)
+    return min(found, key=lambda p: p[0])[1] if found else None
 
 
 def _distractors(question: _Text, facts: list[_Fact]) -> list[str]:
@@ -288,93 +388,172 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
     return None
 
 
+def _foreign_names(ctx: _Context, text: _Text) -> list[str]:
+    return [n for n, s in claims.proper_names(text.text) if not claims.words(n) <= ctx.known_words and not text.negated(s)]
+
+
+def _foreign_colours(ctx: _Context, text: _Text) -> list[str]:
+    out = []
+    for m in claims.COLOUR.finditer(text.text):
+        if not claims.words(m.group(0)) <= ctx.known_words and not text.negated(Span(m.start(), m.end())):
+            out.append(m.group(0).lower())
+    return out
+
+
 def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -> FoundNumber | None:
     """An unexplained number offered as an alternative to ``found``: "815 or 790", "810-830",
-    "between 810 and 830"."""
+    "between 810 and 830", or another figure in the fact's unit in the same sentence."""
     i = text.numbers.index(found)
     for j in (i - 1, i + 1):
         if not 0 <= j < len(text.numbers):
             continue
         other = text.numbers[j]
         a, b = (other, found) if j < i else (found, other)
-        between = text.text[a.end : b.start]
-        m = _CONNECTOR.match(between)
+        m = _CONNECTOR.match(text.text[a.end : b.start])
         if not m:
             continue
-        word = m.group("link").lower()
-        if word in ("to", "and", ",") and not re.search(
-            r"\b(?:between|from)\s*\S?\s*$", text.text[max(0, a.start - 12) : a.start], re.IGNORECASE
-        ):
+        link = m.group("link").lower()
+        lead = text.text[max(0, a.start - 12) : a.start]
+        if link == "and" and not re.search(r"\bbetween\s*\S?\s*$", lead, re.IGNORECASE):
             continue
-        if _number_hits(fact, _Text(text.text, text.bounds, [other])) or ctx.explained(other):
+        if link == "to" and re.search(r"\bfrom\s*\S?\s*$", lead, re.IGNORECASE):
+            continue
+        if link == "," and not re.search(r"\bor\b", text.clause(Span(b.start, b.end)) + text.text[b.end : b.end + 40]):
+            continue
+        if _number_hits(fact, text, [other]) or ctx.explained(other):
             continue
         return other
+    if fact.unit:
+        sa, sb = text.piece(text.sentences, Span(found.start, found.end))
+        for k, other in enumerate(text.numbers):
+            if other is found or not sa <= other.start < sb or ctx.explained(other) or _change_pair(text, i, k):
+                continue
+            if _number_hits(fact, text, [other]) or not _same_unit(fact.unit, other, text):
+                continue
+            if _near_other_fact(ctx, fact, other):
+                continue
+            clause = text.clause(Span(other.start, other.end))
+            if claims.YEAR.search(clause) or claims.proper_names(clause) or text.negated(Span(other.start, other.end)):
+                continue
+            if abs(other.readings[0] - fact.targets[0][0]) <= 0.5 * abs(fact.targets[0][0]):
+                return other
     return None
 
 
-def _misbound(ctx: _Context, fact: _Fact, clause: str) -> bool:
+def _change_pair(text: _Text, i: int, k: int) -> bool:
+    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520")."""
+    if abs(i - k) != 1:
+        return False
+    a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
+    m = _CONNECTOR.match(text.text[a.end : b.start])
+    lead = text.text[max(0, a.start - 12) : a.start]
+    return bool(m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I))
+
+
+def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` is a rounded statement of another number fact (42% for 41.8%)."""
+    for f in ctx.facts:
+        if f is fact or f.kind != "number":
+            continue
+        if any(abs(r - t) <= max(tol, 0.05 * abs(t)) for r in found.readings for t, tol in f.targets):
+            return True
+    return False
+
+
+def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
+    if "%" in unit:
+        return "%" in found.text or "percent" in found.text.lower()
+    first = unit.split()[0].lower() if unit.split() else ""
+    after = text.text[found.end : found.end + len(first) + 2].lower()
+    return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
+
+
+def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """The clause carries words the reference ties to another fact and none of this fact's,
+    or the entity (or colour) next to it is not the one the reference pairs it with."""
+    clause = text.clause(span)
+    every = claims.words(clause)
     own = ctx.anchors[fact.index]
-    if not own:
-        return False
-    present = claims.words(clause)
-    if own & present:
-        return False
-    others = set().union(*(a for i, a in enumerate(ctx.anchors) if i != fact.index)) - own
-    return bool(others & present)
+    if own and not own & every:
+        a, b = text.piece(text.clauses, span)
+        here = {j for j, f in enumerate(ctx.facts) if j != fact.index and any(a <= s.start < b for s in _fact_spans(f, text))}
+        unrelated = [
+            ctx.anchors[j]
+            for j in range(len(ctx.facts))
+            if j not in ctx.related[fact.index] and not ctx.related[j] & here
+        ]
+        if set().union(*unrelated) & (every - ctx.fact_words):
+            return True
+    mates = ctx.segment_mates[fact.index]
+    if mates and (_is_entity(fact) or fact.pole is not None):
+        here = {p for _, p in _partners_in(ctx, fact, text, span) if p[0] == "fact"}
+        if here and not here & {("fact", j) for j in mates}:
+            return True
+    partner = ctx.partners[fact.index]
+    if partner is not None:
+        near = [(d, p) for d, p in _partners_in(ctx, fact, text, span) if p[0] == partner[0]]
+        if near and partner not in [p for _, p in near]:
+            return True
+        if near and min(near, key=lambda p: p[0])[1] != partner:
+            best = min(d for d, p in near if p == partner)
+            if best > min(d for d, _ in near):
+                return True
+    return False
 
 
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
-    """The clause says one of the question's other options is the higher one, or that this
-    label is the lower one."""
-    if fact.kind != "label" or fact.pole or fact.colour or not ctx.distractors:
+    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
+    if not _is_entity(fact) or not ctx.distractors:
         return False
-    a, b = claims.clause_of(text.bounds, span.start)
+    a, b = text.piece(text.clauses, span)
     clause = text.text[a:b]
     flip = bool(claims.NEGATOR.search(clause))
-    high = claims.HIGH_CUE.search(clause)
-    low = claims.LOW_CUE.search(clause)
     here = span.start - a
-    if high and (high.start() > here) != flip and re.search(r"\bthan\b", clause[high.end() :]):
-        return False
-    if low and (low.start() > here) != flip:
+    high = claims.HIGH_CUE.search(clause)
+    if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
+        return True
+    low = claims.LOW_CUE.search(clause)
+    if low and low.start() > here and not flip:
         return True
     return False
 
 
-def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> bool:
-    if fact.kind != "label" or fact.pole or fact.colour or not ctx.distractors:
-        return False
+def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    if not _is_entity(fact) or not ctx.distractors:
+        return None
     mine = claims.phrase_pattern(fact.text)
     for name in ctx.distractors:
         for span in claims.find_all(claims.phrase_pattern(name), text.text):
-            a, b = claims.clause_of(text.bounds, span.start)
+            a, b = text.piece(text.clauses, span)
             clause = text.text[a:b]
             high = claims.HIGH_CUE.search(clause, span.end - a)
-            if not high or claims.NEGATOR.search(clause):
+            if not high or claims.NEGATOR.search(clause) or re.search(r"\bor\b", clause):
                 continue
-            before = clause[: high.start()]
-            if not mine.search(before):
-                return True
-    return False
+            if not mine.search(clause[: high.start()]):
+                return name
+    return None
 
 
 def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     if fact.pole is None:
         return None
     family, pole = fact.pole
+    own_spans = claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
     for other in claims.POLES[family]:
         if other == pole:
             continue
         strong = claims.pole_pattern(family, other, strong_only=True)
         if strong.search(ctx.reference.text):
             continue  # the reference uses both poles (several facts of one family)
-        own = claims.pole_pattern(family, pole, strong_only=False)
-        own_spans = claims.find_all(own, text.text)
         for span in claims.find_all(strong, text.text):
             if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
                 continue
             if not text.negated(span):
                 return text.text[span.start : span.end]
+    if family == "side":
+        for said, span in claims.side_claims(text.text, text.clauses):
+            if said != pole:
+                return text.clause(span).strip()
     return None
 
 
@@ -383,8 +562,32 @@ def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str
         return None
     for m in claims.COLOUR.finditer(text.clause(span)):
         word = m.group(0).lower()
-        if word not in ctx.known_words and not claims.words(word) <= claims.words(fact.text):
+        if not claims.words(word) <= ctx.known_words and not claims.words(word) <= claims.words(fact.text):
             return word
+    return None
+
+
+def _problem(ctx: _Context, fact: _Fact, span: Span, found: FoundNumber | None, text: _Text, ref_negated: bool) -> str | None:
+    """Why this statement of ``fact`` is not a claim of it, or None."""
+    said = text.text[span.start : span.end].strip()
+    if not ref_negated and text.negated(span):
+        return f"'{said}' is negated"
+    if _misbound(ctx, fact, span, text):
+        return f"'{said}' is tied to something else"
+    sa, sb = text.piece(text.segments, span)
+    year = next((y for y in claims.YEAR.findall(text.text[sa:sb]) if y not in ctx.known_words), None)
+    foreign = year or (_foreign(ctx, text.clause(span)) if fact.kind == "number" else None)
+    if foreign is not None:
+        return f"'{said}' is given for {foreign}"
+    if found is not None:
+        rival = _rival_number(ctx, fact, found, text)
+        if rival is not None:
+            return f"'{said}' is offered with {rival.text}"
+    if _wrong_winner(ctx, fact, span, text):
+        return f"'{said}' is said to be the lower one"
+    colour = _colour_conflict(ctx, fact, span, text)
+    if colour is not None:
+        return f"'{said}' is offered with {colour}"
     return None
 
 
@@ -396,64 +599,78 @@ class _Verdict:
 
 def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     if fact.kind == "number":
-        occurrences = [(span, found) for found, span in _number_hits(fact, text)]
+        occurrences: list[tuple[Span, FoundNumber | None]] = [(span, found) for found, span in _number_hits(fact, text)]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
-    if not occurrences:
-        return _Verdict(False, "")
-    reasons = []
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
-    for span, found in occurrences:
-        clause = text.clause(span)
-        said = text.text[span.start : span.end]
-        if not ref_negated and text.negated(span):
-            reasons.append(f"'{said}' is negated")
-            continue
-        if _misbound(ctx, fact, clause):
-            reasons.append(f"'{said}' is tied to something else")
-            continue
-        foreign = _foreign(ctx, clause)
-        if foreign is not None and (fact.kind == "number" or claims.YEAR.fullmatch(foreign)):
-            reasons.append(f"'{said}' is given for {foreign}")
-            continue
-        if found is not None:
-            rival = _rival_number(ctx, fact, found, text)
-            if rival is not None:
-                reasons.append(f"'{said}' is offered with {rival.text}")
-                continue
-        if _wrong_winner(ctx, fact, span, text):
-            reasons.append(f"'{said}' is said to be the lower one")
-            continue
-        colour = _colour_conflict(ctx, fact, span, text)
-        if colour is not None:
-            reasons.append(f"'{said}' is offered with {colour}")
-            continue
-        break
-    else:
-        return _Verdict(False, reasons[0])
-    conflict = _pole_conflict(ctx, fact, text)
+    problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
+    clean = any(p is None for p in problems)
+    conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
     if conflict is not None:
         return _Verdict(False, f"also says '{conflict}'")
-    if _distractor_wins(ctx, fact, text):
-        return _Verdict(False, "another option is said to be higher")
-    return _Verdict(True, "")
+    winner = _distractor_wins(ctx, fact, text)
+    if winner is not None:
+        return _Verdict(False, f"{winner} is said to be higher")
+    if any(p is None for p in problems):
+        return _Verdict(True, "")
+    if problems:
+        return _Verdict(False, str(problems[0]))
+    if _is_entity(fact):
+        names = _foreign_names(ctx, text)
+        if names:
+            return _Verdict(False, f"names {names[0]} instead")
+    if fact.colour:
+        colours = _foreign_colours(ctx, text)
+        if colours:
+            return _Verdict(False, f"names {colours[0]} instead")
+    return _Verdict(False, "")
 
 
 def _spray(ctx: _Context, text: _Text) -> str | None:
     unexplained = [n for n in text.numbers if not ctx.explained(n)]
-    if len(unexplained) >= _SPRAY_NUMBERS:
+    asked = sum(1 for f in ctx.facts if f.kind == "number")
+    if len(unexplained) >= _SPRAY_NUMBERS or (len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1)):
         return f"{len(unexplained)} numbers the question does not call for"
-    names = {name.lower() for name, _ in claims.proper_names(text.text) if not claims.words(name) <= ctx.known_words}
+    names = {name.lower() for name in _foreign_names(ctx, text)}
     if len(names) >= _SPRAY_NAMES:
         return f"{len(names)} names the question does not call for"
-    colours = {m.group(0).lower() for m in claims.COLOUR.finditer(text.text)} - ctx.known_words
+    colours = set(_foreign_colours(ctx, text))
     if any(f.colour for f in ctx.facts) and len(colours) >= _SPRAY_COLOURS:
         return f"{len(colours)} colours the question does not call for"
     return None
 
 
+def _is_year(fact: _Fact) -> bool:
+    value = fact.targets[0][0] if fact.targets else 0.0
+    return fact.kind == "number" and not fact.unit and value == int(value) and 1900 <= value <= 2100
+
+
 def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+
+
+def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
+    """The rubric's number for these verdicts (see the module docstring)."""
+    hit = [v.hit for v in verdicts]
+    share = sum(hit) / len(facts)
+    score = math.floor(10 * share + 0.5)
+    if any(not v.hit and v.why for v in verdicts):
+        return min(score, _CONTRADICTED_CAP, math.floor(5 * share + 0.5))
+    if all(hit):
+        return 10
+    derived = [h for f, h in zip(facts, hit, strict=True) if f.derived]
+    labels = [h for f, h in zip(facts, hit, strict=True) if f.kind == "label"]
+    if derived and not all(derived):
+        return min(score, _MISSING_DERIVED_CAP)
+    if all(labels) and any(hit) and not hedged:
+        missing = [f for f, h in zip(facts, hit, strict=True) if not h]
+        non_year_hit = any(h and not _is_year(f) for f, h in zip(facts, hit, strict=True))
+        if derived or (non_year_hit and all(_is_year(f) for f in missing)):
+            score = max(score, _CORE_NUMBER_FLOOR)
+        asks = ctx.question.text
+        if labels and _LABEL_ASK.search(asks) and not _NUMERIC_ASK.search(asks):
+            score = max(score, _CORE_FLOOR)
+    return score
 
 
 class OfflineJudge:
@@ -485,7 +702,7 @@ class OfflineJudge:
         ):
             return self._judgement(0, "the answer abstains ('Not found in the document.')")
         ctx = _Context.of(item, facts)
-        if claims.denies_all(candidate) and not claims.denies_all(ctx.reference.text):
+        if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
         spray = _spray(ctx, text)
@@ -495,18 +712,7 @@ class OfflineJudge:
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing = [f.text for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
-        if claims.abstains(candidate) and missing + wrong:
-            return self._judgement(0, "the answer abstains and states too little")
-        share = len(matched) / len(facts)
-        score = math.floor(10 * share + 0.5)
-        if wrong:
-            score = min(score, _CONTRADICTED_CAP, math.floor(5 * share + 0.5))
-        elif not missing:
-            score = 10
-        else:
-            labels = [f for f in facts if f.kind == "label"]
-            if labels and all(f.text in matched for f in labels) and not _NUMERIC_ASK.search(ctx.question.text):
-                score = max(score, _CORE_FLOOR)
+        score = _score(ctx, facts, verdicts, bool(_HEDGE.search(candidate)))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
