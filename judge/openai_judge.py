@@ -24,6 +24,7 @@ from __future__ import annotations
 import email.utils
 import math
 import random
+import sqlite3
 import threading
 import time
 import uuid
@@ -390,7 +391,10 @@ class OpenAIJudge:
         """The cached verdict for ``item``, or None; never touches the network."""
         if self.cache is None:
             return None
-        return self._hit(self._key(item))
+        try:
+            return self._hit(self._key(item))
+        except (OSError, sqlite3.Error):  # an unusable cache: score() reports it
+            return None
 
     def _claim_or_hit(self, key: str, owner: str) -> Judgement | None:
         """Wait until this process owns ``key`` (None) or another one has filled it (the verdict)."""
