@@ -12,7 +12,8 @@ is made unable to speak as the prompt (:func:`neutralise`):
    words that mix Latin with Cyrillic or Greek lookalike letters (``cаndidate`` with a
    Cyrillic ``а``) folded to Latin; a word written wholly in another script is kept;
 2. every tag of the template (``</candidate_answer>``, also ``< / Candidate-Answer >``: any
-   case, spacing, or ``-``/``_``/space between the words) loses its ``<`` (``&lt;``);
+   case, spacing, or ``-``/``_``/space between the words) and every ``<think>``/``<thinking>``
+   tag loses its ``<`` (``&lt;``);
 3. a line that starts with one of the template's field labels, or with ``score``,
    ``judgement``/``judgment`` or ``verdict`` followed by ``:`` or ``=``, is marked with ``> ``
    so it no longer reads as a label;
@@ -22,6 +23,7 @@ is made unable to speak as the prompt (:func:`neutralise`):
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
@@ -35,6 +37,9 @@ DEFAULT_TEMPLATE_NAME = "rubric_v2.txt"
 
 #: Labels a field line may not start with, whatever the template says.
 REPLY_LABELS: tuple[str, ...] = ("score", "judgement", "judgment", "verdict")
+#: Tags neutralised in every field: a judge quoting a field must not open or close a
+#: reasoning block of its own reply (the reply parser drops those).
+REPLY_TAGS: tuple[str, ...] = ("think", "thinking")
 #: What a neutralised label line starts with.
 LABEL_MARK = "> "
 
@@ -141,6 +146,7 @@ class Neutraliser:
         tags = {_flat(m.group(1)) for m in _TEMPLATE_TAG.finditer(text)}
         labels = {_flat(m.group(1)) for m in _TEMPLATE_LABEL.finditer(text)}
         labels |= set(REPLY_LABELS) | tags
+        tags |= set(REPLY_TAGS)
         return cls(tags=tuple(sorted(tags)), labels=tuple(sorted(labels)))
 
     def __call__(self, text: str) -> str:
@@ -152,7 +158,7 @@ class Neutraliser:
 
 #: The neutraliser of the packaged templates' fields (question, reference, candidate).
 _DEFAULT_NEUTRALISER = Neutraliser(
-    tags=("candidate_answer", "question", "reference_answer"),
+    tags=("candidate_answer", "question", "reference_answer", *REPLY_TAGS),
     labels=("candidate_answer", "question", "reference_answer", *REPLY_LABELS),
 )
 
@@ -171,8 +177,9 @@ class PromptTemplate:
     #: SHA-256 of the text, so an edited template never reuses another text's cached scores.
     digest: str
 
-    @property
+    @functools.cached_property
     def neutraliser(self) -> Neutraliser:
+        """What neutralises a field of this template (its tags and labels)."""
         return Neutraliser.for_template(self.text)
 
     def render(self, question: str, reference: str, candidate: str) -> str:
