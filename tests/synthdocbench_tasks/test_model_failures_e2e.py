@@ -102,3 +102,38 @@ def test_a_model_that_fails_every_request_scores_nothing(
     acc = result["acc,none"]
     assert not isinstance(acc, int | float) or math.isnan(acc), acc  # no valid answer: not a silent 0
     assert all(line["score"]["failure"] == "model_error" for line in samples(out, "synthdoc_complex"))
+
+
+def test_a_judge_that_dies_mid_run_stops_being_asked_and_keeps_what_it_judged(
+    dataset_dir: Path, tmp_path: Path
+) -> None:
+    judge = ChatStub().start()
+    ok, breaker = 2, 3
+    judge.script = [Reply() for _ in range(ok)]
+    judge.responder = lambda _req: Reply(status=500, error_message="judge backend down")
+    n = len(dataset_rows(dataset_dir, "chart"))
+    assert n > ok + breaker
+    out = tmp_path / "results"
+    cmd = lmms_eval_cmd(
+        "--model", "dummy",
+        "--model_args", f"response={ABSTENTION}",
+        "--tasks", "synthdoc_chart",
+        "--process_docs_parallel", "1",
+        "--output_path", str(out),
+        "--log_samples",
+    )  # fmt: skip
+    env = synthdoc_run_env(dataset_dir, tmp_path, judge=f"openai:stub-judge@{judge.base_url}")
+    env.update(SYNTHDOC_JUDGE_API_KEY="test-key", SYNTHDOC_JUDGE_MAX_FAILURES=str(breaker))
+    env.update(SYNTHDOC_JUDGE_ATTEMPTS="1", SYNTHDOC_JUDGE_TIMEOUT="10")
+    try:
+        proc = run(cmd, env, timeout=900)
+    finally:
+        judge.stop()
+    result = results(out, proc)["results"]["synthdoc_chart"]
+    assert len(judge.chat_requests) == ok + breaker  # then never again
+    records = [line["score"] for line in samples(out, "synthdoc_chart")]
+    assert sum(r["valid"] for r in records) == ok and all(r["score"] == 8 for r in records if r["valid"])
+    assert [r["failure"] for r in records if not r["valid"]] == ["judge_error"] * (n - ok)
+    stopped = [line for line in proc.stderr.splitlines() if "judging stopped" in line]
+    assert len(stopped) == 1 and "SYNTHDOC_JUDGE=none" in stopped[0]
+    assert result["acc,none"] == 1.0 and result["failed,none"] == n - ok
