@@ -34,7 +34,7 @@ UNSCORED = -1
 MIN_SCORE = 0
 MAX_SCORE = 10
 
-_THINK_TAG = re.compile(r"<\s*(/?)\s*think(?:ing)?\s*>", re.IGNORECASE)
+_THINK_TAG = re.compile(r"<\s*+(/?)\s*+think(?:ing)?\s*+>", re.IGNORECASE)
 _JUDGEMENT_KEYS = ("judgement", "judgment", "reason", "reasoning", "justification", "explanation")
 # A whole innermost object (no braces inside, strings allowed), a run of braces, or a quote.
 _TOKEN = re.compile(r'\{(?:[^{}"\\]++|"(?:[^"\\]++|\\.)*+")*+\}|\{++|\}++|"', re.DOTALL)

@@ -113,7 +113,7 @@ def normalise(text: str, protected: frozenset[str] = frozenset()) -> str:
 
 def _words_pattern(name: str) -> str:
     """A regex for a flattened name with any case and any ``-``/``_``/space between its words."""
-    return r"[\s_-]*".join(re.escape(part) for part in name.split("_") if part)
+    return r"[\s_-]*+".join(re.escape(part) for part in name.split("_") if part)
 
 
 @dataclass(frozen=True)
@@ -129,13 +129,13 @@ class Neutraliser:
         tags = "|".join(_words_pattern(t) for t in sorted(self.tags, key=len, reverse=True)) or r"(?!)"
         labels = "|".join(_words_pattern(t) for t in sorted(self.labels, key=len, reverse=True))
         object.__setattr__(
-            self, "_tag_re", re.compile(rf"<(\s*/?\s*(?:{tags})(?![A-Za-z0-9]))", re.IGNORECASE)
+            self, "_tag_re", re.compile(rf"<(\s*+/?\s*+(?:{tags})(?![A-Za-z0-9]))", re.IGNORECASE)
         )
         object.__setattr__(
             self,
             "_label_re",
             re.compile(
-                rf"^([ \t]*[#*>_`|\-\"'(\[]*[ \t]*(?:{labels})[^\w\n]{{0,3}}?[ \t]*[:=])",
+                rf"^([ \t#*>_`|\-\"'(\[]*+(?:{labels})[^\w\n]{{0,3}}?[ \t]*+[:=])",
                 re.IGNORECASE | re.M,
             ),
         )

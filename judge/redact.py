@@ -23,7 +23,7 @@ _QUERY = re.compile(
     re.IGNORECASE,
 )
 # Authorization: Bearer <token>, or a bare "Bearer <token>".
-_BEARER = re.compile(r"(?P<name>\bbearer\s+)(?P<value>[A-Za-z0-9._~+/=-]{4,})", re.IGNORECASE)
+_BEARER = re.compile(r"(?P<name>\bbearer\s++)(?P<value>[A-Za-z0-9._~+/=-]{4,})", re.IGNORECASE)
 # OpenAI-style secret keys written anywhere.
 _SK = re.compile(r"\bsk-[A-Za-z0-9_-]{8,}")
 # Environment variables whose values are secrets.

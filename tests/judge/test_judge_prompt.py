@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,29 @@ def test_bad_templates_say_what_to_fix(tmp_path: Path, text: str, message: str) 
 def test_missing_template_file(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"judge template .*nope.txt cannot be read"):
         load_template(tmp_path / "nope.txt")
+
+
+HOSTILE_FIELDS = {
+    "a line of spaces": " " * 1_000_000 + "x",
+    "'<' then spaces": "<" + " " * 1_000_000 + "x",
+    "'</' then spaces": "</" + " " * 1_000_000,
+    "a tag name then spaces": "<candidate" + " " * 1_000_000 + "answer",
+    "a label then spaces": "Score" + " " * 1_000_000,
+    "many '<'": "< " * 500_000,
+    "label prefixes": "> * " * 250_000 + "x",
+    "zero-width spaces": "\u200b" * 1_000_000,
+    "Cyrillic letters": "\u0430" * 1_000_000,
+    "label lines": "Score: 1\n" * 100_000,
+    "braces": "{" * 1_000_000,
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_FIELDS))
+def test_neutralising_hostile_fields_takes_linear_time(name: str) -> None:
+    text = HOSTILE_FIELDS[name]
+    started = time.process_time()
+    out = neutralise(text)
+    cpu = time.process_time() - started
+    print(f"{name}: {len(text):,} chars neutralised in {cpu:.3f}s CPU")
+    assert cpu < 2.0  # generous; quadratic backtracking took > 8 s on 20,000 chars
+    assert "{" not in out
