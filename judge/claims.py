@@ -15,7 +15,7 @@ from dataclasses import dataclass
 # Clause boundaries: sentence ends, semicolons, colons, commas, dashes used as pauses, and
 # the conjunctions that start a new claim.
 _CLAUSE_BREAK = re.compile(
-    r"[.!?](?=\s|$)|[;:,\n|]|\s[–—-]\s"
+    r"[.!?](?=\s|$)|[;:\n|]|,(?!\d)|\s[–—-]\s"
     r"|\b(?:and|but|whereas|while|although|though|however|yet|then)\b",
     re.IGNORECASE,
 )
@@ -34,7 +34,8 @@ _TITLE = re.compile(r"\(\s*['‘\"“][^)]*['’\"”]\s*\)")
 GLOBAL_DENIAL = re.compile(
     r"\b(?:it\s+is|it's|it’s|it\s+was|that\s+is|this\s+is)\s+(?:not\s+true|untrue|false|not\s+the\s+case|"
     r"incorrect|wrong|not\s+correct)\s+that\b|\b(?:not\s+true|untrue|false|incorrect)\s+that\b"
-    r"|\bthe\s+(?:claim|statement|idea)\s+that\b.*\b(?:is|was)\s+(?:false|wrong|incorrect|untrue)\b",
+    r"|\bthe\s+(?:claim|statement|idea)\s+that\b.*\b(?:is|was)\s+(?:false|wrong|incorrect|untrue)\b"
+    r"|^\s*not\b(?!\s+found)",
     re.IGNORECASE | re.DOTALL,
 )
 _ABSTAIN = re.compile(
@@ -70,7 +71,10 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
         ),
     },
     "side": {
-        "above": (r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot", r"higher|more\s+than|greater\s+than|larger\s+than"),
+        "above": (
+            r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot",
+            r"higher|more\s+than|greater\s+than|larger\s+than",
+        ),
         "below": (
             r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot",
             r"lower|less\s+than|smaller\s+than",
@@ -131,20 +135,27 @@ YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _PROPER = re.compile(r"\b[A-Z][A-Za-z'’\-]+(?:\s+[A-Z][A-Za-z'’\-]+)*")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
 STOPWORDS = frozenset(
-    "a an the of in on at to for from by with and or as is was were are be been being it its it's this that"
-    " these those there their then than which who whom what when where how did does do has had have over"
-    " into about between per so also up down one two first second third after before while during its"
-    " value values shows show shown showed stands stand gives give given reads says said"
-    " read plotted level reacted responded views view year years".split()
+    re.findall(
+        r"\S+",
+        "a an the of in on at to for from by with and or as is was were are be been being it its it's"
+        " this that these those there their then than which who whom what when where how did does do"
+        " has had have over"
+        " into about between per so also up down one two first second third after before while during its"
+        " value values shows show shown showed stands stand gives give given reads says said"
+        " read plotted level reacted responded views view year years",
+    )
 )
 _SENTENCE_WORDS = frozenset(
-    "the in it this that according figure chart yes no so overall both from at between based looking its"
-    " these there then first second third meanwhile however by for while when after over compared answer"
-    " note approximately about around roughly since also and but a an as on of to with per each"
-    " therefore thus hence here they he she we i his her our their one two three reading based"
-    " is was are were value values percentage total sum difference gap change net relative absolute"
-    " text report prose source data target forecast estimate threshold series item mark bar line cell"
-    " colour color highlighted emphasised emphasized first then later finally next during order".split()
+    re.findall(
+        r"\S+",
+        "the in it this that according figure chart yes no so overall both from at between based looking its"
+        " these there then first second third meanwhile however by for while when after over compared answer"
+        " note approximately about around roughly since also and but a an as on of to with per each"
+        " therefore thus hence here they he she we i his her our their one two three reading based"
+        " is was are were value values percentage total sum difference gap change net relative absolute"
+        " text report prose source data target forecast estimate threshold series item mark bar line cell"
+        " colour color highlighted emphasised emphasized first then later finally next during order",
+    )
 )
 
 
@@ -186,9 +197,15 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
     """A negator in the clause of ``span`` (outside the span itself) negates the claim."""
     a, b = clause_of(bounds, span.start)
     before, after = text[a : span.start], text[span.end : b]
-    before = before[before.rfind("(") + 1 :]  # a parenthesis after a negation is an aside
-    after = " ".join(after.split()[:4])  # "297 is not ...": only the words right after
-    if re.search(r"\b(?:rather\s+than|instead\s+of|other\s+than|as\s+opposed\s+to)\s*(?:\S+\s+){0,3}$", before, re.I):
+    if before.rfind("(") > before.rfind(")"):
+        before = before[before.rfind("(") + 1 :]  # inside a parenthesis: an aside to the negation
+    after = " ".join(after.split()[:6])  # "Brazil's 2021 figure is not ...": only the words right after
+    start = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
+    if re.search(r"(?:\bnot|n't)\b[^.;:!?]*:\s", text[start:a]):
+        return True  # "The order is not: ..." negates the list after the colon
+    if re.search(
+        r"\b(?:rather\s+than|instead\s+of|other\s+than|as\s+opposed\s+to)\s*(?:\S+\s+){0,3}$", before, re.I
+    ):
         return True
     return bool(NEGATOR.search(before) or NEGATOR.search(after))
 
@@ -203,7 +220,14 @@ def find_all(pattern: re.Pattern[str], text: str) -> list[Span]:
     return [Span(m.start(), m.end()) for m in pattern.finditer(text)]
 
 
-_SYNONYMS = {"figure": "chart", "graph": "chart", "plot": "chart", "charted": "chart", "prose": "text", "report": "text"}
+_SYNONYMS = {
+    "figure": "chart",
+    "graph": "chart",
+    "plot": "chart",
+    "charted": "chart",
+    "prose": "text",
+    "report": "text",
+}
 
 
 def words(text: str) -> set[str]:
@@ -217,7 +241,9 @@ def words(text: str) -> set[str]:
 
 def content_words(text: str) -> set[str]:
     """Words that can tie a claim to what it is about: no stop words, years kept."""
-    return {w for w in words(text) if w not in STOPWORDS and len(w) > 2 and (not w.isdigit() or YEAR.fullmatch(w))}
+    return {
+        w for w in words(text) if w not in STOPWORDS and len(w) > 2 and (not w.isdigit() or YEAR.fullmatch(w))
+    }
 
 
 def segment_bounds(text: str) -> list[tuple[int, int]]:
@@ -276,7 +302,11 @@ def proper_names(text: str) -> list[tuple[str, Span]]:
         if not parts:
             continue
         name = " ".join(parts)
-        if (opener and len(parts) == 1 and offset == m.start()) or (name.isupper() and len(name) <= 5) or len(name) <= 2:
+        if (
+            (opener and len(parts) == 1 and offset == m.start())
+            or (name.isupper() and len(name) <= 5)
+            or len(name) <= 2
+        ):
             continue
         out.append((name, Span(offset, offset + len(name))))
     return out
@@ -319,7 +349,7 @@ def side_claims(text: str, bounds: list[tuple[int, int]]) -> list[tuple[str, Spa
 def sentence_bounds(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     pos = 0
-    for m in re.finditer(r"[.!?;](?=\s|$)|\n", text):
+    for m in re.finditer(r"[.!?](?=\s|$)|\n", text):
         out.append((pos, m.start()))
         pos = m.end()
     out.append((pos, len(text)))

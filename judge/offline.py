@@ -211,7 +211,9 @@ class _Text:
         return claims.is_negated(self.text, self.clauses, span)
 
 
-def _number_hits(fact: _Fact, text: _Text, numbers: Sequence[FoundNumber] | None = None) -> list[tuple[FoundNumber, Span]]:
+def _number_hits(
+    fact: _Fact, text: _Text, numbers: Sequence[FoundNumber] | None = None
+) -> list[tuple[FoundNumber, Span]]:
     out = []
     for found in text.numbers if numbers is None else numbers:
         span = Span(found.start, found.end)
@@ -287,12 +289,26 @@ class _Context:
             {j for j in range(len(facts)) if j != i and segments[i] & segments[j] and _is_entity(facts[j])}
             for i in range(len(facts))
         ]
-        related = [{j for j in range(len(facts)) if segments[i] & segments[j]} | {i} for i in range(len(facts))]
+        related = [
+            {j for j in range(len(facts)) if segments[i] & segments[j]} | {i} for i in range(len(facts))
+        ]
         fact_words = set().union(*(f.surface_words() for f in facts))
         ctx = cls(
-            question, reference, facts, known_words, known_numbers, anchors, mates, related, fact_words, [], []
+            question,
+            reference,
+            facts,
+            known_words,
+            known_numbers,
+            anchors,
+            mates,
+            related,
+            fact_words,
+            [],
+            [],
         )
-        ctx.partners = [_partner(ctx, f, reference, sp[0]) if sp else None for f, sp in zip(facts, spans, strict=True)]
+        ctx.partners = [
+            _partner(ctx, f, reference, sp[0]) if sp else None for f, sp in zip(facts, spans, strict=True)
+        ]
         ctx.distractors = _distractors(question, facts)
         return ctx
 
@@ -308,7 +324,10 @@ class _Context:
 
 def _anchors(facts: list[_Fact], reference: _Text, segments: list[set[tuple[int, int]]]) -> list[set[str]]:
     """For each fact, the words of its reference segments that no segment of an unrelated fact has."""
-    words = [set().union(*(claims.content_words(reference.text[a:b]) for a, b in seg)) if seg else set() for seg in segments]
+    words = [
+        set().union(*(claims.content_words(reference.text[a:b]) for a, b in seg)) if seg else set()
+        for seg in segments
+    ]
     out = []
     for i, f in enumerate(facts):
         others: set[str] = set()
@@ -349,7 +368,9 @@ def _partners_in(ctx: _Context, fact: _Fact, text: _Text, span: Span) -> list[tu
                 out.append((min(abs(s.start - span.end), abs(span.start - s.end)), ("fact", j)))
     if not fact.colour:
         for m in claims.COLOUR.finditer(text.text, a, b):
-            out.append((min(abs(m.start() - span.end), abs(span.start - m.end())), ("colour", m.group(0).lower())))
+            out.append(
+                (min(abs(m.start() - span.end), abs(span.start - m.end())), ("colour", m.group(0).lower()))
+            )
     return out
 
 
@@ -388,8 +409,27 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
     return None
 
 
+def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
+    """A year the question and reference do not have, in the clause of ``span`` or in a short
+    opening phrase of its segment ("In 2020, Malaysia was higher")."""
+    places = [text.clause(span)]
+    sa, _ = text.piece(text.segments, span)
+    ca, cb = text.piece(text.clauses, Span(sa, sa))
+    if len(text.text[ca:cb].split()) <= 3:
+        places.append(text.text[ca:cb])
+    for place in places:
+        for year in claims.YEAR.findall(place):
+            if year not in ctx.known_words:
+                return str(year)
+    return None
+
+
 def _foreign_names(ctx: _Context, text: _Text) -> list[str]:
-    return [n for n, s in claims.proper_names(text.text) if not claims.words(n) <= ctx.known_words and not text.negated(s)]
+    return [
+        n
+        for n, s in claims.proper_names(text.text)
+        if not claims.words(n) <= ctx.known_words and not text.negated(s)
+    ]
 
 
 def _foreign_colours(ctx: _Context, text: _Text) -> list[str]:
@@ -418,7 +458,9 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
             continue
         if link == "to" and re.search(r"\bfrom\s*\S?\s*$", lead, re.IGNORECASE):
             continue
-        if link == "," and not re.search(r"\bor\b", text.clause(Span(b.start, b.end)) + text.text[b.end : b.end + 40]):
+        if link == "," and not re.search(
+            r"\bor\b", text.clause(Span(b.start, b.end)) + text.text[b.end : b.end + 40]
+        ):
             continue
         if _number_hits(fact, text, [other]) or ctx.explained(other):
             continue
@@ -426,14 +468,23 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
     if fact.unit:
         sa, sb = text.piece(text.sentences, Span(found.start, found.end))
         for k, other in enumerate(text.numbers):
-            if other is found or not sa <= other.start < sb or ctx.explained(other) or _change_pair(text, i, k):
+            if (
+                other is found
+                or not sa <= other.start < sb
+                or ctx.explained(other)
+                or _change_pair(text, i, k)
+            ):
                 continue
             if _number_hits(fact, text, [other]) or not _same_unit(fact.unit, other, text):
                 continue
             if _near_other_fact(ctx, fact, other):
                 continue
             clause = text.clause(Span(other.start, other.end))
-            if claims.YEAR.search(clause) or claims.proper_names(clause) or text.negated(Span(other.start, other.end)):
+            if (
+                claims.YEAR.search(clause)
+                or claims.proper_names(clause)
+                or text.negated(Span(other.start, other.end))
+            ):
                 continue
             if abs(other.readings[0] - fact.targets[0][0]) <= 0.5 * abs(fact.targets[0][0]):
                 return other
@@ -447,7 +498,9 @@ def _change_pair(text: _Text, i: int, k: int) -> bool:
     a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
     m = _CONNECTOR.match(text.text[a.end : b.start])
     lead = text.text[max(0, a.start - 12) : a.start]
-    return bool(m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I))
+    return bool(
+        m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I)
+    )
 
 
 def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
@@ -476,7 +529,11 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     own = ctx.anchors[fact.index]
     if own and not own & every:
         a, b = text.piece(text.clauses, span)
-        here = {j for j, f in enumerate(ctx.facts) if j != fact.index and any(a <= s.start < b for s in _fact_spans(f, text))}
+        here = {
+            j
+            for j, f in enumerate(ctx.facts)
+            if j != fact.index and any(a <= s.start < b for s in _fact_spans(f, text))
+        }
         unrelated = [
             ctx.anchors[j]
             for j in range(len(ctx.facts))
@@ -486,8 +543,8 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
             return True
     mates = ctx.segment_mates[fact.index]
     if mates and (_is_entity(fact) or fact.pole is not None):
-        here = {p for _, p in _partners_in(ctx, fact, text, span) if p[0] == "fact"}
-        if here and not here & {("fact", j) for j in mates}:
+        beside = {p for _, p in _partners_in(ctx, fact, text, span) if p[0] == "fact"}
+        if beside and not beside & {("fact", j) for j in mates}:
             return True
     partner = ctx.partners[fact.index]
     if partner is not None:
@@ -513,9 +570,7 @@ def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
         return True
     low = claims.LOW_CUE.search(clause)
-    if low and low.start() > here and not flip:
-        return True
-    return False
+    return bool(low and low.start() > here and not flip)
 
 
 def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
@@ -567,15 +622,16 @@ def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str
     return None
 
 
-def _problem(ctx: _Context, fact: _Fact, span: Span, found: FoundNumber | None, text: _Text, ref_negated: bool) -> str | None:
+def _problem(
+    ctx: _Context, fact: _Fact, span: Span, found: FoundNumber | None, text: _Text, ref_negated: bool
+) -> str | None:
     """Why this statement of ``fact`` is not a claim of it, or None."""
     said = text.text[span.start : span.end].strip()
     if not ref_negated and text.negated(span):
         return f"'{said}' is negated"
     if _misbound(ctx, fact, span, text):
         return f"'{said}' is tied to something else"
-    sa, sb = text.piece(text.segments, span)
-    year = next((y for y in claims.YEAR.findall(text.text[sa:sb]) if y not in ctx.known_words), None)
+    year = _foreign_year(ctx, span, text)
     foreign = year or (_foreign(ctx, text.clause(span)) if fact.kind == "number" else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
@@ -599,7 +655,9 @@ class _Verdict:
 
 def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     if fact.kind == "number":
-        occurrences: list[tuple[Span, FoundNumber | None]] = [(span, found) for found, span in _number_hits(fact, text)]
+        occurrences: list[tuple[Span, FoundNumber | None]] = [
+            (span, found) for found, span in _number_hits(fact, text)
+        ]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
@@ -611,6 +669,9 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
+    negated = [p for p in problems if p is not None and p.endswith("is negated")]
+    if negated:
+        return _Verdict(False, negated[0])
     if any(p is None for p in problems):
         return _Verdict(True, "")
     if problems:
@@ -624,6 +685,35 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         if colours:
             return _Verdict(False, f"names {colours[0]} instead")
     return _Verdict(False, "")
+
+
+def _reversed(ctx: _Context, text: _Text) -> str | None:
+    """The reference says one way (rose, above, matches) and the answer only says the other."""
+    for family in ("direction", "side", "verdict"):
+        poles = claims.POLES[family]
+        said = [
+            p
+            for p in poles
+            if any(
+                not ctx.reference.negated(s)
+                for s in claims.find_all(claims.pole_pattern(family, p, strong_only=True), ctx.reference.text)
+            )
+        ]
+        if len(said) != 1:
+            continue
+        spans = claims.find_all(claims.pole_pattern(family, said[0], strong_only=False), text.text)
+        mine = [s for s in spans if not text.negated(s)]
+        if mine:
+            continue
+        if spans:
+            return "not " + text.text[spans[0].start : spans[0].end]
+        for other in poles:
+            if other == said[0]:
+                continue
+            for s in claims.find_all(claims.pole_pattern(family, other, strong_only=True), text.text):
+                if not text.negated(s):
+                    return text.text[s.start : s.end]
+    return None
 
 
 def _spray(ctx: _Context, text: _Text) -> str | None:
@@ -709,6 +799,10 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         verdicts = [_check(ctx, f, text) for f in facts]
+        flipped = _reversed(ctx, text)
+        if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
+            verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
+            facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing = [f.text for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]

@@ -52,7 +52,9 @@ def snapshot(seed: int = SEED, n_docs: int = N_DOCS) -> list[dict[str, Any]]:
 
 
 def render(rows: list[dict[str, Any]]) -> str:
-    return json.dumps({"seed": SEED, "n_docs": N_DOCS, "questions": rows}, indent=1, ensure_ascii=False) + "\n"
+    return (
+        json.dumps({"seed": SEED, "n_docs": N_DOCS, "questions": rows}, indent=1, ensure_ascii=False) + "\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -62,7 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     text = render(snapshot())
     if args.check:
         if not PATH.exists() or PATH.read_text(encoding="utf-8") != text:
-            print(f"{PATH} is stale: rebuild it with python -m tests.judge.make_offline_questions", file=sys.stderr)
+            print(
+                f"{PATH} is stale: rebuild it with python -m tests.judge.make_offline_questions",
+                file=sys.stderr,
+            )
             return 1
         return 0
     PATH.write_text(text, encoding="utf-8")
