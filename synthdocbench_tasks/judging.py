@@ -88,7 +88,7 @@ def verdict_fields(verdict: Judgement) -> dict[str, Any]:
         return unscored("judge_unparseable", verdict.judgement, verdict.judge, verdict.prompt_version)
     return {
         "score": verdict.score,
-        "judgement": one_line(verdict.judgement, 2000),
+        "judgement": redact_secrets(verdict.judgement),
         "judge": verdict.judge,
         "prompt_version": verdict.prompt_version,
         "valid": True,
