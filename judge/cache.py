@@ -18,6 +18,7 @@ this host is gone.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -25,6 +26,7 @@ import socket
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 CACHE_FILE_NAME = "judge_cache.sqlite3"
@@ -112,54 +114,70 @@ class JudgementCache:
             self._conn = conn
         return self._conn
 
-    def get(self, key: str) -> tuple[int, str] | None:
-        """The cached (score, judgement) for ``key``, or None (also for a corrupt row, dropped)."""
+    @contextlib.contextmanager
+    def _use(self, doing: str, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """The connection under the lock, in a transaction when ``write``; SQLite errors become
+        one-line ``OSError``s naming the file."""
         with self._lock:
             conn = self._connection()
+            try:
+                if write:
+                    conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    if conn.in_transaction:
+                        conn.execute("ROLLBACK")
+                    raise
+                if conn.in_transaction:
+                    conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                raise OSError(
+                    f"judge cache {self.path} cannot be {doing} ({exc}): make it writable, delete a "
+                    "damaged file, or pass another cache_dir (SYNTHDOC_CACHE_DIR)"
+                ) from None
+
+    def get(self, key: str) -> tuple[int, str] | None:
+        """The cached (score, judgement) for ``key``, or None (also for a corrupt row, dropped)."""
+        with self._use("read") as conn:
             row = conn.execute(
                 "SELECT score, judgement, digest FROM verdicts WHERE key = ?", (key,)
             ).fetchone()
-            if row is None:
-                return None
-            score, judgement, digest = row
-            ok = (
-                isinstance(score, int)
-                and not isinstance(score, bool)
-                and 0 <= score <= 10
-                and isinstance(judgement, str)
-                and digest == row_digest(key, score, judgement)
-            )
-            if not ok:
-                self.corrupt_rows += 1
+        if row is None:
+            return None
+        score, judgement, digest = row
+        ok = (
+            isinstance(score, int)
+            and not isinstance(score, bool)
+            and 0 <= score <= 10
+            and isinstance(judgement, str)
+            and digest == row_digest(key, score, judgement)
+        )
+        if not ok:
+            self.corrupt_rows += 1
+            with self._use("written", write=True) as conn:
                 conn.execute("DELETE FROM verdicts WHERE key = ? AND digest IS ?", (key, digest))
-                return None
+            return None
         return int(score), str(judgement)
 
     def put(self, key: str, judge: str, prompt_version: str, score: int, judgement: str) -> None:
         """Store a valid judgement (callers never pass unscored ones) and drop any claim on it."""
-        with self._lock:
-            conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                conn.execute(
-                    "INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        key,
-                        judge,
-                        prompt_version,
-                        score,
-                        judgement,
-                        time.time(),
-                        row_digest(key, score, judgement),
-                    ),
-                )
-                conn.execute("DELETE FROM claims WHERE key = ?", (key,))
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+        row = (key, judge, prompt_version, score, judgement, time.time(), row_digest(key, score, judgement))
+        with self._use("written", write=True) as conn:
+            conn.execute("INSERT OR REPLACE INTO verdicts VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+            conn.execute("DELETE FROM claims WHERE key = ?", (key,))
 
     # -- claims -----------------------------------------------------------------------
+
+    def _held(self, row: tuple[object, ...], owner: str, now: float) -> bool:
+        """Whether a claims row still belongs to a live owner other than ``owner``."""
+        held_by, host, pid, expires = row
+        if held_by == owner:
+            return False
+        if not isinstance(expires, (int, float)) or not isinstance(pid, int):
+            return False  # a damaged row: stale
+        dead = host == self._host and pid != os.getpid() and not _pid_alive(pid)
+        return expires > now and not dead
 
     def claim(self, key: str, owner: str, ttl: float) -> bool:
         """Claim ``key`` for ``owner`` for ``ttl`` seconds; False while another live owner holds it.
@@ -168,37 +186,26 @@ class JudgementCache:
         host and is gone.
         """
         now = time.time()
-        with self._lock:
-            conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                row = conn.execute(
-                    "SELECT owner, host, pid, expires FROM claims WHERE key = ?", (key,)
-                ).fetchone()
-                if row is not None and row[0] != owner:
-                    _, host, pid, expires = row
-                    dead = host == self._host and pid != os.getpid() and not _pid_alive(int(pid))
-                    if expires > now and not dead:
-                        conn.execute("ROLLBACK")
-                        return False
-                conn.execute(
-                    "INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?, ?)",
-                    (key, owner, self._host, os.getpid(), now, now + ttl),
-                )
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+        with self._use("written", write=True) as conn:
+            row = conn.execute(
+                "SELECT owner, host, pid, expires FROM claims WHERE key = ?", (key,)
+            ).fetchone()
+            if row is not None and self._held(tuple(row), owner, now):
+                return False
+            conn.execute(
+                "INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?, ?)",
+                (key, owner, self._host, os.getpid(), now, now + ttl),
+            )
         return True
 
     def release(self, key: str, owner: str) -> None:
         """Drop ``owner``'s claim on ``key`` (no verdict came: another process may ask)."""
-        with self._lock:
-            self._connection().execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
+        with self._use("written", write=True) as conn:
+            conn.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
 
     def __len__(self) -> int:
-        with self._lock:
-            return int(self._connection().execute("SELECT COUNT(*) FROM verdicts").fetchone()[0])
+        with self._use("read") as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0])
 
     def close(self) -> None:
         with self._lock:

@@ -272,3 +272,24 @@ def test_two_processes_never_ask_the_same_prompt_twice(chat_stub: ChatStub, tmp_
     asked = [sum(not cached for _, cached in r) for r in results]
     print(f"prompts asked by each process: {asked}")
     assert sum(asked) == count  # every verdict the other process needed came from the cache
+
+
+def test_a_damaged_cache_file_is_one_clear_line(chat_stub: ChatStub, tmp_path: Path) -> None:
+    (tmp_path / CACHE_FILE_NAME).write_bytes(b"this is not a database" * 100)
+    judge = cached_judge(chat_stub, tmp_path)
+    assert judge.cached(ITEMS[0]) is None  # cached() never raises
+    with pytest.raises(OSError, match=r"^[^\n]+$") as info:
+        judge.score(ITEMS[0])
+    message = str(info.value)
+    assert message.startswith(f"judge cache {tmp_path / CACHE_FILE_NAME} cannot be opened")
+    assert "pass a writable cache_dir" in message
+    assert chat_stub.chat_requests == []  # nothing asked that could not be kept
+
+
+def test_a_damaged_claim_row_is_stale(tmp_path: Path) -> None:
+    cache = JudgementCache(tmp_path)
+    assert len(cache) == 0
+    with sqlite3.connect(tmp_path / CACHE_FILE_NAME) as db:
+        db.execute("INSERT INTO claims VALUES ('k', 'other', 'h', 'not a pid', 0, 'never')")
+    assert cache.claim("k", "me", ttl=30)
+    assert not JudgementCache(tmp_path).claim("k", "someone-else", ttl=30)  # now held by "me"
