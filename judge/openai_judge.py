@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import email.utils
 import math
+import os
 import random
 import sqlite3
 import threading
@@ -177,7 +178,10 @@ class OpenAIJudge:
         self.usage = JudgeUsage()
         #: Request parameters dropped or renamed because the endpoint refused them.
         self.adjustments: list[str] = []
-        self._base_url = base_url.rstrip("/") if base_url else None
+        # Resolved once, as the openai client would (OPENAI_BASE_URL, else OpenAI's own), so the
+        # endpoint in messages and cache keys is the one requests go to.
+        resolved = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_DEFAULT_BASE_URL
+        self._base_url = resolved.strip().rstrip("/")
         self._api_key = api_key
         self._client: openai.OpenAI | None = None
         self._lock = threading.Lock()
@@ -191,20 +195,22 @@ class OpenAIJudge:
     @property
     def endpoint(self) -> str:
         """The base URL requests go to, with any credentials in it replaced by ``***``."""
-        return redact_secrets((self._base_url or OPENAI_DEFAULT_BASE_URL).rstrip("/"))
+        return redact_secrets(self._base_url)
 
     def client(self) -> openai.OpenAI:
         """The ``openai`` client, built on first use."""
         openai = _openai()
         with self._lock:
             if self._client is None:
-                kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": 0}
-                if self._base_url is not None:
-                    kwargs["base_url"] = self._base_url
+                kwargs: dict[str, Any] = {
+                    "timeout": self.timeout,
+                    "max_retries": 0,
+                    "base_url": self._base_url,
+                }
                 try:
                     self._client = openai.OpenAI(api_key=self._api_key, **kwargs)
                 except openai.OpenAIError:
-                    if self._api_key is not None or self._base_url is None:
+                    if self._api_key is not None or self._base_url == OPENAI_DEFAULT_BASE_URL:
                         raise JudgeUnavailable(
                             f"judge openai:{self.model} has no API key: set OPENAI_API_KEY or pass "
                             f"api_key, or {CHOOSE_ANOTHER}"
