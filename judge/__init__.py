@@ -2,9 +2,16 @@
 
 This package imports nothing of the project: items are plain strings and dicts.
 
-    judge = build_judge("openai:gpt-5", cache_dir=Path(".cache/judge"))
+    judge = build_judge("openai:gpt-5", cache_dir=Path(".cache/judge"), timeout=30, max_attempts=3)
+    verdict = judge.cached(item)  # no network: the cache (LLM judges) or the offline verdict
     judge.preflight()  # one-line JudgeUnavailable if it cannot be reached
     results = judge.score_many([JudgeItem(question, reference, candidate)])
+
+Failures: ``JudgeUnavailable`` (the endpoint is down: stop asking), ``JudgeRequestError``
+(one request refused), ``JudgeInputError`` (the item cannot be judged as given). Replies
+without a valid score are unscored verdicts (``valid`` False, score -1), never errors.
+``judge.redact.redact_secrets`` removes credentials from any text. ``import judge`` does not
+import ``openai``.
 """
 
 from judge.base import Judge, JudgeItem, Judgement, score_concurrently
