@@ -83,7 +83,8 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
     "verdict": {
         "matches": (
             r"matches|match|matched|matching|consistent|confirms|confirm|confirmed|bears\s+out|bear\s+out"
-            r"|borne\s+out|bears\s+(?:this|it|that)\s+out|in\s+line\s+with|agrees|agree|supports|corroborates",
+            r"|borne\s+out|bears\s+(?:this|it|that)\s+out|bearing\s+out|in\s+line\s+with|agrees|agree|agreeing"
+            r"|supports|support|supporting|confirming|corroborates|corroborating",
             r"",
         ),
         "contradicts": (
@@ -267,6 +268,21 @@ def abstains(text: str) -> bool:
 
 def denies_all(text: str) -> bool:
     return bool(GLOBAL_DENIAL.search(text))
+
+
+_ANY_POLE = re.compile(
+    "|".join(
+        rf"(?:{strong}{'|' + weak if weak else ''})"
+        for poles in POLES.values()
+        for strong, weak in poles.values()
+    ),
+    re.IGNORECASE,
+)
+
+
+def is_polar(word: str) -> bool:
+    """``word`` is one of the polar words (a claim, not what a claim is about)."""
+    return bool(_ANY_POLE.fullmatch(word))
 
 
 def pole_of(names: Iterable[str]) -> tuple[str, str] | None:

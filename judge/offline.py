@@ -55,13 +55,14 @@ _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
 _CONNECTOR = re.compile(
     r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
-    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
+    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
     re.IGNORECASE,
 )
 _NUMERIC_ASK = re.compile(
     r"\bhow\s+(?:much|many|far|high|large|big)\b|\bwhat\s+(?:[\w-]+\s+){0,3}(?:value|values|level|figure|"
     r"percentage|change|gap|difference|result|rate|share|number|target|threshold|forecast|estimate)\b"
-    r"|\bby\s+how\s+much\b|\bwhich\s+years?\b|\bwhen\b|\bwhat\s+years?\b|\bhow\s+high\b"
+    r"|\bby\s+how\s+much\b|\bwhich\s+years?\b|\bwhen\b|\bwhat\s+years?\b|\bhow\s+high\b|\bwhat\s+values?\b"
+    r"|\bcite\b.*\bvalues?\b|\bvalues?\s+does\b|\bmargin\b|\bquantify\b|\bby\s+what\b"
     r"|\bwhat\s+does\s+.*\b(?:report|record|give)\b|\bwhat\s+is\s+the\s+(?:highest|lowest|largest|smallest)\b",
     re.IGNORECASE,
 )
@@ -69,7 +70,7 @@ _LABEL_ASK = re.compile(
     r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b"
     r"|\bwhich\s+(?:one|is|was|were|colour|color|item|series|came|country|of|identifies|represents)\b"
     r"|\b(?:does|do|is|are|did)\b.*\b(?:bear|agree|consistent|match|above|below|exceed|fall\s+short)"
-    r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show",
+    r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show|\b(?:what|which)\s+direction\b",
     re.IGNORECASE,
 )
 _HEDGE = re.compile(
@@ -102,6 +103,7 @@ class _Fact:
     pole: tuple[str, str] | None = None
     colour: bool = False
     unit: str = ""
+    other_units: set[str] = field(default_factory=set)  # words of the other facts' units (not %)
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
 
     def surface_words(self) -> set[str]:
@@ -220,9 +222,27 @@ def _number_hits(
         readings = list(found.readings)
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
-        if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets):
+        if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets) and _unit_fits(
+            fact, found, text
+        ):
             out.append((found, span))
     return out
+
+
+def _percentish(unit: str) -> bool:
+    return "%" in unit or unit.strip().lower() in ("pp", "percentage points", "points", "percent")
+
+
+def _unit_fits(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
+    """A number written with a percent sign is no amount in another unit, and a number followed
+    by another fact's unit is not a percentage."""
+    percent = "%" in found.text or "percent" in found.text.lower()
+    if fact.unit and not _percentish(fact.unit):
+        return not percent
+    if _percentish(fact.unit) and not percent:
+        after = re.match(r"\s*([A-Za-z€$£]+)", text.text[found.end : found.end + 20])
+        return not (after and after.group(1).lower() in fact.other_units)
+    return True
 
 
 def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
@@ -334,7 +354,7 @@ def _anchors(facts: list[_Fact], reference: _Text, segments: list[set[tuple[int,
         for j in range(len(facts)):
             if j != i and not (segments[i] & segments[j]):
                 others |= words[j]
-        out.append(words[i] - others - f.surface_words())
+        out.append({w for w in words[i] - others - f.surface_words() if not claims.is_polar(w)})
     return out
 
 
@@ -404,9 +424,15 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
         if m.group(0) not in ctx.known_words:
             return m.group(0)
     for name, _ in claims.proper_names(clause):
-        if not claims.words(name) <= ctx.known_words:
+        if _unknown_name(ctx, name):
             return name
     return None
+
+
+def _unknown_name(ctx: _Context, name: str) -> bool:
+    """Most words of ``name`` are in neither the question, the reference nor the facts."""
+    words = claims.words(name)
+    return len(words - ctx.known_words) * 2 > len(words)
 
 
 def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
@@ -498,9 +524,24 @@ def _change_pair(text: _Text, i: int, k: int) -> bool:
     a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
     m = _CONNECTOR.match(text.text[a.end : b.start])
     lead = text.text[max(0, a.start - 12) : a.start]
+    if m and m.group("link") in ("→", "->"):
+        return True
     return bool(
         m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I)
     )
+
+
+def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
+    """(start fact, end fact) of every "from A to B" the text states."""
+    out = set()
+    for i in range(len(text.numbers) - 1):
+        if not _change_pair(text, i, i + 1):
+            continue
+        a, b = text.numbers[i], text.numbers[i + 1]
+        starts = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [a])]
+        ends = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [b])]
+        out |= {(x, y) for x in starts for y in ends if x != y}
+    return out
 
 
 def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
@@ -688,7 +729,12 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
 
 
 def _reversed(ctx: _Context, text: _Text) -> str | None:
-    """The reference says one way (rose, above, matches) and the answer only says the other."""
+    """The reference says one way (rose, above, matches; from A to B) and the answer only says
+    the other."""
+    stated = _changes(ctx.facts, ctx.reference)
+    for x, y in _changes(ctx.facts, text):
+        if (y, x) in stated and (x, y) not in stated:
+            return f"from {ctx.facts[x].text} to {ctx.facts[y].text}"
     for family in ("direction", "side", "verdict"):
         poles = claims.POLES[family]
         said = [
@@ -784,6 +830,9 @@ class OfflineJudge:
             )
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
+        for f in facts:
+            if _percentish(f.unit):
+                f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
         candidate = claims.fold(item.candidate)
         if not candidate.strip():
             return self._judgement(0, "empty answer")

@@ -1,9 +1,11 @@
-"""Rebuild ``tests/judge/data/offline_questions.json``: the generated questions the offline
-judge's labelled answers (``offline_labelled.yaml``) are written against.
+"""Rebuild ``tests/judge/data/offline_questions.json`` and ``offline_heldout_questions.json``:
+the generated questions the offline judge's labelled answers (``offline_labelled.yaml``,
+``offline_heldout.yaml``) are written against.
 
 The questions come from the real generator without rendering (content plan, then
 ``make_questions``): the first question of every (category, level) pair the run holds, in
-generation order. Same seed and document count, same file, byte for byte::
+generation order. The held-out set comes from another seed and was labelled without tuning the judge on it.
+Same seed and document count, same file, byte for byte::
 
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions          # rewrite the file
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions --check  # exit 1 if it is stale
@@ -21,12 +23,15 @@ from generation.config import GenerationConfig
 from generation.content import plan_document
 from generation.questions import make_questions
 
-SEED = 11
-N_DOCS = 45
-PATH = Path(__file__).parent / "data" / "offline_questions.json"
+DATA = Path(__file__).parent / "data"
+#: file name -> (seed, documents)
+SETS: dict[str, tuple[int, int]] = {
+    "offline_questions.json": (11, 45),
+    "offline_heldout_questions.json": (23, 30),
+}
 
 
-def snapshot(seed: int = SEED, n_docs: int = N_DOCS) -> list[dict[str, Any]]:
+def snapshot(seed: int, n_docs: int) -> list[dict[str, Any]]:
     """One question per (category, difficulty) pair, as the judge sees it."""
     config = GenerationConfig(seed=seed, n_docs=n_docs)
     seen: set[tuple[str, str]] = set()
@@ -51,9 +56,11 @@ def snapshot(seed: int = SEED, n_docs: int = N_DOCS) -> list[dict[str, Any]]:
     return sorted(out, key=lambda r: (r["subset"], r["category"], r["difficulty"]))
 
 
-def render(rows: list[dict[str, Any]]) -> str:
+def render(seed: int, n_docs: int) -> str:
+    """The file's text for one set."""
+    rows = snapshot(seed, n_docs)
     return (
-        json.dumps({"seed": SEED, "n_docs": N_DOCS, "questions": rows}, indent=1, ensure_ascii=False) + "\n"
+        json.dumps({"seed": seed, "n_docs": n_docs, "questions": rows}, indent=1, ensure_ascii=False) + "\n"
     )
 
 
@@ -61,18 +68,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the file differs from a rebuild")
     args = parser.parse_args(argv)
-    text = render(snapshot())
-    if args.check:
-        if not PATH.exists() or PATH.read_text(encoding="utf-8") != text:
-            print(
-                f"{PATH} is stale: rebuild it with python -m tests.judge.make_offline_questions",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {PATH} ({text.count('question_id')} questions)")
-    return 0
+    stale = 0
+    for name, (seed, n_docs) in SETS.items():
+        path, text = DATA / name, render(seed, n_docs)
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                print(
+                    f"{path} is stale: rebuild it with python -m tests.judge.make_offline_questions",
+                    file=sys.stderr,
+                )
+                stale += 1
+            continue
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path} ({text.count('question_id')} questions)")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
