@@ -57,6 +57,11 @@ class Judge(Protocol):
 
     def preflight(self) -> None: ...
 
+    def cached(self, item: JudgeItem) -> Judgement | None:
+        """The verdict without any network: from the cache (LLM judges; None on a miss) or
+        computed directly (the offline judge)."""
+        ...
+
 
 def score_concurrently(
     score: Callable[[JudgeItem], Judgement], items: Sequence[JudgeItem], concurrency: int

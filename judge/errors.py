@@ -21,4 +21,11 @@ class JudgeError(RuntimeError):
 
 
 class JudgeUnavailable(JudgeError):  # noqa: N818 - the name reads as the condition it reports
-    """The configured judge cannot be reached or used; raised before any model inference."""
+    """The judge cannot be reached or used at all (unreachable, timing out, failing with
+    5xx/429 after every attempt, refusing the key): later requests will fail the same way,
+    so a caller should stop asking. ``preflight`` raises it before any model inference."""
+
+
+class JudgeRequestError(JudgeError):
+    """The endpoint answered but refused this one request (e.g. HTTP 400 context too long);
+    other requests may still succeed."""

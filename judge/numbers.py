@@ -3,8 +3,9 @@
 Handles thousands separators (``12,345``), decimals, negatives (``-3.5``, ``−3.5``; a
 hyphen between words or numbers such as ``2019-2020`` is not a sign), percentages
 (``45%``, ``45 percent``), scale words (``4.2 billion``, ``$3.1M``, ``12k``) and a leading
-currency sign. Each number yields the readings a reference value may be stored as: the
-number as written, scaled by its scale word, and a percentage as a fraction.
+currency sign. Each number keeps its span in the text and yields the readings a reference
+value may be stored as: the number as written, scaled by its scale word, and a percentage as
+a fraction.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class FoundNumber:
 
     text: str
     readings: tuple[float, ...]
+    start: int = 0
+    end: int = 0
 
 
 def find_numbers(text: str) -> list[FoundNumber]:
@@ -59,5 +62,8 @@ def find_numbers(text: str) -> list[FoundNumber]:
             readings.append(value * SCALES[scale.lower()])
         if m["percent"]:
             readings.append(value / 100)
-        found.append(FoundNumber(text=m.group(0).strip(), readings=tuple(readings)))
+        text_ = m.group(0).rstrip()
+        found.append(
+            FoundNumber(text=text_, readings=tuple(readings), start=m.start(), end=m.start() + len(text_))
+        )
     return found

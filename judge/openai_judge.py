@@ -4,7 +4,15 @@ OpenAI itself, a local vLLM server (``openai:<model>@http://localhost:8000/v1``)
 gateway to another vendor. Requests are made at temperature 0 with the ``openai``
 client (its own retries off); transient failures (429, 408, 409, 5xx, connection errors,
 timeouts) are retried by tenacity with exponential backoff, honouring ``Retry-After``, for
-at most ``max_attempts`` attempts, then a one-line :class:`JudgeError` names the endpoint.
+at most ``max_attempts`` attempts, then a one-line error names the endpoint:
+:class:`JudgeUnavailable` when the endpoint itself is down (unreachable, timing out, 5xx or
+429 on every attempt, refusing the key), :class:`JudgeRequestError` when it refused this
+one request. A ``Retry-After`` is honoured up to ``retry_after_cap`` seconds.
+
+With a cache, a verdict is asked at most once per (model, endpoint, prompt): ``cached``
+answers from the cache with no network, and concurrent processes claim a prompt before
+asking it (see :mod:`judge.cache`). Credentials in the base URL never appear in messages,
+``endpoint`` or ``name``. The ``openai`` package is imported only when a client is built.
 
 Some models refuse parameters older servers need (OpenAI's reasoning models reject
 ``temperature`` other than 1 and want ``max_completion_tokens``); such a 400 is answered
@@ -13,21 +21,30 @@ once by dropping or renaming that parameter, and ``adjustments`` records it.
 
 from __future__ import annotations
 
+import email.utils
+import math
+import os
 import random
+import sqlite3
 import threading
+import time
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openai
 from tenacity import RetryCallState, RetryError, Retrying, retry_if_exception, stop_after_attempt
 
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.cache import JudgementCache, cache_key
-from judge.errors import CHOOSE_ANOTHER, JudgeError, JudgeUnavailable
+from judge.errors import CHOOSE_ANOTHER, JudgeError, JudgeRequestError, JudgeUnavailable
 from judge.parse import ParsedJudgement, parse_judge_reply
 from judge.prompt import load_template
+from judge.redact import redact_secrets
 from judge.usage import JudgeUsage
+
+if TYPE_CHECKING:
+    import openai
 
 DEFAULT_MAX_TOKENS = 2048
 OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -36,8 +53,21 @@ _TRANSIENT_STATUS = frozenset({408, 409, 429})
 _PLACEHOLDER_KEY = "EMPTY"
 
 
+DEFAULT_RETRY_AFTER_CAP = 60.0
+# How long a waiting process sleeps between looks at a prompt another process has claimed.
+_CLAIM_POLL_MIN = 0.02
+_CLAIM_POLL_MAX = 0.5
+
+
+def _openai() -> Any:
+    """The ``openai`` module, imported on first need (``import judge`` stays light)."""
+    import openai
+
+    return openai
+
+
 def _one_line(text: object, limit: int = 160) -> str:
-    flat = " ".join(str(text).split())
+    flat = " ".join(redact_secrets(str(text)).split())
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
@@ -51,7 +81,16 @@ def _server_message(exc: openai.APIStatusError) -> str:
     return str(exc.message)
 
 
+class _UnreadableReplyError(Exception):
+    """The endpoint answered 200 with a body that is not JSON."""
+
+
+def _count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
 def _is_transient(exc: BaseException) -> bool:
+    openai = _openai()
     if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
         return True
     return isinstance(exc, openai.APIStatusError) and (
@@ -59,13 +98,35 @@ def _is_transient(exc: BaseException) -> bool:
     )
 
 
-def _retry_after(exc: BaseException | None) -> float:
-    if not isinstance(exc, openai.APIStatusError):
+def retry_after_seconds(header: str | None, cap: float, now: float | None = None) -> float:
+    """Seconds a ``Retry-After`` header asks to wait (delta seconds or an HTTP date), at most ``cap``.
+
+    0 when the header is absent or unreadable (exponential backoff applies then).
+    """
+    if not header or not header.strip():
         return 0.0
+    text = header.strip()
     try:
-        return max(0.0, float(exc.response.headers.get("retry-after", 0)))
-    except ValueError:  # an HTTP date: fall back to exponential backoff
+        seconds = float(text)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            return 0.0
+        if when is None or when.tzinfo is None:
+            return 0.0
+        seconds = when.timestamp() - (time.time() if now is None else now)
+    if not math.isfinite(seconds):
         return 0.0
+    return min(cap, max(0.0, seconds))
+
+
+def _retry_after_header(exc: BaseException | None) -> str | None:
+    if exc is None or not isinstance(exc, _openai().APIStatusError):
+        return None
+    response = getattr(exc, "response", None)
+    value = response.headers.get("retry-after") if response is not None else None
+    return str(value) if value is not None else None
 
 
 class OpenAIJudge:
@@ -81,6 +142,7 @@ class OpenAIJudge:
         cache: JudgementCache | None = None,
         timeout: float = 60.0,
         max_attempts: int = 4,
+        retry_after_cap: float = DEFAULT_RETRY_AFTER_CAP,
         max_tokens: int = DEFAULT_MAX_TOKENS,
         preflight_timeout: float = 10.0,
         backoff_initial: float = 1.0,
@@ -88,19 +150,27 @@ class OpenAIJudge:
     ) -> None:
         if not model or not model.strip():
             raise ValueError("the judge model name is empty: pass a model, e.g. openai:gpt-5")
-        if timeout <= 0 or preflight_timeout <= 0:
-            raise ValueError(f"judge timeouts must be > 0 s, got {timeout} and {preflight_timeout}")
-        if max_attempts < 1:
-            raise ValueError(f"max_attempts must be >= 1, got {max_attempts}")
+        for label, value in (("timeout", timeout), ("preflight_timeout", preflight_timeout)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+                raise ValueError(f"judge timeouts must be > 0 s, got {label}={value!r}")
+        if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
+            raise ValueError(f"max_attempts must be >= 1, got {max_attempts!r}")
+        if (
+            isinstance(retry_after_cap, bool)
+            or not isinstance(retry_after_cap, (int, float))
+            or not 0 <= retry_after_cap < math.inf
+        ):
+            raise ValueError(f"retry_after_cap must be a number of seconds >= 0, got {retry_after_cap!r}")
         if max_tokens < 1:
             raise ValueError(f"max_tokens must be >= 1, got {max_tokens}")
         self.model = model.strip()
-        self.name = self.model
+        self.name = redact_secrets(self.model)
         self.template = load_template(template)
         self.prompt_version = self.template.version
         self.cache = cache
         self.timeout = float(timeout)
         self.max_attempts = max_attempts
+        self.retry_after_cap = float(retry_after_cap)
         self.max_tokens = max_tokens
         self.preflight_timeout = float(preflight_timeout)
         self.backoff_initial = backoff_initial
@@ -108,32 +178,39 @@ class OpenAIJudge:
         self.usage = JudgeUsage()
         #: Request parameters dropped or renamed because the endpoint refused them.
         self.adjustments: list[str] = []
-        self._base_url = base_url
+        # Resolved once, as the openai client would (OPENAI_BASE_URL, else OpenAI's own), so the
+        # endpoint in messages and cache keys is the one requests go to.
+        resolved = base_url or os.environ.get("OPENAI_BASE_URL") or OPENAI_DEFAULT_BASE_URL
+        self._base_url = resolved.strip().rstrip("/")
         self._api_key = api_key
         self._client: openai.OpenAI | None = None
         self._lock = threading.Lock()
         self._params: dict[str, Any] = {"temperature": 0, "max_tokens": max_tokens}
+        self._rng = random.Random()  # backoff jitter only; never affects a score
+        #: How long a claim on a prompt lasts before another process may take it over.
+        self.claim_ttl = self.timeout * max_attempts + self.retry_after_cap * (max_attempts - 1) + 30.0
 
     # -- the endpoint -----------------------------------------------------------------
 
     @property
     def endpoint(self) -> str:
-        """The base URL requests go to."""
-        if self._client is not None:
-            return str(self._client.base_url).rstrip("/")
-        return (self._base_url or OPENAI_DEFAULT_BASE_URL).rstrip("/")
+        """The base URL requests go to, with any credentials in it replaced by ``***``."""
+        return redact_secrets(self._base_url)
 
     def client(self) -> openai.OpenAI:
         """The ``openai`` client, built on first use."""
+        openai = _openai()
         with self._lock:
             if self._client is None:
-                kwargs: dict[str, Any] = {"timeout": self.timeout, "max_retries": 0}
-                if self._base_url is not None:
-                    kwargs["base_url"] = self._base_url
+                kwargs: dict[str, Any] = {
+                    "timeout": self.timeout,
+                    "max_retries": 0,
+                    "base_url": self._base_url,
+                }
                 try:
                     self._client = openai.OpenAI(api_key=self._api_key, **kwargs)
                 except openai.OpenAIError:
-                    if self._api_key is not None or self._base_url is None:
+                    if self._api_key is not None or self._base_url == OPENAI_DEFAULT_BASE_URL:
                         raise JudgeUnavailable(
                             f"judge openai:{self.model} has no API key: set OPENAI_API_KEY or pass "
                             f"api_key, or {CHOOSE_ANOTHER}"
@@ -146,6 +223,7 @@ class OpenAIJudge:
 
         A 404 or 405 (gateways without a model list) counts as reachable.
         """
+        openai = _openai()
         client = self.client().with_options(timeout=self.preflight_timeout, max_retries=0)
         where = f"judge openai:{self.model} at {self.endpoint}"
         try:
@@ -177,11 +255,17 @@ class OpenAIJudge:
 
     def _wait(self, state: RetryCallState) -> float:
         backoff = min(self.backoff_max, self.backoff_initial * 2 ** (state.attempt_number - 1))
-        backoff += random.uniform(0, self.backoff_initial)  # jitter, not security
+        backoff += self._rng.uniform(0, self.backoff_initial)  # jitter, not security
         exc = state.outcome.exception() if state.outcome is not None else None
-        return max(backoff, min(self.backoff_max, _retry_after(exc)))
+        return max(backoff, retry_after_seconds(_retry_after_header(exc), self.retry_after_cap))
 
     def _failure(self, exc: BaseException, attempts: int) -> JudgeError:
+        """The typed, one-line, credential-free error for a request that failed for good."""
+        error = self._failure_unredacted(exc, attempts)
+        return type(error)(redact_secrets(str(error)))
+
+    def _failure_unredacted(self, exc: BaseException, attempts: int) -> JudgeError:
+        openai = _openai()
         url = self.endpoint
         tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
         if isinstance(exc, openai.APITimeoutError):
@@ -192,15 +276,22 @@ class OpenAIJudge:
             what = (
                 f"kept failing: HTTP {exc.status_code} after {tries} ({_one_line(_server_message(exc), 100)})"
             )
+        elif isinstance(exc, openai.APIStatusError) and exc.status_code in (401, 403):
+            return JudgeUnavailable(
+                f"judge endpoint {url} refused the API key (HTTP {exc.status_code}, "
+                f"{_one_line(_server_message(exc), 100)}): set OPENAI_API_KEY or pass api_key, "
+                f"or {CHOOSE_ANOTHER}"
+            )
         elif isinstance(exc, openai.APIStatusError):
-            return JudgeError(
+            return JudgeRequestError(
                 f"judge endpoint {url} rejected the request with HTTP {exc.status_code} "
                 f"({_one_line(_server_message(exc), 120)}): check the model name ({self.model}) and API key, "
                 f"or {CHOOSE_ANOTHER}"
             )
         else:
             what = f"failed after {tries} ({type(exc).__name__}: {_one_line(exc, 100)})"
-        return JudgeError(f"judge endpoint {url} {what}: check the server or {CHOOSE_ANOTHER}")
+            return JudgeRequestError(f"judge endpoint {url} {what}: check the server or {CHOOSE_ANOTHER}")
+        return JudgeUnavailable(f"judge endpoint {url} {what}: check the server or {CHOOSE_ANOTHER}")
 
     def _adjust(self, exc: openai.BadRequestError) -> bool:
         """Drop or rename a parameter the endpoint refused; True if something changed."""
@@ -219,6 +310,8 @@ class OpenAIJudge:
         return False
 
     def _request(self, prompt: str) -> Any:
+        openai = _openai()
+
         def once() -> Any:
             self.usage.add(calls=1)
             with self._lock:
@@ -244,19 +337,35 @@ class OpenAIJudge:
                     raise self._failure(exc, 1) from None
             except openai.APIStatusError as exc:
                 raise self._failure(exc, 1) from None
-        raise JudgeError(f"judge endpoint {self.endpoint} refused every parameter set: {CHOOSE_ANOTHER}")
+            except openai.OpenAIError as exc:
+                raise self._failure(exc, 1) from None
+            except ValueError as exc:  # HTTP 200 whose body is not JSON: the judge answered badly
+                raise _UnreadableReplyError(_one_line(exc, 80)) from None
+        raise JudgeRequestError(
+            f"judge endpoint {self.endpoint} refused every parameter set: {CHOOSE_ANOTHER}"
+        )
 
     def _ask(self, prompt: str) -> ParsedJudgement:
-        response = self._request(prompt)
-        if response.usage is not None:
+        try:
+            response = self._request(prompt)
+        except _UnreadableReplyError as exc:
+            return ParsedJudgement(-1, f"unscored: the endpoint's reply is not JSON ({exc})", False)
+        usage = getattr(response, "usage", None)
+        if usage is not None:
             self.usage.add(
-                prompt_tokens=response.usage.prompt_tokens or 0,
-                completion_tokens=response.usage.completion_tokens or 0,
+                prompt_tokens=_count(getattr(usage, "prompt_tokens", 0)),
+                completion_tokens=_count(getattr(usage, "completion_tokens", 0)),
             )
-        choice = response.choices[0] if response.choices else None
-        content = choice.message.content if choice is not None else None
-        parsed = parse_judge_reply(content or "")
-        if not parsed.valid and choice is not None and choice.finish_reason == "length":
+        choices = getattr(response, "choices", None)
+        if not isinstance(choices, list):
+            what = _one_line(response, 80)
+            why = f"unscored: the endpoint's reply is not a chat completion ({what!r})"
+            return ParsedJudgement(-1, why, False)
+        choice = choices[0] if choices else None
+        message = getattr(choice, "message", None)
+        content = getattr(message, "content", None)
+        parsed = parse_judge_reply(content if isinstance(content, str) else "")
+        if not parsed.valid and getattr(choice, "finish_reason", None) == "length":
             return ParsedJudgement(
                 score=parsed.score,
                 judgement=f"{parsed.judgement} (the reply was cut at max_tokens={self.max_tokens})",
@@ -268,23 +377,70 @@ class OpenAIJudge:
 
     def _key(self, item: JudgeItem) -> str:
         fields = (item.question, item.reference, item.candidate)
-        return cache_key(self.model, self.prompt_version, *fields, template_digest=self.template.digest)
+        return cache_key(
+            self.model,
+            self.prompt_version,
+            *fields,
+            template_digest=self.template.digest,
+            endpoint=self.endpoint,
+        )
+
+    def _hit(self, key: str) -> Judgement | None:
+        assert self.cache is not None
+        hit = self.cache.get(key)
+        if hit is None:
+            return None
+        self.usage.add(cache_hits=1, scored=1)
+        return Judgement(hit[0], hit[1], self.name, self.prompt_version, valid=True, cached=True)
+
+    def cached(self, item: JudgeItem) -> Judgement | None:
+        """The cached verdict for ``item``, or None; never touches the network."""
+        if self.cache is None:
+            return None
+        try:
+            return self._hit(self._key(item))
+        except (OSError, sqlite3.Error):  # an unusable cache: score() reports it
+            return None
+
+    def _claim_or_hit(self, key: str, owner: str) -> Judgement | None:
+        """Wait until this process owns ``key`` (None) or another one has filled it (the verdict)."""
+        assert self.cache is not None
+        pause = _CLAIM_POLL_MIN
+        while True:
+            hit = self._hit(key)
+            if hit is not None:
+                return hit
+            if self.cache.claim(key, owner, self.claim_ttl):
+                # Filled between the look and the claim: use it and let the claim go.
+                hit = self._hit(key)
+                if hit is not None:
+                    self.cache.release(key, owner)
+                return hit
+            time.sleep(pause)
+            pause = min(_CLAIM_POLL_MAX, pause * 2)
 
     def score(self, item: JudgeItem) -> Judgement:
-        key = self._key(item) if self.cache is not None else ""
+        key = owner = ""
         if self.cache is not None:
-            hit = self.cache.get(key)
+            key, owner = self._key(item), uuid.uuid4().hex
+            hit = self._claim_or_hit(key, owner)
             if hit is not None:
-                self.usage.add(cache_hits=1, scored=1)
-                return Judgement(hit[0], hit[1], self.name, self.prompt_version, valid=True, cached=True)
-        prompt = self.template.render(item.question, item.reference, item.candidate)
-        parsed = self._ask(prompt)
+                return hit
+        try:
+            prompt = self.template.render(item.question, item.reference, item.candidate)
+            parsed = self._ask(prompt)
+        except BaseException:
+            if self.cache is not None:
+                self.cache.release(key, owner)
+            raise
         if parsed.valid:
             self.usage.add(scored=1)
             if self.cache is not None:
                 self.cache.put(key, self.name, self.prompt_version, parsed.score, parsed.judgement)
         else:
             self.usage.add(unscored=1)
+            if self.cache is not None:
+                self.cache.release(key, owner)
         return Judgement(
             parsed.score, parsed.judgement, self.name, self.prompt_version, valid=parsed.valid, cached=False
         )

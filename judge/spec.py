@@ -10,7 +10,8 @@ from judge.base import Judge
 from judge.cache import JudgementCache
 from judge.errors import JudgeSpecError
 from judge.offline import OfflineJudge
-from judge.openai_judge import OpenAIJudge
+from judge.openai_judge import DEFAULT_RETRY_AFTER_CAP, OpenAIJudge
+from judge.redact import redact_secrets
 
 JudgeKind = Literal["offline", "none", "openai"]
 VALID_SPECS = "offline, none, openai:<model> or openai:<model>@<base_url>"
@@ -32,7 +33,7 @@ class JudgeSpec:
 
 def _spec_error(spec: str, why: str) -> JudgeSpecError:
     return JudgeSpecError(
-        f"judge spec {spec!r} {why}: choose one of {VALID_SPECS} "
+        f"judge spec {redact_secrets(spec)!r} {why}: choose one of {VALID_SPECS} "
         "(e.g. openai:gpt-5 or openai:Qwen/Qwen3-VL-8B-Instruct@http://localhost:8000/v1)"
     )
 
@@ -66,11 +67,14 @@ def build_judge(
     template: Path | None = None,
     timeout: float = 60.0,
     max_attempts: int = 4,
+    retry_after_cap: float = DEFAULT_RETRY_AFTER_CAP,
 ) -> Judge | None:
     """The judge a spec names, or None for ``none`` (record answers, judge later).
 
     ``base_url`` applies when the spec has none; ``cache_dir`` None means no cache;
-    ``template`` replaces the packaged rubric (LLM judges only). Builds no connection:
+    ``template`` replaces the packaged rubric (LLM judges only). ``timeout`` (seconds per
+    request), ``max_attempts`` (per answer) and ``retry_after_cap`` (the longest
+    ``Retry-After`` honoured, seconds) apply to LLM judges. Builds no connection:
     call ``preflight()`` to check the judge can be reached.
     """
     parsed = parse_judge_spec(spec) if isinstance(spec, str) else spec
@@ -87,4 +91,5 @@ def build_judge(
         cache=JudgementCache(cache_dir) if cache_dir is not None else None,
         timeout=timeout,
         max_attempts=max_attempts,
+        retry_after_cap=retry_after_cap,
     )

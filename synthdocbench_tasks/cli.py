@@ -232,60 +232,20 @@ def push(
     typer.echo(str(result))
 
 
-@app.command("judge")
-def judge_(
-    samples: Annotated[
-        list[Path], typer.Argument(help="lmms-eval samples logs (*_samples_<task>.jsonl) of synthdoc tasks.")
-    ],
-    judge: Annotated[
-        str | None,
-        typer.Option(
-            "--judge", help="offline, openai:MODEL or openai:MODEL@BASE_URL (default: SYNTHDOC_JUDGE)."
-        ),
-    ] = None,
-    out: Annotated[
-        Path | None,
-        typer.Option(help="Folder for the judged logs (default: judged-<judge>/ next to each input)."),
-    ] = None,
-    concurrency: Annotated[int, typer.Option(help="Judge requests in flight at once.")] = 8,
-    dataset: Annotated[
-        str | None,
-        typer.Option(
-            help="Dataset of the run, for logs whose records lack the question (default: SYNTHDOC_DATASET)."
-        ),
-    ] = None,
-) -> None:
-    """Score (or re-score) samples logs in one concurrent batch; write judged copies, print ACC."""
-    from .rejudge import rejudge
-
-    result = rejudge(samples, judge, out_dir=out, concurrency=concurrency, dataset=dataset)
-    typer.echo(f"judge: {result.judge} (prompt {result.prompt_version})")
-    width = max(len(f.task) for f in result.files)
-    typer.echo(f"{'task':<{width}}  {'answers':>7}  {'judged':>6}  {'acc':>6}  {'score':>6}  judge")
-    for f in result.files:
-        typer.echo(
-            f"{f.task:<{width}}  {f.answers:>7}  {f.valid:>6}  {f.acc:>6.3f}  {f.score:>6.2f}  {result.judge}"
-        )
-    for f in result.files:
-        typer.echo(f"wrote {f.output}")
-    typer.echo(result.usage or "")
-    if result.failed:
-        typer.echo(
-            f"synthdocbench: {result.failed} of {result.answers} answers were not judged, the judge failed "
-            f"({result.error}); the judged logs keep every score obtained, and a rerun of the same "
-            "command asks the judge only for the missing ones (the others come from its cache)",
-            err=True,
-        )
-        raise typer.Exit(1)
-
-
 def _register_report() -> None:
     from .report.command import report_command
 
     app.command("report")(report_command)
 
 
+def _register_judge() -> None:
+    from .judge_command import judge_command
+
+    app.command("judge")(judge_command)
+
+
 _register_report()
+_register_judge()
 
 
 def _register_budget() -> None:

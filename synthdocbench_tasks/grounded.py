@@ -18,7 +18,6 @@ both over ``max(#predicted, #gold)`` regions, so a missing, extra or wrong-page 
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -27,13 +26,14 @@ import numpy as np
 from PIL import Image
 
 from . import hooks
-from .dataset import dataset_location, document_store
+from .answers import final_answer
+from .errors import SynthDocUserError
 from .grounding.aggregate import nan_mean
 from .grounding.boxes import Box, boxes_from, iou
 from .grounding.matching import one_to_one
 from .grounding.parse import ParsedReply, parse_reply
+from .judging import scoring_error
 from .prompts import system_prompt, user_text
-from .settings import load_settings
 from .strips import Strip, StripSettings
 
 Kwargs = dict[str, Any] | None
@@ -45,10 +45,6 @@ class PageRegion:
     box: Box  # 0..1000 of that page
 
 
-_settings_seen: dict[str, StripSettings] = {}  # question_id -> strip settings of its prompt
-_lock = threading.Lock()
-
-
 def prompt_path(kwargs: Kwargs = None) -> str:
     """The grounded system prompt file (``grounded_prompt`` in the task kwargs overrides it)."""
     custom = (kwargs or {}).get("grounded_prompt")
@@ -57,10 +53,7 @@ def prompt_path(kwargs: Kwargs = None) -> str:
 
 def strips_of(doc: dict[str, Any], kwargs: Kwargs = None) -> list[Strip]:
     """The document's strips for these settings (the same cache the visuals come from)."""
-    strip_settings = StripSettings.from_kwargs(kwargs)
-    with _lock:
-        _settings_seen[str(doc["question_id"])] = strip_settings
-    return hooks.document_strips(doc, strip_settings)
+    return hooks.document_strips(doc, StripSettings.from_kwargs(kwargs))
 
 
 def layout_line(strips: list[Strip]) -> str:
@@ -165,23 +158,61 @@ def gold_regions(doc: dict[str, Any]) -> list[PageRegion]:
     return regions
 
 
-def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
-    """Judge the answer as the plain task does, then score the evidence regions."""
-    reply = results[0] if results else ""
-    parsed = parse_reply(reply)
-    answer = parsed.answer_text() if parsed.structured else reply
-    record = dict(hooks.process_results(doc, [answer])["score"])
-    settings = _settings_seen.get(str(doc["question_id"]), StripSettings())
-    pdf = document_store(dataset_location()).pdf(doc["doc_id"])
-    strips = hooks._strip_cache(str(load_settings().cache_dir)).strips(pdf, settings, doc["doc_id"])
-    pred = predicted_regions(parsed, strips)
-    page_acc, box_iou = region_scores(pred, gold_regions(doc))
+def score_grounded(doc: dict[str, Any], results: list[str], strip_settings: StripSettings) -> dict[str, Any]:
+    """Judge the answer as the plain task does, then score the evidence regions.
+
+    ``strip_settings`` are those of the task being scored (its scorer passes them): the
+    model's image numbers and boxes refer to the strips it was shown. Never raises: a failed
+    model request or judge keeps ``page_acc``/``iou`` None (unscored, left out of their means),
+    and an error while scoring the regions makes the record a ``scoring_error``.
+    """
+    reply = results[0] if results else None
+    try:
+        parsed = parse_reply(reply or "")
+        answer = final_answer(parsed.answer_text()) if parsed.structured else None
+    except Exception:  # a reply the parser cannot read is still judged as text
+        parsed, answer = ParsedReply(reply or ""), None
+    record = hooks.score_doc(doc, reply, answer)
+    record.update(page_acc=None, iou=None, predicted_regions=[])
+    if record.get("failure") in ("model_error", "scoring_error"):
+        return record
+    try:
+        strips = hooks.document_strips(doc, strip_settings)
+        pred = predicted_regions(parsed, strips)
+        page_acc, box_iou = region_scores(pred, gold_regions(doc))
+    except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+        record.update(
+            scoring_error(exc, str(record.get("judge") or "none"), str(record.get("prompt_version") or ""))
+        )
+        return record
     record.update(
         page_acc=page_acc,
         iou=box_iou,
         predicted_regions=[{"page": r.page, "bbox": [round(v, 2) for v in r.box]} for r in pred],
     )
-    return {"acc": record, "score": record, "page_acc": record, "iou": record}
+    return record
+
+
+def _metrics(record: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return hooks.metric_values(record, "acc", "score", "page_acc", "iou")
+
+
+# One plain scorer per strip setting, named by the grounded task YAMLs: lmms-eval passes
+# ``process_results`` no task options, so each scorer carries the settings of its tasks.
+# SCORER_STRIPS maps scorer name to settings; a test checks every grounded YAML against it.
+DEFAULT_STRIPS = StripSettings()
+PAGES1_STRIPS = StripSettings(pages_per_strip=1)
+SCORER_STRIPS = {"process_results": DEFAULT_STRIPS, "process_results_pages1": PAGES1_STRIPS}
+
+
+def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
+    """Scorer of ``synthdoc_<subset>_grounded`` (the template's strips: 5 pages per image)."""
+    return _metrics(score_grounded(doc, results, DEFAULT_STRIPS))
+
+
+def process_results_pages1(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
+    """Scorer of ``synthdoc_<subset>_pages1_grounded`` (one page per image)."""
+    return _metrics(score_grounded(doc, results, PAGES1_STRIPS))
 
 
 def aggregate_page_acc(records: list[dict[str, Any]]) -> float:

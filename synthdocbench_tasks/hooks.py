@@ -15,13 +15,13 @@ from typing import Any
 
 from PIL import Image
 
-from judge import JudgeError, JudgeItem, Judgement
+from judge import JudgeItem, Judgement
 
-from .answers import final_answer
+from . import judging
 from .api_images import prefer_jpeg
 from .dataset import dataset_location, document_store
-from .judging import run_judge
-from .metrics import accuracy, mean_score
+from .errors import SynthDocUserError
+from .metrics import accuracy, failed_count, mean_score, unscored_count
 from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
 from .settings import load_settings
@@ -48,7 +48,7 @@ def _style(kwargs: Kwargs, default: str = "default") -> str:
 def process_docs(dataset: Any) -> Any:
     """Runs when the task is built, before any inference: fail fast on a bad judge, and have
     API model classes send the strips as JPEG (:mod:`~synthdocbench_tasks.api_images`)."""
-    run_judge(load_settings(), preflight=True)
+    judging.run_session(load_settings(), preflight_judge=True)
     prefer_jpeg()
     return dataset
 
@@ -151,32 +151,41 @@ def judge_item(record: dict[str, Any], candidate: str) -> JudgeItem:
 
 
 def verdict_fields(verdict: Judgement) -> dict[str, Any]:
-    """The fields a judgement sets in a record."""
-    return {
-        "score": verdict.score,
-        "judgement": verdict.judgement,
-        "judge": verdict.judge,
-        "prompt_version": verdict.prompt_version,
-        "valid": verdict.valid,
-    }
+    """The fields a judgement sets in a record (``failure`` None, or ``judge_unparseable``)."""
+    return judging.verdict_fields(verdict)
+
+
+def metric_values(record: dict[str, Any], *keys: str) -> dict[str, dict[str, Any]]:
+    """The record under every metric key of the task (``failed`` and ``unscored`` included)."""
+    return {key: record for key in (*keys, "failed", "unscored")}
+
+
+_IDENTITY = ("question_id", "doc_id", "subset", "category", "difficulty")
+
+
+def score_doc(doc: dict[str, Any], reply: str | None, answer: str | None = None) -> dict[str, Any]:
+    """The record of one answer: never raises for a bad answer, document or judge reply.
+
+    ``answer`` is the part of ``reply`` to judge when the caller extracted it. Every error in
+    scoring becomes an unscored record with its ``failure`` and reason; only a user error in
+    the run's settings (checked by ``process_docs`` before inference) stops the run.
+    """
+    session = judging.run_session(load_settings())
+    record: dict[str, Any] = {k: doc.get(k) for k in _IDENTITY} if isinstance(doc, dict) else {}
+    try:
+        record = _stratification(doc)
+        record.update(judge_inputs(doc))
+        session.score_reply(record, reply, judge_item, answer)
+    except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+        record.setdefault("answer", reply if isinstance(reply, str) else "")
+        record.update(judging.scoring_error(exc, session.name, session.prompt_version))
+    return record
 
 
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
-    """Judge one answer; the record lands in the samples log under both metrics."""
-    reply = results[0] if results else ""
-    answer = final_answer(reply)
-    record = _stratification(doc)
-    record.update(judge_inputs(doc))
-    record["answer"] = answer
-    judge = run_judge(load_settings())
-    if judge is None:
-        record.update(score=None, judgement="not judged (SYNTHDOC_JUDGE=none)", judge="none", valid=False)
-    else:
-        try:
-            record.update(verdict_fields(judge.score(judge_item(record, answer))))
-        except JudgeError as exc:  # keep the answer; `synthdocbench judge` can score it later
-            record.update(score=-1, judgement=f"judge error: {exc}", judge=judge.name, valid=False)
-    return {"acc": record, "score": record}
+    """Judge one answer; the record lands in the samples log under every metric."""
+    reply = results[0] if results else None
+    return metric_values(score_doc(doc, reply), "acc", "score")
 
 
 def aggregate_acc(records: list[dict[str, Any]]) -> float:
@@ -185,3 +194,13 @@ def aggregate_acc(records: list[dict[str, Any]]) -> float:
 
 def aggregate_score(records: list[dict[str, Any]]) -> float:
     return mean_score(records)
+
+
+def aggregate_failed(records: list[dict[str, Any]]) -> int:
+    """Answers whose model request, judge or scoring failed (see ``metrics.FAILED_REASONS``)."""
+    return failed_count(records)
+
+
+def aggregate_unscored(records: list[dict[str, Any]]) -> int:
+    """Answers without a valid score, for any reason (excluded from ACC and score)."""
+    return unscored_count(records)

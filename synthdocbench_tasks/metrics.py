@@ -32,3 +32,18 @@ def accuracy(records: Iterable[Mapping[str, Any]], threshold: float = ACC_THRESH
 def mean_score(records: Iterable[Mapping[str, Any]]) -> float:
     scores = valid_scores(records)
     return sum(scores) / len(scores) if scores else math.nan
+
+
+#: Failures that mean something broke (the model request, the judge or the scoring code).
+FAILED_REASONS = frozenset({"model_error", "judge_error", "scoring_error"})
+
+
+def failed_count(records: Iterable[Mapping[str, Any]]) -> int:
+    """Records whose ``failure`` is ``model_error``, ``judge_error`` or ``scoring_error``."""
+    return sum(1 for rec in records if rec.get("failure") in FAILED_REASONS)
+
+
+def unscored_count(records: Iterable[Mapping[str, Any]]) -> int:
+    """Records without a valid score, whatever the reason (what ACC and score leave out)."""
+    records = list(records)
+    return len(records) - len(valid_scores(records))

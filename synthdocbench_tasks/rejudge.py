@@ -8,12 +8,16 @@ them are completed from the dataset by ``question_id``. The candidate is the fin
 of the model's reply (:func:`~synthdocbench_tasks.answers.final_answer`), so reasoning
 blocks are never judged.
 
-Every answer of every file is scored at once with a bounded thread pool; verdicts of an
-LLM judge go to the disk cache under the settings' cache folder as they arrive, so a
-rerun (after a crash, or after the judge failed mid-batch) asks only for what is missing.
-Once one request fails for good the remaining answers are not sent; they are written as
-unscored and the result says how many. Outputs are new files (same format), written
-atomically; an input is never overwritten.
+Answers are scored through the same judging path as a live run
+(:class:`~synthdocbench_tasks.judging.JudgeSession`): a failed model request stays
+``model_error``, a bad judge reply is one unscored record, and after ``max_failures``
+answers in a row whose judging failed the judge is not asked again (circuit breaker).
+Every verdict the judge already has (its cache, or the offline judge) is taken first
+without any network request; only if something is left is the judge checked and asked,
+with a bounded thread pool, one file after the other. Verdicts of an LLM judge go to the
+disk cache as they arrive and each judged file is written (atomically, a new file; an
+input is never overwritten) as soon as its answers are scored, so an interrupted run
+loses nothing and a rerun asks only for what is missing.
 """
 
 from __future__ import annotations
@@ -21,32 +25,29 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import (
-    Judge,
-    JudgeError,
-    JudgeInputError,
-    JudgeItem,
-    Judgement,
-    JudgeSpecError,
-    JudgeUsage,
-    parse_judge_spec,
-    score_concurrently,
-)
+from judge import JudgeItem, JudgeSpecError, JudgeUsage, parse_judge_spec
 
-from .answers import final_answer
 from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
-from .hooks import judge_item, verdict_fields
-from .judging import run_judge
+from .hooks import judge_item
+from .judging import (
+    RUN_ERRORS,
+    build_session,
+    check_reachable,
+    judge_all,
+    one_line,
+    scoring_error,
+    verdict_fields,
+)
 from .metrics import accuracy, mean_score
 from .samples_log import read_lines
-from .settings import Settings, load_settings
+from .settings import JudgeLimits, Settings, load_judge_limits, load_settings
 
 METRIC_KEYS = ("acc", "score")
 NEEDED = ("question", "reference")
@@ -85,8 +86,10 @@ class RejudgeResult:
     judge: str
     prompt_version: str
     files: list[FileSummary] = field(default_factory=list)
-    failed: int = 0  # answers the judge could not score because it failed
-    error: str | None = None  # the first judge failure, one line
+    failed: int = 0  # answers whose model request, judge or scoring failed, or whose facts are malformed
+    failures: dict[str, int] = field(default_factory=dict)  # unscored answers by failure reason
+    error: str | None = None  # the last judge failure, one line
+    stopped: str | None = None  # why the circuit breaker stopped judging, if it did
     usage: str | None = None  # the judge's usage summary line for this batch
 
     @property
@@ -187,39 +190,7 @@ def write_atomically(path: Path, lines: Sequence[dict[str, Any]]) -> None:
     write_text_atomically(path, text, prefix=f".{path.name}.")
 
 
-class _Batch:
-    """Scores items; after the first judge failure the rest are returned unscored, unsent."""
-
-    def __init__(self, judge: Judge) -> None:
-        self.judge = judge
-        self.stop = threading.Event()
-        self.error: str | None = None
-        self.failed = 0
-        self._lock = threading.Lock()
-
-    def _unscored(self, why: str) -> Judgement:
-        with self._lock:
-            self.failed += 1
-        return Judgement(-1, why, self.judge.name, self.judge.prompt_version, valid=False)
-
-    def score(self, item: JudgeItem) -> Judgement:
-        if self.stop.is_set():
-            return self._unscored("not judged: the judge failed earlier in this batch; rerun to finish")
-        try:
-            verdict: Judgement = self.judge.score(item)
-            return verdict
-        except JudgeInputError as exc:
-            why = f"judge input error: {exc}"
-            return Judgement(-1, why, self.judge.name, self.judge.prompt_version, valid=False)
-        except JudgeError as exc:
-            with self._lock:
-                if self.error is None:
-                    self.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.stop.set()
-            return self._unscored(f"judge error: {exc}")
-
-
-def _judge(spec: str | None, settings: Settings) -> Any:
+def _check_spec(spec: str | None) -> str:
     if not spec:
         raise SynthDocUserError(
             "no judge given: pass --judge offline, --judge openai:MODEL or openai:MODEL@BASE_URL "
@@ -228,10 +199,10 @@ def _judge(spec: str | None, settings: Settings) -> Any:
     try:
         parsed = parse_judge_spec(spec)
     except JudgeSpecError as exc:
-        raise SynthDocUserError(f"--judge {spec}: {exc}") from None
+        raise SynthDocUserError(f"--judge {one_line(spec)}: {one_line(exc)}") from None
     if parsed.kind == "none":
         raise SynthDocUserError("--judge none scores nothing: pass --judge offline or --judge openai:MODEL")
-    return run_judge(dataclasses.replace(settings, judge=spec), preflight=True)
+    return spec
 
 
 def _usage_line(judge: Any, before: Any) -> str:
@@ -240,7 +211,25 @@ def _usage_line(judge: Any, before: Any) -> str:
         return "judge usage: no API calls (offline judge)"
     after = usage.snapshot()
     counts = {f.name: getattr(after, f.name) - getattr(before, f.name) for f in _COUNTERS}
-    return str(dataclasses.replace(after, **counts).summary())
+    return one_line(dataclasses.replace(after, **counts).summary(), 1000)
+
+
+def _line_records(line: dict[str, Any]) -> list[str]:
+    """The metric keys of a samples line that hold the record (acc, score, failed, ...)."""
+    return [k for k, v in line.items() if isinstance(v, dict) and "question_id" in v]
+
+
+def _summary(sample: SamplesFile, target: Path) -> FileSummary:
+    valid = sum(1 for r in sample.records if r.get("valid"))
+    return FileSummary(
+        sample.path,
+        target,
+        sample.task,
+        len(sample.records),
+        valid,
+        accuracy(sample.records),
+        mean_score(sample.records),
+    )
 
 
 def rejudge(
@@ -251,46 +240,61 @@ def rejudge(
     concurrency: int = 8,
     dataset: str | None = None,
     settings: Settings | None = None,
+    limits: JudgeLimits | None = None,
 ) -> RejudgeResult:
-    """Score every answer of ``paths`` with the judge ``spec`` and write the updated logs."""
+    """Score every answer of ``paths`` with the judge ``spec`` and write the updated logs.
+
+    ``limits`` (timeout, attempts, Retry-After cap, circuit breaker) default to the environment.
+    """
     if concurrency < 1:
         raise SynthDocUserError(f"--concurrency must be at least 1, got {concurrency}")
     if not paths:
         raise SynthDocUserError("no samples logs given: pass lmms-eval *_samples_<task>.jsonl files")
     settings = settings or load_settings()
+    limits = limits or load_judge_limits()
+    spec = _check_spec(spec or settings.judge)
     files = [read_samples(Path(p)) for p in paths]  # every input is checked before any judge call
     lookup = QuestionLookup(dataset or settings.dataset)
-    items: list[JudgeItem] = []
     for sample in files:
-        for number, (line, record) in enumerate(zip(sample.lines, sample.records, strict=True), start=1):
+        for number, record in enumerate(sample.records, start=1):
             lookup.complete(record, f"{sample.path}:{number}")
-            record["answer"] = final_answer(reply_of(line, record))
-            items.append(judge_item(record, record["answer"]))
-    judge = _judge(spec or settings.judge, settings)
-    outputs = [output_path(sample.path, out_dir, judge.name) for sample in files]
-    before = judge.usage.snapshot() if getattr(judge, "usage", None) is not None else None
-    batch = _Batch(judge)
-    verdicts = iter(score_concurrently(batch.score, items, concurrency))
-    result = RejudgeResult(judge=judge.name, prompt_version=judge.prompt_version)
-    for sample, target in zip(files, outputs, strict=True):
+    session = build_session(settings, limits, spec=spec)
+    outputs = [output_path(sample.path, out_dir, session.name) for sample in files]
+    before = session.judge.usage.snapshot() if getattr(session.judge, "usage", None) is not None else None
+
+    # Every answer's verdict without the network first (model failures, cache, offline judge).
+    pending: list[list[tuple[int, JudgeItem]]] = []
+    for sample in files:
+        todo: list[tuple[int, JudgeItem]] = []
+        for index, (line, record) in enumerate(zip(sample.lines, sample.records, strict=True)):
+            try:
+                item = session.prepare(record, reply_of(line, record), judge_item)
+                verdict = session.cached(item) if item is not None else None
+            except Exception as exc:  # one answer's failure must not end the batch
+                record.update(scoring_error(exc, session.name, session.prompt_version))
+                continue
+            if verdict is not None:
+                record.update(verdict_fields(verdict))
+            elif item is not None:
+                todo.append((index, item))
+        pending.append(todo)
+    if any(pending):
+        check_reachable(session)
+
+    result = RejudgeResult(judge=session.name, prompt_version=session.prompt_version)
+    for sample, target, todo in zip(files, outputs, pending, strict=True):
+        verdicts = judge_all(session, [item for _, item in todo], concurrency)
+        for (index, _), fields in zip(todo, verdicts, strict=True):
+            sample.records[index].update(fields)
         for line, record in zip(sample.lines, sample.records, strict=True):
-            record.update(verdict_fields(next(verdicts)))
-            for key in METRIC_KEYS:
-                if key in line:
-                    line[key] = dict(record)
+            for key in _line_records(line):
+                line[key] = dict(record)
         write_atomically(target, sample.lines)
-        valid = sum(1 for r in sample.records if r.get("valid"))
-        result.files.append(
-            FileSummary(
-                sample.path,
-                target,
-                sample.task,
-                len(sample.records),
-                valid,
-                accuracy(sample.records),
-                mean_score(sample.records),
-            )
-        )
-    result.failed, result.error = batch.failed, batch.error
-    result.usage = _usage_line(judge, before)
+        result.files.append(_summary(sample, target))
+    every = [r for sample in files for r in sample.records]
+    result.failures = dict(Counter(str(r["failure"]) for r in every if r.get("failure")))
+    result.failed = sum(n for reason, n in result.failures.items() if reason in RUN_ERRORS)
+    result.error = session.breaker.last_error
+    result.stopped = session.breaker.reason()
+    result.usage = _usage_line(session.judge, before)
     return result

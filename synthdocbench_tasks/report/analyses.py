@@ -66,6 +66,9 @@ def runs_section(ctx: Context) -> Section:
     judges = sorted({r.judge for r in ctx.systems})
     if len(judges) > 1:
         text.append(f"Warning: the main runs were scored by different judges ({', '.join(judges)}).")
+    for r in ctx.runs:
+        if r.failures_line():
+            text.append(f"Unscored answers of {r.label} [{r.judge}] by reason: {r.failures_line()}.")
     if ctx.docs.note:
         text.append(ctx.docs.note + ".")
     return Section("runs", "Runs", text, [table])

@@ -89,6 +89,16 @@ def _status(raw: Any) -> tuple[float | None, Status]:
     return None, "unscored"
 
 
+def _failure(record: dict[str, Any], status: Status) -> str | None:
+    """The record's failure reason; logs written before records had one get a generic reason."""
+    if status == "valid":
+        return None
+    failure = record.get("failure")
+    if isinstance(failure, str) and failure:
+        return failure
+    return "not_judged" if status == "not_judged" else "unscored"
+
+
 def _answer(line: dict[str, Any], where: str) -> Answer:
     record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
     if not isinstance(record, dict):
@@ -118,6 +128,7 @@ def _answer(line: dict[str, Any], where: str) -> Answer:
         question=_question_from_input(line.get("input")),
         reference=_text(line.get("target")),
         judgement=str(record.get("judgement") or ""),
+        failure=_failure(record, status),
     )
 
 

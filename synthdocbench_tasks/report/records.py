@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -14,7 +15,9 @@ class Answer:
     """One model answer with its judge score and the stratification keys of its question.
 
     ``score`` is the judge score when it is valid (0..10), else None; ``status`` says why a
-    score is missing: ``unscored`` (-1, a parse or judge failure) or ``not_judged`` (None).
+    score is missing: ``unscored`` (-1, a parse or judge failure) or ``not_judged`` (None);
+    ``failure`` the record's reason (``model_error``, ``judge_error``, ``judge_unparseable``,
+    ``judge_input_error``, ``scoring_error``, ``not_judged``; None for a valid score).
     """
 
     question_id: str
@@ -32,6 +35,7 @@ class Answer:
     question: str = ""
     reference: str = ""
     judgement: str = ""
+    failure: str | None = None
 
 
 @dataclass
@@ -56,6 +60,15 @@ class Run:
         for a in self.answers:
             out[a.status] += 1
         return out
+
+    def failures(self) -> dict[str, int]:
+        """Answers without a valid score, by reason, most frequent first."""
+        counts = Counter(a.failure or a.status for a in self.answers if a.score is None)
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def failures_line(self) -> str:
+        """``3 model_error, 1 judge_error`` (empty when every answer has a valid score)."""
+        return ", ".join(f"{n} {reason}" for reason, n in self.failures().items())
 
 
 @dataclass

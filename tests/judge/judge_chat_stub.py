@@ -24,6 +24,9 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     finish_reason: str = "stop"
     error_message: str = "stub error"
+    #: Sent as the body instead of a completion (e.g. an HTML error page with status 200).
+    raw_body: bytes | None = None
+    content_type: str = "application/json"
 
 
 @dataclass
@@ -103,11 +106,17 @@ class ChatStub:
             def log_message(self, format: str, *args: Any) -> None:
                 return
 
-            def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
-                data = json.dumps(payload).encode()
+            def _send(
+                self,
+                status: int,
+                payload: dict[str, Any] | bytes,
+                headers: dict[str, str],
+                content_type: str = "application/json",
+            ) -> None:
+                data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", content_type)
                     self.send_header("Content-Length", str(len(data)))
                     for name, value in headers.items():
                         self.send_header(name, value)
@@ -146,7 +155,9 @@ class ChatStub:
                 finally:
                     with stub._lock:
                         stub.in_flight -= 1
-                if reply.status != 200:
+                if reply.raw_body is not None:
+                    self._send(reply.status, reply.raw_body, reply.headers, reply.content_type)
+                elif reply.status != 200:
                     error = {"error": {"message": reply.error_message, "type": "stub", "code": None}}
                     self._send(reply.status, error, reply.headers)
                 else:

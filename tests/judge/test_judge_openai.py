@@ -26,7 +26,7 @@ def test_good_reply_is_scored_and_named(chat_stub: ChatStub) -> None:
     assert isinstance(judge, Judge)
     result = judge.score(ITEM)
     assert (result.score, result.valid, result.cached) == (8, True, False)
-    assert (result.judge, result.prompt_version) == ("stub-judge", "rubric-v1")
+    assert (result.judge, result.prompt_version) == ("stub-judge", "rubric-v2")
     assert result.judgement == "Mostly correct."
     (request,) = chat_stub.chat_requests
     assert request.headers["authorization"] == "Bearer sk-test"
@@ -221,3 +221,15 @@ def test_api_key_from_the_environment(chat_stub: ChatStub, monkeypatch: pytest.M
 def test_bad_settings_are_rejected(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         OpenAIJudge(**kwargs)  # type: ignore[arg-type]
+
+
+def test_endpoint_from_the_environment_is_the_one_used(
+    chat_stub: ChatStub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", chat_stub.base_url + "/")
+    judge = OpenAIJudge("stub-judge", api_key="k")
+    assert judge.endpoint == chat_stub.base_url  # what messages and cache keys name
+    assert judge.score(ITEM).valid
+    assert len(chat_stub.chat_requests) == 1
+    monkeypatch.delenv("OPENAI_BASE_URL")
+    assert OpenAIJudge("stub-judge").endpoint == "https://api.openai.com/v1"

@@ -65,7 +65,7 @@ def test_build_judge_kinds(tmp_path: Path) -> None:
         max_attempts=2,
     )
     assert isinstance(judge, OpenAIJudge)
-    assert (judge.name, judge.prompt_version, judge.endpoint) == ("m", "rubric-v1", "http://127.0.0.1:1/v1")
+    assert (judge.name, judge.prompt_version, judge.endpoint) == ("m", "rubric-v2", "http://127.0.0.1:1/v1")
     assert (judge.timeout, judge.max_attempts) == (5.0, 2)
     assert judge.cache is not None and judge.cache.path.parent == tmp_path / "c"
     assert not (tmp_path / "c").exists()  # building opens nothing

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from judge import OFFLINE_JUDGE_NAME
+
 
 def _judge(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SYNTHDOC_", "OPENAI_"))}
@@ -42,6 +44,8 @@ def _log(folder: Path) -> Path:
         (_log, ["--judge", "none"], "--judge none scores nothing"),
         (_log, [], "no judge given"),
         (_log, ["--judge", "offline", "--concurrency", "0"], "--concurrency must be at least 1"),
+        (_log, ["--judge", "offline", "--max-failures", "0"], "judge max_failures must be an integer >= 1"),
+        (_log, ["--judge", "offline", "--timeout", "0"], "judge timeout must be a number of seconds > 0"),
         (_log, ["--judge", "offline", "--out", "."], "would overwrite the input"),
     ],
 )  # fmt: skip
@@ -77,11 +81,11 @@ def test_a_small_log_is_judged_and_the_judge_is_named(tmp_path: Path) -> None:
     path = _log(tmp_path)
     proc = _judge(str(path), "--judge", "offline", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    out = tmp_path / "judged-offline-answer-values-v1" / path.name
+    out = tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / path.name
     (line,) = [json.loads(x) for x in out.read_text().splitlines()]
-    assert line["acc"]["judge"] == "offline-answer-values-v1" and line["acc"]["valid"] is True
-    assert line["acc"]["score"] == line["score"]["score"] == 10
-    assert "synthdoc_chart" in proc.stdout and "offline-answer-values-v1" in proc.stdout.splitlines()[2]
+    assert line["acc"]["judge"] == OFFLINE_JUDGE_NAME and line["acc"]["valid"] is True
+    assert line["acc"]["score"] == line["score"]["score"] == 10 and line["acc"]["failure"] is None
+    assert "synthdoc_chart" in proc.stdout and OFFLINE_JUDGE_NAME in proc.stdout.splitlines()[2]
 
 
 def _write(path: Path, text: str) -> Path:

@@ -22,7 +22,7 @@ def test_ground_truth_evidence_scores_page_accuracy_and_iou_one(synthdoc_env: Pa
     for row in dataset_rows(synthdoc_env, config):
         assert row["evidence"], row["question_id"]
         out = grounded.process_results(row, [_reply(row["answer"], row["evidence"])])
-        assert set(out) == {"acc", "score", "page_acc", "iou"}
+        assert set(out) == {"acc", "score", "page_acc", "iou", "failed", "unscored"}
         record = out["iou"]
         assert record["page_acc"] == 1.0 and record["iou"] == pytest.approx(1.0)
         assert record["score"] == 10 and record["judge"].startswith("offline")  # judged as the plain task
@@ -126,4 +126,83 @@ def test_all_three_grounded_tasks_build_on_their_subset(synthdoc_env: Path) -> N
     for name, task in built.items():
         assert task.config.dataset_name == configs[name]
         assert task.config.process_results is grounded.process_results
-        assert [m["metric"] for m in task.config.metric_list] == ["acc", "score", "page_acc", "iou"]
+        metrics = [m["metric"] for m in task.config.metric_list]
+        assert metrics == ["acc", "score", "page_acc", "iou", "failed", "unscored"]
+
+
+def _strip_evidence(row: dict, strips: list) -> list[dict]:
+    """The row's gold regions in the coordinates of ``strips`` (image number, 0..1000 box)."""
+    evidence = []
+    for region in row["evidence"]:
+        k, strip = next(
+            (i, s) for i, s in enumerate(strips) if any(p.page == region["page"] for p in s.pages)
+        )
+        placement = next(p for p in strip.pages if p.page == region["page"])
+        x1, y1, x2, y2 = region["bbox"]
+        box = [
+            (placement.x + x1 / 1000 * placement.width) / strip.width * 1000,
+            (placement.y + y1 / 1000 * placement.height) / strip.height * 1000,
+            (placement.x + x2 / 1000 * placement.width) / strip.width * 1000,
+            (placement.y + y2 / 1000 * placement.height) / strip.height * 1000,
+        ]
+        evidence.append({"image": k + 1, "bbox": box})
+    return evidence
+
+
+PAGES1 = {"strip_pages_per_strip": 1}
+
+
+def test_two_grounded_variants_in_one_run_score_as_in_separate_runs(synthdoc_env: Path) -> None:
+    rows = [r for r in dataset_rows(synthdoc_env, "chart") if any(e["page"] > 1 for e in r["evidence"])]
+    assert rows, "no question with evidence past page 1"
+    row = rows[0]
+    default_reply = _reply(row["answer"], _strip_evidence(row, grounded.strips_of(row, {})))
+    pages1_reply = _reply(row["answer"], _strip_evidence(row, grounded.strips_of(row, PAGES1)))
+    assert default_reply != pages1_reply  # the two variants really use other coordinates
+
+    def score(scorer, reply: str) -> tuple:
+        record = scorer(row, [reply])["iou"]
+        return record["page_acc"], record["iou"], record["predicted_regions"]
+
+    alone_default = score(grounded.process_results, default_reply)
+    alone_pages1 = score(grounded.process_results_pages1, pages1_reply)
+    assert alone_default[:2] == (1.0, pytest.approx(1.0, abs=1e-6))
+    assert alone_pages1[:2] == (1.0, pytest.approx(1.0, abs=1e-6))
+    # interleaved as lmms-eval does with two tasks: prompts of one variant, then scoring of the other
+    for _ in range(2):
+        grounded.doc_to_messages(row, PAGES1)
+        assert score(grounded.process_results, default_reply) == alone_default
+        grounded.doc_to_messages(row, {})
+        assert score(grounded.process_results_pages1, pages1_reply) == alone_pages1
+    assert not hasattr(grounded, "_settings_seen")  # no global of prompt settings
+
+
+def test_every_grounded_task_scores_with_the_strips_it_shows(synthdoc_env: Path) -> None:
+    from lmms_eval.tasks import TaskManager, get_task_dict
+
+    from synthdocbench_tasks.strips import StripSettings
+
+    manager = TaskManager(include_path=str(tasks_dir()), model_name="dummy")
+    names = sorted(n for n in manager.all_tasks if n.startswith("synthdoc_") and n.endswith("_grounded"))
+    assert len(names) == 6 and "synthdoc_chart_pages1_grounded" in names
+    for name, task in get_task_dict(names, manager).items():
+        scorer = task.config.process_results
+        shown = StripSettings.from_kwargs(task.lmms_eval_specific_kwargs)
+        assert grounded.SCORER_STRIPS[scorer.__name__] == shown, name
+        assert getattr(grounded, scorer.__name__) is scorer  # a plain def lmms-eval can name
+
+
+def test_a_failed_model_request_leaves_the_regions_unscored(synthdoc_env: Path) -> None:
+    row = dataset_rows(synthdoc_env, "chart")[0]
+    failed = grounded.process_results(row, ["[LMMS_EVAL_REQUEST_FAILED after 3 retries] Connection error."])
+    record = failed["page_acc"]
+    assert record["failure"] == "model_error" and record["score"] == -1
+    assert record["page_acc"] is None and record["iou"] is None
+    good = grounded.process_results(row, [_reply(row["answer"], row["evidence"])])["iou"]
+    assert (
+        grounded.aggregate_page_acc([record, good]) == 1.0 and grounded.aggregate_iou([record, good]) == 1.0
+    )
+    # a hostile reply: deeply nested JSON and a truncated object are answers, scored without a crash
+    for reply in ("[" * 5000 + "]" * 5000, '{"answer": "1", "evidence": [{"image": 1, "bbox": [1, 2'):
+        record = grounded.process_results(row, [reply])["iou"]
+        assert record["failure"] in (None, "scoring_error") and record["page_acc"] in (0.0, None)

@@ -55,10 +55,12 @@ def test_reference_answers_score_full_marks_and_abstention_scores_zero(
     for row in dataset_rows(synthdoc_env, config):
         hooks.process_docs(None)
         good = hooks.process_results(row, [row["answer"]])
-        assert set(good) == {"acc", "score"}
+        assert set(good) == {"acc", "score", "failed", "unscored"}
+        assert all(value is good["acc"] for value in good.values())  # one record under every metric
         record = good["acc"]
         assert record["score"] == 10, (row["question"], row["answer"], record["judgement"])
         assert record["valid"] is True and record["judge"].startswith("offline")
+        assert record["failure"] is None
         for key in ("question_id", "doc_id", "subset", "category", "difficulty", "position_bucket"):
             assert record[key] == (row["position"]["bucket"] if key == "position_bucket" else row[key])
         bad = hooks.process_results(row, [ABSTENTION])["score"]
@@ -99,7 +101,9 @@ def test_none_judge_records_answers_unscored(synthdoc_env: Path, monkeypatch: py
     hooks.process_docs(None)
     record = hooks.process_results(row, ["some answer"])["score"]
     assert record["score"] is None and record["answer"] == "some answer" and record["judge"] == "none"
+    assert record["failure"] == "not_judged" and "synthdocbench judge" in record["judgement"]
     assert math.isnan(hooks.aggregate_score([record]))
+    assert hooks.aggregate_unscored([record]) == 1 and hooks.aggregate_failed([record]) == 0
 
 
 def test_records_carry_what_rejudging_needs(synthdoc_env: Path) -> None:

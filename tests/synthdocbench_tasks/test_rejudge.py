@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from judge import OFFLINE_JUDGE_NAME, OfflineJudge
 from synthdocbench_tasks.prompts import ABSTENTION
 from tests.helpers.lmms_eval_run import lmms_eval_cmd, read_jsonl, run, samples_log
 from tests.judge.judge_chat_stub import ChatStub, Reply
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.slow
 TASKS = ("synthdoc_chart_cot", "synthdoc_crossmodal_noprompt", "synthdoc_complex")
 THOUGHT = "The figure suggests 99999 units"
 REPLY = f"<think>{THOUGHT}</think> {ABSTENTION}"
-OFFLINE_DIR = "judged-offline-answer-values-v1"
+OFFLINE_DIR = f"judged-{OFFLINE_JUDGE_NAME}"
 
 
 def _env(cache: Path, **extra: str) -> dict[str, str]:
@@ -117,7 +118,8 @@ def test_offline_judge_scores_the_logs_into_new_files(logs: list[Path], tmp_path
     proc = _judge([*map(str, logs), "--judge", "offline"], _env(tmp_path / "cache"))
     assert proc.returncode == 0, proc.stderr
     assert {p: p.read_bytes() for p in logs} == before  # inputs untouched
-    assert proc.stdout.splitlines()[0] == "judge: offline-answer-values-v1 (prompt answer-values-v1)"
+    heading = f"judge: {OFFLINE_JUDGE_NAME} (prompt {OfflineJudge.prompt_version})"
+    assert proc.stdout.splitlines()[0] == heading
     printed = _printed(proc.stdout)
     for source, task in zip(logs, TASKS, strict=True):
         judged = source.parent / OFFLINE_DIR / source.name
@@ -126,13 +128,13 @@ def test_offline_judge_scores_the_logs_into_new_files(logs: list[Path], tmp_path
         originals = read_jsonl(source)
         assert len(records) == len(originals)
         for i, (record, original) in enumerate(zip(records, originals, strict=True)):
-            assert record["judge"] == "offline-answer-values-v1" and record["valid"] is True
+            assert record["judge"] == OFFLINE_JUDGE_NAME and record["valid"] is True
             assert THOUGHT not in record["answer"]
             assert record["score"] == (10 if i % 3 == 0 else 0), (record["answer"], record["judgement"])
             assert original["doc_id"] == read_jsonl(judged)[i]["doc_id"]  # same lines, same order
         acc = sum(r["score"] >= 6 for r in records) / len(records)
         answers, valid, printed_acc, printed_score, judge = printed[task]
-        assert (answers, valid, judge) == (len(records), len(records), "offline-answer-values-v1")
+        assert (answers, valid, judge) == (len(records), len(records), OFFLINE_JUDGE_NAME)
         assert printed_acc == pytest.approx(acc, abs=5e-4)
         assert printed_score == pytest.approx(sum(r["score"] for r in records) / len(records), abs=5e-3)
     assert "judge usage: no API calls (offline judge)" in proc.stdout
@@ -169,29 +171,130 @@ def test_a_judge_failing_mid_batch_keeps_what_was_scored_and_a_rerun_finishes(
     logs: list[Path], stub: ChatStub, tmp_path: Path
 ) -> None:
     n = sum(len(read_jsonl(p)) for p in logs)
-    ok = 4
-    stub.script = [Reply() for _ in range(ok)] + [Reply(status=400, error_message="model is overloaded")]
+    ok, breaker = 4, 2
+    stub.script = [Reply() for _ in range(ok)]
     stub.responder = lambda _req: Reply(status=400, error_message="model is overloaded")
     out = tmp_path / "judged"
     args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
     env = _env(tmp_path / "cache")
-    proc = _judge([*args, "--concurrency", "1"], env)
+    proc = _judge([*args, "--concurrency", "1", "--max-failures", str(breaker)], env)
     assert proc.returncode == 1
     last = proc.stderr.strip().splitlines()[-1]
-    assert last.startswith(f"synthdocbench: {n - ok} of {n} answers were not judged")
-    assert "model is overloaded" in last and "rerun" in last
-    assert len(stub.chat_requests) == ok + 1  # it stopped asking after the failure
+    assert last.startswith(f"synthdocbench: {n - ok} of {n} answers are unscored ({n - ok} judge_error)")
+    assert "model is overloaded" in last and "SYNTHDOC_JUDGE=none" in last and "synthdocbench judge" in last
+    assert len(stub.chat_requests) == ok + breaker  # it stopped asking after `breaker` failures in a row
     records = [r for source in logs for r in _records(out / source.name)]
     assert [r["valid"] for r in records] == [True] * ok + [False] * (n - ok)
     assert all(r["score"] == -1 and r["judge"] == "stub-judge" for r in records[ok:])
+    assert all(r["failure"] == "judge_error" for r in records[ok:])
 
     stub.responder = lambda _req: Reply()
     rerun = _judge([*args, "--concurrency", "3"], env)
     assert rerun.returncode == 0, rerun.stderr
-    assert len(stub.chat_requests) == ok + 1 + (n - ok)  # only the missing ones were asked
+    assert len(stub.chat_requests) == ok + breaker + (n - ok)  # only the missing ones were asked
     assert f"{ok} cache hits" in rerun.stdout
     records = [r for source in logs for r in _records(out / source.name)]
-    assert all(r["valid"] and r["score"] == 8 for r in records)
+    assert all(r["valid"] and r["score"] == 8 and r["failure"] is None for r in records)
+
+
+def test_a_fully_cached_rerun_needs_no_network(logs: list[Path], tmp_path: Path) -> None:
+    stub = ChatStub().start()
+    n = sum(len(read_jsonl(p)) for p in logs)
+    out = tmp_path / "judged"
+    args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
+    env = _env(tmp_path / "cache")
+    try:
+        assert _judge(args, env).returncode == 0
+        assert len(stub.chat_requests) == n
+    finally:
+        stub.stop()  # the endpoint is gone: nothing may be asked, not even the preflight
+    first = {p.name: (out / p.name).read_bytes() for p in logs}
+    for path in out.iterdir():
+        path.unlink()
+    rerun = _judge(args, env)
+    assert rerun.returncode == 0, rerun.stderr
+    assert {p.name: (out / p.name).read_bytes() for p in logs} == first
+    assert f"{n} cache hits" in rerun.stdout
+
+
+def test_bad_replies_and_failed_model_requests_are_unscored_records(
+    logs: list[Path], stub: ChatStub, tmp_path: Path
+) -> None:
+    source = logs[0]
+    lines = read_jsonl(source)
+    failure = "[LMMS_EVAL_REQUEST_FAILED after 1 retries] Connection error."
+    lines[0]["filtered_resps"] = [failure]
+    lines[1]["filtered_resps"] = [""]
+    broken = tmp_path / "run2" / source.name
+    broken.parent.mkdir()
+    broken.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    hostile = [
+        "{" * 1000 + "}" * 10,
+        '{"score": 1_0}',
+        "<think>unclosed " + '{"score": 9}',
+        "not json at all",
+    ]
+    stub.script = [Reply(content=c) for c in hostile]
+    out = tmp_path / "judged"
+    proc = _judge(
+        [str(broken), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)],
+        _env(tmp_path / "c"),
+    )
+    assert proc.returncode == 1, proc.stderr  # the two failed model requests
+    assert "Traceback" not in proc.stderr
+    records = _records(out / broken.name)
+    assert [r["failure"] for r in records[:2]] == ["model_error", "model_error"]
+    assert len(stub.chat_requests) == len(lines) - 2  # failed requests are never judged
+    # each bad reply is one unscored record (the strict parser calls all of them unparseable)
+    bad = [r for r in records[2:] if r["failure"] is not None]
+    assert len(bad) == len(hostile) and all(r["score"] == -1 and not r["valid"] for r in bad)
+    assert {r["failure"] for r in bad} <= {"judge_unparseable", "scoring_error"}
+    assert all(r["valid"] and r["score"] == 8 for r in records if r["failure"] is None)
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(
+        f"synthdocbench: {2 + len(hostile)} of {len(lines)} answers are unscored (2 model_error"
+    )
+
+
+def test_judged_files_are_written_as_they_are_finished(
+    logs: list[Path], stub: ChatStub, tmp_path: Path
+) -> None:
+    out = tmp_path / "judged"
+    first_file = len(read_jsonl(logs[0]))
+    seen: list[bool] = []
+
+    def respond(_req: object) -> Reply:
+        seen.append((out / logs[0].name).exists())
+        return Reply()
+
+    stub.responder = respond
+    args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out)]
+    assert _judge([*args, "--concurrency", "1"], _env(tmp_path / "cache")).returncode == 0
+    assert seen[:first_file] == [False] * first_file and all(seen[first_file:])
+
+
+def test_timeout_attempts_and_breaker_flags(logs: list[Path], stub: ChatStub, tmp_path: Path) -> None:
+    import time
+
+    stub.responder = lambda _req: Reply(delay=5.0)
+    args = [*map(str, logs), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(tmp_path / "j")]
+    flags = ["--timeout", "0.5", "--attempts", "1", "--max-failures", "2", "--concurrency", "1"]
+    started = time.monotonic()
+    proc = _judge([*args, *flags], _env(tmp_path / "cache"))
+    assert proc.returncode == 1 and time.monotonic() - started < 60
+    assert len(stub.chat_requests) == 2  # one attempt each, then the breaker
+    assert "2 times in a row" in proc.stderr.strip().splitlines()[-1]
+    for bad in (
+        ["--max-failures", "0"],
+        ["--timeout", "-1"],
+        ["--attempts", "0"],
+        ["--retry-after-cap", "-5"],
+    ):
+        wrong = _judge([*args, *bad], _env(tmp_path / "cache"))
+        assert wrong.returncode == 2 and bad[0] in wrong.stderr.strip().splitlines()[-1], bad
+    env = _env(tmp_path / "cache", SYNTHDOC_JUDGE_ATTEMPTS="many")
+    wrong = _judge(args, env)
+    assert wrong.returncode == 2 and "SYNTHDOC_JUDGE_ATTEMPTS" in wrong.stderr.strip().splitlines()[-1]
 
 
 def test_logs_without_the_questions_are_completed_from_the_dataset(

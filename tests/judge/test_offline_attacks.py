@@ -1,0 +1,256 @@
+"""Answers built to fool the offline judge (issue 9), on questions from the real generator.
+
+Every attack the issue lists is replayed on every generated question it applies to: a
+denied reference, a spray of numbers, the right value given to another country, a range
+wider than the tolerance, a hedge that says the opposite, and a correct direction-only
+answer (which must pass).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from functools import cache
+from typing import Any
+
+import pytest
+
+from generation.config import GenerationConfig
+from generation.content import plan_document
+from generation.questions import make_questions
+from judge import JudgeInputError, JudgeItem, OfflineJudge, build_judge
+from synthdocbench_tasks.schema import Question
+from tests.generation.manifest_fixture import build_all_types_manifest
+
+PASS = 6
+SPRAY = " ".join(f"{tenth / 10:.1f}" for tenth in range(1001))  # 0.0 0.1 ... 100.0
+
+
+@cache
+def _questions() -> tuple[Question, ...]:
+    config = GenerationConfig(seed=11, n_docs=15)
+    out = [q for i in range(config.n_docs) for q in make_questions(plan_document(config, i).manifest, config)]
+    manifest = build_all_types_manifest()
+    out += make_questions(manifest, GenerationConfig(seed=3, questions_per_subset=9))
+    return tuple(out)
+
+
+def _facts(q: Question) -> list[dict[str, Any]]:
+    return [v.model_dump() for v in q.answer_values]
+
+
+def _score(q: Question, candidate: str) -> int:
+    return OfflineJudge().score(JudgeItem(q.question, q.answer, candidate, _facts(q))).score
+
+
+def _labels(q: Question) -> list[str]:
+    return [v.text for v in q.answer_values if v.kind == "label"]
+
+
+def test_the_generated_questions_cover_every_category() -> None:
+    assert len(_questions()) >= 150
+    assert len({q.category for q in _questions()}) == 9
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "It is not true that {ref}",
+        "It is false that {ref}",
+        "It's not the case that {ref}",
+        "Incorrect that {ref}",
+    ],
+)
+def test_a_denied_reference_fails_on_every_question(template: str) -> None:
+    for q in _questions():
+        ref = q.answer[0].lower() + q.answer[1:]
+        assert _score(q, template.format(ref=ref)) <= 1, (q.question_id, q.answer)
+
+
+def test_a_reference_with_not_inserted_fails() -> None:
+    """Local negation: "does not show", "did not fall", "is not" in the reference's own words."""
+    swaps = [
+        (r"\bshows\b", "does not show"),
+        (r"\bis\b", "is not"),
+        (r"\bwas\b", "was not"),
+        (r"\bfell\b", "did not fall"),
+    ]
+    tried = failed = 0
+    for q in _questions():
+        for pattern, negation in swaps:
+            if re.search(pattern, q.answer):
+                candidate = re.sub(pattern, negation, q.answer)
+                tried += 1
+                failed += _score(q, candidate) < PASS
+                break
+    assert tried >= 100
+    assert failed / tried >= 0.9, f"{tried - failed} of {tried} negated references pass"
+
+
+def test_a_spray_of_numbers_passes_under_three_percent() -> None:
+    scores = [_score(q, SPRAY) for q in _questions()]
+    passed = sum(s >= PASS for s in scores)
+    assert passed / len(scores) < 0.03, f"{passed} of {len(scores)} questions pass a spray"
+    assert max(scores) == 0
+
+
+def test_a_spray_of_labels_fails() -> None:
+    for q in _questions():
+        if any(v.text in ("rose", "fell", "was broadly flat") for v in q.answer_values):
+            candidate = f"{q.answer} Overall it rose, fell or was broadly flat depending on the year."
+            assert _score(q, candidate) < PASS, q.question_id
+
+
+def test_the_right_value_for_another_country_fails() -> None:
+    """'Nigeria was higher': the answer's entity replaced by a country the question never names."""
+    tried = 0
+    for q in _questions():
+        for name in _labels(q):
+            if not re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?", name) or (
+                name in q.question and q.subset != "chart"
+            ):
+                continue
+            if "Nigeria" in q.question or "Nigeria" in q.answer or name not in q.answer:
+                continue
+            candidate = q.answer.replace(name, "Nigeria")
+            tried += 1
+            assert _score(q, candidate) < PASS, (q.question_id, candidate)
+    assert tried >= 10
+
+
+def test_a_range_wider_than_the_tolerance_fails() -> None:
+    fact = {"kind": "number", "text": "75", "value": 75.0, "unit": "%", "abs_tol": 1.0}
+    item = "What share of pupils had a device in 2020?"
+    judge = OfflineJudge()
+    for candidate in (
+        "It was 70 to 80%.",
+        "Between 70% and 80%.",
+        "Roughly 70-80%.",
+        "70% or 80%",
+        "72 or 78%",
+    ):
+        assert judge.score(JudgeItem(item, "It was 75%.", candidate, [fact])).score < PASS, candidate
+    for candidate in ("It was 75%.", "About 75 percent.", "0.75 of pupils", "75.4%"):
+        assert judge.score(JudgeItem(item, "It was 75%.", candidate, [fact])).score == 10, candidate
+
+
+def test_a_range_around_every_generated_number_fails() -> None:
+    tried = 0
+    for q in _questions():
+        numbers = [v for v in q.answer_values if v.kind == "number" and v.value]
+        if len(q.answer_values) != 1 or not numbers:
+            continue
+        v = numbers[0]
+        assert v.value is not None
+        spread = max(3 * max(v.abs_tol, v.rel_tol * abs(v.value)), 0.2 * abs(v.value))
+        low, high = v.value - spread, v.value + spread
+        tried += 1
+        assert _score(q, f"Somewhere between {low:.1f} and {high:.1f}.") < PASS, q.question_id
+    assert tried >= 20
+
+
+def test_the_issue_hedge_fails_where_the_answer_is_above() -> None:
+    tried = 0
+    for q in _questions():
+        if "above" not in _labels(q):
+            continue
+        tried += 1
+        for hedge in (
+            "It falls short... less, not more.",
+            "The value falls short of it: it is less, not more.",
+        ):
+            assert _score(q, hedge) < PASS, (q.question_id, hedge)
+    assert tried >= 3
+
+
+def test_loose_aliases_alone_do_not_match() -> None:
+    judge = OfflineJudge()
+    above = {"kind": "label", "text": "above", "aliases": ["higher", "exceeds", "more"]}
+    below = {"kind": "label", "text": "below", "aliases": ["lower", "short", "less"]}
+    mixed = {"kind": "label", "text": "mixed", "aliases": ["ambivalent", "divided", "both"]}
+    q = "Is the charted value above or below the claim?"
+    for candidate, fact in [
+        ("There is more to it than that.", above),
+        ("Short answer: it is unclear.", below),
+        ("More or less, yes.", below),
+        ("Both groups commented.", mixed),
+    ]:
+        assert judge.score(JudgeItem(q, "ref", candidate, [fact])).score == 0, candidate
+    for candidate, fact in [
+        ("It is more than the claim.", above),
+        ("It falls short of the claim.", below),
+        ("It is less than the claim.", below),
+        ("They were ambivalent.", mixed),
+    ]:
+        assert judge.score(JudgeItem(q, "ref", candidate, [fact])).score == 10, candidate
+
+
+def test_a_correct_direction_only_answer_passes_and_the_reverse_fails() -> None:
+    tried = 0
+    for q in _questions():
+        if q.category != "trend_pattern" or not re.match(r"How did", q.question):
+            continue
+        direction = next(v.text for v in q.answer_values if v.text in ("rose", "fell", "was broadly flat"))
+        opposite = {"rose": "fell", "fell": "rose", "was broadly flat": "rose sharply"}[direction]
+        tried += 1
+        assert _score(q, f"It {direction}.") >= PASS, (q.question_id, direction)
+        assert _score(q, f"It {opposite}.") < PASS, (q.question_id, opposite)
+    assert tried >= 3
+
+
+def test_two_values_for_one_fact_fail() -> None:
+    fact = {"kind": "number", "text": "815", "value": 815.0, "unit": "kg per hectare", "rel_tol": 0.01}
+    q = "What level did the chart record for New Caledonia in 2019?"
+    judge = OfflineJudge()
+    for candidate in (
+        "815 or 790 kg per hectare.",
+        "It is 815 kg per hectare, or possibly 760 kg per hectare.",
+        "Between 810 and 830 kg per hectare.",
+        "815 kg per hectare; another reading gives 700 kg per hectare.",
+    ):
+        assert judge.score(JudgeItem(q, "It is 815 kg per hectare.", candidate, [fact])).score < PASS, (
+            candidate
+        )
+    context = "815 kg per hectare in 2019, up from 171 kg per hectare in 2013."
+    assert judge.score(JudgeItem(q, "It is 815 kg per hectare.", context, [fact])).score == 10
+
+
+@pytest.mark.parametrize(
+    ("candidate", "expected"),
+    [
+        ("Revenue fell by 79 million USD.", 10),  # a fall written without the sign
+        ("A change of -79 million USD.", 10),
+        ("Revenue rose by 79 million USD.", 0),
+        ("Revenue ended 79,000,000 USD lower.", 10),
+    ],
+)
+def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: int) -> None:
+    fact = {"kind": "number", "text": "-79", "value": -79.0, "unit": "million USD", "abs_tol": 2.0}
+    verdict = OfflineJudge().score(JudgeItem("How much did revenue change?", "-79", candidate, [fact]))
+    assert verdict.score == expected, verdict.judgement
+
+
+def test_hostile_and_truncated_answers() -> None:
+    q = _questions()[0]
+    started = time.perf_counter()
+    for hostile in ("{" * 200_000, "9" * 200_000, "Uganda " * 30_000, "not " * 50_000 + q.answer):
+        assert _score(q, hostile) < PASS
+    assert time.perf_counter() - started < 30
+    truncated = q.answer[: len(q.answer) // 3]
+    assert _score(q, truncated) < 10
+
+
+def test_build_judge_offline_and_cached_give_the_same_verdict() -> None:
+    judge = build_judge("offline")
+    assert isinstance(judge, OfflineJudge)
+    q = _questions()[0]
+    item = JudgeItem(q.question, q.answer, q.answer, _facts(q))
+    assert judge.cached(item) == judge.score(item)
+    assert judge.name == "offline-claims-v2" and judge.prompt_version == "claims-v2"
+
+
+def test_malformed_answer_facts_still_raise() -> None:
+    q = _questions()[0]
+    for bad in ({"kind": "number", "text": "x", "value": float("nan")}, {"kind": "label", "text": ""}, None):
+        with pytest.raises(JudgeInputError, match=r"^answer_values\[0\]"):
+            OfflineJudge().score(JudgeItem(q.question, q.answer, q.answer, [bad]))  # type: ignore[list-item]
