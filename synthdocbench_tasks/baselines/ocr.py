@@ -26,11 +26,11 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..doc_cache import read_text_or_none, write_text_atomically
+from ..doc_cache import BadEntryError, cache_write_error, discard_bad_entry, read_sealed, write_sealed
 from ..errors import SynthDocUserError
 
-#: Bump when the text a key maps to would change for the same settings.
-CACHE_FORMAT = 1
+#: Bump when the text a key maps to would change for the same settings (2: sealed entries).
+CACHE_FORMAT = 2
 INSTALL_HINT = "install Debian's tesseract-ocr (apt-get install -y tesseract-ocr tesseract-ocr-eng)"
 
 
@@ -119,7 +119,14 @@ class TesseractOCR:
             if key in self._memory:
                 return self._memory[key]
         path = self._path(key)
-        text = None if path is None else read_text_or_none(path)
+        if path is None:
+            return None
+        try:
+            payload = read_sealed(path)
+            text = None if payload is None else payload.decode("utf-8")
+        except (BadEntryError, UnicodeDecodeError) as exc:
+            discard_bad_entry(path, "ocr", str(exc) if isinstance(exc, BadEntryError) else "not UTF-8 text")
+            return None
         if text is None:
             return None
         with self._lock:
@@ -130,8 +137,11 @@ class TesseractOCR:
         with self._lock:
             self._memory[key] = text
         path = self._path(key)
-        if path is not None:
-            write_text_atomically(path, text, prefix=".ocr-")
+        if path is not None and self.cache_dir is not None:
+            try:
+                write_sealed(path, text.encode("utf-8"), prefix=".ocr-")
+            except OSError as exc:
+                raise cache_write_error(self.cache_dir, exc) from None
 
     def _read(self, image: Image.Image) -> str:
         gray = image.convert("L")
