@@ -6,11 +6,13 @@ temp folder renamed into place), so a crashed or parallel run never reads half a
 damaged entry is rebuilt with a warning, and a rerun rasterises nothing. The caching itself
 is :class:`~synthdocbench_tasks.doc_cache.DocCache`.
 
-Every question of a document asks for the same strips as images. Their decoded pixels are
+Every question of a document asks for the same strips as images. The decoded images are
 kept in a least-recently-used cache bounded in bytes (``memory_bytes``, 1 GiB by default:
-about 40 full 5-page strips), keyed by the PDF's digest and the setting; each call gets
-fresh :class:`PIL.Image.Image` objects made from those pixels (one memory copy, no JPEG
-decode), so a model that edits an image in place cannot change what the next question sees.
+about 40 full 5-page strips), keyed by the PDF's digest and the setting. Each call gets new
+:class:`PIL.Image.Image` objects that share those pixels read-only (no decode, no copy):
+Pillow copies a read-only image before any in-place change (``paste``, ``ImageDraw``,
+``putpixel``) and ``thumbnail`` replaces the object's own pixels, so a model that edits its
+images cannot change what the next question sees.
 """
 
 from __future__ import annotations
@@ -30,7 +32,16 @@ from .strips import PagePlacement, Strip, StripSettings, build_strips
 #: Decoded strip pixels kept per process unless the caller says otherwise.
 DEFAULT_MEMORY_BYTES = 1 << 30
 
-_Pixels = tuple[str, tuple[int, int], bytes]  # mode, size, raw pixels
+
+def _shared(image: Image.Image) -> Image.Image:
+    """A new image object over ``image``'s pixels, read-only: any in-place edit copies first."""
+    view = image._new(image.im)
+    view.readonly = 1
+    return view
+
+
+def _size(images: list[Image.Image]) -> int:
+    return sum(im.width * im.height * len(im.getbands()) for im in images)
 
 
 class StripCache(DocCache[list[Strip]]):
@@ -42,7 +53,7 @@ class StripCache(DocCache[list[Strip]]):
     ) -> None:
         super().__init__(root, memory_docs)
         self.memory_bytes = memory_bytes
-        self._decoded: OrderedDict[tuple[str, str], list[_Pixels]] = OrderedDict()
+        self._decoded: OrderedDict[tuple[str, str], list[Image.Image]] = OrderedDict()
         self._decoded_size = 0
         self._decoded_lock = threading.Lock()
         self.decoded = 0  # how many documents' strips this cache had to decode
@@ -58,32 +69,29 @@ class StripCache(DocCache[list[Strip]]):
         return self._get(pdf, settings.key(), lambda: build_strips(pdf, settings, name), digest)
 
     def images(self, pdf: bytes, settings: StripSettings, name: str) -> list[Image.Image]:
-        """The strips as new images; pixels decoded once per document while they stay in memory."""
+        """The strips as new read-only images; decoded once per document while they stay in memory."""
         digest = self.digest(pdf)
         key = (digest, settings.key())
         with self._decoded_lock:
-            pixels = self._decoded.get(key)
-            if pixels is not None:
+            images = self._decoded.get(key)
+            if images is not None:
                 self._decoded.move_to_end(key)
-        if pixels is None:
-            pixels = []
-            for strip in self.strips(pdf, settings, name, digest):
-                image = strip.image()
-                pixels.append((image.mode, image.size, image.tobytes()))
-            self._remember(key, pixels)
-        return [Image.frombuffer(mode, size, raw, "raw", mode, 0, 1) for mode, size, raw in pixels]
+        if images is None:
+            images = [strip.image() for strip in self.strips(pdf, settings, name, digest)]
+            self._remember(key, images)
+        return [_shared(image) for image in images]
 
-    def _remember(self, key: tuple[str, str], pixels: list[_Pixels]) -> None:
-        size = sum(len(raw) for _, _, raw in pixels)
+    def _remember(self, key: tuple[str, str], images: list[Image.Image]) -> None:
+        size = _size(images)
         with self._decoded_lock:
             self.decoded += 1
             if key in self._decoded or size > self.memory_bytes:
                 return
-            self._decoded[key] = pixels
+            self._decoded[key] = images
             self._decoded_size += size
             while self._decoded_size > self.memory_bytes:
                 _, dropped = self._decoded.popitem(last=False)
-                self._decoded_size -= sum(len(raw) for _, _, raw in dropped)
+                self._decoded_size -= _size(dropped)
 
     def _read(self, path: Path) -> list[Strip] | None:
         if not path.exists():

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pymupdf
 import pytest
+from PIL import ImageDraw
 
 from synthdocbench_tasks.atomic import make_temp_dir, write_bytes_atomic
 from synthdocbench_tasks.doc_cache import BadEntryError, seal, unseal
@@ -235,3 +236,43 @@ def test_failed_write_leaves_no_temp_file(tmp_path: Path) -> None:
     with pytest.raises(TypeError):
         write_bytes_atomic(target, "not bytes")  # type: ignore[arg-type]
     assert target.read_bytes() == b"old" and [p.name for p in tmp_path.iterdir()] == ["x.bin"]
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="install Debian's tesseract-ocr for OCR tests")
+@pytest.mark.parametrize(
+    "damage", [_damage_truncate, _damage_zero, _damage_flip], ids=["truncated", "zeroed", "flipped"]
+)
+def test_damaged_ocr_entry_is_read_again(pdf: bytes, tmp_path: Path, damage, caplog) -> None:
+    from synthdocbench_tasks.baselines.ocr import TesseractOCR
+
+    image = StripCache(tmp_path / "strips").images(pdf, StripSettings(max_pages=1, dpi=72), "d")[0]
+    first = TesseractOCR(cache_dir=tmp_path / "ocr", workers=1)
+    text = first.read_many([image])[0]
+    assert "Quarterly report" in text and first.calls == 1
+    entry = next((tmp_path / "ocr").glob("*/*.txt"))
+    damage(entry)
+    again = TesseractOCR(cache_dir=tmp_path / "ocr", workers=1)
+    with caplog.at_level(logging.WARNING, logger="synthdocbench.cache"):
+        assert again.read_many([image]) == [text]
+    assert again.calls == 1  # read by Tesseract again, not taken from the damaged file
+    assert any("ocr cache entry" in r.getMessage() and "damaged" in r.getMessage() for r in caplog.records)
+    third = TesseractOCR(cache_dir=tmp_path / "ocr", workers=1)
+    assert third.read_many([image]) == [text] and third.calls == 0
+
+
+def test_decoded_strips_are_fresh_images_within_the_memory_budget(pdf: bytes, tmp_path: Path) -> None:
+    cache = StripCache(tmp_path, memory_bytes=7_500_000)  # 4 pages at 72 DPI take 6.0 MB, 2 pages 3.0 MB
+    first = cache.images(pdf, SETTINGS, "a")
+    first[0].paste((255, 0, 0), (0, 0, 50, 50))  # a model editing its images in place
+    ImageDraw.Draw(first[1]).rectangle((0, 0, 50, 50), fill=(0, 255, 0))
+    first[1].thumbnail((10, 10))
+    assert first[0].getpixel((10, 10)) == (255, 0, 0) and first[1].size[1] == 10
+    second = cache.images(pdf, SETTINGS, "a")
+    assert cache.decoded == 1
+    assert second[0].getpixel((10, 10)) == second[1].getpixel((10, 10)) == (255, 255, 255)
+    assert second[1].size == (first[0].width, first[0].height)
+    assert [im.tobytes() for im in second] == [s.image().tobytes() for s in cache.strips(pdf, SETTINGS, "a")]
+    other = _pdf(pages=2)
+    cache.images(other, SETTINGS, "b")  # evicts the first document
+    cache.images(pdf, SETTINGS, "a")
+    assert cache.decoded == 3
