@@ -15,6 +15,7 @@ user error (one line each). Everything lmms-eval prints passes through
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import logging
@@ -110,6 +111,9 @@ class _RedactingStream(io.TextIOBase):
     def encoding(self) -> str:  # type: ignore[override]
         return str(getattr(self._inner, "encoding", "utf-8"))
 
+    def __getattr__(self, name: str) -> Any:  # e.g. ``buffer``: whatever else the stream has
+        return getattr(self._inner, name)
+
 
 class _ErrorRecords(logging.Handler):
     """Counts ERROR records of the standard ``logging`` loggers of lmms-eval and this project."""
@@ -166,11 +170,22 @@ def run_lmms_eval(args: list[str]) -> Captured:
     try:
         lmms_main.cli_evaluate()
     finally:
+        _close_progress_bars()
         logging.getLogger().removeHandler(handler)
         logger.configure(patcher=lambda record: None)
         lmms_main.cli_evaluate_single = original
         sys.argv, sys.stdout, sys.stderr = saved
     return captured
+
+
+def _close_progress_bars() -> None:
+    """Close the bars a failed step left open, so that their last line comes before ours
+    (an open bar prints when the interpreter exits)."""
+    from tqdm import tqdm
+
+    for bar in list(getattr(tqdm, "_instances", ())):
+        with contextlib.suppress(Exception):  # a bar whose stream is gone has nothing to print
+            bar.close()
 
 
 def _preflight(tasks: list[str]) -> None:

@@ -366,3 +366,15 @@ def test_check_without_results_is_one_line(tmp_path: Path) -> None:
     proc = _check(str(tmp_path), tmp_path=tmp_path)
     assert proc.returncode == 2
     assert "holds no *_results.json" in _last_line(proc)
+
+
+def test_credentials_are_not_echoed_nor_kept_in_the_results_file(dataset_dir: Path, tmp_path: Path) -> None:
+    """lmms-eval prints and records ``model_args``; here they carry a key."""
+    out = tmp_path / "out"
+    cmd = _dummy(out, "--tasks", "synthdoc_chart", reply=f"Not found. See https://bot:{SECRET}@example.org")
+    proc = run(cmd, synthdoc_run_env(dataset_dir, tmp_path))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert SECRET not in proc.stdout + proc.stderr
+    assert "https://***@example.org" in proc.stdout  # lmms-eval's summary line, redacted
+    (results,) = out.rglob("*_results.json")
+    assert SECRET not in results.read_text() and json.loads(results.read_text())["results"]["synthdoc_chart"]
