@@ -33,6 +33,23 @@ from .strips import PagePlacement, Strip, StripSettings, build_strips
 DEFAULT_MEMORY_BYTES = 1 << 30
 
 
+#: ``Image.info`` key of a decoded strip: the sha256 of its JPEG and the id of its pixels.
+STRIP_DIGEST_INFO = "synthdoc_strip_jpeg"
+
+
+def strip_digest(image: Image.Image) -> str | None:
+    """The JPEG sha256 of a strip image from :meth:`StripCache.images` that nobody has edited.
+
+    Any in-place edit of such an image first copies its read-only pixels (and ``thumbnail``
+    replaces them), so the mark only holds while the image still has the cached pixels.
+    """
+    mark = image.info.get(STRIP_DIGEST_INFO)
+    if not (isinstance(mark, tuple) and len(mark) == 2 and image.readonly):
+        return None
+    digest, pixels_id = mark
+    return str(digest) if id(image.im) == pixels_id else None
+
+
 def _shared(image: Image.Image) -> Image.Image:
     """A new image object over ``image``'s pixels, read-only: any in-place edit copies first."""
     view = image._new(image.im)
@@ -77,7 +94,11 @@ class StripCache(DocCache[list[Strip]]):
             if images is not None:
                 self._decoded.move_to_end(key)
         if images is None:
-            images = [strip.image() for strip in self.strips(pdf, settings, name, digest)]
+            images = []
+            for strip in self.strips(pdf, settings, name, digest):
+                image = strip.image()
+                image.info[STRIP_DIGEST_INFO] = (self.digest(strip.jpeg), id(image.im))
+                images.append(image)
             self._remember(key, images)
         return [_shared(image) for image in images]
 

@@ -28,6 +28,7 @@ from PIL import Image
 
 from ..doc_cache import BadEntryError, cache_write_error, discard_bad_entry, read_sealed, write_sealed
 from ..errors import SynthDocUserError
+from ..strip_cache import strip_digest
 
 #: Bump when the text a key maps to would change for the same settings (2: sealed entries).
 CACHE_FORMAT = 2
@@ -82,11 +83,20 @@ class OcrSettings:
 
 
 def image_key(image: Image.Image, settings: OcrSettings, engine_version: str) -> str:
-    """A digest of the pixels and of everything that changes what Tesseract reads."""
+    """A digest of the pixels and of everything that changes what Tesseract reads.
+
+    An unedited strip from the strip cache is keyed by its (verified) JPEG digest instead of
+    its pixels, which decode from that JPEG alone: hashing 26 MB of pixels per strip and per
+    question cost more than answering.
+    """
     digest = hashlib.blake2b(digest_size=20)
     header = f"v{CACHE_FORMAT}|{engine_version}|{settings.lang}|{settings.psm}|{settings.scale}"
     digest.update(f"{header}|{image.mode}|{image.width}x{image.height}|".encode())
-    digest.update(image.tobytes())
+    jpeg_digest = strip_digest(image)
+    if jpeg_digest is not None:
+        digest.update(f"strip-jpeg-sha256:{jpeg_digest}".encode())
+    else:
+        digest.update(image.tobytes())
     return digest.hexdigest()
 
 

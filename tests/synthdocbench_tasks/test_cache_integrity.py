@@ -6,6 +6,7 @@ Files and folders get the user's umask.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import shutil
@@ -276,3 +277,22 @@ def test_decoded_strips_are_fresh_images_within_the_memory_budget(pdf: bytes, tm
     cache.images(other, SETTINGS, "b")  # evicts the first document
     cache.images(pdf, SETTINGS, "a")
     assert cache.decoded == 3
+
+
+def test_only_unedited_strip_images_carry_their_jpeg_digest(pdf: bytes, tmp_path: Path) -> None:
+    from synthdocbench_tasks.baselines.ocr import OcrSettings, image_key
+    from synthdocbench_tasks.strip_cache import strip_digest
+
+    cache = StripCache(tmp_path)
+    strips = cache.strips(pdf, SETTINGS, "a")
+    views = cache.images(pdf, SETTINGS, "a")
+    again = cache.images(pdf, SETTINGS, "a")
+    digests = [strip_digest(v) for v in views]
+    assert digests == [hashlib.sha256(s.jpeg).hexdigest() for s in strips]
+    key = image_key(views[0], OcrSettings(), "v")
+    assert image_key(again[0], OcrSettings(), "v") == key  # each question: no pixel hashing
+    views[0].paste((255, 0, 0), (0, 0, 5, 5))
+    views[1].thumbnail((20, 20))
+    assert strip_digest(views[0]) is None and strip_digest(views[1]) is None
+    assert image_key(views[0], OcrSettings(), "v") != key  # the edited pixels are keyed as pixels
+    assert strip_digest(views[0].copy()) is None and strip_digest(strips[0].image()) is None
