@@ -86,10 +86,18 @@ def read_sealed(path: Path) -> bytes | None:
 
 def write_sealed(path: Path, payload: bytes, prefix: str | None = None) -> None:
     """Write ``payload`` sealed, atomically; caches skip fsync as their entries are checked on read."""
+    write_bytes_atomic(path, seal(payload), fsync=False, prefix=prefix)
+
+
+def write_entry(root: Path, write: Callable[[], None]) -> None:
+    """Run ``write``, once more if the cache root vanished meanwhile; an unwritable folder is one line."""
     try:
-        write_bytes_atomic(path, seal(payload), fsync=False, prefix=prefix)
-    except FileNotFoundError:  # the cache root vanished between mkdir and write: once more
-        write_bytes_atomic(path, seal(payload), fsync=False, prefix=prefix)
+        try:
+            write()
+        except FileNotFoundError:  # the cache root was deleted during the run: write creates it again
+            write()
+    except OSError as exc:
+        raise cache_write_error(root, exc) from None
 
 
 def cache_write_error(root: Path, exc: OSError) -> SynthDocUserError:
@@ -156,10 +164,7 @@ class DocCache(Generic[T]):
             if value is None:
                 value = build()
                 self.computed += 1
-                try:
-                    self._write(path, value)
-                except OSError as exc:
-                    raise cache_write_error(self.root, exc) from None
+                write_entry(self.root, lambda: self._write(path, value))
             self._memory[key] = value
             while len(self._memory) > self.memory_docs:
                 self._memory.popitem(last=False)

@@ -143,10 +143,7 @@ class StripCache(DocCache[list[Strip]]):
         return strips
 
     def _write(self, path: Path, value: list[Strip]) -> None:
-        try:
-            tmp = make_temp_dir(path.parent)
-        except FileNotFoundError:  # the cache root vanished meanwhile: once more
-            tmp = make_temp_dir(path.parent)
+        tmp = make_temp_dir(path.parent)
         try:
             entries = []
             for i, strip in enumerate(value):

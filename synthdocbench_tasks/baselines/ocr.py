@@ -26,7 +26,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..doc_cache import BadEntryError, cache_write_error, discard_bad_entry, read_sealed, write_sealed
+from ..doc_cache import BadEntryError, discard_bad_entry, read_sealed, write_entry, write_sealed
 from ..errors import SynthDocUserError
 from ..strip_cache import strip_digest
 
@@ -148,10 +148,7 @@ class TesseractOCR:
             self._memory[key] = text
         path = self._path(key)
         if path is not None and self.cache_dir is not None:
-            try:
-                write_sealed(path, text.encode("utf-8"), prefix=".ocr-")
-            except OSError as exc:
-                raise cache_write_error(self.cache_dir, exc) from None
+            write_entry(self.cache_dir, lambda: write_sealed(path, text.encode("utf-8"), prefix=".ocr-"))
 
     def _read(self, image: Image.Image) -> str:
         gray = image.convert("L")
