@@ -90,7 +90,7 @@ def _stack(images: list[Image.Image]) -> Image.Image:
 
 
 def _pix_image(pix: object) -> Image.Image:
-    return Image.frombuffer("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride, 1)  # type: ignore[attr-defined]
+    return Image.frombytes("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride)  # type: ignore[attr-defined]
 
 
 def floor_canvases(pdf: bytes, settings: StripSettings) -> list[Image.Image]:

@@ -155,7 +155,8 @@ def strip_zoom(
 
 def _render(fitz: ModuleType, page: pymupdf.Page, zoom: float) -> Image.Image:
     pix = page.get_pixmap(matrix=fitz.Matrix(zoom, zoom), alpha=False)
-    return Image.frombuffer("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride, 1)
+    # frombytes copies the pixels (by contract), so the image outlives the pixmap
+    return Image.frombytes("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride)
 
 
 def encode_jpeg(img: Image.Image, settings: StripSettings) -> tuple[bytes, Image.Image]:
