@@ -284,11 +284,15 @@ def eval_command(ctx: typer.Context) -> None:
     if missing:
         known = set(_lmms_eval_task_names(include)) | set(task_names(tasks_dir()).all)
         raise SynthDocUserError(unknown_task_message(missing, known))
-    verdict = _verdict(captured, requested)
+    # a YAML file or folder given as --tasks (lmms-eval accepts both) has no name of its own
+    named = [n for n in requested if not Path(n).exists()] if value is not None else None
+    verdict = _verdict(captured, named)
     _finish(verdict)
 
 
-def _verdict(captured: Captured, requested: list[str]) -> RunVerdict:
+def _verdict(captured: Captured, requested: list[str] | None) -> RunVerdict:
+    """One verdict over every configuration lmms-eval ran; ``requested`` None: each run's
+    own ``--tasks`` (from a ``--config`` file)."""
     from .cli import tasks_dir
 
     tags = task_names(tasks_dir()).tags
@@ -297,7 +301,7 @@ def _verdict(captured: Captured, requested: list[str]) -> RunVerdict:
         check_run(
             results,
             samples,
-            requested=requested or (requested_tasks(results) if results else []),
+            requested=requested if requested is not None else (requested_tasks(results) if results else []),
             known_tags=tags,
             logged_errors=captured.errors if i == 0 else None,
         )

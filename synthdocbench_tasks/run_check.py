@@ -286,7 +286,9 @@ def requested_tasks(results: Mapping[str, Any]) -> list[str]:
     """The ``--tasks`` the run was started with, as recorded in its results file."""
     cli = (results.get("config", {}) or {}).get("resolved_cli_args", {}) or {}
     value = cli.get("tasks")
-    return split_tasks(value) if isinstance(value, str) else []
+    names = split_tasks(value) if isinstance(value, str) else []
+    # a YAML file or folder given as --tasks has no name of its own in the results
+    return [n for n in names if not (n.endswith((".yaml", ".yml")) or "/" in n)]
 
 
 def errors_in_log(path: Path) -> list[str]:
