@@ -1,38 +1,51 @@
-"""Benchmark: page strips (paper Table 19) against bare rasterisation, in one run.
+"""Benchmark: page strips (paper Table 19) against their floor, and what a question pays.
 
-    python bench/strips.py [--pdf FILE] [--pages 50] [--repeat 3]
+    python bench/strips.py [--gen GEN_DIR] [--doc-id ID] [--pages 50] [--repeat 5]
 
-Without --pdf it generates one document of about --pages pages first. It prints the
-median time of (a) rasterising every page at 144 DPI with PyMuPDF and nothing else (the
-baseline), (b) building the strips (rasterise + stack + resize + JPEG under 4 MB), and
-(c) fetching them again from the strip cache, each as a ratio to the baseline.
+One document is exported to a temporary dataset: the first finished document of a
+generated folder (``--gen``, or ``--doc-id`` of it), else a freshly generated one of about
+``--pages`` pages. Three ways to turn it into strips run interleaved (each repetition
+runs each once, in rotating order) so machine load hits them alike:
+
+* floor:   each page rasterised once by PyMuPDF at the scale its strip needs, stacked,
+           and each strip JPEG-encoded once (quality 90): the least any strip builder does
+* strips:  the project's ``build_strips`` (same work plus the caps and page placements)
+* resize:  the previous pipeline, 144 DPI + LANCZOS resize to 7,900 px + ``optimize=True``
+
+Then ``doc_to_visual`` (the hook lmms-eval calls once per question) is timed cold (empty
+cache folder, fresh process state: rasterise, encode, write, decode), from disk (fresh
+process state, cache folder filled: read, verify, decode) and warm (the same process
+again). Last, the pixels of the final-scale strips are compared with rasterise-then-resize
+(mean absolute difference in grey levels of 255, and PSNR), before and after JPEG.
+Every ratio is between figures measured in this run.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import math
+import os
+import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pymupdf
+# Run as a script, this file's folder comes first on sys.path and bench/generation.py would
+# shadow the ``generation`` package; drop that entry (as bench/generation.py does).
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-from synthdocbench_tasks.strip_cache import StripCache
-from synthdocbench_tasks.strips import StripSettings, build_strips
+import numpy as np
+from PIL import Image
 
-
-def _median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from synthdocbench_tasks.mupdf import load_pymupdf
+from synthdocbench_tasks.strips import StripSettings, build_strips, stack_pages
 
 
-def _generated_pdf(pages: int, workdir: Path) -> bytes:
+def _generated(pages: int, workdir: Path) -> Path:
     from generation.config import GenerationConfig
     from generation.pipeline import generate
 
@@ -40,47 +53,206 @@ def _generated_pdf(pages: int, workdir: Path) -> bytes:
         seed=1, n_docs=1, min_pages=pages, max_pages=pages, min_charts=16, max_charts=16
     )
     generate(config, workdir, progress=False)
-    return next(workdir.glob("docs/*/document.pdf")).read_bytes()
+    return workdir
+
+
+def _dataset(gen: Path, doc_id: str | None, workdir: Path) -> tuple[Path, str]:
+    """Export one finished document of ``gen`` into a dataset folder under ``workdir``."""
+    from generation.export import export_dataset
+
+    done = sorted(d for d in (gen / "docs").iterdir() if (d / "DONE").is_file())
+    chosen = next((d for d in done if d.name == doc_id), None) if doc_id else (done[0] if done else None)
+    if chosen is None:
+        raise SystemExit(f"no finished document {doc_id or ''} in {gen}/docs")
+    one = workdir / "one"
+    (one / "docs").mkdir(parents=True)
+    shutil.copy(gen / "config.json", one / "config.json")
+    shutil.copytree(chosen, one / "docs" / chosen.name)
+    export_dataset(one, workdir / "dataset")
+    return workdir / "dataset", chosen.name
+
+
+def _groups(n_pages: int, settings: StripSettings) -> list[list[int]]:
+    last = min(n_pages, settings.max_pages)
+    return [
+        list(range(s, min(s + settings.pages_per_strip, last)))
+        for s in range(0, last, settings.pages_per_strip)
+    ]
+
+
+def _stack(images: list[Image.Image]) -> Image.Image:
+    canvas = Image.new("RGB", (max(im.width for im in images), sum(im.height for im in images)), "white")
+    y = 0
+    for im in images:
+        canvas.paste(im, (0, y))
+        y += im.height
+    return canvas
+
+
+def _pix_image(pix: object) -> Image.Image:
+    return Image.frombytes("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride)  # type: ignore[attr-defined]
+
+
+def floor_canvases(pdf: bytes, settings: StripSettings) -> list[Image.Image]:
+    """Each page rasterised once at ``min(dpi, fit 7,900 px)``, stacked per strip."""
+    fitz = load_pymupdf()
+    canvases = []
+    with fitz.open(stream=pdf, filetype="pdf") as doc:
+        for group in _groups(doc.page_count, settings):
+            pages = [doc[i] for i in group]
+            longest = max(max(p.rect.width for p in pages), sum(p.rect.height for p in pages))
+            zoom = min(settings.dpi / 72, settings.max_dimension / longest)
+            matrix = fitz.Matrix(zoom, zoom)
+            canvases.append(_stack([_pix_image(p.get_pixmap(matrix=matrix, alpha=False)) for p in pages]))
+    return canvases
+
+
+def floor(pdf: bytes, settings: StripSettings) -> list[bytes]:
+    out = []
+    for canvas in floor_canvases(pdf, settings):
+        buf = io.BytesIO()
+        canvas.save(buf, format="JPEG", quality=settings.jpeg_quality)
+        out.append(buf.getvalue())
+    return out
+
+
+def resize_canvases(pdf: bytes, settings: StripSettings) -> list[Image.Image]:
+    """The previous pipeline's pixels: 144 DPI, stacked, LANCZOS-resized to fit 7,900 px."""
+    fitz = load_pymupdf()
+    canvases = []
+    with fitz.open(stream=pdf, filetype="pdf") as doc:
+        for group in _groups(doc.page_count, settings):
+            canvas = _stack([_pix_image(doc[i].get_pixmap(dpi=settings.dpi, alpha=False)) for i in group])
+            scale = min(1.0, settings.max_dimension / max(canvas.size))
+            if scale < 1.0:
+                size = (max(1, round(canvas.width * scale)), max(1, round(canvas.height * scale)))
+                canvas = canvas.resize(size, Image.Resampling.LANCZOS)
+            canvases.append(canvas)
+    return canvases
+
+
+def resize_pipeline(pdf: bytes, settings: StripSettings) -> list[bytes]:
+    out = []
+    for canvas in resize_canvases(pdf, settings):
+        buf = io.BytesIO()
+        canvas.save(buf, format="JPEG", quality=settings.jpeg_quality, optimize=True)
+        out.append(buf.getvalue())
+    return out
+
+
+def _interleaved(variants: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {name: [] for name in variants}
+    names = list(variants)
+    for rep in range(repeat):
+        for name in names[rep % len(names) :] + names[: rep % len(names)]:
+            start = time.perf_counter()
+            variants[name]()
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
+def _compare(pairs: list[tuple[Image.Image, Image.Image]]) -> tuple[float, float, float]:
+    """Mean absolute difference, PSNR and the share of pixels off by more than 32 grey levels,
+    over all strips and the area both sides of a pair cover (their sizes differ by a pixel)."""
+    total = absolute = squared = large = 0.0
+    for a, b in pairs:
+        box = (0, 0, min(a.width, b.width), min(a.height, b.height))
+        diff = np.abs(np.asarray(a.crop(box), dtype=np.int16) - np.asarray(b.crop(box), dtype=np.int16))
+        total += diff.size
+        absolute += float(diff.sum())
+        squared += float((diff.astype(np.float64) ** 2).sum())
+        large += float((diff.max(axis=2) > 32).sum()) * 3
+    mse = squared / total
+    return absolute / total, (math.inf if mse == 0 else 10 * math.log10(255**2 / mse)), large / total
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--pdf", type=Path)
-    parser.add_argument("--pages", type=int, default=50)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--gen", type=Path, help="a generated folder; its first finished document is used")
+    parser.add_argument("--doc-id", help="which document of --gen")
+    parser.add_argument("--pages", type=int, default=50, help="pages of the generated document without --gen")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf = args.pdf.read_bytes() if args.pdf else _generated_pdf(args.pages, Path(tmp) / "gen")
-        settings = StripSettings()
-
-        def bare() -> None:
-            with pymupdf.open(stream=pdf, filetype="pdf") as doc:
-                for page in doc:
-                    page.get_pixmap(dpi=settings.dpi, alpha=False)
-
-        with pymupdf.open(stream=pdf, filetype="pdf") as doc:
-            n_pages = doc.page_count
-        base = _median_seconds(bare, args.repeat)
-        strips_t = _median_seconds(lambda: build_strips(pdf, settings), args.repeat)
-        cache = StripCache(Path(tmp) / "cache")
-        cache.strips(pdf, settings, "bench")
-        cached = _median_seconds(
-            lambda: StripCache(Path(tmp) / "cache").strips(pdf, settings, "bench"), args.repeat
-        )
+    settings = StripSettings()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        gen = args.gen or _generated(args.pages, tmp / "gen")
+        dataset, doc_id = _dataset(gen, args.doc_id, tmp)
+        pdf = next(gen.glob(f"docs/{doc_id}/document.pdf")).read_bytes()
+        fitz = load_pymupdf()
+        with fitz.open(stream=pdf, filetype="pdf") as doc:
+            n_pages = min(doc.page_count, settings.max_pages)
         strips = build_strips(pdf, settings)
         largest = max(len(s.jpeg) for s in strips)
-        print(f"document: {n_pages} pages -> {len(strips)} strips, largest {largest:,} bytes")
-        print(f"bare rasterise @144 DPI : {base:7.3f} s  ({base / n_pages * 1000:5.1f} ms/page)  ratio 1.00")
         print(
-            f"build strips            : {strips_t:7.3f} s  ({strips_t / n_pages * 1000:5.1f} ms/page)  "
-            f"ratio {strips_t / base:5.2f}"
+            f"document {doc_id}: {n_pages} pages -> {len(strips)} strips of up to "
+            f"{max(s.height for s in strips)} px, largest {largest:,} bytes; "
+            f"{args.repeat} interleaved repetitions"
         )
-        print(
-            f"strips from disk cache  : {cached:7.3f} s  ({cached / n_pages * 1000:5.1f} ms/page)  "
-            f"ratio {cached / base:5.2f}"
+
+        times = _interleaved(
+            {
+                "floor": lambda: floor(pdf, settings),
+                "strips": lambda: build_strips(pdf, settings),
+                "resize": lambda: resize_pipeline(pdf, settings),
+            },
+            args.repeat,
         )
+        base = statistics.median(times["floor"])
+        labels = {
+            "floor": "floor: rasterise at final scale + 1 encode",
+            "strips": "build_strips (this project)",
+            "resize": "old: 144 DPI + LANCZOS + optimize",
+        }
+        for name, label in labels.items():
+            med, best = statistics.median(times[name]), min(times[name])
+            print(
+                f"{label:44s}: median {med:6.3f} s ({med / n_pages * 1000:5.1f} ms/page, min "
+                f"{best / n_pages * 1000:5.1f})  ratio to floor {med / base:4.2f}"
+            )
+
+        # what each question pays: the hook itself, cold / from disk / warm
+        os.environ["SYNTHDOC_DATASET"] = str(dataset)
+        from synthdocbench_tasks import hooks
+
+        row = {"doc_id": doc_id}
+        cold, disk, warm = [], [], []
+        for rep in range(args.repeat):
+            cache_dir = tmp / f"cache-{rep}"
+            os.environ["SYNTHDOC_CACHE_DIR"] = str(cache_dir)
+            hooks._strip_cache.cache_clear()
+            hooks.doc_to_visual(row)  # load the dataset's document table outside the timing
+            shutil.rmtree(cache_dir)
+            hooks._strip_cache.cache_clear()
+            start = time.perf_counter()
+            images = hooks.doc_to_visual(row)
+            cold.append(time.perf_counter() - start)
+            hooks._strip_cache.cache_clear()  # a new process: only the folder is left
+            start = time.perf_counter()
+            hooks.doc_to_visual(row)
+            disk.append(time.perf_counter() - start)
+            for _ in range(3):
+                start = time.perf_counter()
+                hooks.doc_to_visual(row)
+                warm.append(time.perf_counter() - start)
+        assert [im.tobytes() for im in images] == [s.image().tobytes() for s in strips]
+        c, d, w = statistics.median(cold), statistics.median(disk), statistics.median(warm)
+        print(f"doc_to_visual cold (build + write + decode)   : {c:6.3f} s  ratio to cold 1.00")
+        print(f"doc_to_visual from disk (read + verify + decode): {d:6.3f} s  ratio to cold {d / c:5.3f}")
+        print(f"doc_to_visual warm (each later question)     : {w:6.3f} s  ratio to cold {w / c:5.3f}")
+
+        with fitz.open(stream=pdf, filetype="pdf") as doc:
+            final = [stack_pages(fitz, [doc[i] for i in g], settings)[0] for g in _groups(n_pages, settings)]
+        ours = [s.image() for s in strips]
+        before = resize_canvases(pdf, settings)
+        for label, pairs in (
+            ("final scale vs 144 DPI + LANCZOS, before JPEG", list(zip(final, before, strict=True))),
+            ("build_strips JPEG vs 144 DPI + LANCZOS      ", list(zip(ours, before, strict=True))),
+        ):
+            mad, psnr, large = _compare(pairs)
+            print(f"pixels, {label}: mean |diff| {mad:.2f}/255, PSNR {psnr:.1f} dB, {large:.2%} off by > 32")
 
 
 if __name__ == "__main__":

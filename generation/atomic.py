@@ -1,5 +1,7 @@
 """Atomic file writes: a temp file in the same folder, fsync, then rename over the target.
 
+The writer itself is :mod:`synthdocbench_tasks.atomic` (shared with the evaluation side).
+
 A crash leaves either the old file or the new one, never half of one. JSON is written the
 one way the data layout promises (sorted keys, two-space indent, UTF-8, trailing newline),
 so equal objects give equal bytes.
@@ -8,30 +10,24 @@ so equal objects give equal bytes.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+# The project's one atomic writer (files get the user's umask, 0644 by default).
+from synthdocbench_tasks.atomic import write_bytes_atomic
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically, creating the parent folder if needed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+__all__ = [
+    "dumps_json",
+    "write_bytes_atomic",
+    "write_json_atomic",
+    "write_jsonl_atomic",
+    "write_text_atomic",
+]
 
 
 def write_text_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 text atomically."""
+    """Write UTF-8 text atomically (fsync, then rename)."""
     write_bytes_atomic(path, text.encode("utf-8"))
 
 

@@ -19,14 +19,31 @@ from typing import Any
 PAGE_MARGIN_MM = {"top": 16.0, "bottom": 18.0, "left": 16.0, "right": 16.0}
 _MM_TO_PX = 96 / 25.4
 CONTENT_WIDTH_PX = int((210 - PAGE_MARGIN_MM["left"] - PAGE_MARGIN_MM["right"]) * _MM_TO_PX)
+#: Chromium flags. The first group shapes rendering; the rest keep the browser from talking
+#: to anything: no background services (component updates, sync, Google account checks,
+#: domain reliability, safe browsing pings), no host name lookups at all (every name maps to
+#: NOTFOUND) and a dead loopback proxy for every connection, so nothing leaves the machine
+#: even if a service ignores its switch. The page itself needs nothing (requests are blocked
+#: and recorded by :meth:`Renderer.render_pdf`). tests/generation/test_render.py checks this
+#: under strace and that the output bytes do not change.
 _CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
+    "--no-default-browser-check",
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-default-apps",
+    "--disable-domain-reliability",
+    "--disable-client-side-phishing-detection",
+    "--disable-breakpad",
+    "--metrics-recording-only",
+    "--no-pings",
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--proxy-server=127.0.0.1:9",
+    "--proxy-bypass-list=<-loopback>",
 ]
 _SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 _FOOTER = (

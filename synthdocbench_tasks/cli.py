@@ -6,7 +6,6 @@ evaluation-only install (no browser, no Node) can still run ``tasks-path`` and `
 
 from __future__ import annotations
 
-import sys
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -73,38 +72,17 @@ def tasks_path() -> None:
     typer.echo(str(tasks_dir()))
 
 
-@app.command(
-    "eval",
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
-)
-def eval_(ctx: typer.Context) -> None:
-    """Run lmms-eval with the SynthDocBench tasks on its include path (all arguments pass through)."""
-    args = list(ctx.args)
-    if "--include_path" not in args:
-        args += ["--include_path", str(tasks_dir())]
-    if "--help" not in args and "-h" not in args:
-        _preflight(args)
-    from lmms_eval.__main__ import cli_evaluate
+def _register_run_commands() -> None:
+    from .eval_command import check_command, eval_command
 
-    sys.argv = ["lmms-eval", *args]
-    cli_evaluate()
+    app.command(
+        "eval",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+    )(eval_command)
+    app.command("check")(check_command)
 
 
-def _preflight(args: list[str]) -> None:
-    """Check datasets and the judge before lmms-eval loads a model."""
-    tasks = args[args.index("--tasks") + 1] if "--tasks" in args[:-1] else ""
-    if "mmdocbench" in tasks:
-        from .mmdocbench.data import source
-
-        source()
-    if "synthdoc" not in tasks:
-        return
-    from .dataset import dataset_location
-    from .judging import run_judge
-    from .settings import load_settings
-
-    dataset_location()
-    run_judge(load_settings(), preflight=True)
+_register_run_commands()
 
 
 @app.command()

@@ -59,6 +59,7 @@ def resolve_location(value: str | None) -> str:
                 f"{DATASET_VAR}={value} is not an exported SynthDocBench dataset "
                 f"(needs README.md and data/{{{','.join(CONFIGS)}}}); {HOW_TO_GET_ONE}"
             )
+        check_export(path, value)
         return str(path.resolve())
     if looks_like_repo_id(value):
         check_hub_dataset(value, DATASET_VAR, HOW_TO_GET_ONE)
@@ -66,6 +67,77 @@ def resolve_location(value: str | None) -> str:
     raise SynthDocUserError(
         f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}"
     )
+
+
+def card_split_sizes(readme: Path, value: str) -> dict[str, int]:
+    """``config -> rows of its test split`` as the card's YAML front matter declares them."""
+    import yaml
+
+    text = readme.read_text(encoding="utf-8", errors="replace")
+    parts = text.split("---", 2) if text.startswith("---") else []
+    try:
+        meta = yaml.safe_load(parts[1]) if len(parts) == 3 else None
+    except yaml.YAMLError:
+        meta = None
+    if not isinstance(meta, dict):
+        raise SynthDocUserError(
+            f"{DATASET_VAR}={value}: {readme} has no readable YAML front matter (the dataset card); "
+            "re-export the dataset"
+        )
+    sizes: dict[str, int] = {}
+    for info in meta.get("dataset_info") or []:
+        if not isinstance(info, dict):
+            continue
+        for split in info.get("splits") or []:
+            if isinstance(split, dict) and split.get("name") == "test" and "num_examples" in split:
+                sizes[str(info.get("config_name"))] = int(split["num_examples"])
+    return sizes
+
+
+def check_export(path: Path, value: str) -> None:
+    """Every Parquet file is readable, each config holds as many rows as the card says, and
+    every question's document is in ``documents``; else one line naming the file or row."""
+    import pyarrow.parquet as pq
+
+    sizes = card_split_sizes(path / "README.md", value)
+    doc_ids: dict[str, list[tuple[str, str]]] = {}  # config -> (doc_id, question_id)
+    for config in CONFIGS:
+        files = sorted((path / "data" / config).glob("*.parquet"))
+        if not files:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: data/{config} holds no Parquet file; re-export the dataset"
+            )
+        rows = 0
+        pairs: list[tuple[str, str]] = []
+        for f in files:
+            columns = ["doc_id"] if config == "documents" else ["doc_id", "question_id"]
+            try:
+                table = pq.read_table(f, columns=columns)
+            except Exception as exc:  # pyarrow raises several types for damaged files
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise SynthDocUserError(
+                    f"{DATASET_VAR}={value}: {f} is not a readable Parquet file of the {config} config "
+                    f"({reason}); re-export the dataset"
+                ) from None
+            rows += table.num_rows
+            ids = table.column("doc_id").to_pylist()
+            qids = table.column("question_id").to_pylist() if config != "documents" else ids
+            pairs.extend(zip(ids, qids, strict=True))
+        expected = sizes.get(config)
+        if expected is not None and rows != expected:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: data/{config} holds {rows} rows but the card (README.md) "
+                f"says {expected}: the files and the card disagree; re-export the dataset"
+            )
+        doc_ids[config] = pairs
+    known = {doc_id for doc_id, _ in doc_ids["documents"]}
+    for config in CONFIGS[:-1]:
+        for doc_id, question_id in doc_ids[config]:
+            if doc_id not in known:
+                raise SynthDocUserError(
+                    f"{DATASET_VAR}={value}: document {doc_id} (asked by {config} question {question_id}) "
+                    "is not in data/documents; re-export the dataset so questions and documents match"
+                )
 
 
 def dataset_location() -> str:

@@ -60,9 +60,10 @@ def document_strips(doc: dict[str, Any], strip_settings: StripSettings) -> list[
 
 
 def doc_to_visual(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> list[Image.Image]:
-    """The document's page strips (Table 19) as images."""
-    strips = document_strips(doc, StripSettings.from_kwargs(lmms_eval_specific_kwargs))
-    return [s.image() for s in strips]
+    """The document's page strips (Table 19) as new images, decoded once per document."""
+    pdf = document_store(dataset_location()).pdf(doc["doc_id"])
+    cache = _strip_cache(str(load_settings().cache_dir))
+    return cache.images(pdf, StripSettings.from_kwargs(lmms_eval_specific_kwargs), doc["doc_id"])
 
 
 def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> str:

@@ -5,24 +5,26 @@ a gap smaller than a line) are joined back into it, so a paragraph is one line o
 paragraphs, headings and chart labels are separated by blank lines. Pages are marked
 ``[Page N]`` and the whole is cut at ``max_chars`` (60,000 in the paper). Each document is extracted once per
 setting: kept in memory for the last few documents and on disk under
-``<cache>/text/<pdf sha256>/<setting key>.txt``, written atomically, so every question of
+``<cache>/text/<pdf sha256>/<setting key>.txt``, written atomically and sealed with its
+sha256 and size (a damaged entry is extracted again, with a warning), so every question of
 a document and every rerun reuses it.
 """
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pymupdf
-
-from .doc_cache import DocCache, read_text_or_none, write_text_atomically
+from .doc_cache import BadEntryError, DocCache, read_sealed, write_sealed
 from .errors import SynthDocUserError
 from .strips import int_overrides, open_pdf
 
+if TYPE_CHECKING:
+    import pymupdf
+
 #: Bump when the text a setting produces would change.
-TEXT_FORMAT = 2
+TEXT_FORMAT = 3  # 3: entries sealed with their digest
 _JOIN_GAP = 0.85  # a gap below this share of the line height continues the paragraph
 _JOIN_INDENT = 3.0  # points
 
@@ -111,8 +113,13 @@ class TextCache(DocCache[str]):
         return self._get(pdf, settings.key(), lambda: extract_text(pdf, settings, name))
 
     def _read(self, path: Path) -> str | None:
-        return read_text_or_none(path)
+        payload = read_sealed(path)
+        if payload is None:
+            return None
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadEntryError("not UTF-8 text") from None
 
     def _write(self, path: Path, value: str) -> None:
-        with contextlib.suppress(OSError):  # a cache write failure only costs time
-            write_text_atomically(path, value, suffix=".txt")
+        write_sealed(path, value.encode("utf-8"))

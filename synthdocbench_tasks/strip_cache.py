@@ -1,63 +1,159 @@
-"""Rasterise each document once per strip setting, not once per question.
+"""Rasterise each document once per strip setting, and decode each strip once per process.
 
-Strips are kept in memory for the last few documents and on disk under
-``<cache>/strips/<pdf sha256>/<setting key>/``, written atomically (a temp folder renamed
-into place), so a crashed or parallel run never reads half a cache entry and a rerun
-rasterises nothing. The caching itself is :class:`~synthdocbench_tasks.doc_cache.DocCache`.
+Strips live on disk under ``<cache>/strips/<pdf sha256>/<setting key>/`` (one JPEG per strip
+and a sealed ``layout.json`` that records each JPEG's sha256 and size, all written into a
+temp folder renamed into place), so a crashed or parallel run never reads half an entry, a
+damaged entry is rebuilt with a warning, and a rerun rasterises nothing. The caching itself
+is :class:`~synthdocbench_tasks.doc_cache.DocCache`.
+
+Every question of a document asks for the same strips as images. The decoded images are
+kept in a least-recently-used cache bounded in bytes (``memory_bytes``, 1 GiB by default:
+about 40 full 5-page strips), keyed by the PDF's digest and the setting. Each call gets new
+:class:`PIL.Image.Image` objects that share those pixels read-only (no decode, no copy):
+Pillow copies a read-only image before any in-place change (``paste``, ``ImageDraw``,
+``putpixel``) and ``thumbnail`` replaces the object's own pixels, so a model that edits its
+images cannot change what the next question sees.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
-from .doc_cache import DocCache
+from PIL import Image
+
+from .atomic import make_temp_dir, replace_dir, write_bytes_atomic
+from .doc_cache import BadEntryError, DocCache, check_bytes, read_sealed, seal
 from .strips import PagePlacement, Strip, StripSettings, build_strips
+
+#: Decoded strip pixels kept per process unless the caller says otherwise.
+DEFAULT_MEMORY_BYTES = 1 << 30
+
+
+#: ``Image.info`` key of a decoded strip: the sha256 of its JPEG and the id of its pixels.
+STRIP_DIGEST_INFO = "synthdoc_strip_jpeg"
+
+
+def strip_digest(image: Image.Image) -> str | None:
+    """The JPEG sha256 of a strip image from :meth:`StripCache.images` that nobody has edited.
+
+    Any in-place edit of such an image first copies its read-only pixels (and ``thumbnail``
+    replaces them), so the mark only holds while the image still has the cached pixels.
+    """
+    mark = image.info.get(STRIP_DIGEST_INFO)
+    if not (isinstance(mark, tuple) and len(mark) == 2 and image.readonly):
+        return None
+    digest, pixels_id = mark
+    return str(digest) if id(image.im) == pixels_id else None
+
+
+def _shared(image: Image.Image) -> Image.Image:
+    """A new image object over ``image``'s pixels, read-only: any in-place edit copies first."""
+    view = image._new(image.im)
+    view.readonly = 1
+    return view
+
+
+def _size(images: list[Image.Image]) -> int:
+    return sum(im.width * im.height * len(im.getbands()) for im in images)
 
 
 class StripCache(DocCache[list[Strip]]):
     kind = "strips"
     default_memory_docs = 4
 
+    def __init__(
+        self, root: Path, memory_docs: int | None = None, memory_bytes: int = DEFAULT_MEMORY_BYTES
+    ) -> None:
+        super().__init__(root, memory_docs)
+        self.memory_bytes = memory_bytes
+        self._decoded: OrderedDict[tuple[str, str], list[Image.Image]] = OrderedDict()
+        self._decoded_size = 0
+        self._decoded_lock = threading.Lock()
+        self.decoded = 0  # how many documents' strips this cache had to decode
+
     @property
     def rasterised(self) -> int:
         """How many documents this cache had to rasterise."""
         return self.computed
 
-    def strips(self, pdf: bytes, settings: StripSettings, name: str) -> list[Strip]:
-        return self._get(pdf, settings.key(), lambda: build_strips(pdf, settings, name))
+    def strips(
+        self, pdf: bytes, settings: StripSettings, name: str, digest: str | None = None
+    ) -> list[Strip]:
+        return self._get(pdf, settings.key(), lambda: build_strips(pdf, settings, name), digest)
+
+    def images(self, pdf: bytes, settings: StripSettings, name: str) -> list[Image.Image]:
+        """The strips as new read-only images; decoded once per document while they stay in memory."""
+        digest = self.digest(pdf)
+        key = (digest, settings.key())
+        with self._decoded_lock:
+            images = self._decoded.get(key)
+            if images is not None:
+                self._decoded.move_to_end(key)
+        if images is None:
+            images = []
+            for strip in self.strips(pdf, settings, name, digest):
+                image = strip.image()
+                image.info[STRIP_DIGEST_INFO] = (self.digest(strip.jpeg), id(image.im))
+                images.append(image)
+            self._remember(key, images)
+        return [_shared(image) for image in images]
+
+    def _remember(self, key: tuple[str, str], images: list[Image.Image]) -> None:
+        size = _size(images)
+        with self._decoded_lock:
+            self.decoded += 1
+            if key in self._decoded or size > self.memory_bytes:
+                return
+            self._decoded[key] = images
+            self._decoded_size += size
+            while self._decoded_size > self.memory_bytes:
+                _, dropped = self._decoded.popitem(last=False)
+                self._decoded_size -= _size(dropped)
 
     def _read(self, path: Path) -> list[Strip] | None:
-        layout_file = path / "layout.json"
-        if not layout_file.is_file():
+        if not path.exists():
             return None
+        sealed = read_sealed(path / "layout.json")
+        if sealed is None:
+            raise BadEntryError("layout.json is missing")
         try:
-            layout = json.loads(layout_file.read_text(encoding="utf-8"))
-            return [
-                Strip(
-                    jpeg=(path / f"strip-{i:03d}.jpg").read_bytes(),
-                    width=entry["width"],
-                    height=entry["height"],
-                    pages=[PagePlacement(**p) for p in entry["pages"]],
-                )
-                for i, entry in enumerate(layout["strips"])
-            ]
-        except (OSError, ValueError, KeyError, TypeError):
-            return None  # unreadable entry: rebuild it
+            layout = json.loads(sealed)
+            entries = layout["strips"]
+            strips = []
+            for i, entry in enumerate(entries):
+                jpeg_path = path / f"strip-{i:03d}.jpg"
+                try:
+                    jpeg = jpeg_path.read_bytes()
+                except OSError as exc:
+                    raise BadEntryError(f"{jpeg_path.name} cannot be read ({exc.strerror or exc})") from None
+                try:
+                    check_bytes(jpeg, int(entry["bytes"]), str(entry["sha256"]))
+                except BadEntryError as exc:
+                    raise BadEntryError(f"{jpeg_path.name}: {exc}") from None
+                pages = [PagePlacement(**p) for p in entry["pages"]]
+                strips.append(Strip(jpeg=jpeg, width=entry["width"], height=entry["height"], pages=pages))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise BadEntryError(f"layout.json does not describe the strips ({exc})") from None
+        if not strips:
+            raise BadEntryError("no strips")
+        return strips
 
     def _write(self, path: Path, value: list[Strip]) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=path.parent))
+        tmp = make_temp_dir(path.parent)
         try:
+            entries = []
             for i, strip in enumerate(value):
-                (tmp / f"strip-{i:03d}.jpg").write_bytes(strip.jpeg)
-            layout = {"strips": [s.layout() for s in value]}
-            (tmp / "layout.json").write_text(json.dumps(layout, indent=1), encoding="utf-8")
-            if path.exists():
-                shutil.rmtree(path, ignore_errors=True)
-            os.replace(tmp, path)
-        except OSError:
-            shutil.rmtree(tmp, ignore_errors=True)  # a cache write failure only costs time
+                write_bytes_atomic(tmp / f"strip-{i:03d}.jpg", strip.jpeg, fsync=False)
+                entries.append(
+                    {**strip.layout(), "bytes": len(strip.jpeg), "sha256": self.digest(strip.jpeg)}
+                )
+            layout = json.dumps({"strips": entries}, indent=1, sort_keys=True).encode("utf-8")
+            write_bytes_atomic(tmp / "layout.json", seal(layout), fsync=False)
+            replace_dir(tmp, path)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise

@@ -1,10 +1,11 @@
 """Page strips: what a model sees of a document (paper Table 19).
 
-A PDF is rasterised with PyMuPDF at ``dpi``, capped at ``max_pages``, and every
-``pages_per_strip`` pages are stacked into one vertical strip, resized so its longest
-side is at most ``max_dimension`` pixels and JPEG-encoded under ``max_bytes``. Each
-strip records where every page landed (offset and scale), so a box a model draws on a
-strip maps back to page coordinates.
+A PDF is capped at ``max_pages`` and every ``pages_per_strip`` pages are stacked into one
+vertical strip whose longest side is at most ``max_dimension`` pixels: each page is
+rasterised once with PyMuPDF at ``dpi``, or directly at the smaller scale that makes the
+stacked strip fit (no resize afterwards), and each strip is JPEG-encoded once under
+``max_bytes``. Each strip records where every page landed (offset and size), so a box a
+model draws on a strip maps back to page coordinates.
 """
 
 from __future__ import annotations
@@ -12,11 +13,19 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-import pymupdf
 from PIL import Image
 
 from .errors import SynthDocUserError
+from .mupdf import load_pymupdf
+
+if TYPE_CHECKING:
+    import pymupdf
+
+#: Bump when the strips a setting produces would change (2: rasterised at the final scale).
+STRIP_FORMAT = 2
 
 
 def int_overrides(fields: Iterable[str], prefix: str, kwargs: dict[str, object] | None) -> dict[str, int]:
@@ -59,7 +68,7 @@ class StripSettings:
         """A file-name-safe key: one cache entry per distinct setting."""
         return (
             f"dpi{self.dpi}-max{self.max_pages}-per{self.pages_per_strip}"
-            f"-dim{self.max_dimension}-bytes{self.max_bytes}-q{self.jpeg_quality}"
+            f"-dim{self.max_dimension}-bytes{self.max_bytes}-q{self.jpeg_quality}-v{STRIP_FORMAT}"
         )
 
     @classmethod
@@ -97,8 +106,9 @@ class Strip:
 
 def open_pdf(pdf: bytes, name: str) -> pymupdf.Document:
     """Open PDF bytes; a corrupt or empty file is one clear line naming the document."""
+    fitz = load_pymupdf()
     try:
-        doc = pymupdf.open(stream=pdf, filetype="pdf")
+        doc = fitz.open(stream=pdf, filetype="pdf")
     except Exception as exc:  # PyMuPDF raises several types for broken files
         raise SynthDocUserError(
             f"document {name}: the PDF cannot be opened ({exc}); regenerate or re-export the dataset"
@@ -108,17 +118,53 @@ def open_pdf(pdf: bytes, name: str) -> pymupdf.Document:
     return doc
 
 
-def _render_page(page: pymupdf.Page, dpi: int) -> Image.Image:
-    pix = page.get_pixmap(dpi=dpi, alpha=False)
-    return Image.frombytes("RGB", (pix.width, pix.height), pix.samples)
+def _pixel_sizes(fitz: ModuleType, pages: list[pymupdf.Page], zoom: float) -> list[tuple[int, int]]:
+    """The pixmap size of each page at ``zoom``, as PyMuPDF will round it."""
+    matrix = fitz.Matrix(zoom, zoom)
+    sizes = []
+    for page in pages:
+        box = (page.rect * matrix).irect
+        sizes.append((box.width, box.height))
+    return sizes
 
 
-def _encode(img: Image.Image, settings: StripSettings) -> tuple[bytes, Image.Image]:
-    """JPEG under the byte cap: lower the quality first, then the size."""
+def strip_zoom(
+    fitz: ModuleType, pages: list[pymupdf.Page], settings: StripSettings
+) -> tuple[float, list[tuple[int, int]]]:
+    """The zoom (pixels per point) at which ``pages`` stacked fit the caps, and their pixel sizes.
+
+    ``dpi`` unless the stacked strip would be longer than ``max_dimension``; then the zoom
+    that makes the longest side exactly fit, stepped down while PyMuPDF's outward rounding
+    of each page to whole pixels still overshoots.
+    """
+    zoom = settings.dpi / 72
+    widest = max(page.rect.width for page in pages)
+    tallest = sum(page.rect.height for page in pages)
+    longest = max(widest, tallest)
+    if longest * zoom > settings.max_dimension:
+        zoom = settings.max_dimension / longest
+    sizes = _pixel_sizes(fitz, pages, zoom)
+    for _ in range(16):
+        side = max(max(w for w, _ in sizes), sum(h for _, h in sizes))
+        if side <= settings.max_dimension:
+            break
+        zoom *= (settings.max_dimension - 0.5) / side
+        sizes = _pixel_sizes(fitz, pages, zoom)
+    return zoom, sizes
+
+
+def _render(fitz: ModuleType, page: pymupdf.Page, zoom: float) -> Image.Image:
+    pix = page.get_pixmap(matrix=fitz.Matrix(zoom, zoom), alpha=False)
+    # frombytes copies the pixels (by contract), so the image outlives the pixmap
+    return Image.frombytes("RGB", (pix.width, pix.height), pix.samples_mv, "raw", "RGB", pix.stride)
+
+
+def encode_jpeg(img: Image.Image, settings: StripSettings) -> tuple[bytes, Image.Image]:
+    """One JPEG encode at ``jpeg_quality``; only over ``max_bytes``: lower the quality, then the size."""
     quality = settings.jpeg_quality
     while True:
         buf = io.BytesIO()
-        img.save(buf, format="JPEG", quality=quality, optimize=True)
+        img.save(buf, format="JPEG", quality=quality)
         data = buf.getvalue()
         if len(data) <= settings.max_bytes:
             return data, img
@@ -129,35 +175,60 @@ def _encode(img: Image.Image, settings: StripSettings) -> tuple[bytes, Image.Ima
         img = img.resize(new_size, Image.Resampling.LANCZOS)
 
 
+def stack_pages(
+    fitz: ModuleType, pages: list[pymupdf.Page], settings: StripSettings
+) -> tuple[Image.Image, list[tuple[int, int]]]:
+    """The pages rasterised once each at the strip's final scale, stacked top to bottom.
+
+    Returns the strip and each page's size in it.
+    """
+    zoom, sizes = strip_zoom(fitz, pages, settings)
+    canvas = Image.new("RGB", (max(w for w, _ in sizes), sum(h for _, h in sizes)), "white")
+    y = 0
+    for i, page in enumerate(pages):
+        image = _render(fitz, page, zoom)
+        if image.size != sizes[i]:  # PyMuPDF rounded differently than predicted: make room
+            sizes[i] = image.size
+            grown = Image.new("RGB", (max(w for w, _ in sizes), sum(h for _, h in sizes)), "white")
+            grown.paste(canvas.crop((0, 0, canvas.width, y)), (0, 0))
+            canvas = grown
+        canvas.paste(image, (0, y))
+        y += image.height
+    return canvas, sizes
+
+
 def build_strips(pdf: bytes, settings: StripSettings, name: str = "document") -> list[Strip]:
-    """Rasterise a PDF into vertical strips of ``pages_per_strip`` pages each."""
+    """Rasterise a PDF into vertical strips of ``pages_per_strip`` pages each.
+
+    Every page is rasterised once, directly at the scale its strip needs (``dpi``, or less
+    so that the stacked strip's longest side is at most ``max_dimension``), and every strip
+    is JPEG-encoded once. The result depends only on the PDF and the settings.
+    """
+    fitz = load_pymupdf()
     doc = open_pdf(pdf, name)
     try:
         n_pages = min(doc.page_count, settings.max_pages)
         strips: list[Strip] = []
         for start in range(0, n_pages, settings.pages_per_strip):
-            numbers = range(start, min(start + settings.pages_per_strip, n_pages))
-            images = [_render_page(doc[i], settings.dpi) for i in numbers]
-            width = max(im.width for im in images)
-            height = sum(im.height for im in images)
-            canvas = Image.new("RGB", (width, height), "white")
-            offsets = []
-            y = 0
-            for im in images:
-                canvas.paste(im, (0, y))
-                offsets.append((y, im.width, im.height))
-                y += im.height
-            scale = min(1.0, settings.max_dimension / max(width, height))
-            if scale < 1.0:
-                size = (max(1, round(width * scale)), max(1, round(height * scale)))
+            numbers = list(range(start, min(start + settings.pages_per_strip, n_pages)))
+            pages = [doc[i] for i in numbers]
+            canvas, sizes = stack_pages(fitz, pages, settings)
+            width, height = canvas.size
+            if max(width, height) > settings.max_dimension:  # only if PyMuPDF's rounding surprised us
+                scale = settings.max_dimension / max(width, height)
+                size = (max(1, int(width * scale)), max(1, int(height * scale)))
                 canvas = canvas.resize(size, Image.Resampling.LANCZOS)
-            jpeg, final = _encode(canvas, settings)
-            sx = final.width / width
-            sy = final.height / height
-            placements = [
-                PagePlacement(page=i + 1, x=0, y=round(off * sy), width=round(w * sx), height=round(h * sy))
-                for i, (off, w, h) in zip(numbers, offsets, strict=True)
-            ]
+            jpeg, final = encode_jpeg(canvas, settings)
+            sx, sy = final.width / width, final.height / height
+            placements = []
+            y = 0
+            for number, (w, h) in zip(numbers, sizes, strict=True):
+                placements.append(
+                    PagePlacement(
+                        page=number + 1, x=0, y=round(y * sy), width=round(w * sx), height=round(h * sy)
+                    )
+                )
+                y += h
             strips.append(Strip(jpeg=jpeg, width=final.width, height=final.height, pages=placements))
         return strips
     finally:

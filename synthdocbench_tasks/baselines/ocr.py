@@ -26,11 +26,12 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..doc_cache import read_text_or_none, write_text_atomically
+from ..doc_cache import BadEntryError, discard_bad_entry, read_sealed, write_entry, write_sealed
 from ..errors import SynthDocUserError
+from ..strip_cache import strip_digest
 
-#: Bump when the text a key maps to would change for the same settings.
-CACHE_FORMAT = 1
+#: Bump when the text a key maps to would change for the same settings (2: sealed entries).
+CACHE_FORMAT = 2
 INSTALL_HINT = "install Debian's tesseract-ocr (apt-get install -y tesseract-ocr tesseract-ocr-eng)"
 
 
@@ -82,11 +83,20 @@ class OcrSettings:
 
 
 def image_key(image: Image.Image, settings: OcrSettings, engine_version: str) -> str:
-    """A digest of the pixels and of everything that changes what Tesseract reads."""
+    """A digest of the pixels and of everything that changes what Tesseract reads.
+
+    An unedited strip from the strip cache is keyed by its (verified) JPEG digest instead of
+    its pixels, which decode from that JPEG alone: hashing 26 MB of pixels per strip and per
+    question cost more than answering.
+    """
     digest = hashlib.blake2b(digest_size=20)
     header = f"v{CACHE_FORMAT}|{engine_version}|{settings.lang}|{settings.psm}|{settings.scale}"
     digest.update(f"{header}|{image.mode}|{image.width}x{image.height}|".encode())
-    digest.update(image.tobytes())
+    jpeg_digest = strip_digest(image)
+    if jpeg_digest is not None:
+        digest.update(f"strip-jpeg-sha256:{jpeg_digest}".encode())
+    else:
+        digest.update(image.tobytes())
     return digest.hexdigest()
 
 
@@ -119,7 +129,14 @@ class TesseractOCR:
             if key in self._memory:
                 return self._memory[key]
         path = self._path(key)
-        text = None if path is None else read_text_or_none(path)
+        if path is None:
+            return None
+        try:
+            payload = read_sealed(path)
+            text = None if payload is None else payload.decode("utf-8")
+        except (BadEntryError, UnicodeDecodeError) as exc:
+            discard_bad_entry(path, "ocr", str(exc) if isinstance(exc, BadEntryError) else "not UTF-8 text")
+            return None
         if text is None:
             return None
         with self._lock:
@@ -130,8 +147,8 @@ class TesseractOCR:
         with self._lock:
             self._memory[key] = text
         path = self._path(key)
-        if path is not None:
-            write_text_atomically(path, text, prefix=".ocr-")
+        if path is not None and self.cache_dir is not None:
+            write_entry(self.cache_dir, lambda: write_sealed(path, text.encode("utf-8"), prefix=".ocr-"))
 
     def _read(self, image: Image.Image) -> str:
         gray = image.convert("L")

@@ -14,6 +14,7 @@ import base64
 import binascii
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -42,14 +43,20 @@ class Source:
     folder: str | None = None  # local data: where relative ``image_path`` values resolve
 
 
-def check_header(tsv: Path) -> None:
+def _lines(fh: Any, tsv: Path) -> Iterator[str]:
+    """The file's lines decoded as UTF-8; an undecodable line is one clear line naming it."""
+    for number, raw in enumerate(fh, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SynthDocUserError(
+                f"{MMDOCBENCH_VAR}={tsv}: line {number} is not UTF-8 text ({exc.reason} at byte "
+                f"{exc.start}); the file is damaged, download it again"
+            ) from None
+
+
+def check_header(header: list[str], tsv: Path) -> None:
     """The TSV's first line has the columns the tasks read; else one clear line."""
-    csv.field_size_limit(1 << 30)
-    try:
-        with tsv.open(encoding="utf-8", newline="") as fh:
-            header = next(csv.reader(fh, delimiter="\t"), [])
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise SynthDocUserError(f"{MMDOCBENCH_VAR}={tsv}: cannot read the TSV ({exc}); {HOW_TO}") from None
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if not ({"image", "image_path"} & set(header)):
         missing.append("image or image_path")
@@ -60,6 +67,54 @@ def check_header(tsv: Path) -> None:
             f"{MMDOCBENCH_VAR}={tsv} is not an MMDocBench TSV "
             f"(missing columns: {', '.join(missing)}); {HOW_TO}"
         )
+
+
+def check_tsv(tsv: Path) -> None:
+    """Read the whole TSV once: the header has the needed columns, every row has as many
+    fields as the header, every line is UTF-8, and list-valued ``image``/``image_path``
+    cells parse; else one line naming the line and row. (pandas would drop or pad a ragged
+    row, or fail later inside lmms-eval.)"""
+    csv.field_size_limit(1 << 30)
+    try:
+        with tsv.open("rb") as fh:
+            reader = csv.reader(_lines(fh, tsv), delimiter="\t")
+            header = next(reader, [])
+            check_header(header, tsv)
+            index_at = header.index("index")
+            lists = [i for i, c in enumerate(header) if c in ("image", "image_path")]
+            for row in reader:
+                if not row:
+                    continue  # a blank line; pandas skips it too
+                index = row[index_at] if index_at < len(row) else "?"
+                if len(row) != len(header):
+                    raise SynthDocUserError(
+                        f"{MMDOCBENCH_VAR}={tsv}: line {reader.line_num} (row index {index}) has "
+                        f"{len(row)} fields, the header has {len(header)}; the file is damaged or not "
+                        "tab-separated, download it again"
+                    )
+                for i in lists:
+                    if row[i].lstrip().startswith("["):
+                        list_cell(row[i], index, header[i])
+    except OSError as exc:
+        raise SynthDocUserError(f"{MMDOCBENCH_VAR}={tsv}: cannot read the TSV ({exc}); {HOW_TO}") from None
+    except csv.Error as exc:
+        raise SynthDocUserError(
+            f"{MMDOCBENCH_VAR}={tsv}: not a readable TSV ({exc}); the file is damaged, download it again"
+        ) from None
+
+
+def list_cell(value: str, index: Any, column: str) -> list[str]:
+    """A cell holding a Python list literal of strings (several images of one row)."""
+    try:
+        parsed = ast.literal_eval(value.strip())
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        parsed = None
+    if not isinstance(parsed, list) or not parsed or not all(isinstance(v, str) for v in parsed):
+        raise SynthDocUserError(
+            f"MMDocBench row {index}: the {column} column starts with '[' but is not a list of "
+            f"strings; the file is damaged, check {MMDOCBENCH_VAR}"
+        )
+    return parsed
 
 
 @lru_cache(maxsize=8)
@@ -73,13 +128,13 @@ def resolve(value: str | None) -> Source:
         if not files:
             raise SynthDocUserError(f"{MMDOCBENCH_VAR}={value}: the folder holds no .tsv file; {HOW_TO}")
         for f in files:
-            check_header(f)
+            check_tsv(f)
         data = [str(f.resolve()) for f in files]
         return Source("csv", {"data_files": {"test": data}, **_READ_KWARGS}, str(path.resolve()))
     if path.is_file():
         if path.suffix.lower() != ".tsv":
             raise SynthDocUserError(f"{MMDOCBENCH_VAR}={value} is not a .tsv file; {HOW_TO}")
-        check_header(path)
+        check_tsv(path)
         data_files = {"test": [str(path.resolve())]}
         return Source("csv", {"data_files": data_files, **_READ_KWARGS}, str(path.parent.resolve()))
     if looks_like_repo_id(value):
@@ -122,10 +177,10 @@ def images_of(row: dict[str, Any], folder: str | None) -> list[Image.Image]:
     files named by ``image_path`` (relative to the TSV's folder)."""
     raw = str(row.get("image") or "").strip()
     if raw:
-        values = ast.literal_eval(raw) if raw.startswith("[") else [raw]
+        values = list_cell(raw, row.get("index"), "image") if raw.startswith("[") else [raw]
         return [_decode(str(v), row.get("index")) for v in values]
     paths = str(row.get("image_path") or "").strip()
-    names = ast.literal_eval(paths) if paths.startswith("[") else [paths]
+    names = list_cell(paths, row.get("index"), "image_path") if paths.startswith("[") else [paths]
     images = []
     for name in names:
         p = Path(name) if Path(name).is_absolute() or folder is None else Path(folder) / name

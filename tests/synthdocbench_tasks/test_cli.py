@@ -91,3 +91,25 @@ def test_a_small_log_is_judged_and_the_judge_is_named(tmp_path: Path) -> None:
 def _write(path: Path, text: str) -> Path:
     path.write_text(text)
     return path
+
+
+def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SYNTHDOC_", "OPENAI_"))}
+    cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", *args]
+    return subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["eval", "--model", "dummy"], "no --tasks given"),
+        (["eval", "--model", "dummy", "--tasks=,"], "names no task"),
+        (["eval", "--model", "dummy", "--tasks", "synthdoc_cross_modl"], "did you mean synthdoc_crossmodal?"),
+        (["check", "no-such-run"], "no-such-run does not exist"),
+    ],
+)
+def test_eval_and_check_usage_errors_are_one_line(args: list[str], expected: str, tmp_path: Path) -> None:
+    proc = _cli(*args, cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("synthdocbench: ") and expected in lines[0], proc.stderr

@@ -1,7 +1,12 @@
 from __future__ import annotations
 
 import io
+import json
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pymupdf
 import pytest
@@ -10,6 +15,8 @@ from PIL import Image
 from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.strip_cache import StripCache
 from synthdocbench_tasks.strips import StripSettings, build_strips
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _pages(pdf: bytes) -> int:
@@ -46,8 +53,102 @@ def test_strip_geometry_and_limits_on_generated_pdf(sample_pdf: bytes) -> None:
         for a, b in zip(strip.pages, strip.pages[1:], strict=False):
             assert abs(a.y + a.height - b.y) <= 1
         assert abs(strip.pages[-1].y + strip.pages[-1].height - strip.height) <= 1
-    # a full 5-page A4 strip at 144 DPI is 8,420 px tall, so it must have been resized
+    # a full 5-page A4 strip at 144 DPI is 8,430 px tall, so it is rasterised smaller to fit
     assert strips[0].height == 7900
+    assert build_strips(sample_pdf, StripSettings()) == strips  # deterministic, byte for byte
+
+
+def _mixed_pdf() -> bytes:
+    """Five A4 portrait pages and one A4 landscape page, each with text and a filled box."""
+    doc = pymupdf.open()
+    for n in range(6):
+        width, height = (842, 595) if n == 3 else (595, 842)
+        page = doc.new_page(width=width, height=height)
+        page.insert_text((50, 80), f"Page {n + 1}: revenue by region", fontsize=16)
+        page.insert_textbox(pymupdf.Rect(50, 100, width - 50, 300), "Net margin rose by 2.4 points. " * 10)
+        page.draw_rect(pymupdf.Rect(60, 320, 60 + 40 * (n + 1), 500), fill=(0.8, 0.2, 0.1))
+    data = doc.tobytes()
+    doc.close()
+    return bytes(data)
+
+
+def test_pages_are_rasterised_once_at_the_final_scale() -> None:
+    pdf = _mixed_pdf()
+    settings = StripSettings()
+    strips = build_strips(pdf, settings)
+    assert [len(s.pages) for s in strips] == [5, 1]
+    first = strips[0]
+    assert max(first.width, first.height) <= settings.max_dimension
+    assert first.height >= settings.max_dimension - 5  # it fills the cap, less than a pixel per page
+    # the landscape page is the widest; portrait pages keep their own width, left-aligned
+    widths = [p.width for p in first.pages]
+    assert widths[3] == first.width > widths[0] == widths[1]
+    # each page sits in its placement: its drawn box is where the page's scale puts it
+    img = first.image()
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        for placement in first.pages:
+            page = doc[placement.page - 1]
+            zoom = placement.height / page.rect.height
+            assert abs(placement.width - page.rect.width * zoom) <= 1.5
+            x, y = (60 + 20 * placement.page) * zoom, placement.y + 410 * zoom  # inside the red box
+            red, green, blue = img.getpixel((int(x), int(y)))
+            assert red > 150 and green < 100 and blue < 100, placement
+    # a one-page strip needs no shrinking: exactly 144 DPI
+    assert (strips[1].width, strips[1].height) == (1190, 1684)
+
+
+def test_final_scale_is_close_to_rasterise_then_resize() -> None:
+    """Rasterising at the final scale differs from 144 DPI + LANCZOS only in anti-aliasing."""
+    import numpy as np
+
+    pdf = _mixed_pdf()
+    settings = StripSettings(max_pages=5)
+    strip = build_strips(pdf, settings)[0]
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        pages = []
+        for page in doc.pages(0, 5):
+            pix = page.get_pixmap(dpi=144, alpha=False)
+            pages.append(Image.frombytes("RGB", (pix.width, pix.height), pix.samples))
+    canvas = Image.new("RGB", (max(p.width for p in pages), sum(p.height for p in pages)), "white")
+    y = 0
+    for page in pages:
+        canvas.paste(page, (0, y))
+        y += page.height
+    reference = canvas.resize((strip.width, strip.height), Image.Resampling.LANCZOS)
+    diff = np.abs(np.asarray(strip.image(), dtype=np.int16) - np.asarray(reference, dtype=np.int16))
+    assert diff.mean() < 3.0  # grey levels out of 255, JPEG included
+
+
+def test_the_byte_cap_lowers_quality_before_size() -> None:
+    pdf = _mixed_pdf()
+    full = build_strips(pdf, StripSettings(max_pages=5))[0]
+    capped = build_strips(pdf, StripSettings(max_pages=5, max_bytes=len(full.jpeg) - 1))[0]
+    assert len(capped.jpeg) < len(full.jpeg) and (capped.width, capped.height) == (full.width, full.height)
+    tiny = build_strips(pdf, StripSettings(max_pages=5, max_bytes=40_000))[0]
+    assert len(tiny.jpeg) <= 40_000 and tiny.height < full.height
+    assert tiny.pages[-1].y + tiny.pages[-1].height <= tiny.height + 1
+
+
+def test_hooks_import_no_pymupdf_and_strips_never_load_onnx(tmp_path: Path) -> None:
+    (tmp_path / "doc.pdf").write_bytes(_mixed_pdf())
+    script = f"""
+import json, sys
+from pathlib import Path
+import synthdocbench_tasks.hooks
+after_import = sorted(m for m in ("pymupdf", "fitz", "onnxruntime") if m in sys.modules)
+from synthdocbench_tasks.strips import StripSettings, build_strips
+from synthdocbench_tasks.pdf_text import TextSettings, extract_text
+pdf = Path({str(tmp_path / "doc.pdf")!r}).read_bytes()
+build_strips(pdf, StripSettings(max_pages=2))
+extract_text(pdf, TextSettings())
+skipped = ("onnxruntime", "pymupdf4llm", "pymupdf.layout")
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in skipped or m == "pymupdf.layout")
+print(json.dumps({{"after_import": after_import, "onnx": loaded, "pymupdf": "pymupdf" in sys.modules}}))
+"""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen == {"after_import": [], "onnx": [], "pymupdf": True}
 
 
 def test_settings_override_pages_dpi_and_caps(sample_pdf: bytes) -> None:
@@ -100,4 +201,4 @@ def test_damaged_cache_entry_is_rebuilt(sample_pdf: bytes, tmp_path) -> None:
     layout.write_text("{broken", encoding="utf-8")
     cache = StripCache(tmp_path)
     strips = cache.strips(sample_pdf, settings, "d")
-    assert cache.rasterised == 1 and len(strips) == 2
+    assert cache.rasterised == 1 and cache.rebuilt == 1 and len(strips) == 2

@@ -1,0 +1,81 @@
+"""Benchmark: what importing the hooks costs, and PyMuPDF with and without its layout/ONNX parts.
+
+    python bench/imports.py [--repeat 5]
+
+Each measurement is a fresh Python process (``-c``) that times one import with
+``time.perf_counter`` and reports which heavy modules ended up loaded; the variants run
+interleaved, ``--repeat`` times each, and the medians are printed:
+
+* hooks:            ``import synthdocbench_tasks.hooks`` (what lmms-eval does when it builds a task)
+* hooks less judge: the same after ``import judge`` (the judge library's own cost excluded)
+* judge:            ``import judge`` alone
+* pymupdf plain:    ``import pymupdf`` (PyMuPDF 2.x loads pymupdf.layout, onnxruntime, pymupdf4llm)
+* pymupdf lazy:     ``synthdocbench_tasks.mupdf.load_pymupdf()`` (what the strip and text code call)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+_PROBE = """
+import json, sys, time
+{before}
+start = time.perf_counter()
+{timed}
+seconds = time.perf_counter() - start
+heavy = ("pymupdf", "onnxruntime", "pymupdf4llm", "pymupdf.layout", "openai", "numpy", "datasets")
+print(json.dumps({{"seconds": seconds, "loaded": [m for m in heavy if m in sys.modules]}}))
+"""
+
+VARIANTS = {
+    "hooks": ("", "import synthdocbench_tasks.hooks"),
+    "hooks less judge": ("import judge", "import synthdocbench_tasks.hooks"),
+    "judge": ("", "import judge"),
+    "pymupdf plain": ("", "import pymupdf"),
+    "pymupdf lazy": (
+        "from synthdocbench_tasks.mupdf import load_pymupdf",
+        "load_pymupdf()",
+    ),
+}
+
+
+def _probe(before: str, timed: str) -> dict[str, object]:
+    code = _PROBE.format(before=before, timed=timed)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {name: [] for name in VARIANTS}
+    loaded: dict[str, object] = {}
+    names = list(VARIANTS)
+    for rep in range(args.repeat):
+        for name in names[rep % len(names) :] + names[: rep % len(names)]:
+            result = _probe(*VARIANTS[name])
+            times[name].append(float(result["seconds"]))  # type: ignore[arg-type]
+            loaded[name] = result["loaded"]
+    base = statistics.median(times["pymupdf plain"])
+    print(f"{args.repeat} interleaved fresh processes per line; medians")
+    for name in names:
+        med = statistics.median(times[name])
+        print(
+            f"{name:16s}: {med:6.3f} s (min {min(times[name]):6.3f})  ratio to pymupdf {med / base:4.2f}"
+            f"  loaded: {', '.join(loaded[name]) or '-'}"  # type: ignore[arg-type]
+        )
+
+
+if __name__ == "__main__":
+    main()

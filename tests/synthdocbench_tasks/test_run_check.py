@@ -1,0 +1,138 @@
+"""The run checks behind `synthdocbench eval`'s exit status and `synthdocbench check`, on the
+shapes lmms-eval 0.7.3 writes (the end-to-end runs are in test_eval_exit_status.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from synthdocbench_tasks.cli import tasks_dir
+from synthdocbench_tasks.eval_command import normalise_args, option
+from synthdocbench_tasks.run_check import (
+    canonical_task,
+    check_run,
+    expected_samples,
+    record_failure,
+    split_tasks,
+    task_names,
+    unknown_task_message,
+)
+
+
+def test_alias_and_task_list() -> None:
+    assert canonical_task("synthdoc_cross_modal") == "synthdoc_crossmodal"
+    assert canonical_task("synthdoc_cross_modal_cot") == "synthdoc_crossmodal_cot"
+    assert canonical_task("synthdoc_cross_modality") == "synthdoc_cross_modality"  # not the alias
+    assert split_tasks(" synthdoc_chart,,synthdoc_cross_modal ,") == ["synthdoc_chart", "synthdoc_crossmodal"]
+
+
+def test_equals_form_of_options_is_split_and_the_last_value_wins() -> None:
+    args = normalise_args(["--tasks=a,b", "--model_args=x=1", "--tasks", "c"])
+    assert args == ["--tasks", "a,b", "--model_args=x=1", "--tasks", "c"]
+    assert option(args, "--tasks") == "c" and option(args, "--limit") is None
+
+
+def test_task_folder_names_and_suggestions() -> None:
+    names = task_names(tasks_dir())
+    assert {"synthdoc", "synthdoc_chart", "synthdoc_crossmodal", "mmdocbench_chart_qa"} <= names.tasks
+    assert "_default_template_yaml" not in names.all
+    message = unknown_task_message(["synthdoc_chrt", "zzzz"], names.all)
+    assert "synthdoc_chrt (did you mean synthdoc_chart?)" in message and ", zzzz;" in message
+    assert "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("limit", "offset", "expected"),
+    [(None, 0, 10), (-1, 0, 10), (4.0, 0, 4), (0.25, 0, 3), (20, 0, 10), (4, 8, 2), (None, 12, 0)],
+)
+def test_expected_samples_follows_limit_and_offset(limit: float | None, offset: int, expected: int) -> None:
+    assert expected_samples({"original": 10, "effective": 10}, {"limit": limit, "offset": offset}) == expected
+
+
+def _record(**fields: Any) -> dict[str, Any]:
+    return {"question_id": "q", "judge": "offline", "valid": True, "score": 7, **fields}
+
+
+def _line(record: dict[str, Any]) -> dict[str, Any]:
+    return {"doc_id": 0, "filtered_resps": ["x"], "acc": record, "score": record}
+
+
+@pytest.mark.parametrize(
+    ("record", "kind"),
+    [
+        (_record(failure=None), None),
+        (_record(failure="model_error", score=-1, valid=False), "model_error"),
+        (_record(failure="judge_unparseable", score=-1, valid=False), "judge_unparseable"),
+        (_record(failure="not_judged", score=None, valid=False), "not_judged"),
+        (_record(score=-1, valid=False), "unscored_without_reason"),  # a log from before `failure`
+        (_record(), None),
+    ],
+)
+def test_record_failure(record: dict[str, Any], kind: str | None) -> None:
+    assert record_failure(_line(record)) == kind
+
+
+def _results(n: int = 3, **config: Any) -> dict[str, Any]:
+    return {
+        "results": {"synthdoc_chart": {"acc,none": 0.0}},
+        "group_subtasks": {"synthdoc_chart": []},
+        "configs": {"synthdoc_chart": {}},
+        "n-samples": {"synthdoc_chart": {"original": n, "effective": n}},
+        "config": {"limit": None, "offset": 0, **config},
+    }
+
+
+def test_a_complete_run_passes_and_counts_unscored_answers() -> None:
+    lines = [
+        _line(_record()),
+        _line(_record(failure="not_judged", score=None, valid=False)),
+        _line(_record()),
+    ]
+    verdict = check_run(_results(), {"synthdoc_chart": lines}, requested=["synthdoc_chart"])
+    assert verdict.ok, verdict.problems
+    assert verdict.line() == "run complete: 1 task, 3 answers logged, none failed (unscored: 1 not_judged)"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "expected"),
+    [
+        ({"results": None}, "lmms-eval wrote no results"),
+        (
+            {"logged_errors": ["Error during evaluation: boom\ntraceback"]},
+            "lmms-eval logged 1 error (first: Error",
+        ),
+        ({"requested": ["synthdoc_chart", "synthdoc_complex"]}, "task synthdoc_complex wrote no results"),
+        (
+            {"samples": {"synthdoc_chart": [_line(_record())] * 2}},
+            "task synthdoc_chart: 1 of 3 samples missing",
+        ),
+        ({"samples": {}}, "task synthdoc_chart has no samples log"),
+        (
+            {
+                "samples": {
+                    "synthdoc_chart": [_line(_record(failure="judge_error", score=-1, valid=False))] * 3
+                }
+            },
+            "3 of 3 answers failed (3 judge_error)",
+        ),
+    ],
+)
+def test_what_a_run_lost_is_named(kwargs: dict[str, Any], expected: str) -> None:
+    args: dict[str, Any] = {
+        "results": _results(),
+        "samples": {"synthdoc_chart": [_line(_record())] * 3},
+        "requested": ["synthdoc_chart"],
+    }
+    args.update(kwargs)
+    verdict = check_run(args.pop("results"), args.pop("samples"), **args)
+    assert not verdict.ok
+    assert expected in verdict.line() and "\n" not in verdict.line()
+
+
+def test_limit_is_respected_and_metrics_count_without_samples() -> None:
+    assert check_run(_results(**{"limit": 2.0}), {"synthdoc_chart": [_line(_record())] * 2}).ok
+    results = _results()
+    results["results"]["synthdoc_chart"]["failed,none"] = 2
+    verdict = check_run(results, None)
+    assert not verdict.ok and "2 answers failed (2 failed)" in verdict.line()
