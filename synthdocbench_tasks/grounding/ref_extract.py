@@ -30,6 +30,8 @@ from __future__ import annotations
 import ast
 import json
 import re
+import warnings
+from bisect import bisect_left
 from typing import Any, Literal
 
 Default = Literal["dict", "1d_array", "2d_array"]
@@ -51,11 +53,9 @@ _N = r"(?:\d+|[0-1]\.\d+)"
 _BOX4 = rf"\[{_N}(?:,\s*{_N}){{3}}\]"
 _BOX_OR_EMPTY = rf"\[(?:{_N}(?:,\s*{_N}){{3}})?\]"
 _TEXT2BBOX = re.compile(rf'answer":\s*({_BOX4})')
-_SIMPLE_PATTERNS = (
-    re.compile(rf'is\s*"([^"]+)"[^[]+({_BOX4})'),
-    re.compile(r'is\s*"([^"]+)".+?\((\d+(?:,\s*\d+){3})\)'),
-    re.compile(rf'answer":\s*"([^"]+)",?\s*"bbox":\s*({_BOX_OR_EMPTY})'),
-)
+_IS_QUOTED = re.compile(r'is\s*"([^"]+)"')
+_SQUARE_BOX = re.compile(_BOX4)
+_PAREN_BOX = re.compile(r"\((\d+(?:,\s*\d+){3})\)")
 _ANSWER_ONLY = re.compile(r'answer":\s*"([^"]+)')
 _ANSWER_BOX = re.compile(rf'answer":\s*"([^"]+)",?\s*"bbox":\s*({_BOX_OR_EMPTY})')
 _EVIDENCE = re.compile(rf'text":\s*"([^"]*)",?\s*"bbox":\s*({_BOX_OR_EMPTY})')
@@ -145,7 +145,9 @@ _FAILED = object()
 def string_to_bbox(text: str) -> list[Any]:
     """A regex-found box: the literal if it reads as one, else its four numbers (floats)."""
     try:
-        value = ast.literal_eval(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "invalid decimal literal" and the like
+            value = ast.literal_eval(text)
         return list(value) if isinstance(value, list | tuple) else []
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         numbers = _NUMBERS.findall(text)
@@ -202,6 +204,45 @@ def _from_json(reply: str, task: str, default: Default, sub_task: str) -> Any:
     return [] if default != "dict" else {}
 
 
+def _quoted_then_square(reply: str) -> list[tuple[str, str]]:
+    """``is "X"``, then text without ``[``, then ``[4 numbers]``: the reference's first
+    pattern (``is\\s*"([^"]+)"[^[]+(\\[...\\])``), found in linear time."""
+    brackets = [i for i, ch in enumerate(reply) if ch == "["]
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while m := _IS_QUOTED.search(reply, pos):
+        k = bisect_left(brackets, m.end())
+        box = None
+        if k < len(brackets) and brackets[k] > m.end():  # at least one character before "["
+            box = _SQUARE_BOX.match(reply, brackets[k])
+        if box:
+            out.append((m.group(1), box.group()))
+            pos = box.end()
+        else:
+            pos = m.start() + 1
+    return out
+
+
+def _quoted_then_paren(reply: str) -> list[tuple[str, str]]:
+    """``is "X"``, then at least one character on the same line, then ``(4 numbers)``: the
+    reference's second pattern (``is\\s*"([^"]+)".+?\\((...)\\)``), found in linear time."""
+    boxes = list(_PAREN_BOX.finditer(reply))
+    starts = [b.start() for b in boxes]
+    newlines = [i for i, ch in enumerate(reply) if ch == "\n"]
+    out: list[tuple[str, str]] = []
+    pos = 0
+    while m := _IS_QUOTED.search(reply, pos):
+        k = bisect_left(starts, m.end() + 1)
+        if k < len(starts):
+            nl = bisect_left(newlines, m.end())
+            if nl == len(newlines) or newlines[nl] >= starts[k]:
+                out.append((m.group(1), boxes[k].group(1)))
+                pos = boxes[k].end()
+                continue
+        pos = m.start() + 1
+    return out
+
+
 def _dedup(items: list[Any]) -> list[Any]:
     return list(dict.fromkeys(items))
 
@@ -211,8 +252,7 @@ def _from_text(reply: str, task: str, default: Default, sub_task: str) -> Any:
         m = _TEXT2BBOX.search(reply)
         return {"answer": "", "bbox": string_to_bbox(m.group(1))} if m else None
     if not is_reasoning_task(task) and default != "2d_array":
-        for pattern in _SIMPLE_PATTERNS:
-            found = pattern.findall(reply)
+        for found in (_quoted_then_square(reply), _quoted_then_paren(reply), _ANSWER_BOX.findall(reply)):
             if found:
                 items = [{"answer": a, "bbox": string_to_bbox(b)} for a, b in _dedup(found)]
                 return items[0] if default == "dict" else items
