@@ -3,8 +3,7 @@
 ``boxes_from`` is the lenient reader of the ``paper`` mode: one box or a list of boxes, as
 numbers, strings (``"[1, 2, 3, 4]"`` or ``"1,2,3,4"``) or ``{x1, y1, x2, y2}`` dicts; a box
 whose four values are all <= 1 is a fraction of the image and is scaled by 1000; corners
-are put in order. ``reference_box`` is the published code's rule: only the first box, only
-numbers (strings give no box), scaled only when all four values are < 2 (floor/ceil).
+are put in order. (The published code's stricter reading is ``ref_score.reference_box``.)
 """
 
 from __future__ import annotations
@@ -71,25 +70,6 @@ def boxes_from(value: Any) -> list[Box]:
     return []
 
 
-def reference_box(value: Any) -> list[Box]:
-    """The published code's reading: the first numeric box only, ``all < 2 -> x1000``."""
-    if not value or not isinstance(value, list):
-        return []
-    first = value[0]
-    if len(value) == 4 and _is_number(first):
-        if not all(_is_number(v) for v in value):
-            return []
-        if all(v < 2 for v in value):
-            x0, y0 = math.floor(value[0] * 1000), math.floor(value[1] * 1000)
-            return [(x0, y0, math.ceil(value[2] * 1000), math.ceil(value[3] * 1000))]
-        return [tuple(float(v) for v in value)]  # type: ignore[list-item]
-    if isinstance(first, dict) and first.get("bbox"):
-        return reference_box(first["bbox"])
-    if isinstance(first, list):
-        return reference_box(first)
-    return []
-
-
 def iou(a: Box, b: Box) -> float:
     """Intersection over union of two boxes; 0 when either has no area."""
     w = min(a[2], b[2]) - max(a[0], b[0])
@@ -97,15 +77,6 @@ def iou(a: Box, b: Box) -> float:
     inter = max(0.0, w) * max(0.0, h)
     union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
-
-
-def reference_iou(a: Box, b: Box) -> float:
-    """The published formula: the union is floored at 1e-5 (degenerate boxes score 0)."""
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    inter = max(0.0, w) * max(0.0, h)
-    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
-    return inter / max(union, 1e-5)
 
 
 def iou_pairs(pred: Sequence[Box], gold: Sequence[Box]) -> list[float]:

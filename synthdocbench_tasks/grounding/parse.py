@@ -11,13 +11,14 @@ from __future__ import annotations
 import ast
 import json
 import re
+import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
 from .boxes import Box, boxes_from
 
 _FENCE = re.compile(r"```(?:json|python|JSON)?\s*(.*?)```", re.DOTALL)
-_THINK = re.compile(r"<(think|thinking)>.*?</\1>", re.DOTALL | re.IGNORECASE)
+_THINK_OPEN = re.compile(r"<(think|thinking)>")
 _OPEN = {"{": "}", "[": "]"}
 
 
@@ -60,50 +61,68 @@ def _decode(text: str) -> Any:
     except (ValueError, RecursionError):
         pass
     try:
-        value = ast.literal_eval(text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     return value if isinstance(value, dict | list) else None
 
 
-def _span_end(text: str, start: int) -> int | None:
-    """Index of the bracket closing the one at ``start``, or None when unbalanced."""
-    stack: list[str] = []
+def balanced_spans(text: str) -> list[str]:
+    """Outermost balanced {...} and [...] spans, in order; brackets inside strings are ignored.
+
+    One pass with a stack of open brackets (linear in the text): quotes count only inside a
+    bracket; a closing bracket that does not match empties the stack; brackets left open at
+    the end just do not form spans (the balanced spans inside them still do)."""
+    stack: list[tuple[str, int]] = []
+    pairs: list[tuple[int, int]] = []
     quote: str | None = None
-    j = start
-    while j < len(text):
+    j, n = 0, len(text)
+    while j < n:
         ch = text[j]
         if quote:
             if ch == "\\":
                 j += 1
             elif ch == quote:
                 quote = None
-        elif ch == '"' or (ch == "'" and text[j - 1] in "{[,: "):
+        elif stack and (ch == '"' or (ch == "'" and text[j - 1] in "{[,: ")):
             quote = ch
         elif ch in _OPEN:
-            stack.append(_OPEN[ch])
-        elif ch in "}]":
-            if ch != stack[-1]:
-                return None
-            stack.pop()
-            if not stack:
-                return j
+            stack.append((_OPEN[ch], j))
+        elif ch in "}]" and stack:
+            if ch == stack[-1][0]:
+                pairs.append((stack.pop()[1], j))
+            else:
+                stack.clear()
         j += 1
-    return None
-
-
-def balanced_spans(text: str) -> list[str]:
-    """Outermost balanced {...} and [...] spans, in order; brackets inside strings are ignored."""
     spans: list[str] = []
-    i = 0
-    while i < len(text):
-        end = _span_end(text, i) if text[i] in _OPEN else None
-        if end is None:
-            i += 1
-        else:
-            spans.append(text[i : end + 1])
-            i = end + 1
+    reach = -1
+    for start, end in sorted(pairs):
+        if start > reach:
+            spans.append(text[start : end + 1])
+            reach = end
     return spans
+
+
+def _drop_thinking(text: str) -> str:
+    """Remove ``<think>...</think>`` / ``<thinking>...</thinking>`` blocks (any case), in one pass."""
+    low = text.lower()
+    out: list[str] = []
+    pos = 0
+    unclosed: set[str] = set()
+    for m in _THINK_OPEN.finditer(low):
+        tag = m.group(1)
+        if m.start() < pos or tag in unclosed:
+            continue
+        end = low.find(f"</{tag}>", m.end())
+        if end < 0:
+            unclosed.add(tag)  # no later block of this tag can close either
+            continue
+        out.append(text[pos : m.start()])
+        pos = end + len(tag) + 3
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def _candidates(text: str) -> list[Any]:
@@ -134,7 +153,7 @@ def evidence_items(value: Any) -> list[dict[str, Any]]:
 def parse_reply(reply: str) -> ParsedReply:
     """Parse one reply (see the module docstring). Reasoning blocks are dropped first."""
     raw = reply if isinstance(reply, str) else str(reply or "")
-    text = _THINK.sub("", raw)
+    text = _drop_thinking(raw)
     candidates = _candidates(text)
     chosen: Any = next((c for c in candidates if isinstance(c, dict) and c), None)
     if chosen is None:

@@ -1,4 +1,4 @@
-"""Score one reply against a gold answer: EM, F1, IoU and IoU@0.5, in either mode.
+"""Score one reply against a gold answer: EM, F1, IoU and IoU@0.2/0.5/0.7, in either mode.
 
 Answer shapes: ``single`` (one answer, one or more boxes), ``list`` (items, e.g. forged
 words or the lines of a book cover), ``table`` (rows of cells), ``reasoning`` (an answer
@@ -7,46 +7,43 @@ plus supporting evidence).
 ``paper`` mode (default) follows the paper's definitions: EM and word F1 on normalised
 text; IoU of the predicted against the gold boxes, matched one-to-one by maximum total IoU
 and averaged over ``max(#predicted, #gold)`` (a missing or extra box scores 0); IoU@0.5 is
-``IoU >= 0.5`` per matched pair. List and table items (table cells, flattened) are first
+``IoU >= t`` per matched pair (t = 0.2, 0.5, 0.7). List and table items (table cells, flattened) are first
 aligned one-to-one (Hungarian, maximising word F1, then IoU, then grid position) and each
 metric is averaged over ``max(#predicted, #gold)`` items. For reasoning, EM/F1 score the
 final answer and IoU scores every predicted box (answer and evidence) against every gold
 box.
 
-``reference`` mode reproduces the published evaluation: lenient EM (:mod:`.lenient`),
-set-based F1 rounded to 2 decimals, only the first box of an answer with the reference box
-rule, thresholds with a strict ``>``, items aligned by character F1 (tables with the
-ordered 2-D alignment) and scored by an F-score (precision over predicted, recall over gold
-items), and reasoning scored as the mean of the final-answer metric and the recall over the
-gold evidence (IoU from the evidence alone when the gold answer has no box).
+``reference`` mode reproduces the published evaluation from the raw reply: its own
+extraction (:mod:`.ref_extract`), lenient EM (:mod:`.lenient`) and the per-shape scoring of
+:mod:`.ref_score`.
 """
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
 
-from .boxes import Box, boxes_from, matched_hits, matched_iou, reference_box, reference_iou
-from .lenient import is_no_answer, lenient_texts
-from .matching import align_grid, one_to_one
-from .parse import ParsedReply, answer_to_text, balanced_spans, parse_reply
-from .text import char_f1, exact_match, reference_f1, token_f1
+from .boxes import Box, boxes_from, matched_hits, matched_iou
+from .matching import one_to_one
+from .parse import ParsedReply, answer_to_text, parse_reply
+from .ref_score import RefGold, reference_scores
+from .text import exact_match, token_f1
 
 Mode = Literal["paper", "reference"]
 Shape = Literal["single", "list", "table", "reasoning"]
 MODES: tuple[Mode, ...] = ("paper", "reference")
-THRESHOLD = 0.5
+THRESHOLDS = (0.2, 0.5, 0.7)
 
 
 @dataclass(frozen=True)
 class GoldItem:
     text: str
     boxes: list[Box] = field(default_factory=list)
+    #: the first box exactly as published (reference mode); None: ``boxes[0]``
+    ref_box: list[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +61,10 @@ class Gold:
     score_boxes: bool = True
     question: str = ""  # used by the reference mode's lenient rules
     task: str = ""  # display name of the main task, e.g. "Key Information Extraction"
+    sub_task: str = ""  # e.g. "CORD" (reference mode's sub-task rules)
+    #: the published answer JSON (reference mode): the first object for single/reasoning
+    #: answers, the item list or the rows otherwise; None: rebuilt from the fields above
+    raw: Any = None
 
 
 @dataclass(frozen=True)
@@ -71,13 +72,15 @@ class Scores:
     em: float | None
     f1: float | None
     iou: float | None
+    iou20: float | None
     iou50: float | None
+    iou70: float | None
 
     def as_dict(self, suffix: str = "") -> dict[str, float | None]:
         return {f"{k}{suffix}": v for k, v in asdict(self).items()}
 
 
-NONE = Scores(None, None, None, None)
+NONE = Scores(None, None, None, None, None, None)
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ def score_reply(reply: str | ParsedReply, gold: Gold, mode: Mode = "paper") -> S
 
 
 def score_both(reply: str, gold: Gold) -> dict[str, float | None]:
-    """Both modes in one dict: em, f1, iou, iou50 and the same with a ``_ref`` suffix."""
+    """Both modes in one dict: em, f1, iou, iou20, iou50, iou70 and the same with ``_ref``."""
     parsed = parse_reply(reply)
     return {**_paper(parsed, gold).as_dict(), **_reference(parsed, gold).as_dict("_ref")}
 
@@ -161,14 +164,15 @@ def _aligned_average(
         for j, (gr, gc, g) in enumerate(gold):
             closeness = 1 / (1 + abs(pr - gr) + abs(pc - gc))
             rewards[i, j] = token_f1(p.text, g.text) + 1e-3 * matched_iou(p.boxes, g.boxes) + 1e-6 * closeness
-    em = f1 = box = hits = 0.0
+    em = f1 = box = 0.0
+    hits = [0.0, 0.0, 0.0]
     for i, j in one_to_one(rewards):
         p, g = pred[i][2], gold[j][2]
         em += exact_match(p.text, g.text)
         f1 += token_f1(p.text, g.text)
         box += matched_iou(p.boxes, g.boxes)
-        hits += matched_hits(p.boxes, g.boxes, THRESHOLD)
-    return Scores(em / n, f1 / n, box / n, hits / n)
+        hits = [h + matched_hits(p.boxes, g.boxes, t) for h, t in zip(hits, THRESHOLDS, strict=True)]
+    return Scores(em / n, f1 / n, box / n, *(h / n for h in hits))
 
 
 def _paper(parsed: ParsedReply, gold: Gold) -> Scores:
@@ -194,192 +198,43 @@ def _paper(parsed: ParsedReply, gold: Gold) -> Scores:
     em = exact_match(text, gold.answer.text) if gold.score_text else None
     f1 = token_f1(text, gold.answer.text) if gold.score_text else None
     if not gold.score_boxes:
-        return Scores(em, f1, None, None)
-    return Scores(em, f1, matched_iou(boxes, gold_boxes), matched_hits(boxes, gold_boxes, THRESHOLD))
+        return Scores(em, f1, None, None, None, None)
+    hits = (matched_hits(boxes, gold_boxes, t) for t in THRESHOLDS)
+    return Scores(em, f1, matched_iou(boxes, gold_boxes), *hits)
 
 
 # ------------------------------------------------------------ reference mode
 
 
-def json_candidates(text: str) -> list[Any]:
-    """What the reference decodes: a ```json {...}``` block, else balanced spans (strict JSON)."""
-    block = re.search(r"```json\s*({.*?})\s*```", text, re.DOTALL)
-    if block:
-        try:
-            return [json.loads(block.group(1))]
-        except ValueError:
-            pass
-    out = []
-    for span in balanced_spans(text):
-        try:
-            out.append(json.loads(span))
-        except ValueError:
-            continue
-    return out
+def _gold_value(item: GoldItem) -> dict[str, Any]:
+    box = item.ref_box if item.ref_box is not None else (list(item.boxes[0]) if item.boxes else [])
+    return {"answer": item.text, "bbox": box}
 
 
-_NUM = r"(?:\d+|[0-1]\.\d+)"
-_BOX = rf"\[(?:{_NUM}(?:,\s*{_NUM}){{3}})?\]"
-_REGEX_ITEM = re.compile(rf'answer":\s*"([^"]+)",?\s*"bbox":\s*({_BOX})')
-_REGEX_EVIDENCE = re.compile(rf'text":\s*"([^"]*)",?\s*"bbox":\s*({_BOX})')
-
-
-def regex_items(raw: str, pattern: re.Pattern[str] = _REGEX_ITEM) -> list[dict[str, Any]]:
-    """The reference's fallback when no JSON of the right shape decodes: quoted
-    ``answer": "...", "bbox": [...]`` pairs, in order, without repeats."""
-    pairs = list(dict.fromkeys(pattern.findall(raw)))
-    return [{"answer": text, "bbox": json.loads(box)} for text, box in pairs]
-
-
-def _ref_pair(pred_text: str, pred_bbox: Any, gold: GoldItem, g: Gold, evidence: bool) -> tuple[float, ...]:
-    p, t = lenient_texts(pred_text, gold.text, g.question, g.task, evidence)
-    pb, gb = reference_box(pred_bbox), gold.boxes[:1]
-    box = reference_iou(pb[0], gb[0]) if pb and gb else 0.0
-    return float(p == t), reference_f1(p, t), box, float(box > THRESHOLD)
-
-
-def _fscore(total: float, n_pred: int, n_gold: int, recall_only: bool = False) -> float | None:
-    if n_pred <= 0 and n_gold <= 0:
-        return None
-    precision = total / n_pred if n_pred > 0 else 1.0
-    recall = total / n_gold if n_gold > 0 else 1.0
-    if recall_only:
-        return recall
-    return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
-
-
-def _ref_items(pairs: list[Pair], n_pred: int, n_gold: int, g: Gold, recall_only: bool = False) -> Scores:
-    sums = [0.0, 0.0, 0.0, 0.0]
-    invalid_text = 0
-    for pred, gold in pairs:
-        scores = _ref_pair(answer_to_text(pred.get("answer", "")), pred.get("bbox"), gold, g, recall_only)
-        if recall_only and not gold.text:
-            invalid_text += 1  # evidence without gold text: no EM/F1 for that pair
-            scores = (0.0, 0.0, *scores[2:])
-        sums = [s + v for s, v in zip(sums, scores, strict=True)]
-    text_n = (n_pred - invalid_text, n_gold - invalid_text)
-    return Scores(
-        _fscore(sums[0], *text_n, recall_only=recall_only),
-        _fscore(sums[1], *text_n, recall_only=recall_only),
-        _fscore(sums[2], n_pred, n_gold, recall_only),
-        _fscore(sums[3], n_pred, n_gold, recall_only),
-    )
-
-
-Pair = tuple[dict[str, Any], GoldItem]
-
-
-def _hungarian_pairs(pred: list[dict[str, Any]], gold: list[GoldItem]) -> list[Pair]:
-    rewards = np.zeros((len(pred), len(gold)))
-    for i, p in enumerate(pred):
-        pb = reference_box(p.get("bbox"))
-        for j, g in enumerate(gold):
-            box = reference_iou(pb[0], g.boxes[0]) if pb and g.boxes else 0.0
-            rewards[i, j] = char_f1(answer_to_text(p.get("answer", "")), g.text) * 100 + 1e-9 * box
-    return [(pred[i], gold[j]) for i, j in one_to_one(rewards)]
+def ref_gold(gold: Gold) -> RefGold:
+    """The gold as the reference holds it: ``gold.raw`` when given, else rebuilt from the items."""
+    value: Any = gold.raw
+    if value is None:
+        if gold.shape == "list":
+            value = [_gold_value(i) for i in gold.items]
+        elif gold.shape == "table":
+            value = [[_gold_value(c) for c in row] for row in gold.rows]
+        else:
+            value = _gold_value(gold.answer)
+            if gold.shape == "reasoning":
+                value["supporting_evidence"] = [
+                    {"text": e["answer"], "bbox": e["bbox"]} for e in map(_gold_value, gold.evidence)
+                ]
+    sub_task = gold.sub_task
+    if not sub_task and not (gold.score_text and gold.score_boxes):
+        sub_task = "Text2Bbox" if not gold.score_text else "Bbox2Text"
+    return RefGold(gold.shape, gold.task, sub_task, gold.question, value)
 
 
 def _reference(parsed: ParsedReply, gold: Gold) -> Scores:
-    no_answer = is_no_answer(parsed.raw, gold.task)
-    found = [] if no_answer else json_candidates(parsed.raw)
-    if gold.shape == "list":
-        lists = [c for c in found if isinstance(c, list) and c and isinstance(c[0], dict)]
-        if no_answer:
-            pred: list[dict[str, Any]] = []
-        else:
-            fallback = regex_items(parsed.raw) or [{"answer": parsed.raw}]
-            pred = [p for p in lists[0] if isinstance(p, dict)] if lists else fallback
-        return _ref_items(_hungarian_pairs(pred, gold.items), len(pred), len(gold.items), gold)
-    if gold.shape == "table":
-        return _reference_table(found, gold)
-    if gold.shape == "reasoning":
-        return _reference_reasoning(parsed, found, no_answer, gold)
-    dicts = [c for c in found if isinstance(c, dict) and c]
-    first: dict[str, Any] = (regex_items(parsed.raw) or [{"answer": parsed.raw, "bbox": []}])[0]
-    obj: dict[str, Any] = {} if no_answer else (dicts[0] if dicts else first)
-    if not gold.score_text:  # Text2Bbox: the box may come as "first_occurrence" or as the answer
-        if "first_occurrence" in obj:
-            obj = {"answer": "", "bbox": obj["first_occurrence"]}
-        elif "answer" in obj and "bbox" not in obj:
-            obj = {"answer": "", "bbox": obj["answer"]}
-    em, f1, box, hit = _ref_pair(str(obj.get("answer", "")), obj.get("bbox", []), gold.answer, gold, False)
-    return Scores(
-        em if gold.score_text else None,
-        f1 if gold.score_text else None,
-        box if gold.score_boxes else None,
-        hit if gold.score_boxes else None,
-    )
-
-
-def _reference_table(found: list[Any], gold: Gold) -> Scores:
-    grids = [c for c in found if isinstance(c, list) and c and isinstance(c[0], list) and c[0]]
-    grids = [c for c in grids if isinstance(c[0][0], dict)]
-    pred_rows: list[list[Any]] = grids[0] if grids else []
-    g_rows, p_rows = len(gold.rows), len(pred_rows)
-    g_cols = len(gold.rows[0]) if g_rows else 0
-    p_cols = len(pred_rows[0]) if p_rows else 0
-
-    def pred_cell(r: int, c: int) -> dict[str, Any]:
-        row = pred_rows[r]
-        cell = row[c] if c < len(row) else {}
-        return cell if isinstance(cell, dict) else {"answer": cell}
-
-    def gold_cell(r: int, c: int) -> GoldItem:
-        row = gold.rows[r]
-        return row[c] if c < len(row) else GoldItem("")
-
-    rewards = np.zeros((g_rows, g_cols, p_rows, p_cols))
-    for gr, gc, pr, pc in np.ndindex(rewards.shape):
-        p, g = pred_cell(pr, pc), gold_cell(gr, gc)
-        pb = reference_box(p.get("bbox"))
-        box = reference_iou(pb[0], g.boxes[0]) if pb and g.boxes else 0.0
-        rewards[gr, gc, pr, pc] = char_f1(answer_to_text(p.get("answer", "")), g.text) * 100 + 1e-9 * box
-    mapping = align_grid((g_rows, g_cols), (p_rows, p_cols), lambda a, b, c, d: float(rewards[a, b, c, d]))
-    pairs = [(pred_cell(pr, pc), gold_cell(gr, gc)) for (pr, pc), (gr, gc) in mapping.items()]
-    return _ref_items(pairs, p_rows * p_cols, g_rows * g_cols, gold)
-
-
-def _reasoning_fallback(raw: str) -> dict[str, Any]:
-    found = _REGEX_ITEM.search(raw)
-    if not found:
-        return {"answer": raw, "bbox": [], "supporting_evidence": []}
-    evidence = [{"text": e["answer"], "bbox": e["bbox"]} for e in regex_items(raw, _REGEX_EVIDENCE)]
-    return {
-        "answer": found.group(1),
-        "bbox": json.loads(found.group(2)),
-        "supporting_evidence": evidence or [{"text": raw[found.end() :], "bbox": []}],
-    }
-
-
-def _reference_reasoning(parsed: ParsedReply, found: list[Any], no_answer: bool, gold: Gold) -> Scores:
-    keys = {"answer", "bbox", "supporting_evidence"}
-    valid = [c for c in found if isinstance(c, dict) and keys <= c.keys()]
-    valid = [c for c in valid if isinstance(c["supporting_evidence"], list)]
-    obj: dict[str, Any] = {} if no_answer else (valid[0] if valid else _reasoning_fallback(parsed.raw))
-    em, f1, box, hit = _ref_pair(str(obj.get("answer", "")), obj.get("bbox", []), gold.answer, gold, False)
-    final_box = None if not gold.answer.boxes else box
-    final_hit = None if not gold.answer.boxes else hit
-    if not gold.evidence:
-        return NONE  # the reference skips such a question
-    raw_evidence = obj.get("supporting_evidence", [])
-    raw_evidence = [raw_evidence] if isinstance(raw_evidence, dict) else raw_evidence
-    pred_evidence = [
-        {"answer": answer_to_text(e.get("text", "")), "bbox": e.get("bbox")}
-        for e in (raw_evidence if isinstance(raw_evidence, list) else [])
-        if isinstance(e, dict)
-    ]
-    ev = _ref_items(
-        _hungarian_pairs(pred_evidence, gold.evidence), len(pred_evidence), len(gold.evidence), gold, True
-    )
-
-    def mean(final: float | None, evidence: float | None, evidence_first: bool) -> float | None:
-        if evidence_first:
-            return evidence if final is None else (final + (evidence or 0.0)) / 2
-        return final if evidence is None else ((final or 0.0) + evidence) / 2
-
-    return Scores(
-        mean(em, ev.em, False),
-        mean(f1, ev.f1, False),
-        mean(final_box, ev.iou, True),
-        mean(final_hit, ev.iou50, True),
-    )
+    s = reference_scores(parsed.raw, ref_gold(gold))
+    if not gold.score_text:
+        s = replace(s, em=None, f1=None)
+    if not gold.score_boxes:
+        s = replace(s, iou=None, iou20=None, iou50=None, iou70=None)
+    return Scores(s.em, s.f1, s.iou, s.iou20, s.iou50, s.iou70)

@@ -2,9 +2,7 @@
 
 ``paper`` definitions (the defaults here): after :func:`normalize_answer`, EM is string
 equality and F1 is SQuAD's token F1 (multiset overlap of normalised words).
-``reference`` variants reproduce the published evaluation code: its own normalisation
-(every punctuation mark removed, number words zero..ten only), F1 over *sets* of
-whitespace tokens rounded to two decimals, and a character-level F1 used to align items.
+(The published evaluation's variants live in :mod:`.lenient` and :mod:`.ref_score`.)
 """
 
 from __future__ import annotations
@@ -24,10 +22,6 @@ _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _DECIMAL = re.compile(r"(?<=\d)\.(?=\d)")
 _PUNCT = set(string.punctuation) | {"‘", "’", "“", "”", "–", "—", "…"}
-
-_REF_WORD_TO_DIGIT = {w: str(i) for i, w in enumerate(_NUMBER_WORDS[:11])}
-_REF_NUMBER_RE = re.compile(r"\b(" + "|".join(_REF_WORD_TO_DIGIT) + r")\b", re.IGNORECASE)
-_REF_ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 
 
 def normalize_answer(text: str) -> str:
@@ -57,34 +51,3 @@ def token_f1(prediction: str, gold: str) -> float:
         return 0.0
     precision, recall = common / len(pred), common / len(ref)
     return 2 * precision * recall / (precision + recall)
-
-
-def reference_normalize(text: str, keep_newline: bool = False) -> str:
-    """The published code's normalisation: lower, strip all punctuation, articles, zero..ten."""
-    s = "".join(ch for ch in str(text).lower() if ch not in string.punctuation)
-    s = _REF_ARTICLES.sub(" ", s)
-    s = _REF_NUMBER_RE.sub(lambda m: _REF_WORD_TO_DIGIT[m.group(1).lower()], s)
-    if keep_newline:
-        return "\n".join(" ".join(line.split()) for line in s.split("\n"))
-    return " ".join(s.split())
-
-
-def reference_f1(prediction: str, gold: str) -> float:
-    """F1 over the *sets* of whitespace tokens, rounded to 2 decimals (published numbers)."""
-    pred, ref = prediction.split(), gold.split()
-    if not pred or not ref:
-        return float(pred == ref)
-    common = len(set(pred) & set(ref))
-    if common == 0:
-        return 0.0
-    precision, recall = common / len(pred), common / len(ref)
-    return round(2 * precision * recall / (precision + recall), 2)
-
-
-def char_f1(prediction: str, gold: str) -> float:
-    """F1 of the character multisets of the reference-normalised texts (item alignment)."""
-    pred, ref = Counter(reference_normalize(prediction)), Counter(reference_normalize(gold))
-    common = sum((pred & ref).values())
-    precision = common / sum(pred.values()) if pred else 1.0
-    recall = common / sum(ref.values()) if ref else 1.0
-    return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)

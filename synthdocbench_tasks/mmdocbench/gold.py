@@ -25,7 +25,8 @@ _TASK_BLOCK = re.compile(r"# Task.+### Requirements", re.DOTALL)
 def _item(value: Any) -> GoldItem:
     if isinstance(value, dict):
         text = value.get("answer", value.get("text"))
-        return GoldItem(answer_to_text(text), boxes_from(value.get("bbox")))
+        box = value.get("bbox")
+        return GoldItem(answer_to_text(text), boxes_from(box), box if isinstance(box, list) else [])
     return GoldItem(answer_to_text(value))
 
 
@@ -52,15 +53,18 @@ def gold_of(row: Mapping[str, Any], task: MainTask, sub_task: str) -> Gold:
         "score_boxes": sub_task != "Bbox2Text",
         "question": raw_question(row),
         "task": task.name,
+        "sub_task": sub_task,
     }
     if shape == "list":
         items = value if isinstance(value, list) else [value]
-        return Gold(items=[_item(v) for v in items], **common)
+        return Gold(items=[_item(v) for v in items], raw=items, **common)
     if shape == "table":
         rows = value if isinstance(value, list) else []
-        return Gold(rows=[[_item(c) for c in r] for r in rows if isinstance(r, list)], **common)
+        return Gold(rows=[[_item(c) for c in r] for r in rows if isinstance(r, list)], raw=rows, **common)
     first = value[0] if isinstance(value, list) and value else value
     if not isinstance(first, dict):
         first = {"answer": first, "bbox": []}
     evidence = first.get("supporting_evidence") or []
-    return Gold(answer=_item(first), evidence=[_item(e) for e in evidence if isinstance(e, dict)], **common)
+    return Gold(
+        answer=_item(first), evidence=[_item(e) for e in evidence if isinstance(e, dict)], raw=first, **common
+    )

@@ -2,9 +2,9 @@
 
 The prompt is the row's image(s) followed by its ``question`` text (the task instruction is
 part of it), with no system prompt. Each task YAML names its own row filter,
-``process_docs_<slug>`` (one per main task of :mod:`.taxonomy`), and the metrics' task-level
-aggregations ``aggregate_<metric>``; both families are answered by the module-level
-``__getattr__`` below so that the 15 filters and 8 aggregations are one function each.
+``process_docs_<slug>`` (one per main task of :mod:`.taxonomy`), the metrics' task-level
+aggregations ``aggregate_<metric>`` and the overall group's ``overall_mean_<metric>``; these
+families are answered by the module-level ``__getattr__`` below so that each is one function.
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from ..grounding.scoring import score_both
 from ..settings import MMDOCBENCH_VAR
 from .data import images_of, is_reference, source
 from .gold import gold_of
-from .taxonomy import BY_SLUG, TASKS, classify
+from .taxonomy import BY_SLUG, TASKS, classify, is_published_pair
 
 #: Metrics every task reports: the paper's definitions, then the published computation.
-METRICS: tuple[str, ...] = ("em", "f1", "iou", "iou50", "em_ref", "f1_ref", "iou_ref", "iou50_ref")
+PAPER_METRICS: tuple[str, ...] = ("em", "f1", "iou", "iou20", "iou50", "iou70")
+METRICS: tuple[str, ...] = PAPER_METRICS + tuple(f"{m}_ref" for m in PAPER_METRICS)
 _META_COLUMNS = ("index", "task", "capability", "category", "reasoning_type", "sub_task", "dataset_name")
 
 _shared_images: dict[str, str] = {}  # index -> base64, for rows whose image names another row
@@ -100,9 +101,22 @@ def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[s
     return {metric: record for metric in METRICS}
 
 
+#: (score, capability) of every task aggregated in this process, per metric: lets the overall
+#: group tell perception from reasoning scores whatever the order lmms-eval hands them in.
+_task_scores: dict[str, list[tuple[float, str]]] = {}
+
+
 def aggregate(records: list[dict[str, Any]], metric: str) -> float:
-    """A task's score: the mean over its sub-tasks of the mean over their questions."""
-    return macro_average(records, metric, levels=("sub_task",))[()]
+    """A task's score: the mean over its sub-tasks of the mean over their questions. The
+    ``*_ref`` metrics keep only the paper's 48 (task, sub-task) pairs, as the reference does."""
+    if metric.endswith("_ref"):
+        records = [r for r in records if is_published_pair(r)]
+    value = macro_average(records, metric, levels=("sub_task",))[()] if records else math.nan
+    capabilities = {str(r.get("capability")) for r in records}
+    if len(capabilities) == 1:
+        with _lock:
+            _task_scores.setdefault(metric, []).append((value, capabilities.pop()))
+    return value
 
 
 def capability_mean(metrics: list[float], sizes: list[int], weight_by_size: bool = False) -> float:
@@ -113,14 +127,41 @@ def capability_mean(metrics: list[float], sizes: list[int], weight_by_size: bool
 _PERCEPTION = sum(t.capability == "perception" for t in TASKS)
 
 
-def overall_mean(metrics: list[float], sizes: list[int], weight_by_size: bool = False) -> float:
-    """``mmdocbench``: the mean of the two capability means. lmms-eval hands a group the
-    scores of its leaf tasks in the order of its YAML (perception tasks first), without
-    names; with all 15 present the first nine are perception. Otherwise a plain mean."""
-    if len(metrics) != len(TASKS):
-        return nan_mean(metrics)
-    means = [nan_mean(metrics[:_PERCEPTION]), nan_mean(metrics[_PERCEPTION:])]
-    return nan_mean(means) if not all(math.isnan(m) for m in means) else math.nan
+def _same(a: float, b: float) -> bool:
+    return a == b or (math.isnan(a) and math.isnan(b))
+
+
+def _capabilities_of(metrics: list[float], metric: str) -> list[str] | None:
+    """The capability of each score, matched against the task scores this process
+    aggregated (latest first); None when one cannot be matched."""
+    with _lock:
+        pool = list(reversed(_task_scores.get(metric, [])))
+    out = []
+    for value in metrics:
+        hit = next((i for i, (v, _) in enumerate(pool) if _same(float(value), v)), None)
+        if hit is None:
+            return None
+        out.append(pool.pop(hit)[1])
+    return out
+
+
+def overall_mean(
+    metrics: list[float], sizes: list[int], weight_by_size: bool = False, metric: str = ""
+) -> float:
+    """``mmdocbench``: the mean of the two capability means. lmms-eval hands a group its leaf
+    tasks' scores without names; each is told perception or reasoning by matching it to the
+    task scores aggregated in this process, so the YAML order does not matter. Scores that
+    cannot be matched fall back to the YAML order (nine perception tasks first) when all 15
+    are present, else to a plain mean."""
+    capabilities = _capabilities_of(metrics, metric) if metric else None
+    if capabilities is None:
+        if len(metrics) != len(TASKS):
+            return nan_mean(metrics)
+        capabilities = ["perception"] * _PERCEPTION + ["reasoning"] * (len(TASKS) - _PERCEPTION)
+    by_capability: dict[str, list[float]] = {}
+    for value, capability in zip(metrics, capabilities, strict=True):
+        by_capability.setdefault(capability, []).append(value)
+    return nan_mean(nan_mean(v) for v in by_capability.values())
 
 
 def __getattr__(name: str) -> Any:
@@ -128,4 +169,6 @@ def __getattr__(name: str) -> Any:
         return partial(select_task, slug=name.removeprefix("process_docs_"))
     if name.startswith("aggregate_") and name.removeprefix("aggregate_") in METRICS:
         return partial(aggregate, metric=name.removeprefix("aggregate_"))
+    if name.startswith("overall_mean_") and name.removeprefix("overall_mean_") in METRICS:
+        return partial(overall_mean, metric=name.removeprefix("overall_mean_"))
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -70,6 +70,15 @@ TASKS: tuple[MainTask, ...] = (
 )  # fmt: skip
 
 BY_SLUG: dict[str, MainTask] = {t.slug: t for t in TASKS}
+#: The 48 (task, sub-task) pairs of the paper; the reference's averages keep only these.
+PAIRS: frozenset[tuple[str, str]] = frozenset((t.name, s) for t in TASKS for s in t.sub_tasks)
+
+
+def is_published_pair(record: Mapping[str, Any]) -> bool:
+    """Whether a scored record's (task, sub_task) is one of the 48 pairs."""
+    return (str(record.get("task")), str(record.get("sub_task"))) in PAIRS
+
+
 _BY_NAME: dict[str, MainTask] = {n.lower(): t for t in TASKS for n in (t.name, *t.aliases)}
 _SUB_TASK_ALIASES = {"OCR-VQA": "BookOCR", "PubTables1M": "PubTables-1M", "TAT_DQA": "TAT-DQA"}
 

@@ -18,9 +18,10 @@ from synthdocbench_tasks.grounding import (
     score_reply,
     token_f1,
 )
-from synthdocbench_tasks.grounding.boxes import boxes_from, reference_box
+from synthdocbench_tasks.grounding.boxes import boxes_from
+from synthdocbench_tasks.grounding.ref_score import reference_box
+from synthdocbench_tasks.grounding.ref_score import set_f1 as reference_f1
 from synthdocbench_tasks.grounding.scoring import score_both
-from synthdocbench_tasks.grounding.text import reference_f1
 
 TEXT_OCR_BOX = [339, 362, 856, 498]  # A.4.1 "Chaos Computer Club"
 
@@ -105,10 +106,10 @@ def test_iou_and_one_to_one_matching_by_hand() -> None:
 def test_box_rules_paper_and_reference() -> None:
     assert boxes_from("[0.339, 0.362, 0.856, 0.498]") == [pytest.approx((339, 362, 856, 498))]
     assert reference_box("[339, 362, 856, 498]") == []  # strings give no box there
-    assert reference_box([0.3391, 0.3622, 0.8561, 0.4981]) == [(339, 362, 857, 499)]  # floor / ceil
-    assert reference_box([1.5, 1.5, 1.9, 1.9]) == [(1500, 1500, 1900, 1900)]  # "all < 2" rule
+    assert reference_box([0.3391, 0.3622, 0.8561, 0.4981]) == [339, 362, 857, 499]  # floor / ceil
+    assert reference_box([1.5, 1.5, 1.9, 1.9]) == [1500, 1500, 1900, 1900]  # "all < 2" rule
     assert boxes_from([1.5, 1.5, 1.9, 1.9]) == [(1.5, 1.5, 1.9, 1.9)]  # paper: only all <= 1 scale
-    assert reference_box([[1, 2, 3, 4], [5, 6, 7, 8]]) == [(1, 2, 3, 4)]  # only the first box
+    assert reference_box([[1, 2, 3, 4], [5, 6, 7, 8]]) == [1, 2, 3, 4]  # only the first box
 
 
 # ------------------------------------------------------------------ shapes, both modes
@@ -118,8 +119,8 @@ def test_single_answers_from_appendix_a4() -> None:
     gold = _gold("Chaos Computer Club", TEXT_OCR_BOX, task="Text Recognition")
     reply = '{"answer": "Chaos Computer Club", "bbox": [339, 362, 856, 498]}'
     assert score_both(reply, gold) == {
-        **dict.fromkeys(("em", "f1", "iou", "iou50"), 1.0),
-        **dict.fromkeys(("em_ref", "f1_ref", "iou_ref", "iou50_ref"), 1.0),
+        **dict.fromkeys(("em", "f1", "iou", "iou20", "iou50", "iou70"), 1.0),
+        **dict.fromkeys(("em_ref", "f1_ref", "iou_ref", "iou20_ref", "iou50_ref", "iou70_ref"), 1.0),
     }
     # half the box: IoU 0.5 -> IoU@0.5 hits with >= (paper) but not with > (reference)
     half = score_both('{"answer": "Chaos Computer Club", "bbox": [339, 362, 597.5, 498]}', gold)
