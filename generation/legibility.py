@@ -45,6 +45,7 @@ _EDGE_PT = 1.0  # a word may stick out of its region by this much (glyph side be
 _SHRINK_PT = 0.6  # glyph boxes are shrunk by this before testing overlap (touching is fine)
 _ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
 _DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
+_OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
 _PAINTED = 24  # summed RGB difference for a pixel to count as painted by the text
 
 
@@ -241,9 +242,12 @@ def _word_box(chars: list[_Glyph], size: float, direction: tuple[float, float]) 
     return PrintedWord("", 0, text, size, (0, 0, 0), (min(xs), min(ys), max(xs), max(ys)), corners)
 
 
-def _split_overprints(chars: list[_Glyph], direction: tuple[float, float]) -> Iterator[list[_Glyph]]:
-    """Runs of characters whose pen position never steps back: a step back by more than
-    a third of a character means a second label printed over the first."""
+def _split_overprints(
+    chars: list[_Glyph], size: float, direction: tuple[float, float]
+) -> Iterator[list[_Glyph]]:
+    """Runs of characters whose pen position never steps back: a step back by more than a
+    quarter of the font size (kerning, as in "y,", steps back less) or half a character
+    means a second label printed over the first."""
     dx, dy = direction
     run: list[_Glyph] = []
     pen = 0.0
@@ -251,7 +255,7 @@ def _split_overprints(chars: list[_Glyph], direction: tuple[float, float]) -> It
         at = ch.origin[0] * dx + ch.origin[1] * dy
         x0, y0, x1, y1 = ch.bbox
         width = abs((x1 - x0) * dx + (y1 - y0) * dy)
-        if run and at < pen - max(0.8, width / 3):
+        if run and at < pen - max(_OVERPRINT * size, width / 2):
             yield run
             run = []
         run.append(ch)
@@ -281,7 +285,7 @@ def _page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[Pri
                     if ch is not None and not ch.c.isspace():
                         run.append(ch)
                         continue
-                    for part in _split_overprints(run, direction) if run else ():
+                    for part in _split_overprints(run, size, direction) if run else ():
                         box = _word_box(part, size, direction)
                         if box is None or not pymupdf.Rect(box.bbox).intersects(clip):
                             continue

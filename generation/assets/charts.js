@@ -416,7 +416,9 @@
       }
       if (isHighlighted(spec, d.label)) {
         finishHighlight(mark);
-        sideNote(f.g, cx + half + (inside ? 6 : 50), cy + 4, d.label);
+        const note = sideNote(f.g, cx + half + (inside ? 6 : 50), cy + 4, d.label);
+        /* A long stage name would run off the chart: the arrow alone marks the stage. */
+        if (note.node().getBBox().x + note.node().getBBox().width > f.iw + f.m.right - 2) note.text("◀");
       }
     });
   };
@@ -885,7 +887,7 @@
      * spoke runs; the axis title in the lower left corner, clear of the top spoke's label. */
     const mid = (angle(0) + angle(1)) / 2;
     ticks.forEach((t) => {
-      ax.append("text").attr("class", "tick-label").attr("text-anchor", "middle")
+      ax.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
         .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
     });
     f.g.append("text").attr("class", "axis-title").attr("x", 0).attr("y", f.ih - 2).text(axisTitle(spec.axes.y));
@@ -1005,8 +1007,8 @@
     if (!svg) return;
     const frameBox = boxOf(svg);
     const texts = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim());
-    const movable = texts.filter((t) => t.classList.contains("data-label") && !t.classList.contains("inside")
-      && !t.classList.contains("slice-label"));
+    const movable = texts.filter((t) => (t.classList.contains("data-label") || t.classList.contains("point-label"))
+      && !t.classList.contains("inside") && !t.classList.contains("slice-label"));
     const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
@@ -1014,8 +1016,10 @@
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
-      const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [-w * 0.6 - 2, 0], [w * 0.6 + 2, -h],
-        [-w * 0.6 - 2, -h], [w * 0.6 + 2, h], [-w * 0.6 - 2, h], [0, -2 * h], [0, 2 * h]];
+      /* A label to the right of its point ("start") may also flip to the left of it. */
+      const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
+      const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
+        [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h]];
       let done = false;
       for (const [dx, dy] of tries) {
         t.setAttribute("x", x + dx);
@@ -1033,7 +1037,8 @@
       }
       placed.push(boxOf(t));
     }
-    const plated = texts.filter((t) => !t.classList.contains("inside") && !t.closest(".axis") && !t.closest(".legend")
+    const plated = texts.filter((t) => !t.classList.contains("inside")
+      && (!t.closest(".axis") || t.classList.contains("ring-label")) && !t.closest(".legend")
       && !t.classList.contains("axis-title") && !t.classList.contains("tile-label"));
     for (const t of plated) {
       const bb = t.getBBox();
