@@ -18,6 +18,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from generation.prose_stats import fact_share
 from generation.question_stats import QuestionStats, question_stats
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
@@ -176,6 +177,7 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
         console.print(
             f"achieved / target pages: mean {statistics.fmean(r):.3f}, min {min(r):.3f}, max {max(r):.3f}"
         )
+    console.print(fact_share(stats.gen_dir).line(), markup=False, highlight=False)
     for title, counter in (("Archetypes", stats.archetypes), ("Chart types", stats.chart_types)):
         table = Table(title=title)
         table.add_column("name")
