@@ -17,6 +17,7 @@ import numpy as np
 from generation.colours import colour_name as colour_name
 from generation.colours import colour_of as colour_of
 from generation.colours import unambiguous_colours as unambiguous_colours
+from generation.grammar import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
@@ -166,8 +167,8 @@ def diff_unit(unit: str | None) -> str | None:
 
 
 def article(phrase: str) -> str:
-    """``a target`` / ``an earlier estimate``."""
-    return f"{'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
+    """``a target`` / ``an earlier estimate`` / ``a unit`` / ``an hour`` (by sound, via inflect)."""
+    return with_article(phrase)
 
 
 def is_year(text: str) -> bool:
