@@ -9,14 +9,33 @@ precision of a chart is recoverable from its data (:func:`chart_decimals`).
 
 from __future__ import annotations
 
-import re
+import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
 
-from generation.topics import Metric, Topic, in_text
+from generation.topics import Metric, Topic, funnel_of, in_text
+from generation.world.numbers import (
+    NumberRegistry as NumberRegistry,
+)
+from generation.world.numbers import (
+    NumberSpaceExhaustedError as NumberSpaceExhaustedError,
+)
+from generation.world.numbers import (
+    canonical_number as canonical_number,
+)
+from generation.world.numbers import (
+    decimals_of as decimals_of,
+)
+from generation.world.numbers import (
+    numbers_in as numbers_in,
+)
+from generation.world.numbers import (
+    value_text as value_text,
+)
+from generation.world.table import FactTable, change_metric, share_metric
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     Axes,
@@ -76,34 +95,6 @@ TARGET_COLOUR = "#222222"
 HEAT_LOW = "#EAF2FB"
 HEAT_HIGH = "#08457E"
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
-
-
-class NumberSpaceExhaustedError(RuntimeError):
-    """No unused number is left in a range; widen the metric's range or use more decimals."""
-
-
-def canonical_number(text: str) -> str:
-    """``"40.0"``, ``"40"`` and ``"040"`` all become ``"40"``; ``"4.20"`` becomes ``"4.2"``."""
-    value = float(text)
-    out = f"{value:.6f}".rstrip("0").rstrip(".")
-    return out if out not in ("", "-0") else "0"
-
-
-def numbers_in(text: str) -> set[str]:
-    """Canonical forms of every number written in ``text`` (digits, optionally one decimal point)."""
-    return {canonical_number(m) for m in _NUMBER.findall(text)}
-
-
-def value_text(value: float, decimals: int) -> str:
-    """A value as a chart, table or sentence prints it."""
-    return f"{value:.{decimals}f}"
-
-
-def decimals_of(value: float) -> int:
-    text = canonical_number(repr(value))
-    return len(text.split(".")[1]) if "." in text else 0
-
 
 def chart_decimals(chart: Chart) -> int:
     """The decimals a chart displays: every value is drawn with exactly this precision."""
@@ -113,80 +104,6 @@ def chart_decimals(chart: Chart) -> int:
 def quantity(text: str, unit: str) -> str:
     """``"4.2"`` with ``"%"`` is ``"4.2%"``; with ``"billion USD"`` it is ``"4.2 billion USD"``."""
     return f"{text}%" if unit == "%" else f"{text} {unit}"
-
-
-class NumberRegistry:
-    """Number strings already printed somewhere in one document."""
-
-    def __init__(self) -> None:
-        self._used: set[str] = set()
-
-    def reserve(self, text: str) -> None:
-        self._used.add(canonical_number(text))
-
-    def used(self, text: str) -> bool:
-        return canonical_number(text) in self._used
-
-    def acceptable(self, value: float, decimals: int) -> bool:
-        """Unused, and shows exactly ``decimals`` decimals (no trailing zero)."""
-        text = value_text(value, decimals)
-        if decimals > 0 and text.endswith("0"):
-            return False
-        return not self.used(text)
-
-    def take(self, value: float, decimals: int) -> float:
-        text = value_text(value, decimals)
-        self.reserve(text)
-        return float(text)
-
-    def snapshot(self) -> frozenset[str]:
-        return frozenset(self._used)
-
-    def restore(self, snapshot: frozenset[str]) -> None:
-        self._used = set(snapshot)
-
-    def draw(self, rng: np.random.Generator, low: float, high: float, decimals: int) -> float:
-        """A fresh value uniform in ``[low, high]``, rounded to ``decimals``, and reserve it."""
-        for _ in range(400):
-            value = round(float(rng.uniform(low, high)), decimals)
-            if low <= value <= high and value > 0 and self.acceptable(value, decimals):
-                return self.take(value, decimals)
-        raise NumberSpaceExhaustedError(
-            f"no unused {decimals}-decimal number left in [{low}, {high}]; "
-            "widen the metric range in generation/topics.py"
-        )
-
-    def draw_flexible(
-        self, rng: np.random.Generator, low: float, high: float, decimals: int
-    ) -> tuple[float, int]:
-        """Like :meth:`draw`, adding up to two decimals when the range is crowded: (value, decimals)."""
-        for extra in range(3):
-            try:
-                return self.draw(rng, low, high, decimals + extra), decimals + extra
-            except NumberSpaceExhaustedError:
-                if extra == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    def draw_column(
-        self, rng: np.random.Generator, low: float, high: float, decimals: int, n: int
-    ) -> tuple[list[float], int]:
-        """``n`` fresh values shown with one precision, adding decimals when the range is crowded."""
-        before = self.snapshot()
-        for extra in range(3):
-            try:
-                return [self.draw(rng, low, high, decimals + extra) for _ in range(n)], decimals + extra
-            except NumberSpaceExhaustedError:
-                self.restore(before)
-                if extra == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    def draw_near(
-        self, rng: np.random.Generator, target: float, spread: float, low: float, high: float, decimals: int
-    ) -> float:
-        """A fresh value near ``target`` (within ``spread``, clipped to the range)."""
-        return self.draw(rng, max(low, target - spread), min(high, target + spread), decimals)
 
 
 Reading = Literal["data_labels", "axis"]
@@ -317,48 +234,6 @@ def series_direction(values: Sequence[float]) -> Literal["rose", "fell", "was br
     if abs(change) <= 0.04 and (arr.max() - arr.min()) / mean <= 0.08:
         return "was broadly flat"
     return None
-
-
-def _series(
-    rng: np.random.Generator, registry: NumberRegistry, metric: Metric, n: int, direction: str
-) -> list[float]:
-    """A time series of ``n`` fresh values with the requested direction."""
-    span = metric.high - metric.low
-    step = 10.0**-metric.decimals
-    for _ in range(60):
-        if direction == "was broadly flat":
-            level = float(rng.uniform(metric.low + 0.3 * span, metric.high - 0.1 * span))
-            targets = np.full(n, level)
-            spread = max(0.03 * level, 2 * step)
-        else:
-            lo = float(rng.uniform(metric.low, metric.low + 0.35 * span))
-            hi = float(rng.uniform(metric.low + 0.6 * span, metric.high))
-            start, end = (lo, hi) if direction == "rose" else (hi, lo)
-            targets = np.linspace(start, end, n)
-            spread = max(0.04 * (hi - lo), 2 * step)
-        trial = NumberRegistry()
-        trial.restore(registry.snapshot())
-        try:
-            values = [
-                trial.draw_near(rng, float(t), spread, metric.low, metric.high, metric.decimals)
-                for t in targets
-            ]
-        except NumberSpaceExhaustedError:
-            continue
-        if series_direction(values) == direction:
-            for v in values:
-                registry.take(v, metric.decimals)
-            return values
-    raise NumberSpaceExhaustedError(f"could not draw a series that {direction} for {metric.name}")
-
-
-def _directions(metric: Metric, rng: np.random.Generator, n: int, n_points: int) -> list[str]:
-    # A flat series needs room for n_points distinct values inside a band of +-3% of its level.
-    lowest_level = metric.low + 0.3 * (metric.high - metric.low)
-    flat_ok = 0.06 * lowest_level / 10.0**-metric.decimals >= 2.5 * n_points
-    options = ["rose", "fell", "was broadly flat"] if flat_ok else ["rose", "fell"]
-    weights = np.array([0.45, 0.35, 0.2][: len(options)])
-    return [options[int(rng.choice(len(options), p=weights / weights.sum()))] for _ in range(n)]
 
 
 def _highlights(rng: np.random.Generator, labels: list[str]) -> list[str]:
@@ -536,25 +411,33 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
 
 @dataclass
 class _Build:
-    """What every data builder works with; ``metric`` already carries any extra decimals."""
+    """What every data builder works with: the report's fact table and the chart's metric
+    (with the decimals the report prints it with)."""
 
     rng: np.random.Generator
     chart_type: str
-    topic: Topic
+    world: FactTable
     metric: Metric
     slot: ChartSlot
-    registry: NumberRegistry
-    extra: int
+
+    @property
+    def topic(self) -> Topic:
+        return self.world.topic
+
+    @property
+    def registry(self) -> NumberRegistry:
+        return self.world.registry
 
     @property
     def kind(self) -> str:
         return self.topic.entity_kind
 
-    def widen(self, metric: Metric) -> Metric:
-        return replace(metric, decimals=metric.decimals + self.extra)
-
     def draw(self, low: float, high: float, metric: Metric | None = None) -> float:
+        """A fresh number that is no fact of the table (a target, a quartile, a count in a bin)."""
         return self.registry.draw(self.rng, low, high, (metric or self.metric).decimals)
+
+    def value(self, entity: str, year: str, metric: Metric | None = None) -> float:
+        return self.world.value((metric or self.metric).name, entity, year)
 
     def entities(self, low: int, high: int) -> list[str]:
         return _pick(self.rng, self.topic.entities, _count(self.rng, low, high, len(self.topic.entities)))
@@ -643,6 +526,7 @@ class _Build:
             section_id=self.slot.section_id,
             index=self.slot.index,
             figure_number=self.slot.index,
+            value_kind=m.kind,
         )
         return ChartSpec(
             chart=chart,
@@ -657,10 +541,17 @@ class _Build:
         )
 
 
+def _distinct(values: Sequence[float], decimals: int) -> bool:
+    """Values that print as different numbers, at least one showing its last decimal."""
+    texts = [value_text(abs(v), decimals) for v in values]
+    shows_precision = decimals == 0 or any(not t.endswith("0") for t in texts)
+    return len(set(texts)) == len(texts) and shows_precision and all(v != 0 for v in values)
+
+
 def _single_bars(b: _Build) -> ChartSpec:
     """bar, horizontal_bar, lollipop: one metric across entities in one year."""
     year = _recent_year(b.rng, b.topic)
-    data = [DataPoint(label=e, value=b.draw(b.metric.low, b.metric.high)) for e in b.entities(4, 8)]
+    data = [DataPoint(label=e, value=b.value(e, year)) for e in b.entities(4, 8)]
     sort = _sort(b.rng, data)
     labels = [p.label for p in data]
     horizontal = b.chart_type in HORIZONTAL_TYPES
@@ -678,11 +569,7 @@ def _year_series(b: _Build, n_years: tuple[int, int], n_series: tuple[int, int])
     else:
         years = _year_set(b.rng, b.topic, *n_years)
     labels = b.entities(*n_series)
-    data = [
-        DataPoint(label=lab, value=b.draw(b.metric.low, b.metric.high), category=y)
-        for lab in labels
-        for y in years
-    ]
+    data = [DataPoint(label=lab, value=b.value(lab, y), category=y) for lab in labels for y in years]
     horizontal = b.chart_type in HORIZONTAL_TYPES
     axes = Axes(x=b.value_axis(), y=b.kind_axis()) if horizontal else Axes(x=b.kind_axis(), y=b.value_axis())
     visual = b.visual(years, "categorical", _highlights(b.rng, labels), legend=True, what="year")
@@ -691,20 +578,14 @@ def _year_series(b: _Build, n_years: tuple[int, int], n_series: tuple[int, int])
     return b.spec(title, axes, data, visual, label_role="entity", series_role="year", covered=covered)
 
 
-def _stack_metric(b: _Build) -> Metric:
-    """The mix's metric, kept to values that stay visible as one layer of a stack."""
-    m = b.widen(b.topic.mix.metric)
-    return replace(m, low=max(m.low, round(0.1 * m.high, m.decimals)), high=m.high / 2)
-
-
 def _stacked_bar(b: _Build) -> ChartSpec:
     mix = b.topic.mix
-    m = _stack_metric(b)
+    m = b.world.part_metric()
     year = _recent_year(b.rng, b.topic)
     parts = _pick(b.rng, mix.parts, _count(b.rng, 3, 4, len(mix.parts)))
     labels = b.entities(3, 6)
     data = [
-        DataPoint(label=lab, value=b.draw(m.low, m.high, m), category=part)
+        DataPoint(label=lab, value=b.world.value(m.name, lab, year, part), category=part)
         for lab in labels
         for part in parts
     ]
@@ -726,28 +607,32 @@ def _stacked_bar(b: _Build) -> ChartSpec:
 
 
 def _diverging(b: _Build) -> ChartSpec:
-    """Signed change of a metric per entity between two years."""
-    y0, y1 = _year_pair(b.rng, b.topic)
-    period = f"{y0}–{y1}"
-    span = b.metric.high - b.metric.low
-    unit = "percentage points" if b.metric.unit == "%" else b.metric.unit
-    m = replace(
-        b.metric,
-        name=f"change in {b.metric.name}",
-        unit=unit,
-        scale="" if unit != b.metric.unit else b.metric.scale,
-    )
-    labels = b.entities(5, 9)
-    n_neg = int(b.rng.integers(1, len(labels)))
-    negative = frozenset(_pick(b.rng, labels, n_neg))
+    """Signed change of a metric per entity between two years (both signs shown)."""
+    m = change_metric(b.metric)
+    for _ in range(12):
+        y0, y1 = _year_pair(b.rng, b.topic)
+        period = f"{y0}–{y1}"
+        changes: dict[str, float] = {}
+        for e in _pick(b.rng, b.topic.entities, len(b.topic.entities)):
+            diff = round(b.value(e, y1) - b.value(e, y0), m.decimals)
+            if _distinct([*changes.values(), diff], m.decimals) or (diff != 0 and not changes):
+                changes[e] = diff
+        signs = {v > 0 for v in changes.values()}
+        wanted = _count(b.rng, 5, 9, len(changes))
+        if len(changes) >= 5 and signs == {True, False}:
+            break
+    else:
+        raise NumberSpaceExhaustedError(f"no two years in which {b.metric.name} both rose and fell")
+    pos = [e for e, v in changes.items() if v > 0]
+    neg = [e for e, v in changes.items() if v < 0]
+    chosen = [neg[0], pos[0], *[e for e in changes if e not in (neg[0], pos[0])][: wanted - 2]]
+    if not _distinct([changes[e] for e in chosen], m.decimals):
+        raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
     data = [
-        DataPoint(
-            label=lab,
-            value=(-1 if lab in negative else 1) * b.draw(0.02 * span, 0.45 * span),
-            category=period,
-        )
-        for lab in labels
+        DataPoint(label=e, value=b.world.change(b.metric.name, e, y0, y1), category=period)
+        for e in _pick(b.rng, chosen, len(chosen))
     ]
+    negative = frozenset(p.label for p in data if p.value < 0)
     sort = _sort(b.rng, data)
     labels = [p.label for p in data]
     axes = Axes(x=Axis(label=_cap(m.name), type="linear", unit=m.unit_label), y=b.kind_axis())
@@ -757,15 +642,33 @@ def _diverging(b: _Build) -> ChartSpec:
     return b.spec(title, axes, data, visual, metric=m, label_role="entity", mark_templates={"*": template})
 
 
+def _clear_series(
+    b: _Build, metric: Metric, entities: list[str], n: int, count: int, part: str = ""
+) -> tuple[list[str], list[str]]:
+    """Consecutive years and ``count`` entities whose series over them has a clear direction."""
+    first, last = b.topic.years
+    for attempt in range(30):
+        n = min(max(4, n - attempt // 10), last - first + 1)
+        start = int(b.rng.integers(first, last - n + 2))
+        years = [str(start + i) for i in range(n)]
+        clear = [
+            e for e in entities if series_direction(b.world.preview(metric.name, e, years, part)) is not None
+        ]
+        if len(clear) >= count:
+            return years, clear[:count]
+    raise NumberSpaceExhaustedError(f"no run of {n} years in which {metric.name} moves clearly")
+
+
 def _lines(b: _Build) -> ChartSpec:
     """line, area (one entity), multi_line, sparkline_grid (one series or panel per entity)."""
-    years = _year_run(b.rng, b.topic, 6, 10)
-    n = len(years)
+    n = int(b.rng.integers(6, 11))
+    pool = _pick(b.rng, b.topic.entities, len(b.topic.entities))
     if b.chart_type in MULTI_SERIES:
-        series = b.entities(2, 4) if b.chart_type == "multi_line" else b.entities(4, 6)
+        wanted = _count(b.rng, 2, 4, 10) if b.chart_type == "multi_line" else _count(b.rng, 4, 6, 10)
+        years, series = _clear_series(b, b.metric, pool, n, wanted)
         data: list[DataPoint] = []
-        for s, direction in zip(series, _directions(b.metric, b.rng, len(series), n), strict=True):
-            values = _series(b.rng, b.registry, b.metric, n, direction)
+        for s in series:
+            values = b.world.series(b.metric.name, s, years)
             data += [DataPoint(label=y, value=v, category=s) for y, v in zip(years, values, strict=True)]
         subject, place = None, f"selected {b.topic.entity_kind_plural}"
         if b.chart_type == "multi_line":
@@ -773,8 +676,8 @@ def _lines(b: _Build) -> ChartSpec:
         else:
             visual = b.visual(series, "single", _highlights(b.rng, series)[:1])
     else:
-        subject = b.subject()
-        values = _series(b.rng, b.registry, b.metric, n, _directions(b.metric, b.rng, 1, n)[0])
+        years, (subject,) = _clear_series(b, b.metric, pool, n, 1)
+        values = b.world.series(b.metric.name, subject, years)
         data = [DataPoint(label=y, value=v) for y, v in zip(years, values, strict=True)]
         place = in_text(b.topic, subject)
         visual = b.visual(years, "single", _highlights(b.rng, years))
@@ -796,13 +699,16 @@ def _lines(b: _Build) -> ChartSpec:
 def _stacked_area(b: _Build) -> ChartSpec:
     """The parts of the topic's mix over consecutive years, for one entity."""
     mix = b.topic.mix
-    m = _stack_metric(b)
-    years = _year_run(b.rng, b.topic, 6, 9)
+    m = b.world.part_metric()
     subject = b.subject()
     parts = _pick(b.rng, mix.parts, _count(b.rng, 3, 4, len(mix.parts)))
+    n = int(b.rng.integers(6, 10))
+    first, last = b.topic.years
+    start = int(b.rng.integers(first, last - min(n, last - first + 1) + 2))
+    years = [str(start + i) for i in range(min(n, last - first + 1))]
     data: list[DataPoint] = []
-    for part, direction in zip(parts, _directions(m, b.rng, len(parts), len(years)), strict=True):
-        values = _series(b.rng, b.registry, m, len(years), direction)
+    for part in parts:
+        values = b.world.series(m.name, subject, years, part)
         data += [DataPoint(label=y, value=v, category=part) for y, v in zip(years, values, strict=True)]
     axes = Axes(x=Axis(label="Year", type="time"), y=b.value_axis(m))
     visual = b.visual(parts, "categorical", _highlights(b.rng, parts)[:1], legend=True, what=mix.part_kind)
@@ -822,15 +728,20 @@ def _stacked_area(b: _Build) -> ChartSpec:
 
 
 def _pie(b: _Build) -> ChartSpec:
+    """Every part's share of the topic's mix for one entity and year (they add up to 100%)."""
     mix = b.topic.mix
-    share = Metric(name=f"share of {mix.name}", unit="%", low=1, high=99, decimals=1)
-    year = _recent_year(b.rng, b.topic)
-    subject = b.subject()
-    parts = _pick(b.rng, mix.parts, int(b.rng.integers(3, min(6, len(mix.parts)) + 1)))
-    tenths = _shares(b.rng, b.registry, len(parts))
-    data = [DataPoint(label=p, value=t / 10) for p, t in zip(parts, tenths, strict=True)]
-    for p in data:
-        b.registry.take(p.value, 1)
+    share = share_metric(b.topic)
+    for _ in range(12):
+        year = _recent_year(b.rng, b.topic)
+        subject = b.subject()
+        before = b.world.snapshot()
+        shares = b.world.shares(subject, year)
+        if _distinct(list(shares.values()), 1) and min(shares.values()) >= 2.5:
+            break
+        b.world.restore(before)
+    else:
+        raise NumberSpaceExhaustedError(f"no entity and year whose {mix.name} shares print apart")
+    data = [DataPoint(label=p, value=v) for p, v in shares.items()]
     data.sort(key=lambda p: -p.value)
     labels = [p.label for p in data]
     axes = Axes(
@@ -857,11 +768,11 @@ def _pie(b: _Build) -> ChartSpec:
 def _treemap(b: _Build) -> ChartSpec:
     """The topic's mix for one entity, one tile per part (areas proportional to values)."""
     mix = b.topic.mix
-    m = b.widen(mix.metric)
+    m = b.world.part_metric()
     year = _recent_year(b.rng, b.topic)
     subject = b.subject()
     parts = _pick(b.rng, mix.parts, _count(b.rng, 4, 7, len(mix.parts)))
-    data = [DataPoint(label=p, value=b.draw(max(m.low, 0.12 * m.high), m.high, m)) for p in parts]
+    data = [DataPoint(label=p, value=b.world.value(m.name, subject, year, p)) for p in parts]
     data.sort(key=lambda p: -p.value)
     labels = [p.label for p in data]
     axes = Axes(
@@ -887,7 +798,7 @@ def _treemap(b: _Build) -> ChartSpec:
 
 def _scatter(b: _Build) -> ChartSpec:
     """scatter and bubble: one point per entity, x and y (and size) different metrics of one year."""
-    others = [b.widen(m) for m in b.topic.metrics if m.name != b.metric.name]
+    others = [m for m in b.world.metrics if m.name != b.metric.name]
     order = b.rng.permutation(len(others))
     x_metric = others[int(order[0])]
     size_metric = others[int(order[1])] if b.chart_type == "bubble" else None
@@ -895,11 +806,10 @@ def _scatter(b: _Build) -> ChartSpec:
     labels = b.entities(6, 10)
     data = []
     for lab in labels:
-        meta = {"x": value_text(b.draw(x_metric.low, x_metric.high, x_metric), x_metric.decimals)}
-        y = b.draw(b.metric.low, b.metric.high)
+        meta = {"x": value_text(b.value(lab, year, x_metric), x_metric.decimals)}
+        y = b.value(lab, year)
         if size_metric is not None:
-            size = b.draw(size_metric.low, size_metric.high, size_metric)
-            meta["size"] = value_text(size, size_metric.decimals)
+            meta["size"] = value_text(b.value(lab, year, size_metric), size_metric.decimals)
         data.append(DataPoint(label=lab, value=y, metadata=meta))
     axes = Axes(x=b.value_axis(x_metric), y=b.value_axis())
     visual = b.visual(labels, "single", _highlights(b.rng, labels), legend=size_metric is not None)
@@ -940,23 +850,27 @@ def _nice_width(raw: float) -> float:
 
 
 def _histogram(b: _Build) -> ChartSpec:
-    """How many sub-units of one entity fall into each band of a metric (a bell-shaped count)."""
+    """How many sub-units of one entity fall into each band of a metric: a bell around the
+    entity's own value in the fact table."""
     units = _subunits(b.topic)
-    counts = Metric(name=f"number of {units}", unit=units, low=13, high=400, decimals=0)
+    counts = Metric(
+        name=f"number of {units}", unit=units, low=13, high=400, decimals=0, kind="count", kind_given=True
+    )
     year = _recent_year(b.rng, b.topic)
     subject = b.subject()
     n_bins = int(b.rng.integers(6, 10))
     width = _nice_width((b.metric.high - b.metric.low) / n_bins)
     start = float(np.floor(b.metric.low / width) * width)
     wd = decimals_of(width)
-    mu = float(b.rng.uniform(1.0, n_bins - 2.0))
+    centre = (b.world.preview(b.metric.name, subject, [year])[0] - start) / width - 0.5
+    mu = float(np.clip(centre + b.rng.uniform(-0.5, 0.5), 0.5, n_bins - 1.5))
     sigma = float(b.rng.uniform(1.0, 2.2))
     peak = float(b.rng.uniform(60, 160))
     data = []
     for i in range(n_bins):
         lo, hi = value_text(start + i * width, wd), value_text(start + (i + 1) * width, wd)
         target = 13 + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2))
-        count = b.registry.draw_near(b.rng, target, max(4.0, 0.2 * target), counts.low, counts.high, 0)
+        count = b.registry.draw_near(b.rng, target, max(6.0, 0.2 * target), counts.low, counts.high, 0)
         data.append(DataPoint(label=f"{lo}–{hi}", value=count, metadata={"lo": lo, "hi": hi}))
     labels = [p.label for p in data]
     axes = Axes(
@@ -983,18 +897,39 @@ def _histogram(b: _Build) -> ChartSpec:
 
 
 def _box(b: _Build) -> ChartSpec:
-    """Five-number summaries of a metric across each entity's sub-units."""
+    """Five-number summaries of a metric across each entity's sub-units; the median is the
+    entity's own value in the fact table."""
     units = _subunits(b.topic)
     year = _recent_year(b.rng, b.topic)
-    span = b.metric.high - b.metric.low
-    data = []
-    for e in b.entities(4, 6):
-        lo = float(b.rng.uniform(b.metric.low, b.metric.low + 0.4 * span))
-        hi = float(b.rng.uniform(lo + 0.35 * span, min(b.metric.high, lo + 0.8 * span)))
-        lowest, q1, median, q3, highest = sorted(b.draw(lo, hi) for _ in range(5))
-        d = b.metric.decimals
+    low, high = b.metric.low, b.metric.high
+    span = high - low
+    step = 10.0**-b.metric.decimals
+    d = b.metric.decimals
+    data: list[DataPoint] = []
+    wanted = _count(b.rng, 4, 6, len(b.topic.entities))
+    for e in _pick(b.rng, b.topic.entities, len(b.topic.entities)):
+        if len(data) == wanted:
+            break
+        median_latent = b.world.preview(b.metric.name, e, [year])[0]
+        spread = float(b.rng.uniform(0.12, 0.3)) * span
+        lo, hi = max(low, median_latent - spread), min(high, median_latent + spread)
+        if median_latent - lo < 0.04 * span or hi - median_latent < 0.04 * span:
+            continue
+        before = b.world.snapshot()
+        try:
+            median = b.value(e, year)
+            lowest, q1 = sorted(b.draw(lo, median - step) for _ in range(2))
+            q3, highest = sorted(b.draw(median + step, hi) for _ in range(2))
+        except NumberSpaceExhaustedError:
+            b.world.restore(before)
+            continue
+        if not lowest < q1 < median < q3 < highest:
+            b.world.restore(before)
+            continue
         meta = {k: value_text(v, d) for k, v in (("min", lowest), ("q1", q1), ("q3", q3), ("max", highest))}
         data.append(DataPoint(label=e, value=median, metadata=meta))
+    if len(data) < 4:
+        raise NumberSpaceExhaustedError(f"too few entities with room for a spread of {b.metric.name}")
     labels = [p.label for p in data]
     axes = Axes(x=b.kind_axis(), y=b.value_axis())
     visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1])
@@ -1017,9 +952,7 @@ def _heatmap(b: _Build) -> ChartSpec:
     """A metric by entity (rows) and consecutive years (columns)."""
     years = _year_run(b.rng, b.topic, 4, 7)
     rows = b.entities(3, 6)
-    data = [
-        DataPoint(label=y, value=b.draw(b.metric.low, b.metric.high), category=r) for r in rows for y in years
-    ]
+    data = [DataPoint(label=y, value=b.value(r, y), category=r) for r in rows for y in years]
     axes = Axes(
         x=Axis(label="Year", type="categorical"),
         y=Axis(label=_cap(b.kind), type="categorical", unit=b.metric.unit_label),
@@ -1032,21 +965,35 @@ def _heatmap(b: _Build) -> ChartSpec:
 
 def _slope(b: _Build) -> ChartSpec:
     """Each entity's value in two years, joined by a line; every line clearly rises or falls."""
-    y0, y1 = _year_pair(b.rng, b.topic)
-    low, high = b.metric.low, b.metric.high
-    series = b.entities(4, 7)
+    first, last = b.topic.years
+    wanted = _count(b.rng, 4, 7, len(b.topic.entities))
+    pool = _pick(b.rng, b.topic.entities, len(b.topic.entities))
+    best: tuple[str, str, list[str]] = ("", "", [])
+    for _ in range(12):
+        third = max(1, (last - first) // 3)
+        y0 = str(int(b.rng.integers(first, first + third + 1)))
+        y1 = str(int(b.rng.integers(last - third, last + 1)))
+        clear = [
+            e
+            for e in pool
+            if series_direction(b.world.preview(b.metric.name, e, [y0, y1])) in ("rose", "fell")
+        ]
+        if len(clear) > len(best[2]):
+            best = (y0, y1, clear)
+        if len(clear) >= wanted:
+            break
+    y0, y1, clear = best
+    series = [e for e in clear if series_direction([b.value(e, y0), b.value(e, y1)]) in ("rose", "fell")][
+        :wanted
+    ]
+    if len(series) < 4:
+        raise NumberSpaceExhaustedError(f"too few entities whose {b.metric.name} clearly changes")
     data = []
     for s in series:
-        start = b.draw(low + 0.1 * (high - low), high - 0.1 * (high - low))
-        rising = (start * 1.15, min(high, start * 1.7))
-        falling = (max(low, start * 0.45), start * 0.87)
-        ranges = [r for r in (rising, falling) if r[0] < r[1]]
-        if not ranges:
-            raise NumberSpaceExhaustedError(f"no room for a clear change of {b.metric.name} from {start}")
-        if b.rng.random() < 0.5:
-            ranges.reverse()
-        end = b.draw(*ranges[0])
-        data += [DataPoint(label=y0, value=start, category=s), DataPoint(label=y1, value=end, category=s)]
+        data += [
+            DataPoint(label=y0, value=b.value(s, y0), category=s),
+            DataPoint(label=y1, value=b.value(s, y1), category=s),
+        ]
     axes = Axes(x=Axis(label="Year", type="categorical"), y=b.value_axis())
     visual = b.visual(series, "categorical", _highlights(b.rng, series)[:1], what=b.kind)
     title = f"{_cap(b.metric.name)} by {b.kind}, {y0} and {y1}"
@@ -1056,20 +1003,25 @@ def _slope(b: _Build) -> ChartSpec:
 
 def _waterfall(b: _Build) -> ChartSpec:
     """A starting level, then the signed change of each following year, for one entity."""
-    years = _year_run(b.rng, b.topic, 6, 9)
-    subject = b.subject()
-    low, high = b.metric.low, b.metric.high
-    span = high - low
-    level = b.draw(low + 0.3 * span, low + 0.6 * span)
+    d = b.metric.decimals
+    for _ in range(40):
+        years = _year_run(b.rng, b.topic, 5, 8)
+        subject = b.subject()
+        levels = b.world.preview(b.metric.name, subject, years)
+        changes = [round(x1 - x0, d) for x0, x1 in itertools.pairwise(levels)]
+        if _distinct([levels[0], *changes], d):
+            before = b.world.snapshot()
+            level = b.value(subject, years[0])
+            steps = [
+                b.world.change(b.metric.name, subject, y0, y1, y1) for y0, y1 in itertools.pairwise(years)
+            ]
+            if _distinct([level, *steps], d):
+                break
+            b.world.restore(before)
+    else:
+        raise NumberSpaceExhaustedError(f"no run of years whose changes in {b.metric.name} print apart")
     data = [DataPoint(label=f"{years[0]} level", value=level)]
-    for y in years[1:]:
-        sign = 1 if b.rng.random() < 0.55 else -1
-        magnitude = b.draw(0.03 * span, 0.15 * span)
-        if not low <= level + sign * magnitude <= high:
-            sign = -sign
-        change = round(sign * magnitude, b.metric.decimals)
-        level += change
-        data.append(DataPoint(label=y, value=change))
+    data += [DataPoint(label=y, value=v) for y, v in zip(years[1:], steps, strict=True)]
     labels = [p.label for p in data]
     axes = Axes(x=Axis(label="Year", type="categorical"), y=b.value_axis())
     visual = b.visual(labels, "single", _highlights(b.rng, labels[1:])[:1])
@@ -1092,60 +1044,22 @@ def _waterfall(b: _Build) -> ChartSpec:
     )
 
 
-#: Funnel stages by domain: (what moves through, its unit, scale word, stages in order).
-_FUNNELS: dict[str, tuple[str, str, str, tuple[str, ...]]] = {
-    "energy": (
-        "grid connection requests",
-        "requests",
-        "",
-        ("Applications received", "Technically assessed", "Offers issued", "Agreements signed", "Connected"),
-    ),
-    "geopolitics": (
-        "humanitarian funding requests",
-        "requests",
-        "",
-        ("Requests received", "Assessed", "Approved", "Funded", "Delivered"),
-    ),
-    "economics": (
-        "export credit applications",
-        "applications",
-        "",
-        ("Applications received", "Eligible", "Approved", "Disbursed", "Repaid on time"),
-    ),
-    "environmental science": (
-        "restoration proposals",
-        "proposals",
-        "",
-        ("Proposals submitted", "Screened", "Funded", "Implemented", "Monitored"),
-    ),
-    "technology": (
-        "AI projects",
-        "projects",
-        "",
-        ("Ideas logged", "Prototyped", "Piloted", "Deployed", "Scaled"),
-    ),
-    "health": (
-        "people in the care pathway",
-        "people",
-        "thousand",
-        ("Screened", "Tested", "Diagnosed", "Started treatment", "Completed treatment"),
-    ),
-    "society": (
-        "housing applications",
-        "applications",
-        "",
-        ("Applications received", "Eligible", "Shortlisted", "Offered", "Housed"),
-    ),
-}
-
-
 def _funnel(b: _Build) -> ChartSpec:
-    """How many items of a domain pipeline reach each stage, in one entity and year."""
-    noun, unit, scale, all_stages = _FUNNELS.get(b.topic.domain, _FUNNELS["economics"])
-    counts = Metric(name=f"number of {noun}", unit=unit, low=13, high=990, decimals=b.extra, scale=scale)
+    """How many items of the topic's own pipeline reach each stage, in one entity and year."""
+    funnel = funnel_of(b.topic)
+    counts = Metric(
+        name=f"number of {funnel.noun}",
+        unit=funnel.unit,
+        low=13,
+        high=990,
+        decimals=0,
+        scale=funnel.scale,
+        kind="count",
+        kind_given=True,
+    )
     year = _recent_year(b.rng, b.topic)
     subject = b.subject()
-    stages = list(all_stages)
+    stages = list(funnel.stages)
     if b.rng.random() < 0.4:
         stages.pop(int(b.rng.integers(1, len(stages) - 1)))
     values = [b.draw(400, counts.high, counts)]
@@ -1154,12 +1068,13 @@ def _funnel(b: _Build) -> ChartSpec:
     data = [DataPoint(label=stage, value=v) for stage, v in zip(stages, values, strict=True)]
     labels = [p.label for p in data]
     axes = Axes(
-        x=Axis(label="Stage", type="none"), y=Axis(label=_cap(noun), type="none", unit=counts.unit_label)
+        x=Axis(label="Stage", type="none"),
+        y=Axis(label=_cap(funnel.noun), type="none", unit=counts.unit_label),
     )
     visual = b.visual(labels, "single", _highlights(b.rng, labels)[:1], sort_order="descending")
     place = in_text(b.topic, subject)
-    title = f"{_cap(noun)} in {place} by stage, {year}"
-    template = f"the number of {noun} at the '{{label}}' stage in {place} in {year}"
+    title = f"{_cap(funnel.noun)} in {place} by stage, {year}"
+    template = f"the number of {funnel.noun} at the '{{label}}' stage in {place} in {year}"
     return b.spec(
         title,
         axes,
@@ -1179,7 +1094,7 @@ def _bullet(b: _Build) -> ChartSpec:
     low, high = b.metric.low, b.metric.high
     data = []
     for e in b.entities(3, 6):
-        actual = b.draw(low + 0.1 * (high - low), high - 0.1 * (high - low))
+        actual = b.value(e, year)
         target = b.draw(max(low, 0.75 * actual), min(high, 1.3 * actual))
         data.append(
             DataPoint(label=e, value=actual, metadata={"target": value_text(target, b.metric.decimals)})
@@ -1193,9 +1108,10 @@ def _bullet(b: _Build) -> ChartSpec:
 
 
 def _sankey(b: _Build) -> ChartSpec:
-    """Flows of the topic's mix from its parts (left) to entities (right), one year."""
+    """Flows of the topic's mix from its parts (left) to entities (right), one year: the flow
+    from part P to entity E is E's value of P in the fact table."""
     mix = b.topic.mix
-    m = b.widen(mix.metric)
+    m = b.world.part_metric()
     year = _recent_year(b.rng, b.topic)
     sources = _pick(b.rng, mix.parts, _count(b.rng, 2, 4, len(mix.parts)))
     targets = b.entities(2, 4)
@@ -1207,7 +1123,7 @@ def _sankey(b: _Build) -> ChartSpec:
     data = [
         DataPoint(
             label=f"{s} → {t}",
-            value=b.draw(max(m.low, 0.3 * m.high), m.high, m),
+            value=b.world.value(m.name, t, year, s),
             metadata={"source": s, "target": t},
         )
         for s, t in pairs
@@ -1268,44 +1184,31 @@ _BUILDERS: dict[str, Callable[[_Build], ChartSpec]] = {
 def build_chart(
     rng: np.random.Generator,
     chart_type: str,
-    topic: Topic,
+    world: FactTable | Topic,
     metric: Metric,
     slot: ChartSlot,
-    registry: NumberRegistry,
+    registry: NumberRegistry | None = None,
 ) -> ChartSpec:
-    """Fill one chart of ``chart_type`` with fresh, topic-plausible data.
+    """Fill one chart of ``chart_type`` with the report's facts about ``metric``.
 
-    When the metric's number space is crowded by earlier charts, the chart is drawn with
-    one more decimal (twice at most) rather than reusing a number.
+    ``world`` is the report's fact table; given a bare topic (a chart outside any report, as in
+    renderer tests), a table of that topic is made on ``registry``. A chart that cannot be drawn
+    from the table (no run of years that moves clearly, number space used up) raises
+    :class:`NumberSpaceExhaustedError` and leaves the table as it was.
     """
+    if isinstance(world, Topic):
+        world = FactTable(world, 0, "standalone", registry or NumberRegistry())
     builder = _BUILDERS.get(chart_type)
     if builder is None:
         raise ValueError(
             f"chart type {chart_type!r} has no data builder; choose from {', '.join(SUPPORTED_CHART_TYPES)}"
         )
-    before = registry.snapshot()
-    for extra in range(3):
-        try:
-            widened = replace(metric, decimals=metric.decimals + extra)
-            return builder(_Build(rng, chart_type, topic, widened, slot, registry, extra))
-        except NumberSpaceExhaustedError:
-            registry.restore(before)
-            if extra == 2:
-                raise
-    raise AssertionError("unreachable")
-
-
-def _shares(rng: np.random.Generator, registry: NumberRegistry, n: int) -> list[int]:
-    """``n`` distinct shares in tenths of a percent that sum to exactly 1000."""
-    for _ in range(400):
-        raw = rng.dirichlet(np.full(n, 2.0)) * 1000
-        tenths = [round(float(x)) for x in raw[:-1]]
-        tenths.append(1000 - sum(tenths))
-        if min(tenths) < 25 or len(set(tenths)) != n:
-            continue
-        if all(registry.acceptable(t / 10, 1) for t in tenths):
-            return tenths
-    raise NumberSpaceExhaustedError(f"could not draw {n} fresh shares that sum to 100")
+    before = world.snapshot()
+    try:
+        return builder(_Build(rng, chart_type, world, world.metric(metric.name), slot))
+    except NumberSpaceExhaustedError:
+        world.restore(before)
+        raise
 
 
 def mark_phrase(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
@@ -1335,21 +1238,20 @@ def mark_phrase(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
 
 def build_table(
     rng: np.random.Generator,
-    topic: Topic,
+    world: FactTable,
     table_id: str,
     index: int,
     section_id: str,
-    registry: NumberRegistry,
     covered: set[tuple[str, str, str]],
 ) -> tuple[Table, set[tuple[str, str, str]]]:
-    """A table of 3–6 columns and 4–8 rows whose cells no chart draws; returns it and its triples."""
+    """A table of 3–6 columns and 4–8 rows of facts no chart draws; returns it and its triples."""
+    topic = world.topic
     wanted_metrics = int(rng.integers(2, 6))
-    first, last = topic.years
-    years = [str(y) for y in range(first, last + 1)]
+    years = world.years
     for attempt in range(80):
         # Fewer columns when the document's charts already cover much of the topic.
         n_metrics = max(2, wanted_metrics - attempt // 20)
-        metrics = [topic.metrics[int(i)] for i in rng.permutation(len(topic.metrics))[:n_metrics]]
+        metrics = [world.metrics[int(i)] for i in rng.permutation(len(world.metrics))[:n_metrics]]
         year = years[int(rng.integers(len(years)))]
         rows_entities = [
             e
@@ -1363,10 +1265,7 @@ def build_table(
             f"every year of {topic.key} is already charted; cannot build {table_id} (use fewer charts)"
         )
     columns = [_cap(topic.entity_kind)] + [f"{_cap(m.name)} ({m.unit_label})" for m in metrics]
-    cells: list[list[str]] = []
-    for m in metrics:
-        column, decimals = registry.draw_column(rng, m.low, m.high, m.decimals, len(rows_entities))
-        cells.append([value_text(v, decimals) for v in column])
+    cells = [[value_text(world.value(m.name, e, year), m.decimals) for e in rows_entities] for m in metrics]
     rows = [[e] + [column[r] for column in cells] for r, e in enumerate(rows_entities)]
     title = f"Selected indicators by {topic.entity_kind}, {year}"
     table = Table(

@@ -41,6 +41,7 @@ from generation.plan import (
 from generation.prose import ProseWriter, cap, count_words
 from generation.rng import doc_id_for, stage_rng
 from generation.topics import Metric, Topic, choose_archetype, choose_topic, in_text
+from generation.world.table import FactTable
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     DocumentManifest,
@@ -287,31 +288,29 @@ def _build_with_fallback(
     rng: np.random.Generator,
     chart_type: str,
     allowed: list[str],
-    topic: Topic,
+    world: FactTable,
     metric: Metric,
     slot: ChartSlot,
-    registry: NumberRegistry,
 ) -> ChartSpec:
-    """``build_chart``, or when the type's number space is used up, the next allowed types in turn."""
+    """``build_chart``, or when the fact table cannot fill the type, the next allowed types in turn."""
     start = allowed.index(chart_type) if chart_type in allowed else 0
     candidates = [chart_type] + [t for t in allowed[start + 1 :] + allowed[:start] if t != chart_type]
     for candidate in candidates[:-1]:
         try:
-            return build_chart(rng, candidate, topic, metric, slot, registry)
+            return build_chart(rng, candidate, world, metric, slot)
         except NumberSpaceExhaustedError:
             continue
-    return build_chart(rng, candidates[-1], topic, metric, slot, registry)
+    return build_chart(rng, candidates[-1], world, metric, slot)
 
 
 def _build_charts(
     rng: np.random.Generator,
-    topic: Topic,
+    world: FactTable,
     types: list[str],
     allowed: list[str],
     order: list[int],
     chart_sections: list[int],
     sections: list[Section],
-    registry: NumberRegistry,
 ) -> list[ChartSpec]:
     """Build chart identity ``j`` (type ``types[j]``) at index ``order[j]``; returns them in identity order.
 
@@ -329,11 +328,11 @@ def _build_charts(
             section_title=section.title,
             index=k,
         )
-    metric_order = [topic.metrics[int(i)] for i in rng.permutation(len(topic.metrics))]
+    metric_order = [world.metrics[int(i)] for i in rng.permutation(len(world.metrics))]
     specs: list[ChartSpec] = []
     for j, chart_type in enumerate(types):
         metric = metric_order[j % len(metric_order)]
-        specs.append(_build_with_fallback(rng, chart_type, allowed, topic, metric, slots[order[j]], registry))
+        specs.append(_build_with_fallback(rng, chart_type, allowed, world, metric, slots[order[j]]))
     readings = {s.chart.visualProperties.valueReading for s in specs}
     if len(readings) == 1:
         flexible = [s for s in specs if len(value_reading_options(s.chart.chartType)) > 1]
@@ -379,7 +378,7 @@ def _chart_claims(
             claimed = _claimed_value(rng, point.value, spec.decimals, registry)
             if claimed is None:
                 continue
-            if chart.chartType in ("pie", "donut") and claimed >= 100:
+            if spec.metric.unit == "%" and claimed >= 100:
                 continue
             relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
             actor = topic.actors[int(rng.integers(len(topic.actors)))]
@@ -452,17 +451,16 @@ def _free_triple(
 def _metric_facts(
     rng: np.random.Generator,
     writer: ProseWriter,
-    topic: Topic,
+    world: FactTable,
     n_sections: int,
     covered: set[tuple[str, str, str]],
-    registry: NumberRegistry,
 ) -> list[_Fact]:
     n = int(rng.integers(4, 7))
     facts: list[_Fact] = []
     for s in spread(rng, n, n_sections):
-        m, entity, year = _free_triple(rng, topic, covered)
-        metric = topic.metrics[m]
-        text = value_text(*registry.draw_flexible(rng, metric.low, metric.high, metric.decimals))
+        m, entity, year = _free_triple(rng, world.topic, covered)
+        metric = world.metrics[m]
+        text = value_text(world.value(metric.name, entity, year), metric.decimals)
         sentence = writer.metric_fact(entity, metric.name, year, quantity(text, metric.unit_label))
         values = {
             "kind": "metric",
@@ -525,14 +523,15 @@ def _receptions(rng: np.random.Generator, writer: ProseWriter, topic: Topic, n_s
 
 
 def _metric_cards(
-    rng: np.random.Generator, topic: Topic, covered: set[tuple[str, str, str]], registry: NumberRegistry
+    rng: np.random.Generator, world: FactTable, covered: set[tuple[str, str, str]]
 ) -> CalloutBlock:
-    """A strip of 3–4 key figures (``"<figure> | <caption>"``) that no chart or fact reports."""
+    """A strip of 3–4 key figures (``"<figure> | <caption>"``) from the fact table that no chart
+    or fact reports."""
     items = []
     for _ in range(int(rng.integers(3, 5))):
-        m, entity, year = _free_triple(rng, topic, covered)
-        metric = topic.metrics[m]
-        text = value_text(*registry.draw_flexible(rng, metric.low, metric.high, metric.decimals))
+        m, entity, year = _free_triple(rng, world.topic, covered)
+        metric = world.metrics[m]
+        text = value_text(world.value(metric.name, entity, year), metric.decimals)
         items.append(f"{quantity(text, metric.unit_label)} | {cap(metric.name)}, {entity}, {year}")
     return CalloutBlock(style="metric_cards", items=items)
 
@@ -540,15 +539,15 @@ def _metric_cards(
 def _callouts(
     rng: np.random.Generator,
     writer: ProseWriter,
-    topic: Topic,
+    world: FactTable,
     archetype: str,
     n_sections: int,
     spare_events: list[tuple[str, str, str]],
     covered: set[tuple[str, str, str]],
-    registry: NumberRegistry,
 ) -> dict[int, list[CalloutBlock]]:
     """Auxiliary components suited to the archetype (Table 16), by 0-based section."""
     out: dict[int, list[CalloutBlock]] = {}
+    topic = world.topic
 
     def add(section: int, block: CalloutBlock) -> None:
         out.setdefault(section, []).append(block)
@@ -565,9 +564,9 @@ def _callouts(
         for s in somewhere(int(rng.integers(2, 4))):
             add(s, quote())
     elif archetype == "dashboard":
-        add(0, _metric_cards(rng, topic, covered, registry))
+        add(0, _metric_cards(rng, world, covered))
         for s in somewhere(int(rng.integers(1, 3))):
-            add(s, _metric_cards(rng, topic, covered, registry))
+            add(s, _metric_cards(rng, world, covered))
     elif archetype == "editorial":
         speakers = [topic.actors[int(i)] for i in rng.permutation(len(topic.actors))]
         for s, actor in zip(somewhere(int(rng.integers(2, 4))), speakers, strict=False):
@@ -582,10 +581,10 @@ def _callouts(
             items = [f"{year} | {cap(actor)} {event}" for year, actor, event in spare_events[:4]]
             add(1, CalloutBlock(style="timeline", items=items))
         for s in somewhere(int(rng.integers(1, 3))):
-            add(s, _metric_cards(rng, topic, covered, registry))
+            add(s, _metric_cards(rng, world, covered))
     else:  # brutalist: oversized numbers and stamped quotes
         for s in somewhere(2):
-            add(s, _metric_cards(rng, topic, covered, registry))
+            add(s, _metric_cards(rng, world, covered))
         add(int(rng.integers(1, n_sections)), quote())
     return out
 
@@ -783,6 +782,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     section_of = {s.section_id: i for i, s in enumerate(sections)}
 
     registry = NumberRegistry()
+    world = FactTable(topic, config.seed, doc_id, registry)
     first, last = topic.years
     for number in range(0, max(n_sections, n_charts, n_tables, 12) + 1):
         registry.reserve(str(number))
@@ -793,29 +793,25 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     types = _chart_type_sequence(charts_rng, allowed, n_charts)
     chart_sections = spread(charts_rng, n_charts, n_sections)
     order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
-    specs = _build_charts(charts_rng, topic, types, allowed, order, chart_sections, sections, registry)
+    specs = _build_charts(charts_rng, world, types, allowed, order, chart_sections, sections)
     covered: set[tuple[str, str, str]] = set().union(*(s.covered for s in specs))
 
     tables_rng = rng("tables")
     tables: list[Table] = []
     for k, s in enumerate(spread(tables_rng, n_tables, n_sections), start=1):
-        table, triples = build_table(
-            tables_rng, topic, f"table-{k}", k, sections[s].section_id, registry, covered
-        )
+        table, triples = build_table(tables_rng, world, f"table-{k}", k, sections[s].section_id, covered)
         covered |= triples
         tables.append(table)
 
     facts_rng = rng("facts")
     facts = _chart_claims(facts_rng, writer, topic, specs, n_sections, section_of, registry)
     facts += _trend_claims(facts_rng, writer, specs, n_sections, section_of)
-    facts += _metric_facts(facts_rng, writer, topic, n_sections, covered, registry)
+    facts += _metric_facts(facts_rng, writer, world, n_sections, covered)
     events, spare_events = _events(facts_rng, writer, topic, n_sections)
     facts += events
     facts += _receptions(facts_rng, writer, topic, n_sections)
 
-    callouts = _callouts(
-        rng("callouts"), writer, topic, archetype, n_sections, spare_events, covered, registry
-    )
+    callouts = _callouts(rng("callouts"), writer, world, archetype, n_sections, spare_events, covered)
 
     contents = [_SectionContent() for _ in sections]
     by_index = sorted(specs, key=lambda spec: spec.chart.index)
@@ -863,6 +859,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         charts=[s.chart.model_copy(update={"renderer": config.renderer}) for s in by_index],
         tables=tables,
         text_facts=text_facts,
+        world=world.as_world(),
     )
     density = 1.0 if target.density is None else target.density
     plan = DocumentPlan(

@@ -1,8 +1,8 @@
 """Shared wording rules of question generation and validation.
 
-Number formatting, units, colour names, the token definition used by the overlap rule,
-and the difficulty rule (how many reasoning steps each level may have). Generation and
-validation both import these so that they apply the same definitions.
+Number formatting, units, colour names (defined in :mod:`generation.colours`), the token
+definition used by the overlap rule, and the difficulty rule (how many reasoning steps each
+level may have). Generation and validation both import these so that they apply the same definitions.
 """
 
 from __future__ import annotations
@@ -13,6 +13,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
+# Re-exported: colour words have one definition, in generation.colours.
+from generation.colours import colour_name as colour_name
+from generation.colours import colour_of as colour_of
+from generation.colours import unambiguous_colours as unambiguous_colours
+from generation.grammar import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
@@ -162,8 +167,8 @@ def diff_unit(unit: str | None) -> str | None:
 
 
 def article(phrase: str) -> str:
-    """``a target`` / ``an earlier estimate``."""
-    return f"{'an' if phrase[:1].lower() in 'aeiou' else 'a'} {phrase}"
+    """``a target`` / ``an earlier estimate`` / ``a unit`` / ``an hour`` (by sound, via inflect)."""
+    return with_article(phrase)
 
 
 def is_year(text: str) -> bool:
@@ -233,59 +238,6 @@ def decimals_of(*values: float) -> int:
 
 def rounding_tol(decimals: int) -> float:
     return 0.5 * 10 ** (-decimals)
-
-
-_PALETTE: tuple[tuple[str, tuple[int, int, int]], ...] = (
-    ("red", (214, 39, 40)),
-    ("orange", (255, 127, 14)),
-    ("yellow", (240, 200, 30)),
-    ("green", (44, 160, 44)),
-    ("teal", (23, 160, 160)),
-    ("blue", (31, 119, 180)),
-    ("light blue", (120, 180, 230)),
-    ("navy", (20, 40, 110)),
-    ("purple", (148, 103, 189)),
-    ("pink", (227, 119, 194)),
-    ("brown", (140, 86, 75)),
-    ("grey", (127, 127, 127)),
-    ("black", (20, 20, 20)),
-)
-_NAMED = {name for name, _ in _PALETTE} | {"gray", "white", "gold", "magenta", "cyan", "olive", "maroon"}
-
-
-def colour_name(colour: str) -> str | None:
-    """A plain colour word for a CSS colour (``#1f77b4`` -> ``blue``); None if unreadable."""
-    text = colour.strip().lower()
-    if text in _NAMED:
-        return "grey" if text == "gray" else text
-    m = re.fullmatch(r"#([0-9a-f]{6}|[0-9a-f]{3})", text)
-    if not m:
-        return None
-    hexa = m.group(1)
-    if len(hexa) == 3:
-        hexa = "".join(c * 2 for c in hexa)
-    rgb = tuple(int(hexa[i : i + 2], 16) for i in (0, 2, 4))
-    best = min(_PALETTE, key=lambda item: sum((a - b) ** 2 for a, b in zip(item[1], rgb, strict=True)))
-    return best[0]
-
-
-def unambiguous_colours(chart: Chart) -> dict[str, str]:
-    """colorMap keys whose colour word no other key shares: {key: colour word}."""
-    named = {k: colour_name(v) for k, v in chart.visualProperties.colorMap.items()}
-    counts: dict[str, int] = {}
-    for name in named.values():
-        if name:
-            counts[name] = counts.get(name, 0) + 1
-    return {k: n for k, n in named.items() if n and counts[n] == 1}
-
-
-def colour_of(chart: Chart, point: DataPoint) -> str | None:
-    """The colour word a reader matches to this mark (its series, else its own label), when no
-    other key of the colour map shares that word."""
-    colours = unambiguous_colours(chart)
-    if point.category is not None and point.category in chart.visualProperties.colorMap:
-        return colours.get(point.category)
-    return colours.get(point.label)
 
 
 def figure_ref(chart: Chart) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from generation.grammar import fill_agreement, plural_of, with_article
 from generation.topics import Topic, in_text
 
 FUNCTIONS: tuple[str, ...] = ("context", "method", "finding", "caveat", "outlook", "transition")
@@ -20,14 +21,15 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
     "context": (
         "Few discussions of {topic} get far without touching on {concept}.",
         "{Entity} and {entity2} are often cited as reference points in debates about {concept}.",
-        "The stakes for {kinds} are high, because {concept} affects both {concept2} and resilience.",
-        "Much of what is known about {concept} comes from the work of {actor}.",
-        "For {actor2}, {concept} has become a test of whether commitments on {topic} are credible.",
-        "The past decade has shown how sensitive {concept} is to {driver}.",
+        "The stakes for {kinds} are high, because {concept} <affects:concept> both {concept2} and "
+        "resilience.",
+        "Much of what is known about {concept} <comes:concept> from the work of {actor}.",
+        "For {actor2}, {concept} <has:concept> become a test of whether commitments on {topic} are credible.",
+        "The past decade has shown how sensitive {concept} <is:concept> to {driver}.",
         "{Topic} has moved from a specialist concern to a central question for {actor} and for the {kinds} "
         "that depend on {concept}.",
         "Much of the current debate about {topic} turns on {concept}, a factor that shapes how quickly "
-        "{driver} translate into lasting change.",
+        "{driver} <translates:driver> into lasting change.",
         "For most of the period covered here, the dominant force behind developments in {concept} has been "
         "{driver}.",
         "Observers in {entity} and {entity2} describe a landscape in which {concept} and {concept2} can no "
@@ -50,11 +52,11 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "The institutional setting matters as much as the numbers, since both {actor} and {actor2} influence "
         "the debate on {concept}.",
         "In {entity}, debates about {concept} are closely tied to {driver}.",
-        "Since {year}, {concept} has featured prominently in the work of {actor}.",
+        "Since {year}, {concept} <has:concept> featured prominently in the work of {actor}.",
     ),
     "method": (
         "Series for {entity2} were checked against {source} before inclusion.",
-        "Where figures for a {kind} were missing, it was left out of the comparison rather than imputed.",
+        "Where figures for {a_kind} were missing, it was left out of the comparison rather than imputed.",
         "The indicators on {concept2} were compiled by {actor} and are used here with minimal adjustment.",
         "Each chart in this report identifies the source of its values in the accompanying notes.",
         "Definitions follow {source2} so that results for {entity} and {entity2} remain comparable.",
@@ -114,7 +116,8 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
     "caveat": (
         "The figures for {entity2} should be treated as indicative rather than definitive.",
-        "Because {source} changed its methods during the period, some breaks in the series are unavoidable.",
+        "Because {source} changed <its:source> methods during the period, some breaks in the series are "
+        "unavoidable.",
         "Part of the variation in {concept} reflects differences in how {kinds} are defined.",
         "These comparisons come with caveats, since definitions of {concept} still differ between {kinds}.",
         "Not every change in the data reflects a real change on the ground; some of it reflects better "
@@ -135,16 +138,18 @@ _TEMPLATES: dict[str, tuple[str, ...]] = {
         "Estimates of {concept} for {entity} rest on fewer observations than those for {entity2}.",
         "The link between {driver} and {concept} may run in both directions, which complicates "
         "interpretation.",
-        "Comparisons between {entity} and {entity2} are sensitive to how {concept} is defined.",
+        "Comparisons between {entity} and {entity2} are sensitive to how {concept} <is:concept> defined.",
         "Exposure to {risk} is hard to measure, so conclusions about {concept} remain tentative.",
-        "Reported changes in {concept} partly reflect shifts in how {actor} collect and publish information.",
+        "Reported changes in {concept} partly reflect shifts in how {actor} <collects:actor> and "
+        "<publishes:actor> information.",
         "{Source} and {source2} do not always agree on {concept}, and the difference matters at the margin.",
     ),
     "outlook": (
         "The choices facing {actor} over {concept2} will shape the next stage of {topic}.",
         "Should {risk} intensify, the gains in {concept} could prove fragile.",
         "Progress in {entity} will be watched closely as a sign of what is possible for other {kinds}.",
-        "Over time, {driver} is likely to matter more for {concept} than it does today.",
+        "Over time, {driver} <is:driver> likely to matter more for {concept} than <it:driver> "
+        "<does:driver> today.",
         "Looking ahead, the balance between {driver} and {risk} will decide how much of the recent progress "
         "is sustained.",
         "The next phase is likely to depend less on ambition and more on delivery, particularly in "
@@ -223,14 +228,14 @@ _OPENERS: tuple[str, ...] = (
 _TAILS: tuple[str, ...] = (
     ", at least in {entity}",
     ", according to {source}",
-    ", as {actor} have pointed out",
+    ", as {actor} <has:actor> pointed out",
     ", a point that recurs throughout this report",
     ", particularly since {year}",
     ", judging by the record of {entity2}",
     ", even if the picture in {entity} is less clear",
     ", a view shared by {actor2}",
-    ", especially where {driver} is strongest",
-    ", although {risk} remains a concern",
+    ", especially where {driver} <is:driver> strongest",
+    ", although {risk} <remains:risk> a concern",
     ", in line with earlier assessments by {actor}",
     ", which matters for {concept2} as well",
     ", as the experience of {entity2} shows",
@@ -238,7 +243,7 @@ _TAILS: tuple[str, ...] = (
     ", not least because of {driver}",
     ", as discussions with {actor2} confirmed",
     ", with consequences for {concept2}",
-    ", a theme {source2} also highlights",
+    ", a theme {source2} also <highlights:source2>",
 )
 
 #: Rhetorical plan of a paragraph per section role (sentences cycle through it).
@@ -327,7 +332,7 @@ _CLAIMS: dict[str, tuple[str, ...]] = {
         "{Actor} initially estimated {phrase} at {q}, a figure later revised.",
     ),
     "threshold": (
-        "{Actor} treats {q} as the critical threshold for {phrase}.",
+        "{Actor} <treats:actor> {q} as the critical threshold for {phrase}.",
         "For {phrase}, {actor} regarded {q} as the threshold that would trigger a policy review.",
     ),
 }
@@ -415,7 +420,8 @@ def cap(text: str) -> str:
 
 
 def plural(noun: str) -> str:
-    return noun + ("es" if noun.endswith(("s", "x", "sh", "ch")) else "s")
+    """``category`` -> ``categories``, ``source`` -> ``sources`` (inflect, not a suffix rule)."""
+    return plural_of(noun)
 
 
 def count_words(text: str) -> int:
@@ -462,6 +468,7 @@ class ProseWriter:
             "source2": source2,
             "kind": t.entity_kind,
             "kinds": t.entity_kind_plural,
+            "a_kind": with_article(t.entity_kind),
             "year": str(int(self.rng.integers(first, last - 2))),
         }
         slots.update({cap(k): cap(v) for k, v in list(slots.items())})
@@ -488,7 +495,7 @@ class ProseWriter:
         for attempt in range(_MAX_REDRAWS):
             template = self._next_template(function)
             slots = self._slots()
-            text = cap(template.format(**slots))
+            text = cap(fill_agreement(template, slots).format(**slots))
             if attempt >= 2 or self.rng.random() < 0.12:
                 text = self._with_tail(text, slots)
             lead = text.split(",")[0]
@@ -504,7 +511,7 @@ class ProseWriter:
     def _with_tail(self, text: str, slots: dict[str, str]) -> str:
         if not text.endswith(".") or text.count(",") >= 2:
             return text
-        return text[:-1] + self._choice(_TAILS).format(**slots) + "."
+        return text[:-1] + fill_agreement(self._choice(_TAILS), slots).format(**slots) + "."
 
     def paragraph(self, role: str, inserts: Sequence[str] = (), n_sentences: int | None = None) -> str:
         """A paragraph following the role's rhetorical plan, with ``inserts`` placed inside it."""
@@ -596,7 +603,7 @@ class ProseWriter:
         )
 
     def claim_fact(self, relation: str, actor: str, phrase: str, q: str) -> str:
-        template = self._choice(_CLAIMS[relation])
+        template = fill_agreement(self._choice(_CLAIMS[relation]), {"actor": actor})
         return cap(template.format(actor=actor, Actor=cap(actor), phrase=phrase, q=q))
 
     def trend_fact(self, phrase: str, direction: str, start: str, end: str) -> str:

@@ -10,7 +10,8 @@ from itertools import combinations
 import numpy as np
 
 from generation import questions_common as qc
-from generation.phrasing import colour_of, figure_ref, fmt_num, pick, value_unit, with_unit
+from generation.grammar import count_noun
+from generation.phrasing import article, colour_of, figure_ref, fmt_num, pick, value_unit, with_unit
 from generation.questions_chart import cap, ordered_series, series_name, val
 from generation.questions_common import Context, Draft, Value, label_value, shuffled
 from generation.questions_crossmodal import mark_subject
@@ -132,8 +133,8 @@ def _two_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> 
             ],
         )
         ans = (
-            f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, {gap.text} years "
-            "later."
+            f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, "
+            f"{count_noun(gap.text, 'year')} later."
         )
         steps = [
             f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
@@ -458,7 +459,7 @@ def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Dr
         )
         ans = (
             f"It went from {a.text()} to {b.text()}: a {pct.text}% change overall, "
-            f"or about {cagr.text}% a year compounded over {n} years."
+            f"or about {cagr.text}% a year compounded over {count_noun(n, 'year')}."
         )
         steps = [
             f"Find the {a.year} figure ({a.fact.section_id}): {a.text()}.",
@@ -523,7 +524,7 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
         )
         ans = (
             f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
-            f"a compound annual rate of {cagr.text}% over {n} years."
+            f"a compound annual rate of {cagr.text}% over {count_noun(n, 'year')}."
         )
         steps = [
             f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
@@ -619,8 +620,8 @@ def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
         q = pick(
             rng,
             [
-                f"The text quotes a {rel} for {who}. Find {who} by its colour in the chart that plots it: "
-                "which "
+                f"The text quotes {article(rel)} for {who}. Find {who} by its colour in the chart that "
+                "plots it: which "
                 f"colour is it, and by what percentage does the charted value differ from the {rel}?",
                 f"Which colour marks {who} in the relevant chart, and how far, in per cent, is its value "
                 "from the "

@@ -197,7 +197,8 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
             rng,
             [
                 f"The text puts the {rel} for {subj} at {c}. What value does {fig} actually show for {subj}?",
-                f"A {rel} of {c} is quoted for {subj} in the prose. What is the charted figure in {fig}?",
+                f"{cap(article(rel))} of {c} is quoted for {subj} in the prose. What is the charted "
+                f"figure in {fig}?",
             ],
         )
         a = f"{fig} shows {subj} at {v}, not the {rel} quoted in the text."

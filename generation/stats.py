@@ -18,7 +18,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from generation.prose_stats import fact_share
 from generation.question_stats import QuestionStats, question_stats
+from generation.world.consistency import Consistency, consistency, world_mismatches
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Bins of the evidence-position histogram (relative position k/K or page/pages, 0..1).
@@ -71,6 +73,10 @@ class Stats:
     unfinished: int = 0
     #: Measured pages / target pages of each document with a recorded target.
     page_ratios: list[float] = field(default_factory=list)
+    #: Pairs of shown values that state the same (metric, entity, period[, part]), and how many agree.
+    consistency: Consistency = field(default_factory=Consistency)
+    #: Shown values that differ from the document's recorded fact table (schema 1.1 on).
+    world_mismatches: int = 0
 
     @property
     def n_questions(self) -> int:
@@ -96,8 +102,12 @@ def compute_stats(gen_dir: Path) -> Stats:
     docs: list[DocStats] = []
     questions: list[Question] = []
     hist = [0] * POSITION_BINS
+    agreement = Consistency()
+    mismatches = 0
     for folder in finished:
         manifest = DocumentManifest.model_validate(_read_json(folder / "manifest.json"))
+        agreement.add(consistency(manifest))
+        mismatches += len(world_mismatches(manifest))
         targets_path = folder / "targets.json"
         target = _read_json(targets_path).get("target_pages") if targets_path.is_file() else None
         pdf = folder / "document.pdf"
@@ -140,6 +150,8 @@ def compute_stats(gen_dir: Path) -> Stats:
         position_hist=hist,
         unfinished=len(folders) - len(finished),
         page_ratios=[d.pages / d.target_pages for d in docs if d.target_pages],
+        consistency=agreement,
+        world_mismatches=mismatches,
     )
 
 
@@ -176,6 +188,10 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
         console.print(
             f"achieved / target pages: mean {statistics.fmean(r):.3f}, min {min(r):.3f}, max {max(r):.3f}"
         )
+    console.print(f"cross-chart consistency: {stats.consistency.line()}", markup=False, highlight=False)
+    if stats.world_mismatches:
+        console.print(f"values that differ from the recorded fact table: {stats.world_mismatches}")
+    console.print(fact_share(stats.gen_dir).line(), markup=False, highlight=False)
     for title, counter in (("Archetypes", stats.archetypes), ("Chart types", stats.chart_types)):
         table = Table(title=title)
         table.add_column("name")

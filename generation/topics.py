@@ -10,9 +10,11 @@ without thousands separators, and units contain no digits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+
+from synthdocbench_tasks.schema import MetricKind
 
 DOMAINS: tuple[str, ...] = (
     "geopolitics",
@@ -36,10 +38,40 @@ class Metric:
     decimals: int = 1
     #: Magnitude word written before the unit, e.g. "billion" in "billion USD".
     scale: str = ""
+    #: What the metric measures (:data:`~synthdocbench_tasks.schema.MetricKind`); inferred
+    #: from the name and unit by :func:`infer_kind` when not given.
+    kind: MetricKind = field(default="level")
+    kind_given: bool = field(default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.kind_given:
+            object.__setattr__(self, "kind", infer_kind(self.name, self.unit, self.decimals))
 
     @property
     def unit_label(self) -> str:
         return f"{self.scale} {self.unit}".strip()
+
+
+#: Words that make a percentage a rate (a ratio per period or a rate of use), not a share of a whole.
+_RATE_WORDS = ("growth", "inflation", "rate", "yield", "tariff", "factor", "gain", "ratio")
+#: Units of whole things: a metric in one of them is a count.
+_COUNT_UNITS = frozenset({"incidents", "voyages", "points", "dwellings", "people", "wafers", "requests"})
+
+
+def infer_kind(name: str, unit: str, decimals: int) -> MetricKind:
+    """The kind of a metric from its name and unit: ``%`` is a share unless the name says rate or
+    growth; ``index points`` and scores are indices; per-population ratios are rates; whole
+    things (incidents, dwellings, days counted whole) are counts; anything else is a level."""
+    low = name.lower()
+    if unit == "%":
+        return "rate" if any(w in low for w in _RATE_WORDS) else "share"
+    if unit == "index points" or "score" in low:
+        return "index"
+    if "per hundred" in unit or "per thousand" in low:
+        return "rate"
+    if unit in _COUNT_UNITS or (unit == "days" and decimals == 0):
+        return "count"
+    return "level"
 
 
 @dataclass(frozen=True)
@@ -353,10 +385,10 @@ _TOPICS: tuple[Topic, ...] = (
             "polar research institutes",
         ),
         metrics=(
-            _m("Arctic transit voyages", "voyages", 18, 95, 0),
+            _m("Arctic transit voyages", "voyages", 80, 960, 0),
             _m("polar research budget", "USD", 42, 780, 0, "million"),
             _m("icebreaker fleet readiness", "%", 41, 97),
-            _m("Arctic military exercise days", "days", 12, 160, 0),
+            _m("Arctic military exercise days", "days", 12, 360, 0),
             _m("sea-ice extent in September", "km²", 3.4, 7.9, 2, "million"),
         ),
         mix=Mix(
@@ -1517,3 +1549,129 @@ def choose_archetype(rng: np.random.Generator, domain: str, allowed: list[str]) 
     if conditioned and weights.sum() > 0:
         return allowed[int(rng.choice(len(allowed), p=weights / weights.sum()))]
     return allowed[int(rng.integers(len(allowed)))]
+
+
+@dataclass(frozen=True)
+class Funnel:
+    """A pipeline of the topic that things pass through stage by stage (a funnel chart)."""
+
+    #: What moves through it ("grid connection requests") and its unit ("requests").
+    noun: str
+    unit: str
+    scale: str
+    stages: tuple[str, ...]
+
+
+#: One pipeline per topic, so a funnel always belongs to its report's subject.
+_FUNNELS: dict[str, Funnel] = {
+    "energy-transition-sea": Funnel(
+        "grid connection requests",
+        "requests",
+        "",
+        ("Applications received", "Technically assessed", "Offers issued", "Agreements signed", "Connected"),
+    ),
+    "offshore-wind-europe": Funnel(
+        "offshore wind projects",
+        "projects",
+        "",
+        ("Sites leased", "Surveyed", "Consented", "Financed", "Commissioned"),
+    ),
+    "sahel-security": Funnel(
+        "humanitarian funding requests",
+        "requests",
+        "",
+        ("Requests received", "Assessed", "Approved", "Funded", "Delivered"),
+    ),
+    "arctic-geopolitics": Funnel(
+        "Arctic shipping permits",
+        "permits",
+        "",
+        ("Applications filed", "Ice-class checked", "Route approved", "Escort assigned", "Voyage completed"),
+    ),
+    "eurozone-inflation": Funnel(
+        "bank loan applications",
+        "applications",
+        "",
+        ("Applications received", "Credit-checked", "Approved", "Disbursed", "Repaid on schedule"),
+    ),
+    "latam-trade": Funnel(
+        "export credit applications",
+        "applications",
+        "",
+        ("Applications received", "Eligible", "Approved", "Disbursed", "Repaid on time"),
+    ),
+    "coral-reefs": Funnel(
+        "reef restoration proposals",
+        "proposals",
+        "",
+        ("Proposals submitted", "Screened", "Funded", "Corals outplanted", "Monitored"),
+    ),
+    "river-basins": Funnel(
+        "water-use permit requests",
+        "requests",
+        "",
+        ("Requests filed", "Hydrologically assessed", "Consulted", "Granted", "Metered"),
+    ),
+    "ai-adoption": Funnel(
+        "AI projects",
+        "projects",
+        "",
+        ("Ideas logged", "Prototyped", "Piloted", "Deployed", "Scaled"),
+    ),
+    "semiconductors": Funnel(
+        "fab investment proposals",
+        "proposals",
+        "",
+        (
+            "Proposals announced",
+            "Sites selected",
+            "Subsidy approved",
+            "Construction started",
+            "Production started",
+        ),
+    ),
+    "tb-control": Funnel(
+        "people in the TB care pathway",
+        "people",
+        "thousand",
+        ("Screened", "Tested", "Diagnosed", "Started treatment", "Completed treatment"),
+    ),
+    "ageing-care": Funnel(
+        "care assessment requests",
+        "requests",
+        "",
+        ("Requests received", "Assessed", "Eligible", "Care plan agreed", "Placed in care"),
+    ),
+    "urban-housing": Funnel(
+        "housing applications",
+        "applications",
+        "",
+        ("Applications received", "Eligible", "Shortlisted", "Offered", "Housed"),
+    ),
+    "digital-education": Funnel(
+        "school device requests",
+        "requests",
+        "",
+        ("Requests logged", "Approved", "Devices ordered", "Devices delivered", "In daily use"),
+    ),
+    "food-security": Funnel(
+        "smallholder input vouchers",
+        "vouchers",
+        "thousand",
+        ("Farmers registered", "Vouchers issued", "Vouchers redeemed", "Inputs applied", "Harvest reported"),
+    ),
+    "ev-batteries": Funnel(
+        "battery plant projects",
+        "projects",
+        "",
+        ("Announced", "Site secured", "Permitted", "Under construction", "Producing"),
+    ),
+}
+
+
+def funnel_of(topic: Topic) -> Funnel:
+    """The topic's own pipeline for a funnel chart."""
+    funnel = _FUNNELS.get(topic.key)
+    if funnel is None:
+        raise KeyError(f"topic {topic.key!r} has no funnel in generation/topics.py; add one to _FUNNELS")
+    return funnel

@@ -28,6 +28,9 @@ Rules, each a name a :class:`Rejection` carries:
 - ``evidence_pages``: every evidence region lies on a page the PDF has, and resolves to the
   right page: the chart's title is printed on a page of its regions, and each cited fact's
   sentence on the pages of its regions.
+- ``illegible``: the value (or mark label) a question asks about is printed in its chart
+  only illegibly: low contrast, overprinted, clipped or under 7 pt
+  (:mod:`generation.legibility`, which also tallies every chart's text per chart type).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from pathlib import Path
 import pymupdf
 from pydantic import ValidationError
 
+from generation.legibility import DocumentLegibility, LegibilityTally, check_document
 from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens
 from generation.questions_common import CALC_PREFIX
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question, Region, TextFact
@@ -58,6 +62,7 @@ RULES: tuple[str, ...] = (
     "difficulty_steps",
     "text_leak",
     "evidence_pages",
+    "illegible",
 )
 MIN_ANSWER_TOKENS = 6
 MAX_OVERLAP = 0.4
@@ -94,6 +99,7 @@ class Rejection:
 class ValidationResult:
     accepted: list[Question] = field(default_factory=list)
     rejected: list[Rejection] = field(default_factory=list)
+    legibility: DocumentLegibility | None = None
 
 
 @dataclass(frozen=True)
@@ -110,9 +116,11 @@ def validate_questions(manifest: DocumentManifest, questions: list[Question], pd
     """Split questions into accepted ones and rejections (one per failed rule)."""
     pages, words = _pdf_words(pdf)
     page_tokens = _page_tokens(words, pages)
-    result = ValidationResult()
+    legibility = check_document(manifest, pdf)
+    result = ValidationResult(legibility=legibility)
     for q in questions:
         problems = check_question(manifest, q, pages, words, page_tokens)
+        problems += [("illegible", d) for d in legibility.question_problems(manifest, q)]
         if problems:
             result.rejected.extend(Rejection(q.question_id, rule, detail) for rule, detail in problems)
         else:
@@ -575,6 +583,7 @@ class ValidationReport:
     #: documents that could not be checked: (doc_id, one-line reason)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     regenerated: bool = False
+    legibility: LegibilityTally = field(default_factory=LegibilityTally)
 
     @property
     def ok(self) -> bool:
@@ -596,6 +605,7 @@ class ValidationReport:
             lines.append(f"  {r.question_id} [{r.rule}] {r.detail}")
         if len(self.rejections) > examples:
             lines.append(f"  ... and {len(self.rejections) - examples} more")
+        lines.append(self.legibility.table(examples))
         return "\n".join(lines)
 
 
@@ -647,6 +657,8 @@ def validate_dir(gen_dir: Path, regenerate: bool = False) -> ValidationReport:
         report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in result.rejected})
         report.recorded.update(recorded)
         report.rejections.extend(result.rejected)
+        if result.legibility is not None:
+            report.legibility.add(result.legibility)
     return report
 
 

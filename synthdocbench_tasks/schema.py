@@ -12,11 +12,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"
+#: 1.1: the manifest records the report's fact table (``world``) and each chart's ``value_kind``.
 
 Subset = Literal["chart", "cross_modal", "complex"]
 Difficulty = Literal["L1", "L2", "L3", "L4", "L5"]
 PositionBucket = Literal["early", "middle", "late"]
+#: What a metric measures, which decides the operations that make sense on it:
+#: ``level`` (a stock or flow in a unit: GW, USD), ``count`` (whole things: incidents),
+#: ``rate`` (a ratio per time or population: inflation, growth, incidence), ``share``
+#: (a part of a whole in %), ``index`` (a score on an arbitrary scale).
+MetricKind = Literal["level", "count", "rate", "share", "index"]
+METRIC_KINDS: tuple[MetricKind, ...] = ("level", "count", "rate", "share", "index")
 
 SUBSETS: tuple[Subset, ...] = ("chart", "cross_modal", "complex")
 DIFFICULTIES: tuple[Difficulty, ...] = ("L1", "L2", "L3", "L4", "L5")
@@ -151,6 +158,8 @@ class Chart(_Model):
     figure_number: int = Field(ge=1)
     renderer: Literal["d3", "matplotlib"] = "d3"
     regions: list[Region] = Field(default_factory=list)
+    #: Kind of the metric the chart's values measure (None in manifests before schema 1.1).
+    value_kind: MetricKind | None = None
 
     @field_validator("chartType")
     @classmethod
@@ -186,6 +195,36 @@ class Section(_Model):
     order: int = Field(ge=1)
 
 
+class WorldMetric(_Model):
+    """A metric of the report's fact table: its name, unit (with any scale word) and kind."""
+
+    name: str
+    unit: str
+    kind: MetricKind
+    decimals: int = Field(ge=0)
+
+
+class WorldFact(_Model):
+    """One cell of the fact table the report shows: metric x entity x period (x part of a mix)."""
+
+    metric: str
+    entity: str
+    period: str
+    part: str = ""
+    value: float
+
+
+class World(_Model):
+    """The report's one fact table: every number a chart, table, card or sentence shows of a
+    (metric, entity, period[, part]) is this value."""
+
+    metrics: list[WorldMetric] = Field(default_factory=list)
+    facts: list[WorldFact] = Field(default_factory=list)
+
+    def metric(self, name: str) -> WorldMetric | None:
+        return next((m for m in self.metrics if m.name == name), None)
+
+
 class DocumentManifest(_Model):
     """Everything known about one generated document (one JSON file per document)."""
 
@@ -202,6 +241,8 @@ class DocumentManifest(_Model):
     charts: list[Chart] = Field(default_factory=list)
     tables: list[Table] = Field(default_factory=list)
     text_facts: list[TextFact] = Field(default_factory=list)
+    #: The fact table the document's numbers come from (empty before schema 1.1).
+    world: World = Field(default_factory=World)
 
     @field_validator("archetype")
     @classmethod

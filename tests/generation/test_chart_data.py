@@ -32,6 +32,7 @@ from generation.chart_data import (
 )
 from generation.rng import stage_rng
 from generation.topics import all_topics, topic_by_key
+from generation.world.table import FactTable
 from synthdocbench_tasks.schema import CHART_TYPES, Chart
 
 HEX = re.compile(r"^#[0-9A-F]{6}$")
@@ -128,9 +129,10 @@ def _check_type_specifics(chart: Chart) -> None:
 def test_every_type_builds_a_valid_consistent_chart(chart_type: str, topic_key: str) -> None:
     topic = topic_by_key(topic_key)
     registry = NumberRegistry()
+    world = FactTable(topic, 0, "test-doc", registry)
     for seed in range(3):
         rng = stage_rng(seed, "test-chart", chart_type, topic_key)
-        spec = build_chart(rng, chart_type, topic, topic.metrics[seed], _slot(), registry)
+        spec = build_chart(rng, chart_type, world, topic.metrics[seed], _slot())
         chart = Chart.model_validate(spec.chart.model_dump())
         assert (
             chart.chartType == chart_type and chart.vizId == "viz-4-3" and chart.figure_number == chart.index
@@ -267,9 +269,9 @@ def test_unsupported_type_is_one_clear_error() -> None:
 
 def test_table_cells_are_fresh_and_avoid_charted_triples() -> None:
     topic = topic_by_key("latam-trade")
-    registry = NumberRegistry()
-    spec = build_chart(stage_rng(0, "tb"), "bar", topic, topic.metrics[0], _slot(), registry)
-    table, triples = build_table(stage_rng(0, "tb2"), topic, "table-1", 1, "s2", registry, set(spec.covered))
+    world = FactTable(topic, 0, "test-doc", NumberRegistry())
+    spec = build_chart(stage_rng(0, "tb"), "bar", world, topic.metrics[0], _slot())
+    table, triples = build_table(stage_rng(0, "tb2"), world, "table-1", 1, "s2", set(spec.covered))
     assert 3 <= len(table.columns) <= 6 and 4 <= len(table.rows) <= 8
     assert all(len(row) == len(table.columns) for row in table.rows)
     cells = [c for row in table.rows for c in row[1:]]

@@ -1,0 +1,168 @@
+"""Agreement, articles and plurals for generated English (issue 11, point 5), via ``inflect``.
+
+- :func:`is_plural` tells whether a noun phrase of the topic bank ("trade unions", "the
+  energy ministry", "curtailment on congested lines") takes a plural verb: its head noun is
+  the last word before any prepositional phrase, and phrases joined by "and" are plural.
+- :func:`agree` conjugates a present-tense verb (or a possessive) for such a subject:
+  ``agree("trade unions", "treats") == "treat"``, ``agree("the regulator", "have") == "has"``.
+- :func:`with_article` puts "a" or "an" before a phrase by its sound ("an earlier estimate",
+  "a unit", "an hour", "an EU target"); :func:`count_noun` writes "1 year" / "3 years".
+- :func:`fill_agreement` resolves ``<verb:slot>`` markers in a template against the slot's
+  phrase, so a template says ``{Actor} <treats:actor> ...`` and stays right for both numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import inflect
+
+_PREPOSITIONS = frozenset(
+    [
+        "of",
+        "in",
+        "on",
+        "for",
+        "from",
+        "with",
+        "to",
+        "by",
+        "at",
+        "between",
+        "among",
+        "across",
+        "under",
+        "over",
+        "within",
+        "into",
+        "about",
+        "against",
+        "through",
+        "during",
+        "after",
+        "before",
+        "than",
+        "per",
+    ]
+)
+#: Singular nouns ending in "s" that inflect's singulariser would strip.
+_SINGULAR_S = frozenset(
+    [
+        "news",
+        "progress",
+        "access",
+        "business",
+        "analysis",
+        "basis",
+        "crisis",
+        "process",
+        "gas",
+        "bus",
+        "status",
+        "census",
+        "consensus",
+        "series",
+        "species",
+        "means",
+        "physics",
+        "economics",
+        "politics",
+        "mathematics",
+        "emphasis",
+        "diagnosis",
+        "class",
+        "glass",
+        "loss",
+        "stress",
+        "success",
+        "address",
+        "bias",
+        "canvas",
+        "chaos",
+        "corps",
+    ]
+)
+#: Present-tense forms that do not follow the add/strip-"s" rule, singular -> plural.
+_IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "its": "their", "it": "they"}
+_MARKER = re.compile(r"<([A-Za-z']+):(\w+)>")
+
+
+@cache
+def _engine() -> inflect.engine:
+    return inflect.engine()
+
+
+def _head(phrase: str) -> str:
+    words = [w.strip(",.;:()\"'") for w in phrase.split()]
+    head = ""
+    for w in words:
+        if w.lower() in _PREPOSITIONS and head:
+            break
+        if w:
+            head = w
+    return head
+
+
+def is_plural(phrase: str) -> bool:
+    """Whether ``phrase`` takes a plural verb ("trade unions treat", "the ministry treats")."""
+    words = phrase.lower().split()
+    cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0), len(words))
+    if "and" in words[:cut]:
+        return True
+    head = _head(phrase)
+    low = head.lower()
+    if not low.isalpha() or low in _SINGULAR_S or head.isupper():
+        return False
+    if low.endswith(("ss", "us", "is")):
+        return False
+    singular = _engine().singular_noun(low)
+    return bool(singular) and singular != low
+
+
+def agree(subject: str, verb: str) -> str:
+    """The present-tense ``verb`` (given in its third-person singular form, or "its") for ``subject``."""
+    if not is_plural(subject):
+        return verb
+    low = verb.lower()
+    out = _IRREGULAR[low] if low in _IRREGULAR else str(_engine().plural_verb(low))
+    return out[:1].upper() + out[1:] if verb[:1].isupper() else out
+
+
+#: Letters whose spoken name starts with a vowel sound ("an EU target", "an NGO").
+_VOWEL_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def with_article(phrase: str) -> str:
+    """``a target`` / ``an earlier estimate`` / ``an EU target`` / ``a unit`` / ``an hour``."""
+    first = phrase.split()[0] if phrase.split() else ""
+    if len(first) >= 2 and first.isupper() and first.isalpha():
+        return f"{'an' if first[0] in _VOWEL_LETTERS else 'a'} {phrase}"
+    return str(_engine().a(phrase))
+
+
+def plural_of(noun: str) -> str:
+    """The plural of a noun or noun phrase (``category`` -> ``categories``)."""
+    return str(_engine().plural_noun(noun))
+
+
+def count_noun(count: int | float | str, noun: str) -> str:
+    """``1 year`` / ``3 years`` / ``1.5 years`` (the count printed as given)."""
+    text = str(count)
+    try:
+        one = float(text) == 1.0 and "." not in text
+    except ValueError:
+        one = False
+    return f"{text} {noun if one else _engine().plural_noun(noun)}"
+
+
+def fill_agreement(template: str, slots: dict[str, str]) -> str:
+    """Replace each ``<verb:slot>`` marker by ``verb`` agreed with the phrase in ``slots[slot]``."""
+
+    def sub(m: re.Match[str]) -> str:
+        verb, slot = m.group(1), m.group(2)
+        if slot not in slots:
+            raise KeyError(f"agreement marker <{verb}:{slot}> names no slot")
+        return agree(slots[slot], verb)
+
+    return _MARKER.sub(sub, template)

@@ -1,0 +1,97 @@
+"""How much of a report's prose states or interprets one of its figures (issue 11, point 5).
+
+A body sentence (a sentence of a ``<p>`` paragraph or block quote of ``document.html``;
+figure captions, tables, headings and metric cards are not prose) counts as *carrying a
+fact* when it is one of the manifest's text facts, or when it prints a number that is not
+a year and not a reference ("Figure 4", "Table 2", "Section 3"). Filler sentences never
+print such a number (generation/prose.py), so this is the share of sentences that tell
+the reader something about the report's figures.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from synthdocbench_tasks.schema import DocumentManifest
+
+_BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
+_TAG = re.compile(r"<[^>]+>")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
+_NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
+_REFERENCE = re.compile(r"\b(?:Figure|Fig\.|Table|Section|Chapter|Page|Box|Annex)\s+[\dA-Z]+", re.I)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+@dataclass
+class FactShare:
+    """Sentences of body prose and how many of them carry one of the report's figures."""
+
+    documents: int = 0
+    sentences: int = 0
+    with_fact: int = 0
+    #: sentences that point the reader to a figure or table ("as Figure 3 shows"), with or without a number
+    referring: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.with_fact / self.sentences if self.sentences else 0.0
+
+    def add(self, other: FactShare) -> None:
+        self.documents += other.documents
+        self.sentences += other.sentences
+        self.with_fact += other.with_fact
+        self.referring += other.referring
+
+    def line(self) -> str:
+        per_doc = self.sentences / self.documents if self.documents else 0.0
+        return (
+            f"prose sentences that state or interpret a figure of the report: {self.with_fact} of "
+            f"{self.sentences} ({self.share:.1%}; {per_doc:,.0f} sentences per document; "
+            f"{self.referring} point to a figure or table)"
+        )
+
+
+def body_sentences(document_html: str) -> list[str]:
+    """The sentences of the paragraphs and block quotes of a document's HTML, as plain text."""
+    out: list[str] = []
+    for _, inner in _BLOCK.findall(document_html):
+        text = " ".join(html.unescape(_TAG.sub(" ", inner)).split())
+        out += [s for s in _SENTENCE_END.split(text) if s.strip()]
+    return out
+
+
+def carries_figure(sentence: str) -> bool:
+    """Whether a sentence prints a number other than a year or a cross-reference."""
+    text = _REFERENCE.sub(" ", sentence)
+    return any(not _YEAR.fullmatch(m.group(0).lstrip("+-−")) for m in _NUMBER.finditer(text))
+
+
+def document_share(document_html: str, manifest: DocumentManifest | None = None) -> FactShare:
+    """Body sentences of one document and those that carry a figure (or are a text fact)."""
+    facts = {" ".join(f.sentence.split()) for f in manifest.text_facts} if manifest else set()
+    sentences = body_sentences(document_html)
+    with_fact = sum(
+        1 for s in sentences if carries_figure(s) or any(f and f in s for f in facts if len(f) > 20)
+    )
+    referring = sum(1 for s in sentences if _REFERENCE.search(s))
+    return FactShare(documents=1, sentences=len(sentences), with_fact=with_fact, referring=referring)
+
+
+def fact_share(gen_dir: Path) -> FactShare:
+    """:func:`document_share` summed over the finished documents of a ``generate`` folder."""
+    total = FactShare()
+    for folder in sorted((gen_dir / "docs").glob("*/")):
+        page = folder / "document.html"
+        if not (folder / "DONE").is_file() or not page.is_file():
+            continue
+        manifest_path = folder / "manifest.json"
+        manifest = (
+            DocumentManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
+            if manifest_path.is_file()
+            else None
+        )
+        total.add(document_share(page.read_text(encoding="utf-8"), manifest))
+    return total

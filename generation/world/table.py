@@ -1,0 +1,244 @@
+"""The report's fact table: one value per (metric, entity, period[, part of a mix]).
+
+Every chart, table, metric card and prose figure of a document reads its numbers here, so
+the same metric, entity and year shows the same value everywhere in the report.
+
+Each (metric, entity[, part]) has a latent yearly series drawn from its own stream
+(``stage_rng(seed, "world.series", doc_id, metric, entity, part)``), so a series does not
+depend on which chart asks for it first: a trend from a start to an end value (geometric
+for levels and counts, linear for rates, shares and indices), bent by a random shape, plus
+bounded noise, clipped to the metric's range. A value is fixed the first time the report
+shows it: rounded to the metric's decimals and, when that number string is already taken by
+another fact, moved to the nearest free one (a step or two of the last decimal), so two
+different facts never print the same number (see :mod:`generation.world.numbers`).
+
+Shares of a mix are the parts' values over their sum, in tenths that add up to exactly 100.
+Values a chart derives (a change between two years) are recorded with :meth:`FactTable.record`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from generation.rng import stage_rng
+from generation.topics import Metric, Topic
+from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
+from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
+
+#: (metric name, entity, period, part); part is "" outside a mix.
+Key = tuple[str, str, str, str]
+
+#: Fewest distinct number strings a metric's range must hold at its decimals; a metric with
+#: fewer gets one more decimal (counts of whole things excepted), so facts rarely need nudging.
+MIN_NUMBER_SPACE = 300
+#: Bounded noise around the trend: relative for levels and counts, a share of the range otherwise.
+RELATIVE_NOISE = 0.02
+ABSOLUTE_NOISE = 0.012
+#: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
+PART_RANGE = (0.1, 0.5)
+
+
+def world_decimals(metric: Metric) -> int:
+    """Decimals the report prints ``metric`` with: its own, plus one when its range is crowded."""
+    d = metric.decimals
+    whole_count = metric.kind == "count" and not metric.scale
+    capacity = (metric.high - metric.low) * 10**d * (0.9 if d else 1.0)
+    return d + 1 if capacity < MIN_NUMBER_SPACE and not whole_count else d
+
+
+def share_metric(topic: Topic) -> Metric:
+    """The share of each part in the topic's mix, in %."""
+    return Metric(
+        name=f"share of {topic.mix.name}", unit="%", low=1, high=99, decimals=1, kind="share", kind_given=True
+    )
+
+
+def change_metric(metric: Metric) -> Metric:
+    """The change of ``metric`` between two periods; changes of percentages are in percentage points."""
+    unit = "percentage points" if metric.unit == "%" else metric.unit
+    return replace(
+        metric,
+        name=f"change in {metric.name}",
+        unit=unit,
+        scale="" if unit != metric.unit else metric.scale,
+        kind="rate" if metric.unit == "%" else metric.kind,
+        kind_given=True,
+    )
+
+
+def largest_remainder(values: list[float], total: int = 1000) -> list[int]:
+    """Integers proportional to ``values`` that add up to exactly ``total``."""
+    raw = np.asarray(values, dtype=float) / float(sum(values)) * total
+    out = np.floor(raw).astype(int)
+    for i in np.argsort(-(raw - out), kind="stable")[: total - int(out.sum())]:
+        out[int(i)] += 1
+    return [int(x) for x in out]
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    registry: frozenset[str]
+    values: dict[Key, float]
+
+
+class FactTable:
+    """Entities x metrics x years of one report, materialised as the report shows them."""
+
+    def __init__(self, topic: Topic, seed: int, doc_id: str, registry: NumberRegistry) -> None:
+        self.topic = topic
+        self.registry = registry
+        self._seed = seed
+        self._doc_id = doc_id
+        base = (*topic.metrics, topic.mix.metric)
+        self._metrics: dict[str, Metric] = {m.name: replace(m, decimals=world_decimals(m)) for m in base}
+        self._derived: dict[str, Metric] = {}
+        self._values: dict[Key, float] = {}
+        self._latent: dict[tuple[str, str, str], np.ndarray] = {}
+        first, last = topic.years
+        self.years: list[str] = [str(y) for y in range(first, last + 1)]
+
+    # --- metrics -------------------------------------------------------------------------
+
+    def metric(self, name: str) -> Metric:
+        """A metric of the table, with the decimals the report prints it with."""
+        found = self._metrics.get(name) or self._derived.get(name)
+        if found is None:
+            raise KeyError(f"{name!r} is not a metric of {self.topic.key}")
+        return found
+
+    @property
+    def metrics(self) -> list[Metric]:
+        """The topic's metrics (not the mix), with report decimals, in topic order."""
+        return [self._metrics[m.name] for m in self.topic.metrics]
+
+    @property
+    def mix_metric(self) -> Metric:
+        return self._metrics[self.topic.mix.metric.name]
+
+    def part_metric(self) -> Metric:
+        """The mix metric limited to the range one part of the mix spans."""
+        m = self.mix_metric
+        lo, hi = PART_RANGE
+        return replace(m, low=max(m.low, round(lo * m.high, m.decimals)), high=round(hi * m.high, m.decimals))
+
+    # --- values --------------------------------------------------------------------------
+
+    def _series(self, metric: Metric, entity: str, part: str) -> np.ndarray:
+        key = (metric.name, entity, part)
+        if key not in self._latent:
+            rng = stage_rng(self._seed, "world.series", self._doc_id, metric.name, entity, part)
+            low, high = metric.low, metric.high
+            span = high - low
+            n = len(self.years)
+            start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
+            # A clear trend: the series moves by a fifth to a half of the range over the years.
+            sign = 1.0 if rng.random() < 0.6 else -1.0
+            end = start + sign * float(rng.uniform(0.2, 0.5)) * span
+            if not low + 0.03 * span <= end <= high - 0.03 * span:
+                end = start - sign * float(rng.uniform(0.2, 0.5)) * span
+            end = float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+            shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
+            if metric.kind in ("level", "count"):
+                trend = start * (end / start) ** shape
+                noisy = trend * (1 + rng.uniform(-RELATIVE_NOISE, RELATIVE_NOISE, n))
+            else:
+                trend = start + (end - start) * shape
+                noisy = trend + rng.uniform(-ABSOLUTE_NOISE, ABSOLUTE_NOISE, n) * span
+            self._latent[key] = np.clip(noisy, low, high)
+        return self._latent[key]
+
+    def value(self, metric_name: str, entity: str, year: str, part: str = "") -> float:
+        """The value the report shows for (metric, entity, year[, part]), fixed on first use."""
+        key: Key = (metric_name, entity, year, part)
+        if key in self._values:
+            return self._values[key]
+        metric = self.part_metric() if part else self.metric(metric_name)
+        if year not in self.years:
+            raise KeyError(f"{year} is outside {self.topic.key}'s years {self.years[0]}-{self.years[-1]}")
+        latent = float(self._series(metric, entity, part)[self.years.index(year)])
+        value = self.registry.nearest(latent, metric.decimals, metric.low, metric.high)
+        self._values[key] = value
+        return value
+
+    def preview(self, metric_name: str, entity: str, years: list[str], part: str = "") -> list[float]:
+        """The latent (unrounded) values, to choose what to show without fixing anything."""
+        metric = self.part_metric() if part else self.metric(metric_name)
+        latent = self._series(metric, entity, part)
+        return [float(latent[self.years.index(y)]) for y in years]
+
+    def series(self, metric_name: str, entity: str, years: list[str], part: str = "") -> list[float]:
+        return [self.value(metric_name, entity, y, part) for y in years]
+
+    def shares(self, entity: str, year: str) -> dict[str, float]:
+        """Every part's share of the mix for one entity and year (tenths of a %, summing to 100)."""
+        parts = list(self.topic.mix.parts)
+        values = [self.value(self.mix_metric.name, entity, year, p) for p in parts]
+        tenths = largest_remainder(values)
+        metric = share_metric(self.topic)
+        out = {}
+        for part, t in zip(parts, tenths, strict=True):
+            out[part] = self.record(metric, entity, year, t / 10, part)
+        return out
+
+    def change(self, metric_name: str, entity: str, y0: str, y1: str, period: str | None = None) -> float:
+        """``value(y1) - value(y0)``, recorded as the change metric's fact for the period."""
+        metric = self.metric(metric_name)
+        diff = round(
+            self.value(metric_name, entity, y1) - self.value(metric_name, entity, y0), metric.decimals
+        )
+        return self.record(change_metric(metric), entity, period or f"{y0}–{y1}", diff)
+
+    def record(self, metric: Metric, entity: str, period: str, value: float, part: str = "") -> float:
+        """Record a value a chart derives from the table; its number string is reserved."""
+        key: Key = (metric.name, entity, period, part)
+        if key in self._values:
+            if self._values[key] != value:
+                raise ValueError(f"{key} is already {self._values[key]}, not {value}")
+            return value
+        if metric.name not in self._metrics:
+            self._derived.setdefault(metric.name, metric)
+        self.registry.reserve(value_text(abs(value), metric.decimals))
+        self._values[key] = value
+        return value
+
+    def free(self, metric_name: str, entity: str, year: str) -> bool:
+        """True when the report has not shown (metric, entity, year) yet."""
+        return (metric_name, entity, year, "") not in self._values
+
+    # --- transactions --------------------------------------------------------------------
+
+    def snapshot(self) -> _Snapshot:
+        return _Snapshot(self.registry.snapshot(), dict(self._values))
+
+    def restore(self, snapshot: _Snapshot) -> None:
+        """Forget every value fixed since ``snapshot`` (a chart build that was abandoned)."""
+        self.registry.restore(snapshot.registry)
+        self._values = dict(snapshot.values)
+
+    # --- export --------------------------------------------------------------------------
+
+    def as_world(self) -> World:
+        """The table as the manifest records it: its metrics and every value the report fixed."""
+        metrics = [*self._metrics.values(), *self._derived.values()]
+        return World(
+            metrics=[
+                WorldMetric(name=m.name, unit=m.unit_label, kind=m.kind, decimals=m.decimals) for m in metrics
+            ],
+            facts=[
+                WorldFact(metric=k[0], entity=k[1], period=k[2], part=k[3], value=v)
+                for k, v in sorted(self._values.items())
+            ],
+        )
+
+
+__all__ = [
+    "FactTable",
+    "Key",
+    "NumberSpaceExhaustedError",
+    "change_metric",
+    "largest_remainder",
+    "share_metric",
+    "world_decimals",
+]

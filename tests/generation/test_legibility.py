@@ -1,0 +1,360 @@
+"""Legibility of chart text, checked on real PDFs printed by Chromium (issue 11, point 3).
+
+Three kinds of test: the checker finds each known failure in a page built to show it
+(and nothing in a clean one); every chart type drawn by charts.js passes all four checks
+on a real document; and each failure the issue lists stays fixed at its source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pymupdf
+import pytest
+
+from generation.d3 import load_d3
+from generation.layout import plan_with_renderer, render_html
+from generation.legibility import (
+    CHECKS,
+    DocumentLegibility,
+    LegibilityError,
+    LegibilityTally,
+    boxes_overlap,
+    check_document,
+    contrast_ratio,
+)
+from generation.plan import ChartBlock
+from generation.regions import measure_regions
+from generation.render import Renderer
+from synthdocbench_tasks.schema import (
+    CHART_TYPES,
+    Chart,
+    DataPoint,
+    DataRef,
+    DocumentManifest,
+    Question,
+    Region,
+)
+from tests.generation.all_types import type_chart
+from tests.generation.sample_plan import sample_plan
+
+
+@pytest.fixture(scope="module")
+def renderer() -> Iterator[Renderer]:
+    with Renderer() as r:
+        yield r
+
+
+def _print(renderer: Renderer, charts: list[Chart]) -> tuple[bytes, DocumentManifest]:
+    """A real document of ``charts`` drawn by charts.js, printed by Chromium, regions measured."""
+    plan = sample_plan([], archetype="dashboard", sections=1, with_table=False)
+    for k, chart in enumerate(charts):
+        chart.vizId, chart.index, chart.figure_number = f"viz-s1-{k + 1}", k + 1, k + 1
+    plan.manifest.charts = charts
+    plan.sections[0].blocks.extend(ChartBlock(viz_id=c.vizId) for c in charts)
+    plan = plan_with_renderer(plan, "d3")
+    result = renderer.render_pdf(render_html(plan, load_d3()), name=plan.manifest.doc_id)
+    assert result.console_errors == [] and result.blocked_requests == []
+    pdf, manifest = measure_regions(result.pdf, plan.manifest)
+    return pdf, manifest
+
+
+def _failing(found: DocumentLegibility, check: str) -> list[str]:
+    return [f"{f.chart_type}: {f.text!r} {f.detail}" for f in found.findings if f.check == check]
+
+
+# --- the measures -------------------------------------------------------------------------
+
+
+def test_wcag_contrast_ratio_matches_known_pairs() -> None:
+    assert float(contrast_ratio((0, 0, 0), (255, 255, 255))) == pytest.approx(21.0)
+    assert float(contrast_ratio((255, 255, 255), (255, 255, 255))) == pytest.approx(1.0)
+    # #767676 on white is the classic lightest grey that passes AA (4.54:1); #777777 fails.
+    assert float(contrast_ratio((0x76,) * 3, (255,) * 3)) == pytest.approx(4.54, abs=0.01)
+    assert float(contrast_ratio((0x77,) * 3, (255,) * 3)) < 4.5
+    many = contrast_ratio(np.array([0, 0, 0]), np.array([[255, 255, 255], [0, 0, 0]]))
+    assert many.shape == (2,)
+
+
+def test_oriented_boxes_overlap_only_when_they_touch() -> None:
+    a = ((0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0))
+    b = ((9.0, 4.0), (20.0, 4.0), (20.0, 9.0), (9.0, 9.0))
+    c = ((11.0, 0.0), (20.0, 0.0), (20.0, 5.0), (11.0, 5.0))
+    diamond = ((10.5, -3.0), (13.0, 2.5), (10.5, 8.0), (8.0, 2.5))  # its corner box meets a, its body too
+    far_diamond = ((14.0, -3.0), (16.5, 2.5), (14.0, 8.0), (11.5, 2.5))
+    assert boxes_overlap(a, b) and boxes_overlap(a, diamond)
+    assert not boxes_overlap(a, c) and not boxes_overlap(a, far_diamond)
+
+
+# --- the checker on pages built to fail -------------------------------------------------
+
+
+_HOSTILE = """<!doctype html><html><head><style>
+  body {{ margin: 0; font-family: sans-serif; }}
+  .fig {{ position: absolute; width: 320px; height: 150px; }}
+  svg {{ overflow: visible; }}  /* as charts.js draws them: text past the edge still prints */
+  svg text {{ font-size: 12px; fill: #222; }}
+  {extra_css}
+</style></head><body>{figures}<script>window.__chartsDone = true;</script></body></html>"""
+
+
+def _hostile_doc(
+    renderer: Renderer, figures: list[str], extra_css: str = ""
+) -> tuple[bytes, DocumentManifest]:
+    """Figures as SVG in absolutely placed boxes; each box is one chart region (measured
+    from the PDF's page size, not guessed)."""
+    html = "".join(
+        f'<div class="fig" style="left:{20 + 340 * (k % 2)}px; top:{20 + 180 * (k // 2)}px">'
+        f'<svg width="320" height="150">{svg}</svg></div>'
+        for k, svg in enumerate(figures)
+    )
+    pdf = renderer.render_pdf(_HOSTILE.format(extra_css=extra_css, figures=html), name="hostile").pdf
+    manifest = sample_plan([], sections=1, with_table=False).manifest
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        # Chromium prints with the project's page margins: find the first figure's origin
+        # from a marker word each figure starts with.
+        page = doc[0]
+        w, h = page.rect.width, page.rect.height
+        charts = []
+        for k in range(len(figures)):
+            marker = next(r for r in page.search_for(f"M{k}") if page.get_textbox(r).strip() == f"M{k}")
+            scale = 0.75  # CSS px -> pt
+            x0, y0 = marker.x0 - 4 * scale, marker.y0 - 2 * scale
+            box = (x0, y0, x0 + 320 * scale, y0 + 150 * scale)
+            chart = type_chart("bar", k + 1).model_copy(
+                update={
+                    "vizId": f"hostile-{k}",
+                    "index": k + 1,
+                    "regions": [
+                        Region(
+                            page=1,
+                            bbox=[box[0] / w * 1000, box[1] / h * 1000, box[2] / w * 1000, box[3] / h * 1000],
+                        )
+                    ],
+                }
+            )
+            charts.append(chart)
+    return pdf, manifest.model_copy(update={"charts": charts})
+
+
+def _with_marker(k: int, body: str) -> str:
+    return f'<text x="4" y="12">M{k}</text>{body}'
+
+
+def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) -> None:
+    figures = [
+        # 0: clean, dark on white
+        _with_marker(0, '<text x="60" y="60">Clean 42.5</text>'),
+        # 1: heatmap case: a label meant white on a dark cell, forced dark by the stylesheet
+        _with_marker(
+            1,
+            '<rect x="50" y="40" width="80" height="40" fill="#08306b"/>'
+            '<text x="60" y="65" fill="#fff">86.1</text>',
+        ),
+        # 2: dumbbell case: "739" and "749" printed over each other
+        _with_marker(2, '<text x="60" y="60">739</text><text x="66" y="60">749</text>'),
+        # 3: stacked-area case: a white label centred on the area's edge, half on white paper
+        _with_marker(
+            3,
+            '<rect x="100" y="30" width="120" height="60" fill="#1f77b4"/>'
+            '<text x="100" y="65" text-anchor="middle" style="fill:#fff">23.7</text>',
+        ),
+        # 4: radar case: an axis title printed over the top spoke label
+        _with_marker(
+            4,
+            '<text x="200" y="60" text-anchor="middle">Access</text>'
+            '<text x="203" y="58" style="font-weight:bold">Output (units)</text>',
+        ),
+        # 5: too small: 8 px = 6 pt
+        _with_marker(5, '<text x="60" y="60" style="font-size:8px">12.5</text>'),
+        # 6: clipped by the chart: runs past the region's right edge (nothing to its right)
+        _with_marker(6, '<text x="270" y="60">Overflowing label</text>'),
+    ]
+    pdf, manifest = _hostile_doc(renderer, figures)
+    found = check_document(manifest, pdf)
+    by_chart = {viz: {c for i in r.failing for c in r.failing[i]} for viz, r in found.charts.items()}
+    assert by_chart["hostile-0"] == set(), _failing(found, "contrast")
+    assert "contrast" in by_chart["hostile-1"]
+    assert "overlap" in by_chart["hostile-2"]
+    assert "contrast" in by_chart["hostile-3"]
+    assert "overlap" in by_chart["hostile-4"]
+    assert by_chart["hostile-5"] == {"small"}
+    assert "clipped" in by_chart["hostile-6"]
+    # The overprinted "739"/"749" is split back into two words, whatever the text layer merged.
+    words = {w.text for w in found.charts["hostile-2"].words}
+    assert {"739", "749"} <= words, words
+
+
+def test_question_about_an_illegible_value_is_refused(renderer: Renderer) -> None:
+    figures = [
+        _with_marker(0, '<text x="60" y="60">42.5</text>'),
+        _with_marker(
+            1, '<rect x="50" y="40" width="80" height="40" fill="#08306b"/><text x="60" y="65">86.1</text>'
+        ),
+    ]
+    pdf, manifest = _hostile_doc(renderer, figures)
+    found = check_document(manifest, pdf)
+
+    def asks(index: int, value: float) -> Question:
+        ref = DataRef(label="Northfield", value=value)
+        return Question.model_construct(
+            question_id=f"q{index}", chart_index=index, required_data_points=[ref]
+        )
+
+    assert found.question_problems(manifest, asks(1, 42.5)) == []
+    problems = found.question_problems(manifest, asks(2, 86.1))
+    assert len(problems) == 1 and "86.1" in problems[0] and "contrast" in problems[0]
+    assert found.question_problems(manifest, asks(7, 86.1)) == []  # no such chart: the reference rule's job
+
+
+def test_text_hidden_by_a_clip_path_is_clipped(renderer: Renderer) -> None:
+    svg = _with_marker(
+        0,
+        '<defs><clipPath id="c"><rect x="0" y="0" width="100" height="150"/></clipPath></defs>'
+        '<g clip-path="url(#c)"><text x="200" y="60">Hidden 55.0</text></g>',
+    )
+    pdf, manifest = _hostile_doc(renderer, [svg])
+    found = check_document(manifest, pdf)
+    hidden = [f for f in found.findings if f.text in ("Hidden", "55.0")]
+    if not hidden:  # Chromium dropped the clipped text from the text layer: nothing to mislead
+        assert "55.0" not in pymupdf.open(stream=pdf, filetype="pdf")[0].get_text()
+    else:
+        assert {f.check for f in hidden} == {"clipped"}
+
+
+def test_unreadable_pdf_is_one_clear_error() -> None:
+    manifest = sample_plan([], sections=1, with_table=False).manifest
+    with pytest.raises(LegibilityError, match="cannot be opened"):
+        check_document(manifest, b"%PDF-1.7 truncated")
+
+
+def test_chart_without_regions_or_on_a_missing_page_is_skipped(renderer: Renderer) -> None:
+    pdf, manifest = _print(renderer, [type_chart("bar", 1)])
+    lost = manifest.charts[0].model_copy(update={"regions": [Region(page=99, bbox=[0, 0, 10, 10])]})
+    found = check_document(manifest.model_copy(update={"charts": [lost]}), pdf)
+    assert found.charts[lost.vizId].words == []
+
+
+# --- every chart type, as the generator draws it -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def all_types(renderer: Renderer) -> tuple[bytes, DocumentManifest, DocumentLegibility]:
+    charts = [type_chart(t, i + 1, data_labels=dl) for dl in (False, True) for i, t in enumerate(CHART_TYPES)]
+    pdf, manifest = _print(renderer, charts)
+    return pdf, manifest, check_document(manifest, pdf)
+
+
+@pytest.mark.parametrize("check", CHECKS)
+def test_every_chart_type_passes_each_check_on_the_pdf(
+    all_types: tuple[bytes, DocumentManifest, DocumentLegibility], check: str
+) -> None:
+    _, manifest, found = all_types
+    assert {c.chartType for c in manifest.charts} == set(CHART_TYPES)
+    for chart in manifest.charts:
+        assert found.charts[chart.vizId].words, f"{chart.chartType}: no text found in its region"
+    assert _failing(found, check) == []
+
+
+def test_tally_reports_every_type_and_check(
+    all_types: tuple[bytes, DocumentManifest, DocumentLegibility],
+) -> None:
+    _, _, found = all_types
+    tally = LegibilityTally()
+    tally.add(found)
+    table = tally.table()
+    assert set(tally.charts) == set(CHART_TYPES) and all(n == 2 for n in tally.charts.values())
+    for name in (*CHART_TYPES, *CHECKS):
+        assert name in table
+
+
+# --- the cases of issue 11, fixed at their source --------------------------------------------
+
+
+def _chart(chart_type: str, data: list[DataPoint], **vp: object) -> Chart:
+    chart = type_chart(chart_type, 1, data_labels=True)
+    props = chart.visualProperties.model_copy(update=vp) if vp else chart.visualProperties
+    return chart.model_copy(update={"data": data, "visualProperties": props})
+
+
+def _spans(pdf: bytes, manifest: DocumentManifest, viz: str) -> list[tuple[str, int]]:
+    chart = next(c for c in manifest.charts if c.vizId == viz)
+    r = chart.regions[0]
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        page = doc[r.page - 1]
+        w, h = page.rect.width, page.rect.height
+        clip = pymupdf.Rect(
+            r.bbox[0] * w / 1000, r.bbox[1] * h / 1000, r.bbox[2] * w / 1000, r.bbox[3] * h / 1000
+        )
+        return [
+            (s["text"].strip(), int(s["color"]))
+            for b in page.get_text("dict", clip=clip)["blocks"]
+            for line in b.get("lines", [])
+            for s in line["spans"]
+            if s["text"].strip()
+        ]
+
+
+def test_heatmap_labels_on_dark_cells_print_white(renderer: Renderer) -> None:
+    data = [
+        DataPoint(label=y, value=v, category=s)
+        for s, row in (("North", (12.0, 40.5, 88.0)), ("South", (95.5, 20.0, 67.0)))
+        for y, v in zip(("2020", "2021", "2022"), row, strict=True)
+    ]
+    pdf, manifest = _print(
+        renderer, [_chart("heatmap", data, colorMap={"low": "#f7fbff", "high": "#08306b"})]
+    )
+    found = check_document(manifest, pdf)
+    assert _failing(found, "contrast") == [] and _failing(found, "small") == []
+    colours = dict(_spans(pdf, manifest, "viz-s1-1"))
+    assert colours["95.5"] == 0xFFFFFF and colours["88.0"] == 0xFFFFFF  # darkest cells
+    assert colours["12.0"] != 0xFFFFFF  # lightest cell keeps dark ink
+
+
+def test_radar_axis_title_and_close_values_do_not_overprint(renderer: Renderer) -> None:
+    axes = ("Access", "Cost", "Quality", "Speed", "Reach")
+    values = {
+        "Public sector": (739.0, 520.0, 610.0, 300.0, 450.0),
+        "Private sector": (749.0, 515.0, 200.0, 640.0, 455.0),
+    }
+    data = [
+        DataPoint(label=a, value=v, category=s)
+        for s, row in values.items()
+        for a, v in zip(axes, row, strict=True)
+    ]
+    pdf, manifest = _print(renderer, [_chart("radar", data)])
+    found = check_document(manifest, pdf)
+    assert _failing(found, "overlap") == [] and _failing(found, "clipped") == []
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"739", "749", "Access", "Output"} <= words
+
+
+def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
+    rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
+    data = [
+        DataPoint(label=r, value=v, category=s) for r, a, b in rows for s, v in (("2015", a), ("2023", b))
+    ]
+    pdf, manifest = _print(renderer, [_chart("dumbbell", data, highlightedItems=["Northfield"])])
+    found = check_document(manifest, pdf)
+    assert _failing(found, "overlap") == [] and _failing(found, "clipped") == []
+    texts = [t for t, _ in _spans(pdf, manifest, "viz-s1-1")]
+    assert "739" in texts and "749" in texts
+    assert not any("73949" in t or "74939" in t for t in texts)
+
+
+def test_stacked_area_end_labels_sit_inside_their_band(renderer: Renderer) -> None:
+    years = ("2018", "2019", "2020", "2021")
+    rows = {"Cars": (23.7, 30.1, 35.5, 41.3), "Vans": (51.1, 48.0, 44.2, 40.9), "Buses": (2.0, 2.4, 2.1, 2.2)}
+    data = [
+        DataPoint(label=y, value=v, category=s)
+        for s, row in rows.items()
+        for y, v in zip(years, row, strict=True)
+    ]
+    palette = {"Cars": "#1f77b4", "Vans": "#ff7f0e", "Buses": "#2ca02c"}
+    pdf, manifest = _print(renderer, [_chart("stacked_area", data, colorMap=palette, highlightedItems=[])])
+    found = check_document(manifest, pdf)
+    assert _failing(found, "contrast") == [] and _failing(found, "overlap") == []
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"23.7", "41.3", "51.1", "40.9"} <= words  # first and last labels printed (inside)
+    assert "2.0" not in words  # a band thinner than the text gets no label
