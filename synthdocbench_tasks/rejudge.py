@@ -35,6 +35,7 @@ from judge import JudgeItem, JudgeSpecError, JudgeUsage, parse_judge_spec
 
 from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
+from .grounded import judged_answer, parsed_reply
 from .hooks import judge_item
 from .judging import (
     RUN_ERRORS,
@@ -268,7 +269,9 @@ def rejudge(
         todo: list[tuple[int, JudgeItem]] = []
         for index, (line, record) in enumerate(zip(sample.lines, sample.records, strict=True)):
             try:
-                item = session.prepare(record, reply_of(line, record), judge_item)
+                reply = reply_of(line, record)
+                answer = judged_answer(parsed_reply(reply)) if "iou" in record else None  # grounded
+                item = session.prepare(record, reply, judge_item, answer)
                 verdict = session.cached(item) if item is not None else None
             except Exception as exc:  # one answer's failure must not end the batch
                 record.update(scoring_error(exc, session.name, session.prompt_version))
