@@ -212,7 +212,7 @@ class OpenAIJudge:
                 except openai.OpenAIError:
                     if self._api_key is not None or self._base_url == OPENAI_DEFAULT_BASE_URL:
                         raise JudgeUnavailable(
-                            f"judge openai:{self.model} has no API key: set OPENAI_API_KEY or pass "
+                            f"judge openai:{self.name} has no API key: set OPENAI_API_KEY or pass "
                             f"api_key, or {CHOOSE_ANOTHER}"
                         ) from None
                     self._client = openai.OpenAI(api_key=_PLACEHOLDER_KEY, **kwargs)
@@ -225,7 +225,7 @@ class OpenAIJudge:
         """
         openai = _openai()
         client = self.client().with_options(timeout=self.preflight_timeout, max_retries=0)
-        where = f"judge openai:{self.model} at {self.endpoint}"
+        where = f"judge openai:{self.name} at {self.endpoint}"
         try:
             client.models.list()
         except openai.APITimeoutError:
