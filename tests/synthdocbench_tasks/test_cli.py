@@ -124,3 +124,14 @@ def test_a_failed_model_request_in_a_log_is_not_judged(tmp_path: Path) -> None:
     )
     (out,) = [json.loads(x) for x in (tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / path.name).open()]
     assert out["score"]["failure"] == "model_error" and out["score"]["score"] == -1
+
+
+def test_an_unwritable_output_folder_is_one_line_before_judging(tmp_path: Path) -> None:
+    path = _log(tmp_path)
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the output folder should be")
+    proc = _judge(str(path), "--judge", "offline", "--out", str(blocked / "judged"), cwd=tmp_path)
+    assert proc.returncode == 2
+    (line,) = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert line.startswith(f"synthdocbench: cannot write judged logs to {blocked / 'judged'}")
+    assert "--out" in line
