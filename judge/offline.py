@@ -53,6 +53,8 @@ _CONTRADICTED_CAP = 3
 _MISSING_DERIVED_CAP = 5
 _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
+_MAX_CHARS = 20_000  # claims are read in the last this many characters of a longer answer
+_MAX_STATEMENTS = 64  # statements of one fact examined
 _CONNECTOR = re.compile(
     r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
     r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
@@ -190,6 +192,7 @@ class _Text:
     segments: list[tuple[int, int]]
     sentences: list[tuple[int, int]]
     numbers: list[FoundNumber]
+    spans: dict[int, list[Span]] = field(default_factory=dict)  # fact index -> its statements
 
     @classmethod
     def of(cls, text: str) -> _Text:
@@ -264,9 +267,12 @@ def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
 
 
 def _fact_spans(fact: _Fact, text: _Text) -> list[Span]:
-    if fact.kind == "number":
-        return [span for _, span in _number_hits(fact, text)]
-    return _label_spans(fact, text)
+    if fact.index not in text.spans:
+        if fact.kind == "number":
+            text.spans[fact.index] = [span for _, span in _number_hits(fact, text)]
+        else:
+            text.spans[fact.index] = _label_spans(fact, text)
+    return text.spans[fact.index]
 
 
 def _is_entity(fact: _Fact) -> bool:
@@ -701,6 +707,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         ]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
+    occurrences = occurrences[:_MAX_STATEMENTS]
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
     problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
     clean = any(p is None for p in problems)
@@ -845,6 +852,8 @@ class OfflineJudge:
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
         spray = _spray(ctx, text)
+        if len(text.text) > _MAX_CHARS:
+            text = _Text.of(text.text[-_MAX_CHARS:])
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         verdicts = [_check(ctx, f, text) for f in facts]
