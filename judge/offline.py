@@ -12,18 +12,25 @@ Each fact is looked for in the answer, and every place it is stated is read as a
   that is a polar word (rose / fell / flat, above / below, matches / contradicts, positive /
   negative / mixed) also matches its pole's other words.
 
-A fact is **contradicted** when every statement of it is negated in its clause ("not",
-"n't", "never", "rather than"...), bound to something else (its clause names a year or a name
-that neither the question nor the reference has; it carries words that the reference ties to
-another fact and none of its own; the question's other option is said to win), or offered
-next to a rival value ("815 or 790", "between 810 and 830"); and a polar label is
-contradicted by a confident use of an opposite pole ("rose" and "fell"). The answer scores 0
-when it is empty, abstains, denies the whole claim ("It is not true that ..."), or sprays
-numbers or names.
+A fact is **contradicted** when a statement of it is negated in its clause ("not", "n't",
+"never", "rather than", a list after "is not:"), or every statement is bound to something
+else (its clause names a year or a name that neither the question nor the reference has; it
+carries words the reference ties to another fact and none of its own; the entity or colour
+next to it is not the one the reference pairs it with) or offered next to a rival value
+("815 or 790", "between 810 and 830", another figure in its unit); when the question's other
+option is said to be higher; or when an opposite pole is stated ("rose" and "fell"). A number
+in another unit is no statement of it (``27 million USD`` is not a percentage). The answer
+also contradicts the reference when it only states the opposite of the reference's direction
+(rose / above / matches) or of its "from A to B". The answer scores 0 when it is empty,
+abstains, denies the whole claim ("It is not true that ..."), or sprays numbers, names or
+colours.
 
-Otherwise the score is ``round(10 * matched / total)`` (half up); a contradicted fact caps it
-at 3 (at most half the matched share); and an answer that gets every label fact right for a
-question that asks for no number ("How did X develop?" - "It fell.") scores at least 6.
+Otherwise the score is ``round(10 * matched / total)`` (half up). A contradiction caps it at 3
+(and at half the matched share); a missing computed result (a gap, change, ratio: a number
+fact with an absolute tolerance only) caps it at 5; with every label and the computed result
+right (or only years missing) it is at least 7; and a confident answer with every label right
+to a question that asks for no number ("How did X develop?" - "It fell.") scores at least 6.
+Measured agreement with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
 from __future__ import annotations

@@ -231,11 +231,18 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
 
 
 def test_hostile_and_truncated_answers() -> None:
-    q = _questions()[0]
-    started = time.perf_counter()
-    for hostile in ("{" * 200_000, "9" * 200_000, "Uganda " * 30_000, "not " * 50_000 + q.answer):
+    q = next(q for q in _questions() if _labels(q))
+    label = _labels(q)[0]
+    for hostile in (
+        "{" * 200_000,
+        "9" * 200_000,
+        f"{label} " * 30_000,
+        "not " * 50_000 + q.answer,
+        SPRAY * 20,
+    ):
+        started = time.perf_counter()
         assert _score(q, hostile) < PASS
-    assert time.perf_counter() - started < 30
+        assert time.perf_counter() - started < 15  # bounded work: the last 20k characters are read
     truncated = q.answer[: len(q.answer) // 3]
     assert _score(q, truncated) < 10
 
