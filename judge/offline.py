@@ -390,8 +390,13 @@ def _question_anchors(
 
 
 def _partners_in(ctx: _Context, fact: _Fact, text: _Text, span: Span) -> list[tuple[int, Partner]]:
-    """(distance, partner) for every entity label and colour in the clause of ``span``."""
+    """(distance, partner) for every entity label and colour in the clause of ``span``; a clause
+    joined to its neighbour by a colon ("Customs administrations: positive") counts as one."""
     a, b = text.piece(text.clauses, span)
+    if text.text[b : b + 1] == ":":
+        b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
+    if a > 0 and text.text[a - 1 : a] == ":":
+        a = text.piece(text.clauses, Span(a - 2, a - 2))[0] if a >= 2 else 0
     out: list[tuple[int, Partner]] = []
     for j, other in enumerate(ctx.facts):
         if other is fact or not _is_entity(other):
