@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -185,13 +186,13 @@ def clause_bounds(text: str) -> list[tuple[int, int]]:
 
 
 def clause_of(bounds: list[tuple[int, int]], start: int) -> tuple[int, int]:
-    for a, b in bounds:
-        if a <= start < b or (start == b and a == b):
-            return a, b
-    for a, b in bounds:
-        if start < b:
-            return a, b
-    return bounds[-1]
+    """The piece of ``bounds`` (sorted, non-overlapping) that holds offset ``start``; an offset
+    inside a break belongs to the piece after it."""
+    i = max(0, bisect_right(bounds, start, key=lambda ab: ab[0]) - 1)
+    a, b = bounds[i]
+    if start < b or i + 1 >= len(bounds) or (a == b == start):
+        return a, b
+    return bounds[i + 1]
 
 
 def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
@@ -307,7 +308,10 @@ def proper_names(text: str) -> list[tuple[str, Span]]:
     sentence or a line, and short abbreviations (Mt, CAGR) are skipped."""
     out: list[tuple[str, Span]] = []
     for m in _PROPER.finditer(text):
-        opener = re.search(r"(?:^|[.!?:;|\n(—–-])\s*(?:[-*•]\s*)?$", text[: m.start()])
+        window = text[max(0, m.start() - 8) : m.start()]
+        opener = re.search(r"[.!?:;|\n(—–-]\s*(?:[-*•]\s*)?$", window) or (
+            m.start() <= 8 and not window.strip(" -*•")
+        )
         parts = m.group(0).split()
         offset = m.start()
         while parts and parts[0].lower() in _SENTENCE_WORDS:

@@ -12,18 +12,25 @@ Each fact is looked for in the answer, and every place it is stated is read as a
   that is a polar word (rose / fell / flat, above / below, matches / contradicts, positive /
   negative / mixed) also matches its pole's other words.
 
-A fact is **contradicted** when every statement of it is negated in its clause ("not",
-"n't", "never", "rather than"...), bound to something else (its clause names a year or a name
-that neither the question nor the reference has; it carries words that the reference ties to
-another fact and none of its own; the question's other option is said to win), or offered
-next to a rival value ("815 or 790", "between 810 and 830"); and a polar label is
-contradicted by a confident use of an opposite pole ("rose" and "fell"). The answer scores 0
-when it is empty, abstains, denies the whole claim ("It is not true that ..."), or sprays
-numbers or names.
+A fact is **contradicted** when a statement of it is negated in its clause ("not", "n't",
+"never", "rather than", a list after "is not:"), or every statement is bound to something
+else (its clause names a year or a name that neither the question nor the reference has; it
+carries words the reference ties to another fact and none of its own; the entity or colour
+next to it is not the one the reference pairs it with) or offered next to a rival value
+("815 or 790", "between 810 and 830", another figure in its unit); when the question's other
+option is said to be higher; or when an opposite pole is stated ("rose" and "fell"). A number
+in another unit is no statement of it (``27 million USD`` is not a percentage). The answer
+also contradicts the reference when it only states the opposite of the reference's direction
+(rose / above / matches) or of its "from A to B". The answer scores 0 when it is empty,
+abstains, denies the whole claim ("It is not true that ..."), or sprays numbers, names or
+colours.
 
-Otherwise the score is ``round(10 * matched / total)`` (half up); a contradicted fact caps it
-at 3 (at most half the matched share); and an answer that gets every label fact right for a
-question that asks for no number ("How did X develop?" - "It fell.") scores at least 6.
+Otherwise the score is ``round(10 * matched / total)`` (half up). A contradiction caps it at 3
+(and at half the matched share); a missing computed result (a gap, change, ratio: a number
+fact with an absolute tolerance only) caps it at 5; with every label and the computed result
+right (or only years missing) it is at least 7; and a confident answer with every label right
+to a question that asks for no number ("How did X develop?" - "It fell.") scores at least 6.
+Measured agreement with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
 from __future__ import annotations
@@ -53,6 +60,8 @@ _CONTRADICTED_CAP = 3
 _MISSING_DERIVED_CAP = 5
 _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
+_MAX_CHARS = 20_000  # claims are read in the last this many characters of a longer answer
+_MAX_STATEMENTS = 64  # statements of one fact examined
 _CONNECTOR = re.compile(
     r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
     r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
@@ -190,6 +199,7 @@ class _Text:
     segments: list[tuple[int, int]]
     sentences: list[tuple[int, int]]
     numbers: list[FoundNumber]
+    spans: dict[int, list[Span]] = field(default_factory=dict)  # fact index -> its statements
 
     @classmethod
     def of(cls, text: str) -> _Text:
@@ -264,9 +274,12 @@ def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
 
 
 def _fact_spans(fact: _Fact, text: _Text) -> list[Span]:
-    if fact.kind == "number":
-        return [span for _, span in _number_hits(fact, text)]
-    return _label_spans(fact, text)
+    if fact.index not in text.spans:
+        if fact.kind == "number":
+            text.spans[fact.index] = [span for _, span in _number_hits(fact, text)]
+        else:
+            text.spans[fact.index] = _label_spans(fact, text)
+    return text.spans[fact.index]
 
 
 def _is_entity(fact: _Fact) -> bool:
@@ -377,8 +390,13 @@ def _question_anchors(
 
 
 def _partners_in(ctx: _Context, fact: _Fact, text: _Text, span: Span) -> list[tuple[int, Partner]]:
-    """(distance, partner) for every entity label and colour in the clause of ``span``."""
+    """(distance, partner) for every entity label and colour in the clause of ``span``; a clause
+    joined to its neighbour by a colon ("Customs administrations: positive") counts as one."""
     a, b = text.piece(text.clauses, span)
+    if text.text[b : b + 1] == ":":
+        b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
+    if a > 0 and text.text[a - 1 : a] == ":":
+        a = text.piece(text.clauses, Span(a - 2, a - 2))[0] if a >= 2 else 0
     out: list[tuple[int, Partner]] = []
     for j, other in enumerate(ctx.facts):
         if other is fact or not _is_entity(other):
@@ -701,6 +719,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         ]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
+    occurrences = occurrences[:_MAX_STATEMENTS]
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
     problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
     clean = any(p is None for p in problems)
@@ -845,6 +864,8 @@ class OfflineJudge:
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
         spray = _spray(ctx, text)
+        if len(text.text) > _MAX_CHARS:
+            text = _Text.of(text.text[-_MAX_CHARS:])
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         verdicts = [_check(ctx, f, text) for f in facts]

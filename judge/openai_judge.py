@@ -22,6 +22,7 @@ once by dropping or renaming that parameter, and ``adjustments`` records it.
 from __future__ import annotations
 
 import email.utils
+import logging
 import math
 import os
 import random
@@ -54,6 +55,7 @@ _PLACEHOLDER_KEY = "EMPTY"
 
 
 DEFAULT_RETRY_AFTER_CAP = 60.0
+_LOG = logging.getLogger("judge")
 # How long a waiting process sleeps between looks at a prompt another process has claimed.
 _CLAIM_POLL_MIN = 0.02
 _CLAIM_POLL_MAX = 0.5
@@ -187,6 +189,8 @@ class OpenAIJudge:
         self._lock = threading.Lock()
         self._params: dict[str, Any] = {"temperature": 0, "max_tokens": max_tokens}
         self._rng = random.Random()  # backoff jitter only; never affects a score
+        #: The last error writing the cache (the verdicts were returned, not kept), or None.
+        self.cache_error: str | None = None
         #: How long a claim on a prompt lasts before another process may take it over.
         self.claim_ttl = self.timeout * max_attempts + self.retry_after_cap * (max_attempts - 1) + 30.0
 
@@ -212,7 +216,7 @@ class OpenAIJudge:
                 except openai.OpenAIError:
                     if self._api_key is not None or self._base_url == OPENAI_DEFAULT_BASE_URL:
                         raise JudgeUnavailable(
-                            f"judge openai:{self.model} has no API key: set OPENAI_API_KEY or pass "
+                            f"judge openai:{self.name} has no API key: set OPENAI_API_KEY or pass "
                             f"api_key, or {CHOOSE_ANOTHER}"
                         ) from None
                     self._client = openai.OpenAI(api_key=_PLACEHOLDER_KEY, **kwargs)
@@ -225,7 +229,7 @@ class OpenAIJudge:
         """
         openai = _openai()
         client = self.client().with_options(timeout=self.preflight_timeout, max_retries=0)
-        where = f"judge openai:{self.model} at {self.endpoint}"
+        where = f"judge openai:{self.name} at {self.endpoint}"
         try:
             client.models.list()
         except openai.APITimeoutError:
@@ -430,20 +434,35 @@ class OpenAIJudge:
             prompt = self.template.render(item.question, item.reference, item.candidate)
             parsed = self._ask(prompt)
         except BaseException:
-            if self.cache is not None:
-                self.cache.release(key, owner)
+            self._release(key, owner)
             raise
         if parsed.valid:
             self.usage.add(scored=1)
             if self.cache is not None:
-                self.cache.put(key, self.name, self.prompt_version, parsed.score, parsed.judgement)
+                try:
+                    self.cache.put(key, self.name, self.prompt_version, parsed.score, parsed.judgement)
+                except OSError as exc:  # the verdict was paid for: keep it, say the cache failed
+                    self._cache_failed(exc)
         else:
             self.usage.add(unscored=1)
-            if self.cache is not None:
-                self.cache.release(key, owner)
+            self._release(key, owner)
         return Judgement(
             parsed.score, parsed.judgement, self.name, self.prompt_version, valid=parsed.valid, cached=False
         )
+
+    def _release(self, key: str, owner: str) -> None:
+        if self.cache is not None:
+            try:
+                self.cache.release(key, owner)
+            except OSError as exc:  # the claim expires on its own
+                self._cache_failed(exc)
+
+    def _cache_failed(self, exc: OSError) -> None:
+        with self._lock:
+            first = self.cache_error is None
+            self.cache_error = str(exc)
+        if first:
+            _LOG.warning("%s (verdicts are still returned; they are not kept for a rerun)", exc)
 
     def score_many(self, items: Sequence[JudgeItem], concurrency: int = 8) -> list[Judgement]:
         return score_concurrently(self.score, items, concurrency)

@@ -6,8 +6,9 @@ what is not accepted is anything that leaves doubt about the verdict:
 
 1. Reasoning blocks (``<think>...</think>``, ``<thinking>...</thinking>``, any case) are
    removed first, closed ones only: a reply whose reasoning block never closes is unscored
-   (its "verdict" may be a thought). A closing tag with no opening tag ends a block that
-   began at the start of the reply (servers that strip the opening tag).
+   (its "verdict" may be a thought). A closing tag as the reply's first tag ends a block
+   that began at the start of the reply (servers that strip the opening tag); any other
+   closing tag without an opening one leaves the reply unscored.
 2. The rest must hold exactly one JSON object with a top-level ``score`` key. Two such
    objects (e.g. a judge quoting a candidate that carries ``{"score": 10}`` before its own
    verdict) are unscored: the parser never guesses which one is the verdict.
@@ -72,25 +73,34 @@ def _snippet(text: str) -> str:
 
 
 def strip_reasoning(text: str) -> str | None:
-    """``text`` without closed reasoning blocks; None when a block is left open."""
+    """``text`` without closed reasoning blocks; None when a block is left open or a closing
+    tag closes nothing (other than a block begun, tag stripped, at the start of the reply)."""
+    cleaned, _ = _strip_reasoning(text)
+    return cleaned
+
+
+def _strip_reasoning(text: str) -> tuple[str | None, str]:
+    """(the text without closed reasoning blocks, "") or (None, why)."""
     kept: list[str] = []
     position = 0  # start of the text not yet kept or dropped
     open_at = -1  # where the current block opened, -1 outside a block
+    first = True
     for tag in _THINK_TAG.finditer(text):
         closing = tag.group(1) == "/"
         if open_at == -1 and not closing:
             kept.append(text[position : tag.start()])
             open_at = tag.start()
+        elif closing and open_at == -1 and not first:
+            return None, f"the judge reply has a stray closing tag {tag.group(0)!r}"
         elif closing:
-            if open_at == -1:  # a block opened implicitly at the start: drop what was kept
-                kept.clear()
-            open_at = -1
+            open_at = -1  # (first tag closing: the block began at the start of the reply)
             position = tag.end()
         # an opening tag inside a block is part of the block
+        first = False
     if open_at != -1:
-        return None
+        return None, "the judge's reasoning block (<think>/<thinking>) is never closed"
     kept.append(text[position:])
-    return "".join(kept)
+    return "".join(kept), ""
 
 
 def outer_object_spans(text: str) -> list[tuple[int, int]]:
@@ -201,9 +211,9 @@ def _as_score(raw: object) -> int | str:
 def _parse(text: str) -> ParsedJudgement:
     if not isinstance(text, str) or not text.strip():
         return _unscored("empty judge reply")
-    cleaned = strip_reasoning(text)
+    cleaned, why = _strip_reasoning(text)
     if cleaned is None:
-        return _unscored("the judge's reasoning block (<think>/<thinking>) is never closed")
+        return _unscored(why)
     scored: list[dict[str, Any]] = []
     problems: list[str] = []
     for start, end in outer_object_spans(cleaned):

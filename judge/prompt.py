@@ -58,6 +58,14 @@ _LETTERS = str.maketrans(
         "υ": "u", "χ": "x", "γ": "y", "ω": "w",
         "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
         "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
+        # Armenian
+        "\u0585": "o", "\u057d": "u", "\u0570": "h", "\u0578": "n",
+        # Latin letters that look like others: dotless i, script a, small capitals
+        "\u0131": "i", "\u0251": "a", "\u1d00": "a", "\u0299": "b", "\u1d04": "c", "\u1d05": "d",
+        "\u1d07": "e", "\ua730": "f", "\u0262": "g", "\u029c": "h", "\u026a": "i", "\u1d0a": "j",
+        "\u1d0b": "k", "\u029f": "l", "\u1d0d": "m", "\u0274": "n", "\u1d0f": "o", "\u1d18": "p",
+        "\u0280": "r", "\ua731": "s", "\u1d1b": "t", "\u1d1c": "u", "\u1d20": "v", "\u1d21": "w",
+        "\u028f": "y", "\u1d22": "z",
     }
 )  # fmt: skip
 # Angle-bracket lookalikes that NFKC leaves alone (it already folds fullwidth ＜ and small ﹤).

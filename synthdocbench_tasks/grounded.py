@@ -158,21 +158,33 @@ def gold_regions(doc: dict[str, Any]) -> list[PageRegion]:
     return regions
 
 
+def parsed_reply(reply: str | None) -> ParsedReply:
+    """The reply parsed for its answer and evidence; a reply the parser cannot read is plain text."""
+    try:
+        return parse_reply(reply or "")
+    except Exception:
+        return ParsedReply(reply or "")
+
+
+def judged_answer(parsed: ParsedReply) -> str | None:
+    """What the judge scores: the structured reply's answer, or None to judge the reply as text."""
+    try:
+        return final_answer(parsed.answer_text()) if parsed.structured else None
+    except Exception:
+        return None
+
+
 def score_grounded(doc: dict[str, Any], results: list[str], strip_settings: StripSettings) -> dict[str, Any]:
     """Judge the answer as the plain task does, then score the evidence regions.
 
     ``strip_settings`` are those of the task being scored (its scorer passes them): the
     model's image numbers and boxes refer to the strips it was shown. Never raises: a failed
-    model request or judge keeps ``page_acc``/``iou`` None (unscored, left out of their means),
-    and an error while scoring the regions makes the record a ``scoring_error``.
+    model request keeps ``page_acc``/``iou`` None (unscored, left out of their means), and an
+    error while scoring the regions makes the record a ``scoring_error``.
     """
     reply = results[0] if results else None
-    try:
-        parsed = parse_reply(reply or "")
-        answer = final_answer(parsed.answer_text()) if parsed.structured else None
-    except Exception:  # a reply the parser cannot read is still judged as text
-        parsed, answer = ParsedReply(reply or ""), None
-    record = hooks.score_doc(doc, reply, answer)
+    parsed = parsed_reply(reply)
+    record = hooks.score_doc(doc, reply, judged_answer(parsed))
     record.update(page_acc=None, iou=None, predicted_regions=[])
     if record.get("failure") in ("model_error", "scoring_error"):
         return record

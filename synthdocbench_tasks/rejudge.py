@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -35,6 +36,7 @@ from judge import JudgeItem, JudgeSpecError, JudgeUsage, parse_judge_spec
 
 from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
+from .grounded import judged_answer, parsed_reply
 from .hooks import judge_item
 from .judging import (
     RUN_ERRORS,
@@ -186,8 +188,30 @@ def output_path(source: Path, out_dir: Path | None, judge_name: str) -> Path:
 
 
 def write_atomically(path: Path, lines: Sequence[dict[str, Any]]) -> None:
+    """Write ``lines`` as a samples log at ``path`` (temp file + rename); one clear line if it cannot."""
     text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-    write_text_atomically(path, text, prefix=f".{path.name}.")
+    try:
+        write_text_atomically(path, text, prefix=f".{path.name}.")
+    except OSError as exc:
+        raise SynthDocUserError(
+            f"cannot write {path}: {exc.strerror or exc}; choose a writable folder with --out "
+            "(verdicts obtained so far are in the judge cache, so a rerun does not ask for them again)"
+        ) from None
+
+
+def check_writable(targets: Sequence[Path]) -> None:
+    """Create the output folders and check they take files, before any judge call."""
+    for folder in sorted({t.parent for t in targets}):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            probe = folder / f".synthdocbench-write-check-{os.getpid()}"
+            probe.write_bytes(b"")
+            probe.unlink()
+        except OSError as exc:
+            raise SynthDocUserError(
+                f"cannot write judged logs to {folder}: {exc.strerror or exc}; "
+                "choose a writable folder with --out"
+            ) from None
 
 
 def _check_spec(spec: str | None) -> str:
@@ -268,7 +292,9 @@ def rejudge(
         todo: list[tuple[int, JudgeItem]] = []
         for index, (line, record) in enumerate(zip(sample.lines, sample.records, strict=True)):
             try:
-                item = session.prepare(record, reply_of(line, record), judge_item)
+                reply = reply_of(line, record)
+                answer = judged_answer(parsed_reply(reply)) if "iou" in record else None  # grounded
+                item = session.prepare(record, reply, judge_item, answer)
                 verdict = session.cached(item) if item is not None else None
             except Exception as exc:  # one answer's failure must not end the batch
                 record.update(scoring_error(exc, session.name, session.prompt_version))
@@ -280,6 +306,7 @@ def rejudge(
         pending.append(todo)
     if any(pending):
         check_reachable(session)
+    check_writable(outputs)
 
     result = RejudgeResult(judge=session.name, prompt_version=session.prompt_version)
     for sample, target, todo in zip(files, outputs, pending, strict=True):

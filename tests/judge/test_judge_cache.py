@@ -293,3 +293,21 @@ def test_a_damaged_claim_row_is_stale(tmp_path: Path) -> None:
         db.execute("INSERT INTO claims VALUES ('k', 'other', 'h', 'not a pid', 0, 'never')")
     assert cache.claim("k", "me", ttl=30)
     assert not JudgementCache(tmp_path).claim("k", "someone-else", ttl=30)  # now held by "me"
+
+
+def test_a_verdict_is_returned_even_when_the_cache_cannot_keep_it(
+    chat_stub: ChatStub, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    judge = cached_judge(chat_stub, tmp_path)
+    assert judge.cache is not None and len(judge.cache) == 0
+    with sqlite3.connect(tmp_path / CACHE_FILE_NAME) as db:  # writes to verdicts now fail
+        db.execute("DROP TABLE verdicts")
+        db.execute(
+            "CREATE VIEW verdicts AS SELECT '' AS key, '' AS judge, '' AS prompt_version, 0 AS score, "
+            "'' AS judgement, 0.0 AS created, '' AS digest WHERE 0"
+        )
+    with caplog.at_level("WARNING", logger="judge"):
+        results = judge.score_many(ITEMS[:2], concurrency=1)
+    assert [(r.score, r.valid, r.cached) for r in results] == [(8, True, False)] * 2
+    assert judge.cache_error is not None and "cannot be written" in judge.cache_error
+    assert len([r for r in caplog.records if "cannot be written" in r.getMessage()]) == 1  # said once

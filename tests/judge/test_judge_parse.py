@@ -104,6 +104,8 @@ def test_judgement_alias_keys_and_whitespace() -> None:
             "more than one JSON object with a 'score'",
         ),
         ('{"score": 3}\n{"score": 3}', "more than one JSON object with a 'score'"),
+        ('<think>a</think>{"score": 2} quoting: </think> {"score": 10}', "stray closing tag '</think>'"),
+        ('<think>a</think> ok </THINKING> {"score": 10}', "stray closing tag '</THINKING>'"),
         ('{"score": 3, "score": 10}', "repeats the key 'score'"),
         ('{"score": "1_0"}', "not a number written in ASCII digits"),
         ('{"score": "\u0661\u0660"}', "not a number written in ASCII digits"),  # Arabic-Indic 10
@@ -129,6 +131,7 @@ def test_strict_rules_leave_doubtful_replies_unscored(reply: str, why: str) -> N
         ('<thinking>{"score": 10}?</thinking>\n{"score": 4, "judgement": "Half."}', 4),
         ('<Think>draft {"score": 9}</Think><think>again</think>{"score": 2}', 2),
         ('Qwen reasoning with the opening tag stripped {"score": 9} </think>\n{"score": 5}', 5),
+        ('draft {"score": 2} </THINKING> {"score": 10}', 10),  # the first tag closes: a block from the start
         ('{"score": 10.0}', 10),
         ('{"score": 1e1}', 10),
         ('{"score": -0}', 0),

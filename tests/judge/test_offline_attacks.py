@@ -8,9 +8,11 @@ answer (which must pass).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -231,11 +233,18 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
 
 
 def test_hostile_and_truncated_answers() -> None:
-    q = _questions()[0]
-    started = time.perf_counter()
-    for hostile in ("{" * 200_000, "9" * 200_000, "Uganda " * 30_000, "not " * 50_000 + q.answer):
+    q = next(q for q in _questions() if _labels(q))
+    label = _labels(q)[0]
+    for hostile in (
+        "{" * 200_000,
+        "9" * 200_000,
+        f"{label} " * 30_000,
+        "not " * 50_000 + q.answer,
+        SPRAY * 20,
+    ):
+        started = time.perf_counter()
         assert _score(q, hostile) < PASS
-    assert time.perf_counter() - started < 30
+        assert time.perf_counter() - started < 15  # bounded work: the last 20k characters are read
     truncated = q.answer[: len(q.answer) // 3]
     assert _score(q, truncated) < 10
 
@@ -254,3 +263,79 @@ def test_malformed_answer_facts_still_raise() -> None:
     for bad in ({"kind": "number", "text": "x", "value": float("nan")}, {"kind": "label", "text": ""}, None):
         with pytest.raises(JudgeInputError, match=r"^answer_values\[0\]"):
             OfflineJudge().score(JudgeItem(q.question, q.answer, q.answer, [bad]))  # type: ignore[list-item]
+
+
+def _snapshot(question_id: str) -> dict[str, Any]:
+    rows = json.loads((Path(__file__).parent / "data" / "offline_questions.json").read_text(encoding="utf-8"))
+    return next(q for q in rows["questions"] if q["question_id"] == question_id)
+
+
+@pytest.mark.parametrize(
+    ("question_id", "candidate", "passes"),
+    [
+        ("sdb-11-00001-chart-01", "**Uganda (Rice)** is higher, by **3.4 million tonnes**.", True),
+        ("sdb-11-00001-chart-01", "Burundi (Rice) is lower than Uganda (Rice) by 3.4 million tonnes.", True),
+        (
+            "sdb-11-00001-chart-01",
+            "Burundi (Rice) is higher than Uganda (Rice) by 3.4 million tonnes.",
+            False,
+        ),
+        ("sdb-11-00001-chart-01", "Uganda (Rice) trails Burundi (Rice) by 3.4 million tonnes.", False),
+        (
+            "sdb-11-00003-chart-02",
+            "Malaysia. In 2021 its exports (~139 bn USD) exceeded Taiwan's by about 48 bn USD.",
+            True,
+        ),
+        ("sdb-11-00003-chart-02", "Taiwan stood higher than Malaysia in 2021, by 48 billion USD.", False),
+        ("sdb-11-00002-chart-01", "Myanmar — it decreased (≈78.2% → ≈49.1%).", True),
+        ("sdb-11-00002-chart-01", "The grey line is India, falling from 78.2% to 49.1%.", False),
+        (
+            "sdb-11-00006-complex-02",
+            "- Export promotion agencies: **positive**\n- Customs administrations: **negative**\n"
+            "- Industry chambers: **mixed**",
+            True,
+        ),
+        (
+            "sdb-11-00006-complex-02",
+            "- Export promotion agencies: negative\n- Customs administrations: positive\n"
+            "- Industry chambers: mixed",
+            False,
+        ),
+        (
+            "sdb-11-00000-cross_modal-01",
+            "Yes. It is consistent: Fiji decreased from 833 kg/ha to 387 kg/ha.",
+            True,
+        ),
+        (
+            "sdb-11-00000-cross_modal-01",
+            "The chart does not bear out the text: Fiji rose from 387 to 833 kg/ha.",
+            False,
+        ),
+        ("sdb-11-00000-chart-02", "Navy = 2012 (47.9%), blue = 2017 (23.7%); navy reaches higher.", True),
+        (
+            "sdb-11-00000-chart-02",
+            "Blue stands for 2012 and navy for 2017; blue is higher at 47.9% versus 23.7%.",
+            False,
+        ),
+        ("sdb-11-00001-cross_modal-01", "Pink; the chart's 5.3 Mt exceeds the 4.1 Mt threshold.", True),
+        (
+            "sdb-11-00001-cross_modal-01",
+            "Wheat is pink; its 5.3 million tonnes is below the 4.1 million tonnes.",
+            False,
+        ),
+        (
+            "sdb-11-00005-complex-01",
+            "It decreased by 79 million USD, from 435 (2015) to 356 million USD (2017).",
+            True,
+        ),
+        (
+            "sdb-11-00005-complex-01",
+            "It increased by 79 million USD, from 356 (2015) to 435 million USD (2017).",
+            False,
+        ),
+    ],
+)
+def test_formats_models_write_and_swaps_they_make(question_id: str, candidate: str, passes: bool) -> None:
+    q = _snapshot(question_id)
+    verdict = OfflineJudge().score(JudgeItem(q["question"], q["reference"], candidate, q["answer_values"]))
+    assert (verdict.score >= PASS) == passes, verdict.judgement

@@ -113,3 +113,47 @@ def test_eval_and_check_usage_errors_are_one_line(args: list[str], expected: str
     assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("synthdocbench: ") and expected in lines[0], proc.stderr
+
+
+def test_grounded_logs_are_judged_on_the_answer_not_the_json(tmp_path: Path) -> None:
+    path = _log(tmp_path)
+    line = json.loads(path.read_text())
+    record = dict(line["acc"], page_acc=1.0, iou=0.5, predicted_regions=[])
+    reply = json.dumps({"answer": "There were 12.", "evidence": [{"image": 1, "bbox": [0, 0, 10, 10]}]})
+    line.update(filtered_resps=[reply], acc=record, score=record, iou=record, page_acc=record)
+    grounded = tmp_path / "20250101_samples_synthdoc_chart_grounded.jsonl"
+    grounded.write_text(json.dumps(line) + "\n")
+    path.unlink()
+    proc = _judge(str(grounded), "--judge", "offline", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    (out,) = [json.loads(x) for x in (tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / grounded.name).open()]
+    assert out["acc"]["answer"] == "There were 12." and out["acc"]["score"] == 10
+    assert out["iou"] == out["page_acc"] == out["acc"]  # every record of the line is updated
+    assert out["iou"]["iou"] == 0.5  # the region scores are kept
+
+
+def test_a_failed_model_request_in_a_log_is_not_judged(tmp_path: Path) -> None:
+    path = _log(tmp_path)
+    line = json.loads(path.read_text())
+    line["filtered_resps"] = ["[LMMS_EVAL_REQUEST_FAILED after 3 retries] Connection error."]
+    path.write_text(json.dumps(line) + "\n")
+    proc = _judge(str(path), "--judge", "offline", cwd=tmp_path)
+    assert proc.returncode == 1
+    assert (
+        proc.stderr.strip()
+        .splitlines()[-1]
+        .startswith("synthdocbench: 1 of 1 answers are unscored (1 model_error)")
+    )
+    (out,) = [json.loads(x) for x in (tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / path.name).open()]
+    assert out["score"]["failure"] == "model_error" and out["score"]["score"] == -1
+
+
+def test_an_unwritable_output_folder_is_one_line_before_judging(tmp_path: Path) -> None:
+    path = _log(tmp_path)
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the output folder should be")
+    proc = _judge(str(path), "--judge", "offline", "--out", str(blocked / "judged"), cwd=tmp_path)
+    assert proc.returncode == 2
+    (line,) = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert line.startswith(f"synthdocbench: cannot write judged logs to {blocked / 'judged'}")
+    assert "--out" in line

@@ -52,3 +52,26 @@ def test_acc_and_mean_exclude_unscored_answers() -> None:
     assert mean_score(records) == pytest.approx(21 / 4)
     assert accuracy(records, threshold=5) == pytest.approx(3 / 4)
     assert math.isnan(accuracy([{"score": -1}]))
+
+
+def test_failed_and_unscored_counts_match_what_acc_leaves_out() -> None:
+    from synthdocbench_tasks.metrics import failed_count, unscored_count
+
+    records = [
+        {"score": 10, "valid": True, "failure": None},
+        {"score": 0, "valid": True, "failure": None},
+        {"score": -1, "valid": False, "failure": "model_error"},
+        {"score": -1, "valid": False, "failure": "judge_error"},
+        {"score": -1, "valid": False, "failure": "scoring_error"},
+        {"score": -1, "valid": False, "failure": "judge_unparseable"},
+        {"score": -1, "valid": False, "failure": "judge_input_error"},
+        {"score": None, "valid": False, "failure": "not_judged"},
+        {"score": True},  # hostile: a bool is not a score
+        {"score": float("nan")},
+        {"score": "10"},
+        {},  # truncated
+    ]
+    assert failed_count(records) == 3
+    assert unscored_count(records) == len(records) - 2
+    assert accuracy(records) == 0.5 and mean_score(records) == 5.0
+    assert failed_count([]) == unscored_count([]) == 0
