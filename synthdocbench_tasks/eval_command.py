@@ -60,7 +60,6 @@ _OWN_LOGGERS = ("lmms_eval", "synthdocbench_tasks", "judge")
 
 
 def _redact(text: str) -> str:
-    # TODO(merge): judge.redact lands with the `scoring` branch (BRIEF interface 2).
     from judge.redact import redact_secrets
 
     return redact_secrets(text)
