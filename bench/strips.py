@@ -94,7 +94,8 @@ def _pix_image(pix: object) -> Image.Image:
 
 
 def floor_canvases(pdf: bytes, settings: StripSettings) -> Iterator[Image.Image]:
-    """Each page rasterised once at ``min(dpi, fit 7,900 px)``, stacked per strip (one at a time)."""
+    """Each page rasterised once at ``min(dpi, fit 7,900 px)`` and pasted into its strip as it
+    comes, one strip at a time (the least memory traffic: nothing is held longer than needed)."""
     fitz = load_pymupdf()
     with fitz.open(stream=pdf, filetype="pdf") as doc:
         for group in _groups(doc.page_count, settings):
@@ -102,7 +103,14 @@ def floor_canvases(pdf: bytes, settings: StripSettings) -> Iterator[Image.Image]
             longest = max(max(p.rect.width for p in pages), sum(p.rect.height for p in pages))
             zoom = min(settings.dpi / 72, settings.max_dimension / longest)
             matrix = fitz.Matrix(zoom, zoom)
-            yield _stack([_pix_image(p.get_pixmap(matrix=matrix, alpha=False)) for p in pages])
+            boxes = [(p.rect * matrix).irect for p in pages]
+            canvas = Image.new("RGB", (max(b.width for b in boxes), sum(b.height for b in boxes)), "white")
+            y = 0
+            for page in pages:
+                image = _pix_image(page.get_pixmap(matrix=matrix, alpha=False))
+                canvas.paste(image, (0, y))
+                y += image.height
+            yield canvas
 
 
 def floor(pdf: bytes, settings: StripSettings) -> list[bytes]:
