@@ -117,7 +117,9 @@ def _run(eval_args: list[str], env: dict[str, str], out: Path) -> dict[str, Any]
     times: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     if times["exit"] not in (0, None):
         sys.stderr.write(proc.stderr[-4000:])
-        print(f"warning: synthdocbench eval exited {times['exit']}")
+        raise SystemExit(
+            f"bench/eval.py: synthdocbench eval exited {times['exit']}; no figures from a failed run"
+        )
     return times
 
 

@@ -9,7 +9,7 @@ built at most once per setting and process; ``computed`` counts the builds.
 
 Nothing read from disk is trusted unchecked: every cached file records its sha256 and size
 when it is written (:func:`seal`) and is checked against them on read (:func:`unseal`), so a
-truncated, zeroed or altered entry is rebuilt with a warning instead of being used (decoding
+truncated, zeroed or altered entry is rebuilt with a warning on stderr instead of being used (decoding
 is no check: lmms-eval makes Pillow accept truncated JPEGs). A cache folder that cannot be
 written is one :class:`~synthdocbench_tasks.errors.SynthDocUserError` line; a cache root
 deleted during a run is created again.
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import logging
 import shutil
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -31,8 +31,6 @@ from .atomic import write_bytes_atomic, write_text_atomic
 from .errors import SynthDocUserError
 
 T = TypeVar("T")
-
-log = logging.getLogger("synthdocbench.cache")
 
 _SEAL = b"synthdoc-cache"
 
@@ -113,7 +111,12 @@ def cache_write_error(root: Path, exc: OSError) -> SynthDocUserError:
 
 def discard_bad_entry(path: Path, kind: str, reason: str) -> None:
     """Warn about a damaged entry and remove it, so it is rebuilt."""
-    log.warning("synthdocbench: %s cache entry %s is damaged (%s); rebuilding it", kind, path, reason)
+    # stderr, not ``logging`` or ``warnings``: lmms-eval ignores all warnings, and a handler
+    # on the root logger (as ``synthdocbench eval`` adds) silences logging's last resort
+    print(
+        f"synthdocbench: warning: {kind} cache entry {path} is damaged ({reason}); rebuilding it",
+        file=sys.stderr,
+    )
     try:
         if path.is_dir():
             shutil.rmtree(path)

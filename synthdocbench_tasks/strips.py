@@ -143,13 +143,19 @@ def strip_zoom(
     longest = max(widest, tallest)
     if longest * zoom > settings.max_dimension:
         zoom = settings.max_dimension / longest
+    # at least one pixel per page side; a cap smaller than that is met by resizing afterwards
+    shortest = min(min(page.rect.width, page.rect.height) for page in pages)
+    zoom = max(zoom, 1.0 / max(shortest, 1e-3))
     sizes = _pixel_sizes(fitz, pages, zoom)
     for _ in range(16):
         side = max(max(w for w, _ in sizes), sum(h for _, h in sizes))
         if side <= settings.max_dimension:
             break
-        zoom *= (settings.max_dimension - 0.5) / side
-        sizes = _pixel_sizes(fitz, pages, zoom)
+        smaller = zoom * (settings.max_dimension - 0.5) / side
+        smaller_sizes = _pixel_sizes(fitz, pages, smaller)
+        if min(min(size) for size in smaller_sizes) < 1:
+            break
+        zoom, sizes = smaller, smaller_sizes
     return zoom, sizes
 
 

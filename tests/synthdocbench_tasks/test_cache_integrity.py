@@ -7,7 +7,6 @@ Files and folders get the user's umask.
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import shutil
 import stat
@@ -70,18 +69,18 @@ def _damage_flip(path: Path) -> None:  # same size, one byte changed in the midd
     "damage", [_damage_truncate, _damage_zero, _damage_flip], ids=["truncated", "zeroed", "flipped"]
 )
 def test_damaged_strip_jpeg_is_rebuilt_with_a_warning(
-    pdf: bytes, tmp_path: Path, damage, caplog: pytest.LogCaptureFixture
+    pdf: bytes, tmp_path: Path, damage, capsys: pytest.CaptureFixture[str]
 ) -> None:
     first = StripCache(tmp_path).strips(pdf, SETTINGS, "d")
     target = _strip_files(tmp_path)[0]
     damage(target)
     # a truncated JPEG still decodes once Pillow is told to accept it, as lmms-eval does
     cache = StripCache(tmp_path)
-    with caplog.at_level(logging.WARNING, logger="synthdocbench.cache"):
-        again = cache.strips(pdf, SETTINGS, "d")
+    capsys.readouterr()
+    again = cache.strips(pdf, SETTINGS, "d")
     assert cache.rasterised == 1 and cache.rebuilt == 1
     assert [s.jpeg for s in again] == [s.jpeg for s in first]
-    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    warnings = capsys.readouterr().err.splitlines()
     assert len(warnings) == 1 and "damaged" in warnings[0] and "strip-000.jpg" in warnings[0]
     # the rebuilt entry is whole again: a third process reads it without rasterising
     third = StripCache(tmp_path)
@@ -90,14 +89,14 @@ def test_damaged_strip_jpeg_is_rebuilt_with_a_warning(
 
 
 @pytest.mark.parametrize("content", [b"", b"{broken", b"\0" * 64, b'{"strips": []}'], ids=repr)
-def test_damaged_layout_is_rebuilt(pdf: bytes, tmp_path: Path, content: bytes, caplog) -> None:
+def test_damaged_layout_is_rebuilt(pdf: bytes, tmp_path: Path, content: bytes, capsys) -> None:
     StripCache(tmp_path).strips(pdf, SETTINGS, "d")
     next(tmp_path.glob("strips/*/*/layout.json")).write_bytes(content)
     cache = StripCache(tmp_path)
-    with caplog.at_level(logging.WARNING, logger="synthdocbench.cache"):
-        strips = cache.strips(pdf, SETTINGS, "d")
+    strips = cache.strips(pdf, SETTINGS, "d")
     assert cache.rasterised == 1 and len(strips) == 2
-    assert any("layout.json" in r.getMessage() or "integrity" in r.getMessage() for r in caplog.records)
+    err = capsys.readouterr().err
+    assert "damaged" in err and ("layout.json" in err or "integrity" in err)
 
 
 def test_missing_strip_file_is_rebuilt(pdf: bytes, tmp_path: Path) -> None:
@@ -110,16 +109,15 @@ def test_missing_strip_file_is_rebuilt(pdf: bytes, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "damage", [_damage_truncate, _damage_zero, _damage_flip], ids=["truncated", "zeroed", "flipped"]
 )
-def test_damaged_text_entry_is_extracted_again(pdf: bytes, tmp_path: Path, damage, caplog) -> None:
+def test_damaged_text_entry_is_extracted_again(pdf: bytes, tmp_path: Path, damage, capsys) -> None:
     settings = TextSettings()
     text = TextCache(tmp_path).text(pdf, settings, "d")
     entry = next(tmp_path.glob("text/*/*.txt"))
     damage(entry)
     cache = TextCache(tmp_path)
-    with caplog.at_level(logging.WARNING, logger="synthdocbench.cache"):
-        assert cache.text(pdf, settings, "d") == text
+    assert cache.text(pdf, settings, "d") == text
     assert cache.extracted == 1 and cache.rebuilt == 1
-    assert any("damaged" in r.getMessage() for r in caplog.records)
+    assert "text cache entry" in capsys.readouterr().err
 
 
 def test_seal_round_trip_and_hostile_headers() -> None:
@@ -243,7 +241,7 @@ def test_failed_write_leaves_no_temp_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "damage", [_damage_truncate, _damage_zero, _damage_flip], ids=["truncated", "zeroed", "flipped"]
 )
-def test_damaged_ocr_entry_is_read_again(pdf: bytes, tmp_path: Path, damage, caplog) -> None:
+def test_damaged_ocr_entry_is_read_again(pdf: bytes, tmp_path: Path, damage, capsys) -> None:
     from synthdocbench_tasks.baselines.ocr import TesseractOCR
 
     image = StripCache(tmp_path / "strips").images(pdf, StripSettings(max_pages=1, dpi=72), "d")[0]
@@ -253,10 +251,11 @@ def test_damaged_ocr_entry_is_read_again(pdf: bytes, tmp_path: Path, damage, cap
     entry = next((tmp_path / "ocr").glob("*/*.txt"))
     damage(entry)
     again = TesseractOCR(cache_dir=tmp_path / "ocr", workers=1)
-    with caplog.at_level(logging.WARNING, logger="synthdocbench.cache"):
-        assert again.read_many([image]) == [text]
+    capsys.readouterr()
+    assert again.read_many([image]) == [text]
     assert again.calls == 1  # read by Tesseract again, not taken from the damaged file
-    assert any("ocr cache entry" in r.getMessage() and "damaged" in r.getMessage() for r in caplog.records)
+    err = capsys.readouterr().err
+    assert "ocr cache entry" in err and "damaged" in err
     third = TesseractOCR(cache_dir=tmp_path / "ocr", workers=1)
     assert third.read_many([image]) == [text] and third.calls == 0
 

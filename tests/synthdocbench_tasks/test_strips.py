@@ -202,3 +202,26 @@ def test_damaged_cache_entry_is_rebuilt(sample_pdf: bytes, tmp_path) -> None:
     cache = StripCache(tmp_path)
     strips = cache.strips(sample_pdf, settings, "d")
     assert cache.rasterised == 1 and cache.rebuilt == 1 and len(strips) == 2
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"max_dimension": 1},
+        {"max_dimension": 7, "pages_per_strip": 10},
+        {"dpi": 1},
+        {"dpi": 300, "pages_per_strip": 1, "max_dimension": 2000},
+        {"pages_per_strip": 10, "max_bytes": 1000},
+    ],
+    ids=repr,
+)
+def test_hostile_settings_still_meet_every_cap(overrides: dict[str, int]) -> None:
+    settings = StripSettings(**overrides)
+    strips = build_strips(_mixed_pdf(), settings)
+    assert sum(len(s.pages) for s in strips) == 6
+    for strip in strips:
+        assert (
+            min(strip.width, strip.height) >= 1 and max(strip.width, strip.height) <= settings.max_dimension
+        )
+        assert len(strip.jpeg) <= settings.max_bytes
+        assert strip.image().size == (strip.width, strip.height)
