@@ -285,6 +285,14 @@ def _batch_fields(
         )
     except JudgeError as exc:
         raise SynthDocUserError(one_line(exc, 800)) from None
+    except KeyboardInterrupt:
+        print(
+            "synthdocbench: interrupted; a submitted batch stays recorded in the judge cache folder: "
+            "rerun the same command to resume polling it",
+            file=sys.stderr,
+            flush=True,
+        )
+        raise
     fields = iter(
         verdict_fields(a.judgement)
         if a.judgement is not None

@@ -271,3 +271,42 @@ def test_bad_arguments_are_refused(stub: BatchStub, tmp_path: Path) -> None:
     bare = OpenAIJudge("stub-judge", base_url=stub.base_url, api_key="sk-test")
     with pytest.raises(ValueError, match="state_dir"):
         judge_in_batch(bare, ITEMS)
+
+
+def test_a_restart_while_the_resubmitted_batch_runs_resumes_that_batch(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    stub.plans = [["expired"], ["in_progress", "in_progress", "completed"]]
+    stub.answer = lambda _cid, prompt, n: (
+        None if n == 1 and number(prompt) % 2 else '{"score": 5, "judgement": "ok"}'
+    )
+
+    def stop_once_resubmitted(_seconds: float) -> None:
+        if "batch_2" in stub.batches:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(make_judge(stub.base_url, cache), sleep=stop_once_resubmitted)
+    (state_path,) = state_files(cache)
+    assert json.loads(state_path.read_text())["batch_id"] == "batch_2"
+    report = run(make_judge(stub.base_url, cache))  # the uncached prompts now are those of batch_2
+    assert report.resumed and report.batch_ids == ["batch_2"]
+    assert [a.judgement.score for a in report.answers] == [5] * 6  # type: ignore[union-attr]
+    assert stub.count("POST", "/v1/batches") == 2 and state_files(cache) == []
+
+
+def test_a_recorded_batch_the_endpoint_does_not_know_is_one_line(stub: BatchStub, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    judge = make_judge(stub.base_url, cache)
+    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
+    path = cache / "batches" / f"{digest}.json"
+    path.parent.mkdir(parents=True)
+    state = {"version": 1, "digest": digest, "input_file_id": "file-x", "batch_id": "batch_gone", "round": 1}
+    path.write_text(json.dumps(state))
+    with pytest.raises(JudgeRequestError) as info:
+        run(judge)
+    message = str(info.value)
+    assert "\n" not in message and "HTTP 404" in message and "no batch batch_gone" in message
+    assert "delete that file to submit the prompts anew" in message and str(path) in message
+    assert stub.count("POST", "/v1/batches") == 0
