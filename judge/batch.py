@@ -11,7 +11,8 @@ The batch is recorded in a small state file, ``<state_dir>/<digest of the prompt
 (written atomically), as soon as the input file is uploaded and again once the batch
 exists: an interrupted run (Ctrl-C, a killed process, an endpoint down while polling)
 resumes by polling the recorded batch, never by submitting a second one. The file is
-removed once the verdicts are in the cache.
+removed once the verdicts are in the cache (kept if the cache could not take them, so a
+rerun downloads them again instead of paying for them twice).
 
 A batch that ends ``expired`` or ``cancelled`` gives the lines it completed; the prompts
 left are submitted once more (``resubmit``), then reported without a verdict with the
@@ -191,6 +192,8 @@ class _Batcher:
         self.on_event = on_event
         self.sleep = sleep
         self.report = BatchReport(state_file=state_path)
+        #: A verdict could not be written to the cache (the state file is then kept).
+        self.cache_failed = False
 
     def _call(self, what: str, fn: Callable[[], _T]) -> _T:
         """``fn()`` with the judge's retry policy; a failure for good is one line naming ``what``."""
@@ -439,8 +442,9 @@ def _run(batcher: _Batcher, prompts: dict[str, str], known: dict[str, BatchAnswe
             known[key] = BatchAnswer(None, _one_line(f"judge batch {why}", 300))
             report.failed += 1
             judge.usage.add(unscored=1)
-    with contextlib.suppress(OSError):
-        batcher.state_path.unlink()
+    if not batcher.cache_failed:  # else keep it: a rerun downloads the verdicts again, at no cost
+        with contextlib.suppress(OSError):
+            batcher.state_path.unlink()
 
 
 def _valid(answer: BatchAnswer) -> bool:
@@ -501,6 +505,7 @@ def _collect(
             try:
                 judge.cache.put(key, judge.name, judge.prompt_version, parsed.score, parsed.judgement)
             except OSError as exc:
+                batcher.cache_failed = True
                 judge._cache_failed(exc)
     for line in batcher.download(getattr(batch, "error_file_id", None), "error"):
         key = line["custom_id"]

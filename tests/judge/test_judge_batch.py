@@ -310,3 +310,17 @@ def test_a_recorded_batch_the_endpoint_does_not_know_is_one_line(stub: BatchStub
     assert "\n" not in message and "HTTP 404" in message and "no batch batch_gone" in message
     assert "delete that file to submit the prompts anew" in message and str(path) in message
     assert stub.count("POST", "/v1/batches") == 0
+
+
+def test_verdicts_the_cache_cannot_take_are_downloaded_again_not_paid_twice(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    (cache / "judge_cache.sqlite3").mkdir(parents=True)  # the cache file cannot be opened
+    report = run(make_judge(stub.base_url, cache))
+    assert all(a.judgement is not None and a.judgement.valid for a in report.answers)  # still returned
+    assert len(state_files(cache)) == 1  # kept: the verdicts are not in the cache
+    (cache / "judge_cache.sqlite3").rmdir()
+    again = run(make_judge(stub.base_url, cache))
+    assert again.resumed and again.batch_ids == ["batch_1"] and state_files(cache) == []
+    assert stub.count("POST", "/v1/batches") == 1 and len(JudgementCache(cache)) == 6
