@@ -25,12 +25,13 @@ judge's own policy (tenacity, ``max_attempts``); an endpoint that stays down is 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
@@ -397,9 +398,32 @@ def judge_in_batch(
     )
     report = batcher.report
     if prompts:
-        _run(batcher, prompts, known, resubmit)
+        with _exclusive(batcher.state_path.with_suffix(".lock")):
+            _run(batcher, prompts, known, resubmit)
     report.answers = [known[key] for key in keys]
     return report
+
+
+@contextlib.contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path``: two runs on the same prompts never both submit."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")  # noqa: SIM115 (held for the whole run)
+    except OSError as exc:
+        raise JudgeUnavailable(
+            f"judge batch state folder {path.parent} cannot be written ({exc.strerror or exc}): "
+            "make the judge cache folder writable"
+        ) from None
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise JudgeError(
+                f"another run is judging the same answers as a batch (lock {path}): "
+                "wait for it to finish, then rerun to use its verdicts"
+            ) from None
+        yield
 
 
 def _run(batcher: _Batcher, prompts: dict[str, str], known: dict[str, BatchAnswer], resubmit: bool) -> None:

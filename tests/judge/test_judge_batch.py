@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from judge import JudgeItem, JudgementCache, JudgeRequestError, JudgeUnavailable, OpenAIJudge
+from judge import JudgeError, JudgeItem, JudgementCache, JudgeRequestError, JudgeUnavailable, OpenAIJudge
 from judge.batch import BatchReport, judge_in_batch, prompt_set_digest
 from tests.judge.batch_stub import BatchStub, ErrorLine, HttpLine
 
@@ -324,3 +325,18 @@ def test_verdicts_the_cache_cannot_take_are_downloaded_again_not_paid_twice(
     again = run(make_judge(stub.base_url, cache))
     assert again.resumed and again.batch_ids == ["batch_1"] and state_files(cache) == []
     assert stub.count("POST", "/v1/batches") == 1 and len(JudgementCache(cache)) == 6
+
+
+def test_a_second_run_on_the_same_answers_waits_for_the_first(stub: BatchStub, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    judge = make_judge(stub.base_url, cache)
+    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
+    lock = cache / "batches" / f"{digest}.lock"
+    lock.parent.mkdir(parents=True)
+    with open(lock, "a") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as another process running the same batch
+        with pytest.raises(JudgeError) as info:
+            run(judge)
+    assert "another run is judging the same answers" in str(info.value) and "\n" not in str(info.value)
+    assert stub.count("POST", "/v1/files") == 0
+    assert all(a.judgement is not None for a in run(judge).answers)  # once it is gone
