@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
+from .errors import SynthDocUserError
 from .judging import FAILURES, RUN_ERRORS
-from .rejudge import RejudgeResult, rejudge
+from .rejudge import BatchOptions, RejudgeResult, rejudge
 from .settings import load_judge_limits
 
 
@@ -31,6 +32,8 @@ def print_result(result: RejudgeResult) -> None:
     for f in result.files:
         typer.echo(f"wrote {f.output}")
     typer.echo(result.usage or "")
+    if result.batch:
+        typer.echo(result.batch)
     unscored = sum(result.failures.values())
     if not unscored:
         return
@@ -94,15 +97,44 @@ def judge_command(
             "(default: SYNTHDOC_JUDGE_MAX_FAILURES, else 5).",
         ),
     ] = None,
+    batch: Annotated[
+        bool,
+        typer.Option(
+            "--batch",
+            help="Judge the uncached answers as one OpenAI Batch API job (half price, within 24 h); "
+            "an interrupted run resumes polling the recorded batch.",
+        ),
+    ] = False,
+    poll_interval: Annotated[
+        float, typer.Option("--poll-interval", help="Seconds between looks at a batch job (--batch).")
+    ] = 30.0,
+    batch_price_in: Annotated[
+        float | None,
+        typer.Option("--batch-price-in", help="Batch price per 1M input tokens, for the estimated cost."),
+    ] = None,
+    batch_price_out: Annotated[
+        float | None,
+        typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
+    ] = None,
 ) -> None:
     """Score (or re-score) samples logs in one concurrent batch; write judged copies, print ACC.
 
     Exits 1 when an answer is left unscored by a failure (model, judge, scoring or malformed facts).
     """
+    for flag, value in (
+        ("--poll-interval", poll_interval),
+        ("--batch-price-in", batch_price_in),
+        ("--batch-price-out", batch_price_out),
+    ):
+        if value is not None and not 0 <= value < float("inf"):
+            raise SynthDocUserError(f"{flag} must be a number >= 0, got {value}")
     limits = load_judge_limits(
         timeout=timeout, attempts=attempts, retry_after_cap=retry_after_cap, max_failures=max_failures
     )
-    result = rejudge(samples, judge, out_dir=out, concurrency=concurrency, dataset=dataset, limits=limits)
+    options = BatchOptions(poll_interval, batch_price_in, batch_price_out) if batch else None
+    result = rejudge(
+        samples, judge, out_dir=out, concurrency=concurrency, dataset=dataset, limits=limits, batch=options
+    )
     print_result(result)
     if any(result.failures.get(reason) for reason in RUN_ERRORS):
         raise typer.Exit(1)

@@ -26,13 +26,14 @@ import dataclasses
 import json
 import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge import JudgeItem, JudgeSpecError, JudgeUsage, parse_judge_spec
+from judge import JudgeError, JudgeItem, JudgeSpecError, JudgeUsage, OpenAIJudge, parse_judge_spec
 
 from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
@@ -40,11 +41,13 @@ from .grounded import judged_answer, parsed_reply
 from .hooks import judge_item
 from .judging import (
     RUN_ERRORS,
+    JudgeSession,
     build_session,
     check_reachable,
     judge_all,
     one_line,
     scoring_error,
+    unscored,
     verdict_fields,
 )
 from .metrics import accuracy, mean_score
@@ -93,6 +96,7 @@ class RejudgeResult:
     error: str | None = None  # the last judge failure, one line
     stopped: str | None = None  # why the circuit breaker stopped judging, if it did
     usage: str | None = None  # the judge's usage summary line for this batch
+    batch: str | None = None  # the Batch API job's summary line (``--batch``)
 
     @property
     def answers(self) -> int:
@@ -256,6 +260,50 @@ def _summary(sample: SamplesFile, target: Path) -> FileSummary:
     )
 
 
+@dataclass(frozen=True)
+class BatchOptions:
+    """``synthdocbench judge --batch``: poll interval and prices per 1M tokens (for the cost line)."""
+
+    poll_interval: float = 30.0
+    price_in: float | None = None
+    price_out: float | None = None
+
+
+def _batch_fields(
+    session: JudgeSession, pending: list[list[tuple[int, JudgeItem]]], options: BatchOptions
+) -> tuple[list[list[dict[str, Any]]], str]:
+    """The judge fields of every pending answer from one Batch API job, and its summary line."""
+    from judge.batch import judge_in_batch
+
+    items = [item for todo in pending for _, item in todo]
+    try:
+        report = judge_in_batch(
+            session.judge,
+            items,
+            poll_interval=options.poll_interval,
+            on_event=lambda message: print(f"synthdocbench: {message}", file=sys.stderr, flush=True),
+        )
+    except JudgeError as exc:
+        raise SynthDocUserError(one_line(exc, 800)) from None
+    except KeyboardInterrupt:
+        print(
+            "synthdocbench: interrupted; a submitted batch stays recorded in the judge cache folder: "
+            "rerun the same command to resume polling it",
+            file=sys.stderr,
+            flush=True,
+        )
+        raise
+    fields = iter(
+        verdict_fields(a.judgement)
+        if a.judgement is not None
+        else unscored("judge_error", str(a.error), session.name, session.prompt_version)
+        for a in report.answers
+    )
+    return [[next(fields) for _ in todo] for todo in pending], report.summary(
+        options.price_in, options.price_out
+    )
+
+
 def rejudge(
     paths: Sequence[Path],
     spec: str | None,
@@ -265,10 +313,13 @@ def rejudge(
     dataset: str | None = None,
     settings: Settings | None = None,
     limits: JudgeLimits | None = None,
+    batch: BatchOptions | None = None,
 ) -> RejudgeResult:
     """Score every answer of ``paths`` with the judge ``spec`` and write the updated logs.
 
     ``limits`` (timeout, attempts, Retry-After cap, circuit breaker) default to the environment.
+    With ``batch`` the answers without a cached verdict are judged as one OpenAI Batch API
+    job (:mod:`judge.batch`), resumed from its state file when a previous run was interrupted.
     """
     if concurrency < 1:
         raise SynthDocUserError(f"--concurrency must be at least 1, got {concurrency}")
@@ -283,6 +334,10 @@ def rejudge(
         for number, record in enumerate(sample.records, start=1):
             lookup.complete(record, f"{sample.path}:{number}")
     session = build_session(settings, limits, spec=spec)
+    if batch is not None and not isinstance(session.judge, OpenAIJudge):
+        raise SynthDocUserError(
+            f"--batch needs an API judge (--judge openai:MODEL or openai:MODEL@BASE_URL), not {session.name}"
+        )
     outputs = [output_path(sample.path, out_dir, session.name) for sample in files]
     before = session.judge.usage.snapshot() if getattr(session.judge, "usage", None) is not None else None
 
@@ -309,8 +364,14 @@ def rejudge(
     check_writable(outputs)
 
     result = RejudgeResult(judge=session.name, prompt_version=session.prompt_version)
-    for sample, target, todo in zip(files, outputs, pending, strict=True):
-        verdicts = judge_all(session, [item for _, item in todo], concurrency)
+    batched: list[list[dict[str, Any]]] | None = None
+    if batch is not None and any(pending):
+        batched, result.batch = _batch_fields(session, pending, batch)
+    for number, (sample, target, todo) in enumerate(zip(files, outputs, pending, strict=True)):
+        if batched is not None:
+            verdicts = batched[number]
+        else:
+            verdicts = judge_all(session, [item for _, item in todo], concurrency)
         for (index, _), fields in zip(todo, verdicts, strict=True):
             sample.records[index].update(fields)
         for line, record in zip(sample.lines, sample.records, strict=True):

@@ -1,0 +1,537 @@
+"""Judging through the OpenAI Batch API: half the price, answers within 24 hours.
+
+:func:`judge_in_batch` sends the prompts an :class:`~judge.openai_judge.OpenAIJudge` has no
+cached verdict for as one batch job: a JSONL file uploaded with purpose ``batch``, a batch
+created on ``/v1/chat/completions`` with a 24 h completion window, polled until it ends,
+then its output (and error) file downloaded. Every reply is read by the same strict parser
+as an online request, and every valid verdict goes into the judge's cache under the same
+key, so a later online run asks nothing again.
+
+The batch is recorded in a small state file, ``<state_dir>/<digest of the prompt set>.json``
+(written atomically), as soon as the input file is uploaded and again once the batch
+exists: an interrupted run (Ctrl-C, a killed process, an endpoint down while polling)
+resumes by polling the recorded batch, never by submitting a second one. The file is
+removed once the verdicts are in the cache (kept if the cache could not take them, so a
+rerun downloads them again instead of paying for them twice).
+
+A batch that ends ``expired`` or ``cancelled`` gives the lines it completed; the prompts
+left are submitted once more (``resubmit``), then reported without a verdict with the
+reason. Lines of the error file (and non-200 lines of the output file) are answers without
+a verdict, each with the endpoint's reason. Transient HTTP failures are retried with the
+judge's own policy (tenacity, ``max_attempts``); an endpoint that stays down is one
+:class:`~judge.errors.JudgeUnavailable` line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, TypeVar
+
+from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt
+
+from judge.base import JudgeItem, Judgement
+from judge.errors import JudgeError, JudgeUnavailable
+from judge.openai_judge import OpenAIJudge, _is_transient, _one_line, _openai
+from judge.parse import ParsedJudgement, parse_judge_reply
+
+BATCH_ENDPOINT: Final[Literal["/v1/chat/completions"]] = "/v1/chat/completions"
+COMPLETION_WINDOW: Final[Literal["24h"]] = "24h"
+#: The Batch API's limit of requests in one input file.
+MAX_REQUESTS = 50_000
+DEFAULT_POLL_INTERVAL = 30.0
+STATE_VERSION = 1
+_TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
+_ENDED_EARLY = frozenset({"expired", "cancelled"})
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class BatchAnswer:
+    """What the batch gave for one item: a verdict (valid, or unscored for a bad reply), or an
+    ``error`` saying why there is none."""
+
+    judgement: Judgement | None
+    error: str | None = None
+
+
+@dataclass
+class BatchReport:
+    """The answers, aligned with the items, and what the batch job cost."""
+
+    answers: list[BatchAnswer] = field(default_factory=list)
+    batch_ids: list[str] = field(default_factory=list)
+    requests: int = 0  # distinct prompts sent
+    completed: int = 0  # lines with a 200 response
+    failed: int = 0  # prompts without a reply (error lines, missing lines)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    resumed: bool = False  # a recorded batch was polled instead of a new one submitted
+    state_file: Path | None = None
+
+    def cost(self, price_in: float | None, price_out: float | None) -> float | None:
+        """Estimated cost in the prices' currency (prices per 1M tokens), None without prices."""
+        if price_in is None and price_out is None:
+            return None
+        return (self.prompt_tokens * (price_in or 0.0) + self.completion_tokens * (price_out or 0.0)) / 1e6
+
+    def summary(self, price_in: float | None = None, price_out: float | None = None) -> str:
+        """One line: batches, requests, tokens and the estimated cost when prices are given."""
+        ids = ", ".join(self.batch_ids) or "none"
+        line = (
+            f"judge batch: {ids}{' (resumed)' if self.resumed else ''}; {self.requests} requests, "
+            f"{self.completed} completed, {self.failed} without a reply; {self.prompt_tokens} tokens in, "
+            f"{self.completion_tokens} tokens out"
+        )
+        cost = self.cost(price_in, price_out)
+        if cost is not None:
+            prices = f"{price_in or 0:g} in / {price_out or 0:g} out per 1M tokens"
+            line += f"; estimated cost {cost:.4f} (at {prices})"
+        return line
+
+
+# -- the state file ---------------------------------------------------------------------
+
+
+def prompt_set_digest(model: str, endpoint: str, keys: Sequence[str]) -> str:
+    """SHA-256 (hex, 32 characters) naming a set of prompts for one model and endpoint."""
+    payload = json.dumps([model, endpoint, sorted(set(keys))])
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+
+
+def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename (never a torn file)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1, sort_keys=True)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def read_state(path: Path, digest: str) -> dict[str, Any] | None:
+    """The recorded batch for ``digest``, or None when there is none or the file is unusable."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("version") != STATE_VERSION or data.get("digest") != digest:
+        return None
+    batch_id = data.get("batch_id")
+    if _text(data.get("input_file_id")) is None or (batch_id is not None and _text(batch_id) is None):
+        return None
+    if not isinstance(data.get("round"), int) or not isinstance(data.get("errors", {}), dict):
+        return None
+    return data
+
+
+# -- the transport ------------------------------------------------------------------------
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
+
+
+def _body_error(body: object) -> str | None:
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and isinstance(inner.get("message"), str):
+            code = inner.get("code")
+            return f"{inner['message']}" + (f" ({code})" if isinstance(code, str) and code else "")
+    return None
+
+
+def parse_completion(body: object, max_tokens: int) -> ParsedJudgement:
+    """The verdict in a chat-completion body of the batch output (the online parser's rules)."""
+    choices = body.get("choices") if isinstance(body, dict) else None
+    if not isinstance(choices, list):
+        return ParsedJudgement(-1, "unscored: the batch reply is not a chat completion", False)
+    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
+    message = choice.get("message")
+    content = message.get("content") if isinstance(message, dict) else None
+    parsed = parse_judge_reply(content if isinstance(content, str) else "")
+    if not parsed.valid and choice.get("finish_reason") == "length":
+        why = f"{parsed.judgement} (the reply was cut at max_tokens={max_tokens})"
+        return ParsedJudgement(parsed.score, why, False)
+    return parsed
+
+
+class _Batcher:
+    """One batch run for one judge: submit, poll, collect."""
+
+    def __init__(
+        self,
+        judge: OpenAIJudge,
+        state_path: Path,
+        digest: str,
+        poll_interval: float,
+        on_event: Callable[[str], None],
+        sleep: Callable[[float], None],
+    ) -> None:
+        self.judge = judge
+        self.state_path = state_path
+        self.digest = digest
+        self.poll_interval = poll_interval
+        self.on_event = on_event
+        self.sleep = sleep
+        self.report = BatchReport(state_file=state_path)
+        #: A verdict could not be written to the cache (the state file is then kept).
+        self.cache_failed = False
+
+    def _call(self, what: str, fn: Callable[[], _T]) -> _T:
+        """``fn()`` with the judge's retry policy; a failure for good is one line naming ``what``."""
+        openai = _openai()
+        retrying = Retrying(
+            stop=stop_after_attempt(self.judge.max_attempts),
+            wait=self.judge._wait,
+            retry=retry_if_exception(_is_transient),
+        )
+        try:
+            return retrying(fn)
+        except RetryError as err:
+            last = err.last_attempt
+            error = self.judge._failure(last.exception() or err, last.attempt_number)
+        except openai.OpenAIError as exc:
+            error = self.judge._failure(exc, 1)
+        except ValueError as exc:  # a 200 whose body is not JSON
+            error = JudgeUnavailable(
+                f"judge endpoint {self.judge.endpoint} answered {what} with no JSON ({exc})"
+            )
+        message = f"judge batch: {what} failed: {error}"
+        if self.state_path.exists():
+            message += (
+                f"; the batch is recorded in {self.state_path}: rerun the same command to resume it "
+                "(delete that file to submit the prompts anew)"
+            )
+        raise type(error)(_one_line(message, 600))
+
+    def _save(self, state: dict[str, Any]) -> None:
+        try:
+            write_json_atomically(self.state_path, state)
+        except OSError as exc:
+            raise JudgeUnavailable(
+                f"judge batch state {self.state_path} cannot be written ({exc.strerror or exc}): "
+                "make the judge cache folder writable"
+            ) from None
+
+    def use_state_of(self, keys: Sequence[str]) -> None:
+        """Record from now on under the digest of ``keys`` (the prompts a rerun would find uncached)."""
+        old = self.state_path
+        self.digest = prompt_set_digest(self.judge.model, self.judge.endpoint, keys)
+        self.state_path = old.parent / f"{self.digest}.json"
+        self.report.state_file = self.state_path
+        if self.state_path != old:
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+    def submit(self, prompts: dict[str, str], round_: int, errors: dict[str, str]) -> dict[str, Any]:
+        """Upload ``prompts`` (key -> prompt) and create the batch, recording each step."""
+        client = self.judge.client()
+        params = dict(self.judge._params)
+        lines = [
+            json.dumps(
+                {
+                    "custom_id": key,
+                    "method": "POST",
+                    "url": BATCH_ENDPOINT,
+                    "body": {
+                        "model": self.judge.model,
+                        "messages": [{"role": "user", "content": p}],
+                        **params,
+                    },
+                },
+                ensure_ascii=False,
+            )
+            for key, p in sorted(prompts.items())
+        ]
+        data = ("\n".join(lines) + "\n").encode("utf-8")
+        upload = self._call(
+            "uploading the batch input",
+            lambda: client.files.create(
+                file=(f"judge-{self.digest}.jsonl", data, "application/jsonl"), purpose="batch"
+            ),
+        )
+        state: dict[str, Any] = {
+            "version": STATE_VERSION,
+            "digest": self.digest,
+            "model": self.judge.model,
+            "endpoint": self.judge.endpoint,
+            "input_file_id": str(upload.id),
+            "batch_id": None,
+            "round": round_,
+            "requests": len(prompts),
+            "errors": errors,
+            "submitted": time.time(),
+        }
+        self._save(state)
+        return self.create(state)
+
+    def create(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Create the batch for the recorded input file, unless one already exists for it."""
+        client = self.judge.client()
+        file_id = state["input_file_id"]
+        existing = self._find(file_id) if state.get("resumed_upload") else None
+        if existing is None:
+            batch = self._call(
+                "creating the batch",
+                lambda: client.batches.create(
+                    input_file_id=file_id,
+                    endpoint=BATCH_ENDPOINT,
+                    completion_window=COMPLETION_WINDOW,
+                    metadata={"synthdocbench_prompt_set": self.digest},
+                ),
+            )
+            existing = str(batch.id)
+        state = {**state, "batch_id": existing}
+        state.pop("resumed_upload", None)
+        self._save(state)
+        self.on_event(f"judge batch: submitted {existing} ({state['requests']} requests)")
+        return state
+
+    def _find(self, file_id: str) -> str | None:
+        """A batch already created for ``file_id`` (a run stopped between upload and create)."""
+        client = self.judge.client()
+        page = self._call("listing batches", lambda: client.batches.list(limit=100))
+        for batch in getattr(page, "data", None) or []:
+            if getattr(batch, "input_file_id", None) == file_id:
+                return str(batch.id)
+        return None
+
+    def poll(self, batch_id: str) -> Any:
+        """Retrieve the batch every ``poll_interval`` seconds until it has ended."""
+        client = self.judge.client()
+        last = None
+        while True:
+            batch = self._call(f"polling batch {batch_id}", lambda: client.batches.retrieve(batch_id))
+            status = str(getattr(batch, "status", ""))
+            if status != last:
+                self.on_event(f"judge batch: {batch_id} is {status}")
+                last = status
+            if status in _TERMINAL:
+                return batch
+            self.sleep(self.poll_interval)
+
+    def download(self, file_id: object, what: str) -> list[dict[str, Any]]:
+        """The JSON lines of a result file; unreadable lines are skipped (their items get no verdict)."""
+        name = _text(file_id)
+        if name is None:
+            return []
+        client = self.judge.client()
+        content = self._call(f"downloading the batch {what} file {name}", lambda: client.files.content(name))
+        lines = []
+        for raw in content.text.splitlines():
+            try:
+                line = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(line, dict) and isinstance(line.get("custom_id"), str):
+                lines.append(line)
+        return lines
+
+
+def _line_error(line: dict[str, Any]) -> str:
+    error = line.get("error")
+    if isinstance(error, dict) and _text(error.get("message")):
+        code = _text(error.get("code"))
+        return f"{error['message']}" + (f" ({code})" if code else "")
+    response = line.get("response")
+    if isinstance(response, dict):
+        status = response.get("status_code")
+        why = _body_error(response.get("body")) or "no message"
+        return f"HTTP {status}: {why}"
+    return "the line has neither a response nor an error"
+
+
+def judge_in_batch(
+    judge: OpenAIJudge,
+    items: Sequence[JudgeItem],
+    *,
+    state_dir: Path | None = None,
+    poll_interval: float = DEFAULT_POLL_INTERVAL,
+    resubmit: bool = True,
+    on_event: Callable[[str], None] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> BatchReport:
+    """Verdicts for ``items`` through one Batch API job (see the module docstring).
+
+    Items with a cached verdict are answered from the cache; the others' valid verdicts are
+    written to it. ``state_dir`` defaults to ``batches/`` next to the judge's cache.
+    """
+    if not poll_interval >= 0:
+        raise ValueError(f"poll_interval must be >= 0 seconds, got {poll_interval!r}")
+    if state_dir is None:
+        if judge.cache is None:
+            raise ValueError("batch judging needs a state_dir or a judge cache (cache_dir) to resume from")
+        state_dir = judge.cache.path.parent / "batches"
+    keys = [judge._key(item) for item in items]
+    known: dict[str, BatchAnswer] = {}
+    prompts: dict[str, str] = {}
+    for key, item in zip(keys, items, strict=True):
+        if key in known or key in prompts:
+            continue
+        hit = judge.cached(item)
+        if hit is not None:
+            known[key] = BatchAnswer(hit)
+        else:
+            prompts[key] = judge.template.render(item.question, item.reference, item.candidate)
+    digest = prompt_set_digest(judge.model, judge.endpoint, list(prompts))
+    batcher = _Batcher(
+        judge, state_dir / f"{digest}.json", digest, poll_interval, on_event or (lambda _m: None), sleep
+    )
+    report = batcher.report
+    if prompts:
+        with _exclusive(batcher.state_path.with_suffix(".lock")):
+            _run(batcher, prompts, known, resubmit)
+    report.answers = [known[key] for key in keys]
+    return report
+
+
+@contextlib.contextmanager
+def _exclusive(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on ``path``: two runs on the same prompts never both submit."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")  # noqa: SIM115 (held for the whole run)
+    except OSError as exc:
+        raise JudgeUnavailable(
+            f"judge batch state folder {path.parent} cannot be written ({exc.strerror or exc}): "
+            "make the judge cache folder writable"
+        ) from None
+    with handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise JudgeError(
+                f"another run is judging the same answers as a batch (lock {path}): "
+                "wait for it to finish, then rerun to use its verdicts"
+            ) from None
+        yield
+
+
+def _run(batcher: _Batcher, prompts: dict[str, str], known: dict[str, BatchAnswer], resubmit: bool) -> None:
+    judge, report = batcher.judge, batcher.report
+    if len(prompts) > MAX_REQUESTS:
+        raise JudgeError(
+            f"{len(prompts)} prompts exceed the Batch API's {MAX_REQUESTS} requests per batch: "
+            "judge the samples logs in several runs"
+        )
+    report.requests = len(prompts)
+    state = read_state(batcher.state_path, batcher.digest)
+    if state is None:
+        state = batcher.submit(prompts, 1, {})
+    else:
+        report.resumed = True
+        batcher.on_event(f"judge batch: resuming the recorded batch in {batcher.state_path}")
+        if state.get("batch_id") is None:
+            state = batcher.create({**state, "resumed_upload": True})
+    errors: dict[str, str] = {k: str(v) for k, v in state.get("errors", {}).items() if k in prompts}
+    while True:
+        batch_id = str(state["batch_id"])
+        report.batch_ids.append(batch_id)
+        batch = batcher.poll(batch_id)
+        status = str(batch.status)
+        _collect(batcher, batch, prompts, known, errors)
+        left = {k: p for k, p in prompts.items() if k not in known and k not in errors}
+        if status in _ENDED_EARLY and left and resubmit and int(state["round"]) < 2:
+            batcher.on_event(f"judge batch: {batch_id} {status}; resubmitting {len(left)} prompts once")
+            # A rerun finds uncached exactly the prompts without a valid verdict: record under their digest.
+            unsettled = [k for k in prompts if not (k in known and _valid(known[k]))]
+            batcher.use_state_of(unsettled)
+            carried = {k: errors.get(k) or _answer_text(known[k]) for k in unsettled if k not in left}
+            state = batcher.submit(left, int(state["round"]) + 1, carried)
+            continue
+        break
+    reason = _ended_reason(batch_id, status, batch)
+    for key in prompts:
+        if key not in known:
+            why = errors.get(key) or reason
+            known[key] = BatchAnswer(None, _one_line(f"judge batch {why}", 300))
+            report.failed += 1
+            judge.usage.add(unscored=1)
+    if not batcher.cache_failed:  # else keep it: a rerun downloads the verdicts again, at no cost
+        with contextlib.suppress(OSError):
+            batcher.state_path.unlink()
+
+
+def _valid(answer: BatchAnswer) -> bool:
+    return answer.judgement is not None and answer.judgement.valid
+
+
+def _answer_text(answer: BatchAnswer) -> str:
+    return answer.error or (answer.judgement.judgement if answer.judgement is not None else "no verdict")
+
+
+def _ended_reason(batch_id: str, status: str, batch: Any) -> str:
+    if status == "failed":
+        data = getattr(getattr(batch, "errors", None), "data", None) or []
+        why = "; ".join(_one_line(getattr(e, "message", e), 120) for e in data[:3]) or "no reason given"
+        return f"{batch_id} failed ({why})"
+    if status in _ENDED_EARLY:
+        return f"{batch_id} was {status} before answering this prompt"
+    return f"{batch_id} returned no line for this prompt"
+
+
+def _collect(
+    batcher: _Batcher,
+    batch: Any,
+    prompts: dict[str, str],
+    known: dict[str, BatchAnswer],
+    errors: dict[str, str],
+) -> None:
+    """Read the output and error files: verdicts into ``known`` (and the cache), errors noted."""
+    judge, report = batcher.judge, batcher.report
+    batch_id = str(batch.id)
+    for line in batcher.download(getattr(batch, "output_file_id", None), "output"):
+        key = line["custom_id"]
+        if key not in prompts or key in known:
+            continue  # a line for a prompt not asked, or a repeated line: ignored
+        response = line.get("response")
+        body = response.get("body") if isinstance(response, dict) else None
+        if not isinstance(response, dict) or response.get("status_code") != 200:
+            errors[key] = f"{batch_id}: {_line_error(line)}"
+            continue
+        usage = body.get("usage") if isinstance(body, dict) else None
+        if isinstance(usage, dict):
+            tokens_in, tokens_out = _int(usage.get("prompt_tokens")), _int(usage.get("completion_tokens"))
+            report.prompt_tokens += tokens_in
+            report.completion_tokens += tokens_out
+            judge.usage.add(prompt_tokens=tokens_in, completion_tokens=tokens_out)
+        report.completed += 1
+        parsed = parse_completion(body, judge.max_tokens)
+        verdict = Judgement(
+            parsed.score, parsed.judgement, judge.name, judge.prompt_version, valid=parsed.valid, cached=False
+        )
+        known[key] = BatchAnswer(verdict)
+        errors.pop(key, None)
+        if not parsed.valid:
+            judge.usage.add(unscored=1)
+            continue
+        judge.usage.add(scored=1)
+        if judge.cache is not None:
+            try:
+                judge.cache.put(key, judge.name, judge.prompt_version, parsed.score, parsed.judgement)
+            except OSError as exc:
+                batcher.cache_failed = True
+                judge._cache_failed(exc)
+    for line in batcher.download(getattr(batch, "error_file_id", None), "error"):
+        key = line["custom_id"]
+        if key in prompts and key not in known:
+            errors[key] = f"{batch_id}: {_line_error(line)}"
