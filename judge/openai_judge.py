@@ -353,7 +353,11 @@ class OpenAIJudge:
         try:
             response = self._request(prompt)
         except _UnreadableReplyError as exc:
-            return ParsedJudgement(-1, f"unscored: the endpoint's reply is not JSON ({exc})", False)
+            # A broken endpoint or proxy, not the judge's verdict: a failure, never an unscored reply.
+            raise JudgeRequestError(
+                f"judge endpoint {self.endpoint} answered HTTP 200 with a body that is not JSON ({exc}): "
+                f"check the server, or {CHOOSE_ANOTHER}"
+            ) from None
         usage = getattr(response, "usage", None)
         if usage is not None:
             self.usage.add(
@@ -363,8 +367,10 @@ class OpenAIJudge:
         choices = getattr(response, "choices", None)
         if not isinstance(choices, list):
             what = _one_line(response, 80)
-            why = f"unscored: the endpoint's reply is not a chat completion ({what!r})"
-            return ParsedJudgement(-1, why, False)
+            raise JudgeRequestError(
+                f"judge endpoint {self.endpoint} answered HTTP 200 with a body that is not a chat "
+                f"completion ({what!r}): check the server, or {CHOOSE_ANOTHER}"
+            )
         choice = choices[0] if choices else None
         message = getattr(choice, "message", None)
         content = getattr(message, "content", None)

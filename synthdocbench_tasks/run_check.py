@@ -125,6 +125,11 @@ def record_failure(line: Mapping[str, Any]) -> str | None:
     return failing[0] if failing else (kinds[0] if kinds else None)
 
 
+def _scored(line: Mapping[str, Any]) -> bool:
+    """Whether a samples-log line holds a record with a valid score."""
+    return any(isinstance(v, dict) and v.get("valid") is True for v in line.values())
+
+
 @dataclass
 class RunVerdict:
     """What :func:`check_run` found; ``problems`` is empty for a complete run."""
@@ -223,12 +228,19 @@ def check_run(
                 verdict.problems.append(f"task {task}: {expected - len(lines)} of {expected} samples missing")
             else:
                 verdict.problems.append(f"task {task}: {len(lines)} samples logged, {expected} expected")
+        unparseable = 0
         for line in lines:
             kind = record_failure(line)
             if kind in FAILING or kind == UNKNOWN_FAILURE:
                 verdict.failures[str(kind)] += 1
             elif kind:
                 verdict.unscored[kind] += 1
+                unparseable += kind == "judge_unparseable"
+        if lines and unparseable and not any(_scored(line) for line in lines):
+            verdict.problems.append(
+                f"task {task}: no answer could be scored ({unparseable} judge replies without a valid "
+                "score); check the judge, or choose another with SYNTHDOC_JUDGE"
+            )
     if verdict.failures:
         total = sum(verdict.failures.values())
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(verdict.failures.items()))

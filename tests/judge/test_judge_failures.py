@@ -2,8 +2,9 @@
 
 Against a real loopback server (and a closed port) with the real ``openai`` client.
 ``JudgeUnavailable`` means the endpoint itself is down (stop asking); ``JudgeRequestError``
-means it refused this one request; a reply that is not a chat completion is an unscored
-verdict, not an error.
+means it refused this one request, or answered HTTP 200 with a body that is not a chat
+completion (a broken endpoint or proxy, never a verdict); a chat completion whose content
+holds no valid score is an unscored verdict.
 """
 
 from __future__ import annotations
@@ -150,18 +151,29 @@ def test_a_refused_request_is_a_request_error_not_unavailable(chat_stub: ChatStu
         (b"not json at all", "application/json", "is not JSON"),
         (b'{"object": "error"}', "application/json", "is not a chat completion"),
         (b"[1, 2]", "application/json", "is not a chat completion"),
-        (b'{"choices": [{"message": {"content": 7}}]}', "application/json", "empty judge reply"),
-        (
-            b'{"choices": [{"message": {"content": "{\\"score\\": 11}"}}]}',
-            "application/json",
-            "outside 0..10",
-        ),
     ],
 )
-def test_http_200_with_a_bad_body_is_unscored_not_a_crash(
+def test_http_200_with_a_body_that_is_no_completion_is_a_request_failure(
     chat_stub: ChatStub, body: bytes, content_type: str, why: str
 ) -> None:
     chat_stub.script = [Reply(raw_body=body, content_type=content_type)]
+    with pytest.raises(JudgeRequestError) as info:
+        fast_judge(chat_stub.base_url).score(ITEM)
+    message = str(info.value)
+    assert why in message and "answered HTTP 200" in message and "\n" not in message
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b'{"choices": [{"message": {"content": 7}}]}', "empty judge reply"),
+        (b'{"choices": [{"message": {"content": "{\\"score\\": 11}"}}]}', "outside 0..10"),
+    ],
+)
+def test_a_completion_without_a_valid_score_is_unscored_not_a_crash(
+    chat_stub: ChatStub, body: bytes, why: str
+) -> None:
+    chat_stub.script = [Reply(raw_body=body, content_type="application/json")]
     result = fast_judge(chat_stub.base_url).score(ITEM)
     assert (result.score, result.valid, result.cached) == (-1, False, False)
     assert result.judgement.startswith("unscored: ") and "\n" not in result.judgement

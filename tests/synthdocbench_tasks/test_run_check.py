@@ -116,6 +116,14 @@ def test_a_complete_run_passes_and_counts_unscored_answers() -> None:
             },
             "3 of 3 answers failed (3 judge_error)",
         ),
+        (
+            {
+                "samples": {
+                    "synthdoc_chart": [_line(_record(failure="judge_unparseable", score=-1, valid=False))] * 3
+                }
+            },
+            "task synthdoc_chart: no answer could be scored (3 judge replies without a valid score)",
+        ),
     ],
 )
 def test_what_a_run_lost_is_named(kwargs: dict[str, Any], expected: str) -> None:
@@ -128,6 +136,12 @@ def test_what_a_run_lost_is_named(kwargs: dict[str, Any], expected: str) -> None
     verdict = check_run(args.pop("results"), args.pop("samples"), **args)
     assert not verdict.ok
     assert expected in verdict.line() and "\n" not in verdict.line()
+
+
+def test_some_unparseable_judge_replies_among_scored_answers_are_counted_not_failed() -> None:
+    bad = _record(failure="judge_unparseable", score=-1, valid=False)
+    verdict = check_run(_results(), {"synthdoc_chart": [_line(_record()), _line(bad), _line(_record())]})
+    assert verdict.ok and "(unscored: 1 judge_unparseable)" in verdict.line()
 
 
 def test_limit_is_respected_and_metrics_count_without_samples() -> None:
