@@ -56,6 +56,8 @@ def answer_to_text(answer: Any) -> str:
 
 
 def _decode(text: str) -> Any:
+    if not text or text[0] not in "{[" or text[-1] not in "}]":
+        return None  # only objects and lists are kept: no need to try the decoders
     try:
         return json.loads(text)
     except (ValueError, RecursionError):

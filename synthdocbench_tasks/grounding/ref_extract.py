@@ -60,7 +60,8 @@ _ANSWER_ONLY = re.compile(r'answer":\s*"([^"]+)')
 _ANSWER_BOX = re.compile(rf'answer":\s*"([^"]+)",?\s*"bbox":\s*({_BOX_OR_EMPTY})')
 _EVIDENCE = re.compile(rf'text":\s*"([^"]*)",?\s*"bbox":\s*({_BOX_OR_EMPTY})')
 _CELL = re.compile(rf'answer":\s*"([^"]*)",?\s*"bbox":\s*({_BOX_OR_EMPTY})')
-_ROW = re.compile(rf'\[(?:[^[]*answer":\s*"[^"]*",?\s*"bbox":\s*{_BOX_OR_EMPTY})+[^\[\]]*\]')
+_CELL_HEAD = re.compile(r'answer":\s*"[^"]*",?\s*"bbox":\s*\Z')
+_BOX_OR_EMPTY_RE = re.compile(_BOX_OR_EMPTY)
 _EMPTY_BOX = re.compile(r'"bbox":\s*\[empty\]')
 _FENCE_OPEN = re.compile(r"```json\s*\{")
 _FENCE_CLOSE = re.compile(r"\}(?=\s*```)")
@@ -243,6 +244,55 @@ def _quoted_then_paren(reply: str) -> list[tuple[str, str]]:
     return out
 
 
+def row_spans(reply: str) -> list[tuple[int, int]]:
+    """The matches of the reference's row pattern ``[`` (cell)+ ``...]`` (a cell: text
+    without ``[`` ending in ``answer": "X", "bbox": `` then a box), left to right, in linear
+    time: the chain of cells from each position is followed once and remembered; the row
+    takes as many cells as still leave a ``]`` before any other bracket."""
+    n = len(reply)
+    next_open = [n] * (n + 1)  # first "[" at or after i
+    next_bracket = [n] * (n + 1)  # first "[" or "]" at or after i
+    for i in range(n - 1, -1, -1):
+        next_open[i] = i if reply[i] == "[" else next_open[i + 1]
+        next_bracket[i] = i if reply[i] in "[]" else next_bracket[i + 1]
+
+    def cell_end(q: int) -> int | None:
+        b = next_open[q]
+        if b >= n or not _CELL_HEAD.search(reply, q, b):
+            return None
+        box = _BOX_OR_EMPTY_RE.match(reply, b)
+        return box.end() if box else None
+
+    def tail(e: int) -> int | None:
+        k = next_bracket[e]
+        return k + 1 if k < n and reply[k] == "]" else None
+
+    best: dict[int, int | None] = {}  # after a cell ending at e: the row's end, or None
+
+    def row_end(q: int) -> int | None:
+        chain = []
+        e = cell_end(q)
+        while e is not None and e not in best:
+            chain.append(e)
+            e = cell_end(e)
+        result = best.get(e) if e is not None else None
+        for e in reversed(chain):
+            result = result if result is not None else tail(e)
+            best[e] = result
+        return result
+
+    out = []
+    p = 0
+    while (p := next_open[p]) < n:
+        end = row_end(p + 1)
+        if end is None:
+            p += 1
+        else:
+            out.append((p, end))
+            p = end
+    return out
+
+
 def _dedup(items: list[Any]) -> list[Any]:
     return list(dict.fromkeys(items))
 
@@ -277,12 +327,13 @@ def _from_text(reply: str, task: str, default: Default, sub_task: str) -> Any:
         }
     rows: list[Any] = []
     pointer = 0
-    for m in _ROW.finditer(reply):
-        value = _loads(m.group())
+    for start, stop in row_spans(reply):
+        text = reply[start:stop]
+        value = _loads(text)
         if value is _FAILED:
-            value = [{"answer": a, "bbox": string_to_bbox(b)} for a, b in _CELL.findall(m.group())]
+            value = [{"answer": a, "bbox": string_to_bbox(b)} for a, b in _CELL.findall(text)]
         rows.append(value)
-        pointer = m.end()
+        pointer = stop
     if not pointer:
         return None
     rest = _dedup(_CELL.findall(reply[pointer:]))

@@ -245,3 +245,61 @@ def test_lmms_eval_cli_reports_known_em_f1_iou(env: Path, tmp_path: Path) -> Non
     rows = dict(table(read_records(sorted(out.rglob("*_samples_mmdocbench_*.jsonl")))))
     assert rows["overall"]["em"] == pytest.approx(100 * overall)
     assert rows["overall"]["em_ref"] == pytest.approx(100 * by_task["mmdocbench"]["em_ref,none"])
+
+
+def test_ref_averages_keep_only_the_48_pairs() -> None:
+    # a DocVQA question counts in both modes; a question of a pair outside the paper's 48
+    # (ChartQA under Document QA) counts in paper mode only, as the reference drops it
+    records = [
+        {"capability": "perception", "task": "Document Question Answering", "sub_task": "DocVQA",
+         "em": 1.0, "em_ref": 1.0},
+        {"capability": "perception", "task": "Document Question Answering", "sub_task": "ChartQA",
+         "em": 0.0, "em_ref": 0.0},
+    ]  # fmt: skip
+    assert hooks.aggregate(records, "em") == pytest.approx(0.5)
+    assert hooks.aggregate(records, "em_ref") == pytest.approx(1.0)
+    from synthdocbench_tasks.mmdocbench.report import table
+
+    rows = dict(table(records))
+    assert rows["overall"]["em"] == pytest.approx(50.0) and rows["overall"]["em_ref"] == pytest.approx(100.0)
+
+
+def test_overall_score_does_not_depend_on_task_order() -> None:
+    scores = {t.task_name: 0.1 * (i % 7) + 0.05 for i, t in enumerate(TASKS)}
+    for t in TASKS:  # each task's aggregation registers its score
+        record = {
+            "capability": t.capability,
+            "task": t.name,
+            "sub_task": t.sub_tasks[0],
+            "iou70_ref": scores[t.task_name],
+        }
+        assert hooks.aggregate([record], "iou70_ref") == pytest.approx(scores[t.task_name])
+    perception = [scores[t.task_name] for t in TASKS if t.capability == "perception"]
+    reasoning = [scores[t.task_name] for t in TASKS if t.capability == "reasoning"]
+    expected = (sum(perception) / len(perception) + sum(reasoning) / len(reasoning)) / 2
+    overall = hooks.overall_mean_iou70_ref
+    in_yaml_order = [scores[t.task_name] for t in TASKS]
+    reversed_order = in_yaml_order[::-1]
+    assert overall(in_yaml_order, [1] * 15, False) == pytest.approx(expected)
+    assert overall(reversed_order, [1] * 15, False) == pytest.approx(expected)
+    # scores this process never aggregated: the YAML-order rule, else a plain mean
+    assert hooks.overall_mean([0.5] * 3, [1] * 3, False, metric="iou70_ref") == pytest.approx(0.5)
+
+
+def test_metrics_yaml_and_generation_length() -> None:
+    assert hooks.METRICS == (
+        "em", "f1", "iou", "iou20", "iou50", "iou70",
+        "em_ref", "f1_ref", "iou_ref", "iou20_ref", "iou50_ref", "iou70_ref",
+    )  # fmt: skip
+    import yaml
+
+    folder = tasks_dir() / "mmdocbench"
+    text = (folder / "_default_template_yaml").read_text()
+    template = yaml.safe_load(re.sub(r"!function \S+", "fn", text))
+    assert template["generation_kwargs"]["max_new_tokens"] == 4096
+    assert [m["metric"] for m in template["metric_list"]] == list(hooks.METRICS)
+    assert template["metadata"]["version"] == 2.0
+    for name in ("mmdocbench.yaml", "mmdocbench_perception.yaml", "mmdocbench_reasoning.yaml"):
+        group = yaml.safe_load(re.sub(r"!function \S+", "fn", (folder / name).read_text()))
+        assert [m["metric"] for m in group["aggregate_metric_list"]] == list(hooks.METRICS)
+        assert group["metadata"]["version"] == 2.0
