@@ -8,11 +8,17 @@ huggingface_hub was imported) and passed to ``HfApi`` explicitly.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from huggingface_hub import DatasetCard, HfApi, get_token
-from huggingface_hub.errors import HfHubHTTPError, HFValidationError
+from huggingface_hub.errors import (
+    HfHubHTTPError,
+    HFValidationError,
+    RepositoryNotFoundError,
+    RevisionNotFoundError,
+)
 from huggingface_hub.errors import HTTPError as TransportError
 from huggingface_hub.utils import validate_repo_id
 
@@ -22,6 +28,8 @@ REQUIRED_CONFIGS: tuple[str, ...] = ("chart", "cross_modal", "complex", "documen
 DEFAULT_ENDPOINT = "https://huggingface.co"
 #: What is uploaded from an export folder; anything else in it stays local.
 UPLOAD_PATTERNS: tuple[str, ...] = ("README.md", "data/*/*.parquet")
+#: What the card's loading example shows when the export was made without ``--repo-id``.
+PLACEHOLDER_REPO_ID = "ORG/NAME"
 
 
 class PushError(SynthDocUserError):
@@ -46,6 +54,10 @@ class PushResult:
     dry_run: bool
     url: str
     commit_url: str | None = None
+    revision: str = "main"
+    pull_request_url: str | None = None
+    #: What changed about the repo besides its files (e.g. "made the repo private").
+    notes: tuple[str, ...] = ()
 
     @property
     def total_bytes(self) -> int:
@@ -53,9 +65,13 @@ class PushResult:
 
     def __str__(self) -> str:
         head = "would upload" if self.dry_run else "uploaded"
-        lines = [f"{head} {len(self.files)} files ({self.total_bytes:,} bytes) to {self.url}"]
+        where = self.url if self.revision == "main" else f"{self.url} (revision {self.revision})"
+        lines = [f"{head} {len(self.files)} files ({self.total_bytes:,} bytes) to {where}"]
         lines += [f"  {f.path}  {f.size:,} bytes" for f in self.files]
-        if self.commit_url:
+        lines += list(self.notes)
+        if self.pull_request_url:
+            lines.append(f"pull request: {self.pull_request_url}")
+        elif self.commit_url:
             lines.append(f"commit: {self.commit_url}")
         return "\n".join(lines)
 
@@ -93,6 +109,26 @@ def validate_folder(folder: Path) -> tuple[UploadFile, ...]:
     return tuple(UploadFile(p.relative_to(folder).as_posix(), p.stat().st_size) for p in paths)
 
 
+_CARD_REPO = re.compile(r'load_dataset\("(?P<repo>[^"]+)", "chart"')
+
+
+def card_repo_id(folder: Path) -> str | None:
+    """The Hub repo the card's loading example names, or None when it names none (``ORG/NAME``)."""
+    match = _CARD_REPO.search((Path(folder) / "README.md").read_text(encoding="utf-8"))
+    if match is None or match["repo"] == PLACEHOLDER_REPO_ID:
+        return None
+    return match["repo"]
+
+
+def _check_card_names(folder: Path, repo_id: str) -> None:
+    named = card_repo_id(folder)
+    if named is not None and named != repo_id:
+        raise PushError(
+            f"the card in {folder} shows how to load {named}, not {repo_id}: re-export with "
+            f"`synthdocbench export GEN --out {folder} --repo-id {repo_id}`, or push to {named}"
+        )
+
+
 def _check_repo_id(repo_id: str) -> None:
     try:
         validate_repo_id(repo_id)
@@ -104,41 +140,89 @@ def _check_repo_id(repo_id: str) -> None:
         )
 
 
+def _set_privacy(api: HfApi, repo_id: str, private: bool | None) -> tuple[str, ...]:
+    """Create the repo if missing; make an existing one private or public when asked."""
+    try:
+        info = api.repo_info(repo_id, repo_type="dataset")
+    except RepositoryNotFoundError:
+        api.create_repo(repo_id, repo_type="dataset", private=bool(private), exist_ok=True)
+        return (f"created the {'private' if private else 'public'} dataset repo {repo_id}",)
+    if private is None or bool(info.private) == private:
+        return ()
+    api.update_repo_settings(repo_id, private=private, repo_type="dataset")
+    return (f"made the existing repo {repo_id} {'private' if private else 'public'}",)
+
+
+def _ensure_branch(api: HfApi, repo_id: str, revision: str) -> tuple[str, ...]:
+    if revision == "main":
+        return ()
+    try:
+        api.repo_info(repo_id, repo_type="dataset", revision=revision)
+        return ()
+    except RevisionNotFoundError:
+        api.create_branch(repo_id, branch=revision, repo_type="dataset", exist_ok=True)
+        return (f"created the branch {revision}",)
+
+
 def push_dataset(
     folder: Path,
     repo_id: str,
     *,
-    private: bool = False,
+    private: bool | None = None,
     dry_run: bool = False,
     token: str | None = None,
+    revision: str | None = None,
+    create_pr: bool = False,
+    commit_message: str | None = None,
 ) -> PushResult:
     """Upload the export in ``folder`` to the dataset repo ``repo_id`` (created if missing).
 
-    Raises :class:`PushError` (one line) for an incomplete folder, a bad repo id, no token
-    (neither ``HF_TOKEN`` nor ``hf auth login``), an unreachable Hub or a refused upload.
+    ``private`` None leaves an existing repo as it is (a new one is public); True or False
+    makes the repo so, existing or not. ``revision`` is the branch to commit to (created from
+    main if missing); ``create_pr`` opens a pull request against it instead of committing.
+    Raises :class:`PushError` (one line) for an incomplete folder, a card that names another
+    repo, a bad repo id, no token (neither ``HF_TOKEN`` nor ``hf auth login``), an unreachable
+    Hub or a refused upload.
     """
     folder = Path(folder)
     files = validate_folder(folder)
     _check_repo_id(repo_id)
+    _check_card_names(folder, repo_id)
+    if commit_message is not None and not commit_message.strip():
+        raise PushError("--commit-message is empty: give a short summary of the change, or omit it")
+    branch = (revision or "main").strip()
+    if not branch or any(c in branch for c in " ~^:?*[\\") or branch.startswith(("-", "/")):
+        raise PushError(f"--revision {revision!r} is not a usable branch name: use e.g. v1.1 or regen-2026")
+    if create_pr and branch != "main":
+        raise PushError(
+            f"--create-pr opens a pull request against main, so it cannot go with --revision {branch}: "
+            "drop one of the two"
+        )
     endpoint = hub_endpoint()
     url = f"{endpoint}/datasets/{repo_id}"
     if dry_run:
-        return PushResult(repo_id=repo_id, endpoint=endpoint, files=files, dry_run=True, url=url)
+        return PushResult(
+            repo_id=repo_id, endpoint=endpoint, files=files, dry_run=True, url=url, revision=branch
+        )
     token = token or get_token()
     if not token:
         raise PushError(
             "no Hugging Face token: run `hf auth login` or set HF_TOKEN to a token with write access"
         )
     api = HfApi(endpoint=endpoint, token=token)
+    message = commit_message or f"Upload SynthDocBench export ({len(files)} files)"
     try:
-        repo = api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
+        notes = _set_privacy(api, repo_id, private)
+        notes += _ensure_branch(api, repo_id, branch)
         commit = api.upload_folder(
             repo_id=repo_id,
             repo_type="dataset",
             folder_path=folder,
             allow_patterns=list(UPLOAD_PATTERNS),
             delete_patterns=["data/**"],
-            commit_message=f"Upload SynthDocBench export ({len(files)} files)",
+            commit_message=message,
+            revision=None if create_pr else branch,
+            create_pr=create_pr,
         )
     except HfHubHTTPError as exc:
         status = exc.response.status_code if exc.response is not None else "?"
@@ -156,6 +240,9 @@ def push_dataset(
         endpoint=endpoint,
         files=files,
         dry_run=False,
-        url=str(repo),
+        url=url,
         commit_url=commit.commit_url,
+        revision=branch,
+        pull_request_url=commit.pr_url,
+        notes=notes,
     )

@@ -18,7 +18,29 @@ app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"synthdocbench {version('synthdocbench')}")
+        except PackageNotFoundError:
+            typer.echo("synthdocbench (not installed: run pip install -e .)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it."""
 
 
 def tasks_dir() -> Path:
@@ -141,11 +163,15 @@ def validate(
 def export(
     gen_dir: Annotated[Path, typer.Argument(help="Folder written by `synthdocbench generate`.")],
     out: Annotated[Path, typer.Option(help="Dataset folder to write (Parquet configs + README.md card).")],
+    repo_id: Annotated[
+        str | None,
+        typer.Option(help="Hub repo (ORG/NAME) the card's loading example names; push to the same one."),
+    ] = None,
 ) -> None:
     """Export generated documents and questions as a Hugging Face dataset folder."""
     from generation.export import export_dataset
 
-    summary = export_dataset(gen_dir, out)
+    summary = export_dataset(gen_dir, out, repo_id=repo_id)
     typer.echo(str(summary))
 
 
@@ -153,13 +179,34 @@ def export(
 def push(
     folder: Annotated[Path, typer.Argument(help="Exported dataset folder.")],
     repo: Annotated[str, typer.Option(help="Hub dataset repo, ORG/NAME.")],
-    private: Annotated[bool, typer.Option(help="Create the repo private.")] = False,
+    private: Annotated[
+        bool | None,
+        typer.Option(
+            "--private/--public",
+            help="Make the repo private or public, existing or new (default: a new repo is public, "
+            "an existing one keeps its visibility).",
+            show_default=False,
+        ),
+    ] = None,
+    revision: Annotated[
+        str | None, typer.Option(help="Branch to commit to (created from main if missing).")
+    ] = None,
+    create_pr: Annotated[bool, typer.Option(help="Open a pull request against main instead.")] = False,
+    commit_message: Annotated[str | None, typer.Option(help="The commit's summary line.")] = None,
     dry_run: Annotated[bool, typer.Option(help="List what would be uploaded; touch no network.")] = False,
 ) -> None:
     """Publish an exported dataset (with its card) to the Hugging Face Hub."""
     from hf_card.push import push_dataset
 
-    result = push_dataset(folder, repo, private=private, dry_run=dry_run)
+    result = push_dataset(
+        folder,
+        repo,
+        private=private,
+        dry_run=dry_run,
+        revision=revision,
+        create_pr=create_pr,
+        commit_message=commit_message,
+    )
     typer.echo(str(result))
 
 
@@ -217,6 +264,15 @@ def _register_report() -> None:
 
 
 _register_report()
+
+
+def _register_budget() -> None:
+    from .budget import budget_command
+
+    app.command("budget")(budget_command)
+
+
+_register_budget()
 
 
 def main() -> None:

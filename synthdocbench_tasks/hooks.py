@@ -18,6 +18,7 @@ from PIL import Image
 from judge import JudgeError, JudgeItem, Judgement
 
 from .answers import final_answer
+from .api_images import prefer_jpeg
 from .dataset import dataset_location, document_store
 from .judging import run_judge
 from .metrics import accuracy, mean_score
@@ -45,8 +46,10 @@ def _style(kwargs: Kwargs, default: str = "default") -> str:
 
 
 def process_docs(dataset: Any) -> Any:
-    """Runs when the task is built, before any inference: fail fast on a bad judge."""
+    """Runs when the task is built, before any inference: fail fast on a bad judge, and have
+    API model classes send the strips as JPEG (:mod:`~synthdocbench_tasks.api_images`)."""
     run_judge(load_settings(), preflight=True)
+    prefer_jpeg()
     return dataset
 
 

@@ -17,11 +17,11 @@ def test_default_prompt_is_vision_only_concise_and_ends_with_abstention() -> Non
     assert "two to four sentences" in text
 
 
-def test_none_style_has_no_system_prompt_and_cot_asks_for_final_answer(tmp_path) -> None:
+def test_none_style_has_no_system_prompt_and_cot_thinks_step_by_step(tmp_path) -> None:
     assert system_prompt("none") is None
     assert flat_prompt("What is X?", "none") == "Question: What is X?"
     cot = system_prompt("cot")
-    assert cot is not None and "Final answer:" in cot
+    assert cot is not None and "step by step" in cot
     custom = tmp_path / "mine.txt"
     custom.write_text("Answer briefly.\n", encoding="utf-8")
     assert flat_prompt("Q?", str(custom)) == "Answer briefly.\n\nQuestion: Q?"

@@ -1,0 +1,266 @@
+"""A loopback HTTP server that answers the Hub API calls ``huggingface_hub`` makes for a push.
+
+It keeps real state (repos, their privacy, branches and the files of each commit), so a test
+can push through the real client with ``HF_ENDPOINT`` pointing here and then check what the
+Hub would hold. Unknown requests get 404 and are recorded in ``unknown``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+
+@dataclass
+class Commit:
+    revision: str
+    message: str
+    files: dict[str, bytes]
+    deleted: list[str]
+    pull_request: bool
+
+
+@dataclass
+class Repo:
+    private: bool
+    branches: dict[str, dict[str, bytes]] = field(default_factory=lambda: {"main": {}})
+    commits: list[Commit] = field(default_factory=list)
+    pull_requests: list[str] = field(default_factory=list)
+
+
+@dataclass
+class HubState:
+    repos: dict[str, Repo] = field(default_factory=dict)
+    requests: list[tuple[str, str]] = field(default_factory=list)
+    unknown: list[tuple[str, str]] = field(default_factory=list)
+    settings_calls: list[dict[str, Any]] = field(default_factory=list)
+
+
+_REPO = r"/api/datasets/(?P<repo>[^/]+/[^/]+)"
+
+
+def _private(payload: dict[str, Any]) -> bool | None:
+    """The privacy a create or settings request asks for (clients send ``private`` or ``visibility``)."""
+    if payload.get("visibility") is not None:
+        return payload["visibility"] == "private"
+    return None if payload.get("private") is None else bool(payload["private"])
+
+
+class _Handler(BaseHTTPRequestHandler):
+    state: HubState
+    endpoint: str
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def _send(self, status: int, payload: Any, error_code: str | None = None) -> None:
+        data = json.dumps(payload).encode()
+        self.send_response(status)
+        if error_code is not None:  # what the Hub sends, and huggingface_hub maps to its errors
+            self.send_header("X-Error-Code", error_code)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _body(self) -> bytes:
+        n = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(n) if n else b""
+
+    def _repo(self, repo_id: str) -> Repo | None:
+        return self.state.repos.get(unquote(repo_id))
+
+    def _handle(self) -> None:
+        url = urlparse(self.path)
+        path = url.path
+        body = self._body()
+        self.state.requests.append((self.command, self.path))
+        if self.command == "POST" and path == "/api/repos/create":
+            self._create(json.loads(body or b"{}"))
+        elif self.command == "POST" and path == "/api/validate-yaml":
+            self._send(200, {"errors": [], "warnings": []})
+        elif m := re.fullmatch(_REPO + r"(?:/revision/(?P<rev>.+))?", path):
+            self._info(m["repo"], m["rev"])
+        elif self.command == "PUT" and (m := re.fullmatch(_REPO + r"/settings", path)):
+            self._settings(m["repo"], json.loads(body or b"{}"))
+        elif self.command == "POST" and (m := re.fullmatch(_REPO + r"/branch/(?P<rev>.+)", path)):
+            self._branch(m["repo"], unquote(m["rev"]))
+        elif self.command == "POST" and (m := re.fullmatch(_REPO + r"/preupload/(?P<rev>.+)", path)):
+            files = json.loads(body or b"{}").get("files", [])
+            self._send(
+                200,
+                {
+                    "files": [
+                        {"path": f["path"], "uploadMode": "regular", "shouldIgnore": False} for f in files
+                    ]
+                },
+            )
+        elif self.command == "POST" and (m := re.fullmatch(_REPO + r"/discussions", path)):
+            self._open_pull_request(m["repo"], json.loads(body or b"{}"))
+        elif self.command == "GET" and (m := re.fullmatch(_REPO + r"/discussions/(?P<num>\d+)", path)):
+            self._discussion(m["repo"], int(m["num"]))
+        elif self.command == "GET" and (m := re.fullmatch(_REPO + r"/tree/(?P<rev>[^/]+)(?:/.*)?", path)):
+            self._tree(m["repo"], unquote(m["rev"]))
+        elif self.command == "POST" and (m := re.fullmatch(_REPO + r"/commit/(?P<rev>.+)", path)):
+            self._commit(m["repo"], unquote(m["rev"]), body)
+        else:
+            self.state.unknown.append((self.command, self.path))
+            self._send(404, {"error": f"not found: {self.command} {path}"})
+
+    do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle  # noqa: N815 - http.server's names
+
+    def _create(self, payload: dict[str, Any]) -> None:
+        repo_id = f"{payload.get('organization')}/{payload.get('name')}"
+        url = f"{self.endpoint}/datasets/{repo_id}"
+        if repo_id in self.state.repos:
+            self._send(409, {"error": "You already created this dataset repo", "url": url})
+            return
+        self.state.repos[repo_id] = Repo(private=_private(payload) or False)
+        self._send(200, {"url": url, "name": repo_id})
+
+    def _info(self, repo_id: str, revision: str | None) -> None:
+        repo = self._repo(repo_id)
+        if repo is None:
+            self._send(404, {"error": "Repository not found"}, "RepoNotFound")
+            return
+        rev = unquote(revision) if revision else "main"
+        files = repo.branches.get(rev)
+        if files is None:
+            self._send(404, {"error": f"Revision not found: {rev}"}, "RevisionNotFound")
+            return
+        sha = hashlib.sha1(repr(sorted(files)).encode()).hexdigest()
+        self._send(
+            200,
+            {
+                "id": unquote(repo_id),
+                "private": repo.private,
+                "sha": sha,
+                "siblings": [{"rfilename": name} for name in sorted(files)],
+            },
+        )
+
+    def _settings(self, repo_id: str, payload: dict[str, Any]) -> None:
+        repo = self._repo(repo_id)
+        if repo is None:
+            self._send(404, {"error": "Repository not found"}, "RepoNotFound")
+            return
+        self.state.settings_calls.append(payload)
+        private = _private(payload)
+        if private is not None:
+            repo.private = private
+        self._send(200, {"private": repo.private})
+
+    def _branch(self, repo_id: str, branch: str) -> None:
+        repo = self._repo(repo_id)
+        if repo is None:
+            self._send(404, {"error": "Repository not found"}, "RepoNotFound")
+            return
+        if branch in repo.branches:
+            self._send(409, {"error": f"Reference already exists: {branch}"})
+            return
+        repo.branches[branch] = dict(repo.branches["main"])
+        self._send(200, {})
+
+    def _open_pull_request(self, repo_id: str, payload: dict[str, Any]) -> None:
+        repo = self._repo(repo_id)
+        if repo is None or not payload.get("pullRequest"):
+            self._send(404, {"error": "Repository not found"}, "RepoNotFound")
+            return
+        repo.pull_requests.append(str(payload.get("title", "")))
+        number = len(repo.pull_requests)
+        repo.branches[f"refs/pr/{number}"] = dict(repo.branches["main"])
+        self._send(200, {"num": number})
+
+    def _discussion(self, repo_id: str, number: int) -> None:
+        repo = self._repo(repo_id)
+        if repo is None or not 1 <= number <= len(repo.pull_requests):
+            self._send(404, {"error": "Discussion not found"})
+            return
+        self._send(
+            200,
+            {
+                "num": number,
+                "title": repo.pull_requests[number - 1],
+                "status": "draft",
+                "createdAt": "2026-01-01T00:00:00.000Z",
+                "repo": {"name": unquote(repo_id), "type": "dataset"},
+                "isPullRequest": True,
+                "events": [],
+                "changes": {"base": "refs/heads/main"},
+                "filesWithConflicts": [],
+            },
+        )
+
+    def _tree(self, repo_id: str, revision: str) -> None:
+        repo = self._repo(repo_id)
+        files = None if repo is None else repo.branches.get(revision)
+        if files is None:
+            self._send(404, {"error": "Revision not found"})
+            return
+        self._send(
+            200,
+            [
+                {"type": "file", "path": name, "size": len(data), "oid": "0" * 40}
+                for name, data in sorted(files.items())
+            ],
+        )
+
+    def _commit(self, repo_id: str, revision: str, body: bytes) -> None:
+        repo = self._repo(repo_id)
+        if repo is None or revision not in repo.branches:
+            self._send(404, {"error": "Repository or revision not found"})
+            return
+        message, files, deleted = "", {}, []
+        for line in body.splitlines():
+            op = json.loads(line)
+            value = op.get("value", {})
+            if op.get("key") == "header":
+                message = value.get("summary", "")
+            elif op.get("key") == "file":
+                files[value["path"]] = base64.b64decode(value["content"])
+            elif op.get("key") in ("deletedFile", "deletedFolder"):
+                deleted.append(value["path"])
+        pull_request = revision.startswith("refs/pr/")
+        commit = Commit(revision, message, files, deleted, pull_request)
+        repo.commits.append(commit)
+        number = len(repo.commits)
+        tree = repo.branches[revision]
+        for name in deleted:
+            for existing in [n for n in tree if n == name or n.startswith(name.rstrip("/") + "/")]:
+                del tree[existing]
+        tree.update(files)
+        oid = hashlib.sha1(f"{repo_id}-{number}".encode()).hexdigest()
+        self._send(
+            200,
+            {
+                "commitUrl": f"{self.endpoint}/datasets/{repo_id}/commit/{oid}",
+                "commitOid": oid,
+                "pullRequestUrl": None,
+            },
+        )
+
+
+@contextmanager
+def fake_hub() -> Iterator[tuple[str, HubState]]:
+    """A running fake Hub: yields its endpoint and its state; stopped on exit."""
+    state = HubState()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    endpoint = f"http://127.0.0.1:{server.server_address[1]}"
+    handler = type("Handler", (_Handler,), {"state": state, "endpoint": endpoint})
+    server.RequestHandlerClass = handler
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield endpoint, state
+    finally:
+        server.shutdown()
+        server.server_close()
