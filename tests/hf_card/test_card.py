@@ -78,7 +78,7 @@ def write_export(folder: Path, per_subset: int = 2, *, seed: int = 11) -> CardIn
     doc_rows = [
         {
             "doc_id": d.doc_id,
-            "pdf": b"%PDF-1.7\n" + bytes(64),
+            "pdf_path": f"pdfs/{d.doc_id}.pdf",
             "manifest": "{}",
             "page_count": d.page_count,
             "word_count": d.word_count,

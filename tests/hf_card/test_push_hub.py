@@ -17,6 +17,7 @@ UPLOADED = {
     "data/complex/test-00000-of-00001.parquet",
     "data/cross_modal/test-00000-of-00001.parquet",
     "data/documents/test-00000-of-00001.parquet",
+    "pdfs/sdb-3-00000.pdf",
 }
 
 
@@ -37,7 +38,7 @@ def test_push_creates_the_repo_and_uploads_the_export(tmp_path: Path, hub) -> No
     assert repo.private is False
     assert result.url == f"{endpoint}/datasets/{REPO}"
     assert result.notes == (f"created the public dataset repo {REPO}",)
-    assert repo.commits[-1].message == "Upload SynthDocBench export (5 files)"
+    assert repo.commits[-1].message == "Upload SynthDocBench export (6 files)"
     assert state.unknown == []
 
 
