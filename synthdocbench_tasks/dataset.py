@@ -201,6 +201,8 @@ def check_export(path: Path, value: str) -> None:
         for f in files:
             columns = ["doc_id"] if config == "documents" else ["doc_id", "question_id"]
             try:
+                if config == "documents" and "pdf_path" in pq.read_schema(f).names:
+                    columns.append("pdf_path")
                 table = pq.read_table(f, columns=columns)
             except Exception as exc:  # pyarrow raises several types for damaged files
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -209,6 +211,8 @@ def check_export(path: Path, value: str) -> None:
                     f"({reason}); re-export the dataset"
                 ) from None
             rows += table.num_rows
+            if "pdf_path" in columns:
+                check_pdf_files(path, value, table.to_pylist())
             ids = table.column("doc_id").to_pylist()
             qids = table.column("question_id").to_pylist() if config != "documents" else ids
             pairs.extend(zip(ids, qids, strict=True))
@@ -227,6 +231,22 @@ def check_export(path: Path, value: str) -> None:
                     f"{DATASET_VAR}={value}: document {doc_id} (asked by {config} question {question_id}) "
                     "is not in data/documents; re-export the dataset so questions and documents match"
                 )
+
+
+def check_pdf_files(path: Path, value: str, rows: list[dict[str, Any]]) -> None:
+    """Every document's ``pdf_path`` is ``pdfs/<doc_id>.pdf`` and that file exists."""
+    for row in rows:
+        expected = pdf_path(str(row["doc_id"]))
+        if row["pdf_path"] != expected:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: document {row['doc_id']} names its PDF {row['pdf_path']!r}, "
+                f"not {expected!r}; re-export the dataset"
+            )
+        if not (path / expected).is_file():
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: {path / expected} (the PDF of document {row['doc_id']}) is "
+                "missing; re-export the dataset"
+            )
 
 
 def dataset_location() -> str:
