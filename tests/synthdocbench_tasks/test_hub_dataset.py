@@ -253,3 +253,46 @@ def test_a_hostile_document_id_is_refused(dataset_dir: Path, doc_id: str) -> Non
     with pytest.raises(SynthDocUserError) as exc:
         dataset.DocumentStore(str(dataset_dir)).pdf(doc_id)
     assert "is not a plain name" in _one_line(exc)
+
+
+# --- end to end: synthdocbench eval against the fake Hub ----------------------------------
+
+
+@pytest.mark.slow
+def test_eval_with_limit_reads_the_pinned_revision_and_fetches_one_pdf(
+    hub: tuple[str, HubState], two_revisions: dict[str, Path], tmp_path: Path
+) -> None:
+    """The real CLI in a subprocess (lmms-eval loads the question config through ``datasets``
+    with the YAML's ``dataset_kwargs``); main holds changed questions and PDFs, so a record of
+    v1's first question proves the pin, and the download log shows which PDFs were fetched."""
+    from tests.helpers.lmms_eval_run import read_jsonl, run, samples_log, synthdocbench_eval_cmd
+
+    endpoint, state = hub
+    state.downloads.clear()
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("HF_", "SYNTHDOC_"))}
+    env.update(
+        HF_ENDPOINT=endpoint,
+        HF_HOME=str(tmp_path / "hf"),
+        TOKENIZERS_PARALLELISM="false",
+        SYNTHDOC_DATASET=f"{REPO}@v1",
+        SYNTHDOC_JUDGE="offline",
+        SYNTHDOC_CACHE_DIR=str(tmp_path / "cache"),
+    )
+    out = tmp_path / "out"
+    cmd = synthdocbench_eval_cmd(
+        "--model", "synthdoc_text_retrieval",
+        "--tasks", "synthdoc_chart_text",
+        "--limit", "1",
+        "--output_path", str(out),
+        "--log_samples",
+    )  # fmt: skip
+    proc = run(cmd, env, timeout=900)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    (record,) = read_jsonl(samples_log(out, "synthdoc_chart_text", proc))
+    (chart,) = (two_revisions["v1"] / "data" / "chart").glob("*.parquet")
+    first = pq.read_table(chart).slice(0, 1).to_pylist()[0]
+    assert record["acc"]["question_id"] == first["question_id"]
+    assert record["acc"]["question"] == first["question"]  # main's first question starts "REVISION 2"
+    assert _pdf_downloads(state) == [("v1", f"pdfs/{first['doc_id']}.pdf")]
+    questions = [d for d in state.downloads if d[3].startswith("data/") and d[0] == "GET"]
+    assert questions and all("/chart/" in d[3] for d in questions), questions
