@@ -53,6 +53,9 @@ _VALUE_OPTIONS = (
     "--process-docs-parallel",
     "--output_path",
     "--config",
+    "--model",
+    "--model_args",
+    "--model-args",
 )
 _LISTINGS = ("list", "list_groups", "list_tags", "list_subtasks")
 _NOT_FOUND = re.compile(r"^Tasks were not found: (.+)$", re.MULTILINE)
@@ -275,9 +278,14 @@ def eval_command(ctx: typer.Context) -> None:
         _preflight(requested)
     if option(args, "--process_docs_parallel", "--process-docs-parallel") is None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
+    _warn_about_resolution(args, requested)
     started = time.time()
     captured = run_lmms_eval(args)
     _redact_results_files(option(args, "--output_path"), started)
+    if _is_main_process():
+        from .resolution import record_in_results
+
+        record_in_results(option(args, "--output_path"), started)
     if not _is_main_process():
         return
     missing = [n.strip() for m in _NOT_FOUND.findall("\n".join(captured.errors)) for n in m.split(",")]
@@ -288,6 +296,17 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
+    """One line when the model class will shrink the strips of a synthdoc task that shows them."""
+    from .resolution import resolution_warning
+
+    if not any(t.startswith("synthdoc") and not t.endswith("_text") for t in requested):
+        return
+    line = resolution_warning(option(args, "--model"), option(args, "--model_args", "--model-args"))
+    if line is not None and _is_main_process():
+        typer.echo(_redact(f"synthdocbench: {line}"), err=True)
 
 
 def _verdict(captured: Captured, requested: list[str] | None) -> RunVerdict:
@@ -352,4 +371,8 @@ def check_command(
         logged_errors=errors_in_log(log) if log is not None else None,
     )
     typer.echo(f"checked {path}")
+    from .resolution import describe, run_record
+
+    for line in describe(run_record(results)):
+        typer.echo(line)
     _finish(verdict)
