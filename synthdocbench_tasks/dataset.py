@@ -190,6 +190,7 @@ def check_export(path: Path, value: str) -> None:
 
     sizes = card_split_sizes(path / "README.md", value)
     doc_ids: dict[str, list[tuple[str, str]]] = {}  # config -> (doc_id, question_id)
+    pdf_rows: list[dict[str, Any]] = []  # documents rows naming a PDF file (pdf_path)
     for config in CONFIGS:
         files = sorted((path / "data" / config).glob("*.parquet"))
         if not files:
@@ -212,7 +213,7 @@ def check_export(path: Path, value: str) -> None:
                 ) from None
             rows += table.num_rows
             if "pdf_path" in columns:
-                check_pdf_files(path, value, table.to_pylist())
+                pdf_rows += table.to_pylist()
             ids = table.column("doc_id").to_pylist()
             qids = table.column("question_id").to_pylist() if config != "documents" else ids
             pairs.extend(zip(ids, qids, strict=True))
@@ -231,6 +232,7 @@ def check_export(path: Path, value: str) -> None:
                     f"{DATASET_VAR}={value}: document {doc_id} (asked by {config} question {question_id}) "
                     "is not in data/documents; re-export the dataset so questions and documents match"
                 )
+    check_pdf_files(path, value, pdf_rows)
 
 
 def check_pdf_files(path: Path, value: str, rows: list[dict[str, Any]]) -> None:
