@@ -53,9 +53,6 @@ _VALUE_OPTIONS = (
     "--process-docs-parallel",
     "--output_path",
     "--config",
-    "--model",
-    "--model_args",
-    "--model-args",
 )
 _LISTINGS = ("list", "list_groups", "list_tags", "list_subtasks")
 _NOT_FOUND = re.compile(r"^Tasks were not found: (.+)$", re.MULTILINE)
@@ -69,12 +66,12 @@ def _redact(text: str) -> str:
     return redact_secrets(text)
 
 
-def normalise_args(args: list[str]) -> list[str]:
-    """``--tasks=X`` as ``--tasks X`` (for the options this command reads or sets)."""
+def normalise_args(args: list[str], names: tuple[str, ...] = _VALUE_OPTIONS) -> list[str]:
+    """``--tasks=X`` as ``--tasks X`` (for the options this command reads or sets, or ``names``)."""
     out: list[str] = []
     for arg in args:
         name, eq, value = arg.partition("=")
-        out.extend([name, value] if eq and name in _VALUE_OPTIONS else [arg])
+        out.extend([name, value] if eq and name in names else [arg])
     return out
 
 
@@ -304,7 +301,8 @@ def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
 
     if not any(t.startswith("synthdoc") and not t.endswith("_text") for t in requested):
         return
-    line = resolution_warning(option(args, "--model"), option(args, "--model_args", "--model-args"))
+    split = normalise_args(args, ("--model", "--model_args", "--model-args"))
+    line = resolution_warning(option(split, "--model"), option(split, "--model_args", "--model-args"))
     if line is not None and _is_main_process():
         typer.echo(_redact(f"synthdocbench: {line}"), err=True)
 
