@@ -142,3 +142,13 @@ def test_card_cites_and_links_the_paper(tmp_path: Path) -> None:
     text = (make_export(tmp_path / "ds") / "README.md").read_text()
     assert "[arXiv:2607.10400](https://arxiv.org/abs/2607.10400)" in text
     assert "eprint        = {2607.10400}" in text and "year          = {2026}" in text
+
+
+def test_a_push_removes_pdfs_of_documents_the_export_no_longer_has(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
+    _, state = hub
+    folder = make_export(tmp_path / "ds")
+    push_dataset(folder, REPO, token="hf_test")
+    state.repos[REPO].branches["main"]["pdfs/sdb-3-00099.pdf"] = b"%PDF-1.7 an older export's report"
+    push_dataset(folder, REPO, token="hf_test")
+    assert set(state.repos[REPO].branches["main"]) == UPLOADED
+    assert "pdfs/sdb-3-00099.pdf" in state.repos[REPO].commits[-1].deleted
