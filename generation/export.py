@@ -2,7 +2,9 @@
 
 Reads ``GEN/config.json`` and every finished ``GEN/docs/<doc_id>/`` (one with ``DONE``),
 validates manifests and questions with the schema models and writes the layout of
-``docs/data-layout.md``. Everything is written into a hidden sibling folder first and
+``docs/data-layout.md``: the Parquet configs, and each document's PDF as a file
+``pdfs/<doc_id>.pdf`` (the ``documents`` config names it in ``pdf_path``), so a reader of a Hub
+copy downloads only the PDFs it needs. Everything is written into a hidden sibling folder first and
 renamed into place at the end, so a crash never leaves half a dataset. Same input -> the
 same bytes: rows are sorted, the Arrow schema is explicit and the Parquet writer options
 are pinned (the bytes still depend on the pyarrow version, which stamps ``created_by``).
@@ -56,10 +58,12 @@ PARQUET_OPTIONS: dict[str, Any] = {
     "store_schema": True,
 }
 QUESTION_ROW_GROUP = 10_000
-#: PDFs are a few MB each; small row groups keep readers' memory bounded.
+#: Documents per row group of the documents config (its rows are small: the PDFs are files).
 DOCUMENT_ROW_GROUP = 16
+#: Where each document's PDF is written, as ``pdfs/<doc_id>.pdf``.
+PDF_FOLDER = "pdfs"
 #: What may already be in an output folder that export replaces (a previous export).
-_REPLACEABLE = {"README.md", "data"}
+_REPLACEABLE = {"README.md", "data", PDF_FOLDER}
 
 _PRIMITIVES: dict[Any, pa.DataType] = {
     str: pa.string(),
@@ -72,7 +76,7 @@ _PRIMITIVES: dict[Any, pa.DataType] = {
 DOCUMENT_SCHEMA = pa.schema(
     [
         ("doc_id", pa.string()),
-        ("pdf", pa.binary()),
+        ("pdf_path", pa.string()),
         ("manifest", pa.string()),
         ("page_count", pa.int64()),
         ("word_count", pa.int64()),
@@ -259,10 +263,15 @@ def _writer(path: Path, schema: pa.Schema) -> pq.ParquetWriter:
     return pq.ParquetWriter(path, schema, **PARQUET_OPTIONS)
 
 
-def _document_row(manifest: DocumentManifest, pdf: bytes) -> dict[str, Any]:
+def pdf_relpath(doc_id: str) -> str:
+    """Where a document's PDF lies in the export (and in the Hub repo)."""
+    return f"{PDF_FOLDER}/{doc_id}.pdf"
+
+
+def _document_row(manifest: DocumentManifest) -> dict[str, Any]:
     return {
         "doc_id": manifest.doc_id,
-        "pdf": pdf,
+        "pdf_path": pdf_relpath(manifest.doc_id),
         "manifest": dumps_json(manifest.model_dump(mode="json")),
         "page_count": manifest.page_count,
         "word_count": manifest.word_count,
@@ -311,14 +320,17 @@ class _Collected:
             self.warnings.append(f"{path} holds no questions")
 
 
-def _write_documents(doc_dirs: list[Path], path: Path, collected: _Collected) -> None:
-    """Validate every finished document, write the documents config, collect the questions."""
+def _write_documents(doc_dirs: list[Path], root: Path, collected: _Collected) -> None:
+    """Validate every finished document, write its PDF file and the documents config, and
+    collect the questions."""
     rows: list[dict[str, Any]] = []
-    with _writer(path, DOCUMENT_SCHEMA) as writer:
+    (root / PDF_FOLDER).mkdir(parents=True, exist_ok=True)
+    with _writer(root / "data" / DOCUMENTS_CONFIG / PARQUET_NAME, DOCUMENT_SCHEMA) as writer:
         for doc_dir in doc_dirs:
             manifest = _read_manifest(doc_dir)
             collected.add_questions(doc_dir / "questions.jsonl", _read_questions(doc_dir))
-            rows.append(_document_row(manifest, _read_pdf(doc_dir, manifest)))
+            (root / pdf_relpath(manifest.doc_id)).write_bytes(_read_pdf(doc_dir, manifest))
+            rows.append(_document_row(manifest))
             collected.documents.append(_document_stats(manifest))
             if len(rows) == DOCUMENT_ROW_GROUP:
                 writer.write_table(pa.Table.from_pylist(rows, schema=DOCUMENT_SCHEMA))
@@ -358,7 +370,7 @@ def _write_export(
     collected.warnings += [
         f"{gen_dir / 'docs' / name} has no DONE file (unfinished); skipped" for name in skipped
     ]
-    _write_documents(doc_dirs, tmp / "data" / DOCUMENTS_CONFIG / PARQUET_NAME, collected)
+    _write_documents(doc_dirs, tmp, collected)
     if not collected.questions:
         raise ExportError(
             f"no questions in any {gen_dir / 'docs'}/*/questions.jsonl; "

@@ -39,7 +39,8 @@ CONFIG_DOCS: dict[str, str] = {
     "chart": "Chart-reading questions: exact values, comparisons and trends read off one chart or table.",
     "cross_modal": "Questions that join a statement in the prose with a chart in another section.",
     "complex": "Multi-hop questions combining two to four pieces of evidence from text and charts.",
-    "documents": "One row per report: the rendered PDF, its manifest (ground truth) and summary stats.",
+    "documents": "One row per report: the path of its PDF (`pdfs/<doc_id>.pdf`), its manifest "
+    "(ground truth) and summary stats.",
 }
 
 #: What every column (and nested field, as ``parent.child``) of the Parquet files means;
@@ -85,7 +86,7 @@ FIELD_DOCS: dict[str, str] = {
     "position.basis": "Whether k/K counts charts (`chart`) or pages (`page`).",
     # documents config (synthdocbench_tasks.schema.DOCUMENT_COLUMNS); "config:column" overrides
     "documents:doc_id": "Id of the report, `sdb-<seed>-<index>`; question rows refer to it.",
-    "pdf": "The rendered report, raw PDF bytes.",
+    "pdf_path": "Path of the rendered report's PDF file in this repo (`pdfs/<doc_id>.pdf`).",
     "manifest": "The report's DocumentManifest as JSON text: sections, every chart's data (Table 17), "
     "tables, stated facts and their measured regions.",
     "page_count": "Pages of the PDF.",

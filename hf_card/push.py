@@ -27,7 +27,9 @@ from synthdocbench_tasks.errors import SynthDocUserError
 REQUIRED_CONFIGS: tuple[str, ...] = ("chart", "cross_modal", "complex", "documents")
 DEFAULT_ENDPOINT = "https://huggingface.co"
 #: What is uploaded from an export folder; anything else in it stays local.
-UPLOAD_PATTERNS: tuple[str, ...] = ("README.md", "data/*/*.parquet")
+UPLOAD_PATTERNS: tuple[str, ...] = ("README.md", "data/*/*.parquet", "pdfs/*.pdf")
+#: What a push replaces on the Hub (files of an earlier export that this one no longer has).
+DELETE_PATTERNS: tuple[str, ...] = ("data/**", "pdfs/**")
 #: What the card's loading example shows when the export was made without ``--repo-id``.
 PLACEHOLDER_REPO_ID = "ORG/NAME"
 
@@ -105,8 +107,29 @@ def validate_folder(folder: Path) -> tuple[UploadFile, ...]:
             raise PushError(f"{readme} does not declare the {config!r} config; {how}")
         if not any((folder / "data" / config).glob("*.parquet")):
             raise PushError(f"{folder / 'data' / config} holds no Parquet files; {how}")
-    paths = [readme, *sorted((folder / "data").glob("*/*.parquet"))]
+    paths = [readme, *sorted((folder / "data").glob("*/*.parquet")), *_pdf_files(folder, how)]
     return tuple(UploadFile(p.relative_to(folder).as_posix(), p.stat().st_size) for p in paths)
+
+
+def _pdf_files(folder: Path, how: str) -> list[Path]:
+    """The PDF files the documents config names in ``pdf_path``, each checked to exist (an
+    older export without that column carries the PDFs in the config and has none)."""
+    import pyarrow.parquet as pq
+
+    paths: list[Path] = []
+    for f in sorted((folder / "data" / "documents").glob("*.parquet")):
+        try:
+            if "pdf_path" not in pq.read_schema(f).names:
+                continue
+            names = pq.read_table(f, columns=["pdf_path"]).column("pdf_path").to_pylist()
+        except Exception as exc:  # pyarrow raises several types for a damaged file
+            raise PushError(f"{f} is not a readable Parquet file ({_first_line(exc)}); {how}") from None
+        for name in names:
+            path = folder / str(name)
+            if not str(name).startswith("pdfs/") or ".." in Path(str(name)).parts or not path.is_file():
+                raise PushError(f"{f} names the PDF {name!r} but {path} is not a file in the export; {how}")
+            paths.append(path)
+    return sorted(paths)
 
 
 _CARD_REPO = re.compile(r'load_dataset\("(?P<repo>[^"]+)", "chart"')
@@ -219,7 +242,7 @@ def push_dataset(
             repo_type="dataset",
             folder_path=folder,
             allow_patterns=list(UPLOAD_PATTERNS),
-            delete_patterns=["data/**"],
+            delete_patterns=list(DELETE_PATTERNS),
             commit_message=message,
             revision=None if create_pr else branch,
             create_pr=create_pr,

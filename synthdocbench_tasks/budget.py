@@ -145,26 +145,27 @@ def dataset_strip_sizes(
     location: str, cache_dir: Path, settings: StripSettings, limit: int | None = None
 ) -> list[list[tuple[int, int]]]:
     """(width, height) of every strip of every document of a dataset, from the strip cache."""
-    import datasets
     from rich.console import Console
     from rich.progress import Progress
 
-    from .dataset import resolve_location
+    from .dataset import DocumentStore, load_config, resolve_location
     from .strip_cache import StripCache
 
-    rows = datasets.load_dataset(resolve_location(location), "documents", split="test")
+    where = resolve_location(location)  # ORG/NAME@REVISION is read at that revision
+    doc_ids = [str(d) for d in load_config(where, "documents", ["doc_id"])["doc_id"]]
     if limit is not None:
-        rows = rows.select(range(min(limit, len(rows))))
-    if len(rows) == 0:
+        doc_ids = doc_ids[:limit]
+    store = DocumentStore(where)  # one PDF at a time, downloaded only for these documents
+    if not doc_ids:
         raise SynthDocUserError(
             f"the documents config of {location} is empty: export a dataset with documents"
         )
     cache = StripCache(cache_dir)
     sizes: list[list[tuple[int, int]]] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("building strips", total=len(rows))
-        for row in rows:
-            strips = cache.strips(bytes(row["pdf"]), settings, str(row["doc_id"]))
+        task = progress.add_task("building strips", total=len(doc_ids))
+        for doc_id in doc_ids:
+            strips = cache.strips(store.pdf(doc_id), settings, doc_id)
             sizes.append([(s.width, s.height) for s in strips])
             progress.advance(task)
     return sizes

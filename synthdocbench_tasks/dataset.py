@@ -1,15 +1,23 @@
 """Where the benchmark data lives, and the documents behind the questions.
 
-The location is ``SYNTHDOC_DATASET``: an exported dataset folder or a Hub repo id. It is
+The location is ``SYNTHDOC_DATASET``: an exported dataset folder or a Hub repo id, optionally
+pinned to a Hub revision as ``ORG/NAME@REVISION`` (a branch, tag or commit sha). It is
 checked once, with one clear line when it cannot be used. Task YAMLs name
-``!function synthdocbench_tasks.dataset.DATASET_PATH`` as their ``dataset_path``: lmms-eval
-resolves that tag by ``getattr`` on this module only when it builds the task (not when it
-scans the task folder), and the module-level ``__getattr__`` below answers it lazily.
+``!function synthdocbench_tasks.dataset.DATASET_PATH`` as their ``dataset_path`` and
+``DATASET_KWARGS`` as their ``dataset_kwargs`` (the revision): lmms-eval resolves those tags
+by ``getattr`` on this module only when it builds the task (not when it scans the task
+folder), and the module-level ``__getattr__`` below answers them lazily.
+
+Each document's PDF is a file ``pdfs/<doc_id>.pdf`` of the dataset, read one document at a
+time (for a Hub dataset downloaded per document by the Hub client, which caches it), so a run
+fetches only the PDFs of the documents it evaluates. Exports older than that layout carry the
+PDF bytes in the ``documents`` config instead; they are read from there.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,10 +28,34 @@ from .settings import DATASET_VAR, load_settings
 HOW_TO_GET_ONE = (
     "generate one with `synthdocbench generate --out runs/gen && "
     "synthdocbench export runs/gen --out runs/ds` "
-    f"and set {DATASET_VAR}=runs/ds, or set {DATASET_VAR}=ORG/NAME for a dataset on the Hub"
+    f"and set {DATASET_VAR}=runs/ds, or set {DATASET_VAR}=ORG/NAME (or ORG/NAME@REVISION) "
+    "for a dataset on the Hub"
 )
 
 CONFIGS = ("chart", "cross_modal", "complex", "documents")
+#: Where an export keeps each document's PDF, relative to the dataset root.
+PDF_FOLDER = "pdfs"
+
+
+def pdf_path(doc_id: str) -> str:
+    """The path of a document's PDF inside the dataset (folder or Hub repo)."""
+    return f"{PDF_FOLDER}/{doc_id}.pdf"
+
+
+@dataclass(frozen=True)
+class DatasetRef:
+    """A checked dataset location: an absolute folder, or a Hub repo id and its revision."""
+
+    path: str
+    revision: str | None = None
+    local: bool = True
+
+    def __str__(self) -> str:
+        return f"{self.path}@{self.revision}" if self.revision else self.path
+
+    def load_kwargs(self) -> dict[str, Any]:
+        """What ``datasets.load_dataset`` needs beyond the path and config: the revision."""
+        return {"revision": self.revision} if self.revision else {}
 
 
 def looks_like_repo_id(value: str) -> bool:
@@ -31,24 +63,41 @@ def looks_like_repo_id(value: str) -> bool:
     return len(parts) == 2 and all(parts) and not value.startswith((".", "~"))
 
 
-def check_hub_dataset(repo_id: str, variable: str, advice: str) -> None:
-    """One clear line if a Hub dataset cannot be reached (skipped when the Hub is offline)."""
+def split_revision(value: str) -> tuple[str, str | None]:
+    """``ORG/NAME@REVISION`` -> (``ORG/NAME``, ``REVISION``); no ``@`` -> (value, None)."""
+    repo, sep, revision = value.partition("@")
+    return (repo, revision) if sep else (value, None)
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+
+
+def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | None = None) -> None:
+    """One clear line if a Hub dataset (at ``revision``) cannot be reached (skipped when the
+    Hub is offline)."""
     from huggingface_hub import HfApi, constants
+    from huggingface_hub.errors import RevisionNotFoundError
 
     if constants.HF_HUB_OFFLINE:
         return  # the datasets cache must serve it; datasets says so if it cannot
     try:
-        HfApi().dataset_info(repo_id, timeout=15)
-    except Exception as exc:
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        HfApi().dataset_info(repo_id, revision=revision, timeout=15)
+    except RevisionNotFoundError:
         raise SynthDocUserError(
-            f"{variable}={repo_id}: the Hub dataset cannot be reached ({reason}); {advice}"
+            f"{variable}={repo_id}@{revision}: the Hub dataset {repo_id} has no revision {revision!r} "
+            "(a branch, tag or commit sha); give one that exists, or drop @REVISION for main"
+        ) from None
+    except Exception as exc:
+        shown = f"{repo_id}@{revision}" if revision else repo_id
+        raise SynthDocUserError(
+            f"{variable}={shown}: the Hub dataset cannot be reached ({_reason(exc)}); {advice}"
         ) from None
 
 
-@lru_cache(maxsize=8)
-def resolve_location(value: str | None) -> str:
-    """An absolute folder path or a reachable Hub repo id; else a clear error."""
+def _check_location(value: str | None) -> DatasetRef:
+    """A checked folder or a reachable Hub repo id (at its revision); else a clear error.
+    An existing folder is a folder even when its path holds an ``@``."""
     if not value:
         raise SynthDocUserError(f"{DATASET_VAR} is not set: {HOW_TO_GET_ONE}")
     path = Path(value).expanduser()
@@ -60,13 +109,53 @@ def resolve_location(value: str | None) -> str:
                 f"(needs README.md and data/{{{','.join(CONFIGS)}}}); {HOW_TO_GET_ONE}"
             )
         check_export(path, value)
-        return str(path.resolve())
-    if looks_like_repo_id(value):
-        check_hub_dataset(value, DATASET_VAR, HOW_TO_GET_ONE)
-        return value
+        return DatasetRef(str(path.resolve()))
+    repo_id, revision = split_revision(value)
+    if revision is not None and not revision.strip():
+        raise SynthDocUserError(
+            f"{DATASET_VAR}={value} ends with '@' but names no revision; write ORG/NAME@REVISION "
+            "(a branch, tag or commit sha) or drop the '@'"
+        )
+    if looks_like_repo_id(repo_id):
+        check_hub_dataset(repo_id, DATASET_VAR, HOW_TO_GET_ONE, revision)
+        return DatasetRef(repo_id, revision, local=False)
     raise SynthDocUserError(
         f"{DATASET_VAR}={value} is neither an existing folder nor a Hub repo id; {HOW_TO_GET_ONE}"
     )
+
+
+@lru_cache(maxsize=8)
+def resolve_location(value: str | None) -> str:
+    """The checked location as one string: an absolute folder path, ``ORG/NAME`` or
+    ``ORG/NAME@REVISION`` (what :func:`document_store` and :func:`load_config` take).
+    Checked once per value (``resolve_location.cache_clear()`` forgets)."""
+    return str(_check_location(value))
+
+
+def resolve_dataset(value: str | None) -> DatasetRef:
+    """The checked location as a :class:`DatasetRef` (path, revision, local or Hub)."""
+    return as_ref(resolve_location(value))
+
+
+def as_ref(location: str | DatasetRef) -> DatasetRef:
+    """A location string from :func:`resolve_location` (already checked) as a reference."""
+    if isinstance(location, DatasetRef):
+        return location
+    if Path(location).is_dir():
+        return DatasetRef(location)
+    repo_id, revision = split_revision(location)
+    return DatasetRef(repo_id, revision, local=False)
+
+
+def load_config(location: str | DatasetRef, config: str, columns: list[str] | None = None) -> Any:
+    """The test split of one config through ``datasets``, at the pinned revision."""
+    import datasets
+
+    ref = as_ref(location)
+    kwargs: dict[str, Any] = ref.load_kwargs()
+    if columns is not None:
+        kwargs["columns"] = columns
+    return datasets.load_dataset(ref.path, config, split="test", **kwargs)
 
 
 def card_split_sizes(readme: Path, value: str) -> dict[str, int]:
@@ -101,6 +190,7 @@ def check_export(path: Path, value: str) -> None:
 
     sizes = card_split_sizes(path / "README.md", value)
     doc_ids: dict[str, list[tuple[str, str]]] = {}  # config -> (doc_id, question_id)
+    pdf_rows: list[dict[str, Any]] = []  # documents rows naming a PDF file (pdf_path)
     for config in CONFIGS:
         files = sorted((path / "data" / config).glob("*.parquet"))
         if not files:
@@ -112,6 +202,8 @@ def check_export(path: Path, value: str) -> None:
         for f in files:
             columns = ["doc_id"] if config == "documents" else ["doc_id", "question_id"]
             try:
+                if config == "documents" and "pdf_path" in pq.read_schema(f).names:
+                    columns.append("pdf_path")
                 table = pq.read_table(f, columns=columns)
             except Exception as exc:  # pyarrow raises several types for damaged files
                 reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -120,6 +212,8 @@ def check_export(path: Path, value: str) -> None:
                     f"({reason}); re-export the dataset"
                 ) from None
             rows += table.num_rows
+            if "pdf_path" in columns:
+                pdf_rows += table.to_pylist()
             ids = table.column("doc_id").to_pylist()
             qids = table.column("question_id").to_pylist() if config != "documents" else ids
             pairs.extend(zip(ids, qids, strict=True))
@@ -138,6 +232,23 @@ def check_export(path: Path, value: str) -> None:
                     f"{DATASET_VAR}={value}: document {doc_id} (asked by {config} question {question_id}) "
                     "is not in data/documents; re-export the dataset so questions and documents match"
                 )
+    check_pdf_files(path, value, pdf_rows)
+
+
+def check_pdf_files(path: Path, value: str, rows: list[dict[str, Any]]) -> None:
+    """Every document's ``pdf_path`` is ``pdfs/<doc_id>.pdf`` and that file exists."""
+    for row in rows:
+        expected = pdf_path(str(row["doc_id"]))
+        if row["pdf_path"] != expected:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: document {row['doc_id']} names its PDF {row['pdf_path']!r}, "
+                f"not {expected!r}; re-export the dataset"
+            )
+        if not (path / expected).is_file():
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={value}: {path / expected} (the PDF of document {row['doc_id']}) is "
+                "missing; re-export the dataset"
+            )
 
 
 def dataset_location() -> str:
@@ -146,45 +257,198 @@ def dataset_location() -> str:
 
 def __getattr__(name: str) -> Any:
     if name == "DATASET_PATH":
-        return dataset_location()
+        return as_ref(dataset_location()).path
+    if name == "DATASET_KWARGS":
+        return as_ref(dataset_location()).load_kwargs()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: Columns of the ``documents`` config read as the index (never the PDF bytes).
+INDEX_COLUMNS = ("doc_id", "page_count", "word_count", "chart_count", "archetype", "topic", "domain")
+
+
 class DocumentStore:
-    """The ``documents`` config of one dataset, loaded once, indexed by doc_id."""
+    """The documents of one dataset: each PDF read when first asked for, one document at a time.
 
-    def __init__(self, location: str) -> None:
-        self.location = location
+    A folder's PDF is ``<folder>/pdfs/<doc_id>.pdf``; a Hub dataset's is downloaded with
+    ``huggingface_hub.hf_hub_download`` at the pinned revision (the Hub client's cache keeps
+    it). Exports without ``pdfs/`` (older ones) are read from the ``documents`` config's
+    ``pdf`` column. The index (``row``) is the ``documents`` config without the PDF bytes.
+    """
+
+    def __init__(self, location: str | DatasetRef) -> None:
+        self.ref = as_ref(location)
+        self.location = str(self.ref)
         self._lock = threading.Lock()
-        self._rows: Any = None
-        self._index: dict[str, int] = {}
+        self._index: dict[str, dict[str, Any]] | None = None
+        self._files: dict[str, Path] = {}
+        self._legacy: Any = None
 
-    def _load(self) -> None:
-        import datasets
+    # --- the index ---------------------------------------------------------------------
 
-        rows = datasets.load_dataset(self.location, "documents", split="test")
-        self._index = {doc_id: i for i, doc_id in enumerate(rows["doc_id"])}
-        self._rows = rows
+    def _documents_files(self) -> list[Path]:
+        return sorted((Path(self.ref.path) / "data" / "documents").glob("*.parquet"))
+
+    def _load_index(self) -> dict[str, dict[str, Any]]:
+        if self.ref.local:
+            import pyarrow.parquet as pq
+
+            rows: list[dict[str, Any]] = []
+            for f in self._documents_files():
+                names = pq.read_schema(f).names
+                rows += pq.read_table(f, columns=[c for c in INDEX_COLUMNS if c in names]).to_pylist()
+        else:
+            rows = list(_load_config_one_line(self.ref, "documents", list(INDEX_COLUMNS)))
+        return {str(r["doc_id"]): dict(r) for r in rows}
 
     def row(self, doc_id: str) -> dict[str, Any]:
+        """The document's ``documents`` row without its PDF bytes."""
         with self._lock:
-            if self._rows is None:
-                self._load()
-        i = self._index.get(doc_id)
-        if i is None:
+            if self._index is None:
+                self._index = self._load_index()
+        row = self._index.get(doc_id)
+        if row is None:
             raise SynthDocUserError(
                 f"document {doc_id} is not in the documents config of {self.location}; "
                 "re-export the dataset so questions and documents match"
             )
-        return dict(self._rows[i])
+        return dict(row)
+
+    # --- the PDFs ----------------------------------------------------------------------
 
     def pdf(self, doc_id: str) -> bytes:
-        data = self.row(doc_id)["pdf"]
+        """The document's PDF bytes; one clear line when it cannot be had."""
+        if "/" in doc_id or "\\" in doc_id or doc_id in ("", ".", ".."):
+            raise SynthDocUserError(
+                f"document id {doc_id!r} in {self.location} is not a plain name; re-export the dataset"
+            )
+        data = self._local_pdf(doc_id) if self.ref.local else self._hub_pdf(doc_id)
+        if data is None:
+            data = self._legacy_pdf(doc_id)
         if not data:
             raise SynthDocUserError(
                 f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset"
             )
-        return bytes(data)
+        return data
+
+    def _local_pdf(self, doc_id: str) -> bytes | None:
+        path = Path(self.ref.path) / pdf_path(doc_id)
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None  # an older export: the bytes are in the documents config
+        except OSError as exc:
+            raise SynthDocUserError(
+                f"cannot read {path} ({exc.strerror or exc}); check the dataset folder {self.location}"
+            ) from None
+
+    def _hub_pdf(self, doc_id: str) -> bytes | None:
+        with self._lock:
+            cached = self._files.get(doc_id)
+        if cached is None:
+            cached = self._download(doc_id)
+            if cached is None:
+                return None
+            with self._lock:
+                self._files[doc_id] = cached
+        return cached.read_bytes()
+
+    def _download(self, doc_id: str) -> Path | None:
+        from huggingface_hub import hf_hub_download
+        from huggingface_hub.errors import (
+            EntryNotFoundError,
+            RepositoryNotFoundError,
+            RevisionNotFoundError,
+        )
+
+        try:
+            return Path(
+                hf_hub_download(
+                    self.ref.path, pdf_path(doc_id), repo_type="dataset", revision=self.ref.revision
+                )
+            )
+        except EntryNotFoundError:
+            if self._has_pdf_folder():
+                raise SynthDocUserError(
+                    f"document {doc_id}: {pdf_path(doc_id)} is not in the Hub dataset {self.location}; "
+                    "push the complete export again (`synthdocbench push`)"
+                ) from None
+            return None  # an older export: the bytes are in the documents config
+        except RevisionNotFoundError:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={self.location}: the Hub dataset has no revision {self.ref.revision!r}; "
+                "give a branch, tag or commit sha that exists"
+            ) from None
+        except RepositoryNotFoundError:
+            raise SynthDocUserError(
+                f"{DATASET_VAR}={self.location}: the Hub dataset does not exist or is private "
+                "(log in with `hf auth login` for a private one)"
+            ) from None
+        except Exception as exc:  # network and cache errors come in many types
+            raise SynthDocUserError(
+                f"document {doc_id}: cannot download {pdf_path(doc_id)} from the Hub dataset "
+                f"{self.location} ({_reason(exc)}); check the network or set HF_HUB_OFFLINE=1 "
+                "to use the cache"
+            ) from None
+
+    def _has_pdf_folder(self) -> bool:
+        """Whether the Hub revision holds a ``pdfs/`` folder (the export layout with PDF files)."""
+        from huggingface_hub import HfApi
+
+        try:
+            tree = HfApi().list_repo_tree(
+                self.ref.path, PDF_FOLDER, repo_type="dataset", revision=self.ref.revision
+            )
+            return next(iter(tree), None) is not None
+        except Exception:  # no such folder (404) or no answer: the documents config decides
+            return False
+
+    def _legacy_rows(self) -> Any:
+        """The whole ``documents`` config with its ``pdf`` bytes (older exports only)."""
+        with self._lock:
+            if self._legacy is None:
+                self._legacy = _load_config_one_line(self.ref, "documents")
+            return self._legacy
+
+    def _legacy_pdf(self, doc_id: str) -> bytes:
+        """The PDF from the ``documents`` config's ``pdf`` column of an older export."""
+        if self.ref.local:
+            import pyarrow.compute as pc
+            import pyarrow.parquet as pq
+
+            for f in self._documents_files():
+                if "pdf" not in pq.read_schema(f).names:
+                    continue
+                table = pq.read_table(f, columns=["doc_id", "pdf"], filters=pc.field("doc_id") == doc_id)
+                if table.num_rows:
+                    return bytes(table.column("pdf")[0].as_py() or b"")
+            self.row(doc_id)  # a document that is not there at all says so
+            raise SynthDocUserError(
+                f"document {doc_id}: {Path(self.ref.path) / pdf_path(doc_id)} is missing; "
+                "re-export the dataset (`synthdocbench export`)"
+            )
+        rows = self._legacy_rows()
+        if "pdf" not in rows.column_names:
+            raise SynthDocUserError(
+                f"document {doc_id}: {pdf_path(doc_id)} is not in the Hub dataset {self.location}; "
+                "push the complete export again (`synthdocbench push`)"
+            )
+        ids = [str(d) for d in rows["doc_id"]]
+        if doc_id not in ids:
+            raise SynthDocUserError(
+                f"document {doc_id} is not in the documents config of {self.location}; "
+                "re-export the dataset so questions and documents match"
+            )
+        return bytes(rows[ids.index(doc_id)]["pdf"] or b"")
+
+
+def _load_config_one_line(ref: DatasetRef, config: str, columns: list[str] | None = None) -> Any:
+    try:
+        return load_config(ref, config, columns)
+    except Exception as exc:  # datasets raises many types
+        raise SynthDocUserError(
+            f"cannot read the {config} config of {ref} ({_reason(exc)}); check the dataset"
+        ) from None
 
 
 @lru_cache(maxsize=8)

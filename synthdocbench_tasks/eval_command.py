@@ -65,12 +65,12 @@ def _redact(text: str) -> str:
     return redact_secrets(text)
 
 
-def normalise_args(args: list[str]) -> list[str]:
-    """``--tasks=X`` as ``--tasks X`` (for the options this command reads or sets)."""
+def normalise_args(args: list[str], names: tuple[str, ...] = _VALUE_OPTIONS) -> list[str]:
+    """``--tasks=X`` as ``--tasks X`` (for the options this command reads or sets, or ``names``)."""
     out: list[str] = []
     for arg in args:
         name, eq, value = arg.partition("=")
-        out.extend([name, value] if eq and name in _VALUE_OPTIONS else [arg])
+        out.extend([name, value] if eq and name in names else [arg])
     return out
 
 
@@ -274,9 +274,14 @@ def eval_command(ctx: typer.Context) -> None:
         _preflight(requested)
     if option(args, "--process_docs_parallel", "--process-docs-parallel") is None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
+    _warn_about_resolution(args, requested)
     started = time.time()
     captured = run_lmms_eval(args)
     _redact_results_files(option(args, "--output_path"), started)
+    if _is_main_process():
+        from .resolution import record_in_results
+
+        record_in_results(option(args, "--output_path"), started)
     if not _is_main_process():
         return
     missing = [n.strip() for m in _NOT_FOUND.findall("\n".join(captured.errors)) for n in m.split(",")]
@@ -287,6 +292,18 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
+    """One line when the model class will shrink the strips of a synthdoc task that shows them."""
+    from .resolution import resolution_warning
+
+    if not any(t.startswith("synthdoc") and not t.endswith("_text") for t in requested):
+        return
+    split = normalise_args(args, ("--model", "--model_args", "--model-args"))
+    line = resolution_warning(option(split, "--model"), option(split, "--model_args", "--model-args"))
+    if line is not None and _is_main_process():
+        typer.echo(_redact(f"synthdocbench: {line}"), err=True)
 
 
 def _verdict(captured: Captured, requested: list[str] | None) -> RunVerdict:
@@ -351,4 +368,8 @@ def check_command(
         logged_errors=errors_in_log(log) if log is not None else None,
     )
     typer.echo(f"checked {path}")
+    from .resolution import describe, run_record
+
+    for line in describe(run_record(results)):
+        typer.echo(line)
     _finish(verdict)

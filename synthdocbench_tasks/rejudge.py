@@ -148,9 +148,7 @@ class QuestionLookup:
         self._rows: dict[str, dict[str, Any]] | None = None
 
     def _load(self) -> dict[str, dict[str, Any]]:
-        import datasets
-
-        from .dataset import CONFIGS, resolve_location
+        from .dataset import CONFIGS, load_config, resolve_location
 
         if not self.location:
             raise SynthDocUserError(
@@ -162,7 +160,7 @@ class QuestionLookup:
         for config in CONFIGS:
             if config == "documents":
                 continue
-            for row in datasets.load_dataset(where, config, split="test"):
+            for row in load_config(where, config):  # at the revision of ORG/NAME@REVISION
                 rows[str(row["question_id"])] = dict(row)
         return rows
 

@@ -342,7 +342,7 @@ class Question(_Model):
 #: Columns of the ``documents`` Parquet config (one row per document).
 DOCUMENT_COLUMNS: tuple[str, ...] = (
     "doc_id",
-    "pdf",
+    "pdf_path",
     "manifest",
     "page_count",
     "word_count",

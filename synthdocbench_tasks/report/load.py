@@ -251,25 +251,20 @@ def load_documents(location: str | None, source: str) -> DocumentInfo:
             note="no dataset given (--dataset or SYNTHDOC_DATASET), so the archetype and domain "
             "tables are skipped"
         )
-    from ..dataset import resolve_location
+    from ..dataset import load_config, resolve_location
 
-    resolved = resolve_location(location)
+    resolved = resolve_location(location)  # ORG/NAME@REVISION is read at that revision
     import datasets
 
     bars = datasets.is_progress_bar_enabled()
     datasets.disable_progress_bars()
     try:
-        docs = datasets.load_dataset(
-            resolved,
-            "documents",
-            split="test",
-            columns=["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"],
+        docs = load_config(
+            resolved, "documents", ["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"]
         )
         questions: dict[str, dict[str, str]] = {}
         for config in ("chart", "cross_modal", "complex"):
-            rows = datasets.load_dataset(
-                resolved, config, split="test", columns=["question_id", "question", "answer"]
-            )
+            rows = load_config(resolved, config, ["question_id", "question", "answer"])
             for row in _rows(rows):
                 questions[str(row["question_id"])] = {"question": row["question"], "answer": row["answer"]}
     except Exception as exc:  # datasets raises many types; the user needs one line

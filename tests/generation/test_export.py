@@ -294,7 +294,8 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Exported:
 
 def test_layout_and_summary(exported: Exported) -> None:
     ds = exported.ds
-    assert sorted(_files(ds)) == ["README.md", *sorted(f"data/{c}/{PARQUET_NAME}" for c in CONFIGS)]
+    pdfs = [f"pdfs/{doc_id}.pdf" for doc_id in sorted(exported.written.manifests)]
+    assert sorted(_files(ds)) == ["README.md", *sorted(f"data/{c}/{PARQUET_NAME}" for c in CONFIGS), *pdfs]
     assert exported.summary.rows == {"chart": 6, "cross_modal": 3, "complex": 3, "documents": 3}
     assert exported.summary.skipped == ()
     assert "chart 6" in str(exported.summary)
@@ -329,8 +330,10 @@ def test_documents_config_round_trips_pdf_and_manifest(exported: Exported, tmp_p
     assert rows["doc_id"] == sorted(exported.written.manifests)
     for row in rows:
         manifest = exported.written.manifests[row["doc_id"]]
-        assert row["pdf"] == exported.written.pdfs[row["doc_id"]]
-        with pymupdf.open(stream=row["pdf"], filetype="pdf") as pdf:
+        assert row["pdf_path"] == f"pdfs/{row['doc_id']}.pdf"
+        data = (exported.ds / row["pdf_path"]).read_bytes()
+        assert data == exported.written.pdfs[row["doc_id"]]
+        with pymupdf.open(stream=data, filetype="pdf") as pdf:
             assert pdf.page_count == manifest.page_count == row["page_count"]
             assert manifest.topic in pdf[0].get_text()
         assert DocumentManifest.model_validate_json(row["manifest"]) == manifest

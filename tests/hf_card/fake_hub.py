@@ -1,8 +1,11 @@
-"""A loopback HTTP server that answers the Hub API calls ``huggingface_hub`` makes for a push.
+"""A loopback HTTP server that answers the Hub API calls ``huggingface_hub`` makes for a push
+and for reading files back.
 
-It keeps real state (repos, their privacy, branches and the files of each commit), so a test
-can push through the real client with ``HF_ENDPOINT`` pointing here and then check what the
-Hub would hold. Unknown requests get 404 and are recorded in ``unknown``.
+It keeps real state (repos, their privacy, branches, and the files of each commit by its sha),
+so a test can push through the real client with ``HF_ENDPOINT`` pointing here, check what the
+Hub would hold, and download files at a branch or commit (``/resolve/``, as ``hf_hub_download``
+does: a HEAD for the metadata, then a GET; each recorded in ``downloads``). Unknown requests get
+404 and are recorded in ``unknown``.
 """
 
 from __future__ import annotations
@@ -35,6 +38,18 @@ class Repo:
     branches: dict[str, dict[str, bytes]] = field(default_factory=lambda: {"main": {}})
     commits: list[Commit] = field(default_factory=list)
     pull_requests: list[str] = field(default_factory=list)
+    #: The files of every commit, by its sha, and the sha each branch points at.
+    snapshots: dict[str, dict[str, bytes]] = field(default_factory=dict)
+    heads: dict[str, str] = field(default_factory=dict)
+
+    def files_at(self, revision: str) -> dict[str, bytes] | None:
+        """The files of a branch or of a commit sha; None when there is no such revision."""
+        return self.branches.get(revision, self.snapshots.get(revision))
+
+    def sha_of(self, revision: str) -> str:
+        if revision in self.snapshots:
+            return revision
+        return self.heads.get(revision) or hashlib.sha1(f"empty-{revision}".encode()).hexdigest()
 
 
 @dataclass
@@ -43,6 +58,8 @@ class HubState:
     requests: list[tuple[str, str]] = field(default_factory=list)
     unknown: list[tuple[str, str]] = field(default_factory=list)
     settings_calls: list[dict[str, Any]] = field(default_factory=list)
+    #: (method, repo, revision, path) of every ``/resolve/`` request.
+    downloads: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
 _REPO = r"/api/datasets/(?P<repo>[^/]+/[^/]+)"
@@ -108,10 +125,16 @@ class _Handler(BaseHTTPRequestHandler):
             self._open_pull_request(m["repo"], json.loads(body or b"{}"))
         elif self.command == "GET" and (m := re.fullmatch(_REPO + r"/discussions/(?P<num>\d+)", path)):
             self._discussion(m["repo"], int(m["num"]))
-        elif self.command == "GET" and (m := re.fullmatch(_REPO + r"/tree/(?P<rev>[^/]+)(?:/.*)?", path)):
-            self._tree(m["repo"], unquote(m["rev"]))
+        elif self.command == "GET" and (
+            m := re.fullmatch(_REPO + r"/tree/(?P<rev>[^/]+)(?:/(?P<folder>.*))?", path)
+        ):
+            self._tree(m["repo"], unquote(m["rev"]), unquote(m["folder"] or ""))
         elif self.command == "POST" and (m := re.fullmatch(_REPO + r"/commit/(?P<rev>.+)", path)):
             self._commit(m["repo"], unquote(m["rev"]), body)
+        elif self.command in ("GET", "HEAD") and (
+            m := re.fullmatch(r"/datasets/(?P<repo>[^/]+/[^/]+)/resolve/(?P<rev>[^/]+)/(?P<file>.+)", path)
+        ):
+            self._resolve(unquote(m["repo"]), unquote(m["rev"]), unquote(m["file"]))
         else:
             self.state.unknown.append((self.command, self.path))
             self._send(404, {"error": f"not found: {self.command} {path}"})
@@ -133,11 +156,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, {"error": "Repository not found"}, "RepoNotFound")
             return
         rev = unquote(revision) if revision else "main"
-        files = repo.branches.get(rev)
+        files = repo.files_at(rev)
         if files is None:
             self._send(404, {"error": f"Revision not found: {rev}"}, "RevisionNotFound")
             return
-        sha = hashlib.sha1(repr(sorted(files)).encode()).hexdigest()
+        sha = repo.sha_of(rev)
         self._send(
             200,
             {
@@ -168,6 +191,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(409, {"error": f"Reference already exists: {branch}"})
             return
         repo.branches[branch] = dict(repo.branches["main"])
+        if "main" in repo.heads:
+            repo.heads[branch] = repo.heads["main"]
         self._send(200, {})
 
     def _open_pull_request(self, repo_id: str, payload: dict[str, Any]) -> None:
@@ -200,19 +225,57 @@ class _Handler(BaseHTTPRequestHandler):
             },
         )
 
-    def _tree(self, repo_id: str, revision: str) -> None:
+    def _tree(self, repo_id: str, revision: str, folder: str = "") -> None:
         repo = self._repo(repo_id)
-        files = None if repo is None else repo.branches.get(revision)
+        files = None if repo is None else repo.files_at(revision)
         if files is None:
             self._send(404, {"error": "Revision not found"})
             return
-        self._send(
-            200,
-            [
-                {"type": "file", "path": name, "size": len(data), "oid": "0" * 40}
-                for name, data in sorted(files.items())
-            ],
-        )
+        prefix = folder.strip("/") + "/" if folder.strip("/") else ""
+        recursive = "recursive=true" in (self.path.partition("?")[2])
+        entries: list[dict[str, Any]] = []
+        folders: set[str] = set()
+        for name, data in sorted(files.items()):
+            if not name.startswith(prefix):
+                continue
+            rest = name[len(prefix) :]
+            if not recursive and "/" in rest:  # a sub-folder: listed once, as a directory
+                sub = prefix + rest.split("/", 1)[0]
+                if sub not in folders:
+                    folders.add(sub)
+                    entries.append({"type": "directory", "path": sub, "oid": "0" * 40})
+                continue
+            entries.append(
+                {"type": "file", "path": name, "size": len(data), "oid": hashlib.sha1(data).hexdigest()}
+            )
+        if prefix and not entries:
+            self._send(404, {"error": f"Entry not found: {folder}"}, "EntryNotFound")
+            return
+        self._send(200, entries)
+
+    def _resolve(self, repo_id: str, revision: str, name: str) -> None:
+        """A file at a revision: what ``hf_hub_download`` asks (HEAD for metadata, then GET)."""
+        self.state.downloads.append((self.command, repo_id, revision, name))
+        repo = self.state.repos.get(repo_id)
+        if repo is None:
+            self._send(404, {"error": "Repository not found"}, "RepoNotFound")
+            return
+        files = repo.files_at(revision)
+        if files is None:
+            self._send(404, {"error": f"Revision not found: {revision}"}, "RevisionNotFound")
+            return
+        if name not in files:
+            self._send(404, {"error": f"Entry not found: {name}"}, "EntryNotFound")
+            return
+        data = files[name]
+        self.send_response(200)
+        self.send_header("X-Repo-Commit", repo.sha_of(revision))
+        self.send_header("ETag", f'"{hashlib.sha256(data).hexdigest()}"')
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Content-Type", "application/octet-stream")
+        self.end_headers()
+        if self.command == "GET":
+            self.wfile.write(data)
 
     def _commit(self, repo_id: str, revision: str, body: bytes) -> None:
         repo = self._repo(repo_id)
@@ -239,6 +302,8 @@ class _Handler(BaseHTTPRequestHandler):
                 del tree[existing]
         tree.update(files)
         oid = hashlib.sha1(f"{repo_id}-{number}".encode()).hexdigest()
+        repo.snapshots[oid] = dict(tree)
+        repo.heads[revision] = oid
         self._send(
             200,
             {

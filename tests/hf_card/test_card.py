@@ -78,7 +78,7 @@ def write_export(folder: Path, per_subset: int = 2, *, seed: int = 11) -> CardIn
     doc_rows = [
         {
             "doc_id": d.doc_id,
-            "pdf": b"%PDF-1.7\n" + bytes(64),
+            "pdf_path": f"pdfs/{d.doc_id}.pdf",
             "manifest": "{}",
             "page_count": d.page_count,
             "word_count": d.word_count,
@@ -205,3 +205,12 @@ def test_hf_card_does_not_import_generation() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_card_says_where_the_pdfs_are_and_how_to_pin_a_revision(tmp_path: Path) -> None:
+    info = dataclasses.replace(write_export(tmp_path), repo_id="acme/synthdoc-mini")
+    text = build_card(tmp_path, info)
+    assert "| `pdf_path` | string |" in text and "`pdfs/<doc_id>.pdf`" in text
+    assert 'hf_hub_download("acme/synthdoc-mini", documents[0]["pdf_path"], repo_type="dataset")' in text
+    assert "SYNTHDOC_DATASET=acme/synthdoc-mini@REVISION" in text
+    assert "raw PDF bytes" not in text

@@ -50,7 +50,7 @@ def make_export(folder: Path) -> Path:
         pq.write_table(pa.Table.from_pylist([q.model_dump()], schema=question_schema()), path)
     doc = {
         "doc_id": DOC_ID,
-        "pdf": b"%PDF-1.7\n" + bytes(2048),
+        "pdf_path": f"pdfs/{DOC_ID}.pdf",
         "manifest": "{}",
         "page_count": 3,
         "word_count": 1200,
@@ -59,6 +59,8 @@ def make_export(folder: Path) -> Path:
         "topic": "Grid losses",
         "domain": "energy",
     }
+    (folder / "pdfs").mkdir(parents=True)
+    (folder / "pdfs" / f"{DOC_ID}.pdf").write_bytes(b"%PDF-1.7\n" + bytes(2048))
     (folder / "data" / "documents").mkdir(parents=True)
     pq.write_table(
         pa.Table.from_pylist([doc], schema=DOCUMENT_SCHEMA),
@@ -89,6 +91,7 @@ def test_dry_run_lists_files_and_sizes(tmp_path: Path, monkeypatch: pytest.Monke
     expected = [
         "README.md",
         *(f"data/{c}/test-00000-of-00001.parquet" for c in sorted([*SUBSETS, "documents"])),
+        f"pdfs/{DOC_ID}.pdf",
     ]
     assert [f.path for f in result.files] == expected
     assert all(f.size == (folder / f.path).stat().st_size for f in result.files)
@@ -96,7 +99,7 @@ def test_dry_run_lists_files_and_sizes(tmp_path: Path, monkeypatch: pytest.Monke
     assert result.dry_run and result.commit_url is None
     assert result.url.endswith("/datasets/acme/synthdoc-mini")
     text = str(result)
-    assert text.startswith("would upload 5 files") and "data/documents/test-00000-of-00001.parquet" in text
+    assert text.startswith("would upload 6 files") and "data/documents/test-00000-of-00001.parquet" in text
     assert "notes.txt" not in text
 
 
@@ -111,6 +114,11 @@ def test_dry_run_lists_files_and_sizes(tmp_path: Path, monkeypatch: pytest.Monke
         (
             lambda f: (f / "README.md").write_text("# no front matter\n"),
             "does not declare the 'chart' config",
+        ),
+        (lambda f: (f / "pdfs" / f"{DOC_ID}.pdf").unlink(), f"names the PDF 'pdfs/{DOC_ID}.pdf' but"),
+        (
+            lambda f: (f / "data" / "documents" / "test-00000-of-00001.parquet").write_bytes(b"PAR1trunc"),
+            "is not a readable Parquet file",
         ),
     ],
 )

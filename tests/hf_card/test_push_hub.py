@@ -17,6 +17,7 @@ UPLOADED = {
     "data/complex/test-00000-of-00001.parquet",
     "data/cross_modal/test-00000-of-00001.parquet",
     "data/documents/test-00000-of-00001.parquet",
+    "pdfs/sdb-3-00000.pdf",
 }
 
 
@@ -37,7 +38,7 @@ def test_push_creates_the_repo_and_uploads_the_export(tmp_path: Path, hub) -> No
     assert repo.private is False
     assert result.url == f"{endpoint}/datasets/{REPO}"
     assert result.notes == (f"created the public dataset repo {REPO}",)
-    assert repo.commits[-1].message == "Upload SynthDocBench export (5 files)"
+    assert repo.commits[-1].message == "Upload SynthDocBench export (6 files)"
     assert state.unknown == []
 
 
@@ -141,3 +142,13 @@ def test_card_cites_and_links_the_paper(tmp_path: Path) -> None:
     text = (make_export(tmp_path / "ds") / "README.md").read_text()
     assert "[arXiv:2607.10400](https://arxiv.org/abs/2607.10400)" in text
     assert "eprint        = {2607.10400}" in text and "year          = {2026}" in text
+
+
+def test_a_push_removes_pdfs_of_documents_the_export_no_longer_has(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
+    _, state = hub
+    folder = make_export(tmp_path / "ds")
+    push_dataset(folder, REPO, token="hf_test")
+    state.repos[REPO].branches["main"]["pdfs/sdb-3-00099.pdf"] = b"%PDF-1.7 an older export's report"
+    push_dataset(folder, REPO, token="hf_test")
+    assert set(state.repos[REPO].branches["main"]) == UPLOADED
+    assert "pdfs/sdb-3-00099.pdf" in state.repos[REPO].commits[-1].deleted

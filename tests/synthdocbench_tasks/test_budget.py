@@ -45,7 +45,8 @@ def test_budget_counts_agree_with_real_preprocessing(dataset_dir: Path, tmp_path
     import datasets
 
     doc = datasets.load_dataset(str(dataset_dir), "documents", split="test")[0]
-    strips = StripCache(tmp_path / "cache").strips(bytes(doc["pdf"]), StripSettings(), doc["doc_id"])
+    pdf = (dataset_dir / doc["pdf_path"]).read_bytes()
+    strips = StripCache(tmp_path / "cache").strips(pdf, StripSettings(), doc["doc_id"])
     processor = image_processor("qwen3-vl", max_pixels=1_605_632)
     for strip in strips[:2]:
         out = processor(images=[strip.image()], return_tensors="pt")

@@ -127,16 +127,11 @@ def test_a_damaged_dataset_is_named_before_the_model_loads(
 
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="the OCR baseline needs tesseract")
 def test_a_corrupt_pdf_in_the_documents_config_fails_the_run(dataset_dir: Path, tmp_path: Path) -> None:
-    """The dummy model never looks at the pages; the OCR baseline makes doc_to_visual run."""
+    """The dummy model never looks at the pages; the OCR baseline makes doc_to_visual run.
+    (The PDFs are files pdfs/<doc_id>.pdf since issue 14.4; each is corrupted in place.)"""
     ds = _copy(dataset_dir, tmp_path)
-    (f,) = (ds / "data" / "documents").glob("*.parquet")
-
-    def corrupt(table: pa.Table) -> pa.Table:
-        i = table.schema.get_field_index("pdf")
-        garbage = pa.array([b"%PDF-1.7 not really"] * table.num_rows, type=table.schema.field("pdf").type)
-        return table.set_column(i, table.schema.field("pdf"), garbage)
-
-    _rewrite(f, corrupt)
+    for pdf in (ds / "pdfs").glob("*.pdf"):
+        pdf.write_bytes(b"%PDF-1.7 not really")
     cmd = synthdocbench_eval_cmd(
         "--model", "synthdoc_ocr_retrieval",
         "--tasks", "synthdoc_chart",
@@ -369,3 +364,16 @@ def test_credentials_are_not_echoed_nor_kept_in_the_results_file(dataset_dir: Pa
     assert "https://***@example.org" in proc.stdout  # lmms-eval's summary line, redacted
     (results,) = out.rglob("*_results.json")
     assert SECRET not in results.read_text() and json.loads(results.read_text())["results"]["synthdoc_chart"]
+
+
+def test_a_missing_pdf_file_is_named_before_the_model_loads(dataset_dir: Path, tmp_path: Path) -> None:
+    """Issue 14.4: each document's PDF is the file pdfs/<doc_id>.pdf; one missing stops the run."""
+    ds = _copy(dataset_dir, tmp_path)
+    victim = sorted((ds / "pdfs").glob("*.pdf"))[-1]
+    victim.unlink()
+    proc = run(_dummy(tmp_path / "out", "--tasks", "synthdoc"), synthdoc_run_env(ds, tmp_path), timeout=600)
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]
+    line = _last_line(proc)
+    assert line.startswith("synthdocbench: SYNTHDOC_DATASET=") and f"{victim.name}" in line, line
+    assert f"(the PDF of document {victim.stem}) is missing" in line
+    assert not (tmp_path / "out").exists()

@@ -19,7 +19,7 @@ from tests.helpers.lmms_eval_run import dataset_rows
 def _page_count(dataset_dir: Path, doc_id: str) -> int:
     docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")
     row = docs[docs["doc_id"].index(doc_id)]
-    with pymupdf.open(stream=row["pdf"], filetype="pdf") as pdf:
+    with pymupdf.open(stream=(dataset_dir / row["pdf_path"]).read_bytes(), filetype="pdf") as pdf:
         return pdf.page_count
 
 
@@ -140,4 +140,4 @@ def test_text_variant_sends_the_pdf_text_and_no_image(synthdoc_env: Path) -> Non
 
 def _pdf(dataset_dir: Path, doc_id: str) -> bytes:
     docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")
-    return bytes(docs[docs["doc_id"].index(doc_id)]["pdf"])
+    return (dataset_dir / docs[docs["doc_id"].index(doc_id)]["pdf_path"]).read_bytes()
