@@ -86,8 +86,12 @@ class VerdictStore:
         with self._lock:
             return {"reviewer": self.reviewer, "verdicts": dict(self._entries), "choices": list(VERDICTS)}
 
-    def record(self, question_id: str, verdict: str, comment: str) -> dict[str, Any]:
+    def record(
+        self, question_id: str, verdict: str, comment: str, strata: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Save one verdict (``strata``: the question's subset and level, for the report)."""
         entry = {
+            **(strata or {}),
             "question_id": question_id,
             "verdict": verdict,
             "comment": comment,

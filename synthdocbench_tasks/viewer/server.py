@@ -163,7 +163,9 @@ class Handler(BaseHTTPRequestHandler):
             self._error(HTTPStatus.BAD_REQUEST, f"unknown question or verdict (one of {', '.join(VERDICTS)})")
             return
         try:
-            entry = store.record(question_id, value, comment)
+            question = self.server.corpus.questions[question_id]
+            strata = {"subset": question.get("subset"), "level": question.get("difficulty")}
+            entry = store.record(question_id, value, comment, strata)
         except OSError as exc:
             self._error(HTTPStatus.INTERNAL_SERVER_ERROR, f"cannot save the verdict: {exc.strerror or exc}")
             return

@@ -1,0 +1,209 @@
+"""`synthdocbench view` in a real Chromium: a real lmms-eval run (dummy model) on a real
+generated dataset, served by the real viewer server on a loopback port."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import math
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from synthdocbench_tasks.strip_cache import StripCache
+from synthdocbench_tasks.strips import StripSettings
+from synthdocbench_tasks.viewer.data import Corpus, load_corpus
+from synthdocbench_tasks.viewer.export import export_site
+from synthdocbench_tasks.viewer.server import ViewerServer, start
+from tests.helpers.lmms_eval_run import dataset_rows, read_jsonl, samples_log
+
+from .conftest import HOSTILE_ANSWER
+
+pytestmark = pytest.mark.slow
+MAGENTA = (255, 0, 255)
+
+
+@pytest.fixture(scope="module")
+def corpus(dummy_run: Path, dataset_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    return load_corpus([dummy_run, dataset_dir], cache_dir=tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="module")
+def server(corpus: Corpus) -> Iterator[ViewerServer]:
+    srv = ViewerServer(("127.0.0.1", 0), corpus)
+    start(srv)
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+
+
+def _all_questions(dataset_dir: Path) -> list[dict[str, Any]]:
+    return [r for c in ("chart", "cross_modal", "complex") for r in dataset_rows(dataset_dir, c)]
+
+
+def _rows(page: Any) -> int:
+    return int(page.locator("table.questions tbody tr").count())
+
+
+def test_the_list_loads_and_filters(
+    page: Any, server: ViewerServer, dataset_dir: Path, dummy_run: Path
+) -> None:
+    questions = _all_questions(dataset_dir)
+    page.goto(server.url)
+    page.wait_for_selector("table.questions")
+    assert _rows(page) == len(questions)
+
+    chart = [q for q in questions if q["subset"] == "chart"]
+    page.select_option("select[name=subset]", "chart")
+    assert _rows(page) == len(chart) and 0 < len(chart) < len(questions)
+
+    records = [line["score"] for line in read_jsonl(samples_log(dummy_run, "synthdoc_chart"))]
+    failed = [r for r in records if r["valid"] and r["score"] < 6]
+    page.select_option("select[name=model]", "dummy")
+    page.select_option("select[name=verdict]", "failed")
+    assert _rows(page) == len(failed) > 0
+    page.select_option("select[name=verdict]", "passed")
+    assert _rows(page) == sum(1 for r in records if r["valid"] and r["score"] >= 6)
+
+    page.select_option("select[name=verdict]", "")
+    page.select_option("select[name=model]", "")
+    page.select_option("select[name=subset]", "")
+    target = questions[-1]
+    page.fill("input[name=search]", target["question"][:60])
+    ids = page.locator("table.questions tbody tr").evaluate_all("rows => rows.map(r => r.dataset.id)")
+    assert target["question_id"] in ids and len(ids) < len(questions)
+    page.fill("input[name=search]", "no question says this 9f8e7d")
+    assert _rows(page) == 0
+
+
+def _largest_evidence(dataset_dir: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    best = None
+    for q in _all_questions(dataset_dir):
+        for r in q["evidence"] or []:
+            area = (r["bbox"][2] - r["bbox"][0]) * (r["bbox"][3] - r["bbox"][1])
+            if best is None or area > best[0]:
+                best = (area, q, r)
+    assert best is not None, "the generated questions have no evidence regions"
+    return best[1], best[2]
+
+
+def _is_magenta(pixel: tuple[int, ...]) -> bool:
+    return all(abs(a - b) < 60 for a, b in zip(pixel[:3], MAGENTA, strict=True))
+
+
+def test_a_question_page_shows_its_strips_and_boxes_the_evidence(
+    page: Any, server: ViewerServer, corpus: Corpus, dataset_dir: Path
+) -> None:
+    question, region = _largest_evidence(dataset_dir)
+    pdf = next(
+        bytes(d["pdf"]) for d in dataset_rows(dataset_dir, "documents") if d["doc_id"] == question["doc_id"]
+    )
+    page_count = next(
+        d["page_count"] for d in dataset_rows(dataset_dir, "documents") if d["doc_id"] == question["doc_id"]
+    )
+    assert corpus.strips is not None
+    strips = StripCache(corpus.strips.cache.root).strips(pdf, StripSettings(), question["doc_id"])
+
+    page.goto(f"{server.url}#/q/{question['question_id']}")
+    page.wait_for_selector(".strip img")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.strip img')].every(i => i.complete && i.naturalWidth > 0)"
+    )
+    assert page.locator(".strip").count() == len(strips) == math.ceil(page_count / 5)
+    assert page.locator(".evidence").count() == len(question["evidence"])
+
+    # where the region must be, from the strip layout the cache recorded
+    index, placement = next((i, p) for i, s in enumerate(strips) for p in s.pages if p.page == region["page"])
+    strip = strips[index]
+    x1, y1, x2, y2 = region["bbox"]
+    left = (placement.x + x1 / 1000 * placement.width) / strip.width
+    right = (placement.x + x2 / 1000 * placement.width) / strip.width
+    top = (placement.y + y1 / 1000 * placement.height) / strip.height
+    bottom = (placement.y + y2 / 1000 * placement.height) / strip.height
+
+    shot = Image.open(io.BytesIO(page.locator(f".strip[data-index='{index}']").screenshot())).convert("RGB")
+    inner_w, inner_h = shot.width - 2, shot.height - 2  # 1px border of the strip frame
+    mid_y = 1 + round((top + bottom) / 2 * inner_h)
+    mid_x = 1 + round((left + right) / 2 * inner_w)
+    # the 4px box outline at its left, right, top and bottom edges, in the box colour
+    assert _is_magenta(shot.getpixel((1 + round(left * inner_w) + 2, mid_y)))
+    assert _is_magenta(shot.getpixel((1 + round(right * inner_w) - 3, mid_y)))
+    assert _is_magenta(shot.getpixel((mid_x, 1 + round(top * inner_h) + 2)))
+    assert _is_magenta(shot.getpixel((mid_x, 1 + round(bottom * inner_h) - 3)))
+    # and not outside it, nor in its middle (the page shows through)
+    assert not _is_magenta(shot.getpixel((1 + round(left * inner_w) - 6, mid_y)))
+    assert not _is_magenta(shot.getpixel((mid_x, mid_y)))
+
+
+def test_an_answer_holding_html_renders_as_text(page: Any, server: ViewerServer, dummy_run: Path) -> None:
+    record = read_jsonl(samples_log(dummy_run, "synthdoc_chart"))[0]["score"]
+    page.goto(f"{server.url}#/q/{record['question_id']}")
+    answer = page.locator(".answer[data-model='dummy'] .answer-text")
+    answer.wait_for()
+    assert answer.inner_text() == HOSTILE_ANSWER
+    assert page.locator(".answers script, .answers img").count() == 0
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.dialogs == []
+
+
+def _raw_get(server: ViewerServer, path: str, host: str | None = None) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
+    conn.putrequest("GET", path, skip_host=True)
+    conn.putheader("Host", host or f"127.0.0.1:{server.server_address[1]}")
+    conn.endheaders()
+    status = conn.getresponse().status
+    conn.close()
+    return status
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/static/../../pyproject.toml",
+        "/static/%2e%2e/%2e%2e/pyproject.toml",
+        "/../../../../etc/passwd",
+        "/strips/../../../etc/passwd",
+        "/strips/..%2f..%2fetc/5/0.jpg",
+        "/static/app.js/../../../README.md",
+        "/viewer/static/app.js",
+        "/api/question/..%2f..%2fpyproject.toml",
+    ],
+)
+def test_paths_outside_the_served_files_are_refused(server: ViewerServer, path: str) -> None:
+    assert _raw_get(server, path) in (403, 404)
+
+
+def test_the_browser_gets_404_for_a_path_outside(page: Any, server: ViewerServer) -> None:
+    response = page.goto(server.url + "static/%2e%2e/%2e%2e/pyproject.toml")
+    assert response is not None and response.status in (403, 404)
+    assert "[project]" not in page.content()
+
+
+def test_a_foreign_host_header_is_refused(server: ViewerServer) -> None:
+    assert _raw_get(server, "/api/questions", host="attacker.example:80") == 403
+    assert _raw_get(server, "/api/questions") == 200
+
+
+def test_the_static_export_opens_from_disk(page: Any, corpus: Corpus, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    count = export_site(corpus, out)
+    assert count == len(corpus.questions)
+    assert all("http" not in p.read_text() for p in (out / "static").iterdir())
+    page.goto((out / "index.html").as_uri())
+    page.wait_for_selector("table.questions")
+    assert _rows(page) == count
+    first = json.loads(json.dumps(corpus.listing()["questions"][0]))
+    page.locator(f"tr[data-id='{first['id']}'] a").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.strip img').length > 0 && "
+        "[...document.querySelectorAll('.strip img')].every(i => i.complete && i.naturalWidth > 0)"
+    )
+    assert page.locator("#qid").inner_text() == first["id"]
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => document.querySelector('#qid')?.textContent !== {json.dumps(first['id'])}")
+    assert page.dialogs == []
