@@ -54,6 +54,8 @@ def load_runs(logs: Sequence[Path]) -> list[Run]:
     for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
         answers = [a for f in sorted(files) for a in read_samples(f)]
         info = _results_info(folder, prefix)
+        if not info and folder.name.startswith("judged-"):  # `synthdocbench judge` output folder
+            info = _results_info(folder.parent, prefix)
         runs.append(
             Run(
                 model=info.get("model") or folder.name,
@@ -66,6 +68,14 @@ def load_runs(logs: Sequence[Path]) -> list[Run]:
             )
         )
     _label(runs)
+    seen: set[str] = set()
+    for run in runs:  # one column per run: the same model under two judges gets its judge named
+        label = run.label if run.label not in seen else f"{run.label} [{run.judge}]"
+        number = 2
+        while label in seen:
+            label, number = f"{run.label} #{number}", number + 1
+        run.label = label
+        seen.add(label)
     return runs
 
 
