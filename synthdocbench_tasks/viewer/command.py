@@ -56,7 +56,12 @@ DatasetOpt = Annotated[
     str | None,
     typer.Option(help="Dataset folder or Hub id (default: a folder among PATHS, SYNTHDOC_DATASET)."),
 ]
-PerStrip = Annotated[int, typer.Option(help="Pages per image, as the run's task used (5, or 1 for pages1).")]
+PerStrip = Annotated[
+    int | None,
+    typer.Option(
+        help="Pages per image as the runs' tasks used: 5, or 1 (default: 1 for pages1 tasks, else 5)."
+    ),
+]
 
 
 def view_command(
@@ -68,7 +73,7 @@ def view_command(
     host: Host = "127.0.0.1",
     port: Port = 8765,
     allow_remote: Remote = False,
-    pages_per_strip: PerStrip = 5,
+    pages_per_strip: PerStrip = None,
 ) -> None:
     """Browse questions, the strips the model saw with the evidence boxed, and every model's answer."""
     from .data import load_corpus
@@ -96,7 +101,7 @@ def review_command(
     host: Host = "127.0.0.1",
     port: Port = 8765,
     allow_remote: Remote = False,
-    pages_per_strip: PerStrip = 5,
+    pages_per_strip: PerStrip = None,
 ) -> None:
     """Review a stratified sample of questions by hand: valid, ambiguous, wrong reference, ..."""
     from .data import load_corpus

@@ -196,11 +196,6 @@ class Corpus:
             "questions": [self.summary(q) for q in self.questions.values()],
         }
 
-    def strip_count(self, doc_id: str) -> int:
-        if self.strips is None or doc_id not in self.documents:
-            return 0
-        return len(self.strips.strips(doc_id, self.pages_per_strip))
-
     def strip_jpeg(self, doc_id: str, index: int) -> bytes | None:
         if self.strips is None or doc_id not in self.documents:
             return None
@@ -259,19 +254,25 @@ class Corpus:
 
 
 def load_corpus(
-    paths: Sequence[Path], dataset: str | None = None, cache_dir: Path | None = None, pages_per_strip: int = 5
+    paths: Sequence[Path],
+    dataset: str | None = None,
+    cache_dir: Path | None = None,
+    pages_per_strip: int | None = None,
 ) -> Corpus:
     """Read ``paths`` (dataset folders, samples logs, run or judged folders) into a :class:`Corpus`."""
     from ..dataset import resolve_location
     from ..settings import load_settings
 
-    if pages_per_strip not in STRIP_LAYOUTS:
+    if pages_per_strip is not None and pages_per_strip not in STRIP_LAYOUTS:
         raise SynthDocUserError(f"--pages-per-strip must be one of {STRIP_LAYOUTS}, got {pages_per_strip}")
     datasets_given = [p for p in paths if is_dataset_folder(p)]
     logs = [p for p in paths if not is_dataset_folder(p)]
     if len(datasets_given) > 1 or (datasets_given and dataset):
         raise SynthDocUserError("give one dataset: pass a single exported dataset folder (or --dataset)")
     runs = load_runs(discover(logs)) if logs else []
+    if pages_per_strip is None:  # the pages1 task variants show one page per image
+        tasks = [_task(f) for run in runs for f in run.files]
+        pages_per_strip = 1 if tasks and all("pages1" in t for t in tasks) else STRIP_LAYOUTS[0]
     settings = load_settings()
     chosen = str(datasets_given[0]) if datasets_given else dataset or settings.dataset
     if not chosen:

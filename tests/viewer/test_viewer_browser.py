@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.strip_cache import StripCache
 from synthdocbench_tasks.strips import StripSettings
 from synthdocbench_tasks.viewer.data import Corpus, load_corpus
@@ -207,3 +208,41 @@ def test_the_static_export_opens_from_disk(page: Any, corpus: Corpus, tmp_path: 
     page.keyboard.press("ArrowRight")
     page.wait_for_function(f"() => document.querySelector('#qid')?.textContent !== {json.dumps(first['id'])}")
     assert page.dialogs == []
+
+
+def test_logs_without_a_dataset_show_hostile_log_text_as_text(
+    page: Any, dummy_run: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SYNTHDOC_DATASET", raising=False)
+    lines = read_jsonl(samples_log(dummy_run, "synthdoc_chart"))
+    lines[0]["input"] = 'Question: <img src=x onerror="window.__pwned=1"> how many?'
+    lines[0]["target"] = "<script>window.__pwned = 2</script>"
+    log = tmp_path / "logs" / "20260101_000000_samples_synthdoc_chart.jsonl"  # no results file: no dataset
+    log.parent.mkdir()
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    corpus = load_corpus([log], cache_dir=tmp_path / "cache")
+    assert corpus.location is None and len(corpus.questions) == len(lines)
+    srv = ViewerServer(("127.0.0.1", 0), corpus)
+    start(srv)
+    try:
+        qid = lines[0]["score"]["question_id"]
+        page.goto(f"{srv.url}#/q/{qid}")
+        page.wait_for_selector(".qtext")
+        assert page.locator(".qtext").inner_text() == '<img src=x onerror="window.__pwned=1"> how many?'
+        assert page.locator(".reference").inner_text() == "<script>window.__pwned = 2</script>"
+        assert "no dataset given" in page.locator(".note").inner_text()
+        assert page.locator(".strip").count() == 0 and page.locator("main img").count() == 0
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => window.__pwned") is None and page.dialogs == []
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_truncated_samples_log_is_one_line(dummy_run: Path, tmp_path: Path) -> None:
+    text = samples_log(dummy_run, "synthdoc_chart").read_text()
+    log = tmp_path / "20260101_000000_samples_synthdoc_chart.jsonl"
+    log.write_text(text[: len(text) * 2 // 3])
+    with pytest.raises(SynthDocUserError, match=r"samples_synthdoc_chart\.jsonl:\d+: malformed JSON") as info:
+        load_corpus([log], cache_dir=tmp_path / "cache")
+    assert "\n" not in str(info.value)

@@ -31,7 +31,11 @@ function loadScript(src) {
 
 async function getJSON(url) {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+  if (!response.ok) {
+    let reason = "HTTP " + response.status;
+    try { reason = (await response.json()).error || reason; } catch (err) { /* not JSON */ }
+    throw new Error(reason);
+  }
   return response.json();
 }
 
