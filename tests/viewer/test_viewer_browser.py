@@ -130,13 +130,16 @@ def test_a_question_page_shows_its_strips_and_boxes_the_evidence(
     inner_w, inner_h = shot.width - 2, shot.height - 2  # 1px border of the strip frame
     mid_y = 1 + round((top + bottom) / 2 * inner_h)
     mid_x = 1 + round((left + right) / 2 * inner_w)
-    # the 4px box outline at its left, right, top and bottom edges, in the box colour
-    assert _is_magenta(shot.getpixel((1 + round(left * inner_w) + 2, mid_y)))
-    assert _is_magenta(shot.getpixel((1 + round(right * inner_w) - 3, mid_y)))
-    assert _is_magenta(shot.getpixel((mid_x, 1 + round(top * inner_h) + 2)))
-    assert _is_magenta(shot.getpixel((mid_x, 1 + round(bottom * inner_h) - 3)))
-    # and not outside it, nor in its middle (the page shows through)
-    assert not _is_magenta(shot.getpixel((1 + round(left * inner_w) - 6, mid_y)))
+    # the 3px outline 1px outside the region, in the box colour, on all four sides
+    x_left, x_right = 1 + round(left * inner_w), 1 + round(right * inner_w)
+    y_top, y_bottom = 1 + round(top * inner_h), 1 + round(bottom * inner_h)
+    assert _is_magenta(shot.getpixel((x_left - 3, mid_y)))
+    assert _is_magenta(shot.getpixel((x_right + 2, mid_y)))
+    assert _is_magenta(shot.getpixel((mid_x, y_top - 3)))
+    assert _is_magenta(shot.getpixel((mid_x, y_bottom + 2)))
+    # and not further out, nor inside the region (the page shows through)
+    assert not _is_magenta(shot.getpixel((x_left - 8, mid_y)))
+    assert not _is_magenta(shot.getpixel((x_left + 3, mid_y)))
     assert not _is_magenta(shot.getpixel((mid_x, mid_y)))
 
 
