@@ -52,21 +52,31 @@ def load_runs(logs: Sequence[Path]) -> list[Run]:
         groups[(path.parent, match.group("prefix") if match else path.stem)].append(path)
     runs = []
     for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
-        answers = [a for f in sorted(files) for a in read_samples(f)]
+        per_file = {f: read_samples(f) for f in sorted(files)}
         info = _results_info(folder, prefix)
         if not info and folder.name.startswith("judged-"):  # `synthdocbench judge` output folder
             info = _results_info(folder.parent, prefix)
-        runs.append(
-            Run(
-                model=info.get("model") or folder.name,
-                judge=", ".join(sorted({a.judge for a in answers})),
-                source=str(folder / prefix) if prefix else str(files[0]),
-                files=sorted(files),
-                answers=answers,
-                date=prefix,
-                dataset_path=info.get("dataset_path"),
-            )
+        model = info.get("model") or folder.name
+        ids = [a.question_id for answers in per_file.values() for a in answers]
+        # tasks asking the same questions (plain and grounded, say) are one column each
+        parts = (
+            {model: list(per_file)}
+            if len(ids) == len(set(ids))
+            else {f"{model}:{_task(f)}": [f] for f in per_file}
         )
+        for name, part in parts.items():
+            answers = [a for f in part for a in per_file[f]]
+            runs.append(
+                Run(
+                    model=name,
+                    judge=", ".join(sorted({a.judge for a in answers})),
+                    source=str(folder / prefix) if prefix else str(part[0]),
+                    files=part,
+                    answers=answers,
+                    date=prefix,
+                    dataset_path=info.get("dataset_path"),
+                )
+            )
     _label(runs)
     seen: set[str] = set()
     for run in runs:  # one column per run: the same model under two judges gets its judge named

@@ -249,3 +249,18 @@ def test_a_truncated_samples_log_is_one_line(dummy_run: Path, tmp_path: Path) ->
     with pytest.raises(SynthDocUserError, match=r"samples_synthdoc_chart\.jsonl:\d+: malformed JSON") as info:
         load_corpus([log], cache_dir=tmp_path / "cache")
     assert "\n" not in str(info.value)
+
+
+def test_two_tasks_asking_the_same_questions_are_two_columns(dummy_run: Path, tmp_path: Path) -> None:
+    import shutil
+
+    run_dir = tmp_path / "run"
+    shutil.copytree(dummy_run, run_dir)
+    log = samples_log(run_dir, "synthdoc_chart")
+    shutil.copy(log, log.with_name(log.name.replace("synthdoc_chart", "synthdoc_chart_grounded")))
+    corpus = load_corpus([run_dir], cache_dir=tmp_path / "cache")
+    assert corpus.models == ["dummy:synthdoc_chart", "dummy:synthdoc_chart_grounded"]
+    qid = read_jsonl(log)[0]["score"]["question_id"]
+    assert set(corpus.listing()["questions"][0]["verdicts"]) == set(corpus.models)
+    detail = corpus.detail(qid)
+    assert detail is not None and [a["model"] for a in detail["answers"]] == corpus.models
