@@ -16,10 +16,11 @@ from typing import Any
 
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError
-from ..grounded import gold_regions
+from ..grounded import PageRegion, gold_regions
 from ..metrics import ACC_THRESHOLD
 from ..report.load import SAMPLES_RE, _label, _results_info, discover, read_samples
 from ..report.records import Answer, Run
+from ..samples_log import read_lines
 from ..strips import Strip, StripSettings
 from .regions import page_region_to_strip
 
@@ -89,6 +90,29 @@ def load_runs(logs: Sequence[Path]) -> list[Run]:
     return runs
 
 
+def _region(value: Any) -> PageRegion | None:
+    """A ``{"page", "bbox"}`` entry of a record as a region; None when it is not one."""
+    try:
+        page = int(value["page"])
+        x1, y1, x2, y2 = (float(v) for v in value["bbox"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    ok = page >= 1 and all(0 <= v <= 1000 for v in (x1, y1, x2, y2)) and x1 <= x2 and y1 <= y2
+    return PageRegion(page, (x1, y1, x2, y2)) if ok else None
+
+
+def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
+    """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
+    found: dict[str, list[PageRegion]] = {}
+    for path in files:
+        for _, line in read_lines(path):
+            record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
+            if isinstance(record, dict) and isinstance(record.get("predicted_regions"), list):
+                regions = [r for v in record["predicted_regions"] if (r := _region(v)) is not None]
+                found[str(record.get("question_id"))] = regions
+    return found
+
+
 def _plain(value: Any) -> Any:
     """Parquet rows as JSON-ready values (numpy scalars and arrays become Python values)."""
     if isinstance(value, dict):
@@ -155,9 +179,11 @@ class Corpus:
     strips: StripSource | None = None
     pages_per_strip: int = 5
     _answers: dict[str, dict[str, Answer]] = field(default_factory=dict)
+    _predicted: dict[str, dict[str, list[PageRegion]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for run in self.runs:
+            self._predicted[run.label] = predicted_regions(run.files)
             for a in run.answers:
                 self._answers.setdefault(a.question_id, {})[run.label] = a
                 if a.question_id not in self.questions:
@@ -212,6 +238,15 @@ class Corpus:
         strips = self.strips.strips(doc_id, self.pages_per_strip)
         return strips[index].jpeg if 0 <= index < len(strips) else None
 
+    @staticmethod
+    def _boxes(strips: list[Strip], regions: list[PageRegion]) -> list[dict[str, Any]]:
+        boxes = []
+        for region in regions:
+            box = page_region_to_strip(strips, region)
+            if box is not None:
+                boxes.append({**box.as_fractions(strips[box.strip]), "page": region.page})
+        return boxes
+
     def detail(
         self, question_id: str, strip_url: str = "strips/{doc}/{per}/{i}.jpg"
     ) -> dict[str, Any] | None:
@@ -227,11 +262,7 @@ class Corpus:
             note = f"document {doc_id} is not in the dataset"
         else:
             strips = self.strips.strips(doc_id, self.pages_per_strip)
-        boxes = []
-        for region in gold_regions(q):
-            box = page_region_to_strip(strips, region)
-            if box is not None:
-                boxes.append({**box.as_fractions(strips[box.strip]), "page": region.page})
+        boxes = self._boxes(strips, gold_regions(q))
         answers = [
             {
                 "model": model,
@@ -241,6 +272,7 @@ class Corpus:
                 "judgement": a.judgement,
                 "judge": a.judge,
                 "failure": a.failure,
+                "predicted": self._boxes(strips, self._predicted.get(model, {}).get(question_id, [])),
             }
             for model, a in self._answers.get(question_id, {}).items()
         ]

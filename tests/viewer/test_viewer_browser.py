@@ -264,3 +264,38 @@ def test_two_tasks_asking_the_same_questions_are_two_columns(dummy_run: Path, tm
     assert set(corpus.listing()["questions"][0]["verdicts"]) == set(corpus.models)
     detail = corpus.detail(qid)
     assert detail is not None and [a["model"] for a in detail["answers"]] == corpus.models
+
+
+def test_a_grounded_answer_shows_its_evidence_boxes(
+    page: Any, dummy_run: Path, dataset_dir: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    run_dir = tmp_path / "run"
+    shutil.copytree(dummy_run, run_dir)
+    log = samples_log(run_dir, "synthdoc_chart")
+    lines = read_jsonl(log)
+    lines[0]["score"]["predicted_regions"] = [
+        {"page": 1, "bbox": [100, 100, 600, 300]},
+        {"page": "one", "bbox": [0, 0, 1, 1]},  # not a page
+        {"page": 2, "bbox": [0, 0, 5000, 1]},  # off the page
+        {"page": 3},  # no box
+        "<script>",
+    ]
+    log.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    corpus = load_corpus([run_dir, dataset_dir], cache_dir=tmp_path / "cache")
+    qid = lines[0]["score"]["question_id"]
+    detail = corpus.detail(qid)
+    assert detail is not None
+    (box,) = detail["answers"][0]["predicted"]
+    assert box["strip"] == 0 and box["page"] == 1
+    srv = ViewerServer(("127.0.0.1", 0), corpus)
+    start(srv)
+    try:
+        page.goto(f"{srv.url}#/q/{qid}")
+        page.wait_for_selector(".strip img")
+        assert page.locator(".strip[data-index='0'] .predicted").count() == 1
+        assert page.locator(".predicted").get_attribute("title") == "dummy's evidence, page 1"
+    finally:
+        srv.shutdown()
+        srv.server_close()

@@ -205,18 +205,23 @@ async function renderQuestion(id) {
     }
     parts.push(el("h3", { text: "Answers" }), answers);
   }
-  parts.push(el("h3", { text: "What the model saw (" + q.strips.length + " images; evidence boxed)" }));
+  const predicted = q.answers.some((a) => (a.predicted || []).length);
+  parts.push(el("h3", { text: "What the model saw (" + q.strips.length + " images; evidence in magenta" + (predicted ? ", the models' evidence dashed blue" : "") + ")" }));
   if (q.note) parts.push(el("p", { class: "note", text: q.note }));
   const strips = el("div", { class: "strips" });
   q.strips.forEach((s, i) => {
     const box = el("div", { class: "strip", "data-index": String(i) },
       el("img", { src: s.url, alt: "image " + (i + 1), width: String(s.width), height: String(s.height) }),
       el("span", { class: "caption", text: "image " + (i + 1) + " · pages " + s.pages.join(", ") }));
-    for (const b of q.boxes.filter((b) => b.strip === i)) {
-      const r = el("div", { class: "evidence", title: "evidence, page " + b.page });
+    const place = (b, cls, title) => {
+      const r = el("div", { class: cls, title });
       r.style.left = (100 * b.left) + "%"; r.style.top = (100 * b.top) + "%";
       r.style.width = (100 * b.width) + "%"; r.style.height = (100 * b.height) + "%";
       box.append(r);
+    };
+    for (const b of q.boxes.filter((b) => b.strip === i)) place(b, "evidence", "evidence, page " + b.page);
+    for (const a of q.answers) {
+      for (const b of (a.predicted || []).filter((b) => b.strip === i)) place(b, "predicted", a.model + "'s evidence, page " + b.page);
     }
     strips.append(box);
   });
