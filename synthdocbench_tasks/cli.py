@@ -235,6 +235,16 @@ def _register_budget() -> None:
 _register_budget()
 
 
+def _register_viewer() -> None:
+    from .viewer.command import review_command, view_command
+
+    app.command("view")(view_command)
+    app.command("review")(review_command)
+
+
+_register_viewer()
+
+
 def main() -> None:
     try:
         app()

@@ -95,6 +95,7 @@ def build_report(
     judges_compare: Sequence[tuple[str, str]] | None = None,
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
+    verdicts: Sequence[Path] = (),
 ) -> ReportSummary:
     """Read lmms-eval samples logs (files, ``*_results.json`` files or folders) and write the report.
 
@@ -115,6 +116,10 @@ def build_report(
     judge = primary_judge(runs)
     ctx = Context(runs, main_runs(runs, judge), judge, docs, resamples, seed)
     sections = _sections(ctx, judges_compare)
+    if verdicts:  # human validation from `synthdocbench review` verdict files
+        from .validation import validation_section
+
+        sections.append(validation_section(verdicts))
 
     out_dir = Path(out_dir)
     try:

@@ -47,6 +47,10 @@ def report_command(
     ] = None,
     resamples: Annotated[int, typer.Option(help="Bootstrap resamples.")] = DEFAULT_RESAMPLES,
     seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = DEFAULT_SEED,
+    verdicts: Annotated[
+        list[Path] | None,
+        typer.Option(help="Verdict files of `synthdocbench review` (repeatable: one per reviewer)."),
+    ] = None,
 ) -> None:
     """Turn lmms-eval sample logs into the paper's tables and figures (Markdown + HTML)."""
     from .build import build_report
@@ -58,5 +62,6 @@ def report_command(
         judges_compare=parse_judge_pairs(judges),
         resamples=resamples,
         seed=seed,
+        verdicts=verdicts or (),
     )
     typer.echo(str(summary))
