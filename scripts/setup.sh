@@ -27,6 +27,7 @@ for font in fonts-dejavu-core fonts-liberation2 fonts-crosextra-caladea fonts-cr
 done
 command -v npm >/dev/null 2>&1 || need_apt+=(nodejs npm)
 command -v tesseract >/dev/null 2>&1 || need_apt+=(tesseract-ocr)
+command -v strace >/dev/null 2>&1 || need_apt+=(strace)   # the no-outbound-traffic rendering test
 dpkg -s tesseract-ocr-eng >/dev/null 2>&1 || need_apt+=(tesseract-ocr-eng)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need_apt[*]}"
