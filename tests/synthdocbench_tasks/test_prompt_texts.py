@@ -106,3 +106,18 @@ def test_default_no_longer_invites_citations() -> None:
     assert text is not None
     for drift in ("figure, table or section", "detail that supports", "Final answer"):
         assert drift not in text
+
+
+def test_task_versions_were_bumped_with_the_prompts_and_scoring() -> None:
+    """Prompts (paper instruction lists), the judge (claims-v2, rubric-v2) and failure records changed
+    in 2.0: results of 1.0 tasks are not comparable."""
+    from pathlib import Path
+
+    import yaml
+
+    from synthdocbench_tasks.cli import tasks_dir
+
+    folder = Path(tasks_dir()) / "synthdoc"
+    for name in ("_default_template_yaml", "synthdoc.yaml"):
+        text = (folder / name).read_text().replace("!function", "")
+        assert yaml.safe_load(text)["metadata"]["version"] == 2.0, name
