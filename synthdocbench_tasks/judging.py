@@ -220,12 +220,25 @@ class JudgeSession:
             record.update(self.judge_fields(item))
 
 
-def judge_all(session: JudgeSession, items: Sequence[JudgeItem], concurrency: int) -> list[dict[str, Any]]:
-    """The judge fields of ``items``, in order, with at most ``concurrency`` requests in flight."""
+def judge_all(
+    session: JudgeSession,
+    items: Sequence[JudgeItem],
+    concurrency: int,
+    on_done: Callable[[], None] | None = None,
+) -> list[dict[str, Any]]:
+    """The judge fields of ``items``, in order, with at most ``concurrency`` requests in flight;
+    ``on_done`` is called once per finished item (a progress bar)."""
+
+    def one(item: JudgeItem) -> dict[str, Any]:
+        fields = session.judge_fields(item)
+        if on_done is not None:
+            on_done()
+        return fields
+
     if concurrency <= 1 or len(items) <= 1:
-        return [session.judge_fields(item) for item in items]
+        return [one(item) for item in items]
     with ThreadPoolExecutor(max_workers=min(concurrency, len(items)), thread_name_prefix="judge") as pool:
-        return list(pool.map(session.judge_fields, items))
+        return list(pool.map(one, items))
 
 
 def error_reason(exc: BaseException) -> str:

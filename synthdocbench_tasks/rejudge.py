@@ -51,6 +51,7 @@ from .judging import (
     verdict_fields,
 )
 from .metrics import accuracy, mean_score
+from .progress import progress_bar
 from .samples_log import read_lines
 from .settings import JudgeLimits, Settings, load_judge_limits, load_settings
 
@@ -365,18 +366,20 @@ def rejudge(
     batched: list[list[dict[str, Any]]] | None = None
     if batch is not None and any(pending):
         batched, result.batch = _batch_fields(session, pending, batch)
-    for number, (sample, target, todo) in enumerate(zip(files, outputs, pending, strict=True)):
-        if batched is not None:
-            verdicts = batched[number]
-        else:
-            verdicts = judge_all(session, [item for _, item in todo], concurrency)
-        for (index, _), fields in zip(todo, verdicts, strict=True):
-            sample.records[index].update(fields)
-        for line, record in zip(sample.lines, sample.records, strict=True):
-            for key in _line_records(line):
-                line[key] = dict(record)
-        write_atomically(target, sample.lines)
-        result.files.append(_summary(sample, target))
+    asked = 0 if batched is not None else sum(len(todo) for todo in pending)
+    with progress_bar("judging", asked) as advance:
+        for number, (sample, target, todo) in enumerate(zip(files, outputs, pending, strict=True)):
+            if batched is not None:
+                verdicts = batched[number]
+            else:
+                verdicts = judge_all(session, [item for _, item in todo], concurrency, on_done=advance)
+            for (index, _), fields in zip(todo, verdicts, strict=True):
+                sample.records[index].update(fields)
+            for line, record in zip(sample.lines, sample.records, strict=True):
+                for key in _line_records(line):
+                    line[key] = dict(record)
+            write_atomically(target, sample.lines)
+            result.files.append(_summary(sample, target))
     every = [r for sample in files for r in sample.records]
     result.failures = dict(Counter(str(r["failure"]) for r in every if r.get("failure")))
     result.failed = sum(n for reason, n in result.failures.items() if reason in RUN_ERRORS)
