@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import re
 import threading
 from collections.abc import Iterator
@@ -49,7 +50,7 @@ class Repo:
     def sha_of(self, revision: str) -> str:
         if revision in self.snapshots:
             return revision
-        return self.heads.get(revision) or hashlib.sha1(f"empty-{revision}".encode()).hexdigest()
+        return self.heads.get(revision) or hashlib.sha1(f"empty-{revision}-{id(self)}".encode()).hexdigest()
 
 
 @dataclass
@@ -60,6 +61,9 @@ class HubState:
     settings_calls: list[dict[str, Any]] = field(default_factory=list)
     #: (method, repo, revision, path) of every ``/resolve/`` request.
     downloads: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: Makes every commit sha unique to this server: huggingface_hub and datasets cache files
+    #: by (repo, commit sha) under a cache folder fixed at import, shared by all tests.
+    nonce: str = field(default_factory=lambda: os.urandom(8).hex())
 
 
 _REPO = r"/api/datasets/(?P<repo>[^/]+/[^/]+)"
@@ -301,7 +305,7 @@ class _Handler(BaseHTTPRequestHandler):
             for existing in [n for n in tree if n == name or n.startswith(name.rstrip("/") + "/")]:
                 del tree[existing]
         tree.update(files)
-        oid = hashlib.sha1(f"{repo_id}-{number}".encode()).hexdigest()
+        oid = hashlib.sha1(f"{repo_id}-{number}-{self.state.nonce}".encode()).hexdigest()
         repo.snapshots[oid] = dict(tree)
         repo.heads[revision] = oid
         self._send(
