@@ -101,7 +101,9 @@ def test_a_question_page_shows_its_strips_and_boxes_the_evidence(
 ) -> None:
     question, region = _largest_evidence(dataset_dir)
     pdf = next(
-        bytes(d["pdf"]) for d in dataset_rows(dataset_dir, "documents") if d["doc_id"] == question["doc_id"]
+        (dataset_dir / d["pdf_path"]).read_bytes()
+        for d in dataset_rows(dataset_dir, "documents")
+        if d["doc_id"] == question["doc_id"]
     )
     page_count = next(
         d["page_count"] for d in dataset_rows(dataset_dir, "documents") if d["doc_id"] == question["doc_id"]
