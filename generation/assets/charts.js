@@ -743,11 +743,22 @@
       const hl = isHighlighted(spec, d.label);
       if (hl) finishHighlight(tile);
       const small = w < 70 || h < 34;
-      f.g.append("text").attr("class", (hl ? "tile-label highlight-label" : "tile-label") + (small ? " small" : ""))
-        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).text((hl ? "▶ " : "") + d.label)
-        .call(inkOn, colorOf(spec, d.label, i));
+      const label = f.g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
+        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).call(inkOn, colorOf(spec, d.label, i));
+      /* Words wrap onto more lines rather than run past the tile onto its neighbour. */
+      let line = label.append("tspan").attr("x", leaf.x0 + 4).text("");
+      let lines = 1;
+      ((hl ? "▶ " : "") + d.label).split(" ").forEach((word) => {
+        const before = line.text();
+        line.text(before ? before + " " + word : word);
+        if (before && line.node().getComputedTextLength() > w - 8) {
+          line.text(before);
+          line = label.append("tspan").attr("x", leaf.x0 + 4).attr("dy", "1.15em").text(word);
+          lines += 1;
+        }
+      });
       if (labelsOn(spec)) {
-        dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 26, valueText(spec, d.value), "inside", "start")
+        dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 13 + 13 * lines, valueText(spec, d.value), "inside", "start")
           .call(inkOn, colorOf(spec, d.label, i));
       }
     });
@@ -861,7 +872,7 @@
   SUPPORTED.radar = function (el, spec) {
     const spokes = uniq(spec.data.map((d) => d.label));
     const series = uniq(spec.data.map((d) => d.category || ""));
-    const f = frame(el, spec, { legendKeys: series, left: 10, right: 10, bottom: 8 });
+    const f = frame(el, spec, { legendKeys: series, left: 10, right: 10, bottom: 26 });
     const R = Math.max(50, Math.min(f.iw / 2 - 64, f.ih / 2 - 16));
     const g = f.g.append("g").attr("transform", "translate(" + f.iw / 2 + "," + f.ih / 2 + ")");
     const r = d3.scaleLinear().domain([0, d3.max(spec.data, (d) => d.value)]).nice().range([0, R]);
@@ -886,11 +897,8 @@
     /* Ring values along the bisector of the first two spokes, where no spoke label or
      * spoke runs; the axis title in the lower left corner, clear of the top spoke's label. */
     const mid = (angle(0) + angle(1)) / 2;
-    ticks.forEach((t) => {
-      ax.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
-        .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
-    });
-    f.g.append("text").attr("class", "axis-title").attr("x", 0).attr("y", f.ih - 2).text(axisTitle(spec.axes.y));
+    f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
+      .attr("y", f.ih + 18).text(axisTitle(spec.axes.y));
     series.forEach((s, si) => {
       const color = colorOf(spec, s, si);
       const pts = spokes.map((sp, i) => {
@@ -910,6 +918,12 @@
             valueText(spec, p.d.value), "small");
         }
       });
+    });
+    /* Ring values last, so the series' fills do not cover them (tidy() plates them). */
+    const rt = g.append("g").attr("class", "axis axis-r-ticks");
+    ticks.forEach((t) => {
+      rt.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
+        .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
     });
   };
 
@@ -949,7 +963,7 @@
     const longest = d3.max(rows, (l) => String(l).length) || 4;
     const probeW = Math.max(200, el.clientWidth) - 40 - longest * 6.6;
     const f = frame(el, spec, {
-      left: Math.min(200, 18 + longest * 6.6),
+      left: Math.min(220, 34 + longest * 6.6), /* row labels plus the rotated axis title */
       right: 20 + (vp(spec).highlightedItems.length ? 70 : 0),
       top: vp(spec).hasLegend ? 34 : 14,
       bottom: bottomFor(spec, cols, probeW / cols.length),
@@ -1009,6 +1023,12 @@
     const texts = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim());
     const movable = texts.filter((t) => (t.classList.contains("data-label") || t.classList.contains("point-label"))
       && !t.classList.contains("inside") && !t.classList.contains("slice-label"));
+    /* A callout ("◀ name") that would run off the chart keeps only its arrow: the mark it
+     * points at is named on its axis already. */
+    texts.filter((t) => /^[◀▼▶] /.test(t.textContent.trim()) && !t.classList.contains("data-label")).forEach((t) => {
+      const b = boxOf(t);
+      if (b.x1 > frameBox.x1 + 0.5 || b.x0 < frameBox.x0 - 0.5) t.textContent = t.textContent.trim().slice(0, 1);
+    });
     const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
@@ -1019,7 +1039,8 @@
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
-        [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h]];
+        [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h],
+        [0, -3 * h], [0, 3 * h], [w * 0.6 + 2, -2 * h], [w * 0.6 + 2, 2 * h]];
       let done = false;
       for (const [dx, dy] of tries) {
         t.setAttribute("x", x + dx);
