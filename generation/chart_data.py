@@ -857,6 +857,17 @@ def _nice_width(raw: float) -> float:
     raise AssertionError("unreachable")
 
 
+def _count_near(b: _Build, target: float, counts: Metric) -> float:
+    """A fresh whole count near ``target``, looking further out when the numbers near it are taken."""
+    spread = max(6.0, 0.2 * target)
+    for widen in (1, 2, 4, 8):
+        try:
+            return b.registry.draw_near(b.rng, target, widen * spread, counts.low, counts.high, 0)
+        except NumberSpaceExhaustedError:
+            continue
+    return b.registry.draw(b.rng, counts.low, counts.high, 0)
+
+
 def _histogram(b: _Build) -> ChartSpec:
     """How many sub-units of one entity fall into each band of a metric: a bell around the
     entity's own value in the fact table."""
@@ -878,7 +889,7 @@ def _histogram(b: _Build) -> ChartSpec:
     for i in range(n_bins):
         lo, hi = value_text(start + i * width, wd), value_text(start + (i + 1) * width, wd)
         target = 13 + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2))
-        count = b.registry.draw_near(b.rng, target, max(6.0, 0.2 * target), counts.low, counts.high, 0)
+        count = _count_near(b, target, counts)
         data.append(DataPoint(label=f"{lo}–{hi}", value=count, metadata={"lo": lo, "hi": hi}))
     labels = [p.label for p in data]
     axes = Axes(
