@@ -16,7 +16,8 @@ Rules, each a name a :class:`Rejection` carries:
   it reads (:mod:`generation.world.kinds`): no sum or share of the total of rates, shares or
   indices (the parts of one pie or the steps of one waterfall aside), no percentage change
   of a percentage (that change is in percentage points), a compound annual growth rate only
-  of a level or a count. Manifests before schema 1.1 record no kinds and pass.
+  of a level or a count. Manifests before schema 1.1 record no kinds: only the percentage
+  change of a percentage (known from the unit) is found there.
 - ``answer_length``: the answer has at least six tokens.
 - ``overlap``: at most 40% of the answer's tokens lie in a run of three or more tokens
   copied verbatim from the question. Tokens are lower-case runs of letters/digits
