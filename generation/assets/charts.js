@@ -1040,7 +1040,8 @@
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
         [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h],
-        [0, -3 * h], [0, 3 * h], [w * 0.6 + 2, -2 * h], [w * 0.6 + 2, 2 * h]];
+        [0, -3 * h], [0, 3 * h], [w * 0.6 + 2, -2 * h], [w * 0.6 + 2, 2 * h],
+        [-(w + 6), 0], [-(2 * w + 12), 0], [w + 6, 0]]; /* along a crowded edge (sankey ends) */
       let done = false;
       for (const [dx, dy] of tries) {
         t.setAttribute("x", x + dx);
