@@ -374,8 +374,14 @@ def _legend(ctx: _Ctx, fig: Figure, keys: list[str], colors: list[str], marker: 
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), per_row))
 
 
+#: A paper-coloured plate behind labels placed beside marks, so lines and marks under them
+#: do not cut their contrast (charts.js draws the same plates).
+_PLATE = {"facecolor": "#ffffff", "alpha": 0.85, "edgecolor": "none", "pad": 0.6}
+
+
 def _offset_text(ax: Axes, text: str, xy: tuple[float, float], **kwargs: Any) -> None:
     """Text placed ``xytext`` points away from a data point, drawn even outside the axes."""
+    kwargs.setdefault("bbox", _PLATE)
     ax.annotate(text, xy, textcoords="offset points", annotation_clip=False, **kwargs)
 
 
