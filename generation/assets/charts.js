@@ -210,10 +210,31 @@
     return extra;
   }
 
+  /* Width of a tick label in the chart's own font (a throw-away SVG text in the container),
+   * so monospace and wide archetype fonts get the room they need. */
+  function labelWidth(el, text) {
+    if (!el) return String(text).length * 6.4;
+    const probe = d3.select(el).append("svg").attr("class", "chart-svg").style("position", "absolute")
+      .style("visibility", "hidden");
+    const t = probe.append("g").attr("class", "axis").append("g").attr("class", "tick").append("text").text(text);
+    const w = t.node().getComputedTextLength();
+    probe.remove();
+    return w;
+  }
+
+  /* A rotated first tick label runs down-left from its tick: the left margin must hold it and
+   * the y-axis title beside it (else it prints over the title and out of the figure). */
+  function leftFor(spec, labels, bandWidth, el) {
+    if (bottomFor(spec, labels, bandWidth, el) === 44) return 64;
+    const first = labelWidth(el, labels[0] || "");
+    return Math.min(200, Math.max(64, first * 0.82 - bandWidth / 2 + 30));
+  }
+
   /* Rotated x tick labels need more room: measure them first, then size the frame. */
-  function bottomFor(spec, labels, bandWidth) {
-    const longest = d3.max(labels, (l) => String(l).length) || 0;
-    return longest * 6.4 + 6 > bandWidth ? 30 + longest * 4.2 : 44;
+  function bottomFor(spec, labels, bandWidth, el) {
+    const longest = d3.max(labels, (l) => labelWidth(el, l)) || 0;
+    /* the band is measured before the margins are known: decide with a fifth to spare */
+    return longest + 6 > bandWidth * 0.8 ? 40 + longest * 0.58 : 44;
   }
 
   function annotate(f, spec, x, y, label, anchor) {
@@ -285,7 +306,10 @@
     const data = variant === "waterfall" || variant === "histogram" ? spec.data.slice() : sorted(spec, spec.data);
     const labels = data.map((d) => d.label);
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length) });
+    const f = frame(el, spec, {
+      bottom: bottomFor(spec, labels, probeW / labels.length, el),
+      left: leftFor(spec, labels, probeW / labels.length, el),
+    });
     const padding = { histogram: 0.02, lollipop: 0.4 }[variant];
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(padding === undefined ? 0.25 : padding);
     let starts = data.map(() => 0);
@@ -428,7 +452,11 @@
     const groups = groupOrder(spec, spec.data);
     const series = uniq(spec.data.map((d) => d.category || ""));
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { legendKeys: series, bottom: bottomFor(spec, groups, probeW / groups.length) });
+    const f = frame(el, spec, {
+      legendKeys: series,
+      bottom: bottomFor(spec, groups, probeW / groups.length, el),
+      left: leftFor(spec, groups, probeW / groups.length, el),
+    });
     const x = d3.scaleBand().domain(groups).range([0, f.iw]).padding(0.2);
     const inner = d3.scaleBand().domain(series).range([0, x.bandwidth()]).padding(0.06);
     const get = {};
@@ -484,7 +512,7 @@
     const probeW = Math.max(200, el.clientWidth) - 82;
     const f = frame(el, spec, {
       legendKeys: multi ? series : [],
-      bottom: bottomFor(spec, xs, probeW / xs.length),
+      bottom: bottomFor(spec, xs, probeW / xs.length, el),
       /* Room for the end-of-line series names (drawn without a legend, or for a highlight). */
       right: multi && (!vp(spec).hasLegend || kind === "stacked_area" || series.some((s) => isHighlighted(spec, s)))
         ? Math.min(170, Math.max(90, 22 + 6.6 * (d3.max(series, (s) => s.length) || 0))) : 24,
@@ -839,7 +867,11 @@
     const data = sorted(spec, spec.data);
     const labels = data.map((d) => d.label);
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length), right: 48 });
+    const f = frame(el, spec, {
+      bottom: bottomFor(spec, labels, probeW / labels.length, el),
+      left: leftFor(spec, labels, probeW / labels.length, el),
+      right: 48,
+    });
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(0.35);
     const num = (d, key) => Number(d.metadata[key]);
     const all = data.flatMap((d) => [num(d, "min"), num(d, "max"), d.value]);
@@ -966,7 +998,7 @@
       left: Math.min(220, 34 + longest * 6.6), /* row labels plus the rotated axis title */
       right: 20 + (vp(spec).highlightedItems.length ? 70 : 0),
       top: vp(spec).hasLegend ? 34 : 14,
-      bottom: bottomFor(spec, cols, probeW / cols.length),
+      bottom: bottomFor(spec, cols, probeW / cols.length, el),
     });
     const x = d3.scaleBand().domain(cols).range([0, f.iw]).padding(0.04);
     const y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(0.04);
