@@ -1040,8 +1040,9 @@
     return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
   }
 
+  /* Side by side, two labels need a gap (abutting "69.1%" and "72.1%" read "69.1%72.1%"). */
   function collide(a, b) {
-    return a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+    return a.x0 < b.x1 + 2 && b.x0 < a.x1 + 2 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
   }
 
   /* Data labels outside the marks are moved to the first free spot near their mark (above,
