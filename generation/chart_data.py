@@ -614,7 +614,8 @@ def _diverging(b: _Build) -> ChartSpec:
         period = f"{y0}–{y1}"
         changes: dict[str, float] = {}
         for e in _pick(b.rng, b.topic.entities, len(b.topic.entities)):
-            diff = round(b.value(e, y1) - b.value(e, y0), m.decimals)
+            start, end = b.world.preview(b.metric.name, e, [y0, y1])
+            diff = round(end - start, m.decimals)
             if _distinct([*changes.values(), diff], m.decimals) or (diff != 0 and not changes):
                 changes[e] = diff
         signs = {v > 0 for v in changes.values()}
@@ -626,12 +627,19 @@ def _diverging(b: _Build) -> ChartSpec:
     pos = [e for e, v in changes.items() if v > 0]
     neg = [e for e, v in changes.items() if v < 0]
     chosen = [neg[0], pos[0], *[e for e in changes if e not in (neg[0], pos[0])][: wanted - 2]]
-    if not _distinct([changes[e] for e in chosen], m.decimals):
-        raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
+    # Fixing the values may move them a step from the latent ones; the drawn changes must still differ.
     data = [
         DataPoint(label=e, value=b.world.change(b.metric.name, e, y0, y1), category=period)
         for e in _pick(b.rng, chosen, len(chosen))
     ]
+    kept: dict[str, DataPoint] = {}
+    for p in data:  # one mark per printed number
+        kept.setdefault(value_text(abs(p.value), m.decimals), p)
+    data = [p for p in kept.values() if p.value != 0]
+    if len(data) < 4 or not _distinct([p.value for p in data], m.decimals):
+        raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
+    if {p.value > 0 for p in data} != {True, False}:
+        raise NumberSpaceExhaustedError(f"no two years in which {b.metric.name} both rose and fell")
     negative = frozenset(p.label for p in data if p.value < 0)
     sort = _sort(b.rng, data)
     labels = [p.label for p in data]
@@ -849,6 +857,17 @@ def _nice_width(raw: float) -> float:
     raise AssertionError("unreachable")
 
 
+def _count_near(b: _Build, target: float, counts: Metric) -> float:
+    """A fresh whole count near ``target``, looking further out when the numbers near it are taken."""
+    spread = max(6.0, 0.2 * target)
+    for widen in (1, 2, 4, 8):
+        try:
+            return b.registry.draw_near(b.rng, target, widen * spread, counts.low, counts.high, 0)
+        except NumberSpaceExhaustedError:
+            continue
+    return b.registry.draw(b.rng, counts.low, counts.high, 0)
+
+
 def _histogram(b: _Build) -> ChartSpec:
     """How many sub-units of one entity fall into each band of a metric: a bell around the
     entity's own value in the fact table."""
@@ -870,7 +889,7 @@ def _histogram(b: _Build) -> ChartSpec:
     for i in range(n_bins):
         lo, hi = value_text(start + i * width, wd), value_text(start + (i + 1) * width, wd)
         target = 13 + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2))
-        count = b.registry.draw_near(b.rng, target, max(6.0, 0.2 * target), counts.low, counts.high, 0)
+        count = _count_near(b, target, counts)
         data.append(DataPoint(label=f"{lo}–{hi}", value=count, metadata={"lo": lo, "hi": hi}))
     labels = [p.label for p in data]
     axes = Axes(
@@ -983,9 +1002,10 @@ def _slope(b: _Build) -> ChartSpec:
         if len(clear) >= wanted:
             break
     y0, y1, clear = best
-    series = [e for e in clear if series_direction([b.value(e, y0), b.value(e, y1)]) in ("rose", "fell")][
-        :wanted
-    ]
+    series: list[str] = []
+    for e in clear:  # fix values only for the entities the chart shows
+        if len(series) < wanted and series_direction([b.value(e, y0), b.value(e, y1)]) in ("rose", "fell"):
+            series.append(e)
     if len(series) < 4:
         raise NumberSpaceExhaustedError(f"too few entities whose {b.metric.name} clearly changes")
     data = []

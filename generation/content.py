@@ -8,6 +8,7 @@ give the same plan, and changing one part (say the prose) leaves the others' dra
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,6 +28,7 @@ from generation.chart_data import (
     value_reading_options,
     value_text,
 )
+from generation.colours import colour_of
 from generation.config import GenerationConfig, ModalityMix
 from generation.plan import (
     Block,
@@ -44,6 +46,7 @@ from generation.topics import Metric, Topic, choose_archetype, choose_topic, in_
 from generation.world.table import FactTable
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
+    Chart,
     DocumentManifest,
     Section,
     Table,
@@ -366,14 +369,19 @@ def _chart_claims(
 ) -> list[_Fact]:
     facts: list[_Fact] = []
     wanted = int(rng.integers(3, 6))
-    for i in rng.permutation(len(specs)):
+    order = _colour_first([int(i) for i in rng.permutation(len(specs))], lambda i: _coloured(specs[i].chart))
+    for first, i in enumerate(order):
         if len(facts) >= wanted:
             break
         spec = specs[int(i)]
         chart = spec.chart
         home = section_of[chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
-        for j in rng.permutation(len(chart.data)):
+        marks = [int(j) for j in rng.permutation(len(chart.data))]
+        if first == 0:  # the first claim is on a mark a reader can find by its colour, when one exists
+            named = {j for j, p in enumerate(chart.data) if colour_of(chart, p) is not None}
+            marks = _colour_first(marks, named.__contains__)
+        for j in marks:
             point = chart.data[int(j)]
             claimed = _claimed_value(rng, point.value, spec.decimals, registry)
             if claimed is None:
@@ -395,6 +403,17 @@ def _chart_claims(
     return facts
 
 
+def _coloured(chart: Chart) -> bool:
+    """True when some mark of ``chart`` has a colour a reader can name (see :mod:`generation.colours`)."""
+    return any(colour_of(chart, p) is not None for p in chart.data)
+
+
+def _colour_first(order: list[int], coloured: Callable[[int], bool]) -> list[int]:
+    """``order`` with its first coloured item moved to the front (evidence for colour questions)."""
+    found = next((i for i in order if coloured(i)), None)
+    return order if found is None else [found, *(i for i in order if i != found)]
+
+
 def _trend_claims(
     rng: np.random.Generator,
     writer: ProseWriter,
@@ -409,7 +428,13 @@ def _trend_claims(
         for series in dict.fromkeys(p.category for p in spec.chart.data):
             candidates.append((spec, series))
     facts: list[_Fact] = []
-    for i in rng.permutation(len(candidates))[: int(rng.integers(2, 4))]:
+    order = [int(i) for i in rng.permutation(len(candidates))]
+
+    def coloured(i: int) -> bool:
+        spec, series = candidates[i]
+        return any(colour_of(spec.chart, p) is not None for p in spec.chart.data if p.category == series)
+
+    for i in _colour_first(order, coloured)[: int(rng.integers(2, 4))]:
         spec, series = candidates[int(i)]
         points = [p for p in spec.chart.data if p.category == series]
         direction = series_direction([p.value for p in points])

@@ -197,7 +197,8 @@ def contrast_ratio(a: np.ndarray | tuple[int, int, int], b: np.ndarray | tuple[i
 
 
 def _normalise(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip("()[]{}\"'“”‘’:;,.!?▼▶◀◆ ")
+    # as validate's text-leak rule reads printed values: unsigned, without unit symbols
+    return unicodedata.normalize("NFKC", text).strip("()[]{}\"'“”‘’:;,.!?▼▶◀◆ $€£%+-−*")
 
 
 def _tokens(text: str) -> list[str]:

@@ -141,7 +141,7 @@ def render_chart_svg(
     )
     prefix = f"mpl-{chart.vizId}-"
     fonts = list(available_fonts(style.font_family))
-    pt = style.font_px * _PT_PER_PX
+    pt = _at_least(style.font_px * _PT_PER_PX)
     rc: dict[str, Any] = {
         "svg.fonttype": "none",
         "svg.hashsalt": chart.vizId,
@@ -374,8 +374,14 @@ def _legend(ctx: _Ctx, fig: Figure, keys: list[str], colors: list[str], marker: 
     fig.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), per_row))
 
 
+#: A paper-coloured plate behind labels placed beside marks, so lines and marks under them
+#: do not cut their contrast (charts.js draws the same plates).
+_PLATE = {"facecolor": "#ffffff", "alpha": 0.85, "edgecolor": "none", "pad": 0.6}
+
+
 def _offset_text(ax: Axes, text: str, xy: tuple[float, float], **kwargs: Any) -> None:
     """Text placed ``xytext`` points away from a data point, drawn even outside the axes."""
+    kwargs.setdefault("bbox", _PLATE)
     ax.annotate(text, xy, textcoords="offset points", annotation_clip=False, **kwargs)
 
 
@@ -406,7 +412,28 @@ def _annotate(ctx: _Ctx, ax: Axes, x: float, y: float, label: str, *, side: str 
 
 
 def _small(ctx: _Ctx) -> float:
-    return ctx.style.font_px * _PT_PER_PX * 0.9
+    return _at_least(ctx.style.font_px * _PT_PER_PX * 0.9)
+
+
+#: No chart text under this size in the PDF (generation.legibility checks 7 pt).
+MIN_TEXT_PT = 7.2
+
+
+def _at_least(size: float) -> float:
+    return max(MIN_TEXT_PT, size)
+
+
+def _ink_on(colour: Any, alpha: float = 1.0) -> str:
+    """Black or white text on a fill (blended on white paper at ``alpha``), whichever contrasts
+    more by WCAG: always at least 4.58:1."""
+    from matplotlib.colors import to_rgb
+
+    rgb = [alpha * c + (1 - alpha) for c in to_rgb(colour)]
+    lum = sum(
+        w * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+        for w, c in zip((0.2126, 0.7152, 0.0722), rgb, strict=True)
+    )
+    return "#ffffff" if 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 else "#000000"
 
 
 def _frame(fig: Figure, ctx: _Ctx) -> Axes:
@@ -536,7 +563,7 @@ def _draw_funnel(fig: Figure, ctx: _Ctx) -> None:
                 ha="center" if inside else "left",
                 va="center",
                 fontweight="bold",
-                color="#ffffff" if inside else INK,
+                color=_ink_on(ctx.item_color(d.label, i)) if inside else INK,
             )
     ax.set_xlim(-top * 0.62, top * 0.62)
     ax.invert_yaxis()
@@ -590,7 +617,7 @@ def _draw_diverging(fig: Figure, ctx: _Ctx) -> None:
                     va="center",
                     fontsize=_small(ctx),
                     fontweight="bold",
-                    color="#ffffff",
+                    color=_ink_on(ctx.vp.colorMap.get(row) or colors[si]),
                 )
             if d.value >= 0:
                 pos += d.value
@@ -639,7 +666,7 @@ def _draw_grouped(fig: Figure, ctx: _Ctx, stacked: bool) -> None:
                         va="center",
                         fontweight="bold",
                         fontsize=_small(ctx),
-                        color="#ffffff",
+                        color=_ink_on(colors[si]),
                     )
                 base += d.value
             else:
@@ -696,13 +723,16 @@ def _draw_dumbbell(fig: Figure, ctx: _Ctx) -> None:
                 zorder=2,
             )
             if ctx.labels_on:
+                # Close values would overprint above the dots: the lower one goes left of
+                # its dot, the higher one right of its dot.
+                low = len(pts) > 1 and d is min(pts, key=lambda p: p.value)
                 _offset_text(
                     ax,
                     ctx.fmt(d.value),
                     (d.value, r),
-                    xytext=(0, 7),
-                    ha="center",
-                    va="bottom",
+                    xytext=(-8 if low else 8, 0),
+                    ha="right" if low else "left",
+                    va="center",
                     fontsize=_small(ctx),
                 )
         if ctx.is_hl(row):
@@ -741,10 +771,11 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
                         i,
                         base[i] + v / 2,
                         ctx.fmt(v),
-                        ha="center",
+                        # the first and last labels sit inside the band, not centred on its edge
+                        ha="left" if i == 0 else "right" if i == len(vals) - 1 else "center",
                         va="center",
                         fontsize=_small(ctx),
-                        color="#ffffff",
+                        color=_ink_on(colors[si], 0.85),
                         fontweight="bold",
                     )
             if not ctx.vp.hasLegend:
@@ -854,7 +885,8 @@ def _draw_slope(fig: Figure, ctx: _Ctx) -> None:
             (last_i, last_v),
             xytext=(40 if ctx.labels_on else 8, 0),
             va="center",
-            color=ANNOTATION if hl else colors[si],
+            # series names in ink (a light series colour on paper can fall below 4.5:1)
+            color=ANNOTATION if hl else INK,
             fontweight="bold" if hl else "normal",
         )
     ax.set_xlim(-0.3, len(xs) - 1 + 0.3)
@@ -899,14 +931,14 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
                     xytext=(0, 3),
                     ha="center",
                     va="bottom",
-                    fontsize=_small(ctx) * 0.85,
+                    fontsize=_at_least(_small(ctx) * 0.85),
                 )
         ax.set_xticks([0, len(xs) - 1], [_t(xs[0]), _t(xs[-1])])
         ax.yaxis.set_major_locator(MaxNLocator(nbins=3))
         from matplotlib.ticker import FuncFormatter
 
         ax.yaxis.set_major_formatter(FuncFormatter(_num))
-        ax.tick_params(labelsize=_small(ctx) * 0.9)
+        ax.tick_params(labelsize=_at_least(_small(ctx) * 0.9))
         ax.margins(x=0.08, y=0.25)
         _grid(ctx, ax, "y")
 
@@ -1071,7 +1103,9 @@ def _draw_treemap(fig: Figure, ctx: _Ctx) -> None:
             _t(text),
             ha="left",
             va="top",
-            color="#ffffff",
+            color=_ink_on(
+                ctx.item_color(d.label, i) if d.label in ctx.vp.colorMap else ctx.series_color(d.label, i)
+            ),
             fontsize=_small(ctx),
             fontweight="bold",
             clip_on=False,
@@ -1135,7 +1169,7 @@ def _draw_heatmap(fig: Figure, ctx: _Ctx) -> None:
                 ha="center",
                 va="center",
                 fontsize=_small(ctx),
-                color="#ffffff" if d.value > (lo + hi) / 2 else "#111111",
+                color=_ink_on(cmap((d.value - vmin) / ((hi - vmin) or 1.0))),
             )
     _category_ticks(ctx, ax, cols)
     _category_ticks(ctx, ax, rows, horizontal=True)
@@ -1213,7 +1247,14 @@ def _draw_radar(fig: Figure, ctx: _Ctx) -> None:
         ax.fill([*angles, angles[0]], [*vals, vals[0]], color=colors[si], alpha=0.15)
         if ctx.labels_on:
             for a, v in zip(angles, vals, strict=True):
-                ax.text(a, v + top * 0.06, ctx.fmt(v), ha="center", va="center", fontsize=_small(ctx) * 0.9)
+                ax.text(
+                    a,
+                    v + top * 0.06,
+                    ctx.fmt(v),
+                    ha="center",
+                    va="center",
+                    fontsize=_at_least(_small(ctx) * 0.9),
+                )
     ax.set_xticks(angles, [_t(a) for a in axes_names])
     for label, name in zip(ax.get_xticklabels(), axes_names, strict=True):
         if ctx.is_hl(name):
@@ -1224,7 +1265,7 @@ def _draw_radar(fig: Figure, ctx: _Ctx) -> None:
     ax.yaxis.set_major_locator(MaxNLocator(nbins=4))
     ax.yaxis.set_major_formatter(FuncFormatter(_num))
     ax.set_ylim(0, top * 1.12)
-    ax.tick_params(axis="y", labelsize=_small(ctx) * 0.9)
+    ax.tick_params(axis="y", labelsize=_at_least(_small(ctx) * 0.9))
     ax.grid(ctx.vp.hasGridlines, color=GRID, linewidth=0.8)
     ax.spines["polar"].set_color("#999999")
     _legend(ctx, fig, series, colors)

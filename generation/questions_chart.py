@@ -30,6 +30,8 @@ from generation.questions_common import (
     Context,
     Draft,
     Value,
+    change_value,
+    chart_allows,
     derived_value,
     difference_value,
     direction,
@@ -50,7 +52,6 @@ from generation.questions_common import (
     sum_term,
     tol_of,
 )
-from generation.questions_common import pct_change_value as _pct
 from generation.questions_common import ratio_value as _ratio_value
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -215,8 +216,11 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
 
 
 def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    average = chart.chartType in ORDERED_TYPES
+    # Values add up only for levels and counts; other kinds are averaged, never summed.
+    average = chart.chartType in ORDERED_TYPES or not chart_allows("sum", chart)
     if not average and chart.chartType not in ADDITIVE_TYPES:
+        return None
+    if chart.chartType not in ORDERED_TYPES and chart.chartType not in ADDITIVE_TYPES:
         return None
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 8 or not all(ctx.readable(chart, p) for p in points):
@@ -506,6 +510,8 @@ def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
     if chart.chartType not in SHARE_TYPES or (
         chart.chartType in ("pie", "donut") and value_unit(chart) == "%"
     ):
+        return None
+    if not chart_allows("share_of_total", chart):
         return None
     groups = series_of(chart)
     if len(groups) != 1:
@@ -859,27 +865,37 @@ def _pct_change(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
         if not mark_use(ctx, chart, f"trend:{series}"):
             continue
         fig, name = figure_ref(chart), series_name(chart, series)
-        pct = _pct(point_term(chart, first), point_term(chart, last))
-        q = pick(
-            rng,
-            [
-                f"By what percentage did {name} change from {first.label} to {last.label} in {fig}?",
-                f"In {fig}, what is the relative change in {name} between {first.label} and {last.label}?",
-                f"Expressed in per cent, how much did {name} move over {first.label}–{last.label} in {fig}?",
-            ],
-        )
-        a = (
-            f"{cap(name)} moved from {val(chart, first)} to {val(chart, last)}, "
-            f"a change of {pct.text}% (it {d})."
-        )
+        change = change_value(point_term(chart, first), point_term(chart, last), value_unit(chart))
+        span, dash = f"{first.label} to {last.label}", f"{first.label}–{last.label}"
+        between = f"between {first.label} and {last.label}"
+        if change.in_points:  # a percentage changes by percentage points, not by a percentage of itself
+            q = pick(
+                rng,
+                [
+                    f"By how many percentage points did {name} change from {span} in {fig}?",
+                    f"In {fig}, what is the change in {name} {between}, in percentage points?",
+                    f"How far, in percentage points, did {name} move over {dash} in {fig}?",
+                ],
+            )
+        else:
+            q = pick(
+                rng,
+                [
+                    f"By what percentage did {name} change from {span} in {fig}?",
+                    f"In {fig}, what is the relative change in {name} {between}?",
+                    f"Expressed in per cent, how much did {name} move over {dash} in {fig}?",
+                ],
+            )
+        moved = f"{cap(name)} moved from {val(chart, first)} to {val(chart, last)}"
+        a = f"{moved}, a change of {change.said} (it {d})."
         steps = [
             f"Locate {fig}.",
             f"Read {first.label}: {val(chart, first)}.",
             f"Read {last.label}: {val(chart, last)}.",
-            f"Relative change: ({fmt_num(last.value)} - {fmt_num(first.value)}) / {fmt_num(first.value)} = "
-            f"{pct.text}%.",
+            change.step(first.value, last.value),
         ]
-        return Draft("trend_pattern", "L3", q, a, [pct, direction_value(d)], steps, [chart], [first, last])
+        values: list[Value] = [change.value, direction_value(d)]
+        return Draft("trend_pattern", "L3", q, a, values, steps, [chart], [first, last])
     return None
 
 

@@ -37,6 +37,7 @@ from generation.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.kinds import Operation, allows, is_percentage
 from synthdocbench_tasks.schema import (
     AnswerValue,
     Chart,
@@ -386,6 +387,53 @@ def cagr_value(start: Term, end: Term, years: Term) -> Num:
     rel = math.hypot(start.tol / start.value, end.tol / end.value)
     expr = f"(({_wrap(end.expr)} / {_wrap(start.expr)}) ** (1 / {_wrap(years.expr)}) - 1) * 100"
     return derived_value(Term(growth * 100, (1 + growth) * rel / years.value * 100, expr), "%", 1)
+
+
+def average_change_value(start: Term, end: Term, years: Term, unit: str | None) -> Num:
+    """``(end - start) / years``: the mean yearly change (in percentage points for percentages),
+    the growth measure for kinds that do not compound (rates, shares, indices)."""
+    per_year = (end.value - start.value) / years.value
+    tol = math.hypot(start.tol, end.tol) / abs(years.value)
+    expr = f"({_wrap(end.expr)} - {_wrap(start.expr)}) / ({years.expr})"
+    return derived_value(Term(per_year, tol, expr), diff_unit(unit), decimals_of(start.value, end.value) + 1)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change from one value to another, as the values' kind allows: a percentage change, or
+    for percentages (rates, shares in %) a difference in percentage points."""
+
+    value: Num
+    in_points: bool
+
+    @property
+    def said(self) -> str:
+        return self.value.said() if self.in_points else f"{self.value.text}%"
+
+    def step(self, start: float, end: float) -> str:
+        if self.in_points:
+            return f"Change in percentage points: {fmt_num(end)} - {fmt_num(start)} = {self.value.text}."
+        return (
+            f"Percentage change: ({fmt_num(end)} - {fmt_num(start)}) / {fmt_num(start)} = {self.value.text}%."
+        )
+
+
+def change_value(start: Term, end: Term, unit: str | None) -> Change:
+    """The change from ``start`` to ``end``: percentage points when the unit is %."""
+    if is_percentage(unit):
+        return Change(difference_value(end, start, unit), True)
+    return Change(pct_change_value(start, end), False)
+
+
+def chart_allows(operation: Operation, chart: Chart) -> bool:
+    """True when ``operation`` makes sense on the kind of values ``chart`` draws."""
+    return allows(operation, chart.value_kind, value_unit(chart), chart.chartType)
+
+
+def metric_allows(ctx: Context, operation: Operation, metric: str, unit: str | None) -> bool:
+    """True when ``operation`` makes sense on the report's ``metric`` (by its kind in the fact table)."""
+    found = ctx.manifest.world.metric(metric)
+    return allows(operation, found.kind if found else None, unit)
 
 
 def share_value(part: Term, total: Term) -> Num:

@@ -440,7 +440,13 @@ def _metric_difference(ctx: Context, metrics: list[Metric], rng: np.random.Gener
 
 
 def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    """Percentage change and compound annual growth rate: only for levels and counts."""
     for a, b in _series_pairs(metrics, rng):
+        if not (
+            qc.metric_allows(ctx, "cagr", a.metric, a.unit)
+            and qc.metric_allows(ctx, "relative_change", a.metric, a.unit)
+        ):
+            continue
         if not ctx.claim(f"metrics:{a.index}|{b.index}:growth"):
             continue
         years = qc.years_between(qc.fact_term(ctx, a.index, "year"), qc.fact_term(ctx, b.index, "year"))
@@ -475,7 +481,9 @@ def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Dr
 def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
     for a, b in _same_year_pairs(metrics, rng):
         scale, _, rest = a.unit.partition(" ")
-        if scale not in SMALLER_UNIT or not ctx.claim(f"metrics:{a.index}|{b.index}:sum"):
+        if scale not in SMALLER_UNIT or not qc.metric_allows(ctx, "sum", a.metric, a.unit):
+            continue
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:sum"):
             continue
         new_unit = f"{SMALLER_UNIT[scale]} {rest}".strip()
         total = qc.sum_term([a.term(ctx), b.term(ctx)])
@@ -511,6 +519,8 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
             continue
         ctx.claim(f"trend:{i}:cagr")
         fig, name, n = figure_ref(chart), series_name(chart, series), fmt_num(years.value)
+        if not qc.chart_allows("cagr", chart):
+            return _chart_yearly_change(ctx, rng, i, chart, series, p0, p1, years)
         cagr = qc.cagr_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years)
         q = pick(
             rng,
@@ -536,6 +546,47 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
         values: list[Value] = [cagr, qc.read_value(chart, p0), qc.read_value(chart, p1)]
         return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
     return None
+
+
+def _chart_yearly_change(
+    ctx: Context,
+    rng: np.random.Generator,
+    i: int,
+    chart: Chart,
+    series: str | None,
+    p0: DataPoint,
+    p1: DataPoint,
+    years: qc.Term,
+) -> Draft:
+    """The growth measure of a kind that does not compound (a rate, share or index): the mean
+    yearly change, in percentage points for percentages."""
+    fact = ctx.manifest.text_facts[i]
+    fig, name, n = figure_ref(chart), series_name(chart, series), fmt_num(years.value)
+    unit = value_unit(chart)
+    avg = qc.average_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years, unit)
+    said = f"{avg.text} percentage points" if unit == "%" else avg.said()
+    q = pick(
+        rng,
+        [
+            f"The text discusses how {name} developed between {p0.label} and {p1.label}. By how much did it "
+            "change per year on average over that period, according to the chart?",
+            f"For the period the report singles out for {name}, what average yearly change do the charted "
+            "values give?",
+        ],
+    )
+    ans = (
+        f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
+        f"an average change of {said} a year over {count_noun(n, 'year')}."
+    )
+    steps = [
+        f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
+        f"Locate the chart of {name} in another section: {fig}.",
+        f"Read {p0.label}: {val(chart, p0)}.",
+        f"Read {p1.label}: {val(chart, p1)}.",
+        f"Average yearly change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {n} = {avg.text}.",
+    ]
+    values: list[Value] = [avg, qc.read_value(chart, p0), qc.read_value(chart, p1)]
+    return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
 
 
 def _trend_claim_marks(
@@ -568,29 +619,38 @@ def _chart_pct_change(ctx: Context, rng: np.random.Generator) -> Draft | None:
     for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "pct"):
         ctx.claim(f"trend:{i}:pct")
         fig, name = figure_ref(chart), series_name(chart, series)
-        pct = qc.pct_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1))
-        q = pick(
-            rng,
-            [
-                f"The report comments on {name} between {p0.label} and {p1.label}. By what percentage did it "
-                "change over that period, according to the chart?",
-                f"Over the period the text discusses for {name}, what percentage change do the charted "
-                "values "
-                "show?",
-            ],
-        )
+        change = qc.change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), value_unit(chart))
+        if change.in_points:
+            q = pick(
+                rng,
+                [
+                    f"The report comments on {name} between {p0.label} and {p1.label}. By how many "
+                    "percentage points did it change over that period, according to the chart?",
+                    f"Over the period the text discusses for {name}, by how many percentage points do the "
+                    "charted values change?",
+                ],
+            )
+        else:
+            q = pick(
+                rng,
+                [
+                    f"The report comments on {name} between {p0.label} and {p1.label}. By what percentage "
+                    "did it change over that period, according to the chart?",
+                    f"Over the period the text discusses for {name}, what percentage change do the charted "
+                    "values show?",
+                ],
+            )
         ans = (
             f"{fig} has {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}: "
-            f"a change of {pct.text}%."
+            f"a change of {change.said}."
         )
         steps = [
             f"Find the period the text discusses for {name} ({ctx.manifest.text_facts[i].section_id}): "
             f"{p0.label} to {p1.label}.",
             f"In {fig}, read {p0.label} and {p1.label}: {val(chart, p0)} and {val(chart, p1)}.",
-            f"Percentage change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {fmt_num(p0.value)} = "
-            f"{pct.text}%.",
+            change.step(p0.value, p1.value),
         ]
-        values: list[Value] = [qc.read_value(chart, p0), qc.read_value(chart, p1), pct]
+        values: list[Value] = [qc.read_value(chart, p0), qc.read_value(chart, p1), change.value]
         return Draft("technical_quantitative", "L3", q, ans, values, steps, [chart], [p0, p1], [i])
     return None
 
@@ -616,14 +676,15 @@ def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
         who = mark_subject(chart, p)
         unit = v.get("unit") or value_unit(chart)
         stated = with_unit(fmt_num(claimed.value), unit)
-        pct = qc.pct_change_value(claimed, qc.point_term(chart, p))
+        change = qc.change_value(claimed, qc.point_term(chart, p), unit)
+        how = "in percentage points" if change.in_points else "in per cent"
         q = pick(
             rng,
             [
                 f"The text quotes {article(rel)} for {who}. Find {who} by its colour in the chart that "
                 "plots it: which "
-                f"colour is it, and by what percentage does the charted value differ from the {rel}?",
-                f"Which colour marks {who} in the relevant chart, and how far, in per cent, is its value "
+                f"colour is it, and by how much, {how}, does the charted value differ from the {rel}?",
+                f"Which colour marks {who} in the relevant chart, and how far, {how}, is its value "
                 "from the "
                 f"{rel} the report states?",
             ],
@@ -631,16 +692,14 @@ def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
         ans = (
             f"{cap(who)} is the {colour} mark in {fig}, at {val(chart, p)}; against the stated {rel} of "
             f"{stated} "
-            f"that is a {pct.text}% difference."
+            f"that is a difference of {change.said}."
         )
         steps = [
             f"Find the text's {rel} for {who} ({fact.section_id}): {stated}.",
             f"In {fig}, use the legend or colours: {who} is {colour}; read it: {val(chart, p)}.",
-            f"Relative difference: ({fmt_num(p.value)} - {fmt_num(claimed.value)}) / "
-            f"{fmt_num(claimed.value)} = "
-            f"{pct.text}%.",
+            change.step(claimed.value, p.value),
         ]
-        values: list[Value] = [label_value(colour), qc.read_value(chart, p), pct]
+        values: list[Value] = [label_value(colour), qc.read_value(chart, p), change.value]
         return Draft("technical_quantitative", "L5", q, ans, values, steps, [chart], [p], [i])
     return None
 

@@ -218,6 +218,25 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
         a = f"No: {fig} shows {subj} at {v}, which is {side} the stated {rel} of {c}."
         steps = [claim.step(), read, f"Compare: {v} is {side} {c}, so the chart does not confirm it."]
         values = [claim.side_value(), reading]
+    elif level == "L3" and claim.unit == "%":
+        # Two percentages differ by percentage points; a relative difference of them is ill-posed.
+        q = pick(
+            rng,
+            [
+                f"The report cites {article(rel)} of {c} for {subj}. How many percentage points is the "
+                "charted value from it, and on which side?",
+                f"Taking the {rel} of {c} for {subj} stated in the text, by how many percentage points does "
+                "the chart's value differ from it, and is it higher or lower?",
+            ],
+        )
+        a = f"{fig} shows {v}, which is {gap.said()} {side} the {rel}."
+        steps = [
+            claim.step(),
+            read,
+            f"Difference: |{fmt_num(claim.point.value)} - {fmt_num(claim.claimed.value)}| = {gap.text}.",
+            f"Compare: {v} is {side} {c}.",
+        ]
+        values = [reading, gap, claim.side_value()]
     elif level == "L3":
         pct = qc.pct_change_value(claim.claimed, claim.charted)
         q = pick(
@@ -526,31 +545,33 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
         steps = [claim_step, read_step, f"Subtract: {change.text}.", judge_step]
         values = [verdict, r0, r1, change]
     elif level == "L4":
-        pct = qc.pct_change_value(t0, t1)
+        moved = qc.change_value(t0, t1, value_unit(chart))
+        what = "change in percentage points" if moved.in_points else "percentage change"
         q = pick(
             rng,
             [
                 f"How well does the text's account that {name} {tc.claimed} between {f.label} and "
                 f"{last.label} "
-                "match the chart, and what relative change does the chart imply?",
+                "match the chart, and what "
+                + ("change in percentage points" if moved.in_points else "relative change")
+                + " does the chart imply?",
                 f"Set the prose's description of {name} ({tc.claimed}, {f.label}–{last.label}) against the "
                 "chart: "
-                "do they agree, and what percentage change does the chart show?",
+                f"do they agree, and what {what} does the chart show?",
             ],
         )
         a = (
-            f"The chart {verdict.text} the text: {name} moves from {v0} to {v1}, a {pct.text}% change, so "
-            f"it {tc.actual}."
+            f"The chart {verdict.text} the text: {name} moves from {v0} to {v1}, a change of {moved.said}, "
+            f"so it {tc.actual}."
         )
         steps = [
             claim_step,
             f"Locate the chart of {name} in the document: {fig}.",
             read_step,
-            f"Relative change: ({fmt_num(last.value)} - {fmt_num(f.value)}) / {fmt_num(f.value)} = "
-            f"{pct.text}%.",
+            moved.step(f.value, last.value),
             judge_step,
         ]
-        values = [verdict, pct, r0, r1]
+        values = [verdict, moved.value, r0, r1]
     else:
         q = pick(
             rng,

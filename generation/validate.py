@@ -12,6 +12,12 @@ Rules, each a name a :class:`Rejection` carries:
   the manifest's chart; ``pN.label`` / ``pN.<key>`` its label or metadata number; ``fN.<key>``
   a number of required fact N); evaluating it on the manifest must give the value exactly
   (float round-off aside), and the value's printed text must round to it.
+- ``ill_posed``: every derivation applies only operations valid for the kind of the metric
+  it reads (:mod:`generation.world.kinds`): no sum or share of the total of rates, shares or
+  indices (the parts of one pie or the steps of one waterfall aside), no percentage change
+  of a percentage (that change is in percentage points), a compound annual growth rate only
+  of a level or a count. Manifests before schema 1.1 record no kinds: only the percentage
+  change of a percentage (known from the unit) is found there.
 - ``answer_length``: the answer has at least six tokens.
 - ``overlap``: at most 40% of the answer's tokens lie in a run of three or more tokens
   copied verbatim from the question. Tokens are lower-case runs of letters/digits
@@ -47,14 +53,16 @@ import pymupdf
 from pydantic import ValidationError
 
 from generation.legibility import DocumentLegibility, LegibilityTally, check_document
-from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens
+from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens, value_unit
 from generation.questions_common import CALC_PREFIX
+from generation.world.kinds import Operation, ill_posed
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question, Region, TextFact
 
 RULES: tuple[str, ...] = (
     "schema",
     "reference",
     "numeric",
+    "ill_posed",
     "answer_length",
     "overlap",
     "answer_in_question",
@@ -150,6 +158,7 @@ def check_question(
     checks = {
         "reference": _reference(manifest, q, chart),
         "numeric": _numeric(manifest, q, chart),
+        "ill_posed": ill_posed_operations(manifest, q, chart),
         "answer_length": _answer_length(q),
         "overlap": _overlap(manifest, q, chart),
         "answer_in_question": _answer_in_question(q, chart),
@@ -377,6 +386,82 @@ def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
         decimals = len(v.text.split(".")[1]) if "." in v.text else 0
         if printed is None or abs(printed - v.value) > 0.5 * 10**-decimals + _FLOAT * max(1.0, abs(v.value)):
             out.append(f"answer value v{i} is printed as {v.text!r}, which does not round from {v.value}")
+    return out
+
+
+def _term_kinds(
+    node: ast.AST, manifest: DocumentManifest, q: Question, chart: Chart | None
+) -> list[tuple[str | None, str | None, str | None]]:
+    """(kind, unit, chart type) of every evidence number a derivation term reads."""
+    out: list[tuple[str | None, str | None, str | None]] = []
+    facts = _facts(manifest, q)
+    attributes = [n for n in ast.walk(node) if isinstance(n, ast.Attribute)]
+    inside_attribute = {id(n.value) for n in attributes}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and id(sub) not in inside_attribute:
+            if re.fullmatch(r"p\d+", sub.id) and chart is not None:
+                out.append((chart.value_kind, value_unit(chart), chart.chartType))
+        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
+            ref, key = sub.value.id, sub.attr
+            if re.fullmatch(r"p\d+", ref) and chart is not None and key == "x":
+                label = chart.axes.x.label
+                metric = manifest.world.metric(label[:1].lower() + label[1:]) or manifest.world.metric(label)
+                if metric is not None:
+                    out.append((metric.kind, metric.unit, chart.chartType))
+            elif re.fullmatch(r"p\d+", ref) and chart is not None and key not in ("label", "size"):
+                out.append((chart.value_kind, value_unit(chart), chart.chartType))
+            elif re.fullmatch(r"f\d+", ref) and int(ref[1:]) < len(facts):
+                v = facts[int(ref[1:])].values
+                if v.get("kind") == "metric" and key == "value":
+                    metric = manifest.world.metric(v.get("metric", ""))
+                    out.append((metric.kind if metric else None, v.get("unit"), None))
+                elif v.get("kind") == "chart_claim" and key == "claimed_value":
+                    claimed = next((c for c in manifest.charts if c.vizId == v.get("viz_id")), None)
+                    kind = claimed.value_kind if claimed else None
+                    out.append((kind, v.get("unit"), claimed.chartType if claimed else None))
+    return out
+
+
+def _is_sum(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum"
+
+
+def _operations(tree: ast.AST) -> list[tuple[Operation, ast.AST]]:
+    """The operations a derivation applies, each with the sub-expression it applies to: ``**``
+    is a compound growth rate, ``(a - b) / b`` a relative change, ``x / sum(...)`` a share of a
+    total, ``sum(a, b, ...)`` elsewhere a sum."""
+    out: list[tuple[Operation, ast.AST]] = []
+    denominators: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
+            out.append(("cagr", node.left))
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            left, right = node.left, node.right
+            change = isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub)
+            if change and ast.dump(right) in (ast.dump(left.right), ast.dump(left.left)):  # type: ignore[attr-defined]
+                out.append(("relative_change", right))
+            if _is_sum(right):
+                out.append(("share_of_total", right))
+                denominators.add(id(right))
+        elif _is_sum(node) and id(node) not in denominators and len(node.args) >= 2:  # type: ignore[attr-defined]
+            out.append(("sum", node))
+    return out
+
+
+def ill_posed_operations(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
+    """Derivations that apply an operation the kind of their evidence does not allow."""
+    out: list[str] = []
+    for i, expr in sorted(derivations(q).items()):
+        try:
+            tree = ast.parse(expr, mode="eval")
+        except SyntaxError:
+            continue  # the numeric rule reports it
+        for op, node in _operations(tree):
+            for kind, unit, chart_type in _term_kinds(node, manifest, q, chart):
+                reason = ill_posed(op, kind, unit, chart_type)
+                if reason is not None:
+                    out.append(f"v{i} = {expr}: {reason}")
+                    break
     return out
 
 

@@ -210,10 +210,31 @@
     return extra;
   }
 
+  /* Width of a tick label in the chart's own font (a throw-away SVG text in the container),
+   * so monospace and wide archetype fonts get the room they need. */
+  function labelWidth(el, text) {
+    if (!el) return String(text).length * 6.4;
+    const probe = d3.select(el).append("svg").attr("class", "chart-svg").style("position", "absolute")
+      .style("visibility", "hidden");
+    const t = probe.append("g").attr("class", "axis").append("g").attr("class", "tick").append("text").text(text);
+    const w = t.node().getComputedTextLength();
+    probe.remove();
+    return w;
+  }
+
+  /* A rotated first tick label runs down-left from its tick: the left margin must hold it and
+   * the y-axis title beside it (else it prints over the title and out of the figure). */
+  function leftFor(spec, labels, bandWidth, el) {
+    if (bottomFor(spec, labels, bandWidth, el) === 44) return 64;
+    const first = labelWidth(el, labels[0] || "");
+    return Math.min(200, Math.max(64, first * 0.82 - bandWidth / 2 + 30));
+  }
+
   /* Rotated x tick labels need more room: measure them first, then size the frame. */
-  function bottomFor(spec, labels, bandWidth) {
-    const longest = d3.max(labels, (l) => String(l).length) || 0;
-    return longest * 6.4 + 6 > bandWidth ? 30 + longest * 4.2 : 44;
+  function bottomFor(spec, labels, bandWidth, el) {
+    const longest = d3.max(labels, (l) => labelWidth(el, l)) || 0;
+    /* the band is measured before the margins are known: decide with a fifth to spare */
+    return longest + 6 > bandWidth * 0.8 ? 40 + longest * 0.58 : 44;
   }
 
   function annotate(f, spec, x, y, label, anchor) {
@@ -285,7 +306,10 @@
     const data = variant === "waterfall" || variant === "histogram" ? spec.data.slice() : sorted(spec, spec.data);
     const labels = data.map((d) => d.label);
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length) });
+    const f = frame(el, spec, {
+      bottom: bottomFor(spec, labels, probeW / labels.length, el),
+      left: leftFor(spec, labels, probeW / labels.length, el),
+    });
     const padding = { histogram: 0.02, lollipop: 0.4 }[variant];
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(padding === undefined ? 0.25 : padding);
     let starts = data.map(() => 0);
@@ -428,7 +452,11 @@
     const groups = groupOrder(spec, spec.data);
     const series = uniq(spec.data.map((d) => d.category || ""));
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { legendKeys: series, bottom: bottomFor(spec, groups, probeW / groups.length) });
+    const f = frame(el, spec, {
+      legendKeys: series,
+      bottom: bottomFor(spec, groups, probeW / groups.length, el),
+      left: leftFor(spec, groups, probeW / groups.length, el),
+    });
     const x = d3.scaleBand().domain(groups).range([0, f.iw]).padding(0.2);
     const inner = d3.scaleBand().domain(series).range([0, x.bandwidth()]).padding(0.06);
     const get = {};
@@ -484,7 +512,7 @@
     const probeW = Math.max(200, el.clientWidth) - 82;
     const f = frame(el, spec, {
       legendKeys: multi ? series : [],
-      bottom: bottomFor(spec, xs, probeW / xs.length),
+      bottom: bottomFor(spec, xs, probeW / xs.length, el),
       /* Room for the end-of-line series names (drawn without a legend, or for a highlight). */
       right: multi && (!vp(spec).hasLegend || kind === "stacked_area" || series.some((s) => isHighlighted(spec, s)))
         ? Math.min(170, Math.max(90, 22 + 6.6 * (d3.max(series, (s) => s.length) || 0))) : 24,
@@ -743,11 +771,22 @@
       const hl = isHighlighted(spec, d.label);
       if (hl) finishHighlight(tile);
       const small = w < 70 || h < 34;
-      f.g.append("text").attr("class", (hl ? "tile-label highlight-label" : "tile-label") + (small ? " small" : ""))
-        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).text((hl ? "▶ " : "") + d.label)
-        .call(inkOn, colorOf(spec, d.label, i));
+      const label = f.g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
+        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).call(inkOn, colorOf(spec, d.label, i));
+      /* Words wrap onto more lines rather than run past the tile onto its neighbour. */
+      let line = label.append("tspan").attr("x", leaf.x0 + 4).text("");
+      let lines = 1;
+      ((hl ? "▶ " : "") + d.label).split(" ").forEach((word) => {
+        const before = line.text();
+        line.text(before ? before + " " + word : word);
+        if (before && line.node().getComputedTextLength() > w - 8) {
+          line.text(before);
+          line = label.append("tspan").attr("x", leaf.x0 + 4).attr("dy", "1.15em").text(word);
+          lines += 1;
+        }
+      });
       if (labelsOn(spec)) {
-        dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 26, valueText(spec, d.value), "inside", "start")
+        dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 13 + 13 * lines, valueText(spec, d.value), "inside", "start")
           .call(inkOn, colorOf(spec, d.label, i));
       }
     });
@@ -828,7 +867,11 @@
     const data = sorted(spec, spec.data);
     const labels = data.map((d) => d.label);
     const probeW = Math.max(200, el.clientWidth) - 82;
-    const f = frame(el, spec, { bottom: bottomFor(spec, labels, probeW / labels.length), right: 48 });
+    const f = frame(el, spec, {
+      bottom: bottomFor(spec, labels, probeW / labels.length, el),
+      left: leftFor(spec, labels, probeW / labels.length, el),
+      right: 48,
+    });
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(0.35);
     const num = (d, key) => Number(d.metadata[key]);
     const all = data.flatMap((d) => [num(d, "min"), num(d, "max"), d.value]);
@@ -861,7 +904,7 @@
   SUPPORTED.radar = function (el, spec) {
     const spokes = uniq(spec.data.map((d) => d.label));
     const series = uniq(spec.data.map((d) => d.category || ""));
-    const f = frame(el, spec, { legendKeys: series, left: 10, right: 10, bottom: 8 });
+    const f = frame(el, spec, { legendKeys: series, left: 10, right: 10, bottom: 26 });
     const R = Math.max(50, Math.min(f.iw / 2 - 64, f.ih / 2 - 16));
     const g = f.g.append("g").attr("transform", "translate(" + f.iw / 2 + "," + f.ih / 2 + ")");
     const r = d3.scaleLinear().domain([0, d3.max(spec.data, (d) => d.value)]).nice().range([0, R]);
@@ -886,11 +929,8 @@
     /* Ring values along the bisector of the first two spokes, where no spoke label or
      * spoke runs; the axis title in the lower left corner, clear of the top spoke's label. */
     const mid = (angle(0) + angle(1)) / 2;
-    ticks.forEach((t) => {
-      ax.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
-        .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
-    });
-    f.g.append("text").attr("class", "axis-title").attr("x", 0).attr("y", f.ih - 2).text(axisTitle(spec.axes.y));
+    f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
+      .attr("y", f.ih + 18).text(axisTitle(spec.axes.y));
     series.forEach((s, si) => {
       const color = colorOf(spec, s, si);
       const pts = spokes.map((sp, i) => {
@@ -910,6 +950,12 @@
             valueText(spec, p.d.value), "small");
         }
       });
+    });
+    /* Ring values last, so the series' fills do not cover them (tidy() plates them). */
+    const rt = g.append("g").attr("class", "axis axis-r-ticks");
+    ticks.forEach((t) => {
+      rt.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
+        .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
     });
   };
 
@@ -949,10 +995,10 @@
     const longest = d3.max(rows, (l) => String(l).length) || 4;
     const probeW = Math.max(200, el.clientWidth) - 40 - longest * 6.6;
     const f = frame(el, spec, {
-      left: Math.min(200, 18 + longest * 6.6),
+      left: Math.min(220, 34 + longest * 6.6), /* row labels plus the rotated axis title */
       right: 20 + (vp(spec).highlightedItems.length ? 70 : 0),
       top: vp(spec).hasLegend ? 34 : 14,
-      bottom: bottomFor(spec, cols, probeW / cols.length),
+      bottom: bottomFor(spec, cols, probeW / cols.length, el),
     });
     const x = d3.scaleBand().domain(cols).range([0, f.iw]).padding(0.04);
     const y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(0.04);
@@ -994,8 +1040,9 @@
     return { x0: r.left, y0: r.top, x1: r.right, y1: r.bottom };
   }
 
+  /* Side by side, two labels need a gap (abutting "69.1%" and "72.1%" read "69.1%72.1%"). */
   function collide(a, b) {
-    return a.x0 < b.x1 - 0.5 && b.x0 < a.x1 - 0.5 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
+    return a.x0 < b.x1 + 2 && b.x0 < a.x1 + 2 && a.y0 < b.y1 - 0.5 && b.y0 < a.y1 - 0.5;
   }
 
   /* Data labels outside the marks are moved to the first free spot near their mark (above,
@@ -1009,6 +1056,12 @@
     const texts = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim());
     const movable = texts.filter((t) => (t.classList.contains("data-label") || t.classList.contains("point-label"))
       && !t.classList.contains("inside") && !t.classList.contains("slice-label"));
+    /* A callout ("◀ name") that would run off the chart keeps only its arrow: the mark it
+     * points at is named on its axis already. */
+    texts.filter((t) => /^[◀▼▶] /.test(t.textContent.trim()) && !t.classList.contains("data-label")).forEach((t) => {
+      const b = boxOf(t);
+      if (b.x1 > frameBox.x1 + 0.5 || b.x0 < frameBox.x0 - 0.5) t.textContent = t.textContent.trim().slice(0, 1);
+    });
     const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
@@ -1019,7 +1072,9 @@
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
-        [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h]];
+        [flip, -h], [w * 0.6 + 2, h], [flip, h], [0, -2 * h], [0, 2 * h], [flip, -2 * h], [flip, 2 * h],
+        [0, -3 * h], [0, 3 * h], [w * 0.6 + 2, -2 * h], [w * 0.6 + 2, 2 * h],
+        [-(w + 6), 0], [-(2 * w + 12), 0], [w + 6, 0]]; /* along a crowded edge (sankey ends) */
       let done = false;
       for (const [dx, dy] of tries) {
         t.setAttribute("x", x + dx);

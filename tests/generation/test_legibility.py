@@ -192,6 +192,10 @@ def test_question_about_an_illegible_value_is_refused(renderer: Renderer) -> Non
         _with_marker(
             1, '<rect x="50" y="40" width="80" height="40" fill="#08306b"/><text x="60" y="65">86.1</text>'
         ),
+        # printed with a sign and a unit, as waterfalls and percentage charts print values
+        _with_marker(
+            2, '<text x="60" y="60" style="font-size:7px">+12.5%</text><text x="60" y="90">4.0</text>'
+        ),
     ]
     pdf, manifest = _hostile_doc(renderer, figures)
     found = check_document(manifest, pdf)
@@ -205,6 +209,10 @@ def test_question_about_an_illegible_value_is_refused(renderer: Renderer) -> Non
     assert found.question_problems(manifest, asks(1, 42.5)) == []
     problems = found.question_problems(manifest, asks(2, 86.1))
     assert len(problems) == 1 and "86.1" in problems[0] and "contrast" in problems[0]
+    small = found.question_problems(manifest, asks(3, 12.5))
+    assert len(small) == 1 and "small" in small[0]
+    assert found.question_problems(manifest, asks(3, 4.0)) == []
+    assert found.question_problems(manifest, asks(3, 99.0)) == []  # not printed: read from the axis
     assert found.question_problems(manifest, asks(7, 86.1)) == []  # no such chart: the reference rule's job
 
 

@@ -46,6 +46,9 @@ def test_stats_match_the_files(gen_dir: Path) -> None:
     assert stats.n_questions == lines == sum(stats.position_hist) == sum(stats.questions.positions.values())
     assert len(stats.position_hist) == POSITION_BINS
     assert {s for s, _, _ in stats.questions.cells} <= {"chart", "cross_modal", "complex"}
+    # one world per report: every repeated fact agrees and matches the recorded table
+    assert stats.consistency.values > 0 and stats.consistency.agreeing == stats.consistency.pairs
+    assert stats.world_mismatches == 0
 
 
 def test_print_and_plots(gen_dir: Path, tmp_path: Path) -> None:
@@ -53,7 +56,16 @@ def test_print_and_plots(gen_dir: Path, tmp_path: Path) -> None:
     buffer = io.StringIO()
     print_stats(stats, Console(file=buffer, width=140))
     text = buffer.getvalue()
-    for expected in ("Pages", "Target pages", "Words", "PDF (MB)", "Archetypes", "Chart types", "early"):
+    for expected in (
+        "Pages",
+        "Target pages",
+        "Words",
+        "PDF (MB)",
+        "Archetypes",
+        "Chart types",
+        "early",
+        "consistency",
+    ):
         assert expected in text
     paths = write_plots(stats, tmp_path / "plots")
     names = sorted(p.name for p in paths)
