@@ -79,13 +79,20 @@ def _item(q: dict[str, Any], candidate: str) -> JudgeItem:
     return JudgeItem(q["question"], q["reference"], candidate, q["answer_values"])
 
 
-def test_snapshot_is_what_the_generator_makes_today() -> None:
-    for name, (seed, n_docs) in make_offline_questions.SETS.items():
-        rebuilt = make_offline_questions.render(seed, n_docs)
-        assert (DATA / name).read_text(encoding="utf-8") == rebuilt, (
-            "the generator changed: rebuild with python -m tests.judge.make_offline_questions"
-            " and re-check the labels"
-        )
+def test_snapshot_holds_well_formed_generator_questions() -> None:
+    """The snapshots are frozen: the labels were written against these exact questions, so a
+    generator change must not rewrite them (``make_offline_questions`` rebuilds them for a new
+    labelling round). What must hold is that they are questions of the dataset's schema."""
+    from synthdocbench_tasks.schema import AnswerValue
+
+    for name in make_offline_questions.SETS:
+        data = json.loads((DATA / name).read_text(encoding="utf-8"))
+        for q in data["questions"]:
+            assert q["subset"] in SUBSETS and q["category"] in CATEGORIES[q["subset"]], q["question_id"]
+            assert q["difficulty"] in DIFFICULTIES and q["question"].strip() and q["reference"].strip()
+            assert q["answer_values"], q["question_id"]
+            for value in q["answer_values"]:
+                AnswerValue.model_validate(value)
 
 
 def test_labelled_set_covers_subsets_categories_levels_and_styles() -> None:
