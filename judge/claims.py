@@ -124,13 +124,16 @@ LOOSE_ALIASES: dict[str, str | None] = {
     "both": None,
 }
 
+# A cue inside a hyphenated compound ("leading-edge fab", "lower-income countries") says
+# nothing about which option is higher, hence the hyphen look-arounds.
 HIGH_CUE = re.compile(
-    r"\b(?:higher|larger|greater|bigger|leads|led|leading|ahead|exceeds|exceeded|tops|topped|highest|largest"
-    r"|more|outstrips|outperforms|stood\s+higher|came\s+out\s+on\s+top)\b",
+    r"\b(?<!-)(?:higher|larger|greater|bigger|leads|led|leading|ahead|exceeds|exceeded|tops|topped|highest"
+    r"|largest|more|outstrips|outperforms|stood\s+higher|came\s+out\s+on\s+top)\b(?!-)",
     re.IGNORECASE,
 )
 LOW_CUE = re.compile(
-    r"\b(?:lower|smaller|less|trails|trailed|lags|lagged|behind|lowest|smallest|below)\b", re.IGNORECASE
+    r"\b(?<!-)(?:lower|smaller|less|trails|trailed|lags|lagged|behind|lowest|smallest|below)\b(?!-)",
+    re.IGNORECASE,
 )
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")

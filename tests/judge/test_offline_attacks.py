@@ -339,3 +339,32 @@ def test_formats_models_write_and_swaps_they_make(question_id: str, candidate: s
     q = _snapshot(question_id)
     verdict = OfflineJudge().score(JudgeItem(q["question"], q["reference"], candidate, q["answer_values"]))
     assert (verdict.score >= PASS) == passes, verdict.judgement
+
+
+def test_a_cue_inside_a_hyphenated_compound_is_not_a_comparison() -> None:
+    """An event-anchored question names a third country; "leading-edge" is no claim that it leads."""
+    from judge import JudgeItem, OfflineJudge
+
+    item = JudgeItem(
+        question=(
+            "In the year China broke ground on a leading-edge fab, which was higher in Figure 3: "
+            "Germany or Malaysia, and by how much?"
+        ),
+        reference="That year Germany was higher, at 18.99 weeks against 15.64 weeks, a gap of 3.35 weeks.",
+        candidate=(
+            "China broke ground on a leading-edge fab in 2015; that year Germany was higher, at 18.99 "
+            "weeks versus 15.64 weeks for Malaysia, a gap of 3.35 weeks."
+        ),
+        answer_values=[
+            {"kind": "label", "text": "Germany"},
+            {"kind": "number", "text": "3.35 weeks", "value": 3.35, "unit": "weeks", "abs_tol": 0.01},
+        ],
+    )
+    assert OfflineJudge().score(item).score == 10
+    wrong = JudgeItem(
+        item.question,
+        item.reference,
+        item.candidate.replace("Germany was", "Malaysia was"),
+        item.answer_values,
+    )
+    assert OfflineJudge().score(wrong).score < 6
