@@ -40,6 +40,7 @@ from hf_card.card import (
     build_card,
 )
 from synthdocbench_tasks.errors import SynthDocUserError
+from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 log = logging.getLogger(__name__)
@@ -325,8 +326,12 @@ def _write_documents(doc_dirs: list[Path], root: Path, collected: _Collected) ->
     collect the questions."""
     rows: list[dict[str, Any]] = []
     (root / PDF_FOLDER).mkdir(parents=True, exist_ok=True)
-    with _writer(root / "data" / DOCUMENTS_CONFIG / PARQUET_NAME, DOCUMENT_SCHEMA) as writer:
+    with (
+        _writer(root / "data" / DOCUMENTS_CONFIG / PARQUET_NAME, DOCUMENT_SCHEMA) as writer,
+        progress_bar("exporting", len(doc_dirs)) as advance,
+    ):
         for doc_dir in doc_dirs:
+            advance()
             manifest = _read_manifest(doc_dir)
             collected.add_questions(doc_dir / "questions.jsonl", _read_questions(doc_dir))
             (root / pdf_relpath(manifest.doc_id)).write_bytes(_read_pdf(doc_dir, manifest))

@@ -48,6 +48,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pymupdf
 from pydantic import ValidationError
@@ -56,6 +57,7 @@ from generation.legibility import DocumentLegibility, LegibilityTally, check_doc
 from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens, value_unit
 from generation.questions_common import CALC_PREFIX
 from generation.world.kinds import Operation, ill_posed
+from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question, Region, TextFact
 
 RULES: tuple[str, ...] = (
@@ -717,34 +719,40 @@ def validate_dir(gen_dir: Path, regenerate: bool = False) -> ValidationReport:
             raise FileNotFoundError(f"{config_path} is missing; --regenerate needs the run's config.json")
         config = GenerationConfig.model_validate_json(config_path.read_text(encoding="utf-8"))
     report = ValidationReport(gen_dir=gen_dir, regenerated=regenerate)
-    for folder in sorted(p for p in docs.iterdir() if p.is_dir()):
-        if not (folder / "DONE").is_file():
-            report.unreadable.append((folder.name, "unfinished (no DONE file)"))
-            continue
-        try:
-            manifest = DocumentManifest.model_validate_json(
-                (folder / "manifest.json").read_text(encoding="utf-8")
-            )
-            if config is not None:
-                questions = make_questions(manifest, config)
-            else:
-                questions = [
-                    Question.model_validate_json(line) for line in _lines(folder / "questions.jsonl")
-                ]
-            result = validate_questions(manifest, questions, (folder / "document.pdf").read_bytes())
-            recorded = [json.loads(line)["rule"] for line in _lines(folder / "rejected.jsonl")]
-        except (OSError, ValueError, KeyError) as exc:
-            report.unreadable.append((folder.name, (str(exc).splitlines() or [type(exc).__name__])[0]))
-            continue
-        report.documents += 1
-        report.checked += len(questions)
-        report.passed += len(result.accepted)
-        report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in result.rejected})
-        report.recorded.update(recorded)
-        report.rejections.extend(result.rejected)
-        if result.legibility is not None:
-            report.legibility.add(result.legibility)
+    folders = sorted(p for p in docs.iterdir() if p.is_dir())
+    with progress_bar("validating", len(folders)) as advance:
+        for folder in folders:
+            advance()
+            _validate_folder(folder, report, config, make_questions)
     return report
+
+
+def _validate_folder(folder: Path, report: ValidationReport, config: Any, make_questions: Any) -> None:
+    """Check one document folder of a ``synthdocbench generate`` run into ``report``."""
+    if not (folder / "DONE").is_file():
+        report.unreadable.append((folder.name, "unfinished (no DONE file)"))
+        return
+    try:
+        manifest = DocumentManifest.model_validate_json(
+            (folder / "manifest.json").read_text(encoding="utf-8")
+        )
+        if config is not None:
+            questions = make_questions(manifest, config)
+        else:
+            questions = [Question.model_validate_json(line) for line in _lines(folder / "questions.jsonl")]
+        result = validate_questions(manifest, questions, (folder / "document.pdf").read_bytes())
+        recorded = [json.loads(line)["rule"] for line in _lines(folder / "rejected.jsonl")]
+    except (OSError, ValueError, KeyError) as exc:
+        report.unreadable.append((folder.name, (str(exc).splitlines() or [type(exc).__name__])[0]))
+        return
+    report.documents += 1
+    report.checked += len(questions)
+    report.passed += len(result.accepted)
+    report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in result.rejected})
+    report.recorded.update(recorded)
+    report.rejections.extend(result.rejected)
+    if result.legibility is not None:
+        report.legibility.add(result.legibility)
 
 
 def _lines(path: Path) -> list[str]:
