@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
@@ -36,7 +36,9 @@ THRESHOLDS = (0.2, 0.5, 0.7)
 
 
 @dataclass(frozen=True)
-class RefScores:
+class Scores:
+    """The six per-answer metrics (None where a metric does not apply), in both modes."""
+
     em: float | None
     f1: float | None
     iou: float | None
@@ -44,8 +46,11 @@ class RefScores:
     iou50: float | None
     iou70: float | None
 
+    def as_dict(self, suffix: str = "") -> dict[str, float | None]:
+        return {f"{k}{suffix}": v for k, v in asdict(self).items()}
 
-NO_SCORE = RefScores(None, None, None, None, None, None)
+
+NO_SCORE = Scores(None, None, None, None, None, None)
 
 
 @dataclass(frozen=True)
@@ -184,7 +189,7 @@ def _fscore(total: float, n_true: int, n_pred: int, recall_only: bool) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall > 0 else 0.0
 
 
-def _array_metric(pairs: list[_Pair], recall_only: bool = False) -> RefScores:
+def _array_metric(pairs: list[_Pair], recall_only: bool = False) -> Scores:
     n_true = sum(p.gold for p in pairs)
     n_pred = sum(p.pred for p in pairs)
     out: list[float | None] = []
@@ -199,7 +204,7 @@ def _array_metric(pairs: list[_Pair], recall_only: bool = False) -> RefScores:
                     total += value
         t, p = n_true - invalid, n_pred - invalid
         out.append(None if not t and not p else _fscore(total, t, p, recall_only))
-    return RefScores(*out)
+    return Scores(*out)
 
 
 def _details(
@@ -230,7 +235,7 @@ def _objects(value: Any) -> list[dict[str, Any]]:
     return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
 
 
-def _score_list(pred: Any, g: RefGold) -> RefScores:
+def _score_list(pred: Any, g: RefGold) -> Scores:
     preds = [_as_item(v) for v in pred] if isinstance(pred, list) else []
     golds = _objects(g.value)
     if not preds and not golds:
@@ -249,7 +254,7 @@ def _grid(rows: Any) -> dict[tuple[int, int], dict[str, Any]]:
     }
 
 
-def _score_table(pred: Any, g: RefGold) -> RefScores:
+def _score_table(pred: Any, g: RefGold) -> Scores:
     preds, golds = _grid(pred), _grid(g.value)
     pr = 1 + max((r for r, _ in preds), default=-1)
     pc = 1 + max((c for _, c in preds), default=-1)
@@ -265,7 +270,7 @@ def _score_table(pred: Any, g: RefGold) -> RefScores:
     return _array_metric(_details(mapping, preds, golds, g, False, False))
 
 
-def _score_single(pred: Any, g: RefGold) -> RefScores:
+def _score_single(pred: Any, g: RefGold) -> Scores:
     pred = pred if isinstance(pred, dict) else {}
     gold = g.value if isinstance(g.value, dict) else {"answer": g.value, "bbox": []}
     values = _score_pair(pred, gold, g, False).values
@@ -273,8 +278,8 @@ def _score_single(pred: Any, g: RefGold) -> RefScores:
     if g.sub_task == "Text2Bbox":
         em = f1 = None
     if g.sub_task == "Bbox2Text":
-        return RefScores(em, f1, None, None, None, None)
-    return RefScores(em, f1, iou, *hits)
+        return Scores(em, f1, None, None, None, None)
+    return Scores(em, f1, iou, *hits)
 
 
 def _mean(final: float | None, evidence: float | None, final_may_miss: bool) -> float | None:
@@ -283,7 +288,7 @@ def _mean(final: float | None, evidence: float | None, final_may_miss: bool) -> 
     return final if evidence is None else ((final or 0.0) + evidence) / 2
 
 
-def _score_reasoning(pred: Any, g: RefGold) -> RefScores:
+def _score_reasoning(pred: Any, g: RefGold) -> Scores:
     pred = pred if isinstance(pred, dict) else {}
     gold = g.value if isinstance(g.value, dict) else {"answer": g.value, "bbox": []}
     final = _score_pair(pred, gold, g, False).values
@@ -297,7 +302,7 @@ def _score_reasoning(pred: Any, g: RefGold) -> RefScores:
     preds = [{"answer": e.get("text", ""), "bbox": e.get("bbox", [])} for e in _objects(raw)]
     mapping = _hungarian(preds, golds)
     ev = _array_metric(_details(mapping, dict(enumerate(preds)), dict(enumerate(golds)), g, True, True), True)
-    return RefScores(
+    return Scores(
         _mean(final[0], ev.em, False),
         _mean(final[1], ev.f1, False),
         _mean(final[2], ev.iou, True),
@@ -310,7 +315,7 @@ def _score_reasoning(pred: Any, g: RefGold) -> RefScores:
 _DEFAULTS: dict[str, Default] = {"list": "1d_array", "table": "2d_array"}
 
 
-def reference_scores(reply: str, gold: RefGold) -> RefScores:
+def reference_scores(reply: str, gold: RefGold) -> Scores:
     """Score one reply as the published evaluation does; never raises on model output."""
     pred = extract(reply, gold.task, _DEFAULTS.get(gold.shape, "dict"), gold.sub_task)
     if gold.shape == "list":

@@ -21,7 +21,7 @@ extraction (:mod:`.ref_extract`), lenient EM (:mod:`.lenient`) and the per-shape
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -29,13 +29,12 @@ import numpy as np
 from .boxes import Box, boxes_from, matched_hits, matched_iou
 from .matching import one_to_one
 from .parse import ParsedReply, answer_to_text, parse_reply
-from .ref_score import RefGold, reference_scores
+from .ref_score import THRESHOLDS, RefGold, Scores, reference_scores
 from .text import exact_match, token_f1
 
 Mode = Literal["paper", "reference"]
 Shape = Literal["single", "list", "table", "reasoning"]
 MODES: tuple[Mode, ...] = ("paper", "reference")
-THRESHOLDS = (0.2, 0.5, 0.7)
 
 
 @dataclass(frozen=True)
@@ -65,19 +64,6 @@ class Gold:
     #: the published answer JSON (reference mode): the first object for single/reasoning
     #: answers, the item list or the rows otherwise; None: rebuilt from the fields above
     raw: Any = None
-
-
-@dataclass(frozen=True)
-class Scores:
-    em: float | None
-    f1: float | None
-    iou: float | None
-    iou20: float | None
-    iou50: float | None
-    iou70: float | None
-
-    def as_dict(self, suffix: str = "") -> dict[str, float | None]:
-        return {f"{k}{suffix}": v for k, v in asdict(self).items()}
 
 
 NONE = Scores(None, None, None, None, None, None)
@@ -237,4 +223,4 @@ def _reference(parsed: ParsedReply, gold: Gold) -> Scores:
         s = replace(s, em=None, f1=None)
     if not gold.score_boxes:
         s = replace(s, iou=None, iou20=None, iou50=None, iou70=None)
-    return Scores(s.em, s.f1, s.iou, s.iou20, s.iou50, s.iou70)
+    return s
