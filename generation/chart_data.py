@@ -16,6 +16,11 @@ from typing import Literal
 
 import numpy as np
 
+from generation.chart_types import CHART_TYPE_NAMES, types_in
+from generation.chart_types import HORIZONTAL_TYPES as HORIZONTAL_TYPES
+from generation.chart_types import LABELLED_TYPES as LABELLED_TYPES
+from generation.chart_types import NO_GRID_TYPES as NO_GRID_TYPES
+from generation.chart_types import value_reading_options as value_reading_options
 from generation.topics import Metric, Topic, funnel_of, in_text
 from generation.world.numbers import (
     NumberRegistry as NumberRegistry,
@@ -27,17 +32,16 @@ from generation.world.numbers import (
     canonical_number as canonical_number,
 )
 from generation.world.numbers import (
-    decimals_of as decimals_of,
+    exact_decimals,
 )
 from generation.world.numbers import (
-    numbers_in as numbers_in,
+    number_strings_in as number_strings_in,
 )
 from generation.world.numbers import (
     value_text as value_text,
 )
 from generation.world.table import FactTable, change_metric, share_metric
 from synthdocbench_tasks.schema import (
-    CHART_TYPES,
     Axes,
     Axis,
     Chart,
@@ -47,33 +51,14 @@ from synthdocbench_tasks.schema import (
     VisualProperties,
 )
 
-#: Chart types this stage can fill with data: every type of the schema.
-SUPPORTED_CHART_TYPES: tuple[str, ...] = CHART_TYPES
+#: Chart types this stage can fill with data: every type of the registry (one builder each).
+SUPPORTED_CHART_TYPES: tuple[str, ...] = CHART_TYPE_NAMES
 #: Types whose x axis is time and whose every series has a clear direction (trend claims).
-LINE_FAMILY: tuple[str, ...] = ("line", "multi_line", "area", "sparkline_grid")
+LINE_FAMILY: tuple[str, ...] = types_in("line")
 #: Types whose series carry a direction recorded as a trend insight.
-TREND_TYPES: tuple[str, ...] = (*LINE_FAMILY, "stacked_area", "slope")
+TREND_TYPES: tuple[str, ...] = types_in("temporal")
 #: Types whose every mark has a series (``category``): the series name, year, part or panel.
-MULTI_SERIES: tuple[str, ...] = (
-    "grouped_bar",
-    "stacked_bar",
-    "diverging_bar",
-    "dumbbell",
-    "slope",
-    "multi_line",
-    "stacked_area",
-    "heatmap",
-    "radar",
-    "sparkline_grid",
-)
-#: Types drawn with the value axis horizontal: ``axes.x`` carries the value scale and unit.
-HORIZONTAL_TYPES: tuple[str, ...] = ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
-#: Types without a readable value axis: every value is printed as a data label.
-LABELLED_TYPES: tuple[str, ...] = ("pie", "donut", "treemap", "sankey", "funnel", "heatmap")
-#: Types read against their axes only (points are labelled with their names).
-AXIS_READ_TYPES: tuple[str, ...] = ("scatter", "bubble")
-#: Types drawn without gridlines (no value axis to grid).
-NO_GRID_TYPES: tuple[str, ...] = ("pie", "donut", "treemap", "sankey", "funnel", "heatmap")
+MULTI_SERIES: tuple[str, ...] = types_in("multi_series")
 
 PALETTE: tuple[str, ...] = (
     "#1F77B4",
@@ -98,7 +83,7 @@ HEAT_HIGH = "#08457E"
 
 def chart_decimals(chart: Chart) -> int:
     """The decimals a chart displays: every value is drawn with exactly this precision."""
-    return max(decimals_of(dp.value) for dp in chart.data)
+    return max(exact_decimals(dp.value) for dp in chart.data)
 
 
 def quantity(text: str, unit: str) -> str:
@@ -106,7 +91,6 @@ def quantity(text: str, unit: str) -> str:
     return f"{text}%" if unit == "%" else f"{text} {unit}"
 
 
-Reading = Literal["data_labels", "axis"]
 SortOrder = Literal["none", "ascending", "descending"]
 Role = Literal["entity", "year", "part"]
 ColourMode = Literal["categorical", "single", "sign", "sequential"]
@@ -145,15 +129,6 @@ class ChartSlot:
     section_number: int
     section_title: str
     index: int
-
-
-def value_reading_options(chart_type: str) -> tuple[Reading, ...]:
-    """How values of ``chart_type`` may be read: labels only, axis only, or either."""
-    if chart_type in LABELLED_TYPES:
-        return ("data_labels",)
-    if chart_type in AXIS_READ_TYPES:
-        return ("axis",)
-    return ("data_labels", "axis")
 
 
 def value_axis(chart: Chart) -> Axis:
@@ -880,7 +855,7 @@ def _histogram(b: _Build) -> ChartSpec:
     n_bins = int(b.rng.integers(6, 10))
     width = _nice_width((b.metric.high - b.metric.low) / n_bins)
     start = float(np.floor(b.metric.low / width) * width)
-    wd = decimals_of(width)
+    wd = exact_decimals(width)
     centre = (b.world.preview(b.metric.name, subject, [year])[0] - start) / width - 0.5
     mu = float(np.clip(centre + b.rng.uniform(-0.5, 0.5), 0.5, n_bins - 1.5))
     sigma = float(b.rng.uniform(1.0, 2.2))
@@ -1231,8 +1206,11 @@ def build_chart(
         raise
 
 
-def mark_phrase(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
-    """What one mark measures, in words: ``"installed solar capacity in Vietnam in 2021"``."""
+def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
+    """What one mark measures, in words: ``"installed solar capacity in Vietnam in 2021"``.
+
+    (How a question names a mark, ``"the 2021 value"``, is :func:`generation.phrasing.mark_phrase`.)
+    """
     template = spec.mark_templates.get(point.label, spec.mark_templates.get("*"))
     if template is not None:
         fields = {"label": point.label, "category": point.category or "", **point.metadata}

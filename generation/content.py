@@ -22,7 +22,7 @@ from generation.chart_data import (
     NumberSpaceExhaustedError,
     build_chart,
     build_table,
-    mark_phrase,
+    mark_measure,
     quantity,
     series_direction,
     value_reading_options,
@@ -392,7 +392,7 @@ def _chart_claims(
             actor = topic.actors[int(rng.integers(len(topic.actors)))]
             claimed_text = value_text(claimed, spec.decimals)
             sentence = writer.claim_fact(
-                relation, actor, mark_phrase(spec, point, topic), quantity(claimed_text, spec.unit)
+                relation, actor, mark_measure(spec, point, topic), quantity(claimed_text, spec.unit)
             )
             values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
             if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)

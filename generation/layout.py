@@ -26,6 +26,7 @@ from typing import Any
 import jinja2
 
 from generation.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of
+from generation.chart_types import CHART_TYPE_NAMES, chart_type
 from generation.plan import (
     CalloutBlock,
     ChartBlock,
@@ -37,35 +38,8 @@ from generation.plan import (
 from generation.render import CONTENT_WIDTH_PX
 from synthdocbench_tasks.schema import ARCHETYPES, Chart
 
-#: Chart types that charts.js draws (a test checks this against the script itself).
-SUPPORTED_CHART_TYPES: tuple[str, ...] = (
-    "area",
-    "bar",
-    "box",
-    "bubble",
-    "bullet",
-    "diverging_bar",
-    "donut",
-    "dumbbell",
-    "funnel",
-    "grouped_bar",
-    "heatmap",
-    "histogram",
-    "horizontal_bar",
-    "line",
-    "lollipop",
-    "multi_line",
-    "pie",
-    "radar",
-    "sankey",
-    "scatter",
-    "slope",
-    "sparkline_grid",
-    "stacked_area",
-    "stacked_bar",
-    "treemap",
-    "waterfall",
-)
+#: Chart types that charts.js draws: every type of the registry (a test checks the script's table).
+SUPPORTED_CHART_TYPES: tuple[str, ...] = tuple(sorted(CHART_TYPE_NAMES))
 
 #: Table 16: at most this many charts share one layout block, per archetype.
 MAX_CHARTS_PER_BLOCK: dict[str, int] = {name: s.max_charts_per_block for name, s in STYLES.items()}
@@ -297,10 +271,13 @@ def plan_with_renderer(plan: DocumentPlan, renderer: str) -> DocumentPlan:
 
 
 def chart_spec(chart: Chart) -> dict[str, Any]:
-    """What charts.js needs to draw one chart (Table 17 fields, no regions)."""
-    return chart.model_dump(
+    """What charts.js needs to draw one chart: Table 17 fields (no regions), and from the
+    chart-type registry which axis carries the values (``valueAxis``: ``"x"`` or ``"y"``)."""
+    spec = chart.model_dump(
         mode="json", include={"vizId", "chartType", "title", "axes", "data", "visualProperties"}
     )
+    spec["valueAxis"] = chart_type(chart.chartType).value_axis
+    return spec
 
 
 def _place_figures(sections: list[dict[str, Any]], style: ArchetypeStyle, renderer: str) -> None:

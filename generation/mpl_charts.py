@@ -9,7 +9,7 @@ model's scores can be compared across renderers with everything else held fixed.
 inline in HTML: text stays text (``svg.fonttype = none``, so it is extractable from the
 PDF), every id is prefixed with ``mpl-<vizId>-`` (many charts share one page), and the
 output is byte-identical for the same inputs (fixed hash salt, no date, no metadata).
-Every type of :data:`synthdocbench_tasks.schema.CHART_TYPES` is drawn, following the data
+Every type of :data:`generation.chart_types.REGISTRY` is drawn, following the data
 conventions of ``docs/data-layout.md``. matplotlib is imported inside functions (Agg).
 """
 
@@ -25,7 +25,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from generation.chart_data import chart_decimals, value_text
-from synthdocbench_tasks.schema import CHART_TYPES, Axis, Chart, DataPoint
+from generation.chart_types import CHART_TYPE_NAMES
+from synthdocbench_tasks.schema import Axis, Chart, DataPoint
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -121,7 +122,7 @@ def render_chart_svg(
 
     The SVG scales to its container (``width``/``height`` 100%, ``viewBox`` in points),
     so at the given CSS size its text has ``style.font_px``. Raises :class:`ChartRenderError`
-    for a type outside ``CHART_TYPES`` or data that break the type's conventions.
+    for a type without a drawer or data that break the type's conventions.
     """
     import matplotlib
 
@@ -1403,7 +1404,7 @@ def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
     ax.axis("off")
 
 
-#: One drawing function per chart type (every type of schema.CHART_TYPES).
+#: One drawing function per chart type of :data:`generation.chart_types.REGISTRY`.
 DRAWERS: dict[str, Callable[[Figure, _Ctx], None]] = {
     "bar": lambda f, c: _draw_vbars(f, c, "bar"),
     "histogram": lambda f, c: _draw_vbars(f, c, "histogram"),
@@ -1433,5 +1434,5 @@ DRAWERS: dict[str, Callable[[Figure, _Ctx], None]] = {
     "sankey": _draw_sankey,
 }
 
-#: The chart types the matplotlib renderer draws: all of them.
-MPL_CHART_TYPES: tuple[str, ...] = tuple(t for t in CHART_TYPES if t in DRAWERS)
+#: The chart types the matplotlib renderer draws: every type of the registry (a test checks it).
+MPL_CHART_TYPES: tuple[str, ...] = tuple(t for t in CHART_TYPE_NAMES if t in DRAWERS)

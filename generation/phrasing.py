@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from generation.chart_types import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, types_in
+
 # Re-exported: colour words have one definition, in generation.colours.
 from generation.colours import colour_name as colour_name
 from generation.colours import colour_of as colour_of
@@ -31,21 +33,8 @@ STEP_RANGES: dict[Difficulty, tuple[int, int]] = {
     "L5": (2, 4),
 }
 
-#: Chart types whose marks have no value axis to read against (areas, widths, colour shades):
-#: their numbers are asked only when the chart prints data labels.
-LABEL_ONLY_TYPES: tuple[str, ...] = (
-    "pie",
-    "donut",
-    "treemap",
-    "sankey",
-    "heatmap",
-    "funnel",
-    "sparkline_grid",
-)
-#: Types whose value axis is horizontal.
-HORIZONTAL_TYPES: tuple[str, ...] = ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
 #: Types whose marks sit on top of each other: a layer is the gap between two readings.
-STACKED_TYPES: tuple[str, ...] = ("stacked_bar", "stacked_area")
+STACKED_TYPES: tuple[str, ...] = types_in("stacked")
 
 #: Direction of a series from its first to its last point, relative to the mean magnitude
 #: of the points in between: a change of at most FLAT_FRACTION is "broadly flat", at least

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from generation.chart_types import types_in
 from generation.phrasing import (
     DIRECTION_RULE,
     colour_of,
@@ -56,9 +57,12 @@ from generation.questions_common import ratio_value as _ratio_value
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 Maker = Callable[[Context, Chart, np.random.Generator], Draft | None]
-ORDERED_TYPES = ("line", "area", "multi_line", "stacked_area", "sparkline_grid", "slope")
-ADDITIVE_TYPES = ("bar", "horizontal_bar", "lollipop", "treemap", "stacked_bar", "histogram", "grouped_bar")
-SHARE_TYPES = ("bar", "horizontal_bar", "lollipop", "treemap", "pie", "donut")
+#: Types whose marks follow an ordered (time) x axis.
+ORDERED_TYPES: tuple[str, ...] = types_in("temporal")
+#: Types whose marks add up to a total worth asking for.
+ADDITIVE_TYPES: tuple[str, ...] = types_in("additive")
+#: Types where a mark's share of the total may be asked.
+SHARE_TYPES: tuple[str, ...] = types_in("share_of_total")
 
 
 def cap(text: str) -> str:

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from generation.chart_data import numbers_in
+from generation.chart_data import number_strings_in
 from generation.config import RewriteConfig
 from generation.plan import DocumentPlan, ParagraphBlock
 
@@ -57,7 +57,7 @@ def check_rewrite(original: str, rewritten: str, keep: list[str]) -> str | None:
         count = text.count(sentence)
         if count != 1:
             return f"fact sentence {'missing' if count == 0 else 'repeated'}: {sentence[:60]}"
-    new_numbers = numbers_in(text) - numbers_in(original)
+    new_numbers = number_strings_in(text) - number_strings_in(original)
     if new_numbers:
         return f"introduces numbers {sorted(new_numbers)}"
     if Counter(_REFERENCE.findall(text)) != Counter(_REFERENCE.findall(original)):

@@ -28,16 +28,20 @@
     return i < 0 || s.indexOf("e") >= 0 ? 0 : s.length - i - 1;
   }
 
-  /* Types drawn with a horizontal value axis: axes.x carries the value scale and unit
-   * (chart_data.HORIZONTAL_TYPES). */
-  const HORIZONTAL = ["horizontal_bar", "diverging_bar", "dumbbell", "bullet"];
+  /* Which axis carries the value scale and unit: Python writes it into every spec from the
+   * chart-type registry (generation/chart_types.py, layout.chart_spec), so no type list lives here. */
+  function horizontal(spec) {
+    if (spec.valueAxis !== "x" && spec.valueAxis !== "y")
+      throw new Error("spec " + spec.vizId + " has no valueAxis (expected \"x\" or \"y\"); render it with layout.chart_spec");
+    return spec.valueAxis === "x";
+  }
 
   function valueAxis(spec) {
-    return HORIZONTAL.indexOf(spec.chartType) >= 0 ? spec.axes.x : spec.axes.y;
+    return horizontal(spec) ? spec.axes.x : spec.axes.y;
   }
 
   function categoryAxis(spec) {
-    return HORIZONTAL.indexOf(spec.chartType) >= 0 ? spec.axes.y : spec.axes.x;
+    return horizontal(spec) ? spec.axes.y : spec.axes.x;
   }
 
   /* A data label prints the value as the manifest records it: the chart's display

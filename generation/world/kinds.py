@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from generation.chart_types import types_in
 from synthdocbench_tasks.schema import MetricKind
 
 Operation = Literal["sum", "share_of_total", "relative_change", "cagr"]
@@ -22,7 +23,7 @@ ADDITIVE_KINDS: frozenset[str] = frozenset({"level", "count"})
 GROWTH_KINDS: frozenset[str] = frozenset({"level", "count"})
 #: Chart types whose marks are the parts of one whole (a pie's shares) or changes that add
 #: up to a net change (a waterfall's steps, a diverging bar's changes): they sum whatever the kind.
-WHOLE_TYPES: frozenset[str] = frozenset({"pie", "donut", "waterfall", "diverging_bar"})
+WHOLE_TYPES: frozenset[str] = frozenset(types_in("whole"))
 
 
 def is_percentage(unit: str | None) -> bool:

@@ -26,8 +26,13 @@ def canonical_number(text: str) -> str:
     return out if out not in ("", "-0") else "0"
 
 
-def numbers_in(text: str) -> set[str]:
-    """Canonical forms of every number written in ``text`` (digits, optionally one decimal point)."""
+def number_strings_in(text: str) -> set[str]:
+    """Canonical forms of every number written in ``text`` (digits, optionally one decimal point).
+
+    A comma splits numbers (``"1,234"`` is ``{"1", "234"}``): this compares number strings.
+    For the values a sentence states, thousands separators included, see
+    :func:`generation.phrasing.numbers_in`.
+    """
     return {canonical_number(m) for m in _NUMBER.findall(text)}
 
 
@@ -36,7 +41,8 @@ def value_text(value: float, decimals: int) -> str:
     return f"{value:.{decimals}f}"
 
 
-def decimals_of(value: float) -> int:
+def exact_decimals(value: float) -> int:
+    """The decimals ``value`` prints with, none dropped (``4.25`` -> 2, ``4.0`` -> 0)."""
     text = canonical_number(repr(value))
     return len(text.split(".")[1]) if "." in text else 0
 

@@ -24,8 +24,8 @@ from generation.chart_data import (
     build_table,
     canonical_number,
     chart_decimals,
-    mark_phrase,
-    numbers_in,
+    mark_measure,
+    number_strings_in,
     series_direction,
     value_reading_options,
     value_text,
@@ -165,7 +165,7 @@ def test_every_type_builds_a_valid_consistent_chart(chart_type: str, topic_key: 
         if chart_type not in ("sankey", "histogram"):  # their metadata are names and bin edges
             assert all(registry.used(v) for p in chart.data for v in p.metadata.values())
         # The prose can name every mark.
-        assert all(mark_phrase(spec, p, topic) for p in chart.data)
+        assert all(mark_measure(spec, p, topic) for p in chart.data)
 
 
 def test_value_reading_rules_cover_both_readings() -> None:
@@ -188,16 +188,16 @@ def test_mark_phrases_name_what_a_special_mark_measures() -> None:
     metric = topic.metrics[1]
     waterfall = build_chart(stage_rng(1, "mp"), "waterfall", topic, metric, _slot(), registry)
     first, step = waterfall.chart.data[0], waterfall.chart.data[1]
-    assert mark_phrase(waterfall, first, topic).startswith(metric.name)
-    assert mark_phrase(waterfall, step, topic).startswith(f"the change in {metric.name}")
-    assert mark_phrase(waterfall, step, topic).endswith(f"in {step.label}")
+    assert mark_measure(waterfall, first, topic).startswith(metric.name)
+    assert mark_measure(waterfall, step, topic).startswith(f"the change in {metric.name}")
+    assert mark_measure(waterfall, step, topic).endswith(f"in {step.label}")
     sankey = build_chart(stage_rng(1, "mp"), "sankey", topic, metric, _slot(), registry)
     flow = sankey.chart.data[0]
-    phrase = mark_phrase(sankey, flow, topic)
+    phrase = mark_measure(sankey, flow, topic)
     assert flow.metadata["source"] in phrase and flow.metadata["target"] in phrase
     histogram = build_chart(stage_rng(1, "mp"), "histogram", topic, metric, _slot(), registry)
     band = histogram.chart.data[0]
-    assert f"between {band.metadata['lo']} and {band.metadata['hi']}" in mark_phrase(histogram, band, topic)
+    assert f"between {band.metadata['lo']} and {band.metadata['hi']}" in mark_measure(histogram, band, topic)
 
 
 def test_sort_order_matches_data_order() -> None:
@@ -242,7 +242,7 @@ def test_registry_never_reuses_or_returns_reserved_numbers() -> None:
 def test_number_helpers() -> None:
     assert canonical_number("40.0") == canonical_number("40") == "40"
     assert canonical_number("4.20") == "4.2"
-    assert numbers_in("In 2021 it was 4.20% and Figure 3, not 14.25") == {"2021", "4.2", "3", "14.25"}
+    assert number_strings_in("In 2021 it was 4.20% and Figure 3, not 14.25") == {"2021", "4.2", "3", "14.25"}
 
 
 def test_series_direction() -> None:
@@ -256,7 +256,7 @@ def test_mark_phrase_names_metric_place_and_year() -> None:
     topic = topic_by_key("energy-transition-sea")
     spec = build_chart(stage_rng(0, "mp"), "grouped_bar", topic, topic.metrics[1], _slot(), NumberRegistry())
     point = spec.chart.data[0]
-    phrase = mark_phrase(spec, point, topic)
+    phrase = mark_measure(spec, point, topic)
     assert phrase.startswith(topic.metrics[1].name) and str(point.category) in phrase
     assert point.label in phrase
 

@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from generation.chart_data import chart_decimals, numbers_in, series_direction, value_text
+from generation.chart_data import chart_decimals, number_strings_in, series_direction, value_text
 from generation.config import GenerationConfig
 from generation.content import PAGE_MODELS, allowed_chart_types, document_targets, plan_document, target_words
 from generation.plan import CalloutBlock, ChartBlock, DocumentPlan, HeadingBlock, ParagraphBlock, TableBlock
@@ -109,14 +109,16 @@ def test_no_chart_value_is_written_anywhere_else(index: int) -> None:
     plan = _plan(index)
     written: set[str] = set()
     for text in _texts(plan):
-        written |= numbers_in(text)
+        written |= number_strings_in(text)
     for chart in plan.manifest.charts:
         d = chart_decimals(chart)
         for point in chart.data:
             shown = value_text(point.value, d)
-            assert not numbers_in(shown) & written, f"{chart.vizId} value {shown} is written in the text"
+            assert not number_strings_in(shown) & written, (
+                f"{chart.vizId} value {shown} is written in the text"
+            )
             if "x" in point.metadata:
-                assert not numbers_in(point.metadata["x"]) & written
+                assert not number_strings_in(point.metadata["x"]) & written
 
 
 @pytest.mark.parametrize("index", INDICES)
@@ -157,7 +159,7 @@ def test_fact_conventions_hold(index: int) -> None:
             claimed = float(v["claimed_value"])
             assert claimed != drawn and 0.08 <= abs(claimed - drawn) / drawn <= 0.35
             assert abs(order[fact.section_id] - order[chart.section_id]) >= 2
-            assert value_text(drawn, chart_decimals(chart)) not in numbers_in(fact.sentence)
+            assert value_text(drawn, chart_decimals(chart)) not in number_strings_in(fact.sentence)
             assert v["relation"] in {"target", "forecast", "earlier estimate", "threshold"}
             assert v["claimed_value"] in fact.sentence and v["unit"] == (
                 chart.axes.y.unit or chart.axes.x.unit
@@ -168,7 +170,7 @@ def test_fact_conventions_hold(index: int) -> None:
             assert series_direction([p.value for p in points]) == v["direction"]
             assert (v["start"], v["end"]) == (points[0].label, points[-1].label)
             assert v["direction"] in fact.sentence
-            assert numbers_in(fact.sentence) == {v["start"], v["end"]}
+            assert number_strings_in(fact.sentence) == {v["start"], v["end"]}
         elif v["kind"] == "metric":
             assert v["value"] in fact.sentence and v["year"] in fact.sentence
             assert v["entity"].lower() in fact.sentence.lower()
@@ -192,7 +194,7 @@ def test_chart_mentions_are_qualitative(index: int) -> None:
             assert 1 <= int(figure) <= len(plan.manifest.charts)
         if "Figure" in paragraph.text and not paragraph.fact_ids:
             # Numbers in a figure mention are figure numbers or years only.
-            for number in numbers_in(paragraph.text):
+            for number in number_strings_in(paragraph.text):
                 assert float(number) <= len(plan.manifest.charts) or 1900 < float(number) < 2100
 
 
