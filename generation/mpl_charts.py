@@ -187,6 +187,7 @@ def render_chart_svg(
             raise ChartRenderError(
                 f"{chart.vizId}: cannot draw {chart.chartType} from its data: {exc}; see docs/data-layout.md"
             ) from exc
+        _tidy(fig)
         buf = io.StringIO()
         fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None}, transparent=True)
     return _inline_svg(buf.getvalue(), prefix, chart.title)
@@ -242,7 +243,88 @@ def _inline_svg(svg: str, prefix: str, title: str) -> str:
     head = re.sub(r'\sheight="[^"]*"', ' height="100%"', head, count=1)
     label = title.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
     head += f' class="chart-svg-mpl" role="img" aria-label="{label}" preserveAspectRatio="xMidYMid meet"'
+    # No ligatures: Chromium would print "tt" or "ti" as one glyph that the text layer splits
+    # into a wide glyph and a zero-width one, which reads as two overprinted words.
+    head += ' style="font-variant-ligatures: none"'
     return (head + svg[head_end:]).strip() + "\n"
+
+
+# ---------------------------------------------------------------- legibility pass
+
+
+#: Where a label on a plate may move, as multiples of its (width, height), nearest first: above,
+#: below, beside, then further out (charts.js' ``tidy`` tries the same spots).
+_TRIES: tuple[tuple[float, float], ...] = (
+    (0, 0),
+    (0, 1),
+    (0, -1),
+    (0.6, 0),
+    (-0.6, 0),
+    (0.6, 1),
+    (-0.6, 1),
+    (0.6, -1),
+    (-0.6, -1),
+    (0, 2),
+    (0, -2),
+    (-0.6, 2),
+    (-0.6, -2),
+    (0, 3),
+    (0, -3),
+    (0.6, 2),
+    (0.6, -2),
+    (-1.1, 0),
+    (1.1, 0),
+)
+_GAP_PX = 2.0  # side by side, two labels need a gap ("69.1%" and "72.1%" abutting read as one)
+
+
+def _collide(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] + _GAP_PX and b[0] < a[2] + _GAP_PX and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def _tidy(fig: Figure) -> None:
+    """Move labels on a paper plate (data labels and names beside their marks) to the first
+    free spot near their mark, so that no two texts of the chart overprint.
+
+    The layout is computed once and then frozen, so moving a label moves nothing else. Labels
+    printed inside a mark (no plate; their ink is chosen for the mark's fill) and axis, legend
+    and title texts stay where they are; a label that fits nowhere stays put (validation then
+    rejects questions about it).
+    """
+    from matplotlib.text import Annotation, Text
+
+    fig.draw_without_rendering()
+    fig.set_layout_engine("none")
+    frame = fig.bbox
+    texts = [
+        t
+        for t in fig.findobj(lambda a: isinstance(a, Text))
+        if isinstance(t, Text) and t.get_visible() and t.get_text().strip()
+    ]
+
+    def box(t: Text) -> tuple[float, float, float, float]:
+        e = t.get_window_extent()
+        return (e.x0, e.y0, e.x1, e.y1)
+
+    movable = [
+        t
+        for t in texts
+        if isinstance(t, Annotation) and t.get_bbox_patch() is not None and t.anncoords == "offset points"
+    ]
+    placed = [box(t) for t in texts if t not in movable]
+    to_pt = 72.0 / fig.dpi
+    for label in movable:
+        ox, oy = label.xyann
+        x0, y0, x1, y1 = box(label)
+        w, h = x1 - x0, y1 - y0
+        for fx, fy in _TRIES:
+            dx, dy = fx * w + (2 if fx > 0 else -2 if fx < 0 else 0), fy * h
+            at = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+            inside = at[0] >= frame.x0 and at[2] <= frame.x1 and at[1] >= frame.y0 and at[3] <= frame.y1
+            if inside and not any(_collide(at, p) for p in placed):
+                label.xyann = (ox + dx * to_pt, oy + dy * to_pt)
+                break
+        placed.append(box(label))
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -378,11 +460,15 @@ def _legend(ctx: _Ctx, fig: Figure, keys: list[str], colors: list[str], marker: 
 #: A paper-coloured plate behind labels placed beside marks, so lines and marks under them
 #: do not cut their contrast (charts.js draws the same plates).
 _PLATE = {"facecolor": "#ffffff", "alpha": 0.85, "edgecolor": "none", "pad": 0.6}
+_SOLID_PLATE = {**_PLATE, "alpha": 1.0}
 
 
 def _offset_text(ax: Axes, text: str, xy: tuple[float, float], **kwargs: Any) -> None:
-    """Text placed ``xytext`` points away from a data point, drawn even outside the axes."""
-    kwargs.setdefault("bbox", _PLATE)
+    """Text placed ``xytext`` points away from a data point, drawn even outside the axes, on a
+    plate and above every mark (a later mark must not cover an earlier mark's label). Red
+    callout ink gets an opaque plate: it keeps 4.5:1 only against paper."""
+    kwargs.setdefault("bbox", _SOLID_PLATE if kwargs.get("color") == ANNOTATION else _PLATE)
+    kwargs.setdefault("zorder", 6)
     ax.annotate(text, xy, textcoords="offset points", annotation_clip=False, **kwargs)
 
 
@@ -1248,10 +1334,11 @@ def _draw_radar(fig: Figure, ctx: _Ctx) -> None:
         ax.fill([*angles, angles[0]], [*vals, vals[0]], color=colors[si], alpha=0.15)
         if ctx.labels_on:
             for a, v in zip(angles, vals, strict=True):
-                ax.text(
-                    a,
-                    v + top * 0.06,
+                _offset_text(  # on a plate, so the legibility pass may move it off a close value
+                    ax,
                     ctx.fmt(v),
+                    (a, v + top * 0.06),
+                    xytext=(0, 0),
                     ha="center",
                     va="center",
                     fontsize=_at_least(_small(ctx) * 0.9),
@@ -1376,10 +1463,11 @@ def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
             )
         )
         if ctx.labels_on:
-            ax.text(
-                xm,
-                (y0 + y1) / 2 + h / 2,
+            _offset_text(  # on a plate: flows cross, and translucent flows pile up dark
+                ax,
                 ctx.fmt(d.value),
+                (xm, (y0 + y1) / 2 + h / 2),
+                xytext=(0, 0),
                 ha="center",
                 va="center",
                 fontsize=_small(ctx),
