@@ -1146,7 +1146,8 @@ def _sankey(b: _Build) -> ChartSpec:
     )
 
 
-_BUILDERS: dict[str, Callable[[_Build], ChartSpec]] = {
+#: One data builder per chart type of :data:`generation.chart_types.REGISTRY`.
+DATA_BUILDERS: dict[str, Callable[[_Build], ChartSpec]] = {
     "bar": _single_bars,
     "horizontal_bar": _single_bars,
     "lollipop": _single_bars,
@@ -1193,7 +1194,7 @@ def build_chart(
     """
     if isinstance(world, Topic):
         world = FactTable(world, 0, "standalone", registry or NumberRegistry())
-    builder = _BUILDERS.get(chart_type)
+    builder = DATA_BUILDERS.get(chart_type)
     if builder is None:
         raise ValueError(
             f"chart type {chart_type!r} has no data builder; choose from {', '.join(SUPPORTED_CHART_TYPES)}"

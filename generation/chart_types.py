@@ -7,7 +7,7 @@ can read a value off its axis at all, and whether it may draw gridlines.
 
 Three tables hold the code of a type, each keyed by the type's name:
 
-- the data builder, ``generation.chart_data._BUILDERS``;
+- the data builder, ``generation.chart_data.DATA_BUILDERS``;
 - the D3 drawer, ``SUPPORTED.<name>`` in ``generation/assets/charts.js`` (it takes the value
   axis from the spec that :func:`generation.layout.chart_spec` writes, so it keeps no list);
 - the matplotlib drawer, ``generation.mpl_charts.DRAWERS``.
@@ -20,8 +20,9 @@ families against this registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 Family = Literal["temporal", "line", "multi_series", "stacked", "additive", "share_of_total", "whole"]
@@ -81,38 +82,40 @@ def _unaxed(name: str, *families: Family) -> ChartType:
     return ChartType(name, frozenset(families), readings=_LABELS, axis_readable=False, gridlines=False)
 
 
-#: Every chart type, in the order of ``synthdocbench_tasks.schema.CHART_TYPES``.
-REGISTRY: dict[str, ChartType] = {
-    t.name: t
-    for t in (
-        _type("bar", "additive", "share_of_total"),
-        _type("horizontal_bar", "additive", "share_of_total", value_axis="x"),
-        _type("grouped_bar", "multi_series", "additive"),
-        _type("stacked_bar", "multi_series", "stacked", "additive"),
-        _type("diverging_bar", "multi_series", "whole", value_axis="x"),
-        _type("line", "temporal", "line"),
-        _type("multi_line", "temporal", "line", "multi_series"),
-        _type("area", "temporal", "line"),
-        _type("stacked_area", "temporal", "multi_series", "stacked"),
-        _type("scatter", readings=_AXIS),
-        _type("bubble", readings=_AXIS),
-        _unaxed("pie", "share_of_total", "whole"),
-        _unaxed("donut", "share_of_total", "whole"),
-        _type("histogram", "additive"),
-        _type("box"),
-        _unaxed("heatmap", "multi_series"),
-        _type("radar", "multi_series"),
-        _type("waterfall", "whole"),
-        _unaxed("treemap", "additive", "share_of_total"),
-        _unaxed("sankey"),
-        _unaxed("funnel"),
-        _type("bullet", value_axis="x"),
-        _type("dumbbell", "multi_series", value_axis="x"),
-        _type("lollipop", "additive", "share_of_total"),
-        _type("slope", "temporal", "multi_series"),
-        _type("sparkline_grid", "temporal", "line", "multi_series", axis_readable=False),
-    )
-}
+#: Every chart type, in the order of ``synthdocbench_tasks.schema.CHART_TYPES`` (read-only).
+REGISTRY: Mapping[str, ChartType] = MappingProxyType(
+    {
+        t.name: t
+        for t in (
+            _type("bar", "additive", "share_of_total"),
+            _type("horizontal_bar", "additive", "share_of_total", value_axis="x"),
+            _type("grouped_bar", "multi_series", "additive"),
+            _type("stacked_bar", "multi_series", "stacked", "additive"),
+            _type("diverging_bar", "multi_series", "whole", value_axis="x"),
+            _type("line", "temporal", "line"),
+            _type("multi_line", "temporal", "line", "multi_series"),
+            _type("area", "temporal", "line"),
+            _type("stacked_area", "temporal", "multi_series", "stacked"),
+            _type("scatter", readings=_AXIS),
+            _type("bubble", readings=_AXIS),
+            _unaxed("pie", "share_of_total", "whole"),
+            _unaxed("donut", "share_of_total", "whole"),
+            _type("histogram", "additive"),
+            _type("box"),
+            _unaxed("heatmap", "multi_series"),
+            _type("radar", "multi_series"),
+            _type("waterfall", "whole"),
+            _unaxed("treemap", "additive", "share_of_total"),
+            _unaxed("sankey"),
+            _unaxed("funnel"),
+            _type("bullet", value_axis="x"),
+            _type("dumbbell", "multi_series", value_axis="x"),
+            _type("lollipop", "additive", "share_of_total"),
+            _type("slope", "temporal", "multi_series"),
+            _type("sparkline_grid", "temporal", "line", "multi_series", axis_readable=False),
+        )
+    }
+)
 
 #: Every chart type name, in registry order.
 CHART_TYPE_NAMES: tuple[str, ...] = tuple(REGISTRY)

@@ -36,7 +36,7 @@ def _d3_drawers() -> set[str]:
 def test_every_type_has_a_record_a_builder_and_two_drawers() -> None:
     assert CHART_TYPE_NAMES == CHART_TYPES, "registry order and names follow schema.CHART_TYPES"
     assert all(name == record.name for name, record in REGISTRY.items())
-    assert set(chart_data._BUILDERS) == set(REGISTRY), "chart_data._BUILDERS keys"
+    assert set(chart_data.DATA_BUILDERS) == set(REGISTRY), "chart_data.DATA_BUILDERS keys"
     assert set(mpl_charts.DRAWERS) == set(REGISTRY), "mpl_charts.DRAWERS keys"
     assert _d3_drawers() == set(REGISTRY), "charts.js SUPPORTED table"
 
