@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from generation.chart_types import HORIZONTAL_TYPES
 from generation.topics import Topic, all_topics, in_text
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
@@ -50,11 +51,7 @@ def _subject(topic: Topic, title: str) -> str | None:
 
 
 def _value_metric(chart: Chart) -> str:
-    axis = (
-        chart.axes.x
-        if chart.chartType in ("horizontal_bar", "diverging_bar", "dumbbell", "bullet")
-        else chart.axes.y
-    )
+    axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
     return axis.label
 
 
