@@ -136,7 +136,8 @@ def flatten(node: Node, index: int, unit: str | None, resolve: LeafResolver) -> 
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else repr(value)
+    text = repr(float(value))
+    return text[:-2] if text.endswith(".0") else text
 
 
 def operand_name(o: Operand) -> str:
@@ -212,7 +213,8 @@ def check_shape(d: Derivation) -> list[DerivationStep]:
     return d.steps
 
 
-#: Supplies an evidence operand's number (from the manifest); raises :class:`DerivationError`.
+#: Supplies the number of an evidence operand (a point or a fact), from the manifest; raises
+#: :class:`DerivationError`.
 OperandReader = Callable[[Operand], float]
 
 
@@ -242,7 +244,7 @@ def execute(d: Derivation, read: OperandReader, tol: float = 1e-9) -> Run:
     for k, step in enumerate(check_shape(d)):
         args: list[float] = []
         for o in step.operands:
-            x = results[o.index] if o.source == "step" else read(o)
+            x = results[o.index] if o.source == "step" else o.value if o.source == "constant" else read(o)
             if mismatch is None and o.source in ("point", "fact") and differ(x, o.value):
                 name = operand_name(o)
                 mismatch = f"step {k} records {name} as {o.value:.10g}, but the evidence has {x:.10g}"
@@ -253,6 +255,8 @@ def execute(d: Derivation, read: OperandReader, tol: float = 1e-9) -> Run:
             raise DerivationError(f"step {k} ({step.op}) cannot be computed ({exc})") from exc
         if isinstance(got, complex):
             raise DerivationError(f"step {k} ({step.op}) has no real value")
+        if not math.isfinite(got):
+            raise DerivationError(f"step {k} ({step.op}) cannot be computed (the result is {got})")
         if mismatch is None and differ(got, step.result):
             mismatch = f"step {k} ({step.op}) records {step.result:.10g}, but its operands give {got:.10g}"
         results.append(got)

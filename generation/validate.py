@@ -306,19 +306,19 @@ def evidence_reader(manifest: DocumentManifest, q: Question, chart: Chart | None
         return found
 
     def read(o: Operand) -> float:
-        if o.source == "constant":
-            return o.value
+        if o.source == "fact" and o.index >= len(facts):
+            raise DerivationError(f"f{o.index} is not cited by the question")
         try:
-            if o.source == "point":
-                p = point(o)
-                if o.key == "value":
-                    return p.value
-                return float(p.label if o.key == "label" else p.metadata[o.key])
-            if o.source == "fact" and o.index < len(facts):
+            if o.source == "fact":
                 return float(facts[o.index].values[o.key])
+            p = point(o)
+            if o.key == "value":
+                return p.value
+            return float(p.label if o.key == "label" else p.metadata[o.key])
         except (KeyError, ValueError) as exc:
+            if isinstance(exc, DerivationError):
+                raise
             raise DerivationError(f"{operand_name(o)} is not a number of the cited evidence") from exc
-        raise DerivationError(f"f{o.index} is not cited by the question")
 
     return read
 
