@@ -111,7 +111,7 @@ def constant(value: float) -> Leaf:
 
 
 #: Turns a leaf into its operand (position among the question's cited evidence); raises
-#: :class:`DerivationError` for evidence the question does not cite.
+#: ValueError for evidence the question does not cite.
 LeafResolver = Callable[[Leaf], Operand]
 
 

@@ -359,6 +359,8 @@ def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
         except DerivationError as exc:
             out.append(f"v{i}: {exc}")
             continue
+        if calc[i].unit != v.unit:
+            out.append(f"v{i} = {text} is in {calc[i].unit!r}, but the answer value is in {v.unit!r}")
         if run.mismatch is not None:
             out.append(f"v{i} = {text}: {run.mismatch}")
         elif abs(run.value - v.value) > _FLOAT * max(1.0, abs(v.value)):

@@ -248,6 +248,12 @@ def test_a_malformed_program_gives_one_clear_error(
         )
 
 
+def test_a_derivation_in_another_unit_is_rejected(manifest: DocumentManifest, computed: Question) -> None:
+    d = _first(computed)
+    problems = _numeric(manifest, _with(computed, d.model_copy(update={"unit": "furlongs"})))
+    assert len(problems) == 1 and "is in 'furlongs', but the answer value is in" in problems[0], problems
+
+
 def test_duplicate_and_stray_derivations_are_rejected(manifest: DocumentManifest, computed: Question) -> None:
     d = _first(computed)
     twice = computed.model_copy(update={"derivations": [*(computed.derivations or []), d]})
