@@ -79,14 +79,15 @@ def compute(op: DerivationOp, args: Sequence[float]) -> float:
 @dataclass(frozen=True)
 class Leaf:
     """One number of the evidence: a chart mark (``ref`` its key ``label (series)``, ``key``
-    ``value``, ``label`` or a metadata key), a text fact (``ref`` its index in the manifest,
-    ``key`` a key of its values) or a constant."""
+    ``value``, ``label`` or a metadata key; ``viz_id`` its chart), a text fact (``ref`` its
+    index in the manifest, ``key`` a key of its values, ``name`` its fact id) or a constant."""
 
     source: OperandSource
     ref: str
     key: str
     value: float
     viz_id: str | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)

@@ -85,8 +85,8 @@ def label_term(chart: Chart, p: DataPoint) -> Term:
 
 def fact_term(ctx: Context, index: int, key: str) -> Term:
     """A number stated in the text (fact ``index``'s ``values[key]``): exact."""
-    value = float(ctx.manifest.text_facts[index].values[key])
-    return Term(0.0, Leaf("fact", str(index), key, value))
+    fact = ctx.manifest.text_facts[index]
+    return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id))
 
 
 def sum_term(terms: Sequence[Term]) -> Term:
@@ -172,7 +172,8 @@ class Draft:
             fact = int(leaf.ref)
             if fact not in self.facts:
                 raise ValueError(f"derivation uses fact {fact}, which is not a required fact")
-            return Operand(source="fact", index=self.facts.index(fact), key=leaf.key, value=leaf.value)
+            index = self.facts.index(fact)
+            return Operand(source="fact", index=index, key=leaf.key, ref=leaf.name, value=leaf.value)
         return Operand(source="constant", value=leaf.value)
 
     def derivations(self) -> list[Derivation]:

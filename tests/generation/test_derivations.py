@@ -307,7 +307,7 @@ def test_the_printed_derivation_must_be_the_program(manifest: DocumentManifest, 
 def test_every_generated_number_has_a_program_that_runs_to_its_reference() -> None:
     config = GenerationConfig(seed=23, n_docs=6, questions_per_subset=3)
     ops: set[str] = set()
-    numbers = 0
+    numbers = facts = 0
     for index in range(config.n_docs):
         m = plan_document(config, index).manifest
         for q in make_questions(m, config):
@@ -325,9 +325,18 @@ def test_every_generated_number_has_a_program_that_runs_to_its_reference() -> No
                 assert d.steps[-1].result == reference and d.unit == q.answer_values[i].unit
                 ops |= {s.op for s in d.steps}
                 numbers += 1
+                for o in (o for s in d.steps for o in s.operands):
+                    if o.source == "point":  # names the mark and its chart, for a reader
+                        assert chart and (o.ref, o.viz_id) == (
+                            q.required_data_points[o.index].label,
+                            chart.vizId,
+                        )
+                    elif o.source == "fact":
+                        assert o.ref == m.text_facts[q.required_facts[o.index]].fact_id
+                        facts += 1
             printed = "; ".join(f"v{i} = {render(d)}" for i, d in sorted(by_value.items()))
             assert not printed or q.reasoning[-1].endswith(f"{CALC_PREFIX}{printed}]"), q.question_id
-    assert numbers > 30 and {"read", "difference"} <= ops, (numbers, ops)
+    assert numbers > 30 and facts > 0 and {"read", "difference"} <= ops, (numbers, facts, ops)
 
 
 def test_derivations_survive_a_parquet_round_trip(tmp_path: Path, computed: Question) -> None:
