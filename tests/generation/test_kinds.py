@@ -4,13 +4,13 @@ and generated questions never need rejecting."""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Union, cast
 
 import pytest
 
 from generation.config import GenerationConfig
 from generation.content import plan_document
-from generation.derivation import Leaf, Node, apply, constant, flatten, render
+from generation.derivation import Leaf, Node, OperandReader, apply, constant, flatten, render
 from generation.phrasing import fmt_num
 from generation.questions import make_questions
 from generation.validate import RULES, check_question, derivations, evidence_reader, ill_posed_operations
@@ -21,6 +21,7 @@ from synthdocbench_tasks.schema import (
     DerivationOp,
     DocumentManifest,
     Operand,
+    OperandSource,
     Question,
     World,
     WorldMetric,
@@ -51,18 +52,18 @@ def kinds_manifest(spending_kind: str = "level") -> DocumentManifest:
     return m
 
 
-def program(spec: Spec, read: object) -> Node:
+def program(spec: Spec, read: OperandReader) -> Node:
     """The tree of ``spec`` with every evidence number read from the manifest by ``read``."""
-    head = spec[0]
+    head, args = spec[0], spec[1:]
     if head in ("p", "f"):
-        source = "point" if head == "p" else "fact"
-        key = str(spec[2]) if len(spec) > 2 else "value"
-        value = read(Operand(source=source, index=int(spec[1]), key=key, value=0.0))  # type: ignore[operator]
-        return Leaf(source, str(spec[1]), key, value)
+        source: OperandSource = "point" if head == "p" else "fact"
+        index, key = str(args[0]), str(args[1]) if len(args) > 1 else "value"
+        value = read(Operand(source=source, index=int(index), key=key, value=0.0))
+        return Leaf(source, index, key, value)
     if head == "c":
-        return constant(float(spec[1]))  # type: ignore[arg-type]
-    op: DerivationOp = head  # type: ignore[assignment]
-    return apply(op, *(program(a, read) for a in spec[1:]))  # type: ignore[arg-type]
+        return constant(float(str(args[0])))
+    op = cast(DerivationOp, head)
+    return apply(op, *(program(cast(Spec, a), read) for a in args))
 
 
 def _question(
