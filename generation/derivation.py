@@ -135,6 +135,9 @@ def flatten(node: Node, index: int, unit: str | None, resolve: LeafResolver) -> 
 
 # --- text -----------------------------------------------------------------------------
 
+#: What opens the derivations printed at the end of a question's last reasoning step.
+CALC_PREFIX = "[calc: "
+
 
 def _number(value: float) -> str:
     text = repr(float(value))
@@ -184,6 +187,11 @@ def render(d: Derivation) -> str:
         atomic = [o.source != "step" for o in step.operands]
         texts.append(_template(step.op, args, atomic))
     return texts[-1]
+
+
+def calc_text(derivations: Sequence[Derivation]) -> str:
+    """``v0 = p0 / p1; v2 = ...``: the derivations as the reasoning prints them (inside ``[calc: ...]``)."""
+    return "; ".join(f"v{d.value_index} = {render(d)}" for d in derivations)
 
 
 # --- running (validation) --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from generation.derivation import Apply, Leaf, Node, apply, constant, flatten, render
+from generation.derivation import CALC_PREFIX, Apply, Leaf, Node, apply, calc_text, constant, flatten
 from generation.phrasing import (
     FLAT_FRACTION,
     TREND_FRACTION,
@@ -51,8 +51,6 @@ from synthdocbench_tasks.schema import (
     PositionBucket,
     position_bucket,
 )
-
-CALC_PREFIX = "[calc: "
 
 
 @dataclass(frozen=True)
@@ -184,7 +182,7 @@ class Draft:
 
     def calc(self) -> str:
         """``v1 = p0 - p1; v2 = ...``: the derivations as the reasoning prints them."""
-        return "; ".join(f"v{d.value_index} = {render(d)}" for d in self.derivations())
+        return calc_text(self.derivations())
 
     def full_reasoning(self) -> list[str]:
         """The reasoning steps, the last one ending with the ``[calc: ...]`` derivations."""

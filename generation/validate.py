@@ -54,10 +54,17 @@ from typing import Any
 import pymupdf
 from pydantic import ValidationError
 
-from generation.derivation import DerivationError, OperandReader, execute, operand_name, render
+from generation.derivation import (
+    CALC_PREFIX,
+    DerivationError,
+    OperandReader,
+    calc_text,
+    execute,
+    operand_name,
+    render,
+)
 from generation.legibility import DocumentLegibility, LegibilityTally, check_document
 from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens, value_unit
-from generation.questions_common import CALC_PREFIX
 from generation.world.kinds import Operation, ill_posed
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import (
@@ -342,7 +349,6 @@ def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
             out.append(f"a derivation of v{d.value_index}, but there are only {len(q.answer_values)} values")
         calc[d.value_index] = d
     read = evidence_reader(manifest, q, chart)
-    texts: dict[int, str] = {}
     for i, v in enumerate(q.answer_values):
         if v.kind != "number" or v.value is None:
             if i in calc:
@@ -354,7 +360,7 @@ def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
             out.append(f"answer value v{i} ({v.text}) has no derivation{why}")
             continue
         try:
-            text = texts[i] = render(calc[i])
+            text = render(calc[i])
             run = execute(calc[i], read, _FLOAT)
         except DerivationError as exc:
             out.append(f"v{i}: {exc}")
@@ -370,8 +376,8 @@ def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> li
         decimals = len(v.text.split(".")[1]) if "." in v.text else 0
         if printed is None or abs(printed - v.value) > 0.5 * 10**-decimals + _FLOAT * max(1.0, abs(v.value)):
             out.append(f"answer value v{i} is printed as {v.text!r}, which does not round from {v.value}")
-    if not out and texts:
-        trailer = CALC_PREFIX + "; ".join(f"v{i} = {t}" for i, t in sorted(texts.items())) + "]"
+    if not out and calc:
+        trailer = f"{CALC_PREFIX}{calc_text(sorted(calc.values(), key=lambda d: d.value_index))}]"
         if not q.reasoning[-1].endswith(trailer):
             out.append(f"the reasoning does not end with the derivations {trailer}")
     return out

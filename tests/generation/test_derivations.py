@@ -17,10 +17,18 @@ from pydantic import ValidationError
 
 from generation.config import GenerationConfig
 from generation.content import plan_document
-from generation.derivation import ARITY, OPS, DerivationError, compute, execute, render
+from generation.derivation import (
+    ARITY,
+    CALC_PREFIX,
+    OPS,
+    DerivationError,
+    calc_text,
+    compute,
+    execute,
+    render,
+)
 from generation.export import question_schema
 from generation.questions import make_questions
-from generation.questions_common import CALC_PREFIX
 from generation.validate import check_question, derivations, evidence_reader
 from synthdocbench_tasks.schema import (
     Derivation,
@@ -334,7 +342,7 @@ def test_every_generated_number_has_a_program_that_runs_to_its_reference() -> No
                     elif o.source == "fact":
                         assert o.ref == m.text_facts[q.required_facts[o.index]].fact_id
                         facts += 1
-            printed = "; ".join(f"v{i} = {render(d)}" for i, d in sorted(by_value.items()))
+            printed = calc_text([d for _, d in sorted(by_value.items())])
             assert not printed or q.reasoning[-1].endswith(f"{CALC_PREFIX}{printed}]"), q.question_id
     assert numbers > 30 and facts > 0 and {"read", "difference"} <= ops, (numbers, facts, ops)
 
