@@ -11,8 +11,9 @@ With ``config.evidence_depth`` set, chart-reading questions use the charts the c
 stage placed at that depth instead of the bucket cycle.
 
 Every answer is computed in code from the manifest (``questions_chart``,
-``questions_crossmodal``, ``questions_complex``), and every number carries the expression
-that recomputes it (``[calc: ...]`` at the end of the reasoning; see ``questions_common``).
+``questions_crossmodal``, ``questions_complex``), and every number carries the program that
+recomputes it (the question's ``derivations``, also printed as ``[calc: ...]`` at the end of
+the reasoning; see ``questions_common`` and ``derivation``).
 
 Difficulty rule (``phrasing.STEP_RANGES``, enforced by ``validate``): the reasoning has
 L1 1-2 steps (read-off), L2 2-3 (comparison), L3 3-4 (aggregation / computation),
@@ -205,8 +206,8 @@ def _position(ctx: Context, subset: Subset, draft: Draft) -> Position:
 
 
 def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Question:
-    """The record of a draft: id ``<doc_id>-<subset>-<n>``, evidence regions, position, and the
-    reasoning with its ``[calc: ...]`` derivations."""
+    """The record of a draft: id ``<doc_id>-<subset>-<n>``, evidence regions, position, the
+    derivation of every number (as programs), and the reasoning that prints them as ``[calc: ...]``."""
     facts = [ctx.manifest.text_facts[i] for i in draft.facts]
     chart = draft.charts[0] if draft.charts else None
     return Question(
@@ -229,4 +230,5 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         required_data_points=draft.data_refs(),
         evidence=_regions(draft, ctx),
         position=_position(ctx, subset, draft),
+        derivations=draft.derivations(),
     )

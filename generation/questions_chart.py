@@ -1008,7 +1008,8 @@ def _highlight_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
         f"Read {name} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
         f"Compare the two: it {d}.",
     ]
-    values: list[Value] = [exact_value(label_term(last), None), *_direction_values(chart, first, last, d)]
+    year = exact_value(label_term(chart, last), None)
+    values: list[Value] = [year, *_direction_values(chart, first, last, d)]
     return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])
 
 

@@ -5,23 +5,24 @@ A builder looks at the manifest and returns a :class:`Draft` (or None when the d
 has no evidence for that category and level). ``generation.questions`` turns drafts into
 :class:`~synthdocbench_tasks.schema.Question` records (ids, positions, evidence).
 
-Every number a question's answer must contain is a :class:`Num`: the answer value plus an
-arithmetic expression over the cited evidence (``p0`` is the first required data point,
-``f1.year`` the ``year`` of the second required fact...). The expression is written into
-the last reasoning step as ``[calc: v2 = (p1 - p0) / p0 * 100]`` and ``validate`` evaluates
-it on the manifest, so numeric recomputation is exact rather than a search.
+Every number a question's answer must contain is a :class:`Num`: the answer value plus the
+program over the cited evidence that computes it (a tree of :mod:`generation.derivation`
+operations). The question stores it as structured ``derivations`` (operands name required
+data point ``p0``, the ``year`` of required fact ``f1``...), which ``validate`` runs on the
+manifest, so numeric recomputation is exact rather than a search; the last reasoning step
+also prints it as ``[calc: v2 = (p1 - p0) / p0 * 100]``.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 import numpy as np
 
+from generation.derivation import CALC_PREFIX, Apply, Leaf, Node, apply, calc_text, constant, flatten
 from generation.phrasing import (
     FLAT_FRACTION,
     TREND_FRACTION,
@@ -43,70 +44,71 @@ from synthdocbench_tasks.schema import (
     Chart,
     DataPoint,
     DataRef,
+    Derivation,
     Difficulty,
     DocumentManifest,
+    Operand,
     PositionBucket,
     position_bucket,
 )
 
-_REF = re.compile("\x00([pf]):([^\x00]*)\x00")
-_ATOM = re.compile("(\x00[pf]:[^\x00]*\x00(\\.\\w+)?|-?\\d+(\\.\\d+)?)")
-CALC_PREFIX = "[calc: "
-
 
 @dataclass(frozen=True)
 class Term:
-    """An operand: its value, its absolute reading tolerance and the expression that yields it."""
+    """An operand: its absolute reading tolerance and the program (with its value) that yields it."""
 
-    value: float
     tol: float
-    expr: str
+    node: Node
 
-
-def _wrap(expr: str) -> str:
-    return expr if _ATOM.fullmatch(expr) else f"({expr})"
+    @property
+    def value(self) -> float:
+        return self.node.value
 
 
 def point_term(chart: Chart, p: DataPoint) -> Term:
     """A mark's value as read off ``chart``."""
-    return Term(p.value, tol_of(chart, p.value), f"\x00p:{point_key(p)}\x00")
+    return Term(tol_of(chart, p.value), Leaf("point", point_key(p), "value", p.value, chart.vizId))
 
 
 def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
     """A number a mark carries in its metadata (a bullet's ``target``, a box's ``max``...)."""
     value = float(p.metadata[key])
-    return Term(value, tol_of(chart, value), f"\x00p:{point_key(p)}\x00.{key}")
+    return Term(tol_of(chart, value), Leaf("point", point_key(p), key, value, chart.vizId))
 
 
-def label_term(p: DataPoint) -> Term:
+def label_term(chart: Chart, p: DataPoint) -> Term:
     """A mark's label read as a number (a year on a time axis): exact."""
-    return Term(float(p.label), 0.0, f"\x00p:{point_key(p)}\x00.label")
+    return Term(0.0, Leaf("point", point_key(p), "label", float(p.label), chart.vizId))
 
 
 def fact_term(ctx: Context, index: int, key: str) -> Term:
     """A number stated in the text (fact ``index``'s ``values[key]``): exact."""
-    return Term(float(ctx.manifest.text_facts[index].values[key]), 0.0, f"\x00f:{index}\x00.{key}")
+    fact = ctx.manifest.text_facts[index]
+    return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id))
 
 
 def sum_term(terms: Sequence[Term]) -> Term:
     """The sum of independently read values (tolerances add in quadrature)."""
-    total = sum(t.value for t in terms)
     tol = math.sqrt(sum(t.tol * t.tol for t in terms))
-    return Term(total, tol, f"sum({', '.join(t.expr for t in terms)})")
+    return Term(tol, apply("sum", *(t.node for t in terms)))
 
 
 def mean_term(terms: Sequence[Term]) -> Term:
-    total = sum(t.value for t in terms)
     tol = math.sqrt(sum(t.tol * t.tol for t in terms)) / len(terms)
-    return Term(total / len(terms), tol, f"mean({', '.join(t.expr for t in terms)})")
+    return Term(tol, apply("mean", *(t.node for t in terms)))
+
+
+def scale_term(term: Term, factor: int) -> Term:
+    """``term`` times ``factor`` (a change of scale word, e.g. billion to million), exact."""
+    return Term(0.0, apply("scale", term.node, constant(factor)))
 
 
 @dataclass(frozen=True)
 class Num:
-    """A number answer value and the expression (over the cited evidence) that recomputes it."""
+    """A number answer value and the program (over the cited evidence) that recomputes it."""
 
     av: AnswerValue
-    expr: str
+    node: Node
 
     @property
     def text(self) -> str:
@@ -150,25 +152,37 @@ class Draft:
     def data_refs(self) -> list[DataRef]:
         return [DataRef(label=point_key(p), value=p.value) for p in self.points]
 
-    def _resolve(self, expr: str) -> str:
-        keys = [point_key(p) for p in self.points]
+    def _operand(self, leaf: Leaf) -> Operand:
+        """The leaf as an operand of the question: by its position among the cited evidence."""
+        if leaf.source == "point":
+            keys = [point_key(p) for p in self.points]
+            if leaf.ref not in keys:
+                raise ValueError(f"derivation uses mark {leaf.ref!r}, which is not a required data point")
+            return Operand(
+                source="point",
+                index=keys.index(leaf.ref),
+                key=leaf.key,
+                ref=leaf.ref,
+                viz_id=leaf.viz_id,
+                value=leaf.value,
+            )
+        if leaf.source == "fact":
+            fact = int(leaf.ref)
+            if fact not in self.facts:
+                raise ValueError(f"derivation uses fact {fact}, which is not a required fact")
+            index = self.facts.index(fact)
+            return Operand(source="fact", index=index, key=leaf.key, ref=leaf.name, value=leaf.value)
+        return Operand(source="constant", value=leaf.value)
 
-        def name(m: re.Match[str]) -> str:
-            kind, ref = m.group(1), m.group(2)
-            if kind == "p":
-                if ref not in keys:
-                    raise ValueError(f"derivation uses mark {ref!r}, which is not a required data point")
-                return f"p{keys.index(ref)}"
-            if int(ref) not in self.facts:
-                raise ValueError(f"derivation uses fact {ref}, which is not a required fact")
-            return f"f{self.facts.index(int(ref))}"
-
-        return _REF.sub(name, expr)
+    def derivations(self) -> list[Derivation]:
+        """How every number answer value follows from the evidence, as programs."""
+        return [
+            flatten(v.node, i, v.unit, self._operand) for i, v in enumerate(self.values) if isinstance(v, Num)
+        ]
 
     def calc(self) -> str:
-        """``v1 = p0 - p1; v2 = ...``: how every number answer value follows from the evidence."""
-        parts = [f"v{i} = {self._resolve(v.expr)}" for i, v in enumerate(self.values) if isinstance(v, Num)]
-        return "; ".join(parts)
+        """``v1 = p0 - p1; v2 = ...``: the derivations as the reasoning prints them."""
+        return calc_text(self.derivations())
 
     def full_reasoning(self) -> list[str]:
         """The reasoning steps, the last one ending with the ``[calc: ...]`` derivations."""
@@ -304,7 +318,7 @@ def read_value(chart: Chart, point: DataPoint) -> Num:
         abs_tol=abs_tol,
         rel_tol=rel_tol,
     )
-    return Num(av, point_term(chart, point).expr)
+    return Num(av, point_term(chart, point).node)
 
 
 def read_meta(chart: Chart, point: DataPoint, key: str) -> Num:
@@ -319,13 +333,13 @@ def read_meta(chart: Chart, point: DataPoint, key: str) -> Num:
         abs_tol=abs_tol,
         rel_tol=rel_tol,
     )
-    return Num(av, t.expr)
+    return Num(av, t.node)
 
 
 def exact_value(term: Term, unit: str | None) -> Num:
     """A number stated in the text (or a year): matched up to its printed precision."""
     av = AnswerValue(kind="number", text=fmt_num(term.value), value=term.value, unit=unit)
-    return Num(av, term.expr)
+    return Num(av, term.node)
 
 
 def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
@@ -338,7 +352,7 @@ def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
         abs_tol=round(term.tol + rounding_tol(decimals), 10),
         rel_tol=0.0,
     )
-    return Num(av, term.expr)
+    return Num(av, term.node)
 
 
 def label_value(text: str, aliases: list[str] | None = None) -> AnswerValue:
@@ -358,44 +372,41 @@ def mark_label(p: DataPoint) -> AnswerValue:
 
 def difference_value(a: Term, b: Term, unit: str | None) -> Num:
     """``a - b`` (caller orders them); a difference of percentages is in percentage points."""
-    t = Term(a.value - b.value, math.hypot(a.tol, b.tol), f"{_wrap(a.expr)} - {_wrap(b.expr)}")
+    t = Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
     return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
 
 
 def gap_value(a: Term, b: Term, unit: str | None) -> Num:
     """``|a - b|`` in the unit of the two values (percentage points for percentages)."""
-    t = Term(abs(a.value - b.value), math.hypot(a.tol, b.tol), f"abs({a.expr} - {_wrap(b.expr)})")
+    t = Term(math.hypot(a.tol, b.tol), apply("abs_difference", a.node, b.node))
     return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
 
 
 def ratio_value(a: Term, b: Term) -> Num:
-    r = a.value / b.value
-    t = Term(r, abs(r) * math.hypot(a.tol / a.value, b.tol / b.value), f"{_wrap(a.expr)} / {_wrap(b.expr)}")
+    node = apply("ratio", a.node, b.node)
+    t = Term(abs(node.value) * math.hypot(a.tol / a.value, b.tol / b.value), node)
     return derived_value(t, None, 2)
 
 
 def pct_change_value(start: Term, end: Term) -> Num:
     s, e = start.value, end.value
-    pct = (e - s) / s * 100
     tol = abs(e / s) * math.hypot(start.tol / s, end.tol / e if e else 0) * 100
-    expr = f"({_wrap(end.expr)} - {_wrap(start.expr)}) / {_wrap(start.expr)} * 100"
-    return derived_value(Term(pct, tol, expr), "%", 1)
+    return derived_value(Term(tol, apply("percent_change", start.node, end.node)), "%", 1)
 
 
 def cagr_value(start: Term, end: Term, years: Term) -> Num:
+    node = apply("cagr", start.node, end.node, years.node)
     growth = (end.value / start.value) ** (1 / years.value) - 1
     rel = math.hypot(start.tol / start.value, end.tol / end.value)
-    expr = f"(({_wrap(end.expr)} / {_wrap(start.expr)}) ** (1 / {_wrap(years.expr)}) - 1) * 100"
-    return derived_value(Term(growth * 100, (1 + growth) * rel / years.value * 100, expr), "%", 1)
+    return derived_value(Term((1 + growth) * rel / years.value * 100, node), "%", 1)
 
 
 def average_change_value(start: Term, end: Term, years: Term, unit: str | None) -> Num:
     """``(end - start) / years``: the mean yearly change (in percentage points for percentages),
     the growth measure for kinds that do not compound (rates, shares, indices)."""
-    per_year = (end.value - start.value) / years.value
     tol = math.hypot(start.tol, end.tol) / abs(years.value)
-    expr = f"({_wrap(end.expr)} - {_wrap(start.expr)}) / ({years.expr})"
-    return derived_value(Term(per_year, tol, expr), diff_unit(unit), decimals_of(start.value, end.value) + 1)
+    node = apply("average_change", start.node, end.node, years.node)
+    return derived_value(Term(tol, node), diff_unit(unit), decimals_of(start.value, end.value) + 1)
 
 
 @dataclass(frozen=True)
@@ -437,14 +448,16 @@ def metric_allows(ctx: Context, operation: Operation, metric: str, unit: str | N
 
 
 def share_value(part: Term, total: Term) -> Num:
-    share = part.value / total.value * 100
-    tol = abs(share) * math.hypot(part.tol / part.value, total.tol / total.value)
-    return derived_value(Term(share, tol, f"{_wrap(part.expr)} / {_wrap(total.expr)} * 100"), "%", 1)
+    """``part`` as a percentage of ``total``: a share of the total when ``total`` is a sum."""
+    summed = isinstance(total.node, Apply) and total.node.op == "sum"
+    node = apply("share_of_total" if summed else "percent_of", part.node, total.node)
+    tol = abs(node.value) * math.hypot(part.tol / part.value, total.tol / total.value)
+    return derived_value(Term(tol, node), "%", 1)
 
 
 def years_between(a: Term, b: Term) -> Term:
     """``b - a`` for two years (exact)."""
-    return Term(b.value - a.value, 0.0, f"{_wrap(b.expr)} - {_wrap(a.expr)}")
+    return Term(0.0, apply("difference", b.node, a.node))
 
 
 def informative(draft: Draft) -> bool:

@@ -487,7 +487,7 @@ def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -
             continue
         new_unit = f"{SMALLER_UNIT[scale]} {rest}".strip()
         total = qc.sum_term([a.term(ctx), b.term(ctx)])
-        converted = qc.derived_value(qc.Term(total.value * 1000, 0.0, f"{total.expr} * 1000"), new_unit, 0)
+        converted = qc.derived_value(qc.scale_term(total, 1000), new_unit, 0)
         q = pick(
             rng,
             [

@@ -7,17 +7,20 @@ Rules, each a name a :class:`Rejection` carries:
   exact value), every required fact (index, verbatim sentence, section) exists in the
   manifest; chart and cross-modal questions name a chart; cross-modal questions cite a
   fact; multi-hop questions combine at least two evidence units from two sections.
-- ``numeric``: every number in ``answer_values`` has a derivation in the reasoning's
-  ``[calc: v2 = (p1 - p0) / p0 * 100]`` trailer (``pN`` is required data point N, read from
-  the manifest's chart; ``pN.label`` / ``pN.<key>`` its label or metadata number; ``fN.<key>``
-  a number of required fact N); evaluating it on the manifest must give the value exactly
-  (float round-off aside), and the value's printed text must round to it.
+- ``numeric``: every number in ``answer_values`` has exactly one structured derivation
+  (``Question.derivations``, a program of :mod:`generation.derivation` operations whose
+  operands are required data points, numbers of required facts, constants or earlier steps);
+  running it on the manifest's evidence must give the value exactly (float round-off aside),
+  every operand value and step result it records must be what the evidence gives, the
+  value's printed text must round to it, and the reasoning must end with the derivations as
+  ``[calc: v2 = (p1 - p0) / p0 * 100]`` (printed from the program, never parsed). Records
+  before schema 1.2 carry no programs; ``validate --regenerate`` rebuilds them.
 - ``ill_posed``: every derivation applies only operations valid for the kind of the metric
-  it reads (:mod:`generation.world.kinds`): no sum or share of the total of rates, shares or
-  indices (the parts of one pie or the steps of one waterfall aside), no percentage change
-  of a percentage (that change is in percentage points), a compound annual growth rate only
-  of a level or a count. Manifests before schema 1.1 record no kinds: only the percentage
-  change of a percentage (known from the unit) is found there.
+  it reads (:mod:`generation.world.kinds`), checked on its operations: no ``sum`` or
+  ``share_of_total`` of rates, shares or indices (the parts of one pie or the steps of one
+  waterfall aside), no ``percent_change`` of a percentage (that change is a ``difference``
+  in percentage points), a ``cagr`` only of a level or a count. Manifests before schema 1.1
+  record no kinds: only the percentage change of a percentage (known from the unit) is found there.
 - ``answer_length``: the answer has at least six tokens.
 - ``overlap``: at most 40% of the answer's tokens lie in a run of three or more tokens
   copied verbatim from the question. Tokens are lower-case runs of letters/digits
@@ -41,9 +44,7 @@ Rules, each a name a :class:`Rejection` carries:
 
 from __future__ import annotations
 
-import ast
 import json
-import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -53,12 +54,30 @@ from typing import Any
 import pymupdf
 from pydantic import ValidationError
 
+from generation.derivation import (
+    CALC_PREFIX,
+    DerivationError,
+    OperandReader,
+    calc_text,
+    execute,
+    operand_name,
+    render,
+)
 from generation.legibility import DocumentLegibility, LegibilityTally, check_document
 from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens, value_unit
-from generation.questions_common import CALC_PREFIX
 from generation.world.kinds import Operation, ill_posed
 from synthdocbench_tasks.progress import progress_bar
-from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question, Region, TextFact
+from synthdocbench_tasks.schema import (
+    Chart,
+    DataPoint,
+    Derivation,
+    DerivationOp,
+    DocumentManifest,
+    Operand,
+    Question,
+    Region,
+    TextFact,
+)
 
 RULES: tuple[str, ...] = (
     "schema",
@@ -79,7 +98,6 @@ MAX_OVERLAP = 0.4
 _NGRAM = 3
 _EXACT = 1e-6
 _FLOAT = 1e-9  # float round-off allowed when re-evaluating a derivation
-_CALC = re.compile(re.escape(CALC_PREFIX) + r"([^\]]*)\]\s*$")
 _VISUAL_WORDS = ("colour", "legend", "highlight", "marker", "whisker", "bubble", "intens", "accent")
 _NAME_KEYS = (
     "entity",
@@ -275,86 +293,41 @@ def _reference(manifest: DocumentManifest, q: Question, chart: Chart | None) -> 
     return out
 
 
-def derivations(q: Question) -> dict[int, str]:
-    """``{answer value index: expression}`` from the ``[calc: ...]`` trailer of the reasoning."""
-    out: dict[int, str] = {}
-    m = _CALC.search(q.reasoning[-1]) if q.reasoning else None
-    if m is None:
-        return out
-    for part in m.group(1).split(";"):
-        name, _, expr = part.partition("=")
-        name = name.strip()
-        if name.startswith("v") and name[1:].isdigit() and expr.strip():
-            out[int(name[1:])] = expr.strip()
-    return out
+def derivations(q: Question) -> dict[int, Derivation]:
+    """``{answer value index: derivation}`` of a question (empty for records before schema 1.2)."""
+    return {d.value_index: d for d in q.derivations or []}
 
 
-class DerivationError(ValueError):
-    """A derivation that does not parse or names evidence the question does not cite."""
-
-
-def evaluate(expr: str, manifest: DocumentManifest, q: Question, chart: Chart | None) -> float:
-    """The value of a derivation, computed from the manifest (never from the question's copy)."""
-    try:
-        tree = ast.parse(expr, mode="eval")
-    except SyntaxError as exc:
-        raise DerivationError(f"cannot parse {expr!r}") from exc
+def evidence_reader(manifest: DocumentManifest, q: Question, chart: Chart | None) -> OperandReader:
+    """Reads a derivation's evidence operands from the manifest (never from the question's copy)."""
     facts = _facts(manifest, q) if len(_facts(manifest, q)) == len(q.required_facts) else []
 
-    def point(name: str) -> DataPoint:
-        n = int(name[1:])
+    def point(o: Operand) -> DataPoint:
         found = (
-            resolve_point(chart, q.required_data_points[n].label)
-            if chart and n < len(q.required_data_points)
+            resolve_point(chart, q.required_data_points[o.index].label)
+            if chart and o.index < len(q.required_data_points)
             else None
         )
         if found is None:
-            raise DerivationError(f"{name} is not a required data point of chart {q.chart_index}")
+            raise DerivationError(f"p{o.index} is not a required data point of chart {q.chart_index}")
         return found
 
-    def number(node: ast.AST) -> float:
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
-            return float(node.value)
-        if isinstance(node, ast.Name) and re.fullmatch(r"p\d+", node.id):
-            return point(node.id).value
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            ref, key = node.value.id, node.attr
-            try:
-                if re.fullmatch(r"p\d+", ref):
-                    p = point(ref)
-                    return float(p.label if key == "label" else p.metadata[key])
-                if re.fullmatch(r"f\d+", ref) and int(ref[1:]) < len(facts):
-                    return float(facts[int(ref[1:])].values[key])
-            except (KeyError, ValueError) as exc:
-                raise DerivationError(f"{ref}.{key} is not a number of the cited evidence") from exc
-            raise DerivationError(f"{ref} is not cited by the question")
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-            x = number(node.operand)
-            return -x if isinstance(node.op, ast.USub) else x
-        if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
-            return _OPS[type(node.op)](number(node.left), number(node.right))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCS:
-            return _FUNCS[node.func.id]([number(a) for a in node.args])
-        raise DerivationError(f"unsupported term {ast.unparse(node)!r} in {expr!r}")
+    def read(o: Operand) -> float:
+        if o.source == "fact" and o.index >= len(facts):
+            raise DerivationError(f"f{o.index} is not cited by the question")
+        try:
+            if o.source == "fact":
+                return float(facts[o.index].values[o.key])
+            p = point(o)
+            if o.key == "value":
+                return p.value
+            return float(p.label if o.key == "label" else p.metadata[o.key])
+        except (KeyError, ValueError) as exc:
+            if isinstance(exc, DerivationError):
+                raise
+            raise DerivationError(f"{operand_name(o)} is not a number of the cited evidence") from exc
 
-    try:
-        return number(tree.body)
-    except (ZeroDivisionError, OverflowError) as exc:
-        raise DerivationError(f"{expr!r} cannot be evaluated ({exc})") from exc
-
-
-_OPS = {
-    ast.Add: lambda a, b: a + b,
-    ast.Sub: lambda a, b: a - b,
-    ast.Mult: lambda a, b: a * b,
-    ast.Div: lambda a, b: a / b,
-    ast.Pow: lambda a, b: a**b,
-}
-_FUNCS = {
-    "abs": lambda xs: abs(xs[0]),
-    "sum": lambda xs: sum(xs),
-    "mean": lambda xs: sum(xs) / len(xs),
-}
+    return read
 
 
 def _printed_as(text: str) -> float | None:
@@ -365,104 +338,125 @@ def _printed_as(text: str) -> float | None:
 
 
 def _numeric(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
-    calc = derivations(q)
-    out = []
+    """Every number answer value has exactly one derivation, which runs on the manifest's evidence
+    to that value (each recorded operand and step result agreeing); the reasoning prints them."""
+    out: list[str] = []
+    calc: dict[int, Derivation] = {}
+    for d in q.derivations or []:
+        if d.value_index in calc:
+            out.append(f"v{d.value_index} has more than one derivation")
+        elif d.value_index >= len(q.answer_values):
+            out.append(f"a derivation of v{d.value_index}, but there are only {len(q.answer_values)} values")
+        calc[d.value_index] = d
+    read = evidence_reader(manifest, q, chart)
     for i, v in enumerate(q.answer_values):
         if v.kind != "number" or v.value is None:
             if i in calc:
                 out.append(f"v{i} has a derivation but answer value {v.text!r} is not a number")
             continue
         if i not in calc:
-            out.append(f"answer value v{i} ({v.text}) has no derivation in the reasoning")
+            old = " (records before schema 1.2 carry none; validate with --regenerate)"
+            why = old if q.derivations is None else ""
+            out.append(f"answer value v{i} ({v.text}) has no derivation{why}")
             continue
         try:
-            got = evaluate(calc[i], manifest, q, chart)
+            text = render(calc[i])
+            run = execute(calc[i], read, _FLOAT)
         except DerivationError as exc:
-            out.append(f"v{i} = {calc[i]}: {exc}")
+            out.append(f"v{i}: {exc}")
             continue
-        if abs(got - v.value) > _FLOAT * max(1.0, abs(v.value)):
-            out.append(
-                f"v{i} = {calc[i]} gives {got:.10g} from the manifest, but the answer value is {v.value}"
-            )
+        if calc[i].unit != v.unit:
+            out.append(f"v{i} = {text} is in {calc[i].unit!r}, but the answer value is in {v.unit!r}")
+        if run.mismatch is not None:
+            out.append(f"v{i} = {text}: {run.mismatch}")
+        elif abs(run.value - v.value) > _FLOAT * max(1.0, abs(v.value)):
+            got = f"{run.value:.10g}"
+            out.append(f"v{i} = {text} gives {got} from the manifest, but the answer value is {v.value}")
         printed = _printed_as(v.text)
         decimals = len(v.text.split(".")[1]) if "." in v.text else 0
         if printed is None or abs(printed - v.value) > 0.5 * 10**-decimals + _FLOAT * max(1.0, abs(v.value)):
             out.append(f"answer value v{i} is printed as {v.text!r}, which does not round from {v.value}")
+    if not out and calc:
+        trailer = f"{CALC_PREFIX}{calc_text(sorted(calc.values(), key=lambda d: d.value_index))}]"
+        if not q.reasoning[-1].endswith(trailer):
+            out.append(f"the reasoning does not end with the derivations {trailer}")
     return out
 
 
-def _term_kinds(
-    node: ast.AST, manifest: DocumentManifest, q: Question, chart: Chart | None
+#: Derivation operations whose sense depends on the kind of the values they apply to.
+_KIND_RULES: dict[DerivationOp, Operation] = {
+    "sum": "sum",
+    "share_of_total": "share_of_total",
+    "percent_change": "relative_change",
+    "cagr": "cagr",
+}
+
+
+def _operations(d: Derivation) -> list[tuple[Operation, list[Operand]]]:
+    """The kind-sensitive operations a derivation applies, each with the evidence operands it
+    applies to (through earlier steps): a sum of two or more values (except the total a share
+    divides by), a share of that total (its parts), a percentage change (its base), a compound
+    growth rate (its start and end)."""
+    steps = d.steps
+
+    def evidence(operands: list[Operand]) -> list[Operand]:
+        out: list[Operand] = []
+        for o in operands:
+            out += evidence(steps[o.index].operands) if o.source == "step" else [o]
+        return out
+
+    totals = {s.operands[1].index for s in steps if s.op == "share_of_total"}
+    out: list[tuple[Operation, list[Operand]]] = []
+    for k, s in enumerate(steps):
+        if s.op not in _KIND_RULES or (s.op == "sum" and (k in totals or len(s.operands) < 2)):
+            continue
+        applies_to = {"share_of_total": s.operands[1:], "percent_change": s.operands[:1]}
+        applies_to["cagr"] = s.operands[:2]
+        out.append((_KIND_RULES[s.op], evidence(applies_to.get(s.op, s.operands))))
+    return out
+
+
+def _operand_kinds(
+    operands: list[Operand], manifest: DocumentManifest, q: Question, chart: Chart | None
 ) -> list[tuple[str | None, str | None, str | None]]:
-    """(kind, unit, chart type) of every evidence number a derivation term reads."""
+    """(kind, unit, chart type) of every evidence number the operands read (a mark's label or
+    bubble size, and fact numbers other than a metric's value or a claimed value, have none)."""
     out: list[tuple[str | None, str | None, str | None]] = []
     facts = _facts(manifest, q)
-    attributes = [n for n in ast.walk(node) if isinstance(n, ast.Attribute)]
-    inside_attribute = {id(n.value) for n in attributes}
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and id(sub) not in inside_attribute:
-            if re.fullmatch(r"p\d+", sub.id) and chart is not None:
-                out.append((chart.value_kind, value_unit(chart), chart.chartType))
-        elif isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name):
-            ref, key = sub.value.id, sub.attr
-            if re.fullmatch(r"p\d+", ref) and chart is not None and key == "x":
+    for o in operands:
+        if o.source == "point" and chart is not None:
+            if o.key == "x":
                 label = chart.axes.x.label
                 metric = manifest.world.metric(label[:1].lower() + label[1:]) or manifest.world.metric(label)
                 if metric is not None:
                     out.append((metric.kind, metric.unit, chart.chartType))
-            elif re.fullmatch(r"p\d+", ref) and chart is not None and key not in ("label", "size"):
+            elif o.key not in ("label", "size"):
                 out.append((chart.value_kind, value_unit(chart), chart.chartType))
-            elif re.fullmatch(r"f\d+", ref) and int(ref[1:]) < len(facts):
-                v = facts[int(ref[1:])].values
-                if v.get("kind") == "metric" and key == "value":
-                    metric = manifest.world.metric(v.get("metric", ""))
-                    out.append((metric.kind if metric else None, v.get("unit"), None))
-                elif v.get("kind") == "chart_claim" and key == "claimed_value":
-                    claimed = next((c for c in manifest.charts if c.vizId == v.get("viz_id")), None)
-                    kind = claimed.value_kind if claimed else None
-                    out.append((kind, v.get("unit"), claimed.chartType if claimed else None))
-    return out
-
-
-def _is_sum(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sum"
-
-
-def _operations(tree: ast.AST) -> list[tuple[Operation, ast.AST]]:
-    """The operations a derivation applies, each with the sub-expression it applies to: ``**``
-    is a compound growth rate, ``(a - b) / b`` a relative change, ``x / sum(...)`` a share of a
-    total, ``sum(a, b, ...)`` elsewhere a sum."""
-    out: list[tuple[Operation, ast.AST]] = []
-    denominators: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-            out.append(("cagr", node.left))
-        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            left, right = node.left, node.right
-            change = isinstance(left, ast.BinOp) and isinstance(left.op, ast.Sub)
-            if change and ast.dump(right) in (ast.dump(left.right), ast.dump(left.left)):  # type: ignore[attr-defined]
-                out.append(("relative_change", right))
-            if _is_sum(right):
-                out.append(("share_of_total", right))
-                denominators.add(id(right))
-        elif _is_sum(node) and id(node) not in denominators and len(node.args) >= 2:  # type: ignore[attr-defined]
-            out.append(("sum", node))
+        elif o.source == "fact" and o.index < len(facts):
+            v = facts[o.index].values
+            if v.get("kind") == "metric" and o.key == "value":
+                metric = manifest.world.metric(v.get("metric", ""))
+                out.append((metric.kind if metric else None, v.get("unit"), None))
+            elif v.get("kind") == "chart_claim" and o.key == "claimed_value":
+                claimed = next((c for c in manifest.charts if c.vizId == v.get("viz_id")), None)
+                kind = claimed.value_kind if claimed else None
+                out.append((kind, v.get("unit"), claimed.chartType if claimed else None))
     return out
 
 
 def ill_posed_operations(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
     """Derivations that apply an operation the kind of their evidence does not allow."""
     out: list[str] = []
-    for i, expr in sorted(derivations(q).items()):
+    for i, d in sorted(derivations(q).items()):
         try:
-            tree = ast.parse(expr, mode="eval")
-        except SyntaxError:
+            text = render(d)
+        except DerivationError:
             continue  # the numeric rule reports it
-        for op, node in _operations(tree):
-            for kind, unit, chart_type in _term_kinds(node, manifest, q, chart):
+        for op, operands in _operations(d):
+            for kind, unit, chart_type in _operand_kinds(operands, manifest, q, chart):
                 reason = ill_posed(op, kind, unit, chart_type)
                 if reason is not None:
-                    out.append(f"v{i} = {expr}: {reason}")
+                    out.append(f"v{i} = {text}: {reason}")
                     break
     return out
 
@@ -564,12 +558,19 @@ def _steps(q: Question) -> list[str]:
     n = len(q.reasoning)
     out = [] if lo <= n <= hi else [f"{q.difficulty} needs {lo}-{hi} reasoning steps, got {n}"]
     if q.difficulty == "L1":
-        computed = [e for e in derivations(q).values() if not re.fullmatch(r"[pf]\d+(\.\w+)?", e)]
+        computed = [d for d in derivations(q).values() if any(s.op != "read" for s in d.steps)]
         if computed:
-            out.append(f"an L1 look-up computes nothing, but derives {computed[0]}")
+            out.append(f"an L1 look-up computes nothing, but derives {_text(computed[0])}")
     if q.difficulty == "L5" and not any(w in step.lower() for step in q.reasoning for w in _VISUAL_WORDS):
         out.append("an L5 question needs a step that interprets a colour, legend, highlight or marker")
     return out
+
+
+def _text(d: Derivation) -> str:
+    try:
+        return render(d)
+    except DerivationError as exc:
+        return f"a malformed derivation ({exc})"
 
 
 def _contains(haystack: list[str], needle: list[str]) -> bool:

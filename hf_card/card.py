@@ -84,6 +84,15 @@ FIELD_DOCS: dict[str, str] = {
     "position.relative": "k / K.",
     "position.bucket": "`early`, `middle` or `late` third of the report.",
     "position.basis": "Whether k/K counts charts (`chart`) or pages (`page`).",
+    "derivations": "How each number of the answer follows from the evidence, as a program that "
+    "validation runs on the manifest (null in rows before schema 1.2).",
+    "derivations.value_index": "Which entry of `answer_values` the derivation computes.",
+    "derivations.steps": "Operations run in order, the last one giving the value: `op` (read, sum, mean, "
+    "difference, abs_difference, ratio, percent_of, share_of_total, percent_change, cagr, average_change, "
+    "scale), `operands` and `result`. An operand is a `point` (required data point `index`: its value, "
+    "label or metadata `key`), a `fact` (`values[key]` of required fact `index`), an earlier `step` or "
+    "a `constant`, with the `value` read; `ref` and `viz_id` name the mark or fact and its chart.",
+    "derivations.unit": "Unit of the derived number (`pp` for a difference of percentages), if any.",
     # documents config (synthdocbench_tasks.schema.DOCUMENT_COLUMNS); "config:column" overrides
     "documents:doc_id": "Id of the report, `sdb-<seed>-<index>`; question rows refer to it.",
     "pdf_path": "Path of the rendered report's PDF file in this repo (`pdfs/<doc_id>.pdf`).",

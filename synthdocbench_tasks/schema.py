@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 #: 1.1: the manifest records the report's fact table (``world``) and each chart's ``value_kind``.
+#: 1.2: each question records how its numbers follow from the evidence (``derivations``).
 
 Subset = Literal["chart", "cross_modal", "complex"]
 Difficulty = Literal["L1", "L2", "L3", "L4", "L5"]
@@ -307,6 +308,66 @@ def make_position(index: int, count: int, basis: Literal["chart", "page"]) -> Po
     )
 
 
+#: The closed set of operations a derivation step may apply (``generation.derivation`` runs them):
+#: ``read`` (one evidence number as is), ``sum``, ``mean``, ``difference`` (a - b),
+#: ``abs_difference`` (|a - b|), ``ratio`` (a / b), ``percent_of`` (a / b * 100),
+#: ``share_of_total`` (part / total * 100, the total a ``sum`` step), ``percent_change``
+#: ((end - start) / start * 100), ``cagr`` (start, end, years: ((end / start) ** (1 / years) - 1)
+#: * 100), ``average_change`` (start, end, years: (end - start) / years), ``scale`` (x * factor).
+DerivationOp = Literal[
+    "read",
+    "sum",
+    "mean",
+    "difference",
+    "abs_difference",
+    "ratio",
+    "percent_of",
+    "share_of_total",
+    "percent_change",
+    "cagr",
+    "average_change",
+    "scale",
+]
+OperandSource = Literal["point", "fact", "step", "constant"]
+
+
+class Operand(_Model):
+    """One input of a derivation step.
+
+    ``point``: required data point ``index`` of the question's chart, its ``value``, its
+    ``label`` read as a number (a year on a time axis) or a number of its metadata (``key``);
+    ``fact``: the number ``values[key]`` of required fact ``index`` (the position in
+    ``required_facts``); ``step``: the result of an earlier step ``index`` of the same
+    derivation; ``constant``: ``value`` itself. ``ref`` names the evidence for a reader (the
+    mark as ``required_data_points`` labels it, the fact id) and ``viz_id`` its chart; ``value``
+    is the number as the generator read it (validation reads it again from the manifest).
+    """
+
+    source: OperandSource
+    index: int = Field(default=0, ge=0)
+    key: str = "value"
+    ref: str = ""
+    viz_id: str | None = None
+    value: float
+
+
+class DerivationStep(_Model):
+    """One operation on numbers of the evidence or on earlier steps' results."""
+
+    op: DerivationOp
+    operands: list[Operand] = Field(min_length=1)
+    result: float
+
+
+class Derivation(_Model):
+    """How number answer value ``value_index`` follows from the cited evidence: the steps run
+    in order and the last one's result is the answer value (in ``unit``)."""
+
+    value_index: int = Field(ge=0)
+    steps: list[DerivationStep] = Field(min_length=1)
+    unit: str | None = None
+
+
 class Question(_Model):
     """One question record (Table 18, plus what evaluation needs)."""
 
@@ -330,6 +391,9 @@ class Question(_Model):
     required_data_points: list[DataRef] = Field(default_factory=list)
     evidence: list[Region] = Field(default_factory=list)
     position: Position
+    #: One derivation per number answer value (None in records before schema 1.2, whose only
+    #: derivation is the ``[calc: ...]`` text at the end of the reasoning).
+    derivations: list[Derivation] | None = None
 
     @model_validator(mode="after")
     def _category_in_subset(self) -> Question:

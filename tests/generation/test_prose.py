@@ -13,7 +13,9 @@ from generation.grammar import agree, count_noun, fill_agreement, is_plural, plu
 from generation.prose import FUNCTIONS, ProseWriter, plural
 from generation.prose_stats import FactShare, body_sentences, carries_figure, document_share, fact_share
 from generation.rng import stage_rng
-from generation.topics import _TOPICS, Topic
+from generation.topics import Topic, all_topics
+
+_TOPICS = all_topics()
 
 # --- grammar ------------------------------------------------------------------------------
 

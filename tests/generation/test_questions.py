@@ -284,6 +284,7 @@ def test_numbers_carry_derivations_and_percentage_gaps_are_points() -> None:
             numbers = [i for i, v in enumerate(q.answer_values) if v.kind == "number"]
             calc = derivations(q)
             assert set(calc) == set(numbers), (q.question_id, q.reasoning[-1])
+            assert all(calc[i].steps[-1].result == q.answer_values[i].value for i in numbers)
             assert q.reasoning[-1].endswith("]") or not numbers
             for v in q.answer_values:
                 if v.unit == "pp":

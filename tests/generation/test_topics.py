@@ -1,20 +1,34 @@
-"""The topic bank is broad and plausible, and archetypes follow the 0.6 / 0.4 rule."""
+"""The topic bank is broad and plausible, ships as package data that loads to the same records,
+refuses a malformed file in one line, and archetypes follow the 0.6 / 0.4 rule."""
 
 from __future__ import annotations
 
+import fnmatch
+import hashlib
+import json
 import re
 from collections import Counter
+from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import pytest
+import tomllib
 
 from generation.rng import stage_rng
 from generation.topics import (
     ARCHETYPE_PREFERENCE,
+    DATA_FILE,
     DOMAINS,
+    Funnel,
+    Topic,
+    TopicBankError,
     all_topics,
     choose_archetype,
     choose_topic,
+    funnel_of,
     in_text,
+    load_bank,
     topic_by_key,
 )
 from synthdocbench_tasks.schema import ARCHETYPES
@@ -96,3 +110,95 @@ def test_archetype_is_restricted_to_allowed() -> None:
         }
     with pytest.raises(ValueError, match=r"config\.archetypes"):
         choose_archetype(stage_rng(2, "a", 0), "health", [])
+
+
+# --- the bank as package data ------------------------------------------------------------------
+
+#: sha256 of the bank's records (topics, their funnels, and the Python types of every metric
+#: range) as the literal in generation/topics.py gave them before the bank became a data file.
+BANK_DIGEST = "d751e08019154b2a4de07ec2e7683e7a0e1417233239f445fdf73eacba1eff84"
+
+
+def bank_digest(topics: tuple[Topic, ...], funnels: list[Funnel]) -> str:
+    ranges = [
+        [(type(m.low).__name__, type(m.high).__name__, m.kind) for m in (*t.metrics, t.mix.metric)]
+        for t in topics
+    ]
+    return hashlib.sha256((repr(topics) + repr(funnels) + repr(ranges)).encode()).hexdigest()
+
+
+def test_the_packaged_bank_gives_the_same_records_as_the_old_literal() -> None:
+    topics = all_topics()
+    assert bank_digest(topics, [funnel_of(t) for t in topics]) == BANK_DIGEST
+    assert all_topics() is topics  # read once
+
+
+def test_the_bank_file_ships_as_package_data() -> None:
+    path = resources.files("generation") / "data" / DATA_FILE
+    assert path.is_file()
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = pyproject["tool"]["setuptools"]["package-data"]["generation"]
+    assert any(fnmatch.fnmatch(f"data/{DATA_FILE}", pattern) for pattern in shipped), shipped
+
+
+def _packaged() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((resources.files("generation") / "data" / DATA_FILE).read_text("utf-8"))
+    return data
+
+
+def _broken(tmp_path: Path, edit: Any) -> Path:
+    data = _packaged()
+    edit(data)
+    path = tmp_path / DATA_FILE
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_copy_of_the_bank_file_loads_to_the_same_records(tmp_path: Path) -> None:
+    bank = load_bank(_broken(tmp_path, lambda d: None))
+    assert bank_digest(bank.topics, [bank.funnels[t.key] for t in bank.topics]) == BANK_DIGEST
+    assert list(bank.funnels) == list(_packaged()["funnels"])  # order kept
+
+
+def _first_metric(d: dict[str, Any]) -> dict[str, Any]:
+    metric: dict[str, Any] = d["topics"][0]["metrics"][0]
+    return metric
+
+
+MALFORMED: list[tuple[str, Any, str]] = [
+    ("a range given as text", lambda d: _first_metric(d).update(low="4"), "topics.0.metrics.0.low"),
+    ("a range given as true", lambda d: _first_metric(d).update(high=True), "topics.0.metrics.0.high"),
+    ("a missing field", lambda d: d["topics"][2].pop("entities"), "topics.2.entities: Field required"),
+    ("an unknown field", lambda d: d["topics"][0].update(colour="red"), "topics.0.colour: Extra inputs"),
+    ("an unknown kind", lambda d: _first_metric(d).update(kind="ratio"), "topics.0.metrics.0.kind"),
+    ("a year range of three", lambda d: d["topics"][1].update(years=[2000, 2010, 2020]), "topics.1.years"),
+    ("a topic twice", lambda d: d["topics"].append(d["topics"][0]), "is used more than once"),
+    ("a topic without a funnel", lambda d: d["funnels"].pop("ai-adoption"), "'ai-adoption' has no entry in"),
+    ("an unknown domain", lambda d: d["topics"][0].update(domain="sports"), "has domain 'sports'"),
+    ("no topics at all", lambda d: d.update(topics=[]), "topics: List should have at least 1 item"),
+]
+
+
+@pytest.mark.parametrize(("name", "edit", "message"), MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_a_malformed_bank_file_is_one_clear_line(tmp_path: Path, name: str, edit: Any, message: str) -> None:
+    path = _broken(tmp_path, edit)
+    with pytest.raises(TopicBankError) as err:
+        load_bank(path)
+    text = str(err.value)
+    assert "\n" not in text and text.startswith(str(path)) and message in text, (name, text)
+    assert text.endswith("fix the file or reinstall synthdocbench")
+
+
+def test_a_truncated_or_missing_bank_file_is_one_clear_line(tmp_path: Path) -> None:
+    text = (resources.files("generation") / "data" / DATA_FILE).read_text("utf-8")
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[: len(text) // 2], encoding="utf-8")
+    with pytest.raises(TopicBankError, match=r"cut\.json: Invalid JSON: EOF while parsing") as err:
+        load_bank(cut)
+    assert "\n" not in str(err.value)
+    with pytest.raises(TopicBankError, match=r"absent\.json: cannot be read"):
+        load_bank(tmp_path / "absent.json")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(TopicBankError, match=r"binary\.json: cannot be read"):
+        load_bank(binary)

@@ -16,7 +16,7 @@ from generation.questions import draft_to_question, make_questions
 from generation.questions_chart import value_reading
 from generation.questions_common import Context
 from generation.validate import RULES, derivations, validate_dir, validate_questions
-from synthdocbench_tasks.schema import DocumentManifest, Question, Region, make_position
+from synthdocbench_tasks.schema import DocumentManifest, Operand, Question, Region, make_position
 from tests.generation.manifest_fixture import CHART_BOX, PAGE_COUNT, build_manifest
 
 Placed = tuple[int, float, float, str]
@@ -242,24 +242,57 @@ def test_evidence_must_resolve_to_the_page_that_prints_it(
 def test_numbers_are_recomputed_from_their_derivations(
     manifest: DocumentManifest, questions: list[Question]
 ) -> None:
-    q = next(q for q in questions if len(derivations(q)) >= 2)
+    q = next(q for q in questions if len(derivations(q)) >= 2 and q.required_data_points)
     calc = derivations(q)
-    assert calc and all(expr for expr in calc.values())
-    # swapping the operands of every derivation gives other numbers
-    last = q.reasoning[-1].replace("p0", "P").replace("p1", "p0").replace("P", "p1")
-    if last != q.reasoning[-1]:
-        tampered = q.model_copy(update={"reasoning": [*q.reasoning[:-1], last]})
-        assert "numeric" in _rules(manifest, tampered)
+    assert calc and all(d.steps for d in calc.values())
+    # swapping the first two points of every derivation gives other numbers
+    swapped = [
+        d.model_copy(
+            update={
+                "steps": [
+                    s.model_copy(
+                        update={
+                            "operands": [
+                                o.model_copy(update={"index": 1 - o.index})
+                                if o.source == "point" and o.index < 2
+                                else o
+                                for o in s.operands
+                            ]
+                        }
+                    )
+                    for s in d.steps
+                ]
+            }
+        )
+        for d in calc.values()
+    ]
+    if swapped != list(calc.values()):
+        assert "numeric" in _rules(manifest, q.model_copy(update={"derivations": swapped}))
     # a derivation that names evidence the question does not cite is an error, not a guess
-    cut = q.reasoning[-1].split(" [calc: ")[0] + " [calc: v0 = p9 - f7.value]"
+    first = next(iter(calc.values()))
+    uncited = first.model_copy(
+        update={
+            "steps": [
+                first.steps[0].model_copy(
+                    update={
+                        "op": "difference",
+                        "operands": [
+                            Operand(source="point", index=9, value=1.0),
+                            Operand(source="fact", index=7, value=1.0),
+                        ],
+                    }
+                )
+            ]
+        }
+    )
     numeric = [
         r.detail
         for r in validate_questions(
-            manifest, [q.model_copy(update={"reasoning": [*q.reasoning[:-1], cut]})], _pdf()
+            manifest, [q.model_copy(update={"derivations": [uncited]})], _pdf()
         ).rejected
         if r.rule == "numeric"
     ]
-    assert any("no derivation" in d for d in numeric) and any("p9" in d or "f7" in d for d in numeric)
+    assert any("no derivation" in d for d in numeric) and any("p9" in d for d in numeric)
 
 
 def test_levels_must_fit_what_the_reasoning_does(
@@ -272,7 +305,9 @@ def test_levels_must_fit_what_the_reasoning_does(
     ]
     plain = [s.replace("Colour", "Shade").replace("accent", "other").replace("marker", "line") for s in plain]
     assert "difficulty_steps" in _rules(manifest, l5.model_copy(update={"reasoning": plain}))
-    computed = next(q for q in questions if any(" " in e for e in derivations(q).values()))
+    computed = next(
+        q for q in questions if any(s.op != "read" for d in derivations(q).values() for s in d.steps)
+    )
     steps = [computed.reasoning[0], computed.reasoning[-1]]
     as_lookup = computed.model_copy(update={"difficulty": "L1", "reasoning": steps})
     details = [r.detail for r in validate_questions(manifest, [as_lookup], _pdf()).rejected]
