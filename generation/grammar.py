@@ -146,6 +146,19 @@ def plural_of(noun: str) -> str:
     return str(_engine().plural_noun(noun))
 
 
+def singular_of(phrase: str) -> str:
+    """The singular of a plural noun phrase (``weeks`` -> ``week``, ``beds per ward`` -> ``bed per ward``);
+    a phrase that is not plural comes back unchanged."""
+    if not phrase.strip() or not is_plural(phrase):
+        return phrase
+    words = phrase.split()
+    cut = next((i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS and i > 0), len(words))
+    head = words[cut - 1]
+    singular = _engine().singular_noun(head)
+    words[cut - 1] = singular if isinstance(singular, str) and singular else head
+    return " ".join(words)
+
+
 def count_noun(count: int | float | str, noun: str) -> str:
     """``1 year`` / ``3 years`` / ``1.5 years`` (the count printed as given)."""
     text = str(count)

@@ -17,12 +17,16 @@ import numpy as np
 import yaml
 
 from generation.grammar import fill_agreement, plural_of, with_article
+from generation.prose_facts import Claim, render_claim
 from generation.topics import Topic, in_text
 
 FUNCTIONS: tuple[str, ...] = ("context", "method", "finding", "caveat", "outlook", "transition")
 
 #: Draws before a repeated sentence is accepted (practically never reached).
 _MAX_REDRAWS = 40
+
+#: Chance that a paragraph states a second figure of the fact table (it always states one).
+DATA_SECOND_SENTENCE = 0.6
 
 #: The template bank: ``generation/data/prose.yaml`` (package data).
 BANK_FILE = "data/prose.yaml"
@@ -120,6 +124,34 @@ class ProseWriter:
         self.topic = topic
         self._bags: dict[str, list[int]] = {}
         self._seen: set[str] = set()
+        self._claims: list[Claim] = []
+        self._data_rng: np.random.Generator | None = None
+        #: the data sentences written so far, with the claim each states (for checks and tests)
+        self.data_sentences: list[tuple[str, Claim]] = []
+
+    def attach_claims(self, claims: Sequence[Claim], rng: np.random.Generator) -> None:
+        """Claims about the report's fact table that later paragraphs state (one or two each).
+
+        ``rng`` is a stream of its own, so the filler sentences stay the draws they were.
+        """
+        self._claims = list(reversed(claims))
+        self._data_rng = rng
+
+    def data_sentence(self) -> str | None:
+        """The next claim about the fact table as a sentence, or None when none is left."""
+        rng = self._data_rng
+        if not self._claims or rng is None:
+            return None
+        claim = self._claims.pop()
+        options = bank().data[claim.template]
+        template = options[int(rng.integers(len(options)))]
+        text = render_claim(template, claim, self.topic)
+        if not template.startswith("{") and rng.random() < 0.15:
+            opener = bank().data_openers[int(rng.integers(len(bank().data_openers)))]
+            text = opener + text[:1].lower() + text[1:]
+        self._seen.add(text)
+        self.data_sentences.append((text, claim))
+        return text
 
     # ---------------------------------------------------------------- helpers
     def _choice(self, items: Sequence[str]) -> str:
@@ -203,6 +235,14 @@ class ProseWriter:
         n = n_sentences if n_sentences is not None else int(self.rng.integers(4, 7))
         offset = int(self.rng.integers(len(plan)))
         sentences = [self.sentence(plan[(offset + i) % len(plan)]) for i in range(n)]
+        if self._data_rng is not None and self._claims:
+            # Every paragraph states one or two figures of the fact table in place of filler.
+            rng = self._data_rng
+            k = min(max(n - 1, 1), 1 + int(rng.random() < DATA_SECOND_SENTENCE))
+            for position in sorted(int(i) for i in rng.permutation(n)[:k]):
+                data = self.data_sentence()
+                if data is not None:
+                    sentences[position] = data
         for text in inserts:
             sentences.insert(int(self.rng.integers(1, len(sentences) + 1)), text)
         return " ".join(sentences)
