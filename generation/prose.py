@@ -146,7 +146,7 @@ class ProseWriter:
         options = bank().data[claim.template]
         template = options[int(rng.integers(len(options)))]
         text = render_claim(template, claim, self.topic)
-        if not template.startswith("{") and rng.random() < 0.15:
+        if not template.startswith(("{", "In ")) and rng.random() < 0.15:
             opener = bank().data_openers[int(rng.integers(len(bank().data_openers)))]
             text = opener + text[:1].lower() + text[1:]
         self._seen.add(text)

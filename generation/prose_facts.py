@@ -275,7 +275,7 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     metric = world.metric(name)
     decimals = metric.decimals if metric is not None else 1
     values = {(f.entity, f.period): f.value for f in world.facts if f.metric == name and not f.part}
-    entity_names = sorted({e for e, _ in values})
+    entity_names = sorted({f.entity for f in world.facts})
     entities = [e for _, e in _find(entity_names, sentence)]
     entities = list(dict.fromkeys(entities))
     if not entities:
@@ -285,8 +285,11 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     numbers = [
         m.group(0).replace("−", "-") for m in _NUMBER.finditer(text) if not _YEAR.fullmatch(m.group(0))
     ]
-    words = _words(text)
+    # cue words are read outside the names ("groundwater decline" is a metric, not a fall)
     low = text.lower()
+    for name_ in sorted([name, *entities], key=len, reverse=True):
+        low = re.sub(rf"(?<![\w-]){re.escape(name_.lower())}(?![\w-])", " ", low)
+    words = _words(low)
     checks: list[tuple[bool, str]] = []
     for n in numbers:
         periods = years or sorted({p for _, p in values})
