@@ -650,11 +650,11 @@ def _section_blocks(
         mention = writer.chart_mention(
             chart.figure_number, chart.chartType, spec.metric.name, subject=spec.subject, x_metric=x_metric
         )
-        text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))}"
+        text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)}"
         anchors.append((key, [ParagraphBlock(text=text), ChartBlock(viz_id=chart.vizId)]))
         fixed_words += count_words(text)
     for key, table in zip(table_keys, content.tables, strict=True):
-        more = writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))
+        more = writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)
         text = f"{writer.table_mention(table.index)} {more}"
         anchors.append((key, [ParagraphBlock(text=text), TableBlock(table_id=table.table_id)]))
         fixed_words += count_words(text) + _table_words(table)

@@ -137,12 +137,21 @@ class ProseWriter:
         self._claims = list(reversed(claims))
         self._data_rng = rng
 
-    def data_sentence(self) -> str | None:
-        """The next claim about the fact table as a sentence, or None when none is left."""
+    def data_sentence(self, quiet: bool = False) -> str | None:
+        """The next claim about the fact table as a sentence, or None when none is left.
+
+        ``quiet``: the next claim that prints no number (next to a figure or table mention, a
+        printed number would read as one of the figure's values).
+        """
         rng = self._data_rng
         if not self._claims or rng is None:
             return None
-        claim = self._claims.pop()
+        at = len(self._claims) - 1
+        if quiet:
+            at = next((i for i in range(at, -1, -1) if not self._claims[i].prints_numbers), -1)
+            if at < 0:
+                return None
+        claim = self._claims.pop(at)
         options = bank().data[claim.template]
         template = options[int(rng.integers(len(options)))]
         text = render_claim(template, claim, self.topic)
@@ -229,8 +238,14 @@ class ProseWriter:
             return text
         return text[:-1] + fill_agreement(self._choice(bank().tails), slots).format(**slots) + "."
 
-    def paragraph(self, role: str, inserts: Sequence[str] = (), n_sentences: int | None = None) -> str:
-        """A paragraph following the role's rhetorical plan, with ``inserts`` placed inside it."""
+    def paragraph(
+        self, role: str, inserts: Sequence[str] = (), n_sentences: int | None = None, quiet: bool = False
+    ) -> str:
+        """A paragraph following the role's rhetorical plan, with ``inserts`` placed inside it.
+
+        Once claims are attached, one or two of its sentences state figures of the fact table;
+        ``quiet`` keeps those to claims that print no number (see :meth:`data_sentence`).
+        """
         plan = bank().plans.get(role, bank().plans["analysis"])
         n = n_sentences if n_sentences is not None else int(self.rng.integers(4, 7))
         offset = int(self.rng.integers(len(plan)))
@@ -240,7 +255,7 @@ class ProseWriter:
             rng = self._data_rng
             k = min(max(n - 1, 1), 1 + int(rng.random() < DATA_SECOND_SENTENCE))
             for position in sorted(int(i) for i in rng.permutation(n)[:k]):
-                data = self.data_sentence()
+                data = self.data_sentence(quiet)
                 if data is not None:
                     sentences[position] = data
         for text in inserts:
