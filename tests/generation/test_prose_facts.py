@@ -385,3 +385,30 @@ def test_a_truncated_bank_file_fails_with_one_line() -> None:
         parse_bank(truncated)
     with pytest.raises(ProseBankError, match="mapping"):
         parse_bank("just a string")
+
+
+def test_stats_count_a_tampered_sentence_as_a_contradiction_not_a_fact() -> None:
+    plan = _plans()[1]
+    m = plan.manifest
+    facts = {f.sentence for f in m.text_facts}
+    true_changes = [
+        s for s in _sentences(plan) if " rose " in s and s not in facts and check_sentence(s, m.world).true
+    ]
+    assert true_changes
+    honest = true_changes[0]
+    tampered = honest.replace(" rose ", " fell ")
+    number = next((n for n in _NUM.findall(honest) if n not in _YEARS.findall(honest)), None)
+    pages = {
+        "honest": f"<p>{honest}</p>",
+        "direction": f"<p>{tampered}</p>",
+        "truncated": f"<p>{honest[: len(honest) // 3]}</p>",
+    }
+    if number:
+        pages["number"] = f"<p>{honest.replace(number, number + '1', 1)}</p>"
+    shares = {k: document_share(v, m) for k, v in pages.items()}
+    assert (shares["honest"].with_fact, shares["honest"].contradicting) == (1, 0)
+    assert (shares["direction"].with_fact, shares["direction"].contradicting) == (0, 1)
+    assert shares["truncated"].with_fact == 0
+    if number:
+        assert (shares["number"].with_fact, shares["number"].contradicting) == (0, 1)
+    assert "1 contradict the fact table" in shares["direction"].line()
