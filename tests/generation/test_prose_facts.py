@@ -152,11 +152,10 @@ def test_claims_only_read_triples_nothing_else_shows() -> None:
     covered = set(shown)
     claims = build_claims(stage_rng(7, "test", "claims"), world, covered, 300)
     assert len(claims) >= 100
+    facts = {(f.metric, f.entity, f.period): f.value for f in world.as_world().facts}
     for claim in claims:
         assert not set(_triples(claim)) & shown, claim
         assert all(t in covered for t in _triples(claim))
-        table = world.as_world()
-        facts = {(f.metric, f.entity, f.period): f.value for f in table.facts}
         assert [facts[t] for t in _triples(claim)] == list(claim.values)
     printing = sum(c.prints_numbers for c in claims)
     assert printing <= 0.2 * len(claims) + 1
