@@ -27,7 +27,7 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.grammar import fill_agreement, singular_of
+from generation.grammar import fill_agreement, singular_of, with_the
 from generation.topics import Metric, Topic, in_text
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
 from generation.world.table import FactTable
@@ -192,6 +192,7 @@ def claim_slots(claim: Claim, topic: Topic) -> dict[str, str]:
     names = [in_text(topic, e) for e in claim.entities] + ["", "", ""]
     slots = {
         "metric": claim.metric.name,
+        "the_metric": with_the(claim.metric.name),
         "entity": names[0],
         "other": names[1],
         "third": names[2],

@@ -17,7 +17,7 @@ import yaml
 
 from generation.config import load_config
 from generation.content import plan_document
-from generation.grammar import is_plural, with_article
+from generation.grammar import is_plural, singular_of, with_article, with_the
 from generation.phrasing import drawn_forms
 from generation.plan import DocumentPlan, ParagraphBlock
 from generation.prose import BANK_FILE, ProseBankError, ProseWriter, bank, parse_bank
@@ -411,3 +411,26 @@ def test_stats_count_a_tampered_sentence_as_a_contradiction_not_a_fact() -> None
     if number:
         assert (shares["number"].with_fact, shares["number"].contradicting) == (0, 1)
     assert "1 contradict the fact table" in shares["direction"].line()
+
+
+@pytest.mark.parametrize(
+    ("phrase", "plural_"),
+    [
+        ("firms using AI in production", True),  # a plural noun before a participle is the head
+        ("new dwellings completed", True),
+        ("teachers trained in digital pedagogy", True),
+        ("grid balancing services", True),
+        ("humanitarian funding received", False),
+        ("fab investment announced", False),
+        ("installed solar capacity", False),  # a leading participle is a modifier
+        ("recorded security incidents", True),
+        ("", False),
+    ],
+)
+def test_metric_names_take_the_right_verb_and_article(phrase: str, plural_: bool) -> None:
+    assert is_plural(phrase) is plural_
+    if phrase:
+        assert with_the(phrase) == (phrase if plural_ else f"the {phrase}")
+    assert with_the("the OECD") == "the OECD"
+    assert singular_of("weeks") == "week" and singular_of("days per year") == "day per year"
+    assert singular_of("GW") == "GW" and singular_of("") == ""
