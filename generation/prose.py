@@ -1,9 +1,12 @@
 """Offline prose: sentence templates by rhetorical function, filled with topic vocabulary.
 
-Filler sentences never contain a number other than a year of the topic's range, so the
-only other numbers a document prints come from facts, tables and callouts, all drawn
-through the number registry. Templates are used from a shuffled bag per function, so a
-template repeats only after every other template of its function has been used.
+The templates are package data (``generation/data/prose.yaml``, :func:`bank`). Filler
+sentences never contain a number other than a year of the topic's range, so the only other
+numbers a document prints come from facts, tables, callouts and the fact-table sentences
+(:mod:`generation.prose_facts`), all drawn through the number registry. Once claims are
+attached (:meth:`ProseWriter.attach_claims`), every paragraph states one or two of them in
+place of filler. Templates are used from a shuffled bag per function, so a template repeats
+only after every other template of its function has been used.
 """
 
 from __future__ import annotations
