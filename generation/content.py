@@ -58,7 +58,7 @@ from synthdocbench_tasks.schema import (
 MIN_SECTIONS, MAX_SECTIONS = 8, 12
 MIN_TABLES, MAX_TABLES = 2, 4
 #: Rough length of a paragraph (filler and fact-table sentences), used only to decide how many to write.
-_PARAGRAPH_WORDS = 92
+_PARAGRAPH_WORDS = 94
 #: Entity kinds that can themselves act in an event sentence ("Chile cut tariffs ...").
 _ACTING_KINDS = {"country", "state", "economy", "city", "education system", "market"}
 _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
