@@ -41,6 +41,7 @@ from generation.plan import (
     TableBlock,
 )
 from generation.prose import ProseWriter, cap, count_words
+from generation.prose_facts import build_claims
 from generation.rng import doc_id_for, stage_rng
 from generation.topics import Metric, Topic, choose_archetype, choose_topic, in_text
 from generation.world.table import FactTable
@@ -56,11 +57,13 @@ from synthdocbench_tasks.schema import (
 
 MIN_SECTIONS, MAX_SECTIONS = 8, 12
 MIN_TABLES, MAX_TABLES = 2, 4
-#: Rough length of a filler paragraph, used only to decide how many to write.
-_PARAGRAPH_WORDS = 100
+#: Rough length of a paragraph (filler and fact-table sentences), used only to decide how many to write.
+_PARAGRAPH_WORDS = 94
 #: Entity kinds that can themselves act in an event sentence ("Chile cut tariffs ...").
 _ACTING_KINDS = {"country", "state", "economy", "city", "education system", "market"}
 _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
+#: Claims about the fact table drawn for the prose (more than a report's paragraphs can state).
+_DATA_CLAIMS = 500
 
 
 def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]:
@@ -647,11 +650,11 @@ def _section_blocks(
         mention = writer.chart_mention(
             chart.figure_number, chart.chartType, spec.metric.name, subject=spec.subject, x_metric=x_metric
         )
-        text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))}"
+        text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)}"
         anchors.append((key, [ParagraphBlock(text=text), ChartBlock(viz_id=chart.vizId)]))
         fixed_words += count_words(text)
     for key, table in zip(table_keys, content.tables, strict=True):
-        more = writer.paragraph(role, n_sentences=int(rng.integers(1, 3)))
+        more = writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)
         text = f"{writer.table_mention(table.index)} {more}"
         anchors.append((key, [ParagraphBlock(text=text), TableBlock(table_id=table.table_id)]))
         fixed_words += count_words(text) + _table_words(table)
@@ -837,6 +840,9 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     facts += _receptions(facts_rng, writer, topic, n_sections)
 
     callouts = _callouts(rng("callouts"), writer, world, archetype, n_sections, spare_events, covered)
+    # Last: the prose's own reading of the fact table (values nothing else shows; own streams).
+    claims = build_claims(rng("prose.claims"), world, covered, _DATA_CLAIMS)
+    writer.attach_claims(claims, rng("prose.data"))
 
     contents = [_SectionContent() for _ in sections]
     by_index = sorted(specs, key=lambda spec: spec.chart.index)

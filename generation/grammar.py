@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import cache
 
@@ -110,6 +111,10 @@ def is_plural(phrase: str) -> bool:
     cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0), len(words))
     if "and" in words[:cut]:
         return True
+    # A plural noun followed by a participle is the head ("firms using AI", "dwellings completed").
+    for before, word in itertools.pairwise(words[:cut]):
+        if word.endswith(("ed", "ing")) and _plural_word(before):
+            return True
     head = _head(phrase)
     low = head.lower()
     if not low.isalpha() or low in _SINGULAR_S or head.isupper():
@@ -118,6 +123,21 @@ def is_plural(phrase: str) -> bool:
         return False
     singular = _engine().singular_noun(low)
     return bool(singular) and singular != low
+
+
+def _plural_word(word: str) -> bool:
+    low = word.lower().strip(",.;:()\"'")
+    if not low.isalpha() or low in _SINGULAR_S or low.endswith(("ss", "us", "is")):
+        return False
+    singular = _engine().singular_noun(low)
+    return bool(singular) and singular != low
+
+
+def with_the(phrase: str) -> str:
+    """``the unemployment rate`` for a singular noun phrase; a plural one stays bare ("care recipients")."""
+    if is_plural(phrase) or phrase.lower().startswith("the "):
+        return phrase
+    return f"the {phrase}"
 
 
 def agree(subject: str, verb: str) -> str:
@@ -144,6 +164,19 @@ def with_article(phrase: str) -> str:
 def plural_of(noun: str) -> str:
     """The plural of a noun or noun phrase (``category`` -> ``categories``)."""
     return str(_engine().plural_noun(noun))
+
+
+def singular_of(phrase: str) -> str:
+    """The singular of a plural noun phrase (``weeks`` -> ``week``, ``beds per ward`` -> ``bed per ward``);
+    a phrase that is not plural comes back unchanged."""
+    if not phrase.strip() or not is_plural(phrase):
+        return phrase
+    words = phrase.split()
+    cut = next((i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS and i > 0), len(words))
+    head = words[cut - 1]
+    singular = _engine().singular_noun(head)
+    words[cut - 1] = singular if isinstance(singular, str) and singular else head
+    return " ".join(words)
 
 
 def count_noun(count: int | float | str, noun: str) -> str:

@@ -2,10 +2,15 @@
 
 A body sentence (a sentence of a ``<p>`` paragraph or block quote of ``document.html``;
 figure captions, tables, headings and metric cards are not prose) counts as *carrying a
-fact* when it is one of the manifest's text facts, or when it prints a number that is not
-a year and not a reference ("Figure 4", "Table 2", "Section 3"). Filler sentences never
-print such a number (generation/prose.py), so this is the share of sentences that tell
-the reader something about the report's figures.
+fact* when it is one of the manifest's text facts, or when it states or interprets values
+of the report's fact table (``manifest.world``) and says them right: it names a metric and
+an entity of the table, and every number it prints is a value of that metric for a named
+entity and year, and every word of change, order or ratio it uses agrees with the table
+(:func:`generation.prose_facts.check_sentence`). A sentence that prints a number the table
+does not hold, or misstates a direction, does not count; one that merely names a metric
+does not count either. ``contradicting`` counts the sentences that make a claim about the
+table and get it wrong (text facts aside: an actor's target or forecast differs from the
+chart on purpose).
 """
 
 from __future__ import annotations
@@ -15,13 +20,13 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generation.prose_facts import REFERENCE, check_sentence
 from synthdocbench_tasks.schema import DocumentManifest
 
 _BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]+>")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
-_REFERENCE = re.compile(r"\b(?:Figure|Fig\.|Table|Section|Chapter|Page|Box|Annex)\s+[\dA-Z]+", re.I)
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
@@ -34,6 +39,8 @@ class FactShare:
     with_fact: int = 0
     #: sentences that point the reader to a figure or table ("as Figure 3 shows"), with or without a number
     referring: int = 0
+    #: sentences (not text facts) whose claim about the fact table the table contradicts
+    contradicting: int = 0
 
     @property
     def share(self) -> float:
@@ -44,13 +51,14 @@ class FactShare:
         self.sentences += other.sentences
         self.with_fact += other.with_fact
         self.referring += other.referring
+        self.contradicting += other.contradicting
 
     def line(self) -> str:
         per_doc = self.sentences / self.documents if self.documents else 0.0
         return (
             f"prose sentences that state or interpret a figure of the report: {self.with_fact} of "
             f"{self.sentences} ({self.share:.1%}; {per_doc:,.0f} sentences per document; "
-            f"{self.referring} point to a figure or table)"
+            f"{self.referring} point to a figure or table; {self.contradicting} contradict the fact table)"
         )
 
 
@@ -65,19 +73,38 @@ def body_sentences(document_html: str) -> list[str]:
 
 def carries_figure(sentence: str) -> bool:
     """Whether a sentence prints a number other than a year or a cross-reference."""
-    text = _REFERENCE.sub(" ", sentence)
+    text = REFERENCE.sub(" ", sentence)
     return any(not _YEAR.fullmatch(m.group(0).lstrip("+-−")) for m in _NUMBER.finditer(text))
 
 
 def document_share(document_html: str, manifest: DocumentManifest | None = None) -> FactShare:
-    """Body sentences of one document and those that carry a figure (or are a text fact)."""
-    facts = {" ".join(f.sentence.split()) for f in manifest.text_facts} if manifest else set()
+    """Body sentences of one document and those that state or interpret a figure of its fact table.
+
+    Without a manifest (nothing to check against) a sentence counts when it prints a number
+    other than a year or a reference.
+    """
     sentences = body_sentences(document_html)
-    with_fact = sum(
-        1 for s in sentences if carries_figure(s) or any(f and f in s for f in facts if len(f) > 20)
+    referring = sum(1 for s in sentences if REFERENCE.search(s))
+    if manifest is None:
+        with_fact = sum(1 for s in sentences if carries_figure(s))
+        return FactShare(documents=1, sentences=len(sentences), with_fact=with_fact, referring=referring)
+    facts = [" ".join(f.sentence.split()) for f in manifest.text_facts]
+    facts = [f for f in facts if len(f) > 20]
+    with_fact = contradicting = 0
+    for s in sentences:
+        if any(f in s for f in facts):
+            with_fact += 1
+            continue
+        verdict = check_sentence(s, manifest.world)
+        with_fact += verdict.true
+        contradicting += verdict.claim and not verdict.true
+    return FactShare(
+        documents=1,
+        sentences=len(sentences),
+        with_fact=with_fact,
+        referring=referring,
+        contradicting=contradicting,
     )
-    referring = sum(1 for s in sentences if _REFERENCE.search(s))
-    return FactShare(documents=1, sentences=len(sentences), with_fact=with_fact, referring=referring)
 
 
 def fact_share(gen_dir: Path) -> FactShare:
