@@ -33,15 +33,15 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from generation.atomic import write_bytes_atomic, write_json_atomic, write_jsonl_atomic, write_text_atomic
+from generation.atomic import write_json_atomic, write_jsonl_atomic
 from generation.config import GenerationConfig, Run
 from generation.d3 import load_d3
 from generation.layout import render_html
 from generation.plan import DocumentPlan
-from generation.regions import measure_regions
+from generation.regions import MeasuredDocument, measure_document
 from generation.render import BrowserLaunchError, Renderer, RenderError
 from generation.rng import doc_id_for
-from synthdocbench_tasks.schema import DocumentManifest
+from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
 DOC_FILES = (
@@ -99,14 +99,15 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     return plan_document(config, index)
 
 
-def _questions(
-    manifest: DocumentManifest, config: GenerationConfig, pdf: bytes
-) -> tuple[list[Any], list[Any]]:
-    """Questions that pass validation on the rendered PDF, and the rejections (with their rule)."""
+def _questions(measured: MeasuredDocument, config: GenerationConfig) -> tuple[list[Any], list[Any]]:
+    """Questions that pass validation on the rendered PDF, and the rejections (with their rule).
+
+    Validation reuses the words :func:`~generation.regions.measure_document` read."""
     from generation.questions import make_questions
     from generation.validate import validate_questions
 
-    result = validate_questions(manifest, make_questions(manifest, config), pdf)
+    manifest = measured.manifest
+    result = validate_questions(manifest, make_questions(manifest, config), measured.pdf, measured.words)
     accepted = [q.model_dump(mode="json") for q in result.accepted]
     rejected = [{"question_id": r.question_id, "rule": r.rule, "detail": r.detail} for r in result.rejected]
     return accepted, rejected
@@ -156,11 +157,11 @@ def generate_document(
             f"{doc_id}: the page requested {result.blocked_requests[0]} (blocked); "
             "the HTML must be self-contained"
         )
-    pdf, manifest = measure_regions(result.pdf, plan.manifest)
-    questions, rejected = _questions(manifest, config, pdf)
+    measured = measure_document(result.pdf, plan.manifest)
+    questions, rejected = _questions(measured, config)
     write_text_atomic(folder / "document.html", html)
-    write_bytes_atomic(folder / "document.pdf", pdf)
-    write_json_atomic(folder / "manifest.json", manifest.model_dump(mode="json"))
+    write_bytes_atomic(folder / "document.pdf", measured.pdf)
+    write_json_atomic(folder / "manifest.json", measured.manifest.model_dump(mode="json"))
     write_jsonl_atomic(folder / "questions.jsonl", questions)
     write_jsonl_atomic(folder / "rejected.jsonl", rejected)
     write_json_atomic(folder / "targets.json", targets)
