@@ -102,12 +102,14 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
 def _questions(measured: MeasuredDocument, config: GenerationConfig) -> tuple[list[Any], list[Any]]:
     """Questions that pass validation on the rendered PDF, and the rejections (with their rule).
 
-    Validation reuses the words :func:`~generation.regions.measure_document` read."""
+    Validation reuses the words :func:`~generation.regions.measure_document` read, and checks
+    the legibility of the charts the questions ask about only (nothing else of it is kept)."""
     from generation.questions import make_questions
     from generation.validate import validate_questions
 
     manifest = measured.manifest
-    result = validate_questions(manifest, make_questions(manifest, config), measured.pdf, measured.words)
+    questions = make_questions(manifest, config)
+    result = validate_questions(manifest, questions, measured.pdf, measured.words, all_charts=False)
     accepted = [q.model_dump(mode="json") for q in result.accepted]
     rejected = [{"question_id": r.question_id, "rule": r.rule, "detail": r.detail} for r in result.rejected]
     return accepted, rejected

@@ -131,18 +131,23 @@ def validate_questions(
     questions: list[Question],
     pdf: bytes,
     page_words: list[PageWords] | None = None,
+    *,
+    all_charts: bool = True,
 ) -> ValidationResult:
     """Split questions into accepted ones and rejections (one per failed rule).
 
     ``page_words`` are the PDF's words when the caller has read them already
-    (:func:`generation.regions.measure_document`); otherwise they are read from ``pdf``."""
+    (:func:`generation.regions.measure_document`); otherwise they are read from ``pdf``.
+    Legibility is checked on every chart, or with ``all_charts=False`` only on the charts the
+    questions ask about (the same verdicts; ``result.legibility`` then covers those charts)."""
     if page_words is None:
         page_words = _read_pdf_words(pdf)
     pages = len(page_words)
     words = _words(page_words)
     page_tokens = _page_tokens(words, pages)
     index = leak_index(words)
-    legibility = check_document(manifest, pdf)
+    asked = {c.vizId for c in manifest.charts if c.index in {q.chart_index for q in questions}}
+    legibility = check_document(manifest, pdf, None if all_charts else asked)
     result = ValidationResult(legibility=legibility)
     for q in questions:
         problems = check_question(manifest, q, pages, words, page_tokens, index)
