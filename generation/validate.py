@@ -44,14 +44,13 @@ from __future__ import annotations
 import ast
 import concurrent.futures as cf
 import json
-import multiprocessing
 import os
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -116,8 +115,9 @@ class ValidationResult:
     legibility: DocumentLegibility | None = None
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):
+    """One word of the PDF (a named tuple: a document has tens of thousands)."""
+
     page: int
     x: float  # centre, 0..1000 of the page width
     y: float
@@ -769,9 +769,9 @@ def validate_dir(gen_dir: Path, regenerate: bool = False, workers: int | None = 
                 advance()
                 results[folder] = _check_folder(folder, config)
         else:
-            ctx = multiprocessing.get_context("spawn")
-            # The initializer loads PyMuPDF without its layout/ONNX parts before this module.
-            with cf.ProcessPoolExecutor(n, mp_context=ctx, initializer=load_pymupdf) as pool:
+            from generation.pipeline import worker_context
+
+            with cf.ProcessPoolExecutor(n, mp_context=worker_context()) as pool:
                 futures = {pool.submit(_check_folder, folder, config): folder for folder in folders}
                 for fut in cf.as_completed(futures):
                     advance()
