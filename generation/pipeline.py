@@ -185,14 +185,15 @@ WORKER_PRELOAD = (
 )
 
 
-def worker_context() -> multiprocessing.context.BaseContext:
-    """Processes forked from a server that imported :data:`WORKER_PRELOAD` once: no thread of
-    this process is forked (the browser starts inside the worker), and no worker imports
-    the generator again. Where fork is not available, spawn."""
+def worker_context(preload: tuple[str, ...] = WORKER_PRELOAD) -> multiprocessing.context.BaseContext:
+    """Processes forked from a server that imported ``preload`` once: no thread of this
+    process is forked (the browser starts inside the worker), and no worker imports the
+    generator again. Where fork is not available, spawn. (The server is one per process:
+    the first caller's ``preload`` stays.)"""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(list(WORKER_PRELOAD))
+    ctx.set_forkserver_preload(list(preload))
     return ctx
 
 

@@ -771,7 +771,8 @@ def validate_dir(gen_dir: Path, regenerate: bool = False, workers: int | None = 
         else:
             from generation.pipeline import worker_context
 
-            with cf.ProcessPoolExecutor(n, mp_context=worker_context()) as pool:
+            preload = ("generation.regions", "generation.validate")  # regions: PyMuPDF without ONNX
+            with cf.ProcessPoolExecutor(n, mp_context=worker_context(preload)) as pool:
                 futures = {pool.submit(_check_folder, folder, config): folder for folder in folders}
                 for fut in cf.as_completed(futures):
                     advance()
