@@ -19,6 +19,16 @@ by wrapping the hooks and the model in that child:
 
 Each is printed in seconds and as a share of the run's wall time. Then the same run again
 with the caches filled (a second run of the same command: strips and OCR come from disk).
+
+In-run judging against an LLM judge endpoint of known latency:
+
+    python bench/eval.py --judge-stub-ms 250 --model synthdoc_text_retrieval --tasks synthdoc_text
+
+starts a loopback OpenAI-compatible server (tests/judge/judge_chat_stub.py) that answers
+every chat request after 250 ms, runs ``synthdocbench eval`` once with
+``SYNTHDOC_JUDGE=openai:stub-judge`` against it (an empty judge cache) and prints the
+judgments per second over the span judging covered, the most requests the server saw in
+flight, and the ceiling ``process_docs_parallel / latency``, measured in the same run.
 """
 
 from __future__ import annotations
@@ -156,7 +166,15 @@ def main() -> None:
     parser.add_argument("--model", default="synthdoc_ocr_retrieval")
     parser.add_argument("--judge", default="offline", help="SYNTHDOC_JUDGE for the run")
     parser.add_argument("--limit", type=int, help="questions per task")
+    parser.add_argument(
+        "--judge-stub-ms",
+        type=float,
+        help="judge with openai:stub-judge against a loopback server answering after this many ms",
+    )
     args = parser.parse_args()
+    if args.judge_stub_ms is not None:
+        _judging(args)
+        return
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         dataset = args.dataset.resolve() if args.dataset else _dataset(args.n_docs, tmp)
@@ -181,6 +199,51 @@ def main() -> None:
             f"{warm['total'].get('strips', 0.0) / warm['wall']:.1%} of a run on filled caches; "
             f"filled/cold wall {warm['wall'] / wall_cold:.2f}"
         )
+
+
+def _judging(args: argparse.Namespace) -> None:
+    """One run judged by an LLM judge on a loopback endpoint of fixed latency; judgments/s."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+    from synthdocbench_tasks.eval_command import PROCESS_DOCS_PARALLEL
+    from tests.judge.judge_chat_stub import ChatStub, Reply
+
+    delay = args.judge_stub_ms / 1000
+    stub = ChatStub()
+    stub.responder = lambda _req: Reply(content='{"score": 7, "judgement": "Mostly right."}', delay=delay)
+    stub.start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp_name:
+            tmp = Path(tmp_name)
+            dataset = args.dataset.resolve() if args.dataset else _dataset(args.n_docs, tmp)
+            env = {
+                **os.environ,
+                "SYNTHDOC_DATASET": str(dataset),
+                "SYNTHDOC_CACHE_DIR": str(tmp / "cache"),
+                "SYNTHDOC_JUDGE": "openai:stub-judge",
+                "SYNTHDOC_JUDGE_BASE_URL": stub.base_url,
+                "SYNTHDOC_JUDGE_API_KEY": "sk-loopback-stub",
+            }
+            eval_args = ["--model", args.model, "--tasks", args.tasks, "--batch_size", "1"]
+            eval_args += ["--output_path", str(tmp / "results"), "--log_samples"]
+            if args.limit:
+                eval_args += ["--limit", str(args.limit)]
+            print(f"synthdocbench eval {' '.join(eval_args)}  (dataset {dataset})")
+            print(f"judge: openai:stub-judge at {stub.base_url}, {args.judge_stub_ms:.0f} ms per request")
+            t = _run(eval_args, env, tmp / "judged.json")
+    finally:
+        stub.stop()
+    _report("judged run", t)
+    judged = t["calls"].get("judging", 0)
+    span = t["span"].get("judging", 0.0)
+    requests = len(stub.chat_requests)
+    rate = judged / span if span else 0.0
+    ceiling = PROCESS_DOCS_PARALLEL / delay if delay else float("inf")
+    print(
+        f"in-run judging: {judged} answers, {requests} judge requests in {span:.2f} s = "
+        f"{rate:.1f} judgments/s "
+        f"(at most {stub.max_in_flight} requests in flight; ceiling {PROCESS_DOCS_PARALLEL} threads / "
+        f"{args.judge_stub_ms:.0f} ms = {ceiling:.0f}/s; ratio {rate / ceiling:.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -1,22 +1,35 @@
 """Generation throughput against bare Chromium printing of the same HTML, in the same run.
 
-Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 30] [--workers 2]``
+Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 16] [--workers 2]
+[--repeat 3] [--stages K]``
 
-1. Runs the real pipeline (``generation.pipeline.generate``) on the first N documents of the
-   config into a fresh folder and reports documents/s and seconds/page.
-2. Prints the very HTML files it wrote with bare Playwright (``page.set_content`` + waiting for
-   the charts + ``page.pdf``), the same number of worker processes, one browser each, reused.
-3. Prints generation/bare as a ratio (timings on a shared machine are noisy: compare ratios).
-4. Optionally (``--stages K``) times each pipeline stage on K documents in one process.
+* generation: the real pipeline (``generation.pipeline.generate``) on the first N documents of
+  the config into a fresh folder, with ``--workers`` worker processes (each starts its browser).
+* bare print: the HTML files generation wrote, printed by the pipeline's own
+  :class:`generation.render.Renderer` (the same viewport, print media, A4 page, margins,
+  footer and Chromium flags; nothing but ``render_pdf``), with the same number of worker
+  processes, each starting its browser and taking documents as they come, like the pipeline.
+  Every bare PDF must have the page count of the pipeline's PDF of that document (checked).
+
+The two sides alternate over ``--repeat`` repetitions (A B, B A, A B, ...), so a change in
+the machine's load hits both; each repetition prints the ratio of its pair, and the summary
+the median of those paired ratios (and the ratio of the medians). Timings on a shared machine
+are noisy: compare ratios.
+``--stages K`` also times each pipeline stage on K documents in one process.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures as cf
 import multiprocessing
+import os
+import shutil
+import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,52 +37,70 @@ from typing import Any
 # ``generation`` package; drop that entry (``python -m bench.generation`` needs no fix).
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
-import pymupdf
-
-from generation.config import load_config
+from generation.config import GenerationConfig, load_config
 from generation.pipeline import generate
-from generation.render import _CHROMIUM_ARGS, _FOOTER, PAGE_MARGIN_MM
+from synthdocbench_tasks.mupdf import load_pymupdf
 
-_DONE = "() => window.__chartsDone === true || typeof window.__chartsError === 'string'"
-
-
-def _bare_print(paths: list[str]) -> float:
-    """Seconds to print ``paths`` with one reused browser (set_content + charts + pdf only)."""
-    from playwright.sync_api import sync_playwright
-
-    margin: Any = {k: f"{v}mm" for k, v in PAGE_MARGIN_MM.items()}
-    with sync_playwright() as pw:
-        try:
-            browser = pw.chromium.launch(args=_CHROMIUM_ARGS)
-        except Exception:
-            browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=_CHROMIUM_ARGS)
-        start = time.perf_counter()
-        for path in paths:
-            page = browser.new_page()
-            page.emulate_media(media="print")
-            page.set_content(Path(path).read_text(encoding="utf-8"), wait_until="load")
-            page.wait_for_function(_DONE)
-            page.pdf(
-                format="A4",
-                print_background=True,
-                margin=margin,
-                display_header_footer=True,
-                header_template="<div></div>",
-                footer_template=_FOOTER,
-            )
-            page.close()
-        seconds = time.perf_counter() - start
-        browser.close()
-    return seconds
+_BARE: dict[str, Any] = {}
 
 
-def _stage_times(config: Any, n: int) -> dict[str, float]:
+def _bare_init() -> None:
+    from multiprocessing import util
+
+    from generation.render import Renderer
+
+    renderer = Renderer().__enter__()
+    _BARE["renderer"] = renderer
+    util.Finalize(None, renderer.close, exitpriority=10)
+
+
+def _bare_one(html_path: str, out_dir: str) -> None:
+    """Print one HTML file with the worker's renderer into ``out_dir/<doc folder name>.pdf``."""
+    name = Path(html_path).parent.name
+    pdf = _BARE["renderer"].render_pdf(Path(html_path).read_text(encoding="utf-8"), name=name).pdf
+    (Path(out_dir) / f"{name}.pdf").write_bytes(pdf)
+
+
+def bare_print(htmls: list[str], workers: int, out_dir: Path) -> tuple[float, dict[str, int]]:
+    """Wall seconds to print ``htmls`` (pool start and browser launches included), and the page
+    count of each printed PDF (counted after the clock stops)."""
+    shutil.rmtree(out_dir, ignore_errors=True)
+    out_dir.mkdir(parents=True)
+    ctx = multiprocessing.get_context("spawn")
+    start = time.perf_counter()
+    with cf.ProcessPoolExecutor(min(workers, len(htmls)), mp_context=ctx, initializer=_bare_init) as pool:
+        list(pool.map(_bare_one, htmls, [str(out_dir)] * len(htmls)))
+    seconds = time.perf_counter() - start
+    return seconds, _page_counts(sorted(out_dir.glob("*.pdf")), lambda p: p.stem)
+
+
+def run_generation(config: GenerationConfig, out: Path) -> tuple[float, dict[str, int]]:
+    """Wall seconds of a fresh ``generate`` into ``out``, and each document's page count."""
+    shutil.rmtree(out, ignore_errors=True)
+    start = time.perf_counter()
+    summary = generate(config, out, progress=False)
+    seconds = time.perf_counter() - start
+    if summary.failed or summary.skipped:
+        raise SystemExit(f"generation: {len(summary.failed)} failed, {len(summary.skipped)} done: {summary}")
+    return seconds, _page_counts(sorted(out.glob("docs/*/document.pdf")), lambda p: p.parent.name)
+
+
+def _page_counts(paths: list[Path], name: Callable[[Path], str]) -> dict[str, int]:
+    pymupdf = load_pymupdf()
+    counts = {}
+    for path in paths:
+        with pymupdf.open(path) as doc:
+            counts[name(path)] = doc.page_count
+    return counts
+
+
+def _stage_times(config: GenerationConfig, n: int) -> dict[str, float]:
     """Seconds per stage summed over the first ``n`` documents, in this process."""
     from generation.content import plan_document
     from generation.d3 import load_d3
     from generation.layout import render_html
     from generation.pipeline import _questions
-    from generation.regions import measure_regions
+    from generation.regions import measure_document
     from generation.render import Renderer
 
     d3_js = load_d3(None)
@@ -83,9 +114,9 @@ def _stage_times(config: Any, n: int) -> dict[str, float]:
             t2 = time.perf_counter()
             pdf = renderer.render_pdf(html, name=plan.manifest.doc_id).pdf
             t3 = time.perf_counter()
-            pdf, manifest = measure_regions(pdf, plan.manifest)
+            measured = measure_document(pdf, plan.manifest)
             t4 = time.perf_counter()
-            _questions(manifest, config, pdf)
+            _questions(measured, config)
             t5 = time.perf_counter()
             for key, dt in zip(times, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
                 times[key] += dt
@@ -93,54 +124,88 @@ def _stage_times(config: Any, n: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
-    parser.add_argument("--n-docs", type=int, default=30)
+    parser.add_argument("--n-docs", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=None, help="output folder (default: a temp folder)")
+    parser.add_argument("--repeat", type=int, default=3, help="interleaved repetitions of each side")
     parser.add_argument("--stages", type=int, default=0, help="also time each stage on this many docs")
     args = parser.parse_args()
+    if args.n_docs < 1 or args.workers < 1 or args.repeat < 1:
+        raise SystemExit("--n-docs, --workers and --repeat must be positive integers")
 
     config = load_config(args.config, n_docs=args.n_docs, workers=args.workers)
-    tmp = tempfile.TemporaryDirectory(prefix="sdb-bench-")
-    out = args.out or Path(tmp.name) / "gen"
-    start = time.perf_counter()
-    summary = generate(config, out, progress=False)
-    gen_s = time.perf_counter() - start
-    if summary.skipped:
-        print(f"warning: {len(summary.skipped)} documents were already done in {out} (skipped)")
-    htmls = sorted(str(p) for p in out.glob("docs/*/document.html"))
-    pages = 0
-    for pdf in out.glob("docs/*/document.pdf"):
-        with pymupdf.open(pdf) as doc:
-            pages += doc.page_count
-    n = len(summary.generated)
-
-    chunks = [htmls[k :: args.workers] for k in range(args.workers)]
-    ctx = multiprocessing.get_context("spawn")
-    start = time.perf_counter()
-    with ctx.Pool(args.workers) as pool:
-        pool.map(_bare_print, chunks)
-    bare_s = time.perf_counter() - start
-
+    tmp = Path(tempfile.mkdtemp(prefix="sdb-bench-gen-"))
+    out = tmp / "gen"
+    htmls: list[str] = []
+    gen_pages: dict[str, int] = {}
+    gen_s: list[float] = []
+    bare_s: list[float] = []
+    load = os.getloadavg()[0]
     print(
-        f"config {args.config}, {n} documents ({len(summary.failed)} failed), {pages} pages, "
-        f"{args.workers} workers"
+        f"config {args.config}, {args.n_docs} documents, {args.workers} workers, {args.repeat} interleaved "
+        f"repetitions, {os.cpu_count()} CPUs, load average {load:.1f} at start"
     )
-    print(f"{'':22s} {'wall s':>8s} {'docs/s':>8s} {'s/page':>8s} {'200 docs':>9s}")
-    for name, secs in (("generation (pipeline)", gen_s), ("bare Chromium print", bare_s)):
+    try:
+        for rep in range(args.repeat):
+            order = ("gen", "bare") if rep % 2 == 0 else ("bare", "gen")
+            if not htmls:  # the bare side prints what generation wrote
+                order = ("gen", "bare")
+            times: dict[str, float] = {}
+            for side in order:
+                if side == "gen":
+                    seconds, pages = run_generation(config, out)
+                    if gen_pages and pages != gen_pages:
+                        raise SystemExit("generation is not deterministic: page counts changed between runs")
+                    gen_pages = pages
+                    if not htmls:
+                        # a copy outside ``out``: the next generation run starts from an empty folder
+                        keep = tmp / "html"
+                        keep.mkdir()
+                        for doc in sorted(out.glob("docs/*/document.html")):
+                            (keep / doc.parent.name).mkdir()
+                            htmls.append(str(shutil.copy(doc, keep / doc.parent.name / "document.html")))
+                else:
+                    seconds, pages = bare_print(htmls, args.workers, tmp / "bare")
+                    if pages != gen_pages:
+                        diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}
+                        raise SystemExit(f"bare page counts differ (pipeline, bare): {diff}")
+                times[side] = seconds
+            gen_s.append(times["gen"])
+            bare_s.append(times["bare"])
+            print(
+                f"rep {rep + 1} ({' then '.join(order)}): generation {times['gen']:6.1f} s, "
+                f"bare print {times['bare']:6.1f} s, ratio {times['gen'] / times['bare']:.2f}x"
+            )
+        n, pages_total = len(gen_pages), sum(gen_pages.values())
         print(
-            f"{name:22s} {secs:8.1f} {n / secs:8.3f} {secs / max(pages, 1):8.4f} {200 * secs / n / 60:7.1f} m"
+            f"{n} documents, {pages_total} pages; bare print page counts equal the pipeline's for every "
+            "document (checked each repetition)"
         )
-    print(f"generation / bare print = {gen_s / bare_s:.2f}x")
-    if args.stages:
-        times = _stage_times(config, args.stages)
-        total = sum(times.values())
+        head = f"median of {args.repeat}"
+        print(f"{head:24s} {'wall s':>8s} {'docs/s':>8s} {'s/page':>8s} {'200 docs':>9s}")
+        for name, values in (("generation (pipeline)", gen_s), ("bare Chromium print", bare_s)):
+            secs = statistics.median(values)
+            print(
+                f"{name:24s} {secs:8.1f} {n / secs:8.3f} {secs / max(pages_total, 1):8.4f} "
+                f"{200 * secs / n / 60:7.1f} m"
+            )
+        ratios = [g / b for g, b in zip(gen_s, bare_s, strict=True)]
         print(
-            f"stage times over {args.stages} documents (1 process): "
-            + ", ".join(f"{k} {v:.2f}s ({v / total:.0%})" for k, v in times.items())
+            f"generation / bare print = {statistics.median(ratios):.2f}x (median of the paired repetitions "
+            f"{', '.join(f'{r:.2f}' for r in ratios)}; ratio of the medians "
+            f"{statistics.median(gen_s) / statistics.median(bare_s):.2f}; "
+            f"load average {os.getloadavg()[0]:.1f} at end)"
         )
-    tmp.cleanup()
+        if args.stages:
+            stage = _stage_times(config, args.stages)
+            total = sum(stage.values())
+            print(
+                f"stage times over {args.stages} documents (1 process): "
+                + ", ".join(f"{k} {v:.2f}s ({v / total:.0%})" for k, v in stage.items())
+            )
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

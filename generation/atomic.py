@@ -1,10 +1,10 @@
-"""Atomic file writes: a temp file in the same folder, fsync, then rename over the target.
+"""The canonical JSON of the data layout, written with the project's one atomic writer.
 
-The writer itself is :mod:`synthdocbench_tasks.atomic` (shared with the evaluation side).
-
-A crash leaves either the old file or the new one, never half of one. JSON is written the
-one way the data layout promises (sorted keys, two-space indent, UTF-8, trailing newline),
-so equal objects give equal bytes.
+Files are written by :mod:`synthdocbench_tasks.atomic` (temp file beside the target, fsync,
+rename; the user's umask), so a crash leaves either the old file or the new one. JSON is
+written the one way the data layout promises (sorted keys, two-space indent, UTF-8, trailing
+newline), so equal objects give equal bytes. ``write_bytes_atomic`` and ``write_text_atomic``
+are that module's functions, named here only for callers of this module.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-# The project's one atomic writer (files get the user's umask, 0644 by default).
-from synthdocbench_tasks.atomic import write_bytes_atomic
+from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 
 __all__ = [
     "dumps_json",
+    "dumps_jsonl",
     "write_bytes_atomic",
     "write_json_atomic",
     "write_jsonl_atomic",
@@ -26,14 +26,14 @@ __all__ = [
 ]
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write UTF-8 text atomically (fsync, then rename)."""
-    write_bytes_atomic(path, text.encode("utf-8"))
-
-
 def dumps_json(obj: Any) -> str:
     """The canonical JSON text of the project: sorted keys, indent 2, trailing newline."""
     return json.dumps(obj, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def dumps_jsonl(records: Iterable[Any]) -> str:
+    """JSON Lines: one compact, key-sorted object per line."""
+    return "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in records)
 
 
 def write_json_atomic(path: Path, obj: Any) -> None:
@@ -43,5 +43,4 @@ def write_json_atomic(path: Path, obj: Any) -> None:
 
 def write_jsonl_atomic(path: Path, records: Iterable[Any]) -> None:
     """Write JSON Lines (one compact, key-sorted object per line), atomically."""
-    lines = [json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in records]
-    write_text_atomic(path, "".join(lines))
+    write_text_atomic(path, dumps_jsonl(records))

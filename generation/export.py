@@ -17,7 +17,6 @@ import logging
 import os
 import shlex
 import shutil
-import tempfile
 import types
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,6 @@ from typing import Any, Literal, Union, get_args, get_origin
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-import pymupdf
 from pydantic import BaseModel, ValidationError
 
 from generation.atomic import dumps_json
@@ -39,7 +37,9 @@ from hf_card.card import (
     QuestionStats,
     build_card,
 )
+from synthdocbench_tasks.atomic import make_temp_dir
 from synthdocbench_tasks.errors import SynthDocUserError
+from synthdocbench_tasks.mupdf import load_pymupdf
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
@@ -222,7 +222,7 @@ def _read_pdf(doc_dir: Path, manifest: DocumentManifest) -> bytes:
     if not data.startswith(b"%PDF-"):
         raise ExportError(f"{path} is not a PDF (no %PDF- header); {_fix_hint(doc_dir)}")
     try:
-        with pymupdf.open(stream=data, filetype="pdf") as pdf:
+        with load_pymupdf().open(stream=data, filetype="pdf") as pdf:
             pages = pdf.page_count
     except (RuntimeError, ValueError) as exc:  # pymupdf's FileDataError is a RuntimeError
         raise ExportError(f"{path} is not a readable PDF ({exc}); {_fix_hint(doc_dir)}") from None
@@ -428,9 +428,8 @@ def export_dataset(gen_dir: Path, out_dir: Path, *, repo_id: str | None = None) 
         )
     _check_out_dir(out_dir, gen_dir)
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
+    tmp = make_temp_dir(out_dir.parent, prefix=f".{out_dir.name}.tmp-")  # 0777 less the umask
     try:
-        os.chmod(tmp, 0o755)  # mkdtemp makes it private; the export is an ordinary folder
         rows, skipped, warnings = _write_export(gen_dir, tmp, repo_id)
         _publish(tmp, out_dir)
     except BaseException:

@@ -81,6 +81,7 @@ def _asset(name: str) -> str:
     return resources.files("generation").joinpath("assets", name).read_text(encoding="utf-8")
 
 
+@cache  # built once per process: Jinja compiles and caches the template in it
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FunctionLoader(_asset),

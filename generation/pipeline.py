@@ -33,15 +33,15 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from generation.atomic import write_bytes_atomic, write_json_atomic, write_jsonl_atomic, write_text_atomic
+from generation.atomic import write_json_atomic, write_jsonl_atomic
 from generation.config import GenerationConfig, Run
 from generation.d3 import load_d3
 from generation.layout import render_html
 from generation.plan import DocumentPlan
-from generation.regions import measure_regions
+from generation.regions import MeasuredDocument, measure_document
 from generation.render import BrowserLaunchError, Renderer, RenderError
 from generation.rng import doc_id_for
-from synthdocbench_tasks.schema import DocumentManifest
+from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
 DOC_FILES = (
@@ -99,14 +99,17 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     return plan_document(config, index)
 
 
-def _questions(
-    manifest: DocumentManifest, config: GenerationConfig, pdf: bytes
-) -> tuple[list[Any], list[Any]]:
-    """Questions that pass validation on the rendered PDF, and the rejections (with their rule)."""
+def _questions(measured: MeasuredDocument, config: GenerationConfig) -> tuple[list[Any], list[Any]]:
+    """Questions that pass validation on the rendered PDF, and the rejections (with their rule).
+
+    Validation reuses the words :func:`~generation.regions.measure_document` read, and checks
+    the legibility of the charts the questions ask about only (nothing else of it is kept)."""
     from generation.questions import make_questions
     from generation.validate import validate_questions
 
-    result = validate_questions(manifest, make_questions(manifest, config), pdf)
+    manifest = measured.manifest
+    questions = make_questions(manifest, config)
+    result = validate_questions(manifest, questions, measured.pdf, measured.words, all_charts=False)
     accepted = [q.model_dump(mode="json") for q in result.accepted]
     rejected = [{"question_id": r.question_id, "rule": r.rule, "detail": r.detail} for r in result.rejected]
     return accepted, rejected
@@ -156,11 +159,11 @@ def generate_document(
             f"{doc_id}: the page requested {result.blocked_requests[0]} (blocked); "
             "the HTML must be self-contained"
         )
-    pdf, manifest = measure_regions(result.pdf, plan.manifest)
-    questions, rejected = _questions(manifest, config, pdf)
+    measured = measure_document(result.pdf, plan.manifest)
+    questions, rejected = _questions(measured, config)
     write_text_atomic(folder / "document.html", html)
-    write_bytes_atomic(folder / "document.pdf", pdf)
-    write_json_atomic(folder / "manifest.json", manifest.model_dump(mode="json"))
+    write_bytes_atomic(folder / "document.pdf", measured.pdf)
+    write_json_atomic(folder / "manifest.json", measured.manifest.model_dump(mode="json"))
     write_jsonl_atomic(folder / "questions.jsonl", questions)
     write_jsonl_atomic(folder / "rejected.jsonl", rejected)
     write_json_atomic(folder / "targets.json", targets)
@@ -169,6 +172,30 @@ def generate_document(
 
 
 # ---- worker processes: one Renderer each, created on the first document ----
+
+#: What every worker needs, imported once by the fork server and inherited by each worker
+#: (``inflect`` alone costs 2 s of CPU to import). ``generation.regions`` comes first: it loads
+#: PyMuPDF without its layout/ONNX parts, which later ``import pymupdf`` statements then reuse.
+WORKER_PRELOAD = (
+    "generation.regions",
+    "generation.pipeline",
+    "generation.content",
+    "generation.questions",
+    "generation.validate",
+)
+
+
+def worker_context(preload: tuple[str, ...] = WORKER_PRELOAD) -> multiprocessing.context.BaseContext:
+    """Processes forked from a server that imported ``preload`` once: no thread of this
+    process is forked (the browser starts inside the worker), and no worker imports the
+    generator again. Where fork is not available, spawn. (The server is one per process:
+    the first caller's ``preload`` stays.)"""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(list(preload))
+    return ctx
+
 
 _WORKER: dict[str, Any] = {}
 
@@ -319,7 +346,7 @@ def generate(
                         record(i, _one_line(doc_id_for(config.seed, i), exc))
                     advance()
         else:
-            ctx = multiprocessing.get_context("spawn")
+            ctx = worker_context()
             init_args = (config.model_dump_json(), str(out_dir), d3_js, plan_fn)
             workers = min(config.workers, len(todo))
             with cf.ProcessPoolExecutor(

@@ -6,15 +6,26 @@ fragment. Here they are read back with PyMuPDF, turned into :class:`Region` obje
 (page 1-based, bbox on a 0..1000 scale of the page), and then removed, together with the
 named destinations, so the published PDF carries no helper links. The cleaned PDF is
 saved deterministically (fixed metadata and file ID, no dates).
+
+:func:`measure_document` also returns every page's words (read once here, with
+:func:`synthdocbench_tasks.pdf_text.read_words`), which question validation reuses.
+PyMuPDF is loaded without its layout/ONNX parts (:mod:`synthdocbench_tasks.mupdf`).
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pymupdf
-
+from synthdocbench_tasks.mupdf import load_pymupdf
+from synthdocbench_tasks.pdf_text import PageWords, read_words
 from synthdocbench_tasks.schema import DocumentManifest, Region
+
+if TYPE_CHECKING:
+    import pymupdf
+else:
+    pymupdf = load_pymupdf()
 
 _TOLERANCE_PT = 2.0
 
@@ -89,12 +100,28 @@ def _finalise(doc: pymupdf.Document, doc_id: str, title: str) -> bytes:
     return doc.tobytes(garbage=4, deflate=True, no_new_id=True)
 
 
+@dataclass(frozen=True)
+class MeasuredDocument:
+    """The published PDF, the manifest with what was measured, and every page's words."""
+
+    pdf: bytes
+    manifest: DocumentManifest
+    words: list[PageWords]
+
+
 def measure_regions(pdf: bytes, manifest: DocumentManifest) -> tuple[bytes, DocumentManifest]:
     """Regions, page count and word count measured on ``pdf``; the PDF without helper links.
 
     Raises :class:`RegionError` when a chart, table or fact has no link annotation, or a
     chart's title is not inside its measured region.
     """
+    measured = measure_document(pdf, manifest)
+    return measured.pdf, measured.manifest
+
+
+def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument:
+    """:func:`measure_regions`, keeping the words it read (those of the published PDF: removing
+    the helper links changes no text)."""
     doc_id = manifest.doc_id
     try:
         doc = pymupdf.open(stream=pdf, filetype="pdf")
@@ -123,7 +150,8 @@ def measure_regions(pdf: bytes, manifest: DocumentManifest) -> tuple[bytes, Docu
                 raise RegionError(f"{doc_id}: no link annotation for text fact {fact.fact_id}")
             fact.regions = _regions(doc, links[fact.fact_id])
         out.page_count = doc.page_count
-        out.word_count = sum(len(page.get_text("words")) for page in doc.pages())
+        words = read_words(doc)
+        out.word_count = sum(len(page.words) for page in words)
         _strip_helpers(doc)
         cleaned = _finalise(doc, doc_id, doc.metadata.get("title", "") if doc.metadata else "")
-    return cleaned, out
+    return MeasuredDocument(cleaned, out, words)

@@ -44,14 +44,15 @@ Rules, each a name a :class:`Rejection` carries:
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import json
+import os
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-import pymupdf
 from pydantic import ValidationError
 
 from generation.derivation import (
@@ -66,6 +67,8 @@ from generation.derivation import (
 from generation.legibility import DocumentLegibility, LegibilityTally, check_document
 from generation.phrasing import STEP_RANGES, colour_name, drawn_forms, mark_phrase, tokens, value_unit
 from generation.world.kinds import Operation, ill_posed
+from synthdocbench_tasks.mupdf import load_pymupdf
+from synthdocbench_tasks.pdf_text import PageWords, read_words
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import (
     Chart,
@@ -130,8 +133,9 @@ class ValidationResult:
     legibility: DocumentLegibility | None = None
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):
+    """One word of the PDF (a named tuple: a document has tens of thousands)."""
+
     page: int
     x: float  # centre, 0..1000 of the page width
     y: float
@@ -140,14 +144,31 @@ class Word:
     previous: str
 
 
-def validate_questions(manifest: DocumentManifest, questions: list[Question], pdf: bytes) -> ValidationResult:
-    """Split questions into accepted ones and rejections (one per failed rule)."""
-    pages, words = _pdf_words(pdf)
+def validate_questions(
+    manifest: DocumentManifest,
+    questions: list[Question],
+    pdf: bytes,
+    page_words: list[PageWords] | None = None,
+    *,
+    all_charts: bool = True,
+) -> ValidationResult:
+    """Split questions into accepted ones and rejections (one per failed rule).
+
+    ``page_words`` are the PDF's words when the caller has read them already
+    (:func:`generation.regions.measure_document`); otherwise they are read from ``pdf``.
+    Legibility is checked on every chart, or with ``all_charts=False`` only on the charts the
+    questions ask about (the same verdicts; ``result.legibility`` then covers those charts)."""
+    if page_words is None:
+        page_words = _read_pdf_words(pdf)
+    pages = len(page_words)
+    words = _words(page_words)
     page_tokens = _page_tokens(words, pages)
-    legibility = check_document(manifest, pdf)
+    index = leak_index(words)
+    asked = {c.vizId for c in manifest.charts if c.index in {q.chart_index for q in questions}}
+    legibility = check_document(manifest, pdf, None if all_charts else asked)
     result = ValidationResult(legibility=legibility)
     for q in questions:
-        problems = check_question(manifest, q, pages, words, page_tokens)
+        problems = check_question(manifest, q, pages, words, page_tokens, index)
         problems += [("illegible", d) for d in legibility.question_problems(manifest, q)]
         if problems:
             result.rejected.extend(Rejection(q.question_id, rule, detail) for rule, detail in problems)
@@ -162,11 +183,13 @@ def check_question(
     page_count: int,
     words: list[Word],
     page_tokens: dict[int, list[str]] | None = None,
+    index: dict[str, list[int]] | None = None,
 ) -> list[tuple[str, str]]:
     """Every (rule, detail) the question fails; empty when it passes.
 
     ``page_tokens`` (page -> its words as ``phrasing.tokens``) enables the check that the
-    evidence resolves to the right page; without it only the page range is checked."""
+    evidence resolves to the right page; without it only the page range is checked.
+    ``index`` is :func:`leak_index` of ``words`` (built here when not given)."""
     problems: list[tuple[str, str]] = []
     try:
         Question.model_validate(q.model_dump())
@@ -184,7 +207,9 @@ def check_question(
         "answer_in_question": _answer_in_question(q, chart),
         "answer_values_in_answer": _values_in_answer(q),
         "difficulty_steps": _steps(q),
-        "text_leak": _leak(q, chart, words, [r for c in manifest.charts for r in c.regions]),
+        "text_leak": _leak(
+            q, chart, words, [r for c in manifest.charts for r in c.regions], index or leak_index(words)
+        ),
         "evidence_pages": _evidence_pages(manifest, q, chart, page_count, page_tokens, words),
     }
     for rule, details in checks.items():
@@ -195,29 +220,28 @@ def check_question(
 # --- reading the PDF ---------------------------------------------------------------------
 
 
-def _pdf_words(pdf: bytes) -> tuple[int, list[Word]]:
+def _read_pdf_words(pdf: bytes) -> list[PageWords]:
+    pymupdf = load_pymupdf()
     try:
         doc = pymupdf.open(stream=pdf, filetype="pdf")
     except Exception as exc:  # pymupdf raises its own error types
         raise ValueError(f"validate_questions: the PDF cannot be opened ({exc})") from exc
-    words: list[Word] = []
     with doc:
-        for number in range(1, doc.page_count + 1):
-            page = doc[number - 1]
-            width, height = page.rect.width, page.rect.height
-            # Content-stream order, which Chromium writes in reading order; sorting by position
-            # would interleave the lines of side-by-side columns and break sentences apart.
-            raw = page.get_text("words", sort=False)
-            lines: dict[tuple[int, int], int] = {}
-            for w in raw:
-                lines[(w[5], w[6])] = lines.get((w[5], w[6]), 0) + 1
-            previous = ""
-            for w in raw:
-                x = (w[0] + w[2]) / 2 / width * 1000
-                y = (w[1] + w[3]) / 2 / height * 1000
-                words.append(Word(number, x, y, str(w[4]), lines[(w[5], w[6])] == 1, previous))
-                previous = str(w[4])
-        return doc.page_count, words
+        return read_words(doc)
+
+
+def _words(pages: list[PageWords]) -> list[Word]:
+    """The words of every page, centres on the 0..1000 page scale, in reading order."""
+    words: list[Word] = []
+    for page in pages:
+        lines = Counter((w[5], w[6]) for w in page.words)
+        previous = ""
+        for w in page.words:
+            x = (w[0] + w[2]) / 2 / page.width * 1000
+            y = (w[1] + w[3]) / 2 / page.height * 1000
+            words.append(Word(page.number, x, y, str(w[4]), lines[(w[5], w[6])] == 1, previous))
+            previous = str(w[4])
+    return words
 
 
 def _running_header_or_footer(w: Word) -> bool:
@@ -629,16 +653,31 @@ def _normalise(word: str) -> str:
     return word.strip("()[]{}\"'“”‘’:;,.!?$€£%+-−*")
 
 
-def _leak(q: Question, chart: Chart | None, words: list[Word], chart_regions: list[Region]) -> list[str]:
+def leak_index(words: list[Word]) -> dict[str, list[int]]:
+    """Where each normalised word occurs: ``{normalised text: positions in words}`` (ascending)."""
+    out: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        out.setdefault(_normalise(w.text), []).append(i)
+    return out
+
+
+def _leak(
+    q: Question,
+    chart: Chart | None,
+    words: list[Word],
+    chart_regions: list[Region],
+    index: dict[str, list[int]],
+) -> list[str]:
     """The asked value printed in the text. Words inside any figure are chart marks, ticks or
-    labels (another chart's tick "60" is no statement of this chart's value), so they are skipped."""
+    labels (another chart's tick "60" is no statement of this chart's value), so they are skipped.
+    Candidates come from ``index`` (:func:`leak_index`), in reading order."""
     if q.subset != "chart" or chart is None:
         return []
     out = []
     for ref in q.required_data_points:
-        forms = drawn_forms(ref.value)
-        for w in words:
-            if _normalise(w.text) not in forms or _inside(w, chart_regions):
+        positions = sorted({i for form in drawn_forms(ref.value) for i in index.get(form, ())})
+        for w in (words[i] for i in positions):
+            if _inside(w, chart_regions):
                 continue
             if _normalise(w.previous).lower() in _REF_WORDS:
                 continue  # "Figure 4", "Table 2", "page 12"
@@ -697,22 +736,24 @@ class ValidationReport:
         return "\n".join(lines)
 
 
-def validate_dir(gen_dir: Path, regenerate: bool = False) -> ValidationReport:
+def validate_dir(gen_dir: Path, regenerate: bool = False, workers: int | None = None) -> ValidationReport:
     """Re-run every rule on a ``synthdocbench generate`` folder (docs/data-layout.md).
 
     Checks each finished document's questions.jsonl against its manifest.json and
     document.pdf, and tallies the rules logged in rejected.jsonl. With ``regenerate``, the
     questions are made again from the manifest with the folder's config.json (so the counts
-    show what generation rejects, not only what survived it).
+    show what generation rejects, not only what survived it). Documents are checked in
+    ``workers`` processes (default: one per CPU); the report is the same for any number.
     """
     from generation.config import GenerationConfig
-    from generation.questions import make_questions
 
     docs = gen_dir / "docs"
     if not docs.is_dir():
         raise FileNotFoundError(
             f"{gen_dir} has no docs/ folder; point to the --out folder of synthdocbench generate"
         )
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
     config = None
     if regenerate:
         config_path = gen_dir / "config.json"
@@ -721,18 +762,59 @@ def validate_dir(gen_dir: Path, regenerate: bool = False) -> ValidationReport:
         config = GenerationConfig.model_validate_json(config_path.read_text(encoding="utf-8"))
     report = ValidationReport(gen_dir=gen_dir, regenerated=regenerate)
     folders = sorted(p for p in docs.iterdir() if p.is_dir())
+    n = min(workers or os.cpu_count() or 1, len(folders))
+    results: dict[Path, _FolderResult] = {}
     with progress_bar("validating", len(folders)) as advance:
-        for folder in folders:
-            advance()
-            _validate_folder(folder, report, config, make_questions)
+        if n <= 1:
+            for folder in folders:
+                advance()
+                results[folder] = _check_folder(folder, config)
+        else:
+            from generation.pipeline import worker_context
+
+            preload = ("generation.regions", "generation.validate")  # regions: PyMuPDF without ONNX
+            with cf.ProcessPoolExecutor(n, mp_context=worker_context(preload)) as pool:
+                futures = {pool.submit(_check_folder, folder, config): folder for folder in folders}
+                for fut in cf.as_completed(futures):
+                    advance()
+                    results[futures[fut]] = fut.result()
+    for folder in folders:  # in folder order, whatever order the workers finished in
+        results[folder].add_to(report)
     return report
 
 
-def _validate_folder(folder: Path, report: ValidationReport, config: Any, make_questions: Any) -> None:
-    """Check one document folder of a ``synthdocbench generate`` run into ``report``."""
+@dataclass
+class _FolderResult:
+    """What checking one document folder found (sent back from a worker process)."""
+
+    doc_id: str
+    unreadable: str | None = None
+    checked: int = 0
+    passed: int = 0
+    rejected: list[Rejection] = field(default_factory=list)
+    recorded: list[str] = field(default_factory=list)
+    legibility: DocumentLegibility | None = None
+
+    def add_to(self, report: ValidationReport) -> None:
+        if self.unreadable is not None:
+            report.unreadable.append((self.doc_id, self.unreadable))
+            return
+        report.documents += 1
+        report.checked += self.checked
+        report.passed += self.passed
+        report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in self.rejected})
+        report.recorded.update(self.recorded)
+        report.rejections.extend(self.rejected)
+        if self.legibility is not None:
+            report.legibility.add(self.legibility)
+
+
+def _check_folder(folder: Path, config: Any) -> _FolderResult:
+    """Check one document folder of a ``synthdocbench generate`` run (``config`` set: regenerate)."""
+    from generation.questions import make_questions
+
     if not (folder / "DONE").is_file():
-        report.unreadable.append((folder.name, "unfinished (no DONE file)"))
-        return
+        return _FolderResult(folder.name, unreadable="unfinished (no DONE file)")
     try:
         manifest = DocumentManifest.model_validate_json(
             (folder / "manifest.json").read_text(encoding="utf-8")
@@ -744,16 +826,15 @@ def _validate_folder(folder: Path, report: ValidationReport, config: Any, make_q
         result = validate_questions(manifest, questions, (folder / "document.pdf").read_bytes())
         recorded = [json.loads(line)["rule"] for line in _lines(folder / "rejected.jsonl")]
     except (OSError, ValueError, KeyError) as exc:
-        report.unreadable.append((folder.name, (str(exc).splitlines() or [type(exc).__name__])[0]))
-        return
-    report.documents += 1
-    report.checked += len(questions)
-    report.passed += len(result.accepted)
-    report.failures.update(rule for _, rule in {(r.question_id, r.rule) for r in result.rejected})
-    report.recorded.update(recorded)
-    report.rejections.extend(result.rejected)
-    if result.legibility is not None:
-        report.legibility.add(result.legibility)
+        return _FolderResult(folder.name, unreadable=(str(exc).splitlines() or [type(exc).__name__])[0])
+    return _FolderResult(
+        folder.name,
+        checked=len(questions),
+        passed=len(result.accepted),
+        rejected=result.rejected,
+        recorded=recorded,
+        legibility=result.legibility,
+    )
 
 
 def _lines(path: Path) -> list[str]:

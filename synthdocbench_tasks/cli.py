@@ -145,12 +145,16 @@ def validate(
     regenerate: Annotated[
         bool, typer.Option(help="Rebuild the questions from the manifests and check those instead.")
     ] = False,
+    workers: Annotated[
+        int | None,
+        typer.Option(min=1, help="Worker processes (default: one per CPU); the report is the same."),
+    ] = None,
 ) -> None:
     """Re-run question validation (paper Appendix F, stricter) and report counts per rule."""
     from generation.validate import validate_dir
 
     try:
-        report = validate_dir(gen_dir, regenerate=regenerate)
+        report = validate_dir(gen_dir, regenerate=regenerate, workers=workers)
     except FileNotFoundError as exc:
         _fail(str(exc).splitlines()[0])
         raise

@@ -1,4 +1,5 @@
-"""The text of a PDF, for the text-only baseline of the paper (§4.1, Figure 5).
+"""The project's one PDF text reader: paragraph text for the text-only baseline of the paper
+(§4.1, Figure 5), and the positioned words generation measures and validates against.
 
 PyMuPDF extracts each page's text blocks; lines that continue a paragraph (same left edge,
 a gap smaller than a line) are joined back into it, so a paragraph is one line of text and
@@ -8,6 +9,10 @@ setting: kept in memory for the last few documents and on disk under
 ``<cache>/text/<pdf sha256>/<setting key>.txt``, written atomically and sealed with its
 sha256 and size (a damaged entry is extracted again, with a warning), so every question of
 a document and every rerun reuses it.
+
+:func:`read_words` gives each page's words with their boxes, in content-stream order
+(Chromium writes reading order), as :class:`PageWords`; generation reads them once per
+document (word count, leak and evidence checks).
 """
 
 from __future__ import annotations
@@ -50,6 +55,30 @@ def page_text(page: pymupdf.Page) -> str:
             paragraphs.append([line])
         previous = (x0, y1, height)
     return "\n\n".join(_join_lines(lines) for lines in paragraphs)
+
+
+#: One word as PyMuPDF reports it: x0, y0, x1, y1 (points), text, block, line, word number.
+RawWord = tuple[float, float, float, float, str, int, int, int]
+
+
+@dataclass(frozen=True)
+class PageWords:
+    """The words of one page (``number`` is 1-based), with the page's size in points."""
+
+    number: int
+    width: float
+    height: float
+    words: tuple[RawWord, ...]
+
+
+def read_words(doc: pymupdf.Document) -> list[PageWords]:
+    """Every page's words in content-stream order (not sorted by position: sorting would
+    interleave the lines of side-by-side columns and break sentences apart)."""
+    out = []
+    for page in doc.pages():
+        words = tuple(page.get_text("words", sort=False))
+        out.append(PageWords(page.number + 1, page.rect.width, page.rect.height, words))
+    return out
 
 
 def _join_lines(lines: list[str]) -> str:

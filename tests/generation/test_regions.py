@@ -9,8 +9,9 @@ import pytest
 
 from generation.d3 import load_d3
 from generation.layout import render_html
-from generation.regions import RegionError, measure_regions
+from generation.regions import RegionError, measure_document, measure_regions
 from generation.render import Renderer
+from synthdocbench_tasks.pdf_text import read_words
 from synthdocbench_tasks.schema import DocumentManifest, Region
 from tests.generation.sample_plan import sample_plan
 
@@ -127,3 +128,18 @@ def test_table_split_across_pages_gets_one_region_per_page() -> None:
     _, measured = measure_regions(raw, plan.manifest)
     pages = [region.page for region in measured.tables[0].regions]
     assert len(pages) >= 2 and pages == list(range(pages[0], pages[0] + len(pages)))
+
+
+def test_words_read_while_measuring_are_those_of_the_published_pdf(
+    rendered: tuple[DocumentManifest, bytes, list[bytes]],
+) -> None:
+    """Validation reuses the words measuring read on the raw PDF instead of reading the
+    published one again: removing the helper links must change no word, box or order."""
+    manifest, raw, _ = rendered
+    measured = measure_document(raw, manifest)
+    assert (measured.pdf, measured.manifest) == measure_regions(raw, manifest)
+    with pymupdf.open(stream=measured.pdf, filetype="pdf") as doc:
+        again = read_words(doc)
+    assert measured.words == again
+    assert [p.number for p in again] == list(range(1, measured.manifest.page_count + 1))
+    assert measured.manifest.word_count == sum(len(p.words) for p in again) > 100

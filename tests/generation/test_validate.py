@@ -15,7 +15,7 @@ from generation.phrasing import fmt_num
 from generation.questions import draft_to_question, make_questions
 from generation.questions_chart import value_reading
 from generation.questions_common import Context
-from generation.validate import RULES, derivations, validate_dir, validate_questions
+from generation.validate import RULES, Word, derivations, leak_index, validate_dir, validate_questions
 from synthdocbench_tasks.schema import DocumentManifest, Operand, Question, Region, make_position
 from tests.generation.manifest_fixture import CHART_BOX, PAGE_COUNT, build_manifest
 
@@ -372,3 +372,38 @@ def test_fact_sentence_is_read_inside_its_region_whatever_sits_between_in_readin
     assert "evidence_pages" not in _rules(manifest, q, _pdf(split, skip=[fact.fact_id]))
     elsewhere: list[Placed] = [(r.page, x0, outside_y, fact.sentence)]
     assert "evidence_pages" in _rules(manifest, q, _pdf(elsewhere, skip=[fact.fact_id]))
+
+
+def test_validate_dir_gives_the_same_report_with_any_number_of_workers(
+    tmp_path: Path, manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    run = _write_run(
+        tmp_path, manifest, [*questions[:-1], questions[-1].model_copy(update={"answer": "No."})], _pdf()
+    )
+    second = manifest.model_copy(update={"doc_id": "sdb-7-00003"}, deep=True)
+    folder = run / "docs" / second.doc_id
+    folder.mkdir()
+    (folder / "manifest.json").write_text(second.model_dump_json(), encoding="utf-8")
+    (folder / "document.pdf").write_bytes(b"%PDF-1.7 truncated")  # a damaged document
+    (folder / "questions.jsonl").write_text("")
+    (folder / "DONE").write_text("")
+    serial = validate_dir(run, workers=1)
+    assert serial.unreadable[0][0] == "sdb-7-00002" and serial.unreadable[1][0] == "sdb-7-00003"
+    assert "cannot be opened" in serial.unreadable[1][1] and serial.failures["answer_length"] == 1
+    parallel = validate_dir(run, workers=2)
+    assert parallel.summary(examples=50) == serial.summary(examples=50)
+    assert parallel.rejections == serial.rejections and parallel.legibility == serial.legibility
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        validate_dir(run, workers=0)
+
+
+def test_leak_index_finds_every_printed_form_in_reading_order() -> None:
+    words = [
+        Word(1, 100, 100, "(42.0%),", False, ""),
+        Word(1, 200, 100, "42", False, "Figure"),
+        Word(2, 100, 500, "“1,234.5”", False, "reached"),
+        Word(2, 150, 500, "", False, ""),  # an empty word (a lone punctuation mark) is harmless
+    ]
+    index = leak_index(words)
+    assert index["42.0"] == [0] and index["42"] == [1] and index["1,234.5"] == [2] and index[""] == [3]
+    assert leak_index([]) == {}
