@@ -138,6 +138,8 @@ def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator
             ray.init(
                 address="local",
                 num_cpus=num_cpus,
+                # a private instance listens on loopback only: nothing off this machine can submit to it
+                _node_ip_address="127.0.0.1",
                 include_dashboard=False,
                 configure_logging=False,
                 log_to_driver=True,
