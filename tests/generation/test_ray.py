@@ -206,11 +206,15 @@ def test_verify_names_a_missing_doc_a_truncated_manifest_and_partial_files(
     assert all("\n" not in line for line in problems)
 
 
-def test_verify_names_a_shard_generated_with_another_config(reference: Path, tmp_path: Path) -> None:
+def test_verify_names_a_shard_generated_with_another_config(
+    ray_local: Any, reference: Path, tmp_path: Path
+) -> None:
+    from generation.ray_run import generate_on_ray
+
     even, _ = _split_shards(reference, tmp_path, 2)
     other = CONFIG.model_copy(update={"min_pages": 8, "max_pages": 8})
     odd = tmp_path / "odd-other-config"
-    summary = generate(other, odd, shard=(1, 2), progress=False, planner=plan_sample_document)
+    summary = generate_on_ray(other, odd, shard=(1, 2), progress=False, planner=plan_sample_document)
     assert summary.ok
     problems = verify_output([even, odd]).problems
     assert problems[0] == (
@@ -247,10 +251,6 @@ def test_verify_command_prints_one_line_per_problem_and_exits_non_zero(
         "config to redo it",
         f"{out}: 1 problem(s); 3 of 4 documents complete and consistent (config {config_digest(CONFIG)})",
     ]
-    good = subprocess.run(
-        [*cmd, str(reference)], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
-    )
-    assert good.returncode == 0 and "4 of 4 documents complete and consistent" in good.stdout
     missing = subprocess.run(
         [*cmd, str(tmp_path / "nowhere")], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120
     )
