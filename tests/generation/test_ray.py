@@ -291,14 +291,15 @@ def test_a_missing_ray_extra_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) 
         import_ray()
 
 
-def test_generate_command_with_ray_starts_a_local_instance(tmp_path: Path) -> None:
+def test_generate_command_joins_a_running_ray_instance(ray_local: Any, tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = tmp_path / "cli"
     config = tmp_path / "small.yaml"
     config.write_text(
         "target_pages: 4\nmin_charts: 2\nmax_charts: 2\nquestions_per_subset: 1\n", encoding="utf-8"
     )
-    args = ["--config", str(config), "--out", str(out), "--n-docs", "1", "--no-progress", "--ray"]
+    address = ray_local.get_runtime_context().gcs_address  # 127.0.0.1:PORT (loopback only)
+    args = ["--config", str(config), "--out", str(out), "--n-docs", "1", "--no-progress", "--ray", address]
     proc = subprocess.run(
         [sys.executable, "-m", "synthdocbench_tasks.cli", "generate", *args],
         capture_output=True,
