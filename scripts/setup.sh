@@ -47,5 +47,5 @@ case "$(uname -m)" in
   aarch64|arm64) TORCH=(torch==2.9.1 torchvision==0.24.1) ;;
   *) TORCH=(torch==2.14.1 torchvision==0.29.1) ;;
 esac
-"$PY" -m pip install -q --disable-pip-version-check "${TORCH[@]}" -e ".[generation,ocr,dev]"
+"$PY" -m pip install -q --disable-pip-version-check "${TORCH[@]}" -e ".[generation,ocr,ray,dev]"
 echo "setup: done"

@@ -6,6 +6,7 @@ evaluation-only install (no browser, no Node) can still run ``tasks-path`` and `
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Annotated
@@ -101,6 +102,15 @@ def generate(
         Path | None, typer.Option(help="Path to d3.min.js (default: node_modules of the project).")
     ] = None,
     progress: Annotated[bool, typer.Option(help="Show a progress bar.")] = True,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            metavar="[ADDRESS]",
+            help="Run one Ray task per document: alone, on a local Ray instance (--workers CPUs, "
+            "default all cores); or on the cluster at ADDRESS (auto, ray://HEAD:10001). OUT must be "
+            "shared by every node. Needs the `ray` extra.",
+        ),
+    ] = None,
 ) -> None:
     """Generate documents (HTML, PDF, manifest) and their questions; a grid config runs each variant."""
     from generation.config import ConfigError, load_runs
@@ -110,13 +120,61 @@ def generate(
 
     try:
         runs = load_runs(config, n_docs=n_docs, seed=seed, workers=workers)
-        summaries = generate_runs(runs, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
+        if ray is not None:
+            from generation.ray_run import generate_runs_ray
+
+            summaries = generate_runs_ray(
+                runs, out, address=ray, shard=_parse_shard(shard), d3_path=d3, progress=progress
+            )
+        else:
+            summaries = generate_runs(runs, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
     except (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError) as exc:
         _fail(str(exc).splitlines()[0])
         raise
     for summary in summaries:
         typer.echo(str(summary))
     if not all(summary.ok for summary in summaries):
+        raise typer.Exit(1)
+
+
+@app.command()
+def verify(
+    out: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Output folder(s) of `synthdocbench generate`: one shared folder or one per shard."
+        ),
+    ],
+    config: Annotated[
+        Path | None, typer.Option(help="YAML config the output must match (default: OUT/config.json).")
+    ] = None,
+    n_docs: Annotated[int | None, typer.Option(help="Number of documents (with --config).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Root seed (with --config).")] = None,
+    shard: Annotated[
+        str | None, typer.Option(help="Expect only documents with index % N == K, as K/N.")
+    ] = None,
+) -> None:
+    """Check a (sharded) output is complete and consistent: every document, file and config digest."""
+    from generation.config import ConfigError, load_runs
+    from generation.verify import VerifyError, run_groups, verify_output
+
+    try:
+        given = config is not None or n_docs is not None or seed is not None
+        runs = load_runs(config, n_docs=n_docs, seed=seed) if given else None
+        if runs is not None and config is None:
+            _fail("--n-docs and --seed go with --config (without it OUT/config.json says what to expect)")
+        reports = [
+            verify_output(folders, config=expected, shard=_parse_shard(shard))
+            for folders, expected in run_groups(out, runs)
+        ]
+    except (ConfigError, VerifyError) as exc:
+        _fail(str(exc).splitlines()[0])
+        raise
+    for report in reports:
+        for problem in report.problems:
+            typer.echo(problem)
+        typer.echo(report.summary())
+    if not all(report.ok for report in reports):
         raise typer.Exit(1)
 
 
@@ -249,7 +307,20 @@ def _register_viewer() -> None:
 _register_viewer()
 
 
+def _ray_flag_value(argv: list[str]) -> list[str]:
+    """``generate --ray`` without an address means a local Ray instance (Typer options need a value)."""
+    if not argv or argv[0] != "generate":
+        return argv
+    out: list[str] = []
+    for i, arg in enumerate(argv):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(argv) or argv[i + 1].startswith("-")):
+            out.append("local")
+    return out
+
+
 def main() -> None:
+    sys.argv[1:] = _ray_flag_value(sys.argv[1:])
     try:
         app()
     except SynthDocUserError as exc:
