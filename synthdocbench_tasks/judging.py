@@ -37,7 +37,9 @@ from judge.redact import redact_secrets
 
 from .answers import final_answer, model_failure
 from .errors import SynthDocUserError
-from .metrics import FAILED_REASONS
+from .records import FAILURES as FAILURES  # re-exported: the failure kinds of the record
+from .records import RUN_ERRORS as RUN_ERRORS
+from .records import UNSCORED_SCORE
 from .settings import JUDGE_VAR, JudgeLimits, Settings, load_judge_limits
 
 JUDGE_CHOICES = (
@@ -47,16 +49,6 @@ JUDGE_CHOICES = (
     "`synthdocbench judge`)"
 )
 
-#: Failures ``synthdocbench eval`` reports with a non-zero exit.
-RUN_ERRORS = FAILED_REASONS | {"judge_input_error"}
-FAILURES = (
-    "model_error",
-    "judge_error",
-    "judge_unparseable",
-    "judge_input_error",
-    "scoring_error",
-    "not_judged",
-)
 NOT_JUDGED = "not judged (SYNTHDOC_JUDGE=none): score the samples logs later with `synthdocbench judge`"
 BREAKER_ADVICE = (
     "rerun with SYNTHDOC_JUDGE=none to record the answers, then score the samples logs with "
@@ -73,7 +65,7 @@ def one_line(text: object, limit: int = 300) -> str:
 def unscored(failure: str, reason: str, judge: str = "none", prompt_version: str = "") -> dict[str, Any]:
     """The judge fields of an unscored record (score -1; None for ``not_judged``)."""
     return {
-        "score": None if failure == "not_judged" else -1,
+        "score": None if failure == "not_judged" else UNSCORED_SCORE,
         "judgement": one_line(reason, 600),
         "judge": judge,
         "prompt_version": prompt_version,
@@ -206,6 +198,34 @@ class JudgeSession:
             record.update(unscored("judge_input_error", f"judge input error: {exc}", self.name))
             return None
 
+    def begin(
+        self,
+        record: dict[str, Any],
+        reply: str | None,
+        item_of: Callable[[dict[str, Any], str], JudgeItem],
+        answer: str | None = None,
+    ) -> JudgeItem | None:
+        """The first half of scoring one answer, without any network request: set ``answer``
+        (see :meth:`prepare`) and, where no judge call is needed (a failed model request, an
+        item that cannot be built, a verdict the judge already has, an error while scoring),
+        the judge fields of ``record``. Returns the item to ask the judge about, else None.
+
+        Live runs (:meth:`score_reply`) and ``synthdocbench judge`` (which asks the judge for
+        every remaining item of a batch at once) both score answers through this method and
+        :meth:`judge_fields`. Never raises for a bad record, reply or judge.
+        """
+        try:
+            item = self.prepare(record, reply, item_of, answer)
+            verdict = self.cached(item) if item is not None else None
+        except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+            record.update(scoring_error(exc, self.name, self.prompt_version))
+            return None
+        if verdict is None:
+            return item
+        self.breaker.success()
+        record.update(verdict_fields(verdict))
+        return None
+
     def score_reply(
         self,
         record: dict[str, Any],
@@ -214,8 +234,8 @@ class JudgeSession:
         answer: str | None = None,
     ) -> None:
         """Set ``answer`` and the judge fields of ``record`` from the model's ``reply`` (see
-        :meth:`prepare`); a failed model request is ``model_error`` and never reaches the judge."""
-        item = self.prepare(record, reply, item_of, answer)
+        :meth:`begin`); a failed model request is ``model_error`` and never reaches the judge."""
+        item = self.begin(record, reply, item_of, answer)
         if item is not None:
             record.update(self.judge_fields(item))
 

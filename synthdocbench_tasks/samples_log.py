@@ -1,20 +1,32 @@
 """Reading lmms-eval samples logs (``*_samples_<task>.jsonl``): one JSON object per line.
 
-The one reader behind ``synthdocbench judge`` (:mod:`~synthdocbench_tasks.rejudge`),
-``synthdocbench report`` (:mod:`~synthdocbench_tasks.report.load`) and the MMDocBench table
-(:mod:`~synthdocbench_tasks.mmdocbench.report`). A missing or unreadable file, a line that is
-not JSON and a line that is not an object are each one line naming the file and line; what a
-record must hold is for each caller to check.
+lmms-eval writes, per answer, ``doc_id``, ``target``, ``resps``, ``filtered_resps``,
+``input`` and the dict ``process_results`` returned, so the per-answer record stands under
+every metric key of the task (``acc``, ``score``, ``failed``, ``unscored``; ``em``, ``f1``,
+... for MMDocBench). :func:`read_samples` is the one reader behind ``synthdocbench judge``
+(:mod:`~synthdocbench_tasks.rejudge`), ``synthdocbench report``
+(:mod:`~synthdocbench_tasks.report.load`), the MMDocBench table
+(:mod:`~synthdocbench_tasks.mmdocbench.report`) and the viewer: each line yields the typed
+record (:mod:`~synthdocbench_tasks.records`) or one line naming the file and line and
+saying what is wrong. Nothing is skipped: a missing or unreadable file, a line that is not
+JSON (a cut-off last line says so), not an object, without a record of the expected kind,
+with copies of the record that differ, or with a record of wrong types or impossible values.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from pydantic import ValidationError
 
 from .errors import SynthDocUserError
+from .records import Record
+
+R = TypeVar("R", bound=Record)
 
 
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -26,12 +38,19 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or exc
         raise SynthDocUserError(f"cannot read {path}: {reason}") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
             line = json.loads(raw)
         except json.JSONDecodeError as exc:
+            if number == len(lines) and not text.endswith("\n"):
+                raise SynthDocUserError(
+                    f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
+                    "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
+                    "line to use the answers before it"
+                ) from None
             raise SynthDocUserError(
                 f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
                 "damaged or not a samples log"
@@ -41,3 +60,107 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
             )
         yield number, line
+
+
+@dataclass(frozen=True)
+class SampleLine(Generic[R]):
+    """One line of a samples log: the line as logged, its record typed, the keys holding it."""
+
+    path: Path
+    number: int
+    line: dict[str, Any]
+    record: R
+    keys: tuple[str, ...]
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.number}"
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        """The record as logged (a dict under :attr:`keys`), extra keys included."""
+        value: dict[str, Any] = self.line[self.keys[0]]
+        return value
+
+    def reply(self) -> str | None:
+        """The model's reply as logged (filtered, else raw), or None when the line has none."""
+        for key in ("filtered_resps", "resps"):
+            value = first_text(self.line.get(key))
+            if value is not None:
+                return value
+        return None
+
+
+def first_text(value: Any) -> str | None:
+    """The first string of a logged value that nests it in lists (``[["reply"]]``), or None."""
+    while isinstance(value, list) and value:
+        value = value[0]
+    return value if isinstance(value, str) else None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _problems(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in error["loc"])
+        message = str(error["msg"]).removeprefix("Value error, ")
+        shown = "" if error["type"] in ("value_error", "missing") else f" (got {_clip(error['input'])})"
+        parts.append(f"{where}: {message}{shown}" if where else message)
+    return "; ".join(parts)
+
+
+def _clip(value: Any, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, tuple[str, ...]]:
+    """The record of ``kind`` a samples line holds and the keys it stands under; one clear
+    line when there is none, when its copies differ, or when it is not a valid record."""
+    keys = tuple(k for k, v in line.items() if kind.holds(v))
+    if not keys:
+        raise SynthDocUserError(
+            f"{where}: has no {kind.KIND} record (no judge record with a {kind.MARKER} under a "
+            f"metric key such as 'acc' or 'score'): pass samples logs of {kind.TASKS} tasks "
+            "written with --log_samples"
+        )
+    first = _canonical(line[keys[0]])
+    for key in keys[1:]:
+        if _canonical(line[key]) != first:
+            diff = sorted(
+                k
+                for k in {*line[keys[0]], *line[key]}
+                if _canonical(line[keys[0]].get(k)) != _canonical(line[key].get(k))
+            )
+            raise SynthDocUserError(
+                f"{where}: the records under '{keys[0]}' and '{key}' differ ({', '.join(diff)}), but "
+                "lmms-eval logs one record per answer under every metric key: the line was edited; "
+                "restore it from the run's output or rerun `synthdocbench judge` on the original log"
+            )
+    try:
+        record = kind.model_validate(line[keys[0]])
+    except ValidationError as exc:
+        raise SynthDocUserError(
+            f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {_problems(exc)}; the line "
+            "is damaged or was edited: restore it from the run's output or rerun the task"
+        ) from None
+    return record, keys
+
+
+def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
+    """Every answer of the samples log ``path`` with its typed record; one clear line naming
+    the file (and line) on anything that is not a samples log of ``kind``'s tasks."""
+    out: list[SampleLine[R]] = []
+    for number, line in read_lines(path):
+        where = f"{path}:{number}"
+        record, keys = record_of(line, kind, where)
+        out.append(SampleLine(path, number, line, record, keys))
+    if not out:
+        raise SynthDocUserError(
+            f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "
+            "with --log_samples"
+        )
+    return out

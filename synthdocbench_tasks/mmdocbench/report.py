@@ -15,21 +15,18 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import SynthDocUserError
 from ..grounding.aggregate import macro_average
-from ..samples_log import read_lines
+from ..records import MMDocRecord
+from ..samples_log import read_samples
 from .taxonomy import CAPABILITIES, TASKS, is_published_pair
 
 COLUMNS = ("em", "f1", "iou", "iou50", "em_ref", "f1_ref", "iou_ref", "iou20_ref", "iou50_ref", "iou70_ref")
 
 
 def read_records(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    records = []
-    for path in paths:
-        for _number, line in read_lines(path):
-            record = line.get("em")
-            if isinstance(record, dict) and "sub_task" in record:
-                records.append(record)
-    return records
+    """The MMDocBench record of every line of ``paths`` (checked: :class:`MMDocRecord`)."""
+    return [sample.raw for path in paths for sample in read_samples(path, MMDocRecord)]
 
 
 def table(records: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, float]]]:
@@ -51,7 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not paths:
         print("usage: python -m synthdocbench_tasks.mmdocbench.report SAMPLES.jsonl...", file=sys.stderr)
         return 2
-    rows = table(read_records(paths))
+    try:
+        rows = table(read_records(paths))
+    except SynthDocUserError as exc:
+        print(f"mmdocbench report: {exc}", file=sys.stderr)
+        return 2
     print(f"{'':34}" + "".join(f"{c:>9}" for c in COLUMNS))
     for label, values in rows:
         print(f"{label:34}" + "".join(f"{values[c]:9.2f}" for c in COLUMNS))

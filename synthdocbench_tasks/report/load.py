@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import samples_log
 from ..errors import SynthDocUserError
-from ..samples_log import read_lines
-from .records import Answer, DocumentInfo, Run, Status
+from ..records import SynthDocRecord
+from ..samples_log import SampleLine, first_text
+from .records import Answer, DocumentInfo, Run
 
 SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
 #: Keys of ``model_args`` that name the model, in lmms-eval's order (``_get_model_name``).
@@ -68,78 +71,41 @@ def discover(inputs: Sequence[Path]) -> list[Path]:
     return list(unique)
 
 
-def _text(value: Any) -> str:
-    while isinstance(value, list) and value:
-        value = value[0]
-    return value if isinstance(value, str) else ""
-
-
 def _question_from_input(prompt: Any) -> str:
-    text = _text(prompt)
+    text = first_text(prompt) or ""
     marker = "Question:"
     return text.rsplit(marker, 1)[1].strip() if marker in text else ""
 
 
-def _status(raw: Any) -> tuple[float | None, Status]:
-    """The valid score (0..10) or why there is none; the same rule as ``metrics.valid_scores``."""
-    if raw is None:
-        return None, "not_judged"
-    if isinstance(raw, int | float) and not isinstance(raw, bool) and 0 <= raw <= 10:
-        return float(raw), "valid"
-    return None, "unscored"
-
-
-def _failure(record: dict[str, Any], status: Status) -> str | None:
-    """The record's failure reason; logs written before records had one get a generic reason."""
-    if status == "valid":
-        return None
-    failure = record.get("failure")
-    if isinstance(failure, str) and failure:
-        return failure
-    return "not_judged" if status == "not_judged" else "unscored"
-
-
-def _answer(line: dict[str, Any], where: str) -> Answer:
-    record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
-    if not isinstance(record, dict):
-        raise SynthDocUserError(
-            f"{where}: no judge record under 'score' or 'acc' (not a SynthDocBench samples log?)"
-        )
-    missing = [k for k in REQUIRED if not record.get(k)]
+def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
+    record, line = sample.record, sample.line
+    missing = [k for k in REQUIRED if not getattr(record, k)]
     if missing:
-        raise SynthDocUserError(f"{where}: the judge record lacks {', '.join(missing)}")
-    score, status = _status(record.get("score"))
-    position = record.get("position")
+        raise SynthDocUserError(f"{sample.where}: the judge record lacks {', '.join(missing)}")
+    status = record.status
     return Answer(
-        question_id=str(record["question_id"]),
-        doc_id=str(record["doc_id"]),
-        subset=str(record["subset"]),
-        category=str(record.get("category") or "unknown"),
-        difficulty=str(record.get("difficulty") or "unknown"),
-        position_bucket=record.get("position_bucket"),
-        position=float(position) if isinstance(position, int | float) else None,
-        chart_type=record.get("chart_type"),
-        answer=str(
-            record.get("answer") if record.get("answer") is not None else _text(line.get("filtered_resps"))
-        ),
-        score=score,
+        question_id=record.question_id,
+        doc_id=str(record.doc_id),
+        subset=str(record.subset),
+        category=record.category or "unknown",
+        difficulty=record.difficulty or "unknown",
+        position_bucket=record.position_bucket,
+        position=record.position,
+        chart_type=record.chart_type,
+        answer=record.answer if record.answer is not None else (sample.reply() or ""),
+        score=record.score if status == "valid" else None,
         status=status,
-        judge=str(record.get("judge") or "unknown"),
+        judge=record.judge or "unknown",
         question=_question_from_input(line.get("input")),
-        reference=_text(line.get("target")),
-        judgement=str(record.get("judgement") or ""),
-        failure=_failure(record, status),
+        reference=first_text(line.get("target")) or "",
+        judgement=record.judgement or "",
+        failure=record.reason,
     )
 
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    answers = [_answer(data, f"{path}:{number}") for number, data in read_lines(path)]
-    if not answers:
-        raise SynthDocUserError(
-            f"{path} holds no score records; is it an lmms-eval samples log of a synthdoc task?"
-        )
-    return answers
+    return [_answer(sample) for sample in samples_log.read_samples(path, SynthDocRecord)]
 
 
 def _model_from_args(model_args: str) -> str:
@@ -240,6 +206,20 @@ def _label(runs: list[Run]) -> None:
                 r.label = f"{r.label}@{tag}" if tag else r.label
 
 
+@contextmanager
+def datasets_quietly() -> Iterator[None]:
+    """``datasets`` without its progress bars (restored as they were afterwards)."""
+    import datasets
+
+    bars = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        yield
+    finally:
+        if bars:
+            datasets.enable_progress_bars()
+
+
 def _rows(dataset: Any) -> list[dict[str, Any]]:
     return [dict(row) for row in dataset]
 
@@ -254,25 +234,22 @@ def load_documents(location: str | None, source: str) -> DocumentInfo:
     from ..dataset import load_config, resolve_location
 
     resolved = resolve_location(location)  # ORG/NAME@REVISION is read at that revision
-    import datasets
-
-    bars = datasets.is_progress_bar_enabled()
-    datasets.disable_progress_bars()
     try:
-        docs = load_config(
-            resolved, "documents", ["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"]
-        )
-        questions: dict[str, dict[str, str]] = {}
-        for config in ("chart", "cross_modal", "complex"):
-            rows = load_config(resolved, config, ["question_id", "question", "answer"])
-            for row in _rows(rows):
-                questions[str(row["question_id"])] = {"question": row["question"], "answer": row["answer"]}
+        with datasets_quietly():
+            docs = load_config(
+                resolved, "documents", ["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"]
+            )
+            questions: dict[str, dict[str, str]] = {}
+            for config in ("chart", "cross_modal", "complex"):
+                rows = load_config(resolved, config, ["question_id", "question", "answer"])
+                for row in _rows(rows):
+                    questions[str(row["question_id"])] = {
+                        "question": row["question"],
+                        "answer": row["answer"],
+                    }
     except Exception as exc:  # datasets raises many types; the user needs one line
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SynthDocUserError(f"cannot read the dataset {location} ({source}): {reason}") from None
-    finally:
-        if bars:
-            datasets.enable_progress_bars()
     by_doc = {str(row["doc_id"]): row for row in _rows(docs)}
     return DocumentInfo(
         by_doc=by_doc, questions=questions, location=resolved, note=f"dataset: {location} ({source})"

@@ -17,10 +17,10 @@ from typing import Any
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError
 from ..grounded import PageRegion, gold_regions
-from ..metrics import ACC_THRESHOLD
-from ..report.load import SAMPLES_RE, _label, _results_info, discover, read_samples
+from ..records import SynthDocRecord, passed
+from ..report.load import SAMPLES_RE, _label, _results_info, datasets_quietly, discover, read_samples
 from ..report.records import Answer, Run
-from ..samples_log import read_lines
+from ..samples_log import read_samples as read_sample_lines
 from ..strips import Strip, StripSettings
 from .regions import page_region_to_strip
 
@@ -37,7 +37,7 @@ def verdict(answer: Answer) -> str:
     """``passed`` / ``failed`` (valid score at or above / below the ACC threshold) or ``unscored``."""
     if answer.score is None:
         return "unscored"
-    return "passed" if answer.score >= ACC_THRESHOLD else "failed"
+    return "passed" if passed(answer.score) else "failed"
 
 
 def _task(path: Path) -> str:
@@ -105,11 +105,10 @@ def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
     """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
     found: dict[str, list[PageRegion]] = {}
     for path in files:
-        for _, line in read_lines(path):
-            record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
-            if isinstance(record, dict) and isinstance(record.get("predicted_regions"), list):
-                regions = [r for v in record["predicted_regions"] if (r := _region(v)) is not None]
-                found[str(record.get("question_id"))] = regions
+        for sample in read_sample_lines(path, SynthDocRecord):
+            given = sample.record.predicted_regions
+            if given is not None:
+                found[sample.record.question_id] = [r for v in given if (r := _region(v)) is not None]
     return found
 
 
@@ -128,25 +127,21 @@ def load_dataset_rows(location: str) -> tuple[list[dict[str, Any]], dict[str, di
     """(question rows of every config, document rows without the PDF by doc_id)."""
     import datasets
 
-    bars = datasets.is_progress_bar_enabled()
-    datasets.disable_progress_bars()
+    questions: list[dict[str, Any]] = []
     try:
-        questions: list[dict[str, Any]] = []
-        for config in QUESTION_CONFIGS:
-            questions += [_plain(dict(r)) for r in datasets.load_dataset(location, config, split="test")]
-        docs = datasets.load_dataset(
-            location,
-            "documents",
-            split="test",
-            columns=["doc_id", "archetype", "domain", "topic", "page_count"],
-        )
-        documents = {str(r["doc_id"]): _plain(dict(r)) for r in docs}
+        with datasets_quietly():
+            for config in QUESTION_CONFIGS:
+                questions += [_plain(dict(r)) for r in datasets.load_dataset(location, config, split="test")]
+            docs = datasets.load_dataset(
+                location,
+                "documents",
+                split="test",
+                columns=["doc_id", "archetype", "domain", "topic", "page_count"],
+            )
+            documents = {str(r["doc_id"]): _plain(dict(r)) for r in docs}
     except Exception as exc:  # datasets raises many types; the user needs one line
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SynthDocUserError(f"cannot read the dataset {location}: {reason}") from None
-    finally:
-        if bars:
-            datasets.enable_progress_bars()
     return questions, documents
 
 
