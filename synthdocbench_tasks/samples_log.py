@@ -138,7 +138,7 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, tuple
             raise SynthDocUserError(
                 f"{where}: the records under '{keys[0]}' and '{key}' differ ({', '.join(diff)}), but "
                 "lmms-eval logs one record per answer under every metric key: the line was edited; "
-                "restore it from the run's output or rerun `synthdocbench judge` on the original log"
+                "restore it from the run's output (or rerun the task)"
             )
     try:
         record = kind.model_validate(line[keys[0]])

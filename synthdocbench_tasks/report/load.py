@@ -39,36 +39,52 @@ MODEL_KEYS = (
 REQUIRED = ("question_id", "doc_id", "subset")
 
 
-def discover(inputs: Sequence[Path]) -> list[Path]:
-    """Samples logs named by ``inputs``: files as given, folders searched for synthdoc logs."""
+#: The benchmarks whose samples logs the report reads, and what their log names contain.
+LOG_KINDS = {"synthdoc": "samples_synthdoc", "mmdocbench": "samples_mmdocbench"}
+
+
+def discover_logs(inputs: Sequence[Path]) -> dict[str, list[Path]]:
+    """Samples logs named by ``inputs``, by benchmark (:data:`LOG_KINDS`): files as given
+    (an MMDocBench log by its name, anything else as a SynthDocBench log), folders and
+    ``*_results.json`` files searched for the logs of both."""
     if not inputs:
         raise SynthDocUserError("no results given: pass lmms-eval samples logs or the folders holding them")
-    found: list[Path] = []
+    found: dict[str, list[Path]] = {kind: [] for kind in LOG_KINDS}
     for path in inputs:
         if not path.exists():
             raise SynthDocUserError(f"{path} does not exist: pass lmms-eval samples logs or their folders")
         if path.is_dir():
-            logs = sorted(p for p in path.rglob("*samples_synthdoc*.jsonl") if p.is_file())
-            if not logs:
+            logs = {
+                k: sorted(p for p in path.rglob(f"*{m}*.jsonl") if p.is_file()) for k, m in LOG_KINDS.items()
+            }
+            if not any(logs.values()):
                 raise SynthDocUserError(
-                    f"{path} holds no SynthDocBench samples log (*_samples_synthdoc_*.jsonl); "
-                    "run lmms-eval with --log_samples"
+                    f"{path} holds no SynthDocBench samples log (*_samples_synthdoc_*.jsonl) nor an "
+                    "MMDocBench one (*_samples_mmdocbench_*.jsonl); run lmms-eval with --log_samples"
                 )
-            found.extend(logs)
         elif path.name.endswith("_results.json"):
             prefix = path.name[: -len("_results.json")]
-            logs = sorted(path.parent.glob(f"{prefix}_samples_synthdoc*.jsonl"))
-            if not logs:
+            logs = {k: sorted(path.parent.glob(f"{prefix}_{m}*.jsonl")) for k, m in LOG_KINDS.items()}
+            if not any(logs.values()):
                 raise SynthDocUserError(
                     f"{path} has no samples logs next to it; run lmms-eval with --log_samples"
                 )
-            found.extend(logs)
         else:
-            found.append(path)
-    unique: dict[Path, None] = {}
-    for p in found:
-        unique.setdefault(p.resolve(), None)
-    return list(unique)
+            logs = {"mmdocbench" if LOG_KINDS["mmdocbench"] in path.name else "synthdoc": [path]}
+        for kind, paths in logs.items():
+            found[kind].extend(paths)
+    return {kind: list(dict.fromkeys(p.resolve() for p in paths)) for kind, paths in found.items()}
+
+
+def discover(inputs: Sequence[Path]) -> list[Path]:
+    """The SynthDocBench samples logs named by ``inputs`` (see :func:`discover_logs`)."""
+    logs = discover_logs(inputs)["synthdoc"]
+    if not logs:
+        raise SynthDocUserError(
+            f"{', '.join(str(p) for p in inputs)}: no SynthDocBench samples log (*_samples_synthdoc_*.jsonl) "
+            "among them; run lmms-eval with --log_samples on the synthdoc tasks"
+        )
+    return logs
 
 
 def _question_from_input(prompt: Any) -> str:
