@@ -172,32 +172,6 @@ class JudgeSession:
         self.breaker.success()
         return verdict_fields(verdict)
 
-    def prepare(
-        self,
-        record: dict[str, Any],
-        reply: str | None,
-        item_of: Callable[[dict[str, Any], str], JudgeItem],
-        answer: str | None = None,
-    ) -> JudgeItem | None:
-        """Set ``answer`` in ``record`` and return the judge's item for it, or None when the
-        record is complete without the judge (a failed model request, an item that cannot be built).
-
-        ``item_of(record, answer)`` builds the item from the record's stored inputs; ``answer``
-        is the part of the reply to judge when the caller extracted it (default:
-        :func:`~synthdocbench_tasks.answers.final_answer` of the reply).
-        """
-        record["answer"] = final_answer(reply or "") if answer is None else answer
-        record.pop("failure", None)
-        failure = model_failure(reply)
-        if failure is not None:
-            record.update(unscored("model_error", failure, self.name, self.prompt_version))
-            return None
-        try:
-            return item_of(record, record["answer"])
-        except JudgeInputError as exc:
-            record.update(unscored("judge_input_error", f"judge input error: {exc}", self.name))
-            return None
-
     def begin(
         self,
         record: dict[str, Any],
@@ -205,19 +179,32 @@ class JudgeSession:
         item_of: Callable[[dict[str, Any], str], JudgeItem],
         answer: str | None = None,
     ) -> JudgeItem | None:
-        """The first half of scoring one answer, without any network request: set ``answer``
-        (see :meth:`prepare`) and, where no judge call is needed (a failed model request, an
-        item that cannot be built, a verdict the judge already has, an error while scoring),
-        the judge fields of ``record``. Returns the item to ask the judge about, else None.
+        """The first half of scoring one answer, without any network request: set ``answer`` in
+        ``record`` and return the judge's item for it, or None when the record is complete
+        without a judge call: a failed model request (``model_error``), an item that cannot be
+        built (``judge_input_error``), a verdict the judge already has (its cache, the offline
+        judge), any other error (``scoring_error``). Never raises for a bad record or reply.
 
-        Live runs (:meth:`score_reply`) and ``synthdocbench judge`` (which asks the judge for
-        every remaining item of a batch at once) both score answers through this method and
-        :meth:`judge_fields`. Never raises for a bad record, reply or judge.
+        ``item_of(record, answer)`` builds the item from the record's stored inputs; ``answer``
+        is the part of the reply to judge when the caller extracted it (default:
+        :func:`~synthdocbench_tasks.answers.final_answer` of the reply). Live runs
+        (:meth:`score_reply`) and ``synthdocbench judge`` (which asks the judge for every
+        remaining item of a batch at once) both score answers through this and :meth:`judge_fields`.
         """
         try:
-            item = self.prepare(record, reply, item_of, answer)
-            verdict = self.cached(item) if item is not None else None
+            record["answer"] = final_answer(reply or "") if answer is None else answer
+            record.pop("failure", None)
+            failure = model_failure(reply)
+            if failure is not None:
+                record.update(unscored("model_error", failure, self.name, self.prompt_version))
+                return None
+            item = item_of(record, record["answer"])
+            verdict = self.cached(item)
+        except JudgeInputError as exc:
+            record.update(unscored("judge_input_error", f"judge input error: {exc}", self.name))
+            return None
         except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+            record.setdefault("answer", reply if isinstance(reply, str) else "")
             record.update(scoring_error(exc, self.name, self.prompt_version))
             return None
         if verdict is None:
