@@ -163,15 +163,24 @@ def _main_judge(answers: Iterable[Answer]) -> str:
     return sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def load_runs(paths: Sequence[Path]) -> list[Run]:
-    """Group samples logs into runs (folder + date prefix) and name each run's model."""
+def run_groups(paths: Sequence[Path]) -> list[tuple[Path, str, list[Path]]]:
+    """``(folder, date prefix, logs)`` of each run among ``paths`` (lmms-eval writes the task
+    logs of one run into one folder with one date prefix), sorted by folder and prefix."""
     groups: dict[tuple[Path, str], list[Path]] = defaultdict(list)
     for path in paths:
         match = SAMPLES_RE.match(path.name)
         prefix = match.group("prefix") if match else path.stem
         groups[(path.parent, prefix)].append(path)
+    return [
+        (folder, prefix, groups[(folder, prefix)])
+        for folder, prefix in sorted(groups, key=lambda k: (str(k[0]), k[1]))
+    ]
+
+
+def load_runs(paths: Sequence[Path]) -> list[Run]:
+    """Group samples logs into runs (folder + date prefix) and name each run's model."""
     runs = []
-    for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    for folder, prefix, files in run_groups(paths):
         answers: list[Answer] = []
         seen: dict[str, Path] = {}
         for f in sorted(files):

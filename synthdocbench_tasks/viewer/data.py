@@ -8,7 +8,6 @@ Inputs are what the project already writes: exported dataset folders
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,15 @@ from ..dataset import CONFIGS
 from ..errors import SynthDocUserError
 from ..grounded import PageRegion, gold_regions
 from ..records import SynthDocRecord, passed
-from ..report.load import SAMPLES_RE, _label, _results_info, datasets_quietly, discover, read_samples
+from ..report.load import (
+    SAMPLES_RE,
+    _label,
+    _results_info,
+    datasets_quietly,
+    discover,
+    read_samples,
+    run_groups,
+)
 from ..report.records import Answer, Run
 from ..samples_log import read_samples as read_sample_lines
 from ..strips import Strip, StripSettings
@@ -47,12 +54,8 @@ def _task(path: Path) -> str:
 
 def load_runs(logs: Sequence[Path]) -> list[Run]:
     """The runs of ``logs`` (folder + date prefix), unjudged ones included (unlike the report)."""
-    groups: dict[tuple[Path, str], list[Path]] = defaultdict(list)
-    for path in logs:
-        match = SAMPLES_RE.match(path.name)
-        groups[(path.parent, match.group("prefix") if match else path.stem)].append(path)
     runs = []
-    for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    for folder, prefix, files in run_groups(logs):
         per_file = {f: read_samples(f) for f in sorted(files)}
         info = _results_info(folder, prefix)
         if not info and folder.name.startswith("judged-"):  # `synthdocbench judge` output folder
