@@ -10,7 +10,9 @@ every metric key of the task (``acc``, ``score``, ``failed``, ``unscored``; ``em
 record (:mod:`~synthdocbench_tasks.records`) or one line naming the file and line and
 saying what is wrong. Nothing is skipped: a missing or unreadable file, a line that is not
 JSON (a cut-off last line says so), not an object, without a record of the expected kind,
-with copies of the record that differ, or with a record of wrong types or impossible values.
+with copies of the record that disagree, or with a record of wrong types or impossible values.
+The copy under ``acc`` is read first, then ``score`` (:data:`PRECEDENCE`); the others must
+agree with it on every field they share.
 """
 
 from __future__ import annotations
@@ -117,31 +119,35 @@ def _clip(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+#: The metric keys whose copy of the record is read first (then the line's other metric keys
+#: in their order): the copies agree on every field they share, but a copy may lack fields.
+PRECEDENCE = ("acc", "score")
+
+
 def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, tuple[str, ...]]:
-    """The record of ``kind`` a samples line holds and the keys it stands under; one clear
-    line when there is none, when its copies differ, or when it is not a valid record."""
-    keys = tuple(k for k, v in line.items() if kind.holds(v))
-    if not keys:
+    """The record of ``kind`` a samples line holds and the metric keys it stands under (the
+    copy read first); one clear line when there is none, when two copies disagree on a field
+    they share, or when the record is not valid."""
+    holders = [k for k, v in line.items() if kind.holds(v)]
+    if not holders:
         raise SynthDocUserError(
             f"{where}: has no {kind.KIND} record (no judge record with a {kind.MARKER} under a "
             f"metric key such as 'acc' or 'score'): pass samples logs of {kind.TASKS} tasks "
             "written with --log_samples"
         )
-    first = _canonical(line[keys[0]])
+    keys = (*(k for k in PRECEDENCE if k in holders), *(k for k in holders if k not in PRECEDENCE))
+    first: dict[str, Any] = line[keys[0]]
     for key in keys[1:]:
-        if _canonical(line[key]) != first:
-            diff = sorted(
-                k
-                for k in {*line[keys[0]], *line[key]}
-                if _canonical(line[keys[0]].get(k)) != _canonical(line[key].get(k))
-            )
+        other: dict[str, Any] = line[key]
+        diff = sorted(k for k in first.keys() & other.keys() if _canonical(first[k]) != _canonical(other[k]))
+        if diff:
             raise SynthDocUserError(
                 f"{where}: the records under '{keys[0]}' and '{key}' differ ({', '.join(diff)}), but "
                 "lmms-eval logs one record per answer under every metric key: the line was edited; "
                 "restore it from the run's output (or rerun the task)"
             )
     try:
-        record = kind.model_validate(line[keys[0]])
+        record = kind.model_validate(first)
     except ValidationError as exc:
         raise SynthDocUserError(
             f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {_problems(exc)}; the line "

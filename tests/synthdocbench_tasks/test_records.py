@@ -242,18 +242,28 @@ def test_the_record_is_read_from_whichever_metric_key_holds_it(tmp_path: Path) -
     only_score = _line({"acc": 1.0, "score": RECORD})
     only_acc = _line({"acc": {**RECORD, "question_id": "q2"}, "score": 7})
     grounded = {**RECORD, "question_id": "q3", "page_acc": 1.0, "iou": 0.5, "predicted_regions": []}
-    every = _line({k: grounded for k in ("acc", "score", "failed", "unscored", "page_acc", "iou")})
-    log = _write(tmp_path / "x_samples_synthdoc_chart_grounded.jsonl", [only_score, only_acc, every])
+    every = _line({k: grounded for k in ("unscored", "failed", "score", "acc", "page_acc", "iou")})
+    # a copy may lack fields (a tool that stripped some): acc is read first, then score
+    lean = {k: v for k, v in RECORD.items() if k not in ("judgement", "category")} | {"question_id": "q4"}
+    stripped = _line(
+        {"failed": {**lean, "category": "value_reading"}, "score": {**lean, "judgement": "x"}, "acc": lean}
+    )
+    log = _write(
+        tmp_path / "x_samples_synthdoc_chart_grounded.jsonl", [only_score, only_acc, every, stripped]
+    )
     samples = read_samples(log, SynthDocRecord)
     assert [s.keys for s in samples] == [
         ("score",),
         ("acc",),
-        ("acc", "score", "failed", "unscored", "page_acc", "iou"),
+        ("acc", "score", "unscored", "failed", "page_acc", "iou"),
+        ("acc", "score", "failed"),
     ]
-    assert [s.record.grounded for s in samples] == [False, False, True]
+    assert [s.record.grounded for s in samples] == [False, False, True, False]
+    assert samples[3].raw == lean and samples[3].record.judgement is None
     # every reader takes the same record
-    assert [a.question_id for a in report_load.read_samples(log)] == ["q1", "q2", "q3"]
-    assert [r["question_id"] for r in rejudge.read_samples(log).records] == ["q1", "q2", "q3"]
+    assert [a.question_id for a in report_load.read_samples(log)] == ["q1", "q2", "q3", "q4"]
+    assert report_load.read_samples(log)[3].category == "unknown"  # not the 'failed' copy's
+    assert [r["question_id"] for r in rejudge.read_samples(log).records] == ["q1", "q2", "q3", "q4"]
     assert viewer_data.predicted_regions([log]) == {"q3": []}
 
 
