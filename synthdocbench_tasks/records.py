@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any, ClassVar, Literal, get_args
+from typing import Annotated, Any, ClassVar, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 #: The judge score at or above which an answer counts as correct (paper: tau = 6).
 ACC_THRESHOLD = 6
@@ -72,6 +72,15 @@ def accuracy(scores: Iterable[float], threshold: float = ACC_THRESHOLD) -> float
     return float(sum(hits) / len(hits)) if hits else math.nan
 
 
+def _id_text(value: Any) -> Any:
+    """An integer id (hand-made and older logs write some) as its text; anything else as given."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+#: A question or document id: text, or an integer read as its text.
+Identifier = Annotated[str, BeforeValidator(_id_text)]
+
+
 class Record(BaseModel):
     """A record as lmms-eval logged it: strict types, extra keys kept as they are."""
 
@@ -95,8 +104,8 @@ class SynthDocRecord(Record):
     MARKER: ClassVar[str] = "question_id"
     TASKS: ClassVar[str] = "synthdoc_*"
 
-    question_id: str = Field(min_length=1)
-    doc_id: str | None = None
+    question_id: Identifier = Field(min_length=1)
+    doc_id: Identifier | None = None
     subset: str | None = None
     category: str | None = None
     difficulty: str | None = None
@@ -116,7 +125,7 @@ class SynthDocRecord(Record):
     # the grounded tasks
     page_acc: float | None = None
     iou: float | None = None
-    predicted_regions: list[dict[str, Any]] | None = None
+    predicted_regions: list[Any] | None = None  # items as the reply gave them (checked where drawn)
 
     @model_validator(mode="after")
     def _consistent(self) -> SynthDocRecord:

@@ -11,8 +11,8 @@ record (:mod:`~synthdocbench_tasks.records`) or one line naming the file and lin
 saying what is wrong. Nothing is skipped: a missing or unreadable file, a line that is not
 JSON (a cut-off last line says so), not an object, without a record of the expected kind,
 with copies of the record that disagree, or with a record of wrong types or impossible values.
-The copy under ``acc`` is read first, then ``score`` (:data:`PRECEDENCE`); the others must
-agree with it on every field they share.
+The record is the copies under ``acc`` and ``score`` merged (:data:`PRIMARY`); every two
+copies must agree on the fields they share.
 """
 
 from __future__ import annotations
@@ -72,17 +72,12 @@ class SampleLine(Generic[R]):
     number: int
     line: dict[str, Any]
     record: R
+    raw: dict[str, Any]  # the record as logged (copies merged), extra keys included
     keys: tuple[str, ...]
 
     @property
     def where(self) -> str:
         return f"{self.path}:{self.number}"
-
-    @property
-    def raw(self) -> dict[str, Any]:
-        """The record as logged (a dict under :attr:`keys`), extra keys included."""
-        value: dict[str, Any] = self.line[self.keys[0]]
-        return value
 
     def reply(self) -> str | None:
         """The model's reply as logged (filtered, else raw), or None when the line has none."""
@@ -119,14 +114,15 @@ def _clip(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-#: The metric keys whose copy of the record is read first (then the line's other metric keys
-#: in their order): the copies agree on every field they share, but a copy may lack fields.
-PRECEDENCE = ("acc", "score")
+#: The metric keys every synthdoc task logs: the record is read from their copies (merged:
+#: a copy may lack a field another has); without them, from every copy. Copies under the
+#: other metric keys (``failed``, ``unscored``, ...) must agree with it on the fields they share.
+PRIMARY = ("acc", "score")
 
 
-def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, tuple[str, ...]]:
-    """The record of ``kind`` a samples line holds and the metric keys it stands under (the
-    copy read first); one clear line when there is none, when two copies disagree on a field
+def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[str, Any], tuple[str, ...]]:
+    """The record of ``kind`` a samples line holds (typed, and as logged) and the metric keys
+    it stands under; one clear line when there is none, when two copies disagree on a field
     they share, or when the record is not valid."""
     holders = [k for k, v in line.items() if kind.holds(v)]
     if not holders:
@@ -135,25 +131,29 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, tuple
             f"metric key such as 'acc' or 'score'): pass samples logs of {kind.TASKS} tasks "
             "written with --log_samples"
         )
-    keys = (*(k for k in PRECEDENCE if k in holders), *(k for k in holders if k not in PRECEDENCE))
-    first: dict[str, Any] = line[keys[0]]
-    for key in keys[1:]:
-        other: dict[str, Any] = line[key]
-        diff = sorted(k for k in first.keys() & other.keys() if _canonical(first[k]) != _canonical(other[k]))
-        if diff:
-            raise SynthDocUserError(
-                f"{where}: the records under '{keys[0]}' and '{key}' differ ({', '.join(diff)}), but "
-                "lmms-eval logs one record per answer under every metric key: the line was edited; "
-                "restore it from the run's output (or rerun the task)"
-            )
+    primary = [k for k in PRIMARY if k in holders] or holders
+    keys = (*primary, *(k for k in holders if k not in primary))
+    for index, key in enumerate(keys[1:], start=1):
+        for earlier in keys[:index]:
+            a, b = line[earlier], line[key]
+            diff = sorted(k for k in a.keys() & b.keys() if _canonical(a[k]) != _canonical(b[k]))
+            if diff:
+                raise SynthDocUserError(
+                    f"{where}: the records under '{earlier}' and '{key}' differ ({', '.join(diff)}), "
+                    "but lmms-eval logs one record per answer under every metric key: the line was "
+                    "edited; restore it from the run's output (or rerun the task)"
+                )
+    raw: dict[str, Any] = {}
+    for key in primary:
+        raw.update((k, v) for k, v in line[key].items() if k not in raw)
     try:
-        record = kind.model_validate(first)
+        record = kind.model_validate(raw)
     except ValidationError as exc:
         raise SynthDocUserError(
             f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {_problems(exc)}; the line "
             "is damaged or was edited: restore it from the run's output or rerun the task"
         ) from None
-    return record, keys
+    return record, raw, keys
 
 
 def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
@@ -162,8 +162,8 @@ def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
     out: list[SampleLine[R]] = []
     for number, line in read_lines(path):
         where = f"{path}:{number}"
-        record, keys = record_of(line, kind, where)
-        out.append(SampleLine(path, number, line, record, keys))
+        record, raw, keys = record_of(line, kind, where)
+        out.append(SampleLine(path, number, line, record, raw, keys))
     if not out:
         raise SynthDocUserError(
             f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "

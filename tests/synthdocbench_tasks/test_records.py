@@ -157,7 +157,7 @@ def _both(**changes: Any) -> dict[str, Any]:
 HOSTILE: list[tuple[str, dict[str, Any], str]] = [
     ("score as text", _both(score="7"), r"score: Input should be a valid number \(got '7'\)"),
     ("score a bool", _both(score=True, valid=True), r"score: Input should be a valid number"),
-    ("question_id a number", _both(question_id=5), r"question_id: Input should be a valid string"),
+    ("question_id a float", _both(question_id=5.5), r"question_id: Input should be a valid string"),
     ("valid as text", _both(valid="yes"), r"valid: Input should be a valid boolean"),
     ("position as text", _both(position="early"), r"position: Input should be a valid number"),
     ("answer_values not a list", _both(answer_values="12"), r"answer_values: Input should be a valid list"),
@@ -243,7 +243,7 @@ def test_the_record_is_read_from_whichever_metric_key_holds_it(tmp_path: Path) -
     only_acc = _line({"acc": {**RECORD, "question_id": "q2"}, "score": 7})
     grounded = {**RECORD, "question_id": "q3", "page_acc": 1.0, "iou": 0.5, "predicted_regions": []}
     every = _line({k: grounded for k in ("unscored", "failed", "score", "acc", "page_acc", "iou")})
-    # a copy may lack fields (a tool that stripped some): acc is read first, then score
+    # a copy may lack fields (a tool that stripped some): the copies under acc and score are merged
     lean = {k: v for k, v in RECORD.items() if k not in ("judgement", "category")} | {"question_id": "q4"}
     stripped = _line(
         {"failed": {**lean, "category": "value_reading"}, "score": {**lean, "judgement": "x"}, "acc": lean}
@@ -259,7 +259,7 @@ def test_the_record_is_read_from_whichever_metric_key_holds_it(tmp_path: Path) -
         ("acc", "score", "failed"),
     ]
     assert [s.record.grounded for s in samples] == [False, False, True, False]
-    assert samples[3].raw == lean and samples[3].record.judgement is None
+    assert samples[3].raw == {**lean, "judgement": "x"} and samples[3].record.judgement == "x"
     # every reader takes the same record
     assert [a.question_id for a in report_load.read_samples(log)] == ["q1", "q2", "q3", "q4"]
     assert report_load.read_samples(log)[3].category == "unknown"  # not the 'failed' copy's
@@ -312,6 +312,9 @@ def test_record_models_reject_hostile_values_directly() -> None:
         SynthDocRecord.model_validate({**RECORD, "failure": "judge_error", "score": -1, "valid": True})
     assert set(FAILURES) == {"model_error", "judge_error", "judge_unparseable", "judge_input_error",
                              "scoring_error", "not_judged"}  # fmt: skip
+    # a grounded reply's regions are kept as given: the viewer draws only the well-formed ones
+    hostile = SynthDocRecord.model_validate({**RECORD, "iou": 0.0, "predicted_regions": ["<script>", {}]})
+    assert hostile.predicted_regions == ["<script>", {}]
     kept = SynthDocRecord.model_validate({**RECORD, "future_key": [1]})  # new keys pass through
     assert kept.model_extra == {"future_key": [1]}
 
