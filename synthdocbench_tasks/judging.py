@@ -37,7 +37,9 @@ from judge.redact import redact_secrets
 
 from .answers import final_answer, model_failure
 from .errors import SynthDocUserError
-from .metrics import FAILED_REASONS
+from .records import FAILURES as FAILURES  # re-exported: the failure kinds of the record
+from .records import RUN_ERRORS as RUN_ERRORS
+from .records import UNSCORED_SCORE
 from .settings import JUDGE_VAR, JudgeLimits, Settings, load_judge_limits
 
 JUDGE_CHOICES = (
@@ -47,16 +49,6 @@ JUDGE_CHOICES = (
     "`synthdocbench judge`)"
 )
 
-#: Failures ``synthdocbench eval`` reports with a non-zero exit.
-RUN_ERRORS = FAILED_REASONS | {"judge_input_error"}
-FAILURES = (
-    "model_error",
-    "judge_error",
-    "judge_unparseable",
-    "judge_input_error",
-    "scoring_error",
-    "not_judged",
-)
 NOT_JUDGED = "not judged (SYNTHDOC_JUDGE=none): score the samples logs later with `synthdocbench judge`"
 BREAKER_ADVICE = (
     "rerun with SYNTHDOC_JUDGE=none to record the answers, then score the samples logs with "
@@ -73,7 +65,7 @@ def one_line(text: object, limit: int = 300) -> str:
 def unscored(failure: str, reason: str, judge: str = "none", prompt_version: str = "") -> dict[str, Any]:
     """The judge fields of an unscored record (score -1; None for ``not_judged``)."""
     return {
-        "score": None if failure == "not_judged" else -1,
+        "score": None if failure == "not_judged" else UNSCORED_SCORE,
         "judgement": one_line(reason, 600),
         "judge": judge,
         "prompt_version": prompt_version,
@@ -180,31 +172,46 @@ class JudgeSession:
         self.breaker.success()
         return verdict_fields(verdict)
 
-    def prepare(
+    def begin(
         self,
         record: dict[str, Any],
         reply: str | None,
         item_of: Callable[[dict[str, Any], str], JudgeItem],
         answer: str | None = None,
     ) -> JudgeItem | None:
-        """Set ``answer`` in ``record`` and return the judge's item for it, or None when the
-        record is complete without the judge (a failed model request, an item that cannot be built).
+        """The first half of scoring one answer, without any network request: set ``answer`` in
+        ``record`` and return the judge's item for it, or None when the record is complete
+        without a judge call: a failed model request (``model_error``), an item that cannot be
+        built (``judge_input_error``), a verdict the judge already has (its cache, the offline
+        judge), any other error (``scoring_error``). Never raises for a bad record or reply.
 
         ``item_of(record, answer)`` builds the item from the record's stored inputs; ``answer``
         is the part of the reply to judge when the caller extracted it (default:
-        :func:`~synthdocbench_tasks.answers.final_answer` of the reply).
+        :func:`~synthdocbench_tasks.answers.final_answer` of the reply). Live runs
+        (:meth:`score_reply`) and ``synthdocbench judge`` (which asks the judge for every
+        remaining item of a batch at once) both score answers through this and :meth:`judge_fields`.
         """
-        record["answer"] = final_answer(reply or "") if answer is None else answer
-        record.pop("failure", None)
-        failure = model_failure(reply)
-        if failure is not None:
-            record.update(unscored("model_error", failure, self.name, self.prompt_version))
-            return None
         try:
-            return item_of(record, record["answer"])
+            record["answer"] = final_answer(reply or "") if answer is None else answer
+            record.pop("failure", None)
+            failure = model_failure(reply)
+            if failure is not None:
+                record.update(unscored("model_error", failure, self.name, self.prompt_version))
+                return None
+            item = item_of(record, record["answer"])
+            verdict = self.cached(item)
         except JudgeInputError as exc:
             record.update(unscored("judge_input_error", f"judge input error: {exc}", self.name))
             return None
+        except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+            record.setdefault("answer", reply if isinstance(reply, str) else "")
+            record.update(scoring_error(exc, self.name, self.prompt_version))
+            return None
+        if verdict is None:
+            return item
+        self.breaker.success()
+        record.update(verdict_fields(verdict))
+        return None
 
     def score_reply(
         self,
@@ -214,8 +221,8 @@ class JudgeSession:
         answer: str | None = None,
     ) -> None:
         """Set ``answer`` and the judge fields of ``record`` from the model's ``reply`` (see
-        :meth:`prepare`); a failed model request is ``model_error`` and never reaches the judge."""
-        item = self.prepare(record, reply, item_of, answer)
+        :meth:`begin`); a failed model request is ``model_error`` and never reaches the judge."""
+        item = self.begin(record, reply, item_of, answer)
         if item is not None:
             record.update(self.judge_fields(item))
 

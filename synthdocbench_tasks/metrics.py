@@ -1,8 +1,9 @@
 """Aggregations of per-question judge records (paper Eq. 1).
 
 Each per-question value is the record ``process_results`` built: a dict with ``score``
-(0..10, or -1 / None when unscored) among stratification keys. Unscored answers are
-excluded from both ACC and the mean score (``Q_valid``).
+(0..10, or -1 / None when unscored) among stratification keys (see
+:mod:`~synthdocbench_tasks.records`). Unscored answers are excluded from both ACC and the
+mean score (``Q_valid``); the threshold and the accuracy rule are those of ``records``.
 """
 
 from __future__ import annotations
@@ -11,39 +12,31 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-ACC_THRESHOLD = 6
+from . import records
+from .records import ACC_THRESHOLD, FAILED_REASONS, valid_score
 
 
-def valid_scores(records: Iterable[Mapping[str, Any]]) -> list[float]:
-    out = []
-    for rec in records:
-        score = rec.get("score")
-        if isinstance(score, int | float) and not isinstance(score, bool) and 0 <= score <= 10:
-            out.append(float(score))
-    return out
+def valid_scores(recs: Iterable[Mapping[str, Any]]) -> list[float]:
+    """The valid scores (0..10) of ``recs``, in order."""
+    return [s for rec in recs if (s := valid_score(rec.get("score"))) is not None]
 
 
-def accuracy(records: Iterable[Mapping[str, Any]], threshold: float = ACC_THRESHOLD) -> float:
+def accuracy(recs: Iterable[Mapping[str, Any]], threshold: float = ACC_THRESHOLD) -> float:
     """Share of valid answers scored at or above ``threshold``; NaN when none is valid."""
-    scores = valid_scores(records)
-    return sum(s >= threshold for s in scores) / len(scores) if scores else math.nan
+    return records.accuracy(valid_scores(recs), threshold)
 
 
-def mean_score(records: Iterable[Mapping[str, Any]]) -> float:
-    scores = valid_scores(records)
+def mean_score(recs: Iterable[Mapping[str, Any]]) -> float:
+    scores = valid_scores(recs)
     return sum(scores) / len(scores) if scores else math.nan
 
 
-#: Failures that mean something broke (the model request, the judge or the scoring code).
-FAILED_REASONS = frozenset({"model_error", "judge_error", "scoring_error"})
-
-
-def failed_count(records: Iterable[Mapping[str, Any]]) -> int:
+def failed_count(recs: Iterable[Mapping[str, Any]]) -> int:
     """Records whose ``failure`` is ``model_error``, ``judge_error`` or ``scoring_error``."""
-    return sum(1 for rec in records if rec.get("failure") in FAILED_REASONS)
+    return sum(1 for rec in recs if rec.get("failure") in FAILED_REASONS)
 
 
-def unscored_count(records: Iterable[Mapping[str, Any]]) -> int:
+def unscored_count(recs: Iterable[Mapping[str, Any]]) -> int:
     """Records without a valid score, whatever the reason (what ACC and score leave out)."""
-    records = list(records)
-    return len(records) - len(valid_scores(records))
+    recs = list(recs)
+    return len(recs) - len(valid_scores(recs))

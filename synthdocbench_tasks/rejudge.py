@@ -35,27 +35,26 @@ from typing import Any
 
 from judge import JudgeError, JudgeItem, JudgeSpecError, JudgeUsage, OpenAIJudge, parse_judge_spec
 
+from . import samples_log
 from .doc_cache import write_text_atomically
 from .errors import SynthDocUserError
 from .grounded import judged_answer, parsed_reply
 from .hooks import judge_item
 from .judging import (
-    RUN_ERRORS,
     JudgeSession,
     build_session,
     check_reachable,
     judge_all,
     one_line,
-    scoring_error,
     unscored,
     verdict_fields,
 )
 from .metrics import accuracy, mean_score
 from .progress import progress_bar
-from .samples_log import read_lines
+from .records import RUN_ERRORS, SynthDocRecord
+from .samples_log import SampleLine
 from .settings import JudgeLimits, Settings, load_judge_limits, load_settings
 
-METRIC_KEYS = ("acc", "score")
 NEEDED = ("question", "reference")
 _TASK = re.compile(r"_samples_(?P<task>.+)\.jsonl$")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
@@ -64,11 +63,11 @@ _COUNTERS = [f for f in dataclasses.fields(JudgeUsage) if f.name != "_lock"]
 
 @dataclass
 class SamplesFile:
-    """One samples log: its lines, and the record (shared by acc and score) of each line."""
+    """One samples log: its lines, and the record (shared by every metric key) of each line."""
 
     path: Path
-    lines: list[dict[str, Any]]
-    records: list[dict[str, Any]]
+    samples: list[SampleLine[SynthDocRecord]]
+    records: list[dict[str, Any]]  # each line's record as logged, updated as it is judged
 
     @property
     def task(self) -> str:
@@ -104,41 +103,16 @@ class RejudgeResult:
         return sum(f.answers for f in self.files)
 
 
-def _record(line: dict[str, Any]) -> dict[str, Any] | None:
-    for key in METRIC_KEYS:
-        value = line.get(key)
-        if isinstance(value, dict) and "question_id" in value:
-            return value
-    return None
-
-
 def read_samples(path: Path) -> SamplesFile:
-    """A samples log of a synthdoc task; anything else is one clear line."""
-    lines: list[dict[str, Any]] = []
-    records: list[dict[str, Any]] = []
-    for number, line in read_lines(path):
-        record = _record(line)
-        if record is None:
-            raise SynthDocUserError(
-                f"{path}:{number} has no synthdoc record (acc/score with question_id); "
-                "pass samples logs of synthdoc_* tasks written with --log_samples"
-            )
-        lines.append(line)
-        records.append(dict(record))
-    if not lines:
-        raise SynthDocUserError(f"{path} holds no samples; run lmms-eval with --log_samples")
-    return SamplesFile(path, lines, records)
+    """A samples log of a synthdoc task (:func:`~synthdocbench_tasks.samples_log.read_samples`)."""
+    samples = samples_log.read_samples(path, SynthDocRecord)
+    return SamplesFile(path, samples, [dict(sample.raw) for sample in samples])
 
 
-def reply_of(line: dict[str, Any], record: dict[str, Any]) -> str:
+def reply_of(sample: SampleLine[SynthDocRecord]) -> str:
     """The model's reply as logged (filtered, else raw), else the record's answer."""
-    for key in ("filtered_resps", "resps"):
-        value: Any = line.get(key)
-        while isinstance(value, list) and value:
-            value = value[0]
-        if isinstance(value, str):
-            return value
-    return str(record.get("answer") or "")
+    reply = sample.reply()
+    return reply if reply is not None else sample.record.answer or ""
 
 
 class QuestionLookup:
@@ -241,9 +215,14 @@ def _usage_line(judge: Any, before: Any) -> str:
     return one_line(dataclasses.replace(after, **counts).summary(), 1000)
 
 
-def _line_records(line: dict[str, Any]) -> list[str]:
-    """The metric keys of a samples line that hold the record (acc, score, failed, ...)."""
-    return [k for k, v in line.items() if isinstance(v, dict) and "question_id" in v]
+def _judged_lines(sample: SamplesFile) -> list[dict[str, Any]]:
+    """The lines of ``sample`` with the judged record under every metric key that held it;
+    each record is checked against the record model before it is written."""
+    lines = []
+    for line, record in zip(sample.samples, sample.records, strict=True):
+        SynthDocRecord.model_validate(record)  # a record this command made invalid is a bug
+        lines.append({**line.line, **{key: dict(record) for key in line.keys}})
+    return lines
 
 
 def _summary(sample: SamplesFile, target: Path) -> FileSummary:
@@ -344,18 +323,11 @@ def rejudge(
     pending: list[list[tuple[int, JudgeItem]]] = []
     for sample in files:
         todo: list[tuple[int, JudgeItem]] = []
-        for index, (line, record) in enumerate(zip(sample.lines, sample.records, strict=True)):
-            try:
-                reply = reply_of(line, record)
-                answer = judged_answer(parsed_reply(reply)) if "iou" in record else None  # grounded
-                item = session.prepare(record, reply, judge_item, answer)
-                verdict = session.cached(item) if item is not None else None
-            except Exception as exc:  # one answer's failure must not end the batch
-                record.update(scoring_error(exc, session.name, session.prompt_version))
-                continue
-            if verdict is not None:
-                record.update(verdict_fields(verdict))
-            elif item is not None:
+        for index, (line, record) in enumerate(zip(sample.samples, sample.records, strict=True)):
+            reply = reply_of(line)
+            answer = judged_answer(parsed_reply(reply)) if line.record.grounded else None
+            item = session.begin(record, reply, judge_item, answer)
+            if item is not None:
                 todo.append((index, item))
         pending.append(todo)
     if any(pending):
@@ -375,10 +347,7 @@ def rejudge(
                 verdicts = judge_all(session, [item for _, item in todo], concurrency, on_done=advance)
             for (index, _), fields in zip(todo, verdicts, strict=True):
                 sample.records[index].update(fields)
-            for line, record in zip(sample.lines, sample.records, strict=True):
-                for key in _line_records(line):
-                    line[key] = dict(record)
-            write_atomically(target, sample.lines)
+            write_atomically(target, _judged_lines(sample))
             result.files.append(_summary(sample, target))
     every = [r for sample in files for r in sample.records]
     result.failures = dict(Counter(str(r["failure"]) for r in every if r.get("failure")))

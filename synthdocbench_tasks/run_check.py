@@ -20,9 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .records import RUN_ERRORS
+
 #: Per-answer failures that make a run incomplete. ``judge_unparseable`` (the judge answered,
 #: with no valid score) and ``not_judged`` (``SYNTHDOC_JUDGE=none``) are counted, not failures.
-FAILING = frozenset({"model_error", "judge_error", "scoring_error", "judge_input_error"})
+FAILING = RUN_ERRORS
 #: Natural misspellings of task names: ``synthdoc_cross_modal*`` (the data config is
 #: ``cross_modal``) runs ``synthdoc_crossmodal*``.
 TASK_ALIASES = {"synthdoc_cross_modal": "synthdoc_crossmodal"}

@@ -1,20 +1,34 @@
 """Reading lmms-eval samples logs (``*_samples_<task>.jsonl``): one JSON object per line.
 
-The one reader behind ``synthdocbench judge`` (:mod:`~synthdocbench_tasks.rejudge`),
-``synthdocbench report`` (:mod:`~synthdocbench_tasks.report.load`) and the MMDocBench table
-(:mod:`~synthdocbench_tasks.mmdocbench.report`). A missing or unreadable file, a line that is
-not JSON and a line that is not an object are each one line naming the file and line; what a
-record must hold is for each caller to check.
+lmms-eval writes, per answer, ``doc_id``, ``target``, ``resps``, ``filtered_resps``,
+``input`` and the dict ``process_results`` returned, so the per-answer record stands under
+every metric key of the task (``acc``, ``score``, ``failed``, ``unscored``; ``em``, ``f1``,
+... for MMDocBench). :func:`read_samples` is the one reader behind ``synthdocbench judge``
+(:mod:`~synthdocbench_tasks.rejudge`), ``synthdocbench report``
+(:mod:`~synthdocbench_tasks.report.load`), the MMDocBench table
+(:mod:`~synthdocbench_tasks.mmdocbench.report`) and the viewer: each line yields the typed
+record (:mod:`~synthdocbench_tasks.records`) or one line naming the file and line and
+saying what is wrong. Nothing is skipped: a missing or unreadable file, a line that is not
+JSON (a cut-off last line says so), not an object, without a record of the expected kind,
+with copies of the record that disagree, or with a record of wrong types or impossible values.
+The record is the copies under ``acc`` and ``score`` merged (:data:`PRIMARY`); every two
+copies must agree on the fields they share.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from pydantic import ValidationError
 
 from .errors import SynthDocUserError
+from .records import Record
+
+R = TypeVar("R", bound=Record)
 
 
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -26,12 +40,19 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or exc
         raise SynthDocUserError(f"cannot read {path}: {reason}") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, raw in enumerate(lines, start=1):
         if not raw.strip():
             continue
         try:
             line = json.loads(raw)
         except json.JSONDecodeError as exc:
+            if number == len(lines) and not text.endswith("\n"):
+                raise SynthDocUserError(
+                    f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
+                    "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
+                    "line to use the answers before it"
+                ) from None
             raise SynthDocUserError(
                 f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
                 "damaged or not a samples log"
@@ -41,3 +62,111 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
             )
         yield number, line
+
+
+@dataclass(frozen=True)
+class SampleLine(Generic[R]):
+    """One line of a samples log: the line as logged, its record typed, the keys holding it."""
+
+    path: Path
+    number: int
+    line: dict[str, Any]
+    record: R
+    raw: dict[str, Any]  # the record as logged (copies merged), extra keys included
+    keys: tuple[str, ...]
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.number}"
+
+    def reply(self) -> str | None:
+        """The model's reply as logged (filtered, else raw), or None when the line has none."""
+        for key in ("filtered_resps", "resps"):
+            value = first_text(self.line.get(key))
+            if value is not None:
+                return value
+        return None
+
+
+def first_text(value: Any) -> str | None:
+    """The first string of a logged value that nests it in lists (``[["reply"]]``), or None."""
+    while isinstance(value, list) and value:
+        value = value[0]
+    return value if isinstance(value, str) else None
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def _problems(exc: ValidationError) -> str:
+    parts = []
+    for error in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in error["loc"])
+        message = str(error["msg"]).removeprefix("Value error, ")
+        shown = "" if error["type"] in ("value_error", "missing") else f" (got {_clip(error['input'])})"
+        parts.append(f"{where}: {message}{shown}" if where else message)
+    return "; ".join(parts)
+
+
+def _clip(value: Any, limit: int = 60) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+#: The metric keys every synthdoc task logs: the record is read from their copies (merged:
+#: a copy may lack a field another has); without them, from every copy. Copies under the
+#: other metric keys (``failed``, ``unscored``, ...) must agree with it on the fields they share.
+PRIMARY = ("acc", "score")
+
+
+def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[str, Any], tuple[str, ...]]:
+    """The record of ``kind`` a samples line holds (typed, and as logged) and the metric keys
+    it stands under; one clear line when there is none, when two copies disagree on a field
+    they share, or when the record is not valid."""
+    holders = [k for k, v in line.items() if kind.holds(v)]
+    if not holders:
+        raise SynthDocUserError(
+            f"{where}: has no {kind.KIND} record (no judge record with a {kind.MARKER} under a "
+            f"metric key such as 'acc' or 'score'): pass samples logs of {kind.TASKS} tasks "
+            "written with --log_samples"
+        )
+    primary = [k for k in PRIMARY if k in holders] or holders
+    keys = (*primary, *(k for k in holders if k not in primary))
+    for index, key in enumerate(keys[1:], start=1):
+        for earlier in keys[:index]:
+            a, b = line[earlier], line[key]
+            diff = sorted(k for k in a.keys() & b.keys() if _canonical(a[k]) != _canonical(b[k]))
+            if diff:
+                raise SynthDocUserError(
+                    f"{where}: the records under '{earlier}' and '{key}' differ ({', '.join(diff)}), "
+                    "but lmms-eval logs one record per answer under every metric key: the line was "
+                    "edited; restore it from the run's output (or rerun the task)"
+                )
+    raw: dict[str, Any] = {}
+    for key in primary:
+        raw.update((k, v) for k, v in line[key].items() if k not in raw)
+    try:
+        record = kind.model_validate(raw)
+    except ValidationError as exc:
+        raise SynthDocUserError(
+            f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {_problems(exc)}; the line "
+            "is damaged or was edited: restore it from the run's output or rerun the task"
+        ) from None
+    return record, raw, keys
+
+
+def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
+    """Every answer of the samples log ``path`` with its typed record; one clear line naming
+    the file (and line) on anything that is not a samples log of ``kind``'s tasks."""
+    out: list[SampleLine[R]] = []
+    for number, line in read_lines(path):
+        where = f"{path}:{number}"
+        record, raw, keys = record_of(line, kind, where)
+        out.append(SampleLine(path, number, line, record, raw, keys))
+    if not out:
+        raise SynthDocUserError(
+            f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "
+            "with --log_samples"
+        )
+    return out

@@ -1,4 +1,7 @@
-"""Print the paper's Table 2 view (and the per-task rows) from lmms-eval sample logs.
+"""The paper's Table 2 view (and the per-task rows) from lmms-eval sample logs.
+
+``synthdocbench report`` writes it (``mmdocbench.md``) and prints it when its inputs hold
+MMDocBench samples logs; this module also runs on its own:
 
     python -m synthdocbench_tasks.mmdocbench.report results/*/*_samples_mmdocbench_*.jsonl
 
@@ -15,21 +18,18 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import SynthDocUserError
 from ..grounding.aggregate import macro_average
-from ..samples_log import read_lines
+from ..records import MMDocRecord
+from ..samples_log import read_samples
 from .taxonomy import CAPABILITIES, TASKS, is_published_pair
 
 COLUMNS = ("em", "f1", "iou", "iou50", "em_ref", "f1_ref", "iou_ref", "iou20_ref", "iou50_ref", "iou70_ref")
 
 
 def read_records(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    records = []
-    for path in paths:
-        for _number, line in read_lines(path):
-            record = line.get("em")
-            if isinstance(record, dict) and "sub_task" in record:
-                records.append(record)
-    return records
+    """The MMDocBench record of every line of ``paths`` (checked: :class:`MMDocRecord`)."""
+    return [sample.raw for path in paths for sample in read_samples(path, MMDocRecord)]
 
 
 def table(records: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, float]]]:
@@ -46,15 +46,52 @@ def table(records: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, float]
     ]
 
 
+def text_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
+    """The rows as aligned plain text, a header line first."""
+    lines = [f"{'':34}" + "".join(f"{c:>9}" for c in COLUMNS)]
+    lines += [f"{label:34}" + "".join(f"{values[c]:9.2f}" for c in COLUMNS) for label, values in rows]
+    return "\n".join(lines)
+
+
+def markdown_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
+    """The rows as a Markdown page (scores x100; ``ref``: the published computation)."""
+    out = [
+        "# MMDocBench (Table 2 view)",
+        "",
+        "Scores x100, macro-averaged sub-task -> task -> capability -> overall; the `_ref` columns "
+        "follow the published computation on the paper's 48 (task, sub-task) pairs.",
+        "",
+        "| | " + " | ".join(COLUMNS) + " |",
+        "|---|" + "---:|" * len(COLUMNS),
+    ]
+    out += [f"| {label.strip()} | " + " | ".join(f"{v[c]:.2f}" for c in COLUMNS) + " |" for label, v in rows]
+    return "\n".join(out) + "\n"
+
+
+def write_report(paths: Sequence[Path], out_dir: Path) -> tuple[Path, str]:
+    """Write ``mmdocbench.md`` into ``out_dir`` from the samples logs ``paths``; returns
+    its path and the text table (what ``synthdocbench report`` prints)."""
+    rows = table(read_records(paths))
+    target = out_dir / "mmdocbench.md"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target.write_text(markdown_table(rows), encoding="utf-8")
+    except OSError as exc:
+        raise SynthDocUserError(f"cannot write the report to {out_dir}: {exc.strerror or exc}") from None
+    return target, text_table(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     paths = [Path(p) for p in (sys.argv[1:] if argv is None else argv)]
     if not paths:
         print("usage: python -m synthdocbench_tasks.mmdocbench.report SAMPLES.jsonl...", file=sys.stderr)
         return 2
-    rows = table(read_records(paths))
-    print(f"{'':34}" + "".join(f"{c:>9}" for c in COLUMNS))
-    for label, values in rows:
-        print(f"{label:34}" + "".join(f"{values[c]:9.2f}" for c in COLUMNS))
+    try:
+        rows = table(read_records(paths))
+    except SynthDocUserError as exc:
+        print(f"mmdocbench report: {exc}", file=sys.stderr)
+        return 2
+    print(text_table(rows))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from ..records import passed
 from ..schema import CATEGORIES, DIFFICULTIES, SUBSETS
 from .context import SUBSET_NAMES, CellStats, Context, group_by, run_accuracy
 from .records import Answer, Run
@@ -224,7 +225,7 @@ def position_section(ctx: Context) -> Section:
         for r in ctx.systems:
             pts = [a for a in r.valid() if a.position is not None and (scope == "all" or a.subset == "chart")]
             x = [float(a.position) for a in pts if a.position is not None]
-            y = [1.0 if (a.score or 0) >= ctx.threshold else 0.0 for a in pts]
+            y = [float(passed(a.score or 0, ctx.threshold)) for a in pts]
             fit = logistic_trend(x, y)
             at0, at1 = (fit.predict(0.0), fit.predict(1.0)) if fit.converged else (math.nan, math.nan)
             trend_rows.append(

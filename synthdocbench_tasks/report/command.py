@@ -1,5 +1,10 @@
 """The typer command for ``synthdocbench report``; the CLI registers it with
-``app.command("report")(report_command)``."""
+``app.command("report")(report_command)``.
+
+One command for both benchmarks: SynthDocBench samples logs become the full report
+(:func:`~synthdocbench_tasks.report.build.build_report`), MMDocBench samples logs the
+Table 2 view (:func:`~synthdocbench_tasks.mmdocbench.report.write_report`); inputs may
+hold either or both."""
 
 from __future__ import annotations
 
@@ -32,7 +37,10 @@ def report_command(
         list[Path],
         typer.Argument(help="lmms-eval samples logs, *_results.json files or folders holding them."),
     ],
-    out: Annotated[Path, typer.Option(help="Folder for report.md, report.html, figures/ and tables/.")],
+    out: Annotated[
+        Path,
+        typer.Option(help="Folder for report.md, report.html, figures/, tables/ (and mmdocbench.md)."),
+    ],
     dataset: Annotated[
         str | None,
         typer.Option(
@@ -52,11 +60,22 @@ def report_command(
         typer.Option(help="Verdict files of `synthdocbench review` (repeatable: one per reviewer)."),
     ] = None,
 ) -> None:
-    """Turn lmms-eval sample logs into the paper's tables and figures (Markdown + HTML)."""
+    """Turn lmms-eval sample logs into the paper's tables and figures (Markdown + HTML);
+    MMDocBench logs into its Table 2 view (mmdocbench.md)."""
     from .build import build_report
+    from .load import discover_logs
 
+    logs = discover_logs(results)
+    if logs["mmdocbench"]:
+        from ..mmdocbench.report import write_report
+
+        written, text = write_report(logs["mmdocbench"], out)
+        typer.echo(text)
+        typer.echo(f"mmdocbench: {len(logs['mmdocbench'])} samples log(s) -> {written}")
+        if not logs["synthdoc"]:
+            return
     summary = build_report(
-        results,
+        logs["synthdoc"],
         out,
         dataset=dataset,
         judges_compare=parse_judge_pairs(judges),

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ..errors import SynthDocUserError
+from ..records import passed
 from ..schema import SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run
@@ -138,8 +139,8 @@ def comparison_section(ctx: Context) -> Section:
             qb = b_by.get(qa.question_id)
             if qb is None or qa.score is None or qb.score is None:
                 continue
-            xs.append(1.0 if qa.score >= ctx.threshold else 0.0)
-            ys.append(1.0 if qb.score >= ctx.threshold else 0.0)
+            xs.append(float(passed(qa.score, ctx.threshold)))
+            ys.append(float(passed(qb.score, ctx.threshold)))
             docs.append(qa.doc_id)
         by_q = paired_bootstrap(xs, ys, resamples=ctx.resamples, seed=ctx.seed)
         by_d = paired_bootstrap(xs, ys, docs, resamples=ctx.resamples, seed=ctx.seed)

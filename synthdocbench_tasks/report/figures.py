@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ..records import passed
 from ..schema import CATEGORIES, SUBSETS
 from .analyses import POSITION_BUCKETS, POSITION_EDGES
 from .context import SUBSET_NAMES, Context, group_by
@@ -109,7 +110,7 @@ def position_figure(ctx: Context, path: Path) -> Path:
         )
         pts = [a for a in chart if a.position is not None and a.score is not None]
         x = [float(a.position or 0.0) for a in pts]
-        y = [1.0 if (a.score or 0) >= ctx.threshold else 0.0 for a in pts]
+        y = [float(passed(a.score or 0, ctx.threshold)) for a in pts]
         bins = binned_means(x, y, POSITION_EDGES)
         centers = [(lo + hi) / 2 for lo, hi, n, _ in bins if n]
         line = trend.plot(centers, [m for _, _, n, m in bins if n], "o", label=r.label)

@@ -12,13 +12,16 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import samples_log
 from ..errors import SynthDocUserError
-from ..samples_log import read_lines
-from .records import Answer, DocumentInfo, Run, Status
+from ..records import SynthDocRecord
+from ..samples_log import SampleLine, first_text
+from .records import Answer, DocumentInfo, Run
 
 SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
 #: Keys of ``model_args`` that name the model, in lmms-eval's order (``_get_model_name``).
@@ -36,110 +39,89 @@ MODEL_KEYS = (
 REQUIRED = ("question_id", "doc_id", "subset")
 
 
-def discover(inputs: Sequence[Path]) -> list[Path]:
-    """Samples logs named by ``inputs``: files as given, folders searched for synthdoc logs."""
+#: The benchmarks whose samples logs the report reads, and what their log names contain.
+LOG_KINDS = {"synthdoc": "samples_synthdoc", "mmdocbench": "samples_mmdocbench"}
+
+
+def discover_logs(inputs: Sequence[Path]) -> dict[str, list[Path]]:
+    """Samples logs named by ``inputs``, by benchmark (:data:`LOG_KINDS`): files as given
+    (an MMDocBench log by its name, anything else as a SynthDocBench log), folders and
+    ``*_results.json`` files searched for the logs of both."""
     if not inputs:
         raise SynthDocUserError("no results given: pass lmms-eval samples logs or the folders holding them")
-    found: list[Path] = []
+    found: dict[str, list[Path]] = {kind: [] for kind in LOG_KINDS}
     for path in inputs:
         if not path.exists():
             raise SynthDocUserError(f"{path} does not exist: pass lmms-eval samples logs or their folders")
         if path.is_dir():
-            logs = sorted(p for p in path.rglob("*samples_synthdoc*.jsonl") if p.is_file())
-            if not logs:
+            logs = {
+                k: sorted(p for p in path.rglob(f"*{m}*.jsonl") if p.is_file()) for k, m in LOG_KINDS.items()
+            }
+            if not any(logs.values()):
                 raise SynthDocUserError(
-                    f"{path} holds no SynthDocBench samples log (*_samples_synthdoc_*.jsonl); "
-                    "run lmms-eval with --log_samples"
+                    f"{path} holds no SynthDocBench samples log (*_samples_synthdoc_*.jsonl) nor an "
+                    "MMDocBench one (*_samples_mmdocbench_*.jsonl); run lmms-eval with --log_samples"
                 )
-            found.extend(logs)
         elif path.name.endswith("_results.json"):
             prefix = path.name[: -len("_results.json")]
-            logs = sorted(path.parent.glob(f"{prefix}_samples_synthdoc*.jsonl"))
-            if not logs:
+            logs = {k: sorted(path.parent.glob(f"{prefix}_{m}*.jsonl")) for k, m in LOG_KINDS.items()}
+            if not any(logs.values()):
                 raise SynthDocUserError(
                     f"{path} has no samples logs next to it; run lmms-eval with --log_samples"
                 )
-            found.extend(logs)
         else:
-            found.append(path)
-    unique: dict[Path, None] = {}
-    for p in found:
-        unique.setdefault(p.resolve(), None)
-    return list(unique)
+            logs = {"mmdocbench" if LOG_KINDS["mmdocbench"] in path.name else "synthdoc": [path]}
+        for kind, paths in logs.items():
+            found[kind].extend(paths)
+    return {kind: list(dict.fromkeys(p.resolve() for p in paths)) for kind, paths in found.items()}
 
 
-def _text(value: Any) -> str:
-    while isinstance(value, list) and value:
-        value = value[0]
-    return value if isinstance(value, str) else ""
+def discover(inputs: Sequence[Path]) -> list[Path]:
+    """The SynthDocBench samples logs named by ``inputs`` (see :func:`discover_logs`)."""
+    logs = discover_logs(inputs)["synthdoc"]
+    if not logs:
+        raise SynthDocUserError(
+            f"{', '.join(str(p) for p in inputs)}: no SynthDocBench samples log (*_samples_synthdoc_*.jsonl) "
+            "among them; run lmms-eval with --log_samples on the synthdoc tasks"
+        )
+    return logs
 
 
 def _question_from_input(prompt: Any) -> str:
-    text = _text(prompt)
+    text = first_text(prompt) or ""
     marker = "Question:"
     return text.rsplit(marker, 1)[1].strip() if marker in text else ""
 
 
-def _status(raw: Any) -> tuple[float | None, Status]:
-    """The valid score (0..10) or why there is none; the same rule as ``metrics.valid_scores``."""
-    if raw is None:
-        return None, "not_judged"
-    if isinstance(raw, int | float) and not isinstance(raw, bool) and 0 <= raw <= 10:
-        return float(raw), "valid"
-    return None, "unscored"
-
-
-def _failure(record: dict[str, Any], status: Status) -> str | None:
-    """The record's failure reason; logs written before records had one get a generic reason."""
-    if status == "valid":
-        return None
-    failure = record.get("failure")
-    if isinstance(failure, str) and failure:
-        return failure
-    return "not_judged" if status == "not_judged" else "unscored"
-
-
-def _answer(line: dict[str, Any], where: str) -> Answer:
-    record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
-    if not isinstance(record, dict):
-        raise SynthDocUserError(
-            f"{where}: no judge record under 'score' or 'acc' (not a SynthDocBench samples log?)"
-        )
-    missing = [k for k in REQUIRED if not record.get(k)]
+def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
+    record, line = sample.record, sample.line
+    missing = [k for k in REQUIRED if not getattr(record, k)]
     if missing:
-        raise SynthDocUserError(f"{where}: the judge record lacks {', '.join(missing)}")
-    score, status = _status(record.get("score"))
-    position = record.get("position")
+        raise SynthDocUserError(f"{sample.where}: the judge record lacks {', '.join(missing)}")
+    status = record.status
     return Answer(
-        question_id=str(record["question_id"]),
-        doc_id=str(record["doc_id"]),
-        subset=str(record["subset"]),
-        category=str(record.get("category") or "unknown"),
-        difficulty=str(record.get("difficulty") or "unknown"),
-        position_bucket=record.get("position_bucket"),
-        position=float(position) if isinstance(position, int | float) else None,
-        chart_type=record.get("chart_type"),
-        answer=str(
-            record.get("answer") if record.get("answer") is not None else _text(line.get("filtered_resps"))
-        ),
-        score=score,
+        question_id=record.question_id,
+        doc_id=str(record.doc_id),
+        subset=str(record.subset),
+        category=record.category or "unknown",
+        difficulty=record.difficulty or "unknown",
+        position_bucket=record.position_bucket,
+        position=record.position,
+        chart_type=record.chart_type,
+        answer=record.answer if record.answer is not None else (sample.reply() or ""),
+        score=record.score if status == "valid" else None,
         status=status,
-        judge=str(record.get("judge") or "unknown"),
+        judge=record.judge or "unknown",
         question=_question_from_input(line.get("input")),
-        reference=_text(line.get("target")),
-        judgement=str(record.get("judgement") or ""),
-        failure=_failure(record, status),
+        reference=first_text(line.get("target")) or "",
+        judgement=record.judgement or "",
+        failure=record.reason,
     )
 
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    answers = [_answer(data, f"{path}:{number}") for number, data in read_lines(path)]
-    if not answers:
-        raise SynthDocUserError(
-            f"{path} holds no score records; is it an lmms-eval samples log of a synthdoc task?"
-        )
-    return answers
+    return [_answer(sample) for sample in samples_log.read_samples(path, SynthDocRecord)]
 
 
 def _model_from_args(model_args: str) -> str:
@@ -181,15 +163,24 @@ def _main_judge(answers: Iterable[Answer]) -> str:
     return sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def load_runs(paths: Sequence[Path]) -> list[Run]:
-    """Group samples logs into runs (folder + date prefix) and name each run's model."""
+def run_groups(paths: Sequence[Path]) -> list[tuple[Path, str, list[Path]]]:
+    """``(folder, date prefix, logs)`` of each run among ``paths`` (lmms-eval writes the task
+    logs of one run into one folder with one date prefix), sorted by folder and prefix."""
     groups: dict[tuple[Path, str], list[Path]] = defaultdict(list)
     for path in paths:
         match = SAMPLES_RE.match(path.name)
         prefix = match.group("prefix") if match else path.stem
         groups[(path.parent, prefix)].append(path)
+    return [
+        (folder, prefix, groups[(folder, prefix)])
+        for folder, prefix in sorted(groups, key=lambda k: (str(k[0]), k[1]))
+    ]
+
+
+def load_runs(paths: Sequence[Path]) -> list[Run]:
+    """Group samples logs into runs (folder + date prefix) and name each run's model."""
     runs = []
-    for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    for folder, prefix, files in run_groups(paths):
         answers: list[Answer] = []
         seen: dict[str, Path] = {}
         for f in sorted(files):
@@ -240,6 +231,20 @@ def _label(runs: list[Run]) -> None:
                 r.label = f"{r.label}@{tag}" if tag else r.label
 
 
+@contextmanager
+def datasets_quietly() -> Iterator[None]:
+    """``datasets`` without its progress bars (restored as they were afterwards)."""
+    import datasets
+
+    bars = datasets.is_progress_bar_enabled()
+    datasets.disable_progress_bars()
+    try:
+        yield
+    finally:
+        if bars:
+            datasets.enable_progress_bars()
+
+
 def _rows(dataset: Any) -> list[dict[str, Any]]:
     return [dict(row) for row in dataset]
 
@@ -254,25 +259,22 @@ def load_documents(location: str | None, source: str) -> DocumentInfo:
     from ..dataset import load_config, resolve_location
 
     resolved = resolve_location(location)  # ORG/NAME@REVISION is read at that revision
-    import datasets
-
-    bars = datasets.is_progress_bar_enabled()
-    datasets.disable_progress_bars()
     try:
-        docs = load_config(
-            resolved, "documents", ["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"]
-        )
-        questions: dict[str, dict[str, str]] = {}
-        for config in ("chart", "cross_modal", "complex"):
-            rows = load_config(resolved, config, ["question_id", "question", "answer"])
-            for row in _rows(rows):
-                questions[str(row["question_id"])] = {"question": row["question"], "answer": row["answer"]}
+        with datasets_quietly():
+            docs = load_config(
+                resolved, "documents", ["doc_id", "archetype", "domain", "topic", "page_count", "chart_count"]
+            )
+            questions: dict[str, dict[str, str]] = {}
+            for config in ("chart", "cross_modal", "complex"):
+                rows = load_config(resolved, config, ["question_id", "question", "answer"])
+                for row in _rows(rows):
+                    questions[str(row["question_id"])] = {
+                        "question": row["question"],
+                        "answer": row["answer"],
+                    }
     except Exception as exc:  # datasets raises many types; the user needs one line
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SynthDocUserError(f"cannot read the dataset {location} ({source}): {reason}") from None
-    finally:
-        if bars:
-            datasets.enable_progress_bars()
     by_doc = {str(row["doc_id"]): row for row in _rows(docs)}
     return DocumentInfo(
         by_doc=by_doc, questions=questions, location=resolved, note=f"dataset: {location} ({source})"

@@ -5,19 +5,20 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-Status = Literal["valid", "unscored", "not_judged"]
+from ..records import Status
 
 
 @dataclass(frozen=True)
 class Answer:
     """One model answer with its judge score and the stratification keys of its question.
 
-    ``score`` is the judge score when it is valid (0..10), else None; ``status`` says why a
-    score is missing: ``unscored`` (-1, a parse or judge failure) or ``not_judged`` (None);
-    ``failure`` the record's reason (``model_error``, ``judge_error``, ``judge_unparseable``,
-    ``judge_input_error``, ``scoring_error``, ``not_judged``; None for a valid score).
+    Read from a :class:`~synthdocbench_tasks.records.SynthDocRecord`: ``score`` is the judge
+    score when it is valid (0..10), else None; ``status`` says why a score is missing:
+    ``unscored`` (-1, a parse or judge failure) or ``not_judged`` (None); ``failure`` the
+    record's reason (one of ``records.FAILURES``, ``unscored`` for a -1 of an older log;
+    None for a valid score).
     """
 
     question_id: str

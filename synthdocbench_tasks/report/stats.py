@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-ACC_THRESHOLD = 6.0
+from ..records import ACC_THRESHOLD, accuracy, passed
+
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 42
 CONFIDENCE = 0.95
@@ -37,10 +38,9 @@ class Estimate:
         return (self.hi - self.lo) / 2
 
 
-def accuracy(scores: ArrayLike, threshold: float = ACC_THRESHOLD) -> float:
-    """Share of scores >= ``threshold`` (paper Eq. 1); NaN for no scores."""
-    arr = np.asarray(scores, dtype=float)
-    return float(np.mean(arr >= threshold)) if arr.size else NAN
+def hits(scores: ArrayLike, threshold: float = ACC_THRESHOLD) -> np.ndarray:
+    """1.0 for each score that :func:`~synthdocbench_tasks.records.passed`, else 0.0."""
+    return np.array([float(passed(s, threshold)) for s in np.asarray(scores, dtype=float).tolist()])
 
 
 def mean(values: ArrayLike) -> float:
@@ -108,8 +108,7 @@ def bootstrap_accuracy(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
 ) -> Estimate:
-    hits = (np.asarray(scores, dtype=float) >= threshold).astype(float)
-    return bootstrap_mean(hits, clusters, resamples=resamples, seed=seed)
+    return bootstrap_mean(hits(scores, threshold), clusters, resamples=resamples, seed=seed)
 
 
 @dataclass(frozen=True)
@@ -195,16 +194,14 @@ def judge_agreement(
     seed: int = DEFAULT_SEED,
 ) -> Agreement:
     r_arr, a_arr = np.asarray(ref, dtype=float), np.asarray(alt, dtype=float)
-    test = paired_bootstrap(
-        (a_arr >= threshold).astype(float), (r_arr >= threshold).astype(float), resamples=resamples, seed=seed
-    )
+    test = paired_bootstrap(hits(a_arr, threshold), hits(r_arr, threshold), resamples=resamples, seed=seed)
     mad = float(np.mean(np.abs(r_arr - a_arr))) if r_arr.size else NAN
     return Agreement(
         n=int(r_arr.size),
         pearson_r=pearson_r(r_arr, a_arr),
         w1=within_k(r_arr, a_arr, 1.0),
-        acc_ref=accuracy(r_arr, threshold),
-        acc_alt=accuracy(a_arr, threshold),
+        acc_ref=accuracy(r_arr.tolist(), threshold),
+        acc_alt=accuracy(a_arr.tolist(), threshold),
         delta_acc=test.diff,
         mean_abs_diff=mad,
     )

@@ -8,7 +8,6 @@ Inputs are what the project already writes: exported dataset folders
 from __future__ import annotations
 
 import threading
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,10 +16,18 @@ from typing import Any
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError
 from ..grounded import PageRegion, gold_regions
-from ..metrics import ACC_THRESHOLD
-from ..report.load import SAMPLES_RE, _label, _results_info, discover, read_samples
+from ..records import SynthDocRecord, passed
+from ..report.load import (
+    SAMPLES_RE,
+    _label,
+    _results_info,
+    datasets_quietly,
+    discover,
+    read_samples,
+    run_groups,
+)
 from ..report.records import Answer, Run
-from ..samples_log import read_lines
+from ..samples_log import read_samples as read_sample_lines
 from ..strips import Strip, StripSettings
 from .regions import page_region_to_strip
 
@@ -37,7 +44,7 @@ def verdict(answer: Answer) -> str:
     """``passed`` / ``failed`` (valid score at or above / below the ACC threshold) or ``unscored``."""
     if answer.score is None:
         return "unscored"
-    return "passed" if answer.score >= ACC_THRESHOLD else "failed"
+    return "passed" if passed(answer.score) else "failed"
 
 
 def _task(path: Path) -> str:
@@ -47,12 +54,8 @@ def _task(path: Path) -> str:
 
 def load_runs(logs: Sequence[Path]) -> list[Run]:
     """The runs of ``logs`` (folder + date prefix), unjudged ones included (unlike the report)."""
-    groups: dict[tuple[Path, str], list[Path]] = defaultdict(list)
-    for path in logs:
-        match = SAMPLES_RE.match(path.name)
-        groups[(path.parent, match.group("prefix") if match else path.stem)].append(path)
     runs = []
-    for (folder, prefix), files in sorted(groups.items(), key=lambda kv: (str(kv[0][0]), kv[0][1])):
+    for folder, prefix, files in run_groups(logs):
         per_file = {f: read_samples(f) for f in sorted(files)}
         info = _results_info(folder, prefix)
         if not info and folder.name.startswith("judged-"):  # `synthdocbench judge` output folder
@@ -105,11 +108,10 @@ def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
     """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
     found: dict[str, list[PageRegion]] = {}
     for path in files:
-        for _, line in read_lines(path):
-            record = line.get("score") if isinstance(line.get("score"), dict) else line.get("acc")
-            if isinstance(record, dict) and isinstance(record.get("predicted_regions"), list):
-                regions = [r for v in record["predicted_regions"] if (r := _region(v)) is not None]
-                found[str(record.get("question_id"))] = regions
+        for sample in read_sample_lines(path, SynthDocRecord):
+            given = sample.record.predicted_regions
+            if given is not None:
+                found[sample.record.question_id] = [r for v in given if (r := _region(v)) is not None]
     return found
 
 
@@ -128,25 +130,21 @@ def load_dataset_rows(location: str) -> tuple[list[dict[str, Any]], dict[str, di
     """(question rows of every config, document rows without the PDF by doc_id)."""
     import datasets
 
-    bars = datasets.is_progress_bar_enabled()
-    datasets.disable_progress_bars()
+    questions: list[dict[str, Any]] = []
     try:
-        questions: list[dict[str, Any]] = []
-        for config in QUESTION_CONFIGS:
-            questions += [_plain(dict(r)) for r in datasets.load_dataset(location, config, split="test")]
-        docs = datasets.load_dataset(
-            location,
-            "documents",
-            split="test",
-            columns=["doc_id", "archetype", "domain", "topic", "page_count"],
-        )
-        documents = {str(r["doc_id"]): _plain(dict(r)) for r in docs}
+        with datasets_quietly():
+            for config in QUESTION_CONFIGS:
+                questions += [_plain(dict(r)) for r in datasets.load_dataset(location, config, split="test")]
+            docs = datasets.load_dataset(
+                location,
+                "documents",
+                split="test",
+                columns=["doc_id", "archetype", "domain", "topic", "page_count"],
+            )
+            documents = {str(r["doc_id"]): _plain(dict(r)) for r in docs}
     except Exception as exc:  # datasets raises many types; the user needs one line
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise SynthDocUserError(f"cannot read the dataset {location}: {reason}") from None
-    finally:
-        if bars:
-            datasets.enable_progress_bars()
     return questions, documents
 
 

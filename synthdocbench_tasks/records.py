@@ -1,0 +1,219 @@
+"""The per-answer record of the samples log, typed, and the one accuracy rule.
+
+``process_results`` returns one record per answer under every metric key of its task, and
+lmms-eval writes it into ``*_samples_<task>.jsonl``. Two kinds exist:
+
+* :class:`SynthDocRecord` (the ``synthdoc_*`` tasks): the question's strata, the stored
+  judge inputs, the answer and the judge fields. ``score`` is 0..10 when the answer was
+  scored, -1 when it could not be (``failure`` says why), None when it was not judged
+  (``SYNTHDOC_JUDGE=none``); ``valid`` is True exactly for a 0..10 score. Records of logs
+  written before ``failure`` existed have no ``failure``: a -1 there is ``unscored``.
+  The grounded tasks add ``page_acc``, ``iou`` and ``predicted_regions``.
+* :class:`MMDocRecord` (the ``mmdocbench_*`` tasks): the row's taxonomy and the EM, F1 and
+  IoU values in both modes, each 0..1 or None.
+
+Accuracy (paper Eq. 1) is the share of valid scores at or above :data:`ACC_THRESHOLD`:
+:func:`passed` is the one comparison and :func:`accuracy` the one mean, used by the task's
+aggregation, ``synthdocbench judge``, the report and the viewer.
+
+This module reads no file; :mod:`~synthdocbench_tasks.samples_log` reads samples logs
+into these records.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Annotated, Any, ClassVar, Literal, get_args
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+
+#: The judge score at or above which an answer counts as correct (paper: tau = 6).
+ACC_THRESHOLD = 6
+#: The judge's score scale.
+SCORE_MIN, SCORE_MAX = 0, 10
+#: The score of an answer that could not be scored (left out of ACC and the mean score).
+UNSCORED_SCORE = -1
+
+Failure = Literal[
+    "model_error",
+    "judge_error",
+    "judge_unparseable",
+    "judge_input_error",
+    "scoring_error",
+    "not_judged",
+]
+#: Every failure kind, in the order reports list them.
+FAILURES: tuple[str, ...] = get_args(Failure)
+#: Failures that mean something broke (the model request, the judge or the scoring code):
+#: the task's ``failed`` metric counts them.
+FAILED_REASONS = frozenset({"model_error", "judge_error", "scoring_error"})
+#: Failures ``synthdocbench eval`` and ``synthdocbench judge`` report with a non-zero exit.
+RUN_ERRORS = FAILED_REASONS | {"judge_input_error"}
+
+Status = Literal["valid", "unscored", "not_judged"]
+
+
+def valid_score(value: Any) -> float | None:
+    """``value`` as a score when it is a valid one (a number 0..10, not a bool), else None."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and SCORE_MIN <= value <= SCORE_MAX:
+        return float(value)
+    return None
+
+
+def passed(score: float, threshold: float = ACC_THRESHOLD) -> bool:
+    """Whether a valid ``score`` counts as a correct answer (at or above ``threshold``)."""
+    return score >= threshold
+
+
+def accuracy(scores: Iterable[float], threshold: float = ACC_THRESHOLD) -> float:
+    """Share of the valid ``scores`` that :func:`passed`; NaN when there is none."""
+    hits = [passed(s, threshold) for s in scores]
+    return float(sum(hits) / len(hits)) if hits else math.nan
+
+
+def _id_text(value: Any) -> Any:
+    """An integer id (hand-made and older logs write some) as its text; anything else as given."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+#: A question or document id: text, or an integer read as its text.
+Identifier = Annotated[str, BeforeValidator(_id_text)]
+
+
+class Record(BaseModel):
+    """A record as lmms-eval logged it: strict types, extra keys kept as they are."""
+
+    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
+
+    #: What this kind is called in messages, and the key that tells its records apart.
+    KIND: ClassVar[str] = ""
+    MARKER: ClassVar[str] = ""
+    TASKS: ClassVar[str] = ""
+
+    @classmethod
+    def holds(cls, value: Any) -> bool:
+        """Whether a metric value of a samples line is a record of this kind."""
+        return isinstance(value, dict) and cls.MARKER in value
+
+
+class SynthDocRecord(Record):
+    """The per-answer record of the ``synthdoc_*`` tasks (see the module docstring)."""
+
+    KIND: ClassVar[str] = "synthdoc"
+    MARKER: ClassVar[str] = "question_id"
+    TASKS: ClassVar[str] = "synthdoc_*"
+
+    question_id: Identifier = Field(min_length=1)
+    doc_id: Identifier | None = None
+    subset: str | None = None
+    category: str | None = None
+    difficulty: str | None = None
+    position_bucket: str | None = None
+    position: float | None = None
+    chart_type: str | None = None
+    question: str | None = None
+    reference: str | None = None
+    answer_values: list[dict[str, Any]] | None = None
+    answer: str | None = None
+    score: float | None = None
+    judgement: str | None = None
+    judge: str | None = None
+    prompt_version: str | None = None
+    valid: bool | None = None
+    failure: Failure | None = None
+    # the grounded tasks
+    page_acc: float | None = None
+    iou: float | None = None
+    predicted_regions: list[Any] | None = None  # items as the reply gave them (checked where drawn)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> SynthDocRecord:
+        score = self.score
+        if score is not None and score != UNSCORED_SCORE and valid_score(score) is None:
+            raise ValueError(
+                f"score {score:g} is out of range: a score is {SCORE_MIN}..{SCORE_MAX}, "
+                f"{UNSCORED_SCORE} when unscored, null when not judged"
+            )
+        if self.failure is not None:
+            expected = None if self.failure == "not_judged" else UNSCORED_SCORE
+            if score != expected or self.valid:
+                raise ValueError(
+                    f"failure {self.failure} goes with score {'null' if expected is None else expected} "
+                    f"and valid false, not score {_show(score)} and valid {_show(self.valid)}"
+                )
+        if self.valid is not None and self.valid != (valid_score(score) is not None):
+            raise ValueError(f"valid {_show(self.valid)} contradicts score {_show(score)}")
+        for name in ("page_acc", "iou"):
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= 1:
+                raise ValueError(f"{name} {value!r} is out of range 0..1")
+        return self
+
+    @property
+    def status(self) -> Status:
+        """``valid`` (a 0..10 score), ``not_judged`` (no score) or ``unscored`` (-1)."""
+        if self.score is None:
+            return "not_judged"
+        return "valid" if valid_score(self.score) is not None else "unscored"
+
+    @property
+    def grounded(self) -> bool:
+        """Whether a grounded task wrote the record (its reply carries answer and evidence)."""
+        return "iou" in self.model_fields_set
+
+    @property
+    def reason(self) -> str | None:
+        """Why the answer has no valid score (``unscored`` for a -1 of an older log), or None."""
+        status = self.status
+        if status == "valid":
+            return None
+        return self.failure or status
+
+
+#: MMDocBench's metric keys: paper definitions and, with ``_ref``, the published computation.
+MMDOC_METRICS: tuple[str, ...] = tuple(
+    f"{m}{mode}" for mode in ("", "_ref") for m in ("em", "f1", "iou", "iou20", "iou50", "iou70")
+)
+
+
+class MMDocRecord(Record):
+    """The per-answer record of the ``mmdocbench_*`` tasks: taxonomy and metric values."""
+
+    KIND: ClassVar[str] = "MMDocBench"
+    MARKER: ClassVar[str] = "sub_task"
+    TASKS: ClassVar[str] = "mmdocbench_*"
+
+    index: str
+    capability: str
+    task: str
+    sub_task: str
+    answer: str | None = None
+    em: float | None = None
+    f1: float | None = None
+    iou: float | None = None
+    iou20: float | None = None
+    iou50: float | None = None
+    iou70: float | None = None
+    em_ref: float | None = None
+    f1_ref: float | None = None
+    iou_ref: float | None = None
+    iou20_ref: float | None = None
+    iou50_ref: float | None = None
+    iou70_ref: float | None = None
+
+    @model_validator(mode="after")
+    def _in_range(self) -> MMDocRecord:
+        for name in MMDOC_METRICS:
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= 1:
+                raise ValueError(f"{name} {value!r} is out of range 0..1")
+        return self
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f"{value:g}" if isinstance(value, float) else repr(value)
