@@ -95,7 +95,7 @@ class RewriteClient:
             settings,
             backoff_initial=0.5,
             who="rewrite",
-            advice="check the rewrite settings (base_url, model, api_key_env) or turn rewriting off",
+            advice="fix the rewrite settings (base_url, model, api_key_env) or turn rewriting off",
             key_hint=f"set {config.api_key_env}",
         )
 
