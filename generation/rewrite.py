@@ -6,6 +6,11 @@ when :func:`check_rewrite` finds every fact sentence verbatim (exactly once), no
 original did not print (so no chart value can leak in) and the same figure and table references.
 A rejected rewrite keeps the original paragraph, so questions stay correct by construction.
 Outputs are as deterministic as the endpoint (temperature 0 by default).
+
+Requests go through the judge's OpenAI-compatible transport
+(:class:`judge.backends.openai_compat.OpenAICompatBackend`: one ``openai`` client for the
+project, the same retries and one-line typed errors); the API key comes from the variable
+``RewriteConfig.api_key_env`` names.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ from typing import Any
 from generation.chart_data import number_strings_in
 from generation.config import RewriteConfig
 from generation.plan import DocumentPlan, ParagraphBlock
+from judge.backends.base import BackendSettings
+from judge.backends.openai_compat import OpenAICompatBackend
+from judge.errors import JudgeError
 
 SYSTEM_PROMPT = (
     "You are a copy editor. Rewrite the paragraph you are given so that it reads fluently and "
@@ -30,6 +38,8 @@ SYSTEM_PROMPT = (
 _REFERENCE = re.compile(r"\b(?:Figure|Table) \d+\b")
 #: Accepted length of a rewrite, as a ratio of the original's words.
 _MIN_RATIO, _MAX_RATIO = 0.6, 1.6
+#: Tries per paragraph on transient endpoint errors (the first request and one retry).
+_ATTEMPTS = 2
 
 
 class RewriteError(RuntimeError):
@@ -69,42 +79,64 @@ def check_rewrite(original: str, rewritten: str, keep: list[str]) -> str | None:
 
 
 class RewriteClient:
-    """A thin client of one OpenAI-compatible chat endpoint (the ``openai`` package)."""
+    """One OpenAI-compatible chat endpoint, through the judge's transport (no client is built
+    before the first paragraph)."""
 
     def __init__(self, config: RewriteConfig) -> None:
-        from openai import OpenAI
-
         self.config = config
-        api_key = os.environ.get(config.api_key_env) or "not-needed"
-        self._client = OpenAI(
-            base_url=config.base_url, api_key=api_key, timeout=config.timeout_s, max_retries=1
+        settings = BackendSettings(
+            model=config.model,
+            base_url=config.base_url,
+            api_key=os.environ.get(config.api_key_env) or None,
+            timeout=config.timeout_s,
+            max_attempts=_ATTEMPTS,
+        )
+        self._backend = OpenAICompatBackend(
+            settings,
+            backoff_initial=0.5,
+            who="rewrite",
+            advice="fix the rewrite settings (base_url, model, api_key_env) or turn rewriting off",
+            key_hint=f"set {config.api_key_env}",
         )
 
     def rewrite(self, paragraph: str, keep: list[str]) -> str:
-        from openai import OpenAIError
-
+        """The endpoint's rewrite of ``paragraph`` ("" for an empty reply); one-line RewriteError."""
         keep_text = "\n".join(f"- {s}" for s in keep) or "(none)"
         user = f"KEEP:\n{keep_text}\n\nPARAGRAPH:\n{paragraph}"
         try:
-            response = self._client.chat.completions.create(
-                model=self.config.model,
+            completion = self._backend.complete(
+                [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}],
+                max_tokens=None,
                 temperature=self.config.temperature,
-                messages=[{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}],
             )
-        except OpenAIError as exc:
-            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise RewriteError(f"rewrite endpoint {self.config.base_url} failed: {first}") from exc
-        content = response.choices[0].message.content if response.choices else None
-        return content or ""
+        except JudgeError as exc:
+            where = f"rewrite endpoint {self._backend.endpoint}"
+            raise RewriteError(f"{where} failed: {str(exc).removeprefix(where + ' ')}") from None
+        return completion.text or ""
+
+    def close(self) -> None:
+        """Close the HTTP client."""
+        self._backend.close()
 
 
 def rewrite_plan(
     plan: DocumentPlan, config: RewriteConfig, client: RewriteClient | None = None
 ) -> tuple[DocumentPlan, RewriteReport]:
     """A copy of ``plan`` whose paragraphs are rewritten where :func:`check_rewrite` accepts it."""
+    own = client is None
+    client = client or RewriteClient(config)
+    try:
+        return _rewrite_paragraphs(plan, config, client)
+    finally:
+        if own:
+            client.close()
+
+
+def _rewrite_paragraphs(
+    plan: DocumentPlan, config: RewriteConfig, client: RewriteClient
+) -> tuple[DocumentPlan, RewriteReport]:
     from generation.content import plan_word_count
 
-    client = client or RewriteClient(config)
     sentences = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
     report = RewriteReport()
     new = plan.model_copy(deep=True)

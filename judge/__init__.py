@@ -7,6 +7,11 @@ This package imports nothing of the project: items are plain strings and dicts.
     judge.preflight()  # one-line JudgeUnavailable if it cannot be reached
     results = judge.score_many([JudgeItem(question, reference, candidate)])
 
+The judges: ``offline`` (computed locally), ``none``, and one :class:`LLMJudge` class over
+any registered backend (:mod:`judge.registry`; ``openai`` is built in). A backend only sends
+messages and returns the reply (:mod:`judge.backends`); the LLM judge owns the template,
+parsing, cache and usage.
+
 Failures: ``JudgeUnavailable`` (the endpoint is down: stop asking), ``JudgeRequestError``
 (one request refused), ``JudgeInputError`` (the item cannot be judged as given). Replies
 without a valid score are unscored verdicts (``valid`` False, score -1), never errors.
@@ -14,20 +19,38 @@ without a valid score are unscored verdicts (``valid`` False, score -1), never e
 import ``openai``.
 """
 
+from judge.backends.base import Backend, BackendSettings, Completion, Message
 from judge.base import Judge, JudgeItem, Judgement, score_concurrently
 from judge.cache import JudgementCache, cache_key
 from judge.errors import JudgeError, JudgeInputError, JudgeRequestError, JudgeSpecError, JudgeUnavailable
+from judge.llm import LLMJudge
 from judge.offline import OFFLINE_JUDGE_NAME, OfflineJudge
 from judge.openai_judge import OpenAIJudge
 from judge.parse import UNSCORED, ParsedJudgement, parse_judge_reply
 from judge.prompt import PromptTemplate, load_template
 from judge.redact import redact_secrets
-from judge.spec import JudgeSpec, build_judge, parse_judge_spec
+from judge.registry import (
+    BackendEntry,
+    JudgeSpec,
+    backend_names,
+    choose_another,
+    describe_choices,
+    parse_judge_spec,
+    register_backend,
+    resolve_settings,
+    spec_forms,
+    unregister_backend,
+)
+from judge.spec import build_judge
 from judge.usage import JudgeUsage
 
 __all__ = [
     "OFFLINE_JUDGE_NAME",
     "UNSCORED",
+    "Backend",
+    "BackendEntry",
+    "BackendSettings",
+    "Completion",
     "Judge",
     "JudgeError",
     "JudgeInputError",
@@ -39,15 +62,24 @@ __all__ = [
     "JudgeUsage",
     "Judgement",
     "JudgementCache",
+    "LLMJudge",
+    "Message",
     "OfflineJudge",
     "OpenAIJudge",
     "ParsedJudgement",
     "PromptTemplate",
+    "backend_names",
     "build_judge",
     "cache_key",
+    "choose_another",
+    "describe_choices",
     "load_template",
     "parse_judge_reply",
     "parse_judge_spec",
     "redact_secrets",
+    "register_backend",
+    "resolve_settings",
     "score_concurrently",
+    "spec_forms",
+    "unregister_backend",
 ]

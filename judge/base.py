@@ -1,4 +1,4 @@
-"""What every judge takes and returns, and the protocol a judge backend implements."""
+"""What every judge takes and returns, and the protocol every judge implements."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class Judgement:
 
 @runtime_checkable
 class Judge(Protocol):
-    """A judge backend. ``score_many`` keeps the order of ``items``."""
+    """A judge (offline, or an LLM judge over a backend). ``score_many`` keeps the order of ``items``."""
 
     name: str
     prompt_version: str

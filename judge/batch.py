@@ -3,9 +3,10 @@
 :func:`judge_in_batch` sends the prompts an :class:`~judge.openai_judge.OpenAIJudge` has no
 cached verdict for as one batch job: a JSONL file uploaded with purpose ``batch``, a batch
 created on ``/v1/chat/completions`` with a 24 h completion window, polled until it ends,
-then its output (and error) file downloaded. Every reply is read by the same strict parser
-as an online request, and every valid verdict goes into the judge's cache under the same
-key, so a later online run asks nothing again.
+then its output (and error) file downloaded. Prompts, keys, reply parsing, usage and the
+cache are the judge's own (:meth:`~judge.llm.LLMJudge.messages`, ``key``, ``read``, ``keep``:
+the one path an online request takes), and requests go through the judge's backend (its
+client and retry policy), so a later online run asks nothing again.
 
 The batch is recorded in a small state file, ``<state_dir>/<digest of the prompt set>.json``
 (written atomically), as soon as the input file is uploaded and again once the batch
@@ -36,12 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
-from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt
-
+from judge.backends.base import Message, token_count
+from judge.backends.openai_compat import completion_from_body
 from judge.base import JudgeItem, Judgement
 from judge.errors import JudgeError, JudgeUnavailable
-from judge.openai_judge import OpenAIJudge, _is_transient, _one_line, _openai
-from judge.parse import ParsedJudgement, parse_judge_reply
+from judge.llm import TEMPERATURE
+from judge.openai_judge import OpenAIJudge
+from judge.parse import ParsedJudgement
+from judge.redact import one_line
 
 BATCH_ENDPOINT: Final[Literal["/v1/chat/completions"]] = "/v1/chat/completions"
 COMPLETION_WINDOW: Final[Literal["24h"]] = "24h"
@@ -52,6 +55,8 @@ STATE_VERSION = 1
 _TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
 _ENDED_EARLY = frozenset({"expired", "cancelled"})
 _T = TypeVar("_T")
+#: The prompts of a batch: cache key -> the chat messages asking for its verdict.
+_Prompts = dict[str, list[Message]]
 
 
 @dataclass(frozen=True)
@@ -146,10 +151,6 @@ def read_state(path: Path, digest: str) -> dict[str, Any] | None:
 # -- the transport ------------------------------------------------------------------------
 
 
-def _int(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
-
-
 def _body_error(body: object) -> str | None:
     if isinstance(body, dict):
         inner = body.get("error", body)
@@ -159,19 +160,12 @@ def _body_error(body: object) -> str | None:
     return None
 
 
-def parse_completion(body: object, max_tokens: int) -> ParsedJudgement:
-    """The verdict in a chat-completion body of the batch output (the online parser's rules)."""
-    choices = body.get("choices") if isinstance(body, dict) else None
-    if not isinstance(choices, list):
+def parse_completion(judge: OpenAIJudge, body: object) -> ParsedJudgement:
+    """The verdict in a chat-completion body of the batch output, read as an online reply is."""
+    completion = completion_from_body(body)
+    if completion is None:
         return ParsedJudgement(-1, "unscored: the batch reply is not a chat completion", False)
-    choice = choices[0] if choices and isinstance(choices[0], dict) else {}
-    message = choice.get("message")
-    content = message.get("content") if isinstance(message, dict) else None
-    parsed = parse_judge_reply(content if isinstance(content, str) else "")
-    if not parsed.valid and choice.get("finish_reason") == "length":
-        why = f"{parsed.judgement} (the reply was cut at max_tokens={max_tokens})"
-        return ParsedJudgement(parsed.score, why, False)
-    return parsed
+    return judge.read(completion)
 
 
 class _Batcher:
@@ -198,19 +192,11 @@ class _Batcher:
 
     def _call(self, what: str, fn: Callable[[], _T]) -> _T:
         """``fn()`` with the judge's retry policy; a failure for good is one line naming ``what``."""
-        openai = _openai()
-        retrying = Retrying(
-            stop=stop_after_attempt(self.judge.max_attempts),
-            wait=self.judge._wait,
-            retry=retry_if_exception(_is_transient),
-        )
+        error: JudgeError
         try:
-            return retrying(fn)
-        except RetryError as err:
-            last = err.last_attempt
-            error = self.judge._failure(last.exception() or err, last.attempt_number)
-        except openai.OpenAIError as exc:
-            error = self.judge._failure(exc, 1)
+            return self.judge.backend.call(fn)
+        except JudgeError as exc:
+            error = exc
         except ValueError as exc:  # a 200 whose body is not JSON
             error = JudgeUnavailable(
                 f"judge endpoint {self.judge.endpoint} answered {what} with no JSON ({exc})"
@@ -221,7 +207,7 @@ class _Batcher:
                 f"; the batch is recorded in {self.state_path}: rerun the same command to resume it "
                 "(delete that file to submit the prompts anew)"
             )
-        raise type(error)(_one_line(message, 600))
+        raise type(error)(one_line(message, 600))
 
     def _save(self, state: dict[str, Any]) -> None:
         try:
@@ -242,10 +228,10 @@ class _Batcher:
             with contextlib.suppress(OSError):
                 old.unlink()
 
-    def submit(self, prompts: dict[str, str], round_: int, errors: dict[str, str]) -> dict[str, Any]:
-        """Upload ``prompts`` (key -> prompt) and create the batch, recording each step."""
+    def submit(self, prompts: _Prompts, round_: int, errors: dict[str, str]) -> dict[str, Any]:
+        """Upload ``prompts`` (key -> messages) and create the batch, recording each step."""
         client = self.judge.client()
-        params = dict(self.judge._params)
+        params = self.judge.backend.params(self.judge.max_tokens, TEMPERATURE)
         lines = [
             json.dumps(
                 {
@@ -254,7 +240,7 @@ class _Batcher:
                     "url": BATCH_ENDPOINT,
                     "body": {
                         "model": self.judge.model,
-                        "messages": [{"role": "user", "content": p}],
+                        "messages": p,
                         **params,
                     },
                 },
@@ -381,9 +367,9 @@ def judge_in_batch(
         if judge.cache is None:
             raise ValueError("batch judging needs a state_dir or a judge cache (cache_dir) to resume from")
         state_dir = judge.cache.path.parent / "batches"
-    keys = [judge._key(item) for item in items]
+    keys = [judge.key(item) for item in items]
     known: dict[str, BatchAnswer] = {}
-    prompts: dict[str, str] = {}
+    prompts: dict[str, list[Message]] = {}
     for key, item in zip(keys, items, strict=True):
         if key in known or key in prompts:
             continue
@@ -391,7 +377,7 @@ def judge_in_batch(
         if hit is not None:
             known[key] = BatchAnswer(hit)
         else:
-            prompts[key] = judge.template.render(item.question, item.reference, item.candidate)
+            prompts[key] = judge.messages(item)
     digest = prompt_set_digest(judge.model, judge.endpoint, list(prompts))
     batcher = _Batcher(
         judge, state_dir / f"{digest}.json", digest, poll_interval, on_event or (lambda _m: None), sleep
@@ -426,7 +412,7 @@ def _exclusive(path: Path) -> Iterator[None]:
         yield
 
 
-def _run(batcher: _Batcher, prompts: dict[str, str], known: dict[str, BatchAnswer], resubmit: bool) -> None:
+def _run(batcher: _Batcher, prompts: _Prompts, known: dict[str, BatchAnswer], resubmit: bool) -> None:
     judge, report = batcher.judge, batcher.report
     if len(prompts) > MAX_REQUESTS:
         raise JudgeError(
@@ -463,7 +449,7 @@ def _run(batcher: _Batcher, prompts: dict[str, str], known: dict[str, BatchAnswe
     for key in prompts:
         if key not in known:
             why = errors.get(key) or reason
-            known[key] = BatchAnswer(None, _one_line(f"judge batch {why}", 300))
+            known[key] = BatchAnswer(None, one_line(f"judge batch {why}", 300))
             report.failed += 1
             judge.usage.add(unscored=1)
     if not batcher.cache_failed:  # else keep it: a rerun downloads the verdicts again, at no cost
@@ -482,7 +468,7 @@ def _answer_text(answer: BatchAnswer) -> str:
 def _ended_reason(batch_id: str, status: str, batch: Any) -> str:
     if status == "failed":
         data = getattr(getattr(batch, "errors", None), "data", None) or []
-        why = "; ".join(_one_line(getattr(e, "message", e), 120) for e in data[:3]) or "no reason given"
+        why = "; ".join(one_line(getattr(e, "message", e), 120) for e in data[:3]) or "no reason given"
         return f"{batch_id} failed ({why})"
     if status in _ENDED_EARLY:
         return f"{batch_id} was {status} before answering this prompt"
@@ -492,7 +478,7 @@ def _ended_reason(batch_id: str, status: str, batch: Any) -> str:
 def _collect(
     batcher: _Batcher,
     batch: Any,
-    prompts: dict[str, str],
+    prompts: _Prompts,
     known: dict[str, BatchAnswer],
     errors: dict[str, str],
 ) -> None:
@@ -510,27 +496,17 @@ def _collect(
             continue
         usage = body.get("usage") if isinstance(body, dict) else None
         if isinstance(usage, dict):
-            tokens_in, tokens_out = _int(usage.get("prompt_tokens")), _int(usage.get("completion_tokens"))
+            tokens_in = token_count(usage.get("prompt_tokens"))
+            tokens_out = token_count(usage.get("completion_tokens"))
             report.prompt_tokens += tokens_in
             report.completion_tokens += tokens_out
             judge.usage.add(prompt_tokens=tokens_in, completion_tokens=tokens_out)
         report.completed += 1
-        parsed = parse_completion(body, judge.max_tokens)
-        verdict = Judgement(
-            parsed.score, parsed.judgement, judge.name, judge.prompt_version, valid=parsed.valid, cached=False
-        )
-        known[key] = BatchAnswer(verdict)
+        parsed = parse_completion(judge, body)
+        known[key] = BatchAnswer(judge.verdict(parsed))
         errors.pop(key, None)
-        if not parsed.valid:
-            judge.usage.add(unscored=1)
-            continue
-        judge.usage.add(scored=1)
-        if judge.cache is not None:
-            try:
-                judge.cache.put(key, judge.name, judge.prompt_version, parsed.score, parsed.judgement)
-            except OSError as exc:
-                batcher.cache_failed = True
-                judge._cache_failed(exc)
+        if not judge.keep(key, parsed):
+            batcher.cache_failed = True
     for line in batcher.download(getattr(batch, "error_file_id", None), "error"):
         key = line["custom_id"]
         if key in prompts and key not in known:

@@ -1,11 +1,10 @@
-"""Errors the judge package raises: each message is one line saying what is wrong and what to do."""
+"""Errors the judge package raises: each message is one line saying what is wrong and what to do.
+
+The list of judges a message offers ("choose another judge with ...") is derived from the
+registry (:func:`judge.registry.choose_another`), never written here.
+"""
 
 from __future__ import annotations
-
-#: How a user picks another judge; appended to errors about an unusable judge.
-CHOOSE_ANOTHER = (
-    "choose another judge with SYNTHDOC_JUDGE (offline, none, openai:<model> or openai:<model>@<base_url>)"
-)
 
 
 class JudgeSpecError(ValueError):
@@ -17,7 +16,16 @@ class JudgeInputError(ValueError):
 
 
 class JudgeError(RuntimeError):
-    """Judging failed for good: the endpoint kept failing or refused the request."""
+    """Judging failed for good: the endpoint kept failing or refused the request.
+
+    ``requests`` and ``retries`` count the HTTP requests a backend made (retries included)
+    and the retries among them before it gave up, so a judge's usage counts them too.
+    """
+
+    def __init__(self, message: str = "", *, requests: int = 0, retries: int = 0) -> None:
+        super().__init__(message)
+        self.requests = requests
+        self.retries = retries
 
 
 class JudgeUnavailable(JudgeError):  # noqa: N818 - the name reads as the condition it reports

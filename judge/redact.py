@@ -59,3 +59,9 @@ def redact_secrets(text: str) -> str:
     text = _QUERY.sub(lambda m: f"{m.group('name')}{MASK}", text)
     text = _BEARER.sub(lambda m: f"{m.group('name')}{MASK}", text)
     return _SK.sub(MASK, text)
+
+
+def one_line(text: object, limit: int = 160) -> str:
+    """``text`` on one line, credentials removed, at most ``limit`` characters."""
+    flat = " ".join(redact_secrets(str(text)).split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."

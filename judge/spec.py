@@ -1,61 +1,17 @@
-"""Judge spec strings (``SYNTHDOC_JUDGE``) and building a judge from one."""
+"""Building a judge from a spec string (``SYNTHDOC_JUDGE``); the choices are :mod:`judge.registry`'s."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
+from judge.backends.openai_compat import DEFAULT_RETRY_AFTER_CAP
 from judge.base import Judge
 from judge.cache import JudgementCache
-from judge.errors import JudgeSpecError
+from judge.llm import LLMJudge
 from judge.offline import OfflineJudge
-from judge.openai_judge import DEFAULT_RETRY_AFTER_CAP, OpenAIJudge
-from judge.redact import redact_secrets
+from judge.registry import NONE, OFFLINE, JudgeSpec, backend_entry, parse_judge_spec, resolve_settings
 
-JudgeKind = Literal["offline", "none", "openai"]
-VALID_SPECS = "offline, none, openai:<model> or openai:<model>@<base_url>"
-
-
-@dataclass(frozen=True)
-class JudgeSpec:
-    """A parsed spec: ``kind`` and, for ``openai``, the model and optional base URL."""
-
-    kind: JudgeKind
-    model: str | None = None
-    base_url: str | None = None
-
-    def __str__(self) -> str:
-        if self.kind != "openai":
-            return self.kind
-        return f"openai:{self.model}" + (f"@{self.base_url}" if self.base_url else "")
-
-
-def _spec_error(spec: str, why: str) -> JudgeSpecError:
-    return JudgeSpecError(
-        f"judge spec {redact_secrets(spec)!r} {why}: choose one of {VALID_SPECS} "
-        "(e.g. openai:gpt-5 or openai:Qwen/Qwen3-VL-8B-Instruct@http://localhost:8000/v1)"
-    )
-
-
-def parse_judge_spec(spec: str) -> JudgeSpec:
-    """Parse ``offline``, ``none``, ``openai:<model>`` or ``openai:<model>@<base_url>``."""
-    if not isinstance(spec, str) or not spec.strip():
-        raise _spec_error(str(spec) if not isinstance(spec, str) else spec, "is empty")
-    text = spec.strip()
-    lowered = text.lower()
-    if lowered in ("offline", "none"):
-        return JudgeSpec(kind="offline" if lowered == "offline" else "none")
-    prefix, sep, rest = text.partition(":")
-    if not sep or prefix.strip().lower() != "openai":
-        raise _spec_error(text, "names no known judge")
-    model, at, base_url = rest.partition("@")
-    model, base_url = model.strip(), base_url.strip()
-    if not model:
-        raise _spec_error(text, "has no model after 'openai:'")
-    if at and not base_url.startswith(("http://", "https://")):
-        raise _spec_error(text, "has a base URL that is not http(s)://...")
-    return JudgeSpec(kind="openai", model=model, base_url=base_url.rstrip("/") or None)
+__all__ = ["JudgeSpec", "build_judge", "parse_judge_spec"]
 
 
 def build_judge(
@@ -78,18 +34,24 @@ def build_judge(
     call ``preflight()`` to check the judge can be reached.
     """
     parsed = parse_judge_spec(spec) if isinstance(spec, str) else spec
-    if parsed.kind == "none":
+    if parsed.kind == NONE:
         return None
-    if parsed.kind == "offline":
+    if parsed.kind == OFFLINE:
         return OfflineJudge()
-    assert parsed.model is not None  # guaranteed by parse_judge_spec
-    return OpenAIJudge(
+    if parsed.model is None:
+        parsed = parse_judge_spec(f"{parsed.kind}:")  # a hand-built spec: the parser's one-line error
+    assert parsed.model is not None
+    settings = resolve_settings(
+        parsed.kind,
         parsed.model,
         base_url=parsed.base_url or base_url,
         api_key=api_key,
-        template=template,
-        cache=JudgementCache(cache_dir) if cache_dir is not None else None,
         timeout=timeout,
         max_attempts=max_attempts,
         retry_after_cap=retry_after_cap,
     )
+    entry = backend_entry(parsed.kind)
+    assert entry is not None  # resolve_settings refused unknown kinds
+    judge_type = entry.judge_type() if entry.judge_type is not None else LLMJudge
+    cache = JudgementCache(cache_dir) if cache_dir is not None else None
+    return judge_type.over(entry.backend(settings), template=template, cache=cache)

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from judge.registry import spec_forms
+
 from .errors import SynthDocUserError
 from .judging import FAILURES, RUN_ERRORS
 from .rejudge import BatchOptions, RejudgeResult, rejudge
@@ -59,7 +61,7 @@ def judge_command(
     judge: Annotated[
         str | None,
         typer.Option(
-            "--judge", help="offline, openai:MODEL or openai:MODEL@BASE_URL (default: SYNTHDOC_JUDGE)."
+            "--judge", help=f"{spec_forms('MODEL', 'BASE_URL', none=False)} (default: SYNTHDOC_JUDGE)."
         ),
     ] = None,
     out: Annotated[
