@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("synthdocbench_tasks", "generation", "judge", "hf_card")
 
@@ -41,6 +43,7 @@ def test_eval_side_never_imports_generation_at_module_level() -> None:
             assert "generation" not in _imports(path, top_level_only=top_only), path
 
 
+@pytest.mark.slow
 def test_importing_the_hooks_loads_no_browser_and_no_generator() -> None:
     code = (
         "import sys, synthdocbench_tasks.hooks, synthdocbench_tasks.cli, judge;"

@@ -150,6 +150,7 @@ def test_count_draws_are_deterministic_and_use_one_draw() -> None:
     assert rng1.random() == rng2.random()
 
 
+@pytest.mark.browser
 def test_measured_pages_follow_the_target() -> None:
     d3_js = load_d3(None)
     measured = []

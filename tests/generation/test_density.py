@@ -116,6 +116,7 @@ def test_density_scales_only_the_body_text() -> None:
     assert "--density" not in render_html(plan, load_d3(None))
 
 
+@pytest.mark.browser
 def test_rendered_document_hits_its_page_target_at_another_density() -> None:
     from generation.render import Renderer
 

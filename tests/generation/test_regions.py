@@ -14,6 +14,8 @@ from generation.render import Renderer
 from synthdocbench_tasks.schema import DocumentManifest, Region
 from tests.generation.sample_plan import sample_plan
 
+pytestmark = pytest.mark.browser
+
 TYPES = ["bar", "multi_line", "grouped_bar", "pie", "scatter", "stacked_bar", "lollipop"]
 
 

@@ -56,6 +56,7 @@ def test_check_rewrite_rules() -> None:
     assert check_rewrite(original, "  ", keep) == "empty rewrite"
 
 
+@pytest.mark.slow
 def test_rewrite_keeps_facts_and_rejects_a_dropped_fact(stub: ChatStub) -> None:
     plan = plan_document(PLAN_CONFIG, 0)
     sentences = {f.fact_id: f.sentence for f in plan.manifest.text_facts}

@@ -49,6 +49,7 @@ def _labels(q: Question) -> list[str]:
     return [v.text for v in q.answer_values if v.kind == "label"]
 
 
+@pytest.mark.slow
 def test_the_generated_questions_cover_every_category() -> None:
     assert len(_questions()) >= 150
     assert len({q.category for q in _questions()}) == 9
@@ -89,6 +90,7 @@ def test_a_reference_with_not_inserted_fails() -> None:
     assert failed / tried >= 0.9, f"{tried - failed} of {tried} negated references pass"
 
 
+@pytest.mark.slow
 def test_a_spray_of_numbers_passes_under_three_percent() -> None:
     scores = [_score(q, SPRAY) for q in _questions()]
     passed = sum(s >= PASS for s in scores)
@@ -232,6 +234,7 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
     assert verdict.score == expected, verdict.judgement
 
 
+@pytest.mark.slow
 def test_hostile_and_truncated_answers() -> None:
     q = next(q for q in _questions() if _labels(q))
     label = _labels(q)[0]
