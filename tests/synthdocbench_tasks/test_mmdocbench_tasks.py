@@ -299,7 +299,7 @@ def test_metrics_yaml_and_generation_length() -> None:
     template = yaml.safe_load(re.sub(r"!function \S+", "fn", text))
     assert template["generation_kwargs"]["max_new_tokens"] == 4096
     assert [m["metric"] for m in template["metric_list"]] == list(hooks.METRICS)
-    assert template["metadata"]["version"] == 2.0
+    assert template["metadata"]["version"] == 2.1
     for name in ("mmdocbench.yaml", "mmdocbench_perception.yaml", "mmdocbench_reasoning.yaml"):
         group = yaml.safe_load(re.sub(r"!function \S+", "fn", (folder / name).read_text()))
         assert [m["metric"] for m in group["aggregate_metric_list"]] == list(hooks.METRICS)
