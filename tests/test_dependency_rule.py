@@ -1,4 +1,4 @@
-"""DESIGN.md's dependency rule, checked on the source and on a real import."""
+"""The dependency rule (docs/architecture.md), checked on the source and on a real import."""
 
 from __future__ import annotations
 
