@@ -54,6 +54,7 @@ def test_same_config_and_index_give_identical_plans() -> None:
     assert plan_document(GenerationConfig(seed=12), 3).model_dump_json() != first
 
 
+@pytest.mark.slow
 def test_documents_vary_in_topic_and_archetype() -> None:
     manifests = [plan_document(CONFIG, i).manifest for i in range(24)]
     assert len({m.topic for m in manifests}) >= 8

@@ -24,6 +24,8 @@ from judge import JudgeInputError, JudgeItem, OfflineJudge, build_judge
 from synthdocbench_tasks.schema import Question
 from tests.generation.manifest_fixture import build_all_types_manifest
 
+pytestmark = pytest.mark.slow
+
 PASS = 6
 SPRAY = " ".join(f"{tenth / 10:.1f}" for tenth in range(1001))  # 0.0 0.1 ... 100.0
 
@@ -49,7 +51,6 @@ def _labels(q: Question) -> list[str]:
     return [v.text for v in q.answer_values if v.kind == "label"]
 
 
-@pytest.mark.slow
 def test_the_generated_questions_cover_every_category() -> None:
     assert len(_questions()) >= 150
     assert len({q.category for q in _questions()}) == 9
@@ -90,7 +91,6 @@ def test_a_reference_with_not_inserted_fails() -> None:
     assert failed / tried >= 0.9, f"{tried - failed} of {tried} negated references pass"
 
 
-@pytest.mark.slow
 def test_a_spray_of_numbers_passes_under_three_percent() -> None:
     scores = [_score(q, SPRAY) for q in _questions()]
     passed = sum(s >= PASS for s in scores)
@@ -234,7 +234,6 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
     assert verdict.score == expected, verdict.judgement
 
 
-@pytest.mark.slow
 def test_hostile_and_truncated_answers() -> None:
     q = next(q for q in _questions() if _labels(q))
     label = _labels(q)[0]

@@ -14,6 +14,8 @@ from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.strip_cache import StripCache
 from synthdocbench_tasks.strips import StripSettings
 
+pytestmark = pytest.mark.slow
+
 
 def test_full_strip_tokens_match_the_published_qwen_figures() -> None:
     # A full 5-page strip at 144 DPI is 1117 x 7900 px.

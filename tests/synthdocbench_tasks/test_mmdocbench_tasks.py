@@ -303,4 +303,4 @@ def test_metrics_yaml_and_generation_length() -> None:
     for name in ("mmdocbench.yaml", "mmdocbench_perception.yaml", "mmdocbench_reasoning.yaml"):
         group = yaml.safe_load(re.sub(r"!function \S+", "fn", (folder / name).read_text()))
         assert [m["metric"] for m in group["aggregate_metric_list"]] == list(hooks.METRICS)
-        assert group["metadata"]["version"] == 2.0
+        assert group["metadata"]["version"] == 2.1
