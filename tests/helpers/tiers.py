@@ -73,7 +73,8 @@ def tiers_of_command(argv: Sequence[str]) -> set[str]:
         needed.add("browser")  # Playwright's driver, or a browser started directly
     if any(n in ("lmms-eval", "lmms_eval") for n in names):
         needed.add("lmms_eval")
-    if "-c" in args and any(marker in args[args.index("-c") + 1] for marker in _LMMS_EVAL_CODE):
+    code = args[args.index("-c") + 1] if "-c" in args[:-1] else ""
+    if any(marker in code for marker in _LMMS_EVAL_CODE):
         needed.add("lmms_eval")
     for i, arg in enumerate(args):
         if arg == "synthdocbench_tasks.cli" or names[i] == "synthdocbench":
@@ -127,9 +128,13 @@ class LaunchRecorder:
         recorder = self
 
         def popen_init(self: subprocess.Popen[Any], args: Any, *a: Any, **kw: Any) -> None:
-            argv = [args] if isinstance(args, (str, bytes, os.PathLike)) else list(args)
-            for marker in tiers_of_command([os.fsdecode(x) for x in argv]):
-                recorder.note(marker, f"started {' '.join(os.fsdecode(x) for x in argv)[:120]!r}")
+            try:
+                argv = [args] if isinstance(args, (str, bytes, os.PathLike)) else list(args)
+                words = [os.fsdecode(x) if isinstance(x, (str, bytes, os.PathLike)) else str(x) for x in argv]
+                for marker in tiers_of_command(words):
+                    recorder.note(marker, f"started {' '.join(words)[:120]!r}")
+            except Exception:  # the check must never break the process the test starts
+                pass
             original(self, args, *a, **kw)
 
         subprocess.Popen.__init__ = popen_init  # type: ignore[method-assign]
