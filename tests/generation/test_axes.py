@@ -125,6 +125,7 @@ def test_archetype_changes_layout_not_content() -> None:
     assert _facts(a) == _facts(b)
 
 
+@pytest.mark.slow
 def test_modality_mix_sets_the_shares() -> None:
     heavy = GenerationConfig(
         seed=21, target_pages=50, modality_mix=ModalityMix(charts=0.25, tables=0.05, text=0.7)

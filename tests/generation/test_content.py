@@ -206,6 +206,7 @@ def test_prose_is_varied_not_one_template() -> None:
     assert openings.most_common(1)[0][1] / len(sentences) < 0.05
 
 
+@pytest.mark.slow
 def test_word_count_follows_the_target() -> None:
     short = GenerationConfig(seed=5, target_pages=12, min_charts=6, max_charts=6)
     long = GenerationConfig(seed=5, target_pages=48, min_charts=6, max_charts=6)

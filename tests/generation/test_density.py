@@ -53,6 +53,7 @@ def test_unset_words_changes_nothing() -> None:
     assert density_css(1.0) == ""
 
 
+@pytest.mark.slow
 def test_words_only_change_the_prose_and_density() -> None:
     plain, dense = GenerationConfig(**BASE), GenerationConfig(**BASE, words=WORDS)
     for index in range(3):

@@ -29,6 +29,7 @@ def _check(questions: list[Question]) -> int:
     return len(questions)
 
 
+@pytest.mark.slow
 def test_reference_answers_score_ten_and_abstention_zero() -> None:
     config = GenerationConfig(seed=11, n_docs=12)
     seen = 0
