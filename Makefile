@@ -1,13 +1,18 @@
 PYTHON ?= python3
 DEMO ?= runs/demo
 
-.PHONY: setup test lint demo clean
+.PHONY: setup test test-fast lint demo clean
 
 setup:
 	PYTHON=$(PYTHON) bash scripts/setup.sh
 
-## Run the whole test suite (unit, integration and the lmms-eval end-to-end test).
+## Run every test tier: unit, browser (Chromium), lmms_eval (the CLI end to end) and slow.
+## What CI runs (.ci/run). `-m ""` replaces the unit-tier filter of pyproject's addopts.
 test: setup
+	$(PYTHON) -m pytest -q -p no:cacheprovider -m ""
+
+## The unit tier only, what a plain `pytest` runs (no Chromium, no lmms-eval, nothing slow).
+test-fast:
 	$(PYTHON) -m pytest -q -p no:cacheprovider
 
 lint: setup

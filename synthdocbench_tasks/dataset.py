@@ -6,7 +6,9 @@ checked once, with one clear line when it cannot be used. Task YAMLs name
 ``!function synthdocbench_tasks.dataset.DATASET_PATH`` as their ``dataset_path`` and
 ``DATASET_KWARGS`` as their ``dataset_kwargs`` (the revision): lmms-eval resolves those tags
 by ``getattr`` on this module only when it builds the task (not when it scans the task
-folder), and the module-level ``__getattr__`` below answers them lazily.
+folder) and uses what it gets as the value, so they must be values computed then, not at
+import: the module-level ``__getattr__`` looks the name up in :data:`YAML_VALUES` and calls
+the plain function it names (:func:`dataset_path`, :func:`dataset_kwargs`).
 
 Each document's PDF is a file ``pdfs/<doc_id>.pdf`` of the dataset, read one document at a
 time (for a Hub dataset downloaded per document by the Hub client, which caches it), so a run
@@ -17,6 +19,7 @@ PDF bytes in the ``documents`` config instead; they are read from there.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -255,11 +258,24 @@ def dataset_location() -> str:
     return resolve_location(load_settings().dataset)
 
 
+def dataset_path() -> str:
+    """The task YAMLs' ``dataset_path`` (``DATASET_PATH``): the folder or Hub repo id."""
+    return as_ref(dataset_location()).path
+
+
+def dataset_kwargs() -> dict[str, Any]:
+    """The task YAMLs' ``dataset_kwargs`` (``DATASET_KWARGS``): the Hub revision, if pinned."""
+    return as_ref(dataset_location()).load_kwargs()
+
+
+#: The module attributes task YAMLs read as values, each computed by a plain function when
+#: lmms-eval builds a task (``tests/synthdocbench_tasks/test_hook_names.py`` checks the YAMLs).
+YAML_VALUES: dict[str, Callable[[], Any]] = {"DATASET_PATH": dataset_path, "DATASET_KWARGS": dataset_kwargs}
+
+
 def __getattr__(name: str) -> Any:
-    if name == "DATASET_PATH":
-        return as_ref(dataset_location()).path
-    if name == "DATASET_KWARGS":
-        return as_ref(dataset_location()).load_kwargs()
+    if name in YAML_VALUES:
+        return YAML_VALUES[name]()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

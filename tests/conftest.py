@@ -1,14 +1,87 @@
 """Shared fixtures: a small generated corpus and its exported dataset, built once per run.
 
 They come from the real generator (Chromium, D3, PyMuPDF) and the real exporter, so the
-evaluation tests run on what users get, not on hand-made stand-ins.
+evaluation tests run on what users get, not on hand-made stand-ins. A test that requests them
+is marked ``browser``.
+
+The hooks below keep the test tiers honest (tests/helpers/tiers.py, docs/testing.md): a test
+that launches Chromium or lmms-eval without its marker fails, and unmarked tests slower than
+a few seconds are listed after the run.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.helpers import tiers
+
+_recorder = tiers.LaunchRecorder()
+_slow_unmarked: dict[str, float] = {}
+_MISSING_KEY = pytest.StashKey[list[str]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _recorder.install()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _recorder.uninstall()
+
+
+def _markers(item: pytest.Item) -> set[str]:
+    return {m.name for m in item.iter_markers()}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        have = _markers(item)
+        problems = []
+        for fixture, needs in tiers.fixture_tiers(getattr(item, "fixturenames", ())).items():
+            lacking = tiers.missing(needs, have)
+            if lacking:
+                problems.append(tiers.message(item.nodeid, lacking, f"uses the fixture {fixture}"))
+        item.stash[_MISSING_KEY] = problems
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    problems = item.stash.get(_MISSING_KEY, [])
+    if problems:
+        pytest.fail(problems[0], pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None, Any, Any]:
+    _recorder.reset()
+    return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, Any]:
+    report: pytest.TestReport = yield
+    have = _markers(item)
+    if call.when == "call" and report.passed:
+        for marker, why in sorted(_recorder.seen().items()):
+            if marker not in have:
+                report.outcome = "failed"
+                report.longrepr = tiers.message(item.nodeid, [marker], why)
+                break
+    if call.when in ("setup", "call") and not have & tiers.TIER_MARKERS.keys():
+        total = _slow_unmarked.get(item.nodeid, 0.0) + report.duration
+        _slow_unmarked[item.nodeid] = total
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    slow = sorted(((t, n) for n, t in _slow_unmarked.items() if t > tiers.SLOW_SECONDS), reverse=True)
+    if slow:
+        terminalreporter.section("unmarked tests slower than the unit tier allows")
+        for seconds, nodeid in slow:
+            terminalreporter.write_line(f"{seconds:6.1f}s {nodeid}  (mark it slow, browser or lmms_eval)")
+
 
 SEED = 7
 N_DOCS = 2

@@ -1,4 +1,4 @@
-"""DESIGN.md's dependency rule, checked on the source and on a real import."""
+"""The dependency rule (docs/architecture.md), checked on the source and on a real import."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = ("synthdocbench_tasks", "generation", "judge", "hf_card")
@@ -41,6 +43,7 @@ def test_eval_side_never_imports_generation_at_module_level() -> None:
             assert "generation" not in _imports(path, top_level_only=top_only), path
 
 
+@pytest.mark.slow
 def test_importing_the_hooks_loads_no_browser_and_no_generator() -> None:
     code = (
         "import sys, synthdocbench_tasks.hooks, synthdocbench_tasks.cli, judge;"

@@ -24,7 +24,7 @@ from tests.helpers.tiny_vlm import build_tiny_qwen2_5_vl, lmms_eval_model_args
 
 TASKS = {"synthdoc_chart": "chart", "synthdoc_crossmodal": "cross_modal", "synthdoc_complex": "complex"}
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 
 def _n_questions(dataset_dir: Path, config: str) -> int:

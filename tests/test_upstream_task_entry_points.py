@@ -60,7 +60,8 @@ def _patched_venv(tmp_path: Path) -> Path:
     return venv
 
 
-@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.lmms_eval
 def test_patched_lmms_eval_runs_the_design_card_command_without_include_path(
     dataset_dir: Path, tmp_path: Path
 ) -> None:

@@ -3,7 +3,8 @@
 ``MMDOCBENCH_DATASET`` is a local TSV file, a folder holding TSV files, or a Hub repo id
 (default ``next-tat/MMDocBench``, which needs the network). Task YAMLs name
 ``!function synthdocbench_tasks.mmdocbench.data.DATASET_PATH`` and ``DATASET_KWARGS``; the
-module-level ``__getattr__`` answers them only when lmms-eval builds a task, with one clear
+module-level ``__getattr__`` computes them with the plain functions :data:`YAML_VALUES` names
+(:func:`dataset_path`, :func:`dataset_kwargs`) only when lmms-eval builds a task, with one clear
 line when the location cannot be used.
 """
 
@@ -14,7 +15,7 @@ import base64
 import binascii
 import csv
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -149,11 +150,24 @@ def source() -> Source:
     return resolve(load_settings().mmdocbench_dataset)
 
 
+def dataset_path() -> str:
+    """The task YAMLs' ``dataset_path`` (``DATASET_PATH``)."""
+    return source().path
+
+
+def dataset_kwargs() -> dict[str, Any]:
+    """The task YAMLs' ``dataset_kwargs`` (``DATASET_KWARGS``)."""
+    return dict(source().kwargs)
+
+
+#: The module attributes task YAMLs read as values, each computed by a plain function when
+#: lmms-eval builds a task (``tests/synthdocbench_tasks/test_hook_names.py`` checks the YAMLs).
+YAML_VALUES: dict[str, Callable[[], Any]] = {"DATASET_PATH": dataset_path, "DATASET_KWARGS": dataset_kwargs}
+
+
 def __getattr__(name: str) -> Any:
-    if name == "DATASET_PATH":
-        return source().path
-    if name == "DATASET_KWARGS":
-        return dict(source().kwargs)
+    if name in YAML_VALUES:
+        return YAML_VALUES[name]()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -116,6 +116,7 @@ def _fonts_installed() -> bool:
     return all(font in names for font in ("Caladea", "Lato", "Roboto", "JetBrains Mono"))
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("renderer_name", ["d3", "matplotlib"])
 @pytest.mark.parametrize("archetype", ARCHETYPES)
 def test_planned_document_prints_to_a4_with_regions_and_features(
@@ -174,6 +175,7 @@ def _chart_run_plan(archetype: str, n: int) -> DocumentPlan:
     return plan_with_renderer(plan, "matplotlib")
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("archetype", ARCHETYPES)
 def test_chart_blocks_take_table16_slots_at_the_sizes_drawn(renderer: Renderer, archetype: str) -> None:
     """A run of charts fills blocks up to the maximum; in Chromium each figure is as wide as planned."""

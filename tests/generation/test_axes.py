@@ -125,6 +125,7 @@ def test_archetype_changes_layout_not_content() -> None:
     assert _facts(a) == _facts(b)
 
 
+@pytest.mark.slow
 def test_modality_mix_sets_the_shares() -> None:
     heavy = GenerationConfig(
         seed=21, target_pages=50, modality_mix=ModalityMix(charts=0.25, tables=0.05, text=0.7)
@@ -150,6 +151,7 @@ def test_count_draws_are_deterministic_and_use_one_draw() -> None:
     assert rng1.random() == rng2.random()
 
 
+@pytest.mark.browser
 def test_measured_pages_follow_the_target() -> None:
     d3_js = load_d3(None)
     measured = []

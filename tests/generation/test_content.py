@@ -54,6 +54,7 @@ def test_same_config_and_index_give_identical_plans() -> None:
     assert plan_document(GenerationConfig(seed=12), 3).model_dump_json() != first
 
 
+@pytest.mark.slow
 def test_documents_vary_in_topic_and_archetype() -> None:
     manifests = [plan_document(CONFIG, i).manifest for i in range(24)]
     assert len({m.topic for m in manifests}) >= 8
@@ -207,6 +208,7 @@ def test_prose_is_varied_not_one_template() -> None:
     assert openings.most_common(1)[0][1] / len(sentences) < 0.05
 
 
+@pytest.mark.slow
 def test_word_count_follows_the_target() -> None:
     short = GenerationConfig(seed=5, target_pages=12, min_charts=6, max_charts=6)
     long = GenerationConfig(seed=5, target_pages=48, min_charts=6, max_charts=6)

@@ -53,6 +53,7 @@ def test_unset_words_changes_nothing() -> None:
     assert density_css(1.0) == ""
 
 
+@pytest.mark.slow
 def test_words_only_change_the_prose_and_density() -> None:
     plain, dense = GenerationConfig(**BASE), GenerationConfig(**BASE, words=WORDS)
     for index in range(3):
@@ -116,6 +117,7 @@ def test_density_scales_only_the_body_text() -> None:
     assert "--density" not in render_html(plan, load_d3(None))
 
 
+@pytest.mark.browser
 def test_rendered_document_hits_its_page_target_at_another_density() -> None:
     from generation.render import Renderer
 

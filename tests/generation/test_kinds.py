@@ -261,6 +261,7 @@ def test_kind_rules_table() -> None:
     assert ill_posed("cagr", None, None) is None
 
 
+@pytest.mark.slow
 def test_generated_questions_apply_only_valid_operations() -> None:
     config = GenerationConfig(seed=11, n_docs=6, questions_per_subset=3)
     checked = 0

@@ -39,6 +39,8 @@ from synthdocbench_tasks.schema import (
 from tests.generation.all_types import type_chart
 from tests.generation.sample_plan import sample_plan
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def renderer() -> Iterator[Renderer]:

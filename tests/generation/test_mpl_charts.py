@@ -145,6 +145,7 @@ def _region_text(doc: pymupdf.Document, chart: Chart) -> str:
     return " ".join(" ".join(parts).split())
 
 
+@pytest.mark.browser
 def test_all_types_document_prints_with_titles_and_labels_in_regions(renderer: Renderer) -> None:
     plan = sample_plan([], archetype="dashboard", sections=1, with_table=False)
     charts = [type_chart(t, i + 1, data_labels=i % 2 == 1) for i, t in enumerate(CHART_TYPES)]
@@ -183,6 +184,7 @@ def _comparable(manifest: DocumentManifest, config: GenerationConfig) -> list[di
     return [q.model_dump(mode="json", exclude={"evidence"}) for q in make_questions(manifest, config)]
 
 
+@pytest.mark.browser
 def test_same_plan_with_either_renderer_gives_the_same_questions(renderer: Renderer) -> None:
     config, d3_plan = _d3_plan(11)
     mpl_plan = plan_with_renderer(d3_plan, "matplotlib")
@@ -222,6 +224,7 @@ def test_same_plan_with_either_renderer_gives_the_same_questions(renderer: Rende
     assert render_html(mpl_plan, "") == mpl_html
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("reading", ["data_labels", "axis"])
 def test_values_printed_iff_data_labels_in_the_pdf(renderer: Renderer, reading: str) -> None:
     plan = sample_plan([], sections=1, with_table=False)

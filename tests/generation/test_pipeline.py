@@ -18,6 +18,8 @@ from generation.plan import DocumentPlan
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.sample_plan import plan_sample_document
 
+pytestmark = pytest.mark.browser
+
 CONFIG = GenerationConfig(seed=7, n_docs=3, min_charts=3, max_charts=3, questions_per_subset=1)
 FILES = (*DOC_FILES, "DONE")
 

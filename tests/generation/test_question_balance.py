@@ -10,6 +10,8 @@ from generation.question_stats import BUCKETS, QuestionStats, question_stats
 from generation.questions import make_questions, slot_targets
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, Question
 
+pytestmark = pytest.mark.slow
+
 N_DOCS = 30
 
 

@@ -99,6 +99,7 @@ def test_generated_questions_pass_every_rule_over_many_seeds() -> None:
     assert set(levels) == set(DIFFICULTIES)
 
 
+@pytest.mark.slow
 def test_a_value_printed_in_a_table_is_never_asked() -> None:
     # Solar's 312 GW is in Table 1; every other mark of Figure 1 may be asked.
     for seed in range(10):
@@ -206,6 +207,7 @@ def test_highlight_and_colour_questions_are_level_five() -> None:
         assert any(word in d.question for word in ("blue", "red", "green", "grey"))
 
 
+@pytest.mark.slow
 def test_planned_documents_cover_every_category() -> None:
     from generation.content import plan_document
 

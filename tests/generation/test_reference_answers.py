@@ -6,6 +6,8 @@ a key fact would make correct model answers look wrong.
 
 from __future__ import annotations
 
+import pytest
+
 from generation.config import GenerationConfig
 from generation.content import plan_document
 from generation.questions import make_questions
@@ -27,6 +29,7 @@ def _check(questions: list[Question]) -> int:
     return len(questions)
 
 
+@pytest.mark.slow
 def test_reference_answers_score_ten_and_abstention_zero() -> None:
     config = GenerationConfig(seed=11, n_docs=12)
     seen = 0
@@ -35,6 +38,7 @@ def test_reference_answers_score_ten_and_abstention_zero() -> None:
     assert seen >= config.n_docs * 3 * config.questions_per_subset - 6
 
 
+@pytest.mark.slow
 def test_reference_answers_on_every_chart_type() -> None:
     manifest = build_all_types_manifest()
     seen = 0

@@ -15,6 +15,8 @@ from synthdocbench_tasks.pdf_text import read_words
 from synthdocbench_tasks.schema import DocumentManifest, Region
 from tests.generation.sample_plan import sample_plan
 
+pytestmark = pytest.mark.browser
+
 TYPES = ["bar", "multi_line", "grouped_bar", "pie", "scatter", "stacked_bar", "lollipop"]
 
 

@@ -36,6 +36,8 @@ from generation.topics import topic_by_key
 from synthdocbench_tasks.schema import CHART_TYPES, Chart
 from tests.generation.sample_plan import sample_chart, sample_plan
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def renderer() -> Iterator[Renderer]:

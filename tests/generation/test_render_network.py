@@ -18,6 +18,8 @@ from generation.layout import render_html
 from generation.render import Renderer
 from tests.generation.sample_plan import sample_plan
 
+pytestmark = pytest.mark.browser
+
 
 @pytest.fixture(scope="module")
 def d3_js() -> str:

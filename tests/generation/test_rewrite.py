@@ -56,6 +56,7 @@ def test_check_rewrite_rules() -> None:
     assert check_rewrite(original, "  ", keep) == "empty rewrite"
 
 
+@pytest.mark.slow
 def test_rewrite_keeps_facts_and_rejects_a_dropped_fact(stub: ChatStub) -> None:
     plan = plan_document(PLAN_CONFIG, 0)
     sentences = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
@@ -88,6 +89,7 @@ def test_rewrite_keeps_facts_and_rejects_a_dropped_fact(stub: ChatStub) -> None:
     assert plan_document(PLAN_CONFIG, 0) == plan  # the input plan is not modified
 
 
+@pytest.mark.slow
 def test_unreachable_endpoint_is_one_line() -> None:
     plan = plan_document(PLAN_CONFIG, 1)
     config = RewriteConfig(base_url="http://127.0.0.1:9/v1", model="m", timeout_s=2)

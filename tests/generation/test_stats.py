@@ -15,6 +15,8 @@ from generation.pipeline import generate
 from generation.stats import POSITION_BINS, StatsError, compute_stats, print_stats, write_plots
 from synthdocbench_tasks.schema import DocumentManifest
 
+pytestmark = pytest.mark.browser
+
 CONFIG = GenerationConfig(
     seed=31, n_docs=3, min_pages=8, max_pages=12, min_charts=4, max_charts=6, questions_per_subset=1
 )

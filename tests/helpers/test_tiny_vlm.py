@@ -20,6 +20,8 @@ from tests.helpers.tiny_vlm import (
     lmms_eval_model_args,
 )
 
+pytestmark = pytest.mark.slow
+
 SYSTEM = "You are a careful reader of long documents."
 QUESTION = "What is the total revenue in the table?"
 

@@ -197,6 +197,7 @@ def test_size_category(n: int, tag: str) -> None:
     assert size_category(n) == tag
 
 
+@pytest.mark.slow
 def test_hf_card_does_not_import_generation() -> None:
     code = (
         "import sys, hf_card.card, hf_card.push\n"

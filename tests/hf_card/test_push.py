@@ -144,6 +144,7 @@ def test_bad_repo_id(tmp_path: Path, repo_id: str) -> None:
         push_dataset(folder, repo_id, dry_run=True)
 
 
+@pytest.mark.slow
 def test_missing_token_says_how_to_log_in(tmp_path: Path) -> None:
     folder = make_export(tmp_path / "ds")
     env = {

@@ -114,6 +114,7 @@ def test_a_refused_commit_is_one_line(tmp_path: Path, hub) -> None:  # type: ign
     assert "\n" not in str(info.value)
 
 
+@pytest.mark.slow
 def test_push_command_passes_every_option(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
     import os
     import subprocess

@@ -238,6 +238,7 @@ def test_a_failed_request_releases_its_claim(chat_stub: ChatStub, tmp_path: Path
         assert db.execute("SELECT COUNT(*) FROM claims").fetchone()[0] == 0
 
 
+@pytest.mark.slow
 def test_two_processes_never_ask_the_same_prompt_twice(chat_stub: ChatStub, tmp_path: Path) -> None:
     chat_stub.responder = _length_judge
     count = 12

@@ -175,6 +175,7 @@ def _timed(reply: str) -> tuple[ParsedJudgement, float, float]:
     return parsed, time.process_time() - cpu, time.perf_counter() - wall
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(HOSTILE))
 def test_hostile_replies_never_raise_and_take_linear_time(name: str) -> None:
     reply = HOSTILE[name]

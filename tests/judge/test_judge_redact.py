@@ -84,6 +84,7 @@ def test_userinfo_credentials_still_reach_the_server(chat_stub: ChatStub) -> Non
     assert judge.endpoint == chat_stub.base_url.replace("http://", "http://***@")  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_importing_judge_does_not_import_openai() -> None:
     root = Path(__file__).resolve().parents[2]
     code = (

@@ -24,6 +24,8 @@ from judge import JudgeInputError, JudgeItem, OfflineJudge, build_judge
 from synthdocbench_tasks.schema import Question
 from tests.generation.manifest_fixture import build_all_types_manifest
 
+pytestmark = pytest.mark.slow
+
 PASS = 6
 SPRAY = " ".join(f"{tenth / 10:.1f}" for tenth in range(1001))  # 0.0 0.1 ... 100.0
 

@@ -7,6 +7,7 @@ import io
 import math
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from synthdocbench_tasks.api_images import FORMAT_VAR, QUALITY_VAR, prefer_jpeg
@@ -26,6 +27,8 @@ def test_prefer_jpeg_keeps_a_users_choice() -> None:
     assert mine == {FORMAT_VAR: "PNG"}
 
 
+@pytest.mark.browser
+@pytest.mark.lmms_eval
 def test_openai_model_class_receives_jpeg_strips_within_the_caps(dataset_dir: Path, tmp_path: Path) -> None:
     stub = ChatStub().start()
     stub.responder = lambda _req: Reply(content="Not found in the document.")

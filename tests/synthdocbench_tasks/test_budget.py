@@ -14,6 +14,8 @@ from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.strip_cache import StripCache
 from synthdocbench_tasks.strips import StripSettings
 
+pytestmark = pytest.mark.slow
+
 
 def test_full_strip_tokens_match_the_published_qwen_figures() -> None:
     # A full 5-page strip at 144 DPI is 1117 x 7900 px.
@@ -40,6 +42,7 @@ def test_unknown_processor_and_bad_pixels_are_clear_errors() -> None:
         image_processor("qwen3-vl", max_pixels=10)
 
 
+@pytest.mark.browser
 def test_budget_counts_agree_with_real_preprocessing(dataset_dir: Path, tmp_path: Path) -> None:
     """The token count of a real strip equals what the processor's own preprocessing yields."""
     import datasets
@@ -54,6 +57,7 @@ def test_budget_counts_agree_with_real_preprocessing(dataset_dir: Path, tmp_path
         assert strip_tokens(processor, strip.width, strip.height) == t * h * w // processor.merge_size**2
 
 
+@pytest.mark.browser
 def test_budget_command_on_a_generated_dataset(dataset_dir: Path, tmp_path: Path) -> None:
     env = {**os.environ, "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache"), "HF_DATASETS_OFFLINE": "1"}
     cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", "budget", str(dataset_dir)]

@@ -17,7 +17,7 @@ import pytest
 from synthdocbench_tasks.doc_cache import check_bytes, unseal
 from tests.helpers.lmms_eval_run import read_jsonl, run, samples_log, synthdoc_run_env, synthdocbench_eval_cmd
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 TASK = "synthdoc_chart"
 

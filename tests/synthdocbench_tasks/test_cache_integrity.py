@@ -237,6 +237,7 @@ def test_failed_write_leaves_no_temp_file(tmp_path: Path) -> None:
     assert target.read_bytes() == b"old" and [p.name for p in tmp_path.iterdir()] == ["x.bin"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="install Debian's tesseract-ocr for OCR tests")
 @pytest.mark.parametrize(
     "damage", [_damage_truncate, _damage_zero, _damage_flip], ids=["truncated", "zeroed", "flipped"]

@@ -12,6 +12,8 @@ import pytest
 
 from judge import OFFLINE_JUDGE_NAME
 
+pytestmark = pytest.mark.slow
+
 
 def _judge(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SYNTHDOC_", "OPENAI_"))}
@@ -99,6 +101,7 @@ def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(cmd, env=env, cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.lmms_eval
 @pytest.mark.parametrize(
     ("args", "expected"),
     [

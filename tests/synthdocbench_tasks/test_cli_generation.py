@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     cmd = [sys.executable, "-m", "synthdocbench_tasks.cli", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.browser
 def test_validate_passes_on_a_fresh_corpus_and_names_a_missing_folder(
     generated_dir: Path, tmp_path: Path
 ) -> None:
@@ -24,6 +27,7 @@ def test_validate_passes_on_a_fresh_corpus_and_names_a_missing_folder(
     assert "synthdocbench generate" in missing.stderr
 
 
+@pytest.mark.browser
 def test_stats_prints_table_1_and_question_counts_and_writes_plots(
     generated_dir: Path, tmp_path: Path
 ) -> None:
@@ -35,6 +39,7 @@ def test_stats_prints_table_1_and_question_counts_and_writes_plots(
     assert pngs and all((tmp_path / "plots" / n).read_bytes().startswith(b"\x89PNG") for n in pngs)
 
 
+@pytest.mark.browser
 def test_generate_rejects_a_bad_config_value_in_one_line(tmp_path: Path) -> None:
     config = tmp_path / "bad.yaml"
     config.write_text("n_docs: 2\nmin_pages: 30\nmax_pages: 25\n", encoding="utf-8")
@@ -45,6 +50,7 @@ def test_generate_rejects_a_bad_config_value_in_one_line(tmp_path: Path) -> None
     assert not (tmp_path / "out" / "docs").exists()
 
 
+@pytest.mark.lmms_eval
 def test_eval_checks_the_mmdocbench_location_before_loading_a_model(tmp_path: Path) -> None:
     import os
 

@@ -8,6 +8,8 @@ from importlib.metadata import version
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 CLI = [sys.executable, "-m", "synthdocbench_tasks.cli"]
 
 

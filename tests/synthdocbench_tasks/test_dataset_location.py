@@ -50,6 +50,7 @@ def test_unreachable_hub_repo_is_one_line(monkeypatch: pytest.MonkeyPatch) -> No
     assert "cannot be reached" in _one_line(exc)
 
 
+@pytest.mark.browser
 def test_exported_folder_resolves_and_module_attribute_reads_the_environment(
     dataset_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -26,7 +26,7 @@ from tests.helpers.lmms_eval_run import (
     synthdocbench_eval_cmd,
 )
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 SECRET = "sk-test-0123456789abcdef"
 FAILED_REPLY = "[LMMS_EVAL_REQUEST_FAILED after 1 retries] Connection error."

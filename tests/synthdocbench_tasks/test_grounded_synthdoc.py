@@ -12,6 +12,8 @@ from synthdocbench_tasks.cli import tasks_dir
 from synthdocbench_tasks.grounded import PageRegion, region_scores, strip_box_to_page
 from tests.helpers.lmms_eval_run import dataset_rows, lmms_eval_cmd, results, run, samples, synthdoc_run_env
 
+pytestmark = pytest.mark.browser
+
 
 def _reply(answer: str, evidence: list[dict]) -> str:
     return json.dumps({"answer": answer, "evidence": evidence})
@@ -94,7 +96,7 @@ def test_prompt_asks_for_image_numbers_and_names_the_pages(synthdoc_env: Path) -
     assert len(images) == len(grounded.strips_of(row, {}))
 
 
-@pytest.mark.slow
+@pytest.mark.lmms_eval
 def test_lmms_eval_cli_grounded_task(synthdoc_env: Path, tmp_path: Path) -> None:
     row = dataset_rows(synthdoc_env, "chart")[0]
     reply = "Answer: " + _reply(row["answer"], row["evidence"])
@@ -115,6 +117,7 @@ def test_lmms_eval_cli_grounded_task(synthdoc_env: Path, tmp_path: Path) -> None
     assert line["iou"]["question_id"] == row["question_id"]
 
 
+@pytest.mark.lmms_eval
 def test_all_three_grounded_tasks_build_on_their_subset(synthdoc_env: Path) -> None:
     from lmms_eval.tasks import TaskManager, get_task_dict
 
@@ -177,6 +180,7 @@ def test_two_grounded_variants_in_one_run_score_as_in_separate_runs(synthdoc_env
     assert not hasattr(grounded, "_settings_seen")  # no global of prompt settings
 
 
+@pytest.mark.lmms_eval
 def test_every_grounded_task_scores_with_the_strips_it_shows(synthdoc_env: Path) -> None:
     from lmms_eval.tasks import TaskManager, get_task_dict
 

@@ -47,6 +47,7 @@ def _replies() -> dict[str, str]:
 REPLIES = _replies()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(REPLIES))
 def test_parsing_is_fast_and_never_raises(name: str) -> None:
     reply = REPLIES[name]
@@ -80,6 +81,7 @@ def test_unclosed_brackets_yield_no_spans_and_nested_spans_are_found() -> None:
 # Repetition removal (``(.+?)\\1+`` in the reference, quadratic there) is exact here and fast on
 # noise and on real repeats; on long low-entropy text without repeats it still grows faster
 # than linearly, so the few-word mix is scored at 30 kB (replies are capped at 4,096 tokens).
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["1 MB noise", "30 kB words", "1 MB repeated word", "8000 unclosed {["])
 def test_scoring_a_hostile_reply_in_every_shape_finishes(name: str) -> None:
     reply = REPLIES[name] if name != "30 kB words" else REPLIES["1 MB words"][:30_000]

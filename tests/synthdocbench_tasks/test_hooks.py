@@ -15,6 +15,8 @@ from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.prompts import ABSTENTION
 from tests.helpers.lmms_eval_run import dataset_rows
 
+pytestmark = pytest.mark.browser
+
 
 def _page_count(dataset_dir: Path, doc_id: str) -> int:
     docs = datasets.load_dataset(str(dataset_dir), "documents", split="test")

@@ -21,6 +21,8 @@ from synthdocbench_tasks import dataset
 from synthdocbench_tasks.errors import SynthDocUserError
 from tests.hf_card.fake_hub import HubState, fake_hub
 
+pytestmark = pytest.mark.browser
+
 REPO = "acme/synthdoc-ds"
 CHANGED = b"\n% revision 2\n"
 
@@ -258,7 +260,7 @@ def test_a_hostile_document_id_is_refused(dataset_dir: Path, doc_id: str) -> Non
 # --- end to end: synthdocbench eval against the fake Hub ----------------------------------
 
 
-@pytest.mark.slow
+@pytest.mark.lmms_eval
 def test_eval_with_limit_reads_the_pinned_revision_and_fetches_one_pdf(
     hub: tuple[str, HubState], two_revisions: dict[str, Path], tmp_path: Path
 ) -> None:

@@ -17,6 +17,8 @@ import pytest
 from judge import OFFLINE_JUDGE_NAME
 from tests.judge.batch_stub import BatchStub, ErrorLine
 
+pytestmark = pytest.mark.slow
+
 TASK = "synthdoc_chart"
 N = 5
 

@@ -195,6 +195,7 @@ def test_unusable_locations_are_one_clear_line(tmp_path: Path, value: str, messa
     assert "\n" not in str(info.value) and "MMDOCBENCH_DATASET" in str(info.value)
 
 
+@pytest.mark.lmms_eval
 def test_a_location_is_resolved_only_when_a_task_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
     from lmms_eval.tasks import TaskManager
 
@@ -212,7 +213,7 @@ def test_a_location_is_resolved_only_when_a_task_is_built(monkeypatch: pytest.Mo
         manager.load_task_or_group(["mmdocbench_chart_qa"])
 
 
-@pytest.mark.slow
+@pytest.mark.lmms_eval
 def test_lmms_eval_cli_reports_known_em_f1_iou(env: Path, tmp_path: Path) -> None:
     out = tmp_path / "results"
     cmd = lmms_eval_cmd(
@@ -298,8 +299,8 @@ def test_metrics_yaml_and_generation_length() -> None:
     template = yaml.safe_load(re.sub(r"!function \S+", "fn", text))
     assert template["generation_kwargs"]["max_new_tokens"] == 4096
     assert [m["metric"] for m in template["metric_list"]] == list(hooks.METRICS)
-    assert template["metadata"]["version"] == 2.0
+    assert template["metadata"]["version"] == 2.1
     for name in ("mmdocbench.yaml", "mmdocbench_perception.yaml", "mmdocbench_reasoning.yaml"):
         group = yaml.safe_load(re.sub(r"!function \S+", "fn", (folder / name).read_text()))
         assert [m["metric"] for m in group["aggregate_metric_list"]] == list(hooks.METRICS)
-        assert group["metadata"]["version"] == 2.0
+        assert group["metadata"]["version"] == 2.1

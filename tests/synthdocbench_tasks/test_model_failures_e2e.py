@@ -18,7 +18,7 @@ from synthdocbench_tasks.prompts import ABSTENTION
 from tests.helpers.lmms_eval_run import dataset_rows, lmms_eval_cmd, results, run, samples, synthdoc_run_env
 from tests.judge.judge_chat_stub import ChatStub, Recorded, Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 
 @pytest.fixture()

@@ -170,6 +170,7 @@ def test_a_changed_image_is_read_again(strip_images: list[Image.Image], ocr_cach
     assert engine.calls == 1  # memory cache
 
 
+@pytest.mark.slow
 def test_missing_tesseract_is_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from synthdocbench_tasks.baselines.ocr import TesseractOCR
     from synthdocbench_tasks.baselines.ocr_retrieval import OCRRetrievalChat

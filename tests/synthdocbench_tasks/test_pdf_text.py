@@ -10,6 +10,8 @@ import pytest
 from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.pdf_text import TextCache, TextSettings, extract_text
 
+pytestmark = pytest.mark.browser
+
 
 def _normalised(text: str) -> str:
     return " ".join(text.split())

@@ -23,7 +23,7 @@ from synthdocbench_tasks.prompts import ABSTENTION
 from tests.helpers.lmms_eval_run import lmms_eval_cmd, read_jsonl, run, samples_log
 from tests.judge.judge_chat_stub import ChatStub, Reply
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 #: Variants on purpose: the judge command does not care which protocol produced the log.
 TASKS = ("synthdoc_chart_cot", "synthdoc_crossmodal_noprompt", "synthdoc_complex")

@@ -58,6 +58,7 @@ def test_full_size_classes_and_unreadable_args_do_not_warn(model: str | None, mo
     assert resolution_warning(model, model_args) is None
 
 
+@pytest.mark.browser
 def test_the_strip_size_is_what_the_tasks_build(synthdoc_env: Path) -> None:
     """STRIP_SIZE is measured, not assumed: the widest, tallest strip of a real document."""
     from synthdocbench_tasks import dataset, hooks
@@ -94,7 +95,8 @@ def test_run_record_reads_the_task_configs_and_the_model() -> None:
 # --- through the real CLI ------------------------------------------------------------------
 
 
-@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.lmms_eval
 def test_eval_records_strip_settings_and_check_reports_them(dataset_dir: Path, tmp_path: Path) -> None:
     from tests.helpers.lmms_eval_run import results, run, synthdoc_run_env, synthdocbench_eval_cmd
 
@@ -132,7 +134,8 @@ def test_eval_records_strip_settings_and_check_reports_them(dataset_dir: Path, t
     assert "capped images at 1,605,632 pixels" in check.stdout, check.stdout + check.stderr
 
 
-@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.lmms_eval
 def test_eval_warns_before_loading_a_shrinking_model(dataset_dir: Path, tmp_path: Path) -> None:
     from tests.helpers.lmms_eval_run import run, synthdoc_run_env, synthdocbench_eval_cmd
 

@@ -20,6 +20,8 @@ from synthdocbench_tasks.settings import JudgeLimits, load_judge_limits
 from tests.helpers.lmms_eval_run import dataset_rows
 from tests.judge.judge_chat_stub import ChatStub, Reply
 
+pytestmark = pytest.mark.browser
+
 #: The texts lmms-eval 0.7.3's model wrappers return instead of a reply when a request failed
 #: (copied from lmms_eval/models/chat/openai.py, chat/async_openai.py, chat/gemini.py,
 #: simple/openai.py, simple/generation_api.py, simple/cosmos_wm.py).

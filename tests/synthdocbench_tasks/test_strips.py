@@ -35,6 +35,7 @@ def test_paper_defaults_match_table_19() -> None:
     )
 
 
+@pytest.mark.browser
 def test_strip_geometry_and_limits_on_generated_pdf(sample_pdf: bytes) -> None:
     n = _pages(sample_pdf)
     assert n >= 20
@@ -97,6 +98,7 @@ def test_pages_are_rasterised_once_at_the_final_scale() -> None:
     assert (strips[1].width, strips[1].height) == (1190, 1684)
 
 
+@pytest.mark.slow
 def test_final_scale_is_close_to_rasterise_then_resize() -> None:
     """Rasterising at the final scale differs from 144 DPI + LANCZOS only in anti-aliasing."""
     import numpy as np
@@ -119,6 +121,7 @@ def test_final_scale_is_close_to_rasterise_then_resize() -> None:
     assert diff.mean() < 3.0  # grey levels out of 255, JPEG included
 
 
+@pytest.mark.slow
 def test_the_byte_cap_lowers_quality_before_size() -> None:
     pdf = _mixed_pdf()
     full = build_strips(pdf, StripSettings(max_pages=5))[0]
@@ -129,6 +132,7 @@ def test_the_byte_cap_lowers_quality_before_size() -> None:
     assert tiny.pages[-1].y + tiny.pages[-1].height <= tiny.height + 1
 
 
+@pytest.mark.slow
 def test_hooks_import_no_pymupdf_and_strips_never_load_onnx(tmp_path: Path) -> None:
     (tmp_path / "doc.pdf").write_bytes(_mixed_pdf())
     script = f"""
@@ -151,6 +155,7 @@ print(json.dumps({{"after_import": after_import, "onnx": loaded, "pymupdf": "pym
     assert seen == {"after_import": [], "onnx": [], "pymupdf": True}
 
 
+@pytest.mark.browser
 def test_settings_override_pages_dpi_and_caps(sample_pdf: bytes) -> None:
     one = build_strips(sample_pdf, StripSettings(pages_per_strip=1, dpi=72, max_pages=3))
     assert len(one) == 3
@@ -177,6 +182,7 @@ def test_corrupt_pdf_is_one_clear_line() -> None:
     assert "sdb-1-00001" in message and "cannot be opened" in message and "\n" not in message
 
 
+@pytest.mark.browser
 def test_cache_rasterises_each_document_once_per_setting(sample_pdf: bytes, tmp_path) -> None:
     settings = StripSettings(max_pages=4, pages_per_strip=2, dpi=72)
     cache = StripCache(tmp_path)
@@ -194,6 +200,7 @@ def test_cache_rasterises_each_document_once_per_setting(sample_pdf: bytes, tmp_
     assert fresh.rasterised == 1
 
 
+@pytest.mark.browser
 def test_damaged_cache_entry_is_rebuilt(sample_pdf: bytes, tmp_path) -> None:
     settings = StripSettings(max_pages=2, pages_per_strip=1, dpi=72)
     StripCache(tmp_path).strips(sample_pdf, settings, "d")
@@ -204,6 +211,7 @@ def test_damaged_cache_entry_is_rebuilt(sample_pdf: bytes, tmp_path) -> None:
     assert cache.rasterised == 1 and cache.rebuilt == 1 and len(strips) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "overrides",
     [

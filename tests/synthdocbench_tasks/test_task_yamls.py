@@ -17,6 +17,7 @@ def task_manager():
     return TaskManager(include_path=str(tasks_dir()), model_name="qwen2_5_vl")
 
 
+@pytest.mark.lmms_eval
 def test_tasks_and_group_are_indexed(task_manager) -> None:
     names = set(task_manager.all_tasks)
     assert set(TASKS) <= names
@@ -31,6 +32,7 @@ def test_task_folder_is_inside_the_package() -> None:
     assert Path(folder).is_absolute()
 
 
+@pytest.mark.lmms_eval
 def test_building_a_task_without_a_dataset_is_one_clear_line(task_manager, monkeypatch) -> None:
     from synthdocbench_tasks import dataset
 

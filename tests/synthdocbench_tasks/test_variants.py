@@ -12,6 +12,8 @@ from synthdocbench_tasks import dataset
 from synthdocbench_tasks.cli import tasks_dir
 from tests.helpers.lmms_eval_run import lmms_eval_cmd, results, run, samples, synthdoc_run_env
 
+pytestmark = pytest.mark.lmms_eval
+
 SUBSETS = {"chart": "chart", "crossmodal": "cross_modal", "complex": "complex"}
 #: variant -> the lmms_eval_specific_kwargs it sets (the rest are the code's defaults)
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -70,6 +72,7 @@ def test_variant_yamls_are_short_and_include_the_shared_config() -> None:
         assert "dataset_path" not in text and "process_results" not in text, path.name
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_group_builds_three_subset_tasks_with_the_variant_settings(
     task_manager: Any, env: Path, variant: str
@@ -88,6 +91,7 @@ def test_group_builds_three_subset_tasks_with_the_variant_settings(
         assert tasks["synthdoc_chart_cot"].config.generation_kwargs["max_new_tokens"] == 2048
 
 
+@pytest.mark.browser
 def test_strip_variants_change_what_the_model_sees_and_are_cached_apart(task_manager: Any, env: Path) -> None:
     import math
 
@@ -116,7 +120,7 @@ def test_strip_variants_change_what_the_model_sees_and_are_cached_apart(task_man
     assert any("per1-" in s for s in settings) and any(s.startswith("dpi72-") for s in settings)
 
 
-@pytest.mark.slow
+@pytest.mark.browser
 def test_text_baseline_through_the_lmms_eval_cli(dataset_dir: Path, tmp_path: Path) -> None:
     """synthdoc_text_retrieval on the synthdoc_text group: it answers from the PDF text only."""
     out = tmp_path / "results"

@@ -19,7 +19,7 @@ import pytest
 
 from tests.helpers.lmms_eval_run import dataset_rows, offline_env
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 
 class Served:

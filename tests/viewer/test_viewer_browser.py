@@ -24,7 +24,7 @@ from tests.helpers.lmms_eval_run import dataset_rows, read_jsonl, samples_log
 
 from .conftest import HOSTILE_ANSWER
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 MAGENTA = (255, 0, 255)
 
 

@@ -19,6 +19,8 @@ from synthdocbench_tasks.report import build_report
 
 from .logs import benchmark, write_run
 
+pytestmark = pytest.mark.slow
+
 QS = benchmark(4, 6)
 ALPHA = [10 if q.doc in ("doc0", "doc1") else 0 for q in QS]
 GEMINI = [9 if s == 10 else 2 for s in ALPHA]

@@ -11,7 +11,7 @@ import pytest
 from synthdocbench_tasks.report import build_report
 from tests.helpers.lmms_eval_run import results, run, synthdoc_run_env, synthdocbench_eval_cmd
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 RESPONSES = {"abstain": "Not found in the document.", "letter": "A"}
 
