@@ -32,7 +32,7 @@ from generation.prose_facts import (
 )
 from generation.prose_stats import body_sentences, document_share
 from generation.rng import stage_rng
-from generation.topics import _TOPICS, Metric, Topic, in_text
+from generation.topics import Metric, Topic, all_topics, in_text
 from generation.world.numbers import NumberRegistry, value_text
 from generation.world.table import FactTable
 from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact, WorldMetric
@@ -144,7 +144,7 @@ def test_no_prose_figure_is_a_value_a_chart_plots() -> None:
 
 
 def test_claims_only_read_triples_nothing_else_shows() -> None:
-    topic = _TOPICS[2]
+    topic = all_topics()[2]
     world = FactTable(topic, 7, "doc", NumberRegistry())
     shown = {(m.name, e, y) for m in world.metrics for e in topic.entities[:5] for y in world.years[:6]}
     for name, entity, year in sorted(shown):
@@ -268,7 +268,7 @@ _ARTICLE = re.compile(r"\b([Aa]n?) ([A-Za-z][\w-]*)")
 _ONE_PLURAL = re.compile(r"(?<![\d.,])1 (years|weeks|days|months|points|beds|hours|units|people)\b")
 
 
-@pytest.mark.parametrize("topic", _TOPICS, ids=lambda t: t.key)
+@pytest.mark.parametrize("topic", all_topics(), ids=lambda t: t.key)
 def test_many_paragraphs_have_no_grammar_slips(topic: Topic) -> None:
     paragraphs, world = _writer_paragraphs(topic, 11, 60)
     text = " ".join(paragraphs)
@@ -294,7 +294,7 @@ def test_many_paragraphs_have_no_grammar_slips(topic: Topic) -> None:
 
 def test_each_template_names_its_subject_first() -> None:
     """check_sentence reads the first-named entity as the subject; each template must keep it so."""
-    topic = next(t for t in _TOPICS if len(t.entities) >= 3)
+    topic = next(t for t in all_topics() if len(t.entities) >= 3)
     metric = Metric(name="chip output", unit="million wafers", low=1, high=99, decimals=1, kind="count")
     e = topic.entities
     for key, templates in bank().data.items():
