@@ -21,7 +21,8 @@ def test_every_page_is_marked_and_its_prose_kept(sample_pdf: bytes) -> None:
     text = extract_text(sample_pdf, TextSettings())
     with pymupdf.open(stream=sample_pdf, filetype="pdf") as pdf:
         n_pages = pdf.page_count
-        longest = max((line for page in pdf for line in page.get_text().splitlines()), key=len)
+        # the first page is always within the 60,000-character cap; a later one may be cut
+        longest = max(pdf[0].get_text().splitlines(), key=len)
     assert len(text) <= 60_000
     if len(text) < 60_000:  # nothing was cut: every page is there, in order
         marks = [text.index(f"[Page {i}]") for i in range(1, n_pages + 1)]
