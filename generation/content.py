@@ -584,6 +584,9 @@ def _callouts(
         return [int(s) for s in sorted(rng.choice(np.arange(1, n_sections), size=k, replace=False))]
 
     def quote() -> CalloutBlock:
+        # A filler finding for now: _section_blocks repeats one of the section's own data
+        # sentences in its place once they are written (kept as the fallback, and so that the
+        # prose drawn after it stays the same).
         return CalloutBlock(style="pull_quote", items=[writer.sentence("finding", opener=False)])
 
     if archetype == "academic":
@@ -639,6 +642,7 @@ def _section_blocks(
 ) -> tuple[list[Block], list[TextFact]]:
     """Lay out one section: an opening paragraph, then charts, tables and callouts among filler prose."""
     section_id = f"s{number}"
+    first_data = len(writer.data_sentences)
     anchors: list[tuple[float, list[Block]]] = []
     fixed_words = 0
     # Random positions; figures keep figure order and tables keep table order.
@@ -688,6 +692,7 @@ def _section_blocks(
         ParagraphBlock(text=writer.paragraph(role, inserts[i]), fact_ids=fact_ids[i])
         for i in range(n_paragraphs)
     ]
+    _quote_own_findings(writer, anchors, first_data)
     blocks: list[Block] = list(lead)
     # Anchors go after evenly spaced paragraphs, never before the first one.
     slots = sorted(int(1 + k * n_paragraphs / max(len(anchors), 1)) for k in range(len(anchors)))
@@ -703,6 +708,30 @@ def _section_blocks(
     for _, rest in anchors[a:]:
         blocks.extend(rest)
     return blocks, text_facts
+
+
+def _quote_own_findings(
+    writer: ProseWriter, anchors: list[tuple[float, list[Block]]], first_data: int
+) -> None:
+    """Pull quotes repeat a finding the section states (a data sentence without numbers), as a
+    magazine's pull quotes do, so what a quote claims is checked against the fact table."""
+    used: set[str] = set()
+    for _, group in anchors:
+        for j, block in enumerate(group):
+            if isinstance(block, CalloutBlock) and block.style == "pull_quote":
+                finding = writer.quotable(first_data, used)
+                if finding is not None:
+                    used.add(finding)
+                    group[j] = CalloutBlock(style="pull_quote", items=[finding])
+
+
+def _ground_abstract(writer: ProseWriter, sections: list[SectionPlan], finding: str | None) -> None:
+    """The abstract states one of the report's data findings in place of its filler finding."""
+    for plan in sections[:1]:
+        for j, block in enumerate(plan.blocks):
+            if isinstance(block, CalloutBlock) and block.style == "abstract" and block.items:
+                text = writer.ground_abstract(block.items[0], finding)
+                plan.blocks[j] = CalloutBlock(style="abstract", items=[text, *block.items[1:]])
 
 
 def _block_words(block: Block) -> int:
@@ -867,12 +896,16 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     layout_rng = rng("layout")
     section_plans: list[SectionPlan] = []
     text_facts: list[TextFact] = []
+    analysis_data: int | None = None  # where the data sentences of the first analysis section start
     for i, (section, role) in enumerate(zip(sections, roles, strict=True)):
+        if role == "analysis" and analysis_data is None:
+            analysis_data = len(writer.data_sentences)
         blocks, section_facts = _section_blocks(
             layout_rng, writer, role, section.order, contents[i], budgets[i]
         )
         section_plans.append(SectionPlan(section_id=section.section_id, blocks=blocks))
         text_facts += section_facts
+    _ground_abstract(writer, section_plans, writer.quotable(analysis_data or 0))
 
     title = topic.title
     subtitle = f"A data report on {topic.phrase}, {first}–{last}"

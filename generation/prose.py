@@ -119,6 +119,21 @@ def count_words(text: str) -> int:
     return len(text.split())
 
 
+_ABSTRACT_SCOPE = (
+    "It compares {kinds} on {concept} and {concept2}, and asks how far {driver} <explains:driver> "
+    "the differences between them."
+)
+
+
+def _without_opener(text: str) -> str:
+    """A data sentence without the connective a paragraph gave it ("In the underlying data, ...")."""
+    for opener in bank().data_openers:
+        if text.startswith(opener):
+            rest = text[len(opener) :]
+            return rest[:1].upper() + rest[1:]
+    return text
+
+
 class ProseWriter:
     """Writes the sentences of one document; all randomness comes from ``rng``."""
 
@@ -131,6 +146,8 @@ class ProseWriter:
         self._data_rng: np.random.Generator | None = None
         #: the data sentences written so far, with the claim each states (for checks and tests)
         self.data_sentences: list[tuple[str, Claim]] = []
+        #: the filler finding sentence of the abstract, if one was written
+        self.abstract_finding: str | None = None
 
     def attach_claims(self, claims: Sequence[Claim], rng: np.random.Generator) -> None:
         """Claims about the report's fact table that later paragraphs state (one or two each).
@@ -164,6 +181,20 @@ class ProseWriter:
         self._seen.add(text)
         self.data_sentences.append((text, claim))
         return text
+
+    def quotable(self, start: int = 0, used: set[str] | frozenset[str] = frozenset()) -> str | None:
+        """A data sentence written since ``data_sentences[start]`` that prints no number, ready to
+        be repeated as a pull quote or in an abstract (its connective opener dropped), or None.
+
+        The first one not in ``used`` is taken, so no draw is made and the prose stays as written.
+        """
+        for text, claim in self.data_sentences[start:]:
+            if claim.prints_numbers:
+                continue
+            bare = _without_opener(text)
+            if bare not in used:
+                return bare
+        return None
 
     # ---------------------------------------------------------------- helpers
     def _choice(self, items: Sequence[str]) -> str:
@@ -357,17 +388,27 @@ class ProseWriter:
 
     # ---------------------------------------------------------------- callouts
     def abstract(self) -> str:
+        """The abstract of an academic report; its finding sentence is :attr:`abstract_finding`,
+        a placeholder that :meth:`ground_abstract` replaces by a finding of the report once its
+        prose is written."""
         t = self.topic
         first, last = t.years
-        return " ".join(
-            [
-                f"This report examines {t.phrase} from {first} to {last}, "
-                f"drawing on {self._choice(t.sources)}.",
-                f"It compares {t.entity_kind_plural} on {self._choice(t.concepts)} and "
-                f"{self._choice(t.concepts)}, and asks how far {self._choice(t.drivers)} explains the "
-                "differences between them.",
-                self.sentence("finding"),
-                f"It closes with the main risks, notably {self._choice(t.risks)}, "
-                "and the choices they imply.",
-            ]
-        )
+        source = self._choice(t.sources)
+        concept, concept2 = self._two(t.concepts)  # two distinct ones (two draws, as before)
+        slots = {"kinds": t.entity_kind_plural, "concept": concept, "concept2": concept2}
+        slots["driver"] = self._choice(t.drivers)
+        parts = [
+            f"This report examines {t.phrase} from {first} to {last}, drawing on {source}.",
+            fill_agreement(_ABSTRACT_SCOPE, slots).format(**slots),
+            self.sentence("finding", opener=False),
+            f"It closes with the main risks, notably {self._choice(t.risks)}, and the choices they imply.",
+        ]
+        self.abstract_finding = parts[2]
+        return " ".join(parts)
+
+    def ground_abstract(self, text: str, finding: str | None) -> str:
+        """``text`` (from :meth:`abstract`) stating ``finding``, a data sentence of the report,
+        in place of its filler finding; unchanged when there is none."""
+        if finding is None or self.abstract_finding is None or self.abstract_finding not in text:
+            return text
+        return text.replace(self.abstract_finding, finding, 1)

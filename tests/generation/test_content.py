@@ -274,3 +274,63 @@ def test_bad_chart_types_are_one_clear_error() -> None:
         with pytest.raises(ValueError, match="has a data builder and a d3 drawer yet"):
             plan_document(GenerationConfig(chart_types=undrawable[:1]), 0)
     assert allowed_chart_types(["line", "bar", "line"]) == ["line", "bar"]
+
+
+# --- pull quotes and the abstract state the report's own findings ---------------------------
+
+
+def _callouts_of(plan: DocumentPlan, style: str) -> list[tuple[str, CalloutBlock]]:
+    return [
+        (s.section_id, b)
+        for s in plan.sections
+        for b in s.blocks
+        if isinstance(b, CalloutBlock) and b.style == style
+    ]
+
+
+def test_pull_quotes_repeat_a_checked_finding_of_their_section() -> None:
+    from generation.prose_facts import check_sentence
+
+    config = GenerationConfig(seed=5, archetypes=["magazine"])
+    grounded = 0
+    quotes = 0
+    for index in range(4):
+        plan = plan_document(config, index)
+        world = plan.manifest.world
+        for section_id, block in _callouts_of(plan, "pull_quote"):
+            quotes += 1
+            (quote,) = block.items
+            body = " ".join(
+                b.text
+                for s in plan.sections
+                if s.section_id == section_id
+                for b in s.blocks
+                if isinstance(b, ParagraphBlock)
+            )
+            verdict = check_sentence(quote, world)
+            if verdict.claim:
+                grounded += 1
+                assert verdict.true, (quote, verdict.reason)
+                assert quote[1:] in body, "a pull quote repeats its own section's sentence"
+                assert all(re.fullmatch(r"(19|20)\d\d", n) for n in re.findall(r"\d+(?:\.\d+)?", quote)), (
+                    quote
+                )
+                assert quote[:1].isupper() and not quote.startswith(("In the underlying data", "By way of"))
+    assert quotes >= 6
+    assert grounded >= quotes * 0.8, f"only {grounded} of {quotes} pull quotes state a finding"
+
+
+def test_the_abstract_states_a_finding_of_the_report() -> None:
+    from generation.prose_facts import check_sentence
+
+    config = GenerationConfig(seed=2, archetypes=["academic"])
+    for index in range(3):
+        plan = plan_document(config, index)
+        ((_, block),) = _callouts_of(plan, "abstract")
+        sentences = re.split(r"(?<=\.) (?=[A-Z])", block.items[0])
+        checked = [check_sentence(s, plan.manifest.world) for s in sentences]
+        assert any(v.claim and v.true for v in checked), block.items[0]
+        assert not any(v.claim and not v.true for v in checked)
+        scope = sentences[1]
+        first, second = re.match(r"It compares .+? on (.+?) and (.+?), and asks", scope).groups()  # type: ignore[union-attr]
+        assert first != second, scope

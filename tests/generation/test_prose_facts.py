@@ -434,3 +434,37 @@ def test_metric_names_take_the_right_verb_and_article(phrase: str, plural_: bool
     assert with_the("the OECD") == "the OECD"
     assert singular_of("weeks") == "week" and singular_of("days per year") == "day per year"
     assert singular_of("GW") == "GW" and singular_of("") == ""
+
+
+def test_quotable_takes_quiet_findings_only_and_drops_the_opener() -> None:
+    """Pull quotes and abstracts repeat data sentences that print no number, never twice, and
+    fall back (None) when a stretch of prose states none."""
+    topic = all_topics()[0]
+    metric = Metric(name="chip output", unit="million wafers", low=1, high=99, decimals=1, kind="count")
+    e = topic.entities
+    printing = Claim("value", metric, (e[0],), ("2019",), (4.2,))
+    quiet = Claim("compare_higher", metric, (e[0], e[1]), ("2019",), (4.2, 3.1))
+    writer = ProseWriter(stage_rng(0, "test-prose", "quotes"), topic)
+    assert writer.quotable() is None  # nothing written yet
+    writer.attach_claims([printing], stage_rng(0, "test-prose", "quotes-data"))
+    assert writer.data_sentence() is not None
+    assert writer.quotable() is None  # the only finding prints a number
+    opener = bank().data_openers[0]
+    writer.data_sentences.append((opener + "the case of " + e[0] + " stands out.", quiet))
+    assert writer.quotable() == "The case of " + e[0] + " stands out."
+    assert writer.quotable(start=len(writer.data_sentences)) is None  # past the end
+    assert writer.quotable(used={"The case of " + e[0] + " stands out."}) is None  # already quoted
+
+
+def test_ground_abstract_replaces_only_its_own_filler_finding() -> None:
+    writer = ProseWriter(stage_rng(0, "test-prose", "abstract"), all_topics()[0])
+    text = writer.abstract()
+    assert writer.abstract_finding is not None and writer.abstract_finding in text
+    assert writer.ground_abstract(text, None) == text
+    assert (
+        writer.ground_abstract("An abstract someone else wrote.", "X rose.")
+        == "An abstract someone else wrote."
+    )
+    grounded = writer.ground_abstract(text, "X rose.")
+    assert "X rose." in grounded and writer.abstract_finding not in grounded
+    assert len(grounded.split(". ")) == len(text.split(". "))
