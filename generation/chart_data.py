@@ -427,6 +427,12 @@ class _Build:
     def kind_axis(self) -> Axis:
         return Axis(label=_cap(self.kind), type="categorical")
 
+    def entity_axes(self) -> Axes:
+        """Entities on one axis, the metric on the other (the value axis is x for horizontal types)."""
+        if self.chart_type in HORIZONTAL_TYPES:
+            return Axes(x=self.value_axis(), y=self.kind_axis())
+        return Axes(x=self.kind_axis(), y=self.value_axis())
+
     def visual(
         self,
         keys: list[str],
@@ -529,8 +535,7 @@ def _single_bars(b: _Build) -> ChartSpec:
     data = [DataPoint(label=e, value=b.value(e, year)) for e in b.entities(4, 8)]
     sort = _sort(b.rng, data)
     labels = [p.label for p in data]
-    horizontal = b.chart_type in HORIZONTAL_TYPES
-    axes = Axes(x=b.value_axis(), y=b.kind_axis()) if horizontal else Axes(x=b.kind_axis(), y=b.value_axis())
+    axes = b.entity_axes()
     visual = b.visual(labels, "single", _highlights(b.rng, labels), sort_order=sort)
     title = f"{_cap(b.metric.name)} by {b.kind}, {year}"
     covered = {(b.metric.name, lab, year) for lab in labels}
@@ -545,8 +550,7 @@ def _year_series(b: _Build, n_years: tuple[int, int], n_series: tuple[int, int])
         years = _year_set(b.rng, b.topic, *n_years)
     labels = b.entities(*n_series)
     data = [DataPoint(label=lab, value=b.value(lab, y), category=y) for lab in labels for y in years]
-    horizontal = b.chart_type in HORIZONTAL_TYPES
-    axes = Axes(x=b.value_axis(), y=b.kind_axis()) if horizontal else Axes(x=b.kind_axis(), y=b.value_axis())
+    axes = b.entity_axes()
     visual = b.visual(years, "categorical", _highlights(b.rng, labels), legend=True, what="year")
     title = f"{_cap(b.metric.name)} by {b.kind}, {_listing(years)}"
     covered = {(b.metric.name, p.label, p.category or "") for p in data}
@@ -710,6 +714,35 @@ def _stacked_area(b: _Build) -> ChartSpec:
     )
 
 
+def _mix_chart(
+    b: _Build, data: list[DataPoint], metric: Metric, subject: str, year: str, value_label: str
+) -> ChartSpec:
+    """pie, donut, treemap: the parts of the topic's mix for one entity and year, largest first,
+    one colour per part; ``value_label`` names what a part's value is (a share, an amount)."""
+    mix = b.topic.mix
+    data.sort(key=lambda p: -p.value)
+    labels = [p.label for p in data]
+    axes = Axes(
+        x=Axis(label=_cap(mix.part_kind), type="none"),
+        y=Axis(label=value_label, type="none", unit=metric.unit_label),
+    )
+    visual = b.visual(
+        labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
+    )
+    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
+    return b.spec(
+        title,
+        axes,
+        data,
+        visual,
+        metric=metric,
+        label_role="part",
+        year=year,
+        subject=subject,
+        covered={(metric.name, subject, year)},
+    )
+
+
 def _pie(b: _Build) -> ChartSpec:
     """Every part's share of the topic's mix for one entity and year (they add up to 100%)."""
     mix = b.topic.mix
@@ -725,27 +758,7 @@ def _pie(b: _Build) -> ChartSpec:
     else:
         raise NumberSpaceExhaustedError(f"no entity and year whose {mix.name} shares print apart")
     data = [DataPoint(label=p, value=v) for p, v in shares.items()]
-    data.sort(key=lambda p: -p.value)
-    labels = [p.label for p in data]
-    axes = Axes(
-        x=Axis(label=_cap(mix.part_kind), type="none"),
-        y=Axis(label=f"Share of {mix.name}", type="none", unit="%"),
-    )
-    visual = b.visual(
-        labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
-    )
-    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
-    return b.spec(
-        title,
-        axes,
-        data,
-        visual,
-        metric=share,
-        label_role="part",
-        year=year,
-        subject=subject,
-        covered={(share.name, subject, year)},
-    )
+    return _mix_chart(b, data, share, subject, year, f"Share of {mix.name}")
 
 
 def _treemap(b: _Build) -> ChartSpec:
@@ -756,27 +769,7 @@ def _treemap(b: _Build) -> ChartSpec:
     subject = b.subject()
     parts = _pick(b.rng, mix.parts, _count(b.rng, 4, 7, len(mix.parts)))
     data = [DataPoint(label=p, value=b.world.value(m.name, subject, year, p)) for p in parts]
-    data.sort(key=lambda p: -p.value)
-    labels = [p.label for p in data]
-    axes = Axes(
-        x=Axis(label=_cap(mix.part_kind), type="none"),
-        y=Axis(label=_cap(mix.name), type="none", unit=m.unit_label),
-    )
-    visual = b.visual(
-        labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
-    )
-    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
-    return b.spec(
-        title,
-        axes,
-        data,
-        visual,
-        metric=m,
-        label_role="part",
-        year=year,
-        subject=subject,
-        covered={(m.name, subject, year)},
-    )
+    return _mix_chart(b, data, m, subject, year, _cap(mix.name))
 
 
 def _scatter(b: _Build) -> ChartSpec:

@@ -22,6 +22,7 @@ the one whose value changed); :func:`check_sentence` relies on that order.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -231,6 +232,14 @@ _HIGHER = frozenset(["higher", "ahead", "exceeded", "above"])
 _LOWER = frozenset(["lower", "trailed", "behind", "below"])
 _HIGHEST = ("highest", "ranked first")
 _LOWEST = ("lowest", "ranked last")
+#: Where one sentence ends and the next begins: ., ! or ? (and a closing quote or bracket), space,
+#: then a capital, digit, opening quote or bracket.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a plain-text paragraph (empty pieces dropped)."""
+    return [s for s in _SENTENCE_END.split(text) if s.strip()]
 
 
 def _words(text: str) -> set[str]:
@@ -340,6 +349,24 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     return Verdict(True, not failed, "; ".join(failed))
 
 
+def contradictions(text: str, world: World, *, exempt: Sequence[str] = ()) -> list[str]:
+    """Why sentences of ``text`` misstate ``world``: :func:`check_sentence`'s reason for every
+    sentence that makes a claim about the table and gets it wrong, in order.
+
+    The sentences in ``exempt`` (text facts: an actor's target or forecast differs from the
+    table on purpose) are taken out before the rest is split into sentences.
+    """
+    for sentence in exempt:
+        text = text.replace(sentence, "\n")
+    reasons: list[str] = []
+    for piece in text.split("\n"):
+        for sentence in split_sentences(piece):
+            verdict = check_sentence(sentence.strip(), world)
+            if verdict.claim and not verdict.true:
+                reasons.append(verdict.reason)
+    return reasons
+
+
 __all__ = [
     "REFERENCE",
     "Claim",
@@ -348,6 +375,8 @@ __all__ = [
     "build_claims",
     "check_sentence",
     "claim_slots",
+    "contradictions",
     "ratio_phrase",
     "render_claim",
+    "split_sentences",
 ]

@@ -20,12 +20,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generation.prose_facts import REFERENCE, check_sentence
+from generation.prose_facts import REFERENCE, check_sentence, split_sentences
 from synthdocbench_tasks.schema import DocumentManifest
 
 _BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]+>")
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
@@ -67,7 +66,7 @@ def body_sentences(document_html: str) -> list[str]:
     out: list[str] = []
     for _, inner in _BLOCK.findall(document_html):
         text = " ".join(html.unescape(_TAG.sub(" ", inner)).split())
-        out += [s for s in _SENTENCE_END.split(text) if s.strip()]
+        out += split_sentences(text)
     return out
 
 

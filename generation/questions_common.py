@@ -87,15 +87,19 @@ def fact_term(ctx: Context, index: int, key: str) -> Term:
     return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id))
 
 
+def _quadrature(terms: Sequence[Term]) -> float:
+    """The tolerance of a sum of independently read values: theirs added in quadrature."""
+    return math.sqrt(sum(t.tol * t.tol for t in terms))
+
+
 def sum_term(terms: Sequence[Term]) -> Term:
     """The sum of independently read values (tolerances add in quadrature)."""
-    tol = math.sqrt(sum(t.tol * t.tol for t in terms))
-    return Term(tol, apply("sum", *(t.node for t in terms)))
+    return Term(_quadrature(terms), apply("sum", *(t.node for t in terms)))
 
 
 def mean_term(terms: Sequence[Term]) -> Term:
-    tol = math.sqrt(sum(t.tol * t.tol for t in terms)) / len(terms)
-    return Term(tol, apply("mean", *(t.node for t in terms)))
+    """The mean of independently read values (the sum's tolerance over their count)."""
+    return Term(_quadrature(terms) / len(terms), apply("mean", *(t.node for t in terms)))
 
 
 def scale_term(term: Term, factor: int) -> Term:
@@ -307,33 +311,28 @@ def tol_of(chart: Chart | None, value: float) -> float:
     return effective_tol(value, abs_tol, rel_tol)
 
 
-def read_value(chart: Chart, point: DataPoint) -> Num:
-    """A value read off a chart, with the reading tolerance of that chart."""
+def _chart_reading(chart: Chart, term: Term) -> Num:
+    """``term``'s number as read off ``chart``: the chart's unit and reading tolerance."""
     abs_tol, rel_tol = read_tolerance(chart)
     av = AnswerValue(
         kind="number",
-        text=fmt_num(point.value),
-        value=point.value,
+        text=fmt_num(term.value),
+        value=term.value,
         unit=value_unit(chart),
         abs_tol=abs_tol,
         rel_tol=rel_tol,
     )
-    return Num(av, point_term(chart, point).node)
+    return Num(av, term.node)
+
+
+def read_value(chart: Chart, point: DataPoint) -> Num:
+    """A value read off a chart, with the reading tolerance of that chart."""
+    return _chart_reading(chart, point_term(chart, point))
 
 
 def read_meta(chart: Chart, point: DataPoint, key: str) -> Num:
     """A number of a mark's metadata read off the chart (same axis, same tolerance)."""
-    abs_tol, rel_tol = read_tolerance(chart)
-    t = meta_term(chart, point, key)
-    av = AnswerValue(
-        kind="number",
-        text=fmt_num(t.value),
-        value=t.value,
-        unit=value_unit(chart),
-        abs_tol=abs_tol,
-        rel_tol=rel_tol,
-    )
-    return Num(av, t.node)
+    return _chart_reading(chart, meta_term(chart, point, key))
 
 
 def exact_value(term: Term, unit: str | None) -> Num:

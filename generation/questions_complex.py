@@ -518,7 +518,7 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
         if years.value <= 0:
             continue
         ctx.claim(f"trend:{i}:cagr")
-        fig, name, n = figure_ref(chart), series_name(chart, series), fmt_num(years.value)
+        name, n = series_name(chart, series), fmt_num(years.value)
         if not qc.chart_allows("cagr", chart):
             return _chart_yearly_change(ctx, rng, i, chart, series, p0, p1, years)
         cagr = qc.cagr_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years)
@@ -532,17 +532,9 @@ def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
                 "do the charted values give?",
             ],
         )
-        ans = (
-            f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
-            f"a compound annual rate of {cagr.text}% over {count_noun(n, 'year')}."
-        )
-        steps = [
-            f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
-            f"Locate the chart of {name} in another section: {fig}.",
-            f"Read {p0.label}: {val(chart, p0)}.",
-            f"Read {p1.label}: {val(chart, p1)}.",
-            f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{n}) - 1 = {cagr.text}%.",
-        ]
+        shown, steps = _trend_readings(fact, name, chart, p0, p1)
+        ans = f"{shown}, a compound annual rate of {cagr.text}% over {count_noun(n, 'year')}."
+        steps.append(f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{n}) - 1 = {cagr.text}%.")
         values: list[Value] = [cagr, qc.read_value(chart, p0), qc.read_value(chart, p1)]
         return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
     return None
@@ -561,7 +553,7 @@ def _chart_yearly_change(
     """The growth measure of a kind that does not compound (a rate, share or index): the mean
     yearly change, in percentage points for percentages."""
     fact = ctx.manifest.text_facts[i]
-    fig, name, n = figure_ref(chart), series_name(chart, series), fmt_num(years.value)
+    name, n = series_name(chart, series), fmt_num(years.value)
     unit = value_unit(chart)
     avg = qc.average_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years, unit)
     said = f"{avg.text} percentage points" if unit == "%" else avg.said()
@@ -574,19 +566,27 @@ def _chart_yearly_change(
             "values give?",
         ],
     )
-    ans = (
-        f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}, "
-        f"an average change of {said} a year over {count_noun(n, 'year')}."
-    )
+    shown, steps = _trend_readings(fact, name, chart, p0, p1)
+    ans = f"{shown}, an average change of {said} a year over {count_noun(n, 'year')}."
+    steps.append(f"Average yearly change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {n} = {avg.text}.")
+    values: list[Value] = [avg, qc.read_value(chart, p0), qc.read_value(chart, p1)]
+    return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+
+
+def _trend_readings(
+    fact: TextFact, name: str, chart: Chart, p0: DataPoint, p1: DataPoint
+) -> tuple[str, list[str]]:
+    """How a growth answer over a trend claim's two marks starts ("Figure 3 shows X at ... in
+    2015 and ... in 2020"), and its first steps: find the claim, the chart, read both marks."""
+    fig = figure_ref(chart)
+    shown = f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}"
     steps = [
         f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
         f"Locate the chart of {name} in another section: {fig}.",
         f"Read {p0.label}: {val(chart, p0)}.",
         f"Read {p1.label}: {val(chart, p1)}.",
-        f"Average yearly change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {n} = {avg.text}.",
     ]
-    values: list[Value] = [avg, qc.read_value(chart, p0), qc.read_value(chart, p1)]
-    return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+    return shown, steps
 
 
 def _trend_claim_marks(

@@ -3,8 +3,13 @@
 Off by default (``GenerationConfig.rewrite`` is None) and never used by the offline generator.
 Each paragraph is sent on its own with the fact sentences it carries; a rewrite is accepted only
 when :func:`check_rewrite` finds every fact sentence verbatim (exactly once), no number that the
-original did not print (so no chart value can leak in) and the same figure and table references.
-A rejected rewrite keeps the original paragraph, so questions stay correct by construction.
+original did not print (so no chart value can leak in), the same figure and table references, a
+last sentence that ends (not cut off mid-sentence) and no sentence that misstates the report's
+fact table (:func:`generation.prose_facts.contradictions`: a "rose" turned into "fell", a
+"higher" into "lower", a wrong rounded ratio) where the original did not. A paraphrase that the
+checker reads as a contradiction although it is true (an order it cannot parse) is rejected too,
+which only keeps the original. A rejected rewrite keeps the original paragraph, so questions and
+the prose's claims stay correct by construction.
 Outputs are as deterministic as the endpoint (temperature 0 by default).
 
 Requests go through the judge's OpenAI-compatible transport
@@ -24,9 +29,11 @@ from typing import Any
 from generation.chart_data import number_strings_in
 from generation.config import RewriteConfig
 from generation.plan import DocumentPlan, ParagraphBlock
+from generation.prose_facts import contradictions
 from judge.backends.base import BackendSettings
 from judge.backends.openai_compat import OpenAICompatBackend
 from judge.errors import JudgeError
+from synthdocbench_tasks.schema import World
 
 SYSTEM_PROMPT = (
     "You are a copy editor. Rewrite the paragraph you are given so that it reads fluently and "
@@ -36,6 +43,8 @@ SYSTEM_PROMPT = (
     "Reply with the rewritten paragraph only."
 )
 _REFERENCE = re.compile(r"\b(?:Figure|Table) \d+\b")
+#: How a paragraph's last sentence ends (a stop, then any closing quotes or brackets).
+_ENDS = re.compile(r"[.!?][\"”’)\]]*$")
 #: Accepted length of a rewrite, as a ratio of the original's words.
 _MIN_RATIO, _MAX_RATIO = 0.6, 1.6
 #: Tries per paragraph on transient endpoint errors (the first request and one retry).
@@ -58,11 +67,18 @@ class RewriteReport:
         return {"accepted": self.accepted, "rejected": self.rejected, "reasons": self.reasons[:20]}
 
 
-def check_rewrite(original: str, rewritten: str, keep: list[str]) -> str | None:
-    """None when ``rewritten`` may replace ``original``, else the reason it may not."""
+def check_rewrite(original: str, rewritten: str, keep: list[str], world: World | None = None) -> str | None:
+    """None when ``rewritten`` may replace ``original``, else the reason it may not.
+
+    With ``world`` (the report's fact table) a rewrite whose sentences misstate the table in a
+    way the original's did not is refused; the ``keep`` sentences are exempt (see
+    :func:`generation.prose_facts.contradictions`).
+    """
     text = rewritten.strip()
     if not text:
         return "empty rewrite"
+    if _ENDS.search(original.strip()) and not _ENDS.search(text):
+        return f"truncated: the rewrite stops mid-sentence ('...{text[-40:]}')"
     for sentence in keep:
         count = text.count(sentence)
         if count != 1:
@@ -72,6 +88,11 @@ def check_rewrite(original: str, rewritten: str, keep: list[str]) -> str | None:
         return f"introduces numbers {sorted(new_numbers)}"
     if Counter(_REFERENCE.findall(text)) != Counter(_REFERENCE.findall(original)):
         return "changes the figure or table references"
+    if world is not None:
+        before = set(contradictions(original, world, exempt=keep))
+        wrong = [r for r in contradictions(text, world, exempt=keep) if r not in before]
+        if wrong:
+            return f"contradicts the fact table: {wrong[0][:160]}"
     ratio = len(text.split()) / max(len(original.split()), 1)
     if not _MIN_RATIO <= ratio <= _MAX_RATIO:
         return f"length ratio {ratio:.2f} outside [{_MIN_RATIO}, {_MAX_RATIO}]"
@@ -150,7 +171,7 @@ def _rewrite_paragraphs(
             done += 1
             keep = [sentences[f] for f in block.fact_ids]
             rewritten = client.rewrite(block.text, keep)
-            reason = check_rewrite(block.text, rewritten, keep)
+            reason = check_rewrite(block.text, rewritten, keep, plan.manifest.world)
             if reason is None:
                 section.blocks[i] = ParagraphBlock(text=rewritten.strip(), fact_ids=list(block.fact_ids))
                 report.accepted += 1
