@@ -10,37 +10,20 @@ change a byte of the manifests or questions.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import json
 import multiprocessing
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from multiprocessing import util as mp_util
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
-
 from generation.atomic import write_json_atomic, write_jsonl_atomic
 from generation.config import GenerationConfig, Run
-from generation.d3 import load_d3
 from generation.layout import render_html
 from generation.plan import DocumentPlan
 from generation.regions import MeasuredDocument, measure_document
 from generation.render import BrowserLaunchError, Renderer, RenderError
 from generation.rng import doc_id_for
+from generation.run_setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
@@ -52,44 +35,6 @@ DOC_FILES = (
     "rejected.jsonl",
     "targets.json",
 )
-
-
-@dataclass
-class DocFailure:
-    doc_id: str
-    error: str
-
-
-@dataclass
-class GenerateSummary:
-    """What one ``generate`` call did (documents of its shard only)."""
-
-    out_dir: Path
-    in_shard: int
-    generated: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    failed: list[DocFailure] = field(default_factory=list)
-    seconds: float = 0.0
-
-    @property
-    def ok(self) -> bool:
-        return not self.failed
-
-    @property
-    def docs_per_second(self) -> float:
-        return len(self.generated) / self.seconds if self.seconds > 0 else 0.0
-
-    def __str__(self) -> str:
-        line = (
-            f"{self.out_dir}: {len(self.generated)} generated, {len(self.skipped)} already done, "
-            f"{len(self.failed)} failed of {self.in_shard} in this shard "
-            f"({self.seconds:.1f} s, {self.docs_per_second:.2f} docs/s)"
-        )
-        return "\n".join([line, *(f"  failed: {f.error}" for f in self.failed)])
-
-
-class PipelineError(ValueError):
-    """Bad arguments or an output folder that cannot be used; one line for the user."""
 
 
 def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
@@ -120,17 +65,6 @@ def _targets(config: GenerationConfig, index: int) -> dict[str, Any]:
     from generation.content import document_targets
 
     return document_targets(config, index).as_json()
-
-
-def doc_dir(out_dir: Path, doc_id: str) -> Path:
-    return out_dir / "docs" / doc_id
-
-
-def _one_line(doc_id: str, exc: BaseException) -> str:
-    text = (str(exc).strip().splitlines() or [""])[0] or type(exc).__name__
-    if not text.startswith(doc_id):
-        text = f"{doc_id}: {type(exc).__name__}: {text}"
-    return text
 
 
 def generate_document(
@@ -169,6 +103,22 @@ def generate_document(
     write_json_atomic(folder / "targets.json", targets)
     write_text_atomic(folder / "DONE", "")
     return doc_id
+
+
+def try_document(
+    config: GenerationConfig, index: int, out_dir: Path, d3_js: str, renderer: Renderer, planner: Planner
+) -> str | None:
+    """:func:`generate_document`, its failure as one line: None when done, else the error line.
+
+    A Chromium that cannot start is raised (:class:`~generation.render.BrowserLaunchError`):
+    it is the run's failure, not the document's."""
+    try:
+        generate_document(config, index, out_dir, d3_js, renderer, planner)
+    except BrowserLaunchError:
+        raise
+    except Exception as exc:
+        return document_error(doc_id_for(config.seed, index), exc)
+    return None
 
 
 # ---- worker processes: one Renderer each, created on the first document ----
@@ -221,76 +171,8 @@ def _worker_renderer() -> Renderer:
 
 def _worker_task(index: int) -> tuple[int, str | None]:
     """Returns (index, None) on success or (index, one-line error); a launch failure is raised."""
-    doc_id = doc_id_for(_WORKER["config"].seed, index)
-    renderer = _worker_renderer()
-    try:
-        generate_document(
-            _WORKER["config"], index, _WORKER["out_dir"], _WORKER["d3_js"], renderer, _WORKER["planner"]
-        )
-    except BrowserLaunchError:
-        raise
-    except Exception as exc:
-        return index, _one_line(doc_id, exc)
-    return index, None
-
-
-# ---- progress ----
-
-
-class _RateColumn(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.2f} docs/s" if speed else "-- docs/s", style="progress.data.speed")
-
-
-@contextmanager
-def _progress(enabled: bool, total: int, console: Console) -> Iterator[Callable[[], None]]:
-    if not enabled:
-        yield lambda: None
-        return
-    columns = (
-        TextColumn("[bold]generating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=console) as progress:
-        task = progress.add_task("docs", total=total)
-        yield lambda: progress.advance(task)
-
-
-# ---- entry point ----
-
-
-def _check_shard(shard: tuple[int, int] | None) -> tuple[int, int]:
-    if shard is None:
-        return 0, 1
-    k, n = shard
-    if n < 1 or not 0 <= k < n:
-        raise PipelineError(f"bad shard {k}/{n}: use K/N with N >= 1 and 0 <= K < N (e.g. --shard 0/4)")
-    return k, n
-
-
-def _write_config(config: GenerationConfig, out_dir: Path) -> None:
-    path = out_dir / "config.json"
-    data = config.model_dump(mode="json")
-    if path.is_file():
-        try:
-            existing = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            existing = None
-        same = isinstance(existing, dict) and {k: v for k, v in existing.items() if k != "workers"} == {
-            k: v for k, v in data.items() if k != "workers"
-        }
-        if not same:
-            raise PipelineError(
-                f"{path} holds a different config; resume with the same settings or choose a new --out folder"
-            )
-        return
-    write_json_atomic(path, data)
+    w = _WORKER
+    return index, try_document(w["config"], index, w["out_dir"], w["d3_js"], _worker_renderer(), w["planner"])
 
 
 def generate(
@@ -308,46 +190,18 @@ def generate(
     Chromium stops the run with :class:`~generation.d3.D3NotFoundError` or
     :class:`~generation.render.BrowserLaunchError`.
     """
-    k, n = _check_shard(shard)
     plan_fn = planner or default_planner
-    d3_js = load_d3(d3_path)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _write_config(config, out_dir)
-    console = Console(stderr=True)
-    indices = [i for i in range(config.n_docs) if i % n == k]
-    summary = GenerateSummary(out_dir=out_dir, in_shard=len(indices))
-    todo = []
-    for i in indices:
-        doc_id = doc_id_for(config.seed, i)
-        if (doc_dir(out_dir, doc_id) / "DONE").is_file():
-            summary.skipped.append(doc_id)
-        else:
-            todo.append(i)
-    start = time.perf_counter()
-
-    def record(index: int, error: str | None) -> None:
-        doc_id = doc_id_for(config.seed, index)
-        if error is None:
-            summary.generated.append(doc_id)
-        else:
-            summary.failed.append(DocFailure(doc_id=doc_id, error=error))
-            console.print(Text(f"failed: {error}", style="red"))
-
-    with _progress(progress and bool(todo), len(todo), console) as advance:
+    book = open_run(config, out_dir, shard=shard, d3_path=d3_path, progress=progress)
+    todo = book.todo
+    with book.progress() as advance:
         if config.workers <= 1 or len(todo) <= 1:
             with Renderer() as renderer:
                 for i in todo:
-                    try:
-                        generate_document(config, i, out_dir, d3_js, renderer, plan_fn)
-                        record(i, None)
-                    except BrowserLaunchError:
-                        raise
-                    except Exception as exc:
-                        record(i, _one_line(doc_id_for(config.seed, i), exc))
+                    book.record(i, try_document(config, i, out_dir, book.d3_js, renderer, plan_fn))
                     advance()
         else:
             ctx = worker_context()
-            init_args = (config.model_dump_json(), str(out_dir), d3_js, plan_fn)
+            init_args = (config.model_dump_json(), str(out_dir), book.d3_js, plan_fn)
             workers = min(config.workers, len(todo))
             with cf.ProcessPoolExecutor(
                 workers, mp_context=ctx, initializer=_worker_init, initargs=init_args
@@ -355,16 +209,13 @@ def generate(
                 futures = [pool.submit(_worker_task, i) for i in todo]
                 try:
                     for fut in cf.as_completed(futures):
-                        record(*fut.result())
+                        book.record(*fut.result())
                         advance()
                 except BrowserLaunchError:
                     for other in futures:
                         other.cancel()
                     raise
-    summary.generated.sort()
-    summary.failed.sort(key=lambda f: f.doc_id)
-    summary.seconds = time.perf_counter() - start
-    return summary
+    return book.finish()
 
 
 def generate_runs(

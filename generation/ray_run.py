@@ -19,33 +19,24 @@ from __future__ import annotations
 import atexit
 import os
 import socket
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from rich.console import Console
-from rich.text import Text
-
 from generation.config import GenerationConfig, Run
-from generation.d3 import load_d3
-from generation.pipeline import (
-    DocFailure,
-    GenerateSummary,
-    PipelineError,
-    Planner,
-    _check_shard,
-    _one_line,
-    _progress,
-    _write_config,
-    default_planner,
-    doc_dir,
-    generate_document,
-)
+from generation.pipeline import Planner, default_planner, try_document
 from generation.render import BrowserLaunchError, Renderer
 from generation.rng import doc_id_for
+from generation.run_setup import (
+    GenerateSummary,
+    PipelineError,
+    doc_dir,
+    document_error,
+    first_line,
+    open_run,
+)
 
 #: Ray reruns a task whose worker process died (not one that raised) this many times.
 DEFAULT_MAX_RETRIES = 3
@@ -99,16 +90,10 @@ def _ray_task(
             "OUT must be a shared folder mounted at the same path on every node"
         )
     try:
-        renderer = _worker_renderer()
+        error = try_document(config, index, out, d3_js, _worker_renderer(), planner)
     except BrowserLaunchError as exc:
-        return "launch", f"{socket.gethostname()}: {str(exc).splitlines()[0]}"
-    try:
-        generate_document(config, index, out, d3_js, renderer, planner)
-    except BrowserLaunchError as exc:
-        return "launch", f"{socket.gethostname()}: {str(exc).splitlines()[0]}"
-    except Exception as exc:
-        return "failed", _one_line(doc_id, exc)
-    return None
+        return "launch", f"{socket.gethostname()}: {first_line(exc)}"
+    return None if error is None else ("failed", error)
 
 
 # ---- driver side ----
@@ -148,8 +133,7 @@ def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator
             ray.init(address=address, configure_logging=False, log_to_driver=True)
     except Exception as exc:  # ConnectionError, ValueError, RuntimeError: Ray's own
         where = "a local Ray instance" if local else f"the Ray cluster at {address}"
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise RayUnavailableError(f"cannot start {where}: {first}") from exc
+        raise RayUnavailableError(f"cannot start {where}: {first_line(exc)}") from exc
     try:
         yield ray
     finally:
@@ -187,44 +171,26 @@ def generate_on_ray(
     ray = import_ray()
     if not ray.is_initialized():
         raise RayUnavailableError("Ray is not initialised: call generate_on_ray inside ray_session(...)")
-    k, n = _check_shard(shard)
     plan_fn = planner or default_planner
-    d3_js = load_d3(d3_path)
     out_dir = out_dir.resolve()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    _write_config(config, out_dir)
-    console = Console(stderr=True)
-    indices = [i for i in range(config.n_docs) if i % n == k]
-    summary = GenerateSummary(out_dir=out_dir, in_shard=len(indices))
-    todo: list[int] = []
-    for i in indices:
-        doc_id = doc_id_for(config.seed, i)
-        if (doc_dir(out_dir, doc_id) / "DONE").is_file():
-            summary.skipped.append(doc_id)
-        else:
-            todo.append(i)
-    start = time.perf_counter()
+    book = open_run(config, out_dir, shard=shard, d3_path=d3_path, progress=progress)
 
     def record(index: int, error: str | None) -> None:
-        doc_id = doc_id_for(config.seed, index)
-        if error is None and not (doc_dir(out_dir, doc_id) / "DONE").is_file():
+        folder = doc_dir(out_dir, book.doc_id(index))
+        if error is None and not (folder / "DONE").is_file():
             error = (
-                f"{doc_id}: a Ray worker finished it but {doc_dir(out_dir, doc_id)}/DONE is not "
+                f"{book.doc_id(index)}: a Ray worker finished it but {folder}/DONE is not "
                 "visible here; OUT must be a shared folder mounted at the same path on every node"
             )
-        if error is None:
-            summary.generated.append(doc_id)
-        else:
-            summary.failed.append(DocFailure(doc_id=doc_id, error=error))
-            console.print(Text(f"failed: {error}", style="red"))
+        book.record(index, error)
 
     task = ray.remote(_ray_task).options(num_cpus=1, max_retries=max_retries, retry_exceptions=False)
     config_json = config.model_dump_json()
-    d3_ref = ray.put(d3_js)
+    d3_ref = ray.put(book.d3_js)
     limit = _in_flight_limit(ray)
     pending: dict[Any, int] = {}
-    queue = list(reversed(todo))
-    with _progress(progress and bool(todo), len(todo), console) as advance:
+    queue = list(reversed(book.todo))
+    with book.progress() as advance:
         try:
             while queue or pending:
                 while queue and len(pending) < limit:
@@ -236,9 +202,9 @@ def generate_on_ray(
                     try:
                         result = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:  # raised outside the document's try
-                        record(index, _one_line(doc_id_for(config.seed, index), exc.cause or exc))
+                        record(index, document_error(book.doc_id(index), exc.cause or exc))
                     except ray.exceptions.RayError as exc:  # the worker process or its node died
-                        record(index, _worker_died(doc_id_for(config.seed, index), exc))
+                        record(index, _worker_died(book.doc_id(index), exc))
                     else:
                         if result is not None and result[0] == "launch":
                             raise BrowserLaunchError(result[1])
@@ -247,10 +213,7 @@ def generate_on_ray(
         finally:
             for ref in pending:
                 ray.cancel(ref, force=True)
-    summary.generated.sort()
-    summary.failed.sort(key=lambda f: f.doc_id)
-    summary.seconds = time.perf_counter() - start
-    return summary
+    return book.finish()
 
 
 def generate_runs_ray(

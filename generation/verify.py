@@ -34,6 +34,7 @@ from generation.atomic import dumps_json
 from generation.config import GenerationConfig, Run
 from generation.pipeline import DOC_FILES
 from generation.rng import doc_id_for
+from generation.run_setup import check_shard, first_line, output_settings
 from synthdocbench_tasks.schema import SUBSETS, DocumentManifest, Question
 
 _DOC_ID = re.compile(r"sdb-(-?\d+)-(\d{5,})")
@@ -74,7 +75,7 @@ class VerifyReport:
 
 def config_digest(config: GenerationConfig) -> str:
     """A short digest of everything in the config that changes output (``workers`` does not)."""
-    data = {k: v for k, v in config.model_dump(mode="json").items() if k != "workers"}
+    data = output_settings(config.model_dump(mode="json"))
     return hashlib.sha256(dumps_json(data).encode("utf-8")).hexdigest()[:12]
 
 
@@ -83,7 +84,7 @@ def _first_error(exc: Exception) -> str:
         err = exc.errors()[0]
         loc = ".".join(str(p) for p in err["loc"]) or "record"
         return f"{loc}: {err['msg']}".splitlines()[0]
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    return first_line(exc)
 
 
 def _read_config(path: Path) -> tuple[GenerationConfig | None, str | None]:
@@ -280,8 +281,9 @@ def verify_output(
 
     ``config`` (from ``--config``) is what every folder's ``config.json`` must match; without
     it the first readable ``config.json`` is the reference. ``shard`` limits the documents
-    expected to ``index % N == K``.
+    expected to ``index % N == K`` (a bad one raises :class:`~generation.run_setup.PipelineError`).
     """
+    k, n = check_shard(shard)
     report = VerifyReport(folders=list(folders))
     for folder in folders:
         if not folder.is_dir():
@@ -310,7 +312,6 @@ def verify_output(
                 f"{folder / 'config.json'}: config digest {other} differs from {digest} ({source}): "
                 "this shard was generated with other settings; regenerate it with the same config"
             )
-    k, n = (0, 1) if shard is None else shard
     expected = {doc_id_for(reference.seed, i): i for i in range(reference.n_docs) if i % n == k}
     every_index = {doc_id_for(reference.seed, i) for i in range(reference.n_docs)}
     report.expected = len(expected)

@@ -22,6 +22,7 @@ import pytest
 from generation.config import GenerationConfig
 from generation.pipeline import generate
 from generation.plan import DocumentPlan
+from generation.run_setup import GenerateSummary
 from generation.verify import config_digest, verify_output
 from synthdocbench_tasks.cli import _ray_flag_value
 from tests.generation.sample_plan import plan_sample_document
@@ -93,16 +94,22 @@ def test_ray_run_is_byte_identical_to_local_workers_and_resumes(
     assert report.ok and report.complete == 4, report.problems
 
 
-def test_a_worker_killed_mid_document_is_retried_by_ray(
-    ray_local: Any, reference: Path, tmp_path: Path
-) -> None:
+def _ray_run_killing_once(tmp_path: Path, victim: int, max_retries: int) -> tuple[Path, GenerateSummary]:
+    """A Ray run of CONFIG into ``tmp_path/ray`` whose worker is SIGKILLed once, in document ``victim``."""
     from generation.ray_run import generate_on_ray
 
     claim = tmp_path / "killed-once"
-    planner = functools.partial(_kill_once, str(claim), 2)
+    planner = functools.partial(_kill_once, str(claim), victim)
     out = tmp_path / "ray"
-    summary = generate_on_ray(CONFIG, out, progress=False, planner=planner, max_retries=2)
+    summary = generate_on_ray(CONFIG, out, progress=False, planner=planner, max_retries=max_retries)
     assert claim.is_file(), "the worker was never killed"
+    return out, summary
+
+
+def test_a_worker_killed_mid_document_is_retried_by_ray(
+    ray_local: Any, reference: Path, tmp_path: Path
+) -> None:
+    out, summary = _ray_run_killing_once(tmp_path, victim=2, max_retries=2)
     assert summary.ok and summary.generated == _doc_ids(0, 1, 2, 3)
     assert _tree(out) == _tree(reference)
 
@@ -112,10 +119,7 @@ def test_without_retries_the_killed_document_fails_and_a_rerun_resumes(
 ) -> None:
     from generation.ray_run import generate_on_ray
 
-    claim = tmp_path / "killed-once"
-    planner = functools.partial(_kill_once, str(claim), 1)
-    out = tmp_path / "ray"
-    summary = generate_on_ray(CONFIG, out, progress=False, planner=planner, max_retries=0)
+    out, summary = _ray_run_killing_once(tmp_path, victim=1, max_retries=0)
     assert summary.generated == _doc_ids(0, 2, 3)
     assert [f.doc_id for f in summary.failed] == _doc_ids(1)
     error = summary.failed[0].error
