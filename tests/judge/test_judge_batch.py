@@ -12,6 +12,7 @@ import pytest
 from judge import JudgeError, JudgeItem, JudgementCache, JudgeRequestError, JudgeUnavailable, OpenAIJudge
 from judge.batch import BatchReport, judge_in_batch, prompt_set_digest
 from tests.judge.batch_stub import BatchStub, ErrorLine, HttpLine
+from tests.judge.loopback import serve
 
 POLL = 0.05
 ITEMS = [JudgeItem(f"What is value {i}?", f"{i} units", f"about {i} units") for i in range(6)]
@@ -19,11 +20,7 @@ ITEMS = [JudgeItem(f"What is value {i}?", f"{i} units", f"about {i} units") for 
 
 @pytest.fixture
 def stub() -> Iterator[BatchStub]:
-    server = BatchStub().start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(BatchStub())
 
 
 def make_judge(url: str, cache: Path) -> OpenAIJudge:
@@ -81,7 +78,12 @@ def test_happy_path_fills_the_cache_and_an_online_rerun_asks_nothing(stub: Batch
     assert report.cost(None, None) is None
     assert "estimated cost 0.0027" in report.summary(2.5, 10.0)
     assert "600 tokens in, 120 tokens out" in report.summary() and "cost" not in report.summary()
-    assert (judge.usage.prompt_tokens, judge.usage.scored) == (600, 6)
+    usage = judge.usage.snapshot()  # the batch's HTTP requests are the judge's calls; its prompts are counted
+    assert (usage.calls, usage.retries, usage.batch_requests) == (len(stub.requests), 0, 6)
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.scored, usage.unscored) == (600, 120, 6, 0)
+    assert usage.summary().startswith(
+        f"judge usage: {len(stub.requests)} calls (0 retries), 6 batch requests, 600 tokens in, 120 tokens out"
+    )
     judge.close()
 
     online = make_judge(stub.base_url, cache)
@@ -211,10 +213,13 @@ def test_an_endpoint_down_while_polling_is_one_line_and_a_rerun_resumes(
         polls += 1
         stub.down_status = 503
 
+    failing = make_judge(stub.base_url, cache)
     with pytest.raises(JudgeUnavailable) as info:
-        run(make_judge(stub.base_url, cache), sleep=go_down)
+        run(failing, sleep=go_down)
     message = str(info.value)
     assert "\n" not in message and "HTTP 503" in message and "polling batch batch_1" in message
+    usage = failing.usage.snapshot()  # the failed polls count too: 2 attempts, 1 of them a retry
+    assert (usage.calls, usage.retries, usage.batch_requests) == (len(stub.requests), 1, 6)
     assert "rerun the same command to resume it" in message and "sk-test" not in message
     stub.down_status = None
     stub.gate.set()
