@@ -115,6 +115,8 @@ class BatchStub(LoopbackServer):
         for part in message.iter_parts():
             field_name = part.get_param("name", header="content-disposition")
             payload = part.get_payload(decode=True)
+            if not isinstance(payload, bytes):
+                continue
             if field_name == "purpose":
                 purpose = payload.decode()
             elif field_name == "file":
@@ -257,8 +259,8 @@ class BatchStub(LoopbackServer):
                     self._send(*stub._create(json.loads(body)))
                 elif method == "GET" and path == "/v1/batches":
                     with stub._lock:
-                        data = [stub._view(b) for b in stub.batches.values()]
-                    self._send(200, {"object": "list", "data": data, "has_more": False})
+                        listed = [stub._view(b) for b in stub.batches.values()]
+                    self._send(200, {"object": "list", "data": listed, "has_more": False})
                 elif method == "GET" and len(parts) == 3 and parts[:2] == ["v1", "batches"]:
                     self._send(*stub._retrieve(parts[2]))
                 elif method == "POST" and path == "/v1/chat/completions":

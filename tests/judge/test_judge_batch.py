@@ -11,7 +11,7 @@ import pytest
 
 from judge import JudgeError, JudgeItem, JudgementCache, JudgeRequestError, JudgeUnavailable, OpenAIJudge
 from judge.batch import BatchReport, judge_in_batch, prompt_set_digest
-from tests.judge.batch_stub import BatchStub, ErrorLine, HttpLine
+from tests.judge.batch_stub import Answer, BatchStub, ErrorLine, HttpLine
 from tests.judge.loopback import serve
 
 POLL = 0.05
@@ -82,7 +82,8 @@ def test_happy_path_fills_the_cache_and_an_online_rerun_asks_nothing(stub: Batch
     assert (usage.calls, usage.retries, usage.batch_requests) == (len(stub.requests), 0, 6)
     assert (usage.prompt_tokens, usage.completion_tokens, usage.scored, usage.unscored) == (600, 120, 6, 0)
     assert usage.summary().startswith(
-        f"judge usage: {len(stub.requests)} calls (0 retries), 6 batch requests, 600 tokens in, 120 tokens out"
+        f"judge usage: {len(stub.requests)} calls (0 retries), 6 batch requests, 600 tokens in, "
+        "120 tokens out"
     )
     judge.close()
 
@@ -100,12 +101,13 @@ def test_partial_failures_are_answers_without_verdicts_and_a_rerun_asks_only_for
 ) -> None:
     def answer(_cid: str, prompt: str, _n: int) -> str | HttpLine | ErrorLine | None:
         i = number(prompt)
-        return {
+        answers: dict[int, Answer] = {
             1: ErrorLine("rate_limit_exceeded", "token limit reached for this batch"),
             2: HttpLine(500, "the model crashed"),
             3: "I think it is fine, maybe a 7?",  # no JSON verdict
             4: None,  # no line at all
-        }.get(i, '{"score": 3, "judgement": "Wrong unit."}')
+        }
+        return answers.get(i, '{"score": 3, "judgement": "Wrong unit."}')
 
     stub.answer = answer
     cache = tmp_path / "cache"
