@@ -44,6 +44,12 @@ def state_files(cache: Path) -> list[Path]:
     return sorted((cache / "batches").glob("*.json")) if (cache / "batches").exists() else []
 
 
+def items_state(judge: OpenAIJudge, cache: Path) -> Path:
+    """The state file a batch of ``ITEMS`` for ``judge`` is recorded in (its lock: ``.lock``)."""
+    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge.key(item) for item in ITEMS])
+    return cache / "batches" / f"{digest}.json"
+
+
 def number(prompt: str) -> int:
     """The item index named in a rendered prompt ("What is value 3?")."""
     return int(prompt.split("What is value ", 1)[1].split("?", 1)[0])
@@ -263,8 +269,7 @@ def test_hostile_and_truncated_output_files_lose_only_their_lines(stub: BatchStu
 def test_a_damaged_state_file_is_ignored(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    keys = [judge._key(item) for item in ITEMS]
-    path = cache / "batches" / f"{prompt_set_digest('stub-judge', judge.endpoint, keys)}.json"
+    path = items_state(judge, cache)
     path.parent.mkdir(parents=True)
     path.write_text('{"version": 1, "digest": "x", "batch_id": ')  # torn
     report = run(judge)
@@ -307,10 +312,15 @@ def test_a_restart_while_the_resubmitted_batch_runs_resumes_that_batch(
 def test_a_recorded_batch_the_endpoint_does_not_know_is_one_line(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
-    path = cache / "batches" / f"{digest}.json"
+    path = items_state(judge, cache)
     path.parent.mkdir(parents=True)
-    state = {"version": 1, "digest": digest, "input_file_id": "file-x", "batch_id": "batch_gone", "round": 1}
+    state = {
+        "version": 1,
+        "digest": path.stem,
+        "input_file_id": "file-x",
+        "batch_id": "batch_gone",
+        "round": 1,
+    }
     path.write_text(json.dumps(state))
     with pytest.raises(JudgeRequestError) as info:
         run(judge)
@@ -337,8 +347,7 @@ def test_verdicts_the_cache_cannot_take_are_downloaded_again_not_paid_twice(
 def test_a_second_run_on_the_same_answers_waits_for_the_first(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
-    lock = cache / "batches" / f"{digest}.lock"
+    lock = items_state(judge, cache).with_suffix(".lock")
     lock.parent.mkdir(parents=True)
     with open(lock, "a") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as another process running the same batch
