@@ -193,14 +193,23 @@ class _Batcher:
     def _call(self, what: str, fn: Callable[[], _T]) -> _T:
         """``fn()`` with the judge's retry policy; a failure for good is one line naming ``what``."""
         error: JudgeError
+        attempts = 0
+
+        def counted() -> _T:
+            nonlocal attempts
+            attempts += 1
+            return fn()
+
         try:
-            return self.judge.backend.call(fn)
+            return self.judge.backend.call(counted)
         except JudgeError as exc:
             error = exc
         except ValueError as exc:  # a 200 whose body is not JSON
             error = JudgeUnavailable(
                 f"judge endpoint {self.judge.endpoint} answered {what} with no JSON ({exc})"
             )
+        finally:  # each try is one HTTP request of the batch API: counted as the judge's calls
+            self.judge.usage.add(calls=attempts, retries=max(attempts - 1, 0))
         message = f"judge batch: {what} failed: {error}"
         if self.state_path.exists():
             message += (
@@ -420,6 +429,7 @@ def _run(batcher: _Batcher, prompts: _Prompts, known: dict[str, BatchAnswer], re
             "judge the samples logs in several runs"
         )
     report.requests = len(prompts)
+    judge.usage.add(batch_requests=len(prompts))
     state = read_state(batcher.state_path, batcher.digest)
     if state is None:
         state = batcher.submit(prompts, 1, {})

@@ -47,6 +47,7 @@ from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
 from judge.parse import UNSCORED
+from judge.registry import spec_forms
 
 OFFLINE_JUDGE_NAME = "offline-claims-v2"
 OFFLINE_PROMPT_VERSION = "claims-v2"
@@ -844,7 +845,8 @@ class OfflineJudge:
         if not raw:
             return self._judgement(
                 UNSCORED,
-                "unscored: the item has no answer_values to check; use an LLM judge (openai:<model>) for it",
+                "unscored: the item has no answer_values to check; use an LLM judge "
+                f"({spec_forms(offline=False, none=False)}) for it",
                 valid=False,
             )
         # Check the facts first so a malformed one is reported even for an empty answer.

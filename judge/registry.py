@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -131,16 +131,36 @@ def backend_names() -> tuple[str, ...]:
 # -- the lists a user sees ----------------------------------------------------------------
 
 
-def _backend_forms(model: str, base_url: str) -> list[str]:
-    return [f"{name}:{model} or {name}:{model}@{base_url}" for name in backend_names()]
+def batch_backend_names() -> tuple[str, ...]:
+    """The registered backends whose judges can send Batch API jobs (their judge class is an
+    :class:`~judge.openai_judge.OpenAIJudge`), in registration order."""
+    from judge.openai_judge import OpenAIJudge
+
+    names = []
+    for name in backend_names():
+        entry = backend_entry(name)
+        if entry is not None and entry.judge_type is not None and issubclass(entry.judge_type(), OpenAIJudge):
+            names.append(name)
+    return tuple(names)
+
+
+def _backend_forms(model: str, base_url: str, backends: Sequence[str] | None) -> list[str]:
+    names = backend_names() if backends is None else backends
+    return [f"{name}:{model} or {name}:{model}@{base_url}" for name in names]
 
 
 def spec_forms(
-    model: str = "<model>", base_url: str = "<base_url>", *, offline: bool = True, none: bool = True
+    model: str = "<model>",
+    base_url: str = "<base_url>",
+    *,
+    offline: bool = True,
+    none: bool = True,
+    backends: Sequence[str] | None = None,
 ) -> str:
-    """``offline, none, openai:<model> or openai:<model>@<base_url>`` (one entry per backend)."""
+    """``offline, none, openai:<model> or openai:<model>@<base_url>`` (one entry per backend;
+    ``backends`` narrows them, e.g. to :func:`batch_backend_names`)."""
     words = [w for w, keep in ((OFFLINE, offline), (NONE, none)) if keep]
-    return ", ".join([*words, *_backend_forms(model, base_url)])
+    return ", ".join([*words, *_backend_forms(model, base_url, backends)])
 
 
 def choose_another() -> str:

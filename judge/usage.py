@@ -8,10 +8,13 @@ from dataclasses import dataclass, field, replace
 
 @dataclass
 class JudgeUsage:
-    """Totals since the judge was built. ``calls`` counts HTTP requests made, retries included."""
+    """Totals since the judge was built. ``calls`` counts HTTP requests made, retries included
+    (for a Batch API job: the upload, creation, polls and downloads); ``batch_requests`` counts
+    the prompts sent inside Batch API jobs, whose tokens are counted from the job's result lines."""
 
     calls: int = 0
     retries: int = 0
+    batch_requests: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cache_hits: int = 0
@@ -31,10 +34,12 @@ class JudgeUsage:
             return replace(self, _lock=threading.Lock())
 
     def summary(self) -> str:
-        """One line for a log: ``judge usage: 12 calls (1 retry), 3400 tokens in, ...``."""
+        """One line for a log: ``judge usage: 12 calls (1 retry), 3400 tokens in, ...`` (with
+        ``, N batch requests`` after the calls when a Batch API job was sent)."""
         s = self.snapshot()
+        batched = f", {s.batch_requests} batch requests" if s.batch_requests else ""
         return (
-            f"judge usage: {s.calls} calls ({s.retries} retries), {s.prompt_tokens} tokens in, "
+            f"judge usage: {s.calls} calls ({s.retries} retries){batched}, {s.prompt_tokens} tokens in, "
             f"{s.completion_tokens} tokens out, {s.cache_hits} cache hits, "
             f"{s.scored} scored, {s.unscored} unscored"
         )

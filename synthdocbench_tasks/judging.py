@@ -33,21 +33,15 @@ from judge import (
     JudgeUnavailable,
     build_judge,
 )
-from judge.redact import redact_secrets
+from judge.redact import one_line, redact_secrets
+from judge.registry import describe_choices
 
 from .answers import final_answer, model_failure
 from .errors import SynthDocUserError
 from .records import FAILURES as FAILURES  # re-exported: the failure kinds of the record
 from .records import RUN_ERRORS as RUN_ERRORS
 from .records import UNSCORED_SCORE
-from .settings import JUDGE_VAR, JudgeLimits, Settings, load_judge_limits
-
-JUDGE_CHOICES = (
-    f"set {JUDGE_VAR} to one of: offline (scores answers against the reference facts, no API), "
-    "openai:MODEL or openai:MODEL@BASE_URL (any OpenAI-compatible endpoint, e.g. a local vLLM server; "
-    "key from OPENAI_API_KEY or SYNTHDOC_JUDGE_API_KEY), none (record answers only, judge later with "
-    "`synthdocbench judge`)"
-)
+from .settings import JUDGE_API_KEY_VAR, JUDGE_VAR, JudgeLimits, Settings, load_judge_limits
 
 NOT_JUDGED = "not judged (SYNTHDOC_JUDGE=none): score the samples logs later with `synthdocbench judge`"
 BREAKER_ADVICE = (
@@ -56,10 +50,13 @@ BREAKER_ADVICE = (
 )
 
 
-def one_line(text: object, limit: int = 300) -> str:
-    """``text`` on one line, without credentials, at most ``limit`` characters."""
-    flat = " ".join(redact_secrets(str(text)).split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+def judge_choices() -> str:
+    """What to set ``SYNTHDOC_JUDGE`` to, derived from the judge registry when it is asked for
+    (so a backend registered later is listed too)."""
+    return (
+        f"set {JUDGE_VAR} to one of: {describe_choices()}; an API key can also be given in "
+        f"{JUDGE_API_KEY_VAR}, and answers recorded with none are judged later with `synthdocbench judge`"
+    )
 
 
 def unscored(failure: str, reason: str, judge: str = "none", prompt_version: str = "") -> dict[str, Any]:
@@ -263,7 +260,7 @@ def build_session(settings: Settings, limits: JudgeLimits, *, spec: str | None =
     """A new session for ``spec`` (default: the settings' judge); one clear line if it is unusable."""
     spec = spec or settings.judge
     if not spec:
-        raise SynthDocUserError(f"no judge selected: {JUDGE_CHOICES}")
+        raise SynthDocUserError(f"no judge selected: {judge_choices()}")
     try:
         judge = build_judge(
             spec,
@@ -275,7 +272,9 @@ def build_session(settings: Settings, limits: JudgeLimits, *, spec: str | None =
             retry_after_cap=limits.retry_after_cap,
         )
     except JudgeSpecError as exc:
-        raise SynthDocUserError(f"{JUDGE_VAR}={one_line(spec)}: {one_line(exc)}; {JUDGE_CHOICES}") from None
+        raise SynthDocUserError(
+            f"{JUDGE_VAR}={one_line(spec, 300)}: {one_line(exc, 300)}; {judge_choices()}"
+        ) from None
     return JudgeSession(judge, Breaker(limits.max_failures))
 
 
@@ -286,7 +285,7 @@ def check_reachable(session: JudgeSession) -> None:
     try:
         session.judge.preflight()
     except JudgeUnavailable as exc:
-        raise SynthDocUserError(f"{one_line(exc, 400)}; {JUDGE_CHOICES}") from None
+        raise SynthDocUserError(f"{one_line(exc, 400)}; {judge_choices()}") from None
 
 
 _lock = threading.Lock()

@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from judge import JudgeError, JudgeItem, JudgeSpecError, JudgeUsage, OpenAIJudge, parse_judge_spec
+from judge.redact import one_line
+from judge.registry import NONE, batch_backend_names, spec_forms
 
 from . import samples_log
 from .doc_cache import write_text_atomically
@@ -45,7 +47,6 @@ from .judging import (
     build_session,
     check_reachable,
     judge_all,
-    one_line,
     unscored,
     verdict_fields,
 )
@@ -53,7 +54,7 @@ from .metrics import accuracy, mean_score
 from .progress import progress_bar
 from .records import RUN_ERRORS, SynthDocRecord
 from .samples_log import SampleLine
-from .settings import JudgeLimits, Settings, load_judge_limits, load_settings
+from .settings import JUDGE_VAR, JudgeLimits, Settings, load_judge_limits, load_settings
 
 NEEDED = ("question", "reference")
 _TASK = re.compile(r"_samples_(?P<task>.+)\.jsonl$")
@@ -191,18 +192,20 @@ def check_writable(targets: Sequence[Path]) -> None:
             ) from None
 
 
+def _judge_forms() -> str:
+    """The ``--judge`` values that score answers (every choice but ``none``), from the registry."""
+    return spec_forms("MODEL", "BASE_URL", none=False)
+
+
 def _check_spec(spec: str | None) -> str:
     if not spec:
-        raise SynthDocUserError(
-            "no judge given: pass --judge offline, --judge openai:MODEL or openai:MODEL@BASE_URL "
-            "(or set SYNTHDOC_JUDGE)"
-        )
+        raise SynthDocUserError(f"no judge given: pass --judge {_judge_forms()} (or set {JUDGE_VAR})")
     try:
         parsed = parse_judge_spec(spec)
     except JudgeSpecError as exc:
-        raise SynthDocUserError(f"--judge {one_line(spec)}: {one_line(exc)}") from None
-    if parsed.kind == "none":
-        raise SynthDocUserError("--judge none scores nothing: pass --judge offline or --judge openai:MODEL")
+        raise SynthDocUserError(f"--judge {one_line(spec, 300)}: {one_line(exc, 300)}") from None
+    if parsed.kind == NONE:
+        raise SynthDocUserError(f"--judge none scores nothing: pass --judge {_judge_forms()}")
     return spec
 
 
@@ -313,9 +316,8 @@ def rejudge(
             lookup.complete(record, f"{sample.path}:{number}")
     session = build_session(settings, limits, spec=spec)
     if batch is not None and not isinstance(session.judge, OpenAIJudge):
-        raise SynthDocUserError(
-            f"--batch needs an API judge (--judge openai:MODEL or openai:MODEL@BASE_URL), not {session.name}"
-        )
+        forms = spec_forms("MODEL", "BASE_URL", offline=False, none=False, backends=batch_backend_names())
+        raise SynthDocUserError(f"--batch needs an API judge (--judge {forms}), not {session.name}")
     outputs = [output_path(sample.path, out_dir, session.name) for sample in files]
     before = session.judge.usage.snapshot() if getattr(session.judge, "usage", None) is not None else None
 

@@ -18,10 +18,11 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-VERDICT = '{"score": 8, "judgement": "Mostly correct."}'
+from tests.judge.judge_chat_stub import VERDICT, Reply, completion
+from tests.judge.loopback import LoopbackServer
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class StubBatch:
         }
 
 
-class BatchStub:
+class BatchStub(LoopbackServer):
     def __init__(self) -> None:
         self.requests: list[Request] = []
         self.files: dict[str, bytes] = {}
@@ -90,21 +91,7 @@ class BatchStub:
         self.output_override: Callable[[bytes], bytes] | None = None
         self.batch_failure_message = "the input file is not valid"
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
-
-    def start(self) -> BatchStub:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        super().__init__(self._handler_class())
 
     def count(self, method: str, path: str) -> int:
         with self._lock:
@@ -128,6 +115,8 @@ class BatchStub:
         for part in message.iter_parts():
             field_name = part.get_param("name", header="content-disposition")
             payload = part.get_payload(decode=True)
+            if not isinstance(payload, bytes):
+                continue
             if field_name == "purpose":
                 purpose = payload.decode()
             elif field_name == "file":
@@ -197,19 +186,7 @@ class BatchStub:
                     }
                 )
             else:
-                body = {
-                    "id": "chatcmpl-b",
-                    "object": "chat.completion",
-                    "model": line["body"]["model"],
-                    "choices": [
-                        {
-                            "index": 0,
-                            "message": {"role": "assistant", "content": answer},
-                            "finish_reason": "stop",
-                        }
-                    ],
-                    "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
-                }
+                body = completion(line["body"]["model"], Reply(content=answer))
                 output.append(
                     {"custom_id": cid, "response": {"status_code": 200, "body": body}, "error": None}
                 )
@@ -282,26 +259,12 @@ class BatchStub:
                     self._send(*stub._create(json.loads(body)))
                 elif method == "GET" and path == "/v1/batches":
                     with stub._lock:
-                        data = [stub._view(b) for b in stub.batches.values()]
-                    self._send(200, {"object": "list", "data": data, "has_more": False})
+                        listed = [stub._view(b) for b in stub.batches.values()]
+                    self._send(200, {"object": "list", "data": listed, "has_more": False})
                 elif method == "GET" and len(parts) == 3 and parts[:2] == ["v1", "batches"]:
                     self._send(*stub._retrieve(parts[2]))
                 elif method == "POST" and path == "/v1/chat/completions":
-                    request = json.loads(body)
-                    reply = {
-                        "id": "chatcmpl-online",
-                        "object": "chat.completion",
-                        "model": request["model"],
-                        "choices": [
-                            {
-                                "index": 0,
-                                "message": {"role": "assistant", "content": VERDICT},
-                                "finish_reason": "stop",
-                            }
-                        ],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
-                    }
-                    self._send(200, reply)
+                    self._send(200, completion(json.loads(body)["model"], Reply()))
                 else:
                     self._send(404, {"error": {"message": f"no route {method} {path}"}})
 

@@ -6,15 +6,12 @@ from collections.abc import Iterator
 import pytest
 
 from tests.judge.judge_chat_stub import ChatStub
+from tests.judge.loopback import serve
 
 
 @pytest.fixture
 def chat_stub() -> Iterator[ChatStub]:
-    stub = ChatStub().start()
-    try:
-        yield stub
-    finally:
-        stub.stop()
+    yield from serve(ChatStub())
 
 
 @pytest.fixture

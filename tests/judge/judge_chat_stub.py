@@ -10,8 +10,13 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.judge.loopback import LoopbackServer
+
+#: The reply a stub judge gives unless told otherwise.
+VERDICT = '{"score": 8, "judgement": "Mostly correct."}'
 
 
 @dataclass
@@ -19,7 +24,7 @@ class Reply:
     """What the stub sends for one chat request."""
 
     status: int = 200
-    content: str | None = '{"score": 8, "judgement": "Mostly correct."}'
+    content: str | None = VERDICT
     delay: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
     finish_reason: str = "stop"
@@ -58,7 +63,7 @@ def completion(model: str, reply: Reply) -> dict[str, Any]:
     }
 
 
-class ChatStub:
+class ChatStub(LoopbackServer):
     def __init__(self) -> None:
         self.requests: list[Recorded] = []
         self.script: list[Reply] = []
@@ -69,27 +74,16 @@ class ChatStub:
         self.max_in_flight = 0
         self.stop_event = threading.Event()
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}/v1"
+        super().__init__(self._handler_class())
 
     @property
     def chat_requests(self) -> list[Recorded]:
         with self._lock:
             return [r for r in self.requests if r.path.endswith("/chat/completions")]
 
-    def start(self) -> ChatStub:
-        self._thread.start()
-        return self
-
     def stop(self) -> None:
-        self.stop_event.set()
-        self._server.shutdown()
-        self._server.server_close()
+        self.stop_event.set()  # replies that wait (delays) end at once
+        super().stop()
 
     def _next_reply(self, req: Recorded) -> Reply:
         with self._lock:

@@ -11,7 +11,8 @@ import pytest
 
 from judge import JudgeError, JudgeItem, JudgementCache, JudgeRequestError, JudgeUnavailable, OpenAIJudge
 from judge.batch import BatchReport, judge_in_batch, prompt_set_digest
-from tests.judge.batch_stub import BatchStub, ErrorLine, HttpLine
+from tests.judge.batch_stub import Answer, BatchStub, ErrorLine, HttpLine
+from tests.judge.loopback import serve
 
 POLL = 0.05
 ITEMS = [JudgeItem(f"What is value {i}?", f"{i} units", f"about {i} units") for i in range(6)]
@@ -19,11 +20,7 @@ ITEMS = [JudgeItem(f"What is value {i}?", f"{i} units", f"about {i} units") for 
 
 @pytest.fixture
 def stub() -> Iterator[BatchStub]:
-    server = BatchStub().start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(BatchStub())
 
 
 def make_judge(url: str, cache: Path) -> OpenAIJudge:
@@ -45,6 +42,12 @@ def run(judge: OpenAIJudge, items: list[JudgeItem] = ITEMS, **kw: object) -> Bat
 
 def state_files(cache: Path) -> list[Path]:
     return sorted((cache / "batches").glob("*.json")) if (cache / "batches").exists() else []
+
+
+def items_state(judge: OpenAIJudge, cache: Path) -> Path:
+    """The state file a batch of ``ITEMS`` for ``judge`` is recorded in (its lock: ``.lock``)."""
+    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge.key(item) for item in ITEMS])
+    return cache / "batches" / f"{digest}.json"
 
 
 def number(prompt: str) -> int:
@@ -81,7 +84,13 @@ def test_happy_path_fills_the_cache_and_an_online_rerun_asks_nothing(stub: Batch
     assert report.cost(None, None) is None
     assert "estimated cost 0.0027" in report.summary(2.5, 10.0)
     assert "600 tokens in, 120 tokens out" in report.summary() and "cost" not in report.summary()
-    assert (judge.usage.prompt_tokens, judge.usage.scored) == (600, 6)
+    usage = judge.usage.snapshot()  # the batch's HTTP requests are the judge's calls; its prompts are counted
+    assert (usage.calls, usage.retries, usage.batch_requests) == (len(stub.requests), 0, 6)
+    assert (usage.prompt_tokens, usage.completion_tokens, usage.scored, usage.unscored) == (600, 120, 6, 0)
+    assert usage.summary().startswith(
+        f"judge usage: {len(stub.requests)} calls (0 retries), 6 batch requests, 600 tokens in, "
+        "120 tokens out"
+    )
     judge.close()
 
     online = make_judge(stub.base_url, cache)
@@ -98,12 +107,13 @@ def test_partial_failures_are_answers_without_verdicts_and_a_rerun_asks_only_for
 ) -> None:
     def answer(_cid: str, prompt: str, _n: int) -> str | HttpLine | ErrorLine | None:
         i = number(prompt)
-        return {
+        answers: dict[int, Answer] = {
             1: ErrorLine("rate_limit_exceeded", "token limit reached for this batch"),
             2: HttpLine(500, "the model crashed"),
             3: "I think it is fine, maybe a 7?",  # no JSON verdict
             4: None,  # no line at all
-        }.get(i, '{"score": 3, "judgement": "Wrong unit."}')
+        }
+        return answers.get(i, '{"score": 3, "judgement": "Wrong unit."}')
 
     stub.answer = answer
     cache = tmp_path / "cache"
@@ -211,10 +221,13 @@ def test_an_endpoint_down_while_polling_is_one_line_and_a_rerun_resumes(
         polls += 1
         stub.down_status = 503
 
+    failing = make_judge(stub.base_url, cache)
     with pytest.raises(JudgeUnavailable) as info:
-        run(make_judge(stub.base_url, cache), sleep=go_down)
+        run(failing, sleep=go_down)
     message = str(info.value)
     assert "\n" not in message and "HTTP 503" in message and "polling batch batch_1" in message
+    usage = failing.usage.snapshot()  # the failed polls count too: 2 attempts, 1 of them a retry
+    assert (usage.calls, usage.retries, usage.batch_requests) == (len(stub.requests), 1, 6)
     assert "rerun the same command to resume it" in message and "sk-test" not in message
     stub.down_status = None
     stub.gate.set()
@@ -256,8 +269,7 @@ def test_hostile_and_truncated_output_files_lose_only_their_lines(stub: BatchStu
 def test_a_damaged_state_file_is_ignored(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    keys = [judge._key(item) for item in ITEMS]
-    path = cache / "batches" / f"{prompt_set_digest('stub-judge', judge.endpoint, keys)}.json"
+    path = items_state(judge, cache)
     path.parent.mkdir(parents=True)
     path.write_text('{"version": 1, "digest": "x", "batch_id": ')  # torn
     report = run(judge)
@@ -300,10 +312,15 @@ def test_a_restart_while_the_resubmitted_batch_runs_resumes_that_batch(
 def test_a_recorded_batch_the_endpoint_does_not_know_is_one_line(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
-    path = cache / "batches" / f"{digest}.json"
+    path = items_state(judge, cache)
     path.parent.mkdir(parents=True)
-    state = {"version": 1, "digest": digest, "input_file_id": "file-x", "batch_id": "batch_gone", "round": 1}
+    state = {
+        "version": 1,
+        "digest": path.stem,
+        "input_file_id": "file-x",
+        "batch_id": "batch_gone",
+        "round": 1,
+    }
     path.write_text(json.dumps(state))
     with pytest.raises(JudgeRequestError) as info:
         run(judge)
@@ -330,8 +347,7 @@ def test_verdicts_the_cache_cannot_take_are_downloaded_again_not_paid_twice(
 def test_a_second_run_on_the_same_answers_waits_for_the_first(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    digest = prompt_set_digest("stub-judge", judge.endpoint, [judge._key(item) for item in ITEMS])
-    lock = cache / "batches" / f"{digest}.lock"
+    lock = items_state(judge, cache).with_suffix(".lock")
     lock.parent.mkdir(parents=True)
     with open(lock, "a") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as another process running the same batch

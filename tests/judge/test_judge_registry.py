@@ -13,12 +13,11 @@ from __future__ import annotations
 import ast
 import json
 import shutil
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +47,7 @@ from judge import (
 )
 from judge.backends.base import CUT
 from judge.redact import one_line, redact_secrets
+from tests.judge.loopback import LoopbackServer, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 ITEM = JudgeItem("What was revenue in 2021?", "Revenue was $4.2 billion.", "About 4.2 billion.")
@@ -65,12 +65,13 @@ class Answer:
     raw: bytes | None = None
 
 
-@dataclass
-class MessagesStub:
-    answers: list[Answer] = field(default_factory=list)
-    requests: list[tuple[dict[str, str], dict[str, Any]]] = field(default_factory=list)
+class MessagesStub(LoopbackServer):
+    def __init__(self) -> None:
+        self.answers: list[Answer] = []
+        self.requests: list[tuple[dict[str, str], dict[str, Any]]] = []
+        super().__init__(self._handler_class())
 
-    def __post_init__(self) -> None:
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -106,13 +107,7 @@ class MessagesStub:
             def do_GET(self) -> None:
                 self._send(200, b'{"data": []}')
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        return Handler
 
 
 # -- the toy backend: a module's worth of code, registered in the test ------------------------
@@ -231,12 +226,7 @@ def toy() -> Iterator[BackendEntry]:
 
 @pytest.fixture
 def messages_stub() -> Iterator[MessagesStub]:
-    stub = MessagesStub()
-    try:
-        yield stub
-    finally:
-        stub.server.shutdown()
-        stub.server.server_close()
+    yield from serve(MessagesStub())
 
 
 # -- tests ------------------------------------------------------------------------------------

@@ -122,20 +122,22 @@ def test_the_right_value_for_another_country_fails() -> None:
     assert tried >= 10
 
 
+def _one_fact_scores(
+    question: str, reference: str, fact: dict[str, Any], candidates: tuple[str, ...]
+) -> dict[str, int]:
+    """The offline judge's score of each candidate answer to a question with one fact."""
+    judge = OfflineJudge()
+    return {c: judge.score(JudgeItem(question, reference, c, [fact])).score for c in candidates}
+
+
 def test_a_range_wider_than_the_tolerance_fails() -> None:
     fact = {"kind": "number", "text": "75", "value": 75.0, "unit": "%", "abs_tol": 1.0}
     item = "What share of pupils had a device in 2020?"
-    judge = OfflineJudge()
-    for candidate in (
-        "It was 70 to 80%.",
-        "Between 70% and 80%.",
-        "Roughly 70-80%.",
-        "70% or 80%",
-        "72 or 78%",
-    ):
-        assert judge.score(JudgeItem(item, "It was 75%.", candidate, [fact])).score < PASS, candidate
-    for candidate in ("It was 75%.", "About 75 percent.", "0.75 of pupils", "75.4%"):
-        assert judge.score(JudgeItem(item, "It was 75%.", candidate, [fact])).score == 10, candidate
+    ranges = ("It was 70 to 80%.", "Between 70% and 80%.", "Roughly 70-80%.", "70% or 80%", "72 or 78%")
+    scores = _one_fact_scores(item, "It was 75%.", fact, ranges)
+    assert {c: s for c, s in scores.items() if s >= PASS} == {}
+    exact = ("It was 75%.", "About 75 percent.", "0.75 of pupils", "75.4%")
+    assert _one_fact_scores(item, "It was 75%.", fact, exact) == dict.fromkeys(exact, 10)
 
 
 def test_a_range_around_every_generated_number_fails() -> None:
@@ -205,18 +207,16 @@ def test_a_correct_direction_only_answer_passes_and_the_reverse_fails() -> None:
 def test_two_values_for_one_fact_fail() -> None:
     fact = {"kind": "number", "text": "815", "value": 815.0, "unit": "kg per hectare", "rel_tol": 0.01}
     q = "What level did the chart record for New Caledonia in 2019?"
-    judge = OfflineJudge()
-    for candidate in (
+    two_values = (
         "815 or 790 kg per hectare.",
         "It is 815 kg per hectare, or possibly 760 kg per hectare.",
         "Between 810 and 830 kg per hectare.",
         "815 kg per hectare; another reading gives 700 kg per hectare.",
-    ):
-        assert judge.score(JudgeItem(q, "It is 815 kg per hectare.", candidate, [fact])).score < PASS, (
-            candidate
-        )
-    context = "815 kg per hectare in 2019, up from 171 kg per hectare in 2013."
-    assert judge.score(JudgeItem(q, "It is 815 kg per hectare.", context, [fact])).score == 10
+    )
+    scores = _one_fact_scores(q, "It is 815 kg per hectare.", fact, two_values)
+    assert {c: s for c, s in scores.items() if s >= PASS} == {}
+    context = ("815 kg per hectare in 2019, up from 171 kg per hectare in 2013.",)
+    assert _one_fact_scores(q, "It is 815 kg per hectare.", fact, context) == dict.fromkeys(context, 10)
 
 
 @pytest.mark.parametrize(

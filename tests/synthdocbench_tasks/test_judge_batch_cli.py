@@ -16,6 +16,7 @@ import pytest
 
 from judge import OFFLINE_JUDGE_NAME
 from tests.judge.batch_stub import BatchStub, ErrorLine
+from tests.judge.loopback import serve
 
 pytestmark = pytest.mark.slow
 
@@ -25,11 +26,7 @@ N = 5
 
 @pytest.fixture
 def stub() -> Iterator[BatchStub]:
-    server = BatchStub().start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(BatchStub())
 
 
 def write_log(folder: Path) -> Path:
@@ -94,6 +91,11 @@ def test_batch_judging_writes_the_logs_and_the_cache_then_an_online_rerun_makes_
         "500 tokens in, 100 tokens out; estimated cost 0.0011 (at 1.25 in / 5 out per 1M tokens)"
     ) in proc.stdout
     assert "submitted batch_1" in proc.stderr and "sk-test-secret" not in proc.stdout + proc.stderr
+    calls = len(stub.requests) - stub.count("GET", "/v1/models")  # the preflight is no judge call
+    assert (
+        f"judge usage: {calls} calls (0 retries), {N} batch requests, 500 tokens in, 100 tokens out, "
+        f"0 cache hits, {N} scored, 0 unscored"
+    ) in proc.stdout.splitlines()
     assert stub.count("POST", "/v1/chat/completions") == 0 and stub.count("POST", "/v1/batches") == 1
     assert not list((cache / "judge" / "batches").glob("*.json"))
 

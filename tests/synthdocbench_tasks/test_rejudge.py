@@ -22,6 +22,7 @@ from judge import OFFLINE_JUDGE_NAME, OfflineJudge
 from synthdocbench_tasks.prompts import ABSTENTION
 from tests.helpers.lmms_eval_run import lmms_eval_cmd, read_jsonl, run, samples_log
 from tests.judge.judge_chat_stub import ChatStub, Reply
+from tests.judge.loopback import serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
@@ -76,11 +77,7 @@ def logs(phase1: list[Path], tmp_path: Path) -> list[Path]:
 
 @pytest.fixture()
 def stub() -> Iterator[ChatStub]:
-    server = ChatStub().start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(ChatStub())
 
 
 def _judge(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -19,6 +19,7 @@ from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.settings import JudgeLimits, load_judge_limits
 from tests.helpers.lmms_eval_run import dataset_rows
 from tests.judge.judge_chat_stub import ChatStub, Reply
+from tests.judge.loopback import serve
 
 pytestmark = pytest.mark.browser
 
@@ -40,11 +41,7 @@ LMMS_EVAL_FAILURES = [
 
 @pytest.fixture()
 def stub() -> Iterator[ChatStub]:
-    server = ChatStub().start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve(ChatStub())
 
 
 def _stub_judge(monkeypatch: pytest.MonkeyPatch, stub: ChatStub, **env: str) -> None:
