@@ -1,6 +1,7 @@
 """End to end: the real lmms-eval CLI runs the ``synthdoc`` group with a model whose every
 request failed. The group row counts the failures of its three tasks: ``failed`` and
-``unscored`` are the sums of the task counts, not their (size-weighted) mean."""
+``unscored`` are the sums of the task counts, not their (size-weighted) mean; and
+``synthdocbench check`` reads the run's samples logs as every other command does."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.lmms_eval_run import lmms_eval_cmd, results, run, samples, synthdoc_run_env
+from tests.helpers.lmms_eval_run import (
+    lmms_eval_cmd,
+    offline_env,
+    results,
+    run,
+    samples,
+    synthdoc_run_env,
+    synthdocbench_eval_cmd,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
@@ -43,3 +52,11 @@ def test_the_group_row_sums_the_failures_of_its_tasks(dataset_dir: Path, tmp_pat
     for metric in ("acc,none", "score,none"):
         value = group[metric]
         assert not isinstance(value, int | float) or math.isnan(value), (metric, value)
+    # `synthdocbench check` on the same output folder: every answer failed, by reason
+    check = run([*synthdocbench_eval_cmd()[:-1], "check", str(out)], offline_env(tmp_path), timeout=300)
+    assert check.returncode == 1, check.stdout[-2000:] + check.stderr[-2000:]
+    last = [line for line in check.stderr.splitlines() if line.strip()][-1]
+    assert (
+        last.startswith("synthdocbench: the run is incomplete")
+        and "6 of 6 answers failed (6 model_error)" in last
+    )

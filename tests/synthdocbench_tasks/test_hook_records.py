@@ -209,3 +209,36 @@ def test_a_judge_error_keeps_its_reason_when_the_record_is_also_invalid() -> Non
     )
     assert record["judgement"] == "scoring error: KeyError: 'answer'" and record["subset"] is None
     assert record["judge"] == "offline-claims-v2" and record["prompt_version"] == "claims-v2"
+
+
+# -- the group row: counts are summed --------------------------------------------------------
+
+
+def _group_entries() -> list[dict[str, Any]]:
+    import yaml
+
+    from synthdocbench_tasks.cli import tasks_dir
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!function", lambda loader, node: f"!function {loader.construct_scalar(node)}")
+    text = (tasks_dir() / "synthdoc" / "synthdoc.yaml").read_text(encoding="utf-8")
+    entries: list[dict[str, Any]] = yaml.load(text, Loader=Loader)["aggregate_metric_list"]
+    return entries
+
+
+def test_the_group_sums_counts_and_means_rates() -> None:
+    """lmms-eval 0.7.3 (evaluator_utils.consolidate_group_results) applies every entry whose
+    ``metric`` is a substring of a task metric's name, the last one winning: ``score`` also
+    matches ``unscored``, so each metric must end on its own entry."""
+    entries = _group_entries()
+    summed = "!function synthdocbench_tasks.hooks.sum_over_tasks"
+    expected = {"acc": "mean", "score": "mean", "failed": summed, "unscored": summed}
+    for metric, aggregation in expected.items():
+        applied = [e for e in entries if e["metric"] in f"{metric},none"]
+        assert applied and applied[-1]["metric"] == metric and applied[-1]["aggregation"] == aggregation
+    assert all(e.get("weight_by_size") is True for e in entries if e["aggregation"] == "mean")
+    # called as lmms-eval calls it: task values, task sizes, weight_by_size
+    assert hooks.sum_over_tasks([2, 0, 3], [2, 5, 3], True) == 5
+    assert hooks.sum_over_tasks([2.0, 0.0, 3.0], [1, 1, 1]) == 5
