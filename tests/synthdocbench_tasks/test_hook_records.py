@@ -19,16 +19,7 @@ from synthdocbench_tasks import hooks
 from synthdocbench_tasks.records import SynthDocRecord, logged
 from synthdocbench_tasks.run_check import record_failure
 from synthdocbench_tasks.samples_log import read_samples
-
-FACT = {
-    "kind": "number",
-    "text": "12",
-    "value": 12.0,
-    "unit": "",
-    "abs_tol": 0.0,
-    "rel_tol": 0.0,
-    "aliases": [],
-}
+from tests.helpers.question_rows import question_row, use_offline_judge
 
 #: The keys of a scored record, in the order the samples log has always had them.
 KEYS = [
@@ -54,29 +45,11 @@ KEYS = [
 
 
 @pytest.fixture(autouse=True)
-def offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name in ("SYNTHDOC_DATASET", "SYNTHDOC_JUDGE_BASE_URL", "SYNTHDOC_JUDGE_API_KEY"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
-    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
-    return tmp_path
+def offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    use_offline_judge(monkeypatch, tmp_path)
 
 
-def _doc(**changes: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "question_id": "d1-q1",
-        "doc_id": "d1",
-        "subset": "chart",
-        "category": "value_reading",
-        "difficulty": "L1",
-        "position": {"bucket": "early", "relative": 0.2},
-        "chart_type": "bar",
-        "question": "How many units were sold in 2021?",
-        "answer": "12 units were sold in 2021.",
-        "answer_values": [dict(FACT)],
-    }
-    doc.update(changes)
-    return doc
+_doc = question_row
 
 
 def _without(*keys: str) -> dict[str, Any]:
