@@ -121,16 +121,16 @@ def text_doc_to_messages(
 
 def _required(doc: dict[str, Any], key: str) -> Any:
     if key not in doc:
-        raise ValueError(f"the question row has no {key} (a damaged dataset: export it again)")
+        raise KeyError(f"the question row has no {key} (a damaged dataset: export it again)")
     return doc[key]
 
 
 def _stratification(doc: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(doc, dict):
-        raise ValueError(f"the question row is {type(doc).__name__}, not an object")
+        raise TypeError(f"the question row is {type(doc).__name__}, not an object")
     position = doc.get("position") or {}
     if not isinstance(position, dict):
-        raise ValueError(f"the question row's position is {type(position).__name__}, not an object")
+        raise TypeError(f"the question row's position is {type(position).__name__}, not an object")
     return {
         "question_id": _required(doc, "question_id"),
         "doc_id": _required(doc, "doc_id"),
@@ -148,9 +148,9 @@ def judge_inputs(doc: dict[str, Any]) -> dict[str, Any]:
     question, reference = _required(doc, "question"), _required(doc, "answer")
     values = doc.get("answer_values") or []
     if not isinstance(question, str) or not isinstance(reference, str):
-        raise ValueError("the question row's question and answer must be text")
+        raise TypeError("the question row's question and answer must be text")
     if not isinstance(values, list) or not all(isinstance(v, dict) for v in values):
-        raise ValueError("the question row's answer_values must be a list of objects")
+        raise TypeError("the question row's answer_values must be a list of objects")
     return {"question": question, "reference": reference, "answer_values": [dict(v) for v in values]}
 
 
