@@ -24,6 +24,7 @@ from .errors import SynthDocUserError
 from .metrics import accuracy, failed_count, mean_score, unscored_count
 from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
+from .records import SynthDocRecord, logged
 from .settings import load_settings
 from .strip_cache import StripCache
 from .strips import Strip, StripSettings
@@ -118,14 +119,24 @@ def text_doc_to_messages(
     return _messages(system_prompt(_style(lmms_eval_specific_kwargs, "text")), user)
 
 
+def _required(doc: dict[str, Any], key: str) -> Any:
+    if key not in doc:
+        raise KeyError(f"the question row has no {key} (a damaged dataset: export it again)")
+    return doc[key]
+
+
 def _stratification(doc: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(doc, dict):
+        raise TypeError(f"the question row is {type(doc).__name__}, not an object")
     position = doc.get("position") or {}
+    if not isinstance(position, dict):
+        raise TypeError(f"the question row's position is {type(position).__name__}, not an object")
     return {
-        "question_id": doc["question_id"],
-        "doc_id": doc["doc_id"],
-        "subset": doc["subset"],
-        "category": doc["category"],
-        "difficulty": doc["difficulty"],
+        "question_id": _required(doc, "question_id"),
+        "doc_id": _required(doc, "doc_id"),
+        "subset": _required(doc, "subset"),
+        "category": _required(doc, "category"),
+        "difficulty": _required(doc, "difficulty"),
         "position_bucket": position.get("bucket"),
         "position": position.get("relative"),
         "chart_type": doc.get("chart_type"),
@@ -134,11 +145,13 @@ def _stratification(doc: dict[str, Any]) -> dict[str, Any]:
 
 def judge_inputs(doc: dict[str, Any]) -> dict[str, Any]:
     """What a later ``synthdocbench judge`` needs, kept in the record (lmms-eval drops the doc)."""
-    return {
-        "question": doc["question"],
-        "reference": doc["answer"],
-        "answer_values": [dict(v) for v in doc.get("answer_values") or []],
-    }
+    question, reference = _required(doc, "question"), _required(doc, "answer")
+    values = doc.get("answer_values") or []
+    if not isinstance(question, str) or not isinstance(reference, str):
+        raise TypeError("the question row's question and answer must be text")
+    if not isinstance(values, list) or not all(isinstance(v, dict) for v in values):
+        raise TypeError("the question row's answer_values must be a list of objects")
+    return {"question": question, "reference": reference, "answer_values": [dict(v) for v in values]}
 
 
 def judge_item(record: dict[str, Any], candidate: str) -> JudgeItem:
@@ -156,9 +169,42 @@ def verdict_fields(verdict: Judgement) -> dict[str, Any]:
     return judging.verdict_fields(verdict)
 
 
+#: The ``question_id`` of a record whose question row has none (or one that is not an id).
+UNKNOWN_QUESTION = "unknown"
+
+
+def logged_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as lmms-eval logs it, through :class:`~.records.SynthDocRecord` (the model
+    ``read_samples`` reads it with). Never raises: a record the model refuses (a damaged row,
+    a value of the wrong type, a bug naming an unknown key) is logged as a ``scoring_error``
+    saying what was wrong, with the fields that were right and None for the others."""
+    try:
+        return logged(SynthDocRecord, record)
+    except ValueError as exc:
+        reason = judging.error_reason(exc)
+    if record.get("failure") == "scoring_error" and isinstance(record.get("judgement"), str):
+        reason = record["judgement"]  # the error that made the record invalid came first
+    judge = _text(record.get("judge"), "none")
+    verdict = judging.unscored("scoring_error", reason, judge, _text(record.get("prompt_version"), ""))
+    fields = {k: v for k, v in record.items() if k in SynthDocRecord.model_fields and k not in verdict}
+    for name, value in fields.items():  # keep each field the model takes on its own, else None
+        try:
+            logged(SynthDocRecord, {"question_id": UNKNOWN_QUESTION, name: value})
+        except ValueError:
+            fields[name] = None
+    fields["question_id"] = fields.get("question_id") or UNKNOWN_QUESTION
+    return logged(SynthDocRecord, {**fields, **verdict})
+
+
+def _text(value: Any, default: str) -> str:
+    return value if isinstance(value, str) else default
+
+
 def metric_values(record: dict[str, Any], *keys: str) -> dict[str, dict[str, Any]]:
-    """The record under every metric key of the task (``failed`` and ``unscored`` included)."""
-    return {key: record for key in (*keys, "failed", "unscored")}
+    """The record as logged (:func:`logged_record`) under every metric key of the task
+    (``failed`` and ``unscored`` included): one dict, the same object under each key."""
+    one = logged_record(record)
+    return {key: one for key in (*keys, "failed", "unscored")}
 
 
 _IDENTITY = ("question_id", "doc_id", "subset", "category", "difficulty")
@@ -169,18 +215,21 @@ def score_doc(doc: dict[str, Any], reply: str | None, answer: str | None = None)
 
     ``answer`` is the part of ``reply`` to judge when the caller extracted it. Every error in
     scoring becomes an unscored record with its ``failure`` and reason; only a user error in
-    the run's settings (checked by ``process_docs`` before inference) stops the run.
+    the run's settings (checked by ``process_docs`` before inference) stops the run. A question
+    row whose fields the record cannot hold is a ``scoring_error`` before the judge is asked.
+    The record is checked against :class:`~.records.SynthDocRecord` (:func:`logged_record`).
     """
     session = judging.run_session(load_settings())
     record: dict[str, Any] = {k: doc.get(k) for k in _IDENTITY} if isinstance(doc, dict) else {}
     try:
         record = _stratification(doc)
         record.update(judge_inputs(doc))
+        logged(SynthDocRecord, record)  # the row's fields fit the record, or one line why
         session.score_reply(record, reply, judge_item, answer)
     except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
         record.setdefault("answer", reply if isinstance(reply, str) else "")
         record.update(judging.scoring_error(exc, session.name, session.prompt_version))
-    return record
+    return logged_record(record)
 
 
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
@@ -205,3 +254,12 @@ def aggregate_failed(records: list[dict[str, Any]]) -> int:
 def aggregate_unscored(records: list[dict[str, Any]]) -> int:
     """Answers without a valid score, for any reason (excluded from ACC and score)."""
     return unscored_count(records)
+
+
+def sum_over_tasks(values: list[float], sizes: list[int], weight_by_size: bool = False) -> int:
+    """A group's count (``failed``, ``unscored``): the counts of its tasks added up.
+
+    lmms-eval 0.7.3 calls a group's ``aggregation`` with each task's value, its sample count
+    and the ``weight_by_size`` flag; its only built-in (``mean``) would average the counts.
+    """
+    return int(sum(values))

@@ -16,17 +16,27 @@ Accuracy (paper Eq. 1) is the share of valid scores at or above :data:`ACC_THRES
 :func:`passed` is the one comparison and :func:`accuracy` the one mean, used by the task's
 aggregation, ``synthdocbench judge``, the report and the viewer.
 
-This module reads no file; :mod:`~synthdocbench_tasks.samples_log` reads samples logs
-into these records.
+:func:`logged` is the writer: ``process_results`` hands lmms-eval a record only through it,
+so what is logged is what :mod:`~synthdocbench_tasks.samples_log` reads back (the same model,
+no key the model does not name). This module reads and writes no file.
 """
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Iterable
-from typing import Annotated, Any, ClassVar, Literal, get_args
+from collections.abc import Iterable, Mapping
+from typing import Annotated, Any, ClassVar, Literal, TypeVar, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    model_validator,
+)
 
 #: The judge score at or above which an answer counts as correct (paper: tau = 6).
 ACC_THRESHOLD = 6
@@ -81,6 +91,14 @@ def _id_text(value: Any) -> Any:
 Identifier = Annotated[str, BeforeValidator(_id_text)]
 
 
+def _integral(value: float) -> float | int:
+    return int(value) if value.is_integer() else value
+
+
+#: A judge score, logged as the integer the judge gave (``7``, not ``7.0``).
+Score = Annotated[float, PlainSerializer(_integral)]
+
+
 class Record(BaseModel):
     """A record as lmms-eval logged it: strict types, extra keys kept as they are."""
 
@@ -110,13 +128,13 @@ class SynthDocRecord(Record):
     category: str | None = None
     difficulty: str | None = None
     position_bucket: str | None = None
-    position: float | None = None
+    position: float | None = Field(default=None, allow_inf_nan=False)
     chart_type: str | None = None
     question: str | None = None
     reference: str | None = None
     answer_values: list[dict[str, Any]] | None = None
     answer: str | None = None
-    score: float | None = None
+    score: Score | None = None
     judgement: str | None = None
     judge: str | None = None
     prompt_version: str | None = None
@@ -217,3 +235,48 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return f"{value:g}" if isinstance(value, float) else repr(value)
+
+
+R = TypeVar("R", bound=Record)
+
+
+def problems(exc: ValidationError) -> str:
+    """A model's validation errors on one line: ``field: what is wrong (got value)``."""
+    parts = []
+    for error in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in error["loc"])
+        message = str(error["msg"]).removeprefix("Value error, ")
+        shown = "" if error["type"] in ("value_error", "missing") else f" (got {_clip(error['input'])})"
+        parts.append(f"{where}: {message}{shown}" if where else message)
+    return "; ".join(parts)
+
+
+def _clip(value: Any, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def logged(kind: type[R], fields: Mapping[str, Any]) -> dict[str, Any]:
+    """``fields`` as lmms-eval logs a record of ``kind``: validated by the model the readers use,
+    in JSON types, with exactly the keys given (a field left out stays out).
+
+    Raises ValueError with one line when a field is unknown to ``kind`` (a misspelt key would
+    otherwise be logged and never read), has a wrong type or an impossible value.
+    """
+    try:
+        record = kind.model_validate(dict(fields))
+    except ValidationError as exc:
+        raise ValueError(f"the {kind.KIND} record is invalid: {problems(exc)}") from None
+    unknown = sorted(record.model_extra or {})
+    if unknown:
+        raise ValueError(
+            f"the {kind.KIND} record has unknown field{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(unknown)}: not in {kind.__name__}"
+        )
+    try:
+        return record.model_dump(mode="json", exclude_unset=True)
+    except ValueError as exc:  # a value JSON cannot hold (PydanticSerializationError)
+        raise ValueError(f"the {kind.KIND} record cannot be logged as JSON: {exc}") from None

@@ -4,9 +4,10 @@ and ``synthdocbench check RUN_DIR``.
 lmms-eval 0.7.3 exits 0 when a task is not found, when a hook raises (it logs the traceback
 and writes no results) and when answers failed. A run is complete only when every requested
 task wrote results, every task logged as many samples as its data (or ``--limit``) holds, no
-error was logged and no answer failed (per-answer ``failure`` in :data:`FAILING`, see the
-per-answer record in ``hooks.process_results``). :func:`check_run` applies these checks to
-what a run produced, in memory or read back from its output folder.
+error was logged and no answer failed (per-answer ``failure`` in
+:data:`~synthdocbench_tasks.records.RUN_ERRORS`). :func:`check_run` applies these checks to
+what a run produced, in memory or read back from its output folder; each samples line is read
+by :func:`~synthdocbench_tasks.samples_log.record_of`, the reader of every other command.
 """
 
 from __future__ import annotations
@@ -20,18 +21,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .records import RUN_ERRORS
+from .errors import SynthDocUserError
+from .records import RUN_ERRORS, SynthDocRecord
+from .samples_log import read_lines, record_of
 
-#: Per-answer failures that make a run incomplete. ``judge_unparseable`` (the judge answered,
-#: with no valid score) and ``not_judged`` (``SYNTHDOC_JUDGE=none``) are counted, not failures.
-FAILING = RUN_ERRORS
 #: Natural misspellings of task names: ``synthdoc_cross_modal*`` (the data config is
 #: ``cross_modal``) runs ``synthdoc_crossmodal*``.
 TASK_ALIASES = {"synthdoc_cross_modal": "synthdoc_crossmodal"}
 #: Prefixes of this project's task names: an unknown name with one is ours to reject.
 OWN_PREFIXES = ("synthdoc", "mmdocbench")
 #: How a record without a ``failure`` field (logs written before it existed) that was not
-#: scored (-1) is counted: as a failure, since its reason is unknown.
+#: scored (-1) is counted: as a failure, since its reason is unknown. Per-answer failures in
+#: ``RUN_ERRORS`` make a run incomplete; ``judge_unparseable`` (the judge answered, with no
+#: valid score) and ``not_judged`` (``SYNTHDOC_JUDGE=none``) are counted, not failures.
 UNKNOWN_FAILURE = "unscored_without_reason"
 
 _NAME_LINE = re.compile(r"^(task|group|tag):[ \t]*([A-Za-z0-9_.*-]+)[ \t]*$", re.MULTILINE)
@@ -111,25 +113,31 @@ def expected_samples(n_samples: Mapping[str, Any], config: Mapping[str, Any]) ->
     return max(0, min(wanted, original - offset))
 
 
-def record_failure(line: Mapping[str, Any]) -> str | None:
-    """The failure of one samples-log line (None when its answer was scored or intentionally
-    left unscored): the ``failure`` of the per-answer record(s) it holds under its metric keys."""
-    kinds = []
-    for value in line.values():
-        if not isinstance(value, dict):
-            continue
-        if "failure" in value:
-            if value["failure"]:
-                kinds.append(str(value["failure"]))
-        elif "judge" in value and "valid" in value and value.get("score") == -1:
-            kinds.append(UNKNOWN_FAILURE)
-    failing = [k for k in kinds if k in FAILING or k == UNKNOWN_FAILURE]
-    return failing[0] if failing else (kinds[0] if kinds else None)
+def line_record(line: Mapping[str, Any], where: str = "samples line") -> SynthDocRecord | None:
+    """The synthdoc record of one samples-log line, read as every command reads it (None for
+    lines of other tasks, MMDocBench's included); a damaged record is one line naming ``where``
+    (a ``SynthDocUserError``)."""
+    if not any(SynthDocRecord.holds(value) for value in line.values()):
+        return None
+    return record_of(dict(line), SynthDocRecord, where)[0]
 
 
-def _scored(line: Mapping[str, Any]) -> bool:
-    """Whether a samples-log line holds a record with a valid score."""
-    return any(isinstance(v, dict) and v.get("valid") is True for v in line.values())
+def failure_of(record: SynthDocRecord) -> str | None:
+    """Why ``record`` has no valid score (None when it has one): its ``failure``, or
+    :data:`UNKNOWN_FAILURE` for a -1 of a log written before ``failure`` existed."""
+    reason = record.reason
+    return UNKNOWN_FAILURE if reason == "unscored" else reason
+
+
+def record_failure(line: Mapping[str, Any], where: str = "samples line") -> str | None:
+    """Why the answer of one samples-log line has no valid score (see :func:`failure_of`);
+    None when it has one and for lines of other tasks."""
+    record = line_record(line, where)
+    return None if record is None else failure_of(record)
+
+
+def _failing(kind: str | None) -> bool:
+    return kind in RUN_ERRORS or kind == UNKNOWN_FAILURE
 
 
 @dataclass
@@ -230,15 +238,27 @@ def check_run(
                 verdict.problems.append(f"task {task}: {expected - len(lines)} of {expected} samples missing")
             else:
                 verdict.problems.append(f"task {task}: {len(lines)} samples logged, {expected} expected")
-        unparseable = 0
-        for line in lines:
-            kind = record_failure(line)
-            if kind in FAILING or kind == UNKNOWN_FAILURE:
+        unparseable = scored = 0
+        damaged: list[str] = []
+        for number, line in enumerate(lines, start=1):
+            try:
+                record = line_record(line, f"task {task}, samples line {number}")
+            except SynthDocUserError as exc:
+                damaged.append(str(exc))
+                continue
+            if record is None:
+                continue
+            kind = failure_of(record)
+            scored += record.status == "valid"
+            if _failing(kind):
                 verdict.failures[str(kind)] += 1
             elif kind:
                 verdict.unscored[kind] += 1
                 unparseable += kind == "judge_unparseable"
-        if lines and unparseable and not any(_scored(line) for line in lines):
+        if damaged:
+            more = f" ({len(damaged) - 1} more damaged lines in task {task})" if len(damaged) > 1 else ""
+            verdict.problems.append(f"{damaged[0]}{more}")
+        if lines and unparseable and not scored:
             verdict.problems.append(
                 f"task {task}: no answer could be scored ({unparseable} judge replies without a valid "
                 "score); check the judge, or choose another with SYNTHDOC_JUDGE"
@@ -260,9 +280,6 @@ def read_run(run_dir: Path) -> tuple[Path, dict[str, Any], dict[str, list[dict[s
     """The newest ``*_results.json`` under ``run_dir`` (or that file itself), and the samples
     logs written with it (None when the run did not log samples)."""
     import json
-
-    from .errors import SynthDocUserError
-    from .samples_log import read_lines
 
     if run_dir.is_file():
         found = [run_dir]
@@ -307,8 +324,6 @@ def requested_tasks(results: Mapping[str, Any]) -> list[str]:
 
 def errors_in_log(path: Path) -> list[str]:
     """Error lines of a captured lmms-eval console log (``lmms-eval ... > run.log 2>&1``)."""
-    from .errors import SynthDocUserError
-
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:

@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import ValidationError
 
 from .errors import SynthDocUserError
-from .records import Record
+from .records import Record, problems
 
 R = TypeVar("R", bound=Record)
 
@@ -99,21 +99,6 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _problems(exc: ValidationError) -> str:
-    parts = []
-    for error in exc.errors(include_url=False):
-        where = ".".join(str(p) for p in error["loc"])
-        message = str(error["msg"]).removeprefix("Value error, ")
-        shown = "" if error["type"] in ("value_error", "missing") else f" (got {_clip(error['input'])})"
-        parts.append(f"{where}: {message}{shown}" if where else message)
-    return "; ".join(parts)
-
-
-def _clip(value: Any, limit: int = 60) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 #: The metric keys every synthdoc task logs: the record is read from their copies (merged:
 #: a copy may lack a field another has); without them, from every copy. Copies under the
 #: other metric keys (``failed``, ``unscored``, ...) must agree with it on the fields they share.
@@ -150,7 +135,7 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
         record = kind.model_validate(raw)
     except ValidationError as exc:
         raise SynthDocUserError(
-            f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {_problems(exc)}; the line "
+            f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {problems(exc)}; the line "
             "is damaged or was edited: restore it from the run's output or rerun the task"
         ) from None
     return record, raw, keys

@@ -310,7 +310,7 @@ def _lose_a_log(out: Path) -> str:
 def _fail_an_answer(out: Path) -> str:
     log = samples_log(out, "synthdoc_chart")
     lines = [json.loads(x) for x in log.read_text().splitlines()]
-    for key in ("acc", "score"):
+    for key in ("acc", "score", "failed", "unscored"):  # lmms-eval logs the record under each
         lines[0][key].update(score=-1, valid=False, failure="judge_error", judgement="judge failed")
     log.write_text("".join(json.dumps(x) + "\n" for x in lines))
     return "1 of "

@@ -28,42 +28,14 @@ from synthdocbench_tasks.report import stats
 from synthdocbench_tasks.samples_log import read_samples
 from synthdocbench_tasks.settings import JudgeLimits, load_settings
 from synthdocbench_tasks.viewer import data as viewer_data
+from tests.helpers.question_rows import question_row, use_offline_judge
 
-FACT = {
-    "kind": "number",
-    "text": "12",
-    "value": 12.0,
-    "unit": "",
-    "abs_tol": 0.0,
-    "rel_tol": 0.0,
-    "aliases": [],
-}
-
-
-def _doc(qid: str = "d1-q1", **changes: Any) -> dict[str, Any]:
-    """A question row as lmms-eval hands it to ``process_results`` (image columns dropped)."""
-    doc = {
-        "question_id": qid,
-        "doc_id": "d1",
-        "subset": "chart",
-        "category": "value_reading",
-        "difficulty": "L1",
-        "position": {"bucket": "early", "relative": 0.2},
-        "chart_type": "bar",
-        "question": "How many units were sold in 2021?",
-        "answer": "12 units were sold in 2021.",
-        "answer_values": [dict(FACT)],
-    }
-    doc.update(changes)
-    return doc
+_doc = question_row
 
 
 @pytest.fixture()
 def offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for name in ("SYNTHDOC_DATASET", "SYNTHDOC_JUDGE_BASE_URL", "SYNTHDOC_JUDGE_API_KEY"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("SYNTHDOC_JUDGE", "offline")
-    monkeypatch.setenv("SYNTHDOC_CACHE_DIR", str(tmp_path / "cache"))
+    use_offline_judge(monkeypatch, tmp_path)
     return tmp_path
 
 

@@ -3,6 +3,7 @@ shapes lmms-eval 0.7.3 writes (the end-to-end runs are in test_eval_exit_status.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +151,76 @@ def test_limit_is_respected_and_metrics_count_without_samples() -> None:
     results["results"]["synthdoc_chart"]["failed,none"] = 2
     verdict = check_run(results, None)
     assert not verdict.ok and "2 answers failed (2 failed)" in verdict.line()
+
+
+# -- the samples lines are read by the one reader (samples_log.record_of) -----------------
+
+MMDOC = {"index": "1", "capability": "perception", "task": "chart", "sub_task": "qa", "em": 1.0, "f1": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ({"doc_id": 0, "em": MMDOC, "f1": MMDOC}, None),  # an MMDocBench line: no failure field
+        ({"doc_id": 0, "exact_match": 1.0}, None),  # another task's line
+        (_line(_record(score=None, valid=False)), "not_judged"),  # an old log, judge none
+        (_line({**_record(score=-1, valid=False), "judge": None}), "unscored_without_reason"),
+    ],
+)
+def test_lines_without_a_failure_field(line: dict[str, Any], kind: str | None) -> None:
+    assert record_failure(line) == kind
+
+
+@pytest.mark.parametrize(
+    ("bad", "expected"),
+    [
+        (_line(_record(score="7")), "score: Input should be a valid number (got '7')"),
+        (_line(_record(failure="crashed", score=-1, valid=False)), "failure: Input should be"),
+        (_line(_record(failure="model_error")), "failure model_error goes with score -1 and valid false"),
+        (
+            {"doc_id": 0, "acc": _record(), "score": _record(score=3)},
+            "the records under 'acc' and 'score' differ (score)",
+        ),
+        (_line({**_record(), "question_id": ""}), "question_id: String should have at least 1 character"),
+    ],
+)
+def test_a_damaged_record_is_one_line_naming_task_and_line(bad: dict[str, Any], expected: str) -> None:
+    lines = [_line(_record()), bad, bad]
+    verdict = check_run(_results(), {"synthdoc_chart": lines}, requested=["synthdoc_chart"])
+    assert not verdict.ok
+    line = verdict.line()
+    assert "task synthdoc_chart, samples line 2: " in line and expected in line, line
+    assert "(1 more damaged lines in task synthdoc_chart)" in line and "\n" not in line
+
+
+def test_mmdocbench_samples_are_counted_without_failures() -> None:
+    results = _results()
+    results["n-samples"] = {"mmdocbench_chart_qa": {"original": 2, "effective": 2}}
+    results["results"] = {"mmdocbench_chart_qa": {"em,none": 1.0}}
+    results["configs"] = {"mmdocbench_chart_qa": {}}
+    lines = [{"doc_id": i, "em": MMDOC, "f1": MMDOC} for i in range(2)]
+    verdict = check_run(results, {"mmdocbench_chart_qa": lines})
+    assert verdict.ok and verdict.line() == "run complete: 1 task, 2 answers logged, none failed"
+
+
+def test_check_reads_a_cut_off_samples_log_as_one_line(tmp_path: Path) -> None:
+    import json
+
+    from synthdocbench_tasks.errors import SynthDocUserError
+    from synthdocbench_tasks.run_check import read_run
+
+    results = _results(n=2)
+    results["config"]["resolved_cli_args"] = {"log_samples": True, "tasks": "synthdoc_chart"}
+    (tmp_path / "20260101_000000_results.json").write_text(json.dumps(results), encoding="utf-8")
+    log = tmp_path / "20260101_000000_samples_synthdoc_chart.jsonl"
+    log.write_text(json.dumps(_line(_record())) + "\n" + json.dumps(_line(_record()))[:40], encoding="utf-8")
+    with pytest.raises(SynthDocUserError) as info:
+        read_run(tmp_path)
+    assert f"{log}:2: malformed JSON" in str(info.value) and "truncated" in str(info.value)
+    log.write_text(json.dumps(_line(_record(failure="judge_error", score=-1, valid=False))) + "\n" * 2)
+    _, read, samples = read_run(tmp_path)
+    assert samples is not None
+    verdict = check_run(read, samples, requested=["synthdoc_chart"])
+    assert (
+        not verdict.ok and "1 of 2 samples missing" in verdict.line() and "(1 judge_error)" in verdict.line()
+    )
