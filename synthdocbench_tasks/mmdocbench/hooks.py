@@ -24,6 +24,7 @@ from ..errors import SynthDocUserError
 from ..grounding.aggregate import macro_average, nan_mean
 from ..grounding.parse import parse_reply
 from ..grounding.scoring import score_both
+from ..records import MMDocRecord, logged
 from ..settings import MMDOCBENCH_VAR
 from .data import images_of, is_reference, source
 from .gold import gold_of
@@ -96,7 +97,7 @@ def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[s
     if found is None:
         raise SynthDocUserError(f"MMDocBench row {doc.get('index')}: its task is not one of MMDocBench's 15")
     task, sub_task = found
-    record: dict[str, Any] = {
+    fields: dict[str, Any] = {
         "index": str(doc.get("index")),
         "capability": task.capability,
         "task": task.name,
@@ -104,6 +105,12 @@ def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[s
         "answer": parse_reply(reply).answer_text()[:1000],
         **score_both(reply, gold_of(doc, task, sub_task)),
     }
+    # Written through the model the report reads it with: a metric outside 0..1 is a scoring
+    # bug, stopped here with the row named rather than averaged into the table.
+    try:
+        record = logged(MMDocRecord, fields)
+    except ValueError as exc:
+        raise RuntimeError(f"MMDocBench row {fields['index']}: {exc}") from None
     return {metric: record for metric in METRICS}
 
 

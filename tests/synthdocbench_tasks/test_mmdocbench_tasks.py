@@ -172,6 +172,35 @@ def test_process_results_scores_both_modes(env: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "reply",
+    [
+        "",
+        "\x00" * 50,
+        '{"answer": "143", "bbox": [1e308, -1e308, "x", null]}',
+        '{"answer": ' + "[" * 400,  # truncated, deeply nested
+        '{"answer": "' + "9" * 5000 + '", "bbox": [0, 0, 0, 0]}',
+        '[{"answer": null, "bbox": [[1, 2, 3, 4]]}, {"answer": {"nested": true}}]',
+        "NaN Infinity -Infinity",
+    ],
+)
+def test_hostile_replies_log_records_the_report_reads(env: Path, tmp_path: Path, reply: str) -> None:
+    """Whatever a model replies, the record is written through MMDocRecord (metrics in 0..1,
+    answer clipped) and ``read_samples`` reads the line back."""
+    from synthdocbench_tasks.records import MMDocRecord
+    from synthdocbench_tasks.samples_log import read_samples
+
+    doc = hooks.process_docs_chart_qa(_load(env))[0]
+    out = hooks.process_results(doc, [reply])
+    record = out["em"]
+    assert len(record["answer"] or "") <= 1000
+    assert all(record.get(m) is None or 0 <= record[m] <= 1 for m in ("em", "f1", "iou", "em_ref", "iou_ref"))
+    log = tmp_path / "samples.jsonl"
+    log.write_text(json.dumps({"doc_id": 0, "resps": [[reply]], **out}) + "\n", encoding="utf-8")
+    (line,) = read_samples(log, MMDocRecord)
+    assert line.record.task == "Chart Question Answering" and line.record.em == record["em"]
+
+
+@pytest.mark.parametrize(
     ("value", "message"),
     [
         ("does/not/exist/x", "is neither an existing TSV file or folder nor a Hub repo id"),
