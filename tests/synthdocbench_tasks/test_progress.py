@@ -26,3 +26,20 @@ def test_a_terminal_sees_the_bar() -> None:
 def test_a_log_gets_no_bar() -> None:
     done = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "done" and done.stderr == ""
+
+
+PRINTS_DURING_THE_BAR = (
+    "from synthdocbench_tasks.progress import progress_bar\n"
+    "with progress_bar('reading', 2) as advance:\n"
+    "    print('row 1', flush=True); advance()\n"
+    "    print('row 2', flush=True); advance()\n"
+)
+
+
+def test_what_is_printed_during_the_bar_stays_on_a_piped_stdout() -> None:
+    """The bar draws on the terminal (stderr); output printed meanwhile belongs to stdout, not
+    to the terminal the bar draws on (rich would otherwise route it there)."""
+    done = run_with_terminal_stderr([sys.executable, "-c", PRINTS_DURING_THE_BAR], timeout=120)
+    assert done.returncode == 0
+    assert done.stdout == "row 1\nrow 2\n"
+    assert "reading" in done.shown and "row 1" not in done.shown
