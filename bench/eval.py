@@ -118,6 +118,20 @@ def _dataset(n_docs: int, workdir: Path) -> Path:
     return workdir / "dataset"
 
 
+def _setup(args: argparse.Namespace, tmp: Path, judge: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The environment and ``synthdocbench eval`` arguments of a run in ``tmp`` (its dataset,
+    an empty cache folder, results and samples logs there), announced on stdout."""
+    dataset = args.dataset.resolve() if args.dataset else _dataset(args.n_docs, tmp)
+    env = {**os.environ, "SYNTHDOC_DATASET": str(dataset), "SYNTHDOC_CACHE_DIR": str(tmp / "cache")}
+    env.update(judge)
+    eval_args = ["--model", args.model, "--tasks", args.tasks, "--batch_size", "1"]
+    eval_args += ["--output_path", str(tmp / "results"), "--log_samples"]
+    if args.limit:
+        eval_args += ["--limit", str(args.limit)]
+    print(f"synthdocbench eval {' '.join(eval_args)}  (dataset {dataset})")
+    return env, eval_args
+
+
 def _run(eval_args: list[str], env: dict[str, str], out: Path) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(out), "--", *eval_args]
     proc = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
@@ -177,18 +191,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        dataset = args.dataset.resolve() if args.dataset else _dataset(args.n_docs, tmp)
-        env = {
-            **os.environ,
-            "SYNTHDOC_DATASET": str(dataset),
-            "SYNTHDOC_CACHE_DIR": str(tmp / "cache"),
-            "SYNTHDOC_JUDGE": args.judge,
-        }
-        eval_args = ["--model", args.model, "--tasks", args.tasks, "--batch_size", "1"]
-        eval_args += ["--output_path", str(tmp / "results"), "--log_samples"]
-        if args.limit:
-            eval_args += ["--limit", str(args.limit)]
-        print(f"synthdocbench eval {' '.join(eval_args)}  (dataset {dataset})")
+        env, eval_args = _setup(args, tmp, {"SYNTHDOC_JUDGE": args.judge})
         cold = _run(eval_args, env, tmp / "cold.json")
         warm = _run(eval_args, env, tmp / "warm.json")
         _report("cold caches", cold)
@@ -214,20 +217,12 @@ def _judging(args: argparse.Namespace) -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp_name:
             tmp = Path(tmp_name)
-            dataset = args.dataset.resolve() if args.dataset else _dataset(args.n_docs, tmp)
-            env = {
-                **os.environ,
-                "SYNTHDOC_DATASET": str(dataset),
-                "SYNTHDOC_CACHE_DIR": str(tmp / "cache"),
+            judge_env = {
                 "SYNTHDOC_JUDGE": "openai:stub-judge",
                 "SYNTHDOC_JUDGE_BASE_URL": stub.base_url,
                 "SYNTHDOC_JUDGE_API_KEY": "sk-loopback-stub",
             }
-            eval_args = ["--model", args.model, "--tasks", args.tasks, "--batch_size", "1"]
-            eval_args += ["--output_path", str(tmp / "results"), "--log_samples"]
-            if args.limit:
-                eval_args += ["--limit", str(args.limit)]
-            print(f"synthdocbench eval {' '.join(eval_args)}  (dataset {dataset})")
+            env, eval_args = _setup(args, tmp, judge_env)
             print(f"judge: openai:stub-judge at {stub.base_url}, {args.judge_stub_ms:.0f} ms per request")
             t = _run(eval_args, env, tmp / "judged.json")
     finally:

@@ -33,10 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-# Run as a script, this file's folder comes first on sys.path and its name would shadow the
-# ``generation`` package; drop that entry (``python -m bench.generation`` needs no fix).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
+from bench._timing import interleave, paired_ratios
 from generation.config import GenerationConfig, load_config
 from generation.pipeline import generate
 from synthdocbench_tasks.mupdf import load_pymupdf
@@ -146,31 +148,33 @@ def main() -> None:
         f"config {args.config}, {args.n_docs} documents, {args.workers} workers, {args.repeat} interleaved "
         f"repetitions, {os.cpu_count()} CPUs, load average {load:.1f} at start"
     )
+
+    def gen_side() -> float:
+        nonlocal gen_pages
+        seconds, pages = run_generation(config, out)
+        if gen_pages and pages != gen_pages:
+            raise SystemExit("generation is not deterministic: page counts changed between runs")
+        gen_pages = pages
+        if not htmls:
+            # a copy outside ``out``: the next generation run starts from an empty folder
+            keep = tmp / "html"
+            keep.mkdir()
+            for doc in sorted(out.glob("docs/*/document.html")):
+                (keep / doc.parent.name).mkdir()
+                htmls.append(str(shutil.copy(doc, keep / doc.parent.name / "document.html")))
+        return seconds
+
+    def bare_side() -> float:
+        seconds, pages = bare_print(htmls, args.workers, tmp / "bare")
+        if pages != gen_pages:
+            diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}
+            raise SystemExit(f"bare page counts differ (pipeline, bare): {diff}")
+        return seconds
+
     try:
-        for rep in range(args.repeat):
-            order = ("gen", "bare") if rep % 2 == 0 else ("bare", "gen")
-            if not htmls:  # the bare side prints what generation wrote
-                order = ("gen", "bare")
-            times: dict[str, float] = {}
-            for side in order:
-                if side == "gen":
-                    seconds, pages = run_generation(config, out)
-                    if gen_pages and pages != gen_pages:
-                        raise SystemExit("generation is not deterministic: page counts changed between runs")
-                    gen_pages = pages
-                    if not htmls:
-                        # a copy outside ``out``: the next generation run starts from an empty folder
-                        keep = tmp / "html"
-                        keep.mkdir()
-                        for doc in sorted(out.glob("docs/*/document.html")):
-                            (keep / doc.parent.name).mkdir()
-                            htmls.append(str(shutil.copy(doc, keep / doc.parent.name / "document.html")))
-                else:
-                    seconds, pages = bare_print(htmls, args.workers, tmp / "bare")
-                    if pages != gen_pages:
-                        diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}
-                        raise SystemExit(f"bare page counts differ (pipeline, bare): {diff}")
-                times[side] = seconds
+        # generation comes first in the first repetition: the bare side prints what it wrote
+        sides = {"gen": gen_side, "bare": bare_side}
+        for rep, (order, times) in enumerate(interleave(sides, args.repeat)):
             gen_s.append(times["gen"])
             bare_s.append(times["bare"])
             print(
@@ -190,10 +194,10 @@ def main() -> None:
                 f"{name:24s} {secs:8.1f} {n / secs:8.3f} {secs / max(pages_total, 1):8.4f} "
                 f"{200 * secs / n / 60:7.1f} m"
             )
-        ratios = [g / b for g, b in zip(gen_s, bare_s, strict=True)]
+        median_ratio, ratios = paired_ratios(gen_s, bare_s)
         print(
-            f"generation / bare print = {statistics.median(ratios):.2f}x (median of the paired repetitions "
-            f"{', '.join(f'{r:.2f}' for r in ratios)}; ratio of the medians "
+            f"generation / bare print = {median_ratio:.2f}x (median of the paired repetitions "
+            f"{ratios}; ratio of the medians "
             f"{statistics.median(gen_s) / statistics.median(bare_s):.2f}; "
             f"load average {os.getloadavg()[0]:.1f} at end)"
         )

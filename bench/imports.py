@@ -20,9 +20,15 @@ import json
 import statistics
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
+
+from bench._timing import collect
 
 _PROBE = """
 import json, sys, time
@@ -46,11 +52,14 @@ VARIANTS = {
 }
 
 
-def _probe(before: str, timed: str) -> dict[str, object]:
+def _probe(name: str, loaded: dict[str, list[str]]) -> float:
+    """Seconds of variant ``name`` in a fresh process; what it loaded goes into ``loaded``."""
+    before, timed = VARIANTS[name]
     code = _PROBE.format(before=before, timed=timed)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    result: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return result
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    loaded[name] = result["loaded"]
+    return float(result["seconds"])
 
 
 def main() -> None:
@@ -59,21 +68,16 @@ def main() -> None:
     )
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    times: dict[str, list[float]] = {name: [] for name in VARIANTS}
-    loaded: dict[str, object] = {}
+    loaded: dict[str, list[str]] = {}
     names = list(VARIANTS)
-    for rep in range(args.repeat):
-        for name in names[rep % len(names) :] + names[: rep % len(names)]:
-            result = _probe(*VARIANTS[name])
-            times[name].append(float(result["seconds"]))  # type: ignore[arg-type]
-            loaded[name] = result["loaded"]
+    times = collect({name: partial(_probe, name, loaded) for name in names}, args.repeat)
     base = statistics.median(times["pymupdf plain"])
     print(f"{args.repeat} interleaved fresh processes per line; medians")
     for name in names:
         med = statistics.median(times[name])
         print(
             f"{name:16s}: {med:6.3f} s (min {min(times[name]):6.3f})  ratio to pymupdf {med / base:4.2f}"
-            f"  loaded: {', '.join(loaded[name]) or '-'}"  # type: ignore[arg-type]
+            f"  loaded: {', '.join(loaded[name]) or '-'}"
         )
 
 

@@ -21,12 +21,15 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and its name would shadow the
-# ``generation`` package; drop that entry (``python -m bench.ray_generation`` needs no fix).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
+from bench._timing import interleave
 from generation.config import GenerationConfig, Run, load_config
 from generation.pipeline import generate
 from generation.ray_run import generate_runs_ray
@@ -65,17 +68,21 @@ def main() -> None:
     walls: dict[str, list[float]] = {"local": [], "ray": []}
     phases: dict[str, list[float]] = {"local": [], "ray": []}
     identical = True
+    outs: dict[str, Path] = {}
+
+    def side(mode: str, tmp: Path) -> float:
+        out = tmp / mode
+        wall, phase = (_local if mode == "local" else _ray)(config, out)
+        walls[mode].append(wall)
+        phases[mode].append(phase)
+        outs[mode] = out
+        rep = len(walls[mode]) - 1
+        print(f"rep {rep} {mode:5s}: {wall:6.1f} s wall, {phase:6.1f} s generating", flush=True)
+        return wall
+
     with tempfile.TemporaryDirectory(prefix="bench-ray-") as tmp:
-        for rep in range(args.reps):
-            order = ["local", "ray"] if rep % 2 == 0 else ["ray", "local"]
-            outs = {}
-            for mode in order:
-                out = Path(tmp) / f"{mode}-{rep}"
-                wall, phase = (_local if mode == "local" else _ray)(config, out)
-                walls[mode].append(wall)
-                phases[mode].append(phase)
-                outs[mode] = out
-                print(f"rep {rep} {mode:5s}: {wall:6.1f} s wall, {phase:6.1f} s generating", flush=True)
+        sides = {mode: partial(side, mode, Path(tmp)) for mode in ("local", "ray")}
+        for _ in interleave(sides, args.reps):
             identical = identical and _tree(outs["local"]) == _tree(outs["ray"])
             for out in outs.values():
                 shutil.rmtree(out)

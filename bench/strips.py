@@ -31,16 +31,18 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and bench/generation.py would
-# shadow the ``generation`` package; drop that entry (as bench/generation.py does).
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 import numpy as np
 from PIL import Image
 
+from bench._timing import collect, stopwatch
 from synthdocbench_tasks.mupdf import load_pymupdf
 from synthdocbench_tasks.strips import StripSettings, build_strips, stack_pages
 
@@ -144,17 +146,6 @@ def resize_pipeline(pdf: bytes, settings: StripSettings) -> list[bytes]:
     return out
 
 
-def _interleaved(variants: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {name: [] for name in variants}
-    names = list(variants)
-    for rep in range(repeat):
-        for name in names[rep % len(names) :] + names[: rep % len(names)]:
-            start = time.perf_counter()
-            variants[name]()
-            times[name].append(time.perf_counter() - start)
-    return times
-
-
 def _compare(pairs: list[tuple[Image.Image, Image.Image]]) -> tuple[float, float, float]:
     """Mean absolute difference, PSNR and the share of pixels off by more than 32 grey levels,
     over all strips and the area both sides of a pair cover (their sizes differ by a pixel)."""
@@ -196,11 +187,11 @@ def main() -> None:
             f"{args.repeat} interleaved repetitions"
         )
 
-        times = _interleaved(
+        times = collect(
             {
-                "floor": lambda: floor(pdf, settings),
-                "strips": lambda: build_strips(pdf, settings),
-                "resize": lambda: resize_pipeline(pdf, settings),
+                "floor": stopwatch(lambda: floor(pdf, settings)),
+                "strips": stopwatch(lambda: build_strips(pdf, settings)),
+                "resize": stopwatch(lambda: resize_pipeline(pdf, settings)),
             },
             args.repeat,
         )

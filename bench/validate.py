@@ -15,19 +15,25 @@ import os
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
-# Run as a script, this file's folder comes first on sys.path and bench/generation.py would
-# shadow the ``generation`` package; drop that entry.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
+from bench._timing import interleave, paired_ratios
 from generation.validate import validate_dir
 
 
-def _timed(gen_dir: Path, workers: int) -> tuple[float, str]:
+def _timed(gen_dir: Path, workers: int, reports: set[str]) -> float:
+    """Seconds of one ``validate_dir`` run; its report's text goes into ``reports``."""
     start = time.perf_counter()
     report = validate_dir(gen_dir, workers=workers)
-    return time.perf_counter() - start, report.summary(examples=1000)
+    seconds = time.perf_counter() - start
+    reports.add(report.summary(examples=1000))
+    return seconds
 
 
 def main() -> None:
@@ -40,14 +46,10 @@ def main() -> None:
         raise SystemExit("--workers must be at least 2 and --repeat at least 1")
     docs = sum(1 for p in (args.gen_dir / "docs").iterdir() if p.is_dir())
     print(f"{args.gen_dir}: {docs} documents; load average {os.getloadavg()[0]:.1f} at start")
-    serial, pooled, reports = [], [], set()
-    for rep in range(args.repeat):
-        order = (1, args.workers) if rep % 2 == 0 else (args.workers, 1)
-        times = {}
-        for workers in order:
-            seconds, text = _timed(args.gen_dir, workers)
-            times[workers] = seconds
-            reports.add(text)
+    reports: set[str] = set()
+    serial, pooled = [], []
+    sides = {n: partial(_timed, args.gen_dir, n, reports) for n in (1, args.workers)}
+    for rep, (_, times) in enumerate(interleave(sides, args.repeat)):
         serial.append(times[1])
         pooled.append(times[args.workers])
         print(
@@ -56,10 +58,10 @@ def main() -> None:
         )
     if len(reports) != 1:
         raise SystemExit("the reports differ between runs: the worker pool changed the output")
-    ratios = [p / s for p, s in zip(pooled, serial, strict=True)]
+    median_ratio, ratios = paired_ratios(pooled, serial)
     print(
         f"identical reports in all {2 * args.repeat} runs; {args.workers} workers / 1 process = "
-        f"{statistics.median(ratios):.2f} (median of paired ratios {', '.join(f'{r:.2f}' for r in ratios)}; "
+        f"{median_ratio:.2f} (median of paired ratios {ratios}; "
         f"medians {statistics.median(pooled):.1f} s vs {statistics.median(serial):.1f} s; "
         f"load average {os.getloadavg()[0]:.1f} at end)"
     )

@@ -106,12 +106,19 @@ def document_share(document_html: str, manifest: DocumentManifest | None = None)
     )
 
 
+def folder_share(folder: Path, manifest: DocumentManifest | None) -> FactShare:
+    """:func:`document_share` of one document folder's ``document.html`` (none: nothing counted)."""
+    page = folder / "document.html"
+    if not page.is_file():
+        return FactShare()
+    return document_share(page.read_text(encoding="utf-8"), manifest)
+
+
 def fact_share(gen_dir: Path) -> FactShare:
     """:func:`document_share` summed over the finished documents of a ``generate`` folder."""
     total = FactShare()
     for folder in sorted((gen_dir / "docs").glob("*/")):
-        page = folder / "document.html"
-        if not (folder / "DONE").is_file() or not page.is_file():
+        if not (folder / "DONE").is_file():
             continue
         manifest_path = folder / "manifest.json"
         manifest = (
@@ -119,5 +126,5 @@ def fact_share(gen_dir: Path) -> FactShare:
             if manifest_path.is_file()
             else None
         )
-        total.add(document_share(page.read_text(encoding="utf-8"), manifest))
+        total.add(folder_share(folder, manifest))
     return total

@@ -1,9 +1,10 @@
 """Corpus statistics of a generation folder: the paper's Table 1 and Figure 4, from the files on disk.
 
 ``compute_stats(GEN)`` reads every finished document (one with ``DONE``): its manifest (measured
-page count, words, charts, tables), PDF size, ``targets.json`` (target pages, when present) and
-``questions.jsonl``. ``print_stats`` shows it as rich tables; ``write_plots`` draws the Figure 4
-style PNGs with matplotlib.
+page count, words, charts, tables), PDF size, ``targets.json`` (target pages, when present),
+``questions.jsonl`` and the body prose of ``document.html`` (checked against the fact table), in
+one pass with a progress bar on a terminal's stderr. ``print_stats`` shows it as rich tables;
+``write_plots`` draws the Figure 4 style PNGs with matplotlib.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from generation.prose_stats import fact_share
+from generation.prose_stats import FactShare, folder_share
 from generation.question_stats import QuestionStats, question_stats
 from generation.world.consistency import Consistency, consistency, world_mismatches
+from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Bins of the evidence-position histogram (relative position k/K or page/pages, 0..1).
@@ -77,6 +79,8 @@ class Stats:
     consistency: Consistency = field(default_factory=Consistency)
     #: Shown values that differ from the document's recorded fact table (schema 1.1 on).
     world_mismatches: int = 0
+    #: Body sentences that state or interpret a figure of the document's fact table.
+    fact_share: FactShare = field(default_factory=FactShare)
 
     @property
     def n_questions(self) -> int:
@@ -104,32 +108,27 @@ def compute_stats(gen_dir: Path) -> Stats:
     hist = [0] * POSITION_BINS
     agreement = Consistency()
     mismatches = 0
-    for folder in finished:
-        manifest = DocumentManifest.model_validate(_read_json(folder / "manifest.json"))
-        agreement.add(consistency(manifest))
-        mismatches += len(world_mismatches(manifest))
-        targets_path = folder / "targets.json"
-        target = _read_json(targets_path).get("target_pages") if targets_path.is_file() else None
-        pdf = folder / "document.pdf"
-        docs.append(
-            DocStats(
-                doc_id=manifest.doc_id,
-                archetype=manifest.archetype,
-                pages=manifest.page_count,
-                words=manifest.word_count,
-                charts=len(manifest.charts),
-                tables=len(manifest.tables),
-                pdf_mb=pdf.stat().st_size / 1e6 if pdf.is_file() else 0.0,
-                target_pages=int(target) if target is not None else None,
-                chart_types=tuple(c.chartType for c in manifest.charts),
-            )
-        )
-        qpath = folder / "questions.jsonl"
-        lines = qpath.read_text(encoding="utf-8").splitlines() if qpath.is_file() else []
-        for line in lines:
-            q = Question.model_validate_json(line)
-            questions.append(q)
-            hist[min(int(q.position.relative * POSITION_BINS), POSITION_BINS - 1)] += 1
+    share = FactShare()
+    with progress_bar("reading documents", len(finished)) as advance:
+        for folder in finished:
+            try:
+                manifest = DocumentManifest.model_validate(_read_json(folder / "manifest.json"))
+                share.add(folder_share(folder, manifest))
+                docs.append(_doc_stats(folder, manifest))
+                qpath = folder / "questions.jsonl"
+                lines = qpath.read_text(encoding="utf-8").splitlines() if qpath.is_file() else []
+                read = [Question.model_validate_json(line) for line in lines]
+            except StatsError:
+                raise
+            except (OSError, ValueError) as exc:  # pydantic's and the decoders' errors are ValueErrors
+                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise StatsError(f"{folder} cannot be read ({reason}); regenerate that document") from exc
+            agreement.add(consistency(manifest))
+            mismatches += len(world_mismatches(manifest))
+            for q in read:
+                hist[min(int(q.position.relative * POSITION_BINS), POSITION_BINS - 1)] += 1
+            questions += read
+            advance()
     table1 = {
         "pages": Summary.of([d.pages for d in docs]),
         "words": Summary.of([d.words for d in docs]),
@@ -152,6 +151,24 @@ def compute_stats(gen_dir: Path) -> Stats:
         page_ratios=[d.pages / d.target_pages for d in docs if d.target_pages],
         consistency=agreement,
         world_mismatches=mismatches,
+        fact_share=share,
+    )
+
+
+def _doc_stats(folder: Path, manifest: DocumentManifest) -> DocStats:
+    targets_path = folder / "targets.json"
+    target = _read_json(targets_path).get("target_pages") if targets_path.is_file() else None
+    pdf = folder / "document.pdf"
+    return DocStats(
+        doc_id=manifest.doc_id,
+        archetype=manifest.archetype,
+        pages=manifest.page_count,
+        words=manifest.word_count,
+        charts=len(manifest.charts),
+        tables=len(manifest.tables),
+        pdf_mb=pdf.stat().st_size / 1e6 if pdf.is_file() else 0.0,
+        target_pages=int(target) if target is not None else None,
+        chart_types=tuple(c.chartType for c in manifest.charts),
     )
 
 
@@ -191,7 +208,7 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
     console.print(f"cross-chart consistency: {stats.consistency.line()}", markup=False, highlight=False)
     if stats.world_mismatches:
         console.print(f"values that differ from the recorded fact table: {stats.world_mismatches}")
-    console.print(fact_share(stats.gen_dir).line(), markup=False, highlight=False)
+    console.print(stats.fact_share.line(), markup=False, highlight=False)
     for title, counter in (("Archetypes", stats.archetypes), ("Chart types", stats.chart_types)):
         table = Table(title=title)
         table.add_column("name")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -9,7 +10,8 @@ from contextlib import contextmanager
 @contextmanager
 def progress_bar(what: str, total: int) -> Iterator[Callable[[], None]]:
     """Yield a thread-safe ``advance()`` for ``total`` steps; nothing is drawn for no work or
-    when stderr is not a terminal (logs stay clean)."""
+    when stderr is not a terminal (logs stay clean). What is printed to stdout meanwhile stays
+    on stdout when that is a file or a pipe (rich would send it to the bar's terminal)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -18,6 +20,8 @@ def progress_bar(what: str, total: int) -> Iterator[Callable[[], None]]:
         yield lambda: None
         return
     columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    isatty = getattr(sys.stdout, "isatty", None)
+    stdout_on_terminal = bool(isatty and isatty())
+    with Progress(*columns, console=console, transient=True, redirect_stdout=stdout_on_terminal) as progress:
         task = progress.add_task(what, total=total)
         yield lambda: progress.advance(task)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ..errors import SynthDocUserError
+from ..progress import progress_bar
 from . import analyses, compare, figures, render
 from .context import Context, main_runs, primary_judge, run_accuracy
 from .load import choose_dataset, discover, load_documents, load_runs
@@ -70,21 +72,35 @@ def _unscored(runs: Sequence[Run], systems: Sequence[Run]) -> dict[str, int]:
     }
 
 
-def _sections(ctx: Context, judges_compare: Sequence[tuple[str, str]] | None) -> list[Section]:
-    return [
-        analyses.runs_section(ctx),
-        analyses.overall_section(ctx),
-        analyses.difficulty_section(ctx),
-        analyses.category_section(ctx),
-        analyses.position_section(ctx),
-        analyses.chart_type_section(ctx),
-        *analyses.document_sections(ctx),
-        analyses.distribution_section(ctx),
-        analyses.threshold_section(ctx),
-        compare.agreement_section(ctx, judges_compare),
-        compare.comparison_section(ctx),
-        compare.hard_failure_section(ctx),
+def _sections(
+    ctx: Context, judges_compare: Sequence[tuple[str, str]] | None, verdicts: Sequence[Path]
+) -> list[Section]:
+    """Every section of the report, in order, with a progress bar on a terminal's stderr."""
+    builders: list[Callable[[], Section | list[Section]]] = [
+        partial(analyses.runs_section, ctx),
+        partial(analyses.overall_section, ctx),
+        partial(analyses.difficulty_section, ctx),
+        partial(analyses.category_section, ctx),
+        partial(analyses.position_section, ctx),
+        partial(analyses.chart_type_section, ctx),
+        partial(analyses.document_sections, ctx),
+        partial(analyses.distribution_section, ctx),
+        partial(analyses.threshold_section, ctx),
+        partial(compare.agreement_section, ctx, judges_compare),
+        partial(compare.comparison_section, ctx),
+        partial(compare.hard_failure_section, ctx),
     ]
+    if verdicts:  # human validation from `synthdocbench review` verdict files
+        from .validation import validation_section
+
+        builders.append(partial(validation_section, verdicts))
+    sections: list[Section] = []
+    with progress_bar("building tables", len(builders)) as advance:
+        for build in builders:
+            made = build()
+            sections += made if isinstance(made, list) else [made]
+            advance()
+    return sections
 
 
 def build_report(
@@ -115,11 +131,7 @@ def build_report(
     _with_dataset_text(runs, docs)
     judge = primary_judge(runs)
     ctx = Context(runs, main_runs(runs, judge), judge, docs, resamples, seed)
-    sections = _sections(ctx, judges_compare)
-    if verdicts:  # human validation from `synthdocbench review` verdict files
-        from .validation import validation_section
-
-        sections.append(validation_section(verdicts))
+    sections = _sections(ctx, judges_compare, verdicts)
 
     out_dir = Path(out_dir)
     try:
@@ -128,10 +140,12 @@ def build_report(
     except OSError as exc:
         raise SynthDocUserError(f"cannot write the report to {out_dir}: {exc.strerror or exc}") from None
     tables = [t.write_csv(out_dir / render.TABLES_DIR) for s in sections for t in s.tables]
+    names = [name for s in sections for name, _ in s.figures]
     written = []
-    for s in sections:
-        for name, _ in s.figures:
+    with progress_bar("drawing figures", len(names)) as advance:
+        for name in names:
             written.append(figures.FIGURES[name](ctx, out_dir / render.FIGURES_DIR / name))
+            advance()
     n_q = len({a.question_id for r in ctx.systems for a in r.answers})
     subtitle = (
         f"{len(ctx.systems)} model(s), {n_q} questions, {len(runs)} run(s); judge {judge}; "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from ..errors import SynthDocUserError
 from ..records import passed
@@ -47,21 +48,31 @@ def agreement_pairs(ctx: Context, judges_compare: Sequence[tuple[str, str]] | No
     return pairs
 
 
-def _matched(ref: Run, alt: Run, subset: str | None) -> tuple[list[float], list[float], int]:
-    alt_by = {a.question_id: a for a in alt.answers}
-    xs, ys, dropped = [], [], 0
-    for a in ref.answers:
+class _Pair(NamedTuple):
+    """One question both runs answered with a valid score."""
+
+    doc_id: str
+    first: float
+    second: float
+
+
+def _matched(first: Run, second: Run, subset: str | None = None) -> tuple[list[_Pair], int]:
+    """The questions of ``first`` (in its order, of ``subset`` if given) that ``second`` also
+    answered, matched by question_id, where both have a score; and how many matched questions
+    were left out because either run left the answer unscored."""
+    second_by = {a.question_id: a for a in second.answers}
+    pairs, dropped = [], 0
+    for a in first.answers:
         if subset and a.subset != subset:
             continue
-        b = alt_by.get(a.question_id)
+        b = second_by.get(a.question_id)
         if b is None:
             continue
         if a.score is None or b.score is None:
             dropped += 1
             continue
-        xs.append(a.score)
-        ys.append(b.score)
-    return xs, ys, dropped
+        pairs.append(_Pair(a.doc_id, a.score, b.score))
+    return pairs, dropped
 
 
 def agreement_section(ctx: Context, judges_compare: Sequence[tuple[str, str]] | None) -> Section:
@@ -79,9 +90,10 @@ def agreement_section(ctx: Context, judges_compare: Sequence[tuple[str, str]] | 
     rows: list[list[Cell]] = []
     for ref, alt in pairs:
         for subset in (None, *SUBSETS):
-            xs, ys, dropped = _matched(ref, alt, subset)
-            if not xs:
+            matched, dropped = _matched(ref, alt, subset)
+            if not matched:
                 continue
+            xs, ys = [p.first for p in matched], [p.second for p in matched]
             ag = judge_agreement(xs, ys, threshold=ctx.threshold, resamples=ctx.resamples, seed=ctx.seed)
             scope = SUBSET_NAMES[subset] if subset else "Overall"
             rows.append(
@@ -133,15 +145,10 @@ def comparison_section(ctx: Context) -> Section:
         return Section("comparison", title, ["Skipped: needs at least two models."])
     rows: list[list[Cell]] = []
     for a, b in combinations(ctx.systems, 2):
-        b_by = {x.question_id: x for x in b.answers}
-        xs, ys, docs = [], [], []
-        for qa in a.answers:
-            qb = b_by.get(qa.question_id)
-            if qb is None or qa.score is None or qb.score is None:
-                continue
-            xs.append(float(passed(qa.score, ctx.threshold)))
-            ys.append(float(passed(qb.score, ctx.threshold)))
-            docs.append(qa.doc_id)
+        matched, _ = _matched(a, b)
+        xs = [float(passed(p.first, ctx.threshold)) for p in matched]
+        ys = [float(passed(p.second, ctx.threshold)) for p in matched]
+        docs = [p.doc_id for p in matched]
         by_q = paired_bootstrap(xs, ys, resamples=ctx.resamples, seed=ctx.seed)
         by_d = paired_bootstrap(xs, ys, docs, resamples=ctx.resamples, seed=ctx.seed)
         rows.append(

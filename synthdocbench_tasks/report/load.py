@@ -12,13 +12,14 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from .. import samples_log
 from ..errors import SynthDocUserError
+from ..progress import progress_bar
 from ..records import SynthDocRecord
 from ..samples_log import SampleLine, first_text
 from .records import Answer, DocumentInfo, Run
@@ -177,39 +178,42 @@ def run_groups(paths: Sequence[Path]) -> list[tuple[Path, str, list[Path]]]:
     ]
 
 
+def _load_run(folder: Path, prefix: str, files: Sequence[Path], advance: Callable[[], None]) -> Run:
+    """One run from its task logs (``advance`` after each), its model named from the results file."""
+    answers: list[Answer] = []
+    seen: dict[str, Path] = {}
+    for f in sorted(files):
+        for a in read_samples(f):
+            if a.question_id in seen:
+                raise SynthDocUserError(
+                    f"question {a.question_id} appears twice in one run ({seen[a.question_id].name} and "
+                    f"{f.name}); pass each run's logs once"
+                )
+            seen[a.question_id] = f
+            answers.append(a)
+        advance()
+    info = _results_info(folder, prefix)
+    if not any(a.status == "valid" for a in answers):
+        raise SynthDocUserError(
+            f"{folder / (prefix or files[0].name)}: no answer has a judge score (all -1 or not judged); "
+            "score the logs with `synthdocbench judge` before reporting"
+        )
+    return Run(
+        model=info.get("model") or folder.name,
+        judge=_main_judge(answers),
+        source=str(folder / prefix) if prefix else str(files[0]),
+        files=sorted(files),
+        answers=answers,
+        model_args=info.get("model_args", ""),
+        date=prefix,
+        dataset_path=info.get("dataset_path"),
+    )
+
+
 def load_runs(paths: Sequence[Path]) -> list[Run]:
     """Group samples logs into runs (folder + date prefix) and name each run's model."""
-    runs = []
-    for folder, prefix, files in run_groups(paths):
-        answers: list[Answer] = []
-        seen: dict[str, Path] = {}
-        for f in sorted(files):
-            for a in read_samples(f):
-                if a.question_id in seen:
-                    raise SynthDocUserError(
-                        f"question {a.question_id} appears twice in one run ({seen[a.question_id].name} and "
-                        f"{f.name}); pass each run's logs once"
-                    )
-                seen[a.question_id] = f
-                answers.append(a)
-        info = _results_info(folder, prefix)
-        if not any(a.status == "valid" for a in answers):
-            raise SynthDocUserError(
-                f"{folder / (prefix or files[0].name)}: no answer has a judge score (all -1 or not judged); "
-                "score the logs with `synthdocbench judge` before reporting"
-            )
-        runs.append(
-            Run(
-                model=info.get("model") or folder.name,
-                judge=_main_judge(answers),
-                source=str(folder / prefix) if prefix else str(files[0]),
-                files=sorted(files),
-                answers=answers,
-                model_args=info.get("model_args", ""),
-                date=prefix,
-                dataset_path=info.get("dataset_path"),
-            )
-        )
+    with progress_bar("reading samples logs", len(paths)) as advance:
+        runs = [_load_run(folder, prefix, files, advance) for folder, prefix, files in run_groups(paths)]
     _label(runs)
     return runs
 

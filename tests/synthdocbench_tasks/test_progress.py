@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import pty
 import subprocess
 import sys
+
+from tests.helpers.terminal import run_with_terminal_stderr
 
 CODE = (
     "from synthdocbench_tasks.progress import progress_bar\n"
@@ -18,25 +18,28 @@ CODE = (
 
 
 def test_a_terminal_sees_the_bar() -> None:
-    master, slave = pty.openpty()
-    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100"}
-    proc = subprocess.Popen([sys.executable, "-c", CODE], stdout=subprocess.PIPE, stderr=slave, env=env)
-    os.close(slave)
-    out, _ = proc.communicate(timeout=120)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(master)
-    assert proc.returncode == 0 and out.strip() == b"done"
-    assert b"judging" in shown and b"3/3" in shown
+    done = run_with_terminal_stderr([sys.executable, "-c", CODE], timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "done"
+    assert "judging" in done.shown and "3/3" in done.shown
 
 
 def test_a_log_gets_no_bar() -> None:
     done = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stdout.strip() == "done" and done.stderr == ""
+
+
+PRINTS_DURING_THE_BAR = (
+    "from synthdocbench_tasks.progress import progress_bar\n"
+    "with progress_bar('reading', 2) as advance:\n"
+    "    print('row 1', flush=True); advance()\n"
+    "    print('row 2', flush=True); advance()\n"
+)
+
+
+def test_what_is_printed_during_the_bar_stays_on_a_piped_stdout() -> None:
+    """The bar draws on the terminal (stderr); output printed meanwhile belongs to stdout, not
+    to the terminal the bar draws on (rich would otherwise route it there)."""
+    done = run_with_terminal_stderr([sys.executable, "-c", PRINTS_DURING_THE_BAR], timeout=120)
+    assert done.returncode == 0
+    assert done.stdout == "row 1\nrow 2\n"
+    assert "reading" in done.shown and "row 1" not in done.shown

@@ -29,7 +29,8 @@ def test_report_command_writes_the_report(tmp_path: Path, monkeypatch: pytest.Mo
         _app(), ["report", str(tmp_path / "runs"), "--out", str(out), "--resamples", "100", "--seed", "1"]
     )
     assert result.exit_code == 0, result.output
-    assert "report: 1 model(s) [m 0.500]" in result.output
+    assert result.stdout.startswith("report: 1 model(s) [m 0.500]") and result.stdout.count("\n") == 1
+    assert result.stderr == ""  # not a terminal: no progress bar
     assert (out / "report.md").is_file() and (out / "report.html").is_file()
 
 

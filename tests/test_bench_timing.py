@@ -1,0 +1,84 @@
+"""bench/_timing.py: the rotation, timing and paired ratios every bench script shares."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from bench._timing import collect, interleave, paired_ratios, rotation, stopwatch
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_order_rotates_so_each_variant_leads_in_turn() -> None:
+    assert [rotation(["a", "b"], rep) for rep in range(3)] == [["a", "b"], ["b", "a"], ["a", "b"]]
+    assert [rotation([1, 2, 3], rep) for rep in range(4)] == [[1, 2, 3], [2, 3, 1], [3, 1, 2], [1, 2, 3]]
+    assert rotation(["only"], 5) == ["only"]
+
+
+def test_no_variants_is_an_error_not_an_empty_order() -> None:
+    with pytest.raises(ZeroDivisionError):
+        rotation([], 0)
+
+
+def test_interleave_runs_every_variant_once_per_repetition_in_the_rotated_order() -> None:
+    ran: list[str] = []
+
+    def variant(name: str, seconds: float) -> float:
+        ran.append(name)
+        return seconds
+
+    variants = {name: partial(variant, name, s) for name, s in (("x", 1.0), ("y", 2.0), ("z", 4.0))}
+    reps = list(interleave(variants, 3))
+    assert [order for order, _ in reps] == [["x", "y", "z"], ["y", "z", "x"], ["z", "x", "y"]]
+    assert ran == [name for order, _ in reps for name in order]
+    assert all(times == {"x": 1.0, "y": 2.0, "z": 4.0} for _, times in reps)
+    assert list(interleave(variants, 0)) == []
+
+
+def test_collect_keeps_each_repetition_and_a_failing_variant_stops_the_run() -> None:
+    counter = iter(range(100))
+    times = collect({"a": lambda: float(next(counter)), "b": lambda: float(next(counter))}, 3)
+    assert times == {"a": [0.0, 3.0, 4.0], "b": [1.0, 2.0, 5.0]}  # b leads the second repetition
+
+    def broken() -> float:
+        raise RuntimeError("variant failed")
+
+    with pytest.raises(RuntimeError, match="variant failed"):
+        collect({"a": lambda: 1.0, "b": broken}, 2)
+
+
+def test_the_stopwatch_measures_the_wall_time_of_the_call() -> None:
+    seconds = stopwatch(lambda: time.sleep(0.05))()
+    assert 0.04 <= seconds < 2.0
+
+
+def test_paired_ratios_are_taken_within_a_repetition() -> None:
+    median, shown = paired_ratios([2.0, 9.0, 3.0], [1.0, 3.0, 2.0])
+    assert median == 2.0 and shown == "2.00, 3.00, 1.50"
+    with pytest.raises(ValueError):  # a repetition missing on one side: no silent truncation
+        paired_ratios([1.0, 2.0], [1.0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("script", ["imports.py", "validate.py", "eval.py"])
+def test_bench_scripts_find_the_shared_module_when_run_as_files(script: str) -> None:
+    """Run as ``python bench/X.py`` without PYTHONPATH, the folder bench/ is not left on
+    sys.path (bench/generation.py would shadow the package) and bench._timing still imports."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT / "docs",  # not the repository: nothing found by accident through the cwd
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout
