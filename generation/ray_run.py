@@ -34,9 +34,9 @@ from generation.run_setup import (
     PipelineError,
     doc_dir,
     document_error,
-    first_line,
     open_run,
 )
+from synthdocbench_tasks.errors import first_line
 
 #: Ray reruns a task whose worker process died (not one that raised) this many times.
 DEFAULT_MAX_RETRIES = 3

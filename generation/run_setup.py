@@ -36,6 +36,7 @@ from generation.atomic import write_json_atomic
 from generation.config import GenerationConfig
 from generation.d3 import load_d3
 from generation.rng import doc_id_for
+from synthdocbench_tasks.errors import first_line
 
 #: The setting that changes how fast a run goes but never a byte of its output.
 SPEED_ONLY_SETTINGS = frozenset({"workers"})
@@ -82,11 +83,6 @@ class GenerateSummary:
 def doc_dir(out_dir: Path, doc_id: str) -> Path:
     """The folder of one document inside a run's output folder."""
     return out_dir / "docs" / doc_id
-
-
-def first_line(exc: BaseException) -> str:
-    """The first non-empty line of ``exc``'s message, or its type name when it has none."""
-    return (str(exc).strip().splitlines() or [""])[0] or type(exc).__name__
 
 
 def document_error(doc_id: str, exc: BaseException) -> str:

@@ -194,7 +194,8 @@ def check_question(
     try:
         Question.model_validate(q.model_dump())
     except ValidationError as exc:
-        problems.append(("schema", str(exc).splitlines()[0]))
+        first = exc.errors()[0]
+        problems.append(("schema", f"{'.'.join(str(p) for p in first['loc'])}: {first['msg']}"))
     if q.doc_id != manifest.doc_id:
         problems.append(("schema", f"doc_id {q.doc_id} is not the manifest's {manifest.doc_id}"))
     chart = _chart(manifest, q.chart_index)

@@ -34,7 +34,8 @@ from generation.atomic import dumps_json
 from generation.config import GenerationConfig, Run
 from generation.pipeline import DOC_FILES
 from generation.rng import doc_id_for
-from generation.run_setup import check_shard, first_line, output_settings
+from generation.run_setup import check_shard, output_settings
+from synthdocbench_tasks.errors import first_line
 from synthdocbench_tasks.schema import SUBSETS, DocumentManifest, Question
 
 _DOC_ID = re.compile(r"sdb-(-?\d+)-(\d{5,})")

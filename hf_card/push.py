@@ -22,7 +22,7 @@ from huggingface_hub.errors import (
 from huggingface_hub.errors import HTTPError as TransportError
 from huggingface_hub.utils import validate_repo_id
 
-from synthdocbench_tasks.errors import SynthDocUserError
+from synthdocbench_tasks.errors import SynthDocUserError, first_line
 
 REQUIRED_CONFIGS: tuple[str, ...] = ("chart", "cross_modal", "complex", "documents")
 DEFAULT_ENDPOINT = "https://huggingface.co"
@@ -83,11 +83,6 @@ def hub_endpoint() -> str:
     return (os.environ.get("HF_ENDPOINT") or DEFAULT_ENDPOINT).rstrip("/")
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
-
-
 def validate_folder(folder: Path) -> tuple[UploadFile, ...]:
     """Check ``folder`` is a complete export; return the files to upload, sorted by path."""
     folder = Path(folder)
@@ -100,7 +95,7 @@ def validate_folder(folder: Path) -> tuple[UploadFile, ...]:
     try:
         card = DatasetCard.load(readme)
     except Exception as exc:
-        raise PushError(f"{readme} is not a valid dataset card ({_first_line(exc)}); {how}") from None
+        raise PushError(f"{readme} is not a valid dataset card ({first_line(exc)}); {how}") from None
     declared = {c.get("config_name") for c in card.data.to_dict().get("configs") or []}
     for config in REQUIRED_CONFIGS:
         if config not in declared:
@@ -123,7 +118,7 @@ def _pdf_files(folder: Path, how: str) -> list[Path]:
                 continue
             names = pq.read_table(f, columns=["pdf_path"]).column("pdf_path").to_pylist()
         except Exception as exc:  # pyarrow raises several types for a damaged file
-            raise PushError(f"{f} is not a readable Parquet file ({_first_line(exc)}); {how}") from None
+            raise PushError(f"{f} is not a readable Parquet file ({first_line(exc)}); {how}") from None
         for name in names:
             path = folder / str(name)
             if not str(name).startswith("pdfs/") or ".." in Path(str(name)).parts or not path.is_file():
@@ -156,7 +151,7 @@ def _check_repo_id(repo_id: str) -> None:
     try:
         validate_repo_id(repo_id)
     except HFValidationError as exc:
-        raise PushError(f"bad repo id {repo_id!r} ({_first_line(exc)}); use ORG/NAME") from None
+        raise PushError(f"bad repo id {repo_id!r} ({first_line(exc)}); use ORG/NAME") from None
     if repo_id.count("/") != 1:
         raise PushError(
             f"bad repo id {repo_id!r}; use ORG/NAME (the organisation or user, then the dataset name)"
@@ -250,12 +245,12 @@ def push_dataset(
     except HfHubHTTPError as exc:
         status = exc.response.status_code if exc.response is not None else "?"
         raise PushError(
-            f"the Hub at {endpoint} refused the push of {repo_id} (HTTP {status}: {_first_line(exc)}); "
+            f"the Hub at {endpoint} refused the push of {repo_id} (HTTP {status}: {first_line(exc)}); "
             "check that your token has write access to that namespace"
         ) from None
     except (TransportError, OSError) as exc:
         raise PushError(
-            f"cannot reach the Hugging Face Hub at {endpoint} ({_first_line(exc)}); "
+            f"cannot reach the Hugging Face Hub at {endpoint} ({first_line(exc)}); "
             "check your network or the HF_ENDPOINT variable"
         ) from None
     return PushResult(

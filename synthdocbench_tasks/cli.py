@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from .errors import SynthDocUserError
+from .errors import SynthDocUserError, first_line
 
 app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
@@ -129,7 +129,7 @@ def generate(
         else:
             summaries = generate_runs(runs, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
     except (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError) as exc:
-        _fail(str(exc).splitlines()[0])
+        _fail(first_line(exc))
         raise
     for summary in summaries:
         typer.echo(str(summary))
@@ -168,7 +168,7 @@ def verify(
             for folders, expected in run_groups(out, runs)
         ]
     except (ConfigError, VerifyError) as exc:
-        _fail(str(exc).splitlines()[0])
+        _fail(first_line(exc))
         raise
     for report in reports:
         for problem in report.problems:
@@ -189,7 +189,7 @@ def stats(
     try:
         result = compute_stats(gen_dir)
     except StatsError as exc:
-        _fail(str(exc).splitlines()[0])
+        _fail(first_line(exc))
         raise
     print_stats(result)
     if plots is not None:
@@ -214,7 +214,7 @@ def validate(
     try:
         report = validate_dir(gen_dir, regenerate=regenerate, workers=workers)
     except FileNotFoundError as exc:
-        _fail(str(exc).splitlines()[0])
+        _fail(first_line(exc))
         raise
     typer.echo(report.summary())
     if not report.ok:

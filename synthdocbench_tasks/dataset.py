@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .errors import SynthDocUserError
+from .errors import SynthDocUserError, first_line
 from .settings import DATASET_VAR, load_settings
 
 HOW_TO_GET_ONE = (
@@ -72,10 +72,6 @@ def split_revision(value: str) -> tuple[str, str | None]:
     return (repo, revision) if sep else (value, None)
 
 
-def _reason(exc: BaseException) -> str:
-    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-
-
 def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | None = None) -> None:
     """One clear line if a Hub dataset (at ``revision``) cannot be reached (skipped when the
     Hub is offline)."""
@@ -94,7 +90,7 @@ def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | 
     except Exception as exc:
         shown = f"{repo_id}@{revision}" if revision else repo_id
         raise SynthDocUserError(
-            f"{variable}={shown}: the Hub dataset cannot be reached ({_reason(exc)}); {advice}"
+            f"{variable}={shown}: the Hub dataset cannot be reached ({first_line(exc)}); {advice}"
         ) from None
 
 
@@ -209,7 +205,7 @@ def check_export(path: Path, value: str) -> None:
                     columns.append("pdf_path")
                 table = pq.read_table(f, columns=columns)
             except Exception as exc:  # pyarrow raises several types for damaged files
-                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                reason = first_line(exc)
                 raise SynthDocUserError(
                     f"{DATASET_VAR}={value}: {f} is not a readable Parquet file of the {config} config "
                     f"({reason}); re-export the dataset"
@@ -403,7 +399,7 @@ class DocumentStore:
         except Exception as exc:  # network and cache errors come in many types
             raise SynthDocUserError(
                 f"document {doc_id}: cannot download {pdf_path(doc_id)} from the Hub dataset "
-                f"{self.location} ({_reason(exc)}); check the network or set HF_HUB_OFFLINE=1 "
+                f"{self.location} ({first_line(exc)}); check the network or set HF_HUB_OFFLINE=1 "
                 "to use the cache"
             ) from None
 
@@ -463,7 +459,7 @@ def _load_config_one_line(ref: DatasetRef, config: str, columns: list[str] | Non
         return load_config(ref, config, columns)
     except Exception as exc:  # datasets raises many types
         raise SynthDocUserError(
-            f"cannot read the {config} config of {ref} ({_reason(exc)}); check the dataset"
+            f"cannot read the {config} config of {ref} ({first_line(exc)}); check the dataset"
         ) from None
 
 

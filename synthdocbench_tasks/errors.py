@@ -18,3 +18,12 @@ class SynthDocUserError(SystemExit):
 
     def __str__(self) -> str:
         return f"synthdocbench: {self.message}"
+
+
+def first_line(exc: BaseException) -> str:
+    """The first non-empty line of ``exc``'s message, or its type name when it has none
+    (what a one-line error shows of an exception raised by a library)."""
+    for line in str(exc).splitlines():
+        if line.strip():
+            return line.strip()
+    return type(exc).__name__

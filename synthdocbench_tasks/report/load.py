@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import samples_log
-from ..errors import SynthDocUserError
+from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
 from ..records import SynthDocRecord
 from ..samples_log import SampleLine, first_text
@@ -277,7 +277,7 @@ def load_documents(location: str | None, source: str) -> DocumentInfo:
                         "answer": row["answer"],
                     }
     except Exception as exc:  # datasets raises many types; the user needs one line
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        reason = first_line(exc)
         raise SynthDocUserError(f"cannot read the dataset {location} ({source}): {reason}") from None
     by_doc = {str(row["doc_id"]): row for row in _rows(docs)}
     return DocumentInfo(

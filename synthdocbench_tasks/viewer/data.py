@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..dataset import CONFIGS
-from ..errors import SynthDocUserError
+from ..errors import SynthDocUserError, first_line
 from ..grounded import PageRegion, gold_regions
 from ..records import SynthDocRecord, passed
 from ..report.load import (
@@ -143,7 +143,7 @@ def load_dataset_rows(location: str) -> tuple[list[dict[str, Any]], dict[str, di
             )
             documents = {str(r["doc_id"]): _plain(dict(r)) for r in docs}
     except Exception as exc:  # datasets raises many types; the user needs one line
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        reason = first_line(exc)
         raise SynthDocUserError(f"cannot read the dataset {location}: {reason}") from None
     return questions, documents
 

@@ -14,12 +14,12 @@ from generation.run_setup import (
     PipelineError,
     check_shard,
     document_error,
-    first_line,
     open_run,
     output_settings,
     write_config,
 )
 from generation.verify import config_digest, verify_output
+from synthdocbench_tasks.errors import first_line
 
 CONFIG = GenerationConfig(seed=3, n_docs=5, min_charts=2, max_charts=2, questions_per_subset=1)
 
