@@ -101,7 +101,7 @@ def _stage_times(config: GenerationConfig, n: int) -> dict[str, float]:
     from generation.content import plan_document
     from generation.d3 import load_d3
     from generation.layout import render_html
-    from generation.pipeline import _questions
+    from generation.pipeline import validated_questions
     from generation.regions import measure_document
     from generation.render import Renderer
 
@@ -118,7 +118,7 @@ def _stage_times(config: GenerationConfig, n: int) -> dict[str, float]:
             t3 = time.perf_counter()
             measured = measure_document(pdf, plan.manifest)
             t4 = time.perf_counter()
-            _questions(measured, config)
+            validated_questions(measured, config)
             t5 = time.perf_counter()
             for key, dt in zip(times, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True):
                 times[key] += dt

@@ -44,7 +44,7 @@ def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     return plan_document(config, index)
 
 
-def _questions(measured: MeasuredDocument, config: GenerationConfig) -> tuple[list[Any], list[Any]]:
+def validated_questions(measured: MeasuredDocument, config: GenerationConfig) -> tuple[list[Any], list[Any]]:
     """Questions that pass validation on the rendered PDF, and the rejections (with their rule).
 
     Validation reuses the words :func:`~generation.regions.measure_document` read, and checks
@@ -94,7 +94,7 @@ def generate_document(
             "the HTML must be self-contained"
         )
     measured = measure_document(result.pdf, plan.manifest)
-    questions, rejected = _questions(measured, config)
+    questions, rejected = validated_questions(measured, config)
     write_text_atomic(folder / "document.html", html)
     write_bytes_atomic(folder / "document.pdf", measured.pdf)
     write_json_atomic(folder / "manifest.json", measured.manifest.model_dump(mode="json"))
