@@ -8,6 +8,8 @@ findings of one legibility check, and build a data-labelled chart of given point
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import pymupdf
 
 from generation.d3 import load_d3
@@ -51,7 +53,7 @@ def labelled_chart(chart_type: str, data: list[DataPoint], **visual: object) -> 
     return chart.model_copy(update={"data": data, "visualProperties": props})
 
 
-def series_points(labels: tuple[str, ...], rows: dict[str, tuple[float, ...]]) -> list[DataPoint]:
+def series_points(labels: Sequence[str], rows: Mapping[str, Sequence[float]]) -> list[DataPoint]:
     """One point per label and series: ``rows`` maps a series to its values, in label order."""
     return [
         DataPoint(label=label, value=value, category=series)
