@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pyarrow.parquet as pq
 import pymupdf
@@ -135,37 +136,42 @@ def _manifest(index: int) -> DocumentManifest:
     )
 
 
+def _on_the_bar_chart(m: DocumentManifest, number: int, **fields: Any) -> Question:
+    """Chart question ``number`` of ``m``, read from its first chart (the bar chart)."""
+    bar = m.charts[0]
+    return Question(
+        doc_id=m.doc_id,
+        question_id=f"{m.doc_id}-chart-{number:03d}",
+        subset="chart",
+        question_type="chart_reading",
+        chart_index=1,
+        chart_title=bar.title,
+        chart_type="bar",
+        evidence=bar.regions,
+        position=make_position(1, 2, "chart"),
+        **fields,
+    )
+
+
 def _questions(m: DocumentManifest, with_complex: bool = True) -> list[Question]:
     bar, line = m.charts
     asia = bar.data[0]
+    gap = round(asia.value - bar.data[1].value, 1)
     qs = [
-        Question(
-            doc_id=m.doc_id,
-            question_id=f"{m.doc_id}-chart-002",
-            subset="chart",
-            question_type="chart_reading",
+        _on_the_bar_chart(
+            m,
+            2,
             category="comparison",
             difficulty="L2",
             question=f"In '{bar.title}', how much larger is Asia than Europe?",
-            answer=f"Asia exceeds Europe by {round(asia.value - bar.data[1].value, 1)} GW.",
-            answer_values=[
-                AnswerValue(
-                    kind="number", text="gap", value=round(asia.value - bar.data[1].value, 1), unit="GW"
-                )
-            ],
+            answer=f"Asia exceeds Europe by {gap} GW.",
+            answer_values=[AnswerValue(kind="number", text="gap", value=gap, unit="GW")],
             reasoning=["Read Asia's bar.", "Read Europe's bar.", "Subtract."],
-            chart_index=1,
-            chart_title=bar.title,
-            chart_type="bar",
             required_data_points=[DataRef(label=d.label, value=d.value) for d in bar.data[:2]],
-            evidence=bar.regions,
-            position=make_position(1, 2, "chart"),
         ),
-        Question(
-            doc_id=m.doc_id,
-            question_id=f"{m.doc_id}-chart-001",
-            subset="chart",
-            question_type="chart_reading",
+        _on_the_bar_chart(
+            m,
+            1,
             category="value_reading",
             difficulty="L1",
             question=f"What capacity does '{bar.title}' show for Asia?",
@@ -177,12 +183,7 @@ def _questions(m: DocumentManifest, with_complex: bool = True) -> list[Question]
                 AnswerValue(kind="label", text="Asia", aliases=["Asian region"]),
             ],
             reasoning=["Find the bar chart in the overview.", "Read the Asia bar against the axis."],
-            chart_index=1,
-            chart_title=bar.title,
-            chart_type="bar",
             required_data_points=[DataRef(label="Asia", value=asia.value)],
-            evidence=bar.regions,
-            position=make_position(1, 2, "chart"),
         ),
         Question(
             doc_id=m.doc_id,

@@ -1,20 +1,20 @@
 """Legibility of chart text, checked on real PDFs printed by Chromium (issue 11, point 3).
 
 Three kinds of test: the checker finds each known failure in a page built to show it
-(and nothing in a clean one); every chart type drawn by charts.js passes all four checks
-on a real document; and each failure the issue lists stays fixed at its source.
+(and nothing in a clean one); every chart type, drawn by charts.js and by matplotlib, passes
+all four checks on a real document; and each failure the issue lists stays fixed at its
+source (the matplotlib renderer's own cases are in ``test_mpl_legibility.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import pairwise
 
 import numpy as np
 import pymupdf
 import pytest
 
-from generation.d3 import load_d3
-from generation.layout import plan_with_renderer, render_html
 from generation.legibility import (
     CHECKS,
     DocumentLegibility,
@@ -24,12 +24,9 @@ from generation.legibility import (
     check_document,
     contrast_ratio,
 )
-from generation.plan import ChartBlock
-from generation.regions import measure_regions
 from generation.render import Renderer
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
-    Chart,
     DataPoint,
     DataRef,
     DocumentManifest,
@@ -37,33 +34,17 @@ from synthdocbench_tasks.schema import (
     Region,
 )
 from tests.generation.all_types import type_chart
+from tests.generation.chart_docs import (
+    RENDERERS,
+    failing,
+    labelled_chart,
+    print_charts,
+    region_rect,
+    series_points,
+)
 from tests.generation.sample_plan import sample_plan
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def renderer() -> Iterator[Renderer]:
-    with Renderer() as r:
-        yield r
-
-
-def _print(renderer: Renderer, charts: list[Chart]) -> tuple[bytes, DocumentManifest]:
-    """A real document of ``charts`` drawn by charts.js, printed by Chromium, regions measured."""
-    plan = sample_plan([], archetype="dashboard", sections=1, with_table=False)
-    for k, chart in enumerate(charts):
-        chart.vizId, chart.index, chart.figure_number = f"viz-s1-{k + 1}", k + 1, k + 1
-    plan.manifest.charts = charts
-    plan.sections[0].blocks.extend(ChartBlock(viz_id=c.vizId) for c in charts)
-    plan = plan_with_renderer(plan, "d3")
-    result = renderer.render_pdf(render_html(plan, load_d3()), name=plan.manifest.doc_id)
-    assert result.console_errors == [] and result.blocked_requests == []
-    pdf, manifest = measure_regions(result.pdf, plan.manifest)
-    return pdf, manifest
-
-
-def _failing(found: DocumentLegibility, check: str) -> list[str]:
-    return [f"{f.chart_type}: {f.text!r} {f.detail}" for f in found.findings if f.check == check]
 
 
 # --- the measures -------------------------------------------------------------------------
@@ -176,7 +157,7 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
     pdf, manifest = _hostile_doc(renderer, figures)
     found = check_document(manifest, pdf)
     by_chart = {viz: {c for i in r.failing for c in r.failing[i]} for viz, r in found.charts.items()}
-    assert by_chart["hostile-0"] == set(), _failing(found, "contrast")
+    assert by_chart["hostile-0"] == set(), failing(found, "contrast")
     assert "contrast" in by_chart["hostile-1"]
     assert "overlap" in by_chart["hostile-2"]
     assert "contrast" in by_chart["hostile-3"]
@@ -240,52 +221,76 @@ def test_unreadable_pdf_is_one_clear_error() -> None:
 
 
 def test_chart_without_regions_or_on_a_missing_page_is_skipped(renderer: Renderer) -> None:
-    pdf, manifest = _print(renderer, [type_chart("bar", 1)])
+    pdf, manifest = print_charts(renderer, [type_chart("bar", 1)], "d3")
     lost = manifest.charts[0].model_copy(update={"regions": [Region(page=99, bbox=[0, 0, 10, 10])]})
     found = check_document(manifest.model_copy(update={"charts": [lost]}), pdf)
     assert found.charts[lost.vizId].words == []
 
 
-# --- every chart type, as the generator draws it -------------------------------------------
+# --- every chart type, as each renderer draws it -------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def all_types(renderer: Renderer) -> tuple[bytes, DocumentManifest, DocumentLegibility]:
+@dataclass(frozen=True)
+class AllTypes:
+    """A document of every chart type, with and without data labels, and its findings."""
+
+    drawn_by: str
+    pdf: bytes = field(repr=False)
+    manifest: DocumentManifest = field(repr=False)
+    found: DocumentLegibility = field(repr=False)
+
+
+@pytest.fixture(scope="module", params=RENDERERS)
+def all_types(renderer: Renderer, request: pytest.FixtureRequest) -> AllTypes:
     charts = [type_chart(t, i + 1, data_labels=dl) for dl in (False, True) for i, t in enumerate(CHART_TYPES)]
-    pdf, manifest = _print(renderer, charts)
-    return pdf, manifest, check_document(manifest, pdf)
+    pdf, manifest = print_charts(renderer, charts, request.param)
+    return AllTypes(request.param, pdf, manifest, check_document(manifest, pdf))
 
 
 @pytest.mark.parametrize("check", CHECKS)
-def test_every_chart_type_passes_each_check_on_the_pdf(
-    all_types: tuple[bytes, DocumentManifest, DocumentLegibility], check: str
-) -> None:
-    _, manifest, found = all_types
+def test_every_chart_type_passes_each_check_on_the_pdf(all_types: AllTypes, check: str) -> None:
+    manifest, found = all_types.manifest, all_types.found
     assert {c.chartType for c in manifest.charts} == set(CHART_TYPES)
+    assert {c.renderer for c in manifest.charts} == {all_types.drawn_by}
     for chart in manifest.charts:
         assert found.charts[chart.vizId].words, f"{chart.chartType}: no text found in its region"
-    assert _failing(found, check) == []
+    assert failing(found, check) == []
 
 
-def test_tally_reports_every_type_and_check(
-    all_types: tuple[bytes, DocumentManifest, DocumentLegibility],
-) -> None:
-    _, _, found = all_types
+def test_tally_reports_every_type_and_check(all_types: AllTypes) -> None:
     tally = LegibilityTally()
-    tally.add(found)
+    tally.add(all_types.found)
     table = tally.table()
     assert set(tally.charts) == set(CHART_TYPES) and all(n == 2 for n in tally.charts.values())
     for name in (*CHART_TYPES, *CHECKS):
         assert name in table
 
 
+def _ligature_letters(pdf: bytes, manifest: DocumentManifest) -> list[str]:
+    """Letters in chart regions that share their pen position with the next character: the
+    second letter of a ligature ("tt", "fi"), printed as part of the glyph before it."""
+    out = []
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        for chart in manifest.charts:
+            for region in chart.regions:
+                page = doc[region.page - 1]
+                blocks = page.get_text("rawdict", clip=region_rect(page, region))["blocks"]
+                for span in (s for b in blocks for line in b.get("lines", []) for s in line["spans"]):
+                    text = "".join(ch["c"] for ch in span["chars"])
+                    for ch, after in pairwise(span["chars"]):
+                        (x0, y0), (x1, y1) = ch["origin"], after["origin"]
+                        if ch["c"].isalpha() and abs(x1 - x0) + abs(y1 - y0) < 0.01:
+                            out.append(f"{chart.chartType}: {ch['c']!r} in {text!r}")
+    return out
+
+
+def test_chart_text_and_captions_print_one_glyph_per_letter(all_types: AllTypes) -> None:
+    """No ligatures in a figure: a ligature's second letter has no box of its own in the text
+    layer, so a word read by glyph boxes could split there and overprint itself."""
+    assert _ligature_letters(all_types.pdf, all_types.manifest) == []
+
+
 # --- the cases of issue 11, fixed at their source --------------------------------------------
-
-
-def _chart(chart_type: str, data: list[DataPoint], **vp: object) -> Chart:
-    chart = type_chart(chart_type, 1, data_labels=True)
-    props = chart.visualProperties.model_copy(update=vp) if vp else chart.visualProperties
-    return chart.model_copy(update={"data": data, "visualProperties": props})
 
 
 def _spans(pdf: bytes, manifest: DocumentManifest, viz: str) -> list[tuple[str, int]]:
@@ -293,13 +298,9 @@ def _spans(pdf: bytes, manifest: DocumentManifest, viz: str) -> list[tuple[str, 
     r = chart.regions[0]
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
         page = doc[r.page - 1]
-        w, h = page.rect.width, page.rect.height
-        clip = pymupdf.Rect(
-            r.bbox[0] * w / 1000, r.bbox[1] * h / 1000, r.bbox[2] * w / 1000, r.bbox[3] * h / 1000
-        )
         return [
             (s["text"].strip(), int(s["color"]))
-            for b in page.get_text("dict", clip=clip)["blocks"]
+            for b in page.get_text("dict", clip=region_rect(page, r))["blocks"]
             for line in b.get("lines", [])
             for s in line["spans"]
             if s["text"].strip()
@@ -307,16 +308,11 @@ def _spans(pdf: bytes, manifest: DocumentManifest, viz: str) -> list[tuple[str, 
 
 
 def test_heatmap_labels_on_dark_cells_print_white(renderer: Renderer) -> None:
-    data = [
-        DataPoint(label=y, value=v, category=s)
-        for s, row in (("North", (12.0, 40.5, 88.0)), ("South", (95.5, 20.0, 67.0)))
-        for y, v in zip(("2020", "2021", "2022"), row, strict=True)
-    ]
-    pdf, manifest = _print(
-        renderer, [_chart("heatmap", data, colorMap={"low": "#f7fbff", "high": "#08306b"})]
-    )
+    data = series_points(("2020", "2021", "2022"), {"North": (12.0, 40.5, 88.0), "South": (95.5, 20.0, 67.0)})
+    heatmap = labelled_chart("heatmap", data, colorMap={"low": "#f7fbff", "high": "#08306b"})
+    pdf, manifest = print_charts(renderer, [heatmap], "d3")
     found = check_document(manifest, pdf)
-    assert _failing(found, "contrast") == [] and _failing(found, "small") == []
+    assert failing(found, "contrast") == [] and failing(found, "small") == []
     colours = dict(_spans(pdf, manifest, "viz-s1-1"))
     assert colours["95.5"] == 0xFFFFFF and colours["88.0"] == 0xFFFFFF  # darkest cells
     assert colours["12.0"] != 0xFFFFFF  # lightest cell keeps dark ink
@@ -328,14 +324,9 @@ def test_radar_axis_title_and_close_values_do_not_overprint(renderer: Renderer) 
         "Public sector": (739.0, 520.0, 610.0, 300.0, 450.0),
         "Private sector": (749.0, 515.0, 200.0, 640.0, 455.0),
     }
-    data = [
-        DataPoint(label=a, value=v, category=s)
-        for s, row in values.items()
-        for a, v in zip(axes, row, strict=True)
-    ]
-    pdf, manifest = _print(renderer, [_chart("radar", data)])
+    pdf, manifest = print_charts(renderer, [labelled_chart("radar", series_points(axes, values))], "d3")
     found = check_document(manifest, pdf)
-    assert _failing(found, "overlap") == [] and _failing(found, "clipped") == []
+    assert failing(found, "overlap") == [] and failing(found, "clipped") == []
     words = {w.text for w in found.charts["viz-s1-1"].words}
     assert {"739", "749", "Access", "Output"} <= words
 
@@ -345,9 +336,10 @@ def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
     data = [
         DataPoint(label=r, value=v, category=s) for r, a, b in rows for s, v in (("2015", a), ("2023", b))
     ]
-    pdf, manifest = _print(renderer, [_chart("dumbbell", data, highlightedItems=["Northfield"])])
+    dumbbell = labelled_chart("dumbbell", data, highlightedItems=["Northfield"])
+    pdf, manifest = print_charts(renderer, [dumbbell], "d3")
     found = check_document(manifest, pdf)
-    assert _failing(found, "overlap") == [] and _failing(found, "clipped") == []
+    assert failing(found, "overlap") == [] and failing(found, "clipped") == []
     texts = [t for t, _ in _spans(pdf, manifest, "viz-s1-1")]
     assert "739" in texts and "749" in texts
     assert not any("73949" in t or "74939" in t for t in texts)
@@ -356,15 +348,11 @@ def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
 def test_stacked_area_end_labels_sit_inside_their_band(renderer: Renderer) -> None:
     years = ("2018", "2019", "2020", "2021")
     rows = {"Cars": (23.7, 30.1, 35.5, 41.3), "Vans": (51.1, 48.0, 44.2, 40.9), "Buses": (2.0, 2.4, 2.1, 2.2)}
-    data = [
-        DataPoint(label=y, value=v, category=s)
-        for s, row in rows.items()
-        for y, v in zip(years, row, strict=True)
-    ]
     palette = {"Cars": "#1f77b4", "Vans": "#ff7f0e", "Buses": "#2ca02c"}
-    pdf, manifest = _print(renderer, [_chart("stacked_area", data, colorMap=palette, highlightedItems=[])])
+    area = labelled_chart("stacked_area", series_points(years, rows), colorMap=palette, highlightedItems=[])
+    pdf, manifest = print_charts(renderer, [area], "d3")
     found = check_document(manifest, pdf)
-    assert _failing(found, "contrast") == [] and _failing(found, "overlap") == []
+    assert failing(found, "contrast") == [] and failing(found, "overlap") == []
     words = {w.text for w in found.charts["viz-s1-1"].words}
     assert {"23.7", "41.3", "51.1", "40.9"} <= words  # first and last labels printed (inside)
     assert "2.0" not in words  # a band thinner than the text gets no label

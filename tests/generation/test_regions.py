@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pymupdf
 import pytest
 
@@ -12,7 +10,8 @@ from generation.layout import render_html
 from generation.regions import RegionError, measure_document, measure_regions
 from generation.render import Renderer
 from synthdocbench_tasks.pdf_text import read_words
-from synthdocbench_tasks.schema import DocumentManifest, Region
+from synthdocbench_tasks.schema import DocumentManifest
+from tests.generation.chart_docs import region_rect
 from tests.generation.sample_plan import sample_plan
 
 pytestmark = pytest.mark.browser
@@ -21,29 +20,26 @@ TYPES = ["bar", "multi_line", "grouped_bar", "pie", "scatter", "stacked_bar", "l
 
 
 @pytest.fixture(scope="module")
-def rendered() -> Iterator[tuple[DocumentManifest, bytes, list[bytes]]]:
+def rendered(renderer: Renderer) -> tuple[DocumentManifest, bytes, list[bytes]]:
     plan = sample_plan(TYPES, archetype="academic", sections=3)
     html = render_html(plan, load_d3())
-    with Renderer() as r:
-        raw = [r.render_pdf(html, name=plan.manifest.doc_id).pdf for _ in range(2)]
-    yield plan.manifest, raw[0], raw
+    raw = [renderer.render_pdf(html, name=plan.manifest.doc_id).pdf for _ in range(2)]
+    return plan.manifest, raw[0], raw
 
 
-def _rect(page: pymupdf.Page, region: Region) -> pymupdf.Rect:
-    w, h = page.rect.width, page.rect.height
-    x1, y1, x2, y2 = region.bbox
-    return pymupdf.Rect(x1 * w / 1000, y1 * h / 1000, x2 * w / 1000, y2 * h / 1000)
+@pytest.fixture(scope="module")
+def published(rendered: tuple[DocumentManifest, bytes, list[bytes]]) -> tuple[bytes, DocumentManifest]:
+    """The first rendering, measured: the published PDF and the manifest with its regions."""
+    manifest, raw, _ = rendered
+    return measure_regions(raw, manifest)
 
 
 def _grow(rect: pymupdf.Rect, d: float) -> pymupdf.Rect:
     return pymupdf.Rect(rect.x0 - d, rect.y0 - d, rect.x1 + d, rect.y1 + d)
 
 
-def test_chart_regions_contain_their_titles_on_the_page(
-    rendered: tuple[DocumentManifest, bytes, list[bytes]],
-) -> None:
-    manifest, raw, _ = rendered
-    pdf, measured = measure_regions(raw, manifest)
+def test_chart_regions_contain_their_titles_on_the_page(published: tuple[bytes, DocumentManifest]) -> None:
+    pdf, measured = published
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
         assert measured.page_count == doc.page_count >= 3
         for chart in measured.charts:
@@ -54,24 +50,21 @@ def test_chart_regions_contain_their_titles_on_the_page(
                 assert 0 <= x1 < x2 <= 1000 and 0 <= y1 < y2 <= 1000
                 assert (x2 - x1) > 300 and (y2 - y1) > 200  # a figure, not a line of text
             page = doc[chart.regions[0].page - 1]
-            box = _grow(_rect(page, chart.regions[0]), 2)
+            box = _grow(region_rect(page, chart.regions[0]), 2)
             hits = page.search_for(chart.title)
             assert hits and any(box.contains(h) for h in hits)
 
 
-def test_tables_and_facts_get_regions_holding_their_text(
-    rendered: tuple[DocumentManifest, bytes, list[bytes]],
-) -> None:
-    manifest, raw, _ = rendered
-    pdf, measured = measure_regions(raw, manifest)
+def test_tables_and_facts_get_regions_holding_their_text(published: tuple[bytes, DocumentManifest]) -> None:
+    pdf, measured = published
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
         table = measured.tables[0]
-        text = "".join(doc[r.page - 1].get_textbox(_rect(doc[r.page - 1], r)) for r in table.regions)
+        text = "".join(doc[r.page - 1].get_textbox(region_rect(doc[r.page - 1], r)) for r in table.regions)
         assert "Summary of regional indicators" in text and "Central\n7\n14%" in text
         for fact in measured.text_facts:
             assert fact.regions
             words = " ".join(
-                doc[r.page - 1].get_textbox(_grow(_rect(doc[r.page - 1], r), 1)) for r in fact.regions
+                doc[r.page - 1].get_textbox(_grow(region_rect(doc[r.page - 1], r), 1)) for r in fact.regions
             ).split()
             assert all(w in words for w in fact.sentence.split()[:3] + fact.sentence.split()[-3:]), (
                 fact.fact_id
@@ -79,10 +72,10 @@ def test_tables_and_facts_get_regions_holding_their_text(
 
 
 def test_cleaned_pdf_has_no_helper_links_dates_or_dests(
-    rendered: tuple[DocumentManifest, bytes, list[bytes]],
+    rendered: tuple[DocumentManifest, bytes, list[bytes]], published: tuple[bytes, DocumentManifest]
 ) -> None:
-    manifest, raw, _ = rendered
-    pdf, measured = measure_regions(raw, manifest)
+    _, raw, _ = rendered
+    pdf, measured = published
     with pymupdf.open(stream=raw, filetype="pdf") as before:
         assert sum(len(p.get_links()) for p in before) >= len(TYPES)
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
@@ -121,12 +114,11 @@ def test_missing_annotation_and_misplaced_title_are_clear_errors(
         measure_regions(b"not a pdf", manifest)
 
 
-def test_table_split_across_pages_gets_one_region_per_page() -> None:
+def test_table_split_across_pages_gets_one_region_per_page(renderer: Renderer) -> None:
     plan = sample_plan(["bar"], sections=1)
     table = plan.manifest.tables[0]
     table.rows = [[f"Site {i}", str(i), f"{i % 50}%"] for i in range(90)]
-    with Renderer() as r:
-        raw = r.render_pdf(render_html(plan, load_d3()), name="split").pdf
+    raw = renderer.render_pdf(render_html(plan, load_d3()), name="split").pdf
     _, measured = measure_regions(raw, plan.manifest)
     pages = [region.page for region in measured.tables[0].regions]
     assert len(pages) >= 2 and pages == list(range(pages[0], pages[0] + len(pages)))

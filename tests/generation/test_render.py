@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -33,16 +32,11 @@ from generation.regions import measure_regions
 from generation.render import BrowserLaunchError, Renderer, RenderError
 from generation.rng import stage_rng
 from generation.topics import topic_by_key
-from synthdocbench_tasks.schema import CHART_TYPES, Chart
+from synthdocbench_tasks.schema import CHART_TYPES, Chart, Region
+from tests.generation.chart_docs import region_rect
 from tests.generation.sample_plan import sample_chart, sample_plan
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def renderer() -> Iterator[Renderer]:
-    with Renderer() as r:
-        yield r
 
 
 @pytest.fixture(scope="module")
@@ -50,12 +44,10 @@ def d3_js() -> str:
     return load_d3()
 
 
-def _region_text(pdf: bytes, page: int, bbox: list[float]) -> str:
+def _region_text(pdf: bytes, region: Region) -> str:
     with pymupdf.open(stream=pdf, filetype="pdf") as doc:
-        p = doc[page - 1]
-        w, h = p.rect.width, p.rect.height
-        rect = pymupdf.Rect(bbox[0] * w / 1000, bbox[1] * h / 1000, bbox[2] * w / 1000, bbox[3] * h / 1000)
-        return str(p.get_textbox(rect))
+        page = doc[region.page - 1]
+        return str(page.get_textbox(region_rect(page, region)))
 
 
 def test_every_supported_chart_type_draws_svg_text(renderer: Renderer, d3_js: str) -> None:
@@ -66,7 +58,7 @@ def test_every_supported_chart_type_draws_svg_text(renderer: Renderer, d3_js: st
     drawn = {c.chartType for c in manifest.charts}
     assert drawn == set(SUPPORTED_CHART_TYPES)
     for chart in manifest.charts:
-        text = " ".join(_region_text(pdf, r.page, r.bbox) for r in chart.regions)
+        text = " ".join(_region_text(pdf, r) for r in chart.regions)
         labels = {d.label for d in chart.data} | {d.category for d in chart.data if d.category}
         # axis ticks, legends or point names are real PDF text inside the figure
         assert any(label in text for label in labels), f"{chart.chartType}: no chart text in {text!r}"
@@ -84,7 +76,7 @@ def test_values_printed_iff_data_labels(renderer: Renderer, d3_js: str, reading:
     result = renderer.render_pdf(render_html(plan, d3_js), name="labels")
     pdf, manifest = measure_regions(result.pdf, plan.manifest)
     region = manifest.charts[0].regions[0]
-    text = _region_text(pdf, region.page, region.bbox)
+    text = _region_text(pdf, region)
     printed = [v for v in ("37.3", "52.7", "61.9", "44.1", "28.6", "71.2") if v in text]
     if reading == "data_labels":
         assert len(printed) == 6
@@ -183,7 +175,7 @@ def test_every_type_draws_title_labels_and_values_iff_data_labels(
     pdf, manifest = measure_regions(result.pdf, plan.manifest)
     assert {c.chartType for c in manifest.charts} == set(CHART_TYPES)
     for chart in manifest.charts:
-        text = " ".join(_region_text(pdf, r.page, r.bbox) for r in chart.regions)
+        text = " ".join(_region_text(pdf, r) for r in chart.regions)
         flat = text.replace("\n", " ")
         assert _squeezed(chart.title) in _squeezed(text), f"{chart.chartType}: title missing"
         names = {d.label for d in chart.data} | {d.category for d in chart.data if d.category}
@@ -261,5 +253,5 @@ def test_a_document_planned_with_one_chart_type_renders(
     pdf, manifest = measure_regions(result.pdf, plan.manifest)
     for chart in manifest.charts:
         assert chart.regions, f"{chart.vizId} was not located on the PDF"
-        text = " ".join(_region_text(pdf, r.page, r.bbox) for r in chart.regions)
+        text = " ".join(_region_text(pdf, r) for r in chart.regions)
         assert _squeezed(chart.title) in _squeezed(text)
