@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from collections.abc import Iterator
 
 import pymupdf
 import pytest
@@ -86,12 +85,6 @@ def test_callout_formats_of_the_content_stage_are_parsed() -> None:
     quote = CalloutBlock(style="block_quote", items=["Prices will fall.", "— The ministry"])
     assert callout_items(quote) == [("Prices will fall.", "— The ministry")]
     assert callout_items(CalloutBlock(style="abstract", items=["One text."])) == [("One text.", "")]
-
-
-@pytest.fixture(scope="module")
-def renderer() -> Iterator[Renderer]:
-    with Renderer() as r:
-        yield r
 
 
 def _planned(archetype: str) -> DocumentPlan:

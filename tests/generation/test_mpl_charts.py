@@ -5,7 +5,6 @@ from __future__ import annotations
 import html as html_lib
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 
 import pymupdf
 import pytest
@@ -125,12 +124,6 @@ def test_bad_chart_data_is_a_clear_error() -> None:
 
 
 # ---------------------------------------------------------------- documents in real Chromium
-
-
-@pytest.fixture(scope="module")
-def renderer() -> Iterator[Renderer]:
-    with Renderer() as r:
-        yield r
 
 
 def _region_text(doc: pymupdf.Document, chart: Chart) -> str:

@@ -53,6 +53,7 @@ FIXTURE_TIERS: dict[str, tuple[str, ...]] = {
     "synthdoc_env": ("browser",),
     "browser": ("browser",),
     "page": ("browser",),
+    "renderer": ("browser",),
     "dummy_run": ("browser", "lmms_eval"),
 }
 
