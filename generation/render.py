@@ -15,6 +15,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from synthdocbench_tasks.errors import first_line
+
 #: Printable width of an A4 page with the margins below, in CSS px (96 per inch).
 PAGE_MARGIN_MM = {"top": 16.0, "bottom": 18.0, "left": 16.0, "right": 16.0}
 _MM_TO_PX = 96 / 25.4
@@ -108,8 +110,9 @@ class Renderer:
             try:
                 return chromium.launch(executable_path=str(self._executable), args=_CHROMIUM_ARGS)
             except error_type as exc:
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                raise BrowserLaunchError(f"cannot start Chromium at {self._executable}: {first}") from exc
+                raise BrowserLaunchError(
+                    f"cannot start Chromium at {self._executable}: {first_line(exc)}"
+                ) from exc
         try:
             return chromium.launch(args=_CHROMIUM_ARGS)
         except error_type:
@@ -119,9 +122,9 @@ class Renderer:
             try:
                 return chromium.launch(executable_path=system, args=_CHROMIUM_ARGS)
             except error_type as exc:
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
                 raise BrowserLaunchError(
-                    f"cannot start Chromium at {system}: {first}; reinstall Debian's `chromium` package"
+                    f"cannot start Chromium at {system}: {first_line(exc)}; "
+                    "reinstall Debian's `chromium` package"
                 ) from exc
         raise BrowserLaunchError(
             "no Chromium found: install Debian's `chromium` package (apt-get install chromium) "
