@@ -10,6 +10,7 @@ import pytest
 from synthdocbench_tasks import grounded
 from synthdocbench_tasks.cli import tasks_dir
 from synthdocbench_tasks.grounded import PageRegion, region_scores, strip_box_to_page
+from synthdocbench_tasks.strips import PagePlacement, Strip
 from tests.helpers.lmms_eval_run import dataset_rows, lmms_eval_cmd, results, run, samples, synthdoc_run_env
 
 pytestmark = pytest.mark.browser
@@ -17,6 +18,18 @@ pytestmark = pytest.mark.browser
 
 def _reply(answer: str, evidence: list[dict]) -> str:
     return json.dumps({"answer": answer, "evidence": evidence})
+
+
+def _on_strip(bbox: list[float], placement: PagePlacement, strip: Strip) -> list[float]:
+    """A page box (0-1000 of the page) as a box of its strip (0-1000 of the strip), computed
+    here from the placement, independently of the code under test."""
+    x1, y1, x2, y2 = bbox
+    return [
+        (placement.x + x1 / 1000 * placement.width) / strip.width * 1000,
+        (placement.y + y1 / 1000 * placement.height) / strip.height * 1000,
+        (placement.x + x2 / 1000 * placement.width) / strip.width * 1000,
+        (placement.y + y2 / 1000 * placement.height) / strip.height * 1000,
+    ]
 
 
 @pytest.mark.parametrize("config", ["chart", "cross_modal"])
@@ -51,14 +64,7 @@ def test_strip_coordinates_convert_to_page_coordinates(synthdoc_env: Path) -> No
         strip = strips[k]
         placement = next(p for p in strip.pages if p.page == region["page"])
         assert placement.y == sum(p.height for p in strip.pages if p.page < region["page"])  # stacked
-        x1, y1, x2, y2 = region["bbox"]
-        box = [
-            (placement.x + x1 / 1000 * placement.width) / strip.width * 1000,
-            (placement.y + y1 / 1000 * placement.height) / strip.height * 1000,
-            (placement.x + x2 / 1000 * placement.width) / strip.width * 1000,
-            (placement.y + y2 / 1000 * placement.height) / strip.height * 1000,
-        ]
-        evidence.append({"image": k + 1, "bbox": box})
+        evidence.append({"image": k + 1, "bbox": _on_strip(region["bbox"], placement, strip)})
     record = grounded.process_results(row, [_reply(row["answer"], evidence)])["iou"]
     assert record["page_acc"] == 1.0 and record["iou"] == pytest.approx(1.0, abs=1e-6)
     assert [r["page"] for r in record["predicted_regions"]] == [r["page"] for r in row["evidence"]]
@@ -141,14 +147,7 @@ def _strip_evidence(row: dict, strips: list) -> list[dict]:
             (i, s) for i, s in enumerate(strips) if any(p.page == region["page"] for p in s.pages)
         )
         placement = next(p for p in strip.pages if p.page == region["page"])
-        x1, y1, x2, y2 = region["bbox"]
-        box = [
-            (placement.x + x1 / 1000 * placement.width) / strip.width * 1000,
-            (placement.y + y1 / 1000 * placement.height) / strip.height * 1000,
-            (placement.x + x2 / 1000 * placement.width) / strip.width * 1000,
-            (placement.y + y2 / 1000 * placement.height) / strip.height * 1000,
-        ]
-        evidence.append({"image": k + 1, "bbox": box})
+        evidence.append({"image": k + 1, "bbox": _on_strip(region["bbox"], placement, strip)})
     return evidence
 
 
