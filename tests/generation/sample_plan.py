@@ -116,8 +116,11 @@ def _data(chart_type: str, values: list[float]) -> list[DataPoint]:
             )
             for i in range(6)
         ]
-    if chart_type in ("waterfall", "diverging_bar"):
-        return [DataPoint(label=name, value=next(v) - 40) for name in _ITEMS[:6]]
+    if chart_type == "waterfall":  # a starting level, then the signed change of each year (data-layout.md)
+        start = [DataPoint(label=f"{_YEARS[0]} level", value=next(v))]
+        return start + [DataPoint(label=y, value=next(v) - 40) for y in _YEARS[1:6]]
+    if chart_type == "diverging_bar":  # one series: each entity's signed change over the period
+        return [DataPoint(label=name, value=next(v) - 40, category="2015–2023") for name in _ITEMS[:6]]
     if chart_type == "box":
         pts = []
         for name in _ITEMS[:5]:
