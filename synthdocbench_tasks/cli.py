@@ -55,6 +55,8 @@ def _fail(message: str) -> None:
 
 
 def _parse_shard(value: str | None) -> tuple[int, int] | None:
+    """``K/N`` as ``(K, N)``; its range is checked where shards are used
+    (``generation.run_setup.check_shard``, a ``PipelineError``)."""
     if value is None:
         return None
     try:
@@ -62,8 +64,6 @@ def _parse_shard(value: str | None) -> tuple[int, int] | None:
     except ValueError:
         _fail(f"--shard must look like K/N (e.g. 0/4), got {value!r}")
         raise
-    if not (n >= 1 and 0 <= k < n):
-        _fail(f"--shard K/N needs 0 <= K < N, got {value!r}")
     return k, n
 
 
@@ -156,6 +156,7 @@ def verify(
 ) -> None:
     """Check a (sharded) output is complete and consistent: every document, file and config digest."""
     from generation.config import ConfigError, load_runs
+    from generation.run_setup import PipelineError
     from generation.verify import VerifyError, run_groups, verify_output
 
     try:
@@ -167,7 +168,7 @@ def verify(
             verify_output(folders, config=expected, shard=_parse_shard(shard))
             for folders, expected in run_groups(out, runs)
         ]
-    except (ConfigError, VerifyError) as exc:
+    except (ConfigError, PipelineError, VerifyError) as exc:
         _fail(first_line(exc))
         raise
     for report in reports:

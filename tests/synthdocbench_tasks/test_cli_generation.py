@@ -50,6 +50,28 @@ def test_generate_rejects_a_bad_config_value_in_one_line(tmp_path: Path) -> None
     assert not (tmp_path / "out" / "docs").exists()
 
 
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("shard", "message"),
+    [
+        ("4/4", "bad shard 4/4"),
+        ("-1/2", "bad shard -1/2"),
+        ("1/0", "bad shard 1/0"),
+        ("x/2", "K/N"),
+        ("1/2/3", "K/N"),
+    ],
+)
+def test_a_bad_shard_is_one_line_for_generate_and_verify(tmp_path: Path, shard: str, message: str) -> None:
+    """The range of --shard is checked once, where shards are used (run_setup.check_shard)."""
+    out = tmp_path / "out"
+    for args in (["generate", "--n-docs", "2", "--out", str(out)], ["verify", str(out)]):
+        result = _cli(*args, "--shard", shard)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and message in lines[0], lines
+        assert not out.exists()
+
+
 @pytest.mark.lmms_eval
 def test_eval_checks_the_mmdocbench_location_before_loading_a_model(tmp_path: Path) -> None:
     import os
