@@ -725,13 +725,13 @@ def _quote_own_findings(
                     group[j] = CalloutBlock(style="pull_quote", items=[finding])
 
 
-def _ground_abstract(writer: ProseWriter, sections: list[SectionPlan], finding: str | None) -> None:
-    """The abstract states one of the report's data findings in place of its filler finding."""
-    for plan in sections[:1]:
-        for j, block in enumerate(plan.blocks):
-            if isinstance(block, CalloutBlock) and block.style == "abstract" and block.items:
-                text = writer.ground_abstract(block.items[0], finding)
-                plan.blocks[j] = CalloutBlock(style="abstract", items=[text, *block.items[1:]])
+def _ground_abstract(writer: ProseWriter, blocks: list[Block], finding: str | None) -> None:
+    """The abstract (among the first section's ``blocks``) states one of the report's data
+    findings in place of its filler finding."""
+    for j, block in enumerate(blocks):
+        if isinstance(block, CalloutBlock) and block.style == "abstract" and block.items:
+            grounded = writer.ground_abstract(block.items[0], finding)
+            blocks[j] = CalloutBlock(style="abstract", items=[grounded])
 
 
 def _block_words(block: Block) -> int:
@@ -905,7 +905,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         )
         section_plans.append(SectionPlan(section_id=section.section_id, blocks=blocks))
         text_facts += section_facts
-    _ground_abstract(writer, section_plans, writer.quotable(analysis_data or 0))
+    _ground_abstract(writer, section_plans[0].blocks, writer.quotable(analysis_data or 0))
 
     title = topic.title
     subtitle = f"A data report on {topic.phrase}, {first}–{last}"

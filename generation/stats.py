@@ -22,6 +22,7 @@ from rich.table import Table
 from generation.prose_stats import FactShare, folder_share
 from generation.question_stats import QuestionStats, question_stats
 from generation.world.consistency import Consistency, consistency, world_mismatches
+from synthdocbench_tasks.errors import first_line
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
@@ -121,8 +122,9 @@ def compute_stats(gen_dir: Path) -> Stats:
             except StatsError:
                 raise
             except (OSError, ValueError) as exc:  # pydantic's and the decoders' errors are ValueErrors
-                reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                raise StatsError(f"{folder} cannot be read ({reason}); regenerate that document") from exc
+                raise StatsError(
+                    f"{folder} cannot be read ({first_line(exc)}); regenerate that document"
+                ) from exc
             agreement.add(consistency(manifest))
             mismatches += len(world_mismatches(manifest))
             for q in read:
