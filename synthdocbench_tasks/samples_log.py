@@ -21,14 +21,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
 
 from pydantic import ValidationError
 
 from .errors import SynthDocUserError
-from .records import Record, problems
-
-R = TypeVar("R", bound=Record)
+from .records import R, problems
 
 
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
