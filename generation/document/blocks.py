@@ -8,10 +8,8 @@ import math
 
 import numpy as np
 
-from generation.charts.data import (
-    quantity,
-    value_text,
-)
+from generation.charts.data import value_text
+from generation.charts.spec import quantity
 from generation.document.claims import free_triple
 from generation.document.prose import ProseWriter, cap, count_words
 from generation.document.sections import SectionContent

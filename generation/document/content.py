@@ -10,16 +10,13 @@ from __future__ import annotations
 import numpy as np
 
 from generation.charts.data import (
-    LINE_FAMILY,
-    SUPPORTED_CHART_TYPES,
-    ChartSlot,
-    ChartSpec,
     NumberRegistry,
     NumberSpaceExhaustedError,
     build_chart,
     build_table,
-    value_reading_options,
 )
+from generation.charts.registry import value_reading_options
+from generation.charts.spec import LINE_FAMILY, SUPPORTED_CHART_TYPES, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
 from generation.document.events import event_text_facts, reception_text_facts
