@@ -15,12 +15,11 @@ from generation.charts.data import (
     build_chart,
     build_table,
 )
-from generation.charts.registry import value_reading_options
-from generation.charts.spec import LINE_FAMILY, SUPPORTED_CHART_TYPES, ChartSlot, ChartSpec
+from generation.charts.registry import drawn_by, value_reading_options
+from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
 from generation.document.events import event_text_facts, reception_text_facts
-from generation.document.layout import chart_types_for
 from generation.document.prose import ProseWriter
 from generation.document.prose_facts import build_claims
 from generation.document.sections import SectionContent, chart_order, section_roles, spread
@@ -46,7 +45,7 @@ def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]
     """The chart types to draw: those with a data builder that ``renderer`` can draw, restricted to
     ``requested`` when it is non-empty."""
 
-    drawable = [t for t in SUPPORTED_CHART_TYPES if t in chart_types_for(renderer)]
+    drawable = list(drawn_by(renderer))
     if not requested:
         return drawable
     unknown = [t for t in requested if t not in CHART_TYPES]
