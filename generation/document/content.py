@@ -29,7 +29,7 @@ from generation.plan.doc_plan import (
     DocumentPlan,
     SectionPlan,
 )
-from generation.plan.rng import doc_id_for, stage_rng
+from generation.plan.rng import doc_id_for, stable_digest, stage_rng
 from generation.world.table import FactTable
 from generation.world.topics import Metric, choose_archetype, choose_topic
 from synthdocbench_tasks.schema import (
@@ -62,11 +62,17 @@ def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]
     return list(dict.fromkeys(allowed))
 
 
-def _chart_type_sequence(rng: np.random.Generator, allowed: list[str], n: int) -> list[str]:
-    """``n`` types cycling through shuffled ``allowed``; at least two line-family charts when possible."""
+def _chart_type_sequence(
+    rng: np.random.Generator, allowed: list[str], n: int, key: tuple[object, ...]
+) -> list[str]:
+    """``n`` types cycling through ``allowed`` in rounds, each round ordered by per-type digests
+    of ``key`` (so adding a type to the registry changes only the documents that draw it); at
+    least two line-family charts when possible."""
     types: list[str] = []
+    rounds = 0
     while len(types) < n:
-        types += [allowed[int(i)] for i in rng.permutation(len(allowed))]
+        types += sorted(allowed, key=lambda t: stable_digest(*key, "chart-type", rounds, t))
+        rounds += 1
     types = types[:n]
     lines = [t for t in allowed if t in LINE_FAMILY]
     if lines and n >= 2:
@@ -166,7 +172,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         registry.reserve(str(year))
 
     charts_rng = rng("charts")
-    types = _chart_type_sequence(charts_rng, allowed, n_charts)
+    types = _chart_type_sequence(charts_rng, allowed, n_charts, (config.seed, doc_id))
     chart_sections = spread(charts_rng, n_charts, n_sections)
     order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
     specs = _build_charts(charts_rng, world, types, allowed, order, chart_sections, sections)
