@@ -1,21 +1,22 @@
 """The chart-type registry: one record per chart type; every list of types is derived from it.
 
-A record says what the rest of the generator needs to know about a type: the families it
-belongs to (which questions, insights and operations make sense on it), which axis carries
-its values, how its values may be read (data labels, the axis, or either), whether a reader
-can read a value off its axis at all, and whether it may draw gridlines.
+A record says everything the rest of the generator decides by type: the families it belongs to
+(which questions, insights and operations make sense on it), which axis carries its values, how
+its values may be read, whether a value can be read off its axis, whether it may draw gridlines,
+which renderers draw it, how the one-world check reads it, which prose templates mention it, how
+a reader names one of its marks and which visual channels a question may ask about. Outside the
+data builders and drawers no module compares against a type name.
 
 Three tables hold the code of a type, each keyed by the type's name:
 
-- the data builder, ``generation.charts.data.DATA_BUILDERS``;
+- the data builder, ``generation.charts.data.DATA_BUILDERS`` (builders in ``data_*.py``);
 - the D3 drawer, ``SUPPORTED.<name>`` in ``generation/charts/assets/charts.js`` (it takes the value
   axis from the spec that :func:`generation.document.layout.chart_spec` writes, so it keeps no list);
-- the matplotlib drawer, ``generation.charts.mpl.DRAWERS``.
+- the matplotlib drawer, ``generation.charts.mpl.DRAWERS`` (drawers in ``mpl_*.py``).
 
 Adding a type is: its name in ``synthdocbench_tasks.schema.CHART_TYPES`` (the schema
 validates manifests and may not import the generator), a record here, a builder and the
-two drawers. ``tests/generation/charts/test_chart_registry.py`` checks all three tables and the
-families against this registry.
+two drawers (docs/data-layout.md, "Chart types").
 """
 
 from __future__ import annotations
