@@ -47,10 +47,13 @@ from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
 from judge.parse import UNSCORED
-from judge.registry import spec_forms
+from judge.choices import spec_forms
 
-OFFLINE_JUDGE_NAME = "offline-claims-v2"
-OFFLINE_PROMPT_VERSION = "claims-v2"
+#: The version of the offline judge's rules (scores of two versions are not comparable).
+OFFLINE_VERSION = "offline-claims-v3"
+#: How records name the offline judge (``backend:model``).
+OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
+OFFLINE_PROMPT_VERSION = "claims-v3"
 ABSTENTION = "not found in the document"
 
 _FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
