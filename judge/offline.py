@@ -46,6 +46,7 @@ from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
+from judge.quantities import UnitOf, fact_unit, readings_for
 from judge.parse import UNSCORED
 from judge.choices import spec_forms
 
@@ -66,6 +67,7 @@ _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
 _MAX_CHARS = 20_000  # claims are read in the last this many characters of a longer answer
 _MAX_STATEMENTS = 64  # statements of one fact examined
+_MAX_RELATIVE_TOLERANCE = 0.10  # no stored tolerance is wider than this share of the value
 _CONNECTOR = re.compile(
     r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
     r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
@@ -91,6 +93,8 @@ _HEDGE = re.compile(
     r"|appears?\s+to)\b",
     re.IGNORECASE,
 )
+#: A number that names a figure, table, page or step ("Figure 1") is no value.
+_LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step|panel)\s*$", re.IGNORECASE)
 _FALL_CUE = re.compile(
     r"\b(?:fell|fall|falls|fallen|falling|decrease[sd]?|decreasing|declined?|declines|declining|dropped|drops?"
     r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short)\b",
@@ -118,6 +122,7 @@ class _Fact:
     unit: str = ""
     other_units: set[str] = field(default_factory=set)  # words of the other facts' units (not %)
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
+    quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
 
     def surface_words(self) -> set[str]:
         out = claims.words(self.text)
@@ -149,10 +154,11 @@ def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
     if "%" in unit or "percent" in unit:
         expected.append(float(value) / 100)
     targets = []
+    cap = _tolerance_cap(float(value), str(fact.get("text", value)))
     for target in expected:
         scale = abs(target / value) if value else 1.0
-        tol = max(abs_tol * scale, rel_tol * abs(target), _FLOAT_SLACK * max(1.0, abs(target)))
-        targets.append((target, tol))
+        tol = min(max(abs_tol * scale, rel_tol * abs(target)), cap * scale)
+        targets.append((target, max(tol, _FLOAT_SLACK * max(1.0, abs(target)))))
     return _Fact(
         index,
         "number",
@@ -161,7 +167,16 @@ def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
         negative=float(value) < 0,
         unit=str(fact.get("unit") or ""),
         derived=abs_tol > 0 and rel_tol == 0,
+        quantity=fact_unit(str(fact.get("unit") or "")),
     )
+
+
+def _tolerance_cap(value: float, text: str) -> float:
+    """The widest tolerance a stated value may have: a tenth of it, or half a unit of its last
+    printed digit when that is wider (a computed gap may carry a wide stored tolerance, but
+    "approximately X" 15-20% off is wrong)."""
+    decimals = len(text.split(".")[1]) if "." in text and text.split(".")[1].isdigit() else 0
+    return max(_MAX_RELATIVE_TOLERANCE * abs(value), 0.5 * 10.0**-decimals)
 
 
 def _label_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
@@ -213,7 +228,7 @@ class _Text:
             claims.clause_bounds(folded),
             claims.segment_bounds(folded),
             claims.sentence_bounds(folded),
-            find_numbers(folded),
+            [n for n in find_numbers(folded) if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])],
         )
 
     def piece(self, bounds: list[tuple[int, int]], span: Span) -> tuple[int, int]:
@@ -233,7 +248,7 @@ def _number_hits(
     out = []
     for found in text.numbers if numbers is None else numbers:
         span = Span(found.start, found.end)
-        readings = list(found.readings)
+        readings = list(readings_for(fact.quantity, found, text.text))
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
         if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets) and _unit_fits(
@@ -510,7 +525,7 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
             r"\bor\b", text.clause(Span(b.start, b.end)) + text.text[b.end : b.end + 40]
         ):
             continue
-        if _number_hits(fact, text, [other]) or ctx.explained(other):
+        if _number_hits(fact, text, [other]) or ctx.explained(other) or _states_a_fact(ctx, other, text):
             continue
         return other
     if fact.unit:
@@ -536,6 +551,28 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
                 continue
             if abs(other.readings[0] - fact.targets[0][0]) <= 0.5 * abs(fact.targets[0][0]):
                 return other
+    return None
+
+
+def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
+    """``found`` states some number fact (in a unit converted into the fact's)."""
+    return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
+
+
+def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
+    """A number with the fact's digits written in a unit or scale the fact's cannot be
+    (``5.3 billion tonnes`` for 5.3 million, ``947 km²`` for 947 kg per hectare), stating no
+    other fact: the asked value, bound to the wrong unit."""
+    if fact.kind != "number" or not fact.targets:
+        return None
+    value, tol = fact.targets[0]
+    for found in text.numbers:
+        if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
+            continue
+        if not readings_for(fact.quantity, found, text.text):
+            return found
+        if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
+            return found
     return None
 
 
@@ -740,6 +777,9 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         return _Verdict(True, "")
     if problems:
         return _Verdict(False, str(problems[0]))
+    misunit = _misunit(ctx, fact, text)
+    if misunit is not None:
+        return _Verdict(False, f"'{misunit.text}' is in another unit or scale")
     if _is_entity(fact):
         names = _foreign_names(ctx, text)
         if names:
