@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import claims
+from judge import claims, conclusion
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.claims import Span
 from judge.errors import JudgeInputError
@@ -872,6 +872,44 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     return score
 
 
+def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
+    """Each fact's verdict in ``text``, and the reference's direction when only its opposite is said."""
+    verdicts = [_check(ctx, f, text) for f in facts]
+    flipped = _reversed(ctx, text)
+    if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
+        verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
+        facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
+    return facts, verdicts
+
+
+def _assess_committed(
+    ctx: _Context, facts: list[_Fact], text: _Text, tail: _Text, parts: conclusion.Split | None
+) -> tuple[list[_Fact], list[_Verdict], bool]:
+    """The verdicts of the answer's conclusion (:mod:`judge.conclusion`), facts it leaves
+    unsaid taken from the reasoning's clean statements; False when the answer commits to
+    nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
+    A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
+    if parts is None:
+        return (*_assess(ctx, facts, text), True)
+    scored, said = _assess(ctx, facts, tail)
+    for i, v in enumerate(said):
+        fact = scored[i]
+        if v.hit or v.why or fact.kind != "number":
+            continue
+        other = [n for n in tail.numbers if not ctx.explained(n) and readings_for(fact.quantity, n, tail.text)]
+        if other and not _is_year(fact):
+            said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
+    if not any(v.hit or v.why for v in said):
+        if parts.kind == "readings":
+            return scored, said, False
+        return (*_assess(ctx, facts, text), False)
+    _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
+    merged = [
+        v if v.hit or v.why or i >= len(before) or not before[i].hit else before[i] for i, v in enumerate(said)
+    ]
+    return scored, merged, True
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -908,16 +946,14 @@ class OfflineJudge:
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
-        spray = _spray(ctx, text)
         if len(text.text) > _MAX_CHARS:
             text = _Text.of(text.text[-_MAX_CHARS:])
+        parts = conclusion.split(text.text)
+        tail = _Text.of(parts.conclusion) if parts is not None else text
+        spray = _spray(ctx, tail)
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
-        verdicts = [_check(ctx, f, text) for f in facts]
-        flipped = _reversed(ctx, text)
-        if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
-            verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
-            facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
+        facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing = [f.text for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]

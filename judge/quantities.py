@@ -67,6 +67,7 @@ def _registry() -> pint.UnitRegistry:
     return pint.UnitRegistry()
 
 
+@functools.lru_cache(maxsize=256)
 def _pint_unit(words: str) -> pint.Unit | None:
     """The pint unit of a matched physical unit phrase, or None when pint cannot read it."""
     parts = re.split(r"\s*(?:/|\bper\b|\ba\b|\ban\b)\s*", words.strip().lower())
