@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import claims, conclusion
+from judge import certainty, claims, conclusion
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.claims import Span
 from judge.errors import JudgeInputError
@@ -93,6 +93,15 @@ _HEDGE = re.compile(
     r"|appears?\s+to)\b",
     re.IGNORECASE,
 )
+#: A LaTeX command: dropped (``\\boxed``, ``\\text``), or the character it escapes (``\\%``).
+_LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[%$&#_{}])")
+
+
+def _unlatex(m: re.Match[str]) -> str:
+    word = m.group(0)[1:]
+    return " " if word.isalpha() else word
+
+
 #: A number that names a figure, table, page or step ("Figure 1") is no value.
 _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step|panel)\s*$", re.IGNORECASE)
 _FALL_CUE = re.compile(
@@ -488,6 +497,12 @@ def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
 
 
 def _foreign_names(ctx: _Context, text: _Text) -> list[str]:
+    if certainty.language_doubt(text.text):
+        return []  # capitalised nouns of another language are no names (the verdict is uncertain)
+    return _foreign_names_in(ctx, text)
+
+
+def _foreign_names_in(ctx: _Context, text: _Text) -> list[str]:
     return [
         n
         for n, s in claims.proper_names(text.text)
@@ -551,6 +566,31 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
                 continue
             if abs(other.readings[0] - fact.targets[0][0]) <= 0.5 * abs(fact.targets[0][0]):
                 return other
+    return None
+
+
+#: A cue that offers another value for the same slot ("though it might be 45", "or possibly 45").
+_ALTERNATIVE_CUE = re.compile(
+    r"\b(?:though|although|but|or|and)\s+(?:it\s+|this\s+|that\s+)?(?:might|may|could)\s+(?:also\s+|well\s+)?be\b"
+    r"|\b(?:or\s+(?:possibly|perhaps|maybe)|possibly|alternatively)\b",
+    re.IGNORECASE,
+)
+
+
+def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """Another value offered for ``fact`` after a hedge cue: an unknown number in its unit, or
+    for an entity an unknown name."""
+    for cue in _ALTERNATIVE_CUE.finditer(text.text):
+        after = text.text[cue.end() : cue.end() + 40]
+        if fact.kind == "number":
+            for found in text.numbers:
+                if cue.end() <= found.start < cue.end() + 30 and not ctx.explained(found):
+                    if readings_for(fact.quantity, found, text.text):
+                        return found.text
+        elif _is_entity(fact):
+            for name, _ in claims.proper_names(after):
+                if _unknown_name(ctx, name):
+                    return name
     return None
 
 
@@ -751,6 +791,7 @@ def _problem(
 class _Verdict:
     hit: bool = False
     why: str = ""
+    conflict: bool = False  # a clean statement and a problematic one of the same fact
 
 
 def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
@@ -774,12 +815,19 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     if negated:
         return _Verdict(False, negated[0])
     if any(p is None for p in problems):
-        return _Verdict(True, "")
+        alternative = _alternative(ctx, fact, text)
+        if alternative is not None:
+            return _Verdict(False, f"offered with the alternative '{alternative}'")
+        return _Verdict(True, "", conflict=any(p is not None for p in problems))
     if problems:
         return _Verdict(False, str(problems[0]))
     misunit = _misunit(ctx, fact, text)
     if misunit is not None:
         return _Verdict(False, f"'{misunit.text}' is in another unit or scale")
+    if _is_year(fact):
+        years = [y for y in claims.YEAR.findall(text.text) if y not in claims.YEAR.findall(ctx.reference.text)]
+        if years:
+            return _Verdict(False, f"says {years[0]} instead")
     if _is_entity(fact):
         names = _foreign_names(ctx, text)
         if names:
@@ -916,9 +964,14 @@ class OfflineJudge:
     name: str = OFFLINE_JUDGE_NAME
     prompt_version: str = OFFLINE_PROMPT_VERSION
 
-    def _judgement(self, score: int, text: str, valid: bool = True) -> Judgement:
+    def _judgement(self, score: int, text: str, valid: bool = True, certain: bool = True) -> Judgement:
         return Judgement(
-            score=score, judgement=text, judge=self.name, prompt_version=self.prompt_version, valid=valid
+            score=score,
+            judgement=text,
+            judge=self.name,
+            prompt_version=self.prompt_version,
+            valid=valid,
+            certain=certain and valid,
         )
 
     def score(self, item: JudgeItem) -> Judgement:
@@ -935,7 +988,7 @@ class OfflineJudge:
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
-        candidate = claims.fold(item.candidate)
+        candidate = claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate))
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
@@ -956,8 +1009,18 @@ class OfflineJudge:
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
-        missing = [f.text for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
-        score = _score(ctx, facts, verdicts, bool(_HEDGE.search(candidate)))
+        missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
+        missing = [f.text for f in missing_facts]
+        hedged = bool(_HEDGE.search(candidate))
+        score = _score(ctx, facts, verdicts, hedged)
+        doubts = certainty.doubts(
+            candidate,
+            hedged=hedged,
+            committed=committed,
+            missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
+            conflicting=sum(1 for v in verdicts if v.conflict),
+            numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts) and not text.numbers,
+        )
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
@@ -965,7 +1028,9 @@ class OfflineJudge:
             text_out += f"; contradicted: {', '.join(wrong)}"
         if missing:
             text_out += f"; missing: {', '.join(missing)}"
-        return self._judgement(score, text_out)
+        if doubts:
+            text_out += f"; uncertain: {'; '.join(doubts)}"
+        return self._judgement(score, text_out, certain=not doubts)
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

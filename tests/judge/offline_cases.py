@@ -245,6 +245,22 @@ def markup(q: dict[str, Any]) -> list[Case]:
     return out
 
 
+def foreign(q: dict[str, Any]) -> list[Case]:
+    """The answer in another language: its numbers are read, and a verdict that cannot read
+    the rest is uncertain, never a confident fail (see ``FOREIGN_CLASSES``)."""
+    nums = numbers(q)
+    if len(nums) != 1 or len(q["answer_values"]) > 2:
+        return []
+    fact = nums[0]
+    unit = str(fact["unit"] or "")
+    comma = str(fact["text"]).replace(".", ",")
+    return [
+        (f"Laut der Abbildung beträgt der Wert {comma} {unit}; das ist das Ergebnis der Auswertung.", True),
+        (f"Según el gráfico, el valor es {comma} {unit}, como indica el texto del documento.", True),
+        (f"根据图表，该数值为{fact['text']}{unit}。", True),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "scaled": scaled,
     "converted": converted,
@@ -257,7 +273,10 @@ CLASSES: dict[str, Builder] = {
     "decimal_comma": decimal_comma,
     "cjk": cjk,
     "markup": markup,
+    "foreign": foreign,
 }
+#: Classes whose answers must pass or be uncertain (scored by best reading, never a certain fail).
+FOREIGN_CLASSES = frozenset({"foreign"})
 
 
 def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
