@@ -772,7 +772,8 @@ def _problem(
     if _misbound(ctx, fact, span, text):
         return f"'{said}' is tied to something else"
     year = _foreign_year(ctx, span, text)
-    foreign = year or (_foreign(ctx, text.clause(span)) if fact.kind == "number" else None)
+    named = fact.kind == "number" and not certainty.language_doubt(text.text)  # no names read in other languages
+    foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
     if found is not None:
@@ -1011,7 +1012,7 @@ class OfflineJudge:
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
         missing = [f.text for f in missing_facts]
-        hedged = bool(_HEDGE.search(candidate))
+        hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
         score = _score(ctx, facts, verdicts, hedged)
         doubts = certainty.doubts(
             candidate,
