@@ -138,7 +138,7 @@ def _load(point: importlib.metadata.EntryPoint) -> BackendEntry:
         loaded = point.load()
         entry = loaded() if callable(loaded) and not isinstance(loaded, BackendEntry) else loaded
     except Exception as exc:  # noqa: BLE001 - any failure of a third-party module is one line
-        raise JudgeSpecError(f"{where} cannot be loaded: {one_line(exc, 160)}") from None
+        raise JudgeSpecError(f"{where} cannot be loaded: {type(exc).__name__}: {one_line(exc, 160)}") from None
     if not isinstance(entry, BackendEntry):
         raise JudgeSpecError(f"{where} is not a judge.choices.BackendEntry (got {type(entry).__name__})")
     if entry.name != point.name.strip().lower():
