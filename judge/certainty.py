@@ -18,17 +18,23 @@ import unicodedata
 #: Function words of English, and of the other languages answers come in most (German,
 #: Spanish, French, Portuguese, Italian, Dutch): an answer with more of the latter is not English.
 _OTHER = frozenset(
-    "der die das den dem des und ist nicht ein eine einer laut beträgt liegt wert bei auf mit für von zu im "
-    "el los las es del según valor que y una por para con en lo su al "
-    "le les est des du selon valeur et une avec pour dans au sur "
-    "os é do da dos das segundo valor em uma com não "
-    "il è della delle dello degli secondo valore e un una con per "
-    "het een van en is niet volgens waarde op".split()
+    " ".join(
+        (
+            "der die das den dem des und ist nicht ein eine einer laut beträgt liegt wert bei auf mit für",
+            "von zu im el los las es del según valor que y una por para con en lo su al le les est des du",
+            "selon valeur et une avec pour dans au sur os é do da dos das segundo em uma com não il è della",
+            "delle dello degli secondo valore e un per het een van en niet volgens waarde op",
+        )
+    ).split()
 )
 _ENGLISH = frozenset(
-    "a an the is are was were be been of in on at to for from by with and or but not it its this that these "
-    "than as which what who so there has have had does did do higher lower more less above below rose fell "
-    "value values chart figure text shows show answer".split()
+    " ".join(
+        (
+            "a an the is are was were be been of in on at to for from by with and or but not it its this",
+            "that these than as which what who so there has have had does did do higher lower more less",
+            "above below rose fell value values chart figure text shows show answer",
+        )
+    ).split()
 )
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _MIN_OTHER_WORDS = 2

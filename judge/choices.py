@@ -137,8 +137,10 @@ def _load(point: importlib.metadata.EntryPoint) -> BackendEntry:
     try:
         loaded = point.load()
         entry = loaded() if callable(loaded) and not isinstance(loaded, BackendEntry) else loaded
-    except Exception as exc:  # noqa: BLE001 - any failure of a third-party module is one line
-        raise JudgeSpecError(f"{where} cannot be loaded: {type(exc).__name__}: {one_line(exc, 160)}") from None
+    except Exception as exc:
+        raise JudgeSpecError(
+            f"{where} cannot be loaded: {type(exc).__name__}: {one_line(exc, 160)}"
+        ) from None
     if not isinstance(entry, BackendEntry):
         raise JudgeSpecError(f"{where} is not a judge.choices.BackendEntry (got {type(entry).__name__})")
     if entry.name != point.name.strip().lower():
@@ -264,6 +266,8 @@ def parse_judge_spec(spec: str) -> JudgeSpec:
     if at and not base_url.startswith(("http://", "https://")):
         raise _spec_error(text, "has a base URL that is not http(s)://...")
     return JudgeSpec(kind=kind, model=model, base_url=base_url.rstrip("/") or None, cascade=cascade)
+
+
 def resolve_settings(
     kind: str,
     model: str,

@@ -51,7 +51,9 @@ def _reading_runs(text: str) -> list[tuple[int, int]]:
     start = 0
     while start < len(matches):
         end = start
-        while end + 1 < len(matches) and _BETWEEN_READINGS.match(text[matches[end].end() : matches[end + 1].start()]):
+        while end + 1 < len(matches) and _BETWEEN_READINGS.match(
+            text[matches[end].end() : matches[end + 1].start()]
+        ):
             end += 1
         if end - start + 1 >= _MIN_READINGS:
             runs.append((matches[start].start(), matches[end].end()))

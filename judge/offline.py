@@ -43,12 +43,12 @@ from typing import Any
 
 from judge import certainty, claims, conclusion
 from judge.base import JudgeItem, Judgement, score_concurrently
+from judge.choices import spec_forms
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
-from judge.quantities import UnitOf, fact_unit, readings_for
 from judge.parse import UNSCORED
-from judge.choices import spec_forms
+from judge.quantities import UnitOf, fact_unit, readings_for
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
 OFFLINE_VERSION = "offline-claims-v3"
@@ -237,7 +237,11 @@ class _Text:
             claims.clause_bounds(folded),
             claims.segment_bounds(folded),
             claims.sentence_bounds(folded),
-            [n for n in find_numbers(folded) if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])],
+            [
+                n
+                for n in find_numbers(folded)
+                if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])
+            ],
         )
 
     def piece(self, bounds: list[tuple[int, int]], span: Span) -> tuple[int, int]:
@@ -584,9 +588,9 @@ def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         after = text.text[cue.end() : cue.end() + 40]
         if fact.kind == "number":
             for found in text.numbers:
-                if cue.end() <= found.start < cue.end() + 30 and not ctx.explained(found):
-                    if readings_for(fact.quantity, found, text.text):
-                        return found.text
+                near = cue.end() <= found.start < cue.end() + 30
+                if near and not ctx.explained(found) and readings_for(fact.quantity, found, text.text):
+                    return found.text
         elif _is_entity(fact):
             for name, _ in claims.proper_names(after):
                 if _unknown_name(ctx, name):
@@ -772,7 +776,9 @@ def _problem(
     if _misbound(ctx, fact, span, text):
         return f"'{said}' is tied to something else"
     year = _foreign_year(ctx, span, text)
-    named = fact.kind == "number" and not certainty.language_doubt(text.text)  # no names read in other languages
+    named = fact.kind == "number" and not certainty.language_doubt(
+        text.text
+    )  # no names read in other languages
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
@@ -826,7 +832,9 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     if misunit is not None:
         return _Verdict(False, f"'{misunit.text}' is in another unit or scale")
     if _is_year(fact):
-        years = [y for y in claims.YEAR.findall(text.text) if y not in claims.YEAR.findall(ctx.reference.text)]
+        years = [
+            y for y in claims.YEAR.findall(text.text) if y not in claims.YEAR.findall(ctx.reference.text)
+        ]
         if years:
             return _Verdict(False, f"says {years[0]} instead")
     if _is_entity(fact):
@@ -945,7 +953,9 @@ def _assess_committed(
         fact = scored[i]
         if v.hit or v.why or fact.kind != "number":
             continue
-        other = [n for n in tail.numbers if not ctx.explained(n) and readings_for(fact.quantity, n, tail.text)]
+        other = [
+            n for n in tail.numbers if not ctx.explained(n) and readings_for(fact.quantity, n, tail.text)
+        ]
         if other and not _is_year(fact):
             said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
     if not any(v.hit or v.why for v in said):
@@ -954,7 +964,8 @@ def _assess_committed(
         return (*_assess(ctx, facts, text), False)
     _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
     merged = [
-        v if v.hit or v.why or i >= len(before) or not before[i].hit else before[i] for i, v in enumerate(said)
+        v if v.hit or v.why or i >= len(before) or not before[i].hit else before[i]
+        for i, v in enumerate(said)
     ]
     return scored, merged, True
 
@@ -1020,7 +1031,8 @@ class OfflineJudge:
             committed=committed,
             missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
             conflicting=sum(1 for v in verdicts if v.conflict),
-            numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts) and not text.numbers,
+            numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
+            and not text.numbers,
         )
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:

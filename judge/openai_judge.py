@@ -20,8 +20,8 @@ from judge.backends.openai_compat import (
     retry_after_seconds,
 )
 from judge.cache import JudgementCache
-from judge.llm import DEFAULT_MAX_TOKENS, LLMJudge
 from judge.choices import resolve_settings
+from judge.llm import DEFAULT_MAX_TOKENS, LLMJudge
 
 if TYPE_CHECKING:
     import openai

@@ -136,7 +136,13 @@ def fact_unit(unit: str) -> UnitOf:
         code = CURRENCIES[_CURRENCY_WORD.match(text.strip()).group(0).lower()]  # type: ignore[union-attr]
         return UnitOf(out.scale, out.scaled, code)
     read, used = _read_words(text, out)
-    if used and text[used:].strip() and read.physical is None and read.share is None and read.currency is None:
+    if (
+        used
+        and text[used:].strip()
+        and read.physical is None
+        and read.share is None
+        and read.currency is None
+    ):
         return out
     return read
 
@@ -147,7 +153,13 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
     share = "pct" if found.percent else None
-    unit = UnitOf(found.scale, bool(found.scale_word) and len(found.scale_word) > 1 or found.scale > 1e3, currency, None, share)
+    unit = UnitOf(
+        found.scale,
+        (bool(found.scale_word) and len(found.scale_word) > 1) or found.scale > 1e3,
+        currency,
+        None,
+        share,
+    )
     if share is None:
         unit, _ = _read_words(text[found.end : found.end + 48], unit)
     return unit

@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tenacity import RetryCallState, RetryError, Retrying, retry_if_exception, stop_after_attempt
 
 from judge.backends.base import BackendSettings, Completion, Message, token_count
+from judge.choices import choose_another
 from judge.errors import JudgeError, JudgeRequestError, JudgeUnavailable
 from judge.redact import one_line, redact_secrets
-from judge.choices import choose_another
 
 if TYPE_CHECKING:
     import openai

@@ -149,7 +149,8 @@ def concluded(q: dict[str, Any]) -> list[Case]:
          f"Final answer: {q['reference']}", True),
         (f"Reading the figure step by step: {q['reference']} Hmm, I misread the axis. "
          f"Final answer: {wrong}", False),
-        (f"**Reasoning.** {q['reference']}\n\nOn reflection I got the scale wrong.\n\n**Answer:** {wrong}", False),
+        (f"**Reasoning.** {q['reference']}\n\nOn reflection I got the scale wrong.\n\n"
+         f"**Answer:** {wrong}", False),
     ]  # fmt: skip
 
 
@@ -184,7 +185,11 @@ def label_hedged(q: dict[str, Any]) -> list[Case]:
     if not names:
         return []
     asked = names[0]
-    rivals = [m for m in re.findall(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", q["question"]) if m not in (asked, "In", "Which", "What", "Figure", "Say", "At", "By", "The")]
+    rivals = [
+        m
+        for m in re.findall(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*", q["question"])
+        if m not in (asked, "In", "Which", "What", "Figure", "Say", "At", "By", "The")
+    ]
     rivals = [r for r in rivals if r not in q["reference"] and len(r) > 3]
     if not rivals:
         return []
@@ -239,7 +244,9 @@ def markup(q: dict[str, Any]) -> list[Case]:
     out = [(f"**Answer:** {ref}", True)]
     if nums:
         text = str(nums[0]["text"])
-        boxed = re.sub(rf"(?<![\d.,]){re.escape(text)}(?![\d])", rf"$\\boxed{{\\text{{{text}}}}}$", ref, count=1)
+        boxed = re.sub(
+            rf"(?<![\d.,]){re.escape(text)}(?![\d])", rf"$\\boxed{{\\text{{{text}}}}}$", ref, count=1
+        )
         out.append((f"{boxed} $\\Rightarrow$ \\textbf{{Final}}", True))
     out.append((f"Die Antwort (laut Diagramm und Text): {ref}", True))
     return out

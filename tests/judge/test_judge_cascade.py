@@ -24,7 +24,9 @@ def _items() -> tuple[list[JudgeItem], list[bool]]:
     for q in QUESTIONS:
         items.append(JudgeItem(q["question"], q["reference"], q["reference"], q["answer_values"]))
         asked.append(False)
-        items.append(JudgeItem(q["question"], q["reference"], f"Probably {q['reference']}", q["answer_values"]))
+        items.append(
+            JudgeItem(q["question"], q["reference"], f"Probably {q['reference']}", q["answer_values"])
+        )
         asked.append(True)
     items.append(JudgeItem("How many?", "There were 12.", "12"))
     asked.append(True)
@@ -71,5 +73,7 @@ def test_without_a_cache_an_uncertain_answer_has_no_offline_verdict(chat_stub: C
     q = QUESTIONS[0]
     hedged = JudgeItem(q["question"], q["reference"], f"Probably {q['reference']}", q["answer_values"])
     assert judge.cached(hedged) is None  # a live run then asks the LLM judge
-    assert judge.cached(JudgeItem(q["question"], q["reference"], q["reference"], q["answer_values"])) is not None
+    assert (
+        judge.cached(JudgeItem(q["question"], q["reference"], q["reference"], q["answer_values"])) is not None
+    )
     assert chat_stub.chat_requests == []

@@ -88,7 +88,9 @@ def _install(site: Path, points: dict[str, str]) -> Path:
     (site / "epjudge_pkg" / "__init__.py").write_text(PACKAGE, encoding="utf-8")
     info = site / "epjudge_pkg-0.1.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: epjudge-pkg\nVersion: 0.1\n", encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: epjudge-pkg\nVersion: 0.1\n", encoding="utf-8"
+    )
     lines = "".join(f"{name} = {target}\n" for name, target in points.items())
     (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{lines}", encoding="utf-8")
     (info / "RECORD").write_text("", encoding="utf-8")

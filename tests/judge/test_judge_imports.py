@@ -87,7 +87,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_judge_package_has_no_import_circles() -> None:
     graph, _ = _graph()
-    assert "judge.registry" in graph and graph["judge.registry"]  # the graph was read
+    assert graph.get("judge.registry")  # the graph was read
     assert _cycles(graph) == []
 
 

@@ -46,8 +46,8 @@ from judge import (
     unregister_backend,
 )
 from judge.backends.base import CUT
-from judge.registry import BUILT_IN_BACKENDS
 from judge.redact import one_line, redact_secrets
+from judge.registry import BUILT_IN_BACKENDS
 from tests.judge.loopback import LoopbackServer, serve
 
 ROOT = Path(__file__).resolve().parents[2]

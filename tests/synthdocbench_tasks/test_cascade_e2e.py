@@ -17,7 +17,14 @@ import pytest
 
 from judge import OFFLINE_JUDGE_NAME, JudgeItem, OfflineJudge
 from synthdocbench_tasks.rejudge import judged_folder
-from tests.helpers.lmms_eval_run import read_jsonl, results, run, samples_log, synthdoc_run_env, synthdocbench_eval_cmd
+from tests.helpers.lmms_eval_run import (
+    read_jsonl,
+    results,
+    run,
+    samples_log,
+    synthdoc_run_env,
+    synthdocbench_eval_cmd,
+)
 from tests.judge.judge_chat_stub import ChatStub
 from tests.judge.loopback import serve
 
@@ -25,7 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 TASK = "synthdoc_chart"
 LIMIT = 3
-HEDGED = "It is probably 42, though I may be wrong."
+HEDGED = "It is probably 42 though I may be wrong."  # no comma: lmms-eval splits model_args on commas
 ABSTAINS = "Not found in the document."
 
 
@@ -104,4 +111,7 @@ def test_the_cascade_asks_the_llm_judge_only_for_uncertain_answers(
     if not out.exists():
         (out,) = list(mixed.parent.glob(f"judged-*/{mixed.name}"))
     judges = [json.loads(x)["acc"]["judge"] for x in out.read_text().splitlines()]
-    assert judges.count("openai:stub-judge") == uncertain and judges.count(OFFLINE_JUDGE_NAME) == len(lines) - uncertain
+    assert (
+        judges.count("openai:stub-judge") == uncertain
+        and judges.count(OFFLINE_JUDGE_NAME) == len(lines) - uncertain
+    )

@@ -72,7 +72,13 @@ def test_a_scored_record_keeps_the_logged_keys_and_the_judges_integer(tmp_path: 
     record = values["acc"]
     assert list(record) == KEYS and record["score"] == 10 and record["valid"] is True
     assert '"score": 10,' in json.dumps(record)  # the judge's integer, not 10.0
-    assert all(v is record for v in values.values()) and set(values) == {"acc", "score", "failed", "unscored", "uncertain"}
+    assert all(v is record for v in values.values()) and set(values) == {
+        "acc",
+        "score",
+        "failed",
+        "unscored",
+        "uncertain",
+    }
     assert _read_back(values, tmp_path).status == "valid"
 
 

@@ -137,14 +137,17 @@ def test_the_judge_command_without_a_judge_lists_a_registered_backend(
 ) -> None:
     log = _log(env)
     line = _cli_error(monkeypatch, capsys, str(log))
-    assert line == f"no judge given: pass --judge {spec_forms('MODEL', 'BASE_URL', none=False)} (or set SYNTHDOC_JUDGE)"
+    forms = spec_forms("MODEL", "BASE_URL", none=False)
+    assert line == f"no judge given: pass --judge {forms} (or set SYNTHDOC_JUDGE)"
     assert f"{FAKE_FORMS}, {BATCHY_FORMS}" in line
     none = _cli_error(monkeypatch, capsys, str(log), "--judge", "none")
     assert none.startswith("--judge none scores nothing: pass --judge offline, ") and FAKE_FORMS in none
     bad = _cli_error(monkeypatch, capsys, str(log), "--judge", f"fakejudge={SECRET}")
     assert "names no known judge" in bad and "fakejudge:<model> or fakejudge:<model>@<base_url>" in bad
     assert SECRET not in bad
-    assert not any(p.name.startswith("judged-") for p in log.parent.iterdir()) and sorted(log.parent.iterdir()) == [log]
+    assert not any(p.name.startswith("judged-") for p in log.parent.iterdir()) and sorted(
+        log.parent.iterdir()
+    ) == [log]
 
 
 def test_batch_lists_only_backends_that_can_send_batch_jobs(

@@ -56,7 +56,10 @@ def test_the_same_model_under_two_judges_keeps_one_label(tmp_path: Path) -> None
     qs = benchmark(1, 3)
     write_run(tmp_path / "gpt5", qs, [1, 2, 3], model_args="model=m")
     write_run(tmp_path / "alt", qs, [1, 2, 3], model_args="model=m", judge="gemini")
-    assert sorted((r.label, r.judge) for r in _runs(tmp_path)) == [("m", "openai:gemini"), ("m", "openai:gpt-5")]
+    assert sorted((r.label, r.judge) for r in _runs(tmp_path)) == [
+        ("m", "openai:gemini"),
+        ("m", "openai:gpt-5"),
+    ]
 
 
 def test_missing_path_is_one_clear_line(tmp_path: Path) -> None:

@@ -47,7 +47,10 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     summary = build_report([logs], out, resamples=500)
     assert summary.models == ["org/alpha", "org/beta"]
     assert summary.overall_acc == {"org/alpha": 0.5, "org/beta": pytest.approx(1 / 23)}
-    assert summary.judges == ["openai:gemini", "openai:gpt-5"]  # old logs: bare names, qualified and summary.agreement_pairs == 1
+    assert summary.judges == [
+        "openai:gemini",
+        "openai:gpt-5",
+    ]  # old logs: bare names, qualified and summary.agreement_pairs == 1
     assert summary.hard_failures == 11 and summary.dataset is None
     for path in (summary.markdown, summary.html, *summary.figures, *summary.tables):
         assert path.is_file() and path.stat().st_size > 0
@@ -61,7 +64,8 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
 
     runs = {(r["model"], r["judge"]): r for r in _csv(out, "runs")}
     assert (
-        runs[("org/beta", "openai:gpt-5")]["unscored (-1)"] == "1" and runs[("org/beta", "openai:gpt-5")]["valid"] == "23"
+        runs[("org/beta", "openai:gpt-5")]["unscored (-1)"] == "1"
+        and runs[("org/beta", "openai:gpt-5")]["valid"] == "23"
     )
     assert runs[("org/alpha", "openai:gemini")]["in main tables"] == "no"
     assert runs[("org/alpha", "openai:gemini")]["uncertain"] == "0"
