@@ -149,6 +149,7 @@ def test_a_broken_entry_point_is_one_line(site: Path, name: str, why: str) -> No
     assert why in str(info.value) and ENTRY_POINT_GROUP in str(info.value)
 
 
+@pytest.mark.slow
 def test_an_installed_backend_judges_in_a_fresh_process(site: Path, tmp_path: Path) -> None:
     """``synthdocbench judge`` in its own process (as in an lmms-eval run): nothing registers it by hand."""
     record = {"question_id": "q1", "doc_id": "d1", "subset": "chart", "question": "How many?",

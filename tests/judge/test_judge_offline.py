@@ -90,7 +90,10 @@ def test_partial_credit_rounds_half_up_and_lists_what_matched() -> None:
     facts = [num(42, "42"), label("Paris"), num(7.5, "7.5%"), label("Berlin")]
     result = OfflineJudge().score(JudgeItem(Q, "ref", "Paris had 42 stores, up 7.5%.", facts))
     assert result.score == 8  # 3/4 -> 7.5 -> 8
-    assert result.judgement == "matched 3/4: 42, Paris, 7.5%; missing: Berlin"
+    assert result.judgement == (
+        "matched 3/4: 42, Paris, 7.5%; missing: Berlin; uncertain: a label is not found (a paraphrase?)"
+    )
+    assert not result.certain
     two_of_four = OfflineJudge().score(JudgeItem(Q, "ref", "Paris had 42 stores.", facts))
     assert two_of_four.score == 5
     one_of_three = OfflineJudge().score(JudgeItem(Q, "ref", "Paris.", facts[:3]))
