@@ -21,7 +21,7 @@ from . import judging
 from .api_images import prefer_jpeg
 from .dataset import dataset_location, document_store
 from .errors import SynthDocUserError
-from .metrics import accuracy, failed_count, mean_score, unscored_count
+from .metrics import accuracy, failed_count, mean_score, uncertain_count, unscored_count
 from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
 from .records import SynthDocRecord, logged
@@ -204,7 +204,7 @@ def metric_values(record: dict[str, Any], *keys: str) -> dict[str, dict[str, Any
     """The record as logged (:func:`logged_record`) under every metric key of the task
     (``failed`` and ``unscored`` included): one dict, the same object under each key."""
     one = logged_record(record)
-    return {key: one for key in (*keys, "failed", "unscored")}
+    return {key: one for key in (*keys, "failed", "unscored", "uncertain")}
 
 
 _IDENTITY = ("question_id", "doc_id", "subset", "category", "difficulty")
@@ -256,8 +256,14 @@ def aggregate_unscored(records: list[dict[str, Any]]) -> int:
     return unscored_count(records)
 
 
+def aggregate_uncertain(records: list[dict[str, Any]]) -> int:
+    """Scored answers the judge was not certain of (``certain: false``): how much of a score
+    rests on its best reading."""
+    return uncertain_count(records)
+
+
 def sum_over_tasks(values: list[float], sizes: list[int], weight_by_size: bool = False) -> int:
-    """A group's count (``failed``, ``unscored``): the counts of its tasks added up.
+    """A group's count (``failed``, ``unscored``, ``uncertain``): the counts of its tasks added up.
 
     lmms-eval 0.7.3 calls a group's ``aggregation`` with each task's value, its sample count
     and the ``weight_by_size`` flag; its only built-in (``mean``) would average the counts.

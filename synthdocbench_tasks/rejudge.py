@@ -156,9 +156,14 @@ class QuestionLookup:
         record.update(judge_inputs(row))
 
 
+def judged_folder(judge_name: str) -> str:
+    """The default output folder's name for a judge: ``judged-offline_offline-claims-v3``."""
+    return f"judged-{_UNSAFE.sub('_', judge_name)}"
+
+
 def output_path(source: Path, out_dir: Path | None, judge_name: str) -> Path:
-    """``<out_dir>/<same name>``; by default a ``judged-<judge>`` folder next to the input."""
-    folder = out_dir if out_dir is not None else source.parent / f"judged-{_UNSAFE.sub('_', judge_name)}"
+    """``<out_dir>/<same name>``; by default a :func:`judged_folder` next to the input."""
+    folder = out_dir if out_dir is not None else source.parent / judged_folder(judge_name)
     target = folder / source.name
     if target.resolve() == source.resolve():
         raise SynthDocUserError(f"--out {folder} would overwrite the input {source}: choose another folder")
