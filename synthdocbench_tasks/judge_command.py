@@ -36,11 +36,24 @@ def print_result(result: RejudgeResult) -> None:
     typer.echo(result.usage or "")
     if result.batch:
         typer.echo(result.batch)
+    if result.kept:
+        typer.echo(
+            f"synthdocbench: kept {result.kept} earlier valid scores of the judged logs where this run "
+            "left the same answers unscored (--force replaces them)",
+            err=True,
+        )
     unscored = sum(result.failures.values())
     if not unscored:
         return
     counts = failure_counts(result.failures)
     line = f"synthdocbench: {unscored} of {result.answers} answers are unscored ({counts})"
+    causes = [
+        f"{reason}: {text}" for reason, text in result.causes.items() if text and reason != "model_error"
+    ]
+    if causes:
+        line += "; cause: " + "; ".join(causes[:3])
+    if result.kept:
+        line += f"; the judged logs keep {result.kept} earlier valid scores for them"
     if result.stopped:
         line += f"; {result.stopped}"
     elif result.failures.get("judge_error"):
@@ -118,6 +131,14 @@ def judge_command(
         float | None,
         typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write this run's verdicts even where they are unscored and the judged log "
+            "already holds a valid score for the same answer (kept by default).",
+        ),
+    ] = False,
 ) -> None:
     """Score (or re-score) samples logs in one concurrent batch; write judged copies, print ACC.
 
@@ -135,7 +156,14 @@ def judge_command(
     )
     options = BatchOptions(poll_interval, batch_price_in, batch_price_out) if batch else None
     result = rejudge(
-        samples, judge, out_dir=out, concurrency=concurrency, dataset=dataset, limits=limits, batch=options
+        samples,
+        judge,
+        out_dir=out,
+        concurrency=concurrency,
+        dataset=dataset,
+        limits=limits,
+        batch=options,
+        force=force,
     )
     print_result(result)
     if any(result.failures.get(reason) for reason in RUN_ERRORS):
