@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from judge import JudgeItem, Judgement
+from judge.prompt import cap_candidate
 
 from . import judging
 from .api_images import prefer_jpeg
@@ -159,7 +160,13 @@ def judge_inputs(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def judge_item(record: dict[str, Any], candidate: str) -> JudgeItem:
-    """The judge's input for a record that carries :func:`judge_inputs`."""
+    """The judge's input for a record that carries :func:`judge_inputs`; a candidate longer than a
+    judge prompt carries is noted in the record (``candidate_truncated``: characters cut)."""
+    cut = cap_candidate(candidate)[1]
+    if cut:
+        record["candidate_truncated"] = cut
+    else:
+        record.pop("candidate_truncated", None)
     return JudgeItem(
         question=record["question"],
         reference=record["reference"],

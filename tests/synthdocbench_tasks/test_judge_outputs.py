@@ -110,3 +110,18 @@ def test_a_rerun_never_makes_results_worse_without_saying_so(stub: ChatStub, tmp
 
     forced = _judge(*args, "--force", cwd=tmp_path)
     assert forced.returncode == 1 and _scores(out / NAME) == [-1] * 6 and "kept" not in forced.stderr
+
+
+def test_a_10_mb_answer_is_sent_capped_and_the_record_says_so(stub: ChatStub, tmp_path: Path) -> None:
+    from judge.prompt import MAX_CANDIDATE_CHARS
+
+    huge = "12 " + "y" * (10 * 1024 * 1024)
+    log = _log(tmp_path / "run" / NAME, [huge, "12"])
+    out = tmp_path / "judged"
+    proc = _judge(str(log), "--judge", f"openai:stub-judge@{stub.base_url}", "--out", str(out), cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    prompts = sorted(len(r.prompt) for r in stub.chat_requests)
+    assert len(prompts) == 2 and prompts[-1] < prompts[0] + MAX_CANDIDATE_CHARS + 200
+    records = [json.loads(line)["score"] for line in (out / NAME).read_text().splitlines()]
+    assert records[0]["candidate_truncated"] == len(huge) - MAX_CANDIDATE_CHARS
+    assert "candidate_truncated" not in records[1]
