@@ -67,6 +67,39 @@ def print_result(result: RejudgeResult) -> None:
     typer.echo(line, err=True)
 
 
+BatchFlag = Annotated[
+    bool,
+    typer.Option(
+        "--batch",
+        help="Judge the uncached answers as one OpenAI Batch API job (half price, within 24 h); "
+        "a later run first collects any batch an interrupted one left.",
+    ),
+]
+
+PollInterval = Annotated[
+    float, typer.Option("--poll-interval", help="Seconds between looks at a batch job (--batch).")
+]
+
+PriceIn = Annotated[
+    float | None,
+    typer.Option("--batch-price-in", help="Batch price per 1M input tokens, for the estimated cost."),
+]
+
+PriceOut = Annotated[
+    float | None,
+    typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
+]
+
+ForceFlag = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Write this run's verdicts even where they are unscored and the judged log "
+        "already holds a valid score for the same answer (kept by default).",
+    ),
+]
+
+
 def judge_command(
     samples: Annotated[
         list[Path], typer.Argument(help="lmms-eval samples logs (*_samples_<task>.jsonl) of synthdoc tasks.")
@@ -112,33 +145,11 @@ def judge_command(
             "(default: SYNTHDOC_JUDGE_MAX_FAILURES, else 5).",
         ),
     ] = None,
-    batch: Annotated[
-        bool,
-        typer.Option(
-            "--batch",
-            help="Judge the uncached answers as one OpenAI Batch API job (half price, within 24 h); "
-            "an interrupted run resumes polling the recorded batch.",
-        ),
-    ] = False,
-    poll_interval: Annotated[
-        float, typer.Option("--poll-interval", help="Seconds between looks at a batch job (--batch).")
-    ] = 30.0,
-    batch_price_in: Annotated[
-        float | None,
-        typer.Option("--batch-price-in", help="Batch price per 1M input tokens, for the estimated cost."),
-    ] = None,
-    batch_price_out: Annotated[
-        float | None,
-        typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
-    ] = None,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-            help="Write this run's verdicts even where they are unscored and the judged log "
-            "already holds a valid score for the same answer (kept by default).",
-        ),
-    ] = False,
+    batch: BatchFlag = False,
+    poll_interval: PollInterval = 30.0,
+    batch_price_in: PriceIn = None,
+    batch_price_out: PriceOut = None,
+    force: ForceFlag = False,
 ) -> None:
     """Score (or re-score) samples logs in one concurrent batch; write judged copies, print ACC.
 
