@@ -210,7 +210,8 @@ def open_run(
 
     A document of the shard whose folder holds ``DONE`` is skipped; every other one is to be
     generated from scratch. Raises :class:`PipelineError` (bad shard, unknown chart types,
-    another config in ``out_dir``) or :class:`~generation.charts.d3.D3NotFoundError` before anything is written.
+    another config in ``out_dir``) or :class:`~generation.charts.d3.D3NotFoundError` before
+    anything is written.
     """
     k, n = check_shard(shard)
     check_chart_types(config)
