@@ -294,7 +294,9 @@ class DocumentStore:
     Every PDF read is checked against its row's ``pdf_sha256`` (a swapped or edited file is
     one line naming the document); :meth:`pages` is the count the strip builder checks before
     rasterising. Older exports have no such columns: a warning says so once per dataset, and
-    the pages are checked against ``page_count``.
+    the pages are checked against ``page_count``. A Hub dataset's rows are checked once its
+    documents config has been read (the viewer, ``budget``); an evaluation fetches only the
+    PDFs it needs and downloads no documents config for the check.
     """
 
     def __init__(self, location: str | DatasetRef) -> None:
@@ -340,14 +342,23 @@ class DocumentStore:
             )
         return dict(row)
 
+    def _hub_unindexed(self) -> bool:
+        """A Hub dataset whose documents config was not read: a run fetches only the PDFs it
+        needs, so its rows are not downloaded for a check (a pinned revision is immutable)."""
+        return not self.ref.local and self._index is None
+
     def pages(self, doc_id: str) -> int | None:
         """The pages the document's PDF must have: ``pdf_pages`` (``page_count`` in older exports)."""
+        if self._hub_unindexed():
+            return None
         row = self.row(doc_id)
         value = row.get("pdf_pages")
         value = row.get("page_count") if value is None else value
         return value if isinstance(value, int) and value > 0 else None
 
     def _check_digest(self, doc_id: str, data: bytes) -> None:
+        if self._hub_unindexed():
+            return
         with self._lock:
             if self._index is None:
                 self._index = self._load_index()
