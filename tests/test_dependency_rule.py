@@ -68,7 +68,6 @@ def _stage(module: str) -> str | None:
 
 #: Circles whose removal is in flight on other branches (issue 22); emptied when they land.
 _BEING_REMOVED = [
-    ["judge.backends.openai_compat", "judge.openai_judge", "judge.registry"],
     ["synthdocbench_tasks.cli", "synthdocbench_tasks.eval_command"],
 ]
 
