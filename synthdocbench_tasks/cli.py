@@ -7,13 +7,14 @@ evaluation-only install (no browser, no Node) can still run ``tasks-path`` and `
 from __future__ import annotations
 
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .errors import SynthDocUserError, first_line
+from .eval_command import check_command, eval_command
+from .paths import tasks_dir
 
 app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
@@ -44,11 +45,6 @@ def _main(
     """SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it."""
 
 
-def tasks_dir() -> Path:
-    """The folder holding the lmms-eval task YAMLs (pass it to --include_path)."""
-    return Path(str(resources.files("synthdocbench_tasks").joinpath("tasks")))
-
-
 def _fail(message: str) -> None:
     typer.echo(f"synthdocbench: {message}", err=True)
     raise typer.Exit(2)
@@ -73,17 +69,11 @@ def tasks_path() -> None:
     typer.echo(str(tasks_dir()))
 
 
-def _register_run_commands() -> None:
-    from .eval_command import check_command, eval_command
-
-    app.command(
-        "eval",
-        context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
-    )(eval_command)
-    app.command("check")(check_command)
-
-
-_register_run_commands()
+app.command(
+    "eval",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+)(eval_command)
+app.command("check")(check_command)
 
 
 @app.command()

@@ -31,6 +31,7 @@ from typing import Annotated, Any
 import typer
 
 from .errors import SynthDocUserError
+from .paths import tasks_dir
 from .run_check import (
     OWN_PREFIXES,
     RunVerdict,
@@ -243,8 +244,6 @@ def _is_main_process() -> bool:
 def eval_command(ctx: typer.Context) -> None:
     """Run lmms-eval with the SynthDocBench tasks on its include path (all arguments pass
     through); exit 0 only when every requested task scored every answer."""
-    from .cli import tasks_dir
-
     args = normalise_args(list(ctx.args))
     if "--help" in args or "-h" in args:
         run_lmms_eval(args)
@@ -309,8 +308,6 @@ def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
 def _verdict(captured: Captured, requested: list[str] | None) -> RunVerdict:
     """One verdict over every configuration lmms-eval ran; ``requested`` None: each run's
     own ``--tasks`` (from a ``--config`` file)."""
-    from .cli import tasks_dir
-
     tags = task_names(tasks_dir()).tags
     runs = captured.runs or [(None, None)]
     verdicts = [
@@ -356,8 +353,6 @@ def check_command(
 ) -> None:
     """Check a finished lmms-eval run for CI: exit 0 only when every task wrote results and
     logged every sample, and no answer failed (1 otherwise, with one line saying what)."""
-    from .cli import tasks_dir
-
     path, results, samples = read_run(run_dir)
     requested = split_tasks(tasks) if tasks else requested_tasks(results)
     verdict = check_run(
