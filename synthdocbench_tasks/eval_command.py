@@ -252,6 +252,7 @@ def eval_command(ctx: typer.Context) -> None:
     if include is None:
         include = str(tasks_dir())
         args += ["--include_path", include]
+    args = _settle_generation(args)
     value = option(args, "--tasks")
     if value is None and option(args, "--config") is None:
         raise SynthDocUserError(
@@ -291,6 +292,22 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _settle_generation(args: list[str]) -> list[str]:
+    """The task's ``max_new_tokens`` reaches the model (:func:`~.sampling.settle_model_args`)."""
+    from .sampling import settle_model_args, temperature_warning
+
+    args = normalise_args(args, ("--model", "--model_args", "--model-args"))
+    model, given = option(args, "--model"), option(args, "--model_args", "--model-args")
+    settled, line = settle_model_args(model, given)
+    if settled != given and settled is not None:
+        name = "--model_args" if option(args, "--model_args") is not None else "--model-args"
+        args = _set_option(args, name, settled) if given is not None else [*args, "--model_args", settled]
+    for message in (line, temperature_warning(model, settled)):
+        if message is not None and _is_main_process():
+            typer.echo(_redact(f"synthdocbench: {message}"), err=True)
+    return args
 
 
 def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
