@@ -236,8 +236,8 @@ def push(
         bool | None,
         typer.Option(
             "--private/--public",
-            help="Make the repo private or public, existing or new (default: a new repo is public, "
-            "an existing one keeps its visibility).",
+            help="Make the repo private or public, existing or new (default: a new repo gets the "
+            "Hub's default visibility for its namespace, an existing one keeps its visibility).",
             show_default=False,
         ),
     ] = None,
