@@ -19,7 +19,6 @@ from .paths import tasks_dir
 app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
-    add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

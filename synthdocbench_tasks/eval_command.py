@@ -16,6 +16,7 @@ user error (one line each). Everything lmms-eval prints passes through
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import json
 import logging
@@ -58,6 +59,31 @@ _VALUE_OPTIONS = (
 _LISTINGS = ("list", "list_groups", "list_tags", "list_subtasks")
 _NOT_FOUND = re.compile(r"^Tasks were not found: (.+)$", re.MULTILINE)
 _OWN_LOGGERS = ("lmms_eval", "synthdocbench_tasks", "judge")
+
+
+#: What ``synthdocbench eval -h`` prints before lmms-eval's own help.
+EVAL_HELP = f"""Usage: synthdocbench eval [LMMS-EVAL OPTIONS]
+
+  Run lmms-eval in this process with the SynthDocBench tasks on its include path; every
+  option goes to lmms-eval, after these changes:
+
+  --include_path         the package's task folder (synthdocbench tasks-path) unless given
+  --tasks                required; synthdoc_cross_modal* is read as synthdoc_crossmodal*; an unknown
+                         synthdoc*/mmdocbench* task stops the run with the closest name
+  --model                an unknown model stops the run with the closest lmms-eval names
+  --model_args           for --model vllm / vllm_generate: max_new_tokens=512 is added when missing
+                         (the class sends the larger of the task's and its own, default 4,096); a
+                         larger value is refused
+  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers are judged there
+
+  Environment: SYNTHDOC_DATASET (folder or ORG/NAME[@REVISION]), SYNTHDOC_JUDGE (offline,
+  openai:MODEL[@BASE_URL] or none), MMDOCBENCH_DATASET; see README.md.
+  Exit status: 0 complete run, 1 the run lost something, 2 a user error (one line each).
+  Results files get a "synthdocbench" record: strip settings, resolution, max_new_tokens and
+  temperature sent, prompt style, --limit (docs/vllm.md).
+
+lmms-eval's options:
+"""
 
 
 def _redact(text: str) -> str:
@@ -246,6 +272,7 @@ def eval_command(ctx: typer.Context) -> None:
     through); exit 0 only when every requested task scored every answer."""
     args = normalise_args(list(ctx.args))
     if "--help" in args or "-h" in args:
+        typer.echo(EVAL_HELP)
         run_lmms_eval(args)
         return
     include = option(args, "--include_path")
@@ -253,6 +280,7 @@ def eval_command(ctx: typer.Context) -> None:
         include = str(tasks_dir())
         args += ["--include_path", include]
     args = _settle_generation(args)
+    _check_model(option(normalise_args(args, ("--model",)), "--model"))
     value = option(args, "--tasks")
     if value is None and option(args, "--config") is None:
         raise SynthDocUserError(
@@ -292,6 +320,23 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _check_model(model: str | None) -> None:
+    """An unknown ``--model`` stops the run in one line naming the closest lmms-eval names."""
+    if model is None or "." in model:  # a dotted class path is lmms-eval's to resolve
+        return
+    from lmms_eval.models import list_available_models
+
+    names = list_available_models(include_aliases=True)
+    if model in names:
+        return
+    close = difflib.get_close_matches(model, names, n=3, cutoff=0.6)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise SynthDocUserError(
+        f'--model {model} is not an lmms-eval model{hint}; `python -c "from lmms_eval.models import '
+        'list_available_models as m; print(*m())"` lists all of them'
+    )
 
 
 def _settle_generation(args: list[str]) -> list[str]:
