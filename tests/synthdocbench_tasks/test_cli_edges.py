@@ -48,3 +48,32 @@ def test_shell_completion_completes_commands_and_prints_a_script() -> None:
              "COMP_WORDS": "synthdocbench ev", "COMP_CWORD": "1"},
     )  # fmt: skip
     assert done.stdout.split() == ["eval"]
+
+
+@pytest.mark.parametrize(
+    "command", [["budget", "acme/none"], ["eval", "--model", "dummy", "--tasks", "synthdoc"]]
+)
+def test_a_hub_id_with_the_hub_offline_is_one_line_exit_2(command: list[str], tmp_path: Path) -> None:
+    env = {"HF_HUB_OFFLINE": "1", "HF_HOME": str(tmp_path / "hf"), "SYNTHDOC_DATASET": "acme/none",
+           "SYNTHDOC_JUDGE": "offline", "SYNTHDOC_CACHE_DIR": str(tmp_path / "cache")}  # fmt: skip
+    done = _run(command, **env)
+    assert done.returncode == 2, done.stderr[-2000:]
+    (line,) = done.stderr.strip().splitlines()
+    assert "HF_HUB_OFFLINE is set and the Hub dataset is not in the local cache" in line
+
+
+def test_a_cached_hub_dataset_passes_the_offline_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from huggingface_hub import constants
+
+    from synthdocbench_tasks.dataset import check_hub_dataset
+    from synthdocbench_tasks.errors import SynthDocUserError
+
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", True)
+    monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path / "hub"))
+    monkeypatch.setenv("HF_DATASETS_CACHE", str(tmp_path / "datasets"))
+    with pytest.raises(SynthDocUserError, match="not in the local cache"):
+        check_hub_dataset("acme/set", "SYNTHDOC_DATASET", "advice")
+    (tmp_path / "hub" / "datasets--acme--set").mkdir(parents=True)
+    check_hub_dataset("acme/set", "SYNTHDOC_DATASET", "advice")
