@@ -230,6 +230,21 @@ def _preflight(tasks: list[str]) -> None:
     run_judge(load_settings(), preflight=True)
 
 
+def _narrow_mmdocbench(requested: list[str]) -> list[str]:
+    """Drop the MMDocBench tasks the local TSV has no rows of, saying so in one line."""
+    if not any(t.startswith("mmdocbench") for t in requested):
+        return requested
+    from .mmdocbench.data import source
+    from .mmdocbench.present import narrow
+
+    tasks, line = narrow(requested, source())
+    if line is not None and _is_main_process():
+        typer.echo(f"synthdocbench: {line}", err=True)
+    if not tasks:
+        raise SynthDocUserError(f"{line}: none of the requested tasks has rows")
+    return tasks
+
+
 def _lmms_eval_task_names(include_path: str) -> list[str]:
     try:
         from lmms_eval.tasks import TaskManager
@@ -300,6 +315,8 @@ def eval_command(ctx: typer.Context) -> None:
         if unknown:
             raise SynthDocUserError(unknown_task_message(unknown, names.all))
         _preflight(requested)
+        requested = _narrow_mmdocbench(requested)
+        args = _set_option(args, "--tasks", ",".join(requested))
     if option(args, "--process_docs_parallel", "--process-docs-parallel") is None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
     _warn_about_resolution(args, requested)
