@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -39,9 +40,16 @@ def test_every_package_is_marked_typed() -> None:
 
 @pytest.mark.slow
 def test_the_wheel_carries_them(tmp_path: Path) -> None:
+    # built from a copy: setuptools writes build/ and *.egg-info next to the sources
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE", "CITATION.cff"):
+        shutil.copy2(ROOT / name, source / name)
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
-         str(ROOT)],
+         str(source)],
         check=True, capture_output=True, timeout=600,
     )  # fmt: skip
     (wheel,) = tmp_path.glob("synthdocbench-*.whl")
