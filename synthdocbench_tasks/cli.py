@@ -279,7 +279,7 @@ _register_judge()
 
 
 def _register_budget() -> None:
-    from .budget import budget_command
+    from .budget_command import budget_command
 
     app.command("budget")(budget_command)
 
