@@ -82,7 +82,8 @@ def reasoning_version(model: str | None, model_args: str | None) -> str | None:
     """The ``model_version`` for which the OpenAI-compatible class sends no temperature, or None."""
     if model not in OPENAI_CLASSES:
         return None
-    version = parse_model_args(model_args).get("model_version", _OPENAI_DEFAULT_VERSION)
+    args = parse_model_args(model_args)  # the class takes ``model`` over ``model_version``
+    version = args.get("model") or args.get("model_version") or _OPENAI_DEFAULT_VERSION
     return version if any(m in version for m in OPENAI_REASONING_MARKERS) else None
 
 

@@ -47,6 +47,8 @@ def test_sent_settings_follow_each_class() -> None:
         "task_max_new_tokens": 512,
     }
     assert sent_settings("openai", "model_version=gpt-5-mini", task)["temperature"] is None
+    assert sent_settings("openai", "model=gpt-5,model_version=x", task)["temperature"] is None
+    assert sent_settings("openai", "model=Qwen/Qwen3-VL-8B-Instruct", task)["temperature"] == 0.0
 
 
 @pytest.mark.lmms_eval
