@@ -32,6 +32,16 @@ CONFIGS: tuple[str, ...] = (*QUESTION_CONFIGS, DOCUMENTS_CONFIG)
 #: The config ``load_dataset(PATH)`` loads: the three question configs in one split (their
 #: rows carry ``subset``); it has no files of its own.
 DEFAULT_CONFIG = "default"
+#: The PDFs again, as a ``datasets`` column (``Pdf`` feature), for readers who want them from
+#: ``load_dataset``; the loose ``pdfs/<doc_id>.pdf`` files stay for per-document downloads.
+PDF_CONFIG = "pdfs"
+
+
+def pdf_schema() -> pa.Schema:
+    """``doc_id`` and ``pdf`` (``datasets.Pdf``: bytes and file name), with the feature metadata."""
+    from datasets import Pdf, Value
+
+    return Features({"doc_id": Value("string"), "pdf": Pdf()}).arrow_schema
 SPLIT = "test"
 LICENSE = "apache-2.0"
 TASK_CATEGORIES: tuple[str, ...] = ("visual-question-answering", "document-question-answering")
@@ -44,6 +54,8 @@ CONFIG_DOCS: dict[str, str] = {
     "complex": "Multi-hop questions combining two to four pieces of evidence from text and charts.",
     DEFAULT_CONFIG: "Every question of the three subsets together (the `subset` column tells them "
     "apart); what `load_dataset(PATH)` loads.",
+    PDF_CONFIG: "One row per report: its PDF as a `datasets` `Pdf` column (decoded with pdfplumber; "
+    "`cast_column(\"pdf\", Pdf(decode=False))` gives the bytes).",
     "documents": "One row per report: the path of its PDF (`pdfs/<doc_id>.pdf`), its manifest "
     "(ground truth) and summary stats.",
 }
@@ -425,14 +437,18 @@ def build_card(out_dir: Path, info: CardInfo, *, template: str | None = None) ->
     """
     found = [read_config_files(out_dir, c) for c in CONFIGS]
     _check_counts(info, found)
+    pdfs = [read_config_files(out_dir, PDF_CONFIG)] if (out_dir / "data" / PDF_CONFIG).is_dir() else []
     if template is None:
         template = resources.files("hf_card").joinpath(TEMPLATE_NAME).read_text(encoding="utf-8")
     n_questions = sum(c.num_rows for c in found if c.name in QUESTION_CONFIGS)
-    card_data = _front_matter(info, found, n_questions)
-    text = render_card(template, card_data, _template_vars(info, found))
+    card_data = _front_matter(info, [*found, *pdfs], n_questions)
+    variables = _template_vars(info, found)
+    variables["has_pdf_config"] = bool(pdfs)
+    variables["configs"] += [{"name": c.name, "rows": c.num_rows, "doc": CONFIG_DOCS[c.name]} for c in pdfs]
+    text = render_card(template, card_data, variables)
     parsed = DatasetCard(text)
     declared = [c.get("config_name") for c in parsed.data.to_dict().get("configs", [])]
-    if declared != [DEFAULT_CONFIG, *CONFIGS]:
+    if declared != [DEFAULT_CONFIG, *CONFIGS, *(c.name for c in pdfs)]:
         raise CardError(
             f"the card template lost the configs front matter (found {declared}); keep {{{{ card_data }}}}"
         )

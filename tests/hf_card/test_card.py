@@ -259,3 +259,29 @@ def test_the_export_loads_by_its_path_alone_and_by_config(tmp_path: Path) -> Non
     assert sorted(set(everything["subset"])) == sorted(SUBSETS)
     assert everything.num_rows == sum(1 for q in info.questions)
     assert set(chart["subset"]) == {"chart"} and chart.num_rows < everything.num_rows
+
+
+def test_the_pdfs_config_is_a_column_datasets_reads(tmp_path: Path) -> None:
+    """The ``pdfs`` config (issue 27.3): the PDFs as a ``datasets`` ``Pdf`` column."""
+    from datasets import Pdf, load_dataset
+
+    from hf_card.card import pdf_schema
+
+    folder = tmp_path / "ds"
+    info = write_export(folder)
+    pdf = b"%PDF-1.7\n" + bytes(100)
+    rows = [{"doc_id": d.doc_id, "pdf": {"bytes": pdf, "path": f"{d.doc_id}.pdf"}} for d in info.documents]
+    (folder / "data" / "pdfs").mkdir()
+    pq.write_table(pa.Table.from_pylist(rows, schema=pdf_schema()), folder / "data" / "pdfs" / "test.parquet")
+    text = build_card(folder, info)
+    (folder / "README.md").write_text(text, encoding="utf-8")
+    meta = DatasetCard(text).data.to_dict()
+    assert [c["config_name"] for c in meta["configs"]][-1] == "pdfs" and '"pdfs", split="test"' in text
+    loaded = load_dataset(str(folder), "pdfs", split="test", cache_dir=str(tmp_path / "cache"))
+    assert isinstance(loaded.features["pdf"], Pdf)
+    raw = loaded.cast_column("pdf", Pdf(decode=False))
+    assert [r["doc_id"] for r in raw] == [d.doc_id for d in info.documents]
+    assert raw[0]["pdf"]["bytes"] == pdf
+    assert load_dataset(str(folder), split="test", cache_dir=str(tmp_path / "cache")).num_rows == len(
+        info.questions
+    )
