@@ -42,6 +42,8 @@ def pdf_schema() -> pa.Schema:
     from datasets import Pdf, Value
 
     return Features({"doc_id": Value("string"), "pdf": Pdf()}).arrow_schema
+
+
 SPLIT = "test"
 LICENSE = "apache-2.0"
 TASK_CATEGORIES: tuple[str, ...] = ("visual-question-answering", "document-question-answering")
@@ -55,7 +57,7 @@ CONFIG_DOCS: dict[str, str] = {
     DEFAULT_CONFIG: "Every question of the three subsets together (the `subset` column tells them "
     "apart); what `load_dataset(PATH)` loads.",
     PDF_CONFIG: "One row per report: its PDF as a `datasets` `Pdf` column (decoded with pdfplumber; "
-    "`cast_column(\"pdf\", Pdf(decode=False))` gives the bytes).",
+    '`cast_column("pdf", Pdf(decode=False))` gives the bytes).',
     "documents": "One row per report: the path of its PDF (`pdfs/<doc_id>.pdf`), its manifest "
     "(ground truth) and summary stats.",
 }
