@@ -194,6 +194,21 @@ def _ensure_branch(api: HfApi, repo_id: str, revision: str) -> tuple[str, ...]:
         return (f"created the branch {revision}",)
 
 
+def _check_options(commit_message: str | None, revision: str | None, create_pr: bool) -> str:
+    """The branch to commit to, once the message, revision and PR options agree."""
+    if commit_message is not None and not commit_message.strip():
+        raise PushError("--commit-message is empty: give a short summary of the change, or omit it")
+    branch = (revision or "main").strip()
+    if not branch or any(c in branch for c in " ~^:?*[\\") or branch.startswith(("-", "/")):
+        raise PushError(f"--revision {revision!r} is not a usable branch name: use e.g. v1.1 or regen-2026")
+    if create_pr and branch != "main":
+        raise PushError(
+            f"--create-pr opens a pull request against main, so it cannot go with --revision {branch}: "
+            "drop one of the two"
+        )
+    return branch
+
+
 def push_dataset(
     folder: Path,
     repo_id: str,
@@ -219,16 +234,7 @@ def push_dataset(
     files = validate_folder(folder)
     _check_repo_id(repo_id)
     _check_card_names(folder, repo_id)
-    if commit_message is not None and not commit_message.strip():
-        raise PushError("--commit-message is empty: give a short summary of the change, or omit it")
-    branch = (revision or "main").strip()
-    if not branch or any(c in branch for c in " ~^:?*[\\") or branch.startswith(("-", "/")):
-        raise PushError(f"--revision {revision!r} is not a usable branch name: use e.g. v1.1 or regen-2026")
-    if create_pr and branch != "main":
-        raise PushError(
-            f"--create-pr opens a pull request against main, so it cannot go with --revision {branch}: "
-            "drop one of the two"
-        )
+    branch = _check_options(commit_message, revision, create_pr)
     endpoint = hub_endpoint()
     url = f"{endpoint}/datasets/{repo_id}"
     if dry_run:
