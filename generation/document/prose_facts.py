@@ -263,6 +263,16 @@ def _find(names: list[str], text: str) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def _without_units(sentence: str, world: World) -> str:
+    """``sentence`` without the units printed after its numbers ("46.1 thousand dwellings" ->
+    "46.1"), so a unit that is also a metric's name is not read as the metric."""
+    units = sorted({m.unit for m in world.metrics if m.unit and m.unit != "%"}, key=len, reverse=True)
+    if not units:
+        return sentence
+    pattern = "|".join(re.escape(u) for u in units)
+    return re.sub(rf"(\d)\s+(?:{pattern})(?![\w-])", r"\1", sentence)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What :func:`check_sentence` found: ``claim`` False when the sentence states nothing checkable."""
@@ -282,7 +292,7 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     and ratio words are read with the first-named entity as the subject.
     """
     metric_names = [m.name for m in world.metrics]
-    found_metric = _find(metric_names, sentence)
+    found_metric = _find(metric_names, _without_units(sentence, world))
     if not found_metric:
         return Verdict(False, False)
     name = found_metric[0][1]
@@ -385,7 +395,7 @@ class Reading:
 def read_sentence(sentence: str, world: World) -> Reading | None:
     """The order or direction ``sentence`` asserts (None when it asserts none), read the way
     :func:`check_sentence` reads it, for :func:`cross_contradictions`."""
-    found_metric = _find([m.name for m in world.metrics], sentence)
+    found_metric = _find([m.name for m in world.metrics], _without_units(sentence, world))
     if not found_metric:
         return None
     name = found_metric[0][1]

@@ -320,3 +320,19 @@ def test_topic_vocabulary_holds_no_word_the_checker_reads() -> None:
             assert bad == [], (topic.key, field, bad)
     for opener in bank().data_openers:
         assert not cues.search(opener), opener
+
+
+def test_a_unit_that_is_also_a_metric_name_is_not_read_as_the_metric() -> None:
+    """ "46.1 thousand dwellings for new dwellings completed": the unit after the number names
+    the mix metric "dwellings", yet the sentence is about new dwellings completed."""
+    world = World(
+        metrics=[
+            WorldMetric(name="new dwellings completed", unit="thousand dwellings", kind="count", decimals=1),
+            WorldMetric(name="dwellings", unit="thousand dwellings", kind="count", decimals=1),
+        ],
+        facts=[WorldFact(metric="new dwellings completed", entity="Toronto", period="2020", value=46.1)],
+    )
+    sentence = "Toronto recorded a figure of 46.1 thousand dwellings for new dwellings completed in 2020."
+    verdict = check_sentence(sentence, world)
+    assert verdict.claim and verdict.true, verdict.reason
+    assert not check_sentence(sentence.replace("46.1", "46.2"), world).true
