@@ -26,7 +26,8 @@ from typing import Any
 import jinja2
 
 from generation.charts.d3 import charts_script
-from generation.charts.mpl import MPL_CHART_TYPES, ChartStyle, render_chart_svg
+from generation.charts.mpl import MPL_CHART_TYPES, render_chart_svg
+from generation.charts.mpl_common import ChartStyle
 from generation.charts.registry import CHART_TYPE_NAMES, chart_type
 from generation.document.render import CONTENT_WIDTH_PX
 from generation.plan.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of

@@ -6,7 +6,7 @@ Deterministic: every number comes from :func:`generation.plan.rng.stage_rng`.
 
 from __future__ import annotations
 
-from generation.charts.data import HORIZONTAL_TYPES
+from generation.charts.registry import HORIZONTAL_TYPES
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
     Block,

@@ -8,27 +8,26 @@ import numpy as np
 import pytest
 
 from generation.charts.data import (
-    HORIZONTAL_TYPES,
-    LABELLED_TYPES,
-    LINE_FAMILY,
-    MULTI_SERIES,
-    NEGATIVE_COLOUR,
-    NO_GRID_TYPES,
-    POSITIVE_COLOUR,
-    SUPPORTED_CHART_TYPES,
-    TREND_TYPES,
-    ChartSlot,
     NumberRegistry,
     NumberSpaceExhaustedError,
     build_chart,
     build_table,
     canonical_number,
-    chart_decimals,
     mark_measure,
     number_strings_in,
-    series_direction,
-    value_reading_options,
     value_text,
+)
+from generation.charts.insights import series_direction
+from generation.charts.registry import HORIZONTAL_TYPES, LABELLED_TYPES, NO_GRID_TYPES, value_reading_options
+from generation.charts.spec import (
+    LINE_FAMILY,
+    MULTI_SERIES,
+    NEGATIVE_COLOUR,
+    POSITIVE_COLOUR,
+    SUPPORTED_CHART_TYPES,
+    TREND_TYPES,
+    ChartSlot,
+    chart_decimals,
 )
 from generation.plan.rng import stage_rng
 from generation.world.table import FactTable

@@ -9,7 +9,7 @@ import pytest
 
 from generation.charts import data as chart_data
 from generation.charts import mpl as mpl_charts
-from generation.charts.data import ChartSlot, NumberRegistry, build_chart
+from generation.charts.data import NumberRegistry, build_chart
 from generation.charts.registry import (
     CHART_TYPE_NAMES,
     FAMILIES,
@@ -22,6 +22,7 @@ from generation.charts.registry import (
     types_in,
     value_reading_options,
 )
+from generation.charts.spec import ChartSlot
 from generation.document.layout import chart_spec
 from generation.plan.rng import stage_rng
 from generation.world.topics import Metric, topic_by_key

@@ -10,8 +10,10 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.charts.data import chart_decimals, value_text
-from generation.charts.mpl import MPL_CHART_TYPES, ChartRenderError, ChartStyle, render_chart_svg
+from generation.charts.data import value_text
+from generation.charts.mpl import MPL_CHART_TYPES, render_chart_svg
+from generation.charts.mpl_common import ChartRenderError, ChartStyle
+from generation.charts.spec import chart_decimals
 from generation.document.content import plan_document
 from generation.document.layout import SUPPORTED_CHART_TYPES, plan_with_renderer, render_html
 from generation.document.regions import measure_regions

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generation.charts.d3 import D3NotFoundError, find_d3, load_d3
-from generation.charts.mpl import ChartRenderError
+from generation.charts.mpl_common import ChartRenderError
 from generation.document.layout import (
     MAX_CHARTS_PER_BLOCK,
     SUPPORTED_CHART_TYPES,

@@ -12,18 +12,10 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.charts.data import (
-    SUPPORTED_CHART_TYPES as DATA_TYPES,
-)
-from generation.charts.data import (
-    ChartSlot,
-    NumberRegistry,
-    build_chart,
-    chart_decimals,
-    value_axis,
-    value_reading_options,
-    value_text,
-)
+from generation.charts.data import NumberRegistry, build_chart, value_text
+from generation.charts.registry import value_reading_options
+from generation.charts.spec import SUPPORTED_CHART_TYPES as DATA_TYPES
+from generation.charts.spec import ChartSlot, chart_decimals, value_axis
 from generation.document.content import plan_document
 from generation.document.layout import SUPPORTED_CHART_TYPES, render_html
 from generation.document.regions import measure_regions

@@ -9,7 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generation.charts.data import SUPPORTED_CHART_TYPES, ChartSlot, build_chart, series_direction
+from generation.charts.data import build_chart
+from generation.charts.insights import series_direction
+from generation.charts.spec import SUPPORTED_CHART_TYPES, ChartSlot
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.validate.consistency import chart_values, consistency, shown_values, world_mismatches
