@@ -193,8 +193,8 @@ def _fmt(key: str, value: float) -> str:
 def _print_prose(share: FactShare, console: Console) -> None:
     """The prose lines: fact share with contradictions of the table, then template reuse and
     contradictions between sentences (issue 24)."""
-    console.print(share.line(), markup=False, highlight=False)
-    console.print(share.reuse_line(), markup=False, highlight=False)
+    console.print(share.line(), markup=False, highlight=False, soft_wrap=True)
+    console.print(share.reuse_line(), markup=False, highlight=False, soft_wrap=True)
 
 
 def print_stats(stats: Stats, console: Console | None = None) -> None:
