@@ -18,7 +18,8 @@ from generation.charts.data_bars import _diverging, _single_bars, _stacked_bar, 
 from generation.charts.data_dist import _box, _heatmap, _histogram
 from generation.charts.data_lines import _lines, _scatter, _slope, _stacked_area
 from generation.charts.data_parts import _bullet, _funnel, _pie, _sankey, _treemap, _waterfall
-from generation.charts.spec import SUPPORTED_CHART_TYPES, ChartSlot, ChartSpec
+from generation.charts.registry import CHART_TYPE_NAMES
+from generation.charts.spec import ChartSlot, ChartSpec
 from generation.world.numbers import (
     NumberRegistry as NumberRegistry,
 )
@@ -92,7 +93,7 @@ def build_chart(
     builder = DATA_BUILDERS.get(chart_type)
     if builder is None:
         raise ValueError(
-            f"chart type {chart_type!r} has no data builder; choose from {', '.join(SUPPORTED_CHART_TYPES)}"
+            f"chart type {chart_type!r} has no data builder; choose from {', '.join(CHART_TYPE_NAMES)}"
         )
     before = world.snapshot()
     try:

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from generation.charts.registry import CHART_TYPE_NAMES
 from generation.charts.spec import chart_decimals
 from synthdocbench_tasks.schema import Chart
 
@@ -229,4 +228,3 @@ DRAWERS: dict[str, Callable[[Figure, _Ctx], None]] = {
 
 
 #: The chart types the matplotlib renderer draws: every type of the registry (a test checks it).
-MPL_CHART_TYPES: tuple[str, ...] = tuple(t for t in CHART_TYPE_NAMES if t in DRAWERS)

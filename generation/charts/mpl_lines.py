@@ -8,6 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 from generation.charts.mpl_common import (
     _PT_PER_PX,
@@ -37,95 +38,104 @@ from generation.charts.mpl_common import (
 )
 
 
+def _stacked_bands(ctx: _Ctx, ax: Axes, xs: list[str], series: list[str], colors: list[str]) -> None:
+    """The bands of a stacked area, each on the one below, labelled inside."""
+    get = _lookup(ctx)
+    base = [0.0] * len(xs)
+    for si, s in enumerate(series):
+        vals = [get[(x, s)].value if (x, s) in get else 0.0 for x in xs]
+        top = [b + v for b, v in zip(base, vals, strict=True)]
+        poly = ax.fill_between(range(len(xs)), base, top, color=colors[si], alpha=0.85, linewidth=0)
+        if ctx.is_hl(s):
+            _highlight(poly)
+        if ctx.labels_on:
+            for i, v in enumerate(vals):
+                ax.text(
+                    i,
+                    base[i] + v / 2,
+                    ctx.fmt(v),
+                    # the first and last labels sit inside the band, not centred on its edge
+                    ha="left" if i == 0 else "right" if i == len(vals) - 1 else "center",
+                    va="center",
+                    fontsize=_small(ctx),
+                    color=_ink_on(colors[si], 0.85),
+                    fontweight="bold",
+                )
+        if not ctx.vp.hasLegend:
+            _offset_text(
+                ax,
+                _t(s),
+                (len(xs) - 1, (base[-1] + top[-1]) / 2),
+                xytext=(8, 0),
+                va="center",
+                color=ANNOTATION if ctx.is_hl(s) else INK,
+            )
+        base = top
+    ax.set_ylim(bottom=0)
+
+
+def _line_series(ctx: _Ctx, ax: Axes, kind: str, xs: list[str], series: list[str], colors: list[str]) -> None:
+    """One line per series (one for a single-series line or area), with markers and labels."""
+    multi = kind in ("multi_line", "stacked_area")
+    xi = {x: i for i, x in enumerate(xs)}
+    for si, s in enumerate(series):
+        pts = [d for d in ctx.chart.data if not multi or (d.category or "") == s]
+        px = [xi[d.label] for d in pts]
+        py = [d.value for d in pts]
+        color = colors[si]
+        if kind == "area":
+            ax.fill_between(px, 0, py, color=color, alpha=0.25, linewidth=0)
+        width = 3.2 if multi and ctx.is_hl(s) else 1.7
+        ax.plot(px, py, color=color, linewidth=width, marker="o" if multi else "none", markersize=4.5)
+        for k, d in enumerate(pts):
+            if not multi:  # single-series points take their own colorMap entry (highlight colour)
+                ax.plot([xi[d.label]], [d.value], marker="o", markersize=5, color=ctx.item_color(d.label, k))
+            if ctx.labels_on:
+                _offset_text(
+                    ax,
+                    ctx.fmt(d.value),
+                    (xi[d.label], d.value),
+                    xytext=(0, 5),
+                    ha="center",
+                    va="bottom",
+                    fontsize=_small(ctx),
+                )
+            if not multi and ctx.is_hl(d.label):
+                ax.plot(
+                    [xi[d.label]],
+                    [d.value],
+                    marker="o",
+                    markersize=9,
+                    color=ctx.item_color(d.label, k),
+                    markeredgecolor=HIGHLIGHT_EDGE,
+                    markeredgewidth=1.6,
+                )
+                _annotate(ctx, ax, xi[d.label], d.value, d.label)
+        if multi and pts and (not ctx.vp.hasLegend or ctx.is_hl(s)):
+            _offset_text(
+                ax,
+                _t(s),
+                (px[-1], py[-1]),
+                xytext=(8, 0),
+                va="center",
+                color=ANNOTATION if ctx.is_hl(s) else INK,
+                fontweight="bold" if ctx.is_hl(s) else "normal",
+            )
+    if kind == "area":
+        ax.set_ylim(bottom=min(0.0, *(d.value for d in ctx.chart.data)))
+
+
 def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
     multi = kind in ("multi_line", "stacked_area")
     xs = _uniq([d.label for d in ctx.chart.data])
     series = _series(ctx) if multi else [""]
-    get = _lookup(ctx)
     ax = _frame(fig, ctx)
     _grid(ctx, ax, "y")
     colors = [ctx.series_color(s, i) if multi else ctx.item_color("", 0) for i, s in enumerate(series)]
-    xi = {x: i for i, x in enumerate(xs)}
     if kind == "stacked_area":
-        base = [0.0] * len(xs)
-        for si, s in enumerate(series):
-            vals = [get[(x, s)].value if (x, s) in get else 0.0 for x in xs]
-            top = [b + v for b, v in zip(base, vals, strict=True)]
-            poly = ax.fill_between(range(len(xs)), base, top, color=colors[si], alpha=0.85, linewidth=0)
-            if ctx.is_hl(s):
-                _highlight(poly)
-            if ctx.labels_on:
-                for i, v in enumerate(vals):
-                    ax.text(
-                        i,
-                        base[i] + v / 2,
-                        ctx.fmt(v),
-                        # the first and last labels sit inside the band, not centred on its edge
-                        ha="left" if i == 0 else "right" if i == len(vals) - 1 else "center",
-                        va="center",
-                        fontsize=_small(ctx),
-                        color=_ink_on(colors[si], 0.85),
-                        fontweight="bold",
-                    )
-            if not ctx.vp.hasLegend:
-                _offset_text(
-                    ax,
-                    _t(s),
-                    (len(xs) - 1, (base[-1] + top[-1]) / 2),
-                    xytext=(8, 0),
-                    va="center",
-                    color=ANNOTATION if ctx.is_hl(s) else INK,
-                )
-            base = top
-        ax.set_ylim(bottom=0)
+        _stacked_bands(ctx, ax, xs, series, colors)
     else:
-        for si, s in enumerate(series):
-            pts = [d for d in ctx.chart.data if not multi or (d.category or "") == s]
-            px = [xi[d.label] for d in pts]
-            py = [d.value for d in pts]
-            color = colors[si]
-            if kind == "area":
-                ax.fill_between(px, 0, py, color=color, alpha=0.25, linewidth=0)
-            width = 3.2 if multi and ctx.is_hl(s) else 1.7
-            ax.plot(px, py, color=color, linewidth=width, marker="o" if multi else "none", markersize=4.5)
-            for k, d in enumerate(pts):
-                if not multi:  # single-series points take their own colorMap entry (highlight colour)
-                    ax.plot(
-                        [xi[d.label]], [d.value], marker="o", markersize=5, color=ctx.item_color(d.label, k)
-                    )
-                if ctx.labels_on:
-                    _offset_text(
-                        ax,
-                        ctx.fmt(d.value),
-                        (xi[d.label], d.value),
-                        xytext=(0, 5),
-                        ha="center",
-                        va="bottom",
-                        fontsize=_small(ctx),
-                    )
-                if not multi and ctx.is_hl(d.label):
-                    ax.plot(
-                        [xi[d.label]],
-                        [d.value],
-                        marker="o",
-                        markersize=9,
-                        color=ctx.item_color(d.label, k),
-                        markeredgecolor=HIGHLIGHT_EDGE,
-                        markeredgewidth=1.6,
-                    )
-                    _annotate(ctx, ax, xi[d.label], d.value, d.label)
-            if multi and pts and (not ctx.vp.hasLegend or ctx.is_hl(s)):
-                _offset_text(
-                    ax,
-                    _t(s),
-                    (px[-1], py[-1]),
-                    xytext=(8, 0),
-                    va="center",
-                    color=ANNOTATION if ctx.is_hl(s) else INK,
-                    fontweight="bold" if ctx.is_hl(s) else "normal",
-                )
-        if kind == "area":
-            ax.set_ylim(bottom=min(0.0, *(d.value for d in ctx.chart.data)))
+        _line_series(ctx, ax, kind, xs, series, colors)
     ax.margins(x=0.06, y=0.12)
     _category_ticks(ctx, ax, xs)
     _value_axis(ax, "y")

@@ -5,6 +5,7 @@ radars, bullets and sankeys.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ from generation.charts.mpl_common import (
     _value_axis,
     _value_title,
 )
+from synthdocbench_tasks.schema import DataPoint
 
 
 def _draw_pie(fig: Figure, ctx: _Ctx, donut: bool) -> None:
@@ -351,11 +353,22 @@ def _draw_bullet(fig: Figure, ctx: _Ctx) -> None:
     _legend(ctx, fig, ["Actual", "Target"], [ctx.item_color(data[0].label, 0), target_colour])
 
 
-def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
-    """Nodes in columns by depth, flows as bands whose width is the flow."""
-    from matplotlib.patches import PathPatch, Rectangle
-    from matplotlib.path import Path
+@dataclass(frozen=True)
+class _SankeyLayout:
+    """Where a sankey's nodes go: columns by depth, heights by the larger of in- and outflow."""
 
+    flows: list[tuple[str, str, DataPoint]]
+    nodes: list[str]
+    depth: dict[str, int]
+    levels: int
+    size: dict[str, float]
+    scale: float
+    xpos: dict[str, float]
+    ypos: dict[str, float]
+    node_w: float = 0.025
+
+
+def _sankey_layout(ctx: _Ctx) -> _SankeyLayout:
     flows = [(d.metadata.get("source") or "", d.metadata.get("target") or "", d) for d in ctx.chart.data]
     for source, target, d in flows:
         if not source or not target:
@@ -383,6 +396,17 @@ def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
         for n in col:
             ypos[n] = y
             y += size[n] * scale + gap
+    return _SankeyLayout(flows, nodes, depth, levels, size, scale, xpos, ypos, node_w)
+
+
+def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
+    """Nodes in columns by depth, flows as bands whose width is the flow."""
+    from matplotlib.patches import PathPatch, Rectangle
+    from matplotlib.path import Path
+
+    lay = _sankey_layout(ctx)
+    flows, nodes, depth, levels, size = lay.flows, lay.nodes, lay.depth, lay.levels, lay.size
+    scale, xpos, ypos, node_w = lay.scale, lay.xpos, lay.ypos, lay.node_w
     ax = _frame(fig, ctx)
     out_off = {n: ypos[n] for n in nodes}
     in_off = {n: ypos[n] for n in nodes}

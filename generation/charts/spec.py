@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from generation.charts.registry import (
-    CHART_TYPE_NAMES,
     HORIZONTAL_TYPES,
     types_in,
 )
@@ -22,7 +21,6 @@ from synthdocbench_tasks.schema import (
 )
 
 #: Chart types this stage can fill with data: every type of the registry (one builder each).
-SUPPORTED_CHART_TYPES: tuple[str, ...] = CHART_TYPE_NAMES
 
 
 #: Types whose x axis is time and whose every series has a clear direction (trend claims).

@@ -51,16 +51,14 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests written by the generator at 081241c (before generation/ was laid out by stage), then
-#: re-frozen on branch prose for issue 24 points 3-4 (paragraph plan, lead-ins and interpretations,
-#: masked-template redraws, no tails, "of the three" ranks, agreeing headings).
+#: Digests since chart types are drawn by per-type digests (was 081241c's output before that).
 FROZEN = {
-    "5-d3-0": "940a6dacb2d79c325231dac36ddc63ca67c8ff2ed13278617b4b666973099800",
-    "5-d3-1": "ec32eac3d1e194e57a451b4d504967c8340fa92ea1a7180bd681aa1a7c4d880e",
-    "5-d3-2": "fdea55c7176d31255ed568cccf2d06b8eb9225c8be6cd688aabbb1828e492789",
-    "5-d3-3": "a135bc6fefd45594bfcade885db483e93592de4199508a939ed10448a9af9a35",
-    "3-matplotlib-0": "7c42668e040851110ed8f25a172b3f4aafdaa5332ee998e0b51b9959812531e9",
-    "3-matplotlib-1": "853cd245c1331e8f5914178343932539482293b7ff52f731637edc8266ec165f",
+    "5-d3-0": "1af09d99475207db7808f40a2244c631c05238f5c8025977204e6749f867f2c5",
+    "5-d3-1": "cf3db75bc7cdf7934c26dbae6a728f925513bd74e753cb102e53bb2d3bee3613",
+    "5-d3-2": "2043f2061e1bdaa3d75643fd10cacca5e9d78d9959e9e8c817b8ef7173171cbd",
+    "5-d3-3": "46f9b51b36972ae5cc7579edaed387c515edcb1fa466802318308b8906c5100e",
+    "3-matplotlib-0": "82eb4a6b3a4753f6f42da58177ee381b8c6405b46678ea26718601de97a31429",
+    "3-matplotlib-1": "7a956c9e855ff5185f9eb018948e2e8736fd243a1744080288cc4ddddc3807c7",
 }
 
 
