@@ -13,7 +13,7 @@ from generation.document.prose_facts import check_sentence, contradictions, spli
 from generation.document.rewrite import RewriteError, check_rewrite, rewrite_plan
 from generation.plan.config import GenerationConfig, RewriteConfig
 from generation.plan.doc_plan import ParagraphBlock
-from synthdocbench_tasks.schema import World
+from synthdocbench_tasks.schema import World, WorldFact
 from tests.judge.judge_chat_stub import ChatStub, Recorded, Reply
 
 PLAN_CONFIG = GenerationConfig(seed=3, target_pages=8, min_charts=4, max_charts=4)
@@ -277,11 +277,13 @@ def test_check_rewrite_reads_ranks_over_the_whole_table_and_sentences_against_ea
             assert reason is not None and reason.startswith("contradicts the fact table"), (bare, reason)
             refused += 1
     assert refused >= 3
-    fact = next(f for f in world.facts if not f.part and f.metric in {m.name for m in world.metrics})
-    hi, lo = sorted(
-        (f for f in world.facts if (f.metric, f.period, f.part) == (fact.metric, fact.period, "")),
-        key=lambda f: -f.value,
-    )[:2]
+    cells: dict[tuple[str, str], list[WorldFact]] = {}
+    for f in world.facts:
+        if not f.part and f.metric in {m.name for m in world.metrics}:
+            cells.setdefault((f.metric, f.period), []).append(f)
+    pair = next(sorted(fs, key=lambda f: -f.value)[:2] for fs in cells.values() if len(fs) >= 2)
+    hi, lo = pair
+    fact = hi
     a = f"In {fact.period}, {fact.metric} was higher in {hi.entity} than in {lo.entity}."
     b = f"{lo.entity} was ahead of {hi.entity} on {fact.metric} in {fact.period}."
     assert check_sentence(a, world).true and check_rewrite(f"{a} {a}", f"{a} {a}", [], world) is None
