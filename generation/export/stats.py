@@ -190,6 +190,13 @@ def _fmt(key: str, value: float) -> str:
     return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
 
 
+def _print_prose(share: FactShare, console: Console) -> None:
+    """The prose lines: fact share with contradictions of the table, then template reuse and
+    contradictions between sentences (issue 24)."""
+    console.print(share.line(), markup=False, highlight=False, soft_wrap=True)
+    console.print(share.reuse_line(), markup=False, highlight=False, soft_wrap=True)
+
+
 def print_stats(stats: Stats, console: Console | None = None) -> None:
     """Table 1, target vs achieved pages, archetypes, chart types and question counts as rich tables."""
     console = console or Console()
@@ -210,7 +217,7 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
     console.print(f"cross-chart consistency: {stats.consistency.line()}", markup=False, highlight=False)
     if stats.world_mismatches:
         console.print(f"values that differ from the recorded fact table: {stats.world_mismatches}")
-    console.print(stats.fact_share.line(), markup=False, highlight=False)
+    _print_prose(stats.fact_share, console)
     for title, counter in (("Archetypes", stats.archetypes), ("Chart types", stats.chart_types)):
         table = Table(title=title)
         table.add_column("name")

@@ -51,14 +51,16 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests since chart types are drawn by per-type digests (was 081241c's output before that).
+#: Digests since chart types are drawn by per-type digests (was 081241c's output before that),
+#: re-frozen on branch prose for issue 24 points 3-4 (paragraph plan, lead-ins and interpretations,
+#: masked-template redraws, no appended tails, ranks said "of the three", agreeing headings).
 FROZEN = {
-    "5-d3-0": "1af09d99475207db7808f40a2244c631c05238f5c8025977204e6749f867f2c5",
-    "5-d3-1": "cf3db75bc7cdf7934c26dbae6a728f925513bd74e753cb102e53bb2d3bee3613",
-    "5-d3-2": "2043f2061e1bdaa3d75643fd10cacca5e9d78d9959e9e8c817b8ef7173171cbd",
-    "5-d3-3": "46f9b51b36972ae5cc7579edaed387c515edcb1fa466802318308b8906c5100e",
-    "3-matplotlib-0": "82eb4a6b3a4753f6f42da58177ee381b8c6405b46678ea26718601de97a31429",
-    "3-matplotlib-1": "7a956c9e855ff5185f9eb018948e2e8736fd243a1744080288cc4ddddc3807c7",
+    "5-d3-0": "f9602feadf35934afdc4fa769cb9ac9d3d86be692d27542015e87712bf2d97dd",
+    "5-d3-1": "ffde504817386c0cf835f27251ee6ce3e936730554cd53aff4b43b242b293c9f",
+    "5-d3-2": "3b4915d94e14f02096b1f221f6c7070d6dd5f59415e3e2aa0ddc55bc9d8d4823",
+    "5-d3-3": "5449148a78d49e1c6dfc0bc74fa0162afce962314217236cb1ef58584039683e",
+    "3-matplotlib-0": "aff0f160fb177624813762ba8c800d2f68e93905c0d8ac3081302860858298a1",
+    "3-matplotlib-1": "04b7617892c7be135dde3433d11186381edc25660aa3f4bc948575e9b35ce586",
 }
 
 
