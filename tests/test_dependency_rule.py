@@ -66,6 +66,7 @@ def _stage(module: str) -> str | None:
     return parts[1] if parts[0] == "generation" and len(parts) >= 2 else None
 
 
+@pytest.mark.slow
 def test_no_import_circles_anywhere_in_the_project() -> None:
     # every import counts, wherever it sits: a function-level import cannot hide a circle
     assert import_graph.cycles(import_graph.graph()) == []
