@@ -25,11 +25,14 @@ from generation.questions.common import (
     Draft,
     Value,
     chart_allows,
+    derived_value,
     difference_value,
     exact_value,
     fact_term,
+    gap_value,
     label_value,
     mark_label,
+    mean_term,
     meta_term,
     point_term,
     read_meta,
@@ -40,6 +43,7 @@ from generation.questions.common import (
 )
 from generation.questions.common import ratio_value as _ratio_value
 from generation.questions.phrasing import (
+    colour_needed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -56,8 +60,8 @@ from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     options: dict[str, Sequence[Maker]] = {
         "L1": [],
-        "L2": [_compare_pair],
-        "L3": shuffled_makers([_ratio, _share], rng),
+        "L2": shuffled_makers([_compare_pair, _ratio], rng),
+        "L3": shuffled_makers([_share, _above_average], rng),
         "L4": [_compare_at_event],
         "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
     }
@@ -131,12 +135,11 @@ def _ratio(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
         )
         a = f"{cap(m_hi)} is about {r.text} times {m_lo} ({val(chart, hi)} versus {val(chart, lo)})."
         steps = [
-            f"Locate {fig}.",
-            f"Read {m_hi}: {val(chart, hi)}.",
+            f"Locate {fig} and read {m_hi}: {val(chart, hi)}.",
             f"Read {m_lo}: {val(chart, lo)}.",
             f"Divide: {fmt_num(hi.value)} / {fmt_num(lo.value)} = {r.text}.",
         ]
-        return Draft("comparison", "L3", q, a, [r], steps, [chart], [hi, lo])
+        return Draft("comparison", "L2", q, a, [r], steps, [chart], [hi, lo])
     return None
 
 
@@ -164,7 +167,7 @@ def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
         [
             f"What share of the total shown in {fig} does {p.label} account for?",
             f"Out of everything {fig} adds up to, what percentage comes from {p.label}?",
-            f"How big a slice of the {fig} total is {p.label}, in per cent?",
+            f"How big a slice of the total in {fig} is {p.label}, in per cent?",
         ],
     )
     a = f"{cap(p.label)} makes up about {s.text}% of the {fmt_num(total.value, 2)} total ({val(chart, p)})."
@@ -175,6 +178,44 @@ def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
         f"Divide and convert to a percentage: {s.text}%.",
     ]
     return Draft("comparison", "L3", q, a, [s], steps, [chart], points)
+
+
+def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How far one mark sits from the mean of all marks of its series (a mean over >= 3 marks)."""
+    for series, points in series_of(chart).items():
+        if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        mean_t = mean_term([point_term(chart, p) for p in points])
+        far = [p for p in points if separable(chart, p.value, mean_t.value)]
+        if not far:
+            continue
+        p = far[int(rng.integers(len(far)))]
+        if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
+            continue
+        fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
+        mean, gap = derived_value(mean_t, unit, 2), gap_value(point_term(chart, p), mean_t, unit)
+        side = "above" if p.value > mean_t.value else "below"
+        scope = f"the {series} marks" if series else f"all {len(points)} marks"
+        q = pick(
+            rng,
+            [
+                f"In {fig}, how far is {mark} from the average of {scope}, and on which side of it?",
+                f"Taking the mean of {scope} in {fig}, by how much does {mark} differ from it, and is it "
+                "higher or lower?",
+            ],
+        )
+        a = f"{cap(scope)} average {mean.said()}; {mark}, at {val(chart, p)}, is {gap.said()} {side} that."
+        readings = "; ".join(f"{mark_phrase(chart, x)} = {fmt_num(x.value)}" for x in points)
+        steps = [
+            f"Locate {fig} and read {scope}: {readings}.",
+            f"Average the {len(points)} values: {mean.text}.",
+            f"Read {mark}: {val(chart, p)}.",
+            f"Subtract: |{fmt_num(p.value)} - {mean.text}| = {gap.text}, {side} the average.",
+        ]
+        aliases = ["higher", "more", "over"] if side == "above" else ["lower", "less", "under"]
+        values: list[Value] = [mean, gap, label_value(side, aliases)]
+        return Draft("comparison", "L3", q, a, values, steps, [chart], points)
+    return None
 
 
 def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
@@ -223,7 +264,7 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
 def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     by_label: dict[str, list[DataPoint]] = {}
     for p in chart.data:
-        if p.category is not None and colour_of(chart, p) and ctx.readable(chart, p):
+        if colour_needed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
             by_label.setdefault(p.label, []).append(p)
     labels = sorted(by_label)
     for i in rng.permutation(len(labels)):

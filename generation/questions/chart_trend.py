@@ -26,18 +26,22 @@ from generation.questions.common import (
     Draft,
     Value,
     change_value,
+    derived_value,
     direction,
     direction_value,
     exact_value,
     fact_term,
+    gap_value,
     label_term,
     label_value,
     mark_label,
+    mean_term,
     point_term,
     read_value,
 )
 from generation.questions.phrasing import (
     DIRECTION_RULE,
+    colour_needed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -52,8 +56,8 @@ from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     options: dict[str, Sequence[Maker]] = {
         "L1": [],
-        "L2": [_direction, _modal_bin],
-        "L3": shuffled_makers([_peak, _pct_change], rng),
+        "L2": shuffled_makers([_direction, _modal_bin, _peak, _pct_change, _tail], rng),
+        "L3": shuffled_makers([_period_average, _half_shift], rng),
         "L4": [_trend_since_event],
         "L5": [_colour_trend, _highlight_trend],
     }
@@ -158,7 +162,7 @@ def _peak(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
         ]
         return Draft(
             "trend_pattern",
-            "L3",
+            "L2",
             q,
             a,
             [mark_label(top), read_value(chart, top)],
@@ -202,14 +206,139 @@ def _pct_change(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
         moved = f"{cap(name)} moved from {val(chart, first)} to {val(chart, last)}"
         a = f"{moved}, a change of {change.said} (it {d})."
         steps = [
-            f"Locate {fig}.",
-            f"Read {first.label}: {val(chart, first)}.",
+            f"Locate {fig} and read {first.label}: {val(chart, first)}.",
             f"Read {last.label}: {val(chart, last)}.",
             change.step(first.value, last.value),
         ]
         values: list[Value] = [change.value, direction_value(d)]
-        return Draft("trend_pattern", "L3", q, a, values, steps, [chart], [first, last])
+        return Draft("trend_pattern", "L2", q, a, values, steps, [chart], [first, last])
     return None
+
+
+def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """The mean of a series over a run of 3 or more consecutive years."""
+    for series, points in ordered_series(chart).items():
+        if len(points) < 4:
+            continue
+        size = int(rng.integers(3, len(points)))
+        start = int(rng.integers(0, len(points) - size + 1))
+        window = points[start : start + size]
+        if not all(ctx.readable(chart, p) for p in window):
+            continue
+        if not mark_use(ctx, chart, f"period-mean:{series}"):
+            continue
+        fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
+        w0, w1 = window[0].label, window[-1].label
+        mean = derived_value(mean_term([point_term(chart, p) for p in window]), unit, 2)
+        q = pick(
+            rng,
+            [
+                f"What was the average level of {name} from {w0} to {w1} in {fig}?",
+                f"Averaged over {w0}–{w1}, what value does {fig} give for {name}?",
+                f"Across the years {w0} to {w1}, what is the mean of {name} in {fig}?",
+            ],
+        )
+        a = f"Over the {size} years from {w0} to {w1}, {name} averages {mean.said()}."
+        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in window)
+        steps = [
+            f"Locate {fig}.",
+            f"Read {name} in each year from {w0} to {w1}: {readings}.",
+            f"Add the {size} values: {fmt_num(sum(p.value for p in window), 2)}; divide by {size}: "
+            f"{mean.text}.",
+        ]
+        return Draft("trend_pattern", "L3", q, a, [mean], steps, [chart], window)
+    return None
+
+
+def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How the mean of a series' later years compares with the mean of its earlier years."""
+    for series, points in ordered_series(chart).items():
+        half = len(points) // 2
+        if half < 3 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        early, late = points[:half], points[-half:]
+        m0 = mean_term([point_term(chart, p) for p in early])
+        m1 = mean_term([point_term(chart, p) for p in late])
+        if not separable(chart, m0.value, m1.value) or not mark_use(ctx, chart, f"halves:{series}"):
+            continue
+        fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
+        first, second = f"{early[0].label}–{early[-1].label}", f"{late[0].label}–{late[-1].label}"
+        mean0, mean1 = derived_value(m0, unit, 2), derived_value(m1, unit, 2)
+        gap = gap_value(m1, m0, unit)
+        word = "higher" if m1.value > m0.value else "lower"
+        q = pick(
+            rng,
+            [
+                f"In {fig}, compare the average of {name} over {first} with its average over {second}: "
+                "was the later period higher or lower, and by how much?",
+                f"Did {name} average more in {second} than in {first}, going by {fig}? Give both averages "
+                "and the gap.",
+            ],
+        )
+        a = (
+            f"{cap(name)} averages {mean0.said()} over {first} and {mean1.said()} over {second}, so the "
+            f"later period is {gap.said()} {word}."
+        )
+        steps = [
+            f"Locate {fig} and read {name} in every year.",
+            f"Average {first}: {mean0.text}.",
+            f"Average {second}: {mean1.text}.",
+            f"Compare: |{mean1.text} - {mean0.text}| = {gap.text}, {word}.",
+        ]
+        aliases = ["rose", "up", "increase"] if word == "higher" else ["fell", "down", "decrease"]
+        values: list[Value] = [mean0, mean1, gap, label_value(word, aliases)]
+        return Draft("trend_pattern", "L3", q, a, values, steps, [chart], [*early, *late])
+    return None
+
+
+def _tail(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Histograms: the distribution's shape, its peak and the side of its longer tail."""
+    if chart.chartType != "histogram" or len(chart.data) < 5:
+        return None
+    if not all(ctx.readable(chart, p) for p in chart.data):
+        return None
+    values = [p.value for p in chart.data]
+    k = max(range(len(values)), key=values.__getitem__)
+    top, second = sorted(values, reverse=True)[:2]
+    if not separable(chart, top, second):
+        return None
+    below, above = sum(values[:k]), sum(values[k + 1 :])
+    if above >= 1.5 * below and len(values) - 1 - k >= 2:
+        side, aliases = "higher", ["upper", "right", "larger values", "right-skewed", "positively skewed"]
+    elif below >= 1.5 * above and k >= 2:
+        side, aliases = "lower", ["left", "smaller values", "left-skewed", "negatively skewed"]
+    else:
+        return None
+    if not mark_use(ctx, chart, "tail"):
+        return None
+    fig, peak = figure_ref(chart), chart.data[k]
+    q = pick(
+        rng,
+        [
+            f"Describe the shape of the distribution in {fig}: where does it peak, and towards which end "
+            "does its longer tail run?",
+            f"Is the distribution in {fig} lopsided? Name the bin where it peaks and the side its long tail "
+            "is on.",
+        ],
+    )
+    a = f"It peaks in the {peak.label} bin and its longer tail runs towards the {side} bins."
+    steps = [
+        f"Read the heights of all {len(values)} bins of {fig}.",
+        f"The tallest bin is {peak.label}.",
+        f"Compare the bins on either side of it: {fmt_num(below)} observations below, {fmt_num(above)} "
+        "above, "
+        f"so the tail runs towards the {side} bins.",
+    ]
+    return Draft(
+        "trend_pattern",
+        "L2",
+        q,
+        a,
+        [mark_label(peak), label_value(side, aliases)],
+        steps,
+        [chart],
+        list(chart.data),
+    )
 
 
 def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
@@ -258,7 +387,9 @@ def _colour_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
     for series in sorted(k for k in groups if k is not None):
         colour = colour_of(chart, groups[series][0])
         ends = _endpoints(ctx, chart, groups[series])
-        if colour is None or ends is None or not mark_use(ctx, chart, f"trend:{series}"):
+        if colour is None or not colour_needed(chart, groups[series][0]):
+            continue
+        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
         fig = figure_ref(chart)

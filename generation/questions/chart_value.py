@@ -42,6 +42,7 @@ from generation.questions.common import (
     sum_term,
 )
 from generation.questions.phrasing import (
+    colour_needed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -245,7 +246,7 @@ def _read_colour(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
     points = [chart.data[int(i)] for i in rng.permutation(len(chart.data))]
     for p in points:
         colour = colour_of(chart, p)
-        if colour is None or p.category is None or not ctx.readable(chart, p):
+        if colour is None or not colour_needed(chart, p) or not ctx.readable(chart, p):
             continue
         if not mark_use(ctx, chart, point_key(p)):
             continue
@@ -265,7 +266,7 @@ def _read_colour(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
             f"Match {colour} to the series {series}.",
             f"Read {series} at {p.label}: {v}.",
         ]
-        values: list[Value] = [label_value(series), read_value(chart, p)]
+        values: list[Value] = [label_value(str(series)), read_value(chart, p)]
         return Draft("value_reading", "L5", q, a, values, steps, [chart], [p])
     return None
 
