@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from generation.charts.registry import HORIZONTAL_TYPES, types_in
-from synthdocbench_tasks.schema import Chart
+from synthdocbench_tasks.schema import Chart, DataPoint
 
 #: Types whose marks sit on top of each other: a layer is the gap between two readings.
 STACKED_TYPES: tuple[str, ...] = types_in("stacked")
@@ -57,3 +57,10 @@ def value_tolerance(chart: Chart, value: float) -> float:
     """The absolute tolerance of ``value`` read off ``chart``."""
     abs_tol, rel_tol = read_tolerance(chart)
     return effective_tol(value, abs_tol, rel_tol)
+
+
+def colour_keyed(chart: Chart, point: DataPoint) -> bool:
+    """Whether the colour is the only way to find ``point``'s series: the series is keyed by colour
+    in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels)."""
+    vp = chart.visualProperties
+    return vp.hasLegend and point.category is not None and point.category in vp.colorMap

@@ -40,10 +40,11 @@ from generation.questions.common import (
     series_of,
     share_value,
     sum_term,
+    wanted,
 )
 from generation.questions.common import ratio_value as _ratio_value
 from generation.questions.phrasing import (
-    colour_needed,
+    colour_keyed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -189,7 +190,10 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         far = [p for p in points if separable(chart, p.value, mean_t.value)]
         if not far:
             continue
-        p = far[int(rng.integers(len(far)))]
+        # the side is drawn first (a run's answers are above and below in equal shares)
+        side = wanted(ctx, "comparison", ("above", "below"), "L3")
+        on_side = [p for p in far if (p.value > mean_t.value) == (side == "above")] or far
+        p = on_side[int(rng.integers(len(on_side)))]
         if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
             continue
         fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
@@ -264,7 +268,7 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
 def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     by_label: dict[str, list[DataPoint]] = {}
     for p in chart.data:
-        if colour_needed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
+        if colour_keyed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
             by_label.setdefault(p.label, []).append(p)
     labels = sorted(by_label)
     for i in rng.permutation(len(labels)):

@@ -41,7 +41,7 @@ from generation.questions.common import (
 )
 from generation.questions.phrasing import (
     DIRECTION_RULE,
-    colour_needed,
+    colour_keyed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -387,7 +387,7 @@ def _colour_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
     for series in sorted(k for k in groups if k is not None):
         colour = colour_of(chart, groups[series][0])
         ends = _endpoints(ctx, chart, groups[series])
-        if colour is None or not colour_needed(chart, groups[series][0]):
+        if colour is None or not colour_keyed(chart, groups[series][0]):
             continue
         if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
             continue

@@ -42,7 +42,7 @@ from generation.questions.common import (
     sum_term,
 )
 from generation.questions.phrasing import (
-    colour_needed,
+    colour_keyed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -246,7 +246,7 @@ def _read_colour(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
     points = [chart.data[int(i)] for i in rng.permutation(len(chart.data))]
     for p in points:
         colour = colour_of(chart, p)
-        if colour is None or not colour_needed(chart, p) or not ctx.readable(chart, p):
+        if colour is None or not colour_keyed(chart, p) or not ctx.readable(chart, p):
             continue
         if not mark_use(ctx, chart, point_key(p)):
             continue

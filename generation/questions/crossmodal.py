@@ -36,7 +36,7 @@ from generation.questions.crossmodal_claims import (
 )
 from generation.questions.phrasing import (
     article,
-    colour_needed,
+    colour_keyed,
     colour_of,
     figure_ref,
     fmt_num,
@@ -49,7 +49,7 @@ from synthdocbench_tasks.schema import DataPoint, Difficulty
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS)
+    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
     keep: Callable[[Claim], bool] = (
         (lambda c: len(_group_marks(ctx, c)) >= 3) if level == "L3" else (lambda c: True)
     )
@@ -201,7 +201,7 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
 def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     if level == "L3":
         return _integrate_period(ctx, rng)
-    wanted = qc.wanted(ctx, "integrate_sources", SIDES)
+    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level)
     # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
     keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
     return first_claim(
@@ -347,10 +347,10 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "compare_representations", VERDICTS)
+    wanted = qc.wanted(ctx, "compare_representations", VERDICTS, level)
     for tc in wanted_first(trend_claims(ctx, rng), verdict_key, wanted):
         colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
-        if level == "L5" and (colour is None or not colour_needed(tc.chart, tc.first)):
+        if level == "L5" and (colour is None or not colour_keyed(tc.chart, tc.first)):
             continue
         if level == "L3" and not _averageable(ctx, tc):
             continue

@@ -17,7 +17,7 @@ from generation.questions.chart import ordered_series, series_name
 from generation.questions.common import Context, Draft, Term, Value, label_value
 from generation.questions.phrasing import (
     article,
-    colour_needed,
+    colour_keyed,
     fmt_num,
     is_year,
     value_unit,
@@ -241,7 +241,7 @@ def first_claim(
     for claim in wanted_first(claims(ctx, rng), key, wanted):
         if not keep(claim):
             continue
-        if needs_colour and not colour_needed(claim.chart, claim.point):
+        if needs_colour and not colour_keyed(claim.chart, claim.point):
             continue
         if ctx.claim(f"claim:{claim.index}:{use}"):
             draft = make(claim)

@@ -17,6 +17,7 @@ from generation.charts.colours import colour_name as colour_name
 from generation.charts.colours import colour_of as colour_of
 from generation.charts.colours import unambiguous_colours as unambiguous_colours
 from generation.charts.reading import STACKED_TYPES as STACKED_TYPES
+from generation.charts.reading import colour_keyed as colour_keyed
 from generation.charts.reading import effective_tol as effective_tol
 from generation.charts.reading import nice_step as nice_step
 from generation.charts.reading import read_tolerance as read_tolerance
@@ -174,13 +175,6 @@ def value_unit(chart: Chart) -> str | None:
 def numbers_readable(chart: Chart) -> bool:
     """Whether a reader can read the chart's numbers: printed labels, or a value axis."""
     return chart.visualProperties.valueReading == "data_labels" or chart.chartType not in LABEL_ONLY_TYPES
-
-
-def colour_needed(chart: Chart, point: DataPoint) -> bool:
-    """Whether the colour is the only way to find ``point``'s series: the series is keyed by colour
-    in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels)."""
-    vp = chart.visualProperties
-    return vp.hasLegend and point.category is not None and point.category in vp.colorMap
 
 
 def decimals_of(*values: float) -> int:
