@@ -99,9 +99,10 @@ def chart_claims(
     facts: list[SectionFact] = []
     wanted = int(rng.integers(4, 7))
     matches = bool(rng.random() < 0.5)
-    order = _colour_first(
-        [int(i) for i in rng.permutation(len(specs))], lambda i: _coloured(specs[i].chart), 2
-    )
+    order = [int(i) for i in rng.permutation(len(specs))]
+    # first two charts whose marks a reader finds by colour (a legend), else one with named colours
+    order = _colour_first(order, lambda i: _named(specs[i].chart), 1)
+    order = _colour_first(order, lambda i: _coloured(specs[i].chart), 3)
     for first, i in enumerate(order):
         if len(facts) >= wanted:
             break
@@ -112,9 +113,10 @@ def chart_claims(
         if not eligible:
             continue
         marks = [int(j) for j in rng.permutation(len(chart.data))]
-        if first < 2:  # the first claims are on marks a reader finds by their colour, when there are some
-            named = {j for j, p in enumerate(chart.data) if _keyed(chart, p)}
-            marks = _colour_first(marks, named.__contains__)
+        if first < 3:  # the first claims are on marks a reader finds by their colour, when there are some
+            named = {j for j, p in enumerate(chart.data) if colour_of(chart, p) is not None}
+            keyed = {j for j, p in enumerate(chart.data) if _keyed(chart, p)}
+            marks = _colour_first(_colour_first(marks, named.__contains__), keyed.__contains__)
         for j in marks:
             point = chart.data[int(j)]
             found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry)
@@ -142,6 +144,11 @@ def chart_claims(
 def _keyed(chart: Chart, point: DataPoint) -> bool:
     """A mark a reader finds only by its colour (a legend series) and whose colour has a name."""
     return colour_keyed(chart, point) and colour_of(chart, point) is not None
+
+
+def _named(chart: Chart) -> bool:
+    """True when some mark of ``chart`` has a colour a reader can name."""
+    return any(colour_of(chart, p) is not None for p in chart.data)
 
 
 def _coloured(chart: Chart) -> bool:

@@ -353,11 +353,13 @@ def _hinted(manifest: DocumentManifest) -> set[tuple[str, str]]:
 
 
 def wanted(ctx: Context, category: str, options: Sequence[str], level: str | None = None) -> str:
-    """The verdict this document's ``category`` question should carry: the run's documents take
-    ``options`` in turn (see ``Context.turns``), from a start drawn from the seed, so every run
-    holds them in equal shares however the levels fall."""
-    start = int(stage_rng(ctx.seed, "questions.verdicts", category, level or "").integers(len(options)))
-    return options[(ctx.turns.get((category, level), 0) + start) % len(options)]
+    """The verdict this document's ``category`` question (at ``level``) should carry: the run's
+    documents take ``options`` in turn (see ``Context.turns``), from a start drawn from the seed
+    and shifted by one per level, so that the levels' odd turns fall on different verdicts and
+    every run holds them in equal shares however the levels fall."""
+    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(len(options)))
+    shift = int(level[1:]) if level else 0
+    return options[(ctx.turns.get((category, level), 0) + start + shift) % len(options)]
 
 
 def find_point(chart: Chart, label: str, series: str | None) -> DataPoint | None:

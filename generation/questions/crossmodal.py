@@ -49,7 +49,7 @@ from synthdocbench_tasks.schema import DataPoint, Difficulty
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
+    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS)
     keep: Callable[[Claim], bool] = (
         (lambda c: len(_group_marks(ctx, c)) >= 3) if level == "L3" else (lambda c: True)
     )
@@ -66,11 +66,12 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
 
 
 def _group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
-    """The claim's group when it can be averaged: 3-12 readable marks of a kind that averages."""
+    """The claim's group when it can be averaged: 3-12 readable marks."""
     _, marks = claim.group()
     if not 3 <= len(marks) <= 12:
         return []
-    return marks if all(ctx.readable(claim.chart, p) for p in marks) else []
+    readable = all(ctx.readable(claim.chart, p, claimed=p is claim.point) for p in marks)
+    return marks if readable else []
 
 
 def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
@@ -347,7 +348,7 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "compare_representations", VERDICTS, level)
+    wanted = qc.wanted(ctx, "compare_representations", VERDICTS)
     for tc in wanted_first(trend_claims(ctx, rng), verdict_key, wanted):
         colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
         if level == "L5" and (colour is None or not colour_keyed(tc.chart, tc.first)):

@@ -41,7 +41,9 @@ def verdict_value(agrees: bool) -> AnswerValue:
 
 
 def mark_subject(chart: Chart, p: DataPoint) -> str:
-    """What a text claim is about, named without the chart: ``Europe in 2022``."""
+    """What a text claim is about, named without the chart: ``Europe in 2022``, ``the 40–50 bin``."""
+    if chart.chartType == "histogram":
+        return f"the {p.label} bin"
     if p.category and is_year(p.category) and not is_year(p.label):
         return f"{p.label} in {p.category}"
     if p.category:

@@ -71,8 +71,12 @@ def evidence_units(q: Question) -> int:
 
 
 def restated_units(q: Question) -> list[str]:
-    """Cited fact sentences whose number (a year aside) or direction word the question repeats."""
-    asked = numbers_in(q.question)
+    """Cited fact sentences whose number (a year or a cited mark's label aside) or direction word the
+    question repeats."""
+    named: set[float] = set()
+    for ref in q.required_data_points:  # a bin called 40-50 names its numbers
+        named |= numbers_in(ref.label)
+    asked = numbers_in(q.question) - named
     directions = {m.lower() for m in DIRECTION.findall(q.question)}
     out = []
     for sentence in q.required_facts_text:
