@@ -59,6 +59,7 @@ def _claimed_value(
     matches: bool,
     decimals: int,
     registry: NumberRegistry,
+    above: bool = True,
 ) -> tuple[float, int] | None:
     """(claimed value, printed decimals) that matches ``value`` or misses it, fresh in the
     registry, or None when this value allows no such claim. A match on a chart with printed
@@ -72,7 +73,7 @@ def _claimed_value(
         if matches:
             target = value if labelled else value + float(rng.uniform(0, MATCH_DRIFT)) * tol * sign
         else:
-            target = value + float(rng.uniform(*MISS_TOLS)) * tol * sign
+            target = value + float(rng.uniform(*MISS_TOLS)) * tol * (1 if above else -1)
         claimed = round(round(target / step) * step, shown)
         gap = abs(claimed - value)
         if matches:
@@ -99,6 +100,7 @@ def chart_claims(
     facts: list[SectionFact] = []
     wanted = int(rng.integers(4, 7))
     matches = bool(rng.random() < 0.5)
+    above = bool(rng.random() < 0.5)  # misses alternate above and below their mark, too
     order = [int(i) for i in rng.permutation(len(specs))]
     # first two charts whose marks a reader finds by colour (a legend), else one with named colours
     order = _colour_first(order, lambda i: _named(specs[i].chart), 1)
@@ -119,7 +121,7 @@ def chart_claims(
             marks = _colour_first(_colour_first(marks, named.__contains__), keyed.__contains__)
         for j in marks:
             point = chart.data[int(j)]
-            found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry)
+            found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry, above)
             if found is None:
                 continue
             claimed, shown = found
@@ -136,6 +138,7 @@ def chart_claims(
                 values["series"] = point.category
             values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
             facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], sentence, values))
+            above = above if matches else not above
             matches = not matches
             break
     return facts

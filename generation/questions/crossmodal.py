@@ -323,10 +323,7 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
                 "years?",
             ],
         )
-        a = (
-            f"The text covers {f.label} to {last.label}; over those {len(tc.span)} years {fig} averages "
-            f"{mean.said()} for {name}."
-        )
+        a = f"The report's passage runs from {f.label} to {last.label}; {fig} puts the mean at {mean.said()}."
         readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in tc.span)
         steps = [
             f"Find the text's passage on {name} (section {tc.fact.section_id}): it covers {f.label} to "

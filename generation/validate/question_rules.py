@@ -85,7 +85,7 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
             if claimed in asked or round(abs(claimed), 6) in asked:
                 out.append(f"states the claimed value {fact.values['claimed_value']} of {fact.fact_id}")
         elif kind == "trend_claim":
-            found = DIRECTION.search(q.question)
+            found = DIRECTION.search(_without_names(manifest, q.question))
             if found:
                 out.append(f"states a direction ({found.group(0)!r}) for the claim of {fact.fact_id}")
         else:
@@ -96,6 +96,16 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
                 said = (a or b).group(0)  # type: ignore[union-attr]
                 out.append(f"states the comparison ({said!r}) of {fact.fact_id}")
     return out
+
+
+def _without_names(manifest: DocumentManifest, text: str) -> str:
+    """``text`` without the report's chart titles, section titles, series and mark labels (a
+    title such as "Forest cover decline" states no claim)."""
+    names = [c.title for c in manifest.charts] + [s.title for s in manifest.sections]
+    names += [n for c in manifest.charts for p in c.data for n in (p.label, p.category or "")]
+    for name in sorted({n for n in names if len(n) >= 3}, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return text
 
 
 def colour_problem(chart: Chart, q: Question) -> list[str]:
