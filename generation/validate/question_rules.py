@@ -99,12 +99,13 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
 
 
 def _without_names(manifest: DocumentManifest, text: str) -> str:
-    """``text`` without the report's chart titles, section titles, series and mark labels (a
-    title such as "Forest cover decline" states no claim)."""
+    """``text`` without the report's chart titles and axis labels, section titles, series and mark
+    labels (a metric called "groundwater decline" states no claim)."""
     names = [c.title for c in manifest.charts] + [s.title for s in manifest.sections]
+    names += [a.label for c in manifest.charts for a in (c.axes.x, c.axes.y)]
     names += [n for c in manifest.charts for p in c.data for n in (p.label, p.category or "")]
     for name in sorted({n for n in names if len(n) >= 3}, key=len, reverse=True):
-        text = text.replace(name, " ")
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
     return text
 
 

@@ -91,9 +91,15 @@ def test_no_cross_modal_question_restates_its_claim(
 
 def test_verdicts_are_balanced_per_category(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     balance = verdict_balance(_all(run))
-    assert {"verify_with_chart", "compare_representations"} <= set(balance)
-    # 20 documents hold about 20 verdicts per category: allow two over an even split
-    assert unbalanced(balance, bound=0.5 + 2 / 20) == [], balance
+    assert {"verify_with_chart", "compare_representations", "integrate_sources"} <= set(balance)
+    # 20 documents hold 5-30 verdicts per category: the largest class may exceed an even split by
+    # two or by a tenth (a paper-config run of 200 documents keeps it within 55%: docs/questions.md)
+    for category, counts in balance.items():
+        total = sum(counts.values())
+        assert max(counts.values()) <= total / 2 + max(2, total / 10), (category, counts)
+    assert unbalanced({"x": Counter(matches=3, contradicts=1)}) == [
+        "x: matches is 3 of 4 verdicts (75% > 55%)"
+    ]
 
 
 def test_every_l3_sums_or_averages(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
