@@ -51,14 +51,15 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests written by the generator at 081241c (before generation/ was laid out by stage).
+#: Digests written by the generator on branch qchart (issue 23: verdict-first claims, cross-modal and
+#: chart question templates, chart references, one question per evidence set, two per chart).
 FROZEN = {
-    "5-d3-0": "fe7ea63ac2f9e1dd1a7ec2a78bcaf8c94f09ea9e20d3ae6ca0ded1f30f2f08c0",
-    "5-d3-1": "9149c302053e991ed8576e29b57db306752a740136c069da72ffddaca3769d16",
-    "5-d3-2": "cffffa664959b387fa8096a480d5db7676a6d22efb6cf150084db098936c7657",
-    "5-d3-3": "d723e9e50e2142a280c0fbc1a4a600c90686c426375702e5262f563a30b9e43c",
-    "3-matplotlib-0": "24ed96c458813e82ae2f950e85fd7ddd7e418c91fb1951aa9bd0e851b748b7e9",
-    "3-matplotlib-1": "5ee611734ae446c352455905645bfbcf65c6aab8ffead1b71655768d8102360c",
+    "5-d3-0": "9b7b1ddac669cbd9481c6f85113bb0c6b490bc8fd766bca5975955e25db73087",
+    "5-d3-1": "e49fabfd191d88dbf6dedc6fb7bc5e09c235053ddde5369b171ee2dada73fadc",
+    "5-d3-2": "8d6a186fa08efe4fd4dff92e1ee243953823c1322f52aabfb4fddb0e23032982",
+    "5-d3-3": "b132f3c38f499e615116bd22b4d8b0fd3bf4fd3729acf0496fec73023908e4e7",
+    "3-matplotlib-0": "43bc7d7c1a7ccca4f0ea70c3343f20bcd85a24aa000ec6c06011ae569c226261",
+    "3-matplotlib-1": "4f61f1fc5788775f6fe8a47a7da792a2f3eb6c92a278ab0fc0f7417011928b57",
 }
 
 
