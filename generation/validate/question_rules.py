@@ -71,7 +71,10 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
     if q.subset != "cross_modal":
         return []
     out: list[str] = []
-    asked = numbers_in(q.question)
+    named: set[float] = set()
+    for ref in q.required_data_points:  # the 70–80 bin names its numbers, not a claim's
+        named |= numbers_in(ref.label)
+    asked = numbers_in(q.question) - named
     for i in q.required_facts:
         if not 0 <= i < len(manifest.text_facts):
             continue

@@ -59,6 +59,10 @@ def test_a_restated_claim_value_is_rejected(manifest: DocumentManifest, question
     told = q.model_copy(update={"question": f"The text gives {claim}. {q.question}"})
     assert any("claimed value" in p for p in restated_claim(manifest, told))
     assert "restated_claim" in {r for r, _ in check_question(manifest, told, PAGE_COUNT, [])}
+    # a number that names the claim's mark (a bin "40–50") is no claimed value
+    label = q.required_data_points[0].model_copy(update={"label": f"{claim}–99"})
+    named = told.model_copy(update={"required_data_points": [label]})
+    assert not any("claimed value" in p for p in restated_claim(manifest, named))
 
 
 def test_a_restated_claim_direction_is_rejected(
