@@ -24,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from synthdocbench_tasks.schema import Chart
 
 Family = Literal["temporal", "line", "multi_series", "stacked", "additive", "share_of_total", "whole"]
 Reading = Literal["data_labels", "axis"]
@@ -241,6 +244,12 @@ def drawn_by(renderer: str) -> tuple[str, ...]:
     if renderer not in RENDERERS:
         raise ValueError(f"unknown renderer {renderer!r}; use one of {', '.join(RENDERERS)}")
     return types_where(lambda t: renderer in t.renderers)
+
+
+def parts_of_one_whole(chart: Chart) -> bool:
+    """Its marks are shares of one whole (a pie): a share of a percentage chart is its own value."""
+    record = chart_type(chart.chartType)
+    return record.member("whole") and record.member("share_of_total")
 
 
 def value_reading_options(name: str) -> tuple[Reading, ...]:

@@ -51,16 +51,14 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests since chart types are drawn by per-type digests (was 081241c's output before that),
-#: re-frozen on branch prose for issue 24 points 3-4 (paragraph plan, lead-ins and interpretations,
-#: masked-template redraws, no appended tails, ranks said "of the three", agreeing headings).
+#: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9602feadf35934afdc4fa769cb9ac9d3d86be692d27542015e87712bf2d97dd",
-    "5-d3-1": "ffde504817386c0cf835f27251ee6ce3e936730554cd53aff4b43b242b293c9f",
-    "5-d3-2": "3b4915d94e14f02096b1f221f6c7070d6dd5f59415e3e2aa0ddc55bc9d8d4823",
-    "5-d3-3": "5449148a78d49e1c6dfc0bc74fa0162afce962314217236cb1ef58584039683e",
-    "3-matplotlib-0": "aff0f160fb177624813762ba8c800d2f68e93905c0d8ac3081302860858298a1",
-    "3-matplotlib-1": "04b7617892c7be135dde3433d11186381edc25660aa3f4bc948575e9b35ce586",
+    "5-d3-0": "40bb8eed49f58052750b14b0e376082f47edf9cace427232624179b721e8bd2b",
+    "5-d3-1": "50a6b8bf030de42ae211bd16b1e70b5fe2f9b3494debbfc4d53e290043d75ee1",
+    "5-d3-2": "d39f97d540aaf0dc0f98bfbcaed9be9b95a74878d34bd5413db9cf7f011e30dd",
+    "5-d3-3": "2cd035bd4b1429b0acfa5ee0e43b8afbbe1f28d7816b55572f69d4e16a3dff63",
+    "3-matplotlib-0": "7742a66fd465bc897b2f22e0c2c86e3d1c5311283ee57c1faf6238e96fd2ab7a",
+    "3-matplotlib-1": "67e9c82b1ad44737ee7820fb48d935e49438d0d45bcdb50a70fa458588be92ca",
 }
 
 

@@ -57,8 +57,9 @@ def _sentences(plan: DocumentPlan) -> list[str]:
 
 
 def _claim_facts(manifest: DocumentManifest) -> set[str]:
-    """Text facts that report an actor's target or forecast: their value differs from the chart on purpose."""
-    return {f.sentence for f in manifest.text_facts if f.values.get("kind") == "chart_claim"}
+    """Text facts a cross-modal question checks against a chart (an actor's target or forecast, a
+    stated trend): half of them disagree with the chart on purpose (the verdict is drawn first)."""
+    return {f.sentence for f in manifest.text_facts if f.values.get("kind") in ("chart_claim", "trend_claim")}
 
 
 # --- a hostile reading of the generated prose --------------------------------------------------
