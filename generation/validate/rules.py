@@ -51,6 +51,7 @@ from pydantic import ValidationError
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
 from generation.validate.legibility import DocumentLegibility, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
+from generation.validate.plausibility import manifest_problems
 from generation.validate.text_rules import (
     answer_in_question_rule,
     answer_length_rule,
@@ -79,6 +80,7 @@ RULES: tuple[str, ...] = (
     "difficulty_steps",
     "text_leak",
     "evidence_pages",
+    "plausibility",
     "illegible",
 )
 
@@ -165,6 +167,7 @@ def check_question(
             q, chart, words, [r for c in manifest.charts for r in c.regions], index or leak_index(words)
         ),
         "evidence_pages": evidence_pages_rule(manifest, q, chart, page_count, page_tokens, words),
+        "plausibility": manifest_problems(manifest),
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)
