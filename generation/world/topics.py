@@ -249,6 +249,9 @@ def in_text(topic: Topic, entity: str) -> str:
         return entity.lower()
     if topic.entity_kind == "programme":
         return f"the {entity} programme"
+    if topic.entity_kind == "age group":
+        low = entity.lower()
+        return f"people {low}" if low.startswith("under") else f"people aged {low}"
     return f"the {entity}" if entity in _WITH_ARTICLE else entity
 
 
