@@ -12,7 +12,13 @@ import pytest
 from generation.charts.data import SUPPORTED_CHART_TYPES, ChartSlot, build_chart, series_direction
 from generation.document.content import plan_document
 from generation.plan.config import load_config
-from generation.validate.consistency import chart_values, consistency, shown_values, topic_of, world_mismatches
+from generation.validate.consistency import (
+    chart_values,
+    consistency,
+    shown_values,
+    topic_of,
+    world_mismatches,
+)
 from generation.world.numbers import NumberRegistry
 from generation.world.table import FactTable, largest_remainder, world_decimals
 from generation.world.topics import all_topics, funnel_of, infer_kind, topic_by_key
