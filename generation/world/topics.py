@@ -133,7 +133,7 @@ class Topic:
     sources: tuple[str, ...]
     #: The topic's own pipeline for a funnel chart when it carries one (composed topics of
     #: :mod:`generation.world.space`); bank topics look theirs up in the bank file.
-    funnel: Funnel | None = None
+    funnel: Funnel | None = field(default=None, repr=False)
 
 
 #: Topic-conditioned archetype preference (Appendix L.2); weights need not sum to one.
