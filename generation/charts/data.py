@@ -522,6 +522,12 @@ class _Build:
         )
 
 
+def _full_precision(values: Sequence[float], decimals: int) -> bool:
+    """Every value prints its last decimal: a change of 10.0 would print as the number 10, which the
+    report may write elsewhere (a section or figure number)."""
+    return decimals == 0 or not any(value_text(abs(v), decimals).endswith("0") for v in values)
+
+
 def _distinct(values: Sequence[float], decimals: int) -> bool:
     """Values that print as different numbers, at least one showing its last decimal."""
     texts = [value_text(abs(v), decimals) for v in values]
@@ -617,6 +623,8 @@ def _diverging(b: _Build) -> ChartSpec:
     data = [p for p in kept.values() if p.value != 0]
     if len(data) < 4 or not _distinct([p.value for p in data], m.decimals):
         raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
+    if not _full_precision([p.value for p in data], m.decimals):
+        raise NumberSpaceExhaustedError(f"a change in {b.metric.name} hides its last decimal")
     if {p.value > 0 for p in data} != {True, False}:
         raise NumberSpaceExhaustedError(f"no two years in which {b.metric.name} both rose and fell")
     negative = frozenset(p.label for p in data if p.value < 0)
@@ -1003,7 +1011,7 @@ def _waterfall(b: _Build) -> ChartSpec:
             steps = [
                 b.world.change(b.metric.name, subject, y0, y1, y1) for y0, y1 in itertools.pairwise(years)
             ]
-            if _distinct([level, *steps], d):
+            if _distinct([level, *steps], d) and _full_precision(steps, d):
                 break
             b.world.restore(before)
     else:

@@ -25,8 +25,9 @@ from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact
 #: Rounding allowed when adding printed shares (tenths) or comparing printed values.
 SHARE_TOLERANCE = 0.051
 _EPS = 1e-9
-#: Parts printed with d decimals may add up to a little more than their whole.
-PART_SUM_TOLERANCE = 0.01
+#: Parts printed with d decimals may add up to a little more than their whole: each part may sit
+#: this many steps of the last decimal from its exact fraction (rounding and keeping numbers apart).
+PART_STEPS = 3
 
 
 def range_problems(world: World, limits: Limits) -> list[str]:
@@ -85,6 +86,8 @@ def part_problems(world: World, limits: Limits) -> list[str]:
     for f in world.facts:
         if f.metric == limits.mix_metric and f.part:
             parts[(f.entity, f.period)].append(f)
+    metric = next((m for m in world.metrics if m.name == limits.mix_metric), None)
+    step = 10.0 ** -(metric.decimals if metric else 0)
     out = []
     for key, facts in sorted(parts.items()):
         whole = wholes.get(key)
@@ -92,7 +95,7 @@ def part_problems(world: World, limits: Limits) -> list[str]:
             continue
         out += [f"parts: {_where(f)} is {f.value}, above its whole {whole}" for f in facts if f.value > whole]
         total = sum(f.value for f in facts)
-        if total > whole * (1 + PART_SUM_TOLERANCE):
+        if total > whole + PART_STEPS * step * len(facts) + _EPS:
             out.append(
                 f"parts: {limits.mix_metric} of {key[0]} in {key[1]}: parts add up to {total:.6g} > {whole}"
             )

@@ -49,7 +49,7 @@ MAX_RATIO = 40.0
 #: theme's ``low``/``high`` at the reference size) divided and multiplied by this.
 EXTENSIVE_BAND = 1.8
 MAX_ENTITIES = 10
-MIN_ENTITIES = 5
+MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
 #: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
 MIN_ENTITY_SPACE = 80
 _SCALES = ("", "thousand", "million", "billion", "trillion")
@@ -154,8 +154,10 @@ def settings() -> tuple[_Setting, ...]:
                 country = by_name[name]
                 sub = f"{key}-{country.iso3.lower()}"
                 if kind == "age group":
+                    widths = rec.get("widths", [10] * len(rec["members"]))
                     ents = tuple(
-                        Entity(m, kind, population=country.population * 10 / 80) for m in rec["members"]
+                        Entity(m, kind, population=country.population * w / 80)
+                        for m, w in zip(rec["members"], widths, strict=True)
                     )
                 else:
                     classes = size_classes(sub, len(rec["members"]))
@@ -283,7 +285,8 @@ def pairs() -> tuple[_Pair, ...]:
             if setting.family not in theme["settings"] and setting.key not in theme["settings"]:
                 continue
             ents = _roomy(theme, _entities(theme, setting))
-            if len(ents) >= MIN_ENTITIES or (len(ents) == len(setting.entities) and len(ents) >= 4):
+            whole_set = setting.kind != "country" and len(ents) == len(setting.entities) >= 5
+            if len(ents) >= MIN_ENTITIES or whole_set:
                 out.append(_Pair(theme, setting, ents))
     titles = [p.title for p in out]
     twice = sorted({t for t in titles if titles.count(t) > 1})
