@@ -99,6 +99,8 @@ FIELD_DOCS: dict[str, str] = {
     "manifest": "The report's DocumentManifest as JSON text: sections, every chart's data (Table 17), "
     "tables, stated facts and their measured regions.",
     "page_count": "Pages of the PDF.",
+    "pdf_sha256": "SHA-256 (hex) of the PDF file; a run refuses a PDF whose digest differs.",
+    "pdf_pages": "Pages of the PDF file as exported; the strip builder refuses a PDF with another count.",
     "word_count": "Words of prose in the report.",
     "chart_count": "Charts in the report.",
     "archetype": "Layout archetype (magazine, dashboard, academic, editorial, infographic, brutalist).",

@@ -165,7 +165,7 @@ def dataset_strip_sizes(
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("building strips", total=len(doc_ids))
         for doc_id in doc_ids:
-            strips = cache.strips(store.pdf(doc_id), settings, doc_id)
+            strips = cache.strips(store.pdf(doc_id), settings, doc_id, pages=store.pages(doc_id))
             sizes.append([(s.width, s.height) for s in strips])
             progress.advance(task)
     return sizes

@@ -18,6 +18,8 @@ PDF bytes in the ``documents`` config instead; they are read from there.
 
 from __future__ import annotations
 
+import hashlib
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -277,6 +279,8 @@ def __getattr__(name: str) -> Any:
 
 #: Columns of the ``documents`` config read as the index (never the PDF bytes).
 INDEX_COLUMNS = ("doc_id", "page_count", "word_count", "chart_count", "archetype", "topic", "domain")
+#: Columns that identify a document's PDF (exports since issue 26): its SHA-256 and page count.
+PDF_CHECK_COLUMNS = ("pdf_sha256", "pdf_pages")
 
 
 class DocumentStore:
@@ -286,6 +290,13 @@ class DocumentStore:
     ``huggingface_hub.hf_hub_download`` at the pinned revision (the Hub client's cache keeps
     it). Exports without ``pdfs/`` (older ones) are read from the ``documents`` config's
     ``pdf`` column. The index (``row``) is the ``documents`` config without the PDF bytes.
+
+    Every PDF read is checked against its row's ``pdf_sha256`` (a swapped or edited file is
+    one line naming the document); :meth:`pages` is the count the strip builder checks before
+    rasterising. Older exports have no such columns: a warning says so once per dataset, and
+    the pages are checked against ``page_count``. A Hub dataset's rows are checked once its
+    documents config has been read (the viewer, ``budget``); an evaluation fetches only the
+    PDFs it needs and downloads no documents config for the check.
     """
 
     def __init__(self, location: str | DatasetRef) -> None:
@@ -295,6 +306,7 @@ class DocumentStore:
         self._index: dict[str, dict[str, Any]] | None = None
         self._files: dict[str, Path] = {}
         self._legacy: Any = None
+        self._warned = False
 
     # --- the index ---------------------------------------------------------------------
 
@@ -308,9 +320,13 @@ class DocumentStore:
             rows: list[dict[str, Any]] = []
             for f in self._documents_files():
                 names = pq.read_schema(f).names
-                rows += pq.read_table(f, columns=[c for c in INDEX_COLUMNS if c in names]).to_pylist()
+                wanted = [c for c in (*INDEX_COLUMNS, *PDF_CHECK_COLUMNS) if c in names]
+                rows += pq.read_table(f, columns=wanted).to_pylist()
         else:
-            rows = list(_load_config_one_line(self.ref, "documents", list(INDEX_COLUMNS)))
+            try:
+                rows = list(load_config(self.ref, "documents", [*INDEX_COLUMNS, *PDF_CHECK_COLUMNS]))
+            except Exception:  # an older export without the columns (datasets raises many types)
+                rows = list(_load_config_one_line(self.ref, "documents", list(INDEX_COLUMNS)))
         return {str(r["doc_id"]): dict(r) for r in rows}
 
     def row(self, doc_id: str) -> dict[str, Any]:
@@ -325,6 +341,47 @@ class DocumentStore:
                 "re-export the dataset so questions and documents match"
             )
         return dict(row)
+
+    def _hub_unindexed(self) -> bool:
+        """A Hub dataset whose documents config was not read: a run fetches only the PDFs it
+        needs, so its rows are not downloaded for a check (a pinned revision is immutable)."""
+        return not self.ref.local and self._index is None
+
+    def pages(self, doc_id: str) -> int | None:
+        """The pages the document's PDF must have: ``pdf_pages`` (``page_count`` in older exports)."""
+        if self._hub_unindexed():
+            return None
+        row = self.row(doc_id)
+        value = row.get("pdf_pages")
+        value = row.get("page_count") if value is None else value
+        return value if isinstance(value, int) and value > 0 else None
+
+    def _check_digest(self, doc_id: str, data: bytes) -> None:
+        if self._hub_unindexed():
+            return
+        with self._lock:
+            if self._index is None:
+                self._index = self._load_index()
+        row = self._index.get(doc_id) or {}
+        expected = row.get("pdf_sha256")
+        if not expected:
+            if not self._warned:
+                self._warned = True
+                print(
+                    f"synthdocbench: warning: the documents config of {self.location} has no pdf_sha256 "
+                    "(exported before it was written): its PDFs are checked by page count only; "
+                    "re-export the dataset to check them by digest",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            return
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != expected:
+            raise SynthDocUserError(
+                f"document {doc_id} of {self.location}: its PDF has SHA-256 {actual[:16]}… but its "
+                f"documents row says {str(expected)[:16]}…: the PDF is not the one exported with the "
+                "row (swapped or edited); re-export the dataset"
+            )
 
     # --- the PDFs ----------------------------------------------------------------------
 
@@ -341,6 +398,7 @@ class DocumentStore:
             raise SynthDocUserError(
                 f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset"
             )
+        self._check_digest(doc_id, data)
         return data
 
     def _local_pdf(self, doc_id: str) -> bytes | None:

@@ -12,6 +12,7 @@ are pinned (the bytes still depend on the pyarrow version, which stamps ``create
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -80,6 +81,8 @@ DOCUMENT_SCHEMA = pa.schema(
         ("pdf_path", pa.string()),
         ("manifest", pa.string()),
         ("page_count", pa.int64()),
+        ("pdf_sha256", pa.string()),
+        ("pdf_pages", pa.int64()),
         ("word_count", pa.int64()),
         ("chart_count", pa.int64()),
         ("archetype", pa.string()),
@@ -269,12 +272,15 @@ def pdf_relpath(doc_id: str) -> str:
     return f"{PDF_FOLDER}/{doc_id}.pdf"
 
 
-def _document_row(manifest: DocumentManifest) -> dict[str, Any]:
+def _document_row(manifest: DocumentManifest, pdf: bytes) -> dict[str, Any]:
+    """The documents row; ``pdf_sha256``/``pdf_pages`` identify its PDF (``_read_pdf`` checked the pages)."""
     return {
         "doc_id": manifest.doc_id,
         "pdf_path": pdf_relpath(manifest.doc_id),
         "manifest": dumps_json(manifest.model_dump(mode="json")),
         "page_count": manifest.page_count,
+        "pdf_sha256": hashlib.sha256(pdf).hexdigest(),
+        "pdf_pages": manifest.page_count,
         "word_count": manifest.word_count,
         "chart_count": len(manifest.charts),
         "archetype": manifest.archetype,
@@ -334,8 +340,9 @@ def _write_documents(doc_dirs: list[Path], root: Path, collected: _Collected) ->
             advance()
             manifest = _read_manifest(doc_dir)
             collected.add_questions(doc_dir / "questions.jsonl", _read_questions(doc_dir))
-            (root / pdf_relpath(manifest.doc_id)).write_bytes(_read_pdf(doc_dir, manifest))
-            rows.append(_document_row(manifest))
+            pdf = _read_pdf(doc_dir, manifest)
+            (root / pdf_relpath(manifest.doc_id)).write_bytes(pdf)
+            rows.append(_document_row(manifest, pdf))
             collected.documents.append(_document_stats(manifest))
             if len(rows) == DOCUMENT_ROW_GROUP:
                 writer.write_table(pa.Table.from_pylist(rows, schema=DOCUMENT_SCHEMA))

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from judge.choices import CASCADE_PREFIX, OFFLINE
+
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
@@ -117,6 +119,7 @@ def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
         reference=first_text(line.get("target")) or "",
         judgement=record.judgement or "",
         failure=record.reason,
+        certain=record.certain,
     )
 
 
@@ -158,10 +161,18 @@ def _results_info(folder: Path, prefix: str) -> dict[str, Any]:
 
 
 def _main_judge(answers: Iterable[Answer]) -> str:
+    """The run's judge: the one that scored most answers, or the cascade
+    (``offline+openai:gpt-5``) when the offline judge and one other decided them."""
     judged = Counter(a.judge for a in answers if a.status == "valid")
     if not judged:
         judged = Counter(a.judge for a in answers)
-    return sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    names = sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))
+    deciders = [name for name, _ in names]
+    offline = [n for n in deciders if n.startswith(f"{OFFLINE}:")]
+    others = [n for n in deciders if not n.startswith(f"{OFFLINE}:")]
+    if offline and len(others) == 1 and CASCADE_PREFIX not in others[0]:
+        return f"{CASCADE_PREFIX}{others[0]}"
+    return names[0][0]
 
 
 def run_groups(paths: Sequence[Path]) -> list[tuple[Path, str, list[Path]]]:

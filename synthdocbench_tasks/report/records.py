@@ -37,6 +37,8 @@ class Answer:
     reference: str = ""
     judgement: str = ""
     failure: str | None = None
+    #: False when the judge was not certain of its reading (None: not said, older logs).
+    certain: bool | None = None
 
 
 @dataclass
@@ -61,6 +63,10 @@ class Run:
         for a in self.answers:
             out[a.status] += 1
         return out
+
+    def uncertain(self) -> int:
+        """Valid scores the judge marked ``certain: false`` (scored by its best reading)."""
+        return sum(1 for a in self.answers if a.score is not None and a.certain is False)
 
     def failures(self) -> dict[str, int]:
         """Answers without a valid score, by reason, most frequent first."""

@@ -51,14 +51,14 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests written by the generator at 081241c (before generation/ was laid out by stage).
+#: Digests since chart types are drawn by per-type digests (was 081241c's output before that).
 FROZEN = {
-    "5-d3-0": "fe7ea63ac2f9e1dd1a7ec2a78bcaf8c94f09ea9e20d3ae6ca0ded1f30f2f08c0",
-    "5-d3-1": "9149c302053e991ed8576e29b57db306752a740136c069da72ffddaca3769d16",
-    "5-d3-2": "cffffa664959b387fa8096a480d5db7676a6d22efb6cf150084db098936c7657",
-    "5-d3-3": "d723e9e50e2142a280c0fbc1a4a600c90686c426375702e5262f563a30b9e43c",
-    "3-matplotlib-0": "24ed96c458813e82ae2f950e85fd7ddd7e418c91fb1951aa9bd0e851b748b7e9",
-    "3-matplotlib-1": "5ee611734ae446c352455905645bfbcf65c6aab8ffead1b71655768d8102360c",
+    "5-d3-0": "1af09d99475207db7808f40a2244c631c05238f5c8025977204e6749f867f2c5",
+    "5-d3-1": "cf3db75bc7cdf7934c26dbae6a728f925513bd74e753cb102e53bb2d3bee3613",
+    "5-d3-2": "2043f2061e1bdaa3d75643fd10cacca5e9d78d9959e9e8c817b8ef7173171cbd",
+    "5-d3-3": "46f9b51b36972ae5cc7579edaed387c515edcb1fa466802318308b8906c5100e",
+    "3-matplotlib-0": "82eb4a6b3a4753f6f42da58177ee381b8c6405b46678ea26718601de97a31429",
+    "3-matplotlib-1": "7a956c9e855ff5185f9eb018948e2e8736fd243a1744080288cc4ddddc3807c7",
 }
 
 
