@@ -115,10 +115,12 @@ def _diverging(b: _Build) -> ChartSpec:
     for p in data:  # one mark per printed number
         kept.setdefault(value_text(abs(p.value), m.decimals), p)
     data = [p for p in kept.values() if p.value != 0]
+    # A change like 10.0 prints as the number 10, which the report may write elsewhere: left out
+    # while four marks remain.
+    precise = [p for p in data if _full_precision([p.value], m.decimals)]
+    data = precise if len(precise) >= 4 else data
     if len(data) < 4 or not _distinct([p.value for p in data], m.decimals):
         raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
-    if not _full_precision([p.value for p in data], m.decimals):
-        raise NumberSpaceExhaustedError(f"a change in {b.metric.name} hides its last decimal")
     if {p.value > 0 for p in data} != {True, False}:
         raise NumberSpaceExhaustedError(f"no two years in which {b.metric.name} both rose and fell")
     negative = frozenset(p.label for p in data if p.value < 0)
