@@ -30,8 +30,9 @@ from generation.plan.doc_plan import (
     SectionPlan,
 )
 from generation.plan.rng import doc_id_for, stable_digest, stage_rng
+from generation.world.space import topic_for
 from generation.world.table import FactTable
-from generation.world.topics import Metric, choose_archetype, choose_topic
+from generation.world.topics import Metric, choose_archetype
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     DocumentManifest,
@@ -147,7 +148,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     def rng(part: str) -> np.random.Generator:
         return stage_rng(config.seed, f"content.{part}", doc_id)
 
-    topic = choose_topic(rng("topic"))
+    topic = topic_for(config.seed, index)
     archetype = choose_archetype(rng("archetype"), topic.domain, list(config.archetypes))
     allowed = allowed_chart_types(config.chart_types, config.renderer)
     target = document_targets(config, index, archetype)

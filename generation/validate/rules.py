@@ -54,6 +54,7 @@ from generation.validate import question_rules
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
 from generation.validate.legibility import DocumentLegibility, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
+from generation.validate.plausibility import manifest_problems
 from generation.validate.text_rules import (
     answer_in_question_rule,
     answer_length_rule,
@@ -82,6 +83,7 @@ RULES: tuple[str, ...] = (
     "difficulty_steps",
     "text_leak",
     "evidence_pages",
+    "plausibility",
     "illegible",
     *question_rules.RULES,
 )
@@ -172,6 +174,7 @@ def check_question(
         ),
         "evidence_pages": evidence_pages_rule(manifest, q, chart, page_count, page_tokens, words),
         **question_rules.question_checks(manifest, q, chart),
+        "plausibility": manifest_problems(manifest),
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)

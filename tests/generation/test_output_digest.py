@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "40bb8eed49f58052750b14b0e376082f47edf9cace427232624179b721e8bd2b",
-    "5-d3-1": "50a6b8bf030de42ae211bd16b1e70b5fe2f9b3494debbfc4d53e290043d75ee1",
-    "5-d3-2": "d39f97d540aaf0dc0f98bfbcaed9be9b95a74878d34bd5413db9cf7f011e30dd",
-    "5-d3-3": "2cd035bd4b1429b0acfa5ee0e43b8afbbe1f28d7816b55572f69d4e16a3dff63",
-    "3-matplotlib-0": "7742a66fd465bc897b2f22e0c2c86e3d1c5311283ee57c1faf6238e96fd2ab7a",
-    "3-matplotlib-1": "67e9c82b1ad44737ee7820fb48d935e49438d0d45bcdb50a70fa458588be92ca",
+    "5-d3-0": "19b39838d6acd5c8b1db2c2345024db26c4b5b8afd0644b9e9379129b87ed377",
+    "5-d3-1": "32c7fd00896c55e8e3b4cb80577794cc8e9fd5e71a311ee02a3e1cbf336df7f5",
+    "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
+    "5-d3-3": "9a9124dc66a2c00d719d0d4ace3c7cdbf073e04b01db4ad678b4ed5635041680",
+    "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
+    "3-matplotlib-1": "393a8a4ed1de7fa38bc565d84799ca9f20b39bc34f79d7426839d0acf58f0c39",
 }
 
 

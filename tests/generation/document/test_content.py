@@ -218,7 +218,7 @@ def test_target_words_fill_the_page_model() -> None:
 
 
 def test_twenty_thousand_words_have_no_repeated_sentence() -> None:
-    config = GenerationConfig(seed=9, target_pages=70, min_charts=14, max_charts=14)
+    config = GenerationConfig(seed=9, target_pages=72, min_charts=14, max_charts=14)
     for index in range(2):
         plan = plan_document(config, index)
         assert plan.manifest.word_count >= 20000
