@@ -23,6 +23,7 @@ from generation.charts.reading import effective_tol as effective_tol
 from generation.charts.reading import nice_step as nice_step
 from generation.charts.reading import read_tolerance as read_tolerance
 from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type
+from generation.charts.registry import chart_type as registry_chart_type
 from generation.document.grammar import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -199,19 +200,6 @@ def figure_ref(chart: Chart) -> str:
     return f"Figure {chart.figure_number} ('{chart.title}')"
 
 
-#: How a reader names a chart type in a sentence.
-_KIND_NOUNS: dict[str, str] = {
-    "box": "box plot",
-    "scatter": "scatter plot",
-    "bubble": "bubble chart",
-    "heatmap": "heatmap",
-    "histogram": "histogram",
-    "treemap": "treemap",
-    "sankey": "Sankey diagram",
-    "sparkline_grid": "grid of small line charts",
-    "multi_line": "line chart",
-    "horizontal_bar": "bar chart",
-}
 _YEARS_TAIL = re.compile(r",?\s*(?:in\s+)?\d{4}(?:\s*(?:–|-|,|and)\s*\d{4})*\s*$")
 #: Weights of the ways a question points at its chart: the title's words, a description, the
 #: section, the figure number (figure numbers stay a minority: retrieval is not caption matching).
@@ -220,7 +208,7 @@ REF_WEIGHTS: dict[str, float] = {"title": 0.35, "description": 0.3, "section": 0
 
 def kind_noun(chart_type: str) -> str:
     """``bar chart``, ``box plot``, ``Sankey diagram``..."""
-    return _KIND_NOUNS.get(chart_type, chart_type.replace("_", " ") + " chart")
+    return registry_chart_type(chart_type).reader_noun
 
 
 def _lower_first(text: str) -> str:
