@@ -5,7 +5,7 @@ Usage: ``python bench/calibrate_pages.py [--docs-per-archetype 8] [--seed 0]``
 For each archetype it plans documents over a spread of page targets and chart counts, renders
 them in headless Chromium, counts PDF pages and fits
 ``pages = overhead + words / words_per_page + chart_pages * charts + table_pages * tables``
-by least squares. It prints the ``PAGE_MODELS`` table to paste into generation/content.py
+by least squares. It prints the ``PAGE_MODELS`` table to paste into generation/document/content.py
 and, for documents planned with the current table, target vs achieved pages per archetype.
 Rerun it whenever the layout (CSS, templates, chart sizes) changes.
 """
@@ -23,11 +23,11 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 import numpy as np
 import pymupdf
 
-from generation.config import GenerationConfig
-from generation.content import PAGE_MODELS, plan_document
-from generation.d3 import load_d3
-from generation.layout import render_html
-from generation.render import Renderer
+from generation.charts.d3 import load_d3
+from generation.document.content import PAGE_MODELS, plan_document
+from generation.document.layout import render_html
+from generation.document.render import Renderer
+from generation.plan.config import GenerationConfig
 from synthdocbench_tasks.schema import ARCHETYPES
 
 #: (target pages, charts) pairs spanning the paper's Table 1 ranges.

@@ -109,9 +109,9 @@ def child(args: list[str], out: Path) -> None:
 
 
 def _dataset(n_docs: int, workdir: Path) -> Path:
-    from generation.config import GenerationConfig
-    from generation.export import export_dataset
-    from generation.pipeline import generate
+    from generation.export.dataset import export_dataset
+    from generation.plan.config import GenerationConfig
+    from generation.run.pipeline import generate
 
     generate(GenerationConfig(seed=7, n_docs=n_docs), workdir / "gen", progress=False)
     export_dataset(workdir / "gen", workdir / "dataset")

@@ -3,10 +3,10 @@
 Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 16] [--workers 2]
 [--repeat 3] [--stages K]``
 
-* generation: the real pipeline (``generation.pipeline.generate``) on the first N documents of
+* generation: the real pipeline (``generation.run.pipeline.generate``) on the first N documents of
   the config into a fresh folder, with ``--workers`` worker processes (each starts its browser).
 * bare print: the HTML files generation wrote, printed by the pipeline's own
-  :class:`generation.render.Renderer` (the same viewport, print media, A4 page, margins,
+  :class:`generation.document.render.Renderer` (the same viewport, print media, A4 page, margins,
   footer and Chromium flags; nothing but ``render_pdf``), with the same number of worker
   processes, each starting its browser and taking documents as they come, like the pipeline.
   Every bare PDF must have the page count of the pipeline's PDF of that document (checked).
@@ -39,8 +39,8 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._timing import interleave, paired_ratios
-from generation.config import GenerationConfig, load_config
-from generation.pipeline import generate
+from generation.plan.config import GenerationConfig, load_config
+from generation.run.pipeline import generate
 from synthdocbench_tasks.mupdf import load_pymupdf
 
 _BARE: dict[str, Any] = {}
@@ -49,7 +49,7 @@ _BARE: dict[str, Any] = {}
 def _bare_init() -> None:
     from multiprocessing import util
 
-    from generation.render import Renderer
+    from generation.document.render import Renderer
 
     renderer = Renderer().__enter__()
     _BARE["renderer"] = renderer
@@ -98,12 +98,12 @@ def _page_counts(paths: list[Path], name: Callable[[Path], str]) -> dict[str, in
 
 def _stage_times(config: GenerationConfig, n: int) -> dict[str, float]:
     """Seconds per stage summed over the first ``n`` documents, in this process."""
-    from generation.content import plan_document
-    from generation.d3 import load_d3
-    from generation.layout import render_html
-    from generation.pipeline import validated_questions
-    from generation.regions import measure_document
-    from generation.render import Renderer
+    from generation.charts.d3 import load_d3
+    from generation.document.content import plan_document
+    from generation.document.layout import render_html
+    from generation.document.regions import measure_document
+    from generation.document.render import Renderer
+    from generation.run.pipeline import validated_questions
 
     d3_js = load_d3(None)
     times = dict.fromkeys(("plan", "html", "chromium", "regions", "questions+validate"), 0.0)

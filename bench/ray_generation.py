@@ -3,8 +3,8 @@
 Usage: ``python bench/ray_generation.py [--config configs/paper.yaml] [--n-docs 24] [--workers 2] [--reps 2]``
 
 Each rep generates the first N documents of the config twice into fresh folders, once with the
-local process pool (``generation.pipeline.generate``, N worker processes) and once on a
-private local Ray instance with as many CPUs (``generation.ray_run.generate_runs_ray``, which
+local process pool (``generation.run.pipeline.generate``, N worker processes) and once on a
+private local Ray instance with as many CPUs (``generation.run.ray_run.generate_runs_ray``, which
 starts Ray, runs one task per document and shuts Ray down). The order alternates between reps
 so drift in the machine's load hits both. It prints wall seconds of each run, the ratio
 Ray/local of the summed times (end to end, Ray start and stop included) and of the generation
@@ -30,9 +30,9 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._timing import interleave
-from generation.config import GenerationConfig, Run, load_config
-from generation.pipeline import generate
-from generation.ray_run import generate_runs_ray
+from generation.plan.config import GenerationConfig, Run, load_config
+from generation.run.pipeline import generate
+from generation.run.ray_run import generate_runs_ray
 
 
 def _tree(root: Path) -> dict[str, bytes]:

@@ -48,8 +48,8 @@ from synthdocbench_tasks.strips import StripSettings, build_strips, stack_pages
 
 
 def _generated(pages: int, workdir: Path) -> Path:
-    from generation.config import GenerationConfig
-    from generation.pipeline import generate
+    from generation.plan.config import GenerationConfig
+    from generation.run.pipeline import generate
 
     config = GenerationConfig(
         seed=1, n_docs=1, min_pages=pages, max_pages=pages, min_charts=16, max_charts=16
@@ -60,7 +60,7 @@ def _generated(pages: int, workdir: Path) -> Path:
 
 def _dataset(gen: Path, doc_id: str | None, workdir: Path) -> tuple[Path, str]:
     """Export one finished document of ``gen`` into a dataset folder under ``workdir``."""
-    from generation.export import export_dataset
+    from generation.export.dataset import export_dataset
 
     done = sorted(d for d in (gen / "docs").iterdir() if (d / "DONE").is_file())
     chosen = next((d for d in done if d.name == doc_id), None) if doc_id else (done[0] if done else None)

@@ -2,7 +2,7 @@
 
 Usage: ``python bench/validate.py GEN_DIR [--workers 2] [--repeat 3]``
 
-Runs :func:`generation.validate.validate_dir` on a generated folder with ``workers=1`` and
+Runs :func:`generation.validate.rules.validate_dir` on a generated folder with ``workers=1`` and
 with ``--workers`` processes, alternating (A B, B A, ...) over ``--repeat`` repetitions,
 checks that every report is the same text, and prints the seconds of each and the
 median of the paired ratios (timings on a shared machine are noisy: compare ratios).
@@ -24,7 +24,7 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._timing import interleave, paired_ratios
-from generation.validate import validate_dir
+from generation.validate.rules import validate_dir
 
 
 def _timed(gen_dir: Path, workers: int, reports: set[str]) -> float:

@@ -56,7 +56,7 @@ def _fail(message: str) -> None:
 
 def _parse_shard(value: str | None) -> tuple[int, int] | None:
     """``K/N`` as ``(K, N)``; its range is checked where shards are used
-    (``generation.run_setup.check_shard``, a ``PipelineError``)."""
+    (``generation.run.setup.check_shard``, a ``PipelineError``)."""
     if value is None:
         return None
     try:
@@ -113,15 +113,15 @@ def generate(
     ] = None,
 ) -> None:
     """Generate documents (HTML, PDF, manifest) and their questions; a grid config runs each variant."""
-    from generation.config import ConfigError, load_runs
-    from generation.d3 import D3NotFoundError
-    from generation.pipeline import PipelineError, generate_runs
-    from generation.render import BrowserLaunchError
+    from generation.charts.d3 import D3NotFoundError
+    from generation.document.render import BrowserLaunchError
+    from generation.plan.config import ConfigError, load_runs
+    from generation.run.pipeline import PipelineError, generate_runs
 
     try:
         runs = load_runs(config, n_docs=n_docs, seed=seed, workers=workers)
         if ray is not None:
-            from generation.ray_run import generate_runs_ray
+            from generation.run.ray_run import generate_runs_ray
 
             summaries = generate_runs_ray(
                 runs, out, address=ray, shard=_parse_shard(shard), d3_path=d3, progress=progress
@@ -155,9 +155,9 @@ def verify(
     ] = None,
 ) -> None:
     """Check a (sharded) output is complete and consistent: every document, file and config digest."""
-    from generation.config import ConfigError, load_runs
-    from generation.run_setup import PipelineError
-    from generation.verify import VerifyError, run_groups, verify_output
+    from generation.plan.config import ConfigError, load_runs
+    from generation.run.setup import PipelineError
+    from generation.run.verify import VerifyError, run_groups, verify_output
 
     try:
         given = config is not None or n_docs is not None or seed is not None
@@ -185,7 +185,7 @@ def stats(
     plots: Annotated[Path | None, typer.Option(help="Also write PNG plots (Figure 4 style) here.")] = None,
 ) -> None:
     """Print the paper's Table 1 statistics, chart-type/archetype mix and question counts."""
-    from generation.stats import StatsError, compute_stats, print_stats, write_plots
+    from generation.export.stats import StatsError, compute_stats, print_stats, write_plots
 
     try:
         result = compute_stats(gen_dir)
@@ -210,7 +210,7 @@ def validate(
     ] = None,
 ) -> None:
     """Re-run question validation (paper Appendix F, stricter) and report counts per rule."""
-    from generation.validate import validate_dir
+    from generation.validate.rules import validate_dir
 
     try:
         report = validate_dir(gen_dir, regenerate=regenerate, workers=workers)
@@ -232,7 +232,7 @@ def export(
     ] = None,
 ) -> None:
     """Export generated documents and questions as a Hugging Face dataset folder."""
-    from generation.export import export_dataset
+    from generation.export.dataset import export_dataset
 
     summary = export_dataset(gen_dir, out, repo_id=repo_id)
     typer.echo(str(summary))

@@ -309,7 +309,7 @@ def make_position(index: int, count: int, basis: Literal["chart", "page"]) -> Po
     )
 
 
-#: The closed set of operations a derivation step may apply (``generation.derivation`` runs them):
+#: The closed set of operations a derivation step may apply (``generation.world.derivation`` runs them):
 #: ``read`` (one evidence number as is), ``sum``, ``mean``, ``difference`` (a - b),
 #: ``abs_difference`` (|a - b|), ``ratio`` (a / b), ``percent_of`` (a / b * 100),
 #: ``share_of_total`` (part / total * 100, the total a ``sum`` step), ``percent_change``

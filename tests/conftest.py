@@ -89,8 +89,8 @@ N_DOCS = 2
 
 @pytest.fixture(scope="session")
 def generated_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from generation.config import GenerationConfig
-    from generation.pipeline import generate
+    from generation.plan.config import GenerationConfig
+    from generation.run.pipeline import generate
 
     out = tmp_path_factory.mktemp("gen")
     summary = generate(GenerationConfig(seed=SEED, n_docs=N_DOCS), out, progress=False)
@@ -100,7 +100,7 @@ def generated_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def dataset_dir(generated_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from generation.export import export_dataset
+    from generation.export.dataset import export_dataset
 
     out = tmp_path_factory.mktemp("ds") / "dataset"
     export_dataset(generated_dir, out)

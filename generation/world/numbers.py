@@ -31,7 +31,7 @@ def number_strings_in(text: str) -> set[str]:
 
     A comma splits numbers (``"1,234"`` is ``{"1", "234"}``): this compares number strings.
     For the values a sentence states, thousands separators included, see
-    :func:`generation.phrasing.numbers_in`.
+    :func:`generation.questions.phrasing.numbers_in`.
     """
     return {canonical_number(m) for m in _NUMBER.findall(text)}
 
@@ -81,7 +81,7 @@ class NumberRegistry:
                     return self.take(candidate, decimals)
         raise NumberSpaceExhaustedError(
             f"no unused {decimals}-decimal number left in [{low}, {high}]; "
-            "widen the metric range in generation/topics.py"
+            "widen the metric range in generation/world/topics.py"
         )
 
     def snapshot(self) -> frozenset[str]:
@@ -98,7 +98,7 @@ class NumberRegistry:
                 return self.take(value, decimals)
         raise NumberSpaceExhaustedError(
             f"no unused {decimals}-decimal number left in [{low}, {high}]; "
-            "widen the metric range in generation/topics.py"
+            "widen the metric range in generation/world/topics.py"
         )
 
     def draw_flexible(

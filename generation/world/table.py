@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from generation.rng import stage_rng
-from generation.topics import Metric, Topic
+from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
+from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
 #: (metric name, entity, period, part); part is "" outside a mix.

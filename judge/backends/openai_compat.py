@@ -16,7 +16,7 @@ Some models refuse parameters older servers need (OpenAI's reasoning models reje
 once by dropping or renaming that parameter, and ``adjustments`` records it.
 
 The judge (:class:`judge.llm.LLMJudge`), the Batch API (:mod:`judge.batch`) and the
-generator's optional prose rewrite (``generation.rewrite``) all use this one client.
+generator's optional prose rewrite (``generation.document.rewrite``) all use this one client.
 Credentials in the base URL reach the server but never appear in ``endpoint`` or messages.
 The API key and base URL come resolved (:func:`judge.registry.resolve_settings`); the
 ``openai`` client itself still reads ``OPENAI_ORG_ID``/``OPENAI_PROJECT_ID`` when set.

@@ -2,12 +2,12 @@
 
 The content stage fills only the types it has data builders for; these hand-made charts
 cover the rest too, so each renderer can be checked on every type. Deterministic: values
-come from :func:`generation.rng.stage_rng`.
+come from :func:`generation.plan.rng.stage_rng`.
 """
 
 from __future__ import annotations
 
-from generation.rng import stage_rng
+from generation.plan.rng import stage_rng
 from synthdocbench_tasks.schema import CHART_TYPES, Axes, Axis, Chart, DataPoint, VisualProperties
 
 ITEMS = ("Northfield", "Southport", "Eastbrook", "Westmoor", "Central Vale", "Harbour Point")

@@ -12,12 +12,12 @@ from collections.abc import Mapping, Sequence
 
 import pymupdf
 
-from generation.d3 import load_d3
-from generation.layout import plan_with_renderer, render_html
-from generation.legibility import DocumentLegibility
-from generation.plan import ChartBlock
-from generation.regions import measure_regions
-from generation.render import Renderer
+from generation.charts.d3 import load_d3
+from generation.document.layout import plan_with_renderer, render_html
+from generation.document.regions import measure_regions
+from generation.document.render import Renderer
+from generation.plan.doc_plan import ChartBlock
+from generation.validate.legibility import DocumentLegibility
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Region
 from tests.generation.all_types import type_chart
 from tests.generation.sample_plan import sample_plan

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from generation.render import Renderer
+from generation.document.render import Renderer
 
 
 @pytest.fixture(scope="module")

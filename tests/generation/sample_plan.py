@@ -1,14 +1,14 @@
 """A small hand-built DocumentPlan covering every drawable chart type.
 
 Used by the rendering tests and handy for previewing archetypes without the content stage.
-Deterministic: every number comes from :func:`generation.rng.stage_rng`.
+Deterministic: every number comes from :func:`generation.plan.rng.stage_rng`.
 """
 
 from __future__ import annotations
 
-from generation.chart_data import HORIZONTAL_TYPES
-from generation.config import GenerationConfig
-from generation.plan import (
+from generation.charts.data import HORIZONTAL_TYPES
+from generation.plan.config import GenerationConfig
+from generation.plan.doc_plan import (
     Block,
     CalloutBlock,
     ChartBlock,
@@ -18,7 +18,7 @@ from generation.plan import (
     SectionPlan,
     TableBlock,
 )
-from generation.rng import doc_id_for, stage_rng
+from generation.plan.rng import doc_id_for, stage_rng
 from synthdocbench_tasks.schema import (
     Axes,
     Axis,

@@ -14,7 +14,7 @@ import pytest
 from datasets import Features
 from huggingface_hub import DatasetCard
 
-from generation.export import DOCUMENT_SCHEMA, question_schema
+from generation.export.dataset import DOCUMENT_SCHEMA, question_schema
 from hf_card.card import (
     CONFIGS,
     CardError,

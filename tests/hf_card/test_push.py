@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from generation.export import DOCUMENT_SCHEMA, question_schema
+from generation.export.dataset import DOCUMENT_SCHEMA, question_schema
 from hf_card.card import CardInfo, DocumentStats, QuestionStats, build_card
 from hf_card.push import PushError, push_dataset, validate_folder
 from synthdocbench_tasks.schema import CATEGORIES, SUBSETS, AnswerValue, Question, make_position

@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generation.config import GenerationConfig
-from generation.content import plan_document
-from generation.questions import make_questions
+from generation.document.content import plan_document
+from generation.plan.config import GenerationConfig
+from generation.questions.build import make_questions
 
 DATA = Path(__file__).parent / "data"
 #: file name -> (seed, documents)

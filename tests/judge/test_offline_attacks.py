@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from generation.config import GenerationConfig
-from generation.content import plan_document
-from generation.questions import make_questions
+from generation.document.content import plan_document
+from generation.plan.config import GenerationConfig
+from generation.questions.build import make_questions
 from judge import JudgeInputError, JudgeItem, OfflineJudge, build_judge
 from synthdocbench_tasks.schema import Question
 from tests.generation.manifest_fixture import build_all_types_manifest

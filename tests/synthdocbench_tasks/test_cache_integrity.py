@@ -223,7 +223,7 @@ def test_files_and_folders_follow_the_umask(
 
 
 def test_generation_uses_the_same_writer() -> None:
-    from generation import atomic as gen_atomic
+    from generation.run import atomic as gen_atomic
     from synthdocbench_tasks import atomic
 
     assert gen_atomic.write_bytes_atomic is atomic.write_bytes_atomic

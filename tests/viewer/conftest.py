@@ -38,7 +38,7 @@ def browser() -> Iterator[Any]:
     """Headless Chromium: Playwright's own if installed, else Debian's (as generation does)."""
     from playwright.sync_api import Error, sync_playwright
 
-    from generation.render import _system_chromium
+    from generation.document.render import _system_chromium
 
     with sync_playwright() as pw:
         try:

@@ -1,0 +1,130 @@
+"""How much of a report's prose states or interprets one of its figures (issue 11, point 5).
+
+A body sentence (a sentence of a ``<p>`` paragraph or block quote of ``document.html``;
+figure captions, tables, headings and metric cards are not prose) counts as *carrying a
+fact* when it is one of the manifest's text facts, or when it states or interprets values
+of the report's fact table (``manifest.world``) and says them right: it names a metric and
+an entity of the table, and every number it prints is a value of that metric for a named
+entity and year, and every word of change, order or ratio it uses agrees with the table
+(:func:`generation.document.prose_facts.check_sentence`). A sentence that prints a number the table
+does not hold, or misstates a direction, does not count; one that merely names a metric
+does not count either. ``contradicting`` counts the sentences that make a claim about the
+table and get it wrong (text facts aside: an actor's target or forecast differs from the
+chart on purpose).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generation.document.prose_facts import REFERENCE, check_sentence, split_sentences
+from synthdocbench_tasks.schema import DocumentManifest
+
+_BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
+_TAG = re.compile(r"<[^>]+>")
+_NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+@dataclass
+class FactShare:
+    """Sentences of body prose and how many of them carry one of the report's figures."""
+
+    documents: int = 0
+    sentences: int = 0
+    with_fact: int = 0
+    #: sentences that point the reader to a figure or table ("as Figure 3 shows"), with or without a number
+    referring: int = 0
+    #: sentences (not text facts) whose claim about the fact table the table contradicts
+    contradicting: int = 0
+
+    @property
+    def share(self) -> float:
+        return self.with_fact / self.sentences if self.sentences else 0.0
+
+    def add(self, other: FactShare) -> None:
+        self.documents += other.documents
+        self.sentences += other.sentences
+        self.with_fact += other.with_fact
+        self.referring += other.referring
+        self.contradicting += other.contradicting
+
+    def line(self) -> str:
+        per_doc = self.sentences / self.documents if self.documents else 0.0
+        return (
+            f"prose sentences that state or interpret a figure of the report: {self.with_fact} of "
+            f"{self.sentences} ({self.share:.1%}; {per_doc:,.0f} sentences per document; "
+            f"{self.referring} point to a figure or table; {self.contradicting} contradict the fact table)"
+        )
+
+
+def body_sentences(document_html: str) -> list[str]:
+    """The sentences of the paragraphs and block quotes of a document's HTML, as plain text."""
+    out: list[str] = []
+    for _, inner in _BLOCK.findall(document_html):
+        text = " ".join(html.unescape(_TAG.sub(" ", inner)).split())
+        out += split_sentences(text)
+    return out
+
+
+def carries_figure(sentence: str) -> bool:
+    """Whether a sentence prints a number other than a year or a cross-reference."""
+    text = REFERENCE.sub(" ", sentence)
+    return any(not _YEAR.fullmatch(m.group(0).lstrip("+-−")) for m in _NUMBER.finditer(text))
+
+
+def document_share(document_html: str, manifest: DocumentManifest | None = None) -> FactShare:
+    """Body sentences of one document and those that state or interpret a figure of its fact table.
+
+    Without a manifest (nothing to check against) a sentence counts when it prints a number
+    other than a year or a reference.
+    """
+    sentences = body_sentences(document_html)
+    referring = sum(1 for s in sentences if REFERENCE.search(s))
+    if manifest is None:
+        with_fact = sum(1 for s in sentences if carries_figure(s))
+        return FactShare(documents=1, sentences=len(sentences), with_fact=with_fact, referring=referring)
+    facts = [" ".join(f.sentence.split()) for f in manifest.text_facts]
+    facts = [f for f in facts if len(f) > 20]
+    with_fact = contradicting = 0
+    for s in sentences:
+        if any(f in s for f in facts):
+            with_fact += 1
+            continue
+        verdict = check_sentence(s, manifest.world)
+        with_fact += verdict.true
+        contradicting += verdict.claim and not verdict.true
+    return FactShare(
+        documents=1,
+        sentences=len(sentences),
+        with_fact=with_fact,
+        referring=referring,
+        contradicting=contradicting,
+    )
+
+
+def folder_share(folder: Path, manifest: DocumentManifest | None) -> FactShare:
+    """:func:`document_share` of one document folder's ``document.html`` (none: nothing counted)."""
+    page = folder / "document.html"
+    if not page.is_file():
+        return FactShare()
+    return document_share(page.read_text(encoding="utf-8"), manifest)
+
+
+def fact_share(gen_dir: Path) -> FactShare:
+    """:func:`document_share` summed over the finished documents of a ``generate`` folder."""
+    total = FactShare()
+    for folder in sorted((gen_dir / "docs").glob("*/")):
+        if not (folder / "DONE").is_file():
+            continue
+        manifest_path = folder / "manifest.json"
+        manifest = (
+            DocumentManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
+            if manifest_path.is_file()
+            else None
+        )
+        total.add(folder_share(folder, manifest))
+    return total

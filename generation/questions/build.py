@@ -1,0 +1,234 @@
+"""Question generation: chart-reading, cross-modal and multi-hop questions from a manifest.
+
+``make_questions`` asks ``config.questions_per_subset`` questions per subset. Slot ``j`` of
+document ``d`` gets a (category, level, position bucket) target from fixed cycles over
+``k = d * count + j`` (see :func:`slot_targets`), so over any run of documents the
+categories of Table 14, the levels of Table 13 and the early / middle / late thirds of
+chart-reading evidence are all balanced, deterministically. When the document has no
+evidence for a target, the slot keeps the level and tries the subset's other categories,
+then the other levels; chart-reading slots try charts in the target bucket before the others.
+With ``config.evidence_depth`` set, chart-reading questions use the charts the content
+stage placed at that depth instead of the bucket cycle.
+
+Every answer is computed in code from the manifest (``questions_chart``,
+``questions_crossmodal``, ``questions_complex``), and every number carries the program that
+recomputes it (the question's ``derivations``, also printed as ``[calc: ...]`` at the end of
+the reasoning; see ``questions_common`` and ``derivation``).
+
+Difficulty rule (``phrasing.STEP_RANGES``, enforced by ``validate``): the reasoning has
+L1 1-2 steps (read-off), L2 2-3 (comparison), L3 3-4 (aggregation / computation),
+L4 3-5 (chart plus text, domain reasoning), L5 2-4 (what a colour, highlight or marker
+encodes, then a read-off or a comparison).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from itertools import permutations
+
+import numpy as np
+
+from generation.document.content import evidence_chart_indices
+from generation.plan.config import GenerationConfig
+from generation.plan.rng import stable_digest, stage_rng
+from generation.questions.chart import BUILDERS as CHART_BUILDERS
+from generation.questions.common import Builder, Context, Draft, informative
+from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
+from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
+from synthdocbench_tasks.schema import (
+    CATEGORIES,
+    DIFFICULTIES,
+    SUBSETS,
+    Difficulty,
+    DocumentManifest,
+    Position,
+    PositionBucket,
+    Question,
+    Region,
+    Subset,
+    make_position,
+)
+
+QUESTION_TYPES: dict[Subset, str] = {
+    "chart": "chart_reading",
+    "cross_modal": "cross_modal",
+    "complex": "multi_hop",
+}
+BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
+
+_MAX_RETRIES = 50
+_BUILDERS: dict[str, Builder] = {**CHART_BUILDERS, **CROSSMODAL_BUILDERS, **COMPLEX_BUILDERS}
+_DOC_INDEX = re.compile(r"-(\d+)$")
+
+
+def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[Question]:
+    """All questions of one document, subset by subset; same inputs give identical output."""
+    ctx = Context.of(manifest)
+    ctx.preferred = tuple(_evidence_charts(config, manifest))
+    questions: list[Question] = []
+    for subset in SUBSETS:
+        targets = slot_targets(subset, config.questions_per_subset, doc_index(manifest.doc_id), config.seed)
+        drafts = _fill_slots(ctx, subset, targets, config.seed)
+        for n, draft in enumerate(drafts, start=1):
+            questions.append(draft_to_question(ctx, subset, n, draft))
+    return questions
+
+
+def doc_index(doc_id: str) -> int:
+    """The run index in ``sdb-<seed>-<index>``; a stable digest for any other id."""
+    m = _DOC_INDEX.search(doc_id)
+    return int(m.group(1)) if m else stable_digest("doc-index", doc_id) % 1_000_003
+
+
+def slot_targets(
+    subset: Subset, count: int, index: int, seed: int = 0
+) -> list[tuple[str, Difficulty, PositionBucket]]:
+    """(category, level, position bucket) of each of ``count`` slots of document ``index``.
+
+    With ``k = index * count + j``: the category cycles with ``j + index`` (distinct within
+    a document), the level with ``k`` and the bucket with ``j + 2 * index``; each cycle
+    starts at a run-wide offset drawn from the seed. For three slots, every 45 consecutive
+    documents hold each (category, level) pair and each (category, bucket) pair equally often.
+    """
+    cats = CATEGORIES[subset]
+    offsets = stage_rng(seed, "questions.targets", subset).integers(0, 60, size=3)
+    out: list[tuple[str, Difficulty, PositionBucket]] = []
+    for j in range(count):
+        k = index * count + j
+        category = cats[(j + index + int(offsets[0])) % len(cats)]
+        level = DIFFICULTIES[(k + int(offsets[1])) % len(DIFFICULTIES)]
+        bucket = BUCKETS[(j + 2 * index + int(offsets[2])) % len(BUCKETS)]
+        out.append((category, level, bucket))
+    return out
+
+
+def _evidence_charts(config: GenerationConfig, manifest: DocumentManifest) -> list[int]:
+    """Chart indices the configured evidence depth placed (empty when the depth is not set)."""
+    if getattr(config, "evidence_depth", None) is None:
+        return []
+
+    return list(evidence_chart_indices(config, len(manifest.charts)))
+
+
+def _attempts(subset: Subset, category: str, level: Difficulty) -> list[tuple[str, Difficulty, bool]]:
+    """(category, level, strict) in the order a slot tries them: the target level first, then
+    the other levels (nearest first); within a level the target category first. Chart-reading
+    slots try each level within the target bucket (strict) before any bucket."""
+    cats = [category] + [c for c in CATEGORIES[subset] if c != category]
+    i = DIFFICULTIES.index(level)
+    levels = sorted(DIFFICULTIES, key=lambda lv: (abs(DIFFICULTIES.index(lv) - i), DIFFICULTIES.index(lv)))
+    passes = (True, False) if subset == "chart" else (False,)
+    return [(c, lv, strict) for lv in levels for strict in passes for c in cats]
+
+
+def _fill_slots(
+    ctx: Context, subset: Subset, targets: list[tuple[str, Difficulty, PositionBucket]], seed: int
+) -> list[Draft]:
+    """One draft per slot that any attempt can fill. Chart-reading slots first choose which
+    slot takes which of their buckets: the first arrangement (the cycle's own first) under
+    which the most slots get their target level inside their bucket (and then their target
+    category). Permuting buckets among
+    a document's slots keeps the run's bucket counts as the cycle set them."""
+    if subset == "chart" and not ctx.preferred:
+        best, best_hits = targets, -1
+        for buckets in dict.fromkeys(permutations([b for _, _, b in targets])):
+            trial = [(c, lv, b) for (c, lv, _), b in zip(targets, buckets, strict=True)]
+            probe = replace(ctx, used=set(ctx.used))
+            hits = sum(score for _, score in _fill(probe, subset, trial, seed))
+            if hits > best_hits:
+                best, best_hits = trial, hits
+            if hits == 3 * len(targets):
+                break
+        targets = best
+    return [draft for draft, _ in _fill(ctx, subset, targets, seed)]
+
+
+def _fill(
+    ctx: Context, subset: Subset, targets: list[tuple[str, Difficulty, PositionBucket]], seed: int
+) -> list[tuple[Draft, int]]:
+    """(draft, score) for every slot that could be filled: 2 when the draft has the slot's level
+    and bucket, plus 1 when it has the slot's category."""
+    out: list[tuple[Draft, int]] = []
+    for slot, (category, level, bucket) in enumerate(targets):
+        ctx.bucket = bucket if subset == "chart" else None
+        for cat, lv, strict in _attempts(subset, category, level):
+            ctx.strict = strict
+            rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict)
+            draft = _build(ctx, cat, lv, rng)
+            if draft is not None:
+                exact = lv == level and (strict or subset != "chart")
+                out.append((draft, 2 * exact + (cat == category)))
+                break
+    ctx.bucket, ctx.strict = None, False
+    return out
+
+
+def _build(ctx: Context, category: str, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    """The builder's first informative draft. A builder reserves the evidence it used, so
+    asking again after an uninformative draft moves on to other evidence."""
+    for _ in range(_MAX_RETRIES):
+        draft = _BUILDERS[category](ctx, level, rng)
+        if draft is None or informative(draft):
+            return draft
+    return None
+
+
+def _regions(draft: Draft, ctx: Context) -> list[Region]:
+    out: list[Region] = []
+    facts = [ctx.manifest.text_facts[i] for i in draft.facts]
+    for item_regions in [f.regions for f in facts] + [c.regions for c in draft.charts]:
+        for r in item_regions:
+            if r not in out:
+                out.append(r)
+    return out
+
+
+def _position(ctx: Context, subset: Subset, draft: Draft) -> Position:
+    """k/K of the chart for chart reading; otherwise the page of the primary evidence.
+
+    Unmeasured manifests (a plan: no regions, no page count) fall back to the chart's
+    k/K, or to the section's order among the sections.
+    """
+    m = ctx.manifest
+    if subset == "chart" and draft.charts:
+        return make_position(draft.charts[0].index, ctx.chart_count, "chart")
+    primary = [m.text_facts[i].regions for i in draft.facts[:1]] + [c.regions for c in draft.charts[:1]]
+    for regions in primary:
+        if regions and 1 <= regions[0].page <= m.page_count:
+            return make_position(regions[0].page, m.page_count, "page")
+    if draft.charts:
+        return make_position(draft.charts[0].index, ctx.chart_count, "chart")
+    orders = [s.order for s in m.sections] or [1]
+    section = m.text_facts[draft.facts[0]].section_id if draft.facts else ""
+    order = max(1, ctx.section_order(section))
+    return make_position(min(order, max(orders)), max(orders), "page")
+
+
+def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Question:
+    """The record of a draft: id ``<doc_id>-<subset>-<n>``, evidence regions, position, the
+    derivation of every number (as programs), and the reasoning that prints them as ``[calc: ...]``."""
+    facts = [ctx.manifest.text_facts[i] for i in draft.facts]
+    chart = draft.charts[0] if draft.charts else None
+    return Question(
+        question_id=f"{ctx.manifest.doc_id}-{subset}-{n:02d}",
+        doc_id=ctx.manifest.doc_id,
+        subset=subset,
+        question_type=QUESTION_TYPES[subset],
+        category=draft.category,
+        difficulty=draft.difficulty,
+        question=draft.question,
+        answer=draft.answer,
+        answer_values=draft.answer_values,
+        reasoning=draft.full_reasoning(),
+        required_facts=list(draft.facts),
+        required_facts_text=[f.sentence for f in facts],
+        fact_sources=[f.section_id for f in facts],
+        chart_index=chart.index if chart else None,
+        chart_title=chart.title if chart else None,
+        chart_type=chart.chartType if chart else None,
+        required_data_points=draft.data_refs(),
+        evidence=_regions(draft, ctx),
+        position=_position(ctx, subset, draft),
+        derivations=draft.derivations(),
+    )

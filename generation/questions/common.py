@@ -1,0 +1,495 @@
+"""What question builders share: the draft they return, the document context they read, and
+numbers that carry the expression that recomputes them.
+
+A builder looks at the manifest and returns a :class:`Draft` (or None when the document
+has no evidence for that category and level). ``generation.questions.build`` turns drafts into
+:class:`~synthdocbench_tasks.schema.Question` records (ids, positions, evidence).
+
+Every number a question's answer must contain is a :class:`Num`: the answer value plus the
+program over the cited evidence that computes it (a tree of :mod:`generation.world.derivation`
+operations). The question stores it as structured ``derivations`` (operands name required
+data point ``p0``, the ``year`` of required fact ``f1``...), which ``validate`` runs on the
+manifest, so numeric recomputation is exact rather than a search; the last reasoning step
+also prints it as ``[calc: v2 = (p1 - p0) / p0 * 100]``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
+
+from generation.questions.kinds import Operation, allows, is_percentage
+from generation.questions.phrasing import (
+    FLAT_FRACTION,
+    TREND_FRACTION,
+    decimals_of,
+    diff_unit,
+    effective_tol,
+    fmt_num,
+    numbers_in,
+    numbers_readable,
+    point_key,
+    read_tolerance,
+    rounding_tol,
+    value_unit,
+    with_unit,
+)
+from generation.world.derivation import CALC_PREFIX, Apply, Leaf, Node, apply, calc_text, constant, flatten
+from synthdocbench_tasks.schema import (
+    AnswerValue,
+    Chart,
+    DataPoint,
+    DataRef,
+    Derivation,
+    Difficulty,
+    DocumentManifest,
+    Operand,
+    PositionBucket,
+    position_bucket,
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    """An operand: its absolute reading tolerance and the program (with its value) that yields it."""
+
+    tol: float
+    node: Node
+
+    @property
+    def value(self) -> float:
+        return self.node.value
+
+
+def point_term(chart: Chart, p: DataPoint) -> Term:
+    """A mark's value as read off ``chart``."""
+    return Term(tol_of(chart, p.value), Leaf("point", point_key(p), "value", p.value, chart.vizId))
+
+
+def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
+    """A number a mark carries in its metadata (a bullet's ``target``, a box's ``max``...)."""
+    value = float(p.metadata[key])
+    return Term(tol_of(chart, value), Leaf("point", point_key(p), key, value, chart.vizId))
+
+
+def label_term(chart: Chart, p: DataPoint) -> Term:
+    """A mark's label read as a number (a year on a time axis): exact."""
+    return Term(0.0, Leaf("point", point_key(p), "label", float(p.label), chart.vizId))
+
+
+def fact_term(ctx: Context, index: int, key: str) -> Term:
+    """A number stated in the text (fact ``index``'s ``values[key]``): exact."""
+    fact = ctx.manifest.text_facts[index]
+    return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id))
+
+
+def _quadrature(terms: Sequence[Term]) -> float:
+    """The tolerance of a sum of independently read values: theirs added in quadrature."""
+    return math.sqrt(sum(t.tol * t.tol for t in terms))
+
+
+def sum_term(terms: Sequence[Term]) -> Term:
+    """The sum of independently read values (tolerances add in quadrature)."""
+    return Term(_quadrature(terms), apply("sum", *(t.node for t in terms)))
+
+
+def mean_term(terms: Sequence[Term]) -> Term:
+    """The mean of independently read values (the sum's tolerance over their count)."""
+    return Term(_quadrature(terms) / len(terms), apply("mean", *(t.node for t in terms)))
+
+
+def scale_term(term: Term, factor: int) -> Term:
+    """``term`` times ``factor`` (a change of scale word, e.g. billion to million), exact."""
+    return Term(0.0, apply("scale", term.node, constant(factor)))
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number answer value and the program (over the cited evidence) that recomputes it."""
+
+    av: AnswerValue
+    node: Node
+
+    @property
+    def text(self) -> str:
+        return self.av.text
+
+    @property
+    def unit(self) -> str | None:
+        return self.av.unit
+
+    @property
+    def value(self) -> float:
+        assert self.av.value is not None
+        return self.av.value
+
+    def said(self) -> str:
+        """The number with its unit, as the answer sentence writes it."""
+        return with_unit(self.av.text, self.av.unit)
+
+
+Value = AnswerValue | Num
+
+
+@dataclass
+class Draft:
+    """A question before it gets its id, position and evidence regions."""
+
+    category: str
+    difficulty: Difficulty
+    question: str
+    answer: str
+    values: list[Value]
+    reasoning: list[str]
+    charts: list[Chart] = field(default_factory=list)
+    points: list[DataPoint] = field(default_factory=list)
+    facts: list[int] = field(default_factory=list)
+
+    @property
+    def answer_values(self) -> list[AnswerValue]:
+        return [v.av if isinstance(v, Num) else v for v in self.values]
+
+    def data_refs(self) -> list[DataRef]:
+        return [DataRef(label=point_key(p), value=p.value) for p in self.points]
+
+    def _operand(self, leaf: Leaf) -> Operand:
+        """The leaf as an operand of the question: by its position among the cited evidence."""
+        if leaf.source == "point":
+            keys = [point_key(p) for p in self.points]
+            if leaf.ref not in keys:
+                raise ValueError(f"derivation uses mark {leaf.ref!r}, which is not a required data point")
+            return Operand(
+                source="point",
+                index=keys.index(leaf.ref),
+                key=leaf.key,
+                ref=leaf.ref,
+                viz_id=leaf.viz_id,
+                value=leaf.value,
+            )
+        if leaf.source == "fact":
+            fact = int(leaf.ref)
+            if fact not in self.facts:
+                raise ValueError(f"derivation uses fact {fact}, which is not a required fact")
+            index = self.facts.index(fact)
+            return Operand(source="fact", index=index, key=leaf.key, ref=leaf.name, value=leaf.value)
+        return Operand(source="constant", value=leaf.value)
+
+    def derivations(self) -> list[Derivation]:
+        """How every number answer value follows from the evidence, as programs."""
+        return [
+            flatten(v.node, i, v.unit, self._operand) for i, v in enumerate(self.values) if isinstance(v, Num)
+        ]
+
+    def calc(self) -> str:
+        """``v1 = p0 - p1; v2 = ...``: the derivations as the reasoning prints them."""
+        return calc_text(self.derivations())
+
+    def full_reasoning(self) -> list[str]:
+        """The reasoning steps, the last one ending with the ``[calc: ...]`` derivations."""
+        calc = self.calc()
+        if not calc:
+            return list(self.reasoning)
+        return [*self.reasoning[:-1], f"{self.reasoning[-1]} {CALC_PREFIX}{calc}]"]
+
+
+@dataclass
+class Context:
+    """The document a builder works on, plus what earlier questions already used.
+
+    ``bucket`` and ``preferred`` steer which charts a chart-reading builder tries first (the
+    slot's position bucket, or the charts the configured evidence depth placed); with
+    ``strict`` the builder tries only those.
+    """
+
+    manifest: DocumentManifest
+    used: set[str] = field(default_factory=set)
+    stated: set[float] = field(default_factory=set)
+    bucket: PositionBucket | None = None
+    preferred: tuple[int, ...] = ()
+    strict: bool = False
+
+    @classmethod
+    def of(cls, manifest: DocumentManifest) -> Context:
+        stated: set[float] = set()
+        for fact in manifest.text_facts:
+            stated |= numbers_in(fact.sentence)
+        for table in manifest.tables:
+            for row in table.rows:
+                for cell in row:
+                    stated |= numbers_in(cell)
+        for chart in manifest.charts:
+            stated |= numbers_in(chart.sourceContext)
+        return cls(manifest=manifest, stated=stated)
+
+    def chart(self, viz_id: str) -> Chart | None:
+        return next((c for c in self.manifest.charts if c.vizId == viz_id), None)
+
+    @property
+    def chart_count(self) -> int:
+        return max([len(self.manifest.charts)] + [c.index for c in self.manifest.charts])
+
+    def chart_bucket(self, chart: Chart) -> PositionBucket:
+        return position_bucket(chart.index / self.chart_count)
+
+    def charts(self, rng: np.random.Generator) -> list[Chart]:
+        """Charts in a random order: the preferred ones (evidence depth, else the slot's bucket)
+        first, and among those the ones no question used yet; only the preferred ones if strict."""
+        charts = [self.manifest.charts[i] for i in rng.permutation(len(self.manifest.charts))]
+
+        def preferred(c: Chart) -> bool:
+            if self.preferred:
+                return c.index in self.preferred
+            return self.bucket is None or self.chart_bucket(c) == self.bucket
+
+        if self.strict:
+            charts = [c for c in charts if preferred(c)]
+        return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
+
+    def readable(self, chart: Chart, point: DataPoint) -> bool:
+        """A mark a question may ask a number for: the chart shows numbers a reader can read
+        (printed labels, or an axis), and the value is in no fact sentence, table cell or
+        source note. (The PDF leak check in ``validate`` catches any other printed copy.)"""
+        if not numbers_readable(chart):
+            return False
+        return round(point.value, 6) not in self.stated and round(abs(point.value), 6) not in self.stated
+
+    def facts_of(self, kind: str) -> list[int]:
+        return [i for i, f in enumerate(self.manifest.text_facts) if f.values.get("kind") == kind]
+
+    def section_order(self, section_id: str) -> int:
+        for s in self.manifest.sections:
+            if s.section_id == section_id:
+                return s.order
+        return 0
+
+    def claim(self, key: str) -> bool:
+        """Reserve a piece of evidence; False if an earlier question already used it."""
+        if key in self.used:
+            return False
+        self.used.add(key)
+        return True
+
+
+Builder = Callable[[Context, Difficulty, np.random.Generator], "Draft | None"]
+
+
+def find_point(chart: Chart, label: str, series: str | None) -> DataPoint | None:
+    for p in chart.data:
+        if p.label == label and (series is None or p.category == series):
+            return p
+    return None
+
+
+def series_of(chart: Chart) -> dict[str | None, list[DataPoint]]:
+    """Marks grouped by series (``category``), in data order."""
+    out: dict[str | None, list[DataPoint]] = {}
+    for p in chart.data:
+        out.setdefault(p.category, []).append(p)
+    return out
+
+
+T = TypeVar("T")
+
+
+def shuffled(items: Sequence[T], rng: np.random.Generator) -> list[T]:
+    """The items in an order drawn from ``rng``."""
+    return [items[int(i)] for i in rng.permutation(len(items))]
+
+
+# --- answer values ---------------------------------------------------------------------
+
+
+def tol_of(chart: Chart | None, value: float) -> float:
+    """Absolute reading tolerance of one operand (0 for numbers stated in the text)."""
+    if chart is None:
+        return 0.0
+    abs_tol, rel_tol = read_tolerance(chart)
+    return effective_tol(value, abs_tol, rel_tol)
+
+
+def _chart_reading(chart: Chart, term: Term) -> Num:
+    """``term``'s number as read off ``chart``: the chart's unit and reading tolerance."""
+    abs_tol, rel_tol = read_tolerance(chart)
+    av = AnswerValue(
+        kind="number",
+        text=fmt_num(term.value),
+        value=term.value,
+        unit=value_unit(chart),
+        abs_tol=abs_tol,
+        rel_tol=rel_tol,
+    )
+    return Num(av, term.node)
+
+
+def read_value(chart: Chart, point: DataPoint) -> Num:
+    """A value read off a chart, with the reading tolerance of that chart."""
+    return _chart_reading(chart, point_term(chart, point))
+
+
+def read_meta(chart: Chart, point: DataPoint, key: str) -> Num:
+    """A number of a mark's metadata read off the chart (same axis, same tolerance)."""
+    return _chart_reading(chart, meta_term(chart, point, key))
+
+
+def exact_value(term: Term, unit: str | None) -> Num:
+    """A number stated in the text (or a year): matched up to its printed precision."""
+    av = AnswerValue(kind="number", text=fmt_num(term.value), value=term.value, unit=unit)
+    return Num(av, term.node)
+
+
+def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
+    """A computed number shown with ``decimals``: propagated tolerance plus rounding."""
+    av = AnswerValue(
+        kind="number",
+        text=fmt_num(term.value, decimals),
+        value=term.value,
+        unit=unit,
+        abs_tol=round(term.tol + rounding_tol(decimals), 10),
+        rel_tol=0.0,
+    )
+    return Num(av, term.node)
+
+
+def label_value(text: str, aliases: list[str] | None = None) -> AnswerValue:
+    return AnswerValue(kind="label", text=text, aliases=aliases or [])
+
+
+def mark_label(p: DataPoint) -> AnswerValue:
+    """A mark's label as an answer names it: a flow ``A → B`` also as ``A to B``, a bin
+    ``40–50`` also as ``40-50``."""
+    aliases = []
+    if {"source", "target"} <= set(p.metadata):
+        aliases.append(f"{p.metadata['source']} to {p.metadata['target']}")
+    if "–" in p.label:
+        aliases.append(p.label.replace("–", "-"))
+    return label_value(p.label, aliases)
+
+
+def difference_value(a: Term, b: Term, unit: str | None) -> Num:
+    """``a - b`` (caller orders them); a difference of percentages is in percentage points."""
+    t = Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
+    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
+
+
+def gap_value(a: Term, b: Term, unit: str | None) -> Num:
+    """``|a - b|`` in the unit of the two values (percentage points for percentages)."""
+    t = Term(math.hypot(a.tol, b.tol), apply("abs_difference", a.node, b.node))
+    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
+
+
+def ratio_value(a: Term, b: Term) -> Num:
+    node = apply("ratio", a.node, b.node)
+    t = Term(abs(node.value) * math.hypot(a.tol / a.value, b.tol / b.value), node)
+    return derived_value(t, None, 2)
+
+
+def pct_change_value(start: Term, end: Term) -> Num:
+    s, e = start.value, end.value
+    tol = abs(e / s) * math.hypot(start.tol / s, end.tol / e if e else 0) * 100
+    return derived_value(Term(tol, apply("percent_change", start.node, end.node)), "%", 1)
+
+
+def cagr_value(start: Term, end: Term, years: Term) -> Num:
+    node = apply("cagr", start.node, end.node, years.node)
+    growth = (end.value / start.value) ** (1 / years.value) - 1
+    rel = math.hypot(start.tol / start.value, end.tol / end.value)
+    return derived_value(Term((1 + growth) * rel / years.value * 100, node), "%", 1)
+
+
+def average_change_value(start: Term, end: Term, years: Term, unit: str | None) -> Num:
+    """``(end - start) / years``: the mean yearly change (in percentage points for percentages),
+    the growth measure for kinds that do not compound (rates, shares, indices)."""
+    tol = math.hypot(start.tol, end.tol) / abs(years.value)
+    node = apply("average_change", start.node, end.node, years.node)
+    return derived_value(Term(tol, node), diff_unit(unit), decimals_of(start.value, end.value) + 1)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change from one value to another, as the values' kind allows: a percentage change, or
+    for percentages (rates, shares in %) a difference in percentage points."""
+
+    value: Num
+    in_points: bool
+
+    @property
+    def said(self) -> str:
+        return self.value.said() if self.in_points else f"{self.value.text}%"
+
+    def step(self, start: float, end: float) -> str:
+        if self.in_points:
+            return f"Change in percentage points: {fmt_num(end)} - {fmt_num(start)} = {self.value.text}."
+        return (
+            f"Percentage change: ({fmt_num(end)} - {fmt_num(start)}) / {fmt_num(start)} = {self.value.text}%."
+        )
+
+
+def change_value(start: Term, end: Term, unit: str | None) -> Change:
+    """The change from ``start`` to ``end``: percentage points when the unit is %."""
+    if is_percentage(unit):
+        return Change(difference_value(end, start, unit), True)
+    return Change(pct_change_value(start, end), False)
+
+
+def chart_allows(operation: Operation, chart: Chart) -> bool:
+    """True when ``operation`` makes sense on the kind of values ``chart`` draws."""
+    return allows(operation, chart.value_kind, value_unit(chart), chart.chartType)
+
+
+def metric_allows(ctx: Context, operation: Operation, metric: str, unit: str | None) -> bool:
+    """True when ``operation`` makes sense on the report's ``metric`` (by its kind in the fact table)."""
+    found = ctx.manifest.world.metric(metric)
+    return allows(operation, found.kind if found else None, unit)
+
+
+def share_value(part: Term, total: Term) -> Num:
+    """``part`` as a percentage of ``total``: a share of the total when ``total`` is a sum."""
+    summed = isinstance(total.node, Apply) and total.node.op == "sum"
+    node = apply("share_of_total" if summed else "percent_of", part.node, total.node)
+    tol = abs(node.value) * math.hypot(part.tol / part.value, total.tol / total.value)
+    return derived_value(Term(tol, node), "%", 1)
+
+
+def years_between(a: Term, b: Term) -> Term:
+    """``b - a`` for two years (exact)."""
+    return Term(0.0, apply("difference", b.node, a.node))
+
+
+def informative(draft: Draft) -> bool:
+    """No number in the answer is smaller than half its own tolerance (an unreadable ask)."""
+    return all(
+        v.kind != "number"
+        or v.value is None
+        or effective_tol(v.value, v.abs_tol, v.rel_tol) <= 0.5 * abs(v.value)
+        for v in draft.answer_values
+    )
+
+
+DIRECTION_ALIASES: dict[str, list[str]] = {
+    "rose": ["rise", "increase", "increased", "grew", "higher", "upward"],
+    "fell": ["fall", "decrease", "decreased", "declined", "lower", "downward", "dropped"],
+    "was broadly flat": ["flat", "stable", "unchanged", "little change", "steady"],
+}
+
+
+def direction_value(d: str) -> AnswerValue:
+    return label_value(d, DIRECTION_ALIASES[d])
+
+
+def direction(values: list[float]) -> str | None:
+    """'rose' / 'fell' / 'was broadly flat' from first to last value, or None if ambiguous."""
+    if len(values) < 2:
+        return None
+    scale = sum(abs(v) for v in values) / len(values)
+    if scale == 0:
+        return "was broadly flat"
+    change = (values[-1] - values[0]) / scale
+    if abs(change) <= FLAT_FRACTION:
+        return "was broadly flat"
+    if abs(change) >= TREND_FRACTION:
+        return "rose" if change > 0 else "fell"
+    return None

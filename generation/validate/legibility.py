@@ -1,0 +1,490 @@
+"""Legibility of chart text, measured on the rendered PDF (issue 11, point 3).
+
+Every word printed inside a chart's region is checked four ways:
+
+- ``contrast``: WCAG 2 contrast between the word's own colour (from the PDF span) and the
+  pixels actually behind its glyphs is at least 4.5:1. The background is read from a copy
+  of the page with the chart's text removed (a redaction that keeps graphics and images),
+  rasterised with PyMuPDF, so a label half on a dark area and half on white paper shows
+  the white half. A word fails when more than a quarter of its box is below 4.5:1.
+- ``overlap``: no two words overprint each other (their glyph boxes, oriented along the
+  text direction, intersect), including two labels the PDF text layer merged into one
+  word ("739" and "749" read as "73949").
+- ``clipped``: the word lies wholly inside its chart region and the page, and its glyphs
+  are actually painted (the page with and without the text differ under the word; text
+  hidden by a clip path is in the text layer but not on the image).
+- ``small``: the word's font size is at least 7 pt.
+
+:func:`check_document` returns the findings of one document; :meth:`DocumentLegibility.
+question_problems` says why a question's asked value cannot be read (the ``illegible``
+rule of :mod:`generation.validate.rules`); :class:`LegibilityTally` adds documents up per chart
+type for ``synthdocbench validate``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+import pymupdf
+
+from generation.questions.phrasing import drawn_forms
+from synthdocbench_tasks.schema import Chart, DocumentManifest, Question, Region
+
+#: The four checks, in report order.
+CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small")
+MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
+MIN_SIZE_PT = 7.0
+#: A word fails the contrast check when more than this share of its box is below MIN_CONTRAST.
+MAX_LOW_CONTRAST_SHARE = 0.25
+ZOOM = 3.0  # rasterisation scale (216 dpi)
+_EDGE_PT = 1.0  # a word may stick out of its region by this much (glyph side bearings)
+_SHRINK_PT = 0.6  # glyph boxes are shrunk by this before testing overlap (touching is fine)
+_ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
+_DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
+_OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
+_PAINTED = 24  # summed RGB difference for a pixel to count as painted by the text
+
+
+class LegibilityError(ValueError):
+    """The PDF cannot be read for the legibility check; one line for the user."""
+
+
+@dataclass(frozen=True)
+class PrintedWord:
+    """One word of chart text: its glyph box oriented along the text direction."""
+
+    viz_id: str
+    page: int  # 1-based
+    text: str
+    size: float  # pt
+    color: tuple[int, int, int]
+    bbox: tuple[float, float, float, float]  # axis-aligned, pt
+    corners: tuple[tuple[float, float], ...]  # oriented glyph box, pt
+
+
+@dataclass(frozen=True)
+class Finding:
+    check: str  # one of CHECKS
+    viz_id: str
+    chart_type: str
+    page: int
+    text: str
+    detail: str
+
+
+@dataclass
+class ChartLegibility:
+    viz_id: str
+    chart_type: str
+    words: list[PrintedWord] = field(default_factory=list)
+    #: index into ``words`` -> the checks that word fails
+    failing: dict[int, set[str]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    def fail(self, i: int, check: str, detail: str) -> None:
+        w = self.words[i]
+        if check in self.failing.setdefault(i, set()):
+            return
+        self.failing[i].add(check)
+        self.findings.append(Finding(check, self.viz_id, self.chart_type, w.page, w.text, detail))
+
+
+@dataclass
+class DocumentLegibility:
+    doc_id: str
+    charts: dict[str, ChartLegibility] = field(default_factory=dict)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for c in self.charts.values() for f in c.findings]
+
+    def question_problems(self, manifest: DocumentManifest, q: Question) -> list[str]:
+        """Why the value (or mark label) a question asks about cannot be read on the page.
+
+        A required data point is illegible when its value is printed in the chart (as a
+        renderer prints it) and every printing fails a check, or when its label is printed
+        and every printing of one of its words fails a check."""
+        chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
+        if chart is None or chart.vizId not in self.charts or not q.required_data_points:
+            return []
+        result = self.charts[chart.vizId]
+        out = []
+        for ref in q.required_data_points:
+            value_forms = drawn_forms(ref.value)
+            wanted = [("value", ref.label, {f.lower() for f in value_forms})]
+            name = ref.label.split(" (")[0]
+            wanted += [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
+            for what, shown, forms in wanted:
+                hits = [i for i, w in enumerate(result.words) if _normalise(w.text).lower() in forms]
+                if hits and all(i in result.failing for i in hits):
+                    checks = sorted({c for i in hits for c in result.failing[i]})
+                    out.append(
+                        f"the {what} of {ref.label!r} ({shown if what == 'label' else ref.value}) is printed "
+                        f"in Figure {chart.figure_number} only illegibly ({', '.join(checks)})"
+                    )
+                    break
+        return out
+
+
+@dataclass
+class LegibilityTally:
+    """Words checked and failing per chart type and check, summed over documents."""
+
+    documents: int = 0
+    charts: Counter[str] = field(default_factory=Counter)
+    words: Counter[str] = field(default_factory=Counter)
+    failures: dict[str, Counter[str]] = field(default_factory=dict)
+    examples: list[Finding] = field(default_factory=list)
+
+    def add(self, doc: DocumentLegibility, *, keep_examples: int = 20) -> None:
+        self.documents += 1
+        for chart in doc.charts.values():
+            self.charts[chart.chart_type] += 1
+            self.words[chart.chart_type] += len(chart.words)
+            counts = self.failures.setdefault(chart.chart_type, Counter())
+            for checks in chart.failing.values():
+                counts.update(checks)
+            room = keep_examples - len(self.examples)
+            if room > 0:
+                self.examples.extend(chart.findings[:room])
+
+    def total(self, check: str) -> int:
+        return sum(c.get(check, 0) for c in self.failures.values())
+
+    def table(self, examples: int = 5) -> str:
+        """One line per chart type: charts, words, and words failing each check."""
+        head = f"{'chart type':<18}{'charts':>7}{'words':>8}" + "".join(f"{c:>10}" for c in CHECKS)
+        lines = [
+            f"Legibility of chart text on the PDF ({self.documents} documents; words failing each check):",
+            head,
+        ]
+        for t in sorted(self.charts):
+            row = self.failures.get(t, Counter())
+            lines.append(
+                f"{t:<18}{self.charts[t]:>7}{self.words[t]:>8}"
+                + "".join(f"{row.get(c, 0):>10}" for c in CHECKS)
+            )
+        lines.append(
+            f"{'all':<18}{sum(self.charts.values()):>7}{sum(self.words.values()):>8}"
+            + "".join(f"{self.total(c):>10}" for c in CHECKS)
+        )
+        for f in self.examples[:examples]:
+            lines.append(f"  {f.viz_id} ({f.chart_type}, page {f.page}) [{f.check}] {f.text!r}: {f.detail}")
+        return "\n".join(lines)
+
+
+# --- colour -------------------------------------------------------------------------------
+
+
+def relative_luminance(rgb: np.ndarray) -> np.ndarray:
+    """WCAG 2 relative luminance of sRGB colours (..., 3) with channels 0..255."""
+    c = np.asarray(rgb, dtype=float) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return np.asarray(lin @ np.array([0.2126, 0.7152, 0.0722]))
+
+
+def contrast_ratio(a: np.ndarray | tuple[int, int, int], b: np.ndarray | tuple[int, int, int]) -> np.ndarray:
+    """WCAG 2 contrast ratio (1..21) between sRGB colours (broadcasting)."""
+    la, lb = relative_luminance(np.asarray(a)), relative_luminance(np.asarray(b))
+    return np.asarray((np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05))
+
+
+# --- reading the PDF ----------------------------------------------------------------------
+
+
+def _normalise(text: str) -> str:
+    # as validate's text-leak rule reads printed values: unsigned, without unit symbols
+    return unicodedata.normalize("NFKC", text).strip("()[]{}\"'“”‘’:;,.!?▼▶◀◆ $€£%+-−*")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in (_normalise(p).lower() for p in text.split()) if t]
+
+
+def _rect(region: Region, page: pymupdf.Page) -> pymupdf.Rect:
+    w, h = page.rect.width, page.rect.height
+    x1, y1, x2, y2 = region.bbox
+    return pymupdf.Rect(x1 * w / 1000, y1 * h / 1000, x2 * w / 1000, y2 * h / 1000)
+
+
+@dataclass(frozen=True)
+class _Glyph:
+    c: str
+    origin: tuple[float, float]
+    bbox: tuple[float, float, float, float]
+
+
+def _word_box(chars: list[_Glyph], size: float, direction: tuple[float, float]) -> PrintedWord | None:
+    """The oriented glyph box of a run of characters (baseline to cap height, plus descenders)."""
+    dx, dy = direction
+    nx, ny = dy, -dx  # "up" from the baseline, in page coordinates (y grows downwards)
+    ox, oy = chars[0].origin
+    lx, ly = chars[-1].origin
+    bx0, by0, bx1, by1 = chars[-1].bbox
+    axis_aligned = abs(dx) > 0.99 or abs(dy) > 0.99
+    advance = abs((bx1 - bx0) * dx + (by1 - by0) * dy) if axis_aligned else size * 0.55
+    length = (lx - ox) * dx + (ly - oy) * dy + advance
+    if length <= 0:
+        return None
+    up, down = _ASCENT * size, _DESCENT * size
+    corners = (
+        (ox - nx * down, oy - ny * down),
+        (ox + dx * length - nx * down, oy + dy * length - ny * down),
+        (ox + dx * length + nx * up, oy + dy * length + ny * up),
+        (ox + nx * up, oy + ny * up),
+    )
+    xs = [c[0] for c in corners]
+    ys = [c[1] for c in corners]
+    text = "".join(ch.c for ch in chars)
+    return PrintedWord("", 0, text, size, (0, 0, 0), (min(xs), min(ys), max(xs), max(ys)), corners)
+
+
+def _split_overprints(
+    chars: list[_Glyph], size: float, direction: tuple[float, float]
+) -> Iterator[list[_Glyph]]:
+    """Runs of characters whose pen position never steps back: a step back by more than a
+    quarter of the font size (kerning, as in "y,", steps back less) or half a character
+    means a second label printed over the first."""
+    dx, dy = direction
+    run: list[_Glyph] = []
+    pen = 0.0
+    for ch in chars:
+        at = ch.origin[0] * dx + ch.origin[1] * dy
+        x0, y0, x1, y1 = ch.bbox
+        width = abs((x1 - x0) * dx + (y1 - y0) * dy)
+        if run and at < pen - max(_OVERPRINT * size, width / 2):
+            yield run
+            run = []
+        run.append(ch)
+        pen = at + width
+    if run:
+        yield run
+
+
+def _page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[PrintedWord]:
+    """Words whose glyph boxes touch ``clip`` (whitespace splits words; so do overprints)."""
+    out: list[PrintedWord] = []
+    grown = pymupdf.Rect(clip.x0 - 40, clip.y0 - 40, clip.x1 + 40, clip.y1 + 40)
+    raw = page.get_text("rawdict", clip=grown, flags=pymupdf.TEXT_PRESERVE_WHITESPACE)
+    for block in raw.get("blocks", []):
+        for line in block.get("lines", []):
+            direction = (float(line["dir"][0]), float(line["dir"][1]))
+            for span in line["spans"]:
+                color = int(span["color"])
+                rgb = ((color >> 16) & 255, (color >> 8) & 255, color & 255)
+                size = float(span["size"])
+                glyphs = [
+                    _Glyph(str(ch["c"]), (float(ch["origin"][0]), float(ch["origin"][1])), tuple(ch["bbox"]))
+                    for ch in span["chars"]
+                ]
+                run: list[_Glyph] = []
+                for ch in [*glyphs, None]:
+                    if ch is not None and not ch.c.isspace():
+                        run.append(ch)
+                        continue
+                    for part in _split_overprints(run, size, direction) if run else ():
+                        box = _word_box(part, size, direction)
+                        if box is None or not pymupdf.Rect(box.bbox).intersects(clip):
+                            continue
+                        out.append(
+                            PrintedWord(viz_id, page.number + 1, box.text, size, rgb, box.bbox, box.corners)
+                        )
+                    run = []
+    return out
+
+
+# --- the four checks ----------------------------------------------------------------------
+
+
+def _project(corners: tuple[tuple[float, float], ...], axis: tuple[float, float]) -> tuple[float, float]:
+    values = [x * axis[0] + y * axis[1] for x, y in corners]
+    return min(values), max(values)
+
+
+def _shrunk(corners: tuple[tuple[float, float], ...], by: float) -> tuple[tuple[float, float], ...]:
+    cx = sum(c[0] for c in corners) / 4
+    cy = sum(c[1] for c in corners) / 4
+    out = []
+    for x, y in corners:
+        vx, vy = x - cx, y - cy
+        norm = (vx * vx + vy * vy) ** 0.5 or 1.0
+        out.append((x - vx / norm * by, y - vy / norm * by))
+    return tuple(out)
+
+
+def boxes_overlap(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
+    """Whether two convex quadrilaterals intersect (separating axis theorem)."""
+    for quad in (a, b):
+        for k in range(4):
+            (x0, y0), (x1, y1) = quad[k], quad[(k + 1) % 4]
+            axis = (y0 - y1, x1 - x0)
+            lo_a, hi_a = _project(a, axis)
+            lo_b, hi_b = _project(b, axis)
+            if hi_a <= lo_b or hi_b <= lo_a:
+                return False
+    return True
+
+
+def _check_overlaps(result: ChartLegibility) -> None:
+    words = result.words
+    boxes = [_shrunk(w.corners, _SHRINK_PT) for w in words]
+    for i in range(len(words)):
+        for j in range(i + 1, len(words)):
+            a, b = words[i].bbox, words[j].bbox
+            if a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]:
+                continue
+            if boxes_overlap(boxes[i], boxes[j]):
+                result.fail(i, "overlap", f"overprints {words[j].text!r}")
+                result.fail(j, "overlap", f"overprints {words[i].text!r}")
+
+
+def _check_sizes_and_edges(
+    result: ChartLegibility, regions: dict[int, list[pymupdf.Rect]], pages: dict[int, pymupdf.Rect]
+) -> None:
+    for i, w in enumerate(result.words):
+        if w.size < MIN_SIZE_PT - 0.01:
+            result.fail(i, "small", f"{w.size:.2f} pt < {MIN_SIZE_PT:g} pt")
+        box = pymupdf.Rect(w.bbox)
+        inside_page = pages[w.page]
+        if not any(_contains(r, box, _EDGE_PT) for r in regions.get(w.page, [])) or not _contains(
+            inside_page, box, 0.0
+        ):
+            result.fail(
+                i, "clipped", f"sticks out of the chart region or page at {tuple(round(v) for v in w.bbox)}"
+            )
+
+
+def _contains(outer: pymupdf.Rect, inner: pymupdf.Rect, tolerance: float) -> bool:
+    return (
+        inner.x0 >= outer.x0 - tolerance
+        and inner.y0 >= outer.y0 - tolerance
+        and inner.x1 <= outer.x1 + tolerance
+        and inner.y1 <= outer.y1 + tolerance
+    )
+
+
+def _pixels(page: pymupdf.Page, clip: pymupdf.Rect) -> np.ndarray:
+    pix = page.get_pixmap(matrix=pymupdf.Matrix(ZOOM, ZOOM), clip=clip, alpha=False, colorspace=pymupdf.csRGB)
+    pixels = np.frombuffer(pix.samples_mv, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
+    return pixels[:, :, :3].copy()  # one copy: the pixmap's memory goes with it
+
+
+def _check_pixels(
+    result: ChartLegibility, clip: pymupdf.Rect, page_no: int, with_text: np.ndarray, without_text: np.ndarray
+) -> None:
+    """Contrast against the pixels behind each word, and whether the word is painted at all."""
+    height, width = with_text.shape[:2]
+    for i, w in enumerate(result.words):
+        if w.page != page_no:
+            continue
+        x0 = int(max(0, (w.bbox[0] - clip.x0) * ZOOM))
+        y0 = int(max(0, (w.bbox[1] - clip.y0) * ZOOM))
+        x1 = int(min(width, (w.bbox[2] - clip.x0) * ZOOM + 1))
+        y1 = int(min(height, (w.bbox[3] - clip.y0) * ZOOM + 1))
+        if x1 <= x0 or y1 <= y0:
+            continue
+        mask = _inside_mask(w.corners, clip, x0, y0, x1, y1)
+        if not mask.any():
+            continue
+        shown = with_text[y0:y1, x0:x1][mask]
+        behind = without_text[y0:y1, x0:x1][mask]
+        painted = np.abs(shown.astype(int) - behind.astype(int)).sum(axis=1) > _PAINTED
+        # Pixels the text paints in a colour close to its own are its glyphs (anti-aliased
+        # edges included); everything else in the box is what the reader sees around them:
+        # the page behind, or a halo the text paints in a contrasting colour.
+        ink = painted & (contrast_ratio(np.asarray(w.color), shown) < MIN_CONTRAST)
+        ground = shown[~ink]
+        ratios = contrast_ratio(np.asarray(w.color), ground) if len(ground) else np.ones(1)
+        low = float((ratios < MIN_CONTRAST).mean())
+        if low > MAX_LOW_CONTRAST_SHARE:
+            worst = float(np.quantile(ratios, MAX_LOW_CONTRAST_SHARE))
+            hexed = "#{:02x}{:02x}{:02x}".format(*w.color)
+            result.fail(i, "contrast", f"{worst:.1f}:1 behind {low:.0%} of the word (text {hexed})")
+        elif not painted.any():
+            result.fail(i, "clipped", "in the text layer but not painted (hidden or clipped)")
+
+
+def _inside_mask(
+    corners: tuple[tuple[float, float], ...], clip: pymupdf.Rect, x0: int, y0: int, x1: int, y1: int
+) -> np.ndarray:
+    """Pixels of the box [x0:x1, y0:y1] whose centres lie in the oriented glyph box."""
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    px = xs / ZOOM + clip.x0 + 0.5 / ZOOM
+    py = ys / ZOOM + clip.y0 + 0.5 / ZOOM
+    inside = np.ones(px.shape, dtype=bool)
+    for k in range(4):
+        (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 4]
+        (cx, cy) = corners[(k + 2) % 4]
+        side = np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
+        inside &= np.sign((bx - ax) * (py - ay) - (by - ay) * (px - ax)) * side >= 0
+    return inside
+
+
+def _chart_rects(doc: pymupdf.Document, chart: Chart) -> dict[int, list[pymupdf.Rect]]:
+    out: dict[int, list[pymupdf.Rect]] = {}
+    for r in chart.regions:
+        if 1 <= r.page <= doc.page_count:
+            out.setdefault(r.page, []).append(_rect(r, doc[r.page - 1]))
+    return out
+
+
+def check_document(
+    manifest: DocumentManifest, pdf: bytes, only: Collection[str] | None = None
+) -> DocumentLegibility:
+    """Check every word of every chart region of ``manifest`` on its rendered ``pdf``
+    (of the charts whose vizId is in ``only``, when given: the same findings for those)."""
+    try:
+        doc = pymupdf.open(stream=pdf, filetype="pdf")
+        blank = pymupdf.open(stream=pdf, filetype="pdf")
+    except Exception as exc:  # pymupdf raises its own error types
+        raise LegibilityError(f"legibility: the PDF cannot be opened ({exc})") from exc
+    out = DocumentLegibility(manifest.doc_id)
+    small_glyphs = pymupdf.TOOLS.set_small_glyph_heights()
+    try:
+        pymupdf.TOOLS.set_small_glyph_heights(True)
+        rects = {c.vizId: _chart_rects(doc, c) for c in manifest.charts}
+        checked = [c for c in manifest.charts if only is None or c.vizId in only]
+        # The background copy: every chart region's text removed, graphics and images kept.
+        for page_no in sorted({p for c in checked for p in rects[c.vizId]}):
+            page = blank[page_no - 1]
+            for on_pages in rects.values():
+                for rect in on_pages.get(page_no, []):
+                    page.add_redact_annot(
+                        pymupdf.Rect(rect.x0 - 40, rect.y0 - 40, rect.x1 + 40, rect.y1 + 40)
+                    )
+            page.apply_redactions(images=0, graphics=0, text=0)
+        pages = {n + 1: doc[n].rect for n in range(doc.page_count)}
+        for chart in checked:
+            result = ChartLegibility(chart.vizId, chart.chartType)
+            for page_no, page_rects in sorted(rects[chart.vizId].items()):
+                for rect in page_rects:
+                    result.words.extend(_page_words(doc[page_no - 1], rect, chart.vizId))
+            _check_overlaps(result)
+            _check_sizes_and_edges(result, rects[chart.vizId], pages)
+            for page_no, page_rects in sorted(rects[chart.vizId].items()):
+                for rect in page_rects:
+                    clip = (
+                        pymupdf.Rect(rect.x0 - 20, rect.y0 - 20, rect.x1 + 20, rect.y1 + 20) & pages[page_no]
+                    )
+                    _check_pixels(
+                        result,
+                        clip,
+                        page_no,
+                        _pixels(doc[page_no - 1], clip),
+                        _pixels(blank[page_no - 1], clip),
+                    )
+            out.charts[chart.vizId] = result
+    finally:
+        pymupdf.TOOLS.set_small_glyph_heights(small_glyphs)
+        doc.close()
+        blank.close()
+    return out
+
+
+def words_failing(doc: DocumentLegibility, check: str) -> Iterable[Finding]:
+    """The findings of one check (for tests and reports)."""
+    return (f for f in doc.findings if f.check == check)

@@ -1,0 +1,110 @@
+"""The chart-type registry is the one list of types: builders, both drawers and families agree with it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generation.charts import data as chart_data
+from generation.charts import mpl as mpl_charts
+from generation.charts.data import ChartSlot, NumberRegistry, build_chart
+from generation.charts.registry import (
+    CHART_TYPE_NAMES,
+    FAMILIES,
+    HORIZONTAL_TYPES,
+    LABEL_ONLY_TYPES,
+    LABELLED_TYPES,
+    NO_GRID_TYPES,
+    REGISTRY,
+    chart_type,
+    types_in,
+    value_reading_options,
+)
+from generation.document.layout import chart_spec
+from generation.plan.rng import stage_rng
+from generation.world.topics import Metric, topic_by_key
+from synthdocbench_tasks.schema import CHART_TYPES
+
+CHARTS_JS = Path(__file__).resolve().parents[3] / "generation" / "charts" / "assets" / "charts.js"
+
+
+def _d3_drawers() -> set[str]:
+    return set(re.findall(r"^\s*SUPPORTED\.(\w+) =", CHARTS_JS.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+def test_every_type_has_a_record_a_builder_and_two_drawers() -> None:
+    assert CHART_TYPE_NAMES == CHART_TYPES, "registry order and names follow schema.CHART_TYPES"
+    assert all(name == record.name for name, record in REGISTRY.items())
+    assert set(chart_data.DATA_BUILDERS) == set(REGISTRY), "chart_data.DATA_BUILDERS keys"
+    assert set(mpl_charts.DRAWERS) == set(REGISTRY), "mpl_charts.DRAWERS keys"
+    assert _d3_drawers() == set(REGISTRY), "charts.js SUPPORTED table"
+
+
+def test_charts_js_keeps_no_list_of_type_names() -> None:
+    # Outside the drawer table, a type name in charts.js would be a second list to keep in step.
+    script = CHARTS_JS.read_text(encoding="utf-8")
+    listed = re.findall(r"\[\s*\"(\w+)\"\s*,\s*\"(\w+)\"", script)
+    assert not [pair for pair in listed if set(pair) & set(REGISTRY)], listed
+
+
+def test_unknown_type_is_one_clear_error() -> None:
+    with pytest.raises(ValueError, match=r"^unknown chart type 'nonesuch'; choose from bar, "):
+        chart_type("nonesuch")
+    with pytest.raises(ValueError, match="no data builder"):
+        build_chart(stage_rng(0, "x"), "nonesuch", topic_by_key("tb-control"), _metric(), _slot())
+
+
+def test_families_are_consistent() -> None:
+    assert set(FAMILIES) == {f for t in REGISTRY.values() for f in t.families}, "every family is used"
+    line, temporal, stacked = set(types_in("line")), set(types_in("temporal")), set(types_in("stacked"))
+    assert line < temporal and stacked < set(types_in("multi_series"))
+    # A share of the total needs marks that add up: additive values or the parts of one whole.
+    assert set(types_in("share_of_total")) <= set(types_in("additive")) | set(types_in("whole"))
+    assert not set(types_in("additive")) & set(types_in("whole"))
+    for t in REGISTRY.values():
+        assert t.readings in (("data_labels", "axis"), ("data_labels",), ("axis",)), t.name
+        if t.readings == ("data_labels",):  # no axis drawn: nothing to read against or grid
+            assert not t.axis_readable and not t.gridlines, t.name
+        if t.horizontal:
+            assert t.axis_readable and t.name not in temporal, t.name
+    assert set(LABELLED_TYPES) <= set(LABEL_ONLY_TYPES) and set(NO_GRID_TYPES) == set(LABELLED_TYPES)
+    assert not set(HORIZONTAL_TYPES) & temporal, "time runs along x"
+
+
+def _slot() -> ChartSlot:
+    return ChartSlot(viz_id="viz-1-1", section_id="s1", section_number=1, section_title="Data", index=1)
+
+
+def _metric() -> Metric:
+    return topic_by_key("tb-control").metrics[0]
+
+
+@pytest.mark.parametrize("name", CHART_TYPE_NAMES)
+def test_built_charts_match_their_record(name: str) -> None:
+    """What a record says of a type is what its builder makes and what charts.js is told."""
+    record = chart_type(name)
+    topic = topic_by_key("energy-transition-sea")
+    readings: set[str] = set()
+    for seed in range(6):
+        spec = build_chart(
+            stage_rng(seed, "registry", name), name, topic, topic.metrics[seed % 3], _slot(), NumberRegistry()
+        )
+        chart = spec.chart
+        assert chart.chartType == name
+        readings.add(chart.visualProperties.valueReading)
+        multi = record.member("multi_series")
+        assert all(bool(p.category) == multi for p in chart.data), "series iff multi_series"
+        assert chart_spec(chart)["valueAxis"] == record.value_axis
+        if record.horizontal:
+            assert chart.axes.x.type == "linear" and chart.axes.y.type == "categorical"
+        if record.member("line"):
+            assert chart.axes.x.type == "time"
+        if not record.gridlines:
+            assert not chart.visualProperties.hasGridlines
+        if record.member("temporal"):
+            assert all(re.fullmatch(r"(19|20)\d\d", p.label or "") for p in chart.data), "time along x"
+        if record.member("stacked") or (record.member("additive") and not multi):
+            assert all(p.value > 0 for p in chart.data), "parts that add up are positive"
+    assert readings == set(value_reading_options(name)), "the builder uses every allowed reading"

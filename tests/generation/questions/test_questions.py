@@ -1,0 +1,338 @@
+"""Question generation on a hand-built manifest: determinism, schema, hand-checked answers."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from generation.plan.config import GenerationConfig
+from generation.questions.build import draft_to_question, make_questions
+from generation.questions.chart import comparison, trend_pattern, value_reading
+from generation.questions.common import Builder, Context, Draft
+from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
+from generation.questions.crossmodal import compare_representations, integrate_sources, verify_with_chart
+from generation.questions.phrasing import STEP_RANGES, read_tolerance
+from generation.validate.rules import check_question, derivations
+from synthdocbench_tasks.schema import (
+    CATEGORIES,
+    DIFFICULTIES,
+    SUBSETS,
+    Difficulty,
+    DocumentManifest,
+    Question,
+    Subset,
+)
+from tests.generation.manifest_fixture import (
+    DOC_ID,
+    PAGE_COUNT,
+    build_all_types_manifest,
+    build_manifest,
+    section_page,
+)
+
+CONFIG = GenerationConfig(seed=11, questions_per_subset=5)
+
+
+def _number(draft: Draft | Question, unit: str | None = None) -> list[float]:
+    return [
+        v.value
+        for v in draft.answer_values
+        if v.kind == "number" and v.value is not None and (unit is None or v.unit == unit)
+    ]
+
+
+def _drafts(builder: Builder, level: Difficulty, tries: int = 30) -> list[Draft]:
+    """Everything a builder produces on fresh contexts under many RNG seeds."""
+    out = []
+    for seed in range(tries):
+        draft = builder(Context.of(build_manifest()), level, np.random.default_rng(seed))
+        if draft is not None:
+            out.append(draft)
+    return out
+
+
+def test_same_manifest_and_config_give_identical_questions() -> None:
+    first = [q.model_dump() for q in make_questions(build_manifest(), CONFIG)]
+    second = [q.model_dump() for q in make_questions(build_manifest(), CONFIG)]
+    assert first == second
+    other = [q.model_dump() for q in make_questions(build_manifest(), CONFIG.model_copy(update={"seed": 12}))]
+    assert other != first
+
+
+def test_each_subset_gets_its_quota_of_valid_records() -> None:
+    questions = make_questions(build_manifest(), CONFIG)
+    assert Counter(q.subset for q in questions) == {s: 5 for s in SUBSETS}
+    for q in questions:
+        assert Question.model_validate_json(q.model_dump_json()) == q
+        assert re.fullmatch(rf"{DOC_ID}-{q.subset}-0[1-5]", q.question_id)
+        assert q.category in CATEGORIES[q.subset]
+        lo, hi = STEP_RANGES[q.difficulty]
+        assert lo <= len(q.reasoning) <= hi
+        assert q.evidence, "fixture facts and charts all have regions"
+    assert make_questions(build_manifest(), CONFIG.model_copy(update={"questions_per_subset": 0})) == []
+
+
+def test_positions_follow_the_primary_evidence() -> None:
+    manifest = build_manifest()
+    for q in make_questions(manifest, CONFIG):
+        if q.subset == "chart":
+            assert (q.position.basis, q.position.index, q.position.count) == ("chart", q.chart_index, 6)
+        else:
+            page = section_page(manifest.text_facts[q.required_facts[0]].section_id)
+            assert (q.position.basis, q.position.index, q.position.count) == ("page", page, PAGE_COUNT)
+
+
+def test_generated_questions_pass_every_rule_over_many_seeds() -> None:
+    manifest = build_manifest()
+    categories: Counter[str] = Counter()
+    levels: Counter[str] = Counter()
+    for seed in range(8):
+        for q in make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=4)):
+            assert check_question(manifest, q, PAGE_COUNT, []) == []
+            categories[q.category] += 1
+            levels[q.difficulty] += 1
+    assert set(categories) == {c for cats in CATEGORIES.values() for c in cats}
+    assert set(levels) == set(DIFFICULTIES)
+
+
+@pytest.mark.slow
+def test_a_value_printed_in_a_table_is_never_asked() -> None:
+    # Solar's 312 GW is in Table 1; every other mark of Figure 1 may be asked.
+    for seed in range(10):
+        for q in make_questions(build_manifest(), GenerationConfig(seed=seed, questions_per_subset=6)):
+            assert all(not (p.label == "Solar" and p.value == 312) for p in q.required_data_points)
+
+
+def test_reading_tolerances_depend_on_how_values_are_read() -> None:
+    charts = {c.title: c for c in build_manifest().charts}
+    # printed data labels: 1% relative
+    assert read_tolerance(charts["Installed capacity by technology, 2022"]) == (0.0, 0.01)
+    # axis 0..120 -> D3 picks a tick step of 20 for ~5 ticks; a tenth of it is 2 USD/MWh
+    assert read_tolerance(charts["Average wholesale electricity price, 2015–2022"]) == (2.0, 0.05)
+
+
+def test_integrate_sources_gap_between_stated_claim_and_chart() -> None:
+    # fact 3: target 45% vs Europe 2022 = 41% -> 4 pp; fact 4: forecast 160 GW vs Hydro 145 GW -> 15 GW
+    expected = {3: (45.0, 41.0, 4.0, "pp"), 4: (160.0, 145.0, 15.0, "GW")}
+    seen = set()
+    for draft in _drafts(integrate_sources, "L3"):
+        if draft.facts[0] not in expected:
+            continue  # the trend-claim variant
+        claimed, charted, gap, unit = expected[draft.facts[0]]
+        seen.add(draft.facts[0])
+        assert _number(draft) == [claimed, charted, gap]
+        assert draft.answer_values[2].unit == unit
+        assert draft.points[0].value == charted
+    assert seen == {3, 4}
+
+
+def test_technical_growth_and_conversion_from_metric_facts() -> None:
+    kinds = set()
+    for draft in _drafts(technical_quantitative, "L3"):
+        numbers = _number(draft)
+        if len(numbers) == 2:  # 4.2 -> 6.1 billion USD, 2018 -> 2022
+            kinds.add("growth")
+            assert numbers[0] == pytest.approx((6.1 - 4.2) / 4.2 * 100)
+            assert numbers[1] == pytest.approx(((6.1 / 4.2) ** 0.25 - 1) * 100)
+            assert "45.2%" in draft.answer and "9.8%" in draft.answer
+            assert sorted(draft.facts) == [0, 1]
+        else:  # 6.1 + 2.7 billion USD in 2022 = 8,800 million USD
+            kinds.add("conversion")
+            assert numbers == [pytest.approx(8800.0)]
+            assert draft.answer_values[0].unit == "million USD"
+    assert kinds == {"growth", "conversion"}
+
+
+def test_compare_representations_verdicts() -> None:
+    ctx = Context.of(build_manifest())
+    rng = np.random.default_rng(0)
+    verdicts = {}
+    for _ in range(2):
+        draft = compare_representations(ctx, "L2", rng)
+        assert draft is not None
+        verdicts[draft.facts[0]] = draft
+    assert compare_representations(ctx, "L2", rng) is None  # both trend claims used
+    prices, americas = verdicts[5], verdicts[6]
+    # prices 48.5 -> 96.3 rose, as the text says
+    assert [v.text for v in prices.answer_values[:2]] == ["matches", "rose"]
+    assert _number(prices) == [48.5, 96.3]
+    # the Americas share 19.0 -> 19.3 is flat although the text says it rose
+    assert [v.text for v in americas.answer_values[:2]] == ["contradicts", "was broadly flat"]
+    assert _number(americas) == [19.0, 19.3]
+
+
+def test_timeline_orders_events_and_counts_years() -> None:
+    years = {7: 2016, 8: 2019, 9: 2021}
+    drafts = _drafts(historical_timeline, "L2")
+    assert drafts
+    for draft in drafts:
+        a, b = sorted(years[i] for i in draft.facts)
+        assert _number(draft) == [a, b, b - a]
+        assert draft.answer.index(str(a)) < draft.answer.index(str(b))
+
+
+def test_chart_reading_answers_match_hand_computed_values() -> None:
+    histogram = [d for d in _drafts(trend_pattern, "L2") if d.charts[0].chartType == "histogram"]
+    assert histogram, "the modal-bin question appears for some seed"
+    assert histogram[0].answer_values[0].text == "30–40" and _number(histogram[0]) == [18]
+    for draft in _drafts(comparison, "L3"):
+        numbers = _number(draft)
+        if len(draft.points) == 2:  # ratio of the larger to the smaller mark
+            hi, lo = draft.points
+            assert numbers == [pytest.approx(hi.value / lo.value)] and hi.value > lo.value
+        else:  # share of a mark in the chart's total
+            assert numbers[0] == pytest.approx(
+                next(p.value for p in draft.points if p.label in draft.answer)
+                / sum(p.value for p in draft.points)
+                * 100
+            )
+    for draft in _drafts(value_reading, "L4"):  # value in the year of an event
+        year = int(draft.answer_values[0].value or 0)
+        assert {7: 2016, 8: 2019, 9: 2021}[draft.facts[0]] == year
+        assert draft.points[0].label == str(year)
+        assert math.isclose(_number(draft)[1], draft.points[0].value)
+
+
+def test_highlight_and_colour_questions_are_level_five() -> None:
+    drafts = _drafts(value_reading, "L5")
+    assert drafts and all(d.difficulty == "L5" for d in drafts)
+    highlighted = [d for d in drafts if d.charts[0].visualProperties.highlightedItems]
+    assert highlighted and highlighted[0].answer_values[0].text == "Wind" and _number(highlighted[0]) == [268]
+    colour = [d for d in drafts if d.charts[0].chartType in ("multi_line", "grouped_bar")]
+    for d in colour:
+        assert any(word in d.question for word in ("blue", "red", "green", "grey"))
+
+
+@pytest.mark.slow
+def test_planned_documents_cover_every_category() -> None:
+    from generation.document.content import plan_document
+
+    config = GenerationConfig(seed=5, questions_per_subset=6)
+    categories: set[str] = set()
+    for index in range(3):
+        manifest = plan_document(config, index).manifest
+        questions = make_questions(manifest, config)
+        assert questions == make_questions(manifest, config)
+        for q in questions:
+            categories.add(q.category)
+            # regions are not measured yet, so evidence pages cannot be checked here
+            assert check_question(manifest, q, 1000, []) == []
+    assert categories == {c for cats in CATEGORIES.values() for c in cats}
+
+
+def _question(manifest: DocumentManifest, subset: Subset, draft: Draft) -> Question:
+    return draft_to_question(Context.of(manifest), subset, 1, draft)
+
+
+def test_every_chart_type_gets_reading_and_comparison_and_ordered_types_a_trend() -> None:
+    manifest = build_all_types_manifest()
+    for chart in manifest.charts:
+        made = {}
+        cases: tuple[tuple[str, Builder, Difficulty], ...] = (
+            ("value_reading", value_reading, "L1"),
+            ("comparison", comparison, "L2"),
+            ("trend_pattern", trend_pattern, "L2"),
+        )
+        for category, builder, level in cases:
+            ctx = Context.of(manifest)
+            ctx.preferred, ctx.strict = (chart.index,), True
+            draft = builder(ctx, level, np.random.default_rng(chart.index))
+            if draft is None:
+                continue
+            assert draft.charts == [chart] and draft.category == category
+            q = _question(manifest, "chart", draft)
+            assert check_question(manifest, q, manifest.page_count, []) == [], (chart.chartType, q.question)
+            made[category] = q
+        assert {"value_reading", "comparison"} <= set(made), chart.chartType
+        ordered = chart.chartType in ("line", "area", "multi_line", "stacked_area", "sparkline_grid", "slope")
+        assert ("trend_pattern" in made) == (ordered or chart.chartType == "histogram"), chart.chartType
+        # a number is asked only where a reader can read it
+        if chart.chartType == "sankey":
+            assert "flow from" in made["value_reading"].question
+
+
+def test_level_five_reads_what_a_colour_marker_or_size_encodes() -> None:
+    manifest = build_all_types_manifest()
+    by_type = {c.chartType: c for c in manifest.charts}
+    expected = {
+        "bullet": (value_reading, "target"),
+        "box": (value_reading, "maximum"),
+        "bubble": (comparison, "West"),  # sizes 5, 14, 41, 86: West's bubble is largest
+        "heatmap": (comparison, "West"),  # the largest value sits in row Beta, column West
+        "multi_line": (trend_pattern, "Alpha"),
+    }
+    for kind, (builder, label) in expected.items():
+        seen = []
+        for seed in range(12):
+            ctx = Context.of(manifest)
+            ctx.preferred, ctx.strict = (by_type[kind].index,), True
+            draft = builder(ctx, "L5", np.random.default_rng(seed))
+            if draft is not None:
+                q = _question(manifest, "chart", draft)
+                assert check_question(manifest, q, manifest.page_count, []) == []
+                seen += [v.text for v in q.answer_values if v.kind == "label"]
+        assert label in seen, (kind, seen)
+
+
+def test_numbers_carry_derivations_and_percentage_gaps_are_points() -> None:
+    manifest = build_manifest()
+    pp = 0
+    for seed in range(10):
+        for q in make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=5)):
+            numbers = [i for i, v in enumerate(q.answer_values) if v.kind == "number"]
+            calc = derivations(q)
+            assert set(calc) == set(numbers), (q.question_id, q.reasoning[-1])
+            assert all(calc[i].steps[-1].result == q.answer_values[i].value for i in numbers)
+            assert q.reasoning[-1].endswith("]") or not numbers
+            for v in q.answer_values:
+                if v.unit == "pp":
+                    pp += 1
+                    assert f"{v.text} percentage points" in q.answer
+                    assert not re.search(rf"(?<![\d.]){re.escape(v.text)}%", q.answer)
+    assert pp > 0, "the fixture's percentage chart yields differences in percentage points"
+
+
+def test_reception_answers_name_who_held_which_stance() -> None:
+    levels: tuple[Difficulty, ...] = ("L1", "L2", "L3", "L4")
+    for level in levels:
+        drafts = _drafts(impact_reception, level)
+        assert drafts, level
+        actors = {"consumer groups", "heavy industry associations", "independent analysts"}
+        for d in drafts:
+            labels = {v.text for v in d.answer_values if v.kind == "label"}
+            assert len(labels & actors) >= 2, (level, labels)
+
+
+def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
+    cases: tuple[tuple[Builder, Difficulty], ...] = (
+        (verify_with_chart, "L1"),
+        (integrate_sources, "L1"),
+        (compare_representations, "L1"),
+        (historical_timeline, "L1"),
+        (technical_quantitative, "L1"),
+        (impact_reception, "L1"),
+        (verify_with_chart, "L5"),
+        (integrate_sources, "L5"),
+        (compare_representations, "L5"),
+        (historical_timeline, "L5"),
+        (technical_quantitative, "L5"),
+    )
+    for builder, level in cases:
+        drafts = _drafts(builder, level)
+        assert drafts, (builder.__name__, level)
+        for d in drafts:
+            q = _question(build_manifest(), "cross_modal" if builder in CROSS else "complex", d)
+            assert check_question(build_manifest(), q, PAGE_COUNT, []) == [], (builder.__name__, q.question)
+    # a direct look-up computes nothing: every number is a plain reading or a stated fact
+    for d in _drafts(integrate_sources, "L1"):
+        assert [v.value for v in d.answer_values] == [45.0, 41.0] or [v.value for v in d.answer_values] == [
+            160.0,
+            145.0,
+        ]
+
+
+CROSS = (verify_with_chart, integrate_sources, compare_representations)

@@ -1,0 +1,50 @@
+"""Every reference answer must satisfy its own answer_values under the offline judge.
+
+This ties the question generator to the judge: a reference sentence that drops or rewords
+a key fact would make correct model answers look wrong.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from generation.document.content import plan_document
+from generation.plan.config import GenerationConfig
+from generation.questions.build import make_questions
+from generation.validate.rules import check_question
+from judge import JudgeItem, build_judge
+from synthdocbench_tasks.schema import Question
+from tests.generation.manifest_fixture import build_all_types_manifest
+
+
+def _check(questions: list[Question]) -> int:
+    judge = build_judge("offline")
+    assert judge is not None
+    for q in questions:
+        values = [v.model_dump() for v in q.answer_values]
+        verdict = judge.score(JudgeItem(q.question, q.answer, q.answer, values))
+        assert verdict.score == 10, (q.question_id, q.answer, verdict.judgement)
+        abstain = judge.score(JudgeItem(q.question, q.answer, "Not found in the document.", values))
+        assert abstain.score == 0
+    return len(questions)
+
+
+@pytest.mark.slow
+def test_reference_answers_score_ten_and_abstention_zero() -> None:
+    config = GenerationConfig(seed=11, n_docs=12)
+    seen = 0
+    for index in range(config.n_docs):
+        seen += _check(make_questions(plan_document(config, index).manifest, config))
+    assert seen >= config.n_docs * 3 * config.questions_per_subset - 6
+
+
+@pytest.mark.slow
+def test_reference_answers_on_every_chart_type() -> None:
+    manifest = build_all_types_manifest()
+    seen = 0
+    for seed in range(6):
+        questions = make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=9))
+        for q in questions:
+            assert check_question(manifest, q, manifest.page_count, []) == [], q.question
+        seen += _check(questions)
+    assert seen >= 6 * 3 * 9 - 12

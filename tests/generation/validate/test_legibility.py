@@ -1,0 +1,358 @@
+"""Legibility of chart text, checked on real PDFs printed by Chromium (issue 11, point 3).
+
+Three kinds of test: the checker finds each known failure in a page built to show it
+(and nothing in a clean one); every chart type, drawn by charts.js and by matplotlib, passes
+all four checks on a real document; and each failure the issue lists stays fixed at its
+source (the matplotlib renderer's own cases are in ``test_mpl_legibility.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+import numpy as np
+import pymupdf
+import pytest
+
+from generation.document.render import Renderer
+from generation.validate.legibility import (
+    CHECKS,
+    DocumentLegibility,
+    LegibilityError,
+    LegibilityTally,
+    boxes_overlap,
+    check_document,
+    contrast_ratio,
+)
+from synthdocbench_tasks.schema import (
+    CHART_TYPES,
+    DataPoint,
+    DataRef,
+    DocumentManifest,
+    Question,
+    Region,
+)
+from tests.generation.all_types import type_chart
+from tests.generation.chart_docs import (
+    RENDERERS,
+    failing,
+    labelled_chart,
+    print_charts,
+    region_rect,
+    series_points,
+)
+from tests.generation.sample_plan import sample_plan
+
+pytestmark = pytest.mark.browser
+
+
+# --- the measures -------------------------------------------------------------------------
+
+
+def test_wcag_contrast_ratio_matches_known_pairs() -> None:
+    assert float(contrast_ratio((0, 0, 0), (255, 255, 255))) == pytest.approx(21.0)
+    assert float(contrast_ratio((255, 255, 255), (255, 255, 255))) == pytest.approx(1.0)
+    # #767676 on white is the classic lightest grey that passes AA (4.54:1); #777777 fails.
+    assert float(contrast_ratio((0x76,) * 3, (255,) * 3)) == pytest.approx(4.54, abs=0.01)
+    assert float(contrast_ratio((0x77,) * 3, (255,) * 3)) < 4.5
+    many = contrast_ratio(np.array([0, 0, 0]), np.array([[255, 255, 255], [0, 0, 0]]))
+    assert many.shape == (2,)
+
+
+def test_oriented_boxes_overlap_only_when_they_touch() -> None:
+    a = ((0.0, 0.0), (10.0, 0.0), (10.0, 5.0), (0.0, 5.0))
+    b = ((9.0, 4.0), (20.0, 4.0), (20.0, 9.0), (9.0, 9.0))
+    c = ((11.0, 0.0), (20.0, 0.0), (20.0, 5.0), (11.0, 5.0))
+    diamond = ((10.5, -3.0), (13.0, 2.5), (10.5, 8.0), (8.0, 2.5))  # its corner box meets a, its body too
+    far_diamond = ((14.0, -3.0), (16.5, 2.5), (14.0, 8.0), (11.5, 2.5))
+    assert boxes_overlap(a, b) and boxes_overlap(a, diamond)
+    assert not boxes_overlap(a, c) and not boxes_overlap(a, far_diamond)
+
+
+# --- the checker on pages built to fail -------------------------------------------------
+
+
+_HOSTILE = """<!doctype html><html><head><style>
+  body {{ margin: 0; font-family: sans-serif; }}
+  .fig {{ position: absolute; width: 320px; height: 150px; }}
+  svg {{ overflow: visible; }}  /* as charts.js draws them: text past the edge still prints */
+  svg text {{ font-size: 12px; fill: #222; }}
+  {extra_css}
+</style></head><body>{figures}<script>window.__chartsDone = true;</script></body></html>"""
+
+
+def _hostile_doc(
+    renderer: Renderer, figures: list[str], extra_css: str = ""
+) -> tuple[bytes, DocumentManifest]:
+    """Figures as SVG in absolutely placed boxes; each box is one chart region (measured
+    from the PDF's page size, not guessed)."""
+    html = "".join(
+        f'<div class="fig" style="left:{20 + 340 * (k % 2)}px; top:{20 + 180 * (k // 2)}px">'
+        f'<svg width="320" height="150">{svg}</svg></div>'
+        for k, svg in enumerate(figures)
+    )
+    pdf = renderer.render_pdf(_HOSTILE.format(extra_css=extra_css, figures=html), name="hostile").pdf
+    manifest = sample_plan([], sections=1, with_table=False).manifest
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        # Chromium prints with the project's page margins: find the first figure's origin
+        # from a marker word each figure starts with.
+        page = doc[0]
+        w, h = page.rect.width, page.rect.height
+        charts = []
+        for k in range(len(figures)):
+            marker = next(r for r in page.search_for(f"M{k}") if page.get_textbox(r).strip() == f"M{k}")
+            scale = 0.75  # CSS px -> pt
+            x0, y0 = marker.x0 - 4 * scale, marker.y0 - 2 * scale
+            box = (x0, y0, x0 + 320 * scale, y0 + 150 * scale)
+            chart = type_chart("bar", k + 1).model_copy(
+                update={
+                    "vizId": f"hostile-{k}",
+                    "index": k + 1,
+                    "regions": [
+                        Region(
+                            page=1,
+                            bbox=[box[0] / w * 1000, box[1] / h * 1000, box[2] / w * 1000, box[3] / h * 1000],
+                        )
+                    ],
+                }
+            )
+            charts.append(chart)
+    return pdf, manifest.model_copy(update={"charts": charts})
+
+
+def _with_marker(k: int, body: str) -> str:
+    return f'<text x="4" y="12">M{k}</text>{body}'
+
+
+def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) -> None:
+    figures = [
+        # 0: clean, dark on white
+        _with_marker(0, '<text x="60" y="60">Clean 42.5</text>'),
+        # 1: heatmap case: a label meant white on a dark cell, forced dark by the stylesheet
+        _with_marker(
+            1,
+            '<rect x="50" y="40" width="80" height="40" fill="#08306b"/>'
+            '<text x="60" y="65" fill="#fff">86.1</text>',
+        ),
+        # 2: dumbbell case: "739" and "749" printed over each other
+        _with_marker(2, '<text x="60" y="60">739</text><text x="66" y="60">749</text>'),
+        # 3: stacked-area case: a white label centred on the area's edge, half on white paper
+        _with_marker(
+            3,
+            '<rect x="100" y="30" width="120" height="60" fill="#1f77b4"/>'
+            '<text x="100" y="65" text-anchor="middle" style="fill:#fff">23.7</text>',
+        ),
+        # 4: radar case: an axis title printed over the top spoke label
+        _with_marker(
+            4,
+            '<text x="200" y="60" text-anchor="middle">Access</text>'
+            '<text x="203" y="58" style="font-weight:bold">Output (units)</text>',
+        ),
+        # 5: too small: 8 px = 6 pt
+        _with_marker(5, '<text x="60" y="60" style="font-size:8px">12.5</text>'),
+        # 6: clipped by the chart: runs past the region's right edge (nothing to its right)
+        _with_marker(6, '<text x="270" y="60">Overflowing label</text>'),
+    ]
+    pdf, manifest = _hostile_doc(renderer, figures)
+    found = check_document(manifest, pdf)
+    by_chart = {viz: {c for i in r.failing for c in r.failing[i]} for viz, r in found.charts.items()}
+    assert by_chart["hostile-0"] == set(), failing(found, "contrast")
+    assert "contrast" in by_chart["hostile-1"]
+    assert "overlap" in by_chart["hostile-2"]
+    assert "contrast" in by_chart["hostile-3"]
+    assert "overlap" in by_chart["hostile-4"]
+    assert by_chart["hostile-5"] == {"small"}
+    assert "clipped" in by_chart["hostile-6"]
+    # The overprinted "739"/"749" is split back into two words, whatever the text layer merged.
+    words = {w.text for w in found.charts["hostile-2"].words}
+    assert {"739", "749"} <= words, words
+
+
+def test_question_about_an_illegible_value_is_refused(renderer: Renderer) -> None:
+    figures = [
+        _with_marker(0, '<text x="60" y="60">42.5</text>'),
+        _with_marker(
+            1, '<rect x="50" y="40" width="80" height="40" fill="#08306b"/><text x="60" y="65">86.1</text>'
+        ),
+        # printed with a sign and a unit, as waterfalls and percentage charts print values
+        _with_marker(
+            2, '<text x="60" y="60" style="font-size:7px">+12.5%</text><text x="60" y="90">4.0</text>'
+        ),
+    ]
+    pdf, manifest = _hostile_doc(renderer, figures)
+    found = check_document(manifest, pdf)
+
+    def asks(index: int, value: float) -> Question:
+        ref = DataRef(label="Northfield", value=value)
+        return Question.model_construct(
+            question_id=f"q{index}", chart_index=index, required_data_points=[ref]
+        )
+
+    assert found.question_problems(manifest, asks(1, 42.5)) == []
+    problems = found.question_problems(manifest, asks(2, 86.1))
+    assert len(problems) == 1 and "86.1" in problems[0] and "contrast" in problems[0]
+    small = found.question_problems(manifest, asks(3, 12.5))
+    assert len(small) == 1 and "small" in small[0]
+    assert found.question_problems(manifest, asks(3, 4.0)) == []
+    assert found.question_problems(manifest, asks(3, 99.0)) == []  # not printed: read from the axis
+    assert found.question_problems(manifest, asks(7, 86.1)) == []  # no such chart: the reference rule's job
+
+
+def test_text_hidden_by_a_clip_path_is_clipped(renderer: Renderer) -> None:
+    svg = _with_marker(
+        0,
+        '<defs><clipPath id="c"><rect x="0" y="0" width="100" height="150"/></clipPath></defs>'
+        '<g clip-path="url(#c)"><text x="200" y="60">Hidden 55.0</text></g>',
+    )
+    pdf, manifest = _hostile_doc(renderer, [svg])
+    found = check_document(manifest, pdf)
+    hidden = [f for f in found.findings if f.text in ("Hidden", "55.0")]
+    if not hidden:  # Chromium dropped the clipped text from the text layer: nothing to mislead
+        assert "55.0" not in pymupdf.open(stream=pdf, filetype="pdf")[0].get_text()
+    else:
+        assert {f.check for f in hidden} == {"clipped"}
+
+
+def test_unreadable_pdf_is_one_clear_error() -> None:
+    manifest = sample_plan([], sections=1, with_table=False).manifest
+    with pytest.raises(LegibilityError, match="cannot be opened"):
+        check_document(manifest, b"%PDF-1.7 truncated")
+
+
+def test_chart_without_regions_or_on_a_missing_page_is_skipped(renderer: Renderer) -> None:
+    pdf, manifest = print_charts(renderer, [type_chart("bar", 1)], "d3")
+    lost = manifest.charts[0].model_copy(update={"regions": [Region(page=99, bbox=[0, 0, 10, 10])]})
+    found = check_document(manifest.model_copy(update={"charts": [lost]}), pdf)
+    assert found.charts[lost.vizId].words == []
+
+
+# --- every chart type, as each renderer draws it -------------------------------------------
+
+
+@dataclass(frozen=True)
+class AllTypes:
+    """A document of every chart type, with and without data labels, and its findings."""
+
+    drawn_by: str
+    pdf: bytes = field(repr=False)
+    manifest: DocumentManifest = field(repr=False)
+    found: DocumentLegibility = field(repr=False)
+
+
+@pytest.fixture(scope="module", params=RENDERERS)
+def all_types(renderer: Renderer, request: pytest.FixtureRequest) -> AllTypes:
+    charts = [type_chart(t, i + 1, data_labels=dl) for dl in (False, True) for i, t in enumerate(CHART_TYPES)]
+    pdf, manifest = print_charts(renderer, charts, request.param)
+    return AllTypes(request.param, pdf, manifest, check_document(manifest, pdf))
+
+
+@pytest.mark.parametrize("check", CHECKS)
+def test_every_chart_type_passes_each_check_on_the_pdf(all_types: AllTypes, check: str) -> None:
+    manifest, found = all_types.manifest, all_types.found
+    assert {c.chartType for c in manifest.charts} == set(CHART_TYPES)
+    assert {c.renderer for c in manifest.charts} == {all_types.drawn_by}
+    for chart in manifest.charts:
+        assert found.charts[chart.vizId].words, f"{chart.chartType}: no text found in its region"
+    assert failing(found, check) == []
+
+
+def test_tally_reports_every_type_and_check(all_types: AllTypes) -> None:
+    tally = LegibilityTally()
+    tally.add(all_types.found)
+    table = tally.table()
+    assert set(tally.charts) == set(CHART_TYPES) and all(n == 2 for n in tally.charts.values())
+    for name in (*CHART_TYPES, *CHECKS):
+        assert name in table
+
+
+def _ligature_letters(pdf: bytes, manifest: DocumentManifest) -> list[str]:
+    """Letters in chart regions that share their pen position with the next character: the
+    second letter of a ligature ("tt", "fi"), printed as part of the glyph before it."""
+    out = []
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        for chart in manifest.charts:
+            for region in chart.regions:
+                page = doc[region.page - 1]
+                blocks = page.get_text("rawdict", clip=region_rect(page, region))["blocks"]
+                for span in (s for b in blocks for line in b.get("lines", []) for s in line["spans"]):
+                    text = "".join(ch["c"] for ch in span["chars"])
+                    for ch, after in pairwise(span["chars"]):
+                        (x0, y0), (x1, y1) = ch["origin"], after["origin"]
+                        if ch["c"].isalpha() and abs(x1 - x0) + abs(y1 - y0) < 0.01:
+                            out.append(f"{chart.chartType}: {ch['c']!r} in {text!r}")
+    return out
+
+
+def test_chart_text_and_captions_print_one_glyph_per_letter(all_types: AllTypes) -> None:
+    """No ligatures in a figure: a ligature's second letter has no box of its own in the text
+    layer, so a word read by glyph boxes could split there and overprint itself."""
+    assert _ligature_letters(all_types.pdf, all_types.manifest) == []
+
+
+# --- the cases of issue 11, fixed at their source --------------------------------------------
+
+
+def _spans(pdf: bytes, manifest: DocumentManifest, viz: str) -> list[tuple[str, int]]:
+    chart = next(c for c in manifest.charts if c.vizId == viz)
+    r = chart.regions[0]
+    with pymupdf.open(stream=pdf, filetype="pdf") as doc:
+        page = doc[r.page - 1]
+        return [
+            (s["text"].strip(), int(s["color"]))
+            for b in page.get_text("dict", clip=region_rect(page, r))["blocks"]
+            for line in b.get("lines", [])
+            for s in line["spans"]
+            if s["text"].strip()
+        ]
+
+
+def test_heatmap_labels_on_dark_cells_print_white(renderer: Renderer) -> None:
+    data = series_points(("2020", "2021", "2022"), {"North": (12.0, 40.5, 88.0), "South": (95.5, 20.0, 67.0)})
+    heatmap = labelled_chart("heatmap", data, colorMap={"low": "#f7fbff", "high": "#08306b"})
+    pdf, manifest = print_charts(renderer, [heatmap], "d3")
+    found = check_document(manifest, pdf)
+    assert failing(found, "contrast") == [] and failing(found, "small") == []
+    colours = dict(_spans(pdf, manifest, "viz-s1-1"))
+    assert colours["95.5"] == 0xFFFFFF and colours["88.0"] == 0xFFFFFF  # darkest cells
+    assert colours["12.0"] != 0xFFFFFF  # lightest cell keeps dark ink
+
+
+def test_radar_axis_title_and_close_values_do_not_overprint(renderer: Renderer) -> None:
+    axes = ("Access", "Cost", "Quality", "Speed", "Reach")
+    values = {
+        "Public sector": (739.0, 520.0, 610.0, 300.0, 450.0),
+        "Private sector": (749.0, 515.0, 200.0, 640.0, 455.0),
+    }
+    pdf, manifest = print_charts(renderer, [labelled_chart("radar", series_points(axes, values))], "d3")
+    found = check_document(manifest, pdf)
+    assert failing(found, "overlap") == [] and failing(found, "clipped") == []
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"739", "749", "Access", "Output"} <= words
+
+
+def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
+    rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
+    data = [
+        DataPoint(label=r, value=v, category=s) for r, a, b in rows for s, v in (("2015", a), ("2023", b))
+    ]
+    dumbbell = labelled_chart("dumbbell", data, highlightedItems=["Northfield"])
+    pdf, manifest = print_charts(renderer, [dumbbell], "d3")
+    found = check_document(manifest, pdf)
+    assert failing(found, "overlap") == [] and failing(found, "clipped") == []
+    texts = [t for t, _ in _spans(pdf, manifest, "viz-s1-1")]
+    assert "739" in texts and "749" in texts
+    assert not any("73949" in t or "74939" in t for t in texts)
+
+
+def test_stacked_area_end_labels_sit_inside_their_band(renderer: Renderer) -> None:
+    years = ("2018", "2019", "2020", "2021")
+    rows = {"Cars": (23.7, 30.1, 35.5, 41.3), "Vans": (51.1, 48.0, 44.2, 40.9), "Buses": (2.0, 2.4, 2.1, 2.2)}
+    palette = {"Cars": "#1f77b4", "Vans": "#ff7f0e", "Buses": "#2ca02c"}
+    area = labelled_chart("stacked_area", series_points(years, rows), colorMap=palette, highlightedItems=[])
+    pdf, manifest = print_charts(renderer, [area], "d3")
+    found = check_document(manifest, pdf)
+    assert failing(found, "contrast") == [] and failing(found, "overlap") == []
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"23.7", "41.3", "51.1", "40.9"} <= words  # first and last labels printed (inside)
+    assert "2.0" not in words  # a band thinner than the text gets no label
