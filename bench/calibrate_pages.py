@@ -24,9 +24,10 @@ import numpy as np
 import pymupdf
 
 from generation.charts.d3 import load_d3
-from generation.document.content import PAGE_MODELS, plan_document
+from generation.document.content import plan_document
 from generation.document.layout import render_html
 from generation.document.render import Renderer
+from generation.document.targets import PAGE_MODELS
 from generation.plan.config import GenerationConfig
 from synthdocbench_tasks.schema import ARCHETYPES
 

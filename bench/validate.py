@@ -24,7 +24,7 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._timing import interleave, paired_ratios
-from generation.validate.rules import validate_dir
+from generation.validate.folder import validate_dir
 
 
 def _timed(gen_dir: Path, workers: int, reports: set[str]) -> float:

@@ -210,7 +210,7 @@ def validate(
     ] = None,
 ) -> None:
     """Re-run question validation (paper Appendix F, stricter) and report counts per rule."""
-    from generation.validate.rules import validate_dir
+    from generation.validate.folder import validate_dir
 
     try:
         report = validate_dir(gen_dir, regenerate=regenerate, workers=workers)

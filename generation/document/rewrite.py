@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generation.charts.data import number_strings_in
-from generation.document.content import plan_word_count
+from generation.document.blocks import plan_word_count
 from generation.document.prose_facts import contradictions
 from generation.plan.config import RewriteConfig
 from generation.plan.doc_plan import DocumentPlan, ParagraphBlock

@@ -29,7 +29,7 @@ from itertools import permutations
 
 import numpy as np
 
-from generation.document.content import evidence_chart_indices
+from generation.document.sections import evidence_chart_indices
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import stable_digest, stage_rng
 from generation.questions.chart import BUILDERS as CHART_BUILDERS

@@ -15,11 +15,12 @@ from multiprocessing import util as mp_util
 from pathlib import Path
 from typing import Any
 
-from generation.document.content import document_targets, plan_document
+from generation.document.content import plan_document
 from generation.document.layout import render_html
 from generation.document.regions import MeasuredDocument, measure_document
 from generation.document.render import BrowserLaunchError, Renderer, RenderError
 from generation.document.rewrite import rewrite_plan
+from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import doc_id_for

@@ -30,7 +30,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generation.document.content import document_targets
+from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import dumps_json

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from generation.document.content import document_targets, plan_document
+from generation.document.content import plan_document
 from generation.document.layout import render_html
+from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, load_config
 from generation.questions.build import make_questions
 

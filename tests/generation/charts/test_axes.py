@@ -13,17 +13,11 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.document.content import (
-    chart_order,
-    document_targets,
-    draw_count,
-    evidence_chart_indices,
-    evidence_window,
-    mix_counts,
-    plan_document,
-)
+from generation.document.content import plan_document
 from generation.document.layout import render_html
 from generation.document.render import Renderer
+from generation.document.sections import chart_order, evidence_chart_indices, evidence_window
+from generation.document.targets import document_targets, draw_count, mix_counts
 from generation.plan.config import GenerationConfig, ModalityMix
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import stage_rng

@@ -14,13 +14,8 @@ from functools import cache
 import pytest
 
 from generation.charts.data import chart_decimals, number_strings_in, series_direction, value_text
-from generation.document.content import (
-    PAGE_MODELS,
-    allowed_chart_types,
-    document_targets,
-    plan_document,
-    target_words,
-)
+from generation.document.content import allowed_chart_types, plan_document
+from generation.document.targets import PAGE_MODELS, document_targets, target_words
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
     CalloutBlock,

@@ -13,15 +13,9 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.document.content import (
-    DENSITY_RANGE,
-    PAGE_MODELS,
-    document_targets,
-    draw_real,
-    plan_document,
-    text_density,
-)
+from generation.document.content import plan_document
 from generation.document.layout import density_css, render_html
+from generation.document.targets import DENSITY_RANGE, PAGE_MODELS, document_targets, draw_real, text_density
 from generation.plan.config import GenerationConfig, WordRange
 from generation.plan.rng import stage_rng
 

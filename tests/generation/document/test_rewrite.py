@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from generation.document.content import plan_document, plan_word_count
+from generation.document.blocks import plan_word_count
+from generation.document.content import plan_document
 from generation.document.prose_facts import check_sentence, contradictions, split_sentences
 from generation.document.rewrite import RewriteError, check_rewrite, rewrite_plan
 from generation.plan.config import GenerationConfig, RewriteConfig

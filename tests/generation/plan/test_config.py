@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generation.document.content import document_targets
+from generation.document.targets import document_targets
 from generation.plan.config import ConfigError, GenerationConfig, load_config, load_runs
 
 CONFIGS = Path(__file__).resolve().parents[3] / "configs"

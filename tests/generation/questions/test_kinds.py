@@ -13,13 +13,8 @@ from generation.plan.config import GenerationConfig
 from generation.questions.build import make_questions
 from generation.questions.kinds import OPERATIONS, allows, ill_posed
 from generation.questions.phrasing import fmt_num
-from generation.validate.rules import (
-    RULES,
-    check_question,
-    derivations,
-    evidence_reader,
-    ill_posed_operations,
-)
+from generation.validate.derivation_rules import derivations, evidence_reader, ill_posed_operations
+from generation.validate.rules import RULES, check_question
 from generation.world.derivation import Leaf, Node, OperandReader, apply, constant, flatten, render
 from synthdocbench_tasks.schema import (
     AnswerValue,

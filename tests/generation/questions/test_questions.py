@@ -16,7 +16,8 @@ from generation.questions.common import Builder, Context, Draft
 from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
 from generation.questions.crossmodal import compare_representations, integrate_sources, verify_with_chart
 from generation.questions.phrasing import STEP_RANGES, read_tolerance
-from generation.validate.rules import check_question, derivations
+from generation.validate.derivation_rules import derivations
+from generation.validate.rules import check_question
 from synthdocbench_tasks.schema import (
     CATEGORIES,
     DIFFICULTIES,

@@ -107,7 +107,7 @@ def test_bad_shard_and_changed_config_are_clear_errors(full_run: Path, tmp_path:
 
 
 def test_targets_are_recorded_next_to_the_measured_manifest(full_run: Path) -> None:
-    from generation.document.content import document_targets
+    from generation.document.targets import document_targets
 
     for index in range(CONFIG.n_docs):
         folder = full_run / "docs" / f"sdb-7-{index:05d}"

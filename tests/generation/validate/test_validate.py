@@ -15,7 +15,11 @@ from generation.questions.build import draft_to_question, make_questions
 from generation.questions.chart import value_reading
 from generation.questions.common import Context
 from generation.questions.phrasing import fmt_num
-from generation.validate.rules import RULES, Word, derivations, leak_index, validate_dir, validate_questions
+from generation.validate.derivation_rules import derivations
+from generation.validate.folder import validate_dir
+from generation.validate.pdf_words import Word
+from generation.validate.rules import RULES, validate_questions
+from generation.validate.text_rules import leak_index
 from synthdocbench_tasks.schema import DocumentManifest, Operand, Question, Region, make_position
 from tests.generation.manifest_fixture import CHART_BOX, PAGE_COUNT, build_manifest
 

@@ -19,7 +19,8 @@ from generation.document.content import plan_document
 from generation.export.dataset import question_schema
 from generation.plan.config import GenerationConfig
 from generation.questions.build import make_questions
-from generation.validate.rules import check_question, derivations, evidence_reader
+from generation.validate.derivation_rules import derivations, evidence_reader
+from generation.validate.rules import check_question
 from generation.world.derivation import (
     ARITY,
     CALC_PREFIX,
