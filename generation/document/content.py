@@ -22,7 +22,7 @@ from generation.charts.data import (
 )
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
-from generation.document.events import event_text_facts, reception_text_facts
+from generation.document.events import cause_text_facts, event_text_facts, reception_text_facts
 from generation.document.layout import chart_types_for
 from generation.document.prose import ProseWriter
 from generation.document.prose_facts import build_claims
@@ -189,7 +189,10 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     facts += metric_text_facts(facts_rng, writer, world, n_sections, covered)
     events, spare_events = event_text_facts(facts_rng, writer, topic, n_sections)
     facts += events
-    facts += reception_text_facts(facts_rng, writer, topic, n_sections)
+    years = [e.values["year"] for e in events]
+    causes = cause_text_facts(rng("facts.causes"), topic, specs, n_sections, section_of, years)
+    facts += causes
+    facts += reception_text_facts(facts_rng, writer, topic, n_sections, [c.values["cause"] for c in causes])
 
     callouts = section_callouts(rng("callouts"), writer, world, archetype, n_sections, spare_events, covered)
     # Last: the prose's own reading of the fact table (values nothing else shows; own streams).

@@ -12,6 +12,7 @@ from generation.charts.colours import colour_of
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name, val
 from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.kinds import is_percentage
 from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, value_unit, with_unit
 from generation.world.derivation import apply, constant
 from synthdocbench_tasks.schema import Chart, DataPoint, EvidenceUnit, TextFact
@@ -155,7 +156,7 @@ def aggregate(ctx: Context, s: Span, rng: np.random.Generator, convert: bool = F
     unit = value_unit(s.chart)
     listed = " + ".join(fmt_num(p.value) for p in s.marks)
     decimals = decimals_of(*(p.value for p in s.marks))
-    if qc.chart_allows("sum", s.chart) and rng.random() < 0.5:
+    if qc.chart_allows("sum", s.chart) and not is_percentage(unit) and rng.random() < 0.5:
         total = qc.sum_term(terms)
         plain = qc.derived_value(total, unit, decimals)
         smaller = converted(total, decimals, unit) if convert else None

@@ -237,22 +237,29 @@ def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
 
 
 def _by_colour(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
+    """L5: the series a colour names, and how one voice judged the policy credited with its path."""
     s = c.span
     colour = s.colour()
     if colour is None:
         return None
+    r = c.receptions[0]
     q = pick(
         rng,
         [
-            f"The report credits a policy with the path of the {colour} series in {s.fig}. Which "
-            "series is it, "
-            "which policy, and how did the report's commentators receive that policy?",
-            f"Which series does {s.fig} draw in {colour}, what does the report credit for its "
-            "course, and how "
-            "was that cause judged elsewhere in the report?",
+            f"The report credits a policy with the path of the {colour} series in {s.fig}. Which series "
+            f"is it, and how did {r.actor} judge that policy?",
+            f"Which series does {s.fig} draw in {colour}, and what did {r.actor} make of the policy the "
+            "report credits for its course?",
         ],
     )
-    ans = f"The {colour} series is {s.name}; the report credits {c.cause}, and {c.judged()}."
-    steps = [f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.", *c.steps()]
-    values: list[Value] = [cc.label(s.name), cc.label(c.cause), *_stances(c)]
-    return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.last], _facts(c))
+    ans = (
+        f"The {colour} series is {s.name}; the report credits {c.cause}, and {r.actor} judged it "
+        f"{ADVERB[r.stance]}."
+    )
+    steps = [
+        f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+        f"Find what the report credits for {s.name} ({c.fact.section_id}): {c.cause}.",
+        f"Find the reception of {c.cause} by {r.actor}: {r.stance}.",
+    ]
+    values: list[Value] = [cc.label(s.name), r.stance_value()]
+    return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.last], [r.index, c.index])

@@ -4,6 +4,8 @@ means and totals over a period, the factor behind the clearest mover, a mark fou
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from generation.charts.colours import colour_of
@@ -216,7 +218,7 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
                 rng,
                 [
                     f"Between {s.first.label} and {s.last.label}, which series in {s.fig} changed the most, "
-                    "by how much, and which factor does the report credit for that change?",
+                    "and which factor does the report credit for that change?",
                     f"Which series of {s.fig} moved furthest from {s.first.label} to {s.last.label}, and "
                     "what does the report give as the main reason?",
                 ],
@@ -242,16 +244,21 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
             f"Find the cause the report states for that period ({fact.section_id}): {v['cause']}.",
         ]
         steps[2], steps[3] = steps[3], steps[2]
-        values: list[Value] = [ch, cc.label(v["cause"])]
-        if several:
-            values.insert(0, cc.label(s.name))
+        # the series that moved most and the factor; a single series: its change and the factor
+        values: list[Value] = [cc.label(s.name) if several else ch, cc.label(v["cause"])]
         return Draft(CATEGORY, "L4", q, ans, values, steps, [chart], [s.first, s.last], [i])
     return None
 
 
+def _change_term(chart: Chart, s: cc.Span) -> qc.Term:
+    """The span's change (last minus first mark) as an operand of a further step."""
+    a, b = qc.point_term(chart, s.last), qc.point_term(chart, s.first)
+    return qc.Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
+
+
 def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L2: over the period the text credits to a cause, one series of the chart gains while
-    another loses: which, and how large is each change (two differences)."""
+    another loses: which gains most, and the swing between the two changes."""
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
@@ -266,30 +273,33 @@ def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
         up = max(ups, key=lambda s: s.last.value - s.first.value)
         down = max(downs, key=lambda s: s.first.value - s.last.value)
         unit = value_unit(chart)
+        rise, drop = _change_term(chart, up), _change_term(chart, down)
         gain = qc.difference_value(qc.point_term(chart, up.last), qc.point_term(chart, up.first), unit)
         loss = qc.difference_value(qc.point_term(chart, down.first), qc.point_term(chart, down.last), unit)
+        swing = qc.difference_value(rise, drop, unit)
         fig = figure_ref(chart)
         q = pick(
             rng,
             [
-                f"Over the years the report credits to {v['cause']}, which series in {fig} gained the most "
-                "and which lost the most, and how large was each change?",
+                f"Over the years the report credits to {v['cause']}, which series in {fig} gained the most, "
+                "and by how much did its change outrun that of the series that lost the most?",
                 f"Weigh the trade-off {fig} shows over the period the report attributes to {v['cause']}: "
-                "which series rose furthest, which fell furthest, and by how much each?",
+                "which series rose furthest, and how wide is the swing between its change and that of the "
+                "series that dropped furthest?",
             ],
         )
         ans = (
             f"From {up.first.label} to {up.last.label}, {up.name} gained most, {gain.said()} "
-            f"({up.at(up.first)} to {up.at(up.last)}), and {down.name} lost most, {loss.said()} "
-            f"({down.at(down.first)} to {down.at(down.last)})."
+            f"({up.at(up.first)} to {up.at(up.last)}), while {down.name} lost most, {loss.said()} "
+            f"({down.at(down.first)} to {down.at(down.last)}): a swing of {swing.said()}."
         )
         steps = [
             f"Find the period the report credits to {v['cause']} ({fact.section_id}): {cc.years_of(up)}.",
             f"Read every series at both ends in {fig}: {up.name} gains most, {down.name} loses most.",
-            f"Subtract: {fmt_num(up.last.value)} - {fmt_num(up.first.value)} = {gain.text}; "
-            f"{fmt_num(down.first.value)} - {fmt_num(down.last.value)} = {loss.text}.",
+            f"Take the changes and their gap: ({fmt_num(up.last.value)} - {fmt_num(up.first.value)}) - "
+            f"({fmt_num(down.last.value)} - {fmt_num(down.first.value)}) = {swing.text}.",
         ]
-        values: list[Value] = [cc.label(up.name), gain, cc.label(down.name), loss]
+        values: list[Value] = [cc.label(up.name), swing]
         marks = [up.first, up.last, down.first, down.last]
         return Draft(CATEGORY, "L2", q, ans, values, steps, [chart], marks, [i])
     return None

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Protocol
 
 from generation.questions.phrasing import drawn_forms, fmt_num
+from generation.validate.pdf_words import Word
+from generation.validate.text_rules import leak_index
 from synthdocbench_tasks.schema import Chart, Derivation, DocumentManifest, Question, Region, TextFact
 
 RULES: tuple[str, ...] = (
@@ -68,13 +69,6 @@ STANCE_WORDS: dict[str, tuple[str, ...]] = {
     "mixed": ("mixed", "ambivalent", "divided", "qualified"),
 }
 _EVALUATIVE = ("reception", "cause")
-
-
-class PdfWord(Protocol):
-    page: int
-    x: float
-    y: float
-    text: str
 
 
 def _has(text: str, phrase: str) -> bool:
@@ -228,7 +222,7 @@ def category_problems(manifest: DocumentManifest, q: Question) -> list[str]:
     return []
 
 
-def _inside(word: PdfWord, regions: Sequence[Region]) -> bool:
+def _inside(word: Word, regions: Sequence[Region]) -> bool:
     return any(
         r.page == word.page and r.bbox[0] <= word.x <= r.bbox[2] and r.bbox[1] <= word.y <= r.bbox[3]
         for r in regions
@@ -236,7 +230,7 @@ def _inside(word: PdfWord, regions: Sequence[Region]) -> bool:
 
 
 def chart_needed_problems(
-    manifest: DocumentManifest, q: Question, words: Sequence[PdfWord], index: dict[str, list[int]]
+    manifest: DocumentManifest, q: Question, words: Sequence[Word], index: dict[str, list[int]]
 ) -> list[str]:
     """Empty when some asked chart value is printed nowhere outside the figures and tables."""
     if not words or not q.required_data_points:
@@ -251,10 +245,16 @@ def chart_needed_problems(
     return ["every chart value the question needs is also printed in the text, so the chart is not needed"]
 
 
+def _index(words: Sequence[Word], index: dict[str, list[int]] | None) -> dict[str, list[int]]:
+    if index is not None:
+        return index
+    return leak_index(list(words)) if words else {}
+
+
 def check_evidence(
     manifest: DocumentManifest,
     q: Question,
-    words: Sequence[PdfWord] = (),
+    words: Sequence[Word] = (),
     index: dict[str, list[int]] | None = None,
 ) -> list[tuple[str, str]]:
     """Every (rule, detail) a complex question fails on its evidence units; nothing for other subsets."""
@@ -265,6 +265,6 @@ def check_evidence(
         "restated_unit": restated_problems(manifest, q),
         "level_operation": level_problems(manifest, q),
         "category_evidence": category_problems(manifest, q),
-        "chart_needed": chart_needed_problems(manifest, q, words, index or {}),
+        "chart_needed": chart_needed_problems(manifest, q, words, _index(words, index)),
     }
     return [(rule, d) for rule, details in checks.items() for d in details]

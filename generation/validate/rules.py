@@ -37,6 +37,8 @@ Rules, each a name a :class:`Rejection` carries:
 - ``evidence_pages``: every evidence region lies on a page the PDF has, and resolves to the
   right page: the chart's title is printed on a page of its regions, and each cited fact's
   sentence on the pages of its regions.
+- ``evidence_units``, ``restated_unit``, ``level_operation``, ``category_evidence``,
+  ``chart_needed``: the evidence units of complex questions (:mod:`generation.validate.evidence`).
 - ``illegible``: the value (or mark label) a question asks about is printed in its chart
   only illegibly: low contrast, overprinted, clipped or under 7 pt
   (:mod:`generation.validate.legibility`, which also tallies every chart's text per chart type).
@@ -49,6 +51,8 @@ from dataclasses import dataclass, field
 from pydantic import ValidationError
 
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
+from generation.validate.evidence import RULES as EVIDENCE_RULES
+from generation.validate.evidence import check_evidence
 from generation.validate.legibility import DocumentLegibility, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
 from generation.validate.text_rules import (
@@ -80,6 +84,7 @@ RULES: tuple[str, ...] = (
     "text_leak",
     "evidence_pages",
     "illegible",
+    *EVIDENCE_RULES,
 )
 
 
@@ -168,4 +173,5 @@ def check_question(
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)
+    problems.extend(check_evidence(manifest, q, words, index))  # complex evidence units (evidence.py)
     return problems

@@ -188,6 +188,13 @@ def test_fact_conventions_hold(index: int) -> None:
         elif v["kind"] == "reception":
             assert v["stance"] in {"positive", "negative", "mixed"}
             assert v["subject"] in fact.sentence and v["reason"] in fact.sentence
+        elif v["kind"] == "cause":  # a stated cause: series and period, never the direction
+            chart = charts[v["viz_id"]]
+            assert abs(order[fact.section_id] - order[chart.section_id]) >= 2
+            assert v["cause"] in fact.sentence and {v["start"], v["end"]} <= number_strings_in(fact.sentence)
+            labels = [p.label for p in chart.data if p.category == v.get("series")]
+            assert labels.index(v["end"]) - labels.index(v["start"]) >= 2
+            assert not re.search(r"\b(rose|fell|grew|declined|increased|decreased)\b", fact.sentence)
         else:
             pytest.fail(f"unknown fact kind {v['kind']}")
     events = [f for f in m.text_facts if f.values["kind"] == "event"]
