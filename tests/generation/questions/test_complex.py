@@ -105,7 +105,7 @@ def test_technical_period_means_factors_and_colour_gaps() -> None:
 def test_impact_combines_two_receptions_and_the_credited_period() -> None:
     stances = {10: "positive", 11: "negative", 12: "mixed"}
     for level in ("L1", "L2", "L3", "L4"):
-        for d in _drafts(impact_reception, level):  # type: ignore[arg-type]
+        for d in _drafts(impact_reception, level):
             cause = d.facts[-1]
             receptions = d.facts[:-1]
             assert [v.text for v in d.answer_values if v.text in stances.values()] == [
@@ -138,7 +138,7 @@ def test_every_fixture_draft_passes_validation_with_its_units() -> None:
     m = build_manifest()
     for builder in (historical_timeline, technical_quantitative, impact_reception):
         for level in ("L1", "L2", "L3", "L4", "L5"):
-            for d in _drafts(builder, level, tries=8):  # type: ignore[arg-type]
+            for d in _drafts(builder, level, tries=8):
                 q = _question(d)
                 assert check_question(m, q, PAGE_COUNT, []) == [], q.question
                 assert q.evidence_units and len(q.evidence_units) == len(d.facts) + 1
