@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests written by the generator at 081241c (before generation/ was laid out by stage).
 FROZEN = {
-    "5-d3-0": "fe7ea63ac2f9e1dd1a7ec2a78bcaf8c94f09ea9e20d3ae6ca0ded1f30f2f08c0",
-    "5-d3-1": "9149c302053e991ed8576e29b57db306752a740136c069da72ffddaca3769d16",
-    "5-d3-2": "cffffa664959b387fa8096a480d5db7676a6d22efb6cf150084db098936c7657",
-    "5-d3-3": "d723e9e50e2142a280c0fbc1a4a600c90686c426375702e5262f563a30b9e43c",
-    "3-matplotlib-0": "24ed96c458813e82ae2f950e85fd7ddd7e418c91fb1951aa9bd0e851b748b7e9",
-    "3-matplotlib-1": "5ee611734ae446c352455905645bfbcf65c6aab8ffead1b71655768d8102360c",
+    "5-d3-0": "bd6e4ee2bc13d7dd08499e9ae59ab88dec02a6ea0097c200fc78fee406db5694",
+    "5-d3-1": "d3ddc2fd22161ea96aaab12f525ad57238bfe883ef2cc934eda58eb36209e8a8",
+    "5-d3-2": "288a51e473bd468db24da6614e1d65498623be0dbb046a84df3548c999b02c4c",
+    "5-d3-3": "e6e243f4ef4a55a88566480b3a68835eb1574eaefc13e214ed5dfd1560e51fbe",
+    "3-matplotlib-0": "ff6ea03e468e8e62aecc6619399800de7eaf2951d5bf95f6c5bcfb7818c3fc9b",
+    "3-matplotlib-1": "1ef67c595c1028e17865726c5f59f73967afd012ea3dca2d5f72dc0b82ece62e",
 }
 
 
