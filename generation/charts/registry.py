@@ -1,32 +1,45 @@
 """The chart-type registry: one record per chart type; every list of types is derived from it.
 
-A record says what the rest of the generator needs to know about a type: the families it
-belongs to (which questions, insights and operations make sense on it), which axis carries
-its values, how its values may be read (data labels, the axis, or either), whether a reader
-can read a value off its axis at all, and whether it may draw gridlines.
+A record says everything the rest of the generator decides by type: the families it belongs to
+(which questions, insights and operations make sense on it), which axis carries its values, how
+its values may be read, whether a value can be read off its axis, whether it may draw gridlines,
+which renderers draw it, how the one-world check reads it, which prose templates mention it, how
+a reader names one of its marks and which visual channels a question may ask about. Outside the
+data builders and drawers no module compares against a type name.
 
 Three tables hold the code of a type, each keyed by the type's name:
 
-- the data builder, ``generation.charts.data.DATA_BUILDERS``;
+- the data builder, ``generation.charts.data.DATA_BUILDERS`` (builders in ``data_*.py``);
 - the D3 drawer, ``SUPPORTED.<name>`` in ``generation/charts/assets/charts.js`` (it takes the value
   axis from the spec that :func:`generation.document.layout.chart_spec` writes, so it keeps no list);
-- the matplotlib drawer, ``generation.charts.mpl.DRAWERS``.
+- the matplotlib drawer, ``generation.charts.mpl.DRAWERS`` (drawers in ``mpl_*.py``).
 
 Adding a type is: its name in ``synthdocbench_tasks.schema.CHART_TYPES`` (the schema
 validates manifests and may not import the generator), a record here, a builder and the
-two drawers. ``tests/generation/charts/test_chart_registry.py`` checks all three tables and the
-families against this registry.
+two drawers (docs/data-layout.md, "Chart types").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal
 
 Family = Literal["temporal", "line", "multi_series", "stacked", "additive", "share_of_total", "whole"]
 Reading = Literal["data_labels", "axis"]
+Renderer = Literal["d3", "matplotlib"]
+Channel = Literal["target_marker", "whiskers", "size", "colour_scale", "bins"]
+
+#: What each channel is (the question builders that ask about one check ``ChartType.has``).
+CHANNELS: dict[Channel, str] = {
+    "target_marker": "a thin marker across each bar shows the measure's target",
+    "whiskers": "whiskers end at each group's minimum and maximum",
+    "size": "the area of each point encodes a third metric",
+    "colour_scale": "cell colour encodes the value on a sequential scale",
+    "bins": "the bars are counts of ranges of one variable",
+}
+RENDERERS: tuple[Renderer, ...] = ("d3", "matplotlib")
 
 #: What each family means (the test checks the records against these and against built charts).
 FAMILIES: dict[Family, str] = {
@@ -58,6 +71,25 @@ class ChartType:
     axis_readable: bool = True
     #: Whether the chart may draw gridlines (types without a value axis to grid may not).
     gridlines: bool = True
+    #: How the one-world check reads the facts it shows (a reader of
+    #: ``generation.validate.consistency.READERS``); None: it states no fact another chart shares.
+    world_reader: str | None = field(kw_only=True)
+    #: Which renderers draw it (a drawer in charts.js's ``SUPPORTED`` table, in ``mpl.DRAWERS``).
+    renderers: frozenset[Renderer] = frozenset(RENDERERS)
+    #: The prose's templates for a sentence that mentions the figure (``chart_mentions`` of
+    #: ``document/data/prose.yaml``).
+    mention: str = "generic"
+    #: Whether the mention names the x axis's metric (a scatter of one metric against another).
+    mention_x_metric: bool = False
+    #: How a reader names one of its marks, a format of ``label``, ``category``, ``source`` and
+    #: ``target`` (None: by its label, category and year); ``mark_fallback`` when a field is missing.
+    mark: str | None = None
+    mark_fallback: str | None = None
+    #: Visual channels beyond position a question may ask about (``CHANNELS``).
+    channels: frozenset[Channel] = frozenset()
+
+    def has(self, channel: Channel) -> bool:
+        return channel in self.channels
 
     @property
     def horizontal(self) -> bool:
@@ -67,19 +99,15 @@ class ChartType:
         return family in self.families
 
 
-def _type(
-    name: str,
-    *families: Family,
-    value_axis: Literal["x", "y"] = "y",
-    readings: tuple[Reading, ...] = _BOTH,
-    axis_readable: bool = True,
-) -> ChartType:
-    return ChartType(name, frozenset(families), value_axis, readings, axis_readable)
+def _type(name: str, *families: Family, **fields: Any) -> ChartType:
+    return ChartType(name, frozenset(families), **fields)
 
 
-def _unaxed(name: str, *families: Family) -> ChartType:
+def _unaxed(name: str, *families: Family, **fields: Any) -> ChartType:
     """A type without a value axis: read from data labels only, drawn without gridlines."""
-    return ChartType(name, frozenset(families), readings=_LABELS, axis_readable=False, gridlines=False)
+    return ChartType(
+        name, frozenset(families), readings=_LABELS, axis_readable=False, gridlines=False, **fields
+    )
 
 
 #: Every chart type, in the order of ``synthdocbench_tasks.schema.CHART_TYPES`` (read-only).
@@ -87,32 +115,89 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
     {
         t.name: t
         for t in (
-            _type("bar", "additive", "share_of_total"),
-            _type("horizontal_bar", "additive", "share_of_total", value_axis="x"),
-            _type("grouped_bar", "multi_series", "additive"),
-            _type("stacked_bar", "multi_series", "stacked", "additive"),
-            _type("diverging_bar", "multi_series", "whole", value_axis="x"),
-            _type("line", "temporal", "line"),
-            _type("multi_line", "temporal", "line", "multi_series"),
-            _type("area", "temporal", "line"),
-            _type("stacked_area", "temporal", "multi_series", "stacked"),
-            _type("scatter", readings=_AXIS),
-            _type("bubble", readings=_AXIS),
-            _unaxed("pie", "share_of_total", "whole"),
-            _unaxed("donut", "share_of_total", "whole"),
-            _type("histogram", "additive"),
-            _type("box"),
-            _unaxed("heatmap", "multi_series"),
-            _type("radar", "multi_series"),
-            _type("waterfall", "whole"),
-            _unaxed("treemap", "additive", "share_of_total"),
-            _unaxed("sankey"),
-            _unaxed("funnel"),
-            _type("bullet", value_axis="x"),
-            _type("dumbbell", "multi_series", value_axis="x"),
-            _type("lollipop", "additive", "share_of_total"),
-            _type("slope", "temporal", "multi_series"),
-            _type("sparkline_grid", "temporal", "line", "multi_series", axis_readable=False),
+            _type("bar", "additive", "share_of_total", world_reader="entity_year", mention="single"),
+            _type(
+                "horizontal_bar",
+                "additive",
+                "share_of_total",
+                value_axis="x",
+                world_reader="entity_year",
+                mention="single",
+            ),
+            _type(
+                "grouped_bar",
+                "multi_series",
+                "additive",
+                world_reader="label_category",
+                mention="grouped_bar",
+            ),
+            _type(
+                "stacked_bar",
+                "multi_series",
+                "stacked",
+                "additive",
+                world_reader="stacked_parts",
+                mention="stacked_bar",
+            ),
+            _type("diverging_bar", "multi_series", "whole", value_axis="x", world_reader="changes"),
+            _type("line", "temporal", "line", world_reader="subject_years", mention="line"),
+            _type(
+                "multi_line",
+                "temporal",
+                "line",
+                "multi_series",
+                world_reader="series_years",
+                mention="multi_line",
+            ),
+            _type("area", "temporal", "line", world_reader="subject_years", mention="line"),
+            _type("stacked_area", "temporal", "multi_series", "stacked", world_reader="stacked_years"),
+            _type("scatter", readings=_AXIS, world_reader="points", mention="scatter", mention_x_metric=True),
+            _type("bubble", readings=_AXIS, world_reader="points", channels=frozenset({"size"})),
+            _unaxed("pie", "share_of_total", "whole", world_reader="shares_of_subject", mention="pie"),
+            _unaxed("donut", "share_of_total", "whole", world_reader="shares_of_subject", mention="pie"),
+            _type(
+                "histogram",
+                "additive",
+                world_reader=None,
+                mark="the {label} bin",
+                channels=frozenset({"bins"}),
+            ),
+            _type("box", world_reader=None, mark="the median of {label}", channels=frozenset({"whiskers"})),
+            _unaxed(
+                "heatmap",
+                "multi_series",
+                world_reader="cells_by_title",
+                mark="the cell for {category} and {label}",
+                channels=frozenset({"colour_scale"}),
+            ),
+            _type("radar", "multi_series", world_reader="label_category"),
+            _type("waterfall", "whole", world_reader="level_then_changes", mark="the {label} step"),
+            _unaxed("treemap", "additive", "share_of_total", world_reader="parts_of_subject"),
+            _unaxed(
+                "sankey",
+                world_reader="flows",
+                mark="the flow from {source} to {target}",
+                mark_fallback="the flow {label}",
+            ),
+            _unaxed("funnel", world_reader=None),
+            _type(
+                "bullet",
+                value_axis="x",
+                world_reader="entity_year",
+                mark="the actual value of {label}",
+                channels=frozenset({"target_marker"}),
+            ),
+            _type("dumbbell", "multi_series", value_axis="x", world_reader="label_category"),
+            _type("lollipop", "additive", "share_of_total", world_reader="entity_year", mention="single"),
+            _type("slope", "temporal", "multi_series", world_reader="series_years"),
+            _type(
+                "sparkline_grid",
+                "temporal",
+                "line",
+                "multi_series",
+                axis_readable=False,
+                world_reader="series_years",
+            ),
         )
     }
 )
@@ -149,6 +234,13 @@ AXIS_READ_TYPES: tuple[str, ...] = types_where(lambda t: t.readings == _AXIS)
 LABEL_ONLY_TYPES: tuple[str, ...] = types_where(lambda t: not t.axis_readable)
 #: Types drawn without gridlines.
 NO_GRID_TYPES: tuple[str, ...] = types_where(lambda t: not t.gridlines)
+
+
+def drawn_by(renderer: str) -> tuple[str, ...]:
+    """The chart types ``renderer`` draws, in registry order."""
+    if renderer not in RENDERERS:
+        raise ValueError(f"unknown renderer {renderer!r}; use one of {', '.join(RENDERERS)}")
+    return types_where(lambda t: renderer in t.renderers)
 
 
 def value_reading_options(name: str) -> tuple[Reading, ...]:

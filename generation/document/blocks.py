@@ -8,10 +8,9 @@ import math
 
 import numpy as np
 
-from generation.charts.data import (
-    quantity,
-    value_text,
-)
+from generation.charts.data import value_text
+from generation.charts.registry import chart_type
+from generation.charts.spec import quantity
 from generation.document.claims import free_triple
 from generation.document.prose import ProseWriter, cap, count_words
 from generation.document.sections import SectionContent
@@ -134,7 +133,7 @@ def section_blocks(
     table_keys = sorted(float(x) for x in rng.random(len(content.tables)))
     for key, spec in zip(chart_keys, content.charts, strict=True):
         chart = spec.chart
-        x_metric = chart.axes.x.label.lower() if chart.chartType == "scatter" else None
+        x_metric = chart.axes.x.label.lower() if chart_type(chart.chartType).mention_x_metric else None
         mention = writer.chart_mention(
             chart.figure_number, chart.chartType, spec.metric.name, subject=spec.subject, x_metric=x_metric
         )

@@ -9,16 +9,9 @@ from collections.abc import Callable
 import numpy as np
 
 from generation.charts.colours import colour_of
-from generation.charts.data import (
-    LINE_FAMILY,
-    ChartSpec,
-    NumberRegistry,
-    NumberSpaceExhaustedError,
-    mark_measure,
-    quantity,
-    series_direction,
-    value_text,
-)
+from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
+from generation.charts.insights import series_direction
+from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable

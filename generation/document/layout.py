@@ -26,8 +26,9 @@ from typing import Any
 import jinja2
 
 from generation.charts.d3 import charts_script
-from generation.charts.mpl import MPL_CHART_TYPES, ChartStyle, render_chart_svg
-from generation.charts.registry import CHART_TYPE_NAMES, chart_type
+from generation.charts.mpl import render_chart_svg
+from generation.charts.mpl_common import ChartStyle
+from generation.charts.registry import chart_type, drawn_by
 from generation.document.render import CONTENT_WIDTH_PX
 from generation.plan.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of
 from generation.plan.doc_plan import (
@@ -41,7 +42,6 @@ from generation.plan.doc_plan import (
 from synthdocbench_tasks.schema import ARCHETYPES, Chart
 
 #: Chart types that charts.js draws: every type of the registry (a test checks the script's table).
-SUPPORTED_CHART_TYPES: tuple[str, ...] = tuple(sorted(CHART_TYPE_NAMES))
 
 #: Table 16: at most this many charts share one layout block, per archetype.
 MAX_CHARTS_PER_BLOCK: dict[str, int] = {name: s.max_charts_per_block for name, s in STYLES.items()}
@@ -215,20 +215,13 @@ def _section_items(
     return items
 
 
-def chart_types_for(renderer: str) -> tuple[str, ...]:
-    """The chart types ``renderer`` can draw."""
-    if renderer == "matplotlib":
-        return MPL_CHART_TYPES
-    return SUPPORTED_CHART_TYPES
-
-
 def _check(plan: DocumentPlan) -> None:
     m = plan.manifest
     if m.archetype not in ARCHETYPES:
         raise LayoutError(f"{m.doc_id}: unknown archetype {m.archetype!r}")
     if m.renderer not in RENDERERS:
         raise LayoutError(f"{m.doc_id}: unknown renderer {m.renderer!r}; use one of {', '.join(RENDERERS)}")
-    drawable = chart_types_for(m.renderer)
+    drawable = drawn_by(m.renderer)
     for chart in m.charts:
         if chart.renderer != m.renderer:
             raise LayoutError(

@@ -19,6 +19,7 @@ from importlib import resources
 import numpy as np
 import yaml
 
+from generation.charts import registry
 from generation.document.grammar import fill_agreement, plural_of, with_article
 from generation.document.prose_facts import Claim, render_claim
 from generation.world.topics import Topic, in_text
@@ -318,13 +319,7 @@ class ProseWriter:
     ) -> str:
         """Qualitative sentences about a figure; they name what is plotted, never a value."""
         t = self.topic
-        family = {
-            "bar": "single",
-            "horizontal_bar": "single",
-            "lollipop": "single",
-            "area": "line",
-            "donut": "pie",
-        }.get(chart_type, chart_type)
+        family = registry.chart_type(chart_type).mention
         slots = self._slots()
         slots.update(
             n=str(figure),
@@ -335,7 +330,7 @@ class ProseWriter:
             part_kind=t.mix.part_kind,
             part_kinds=plural(t.mix.part_kind),
         )
-        mentions = bank().chart_mentions.get(family, bank().chart_mentions["generic"])
+        mentions = bank().chart_mentions[family]
         first = cap(self._choice(mentions).format(**slots))
         unused = [f for f in bank().chart_follow_ups if f not in self._seen]
         follow_up = self._choice(unused) if unused else self.sentence("finding")

@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from generation.charts.data import (
-    ChartSpec,
-)
+from generation.charts.spec import ChartSpec
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
     CalloutBlock,

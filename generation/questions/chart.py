@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from generation.charts.registry import types_in
+from generation.charts.registry import chart_type, types_in
 from generation.questions.common import (
     Builder,
     Context,
@@ -356,7 +356,7 @@ def _read_colour(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
 
 def _read_marker(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Bullet charts: the thin marker across each bar is the measure's target."""
-    if chart.chartType != "bullet":
+    if not chart_type(chart.chartType).has("target_marker"):
         return None
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
         if (
@@ -389,7 +389,7 @@ def _read_marker(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
 
 def _read_whiskers(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Box plots: the whiskers end at the minimum and the maximum."""
-    if chart.chartType != "box":
+    if not chart_type(chart.chartType).has("whiskers"):
         return None
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
         if not {"min", "max"} <= set(p.metadata) or not ctx.readable(chart, p):
@@ -510,10 +510,14 @@ def _ratio(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
     return None
 
 
+def _parts_of_one_whole(chart: Chart) -> bool:
+    """Its marks are shares of one whole (a pie): a share of a percentage chart is its own value."""
+    record = chart_type(chart.chartType)
+    return record.member("whole") and record.member("share_of_total")
+
+
 def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    if chart.chartType not in SHARE_TYPES or (
-        chart.chartType in ("pie", "donut") and value_unit(chart) == "%"
-    ):
+    if chart.chartType not in SHARE_TYPES or (_parts_of_one_whole(chart) and value_unit(chart) == "%"):
         return None
     if not chart_allows("share_of_total", chart):
         return None
@@ -640,7 +644,7 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
 
 def _against_target(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Bullet charts: does a measure reach the target its marker shows?"""
-    if chart.chartType != "bullet":
+    if not chart_type(chart.chartType).has("target_marker"):
         return None
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
         if "target" not in p.metadata or not ctx.readable(chart, p):
@@ -682,7 +686,7 @@ def _unsigned(text: str) -> str:
 
 def _largest_bubble(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Bubble charts: which point has the largest bubble (the size channel), and its y value."""
-    if chart.chartType != "bubble":
+    if not chart_type(chart.chartType).has("size"):
         return None
     sized = [p for p in chart.data if "size" in p.metadata]
     if len(sized) < 3 or not mark_use(ctx, chart, "largest-bubble"):
@@ -713,7 +717,7 @@ def _largest_bubble(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
 
 def _darkest_cell(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Heatmaps: which cell the colour scale shows as the most intense (highest value)."""
-    if chart.chartType != "heatmap" or len(chart.data) < 4:
+    if not chart_type(chart.chartType).has("colour_scale") or len(chart.data) < 4:
         return None
     ranked = sorted((p.value for p in chart.data), reverse=True)
     if ranked[0] - ranked[1] < 0.15 * (ranked[0] - ranked[-1]) or not mark_use(ctx, chart, "darkest"):
@@ -797,7 +801,7 @@ def _direction(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
 
 
 def _modal_bin(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    if chart.chartType != "histogram" or len(chart.data) < 3:
+    if not chart_type(chart.chartType).has("bins") or len(chart.data) < 3:
         return None
     ranked = sorted(chart.data, key=lambda p: p.value, reverse=True)
     top = ranked[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy as np
 from generation.charts.colours import colour_name as colour_name
 from generation.charts.colours import colour_of as colour_of
 from generation.charts.colours import unambiguous_colours as unambiguous_colours
-from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, types_in
+from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type, types_in
 from generation.document.grammar import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -233,22 +234,20 @@ def figure_ref(chart: Chart) -> str:
 
 
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
-    """How a reader names one mark of the chart."""
-    kind = chart.chartType
-    if kind == "histogram":
-        return f"the {point.label} bin"
-    if kind == "box":
-        return f"the median of {point.label}"
-    if kind == "sankey":
-        src = point.metadata.get("source")
-        dst = point.metadata.get("target")
-        return f"the flow from {src} to {dst}" if src and dst else f"the flow {point.label}"
-    if kind == "heatmap" and point.category:
-        return f"the cell for {point.category} and {point.label}"
-    if kind == "waterfall":
-        return f"the {point.label} step"
-    if kind == "bullet":
-        return f"the actual value of {point.label}"
+    """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
+    record = chart_type(chart.chartType)
+    if record.mark is not None:
+        fields = {
+            "label": point.label,
+            "category": point.category,
+            "source": point.metadata.get("source"),
+            "target": point.metadata.get("target"),
+        }
+        needed = {name for _, name, _, _ in string.Formatter().parse(record.mark) if name}
+        if all(fields[name] for name in needed):
+            return record.mark.format(**fields)
+        if record.mark_fallback is not None:
+            return record.mark_fallback.format(**fields)
     if point.category:
         if is_year(point.label):
             return f"{point.category} in {point.label}"

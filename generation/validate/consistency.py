@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from generation.charts.registry import HORIZONTAL_TYPES
+from generation.charts.registry import chart_type
 from generation.world.topics import Topic, all_topics, in_text
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
@@ -51,80 +52,143 @@ def _subject(topic: Topic, title: str) -> str | None:
 
 
 def _value_metric(chart: Chart) -> str:
-    axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
+    axis = chart.axes.x if chart_type(chart.chartType).horizontal else chart.axes.y
     return axis.label
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """What a reader of one chart has to work with."""
+
+    chart: Chart
+    topic: Topic
+    metric: str  # the value axis's label
+    year: str  # the year at the end of the title, or ""
+
+    def subject(self) -> str | None:
+        return _subject(self.topic, self.chart.title)
+
+
+def _entity_year(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    if r.year:
+        for p in r.chart.data:
+            yield _key(r.metric, p.label, r.year), p.value
+
+
+def _label_category(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    for p in r.chart.data:
+        yield _key(r.metric, p.label, p.category or ""), p.value
+
+
+def _series_years(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    for p in r.chart.data:
+        yield _key(r.chart.axes.y.label, p.category or "", p.label), p.value
+
+
+def _cells_by_title(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    metric = r.chart.title.split(" by ")[0]
+    for p in r.chart.data:
+        yield _key(metric, p.category or "", p.label), p.value
+
+
+def _subject_years(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    subject = r.subject()
+    if subject:
+        for p in r.chart.data:
+            yield _key(r.metric, subject, p.label), p.value
+
+
+def _points(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    if not r.year:
+        return
+    chart = r.chart
+    x_metric = chart.axes.x.label
+    size = chart.title.split(", sized by ")[1].rsplit(",", 1)[0] if ", sized by " in chart.title else None
+    for p in chart.data:
+        yield _key(r.metric, p.label, r.year), p.value
+        yield _key(x_metric, p.label, r.year), float(p.metadata["x"])
+        if size and "size" in p.metadata:
+            yield _key(size, p.label, r.year), float(p.metadata["size"])
+
+
+def _stacked_parts(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    if r.year:
+        for p in r.chart.data:
+            yield _key(r.topic.mix.metric.name, p.label, r.year, p.category or ""), p.value
+
+
+def _stacked_years(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    subject = r.subject()
+    if subject:
+        for p in r.chart.data:
+            yield _key(r.topic.mix.metric.name, subject, p.label, p.category or ""), p.value
+
+
+def _parts_of_subject(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    subject = r.subject()
+    if r.year and subject:
+        for p in r.chart.data:
+            yield _key(r.topic.mix.metric.name, subject, r.year, p.label), p.value
+
+
+def _flows(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    if r.year:
+        for p in r.chart.data:
+            yield _key(r.topic.mix.metric.name, p.metadata["target"], r.year, p.metadata["source"]), p.value
+
+
+def _shares_of_subject(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    subject = r.subject()
+    if r.year and subject:
+        for p in r.chart.data:
+            yield _key(f"share of {r.topic.mix.name}", subject, r.year, p.label), p.value
+
+
+def _changes(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    base = r.chart.title.removeprefix("Change in ").split(" by ")[0]
+    for p in r.chart.data:
+        yield _key(f"change in {base}", p.label, p.category or ""), p.value
+
+
+def _level_then_changes(r: _Reading) -> Iterator[tuple[FactKey, float]]:
+    subject = r.subject()
+    if not subject:
+        return
+    base = r.chart.title.removeprefix("Year-on-year change in ").rsplit(" in ", 1)[0]
+    first = r.chart.data[0]
+    yield _key(base, subject, first.label.removesuffix(" level")), first.value
+    for p in r.chart.data[1:]:
+        yield _key(f"change in {base}", subject, p.label), p.value
+
+
+#: The one-world check's readers, by the name a chart type's record gives (``ChartType.world_reader``).
+READERS: dict[str, Callable[[_Reading], Iterator[tuple[FactKey, float]]]] = {
+    "entity_year": _entity_year,
+    "label_category": _label_category,
+    "series_years": _series_years,
+    "cells_by_title": _cells_by_title,
+    "subject_years": _subject_years,
+    "points": _points,
+    "stacked_parts": _stacked_parts,
+    "stacked_years": _stacked_years,
+    "parts_of_subject": _parts_of_subject,
+    "flows": _flows,
+    "shares_of_subject": _shares_of_subject,
+    "changes": _changes,
+    "level_then_changes": _level_then_changes,
+}
+
+
 def chart_values(chart: Chart, topic: Topic) -> list[Shown]:
-    """The facts one chart shows (empty for types that state no shared fact)."""
-    t = chart.chartType
-    where = f"Figure {chart.figure_number} ({t})"
+    """The facts one chart shows, read by its type's reader (none for types that state no
+    shared fact: their record's ``world_reader`` is None)."""
+    record = chart_type(chart.chartType)
+    if record.world_reader is None:
+        return []
     year_match = _YEAR_AT_END.search(chart.title)
-    year = year_match.group(1) if year_match else ""
-    metric = _value_metric(chart)
-    mix = topic.mix
-    out: list[Shown] = []
-
-    def add(key: FactKey, value: float) -> None:
-        out.append(Shown(key, value, where))
-
-    if t in ("bar", "horizontal_bar", "lollipop", "bullet") and year:
-        for p in chart.data:
-            add(_key(metric, p.label, year), p.value)
-    elif t in ("grouped_bar", "radar", "dumbbell"):
-        for p in chart.data:
-            add(_key(metric, p.label, p.category or ""), p.value)
-    elif t in ("multi_line", "sparkline_grid", "heatmap", "slope"):
-        metric = chart.axes.y.label if t != "heatmap" else chart.title.split(" by ")[0]
-        for p in chart.data:
-            add(_key(metric, p.category or "", p.label), p.value)
-    elif t in ("line", "area"):
-        subject = _subject(topic, chart.title)
-        for p in chart.data:
-            if subject:
-                add(_key(metric, subject, p.label), p.value)
-    elif t in ("scatter", "bubble") and year:
-        x_metric = chart.axes.x.label
-        size = chart.title.split(", sized by ")[1].rsplit(",", 1)[0] if ", sized by " in chart.title else None
-        for p in chart.data:
-            add(_key(metric, p.label, year), p.value)
-            add(_key(x_metric, p.label, year), float(p.metadata["x"]))
-            if size and "size" in p.metadata:
-                add(_key(size, p.label, year), float(p.metadata["size"]))
-    elif t == "stacked_bar" and year:
-        for p in chart.data:
-            add(_key(mix.metric.name, p.label, year, p.category or ""), p.value)
-    elif t == "stacked_area":
-        subject = _subject(topic, chart.title)
-        for p in chart.data:
-            if subject:
-                add(_key(mix.metric.name, subject, p.label, p.category or ""), p.value)
-    elif t == "treemap" and year:
-        subject = _subject(topic, chart.title)
-        for p in chart.data:
-            if subject:
-                add(_key(mix.metric.name, subject, year, p.label), p.value)
-    elif t == "sankey" and year:
-        for p in chart.data:
-            add(_key(mix.metric.name, p.metadata["target"], year, p.metadata["source"]), p.value)
-    elif t in ("pie", "donut") and year:
-        subject = _subject(topic, chart.title)
-        for p in chart.data:
-            if subject:
-                add(_key(f"share of {mix.name}", subject, year, p.label), p.value)
-    elif t == "diverging_bar":
-        base = chart.title.removeprefix("Change in ").split(" by ")[0]
-        for p in chart.data:
-            add(_key(f"change in {base}", p.label, p.category or ""), p.value)
-    elif t == "waterfall":
-        subject = _subject(topic, chart.title)
-        base = chart.title.removeprefix("Year-on-year change in ").rsplit(" in ", 1)[0]
-        if subject:
-            first = chart.data[0]
-            add(_key(base, subject, first.label.removesuffix(" level")), first.value)
-            for p in chart.data[1:]:
-                add(_key(f"change in {base}", subject, p.label), p.value)
-    return out
+    reading = _Reading(chart, topic, _value_metric(chart), year_match.group(1) if year_match else "")
+    where = f"Figure {chart.figure_number} ({chart.chartType})"
+    return [Shown(key, value, where) for key, value in READERS[record.world_reader](reading)]
 
 
 def shown_values(manifest: DocumentManifest) -> list[Shown]:

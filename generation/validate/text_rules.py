@@ -5,6 +5,7 @@ text, and evidence on the right pages.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from generation.questions.phrasing import (
@@ -57,6 +58,14 @@ _NAME_KEYS = (
 
 
 _REF_WORDS = {"figure", "fig", "table", "page", "section", "chart", "§"}
+_REFERENCE = re.compile(
+    r"\b(?:" + "|".join(sorted(w for w in _REF_WORDS if w.isalpha())) + r")\.?\s+\d+|§\s*\d+", re.I
+)
+
+
+def without_references(text: str) -> str:
+    """``text`` without its "Figure 4", "Table 2", "page 12" references: their numbers state no value."""
+    return _REFERENCE.sub(" ", text)
 
 
 def answer_length_rule(q: Question) -> list[str]:

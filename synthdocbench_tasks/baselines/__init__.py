@@ -3,8 +3,10 @@
 ``synthdoc_ocr_retrieval`` (:mod:`.ocr_retrieval`) OCRs the page strips with Tesseract
 and answers with the most similar sentences; ``synthdoc_text_retrieval``
 (:mod:`.text_retrieval`) does the same from the document text the ``*_text`` tasks put in
-the prompt. lmms-eval finds both through the one ``lmms_eval.models`` entry point, which
-names :func:`lmms_eval_models`; nothing is imported here until lmms-eval calls it.
+the prompt. ``synthdoc_question_only`` and ``synthdoc_majority_verdict`` (:mod:`.blind`) never
+see the document: they are the shortcut floors of the report. lmms-eval finds all four through
+the one ``lmms_eval.models`` entry point, which names :func:`lmms_eval_models`; nothing is
+imported here until lmms-eval calls it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ from typing import Any
 
 MODEL_NAME = "synthdoc_ocr_retrieval"
 TEXT_MODEL_NAME = "synthdoc_text_retrieval"
+QUESTION_ONLY_MODEL_NAME = "synthdoc_question_only"
+MAJORITY_MODEL_NAME = "synthdoc_majority_verdict"
+#: The baselines that never see the pages: the report shows them as the floor.
+SHORTCUT_MODELS = (QUESTION_ONLY_MODEL_NAME, MAJORITY_MODEL_NAME)
 _PACKAGE = "synthdocbench_tasks.baselines"
 
 
@@ -33,5 +39,15 @@ def lmms_eval_models() -> list[Any]:
             model_id=TEXT_MODEL_NAME,
             chat_class_path=f"{_PACKAGE}.text_retrieval.TextRetrievalChat",
             simple_class_path=f"{_PACKAGE}.text_retrieval.TextRetrievalSimple",
+        ),
+        ModelManifest(
+            model_id=QUESTION_ONLY_MODEL_NAME,
+            chat_class_path=f"{_PACKAGE}.blind.QuestionOnlyChat",
+            simple_class_path=f"{_PACKAGE}.blind.QuestionOnlySimple",
+        ),
+        ModelManifest(
+            model_id=MAJORITY_MODEL_NAME,
+            chat_class_path=f"{_PACKAGE}.blind.MajorityVerdictChat",
+            simple_class_path=f"{_PACKAGE}.blind.MajorityVerdictSimple",
         ),
     ]

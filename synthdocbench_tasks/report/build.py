@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import SynthDocUserError
 from ..progress import progress_bar
-from . import analyses, compare, figures, render
+from . import analyses, compare, figures, floor, render
 from .context import Context, main_runs, primary_judge, run_accuracy
 from .load import choose_dataset, discover, load_documents, load_runs
 from .records import DocumentInfo, Run
@@ -81,6 +81,7 @@ def _sections(
         partial(analyses.overall_section, ctx),
         partial(analyses.difficulty_section, ctx),
         partial(analyses.category_section, ctx),
+        partial(floor.floor_section, ctx),
         partial(analyses.position_section, ctx),
         partial(analyses.chart_type_section, ctx),
         partial(analyses.document_sections, ctx),

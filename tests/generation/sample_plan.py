@@ -6,7 +6,7 @@ Deterministic: every number comes from :func:`generation.plan.rng.stage_rng`.
 
 from __future__ import annotations
 
-from generation.charts.data import HORIZONTAL_TYPES
+from generation.charts.registry import HORIZONTAL_TYPES
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
     Block,
@@ -295,3 +295,17 @@ def plan_sample_document(config: GenerationConfig, index: int) -> DocumentPlan:
         paragraphs_per_section=2,
         words_per_paragraph=80,
     )
+
+
+def printed_texts(plan: DocumentPlan) -> list[str]:
+    """Every piece of text the document prints outside its charts."""
+    out = [plan.title, plan.subtitle] + [s.title for s in plan.manifest.sections]
+    for section in plan.sections:
+        for block in section.blocks:
+            if isinstance(block, (ParagraphBlock, HeadingBlock)):
+                out.append(block.text)
+            elif isinstance(block, CalloutBlock):
+                out.extend(block.items)
+    for table in plan.manifest.tables:
+        out += [table.title, *table.columns, *(c for row in table.rows for c in row)]
+    return out

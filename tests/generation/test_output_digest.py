@@ -51,14 +51,14 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests written by the generator at 081241c (before generation/ was laid out by stage).
+#: Digests since chart types are drawn by per-type digests (was 081241c's output before that).
 FROZEN = {
-    "5-d3-0": "bd6e4ee2bc13d7dd08499e9ae59ab88dec02a6ea0097c200fc78fee406db5694",
-    "5-d3-1": "d3ddc2fd22161ea96aaab12f525ad57238bfe883ef2cc934eda58eb36209e8a8",
-    "5-d3-2": "288a51e473bd468db24da6614e1d65498623be0dbb046a84df3548c999b02c4c",
-    "5-d3-3": "e6e243f4ef4a55a88566480b3a68835eb1574eaefc13e214ed5dfd1560e51fbe",
-    "3-matplotlib-0": "ff6ea03e468e8e62aecc6619399800de7eaf2951d5bf95f6c5bcfb7818c3fc9b",
-    "3-matplotlib-1": "1ef67c595c1028e17865726c5f59f73967afd012ea3dca2d5f72dc0b82ece62e",
+    "5-d3-0": "1af09d99475207db7808f40a2244c631c05238f5c8025977204e6749f867f2c5",
+    "5-d3-1": "cf3db75bc7cdf7934c26dbae6a728f925513bd74e753cb102e53bb2d3bee3613",
+    "5-d3-2": "2043f2061e1bdaa3d75643fd10cacca5e9d78d9959e9e8c817b8ef7173171cbd",
+    "5-d3-3": "46f9b51b36972ae5cc7579edaed387c515edcb1fa466802318308b8906c5100e",
+    "3-matplotlib-0": "82eb4a6b3a4753f6f42da58177ee381b8c6405b46678ea26718601de97a31429",
+    "3-matplotlib-1": "7a956c9e855ff5185f9eb018948e2e8736fd243a1744080288cc4ddddc3807c7",
 }
 
 

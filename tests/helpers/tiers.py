@@ -12,9 +12,11 @@ The tiers do not drift because the conftest checks every test that runs:
 
 - at collection, a test that requests a fixture which generates documents or opens Chromium
   (:data:`FIXTURE_TIERS`) without the marker fails before the fixture runs;
-- while it runs, every process started through :class:`subprocess.Popen` (Playwright starts its
-  driver that way, in this process or a forked one) and every ``TaskManager`` built is recorded,
-  and a test that needed a marker it lacks fails with one line naming the marker to add;
+- while it runs, every read of D3.js from node_modules (none in a fresh clone before
+  ``npm install``: browser tier), every process started through :class:`subprocess.Popen`
+  (Playwright starts its driver that way, in this process or a forked one) and every
+  ``TaskManager`` built is recorded, and a test that needed a marker it lacks fails with one
+  line naming the marker to add;
 - an unmarked test that took longer than :data:`SLOW_SECONDS` is listed at the end of the run
   (a warning, not a failure: timings depend on the machine's load).
 
@@ -140,8 +142,9 @@ class LaunchRecorder:
 
         subprocess.Popen.__init__ = popen_init  # type: ignore[method-assign]
         sys.meta_path.insert(0, _TaskManagerWatch(self))
-        if "lmms_eval.tasks" in sys.modules:
-            _wrap_task_manager(sys.modules["lmms_eval.tasks"], self)
+        for name, wrap in _WATCHED.items():
+            if name in sys.modules:
+                wrap(sys.modules[name], self)
 
     def uninstall(self) -> None:
         if self._popen_init is not None:
@@ -163,14 +166,35 @@ def _wrap_task_manager(module: ModuleType, recorder: LaunchRecorder) -> None:
     cls.__init__ = init
 
 
+def _wrap_find_d3(module: ModuleType, recorder: LaunchRecorder) -> None:
+    """D3 comes from ``npm install``: a fresh clone's unit tier has none, so a test that reads it
+    from node_modules belongs to the browser tier (an explicit path to a stand-in does not)."""
+    original = getattr(module, "find_d3", None)
+    if original is None or getattr(original, "_tier_watched", False):
+        return
+
+    def find_d3(explicit: Any = None, *a: Any, **kw: Any) -> Any:
+        if explicit is None and kw.get("cwd") is None:
+            recorder.note("browser", "read D3.js from node_modules (npm install)")
+        return original(explicit, *a, **kw)
+
+    find_d3._tier_watched = True  # type: ignore[attr-defined]
+    module.find_d3 = find_d3
+
+
+#: Modules whose first import wraps what a tier needs.
+_WATCHED = {"lmms_eval.tasks": _wrap_task_manager, "generation.charts.d3": _wrap_find_d3}
+
+
 class _TaskManagerWatch(importlib.abc.MetaPathFinder):
-    """Wraps ``lmms_eval.tasks.TaskManager`` when that module is first imported."""
+    """Wraps ``lmms_eval.tasks.TaskManager`` and ``generation.charts.d3.find_d3`` when their
+    modules are first imported."""
 
     def __init__(self, recorder: LaunchRecorder) -> None:
         self.recorder = recorder
 
     def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if fullname != "lmms_eval.tasks":
+        if fullname not in _WATCHED:
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is None or spec.loader is None:
@@ -181,7 +205,7 @@ class _TaskManagerWatch(importlib.abc.MetaPathFinder):
 
         def exec_and_wrap(module: ModuleType) -> None:
             exec_module(module)
-            _wrap_task_manager(module, recorder)
+            _WATCHED[fullname](module, recorder)
 
         loader.exec_module = exec_and_wrap  # type: ignore[method-assign]
         return spec

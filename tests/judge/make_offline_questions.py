@@ -9,6 +9,12 @@ Same seed and document count, same file, byte for byte::
 
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions          # rewrite the file
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions --check  # exit 1 if it is stale
+    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions offline_heldout_v3_questions.json  # one file
+
+``offline_heldout_v3_questions.json`` (seed 9173, issue 25) is FROZEN: its answers were labelled
+from the rubric alone before any judge change, so a generator change must never rewrite it. The
+script writes a frozen file only when it is missing, and ``--check`` does not compare it with a
+rebuild; ``tests/judge/test_offline_heldout_v3.py`` pins its SHA-256 instead.
 """
 
 from __future__ import annotations
@@ -28,37 +34,49 @@ DATA = Path(__file__).parent / "data"
 SETS: dict[str, tuple[int, int]] = {
     "offline_questions.json": (11, 45),
     "offline_heldout_questions.json": (23, 30),
+    "offline_heldout_v3_questions.json": (9173, 30),
 }
+#: files written once and never rebuilt (their digests are pinned by a test)
+FROZEN = frozenset({"offline_heldout_v3_questions.json"})
+#: file name -> total questions: after one per pair, second questions of pairs (in generation
+#: order) are added until the total is reached (seed 9173 holds 41 of the 45 pairs)
+TOTALS: dict[str, int] = {"offline_heldout_v3_questions.json": 48}
 
 
-def snapshot(seed: int, n_docs: int) -> list[dict[str, Any]]:
-    """One question per (category, difficulty) pair, as the judge sees it."""
+def snapshot(seed: int, n_docs: int, total: int = 0) -> list[dict[str, Any]]:
+    """One question per (category, difficulty) pair, as the judge sees it; then, up to ``total``
+    questions, the second question of each pair in generation order."""
     config = GenerationConfig(seed=seed, n_docs=n_docs)
-    seen: set[tuple[str, str]] = set()
-    out: list[dict[str, Any]] = []
+    seen: dict[tuple[str, str], int] = {}
+    firsts: list[Any] = []
+    seconds: list[Any] = []
     for index in range(n_docs):
         for q in make_questions(plan_document(config, index).manifest, config):
-            if (q.category, q.difficulty) in seen:
-                continue
-            seen.add((q.category, q.difficulty))
-            out.append(
-                {
-                    "question_id": q.question_id,
-                    "subset": q.subset,
-                    "category": q.category,
-                    "difficulty": q.difficulty,
-                    "chart_type": q.chart_type,
-                    "question": q.question,
-                    "reference": q.answer,
-                    "answer_values": [v.model_dump() for v in q.answer_values],
-                }
-            )
+            count = seen.get((q.category, q.difficulty), 0)
+            seen[(q.category, q.difficulty)] = count + 1
+            if count == 0:
+                firsts.append(q)
+            elif count == 1:
+                seconds.append(q)
+    out = [
+        {
+            "question_id": q.question_id,
+            "subset": q.subset,
+            "category": q.category,
+            "difficulty": q.difficulty,
+            "chart_type": q.chart_type,
+            "question": q.question,
+            "reference": q.answer,
+            "answer_values": [v.model_dump() for v in q.answer_values],
+        }
+        for q in firsts + seconds[: max(0, total - len(firsts))]
+    ]
     return sorted(out, key=lambda r: (r["subset"], r["category"], r["difficulty"]))
 
 
-def render(seed: int, n_docs: int) -> str:
+def render(seed: int, n_docs: int, total: int = 0) -> str:
     """The file's text for one set."""
-    rows = snapshot(seed, n_docs)
+    rows = snapshot(seed, n_docs, total)
     return (
         json.dumps({"seed": seed, "n_docs": n_docs, "questions": rows}, indent=1, ensure_ascii=False) + "\n"
     )
@@ -67,10 +85,20 @@ def render(seed: int, n_docs: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the file differs from a rebuild")
+    parser.add_argument("names", nargs="*", help=f"only these files, of {', '.join(SETS)} (default: all)")
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.names) - set(SETS))
+    if unknown:
+        parser.error(f"unknown question file {unknown[0]!r}")
     stale = 0
     for name, (seed, n_docs) in SETS.items():
-        path, text = DATA / name, render(seed, n_docs)
+        if args.names and name not in args.names:
+            continue
+        path = DATA / name
+        if name in FROZEN and (args.check or path.exists()):
+            print(f"{path} is frozen: kept as it is (its digest is pinned by a test)")
+            continue
+        text = render(seed, n_docs, TOTALS.get(name, 0))
         if args.check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 print(

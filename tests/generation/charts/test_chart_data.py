@@ -8,27 +8,31 @@ import numpy as np
 import pytest
 
 from generation.charts.data import (
-    HORIZONTAL_TYPES,
-    LABELLED_TYPES,
-    LINE_FAMILY,
-    MULTI_SERIES,
-    NEGATIVE_COLOUR,
-    NO_GRID_TYPES,
-    POSITIVE_COLOUR,
-    SUPPORTED_CHART_TYPES,
-    TREND_TYPES,
-    ChartSlot,
     NumberRegistry,
     NumberSpaceExhaustedError,
     build_chart,
     build_table,
     canonical_number,
-    chart_decimals,
     mark_measure,
     number_strings_in,
-    series_direction,
-    value_reading_options,
     value_text,
+)
+from generation.charts.insights import series_direction
+from generation.charts.registry import (
+    CHART_TYPE_NAMES,
+    HORIZONTAL_TYPES,
+    LABELLED_TYPES,
+    NO_GRID_TYPES,
+    value_reading_options,
+)
+from generation.charts.spec import (
+    LINE_FAMILY,
+    MULTI_SERIES,
+    NEGATIVE_COLOUR,
+    POSITIVE_COLOUR,
+    TREND_TYPES,
+    ChartSlot,
+    chart_decimals,
 )
 from generation.plan.rng import stage_rng
 from generation.world.table import FactTable
@@ -124,7 +128,7 @@ def _check_type_specifics(chart: Chart) -> None:
         assert all(p.category is None for p in chart.data)
 
 
-@pytest.mark.parametrize("chart_type", SUPPORTED_CHART_TYPES)
+@pytest.mark.parametrize("chart_type", CHART_TYPE_NAMES)
 @pytest.mark.parametrize("topic_key", ["energy-transition-sea", "ageing-care", "river-basins"])
 def test_every_type_builds_a_valid_consistent_chart(chart_type: str, topic_key: str) -> None:
     topic = topic_by_key(topic_key)
@@ -171,7 +175,7 @@ def test_every_type_builds_a_valid_consistent_chart(chart_type: str, topic_key: 
 def test_value_reading_rules_cover_both_readings() -> None:
     topic = topic_by_key("tb-control")
     seen: dict[str, set[str]] = {}
-    for chart_type in SUPPORTED_CHART_TYPES:
+    for chart_type in CHART_TYPE_NAMES:
         for s in range(8):
             spec = build_chart(
                 stage_rng(s, "vr", chart_type), chart_type, topic, topic.metrics[0], _slot(), NumberRegistry()
@@ -282,4 +286,4 @@ def test_table_cells_are_fresh_and_avoid_charted_triples() -> None:
 
 
 def test_every_schema_type_has_a_builder() -> None:
-    assert set(SUPPORTED_CHART_TYPES) == set(CHART_TYPES)
+    assert set(CHART_TYPE_NAMES) == set(CHART_TYPES)

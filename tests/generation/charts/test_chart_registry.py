@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from generation.charts import data as chart_data
 from generation.charts import mpl as mpl_charts
-from generation.charts.data import ChartSlot, NumberRegistry, build_chart
+from generation.charts.data import NumberRegistry, build_chart
 from generation.charts.registry import (
     CHART_TYPE_NAMES,
     FAMILIES,
@@ -19,15 +20,20 @@ from generation.charts.registry import (
     NO_GRID_TYPES,
     REGISTRY,
     chart_type,
+    drawn_by,
     types_in,
     value_reading_options,
 )
+from generation.charts.spec import ChartSlot
 from generation.document.layout import chart_spec
+from generation.document.prose import bank
 from generation.plan.rng import stage_rng
+from generation.validate.consistency import READERS
 from generation.world.topics import Metric, topic_by_key
 from synthdocbench_tasks.schema import CHART_TYPES
 
-CHARTS_JS = Path(__file__).resolve().parents[3] / "generation" / "charts" / "assets" / "charts.js"
+GENERATION = Path(__file__).resolve().parents[3] / "generation"
+CHARTS_JS = GENERATION / "charts" / "assets" / "charts.js"
 
 
 def _d3_drawers() -> set[str]:
@@ -38,8 +44,56 @@ def test_every_type_has_a_record_a_builder_and_two_drawers() -> None:
     assert CHART_TYPE_NAMES == CHART_TYPES, "registry order and names follow schema.CHART_TYPES"
     assert all(name == record.name for name, record in REGISTRY.items())
     assert set(chart_data.DATA_BUILDERS) == set(REGISTRY), "chart_data.DATA_BUILDERS keys"
-    assert set(mpl_charts.DRAWERS) == set(REGISTRY), "mpl_charts.DRAWERS keys"
-    assert _d3_drawers() == set(REGISTRY), "charts.js SUPPORTED table"
+    assert set(mpl_charts.DRAWERS) == set(drawn_by("matplotlib")), (
+        "mpl_charts.DRAWERS keys = matplotlib types"
+    )
+    assert _d3_drawers() == set(drawn_by("d3")), "charts.js SUPPORTED table = d3 types"
+
+
+def test_every_record_names_a_reader_and_a_mention_that_exist() -> None:
+    # The one-world check reads a type through its record; a reader name it lacks would fail loudly.
+    mentions = bank().chart_mentions
+    for record in REGISTRY.values():
+        assert record.world_reader is None or record.world_reader in READERS, record
+        assert record.mention in mentions, (
+            f"{record.name}: no chart_mentions.{record.mention} in the prose bank"
+        )
+        assert record.mark_fallback is None or record.mark is not None, record
+
+
+def test_only_builders_and_drawers_compare_against_type_names() -> None:
+    # Everything else decides by the type's record: the comparison finder is ast-based.
+    allowed = (
+        {"charts/registry.py"}
+        | {
+            str(p.relative_to(GENERATION))
+            for p in GENERATION.glob("charts/*.py")
+            if p.stem.startswith(("data_", "mpl_"))
+        }
+        | {"charts/data.py", "charts/mpl.py", "charts/build_common.py", "charts/insights.py"}
+    )
+    found = [
+        f"{path.relative_to(GENERATION)}:{line}"
+        for path in sorted(GENERATION.rglob("*.py"))
+        if str(path.relative_to(GENERATION)) not in allowed
+        for line in _type_name_comparisons(path)
+    ]
+    assert found == [], "compare a record field instead of a type name"
+
+
+def _type_name_comparisons(path: Path) -> list[int]:
+    names = set(CHART_TYPES)
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            if any(isinstance(c, ast.Constant) and c.value in names for c in ast.walk(node)):
+                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Dict)
+            and sum(isinstance(k, ast.Constant) and k.value in names for k in node.keys) > 1
+        ):
+            lines.append(node.lineno)
+    return lines
 
 
 def test_charts_js_keeps_no_list_of_type_names() -> None:

@@ -10,10 +10,13 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.charts.data import chart_decimals, value_text
-from generation.charts.mpl import MPL_CHART_TYPES, ChartRenderError, ChartStyle, render_chart_svg
+from generation.charts.data import value_text
+from generation.charts.mpl import render_chart_svg
+from generation.charts.mpl_common import ChartRenderError, ChartStyle
+from generation.charts.registry import CHART_TYPE_NAMES, drawn_by
+from generation.charts.spec import chart_decimals
 from generation.document.content import plan_document
-from generation.document.layout import SUPPORTED_CHART_TYPES, plan_with_renderer, render_html
+from generation.document.layout import plan_with_renderer, render_html
 from generation.document.regions import measure_regions
 from generation.document.render import Renderer
 from generation.plan.config import GenerationConfig
@@ -39,7 +42,7 @@ def _printed(chart: Chart) -> list[str]:
 
 
 def test_matplotlib_draws_every_schema_chart_type() -> None:
-    assert MPL_CHART_TYPES == CHART_TYPES
+    assert drawn_by("matplotlib") == CHART_TYPES
 
 
 @pytest.mark.parametrize("chart_type", CHART_TYPES)
@@ -168,7 +171,7 @@ def _d3_plan(seed: int) -> tuple[GenerationConfig, DocumentPlan]:
         max_pages=6,
         min_charts=5,
         max_charts=6,
-        chart_types=list(SUPPORTED_CHART_TYPES),
+        chart_types=list(CHART_TYPE_NAMES),
     )
     return config, plan_document(config, 0)
 

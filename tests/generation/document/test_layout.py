@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from generation.charts.d3 import D3NotFoundError, find_d3, load_d3
-from generation.charts.mpl import ChartRenderError
+from generation.charts.mpl_common import ChartRenderError
+from generation.charts.registry import CHART_TYPE_NAMES
 from generation.document.layout import (
     MAX_CHARTS_PER_BLOCK,
-    SUPPORTED_CHART_TYPES,
     LayoutError,
     plan_with_renderer,
     render_html,
@@ -29,7 +29,7 @@ def d3_js() -> str:
 
 def test_supported_types_match_charts_js() -> None:
     drawn = set(re.findall(r"SUPPORTED\.(\w+) =", CHARTS_JS.read_text(encoding="utf-8")))
-    assert drawn == set(SUPPORTED_CHART_TYPES)
+    assert drawn == set(CHART_TYPE_NAMES)
 
 
 def test_html_is_self_contained_and_links_every_object(d3_js: str) -> None:
@@ -92,7 +92,7 @@ def test_fact_sentence_missing_from_paragraph_is_a_clear_error(d3_js: str) -> No
 def test_unsupported_chart_type_and_unplaced_chart_are_clear_errors(d3_js: str) -> None:
     plan = sample_plan(["bar"])
     plan.manifest.charts[0].chartType = "sankey"
-    if "sankey" not in SUPPORTED_CHART_TYPES:
+    if "sankey" not in CHART_TYPE_NAMES:
         with pytest.raises(LayoutError, match=r"type 'sankey', which charts\.js cannot draw"):
             render_html(plan, d3_js)
     # matplotlib draws every type, and checks the type's data conventions (a sankey needs its ends)

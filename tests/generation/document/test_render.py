@@ -12,20 +12,12 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
-from generation.charts.data import (
-    SUPPORTED_CHART_TYPES as DATA_TYPES,
-)
-from generation.charts.data import (
-    ChartSlot,
-    NumberRegistry,
-    build_chart,
-    chart_decimals,
-    value_axis,
-    value_reading_options,
-    value_text,
-)
+from generation.charts.data import NumberRegistry, build_chart, value_text
+from generation.charts.registry import CHART_TYPE_NAMES, value_reading_options
+from generation.charts.registry import CHART_TYPE_NAMES as DATA_TYPES
+from generation.charts.spec import ChartSlot, chart_decimals, value_axis
 from generation.document.content import plan_document
-from generation.document.layout import SUPPORTED_CHART_TYPES, render_html
+from generation.document.layout import render_html
 from generation.document.regions import measure_regions
 from generation.document.render import BrowserLaunchError, Renderer, RenderError
 from generation.plan.config import GenerationConfig
@@ -51,12 +43,12 @@ def _region_text(pdf: bytes, region: Region) -> str:
 
 
 def test_every_supported_chart_type_draws_svg_text(renderer: Renderer, d3_js: str) -> None:
-    plan = sample_plan(list(SUPPORTED_CHART_TYPES), archetype="dashboard", sections=4)
+    plan = sample_plan(list(CHART_TYPE_NAMES), archetype="dashboard", sections=4)
     result = renderer.render_pdf(render_html(plan, d3_js), name=plan.manifest.doc_id)
     assert result.console_errors == [] and result.blocked_requests == []
     pdf, manifest = measure_regions(result.pdf, plan.manifest)
     drawn = {c.chartType for c in manifest.charts}
-    assert drawn == set(SUPPORTED_CHART_TYPES)
+    assert drawn == set(CHART_TYPE_NAMES)
     for chart in manifest.charts:
         text = " ".join(_region_text(pdf, r) for r in chart.regions)
         labels = {d.label for d in chart.data} | {d.category for d in chart.data if d.category}

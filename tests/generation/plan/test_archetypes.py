@@ -14,10 +14,10 @@ import pymupdf
 import pytest
 
 from generation.charts.d3 import load_d3
+from generation.charts.registry import CHART_TYPE_NAMES
 from generation.document.content import plan_document
 from generation.document.layout import (
     MAX_CHARTS_PER_BLOCK,
-    SUPPORTED_CHART_TYPES,
     callout_items,
     plan_with_renderer,
     render_html,
@@ -95,7 +95,7 @@ def _planned(archetype: str) -> DocumentPlan:
         max_pages=6,
         min_charts=4,
         max_charts=5,
-        chart_types=list(SUPPORTED_CHART_TYPES),
+        chart_types=list(CHART_TYPE_NAMES),
     )
     plan = plan_document(config, 0)
     assert plan.manifest.archetype == archetype

@@ -12,8 +12,9 @@ import re
 
 import pytest
 
-from generation.charts.data import chart_decimals, value_text
+from generation.charts.data import value_text
 from generation.charts.mpl import render_chart_svg
+from generation.charts.spec import chart_decimals
 from generation.document.render import Renderer
 from generation.validate.legibility import check_document
 from synthdocbench_tasks.schema import DataPoint

@@ -9,7 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generation.charts.data import SUPPORTED_CHART_TYPES, ChartSlot, build_chart, series_direction
+from generation.charts.data import build_chart
+from generation.charts.insights import series_direction
+from generation.charts.registry import CHART_TYPE_NAMES
+from generation.charts.spec import ChartSlot
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.validate.consistency import chart_values, consistency, shown_values, world_mismatches
@@ -144,7 +147,7 @@ def test_charts_of_one_table_agree_across_types() -> None:
     table = FactTable(topic, 3, "sdb-3-00004", NumberRegistry())
     seen: dict[tuple[str, str, str, str], float] = {}
     rng = np.random.default_rng(3)
-    for k, chart_type in enumerate(SUPPORTED_CHART_TYPES * 2):
+    for k, chart_type in enumerate(CHART_TYPE_NAMES * 2):
         try:
             spec = build_chart(rng, chart_type, table, topic.metrics[k % 5], _slot())
         except Exception as exc:
