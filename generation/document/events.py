@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generation.charts.data import LINE_FAMILY, ChartSpec
+from generation.charts.spec import LINE_FAMILY, ChartSpec
 from generation.document.grammar import fill_agreement
 from generation.document.prose import ProseWriter, cap
 from generation.document.sections import SectionFact, spread
