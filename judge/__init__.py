@@ -7,8 +7,11 @@ This package imports nothing of the project: items are plain strings and dicts.
     judge.preflight()  # one-line JudgeUnavailable if it cannot be reached
     results = judge.score_many([JudgeItem(question, reference, candidate)])
 
-The judges: ``offline`` (computed locally), ``none``, and one :class:`LLMJudge` class over
-any registered backend (:mod:`judge.registry`; ``openai`` is built in). A backend only sends
+The judges: ``offline`` (computed locally), ``none``, one :class:`LLMJudge` class over
+any backend (:mod:`judge.registry`; ``openai`` is built in, others are registered or found
+through the ``synthdocbench.judge_backends`` entry points), and the cascade
+``offline+<backend>:<model>`` (:class:`CascadeJudge`). Verdicts name their judge as
+``backend:model`` and say whether the judge was ``certain``. A backend only sends
 messages and returns the reply (:mod:`judge.backends`); the LLM judge owns the template,
 parsing, cache and usage.
 
@@ -22,6 +25,7 @@ import ``openai``.
 from judge.backends.base import Backend, BackendSettings, Completion, Message
 from judge.base import Judge, JudgeItem, Judgement, score_concurrently
 from judge.cache import JudgementCache, cache_key
+from judge.cascade import CascadeJudge
 from judge.errors import JudgeError, JudgeInputError, JudgeRequestError, JudgeSpecError, JudgeUnavailable
 from judge.llm import LLMJudge
 from judge.offline import OFFLINE_JUDGE_NAME, OfflineJudge
@@ -50,6 +54,7 @@ __all__ = [
     "Backend",
     "BackendEntry",
     "BackendSettings",
+    "CascadeJudge",
     "Completion",
     "Judge",
     "JudgeError",

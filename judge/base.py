@@ -28,8 +28,11 @@ class Judgement:
     """A judge's verdict on one item.
 
     ``score`` is 0..10, or -1 with ``valid`` False when the judge's reply could not be
-    read (unscored: excluded from aggregates, never counted as wrong). ``judge`` and
-    ``prompt_version`` name who scored it and with which prompt.
+    read (unscored: excluded from aggregates, never counted as wrong). ``judge`` names who
+    scored it as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v3``) and
+    ``prompt_version`` with which prompt. ``certain`` False: the judge could not read the
+    answer confidently (the offline judge: a paraphrase, another language, a hedge, readings
+    that conflict); the score is its best reading, and a cascade asks an LLM judge instead.
     """
 
     score: int
@@ -38,6 +41,7 @@ class Judgement:
     prompt_version: str
     valid: bool
     cached: bool = False
+    certain: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the fields."""

@@ -8,12 +8,17 @@ cache are the judge's own (:meth:`~judge.llm.LLMJudge.messages`, ``key``, ``read
 the one path an online request takes), and requests go through the judge's backend (its
 client and retry policy), so a later online run asks nothing again.
 
-The batch is recorded in a small state file, ``<state_dir>/<digest of the prompt set>.json``
-(written atomically), as soon as the input file is uploaded and again once the batch
-exists: an interrupted run (Ctrl-C, a killed process, an endpoint down while polling)
-resumes by polling the recorded batch, never by submitting a second one. The file is
-removed once the verdicts are in the cache (kept if the cache could not take them, so a
-rerun downloads them again instead of paying for them twice).
+The batch is recorded in a small state file, ``<state_dir>/<digest of its prompts>.json``
+(written atomically) holding the cache keys of the prompts it was sent, as soon as the input
+file is uploaded and again once the batch exists. A run first collects every recorded batch
+of its judge (model and endpoint), whatever prompts it holds, so its verdicts land in the
+cache; then it submits only the prompts that are neither cached nor held by a batch. So an
+interrupted run (Ctrl-C, a killed process, an endpoint down while polling) is resumed by
+the next run on any set of logs, and every prompt is paid for once. A state file is removed
+once its verdicts are in the cache (kept if the cache could not take them, so a rerun
+downloads them again instead of paying twice). One run at a time uses a state folder (an
+exclusive lock on ``<state_dir>/.lock``, removed at the end); the temp files and old lock
+files an interrupted run left are removed under it.
 
 A batch that ends ``expired`` or ``cancelled`` gives the lines it completed; the prompts
 left are submitted once more (``resubmit``), then reported without a verdict with the
@@ -26,13 +31,9 @@ judge's own policy (tenacity, ``max_attempts``); an endpoint that stays down is 
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import hashlib
 import json
-import os
-import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
@@ -40,6 +41,15 @@ from typing import Any, Final, Literal, TypeVar
 from judge.backends.base import Message, token_count
 from judge.backends.openai_compat import completion_from_body
 from judge.base import JudgeItem, Judgement
+from judge.batch_state import (
+    STATE_VERSION,
+    clean,
+    exclusive,
+    prompt_set_digest,
+    read_state,
+    text_or_none,
+    write_json_atomically,
+)
 from judge.errors import JudgeError, JudgeUnavailable
 from judge.llm import TEMPERATURE
 from judge.openai_judge import OpenAIJudge
@@ -51,7 +61,6 @@ COMPLETION_WINDOW: Final[Literal["24h"]] = "24h"
 #: The Batch API's limit of requests in one input file.
 MAX_REQUESTS = 50_000
 DEFAULT_POLL_INTERVAL = 30.0
-STATE_VERSION = 1
 _TERMINAL = frozenset({"completed", "failed", "expired", "cancelled"})
 _ENDED_EARLY = frozenset({"expired", "cancelled"})
 _T = TypeVar("_T")
@@ -103,51 +112,6 @@ class BatchReport:
         return line
 
 
-# -- the state file ---------------------------------------------------------------------
-
-
-def prompt_set_digest(model: str, endpoint: str, keys: Sequence[str]) -> str:
-    """SHA-256 (hex, 32 characters) naming a set of prompts for one model and endpoint."""
-    payload = json.dumps([model, endpoint, sorted(set(keys))])
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
-
-
-def write_json_atomically(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename (never a torn file)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1, sort_keys=True)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) and value else None
-
-
-def read_state(path: Path, digest: str) -> dict[str, Any] | None:
-    """The recorded batch for ``digest``, or None when there is none or the file is unusable."""
-    try:
-        data = json.loads(path.read_text("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("version") != STATE_VERSION or data.get("digest") != digest:
-        return None
-    batch_id = data.get("batch_id")
-    if _text(data.get("input_file_id")) is None or (batch_id is not None and _text(batch_id) is None):
-        return None
-    if not isinstance(data.get("round"), int) or not isinstance(data.get("errors", {}), dict):
-        return None
-    return data
-
-
 # -- the transport ------------------------------------------------------------------------
 
 
@@ -179,6 +143,7 @@ class _Batcher:
         poll_interval: float,
         on_event: Callable[[str], None],
         sleep: Callable[[float], None],
+        report: BatchReport,
     ) -> None:
         self.judge = judge
         self.state_path = state_path
@@ -186,7 +151,8 @@ class _Batcher:
         self.poll_interval = poll_interval
         self.on_event = on_event
         self.sleep = sleep
-        self.report = BatchReport(state_file=state_path)
+        self.report = report
+        report.state_file = state_path
         #: A verdict could not be written to the cache (the state file is then kept).
         self.cache_failed = False
 
@@ -227,15 +193,23 @@ class _Batcher:
                 "make the judge cache folder writable"
             ) from None
 
-    def use_state_of(self, keys: Sequence[str]) -> None:
-        """Record from now on under the digest of ``keys`` (the prompts a rerun would find uncached)."""
-        old = self.state_path
-        self.digest = prompt_set_digest(self.judge.model, self.judge.endpoint, keys)
-        self.state_path = old.parent / f"{self.digest}.json"
-        self.report.state_file = self.state_path
-        if self.state_path != old:
+    def at(self, state_path: Path) -> _Batcher:
+        """The same run's batcher for another state file (another batch)."""
+        return _Batcher(
+            self.judge,
+            state_path,
+            state_path.stem,
+            self.poll_interval,
+            self.on_event,
+            self.sleep,
+            self.report,
+        )
+
+    def forget(self) -> None:
+        """Remove the state file once its verdicts are in the cache (kept when they are not)."""
+        if not self.cache_failed:
             with contextlib.suppress(OSError):
-                old.unlink()
+                self.state_path.unlink()
 
     def submit(self, prompts: _Prompts, round_: int, errors: dict[str, str]) -> dict[str, Any]:
         """Upload ``prompts`` (key -> messages) and create the batch, recording each step."""
@@ -273,6 +247,7 @@ class _Batcher:
             "batch_id": None,
             "round": round_,
             "requests": len(prompts),
+            "keys": sorted(prompts),
             "errors": errors,
             "submitted": time.time(),
         }
@@ -326,7 +301,7 @@ class _Batcher:
 
     def download(self, file_id: object, what: str) -> list[dict[str, Any]]:
         """The JSON lines of a result file; unreadable lines are skipped (their items get no verdict)."""
-        name = _text(file_id)
+        name = text_or_none(file_id)
         if name is None:
             return []
         client = self.judge.client()
@@ -344,8 +319,8 @@ class _Batcher:
 
 def _line_error(line: dict[str, Any]) -> str:
     error = line.get("error")
-    if isinstance(error, dict) and _text(error.get("message")):
-        code = _text(error.get("code"))
+    if isinstance(error, dict) and text_or_none(error.get("message")):
+        code = text_or_none(error.get("code"))
         return f"{error['message']}" + (f" ({code})" if code else "")
     response = line.get("response")
     if isinstance(response, dict):
@@ -365,10 +340,11 @@ def judge_in_batch(
     on_event: Callable[[str], None] | None = None,
     sleep: Callable[[float], None] = time.sleep,
 ) -> BatchReport:
-    """Verdicts for ``items`` through one Batch API job (see the module docstring).
+    """Verdicts for ``items`` through the Batch API (see the module docstring).
 
-    Items with a cached verdict are answered from the cache; the others' valid verdicts are
-    written to it. ``state_dir`` defaults to ``batches/`` next to the judge's cache.
+    Items with a cached verdict are answered from the cache, those a recorded batch holds
+    from that batch; only the others are submitted. Valid verdicts are written to the cache.
+    ``state_dir`` defaults to ``batches/`` next to the judge's cache.
     """
     if not poll_interval >= 0:
         raise ValueError(f"poll_interval must be >= 0 seconds, got {poll_interval!r}")
@@ -388,83 +364,129 @@ def judge_in_batch(
         else:
             prompts[key] = judge.messages(item)
     digest = prompt_set_digest(judge.model, judge.endpoint, list(prompts))
+    report = BatchReport()
     batcher = _Batcher(
-        judge, state_dir / f"{digest}.json", digest, poll_interval, on_event or (lambda _m: None), sleep
+        judge,
+        state_dir / f"{digest}.json",
+        digest,
+        poll_interval,
+        on_event or (lambda _m: None),
+        sleep,
+        report,
     )
-    report = batcher.report
     if prompts:
-        with _exclusive(batcher.state_path.with_suffix(".lock")):
+        if len(prompts) > MAX_REQUESTS:
+            raise JudgeError(
+                f"{len(prompts)} prompts exceed the Batch API's {MAX_REQUESTS} requests per batch: "
+                "judge the samples logs in several runs"
+            )
+        with exclusive(state_dir / ".lock"):
+            clean(state_dir)
             _run(batcher, prompts, known, resubmit)
     report.answers = [known[key] for key in keys]
     return report
 
 
-@contextlib.contextmanager
-def _exclusive(path: Path) -> Iterator[None]:
-    """Hold an exclusive lock on ``path``: two runs on the same prompts never both submit."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a")  # noqa: SIM115 (held for the whole run)
-    except OSError as exc:
-        raise JudgeUnavailable(
-            f"judge batch state folder {path.parent} cannot be written ({exc.strerror or exc}): "
-            "make the judge cache folder writable"
-        ) from None
-    with handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise JudgeError(
-                f"another run is judging the same answers as a batch (lock {path}): "
-                "wait for it to finish, then rerun to use its verdicts"
-            ) from None
-        yield
+def _held(state: dict[str, Any], path: Path, judge: OpenAIJudge, prompts: _Prompts) -> set[str] | None:
+    """The prompts a recorded batch holds (None: not this judge's, or an old state of other prompts)."""
+    if (
+        state.get("model", judge.model) != judge.model
+        or state.get("endpoint", judge.endpoint) != judge.endpoint
+    ):
+        return None
+    if state["version"] == 1:  # no keys recorded: named by the digest of the prompts it holds
+        mine = path.stem == prompt_set_digest(judge.model, judge.endpoint, list(prompts))
+        return set(prompts) if mine else None
+    return {*state["keys"], *state.get("errors", {})}
+
+
+def _collect_recorded(
+    batcher: _Batcher,
+    prompts: _Prompts,
+    known: dict[str, BatchAnswer],
+    errors: dict[str, str],
+    resubmit: bool,
+) -> set[str]:
+    """Collect every batch recorded in the state folder for this judge; returns the prompts of
+    this run that an expired or cancelled one left unanswered (to submit once more)."""
+    again: set[str] = set()
+    for path in sorted(batcher.state_path.parent.glob("*.json")):
+        state = read_state(path, path.stem)
+        if state is None:  # damaged, or of another version: it cannot be resumed
+            with contextlib.suppress(OSError):
+                path.unlink()
+            continue
+        held = _held(state, path, batcher.judge, prompts)
+        if held is None:
+            continue
+        recorded = batcher.at(path)
+        batcher.report.resumed = True
+        batcher.on_event(f"judge batch: resuming the recorded batch in {path}")
+        if state.get("batch_id") is None:
+            state = recorded.create({**state, "resumed_upload": True})
+        batch_id = str(state["batch_id"])
+        batcher.report.batch_ids.append(batch_id)
+        batch = recorded.poll(batch_id)
+        status = str(batch.status)
+        found: dict[str, str] = {}
+        _collect(recorded, batch, {key: [] for key in held}, known, found)
+        for key, why in state.get("errors", {}).items():
+            found.setdefault(key, str(why))
+        reason = _ended_reason(batch_id, status, batch)
+        for key in held & prompts.keys():
+            if key in known:
+                continue
+            if key in found:
+                errors[key] = found[key]
+            elif status in _ENDED_EARLY and resubmit and int(state["round"]) < 2:
+                again.add(key)
+            else:
+                errors[key] = reason
+        recorded.forget()
+    return again
 
 
 def _run(batcher: _Batcher, prompts: _Prompts, known: dict[str, BatchAnswer], resubmit: bool) -> None:
     judge, report = batcher.judge, batcher.report
-    if len(prompts) > MAX_REQUESTS:
-        raise JudgeError(
-            f"{len(prompts)} prompts exceed the Batch API's {MAX_REQUESTS} requests per batch: "
-            "judge the samples logs in several runs"
-        )
     report.requests = len(prompts)
     judge.usage.add(batch_requests=len(prompts))
-    state = read_state(batcher.state_path, batcher.digest)
-    if state is None:
-        state = batcher.submit(prompts, 1, {})
-    else:
-        report.resumed = True
-        batcher.on_event(f"judge batch: resuming the recorded batch in {batcher.state_path}")
-        if state.get("batch_id") is None:
-            state = batcher.create({**state, "resumed_upload": True})
-    errors: dict[str, str] = {k: str(v) for k, v in state.get("errors", {}).items() if k in prompts}
-    while True:
+    errors: dict[str, str] = {}
+    again = _collect_recorded(batcher, prompts, known, errors, resubmit)
+    fresh = {k: p for k, p in prompts.items() if k not in known and k not in errors}
+    round_ = 2 if again and again >= fresh.keys() else 1
+    carried: dict[str, str] = {}
+    while fresh:
+        digest = prompt_set_digest(judge.model, judge.endpoint, list(fresh))
+        current = batcher.at(batcher.state_path.parent / f"{digest}.json")
+        state = current.submit(fresh, round_, carried)
         batch_id = str(state["batch_id"])
         report.batch_ids.append(batch_id)
-        batch = batcher.poll(batch_id)
+        batch = current.poll(batch_id)
         status = str(batch.status)
-        _collect(batcher, batch, prompts, known, errors)
-        left = {k: p for k, p in prompts.items() if k not in known and k not in errors}
-        if status in _ENDED_EARLY and left and resubmit and int(state["round"]) < 2:
+        _collect(current, batch, fresh, known, errors)
+        left = {k: p for k, p in fresh.items() if k not in known and k not in errors}
+        if status in _ENDED_EARLY and left and resubmit and round_ < 2:
             batcher.on_event(f"judge batch: {batch_id} {status}; resubmitting {len(left)} prompts once")
-            # A rerun finds uncached exactly the prompts without a valid verdict: record under their digest.
-            unsettled = [k for k in prompts if not (k in known and _valid(known[k]))]
-            batcher.use_state_of(unsettled)
-            carried = {k: errors.get(k) or _answer_text(known[k]) for k in unsettled if k not in left}
-            state = batcher.submit(left, int(state["round"]) + 1, carried)
+            # the next state also accounts for the answers of this batch that a rerun finds uncached
+            carried = {
+                k: errors.get(k) or _answer_text(known[k])
+                for k in fresh
+                if k not in left and not (k in known and _valid(known[k]))
+            }
+            current.forget()
+            fresh, round_ = left, round_ + 1
             continue
+        reason = _ended_reason(batch_id, status, batch)
+        for key in fresh:
+            if key not in known:
+                errors.setdefault(key, reason)
+        current.forget()
         break
-    reason = _ended_reason(batch_id, status, batch)
     for key in prompts:
         if key not in known:
-            why = errors.get(key) or reason
-            known[key] = BatchAnswer(None, one_line(f"judge batch {why}", 300))
+            known[key] = BatchAnswer(None, one_line(f"judge batch {errors[key]}", 300))
             report.failed += 1
             judge.usage.add(unscored=1)
-    if not batcher.cache_failed:  # else keep it: a rerun downloads the verdicts again, at no cost
-        with contextlib.suppress(OSError):
-            batcher.state_path.unlink()
 
 
 def _valid(answer: BatchAnswer) -> bool:

@@ -203,6 +203,22 @@ class JudgementCache:
         with self._use("written", write=True) as conn:
             conn.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
 
+    def check(self) -> None:
+        """Open the file, read it and take a write transaction (rolled back): an ``OSError``
+        naming the file and the cause when the cache is damaged, read-only or cannot be written."""
+        with self._use("read") as conn:
+            conn.execute("SELECT COUNT(*) FROM verdicts").fetchone()
+        with self._lock:
+            conn = self._connection()
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("DELETE FROM claims WHERE 0")
+                conn.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise OSError(f"judge cache {self.path} cannot be written ({exc})") from None
+
     def __len__(self) -> int:
         with self._use("read") as conn:
             return int(conn.execute("SELECT COUNT(*) FROM verdicts").fetchone()[0])

@@ -58,7 +58,7 @@ class LLMJudge:
         if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
             raise ValueError(f"max_tokens must be >= 1, got {max_tokens}")
         self.backend = backend
-        self.name = redact_secrets(backend.model)
+        self.name = f"{backend.kind}:{redact_secrets(backend.model)}"
         self.template = load_template(template)
         self.prompt_version = self.template.version
         self.cache = cache

@@ -20,8 +20,8 @@ from judge.backends.openai_compat import (
     retry_after_seconds,
 )
 from judge.cache import JudgementCache
+from judge.choices import resolve_settings
 from judge.llm import DEFAULT_MAX_TOKENS, LLMJudge
-from judge.registry import resolve_settings
 
 if TYPE_CHECKING:
     import openai
@@ -40,7 +40,7 @@ class OpenAIJudge(LLMJudge):
 
     ``base_url`` None means ``OPENAI_BASE_URL``, else OpenAI's own; ``api_key`` None means
     ``OPENAI_API_KEY`` (a local server needs none), both resolved once, here, by
-    :func:`judge.registry.resolve_settings`.
+    :func:`judge.choices.resolve_settings`.
     """
 
     backend: OpenAICompatBackend

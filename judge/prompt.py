@@ -19,6 +19,11 @@ is made unable to speak as the prompt (:func:`neutralise`):
    so it no longer reads as a label;
 4. braces become parentheses, so no JSON inside a field, even when a judge quotes it back,
    can read as a verdict.
+
+The candidate is capped at :data:`MAX_CANDIDATE_CHARS` characters (:func:`cap_candidate`):
+a longer answer (a runaway 10 MB reply) is cut, with a note saying how much, so no judge is
+sent more than a bounded prompt; the record says how many characters were cut
+(``candidate_truncated``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,17 @@ REPLY_LABELS: tuple[str, ...] = ("score", "judgement", "judgment", "verdict")
 REPLY_TAGS: tuple[str, ...] = ("think", "thinking")
 #: What a neutralised label line starts with.
 LABEL_MARK = "> "
+#: The longest candidate answer a judge prompt carries, in characters (about 1,000 tokens).
+MAX_CANDIDATE_CHARS = 4000
+
+
+def cap_candidate(candidate: str) -> tuple[str, int]:
+    """``candidate`` cut to :data:`MAX_CANDIDATE_CHARS` with a note, and how many characters were cut."""
+    cut = len(candidate) - MAX_CANDIDATE_CHARS
+    if cut <= 0:
+        return candidate, 0
+    return f"{candidate[:MAX_CANDIDATE_CHARS]} [... {cut} more characters cut]", cut
+
 
 # Letters of Cyrillic and Greek that look like Latin ones (lower and upper case).
 _LETTERS = str.maketrans(
@@ -191,10 +207,10 @@ class PromptTemplate:
         return Neutraliser.for_template(self.text)
 
     def render(self, question: str, reference: str, candidate: str) -> str:
-        """The prompt for one item, with every field neutralised."""
+        """The prompt for one item, with every field neutralised and the candidate capped."""
         clean = self.neutraliser
         return Template(self.text).substitute(
-            question=clean(question), reference=clean(reference), candidate=clean(candidate)
+            question=clean(question), reference=clean(reference), candidate=clean(cap_candidate(candidate)[0])
         )
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from judge.backends.openai_compat import DEFAULT_RETRY_AFTER_CAP
 from judge.base import Judge
 from judge.cache import JudgementCache
+from judge.cascade import CascadeJudge
 from judge.llm import LLMJudge
 from judge.offline import OfflineJudge
 from judge.registry import NONE, OFFLINE, JudgeSpec, backend_entry, parse_judge_spec, resolve_settings
@@ -31,7 +32,8 @@ def build_judge(
     ``template`` replaces the packaged rubric (LLM judges only). ``timeout`` (seconds per
     request), ``max_attempts`` (per answer) and ``retry_after_cap`` (the longest
     ``Retry-After`` honoured, seconds) apply to LLM judges. Builds no connection:
-    call ``preflight()`` to check the judge can be reached.
+    call ``preflight()`` to check the judge can be reached. A cascade spec
+    (``offline+openai:gpt-5``) gives a :class:`~judge.cascade.CascadeJudge`.
     """
     parsed = parse_judge_spec(spec) if isinstance(spec, str) else spec
     if parsed.kind == NONE:
@@ -54,4 +56,5 @@ def build_judge(
     assert entry is not None  # resolve_settings refused unknown kinds
     judge_type = entry.judge_type() if entry.judge_type is not None else LLMJudge
     cache = JudgementCache(cache_dir) if cache_dir is not None else None
-    return judge_type.over(entry.backend(settings), template=template, cache=cache)
+    llm = judge_type.over(entry.backend(settings), template=template, cache=cache)
+    return CascadeJudge(llm) if parsed.cascade else llm

@@ -18,6 +18,8 @@ PDF bytes in the ``documents`` config instead; they are read from there.
 
 from __future__ import annotations
 
+import hashlib
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -73,13 +75,14 @@ def split_revision(value: str) -> tuple[str, str | None]:
 
 
 def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | None = None) -> None:
-    """One clear line if a Hub dataset (at ``revision``) cannot be reached (skipped when the
-    Hub is offline)."""
+    """One clear line if a Hub dataset (at ``revision``) cannot be reached; with the Hub
+    offline, if nothing of it is in the local caches."""
     from huggingface_hub import HfApi, constants
     from huggingface_hub.errors import RevisionNotFoundError
 
     if constants.HF_HUB_OFFLINE:
-        return  # the datasets cache must serve it; datasets says so if it cannot
+        _check_cached(repo_id, variable, advice)
+        return
     try:
         HfApi().dataset_info(repo_id, revision=revision, timeout=15)
     except RevisionNotFoundError:
@@ -92,6 +95,26 @@ def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | 
         raise SynthDocUserError(
             f"{variable}={shown}: the Hub dataset cannot be reached ({first_line(exc)}); {advice}"
         ) from None
+
+
+def _check_cached(repo_id: str, variable: str, advice: str) -> None:
+    """With ``HF_HUB_OFFLINE`` set, a Hub dataset must be in the hub cache (files downloaded by
+    an earlier online run) or in the ``datasets`` cache; else one line saying so."""
+    import os
+
+    from huggingface_hub import constants
+    from huggingface_hub.file_download import repo_folder_name
+
+    hub = Path(constants.HF_HUB_CACHE) / repo_folder_name(repo_id=repo_id, repo_type="dataset")
+    datasets_cache = Path(
+        os.environ.get("HF_DATASETS_CACHE") or Path(constants.HF_HOME) / "datasets"
+    ) / repo_id.replace("/", "___")
+    if hub.is_dir() or datasets_cache.is_dir():
+        return
+    raise SynthDocUserError(
+        f"{variable}={repo_id}: HF_HUB_OFFLINE is set and the Hub dataset is not in the local cache "
+        f"({hub.parent}): run once with the Hub reachable (unset HF_HUB_OFFLINE) to cache it, or {advice}"
+    )
 
 
 def _check_location(value: str | None) -> DatasetRef:
@@ -277,6 +300,8 @@ def __getattr__(name: str) -> Any:
 
 #: Columns of the ``documents`` config read as the index (never the PDF bytes).
 INDEX_COLUMNS = ("doc_id", "page_count", "word_count", "chart_count", "archetype", "topic", "domain")
+#: Columns that identify a document's PDF (exports since issue 26): its SHA-256 and page count.
+PDF_CHECK_COLUMNS = ("pdf_sha256", "pdf_pages")
 
 
 class DocumentStore:
@@ -286,6 +311,13 @@ class DocumentStore:
     ``huggingface_hub.hf_hub_download`` at the pinned revision (the Hub client's cache keeps
     it). Exports without ``pdfs/`` (older ones) are read from the ``documents`` config's
     ``pdf`` column. The index (``row``) is the ``documents`` config without the PDF bytes.
+
+    Every PDF read is checked against its row's ``pdf_sha256`` (a swapped or edited file is
+    one line naming the document); :meth:`pages` is the count the strip builder checks before
+    rasterising. Older exports have no such columns: a warning says so once per dataset, and
+    the pages are checked against ``page_count``. A Hub dataset's rows are checked once its
+    documents config has been read (the viewer, ``budget``); an evaluation fetches only the
+    PDFs it needs and downloads no documents config for the check.
     """
 
     def __init__(self, location: str | DatasetRef) -> None:
@@ -295,6 +327,7 @@ class DocumentStore:
         self._index: dict[str, dict[str, Any]] | None = None
         self._files: dict[str, Path] = {}
         self._legacy: Any = None
+        self._warned = False
 
     # --- the index ---------------------------------------------------------------------
 
@@ -308,9 +341,13 @@ class DocumentStore:
             rows: list[dict[str, Any]] = []
             for f in self._documents_files():
                 names = pq.read_schema(f).names
-                rows += pq.read_table(f, columns=[c for c in INDEX_COLUMNS if c in names]).to_pylist()
+                wanted = [c for c in (*INDEX_COLUMNS, *PDF_CHECK_COLUMNS) if c in names]
+                rows += pq.read_table(f, columns=wanted).to_pylist()
         else:
-            rows = list(_load_config_one_line(self.ref, "documents", list(INDEX_COLUMNS)))
+            try:
+                rows = list(load_config(self.ref, "documents", [*INDEX_COLUMNS, *PDF_CHECK_COLUMNS]))
+            except Exception:  # an older export without the columns (datasets raises many types)
+                rows = list(_load_config_one_line(self.ref, "documents", list(INDEX_COLUMNS)))
         return {str(r["doc_id"]): dict(r) for r in rows}
 
     def row(self, doc_id: str) -> dict[str, Any]:
@@ -325,6 +362,47 @@ class DocumentStore:
                 "re-export the dataset so questions and documents match"
             )
         return dict(row)
+
+    def _hub_unindexed(self) -> bool:
+        """A Hub dataset whose documents config was not read: a run fetches only the PDFs it
+        needs, so its rows are not downloaded for a check (a pinned revision is immutable)."""
+        return not self.ref.local and self._index is None
+
+    def pages(self, doc_id: str) -> int | None:
+        """The pages the document's PDF must have: ``pdf_pages`` (``page_count`` in older exports)."""
+        if self._hub_unindexed():
+            return None
+        row = self.row(doc_id)
+        value = row.get("pdf_pages")
+        value = row.get("page_count") if value is None else value
+        return value if isinstance(value, int) and value > 0 else None
+
+    def _check_digest(self, doc_id: str, data: bytes) -> None:
+        if self._hub_unindexed():
+            return
+        with self._lock:
+            if self._index is None:
+                self._index = self._load_index()
+        row = self._index.get(doc_id) or {}
+        expected = row.get("pdf_sha256")
+        if not expected:
+            if not self._warned:
+                self._warned = True
+                print(
+                    f"synthdocbench: warning: the documents config of {self.location} has no pdf_sha256 "
+                    "(exported before it was written): its PDFs are checked by page count only; "
+                    "re-export the dataset to check them by digest",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            return
+        actual = hashlib.sha256(data).hexdigest()
+        if actual != expected:
+            raise SynthDocUserError(
+                f"document {doc_id} of {self.location}: its PDF has SHA-256 {actual[:16]}… but its "
+                f"documents row says {str(expected)[:16]}…: the PDF is not the one exported with the "
+                "row (swapped or edited); re-export the dataset"
+            )
 
     # --- the PDFs ----------------------------------------------------------------------
 
@@ -341,6 +419,7 @@ class DocumentStore:
             raise SynthDocUserError(
                 f"document {doc_id} in {self.location} has no PDF bytes; re-export the dataset"
             )
+        self._check_digest(doc_id, data)
         return data
 
     def _local_pdf(self, doc_id: str) -> bytes | None:

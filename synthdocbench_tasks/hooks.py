@@ -16,12 +16,13 @@ from typing import Any
 from PIL import Image
 
 from judge import JudgeItem, Judgement
+from judge.prompt import cap_candidate
 
 from . import judging
 from .api_images import prefer_jpeg
 from .dataset import dataset_location, document_store
 from .errors import SynthDocUserError
-from .metrics import accuracy, failed_count, mean_score, unscored_count
+from .metrics import accuracy, failed_count, mean_score, uncertain_count, unscored_count
 from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
 from .records import SynthDocRecord, logged
@@ -56,15 +57,19 @@ def process_docs(dataset: Any) -> Any:
 
 def document_strips(doc: dict[str, Any], strip_settings: StripSettings) -> list[Strip]:
     """The page strips of a question's document, rasterised once per document and setting."""
-    pdf = document_store(dataset_location()).pdf(doc["doc_id"])
-    return _strip_cache(str(load_settings().cache_dir)).strips(pdf, strip_settings, doc["doc_id"])
+    store = document_store(dataset_location())
+    pdf, pages = store.pdf(doc["doc_id"]), store.pages(doc["doc_id"])
+    cache = _strip_cache(str(load_settings().cache_dir))
+    return cache.strips(pdf, strip_settings, doc["doc_id"], pages=pages)
 
 
 def doc_to_visual(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> list[Image.Image]:
     """The document's page strips (Table 19) as new images, decoded once per document."""
-    pdf = document_store(dataset_location()).pdf(doc["doc_id"])
+    store = document_store(dataset_location())
+    pdf, pages = store.pdf(doc["doc_id"]), store.pages(doc["doc_id"])
     cache = _strip_cache(str(load_settings().cache_dir))
-    return cache.images(pdf, StripSettings.from_kwargs(lmms_eval_specific_kwargs), doc["doc_id"])
+    settings = StripSettings.from_kwargs(lmms_eval_specific_kwargs)
+    return cache.images(pdf, settings, doc["doc_id"], pages)
 
 
 def doc_to_text(doc: dict[str, Any], lmms_eval_specific_kwargs: Kwargs = None) -> str:
@@ -155,7 +160,13 @@ def judge_inputs(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def judge_item(record: dict[str, Any], candidate: str) -> JudgeItem:
-    """The judge's input for a record that carries :func:`judge_inputs`."""
+    """The judge's input for a record that carries :func:`judge_inputs`; a candidate longer than a
+    judge prompt carries is noted in the record (``candidate_truncated``: characters cut)."""
+    cut = cap_candidate(candidate)[1]
+    if cut:
+        record["candidate_truncated"] = cut
+    else:
+        record.pop("candidate_truncated", None)
     return JudgeItem(
         question=record["question"],
         reference=record["reference"],
@@ -204,7 +215,7 @@ def metric_values(record: dict[str, Any], *keys: str) -> dict[str, dict[str, Any
     """The record as logged (:func:`logged_record`) under every metric key of the task
     (``failed`` and ``unscored`` included): one dict, the same object under each key."""
     one = logged_record(record)
-    return {key: one for key in (*keys, "failed", "unscored")}
+    return {key: one for key in (*keys, "failed", "unscored", "uncertain")}
 
 
 _IDENTITY = ("question_id", "doc_id", "subset", "category", "difficulty")
@@ -256,8 +267,14 @@ def aggregate_unscored(records: list[dict[str, Any]]) -> int:
     return unscored_count(records)
 
 
+def aggregate_uncertain(records: list[dict[str, Any]]) -> int:
+    """Scored answers the judge was not certain of (``certain: false``): how much of a score
+    rests on its best reading."""
+    return uncertain_count(records)
+
+
 def sum_over_tasks(values: list[float], sizes: list[int], weight_by_size: bool = False) -> int:
-    """A group's count (``failed``, ``unscored``): the counts of its tasks added up.
+    """A group's count (``failed``, ``unscored``, ``uncertain``): the counts of its tasks added up.
 
     lmms-eval 0.7.3 calls a group's ``aggregation`` with each task's value, its sample count
     and the ``weight_by_size`` flag; its only built-in (``mean``) would average the counts.

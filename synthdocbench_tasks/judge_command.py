@@ -36,11 +36,24 @@ def print_result(result: RejudgeResult) -> None:
     typer.echo(result.usage or "")
     if result.batch:
         typer.echo(result.batch)
+    if result.kept:
+        typer.echo(
+            f"synthdocbench: kept {result.kept} earlier valid scores of the judged logs where this run "
+            "left the same answers unscored (--force replaces them)",
+            err=True,
+        )
     unscored = sum(result.failures.values())
     if not unscored:
         return
     counts = failure_counts(result.failures)
     line = f"synthdocbench: {unscored} of {result.answers} answers are unscored ({counts})"
+    causes = [
+        f"{reason}: {text}" for reason, text in result.causes.items() if text and reason != "model_error"
+    ]
+    if causes:
+        line += "; cause: " + "; ".join(causes[:3])
+    if result.kept:
+        line += f"; the judged logs keep {result.kept} earlier valid scores for them"
     if result.stopped:
         line += f"; {result.stopped}"
     elif result.failures.get("judge_error"):
@@ -52,6 +65,39 @@ def print_result(result: RejudgeResult) -> None:
     if result.failures.get("model_error"):
         line += "; model_error answers are failed model requests: rerun the model on those questions"
     typer.echo(line, err=True)
+
+
+BatchFlag = Annotated[
+    bool,
+    typer.Option(
+        "--batch",
+        help="Judge the uncached answers as one OpenAI Batch API job (half price, within 24 h); "
+        "a later run first collects any batch an interrupted one left.",
+    ),
+]
+
+PollInterval = Annotated[
+    float, typer.Option("--poll-interval", help="Seconds between looks at a batch job (--batch).")
+]
+
+PriceIn = Annotated[
+    float | None,
+    typer.Option("--batch-price-in", help="Batch price per 1M input tokens, for the estimated cost."),
+]
+
+PriceOut = Annotated[
+    float | None,
+    typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
+]
+
+ForceFlag = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Write this run's verdicts even where they are unscored and the judged log "
+        "already holds a valid score for the same answer (kept by default).",
+    ),
+]
 
 
 def judge_command(
@@ -99,25 +145,11 @@ def judge_command(
             "(default: SYNTHDOC_JUDGE_MAX_FAILURES, else 5).",
         ),
     ] = None,
-    batch: Annotated[
-        bool,
-        typer.Option(
-            "--batch",
-            help="Judge the uncached answers as one OpenAI Batch API job (half price, within 24 h); "
-            "an interrupted run resumes polling the recorded batch.",
-        ),
-    ] = False,
-    poll_interval: Annotated[
-        float, typer.Option("--poll-interval", help="Seconds between looks at a batch job (--batch).")
-    ] = 30.0,
-    batch_price_in: Annotated[
-        float | None,
-        typer.Option("--batch-price-in", help="Batch price per 1M input tokens, for the estimated cost."),
-    ] = None,
-    batch_price_out: Annotated[
-        float | None,
-        typer.Option("--batch-price-out", help="Batch price per 1M output tokens, for the estimated cost."),
-    ] = None,
+    batch: BatchFlag = False,
+    poll_interval: PollInterval = 30.0,
+    batch_price_in: PriceIn = None,
+    batch_price_out: PriceOut = None,
+    force: ForceFlag = False,
 ) -> None:
     """Score (or re-score) samples logs in one concurrent batch; write judged copies, print ACC.
 
@@ -135,7 +167,14 @@ def judge_command(
     )
     options = BatchOptions(poll_interval, batch_price_in, batch_price_out) if batch else None
     result = rejudge(
-        samples, judge, out_dir=out, concurrency=concurrency, dataset=dataset, limits=limits, batch=options
+        samples,
+        judge,
+        out_dir=out,
+        concurrency=concurrency,
+        dataset=dataset,
+        limits=limits,
+        batch=options,
+        force=force,
     )
     print_result(result)
     if any(result.failures.get(reason) for reason in RUN_ERRORS):

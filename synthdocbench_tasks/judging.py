@@ -68,6 +68,7 @@ def unscored(failure: str, reason: str, judge: str = "none", prompt_version: str
         "prompt_version": prompt_version,
         "valid": False,
         "failure": failure,
+        "certain": None,
     }
 
 
@@ -82,6 +83,7 @@ def verdict_fields(verdict: Judgement) -> dict[str, Any]:
         "prompt_version": verdict.prompt_version,
         "valid": True,
         "failure": None,
+        "certain": verdict.certain,
     }
 
 

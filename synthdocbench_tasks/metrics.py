@@ -36,6 +36,11 @@ def failed_count(recs: Iterable[Mapping[str, Any]]) -> int:
     return sum(1 for rec in recs if rec.get("failure") in FAILED_REASONS)
 
 
+def uncertain_count(recs: Iterable[Mapping[str, Any]]) -> int:
+    """Scored records the judge marked ``certain: false`` (their score is its best reading)."""
+    return sum(1 for rec in recs if rec.get("certain") is False and valid_score(rec.get("score")) is not None)
+
+
 def unscored_count(recs: Iterable[Mapping[str, Any]]) -> int:
     """Records without a valid score, whatever the reason (what ACC and score leave out)."""
     recs = list(recs)

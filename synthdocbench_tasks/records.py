@@ -8,7 +8,10 @@ lmms-eval writes it into ``*_samples_<task>.jsonl``. Two kinds exist:
   scored, -1 when it could not be (``failure`` says why), None when it was not judged
   (``SYNTHDOC_JUDGE=none``); ``valid`` is True exactly for a 0..10 score. Records of logs
   written before ``failure`` existed have no ``failure``: a -1 there is ``unscored``.
-  The grounded tasks add ``page_acc``, ``iou`` and ``predicted_regions``.
+  The grounded tasks add ``page_acc``, ``iou`` and ``predicted_regions``. ``judge`` names
+  the judge as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v3``); logs
+  written before that hold the bare name, read as :func:`qualified_judge` gives it.
+  ``certain`` is the judge's confidence in its reading (None in older logs).
 * :class:`MMDocRecord` (the ``mmdocbench_*`` tasks): the row's taxonomy and the EM, F1 and
   IoU values in both modes, each 0..1 or None.
 
@@ -35,6 +38,7 @@ from pydantic import (
     Field,
     PlainSerializer,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
@@ -91,6 +95,20 @@ def _id_text(value: Any) -> Any:
 Identifier = Annotated[str, BeforeValidator(_id_text)]
 
 
+#: The one backend there was before records named the judge as ``backend:model``.
+_BARE_BACKEND = "openai"
+_UNNAMED_JUDGES = frozenset({"", "none", "unknown"})
+
+
+def qualified_judge(name: str | None) -> str | None:
+    """``backend:model`` for a judge name of any log: ``offline-claims-v2`` (a bare offline
+    judge name) is ``offline:offline-claims-v2``, another bare name (``gpt-5``) was the one
+    backend's (``openai:gpt-5``); a qualified name, a cascade, ``none`` and None stay."""
+    if name is None or ":" in name or name in _UNNAMED_JUDGES:
+        return name
+    return f"offline:{name}" if name.startswith("offline-") else f"{_BARE_BACKEND}:{name}"
+
+
 def _integral(value: float) -> float | int:
     return int(value) if value.is_integer() else value
 
@@ -140,10 +158,17 @@ class SynthDocRecord(Record):
     prompt_version: str | None = None
     valid: bool | None = None
     failure: Failure | None = None
+    #: False when the judge could not read the answer confidently (None: not said, old logs).
+    certain: bool | None = None
     # the grounded tasks
     page_acc: float | None = None
     iou: float | None = None
     predicted_regions: list[Any] | None = None  # items as the reply gave them (checked where drawn)
+
+    @field_validator("judge")
+    @classmethod
+    def _qualified(cls, value: str | None) -> str | None:
+        return qualified_judge(value)
 
     @model_validator(mode="after")
     def _consistent(self) -> SynthDocRecord:

@@ -98,6 +98,8 @@ class RejudgeResult:
     stopped: str | None = None  # why the circuit breaker stopped judging, if it did
     usage: str | None = None  # the judge's usage summary line for this batch
     batch: str | None = None  # the Batch API job's summary line (``--batch``)
+    causes: dict[str, str] = field(default_factory=dict)  # failure reason -> the first one's judgement
+    kept: int = 0  # earlier valid scores of an output kept in place of this run's unscored ones
 
     @property
     def answers(self) -> int:
@@ -156,13 +158,45 @@ class QuestionLookup:
         record.update(judge_inputs(row))
 
 
+def judged_folder(judge_name: str) -> str:
+    """The default output folder's name for a judge: ``judged-offline_offline-claims-v3``."""
+    return f"judged-{_UNSAFE.sub('_', judge_name)}"
+
+
 def output_path(source: Path, out_dir: Path | None, judge_name: str) -> Path:
-    """``<out_dir>/<same name>``; by default a ``judged-<judge>`` folder next to the input."""
-    folder = out_dir if out_dir is not None else source.parent / f"judged-{_UNSAFE.sub('_', judge_name)}"
+    """``<out_dir>/<same name>``; by default a :func:`judged_folder` next to the input."""
+    folder = out_dir if out_dir is not None else source.parent / judged_folder(judge_name)
     target = folder / source.name
     if target.resolve() == source.resolve():
         raise SynthDocUserError(f"--out {folder} would overwrite the input {source}: choose another folder")
     return target
+
+
+def output_paths(sources: Sequence[Path], out_dir: Path | None, judge_name: str) -> list[Path]:
+    """Where each input's judged log goes (:func:`output_path`). Under ``--out``, inputs that
+    share a file name (two runs' logs) keep their run folders below it, the path from the
+    folder the inputs have in common, so no judged log replaces another's; the same file given
+    twice is refused."""
+    seen: dict[Path, Path] = {}
+    for source in sources:
+        earlier = seen.setdefault(source.resolve(), source)
+        if earlier is not source:
+            raise SynthDocUserError(f"{source} is given twice (also as {earlier}): give each log once")
+    targets = [output_path(source, out_dir, judge_name) for source in sources]
+    if out_dir is None or len({t.name for t in targets}) == len(targets):
+        return targets
+    parents = [source.resolve().parent for source in sources]
+    common = Path(os.path.commonpath(parents))
+    kept = [
+        out_dir / parent.relative_to(common) / source.name
+        for source, parent in zip(sources, parents, strict=True)
+    ]
+    for source, target in zip(sources, kept, strict=True):
+        if target.resolve() == source.resolve():
+            raise SynthDocUserError(
+                f"--out {out_dir} would overwrite the input {source}: choose another folder"
+            )
+    return kept
 
 
 def write_atomically(path: Path, lines: Sequence[dict[str, Any]]) -> None:
@@ -190,6 +224,44 @@ def check_writable(targets: Sequence[Path]) -> None:
                 f"cannot write judged logs to {folder}: {exc.strerror or exc}; "
                 "choose a writable folder with --out"
             ) from None
+
+
+def check_cache(session: JudgeSession) -> None:
+    """Open, read and write-probe the judge's cache before any answer is judged: a cache that
+    cannot be used would turn every answer into ``scoring_error``; one line naming it instead."""
+    cache = getattr(session.judge, "cache", None)
+    if cache is None:
+        return
+    try:
+        cache.check()
+    except OSError as exc:
+        raise SynthDocUserError(
+            f"{one_line(exc, 600)}; nothing was judged (the judged logs are unchanged)"
+        ) from None
+
+
+def keep_earlier_scores(sample: SamplesFile, target: Path, judge_name: str) -> int:
+    """Put back the valid verdicts an earlier run wrote to ``target`` where this run left the same
+    answer unscored (a judge outage, a cache that failed): a rerun never makes an output worse.
+    Returns how many were kept; an unreadable earlier output keeps nothing."""
+    if not target.is_file():
+        return 0
+    try:
+        earlier = read_samples(target).records
+    except SynthDocUserError:
+        return 0
+    if len(earlier) != len(sample.records):
+        return 0
+    kept = 0
+    for index, (old, new) in enumerate(zip(earlier, sample.records, strict=True)):
+        same = (
+            all(old.get(k) == new.get(k) for k in ("question_id", "answer"))
+            and old.get("judge") == judge_name
+        )
+        if same and old.get("valid") and not new.get("valid") and new.get("failure") != "model_error":
+            sample.records[index] = dict(old)
+            kept += 1
+    return kept
 
 
 def _judge_forms() -> str:
@@ -285,6 +357,16 @@ def _batch_fields(
     )
 
 
+def _note_failures(result: RejudgeResult, records: Sequence[dict[str, Any]]) -> None:
+    """Count the unscored answers of ``records`` by reason, with the first one's judgement (the cause)."""
+    counts = Counter(result.failures)
+    for r in records:
+        if r.get("failure"):
+            counts[str(r["failure"])] += 1
+            result.causes.setdefault(str(r["failure"]), one_line(str(r.get("judgement") or ""), 200))
+    result.failures = dict(counts)
+
+
 def rejudge(
     paths: Sequence[Path],
     spec: str | None,
@@ -295,12 +377,15 @@ def rejudge(
     settings: Settings | None = None,
     limits: JudgeLimits | None = None,
     batch: BatchOptions | None = None,
+    force: bool = False,
 ) -> RejudgeResult:
     """Score every answer of ``paths`` with the judge ``spec`` and write the updated logs.
 
     ``limits`` (timeout, attempts, Retry-After cap, circuit breaker) default to the environment.
     With ``batch`` the answers without a cached verdict are judged as one OpenAI Batch API
     job (:mod:`judge.batch`), resumed from its state file when a previous run was interrupted.
+    An earlier output's valid scores are kept where this run leaves the same answers unscored,
+    unless ``force``.
     """
     if concurrency < 1:
         raise SynthDocUserError(f"--concurrency must be at least 1, got {concurrency}")
@@ -315,10 +400,11 @@ def rejudge(
         for number, record in enumerate(sample.records, start=1):
             lookup.complete(record, f"{sample.path}:{number}")
     session = build_session(settings, limits, spec=spec)
+    check_cache(session)
     if batch is not None and not isinstance(session.judge, OpenAIJudge):
         forms = spec_forms("MODEL", "BASE_URL", offline=False, none=False, backends=batch_backend_names())
         raise SynthDocUserError(f"--batch needs an API judge (--judge {forms}), not {session.name}")
-    outputs = [output_path(sample.path, out_dir, session.name) for sample in files]
+    outputs = output_paths([sample.path for sample in files], out_dir, session.name)
     before = session.judge.usage.snapshot() if getattr(session.judge, "usage", None) is not None else None
 
     # Every answer's verdict without the network first (model failures, cache, offline judge).
@@ -349,10 +435,11 @@ def rejudge(
                 verdicts = judge_all(session, [item for _, item in todo], concurrency, on_done=advance)
             for (index, _), fields in zip(todo, verdicts, strict=True):
                 sample.records[index].update(fields)
+            _note_failures(result, sample.records)  # this run's, before earlier scores are kept
+            if not force:
+                result.kept += keep_earlier_scores(sample, target, session.name)
             write_atomically(target, _judged_lines(sample))
             result.files.append(_summary(sample, target))
-    every = [r for sample in files for r in sample.records]
-    result.failures = dict(Counter(str(r["failure"]) for r in every if r.get("failure")))
     result.failed = sum(n for reason, n in result.failures.items() if reason in RUN_ERRORS)
     result.error = session.breaker.last_error
     result.stopped = session.breaker.reason()

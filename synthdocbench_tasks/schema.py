@@ -424,6 +424,8 @@ DOCUMENT_COLUMNS: tuple[str, ...] = (
     "pdf_path",
     "manifest",
     "page_count",
+    "pdf_sha256",
+    "pdf_pages",
     "word_count",
     "chart_count",
     "archetype",

@@ -81,11 +81,20 @@ class StripCache(DocCache[list[Strip]]):
         return self.computed
 
     def strips(
-        self, pdf: bytes, settings: StripSettings, name: str, digest: str | None = None
+        self,
+        pdf: bytes,
+        settings: StripSettings,
+        name: str,
+        digest: str | None = None,
+        pages: int | None = None,
     ) -> list[Strip]:
-        return self._get(pdf, settings.key(), lambda: build_strips(pdf, settings, name), digest)
+        """The strips of ``pdf`` (keyed by its digest); ``pages``: the count its row records, checked
+        before rasterising (:func:`~synthdocbench_tasks.strips.build_strips`)."""
+        return self._get(pdf, settings.key(), lambda: build_strips(pdf, settings, name, pages), digest)
 
-    def images(self, pdf: bytes, settings: StripSettings, name: str) -> list[Image.Image]:
+    def images(
+        self, pdf: bytes, settings: StripSettings, name: str, pages: int | None = None
+    ) -> list[Image.Image]:
         """The strips as new read-only images; decoded once per document while they stay in memory."""
         digest = self.digest(pdf)
         key = (digest, settings.key())
@@ -95,7 +104,7 @@ class StripCache(DocCache[list[Strip]]):
                 self._decoded.move_to_end(key)
         if images is None:
             images = []
-            for strip in self.strips(pdf, settings, name, digest):
+            for strip in self.strips(pdf, settings, name, digest, pages):
                 image = strip.image()
                 image.info[STRIP_DIGEST_INFO] = (self.digest(strip.jpeg), id(image.im))
                 images.append(image)

@@ -203,8 +203,13 @@ def stack_pages(
     return canvas, sizes
 
 
-def build_strips(pdf: bytes, settings: StripSettings, name: str = "document") -> list[Strip]:
+def build_strips(
+    pdf: bytes, settings: StripSettings, name: str = "document", pages: int | None = None
+) -> list[Strip]:
     """Rasterise a PDF into vertical strips of ``pages_per_strip`` pages each.
+
+    ``pages``: the page count the document's row records (``pdf_pages``); a PDF with another
+    count is refused before anything is rasterised (one line naming the document).
 
     Every page is rasterised once, directly at the scale its strip needs (``dpi``, or less
     so that the stacked strip's longest side is at most ``max_dimension``), and every strip
@@ -213,12 +218,17 @@ def build_strips(pdf: bytes, settings: StripSettings, name: str = "document") ->
     fitz = load_pymupdf()
     doc = open_pdf(pdf, name)
     try:
+        if pages is not None and doc.page_count != pages:
+            raise SynthDocUserError(
+                f"document {name}: its PDF has {doc.page_count} pages but its documents row says {pages}: "
+                "the PDF is not the one exported with the row; re-export the dataset"
+            )
         n_pages = min(doc.page_count, settings.max_pages)
         strips: list[Strip] = []
         for start in range(0, n_pages, settings.pages_per_strip):
             numbers = list(range(start, min(start + settings.pages_per_strip, n_pages)))
-            pages = [doc[i] for i in numbers]
-            canvas, sizes = stack_pages(fitz, pages, settings)
+            chosen = [doc[i] for i in numbers]
+            canvas, sizes = stack_pages(fitz, chosen, settings)
             width, height = canvas.size
             if max(width, height) > settings.max_dimension:  # only if PyMuPDF's rounding surprised us
                 scale = settings.max_dimension / max(width, height)

@@ -118,13 +118,8 @@ def _proportion_insights(chart_type: str, data: list[DataPoint], decimals: int, 
     return []
 
 
-def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
-    """Typed facts derived from the data (Table 17 ``insights``).
-
-    Maximum, minimum, gap and comparison rank the marks (a waterfall ranks its steps, not
-    its starting level); trends, proportions, outliers and target attainment where the
-    type has them.
-    """
+def _rank_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
+    """Maximum, minimum, gap and the leader's margin over the runner-up."""
     ranked_marks = data[1:] if chart_type == "waterfall" else data
     ranked = sorted(ranked_marks, key=lambda d: -d.value)
     top, bottom = ranked[0], ranked[-1]
@@ -162,6 +157,38 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
                 value=diff,
             )
         )
+    return out
+
+
+def _outlier_insight(chart_type: str, data: list[DataPoint]) -> list[Insight]:
+    """The one item two standard deviations or more from the mean of a single series, if any."""
+    out: list[Insight] = []
+    if chart_type not in MULTI_SERIES and chart_type != "waterfall" and len(data) >= 5:
+        values = np.array([d.value for d in data])
+        std = float(values.std())
+        if std > 0:
+            z = (values - values.mean()) / std
+            i = int(np.argmax(np.abs(z)))
+            if abs(z[i]) >= 2.0:
+                out.append(
+                    Insight(
+                        type="outlier",
+                        text=f"{data[i].label} stands apart from the other items.",
+                        labels=[data[i].label],
+                        value=data[i].value,
+                    )
+                )
+    return out
+
+
+def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: str) -> list[Insight]:
+    """Typed facts derived from the data (Table 17 ``insights``).
+
+    Maximum, minimum, gap and comparison rank the marks (a waterfall ranks its steps, not
+    its starting level); trends, proportions, outliers and target attainment where the
+    type has them.
+    """
+    out = _rank_insights(chart_type, data, decimals, unit)
     if chart_type in TREND_TYPES:
         out += _trend_insights(chart_type, data, decimals)
     if chart_type == "waterfall":
@@ -187,19 +214,5 @@ def compute_insights(chart_type: str, data: list[DataPoint], decimals: int, unit
             )
         )
     out += _proportion_insights(chart_type, data, decimals, unit)
-    if chart_type not in MULTI_SERIES and chart_type != "waterfall" and len(data) >= 5:
-        values = np.array([d.value for d in data])
-        std = float(values.std())
-        if std > 0:
-            z = (values - values.mean()) / std
-            i = int(np.argmax(np.abs(z)))
-            if abs(z[i]) >= 2.0:
-                out.append(
-                    Insight(
-                        type="outlier",
-                        text=f"{data[i].label} stands apart from the other items.",
-                        labels=[data[i].label],
-                        value=data[i].value,
-                    )
-                )
+    out += _outlier_insight(chart_type, data)
     return out

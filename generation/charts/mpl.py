@@ -59,6 +59,37 @@ from generation.charts.mpl_parts import (
 )
 
 
+def _rc_params(chart: Chart, prefix: str, fonts: list[str], pt: float) -> dict[str, Any]:
+    """matplotlib settings of one chart's figure: fonts, colours, spines, deterministic SVG ids."""
+    return {
+        "svg.fonttype": "none",
+        "svg.hashsalt": chart.vizId,
+        "svg.id": f"{prefix}svg",
+        "font.family": fonts,
+        "font.size": pt,
+        "axes.titlesize": pt * 1.12,
+        "axes.labelsize": pt,
+        "axes.labelweight": "bold",
+        "axes.edgecolor": "#555555",
+        "axes.labelcolor": "#333333",
+        "text.color": INK,
+        "xtick.color": "#555555",
+        "ytick.color": "#555555",
+        "xtick.labelcolor": INK,
+        "ytick.labelcolor": INK,
+        "xtick.labelsize": pt,
+        "ytick.labelsize": pt,
+        "legend.fontsize": pt,
+        "legend.frameon": False,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "figure.dpi": 72,
+        "savefig.dpi": 72,
+        "path.simplify": False,
+        "axes.unicode_minus": False,
+    }
+
+
 def render_chart_svg(
     chart: Chart,
     width_px: float,
@@ -92,33 +123,7 @@ def render_chart_svg(
     prefix = f"mpl-{chart.vizId}-"
     fonts = list(available_fonts(style.font_family))
     pt = _at_least(style.font_px * _PT_PER_PX)
-    rc: dict[str, Any] = {
-        "svg.fonttype": "none",
-        "svg.hashsalt": chart.vizId,
-        "svg.id": f"{prefix}svg",
-        "font.family": fonts,
-        "font.size": pt,
-        "axes.titlesize": pt * 1.12,
-        "axes.labelsize": pt,
-        "axes.labelweight": "bold",
-        "axes.edgecolor": "#555555",
-        "axes.labelcolor": "#333333",
-        "text.color": INK,
-        "xtick.color": "#555555",
-        "ytick.color": "#555555",
-        "xtick.labelcolor": INK,
-        "ytick.labelcolor": INK,
-        "xtick.labelsize": pt,
-        "ytick.labelsize": pt,
-        "legend.fontsize": pt,
-        "legend.frameon": False,
-        "axes.spines.top": False,
-        "axes.spines.right": False,
-        "figure.dpi": 72,
-        "savefig.dpi": 72,
-        "path.simplify": False,
-        "axes.unicode_minus": False,
-    }
+    rc = _rc_params(chart, prefix, fonts, pt)
     with matplotlib.rc_context(rc):  # type: ignore[arg-type]  # keys are checked by matplotlib
         from matplotlib.layout_engine import ConstrainedLayoutEngine
 

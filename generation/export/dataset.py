@@ -12,6 +12,7 @@ are pinned (the bytes still depend on the pyarrow version, which stamps ``create
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -31,11 +32,13 @@ from generation.run.atomic import dumps_json
 from hf_card.card import (
     CONFIGS,
     DOCUMENTS_CONFIG,
+    PDF_CONFIG,
     QUESTION_CONFIGS,
     CardInfo,
     DocumentStats,
     QuestionStats,
     build_card,
+    pdf_schema,
 )
 from synthdocbench_tasks.atomic import make_temp_dir
 from synthdocbench_tasks.errors import SynthDocUserError
@@ -80,6 +83,8 @@ DOCUMENT_SCHEMA = pa.schema(
         ("pdf_path", pa.string()),
         ("manifest", pa.string()),
         ("page_count", pa.int64()),
+        ("pdf_sha256", pa.string()),
+        ("pdf_pages", pa.int64()),
         ("word_count", pa.int64()),
         ("chart_count", pa.int64()),
         ("archetype", pa.string()),
@@ -269,12 +274,15 @@ def pdf_relpath(doc_id: str) -> str:
     return f"{PDF_FOLDER}/{doc_id}.pdf"
 
 
-def _document_row(manifest: DocumentManifest) -> dict[str, Any]:
+def _document_row(manifest: DocumentManifest, pdf: bytes) -> dict[str, Any]:
+    """The documents row; ``pdf_sha256``/``pdf_pages`` identify its PDF (``_read_pdf`` checked the pages)."""
     return {
         "doc_id": manifest.doc_id,
         "pdf_path": pdf_relpath(manifest.doc_id),
         "manifest": dumps_json(manifest.model_dump(mode="json")),
         "page_count": manifest.page_count,
+        "pdf_sha256": hashlib.sha256(pdf).hexdigest(),
+        "pdf_pages": manifest.page_count,
         "word_count": manifest.word_count,
         "chart_count": len(manifest.charts),
         "archetype": manifest.archetype,
@@ -334,14 +342,25 @@ def _write_documents(doc_dirs: list[Path], root: Path, collected: _Collected) ->
             advance()
             manifest = _read_manifest(doc_dir)
             collected.add_questions(doc_dir / "questions.jsonl", _read_questions(doc_dir))
-            (root / pdf_relpath(manifest.doc_id)).write_bytes(_read_pdf(doc_dir, manifest))
-            rows.append(_document_row(manifest))
+            pdf = _read_pdf(doc_dir, manifest)
+            (root / pdf_relpath(manifest.doc_id)).write_bytes(pdf)
+            rows.append(_document_row(manifest, pdf))
             collected.documents.append(_document_stats(manifest))
             if len(rows) == DOCUMENT_ROW_GROUP:
                 writer.write_table(pa.Table.from_pylist(rows, schema=DOCUMENT_SCHEMA))
                 rows = []
         if rows:
             writer.write_table(pa.Table.from_pylist(rows, schema=DOCUMENT_SCHEMA))
+
+
+def _write_pdf_config(root: Path) -> None:
+    """The ``pdfs`` config: every exported PDF as a ``datasets`` ``Pdf`` column, one row group
+    per document (the loose ``pdfs/<doc_id>.pdf`` files stay for per-document downloads)."""
+    schema = pdf_schema()
+    with _writer(root / "data" / PDF_CONFIG / PARQUET_NAME, schema) as writer:
+        for path in sorted((root / PDF_FOLDER).glob("*.pdf")):
+            row = {"doc_id": path.stem, "pdf": {"bytes": path.read_bytes(), "path": path.name}}
+            writer.write_table(pa.Table.from_pylist([row], schema=schema))
 
 
 def _write_questions(questions: dict[str, Question], data_dir: Path) -> dict[str, int]:
@@ -376,6 +395,7 @@ def _write_export(
         f"{gen_dir / 'docs' / name} has no DONE file (unfinished); skipped" for name in skipped
     ]
     _write_documents(doc_dirs, tmp, collected)
+    _write_pdf_config(tmp)
     if not collected.questions:
         raise ExportError(
             f"no questions in any {gen_dir / 'docs'}/*/questions.jsonl; "

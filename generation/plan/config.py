@@ -34,6 +34,10 @@ DEPTH_CENTRES: dict[str, float] = {"early": 1 / 6, "middle": 1 / 2, "late": 5 / 
 _RUN_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._=-]*")
 
 
+#: The longest document the renderer lays out (pages): the bound of every page setting.
+MAX_PAGES = 400
+
+
 class ModalityMix(BaseModel):
     """Share of the page budget given to charts, tables and running text (normalised to sum 1)."""
 
@@ -89,12 +93,13 @@ class GenerationConfig(BaseModel):
     seed: int = 0
     n_docs: int = Field(default=3, ge=1)
     #: Target page count of every document; overrides the range below when set.
-    target_pages: int | None = Field(default=None, ge=4, le=400)
-    #: Target page range of each document (the achieved count is measured on the PDF).
-    min_pages: int = Field(default=20, ge=4)
-    max_pages: int = Field(default=28, ge=4)
+    target_pages: int | None = Field(default=None, ge=4, le=MAX_PAGES)
+    #: Target page range of each document (the achieved count is measured on the PDF), within
+    #: what the renderer reaches (``MAX_PAGES``): a larger value is refused before any document.
+    min_pages: int = Field(default=20, ge=4, le=MAX_PAGES)
+    max_pages: int = Field(default=28, ge=4, le=MAX_PAGES)
     #: Peak of a triangular page distribution over [min_pages, max_pages]; None: uniform.
-    pages_mode: int | None = Field(default=None, ge=4)
+    pages_mode: int | None = Field(default=None, ge=4, le=MAX_PAGES)
     #: Charts per document (ignored when ``modality_mix`` is set).
     min_charts: int = Field(default=8, ge=1)
     max_charts: int = Field(default=12, ge=1)

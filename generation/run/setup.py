@@ -33,6 +33,7 @@ from rich.progress import (
 from rich.text import Text
 
 from generation.charts.d3 import load_d3
+from generation.document.content import allowed_chart_types
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import write_json_atomic
@@ -106,6 +107,14 @@ def check_shard(shard: tuple[int, int] | None) -> tuple[int, int]:
     if n < 1 or not 0 <= k < n:
         raise PipelineError(f"bad shard {k}/{n}: use K/N with N >= 1 and 0 <= K < N (e.g. --shard 0/4)")
     return k, n
+
+
+def check_chart_types(config: GenerationConfig) -> None:
+    """The config's ``chart_types`` are known and drawable, checked before the first document."""
+    try:
+        allowed_chart_types(config.chart_types, config.renderer)
+    except ValueError as exc:
+        raise PipelineError(str(exc)) from None
 
 
 def write_config(config: GenerationConfig, out_dir: Path) -> None:
@@ -200,10 +209,12 @@ def open_run(
     """Check the shard, load D3, write (or check) ``config.json`` and find the documents to do.
 
     A document of the shard whose folder holds ``DONE`` is skipped; every other one is to be
-    generated from scratch. Raises :class:`PipelineError` (bad shard, another config in
-    ``out_dir``) or :class:`~generation.charts.d3.D3NotFoundError` before anything is written.
+    generated from scratch. Raises :class:`PipelineError` (bad shard, unknown chart types,
+    another config in ``out_dir``) or :class:`~generation.charts.d3.D3NotFoundError` before
+    anything is written.
     """
     k, n = check_shard(shard)
+    check_chart_types(config)
     d3_js = load_d3(d3_path)
     out_dir.mkdir(parents=True, exist_ok=True)
     write_config(config, out_dir)

@@ -275,22 +275,11 @@ def _foreign(doc: Path, config: GenerationConfig) -> str:
     return f"index {int(match.group(2))} is past the config's {config.n_docs} documents"
 
 
-def verify_output(
-    folders: list[Path], *, config: GenerationConfig | None = None, shard: tuple[int, int] | None = None
-) -> VerifyReport:
-    """Check that ``folders`` (the shard folders of one run, or one shared folder) are complete.
-
-    ``config`` (from ``--config``) is what every folder's ``config.json`` must match; without
-    it the first readable ``config.json`` is the reference. ``shard`` limits the documents
-    expected to ``index % N == K`` (a bad one raises :class:`~generation.run.setup.PipelineError`).
-    """
-    k, n = check_shard(shard)
-    report = VerifyReport(folders=list(folders))
-    for folder in folders:
-        if not folder.is_dir():
-            raise VerifyError(
-                f"{folder} is not a folder; pass the --out folder(s) of `synthdocbench generate`"
-            )
+def _reference_config(
+    folders: list[Path], config: GenerationConfig | None, report: VerifyReport
+) -> GenerationConfig:
+    """The config every folder must match (``--config``, else the first readable config.json);
+    a folder whose config.json is unreadable or differs is a problem of ``report``."""
     configs: dict[Path, GenerationConfig] = {}
     for folder in folders:
         found, problem = _read_config(folder / "config.json")
@@ -313,6 +302,26 @@ def verify_output(
                 f"{folder / 'config.json'}: config digest {other} differs from {digest} ({source}): "
                 "this shard was generated with other settings; regenerate it with the same config"
             )
+    return reference
+
+
+def verify_output(
+    folders: list[Path], *, config: GenerationConfig | None = None, shard: tuple[int, int] | None = None
+) -> VerifyReport:
+    """Check that ``folders`` (the shard folders of one run, or one shared folder) are complete.
+
+    ``config`` (from ``--config``) is what every folder's ``config.json`` must match; without
+    it the first readable ``config.json`` is the reference. ``shard`` limits the documents
+    expected to ``index % N == K`` (a bad one raises :class:`~generation.run.setup.PipelineError`).
+    """
+    k, n = check_shard(shard)
+    report = VerifyReport(folders=list(folders))
+    for folder in folders:
+        if not folder.is_dir():
+            raise VerifyError(
+                f"{folder} is not a folder; pass the --out folder(s) of `synthdocbench generate`"
+            )
+    reference = _reference_config(folders, config, report)
     expected = {doc_id_for(reference.seed, i): i for i in range(reference.n_docs) if i % n == k}
     every_index = {doc_id_for(reference.seed, i) for i in range(reference.n_docs)}
     report.expected = len(expected)

@@ -12,7 +12,7 @@ A backend knows nothing of rubrics, scores, caches or usage counters: the one ju
   answered with something that is not a reply (one line, credentials redacted, with
   ``requests``/``retries`` set);
 * builds no connection before its first request, and reads no environment variable: its
-  settings come resolved (:class:`BackendSettings`, from :func:`judge.registry.resolve_settings`).
+  settings come resolved (:class:`BackendSettings`, from :func:`judge.choices.resolve_settings`).
 
 Adding one is a module with a class like this and one :class:`judge.registry.BackendEntry`.
 """

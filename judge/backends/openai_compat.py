@@ -18,7 +18,7 @@ once by dropping or renaming that parameter, and ``adjustments`` records it.
 The judge (:class:`judge.llm.LLMJudge`), the Batch API (:mod:`judge.batch`) and the
 generator's optional prose rewrite (``generation.document.rewrite``) all use this one client.
 Credentials in the base URL reach the server but never appear in ``endpoint`` or messages.
-The API key and base URL come resolved (:func:`judge.registry.resolve_settings`); the
+The API key and base URL come resolved (:func:`judge.choices.resolve_settings`); the
 ``openai`` client itself still reads ``OPENAI_ORG_ID``/``OPENAI_PROJECT_ID`` when set.
 """
 
@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tenacity import RetryCallState, RetryError, Retrying, retry_if_exception, stop_after_attempt
 
 from judge.backends.base import BackendSettings, Completion, Message, token_count
+from judge.choices import choose_another
 from judge.errors import JudgeError, JudgeRequestError, JudgeUnavailable
 from judge.redact import one_line, redact_secrets
-from judge.registry import choose_another
 
 if TYPE_CHECKING:
     import openai

@@ -36,6 +36,7 @@ def runs_section(ctx: Context) -> Section:
                 counts["valid"],
                 counts["unscored"],
                 counts["not_judged"],
+                r.uncertain(),
                 len({a.doc_id for a in r.answers}),
                 r.source,
             ]
@@ -51,6 +52,7 @@ def runs_section(ctx: Context) -> Section:
             "valid",
             "unscored (-1)",
             "not judged",
+            "uncertain",
             "documents",
             "source",
         ],

@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..errors import SynthDocUserError
-from ..records import passed
+from ..records import passed, qualified_judge
 from ..schema import SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run
@@ -30,7 +30,8 @@ def agreement_pairs(ctx: Context, judges_compare: Sequence[tuple[str, str]] | No
         by_label[r.label][r.judge] = r
     pairs: list[tuple[Run, Run]] = []
     if judges_compare:
-        for ref, alt in judges_compare:
+        for ref_name, alt_name in judges_compare:
+            ref, alt = qualified_judge(ref_name) or ref_name, qualified_judge(alt_name) or alt_name
             pairs += [(g[ref], g[alt]) for g in by_label.values() if ref in g and alt in g]
         if not pairs:
             found = ", ".join(sorted({r.judge for r in ctx.runs}))

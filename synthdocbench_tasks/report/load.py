@@ -17,11 +17,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from judge.choices import CASCADE_PREFIX, OFFLINE
+
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
 from ..records import SynthDocRecord
 from ..samples_log import SampleLine, first_text
+from .protocol import protocol_of
 from .records import Answer, DocumentInfo, Run
 
 SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
@@ -117,6 +120,7 @@ def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
         reference=first_text(line.get("target")) or "",
         judgement=record.judgement or "",
         failure=record.reason,
+        certain=record.certain,
     )
 
 
@@ -154,14 +158,27 @@ def _results_info(folder: Path, prefix: str) -> dict[str, Any]:
         if isinstance(cfg, dict) and isinstance(cfg.get("dataset_path"), str):
             dataset_path = cfg["dataset_path"]
             break
-    return {"model": name, "model_args": model_args, "dataset_path": dataset_path}
+    return {
+        "model": name,
+        "model_args": model_args,
+        "dataset_path": dataset_path,
+        "protocol": protocol_of(data),
+    }
 
 
 def _main_judge(answers: Iterable[Answer]) -> str:
+    """The run's judge: the one that scored most answers, or the cascade
+    (``offline+openai:gpt-5``) when the offline judge and one other decided them."""
     judged = Counter(a.judge for a in answers if a.status == "valid")
     if not judged:
         judged = Counter(a.judge for a in answers)
-    return sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    names = sorted(judged.items(), key=lambda kv: (-kv[1], kv[0]))
+    deciders = [name for name, _ in names]
+    offline = [n for n in deciders if n.startswith(f"{OFFLINE}:")]
+    others = [n for n in deciders if not n.startswith(f"{OFFLINE}:")]
+    if offline and len(others) == 1 and CASCADE_PREFIX not in others[0]:
+        return f"{CASCADE_PREFIX}{others[0]}"
+    return names[0][0]
 
 
 def run_groups(paths: Sequence[Path]) -> list[tuple[Path, str, list[Path]]]:
@@ -207,6 +224,7 @@ def _load_run(folder: Path, prefix: str, files: Sequence[Path], advance: Callabl
         model_args=info.get("model_args", ""),
         date=prefix,
         dataset_path=info.get("dataset_path"),
+        protocol=info.get("protocol", {}),
     )
 
 

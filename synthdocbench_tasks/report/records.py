@@ -37,6 +37,8 @@ class Answer:
     reference: str = ""
     judgement: str = ""
     failure: str | None = None
+    #: False when the judge was not certain of its reading (None: not said, older logs).
+    certain: bool | None = None
 
 
 @dataclass
@@ -52,6 +54,8 @@ class Run:
     date: str = ""
     dataset_path: str | None = None
     label: str = ""
+    #: Settings the run was made under (``report.protocol.PROTOCOL_COLUMNS``); empty: no results file.
+    protocol: dict[str, str] = field(default_factory=dict)
 
     def valid(self) -> list[Answer]:
         return [a for a in self.answers if a.score is not None]
@@ -61,6 +65,10 @@ class Run:
         for a in self.answers:
             out[a.status] += 1
         return out
+
+    def uncertain(self) -> int:
+        """Valid scores the judge marked ``certain: false`` (scored by its best reading)."""
+        return sum(1 for a in self.answers if a.score is not None and a.certain is False)
 
     def failures(self) -> dict[str, int]:
         """Answers without a valid score, by reason, most frequent first."""

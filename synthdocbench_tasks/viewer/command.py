@@ -110,6 +110,6 @@ def review_command(
     corpus = load_corpus([], dataset=dataset_path, pages_per_strip=pages_per_strip)
     chosen = stratified_sample(list(corpus.questions.values()), sample, seed)
     corpus.restrict(chosen)
-    store = VerdictStore(verdicts, reviewer)
-    typer.echo(f"{len(chosen)} questions sampled (seed {seed}); verdicts go to {verdicts}")
-    _serve(_server(corpus, host, port, allow_remote, store))
+    with VerdictStore(verdicts, reviewer) as store:  # the file's only writer while it serves
+        typer.echo(f"{len(chosen)} questions sampled (seed {seed}); verdicts go to {verdicts}")
+        _serve(_server(corpus, host, port, allow_remote, store))

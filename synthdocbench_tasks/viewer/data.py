@@ -162,8 +162,9 @@ class StripSource:
         from ..dataset import document_store
 
         with self._lock:
-            pdf = document_store(self.location).pdf(doc_id)
-            return self.cache.strips(pdf, StripSettings(pages_per_strip=pages_per_strip), doc_id)
+            store = document_store(self.location)
+            pdf, pages = store.pdf(doc_id), store.pages(doc_id)
+            return self.cache.strips(pdf, StripSettings(pages_per_strip=pages_per_strip), doc_id, pages=pages)
 
 
 @dataclass

@@ -3,7 +3,8 @@
 The folder holds ``index.html``, ``static/`` (the page's script and style), ``data/`` (the
 question list and one file per question, as small scripts so the page works when opened
 from disk, where a browser refuses to fetch JSON) and ``strips/`` (the JPEGs). Nothing in it
-is fetched from elsewhere.
+is fetched from elsewhere, and the page carries a Content-Security-Policy (a meta tag) that
+allows only its own scripts, style and images.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from ..atomic import make_temp_dir, replace_dir, write_bytes_atomic, write_text_atomic
 from ..errors import SynthDocUserError
 from .data import Corpus
-from .server import static_file
+from .server import EXPORT_CSP, page_html, static_file
 
 _SAFE = re.compile(r"^[A-Za-z0-9._-]{1,120}$")
 
@@ -39,6 +40,8 @@ def _script(variable: str, key: str | None, value: Any) -> str:
 
 def export_site(corpus: Corpus, out: Path) -> int:
     """Write the static viewer of ``corpus`` to ``out`` (replaced atomically); returns questions written."""
+    if out.exists() and not out.is_dir():
+        raise SynthDocUserError(f"--export {out} is a file: give a new or empty folder")
     if out.exists() and any(out.iterdir()) and not (out / "data" / "index.js").is_file():
         raise SynthDocUserError(
             f"--export {out}: the folder exists and is not a viewer export; give a new or empty folder"
@@ -70,7 +73,9 @@ def export_site(corpus: Corpus, out: Path) -> int:
                             fsync=False,
                         )
         write_text_atomic(tmp / "data" / "index.js", _script("SDB_INDEX", None, listing), fsync=False)
-        page = static_file("index.html").decode("utf-8")
+        page = page_html(f'<meta http-equiv="Content-Security-Policy" content="{EXPORT_CSP}">').decode(
+            "utf-8"
+        )
         page = page.replace("<!--DATA-->", '<script src="data/index.js"></script>')
         write_text_atomic(tmp / "index.html", page, fsync=False)
         for name in ("app.js", "style.css"):

@@ -5,12 +5,21 @@ question from every stratum while ``n`` allows, with an RNG seeded from a digest
 seed and the stratum (never the global ``random``): the same dataset, ``n`` and seed give
 the same sample. Verdicts go to a JSONL file, one line per question (the latest verdict),
 rewritten atomically on every click, so a closed page or a killed server loses nothing.
+
+The file has one writer: the store holds an exclusive lock (``flock`` on ``.<name>.lock``
+beside it) for as long as it is open, so a second server on the same file refuses to start
+with one line instead of overwriting the first one's verdicts from a stale copy. The lock
+is released by the kernel when the process dies (kill -9 included); the store removes the
+lock file when it closes, and temp files a killed save left behind when it opens.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
+import os
 import threading
 from collections import defaultdict
 from collections.abc import Sequence
@@ -71,16 +80,78 @@ def stratified_sample(questions: Sequence[dict[str, Any]], n: int, seed: int) ->
     return chosen
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file of the verdict file ``path``."""
+    return path.with_name(f".{path.name}.lock")
+
+
+def _lock_exclusive(path: Path) -> int:
+    """An fd holding the exclusive lock on ``path``'s lock file; one line if another process has it."""
+    lock = lock_path(path)
+    while True:
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as exc:
+            raise SynthDocUserError(
+                f"cannot lock the verdict file {path} ({lock}: {exc.strerror or exc}); "
+                "give a writable --verdicts"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "?"
+            os.close(fd)
+            raise SynthDocUserError(
+                f"the verdict file {path} is in use by another `synthdocbench review` (pid {holder}): "
+                "stop that one, or give this one another --verdicts"
+            ) from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock).st_ino  # not unlinked by a closing holder
+        except FileNotFoundError:
+            same = False
+        if same:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+            return fd
+        os.close(fd)
+
+
 class VerdictStore:
-    """One reviewer's verdicts, one JSON line per question, saved atomically on each change."""
+    """One reviewer's verdicts, one JSON line per question, saved atomically on each change;
+    the only writer of its file while it is open (see the module docstring)."""
 
     def __init__(self, path: Path, reviewer: str) -> None:
         self.path = path
         self.reviewer = reviewer
         self._lock = threading.Lock()
         self._entries: dict[str, dict[str, Any]] = {}
-        for entry in read_verdicts(path) if path.exists() else []:
-            self._entries[entry["question_id"]] = entry
+        self._fd: int | None = _lock_exclusive(path)
+        for stale in path.parent.glob(f".{path.name}.*.tmp"):  # a save killed before its rename
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        try:
+            for entry in read_verdicts(path) if path.exists() else []:
+                self._entries[entry["question_id"]] = entry
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        """Release the lock and remove the lock file (another server may then open the file)."""
+        with self._lock:
+            if self._fd is None:
+                return
+            with contextlib.suppress(OSError):
+                lock_path(self.path).unlink()
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> VerdictStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def state(self) -> dict[str, Any]:
         with self._lock:
@@ -99,6 +170,8 @@ class VerdictStore:
             "time": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         with self._lock:
+            if self._fd is None:
+                raise OSError(f"the verdict store of {self.path} is closed")
             entries = {**self._entries, question_id: entry}
             text = "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in entries.values())
             write_text_atomic(self.path, text)

@@ -344,15 +344,84 @@ def test_verdicts_the_cache_cannot_take_are_downloaded_again_not_paid_twice(
     assert stub.count("POST", "/v1/batches") == 1 and len(JudgementCache(cache)) == 6
 
 
-def test_a_second_run_on_the_same_answers_waits_for_the_first(stub: BatchStub, tmp_path: Path) -> None:
+def test_a_second_run_on_the_same_cache_waits_for_the_first(stub: BatchStub, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     judge = make_judge(stub.base_url, cache)
-    lock = items_state(judge, cache).with_suffix(".lock")
+    lock = cache / "batches" / ".lock"
     lock.parent.mkdir(parents=True)
     with open(lock, "a") as held:
-        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as another process running the same batch
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # as another process running a batch
         with pytest.raises(JudgeError) as info:
             run(judge)
-    assert "another run is judging the same answers" in str(info.value) and "\n" not in str(info.value)
+    assert "another run is judging as a batch" in str(info.value) and "\n" not in str(info.value)
     assert stub.count("POST", "/v1/files") == 0
     assert all(a.judgement is not None for a in run(judge).answers)  # once it is gone
+    assert sorted(p.name for p in (cache / "batches").iterdir()) == []  # lock removed
+
+
+A, B = ITEMS[:3], ITEMS[3:]
+
+
+def _uploaded_prompts(stub: BatchStub) -> list[str]:
+    return [line["custom_id"] for upload in stub.uploads() for line in upload]
+
+
+def _interrupted_run(stub: BatchStub, cache: Path, items: list[JudgeItem]) -> None:
+    stub.gate.clear()  # the batch stays in progress until the gate opens
+
+    def interrupted(_seconds: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(make_judge(stub.base_url, cache), items, sleep=interrupted)
+    stub.gate.set()
+
+
+def test_an_interrupted_ab_batch_then_a_then_ab_uploads_each_prompt_once(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    _interrupted_run(stub, cache, A + B)
+    (recorded,) = state_files(cache)
+    judge = make_judge(stub.base_url, cache)
+    assert sorted(json.loads(recorded.read_text())["keys"]) == sorted(judge.key(i) for i in A + B)
+    only_a = run(judge, A)  # another set of logs: the pending batch is collected first
+    assert only_a.resumed and only_a.batch_ids == ["batch_1"]
+    assert all(a.judgement is not None and a.judgement.valid for a in only_a.answers)
+    both = run(make_judge(stub.base_url, cache), A + B)  # B's verdicts came with that batch
+    assert all(a.judgement is not None and a.judgement.valid for a in both.answers)
+    uploaded = _uploaded_prompts(stub)
+    assert len(uploaded) == len(set(uploaded)) == 6  # every prompt paid once
+    assert stub.count("POST", "/v1/batches") == 1 and state_files(cache) == []
+    assert list((cache / "batches").iterdir()) == []  # no state, temp or lock file left
+
+
+def test_a_rerun_on_more_logs_submits_only_the_prompts_no_batch_holds(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    _interrupted_run(stub, cache, A)
+    (cache / "batches" / ".0123abcd.json.tmp1").write_text("{")  # a state write killed before its rename
+    (cache / "batches" / "0123abcd.lock").write_text("")  # a lock file of an older version
+    report = run(make_judge(stub.base_url, cache), A + B)
+    assert report.resumed and report.batch_ids == ["batch_1", "batch_2"]
+    assert all(a.judgement is not None and a.judgement.valid for a in report.answers)
+    judge = make_judge(stub.base_url, cache)
+    first, second = stub.uploads()
+    assert sorted(x["custom_id"] for x in first) == sorted(judge.key(i) for i in A)
+    assert sorted(x["custom_id"] for x in second) == sorted(judge.key(i) for i in B)
+    assert list((cache / "batches").iterdir()) == []  # stale temp and lock files cleaned
+
+
+def test_a_recorded_batch_of_another_judge_is_left_alone(stub: BatchStub, tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _interrupted_run(stub, cache, A)
+    (recorded,) = state_files(cache)
+    state = json.loads(recorded.read_text())
+    digest = prompt_set_digest("another-judge", state["endpoint"], state["keys"])
+    other = recorded.with_name(f"{digest}.json")
+    other.write_text(json.dumps({**state, "model": "another-judge", "digest": digest}))
+    recorded.unlink()
+    report = run(make_judge(stub.base_url, cache), A)
+    assert not report.resumed and report.batch_ids == ["batch_2"]
+    assert state_files(cache) == [other]  # that judge's run collects it

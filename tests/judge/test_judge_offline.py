@@ -29,9 +29,9 @@ def test_is_a_judge_and_names_itself() -> None:
     assert isinstance(judge, Judge)
     result = judge.score(JudgeItem(Q, "It was 42.", "It was 42.", [num(42)]))
     assert (result.score, result.valid, result.cached) == (10, True, False)
-    assert (result.judge, result.prompt_version) == ("offline-claims-v2", "claims-v2")
+    assert (result.judge, result.prompt_version) == ("offline:offline-claims-v3", "claims-v3")
     assert result.judgement == "matched 1/1: 42"
-    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline-claims-v2"
+    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline:offline-claims-v3"
 
 
 @pytest.mark.parametrize(
@@ -90,7 +90,10 @@ def test_partial_credit_rounds_half_up_and_lists_what_matched() -> None:
     facts = [num(42, "42"), label("Paris"), num(7.5, "7.5%"), label("Berlin")]
     result = OfflineJudge().score(JudgeItem(Q, "ref", "Paris had 42 stores, up 7.5%.", facts))
     assert result.score == 8  # 3/4 -> 7.5 -> 8
-    assert result.judgement == "matched 3/4: 42, Paris, 7.5%; missing: Berlin"
+    assert result.judgement == (
+        "matched 3/4: 42, Paris, 7.5%; missing: Berlin; uncertain: a label is not found (a paraphrase?)"
+    )
+    assert not result.certain
     two_of_four = OfflineJudge().score(JudgeItem(Q, "ref", "Paris had 42 stores.", facts))
     assert two_of_four.score == 5
     one_of_three = OfflineJudge().score(JudgeItem(Q, "ref", "Paris.", facts[:3]))

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from judge import Judge, JudgeError, JudgeItem, JudgeUnavailable, OpenAIJudge
+from judge import Judge, JudgeError, JudgeItem, JudgeUnavailable, OpenAIJudge, choose_another
 from tests.judge.judge_chat_stub import ChatStub, Reply
 
 ITEM = JudgeItem(
@@ -26,7 +26,7 @@ def test_good_reply_is_scored_and_named(chat_stub: ChatStub) -> None:
     assert isinstance(judge, Judge)
     result = judge.score(ITEM)
     assert (result.score, result.valid, result.cached) == (8, True, False)
-    assert (result.judge, result.prompt_version) == ("stub-judge", "rubric-v2")
+    assert (result.judge, result.prompt_version) == ("openai:stub-judge", "rubric-v2")
     assert result.judgement == "Mostly correct."
     (request,) = chat_stub.chat_requests
     assert request.headers["authorization"] == "Bearer sk-test"
@@ -102,8 +102,7 @@ def test_timeout_gives_a_clear_error_in_bounded_time(chat_stub: ChatStub) -> Non
     assert 0.6 <= elapsed < 5.0  # two 0.3 s timeouts, not the server's 3 s sleeps
     assert str(info.value) == (
         f"judge endpoint {chat_stub.base_url} timed out after 2 attempts (timeout 0.3s): check the server "
-        "or choose another judge with SYNTHDOC_JUDGE (offline, none, openai:<model> or "
-        "openai:<model>@<base_url>)"
+        f"or {choose_another()}"
     )
     assert len(chat_stub.chat_requests) == 2
 
@@ -193,8 +192,7 @@ def test_missing_api_key_for_openai_itself_is_one_line() -> None:
     with pytest.raises(JudgeUnavailable) as info:
         judge.preflight()
     assert str(info.value) == (
-        "judge openai:gpt-5 has no API key: set OPENAI_API_KEY or pass api_key, or choose another judge "
-        "with SYNTHDOC_JUDGE (offline, none, openai:<model> or openai:<model>@<base_url>)"
+        f"judge openai:gpt-5 has no API key: set OPENAI_API_KEY or pass api_key, or {choose_another()}"
     )
 
 

@@ -151,3 +151,17 @@ def test_neutralising_hostile_fields_takes_linear_time(name: str) -> None:
     print(f"{name}: {len(text):,} chars neutralised in {cpu:.3f}s CPU")
     assert cpu < 2.0  # generous; quadratic backtracking took > 8 s on 20,000 chars
     assert "{" not in out
+
+
+def test_a_runaway_candidate_is_capped_with_a_note() -> None:
+    from judge.prompt import MAX_CANDIDATE_CHARS, cap_candidate
+
+    template = load_template()
+    short = template.render("How many?", "12", "12 units")
+    huge = "x" * (10 * 1024 * 1024)
+    prompt = template.render("How many?", "12", huge)
+    cut = len(huge) - MAX_CANDIDATE_CHARS
+    assert len(prompt) < len(short) + MAX_CANDIDATE_CHARS + 100
+    assert f"[... {cut} more characters cut]" in prompt
+    assert cap_candidate("12 units") == ("12 units", 0)
+    assert cap_candidate("y" * (MAX_CANDIDATE_CHARS + 5))[1] == 5

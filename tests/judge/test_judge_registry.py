@@ -47,9 +47,12 @@ from judge import (
 )
 from judge.backends.base import CUT
 from judge.redact import one_line, redact_secrets
+from judge.registry import BUILT_IN_BACKENDS
 from tests.judge.loopback import LoopbackServer, serve
 
 ROOT = Path(__file__).resolve().parents[2]
+#: The backends the package ships, read from the registry (tests never pin the list).
+BUILT_IN = tuple(entry.name for entry in BUILT_IN_BACKENDS)
 ITEM = JudgeItem("What was revenue in 2021?", "Revenue was $4.2 billion.", "About 4.2 billion.")
 OTHER = JudgeItem("Which region grew fastest?", "Chile grew fastest (12%).", "Chile")
 
@@ -240,7 +243,7 @@ def test_a_registered_backend_judges_through_the_one_llm_judge(
     judge = build_judge(f"toymsg:claude-toy@{messages_stub.base_url}", cache_dir=tmp_path, timeout=5)
     assert type(judge) is LLMJudge
     assert (judge.name, judge.prompt_version, judge.endpoint) == (
-        "claude-toy",
+        "toymsg:claude-toy",
         "rubric-v2",
         messages_stub.base_url,
     )
@@ -256,7 +259,7 @@ def test_a_registered_backend_judges_through_the_one_llm_judge(
     # the one cache: a new judge answers from it without a request, under a kind-qualified key
     again = build_judge(f"toymsg:claude-toy@{messages_stub.base_url}", cache_dir=tmp_path)
     assert again is not None and again.cached(ITEM) == verdict.__class__(
-        9, "Right.", "claude-toy", "rubric-v2", True, True
+        9, "Right.", "toymsg:claude-toy", "rubric-v2", True, True
     )
     assert again.score(ITEM).cached and len(messages_stub.requests) == 1
     assert isinstance(again, LLMJudge)
@@ -269,14 +272,14 @@ def test_a_registered_backend_judges_through_the_one_llm_judge(
 
 
 def test_the_choices_everywhere_come_from_the_registry(toy: BackendEntry) -> None:
-    assert backend_names() == ("openai", "toymsg")
-    forms = (
-        "offline, none, openai:<model> or openai:<model>@<base_url>, "
-        "toymsg:<model> or toymsg:<model>@<base_url>"
-    )
-    assert spec_forms() == forms
+    names = backend_names()
+    assert "toymsg" in names and set(BUILT_IN) < set(names)
+    forms = spec_forms()
+    assert forms.startswith("offline, none, ")
+    for name in names:  # one form per backend, the toy's included
+        assert f"{name}:<model> or {name}:<model>@<base_url>" in forms
     assert choose_another() == f"choose another judge with SYNTHDOC_JUDGE ({forms})"
-    assert spec_forms("MODEL", "BASE_URL", none=False).endswith("toymsg:MODEL or toymsg:MODEL@BASE_URL")
+    assert "toymsg:MODEL or toymsg:MODEL@BASE_URL" in spec_forms("MODEL", "BASE_URL", none=False)
     described = describe_choices()
     assert (
         "toymsg:MODEL or toymsg:MODEL@BASE_URL (a Messages-API endpoint (test toy); key from TOYMSG_API_KEY)"
@@ -291,8 +294,8 @@ def test_the_choices_everywhere_come_from_the_registry(toy: BackendEntry) -> Non
 
 
 def test_choices_without_the_toy_are_the_built_in_ones() -> None:
-    assert backend_names() == ("openai",)
-    assert spec_forms() == "offline, none, openai:<model> or openai:<model>@<base_url>"
+    assert "toymsg" not in backend_names() and set(BUILT_IN) <= set(backend_names())
+    assert "toymsg" not in spec_forms()
     with pytest.raises(JudgeSpecError, match="names no known judge"):
         parse_judge_spec("toymsg:claude")
 
@@ -352,7 +355,7 @@ def test_toy_settings_come_from_the_environment_in_one_place(
 def test_registering_a_taken_or_unusable_name_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match=r"^[^\n]+$"):
         register_backend(BackendEntry(name=name, summary="x", backend=ToyMessagesBackend))
-    assert backend_names() == ("openai",)
+    assert "toy" not in backend_names() and set(BUILT_IN) <= set(backend_names())
 
 
 def test_a_built_in_backend_cannot_be_removed() -> None:
@@ -423,7 +426,7 @@ def test_the_environment_is_read_only_by_the_registry() -> None:
         for p in (ROOT / "judge").rglob("*.py")
         if _source_uses(p, {"environ", "getenv"})
     )
-    assert readers == ["judge/redact.py", "judge/registry.py"]  # redact reads values only to mask them
+    assert readers == ["judge/choices.py", "judge/redact.py"]  # redact reads values only to mask them
 
 
 def _runtime_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from judge import JudgeSpec, JudgeSpecError, OfflineJudge, OpenAIJudge, build_judge, parse_judge_spec
+from judge import (
+    JudgeSpec,
+    JudgeSpecError,
+    OfflineJudge,
+    OpenAIJudge,
+    build_judge,
+    parse_judge_spec,
+    spec_forms,
+)
 
 
 @pytest.mark.parametrize(
@@ -50,7 +58,7 @@ def test_bad_specs_name_the_valid_choices(spec: str, why: str) -> None:
         parse_judge_spec(spec)
     message = str(info.value)
     assert why in message
-    assert "choose one of offline, none, openai:<model> or openai:<model>@<base_url>" in message
+    assert f"choose one of {spec_forms()}" in message
 
 
 def test_build_judge_kinds(tmp_path: Path) -> None:
@@ -65,7 +73,11 @@ def test_build_judge_kinds(tmp_path: Path) -> None:
         max_attempts=2,
     )
     assert isinstance(judge, OpenAIJudge)
-    assert (judge.name, judge.prompt_version, judge.endpoint) == ("m", "rubric-v2", "http://127.0.0.1:1/v1")
+    assert (judge.name, judge.prompt_version, judge.endpoint) == (
+        "openai:m",
+        "rubric-v2",
+        "http://127.0.0.1:1/v1",
+    )
     assert (judge.timeout, judge.max_attempts) == (5.0, 2)
     assert judge.cache is not None and judge.cache.path.parent == tmp_path / "c"
     assert not (tmp_path / "c").exists()  # building opens nothing

@@ -178,16 +178,13 @@ def test_prints_the_judges_figures(judged: list[Row]) -> None:
     for style, rows in sorted(by_style.items()):
         wrong = sum((r.got >= PASS) != (r.label >= PASS) for r in rows)
         print(f"  {style:<14} {len(rows):>3} answers, {wrong:>2} pass/fail disagreements")
-    for r in judged:
-        if (r.got >= PASS) != (r.label >= PASS):
-            kind = "false pass" if r.got >= PASS else "false fail"
-            print(f"  {kind:<10} {r.qid} {r.style}: label {r.label}, judge {r.got}: {r.text!r}")
+    # Only counts are printed, never the answers: whoever tunes the judge must not read them.
     assert overall.n >= 320
 
 
 @pytest.mark.xfail(
     strict=False,
-    reason="issue 25 targets; today's offline judge (offline-claims-v2) does not meet them yet. "
+    reason="issue 25 targets; the offline judge (offline-claims-v3) does not meet them yet. "
     "The lead makes this strict when the judge work lands.",
 )
 def test_meets_the_issue_25_targets(judged: list[Row]) -> None:

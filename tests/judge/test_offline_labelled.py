@@ -153,3 +153,31 @@ def test_no_false_pass_among_answers_that_must_fail(style: str) -> None:
     for q, label, s, text in _labelled() + _labelled("heldout"):
         if s == style and label < PASS:
             assert judge.score(_item(q, text)).score < PASS, (q["question_id"], text)
+
+
+MIN_CERTAIN = 0.75
+MIN_CERTAIN_AGREEMENT = 0.97
+MAX_CERTAIN_FALSE_PASS = 0.01
+
+
+@pytest.mark.parametrize("which", sorted(SETS))
+def test_answers_marked_certain_agree_with_the_labels(which: str) -> None:
+    """The verdicts the judge is certain of are the ones a cascade keeps offline: most answers,
+    and (nearly) always right."""
+    judge = OfflineJudge()
+    rows = _labelled(which)
+    certain = agree = false_pass = 0
+    for q, label, _, text in rows:
+        verdict = judge.score(_item(q, text))
+        if not verdict.certain:
+            continue
+        certain += 1
+        agree += (verdict.score >= PASS) == (label >= PASS)
+        false_pass += verdict.score >= PASS > label
+    n = len(rows)
+    print(
+        f"\noffline judge, answers marked certain ({which}): {certain}/{n} ({certain / n:.1%}); "
+        f"agreement {agree / certain:.1%}, false passes {false_pass / certain:.1%} ({false_pass})"
+    )
+    assert certain / n >= MIN_CERTAIN
+    assert agree / certain >= MIN_CERTAIN_AGREEMENT and false_pass / certain <= MAX_CERTAIN_FALSE_PASS

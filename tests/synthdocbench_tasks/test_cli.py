@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from judge import OFFLINE_JUDGE_NAME
+from synthdocbench_tasks.rejudge import judged_folder
 
 pytestmark = pytest.mark.slow
 
@@ -83,7 +84,7 @@ def test_a_small_log_is_judged_and_the_judge_is_named(tmp_path: Path) -> None:
     path = _log(tmp_path)
     proc = _judge(str(path), "--judge", "offline", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    out = tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / path.name
+    out = tmp_path / judged_folder(OFFLINE_JUDGE_NAME) / path.name
     (line,) = [json.loads(x) for x in out.read_text().splitlines()]
     assert line["acc"]["judge"] == OFFLINE_JUDGE_NAME and line["acc"]["valid"] is True
     assert line["acc"]["score"] == line["score"]["score"] == 10 and line["acc"]["failure"] is None
@@ -129,7 +130,7 @@ def test_grounded_logs_are_judged_on_the_answer_not_the_json(tmp_path: Path) -> 
     path.unlink()
     proc = _judge(str(grounded), "--judge", "offline", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
-    (out,) = [json.loads(x) for x in (tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / grounded.name).open()]
+    (out,) = [json.loads(x) for x in (tmp_path / judged_folder(OFFLINE_JUDGE_NAME) / grounded.name).open()]
     assert out["acc"]["answer"] == "There were 12." and out["acc"]["score"] == 10
     assert out["iou"] == out["page_acc"] == out["acc"]  # every record of the line is updated
     assert out["iou"]["iou"] == 0.5  # the region scores are kept
@@ -147,7 +148,7 @@ def test_a_failed_model_request_in_a_log_is_not_judged(tmp_path: Path) -> None:
         .splitlines()[-1]
         .startswith("synthdocbench: 1 of 1 answers are unscored (1 model_error)")
     )
-    (out,) = [json.loads(x) for x in (tmp_path / f"judged-{OFFLINE_JUDGE_NAME}" / path.name).open()]
+    (out,) = [json.loads(x) for x in (tmp_path / judged_folder(OFFLINE_JUDGE_NAME) / path.name).open()]
     assert out["score"]["failure"] == "model_error" and out["score"]["score"] == -1
 
 

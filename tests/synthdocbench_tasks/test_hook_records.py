@@ -41,6 +41,7 @@ KEYS = [
     "prompt_version",
     "valid",
     "failure",
+    "certain",
 ]
 
 
@@ -71,7 +72,13 @@ def test_a_scored_record_keeps_the_logged_keys_and_the_judges_integer(tmp_path: 
     record = values["acc"]
     assert list(record) == KEYS and record["score"] == 10 and record["valid"] is True
     assert '"score": 10,' in json.dumps(record)  # the judge's integer, not 10.0
-    assert all(v is record for v in values.values()) and set(values) == {"acc", "score", "failed", "unscored"}
+    assert all(v is record for v in values.values()) and set(values) == {
+        "acc",
+        "score",
+        "failed",
+        "unscored",
+        "uncertain",
+    }
     assert _read_back(values, tmp_path).status == "valid"
 
 
@@ -181,7 +188,8 @@ def test_a_judge_error_keeps_its_reason_when_the_record_is_also_invalid() -> Non
         }
     )
     assert record["judgement"] == "scoring error: KeyError: 'answer'" and record["subset"] is None
-    assert record["judge"] == "offline-claims-v2" and record["prompt_version"] == "claims-v2"
+    # an old log's bare judge name reads as backend:model
+    assert record["judge"] == "offline:offline-claims-v2" and record["prompt_version"] == "claims-v2"
 
 
 # -- the group row: counts are summed --------------------------------------------------------
@@ -207,7 +215,7 @@ def test_the_group_sums_counts_and_means_rates() -> None:
     matches ``unscored``, so each metric must end on its own entry."""
     entries = _group_entries()
     summed = "!function synthdocbench_tasks.hooks.sum_over_tasks"
-    expected = {"acc": "mean", "score": "mean", "failed": summed, "unscored": summed}
+    expected = {"acc": "mean", "score": "mean", "failed": summed, "unscored": summed, "uncertain": summed}
     for metric, aggregation in expected.items():
         applied = [e for e in entries if e["metric"] in f"{metric},none"]
         assert applied and applied[-1]["metric"] == metric and applied[-1]["aggregation"] == aggregation

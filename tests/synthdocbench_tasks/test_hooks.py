@@ -57,7 +57,7 @@ def test_reference_answers_score_full_marks_and_abstention_scores_zero(
     for row in dataset_rows(synthdoc_env, config):
         hooks.process_docs(None)
         good = hooks.process_results(row, [row["answer"]])
-        assert set(good) == {"acc", "score", "failed", "unscored"}
+        assert set(good) == {"acc", "score", "failed", "unscored", "uncertain"}
         assert all(value is good["acc"] for value in good.values())  # one record under every metric
         record = good["acc"]
         assert record["score"] == 10, (row["question"], row["answer"], record["judgement"])

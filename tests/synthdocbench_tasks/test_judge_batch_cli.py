@@ -84,7 +84,7 @@ def test_batch_judging_writes_the_logs_and_the_cache_then_an_online_rerun_makes_
     proc = judge(log, stub.base_url, cache, *BATCH, "--batch-price-in", "1.25", "--batch-price-out", "5")
     assert proc.returncode == 0, proc.stderr
     assert [(r["score"], r["valid"], r["failure"], r["judge"]) for r in records(log)] == [
-        (8, True, None, "stub-judge")
+        (8, True, None, "openai:stub-judge")
     ] * N
     assert (
         f"judge batch: batch_1; {N} requests, {N} completed, 0 without a reply; "

@@ -97,7 +97,7 @@ def test_a_live_record_written_as_lmms_eval_does_reads_back_unchanged(offline: P
     values = hooks.process_results(_doc(), ["12"])
     log = _write(offline / "run" / "20260101_000000_samples_synthdoc_chart.jsonl", [_line(values)])
     (sample,) = read_samples(log, SynthDocRecord)
-    assert sample.raw == values["acc"] and sample.keys == ("acc", "score", "failed", "unscored")
+    assert sample.raw == values["acc"] and sample.keys == ("acc", "score", "failed", "unscored", "uncertain")
     assert sample.record == SynthDocRecord.model_validate(values["acc"]) and sample.reply() == "12"
     (answer,) = report_load.read_samples(log)
     assert answer.score == sample.record.score and answer.status == "valid" and answer.reference == "12 units"

@@ -20,6 +20,7 @@ import pytest
 
 from judge import OFFLINE_JUDGE_NAME, OfflineJudge
 from synthdocbench_tasks.prompts import ABSTENTION
+from synthdocbench_tasks.rejudge import judged_folder
 from tests.helpers.lmms_eval_run import lmms_eval_cmd, read_jsonl, run, samples_log
 from tests.judge.judge_chat_stub import ChatStub, Reply
 from tests.judge.loopback import serve
@@ -30,7 +31,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 TASKS = ("synthdoc_chart_cot", "synthdoc_crossmodal_noprompt", "synthdoc_complex")
 THOUGHT = "The figure suggests 99999 units"
 REPLY = f"<think>{THOUGHT}</think> {ABSTENTION}"
-OFFLINE_DIR = f"judged-{OFFLINE_JUDGE_NAME}"
+OFFLINE_DIR = judged_folder(OFFLINE_JUDGE_NAME)
 
 
 def _env(cache: Path, **extra: str) -> dict[str, str]:
@@ -155,8 +156,8 @@ def test_api_judge_one_concurrent_batch_then_a_rerun_makes_no_calls(
     assert f"0 cache hits, {n} scored" in proc.stdout
     for source in logs:
         records = _records(out / source.name)
-        assert all(r["judge"] == "stub-judge" and r["score"] == 8 and r["valid"] for r in records)
-    assert all(row[4] == "stub-judge" and row[2] == 1.0 for row in _printed(proc.stdout).values())
+        assert all(r["judge"] == "openai:stub-judge" and r["score"] == 8 and r["valid"] for r in records)
+    assert all(row[4] == "openai:stub-judge" and row[2] == 1.0 for row in _printed(proc.stdout).values())
 
     rerun = _judge(args, env)
     assert rerun.returncode == 0, rerun.stderr
@@ -182,7 +183,7 @@ def test_a_judge_failing_mid_batch_keeps_what_was_scored_and_a_rerun_finishes(
     assert len(stub.chat_requests) == ok + breaker  # it stopped asking after `breaker` failures in a row
     records = [r for source in logs for r in _records(out / source.name)]
     assert [r["valid"] for r in records] == [True] * ok + [False] * (n - ok)
-    assert all(r["score"] == -1 and r["judge"] == "stub-judge" for r in records[ok:])
+    assert all(r["score"] == -1 and r["judge"] == "openai:stub-judge" for r in records[ok:])
     assert all(r["failure"] == "judge_error" for r in records[ok:])
 
     stub.responder = lambda _req: Reply()

@@ -3,13 +3,25 @@ dataset, a viewer server on a free loopback port, and a real Chromium through Pl
 
 from __future__ import annotations
 
+import os
+import re
+import signal
+import subprocess
+import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.lmms_eval_run import run, samples_log, synthdoc_run_env, synthdocbench_eval_cmd
+from tests.helpers.lmms_eval_run import (
+    offline_env,
+    run,
+    samples_log,
+    synthdoc_run_env,
+    synthdocbench_eval_cmd,
+)
 
 HOSTILE_ANSWER = "<script>window.__pwned = 1; alert(1)</script><img src=x onerror=alert(2)> 42"
 
@@ -61,3 +73,55 @@ def page(browser: Any) -> Iterator[Any]:
     pg.dialogs = dialogs
     yield pg
     context.close()
+
+
+class Served:
+    """A `synthdocbench` server command in a subprocess, on a free loopback port."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "synthdocbench_tasks.cli", *args, "--port", "0"],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        self.lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise AssertionError(
+                    f"the server exited: {self.proc.stderr.read() if self.proc.stderr else ''}"
+                )
+            self.lines.append(line)
+            match = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
+            if match:
+                self.url = match.group(1)
+                return
+
+    def stop(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)  # as a crash would: nothing may be lost
+        self.proc.wait(timeout=30)
+
+
+@pytest.fixture()
+def review_env(dataset_dir: Path, tmp_path: Path) -> dict[str, str]:
+    return offline_env(tmp_path, SYNTHDOC_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=os.getcwd())
+
+
+@pytest.fixture()
+def served() -> Iterator[list[Served]]:
+    servers: list[Served] = []
+    yield servers
+    for s in servers:
+        if s.proc.poll() is None:
+            s.stop()
+
+
+def page_token(url: str) -> str:
+    """The per-server token of the viewer page at ``url`` (what its script sends back)."""
+    html = urllib.request.urlopen(url, timeout=10).read().decode()
+    match = re.search(r'<meta name="sdb-token" content="([^"]+)">', html)
+    assert match, html[:500]
+    return match.group(1)

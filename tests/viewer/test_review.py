@@ -45,22 +45,43 @@ def test_the_sample_is_stratified_and_deterministic() -> None:
 
 def test_verdicts_are_saved_at_once_and_reloaded(tmp_path: Path) -> None:
     path = tmp_path / "v.jsonl"
-    store = VerdictStore(path, "ann")
-    store.record("q1", "valid", "", {"subset": "chart", "level": "L1"})
-    store.record("q2", "ambiguous", "two bars look alike <b>", {"subset": "chart", "level": "L2"})
-    store.record("q1", "illegible", "tiny font", {"subset": "chart", "level": "L1"})  # changed its mind
+    with VerdictStore(path, "ann") as store:
+        store.record("q1", "valid", "", {"subset": "chart", "level": "L1"})
+        store.record("q2", "ambiguous", "two bars look alike <b>", {"subset": "chart", "level": "L2"})
+        store.record("q1", "illegible", "tiny font", {"subset": "chart", "level": "L1"})  # changed its mind
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert [(e["question_id"], e["verdict"]) for e in lines] == [("q1", "illegible"), ("q2", "ambiguous")]
-    again = VerdictStore(path, "ann").state()["verdicts"]
+    with VerdictStore(path, "ann") as again_store:
+        again = again_store.state()["verdicts"]
     assert again["q2"]["comment"] == "two bars look alike <b>" and again["q1"]["verdict"] == "illegible"
-    assert not list(tmp_path.glob(".*tmp"))  # no temp file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["v.jsonl"]  # no temp or lock file left behind
 
 
-def test_a_failed_save_is_an_error_and_changes_nothing() -> None:
-    store = VerdictStore(Path("/proc/self/synthdoc-verdicts.jsonl"), "ann")  # nothing can be created there
-    with pytest.raises(OSError):
-        store.record("q1", "valid", "")
-    assert store.state()["verdicts"] == {}
+def test_a_failed_save_is_an_error_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v.jsonl"
+    with VerdictStore(path, "ann") as store:
+        path.mkdir()  # the rename onto it fails
+        with pytest.raises(OSError):
+            store.record("q1", "valid", "")
+        assert store.state()["verdicts"] == {}
+    with pytest.raises(SynthDocUserError, match="cannot lock the verdict file"):
+        VerdictStore(Path("/proc/self/synthdoc-verdicts.jsonl"), "ann")  # nothing can be created there
+
+
+def test_a_verdict_file_has_one_writer(tmp_path: Path) -> None:
+    path = tmp_path / "v.jsonl"
+    (tmp_path / ".v.jsonl.1f2e3d4c5b6a7988.tmp").write_text("half a save")  # a save killed before its rename
+    with VerdictStore(path, "ann") as first:
+        assert not list(tmp_path.glob("*.tmp"))  # cleaned when the file is opened
+        first.record("q1", "valid", "")
+        with pytest.raises(
+            SynthDocUserError, match=r"in use by another `synthdocbench review` \(pid \d+\)"
+        ) as info:
+            VerdictStore(path, "bob")
+        assert "\n" not in str(info.value)
+        first.record("q2", "illegible", "")
+    with VerdictStore(path, "bob") as second:  # once the first is closed
+        assert set(second.state()["verdicts"]) == {"q1", "q2"}
 
 
 @pytest.mark.parametrize(

@@ -5,65 +5,19 @@ view`/`review` run as real commands."""
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
 import subprocess
 import sys
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers.lmms_eval_run import dataset_rows, offline_env
+from tests.helpers.lmms_eval_run import dataset_rows
+
+from .conftest import Served, page_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
-
-
-class Served:
-    """A `synthdocbench` server command in a subprocess, on a free loopback port."""
-
-    def __init__(self, args: list[str], env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "synthdocbench_tasks.cli", *args, "--port", "0"],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.proc.stdout is not None
-        self.lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise AssertionError(
-                    f"the server exited: {self.proc.stderr.read() if self.proc.stderr else ''}"
-                )
-            self.lines.append(line)
-            match = re.search(r"serving on (http://127\.0\.0\.1:\d+/)", line)
-            if match:
-                self.url = match.group(1)
-                return
-
-    def stop(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)  # as a crash would: nothing may be lost
-        self.proc.wait(timeout=30)
-
-
-@pytest.fixture()
-def review_env(dataset_dir: Path, tmp_path: Path) -> dict[str, str]:
-    return offline_env(tmp_path, SYNTHDOC_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=os.getcwd())
-
-
-@pytest.fixture()
-def served() -> Iterator[list[Served]]:
-    servers: list[Served] = []
-    yield servers
-    for s in servers:
-        if s.proc.poll() is None:
-            s.stop()
 
 
 def test_verdicts_survive_reload_and_server_restart(
@@ -136,18 +90,25 @@ def test_bad_and_cross_origin_verdict_posts_are_refused(
     verdicts = tmp_path / "v.jsonl"
     server = Served(["review", str(dataset_dir), "--sample", "2", "--verdicts", str(verdicts)], review_env)
     served.append(server)
-    qid = json.loads(urllib.request.urlopen(server.url + "api/questions", timeout=10).read())["questions"][0][
-        "id"
-    ]
+    token = page_token(server.url)
+    listing = urllib.request.Request(server.url + "api/questions", headers={"X-SDB-Token": token})
+    qid = json.loads(urllib.request.urlopen(listing, timeout=10).read())["questions"][0]["id"]
     good = json.dumps({"question_id": qid, "verdict": "valid"}).encode()
-    js = {"Content-Type": "application/json"}
+    origin = server.url.rstrip("/")
+    js = {"Content-Type": "application/json", "X-SDB-Token": token, "Origin": origin}
     assert _post(server.url, good, {**js, "Origin": "http://attacker.example"}) == 403
-    assert _post(server.url, good, {"Content-Type": "text/plain"}) == 415
+    assert _post(server.url, good, {**js, "Origin": "http://127.0.0.1:1"}) == 403  # another port
+    assert _post(server.url, good, {**js, "Sec-Fetch-Site": "same-site"}) == 403
+    assert _post(server.url, good, {k: v for k, v in js.items() if k != "Origin"}) == 403  # no origin at all
+    assert _post(server.url, good, {**js, "X-SDB-Token": "guessed"}) == 403
+    assert _post(server.url, good, {k: v for k, v in js.items() if k != "X-SDB-Token"}) == 403
+    assert _post(server.url, good, {**js, "Content-Type": "text/plain"}) == 415
     assert _post(server.url, b'{"question_id": "', js) == 400
     assert _post(server.url, json.dumps({"question_id": qid, "verdict": "great"}).encode(), js) == 400
     assert _post(server.url, json.dumps({"question_id": "../../etc", "verdict": "valid"}).encode(), js) == 400
     assert not verdicts.exists()
     assert _post(server.url, good, js) == 200
+    assert _post(server.url, good, {**js, "Sec-Fetch-Site": "same-origin"}) == 200
     assert json.loads(verdicts.read_text())["verdict"] == "valid"
 
 
@@ -159,6 +120,7 @@ def test_bad_and_cross_origin_verdict_posts_are_refused(
         (["view", "{dataset}", "--pages-per-strip", "3"], "--pages-per-strip must be one of"),
         (["review", "{dataset}", "--sample", "0"], "--sample must be at least 1"),
         (["view", "{dataset}", "--export", "{nonempty}"], "is not a viewer export"),
+        (["view", "{dataset}", "--export", "{nonempty}/thesis.tex"], "is a file: give a new or empty folder"),
     ],
 )
 def test_bad_view_and_review_arguments_give_one_line(

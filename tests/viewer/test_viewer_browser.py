@@ -19,7 +19,7 @@ from synthdocbench_tasks.strip_cache import StripCache
 from synthdocbench_tasks.strips import StripSettings
 from synthdocbench_tasks.viewer.data import Corpus, load_corpus
 from synthdocbench_tasks.viewer.export import export_site
-from synthdocbench_tasks.viewer.server import ViewerServer, start
+from synthdocbench_tasks.viewer.server import EXPORT_CSP, ViewerServer, start
 from tests.helpers.lmms_eval_run import dataset_rows, read_jsonl, samples_log
 
 from .conftest import HOSTILE_ANSWER
@@ -157,10 +157,12 @@ def test_an_answer_holding_html_renders_as_text(page: Any, server: ViewerServer,
     assert page.dialogs == []
 
 
-def _raw_get(server: ViewerServer, path: str, host: str | None = None) -> int:
+def _raw_get(server: ViewerServer, path: str, host: str | None = None, **headers: str) -> int:
     conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=10)
     conn.putrequest("GET", path, skip_host=True)
     conn.putheader("Host", host or f"127.0.0.1:{server.server_address[1]}")
+    for name, value in headers.items():
+        conn.putheader(name.replace("_", "-"), value)
     conn.endheaders()
     status = conn.getresponse().status
     conn.close()
@@ -191,8 +193,23 @@ def test_the_browser_gets_404_for_a_path_outside(page: Any, server: ViewerServer
 
 
 def test_a_foreign_host_header_is_refused(server: ViewerServer) -> None:
-    assert _raw_get(server, "/api/questions", host="attacker.example:80") == 403
-    assert _raw_get(server, "/api/questions") == 200
+    assert _raw_get(server, "/api/questions", host="attacker.example:80", X_SDB_Token=server.token) == 403
+    assert _raw_get(server, "/api/questions", X_SDB_Token=server.token) == 200
+
+
+@pytest.mark.parametrize("path", ["/api/questions", "/strips/{doc}/5/0.jpg"])
+def test_data_and_strips_need_the_viewers_own_origin_or_the_token(
+    server: ViewerServer, corpus: Corpus, path: str
+) -> None:
+    path = path.format(doc=corpus.listing()["questions"][0]["doc_id"])
+    assert _raw_get(server, path) == 403  # no Sec-Fetch-Site, no token: not the viewer's page
+    for site in ("cross-site", "same-site"):
+        assert _raw_get(server, path, Sec_Fetch_Site=site) == 403
+    assert _raw_get(server, path, X_SDB_Token="guessed") == 403
+    assert _raw_get(server, path, Sec_Fetch_Site="same-origin") == 200
+    assert _raw_get(server, path, Sec_Fetch_Site="none") == 200  # an address typed in
+    assert _raw_get(server, path, Sec_Fetch_Site="cross-site", X_SDB_Token=server.token) == 200
+    assert _raw_get(server, "/") == 200  # the page itself (its token is unreadable to other sites)
 
 
 def test_the_static_export_opens_from_disk(page: Any, corpus: Corpus, tmp_path: Path) -> None:
@@ -200,6 +217,9 @@ def test_the_static_export_opens_from_disk(page: Any, corpus: Corpus, tmp_path: 
     count = export_site(corpus, out)
     assert count == len(corpus.questions)
     assert all("http" not in p.read_text() for p in (out / "static").iterdir())
+    html = (out / "index.html").read_text()
+    assert f'<meta http-equiv="Content-Security-Policy" content="{EXPORT_CSP}">' in html
+    assert html.index("Content-Security-Policy") < html.index("<script")  # in force before any script
     page.goto((out / "index.html").as_uri())
     page.wait_for_selector("table.questions")
     assert _rows(page) == count

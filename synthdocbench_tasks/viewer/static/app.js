@@ -29,8 +29,13 @@ function loadScript(src) {
   });
 }
 
+// The server's per-session token (a meta tag of the served page; absent in a static export):
+// sent with every API request, which a page of another site cannot read or forge.
+const TOKEN_META = document.querySelector("meta[name=sdb-token]");
+const TOKEN = TOKEN_META ? TOKEN_META.getAttribute("content") : "";
+
 async function getJSON(url) {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: TOKEN ? { "X-SDB-Token": TOKEN } : {} });
   if (!response.ok) {
     let reason = "HTTP " + response.status;
     try { reason = (await response.json()).error || reason; } catch (err) { /* not JSON */ }
@@ -164,7 +169,7 @@ function reviewPanel(q) {
   const buttons = el("div", { class: "choices" });
   const save = async (verdict) => {
     const response = await fetch("api/verdict", {
-      method: "POST", headers: { "Content-Type": "application/json" },
+      method: "POST", headers: { "Content-Type": "application/json", "X-SDB-Token": TOKEN },
       body: JSON.stringify({ question_id: q.id, verdict, comment: comment.value }),
     });
     if (!response.ok) { status.textContent = "NOT saved (HTTP " + response.status + ")"; return; }

@@ -25,7 +25,7 @@ def test_the_three_task_logs_of_a_run_form_one_model_named_from_the_results_file
     (run,) = _runs(tmp_path / "out")
     assert len(run.files) == 3
     assert run.model == run.label == "Qwen/Qwen3-VL-8B-Instruct"
-    assert run.judge == "gpt-5"
+    assert run.judge == "openai:gpt-5"  # an old log's bare name, qualified
     assert run.counts() == {"valid": 4, "unscored": 1, "not_judged": 1}
     assert sorted(a.score or 0 for a in run.valid()) == [0.0, 3.0, 6.0, 10.0]
     a = next(a for a in run.answers if a.question_id == "doc0-q0")
@@ -56,7 +56,10 @@ def test_the_same_model_under_two_judges_keeps_one_label(tmp_path: Path) -> None
     qs = benchmark(1, 3)
     write_run(tmp_path / "gpt5", qs, [1, 2, 3], model_args="model=m")
     write_run(tmp_path / "alt", qs, [1, 2, 3], model_args="model=m", judge="gemini")
-    assert sorted((r.label, r.judge) for r in _runs(tmp_path)) == [("m", "gemini"), ("m", "gpt-5")]
+    assert sorted((r.label, r.judge) for r in _runs(tmp_path)) == [
+        ("m", "openai:gemini"),
+        ("m", "openai:gpt-5"),
+    ]
 
 
 def test_missing_path_is_one_clear_line(tmp_path: Path) -> None:

@@ -47,7 +47,10 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     summary = build_report([logs], out, resamples=500)
     assert summary.models == ["org/alpha", "org/beta"]
     assert summary.overall_acc == {"org/alpha": 0.5, "org/beta": pytest.approx(1 / 23)}
-    assert summary.judges == ["gemini", "gpt-5"] and summary.agreement_pairs == 1
+    assert summary.judges == [
+        "openai:gemini",
+        "openai:gpt-5",
+    ]  # old logs: bare names, qualified and summary.agreement_pairs == 1
     assert summary.hard_failures == 11 and summary.dataset is None
     for path in (summary.markdown, summary.html, *summary.figures, *summary.tables):
         assert path.is_file() and path.stat().st_size > 0
@@ -61,9 +64,11 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
 
     runs = {(r["model"], r["judge"]): r for r in _csv(out, "runs")}
     assert (
-        runs[("org/beta", "gpt-5")]["unscored (-1)"] == "1" and runs[("org/beta", "gpt-5")]["valid"] == "23"
+        runs[("org/beta", "openai:gpt-5")]["unscored (-1)"] == "1"
+        and runs[("org/beta", "openai:gpt-5")]["valid"] == "23"
     )
-    assert runs[("org/alpha", "gemini")]["in main tables"] == "no"
+    assert runs[("org/alpha", "openai:gemini")]["in main tables"] == "no"
+    assert runs[("org/alpha", "openai:gemini")]["uncertain"] == "0"
 
     overall = {(r["model"], r["subset"]): r for r in _csv(out, "table02_overall")}
     alpha = overall[("org/alpha", "overall")]
@@ -75,7 +80,7 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     assert overall[("org/beta", "complex")]["n_valid"] == "7"
 
     (agree,) = [r for r in _csv(out, "table08_09_judge_agreement") if r["questions"] == "Overall"]
-    assert agree["reference judge"] == "gpt-5" and agree["alt. judge"] == "gemini"
+    assert agree["reference judge"] == "openai:gpt-5" and agree["alt. judge"] == "openai:gemini"
     assert float(agree["r"]) == pytest.approx(1.0) and float(agree["w1"]) == 0.5
     assert float(agree["ΔACC (alt−ref)"]) == 0.0 and agree["n"] == "24"
 
@@ -95,7 +100,7 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     taus = {r["model"]: r for r in _csv(out, "table27_thresholds")}
     assert [float(taus["org/alpha"][f"τ={t}"]) for t in (4, 5, 6, 7, 8)] == [0.5] * 5
     judges = {r["judge"]: r for r in _csv(out, "table27_judges")}
-    assert float(judges["gemini"]["org/alpha"]) == 0.5 and judges["gemini"]["org/beta"] == ""
+    assert float(judges["openai:gemini"]["org/alpha"]) == 0.5 and judges["openai:gemini"]["org/beta"] == ""
 
     levels = {(r["difficulty"], r["model"]): r for r in _csv(out, "table03_difficulty_long")}
     l1 = [q for q in QS if q.difficulty == "L1"]

@@ -1,0 +1,81 @@
+"""Where an answer commits: the part of a reasoning answer the offline judge scores.
+
+A chain of thought may read values, try one and settle on another; what counts is the
+conclusion. :func:`split` finds it:
+
+* after the last final-answer marker (``Final answer:``, ``**Answer:**``, ``Therefore``,
+  ``In conclusion``, ``So the answer is`` …) that follows some reasoning;
+* otherwise, when the answer lists values it read (four or more ``key: value`` readings in a
+  row, e.g. ``2015: 12.1, 2016: 13.4, …``), everything but the list.
+
+The judge scores the conclusion, filling facts it leaves unsaid from the reasoning's clean
+statements; a list of readings is not a spray of guesses, and a conclusion that states
+nothing (``one of these is the highest``) commits to nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_MARKER = re.compile(
+    r"(?:\*\*|#+\s*)?\b(?:final\s+answer|answer|conclusion|result)\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
+    r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bin\s+conclusion\b|\bto\s+conclude\b|\bin\s+summary\b"
+    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|\bso\s+the\s+answer\s+is\b|\bon\s+reflection\b,?"
+    r"|\blooking\s+again\b[^.:\n]*[.:]",
+    re.IGNORECASE,
+)
+_READING = re.compile(
+    r"(?:\b(?:19|20)\d\d|\b[A-Za-z][\w'’&-]*(?:\s+[A-Za-z][\w'’&-]*){0,3})\s*[:=]\s*"
+    r"[-−]?[$€£]?\d[\d,.]*(?:\s?%|\s?[A-Za-z²/]+(?:\s+per\s+[A-Za-z]+)?)?"
+)
+_BETWEEN_READINGS = re.compile(r"^\s*(?:[,;]|\band\b|,\s*and\b)?\s*$", re.IGNORECASE)
+_MIN_READINGS = 4
+#: The reasoning before a marker must be at least this long for the marker to end it.
+_MIN_REASONING = 20
+
+
+@dataclass(frozen=True)
+class Split:
+    """An answer split into its reasoning and its conclusion; ``kind`` is ``marker`` or ``readings``."""
+
+    reasoning: str
+    conclusion: str
+    kind: str
+
+
+def _reading_runs(text: str) -> list[tuple[int, int]]:
+    """Spans of four or more readings in a row."""
+    runs: list[tuple[int, int]] = []
+    matches = list(_READING.finditer(text))
+    start = 0
+    while start < len(matches):
+        end = start
+        while end + 1 < len(matches) and _BETWEEN_READINGS.match(
+            text[matches[end].end() : matches[end + 1].start()]
+        ):
+            end += 1
+        if end - start + 1 >= _MIN_READINGS:
+            runs.append((matches[start].start(), matches[end].end()))
+        start = end + 1
+    return runs
+
+
+def split(text: str) -> Split | None:
+    """The reasoning and the conclusion of ``text``, or None when it is all one statement."""
+    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    if markers:
+        last = markers[-1]
+        tail = text[last.end() :].strip(" \t\n*:")
+        if tail:
+            return Split(text[: last.start()], tail, "marker")
+    runs = _reading_runs(text)
+    if runs:
+        listed = " ".join(text[a:b] for a, b in runs)
+        rest, at = [], 0
+        for a, b in runs:
+            rest.append(text[at:a])
+            at = b
+        rest.append(text[at:])
+        return Split(listed, " ".join(part.strip() for part in rest if part.strip()), "readings")
+    return None

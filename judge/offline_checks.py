@@ -1,0 +1,404 @@
+"""The offline judge's checks of one fact in an answer: each statement's problem (negated,
+misbound, foreign, a rival or hedged alternative), a wrong unit or year, pole and winner
+conflicts, and the fact's verdict."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from judge import certainty, claims
+from judge.claims import Span
+from judge.numbers import FoundNumber
+from judge.offline_context import (
+    _Context,
+    _foreign,
+    _foreign_colours,
+    _foreign_names,
+    _foreign_year,
+    _partners_in,
+    _unknown_name,
+)
+from judge.offline_facts import (
+    _Fact,
+    _fact_spans,
+    _is_entity,
+    _label_spans,
+    _number_hits,
+    _Text,
+)
+from judge.quantities import readings_for
+
+_MAX_STATEMENTS = 64  # statements of one fact examined
+
+
+_CONNECTOR = re.compile(
+    r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
+    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -> FoundNumber | None:
+    """An unexplained number offered as an alternative to ``found``: "815 or 790", "810-830",
+    "between 810 and 830", or another figure in the fact's unit in the same sentence."""
+    i = text.numbers.index(found)
+    for j in (i - 1, i + 1):
+        if not 0 <= j < len(text.numbers):
+            continue
+        other = text.numbers[j]
+        a, b = (other, found) if j < i else (found, other)
+        m = _CONNECTOR.match(text.text[a.end : b.start])
+        if not m:
+            continue
+        link = m.group("link").lower()
+        lead = text.text[max(0, a.start - 12) : a.start]
+        if link == "and" and not re.search(r"\bbetween\s*\S?\s*$", lead, re.IGNORECASE):
+            continue
+        if link == "to" and re.search(r"\bfrom\s*\S?\s*$", lead, re.IGNORECASE):
+            continue
+        if link == "," and not re.search(
+            r"\bor\b", text.clause(Span(b.start, b.end)) + text.text[b.end : b.end + 40]
+        ):
+            continue
+        if _number_hits(fact, text, [other]) or ctx.explained(other) or _states_a_fact(ctx, other, text):
+            continue
+        return other
+    if fact.unit:
+        sa, sb = text.piece(text.sentences, Span(found.start, found.end))
+        for k, other in enumerate(text.numbers):
+            if (
+                other is found
+                or not sa <= other.start < sb
+                or ctx.explained(other)
+                or _change_pair(text, i, k)
+            ):
+                continue
+            if _number_hits(fact, text, [other]) or not _same_unit(fact.unit, other, text):
+                continue
+            if _near_other_fact(ctx, fact, other):
+                continue
+            clause = text.clause(Span(other.start, other.end))
+            if (
+                claims.YEAR.search(clause)
+                or claims.proper_names(clause)
+                or text.negated(Span(other.start, other.end))
+            ):
+                continue
+            if abs(other.readings[0] - fact.targets[0][0]) <= 0.5 * abs(fact.targets[0][0]):
+                return other
+    return None
+
+
+#: A cue that offers another value for the same slot ("though it might be 45", "or possibly 45").
+_ALTERNATIVE_CUE = re.compile(
+    r"\b(?:though|although|but|or|and)\s+(?:it\s+|this\s+|that\s+)?(?:might|may|could)\s+(?:also\s+|well\s+)?be\b"
+    r"|\b(?:or\s+(?:possibly|perhaps|maybe)|possibly|alternatively)\b",
+    re.IGNORECASE,
+)
+
+
+def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """Another value offered for ``fact`` after a hedge cue: an unknown number in its unit, or
+    for an entity an unknown name."""
+    for cue in _ALTERNATIVE_CUE.finditer(text.text):
+        after = text.text[cue.end() : cue.end() + 40]
+        if fact.kind == "number":
+            for found in text.numbers:
+                near = cue.end() <= found.start < cue.end() + 30
+                if near and not ctx.explained(found) and readings_for(fact.quantity, found, text.text):
+                    return found.text
+        elif _is_entity(fact):
+            for name, _ in claims.proper_names(after):
+                if _unknown_name(ctx, name):
+                    return name
+    return None
+
+
+def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
+    """``found`` states some number fact (in a unit converted into the fact's)."""
+    return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
+
+
+def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
+    """A number with the fact's digits written in a unit or scale the fact's cannot be
+    (``5.3 billion tonnes`` for 5.3 million, ``947 km²`` for 947 kg per hectare), stating no
+    other fact: the asked value, bound to the wrong unit."""
+    if fact.kind != "number" or not fact.targets:
+        return None
+    value, tol = fact.targets[0]
+    for found in text.numbers:
+        if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
+            continue
+        if not readings_for(fact.quantity, found, text.text):
+            return found
+        if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
+            return found
+    return None
+
+
+def _change_pair(text: _Text, i: int, k: int) -> bool:
+    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520")."""
+    if abs(i - k) != 1:
+        return False
+    a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
+    m = _CONNECTOR.match(text.text[a.end : b.start])
+    lead = text.text[max(0, a.start - 12) : a.start]
+    if m and m.group("link") in ("→", "->"):
+        return True
+    return bool(
+        m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I)
+    )
+
+
+def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
+    """(start fact, end fact) of every "from A to B" the text states."""
+    out = set()
+    for i in range(len(text.numbers) - 1):
+        if not _change_pair(text, i, i + 1):
+            continue
+        a, b = text.numbers[i], text.numbers[i + 1]
+        starts = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [a])]
+        ends = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [b])]
+        out |= {(x, y) for x in starts for y in ends if x != y}
+    return out
+
+
+def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` is a rounded statement of another number fact (42% for 41.8%)."""
+    for f in ctx.facts:
+        if f is fact or f.kind != "number":
+            continue
+        if any(abs(r - t) <= max(tol, 0.05 * abs(t)) for r in found.readings for t, tol in f.targets):
+            return True
+    return False
+
+
+def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
+    if "%" in unit:
+        return "%" in found.text or "percent" in found.text.lower()
+    first = unit.split()[0].lower() if unit.split() else ""
+    after = text.text[found.end : found.end + len(first) + 2].lower()
+    return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
+
+
+def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """The clause carries words the reference ties to another fact and none of this fact's,
+    or the entity (or colour) next to it is not the one the reference pairs it with."""
+    clause = text.clause(span)
+    every = claims.words(clause)
+    own = ctx.anchors[fact.index]
+    if own and not own & every:
+        a, b = text.piece(text.clauses, span)
+        here = {
+            j
+            for j, f in enumerate(ctx.facts)
+            if j != fact.index and any(a <= s.start < b for s in _fact_spans(f, text))
+        }
+        unrelated = [
+            ctx.anchors[j]
+            for j in range(len(ctx.facts))
+            if j not in ctx.related[fact.index] and not ctx.related[j] & here
+        ]
+        if set().union(*unrelated) & (every - ctx.fact_words):
+            return True
+    mates = ctx.segment_mates[fact.index]
+    if mates and (_is_entity(fact) or fact.pole is not None):
+        beside = {p for _, p in _partners_in(ctx, fact, text, span) if p[0] == "fact"}
+        if beside and not beside & {("fact", j) for j in mates}:
+            return True
+    partner = ctx.partners[fact.index]
+    if partner is not None:
+        near = [(d, p) for d, p in _partners_in(ctx, fact, text, span) if p[0] == partner[0]]
+        if near and partner not in [p for _, p in near]:
+            return True
+        if near and min(near, key=lambda p: p[0])[1] != partner:
+            best = min(d for d, p in near if p == partner)
+            if best > min(d for d, _ in near):
+                return True
+    return False
+
+
+def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
+    if not _is_entity(fact) or not ctx.distractors:
+        return False
+    a, b = text.piece(text.clauses, span)
+    clause = text.text[a:b]
+    flip = bool(claims.NEGATOR.search(clause))
+    here = span.start - a
+    high = claims.HIGH_CUE.search(clause)
+    if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
+        return True
+    low = claims.LOW_CUE.search(clause)
+    return bool(low and low.start() > here and not flip)
+
+
+def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    if not _is_entity(fact) or not ctx.distractors:
+        return None
+    mine = claims.phrase_pattern(fact.text)
+    for name in ctx.distractors:
+        for span in claims.find_all(claims.phrase_pattern(name), text.text):
+            a, b = text.piece(text.clauses, span)
+            clause = text.text[a:b]
+            high = claims.HIGH_CUE.search(clause, span.end - a)
+            if not high or claims.NEGATOR.search(clause) or re.search(r"\bor\b", clause):
+                continue
+            if not mine.search(clause[: high.start()]):
+                return name
+    return None
+
+
+def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    if fact.pole is None:
+        return None
+    family, pole = fact.pole
+    own_spans = claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
+    for other in claims.POLES[family]:
+        if other == pole:
+            continue
+        strong = claims.pole_pattern(family, other, strong_only=True)
+        if strong.search(ctx.reference.text):
+            continue  # the reference uses both poles (several facts of one family)
+        for span in claims.find_all(strong, text.text):
+            if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
+                continue
+            if not text.negated(span):
+                return text.text[span.start : span.end]
+    if family == "side":
+        for said, span in claims.side_claims(text.text, text.clauses):
+            if said != pole:
+                return text.clause(span).strip()
+    return None
+
+
+def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    if not fact.colour:
+        return None
+    for m in claims.COLOUR.finditer(text.clause(span)):
+        word = m.group(0).lower()
+        if not claims.words(word) <= ctx.known_words and not claims.words(word) <= claims.words(fact.text):
+            return word
+    return None
+
+
+def _problem(
+    ctx: _Context, fact: _Fact, span: Span, found: FoundNumber | None, text: _Text, ref_negated: bool
+) -> str | None:
+    """Why this statement of ``fact`` is not a claim of it, or None."""
+    said = text.text[span.start : span.end].strip()
+    if not ref_negated and text.negated(span):
+        return f"'{said}' is negated"
+    if _misbound(ctx, fact, span, text):
+        return f"'{said}' is tied to something else"
+    year = _foreign_year(ctx, span, text)
+    named = fact.kind == "number" and not certainty.language_doubt(
+        text.text
+    )  # no names read in other languages
+    foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
+    if foreign is not None:
+        return f"'{said}' is given for {foreign}"
+    if found is not None:
+        rival = _rival_number(ctx, fact, found, text)
+        if rival is not None:
+            return f"'{said}' is offered with {rival.text}"
+    if _wrong_winner(ctx, fact, span, text):
+        return f"'{said}' is said to be the lower one"
+    colour = _colour_conflict(ctx, fact, span, text)
+    if colour is not None:
+        return f"'{said}' is offered with {colour}"
+    return None
+
+
+@dataclass
+class _Verdict:
+    hit: bool = False
+    why: str = ""
+    conflict: bool = False  # a clean statement and a problematic one of the same fact
+
+
+def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
+    if fact.kind == "number":
+        occurrences: list[tuple[Span, FoundNumber | None]] = [
+            (span, found) for found, span in _number_hits(fact, text)
+        ]
+    else:
+        occurrences = [(span, None) for span in _label_spans(fact, text)]
+    occurrences = occurrences[:_MAX_STATEMENTS]
+    ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
+    problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
+    clean = any(p is None for p in problems)
+    conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
+    if conflict is not None:
+        return _Verdict(False, f"also says '{conflict}'")
+    winner = _distractor_wins(ctx, fact, text)
+    if winner is not None:
+        return _Verdict(False, f"{winner} is said to be higher")
+    negated = [p for p in problems if p is not None and p.endswith("is negated")]
+    if negated:
+        return _Verdict(False, negated[0])
+    if any(p is None for p in problems):
+        alternative = _alternative(ctx, fact, text)
+        if alternative is not None:
+            return _Verdict(False, f"offered with the alternative '{alternative}'")
+        return _Verdict(True, "", conflict=any(p is not None for p in problems))
+    if problems:
+        return _Verdict(False, str(problems[0]))
+    misunit = _misunit(ctx, fact, text)
+    if misunit is not None:
+        return _Verdict(False, f"'{misunit.text}' is in another unit or scale")
+    if _is_year(fact):
+        years = [
+            y for y in claims.YEAR.findall(text.text) if y not in claims.YEAR.findall(ctx.reference.text)
+        ]
+        if years:
+            return _Verdict(False, f"says {years[0]} instead")
+    if _is_entity(fact):
+        names = _foreign_names(ctx, text)
+        if names:
+            return _Verdict(False, f"names {names[0]} instead")
+    if fact.colour:
+        colours = _foreign_colours(ctx, text)
+        if colours:
+            return _Verdict(False, f"names {colours[0]} instead")
+    return _Verdict(False, "")
+
+
+def _reversed(ctx: _Context, text: _Text) -> str | None:
+    """The reference says one way (rose, above, matches; from A to B) and the answer only says
+    the other."""
+    stated = _changes(ctx.facts, ctx.reference)
+    for x, y in _changes(ctx.facts, text):
+        if (y, x) in stated and (x, y) not in stated:
+            return f"from {ctx.facts[x].text} to {ctx.facts[y].text}"
+    for family in ("direction", "side", "verdict"):
+        poles = claims.POLES[family]
+        said = [
+            p
+            for p in poles
+            if any(
+                not ctx.reference.negated(s)
+                for s in claims.find_all(claims.pole_pattern(family, p, strong_only=True), ctx.reference.text)
+            )
+        ]
+        if len(said) != 1:
+            continue
+        spans = claims.find_all(claims.pole_pattern(family, said[0], strong_only=False), text.text)
+        mine = [s for s in spans if not text.negated(s)]
+        if mine:
+            continue
+        if spans:
+            return "not " + text.text[spans[0].start : spans[0].end]
+        for other in poles:
+            if other == said[0]:
+                continue
+            for s in claims.find_all(claims.pole_pattern(family, other, strong_only=True), text.text):
+                if not text.negated(s):
+                    return text.text[s.start : s.end]
+    return None
+
+
+def _is_year(fact: _Fact) -> bool:
+    value = fact.targets[0][0] if fact.targets else 0.0
+    return fact.kind == "number" and not fact.unit and value == int(value) and 1900 <= value <= 2100

@@ -1,0 +1,242 @@
+"""The offline judge's facts (``answer_values`` read and checked) and the answer text read
+for claims: its clauses, segments, sentences and numbers, and where each fact is stated."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge import claims
+from judge.claims import Span
+from judge.errors import JudgeInputError
+from judge.numbers import SCALES, FoundNumber, find_numbers
+from judge.quantities import UnitOf, fact_unit, readings_for
+
+_FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
+
+
+_MAX_RELATIVE_TOLERANCE = 0.10  # no stored tolerance is wider than this share of the value
+
+
+#: A LaTeX command: dropped (``\\boxed``, ``\\text``), or the character it escapes (``\\%``).
+_LATEX_COMMAND = re.compile(r"\\(?:[A-Za-z]+|[%$&#_{}])")
+
+
+def _unlatex(m: re.Match[str]) -> str:
+    word = m.group(0)[1:]
+    return " " if word.isalpha() else word
+
+
+#: A number that names a figure, table, page or step ("Figure 1") is no value.
+_LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step|panel)\s*$", re.IGNORECASE)
+
+
+_FALL_CUE = re.compile(
+    r"\b(?:fell|fall|falls|fallen|falling|decrease[sd]?|decreasing|declined?|declines|declining|dropped|drops?"
+    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short)\b",
+    re.IGNORECASE,
+)
+
+
+def _where(index: int, fact: Mapping[str, Any]) -> str:
+    return f"answer_values[{index}] ({fact.get('text', '?')!r})"
+
+
+@dataclass
+class _Fact:
+    index: int
+    kind: str
+    text: str
+    targets: list[tuple[float, float]] = field(default_factory=list)  # (value, tolerance)
+    negative: bool = False
+    names: list[str] = field(default_factory=list)
+    pole: tuple[str, str] | None = None
+    colour: bool = False
+    unit: str = ""
+    other_units: set[str] = field(default_factory=set)  # words of the other facts' units (not %)
+    derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
+    quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
+
+    def surface_words(self) -> set[str]:
+        out = claims.words(self.text)
+        for name in self.names:
+            out |= claims.words(name)
+        return out
+
+
+def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
+    value = fact.get("value")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise JudgeInputError(
+            f"{_where(index, fact)} is a number without a finite 'value' (got {value!r}): "
+            "give every number fact a numeric value"
+        )
+    tolerances = []
+    for key in ("abs_tol", "rel_tol"):
+        tol = fact.get(key) or 0.0
+        if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not math.isfinite(tol) or tol < 0:
+            raise JudgeInputError(f"{_where(index, fact)} has {key}={tol!r}: use a number >= 0")
+        tolerances.append(float(tol))
+    abs_tol, rel_tol = tolerances
+    expected = [float(value)]
+    unit = str(fact.get("unit") or "").lower()
+    for word in re.findall(r"[a-z]+", unit):
+        if len(word) > 1 and word in SCALES:
+            expected.append(float(value) * SCALES[word])
+            break
+    if "%" in unit or "percent" in unit:
+        expected.append(float(value) / 100)
+    targets = []
+    cap = _tolerance_cap(float(value), str(fact.get("text", value)))
+    for target in expected:
+        scale = abs(target / value) if value else 1.0
+        tol = min(max(abs_tol * scale, rel_tol * abs(target)), cap * scale)
+        targets.append((target, max(tol, _FLOAT_SLACK * max(1.0, abs(target)))))
+    return _Fact(
+        index,
+        "number",
+        str(fact.get("text", value)),
+        targets,
+        negative=float(value) < 0,
+        unit=str(fact.get("unit") or ""),
+        derived=abs_tol > 0 and rel_tol == 0,
+        quantity=fact_unit(str(fact.get("unit") or "")),
+    )
+
+
+def _tolerance_cap(value: float, text: str) -> float:
+    """The widest tolerance a stated value may have: a tenth of it, or half a unit of its last
+    printed digit when that is wider (a computed gap may carry a wide stored tolerance, but
+    "approximately X" 15-20% off is wrong)."""
+    decimals = len(text.split(".")[1]) if "." in text and text.split(".")[1].isdigit() else 0
+    return max(_MAX_RELATIVE_TOLERANCE * abs(value), 0.5 * 10.0**-decimals)
+
+
+def _label_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
+    raw = [fact.get("text"), *(fact.get("aliases") or [])]
+    given = [n for n in raw if isinstance(n, str) and n.strip()]
+    if not given:
+        raise JudgeInputError(f"{_where(index, fact)} is a label with no text: give it 'text' or 'aliases'")
+    names: list[str] = []
+    for name in given:
+        key = claims.fold(name).strip().lower()
+        if key in claims.LOOSE_ALIASES:
+            continue  # handled as its precise phrase by the pole, or dropped
+        names.append(name)
+    pole = claims.pole_of(given)
+    text = str(fact.get("text") or given[0])
+    colour = bool(claims.COLOUR.fullmatch(claims.fold(text).strip()))
+    return _Fact(index, "label", text, names=names, pole=pole, colour=colour)
+
+
+def _parse_fact(index: int, fact: Any) -> _Fact:
+    if not isinstance(fact, Mapping):
+        got = type(fact).__name__
+        raise JudgeInputError(f"answer_values[{index}] is a {got}, not a dict: pass plain dicts")
+    kind = fact.get("kind")
+    if kind == "number":
+        return _number_fact(index, fact)
+    if kind == "label":
+        return _label_fact(index, fact)
+    raise JudgeInputError(f"{_where(index, fact)} has kind {kind!r}: use 'number' or 'label'")
+
+
+@dataclass
+class _Text:
+    text: str
+    clauses: list[tuple[int, int]]
+    segments: list[tuple[int, int]]
+    sentences: list[tuple[int, int]]
+    numbers: list[FoundNumber]
+    spans: dict[int, list[Span]] = field(default_factory=dict)  # fact index -> its statements
+
+    @classmethod
+    def of(cls, text: str) -> _Text:
+        folded = claims.drop_titles(claims.fold(text))
+        return cls(
+            folded,
+            claims.clause_bounds(folded),
+            claims.segment_bounds(folded),
+            claims.sentence_bounds(folded),
+            [
+                n
+                for n in find_numbers(folded)
+                if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])
+            ],
+        )
+
+    def piece(self, bounds: list[tuple[int, int]], span: Span) -> tuple[int, int]:
+        return claims.clause_of(bounds, span.start)
+
+    def clause(self, span: Span) -> str:
+        a, b = self.piece(self.clauses, span)
+        return self.text[a:b]
+
+    def negated(self, span: Span) -> bool:
+        return claims.is_negated(self.text, self.clauses, span)
+
+
+def _number_hits(
+    fact: _Fact, text: _Text, numbers: Sequence[FoundNumber] | None = None
+) -> list[tuple[FoundNumber, Span]]:
+    out = []
+    for found in text.numbers if numbers is None else numbers:
+        span = Span(found.start, found.end)
+        readings = list(readings_for(fact.quantity, found, text.text))
+        if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
+            readings += [-r for r in readings]
+        if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets) and _unit_fits(
+            fact, found, text
+        ):
+            out.append((found, span))
+    return out
+
+
+def _percentish(unit: str) -> bool:
+    return "%" in unit or unit.strip().lower() in ("pp", "percentage points", "points", "percent")
+
+
+def _unit_fits(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
+    """A number written with a percent sign is no amount in another unit, and a number followed
+    by another fact's unit is not a percentage."""
+    percent = "%" in found.text or "percent" in found.text.lower()
+    if fact.unit and not _percentish(fact.unit):
+        return not percent
+    if _percentish(fact.unit) and not percent:
+        after = re.match(r"\s*([A-Za-z€$£]+)", text.text[found.end : found.end + 20])
+        return not (after and after.group(1).lower() in fact.other_units)
+    return True
+
+
+def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
+    spans: list[Span] = []
+    for name in fact.names:
+        spans += claims.find_all(claims.phrase_pattern(name), text.text)
+    if fact.pole is not None:
+        family, pole = fact.pole
+        spans += claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
+        if family == "side":
+            spans += [s for p, s in claims.side_claims(text.text, text.clauses) if p == pole]
+    spans.sort(key=lambda s: (s.start, -s.end))
+    out: list[Span] = []
+    for s in spans:
+        if out and s.start < out[-1].end:
+            continue
+        out.append(s)
+    return out
+
+
+def _fact_spans(fact: _Fact, text: _Text) -> list[Span]:
+    if fact.index not in text.spans:
+        if fact.kind == "number":
+            text.spans[fact.index] = [span for _, span in _number_hits(fact, text)]
+        else:
+            text.spans[fact.index] = _label_spans(fact, text)
+    return text.spans[fact.index]
+
+
+def _is_entity(fact: _Fact) -> bool:
+    return fact.kind == "label" and fact.pole is None and not fact.colour
