@@ -200,3 +200,21 @@ def reception_text_facts(
         values = {"kind": "reception", "actor": actor, "stance": stance, "subject": subject, "reason": reason}
         facts.append(SectionFact(section, cap(sentence), values))
     return facts
+
+
+def narrative_text_facts(
+    rng: np.random.Generator,
+    causes_rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    specs: list[ChartSpec],
+    n_sections: int,
+    section_of: dict[str, int],
+) -> tuple[list[SectionFact], list[tuple[str, str, str]]]:
+    """Events, then stated causes (from ``causes_rng``), then receptions (two on each policy a
+    cause names), and the unused events for timelines."""
+    events, spare = event_text_facts(rng, writer, topic, n_sections)
+    years = [e.values["year"] for e in events]
+    causes = cause_text_facts(causes_rng, topic, specs, n_sections, section_of, years)
+    receptions = reception_text_facts(rng, writer, topic, n_sections, [c.values["cause"] for c in causes])
+    return events + causes + receptions, spare
