@@ -1,0 +1,298 @@
+"""Historical / timeline complex questions: two developments the text dates in different
+sections (years apart) fix a period, which a time chart is then read over; L4 adds the cause
+the report states for that period."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from generation.document.grammar import agree, count_noun
+from generation.questions import common as qc
+from generation.questions import complex_core as cc
+from generation.questions.chart import cap
+from generation.questions.common import Context, Draft, Value
+from generation.questions.phrasing import pick
+from synthdocbench_tasks.schema import Difficulty, TextFact
+
+CATEGORY = "historical_timeline"
+
+
+@dataclass
+class Event:
+    index: int
+    fact: TextFact
+    year: int
+
+    @property
+    def what(self) -> str:
+        return f"{self.fact.values.get('actor', '')} {self.fact.values.get('event', '')}".strip()
+
+    @property
+    def section(self) -> str:
+        return self.fact.section_id
+
+    def year_value(self, ctx: Context) -> qc.Num:
+        return qc.exact_value(qc.fact_term(ctx, self.index, "year"), None)
+
+
+def events(ctx: Context) -> list[Event]:
+    out = []
+    for i in ctx.facts_of("event"):
+        fact = ctx.manifest.text_facts[i]
+        try:
+            out.append(Event(i, fact, int(fact.values.get("year", ""))))
+        except ValueError:
+            continue
+    return out
+
+
+def _pairs(
+    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False
+) -> list[tuple[Event, Event, cc.Span]]:
+    """(earlier, later, span) for two events at least ``gap`` years apart in different sections
+    with a chart series readable at both years."""
+    out = []
+    for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
+        early, late = (a, b) if a.year < b.year else (b, a)
+        if late.year - early.year < gap or not cc.sections_differ(a.fact, b.fact):
+            continue
+        spans = cc.spans_for_years(ctx, early.year, late.year, rng)
+        coloured = [s for s in spans if s.colour() is not None]
+        out += [(early, late, s) for s in (coloured if colour else spans)[:1]]
+    return out
+
+
+def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    if level == "L4":
+        return _cause_after_event(ctx, rng)
+    if level == "L5":
+        first, second = (_pairs_by_colour, _colour_after_event)
+        if rng.random() < 0.5:
+            first, second = second, first
+        return first(ctx, rng) or second(ctx, rng)
+    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5"):
+        if not ctx.claim(f"timeline:{early.index}|{late.index}:{level}"):
+            continue
+        if level == "L1":
+            return _read_later(ctx, early, late, s, rng)
+        if level == "L2":
+            return _change_between(ctx, early, late, s, rng)
+        found = _over_period(ctx, early, late, s, rng)
+        if found is not None:
+            return found
+    return None
+
+
+def _pairs_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    for early, late, s in _pairs(ctx, rng, 1, True):
+        if ctx.claim(f"timeline:{early.index}|{late.index}:L5"):
+            found = _by_colour(ctx, early, late, s, rng)
+            if found is not None:
+                return found
+    return None
+
+
+def _both(early: Event, late: Event) -> str:
+    return (
+        f"Date both developments: {early.what} ({early.section}, {early.year}); "
+        f"{late.what} ({late.section}, {late.year})."
+    )
+
+
+def _read_later(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft:
+    """L1: one mark, found through the later of two dated developments."""
+    first, second = (early, late) if rng.random() < 0.5 else (late, early)
+    q = pick(
+        rng,
+        [
+            f"Take the later of two developments the report describes: {first.what}, and {second.what}. "
+            f"What does {s.fig} show for {s.name} in that year?",
+            f"The report recounts that {first.what} and that {second.what}. In the year of whichever "
+            f"came second, what value does {s.fig} give for {s.name}?",
+        ],
+    )
+    ans = (
+        f"{cap(late.what)} in {late.year}, the later of the two; that year {s.fig} puts {s.name} at "
+        f"{s.at(s.last)}."
+    )
+    steps = [_both(early, late), f"Read {s.name} in {late.year} from {s.fig}: {s.at(s.last)}."]
+    values: list[Value] = [late.year_value(ctx), qc.read_value(s.chart, s.last)]
+    return Draft(CATEGORY, "L1", q, ans, values, steps, [s.chart], [s.last], [early.index, late.index])
+
+
+def _change_between(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft:
+    """L2: the change between the two marks of the events' years."""
+    ch = cc.change(s)
+    q = pick(
+        rng,
+        [
+            f"According to {s.fig}, how much did {s.name} change between the year in which {early.what} "
+            f"and the year in which {late.what}?",
+            f"Take the years in which {late.what} and in which {early.what}. What net change in "
+            f"{s.name} does {s.fig} show from the earlier of them to the later?",
+        ],
+    )
+    ans = (
+        f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span {s.name} "
+        f"moved from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+    )
+    steps = [
+        _both(early, late),
+        f"Read {s.name} in both years from {s.fig}: {s.at(s.first)} and {s.at(s.last)}.",
+        f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [early.year_value(ctx), late.year_value(ctx), ch]
+    return Draft(
+        CATEGORY, "L2", q, ans, values, steps, [s.chart], [s.first, s.last], [early.index, late.index]
+    )
+
+
+def _over_period(
+    ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator
+) -> Draft | None:
+    """L3: the mean (or total) of the series over the years from one event to the other."""
+    found = cc.aggregate(ctx, s, rng)
+    if found is None:
+        return None
+    num, what, step = found.num, found.what, found.step
+    q = pick(
+        rng,
+        [
+            f"What is the {what} value for {s.name} in {s.fig} over the years from when {early.what} to when "
+            f"{late.what}, both years included?",
+            f"Over the period that runs from the year {late.what} back to the year {early.what} "
+            f"(inclusive), what {what} value for {s.name} does {s.fig} give, year by year?",
+        ],
+    )
+    ans = (
+        f"The period runs from {early.year} to {late.year}, {count_noun(str(len(s.marks)), 'year')} on the "
+        f"chart; the {what} value for {s.name} over them is {cc.said(num)}."
+    )
+    steps = [
+        _both(early, late),
+        f"Read {s.name} in each year from {early.year} to {late.year} in {s.fig}.",
+        step,
+    ]
+    values: list[Value] = [early.year_value(ctx), late.year_value(ctx), num]
+    return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), [early.index, late.index])
+
+
+def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft | None:
+    """L5: a series named only by its colour, read between two dated developments."""
+    colour = s.colour()
+    if colour is None or cc.names_series(s, early.what, late.what):
+        return None
+    ch = cc.change(s)
+    q = pick(
+        rng,
+        [
+            f"In {s.fig}, follow the {colour} series. Which series is it, and how much did it change "
+            f"between the year in which {early.what} and the year in which {late.what}?",
+            f"Which series does {s.fig} draw in {colour}, and by how much did it move from the year "
+            f"{early.what} to the year {late.what}?",
+        ],
+    )
+    ans = (
+        f"The {colour} series is {s.name}; it went from {s.at(s.first)} in {early.year} to "
+        f"{s.at(s.last)} in {late.year}, a change of {ch.said()}."
+    )
+    steps = [
+        _both(early, late),
+        f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+        f"Read it in {early.year} and {late.year} and subtract: {qc.fmt_num(s.last.value)} - "
+        f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [cc.label(s.name), ch]
+    return Draft(
+        CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [early.index, late.index]
+    )
+
+
+def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[tuple[Event, int, cc.Span]]:
+    """(event, cause fact, span) where a stated cause's period starts in the year of a
+    development dated in another section; with ``colour`` only series a colour names alone."""
+    by_year = {str(e.year): e for e in events(ctx)}
+    out = []
+    for i in qc.shuffled(ctx.facts_of("cause"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        event = by_year.get(v.get("start", ""))
+        chart = ctx.chart(v.get("viz_id", ""))
+        if event is None or chart is None or event.section == fact.section_id:
+            continue
+        s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
+        if s is not None and (not colour or s.colour() is not None):
+            out.append((event, i, s))
+    return out
+
+
+def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L4: a development dates the start of a period; the chart shows what followed and another
+    section states the cause the report gives for it."""
+    for event, i, s in _event_causes(ctx, rng, False):
+        if not ctx.claim(f"cause:{i}:timeline"):
+            continue
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        ch = cc.change(s)
+        q = pick(
+            rng,
+            [
+                f"The report recounts that {event.what}. From that year to {s.last.label}, how did "
+                f"{s.name} change in {s.fig}, and what does the report see as the main reason?",
+                f"Given the development described in the report, when {event.what}, what net change in "
+                f"{s.name} does {s.fig} show from then until {s.last.label}, and which factor does the "
+                "report credit for it?",
+            ],
+        )
+        ans = (
+            f"That happened in {event.year}; by {s.last.label} {s.name} had moved from {s.at(s.first)} to "
+            f"{s.at(s.last)}, a change of {ch.said()}, which {v['actor']} {agree(v['actor'], 'puts')} down "
+            f"mainly to {v['cause']}."
+        )
+        steps = [
+            f"Date the development ({event.section}): {event.year}.",
+            f"Find the cause the report gives for that period ({fact.section_id}): {v['cause']}.",
+            f"Read {s.name} in {event.year} and {s.last.label} from {s.fig}: {s.at(s.first)} and "
+            f"{s.at(s.last)}.",
+            f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
+        ]
+        values: list[Value] = [event.year_value(ctx), ch, cc.label(v["cause"])]
+        return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
+    return None
+
+
+def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L5: the series a colour names, from the year of a development to the end of the period
+    the report credits to a cause."""
+    for event, i, s in _event_causes(ctx, rng, True):
+        if cc.names_series(s, event.what) or not ctx.claim(f"cause:{i}:timeline-colour"):
+            continue
+        colour = str(s.colour())
+        ch = cc.change(s)
+        q = pick(
+            rng,
+            [
+                f"In {s.fig}, which series is drawn in {colour}, and how much did it change from the year "
+                f"in which {event.what} to the end of the period the report credits to a single cause?",
+                f"Follow the {colour} series of {s.fig}: which is it, and what net change does it show "
+                f"between the year {event.what} and the last year of the period the report explains?",
+            ],
+        )
+        ans = (
+            f"The {colour} series is {s.name}; from {event.year} to {s.last.label} it moved from "
+            f"{s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+        )
+        steps = [
+            f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+            f"Date the development ({event.section}): {event.year}; the period the report explains "
+            f"({ctx.manifest.text_facts[i].section_id}) ends in {s.last.label}.",
+            f"Read both years and subtract: {qc.fmt_num(s.last.value)} - "
+            f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+        ]
+        values: list[Value] = [cc.label(s.name), ch]
+        return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
+    return None
