@@ -136,15 +136,8 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
         steps = [claim.step(), f"{read} {judge}", f"Read {what}: {readings}.", f"Average them: {mean.text}."]
         values = [verdict, reading, mean]
-        return claim.draft(
-            "verify_with_chart",
-            level,
-            q,
-            a,
-            values,
-            steps,
-            [claim.point, *(p for p in marks if p is not claim.point)],
-        )
+        used = [claim.point, *(p for p in marks if p is not claim.point)]
+        return claim.draft("verify_with_chart", level, q, a, values, steps, used)
     elif level == "L4":
         q = pick(
             rng,
@@ -359,8 +352,7 @@ def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Gene
 
 
 def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
-    fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
-    chart = tc.chart
+    fig, name, f, last, chart = figure_ref(tc.chart), tc.name, tc.first, tc.last, tc.chart
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
@@ -410,8 +402,7 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
 
 def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
     """L3-L5 comparison of the text's account with the chart: a period mean, a change, by colour."""
-    fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
-    chart = tc.chart
+    fig, name, f, last, chart = figure_ref(tc.chart), tc.name, tc.first, tc.last, tc.chart
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
@@ -431,8 +422,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
             rng,
             [
                 f"Does the chart support the report's account of {name} from {period}, and what is its "
-                "average "
-                "over those years?",
+                "average over those years?",
                 f"Check what the text says about {name} over {period} against the chart, and give the mean "
                 "the chart shows for that period.",
             ],
