@@ -1,38 +1,862 @@
-"""Complex multi-hop questions (Table 14): historical / timeline, technical / quantitative,
-impact / reception.
-
-Every complex question combines 2-4 evidence units (``Question.evidence_units``): at least one
-chart, and text facts from other sections; the question points at the topic, entity or period
-but never states what a unit contributes. Levels follow Table 13, by the operation the
-derivation applies (checked by :mod:`generation.validate.evidence`):
-
-- L1: one chart mark, found through the text (the later of two dated developments, the mark a
-  stated target or forecast concerns, the last year of the period credited to a policy).
-- L2: a comparison: the change between two marks, the gap between a stated figure and the chart
-  (in a smaller unit where the unit has one), a trade-off (the series that gained and lost most).
-- L3: a total or mean over at least three marks: the years between two developments, the period
-  a trend statement or a credited policy covers (totals of levels in a smaller unit).
-- L4: chart plus a cause the text states: why a series moved, which factor the report credits,
-  what followed a development.
-- L5: a series or mark named only by its colour.
-
-Categories: historical / timeline needs two units dated to different years in different
-sections (:mod:`complex_timeline`); impact / reception the evaluative statements of at least two
-sections on a policy the report credits with a series' path (:mod:`complex_impact`); technical /
-quantitative works stated figures and periods against the chart (:mod:`complex_technical`).
+"""Complex multi-hop questions (Table 14): historical timeline, technical / quantitative,
+impact / reception. Each combines 2-4 evidence units from at least two sections.
 """
 
 from __future__ import annotations
 
-from generation.questions.common import Builder
-from generation.questions.complex_core import evidence_units
-from generation.questions.complex_impact import impact_reception
-from generation.questions.complex_technical import technical_quantitative
-from generation.questions.complex_timeline import historical_timeline
+from dataclasses import dataclass
+from itertools import combinations
 
-__all__ = ["BUILDERS", "evidence_units", "historical_timeline", "impact_reception", "technical_quantitative"]
+import numpy as np
 
-BUILDERS: dict[str, Builder] = {
+from generation.document.grammar import count_noun
+from generation.questions import common as qc
+from generation.questions.chart import cap, ordered_series, series_name, val
+from generation.questions.common import Context, Draft, Value, label_value, shuffled
+from generation.questions.crossmodal import mark_subject
+from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick, value_unit, with_unit
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
+
+STANCE_ALIASES: dict[str, list[str]] = {
+    "positive": ["positively", "favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
+    "negative": [
+        "negatively",
+        "critical",
+        "unfavourable",
+        "unfavorable",
+        "opposed",
+        "sceptical",
+        "skeptical",
+    ],
+    "mixed": ["ambivalent", "divided", "mixed feelings", "both"],
+}
+
+SMALLER_UNIT = {"billion": "million", "million": "thousand"}
+
+ADVERB = {"positive": "positively", "negative": "negatively", "mixed": "with mixed views"}
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _sections_differ(*facts: TextFact) -> bool:
+    return len({f.section_id for f in facts}) >= 2
+
+
+# --- historical timeline ---------------------------------------------------------------
+
+
+@dataclass
+class Event:
+    index: int
+    fact: TextFact
+    year: int
+
+    @property
+    def what(self) -> str:
+        return f"{self.fact.values.get('actor', '')} {self.fact.values.get('event', '')}".strip()
+
+    def year_value(self, ctx: Context) -> qc.Num:
+        return qc.exact_value(qc.fact_term(ctx, self.index, "year"), None)
+
+
+def _events(ctx: Context) -> list[Event]:
+    out = []
+    for i in ctx.facts_of("event"):
+        fact = ctx.manifest.text_facts[i]
+        try:
+            out.append(Event(i, fact, int(fact.values.get("year", ""))))
+        except ValueError:
+            continue
+    return out
+
+
+def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    events = _events(ctx)
+    if level == "L1":
+        return _two_years(ctx, events, rng)
+    if level == "L2":
+        return _two_events(ctx, events, rng)
+    if level == "L3":
+        return _three_events(ctx, events, rng)
+    if level == "L4":
+        return _events_on_chart(ctx, events, rng)
+    return _event_by_colour(ctx, events, rng)
+
+
+def _event_pairs(events: list[Event], rng: np.random.Generator) -> list[tuple[Event, Event]]:
+    pairs = [
+        (a, b) for a, b in combinations(events, 2) if a.year != b.year and _sections_differ(a.fact, b.fact)
+    ]
+    return shuffled(pairs, rng)
+
+
+def _two_years(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    for a, b in _event_pairs(events, rng):
+        if not ctx.claim(f"events:{a.index}|{b.index}:years"):
+            continue
+        q = pick(
+            rng,
+            [
+                f"According to the report, in which years did these two developments happen: {a.what}; "
+                f"{b.what}?",
+                f"When did these two developments take place: {a.what}; {b.what}?",
+            ],
+        )
+        ans = f"{cap(a.what)} in {a.year}, and {b.what} in {b.year}."
+        steps = [
+            f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
+            f"Find the year of the second ({b.fact.section_id}): {b.year}.",
+        ]
+        values: list[Value] = [a.year_value(ctx), b.year_value(ctx)]
+        return Draft("historical_timeline", "L1", q, ans, values, steps, facts=[a.index, b.index])
+    return None
+
+
+def _two_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    for a, b in _event_pairs(events, rng):
+        if not ctx.claim(f"events:{a.index}|{b.index}"):
+            continue
+        early, late = (a, b) if a.year < b.year else (b, a)
+        gap = qc.exact_value(
+            qc.years_between(qc.fact_term(ctx, early.index, "year"), qc.fact_term(ctx, late.index, "year")),
+            "years",
+        )
+        q = pick(
+            rng,
+            [
+                f"Which came first: {a.what}, or {b.what}? How many years separate the two?",
+                f"Of the two developments the report describes, {a.what} and {b.what}, which happened "
+                "earlier, "
+                "and by how many years?",
+            ],
+        )
+        ans = (
+            f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, "
+            f"{count_noun(gap.text, 'year')} later."
+        )
+        steps = [
+            f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
+            f"Find the year of the second ({b.fact.section_id}): {b.year}.",
+            f"Compare and subtract: {late.year} - {early.year} = {gap.text}.",
+        ]
+        values: list[Value] = [early.year_value(ctx), late.year_value(ctx), gap]
+        return Draft("historical_timeline", "L2", q, ans, values, steps, facts=[a.index, b.index])
+    return None
+
+
+def _three_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    triples = [
+        t
+        for t in combinations(events, 3)
+        if len({e.year for e in t}) == 3 and _sections_differ(*(e.fact for e in t))
+    ]
+    for triple in shuffled(triples, rng):
+        if not ctx.claim("events:" + "|".join(str(e.index) for e in triple)):
+            continue
+        listed = "; ".join(f"({k}) {e.what}" for k, e in zip("abc", triple, strict=True))
+        order = sorted(triple, key=lambda e: e.year)
+        q = pick(
+            rng,
+            [
+                "Put these developments from the report in chronological order, with the year of each: "
+                f"{listed}.",
+                f"In what sequence did the following happen, and when? {listed}.",
+            ],
+        )
+        ans = "The order is: " + ", then ".join(f"{e.what} ({e.year})" for e in order) + "."
+        steps = [f"Find the year of {e.what} ({e.fact.section_id}): {e.year}." for e in triple]
+        steps.append("Sort by year: " + " < ".join(str(e.year) for e in order) + ".")
+        values: list[Value] = [e.year_value(ctx) for e in order]
+        return Draft("historical_timeline", "L3", q, ans, values, steps, facts=[e.index for e in triple])
+    return None
+
+
+def _year_marks(ctx: Context, chart: Chart, year: int) -> list[DataPoint]:
+    return [
+        p
+        for s in ordered_series(chart).values()
+        for p in s
+        if p.label == str(year) and ctx.readable(chart, p)
+    ]
+
+
+def _events_on_chart(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    for a, b in _event_pairs(events, rng):
+        early, late = (a, b) if a.year < b.year else (b, a)
+        for chart in shuffled(list(ctx.manifest.charts), rng):
+            for series in ordered_series(chart):
+                p0 = qc.find_point(chart, str(early.year), series)
+                p1 = qc.find_point(chart, str(late.year), series)
+                if p0 is None or p1 is None or not (ctx.readable(chart, p0) and ctx.readable(chart, p1)):
+                    continue
+                if not ctx.claim(f"events-chart:{a.index}|{b.index}"):
+                    return None
+                fig, name = figure_ref(chart), series_name(chart, series)
+                change = qc.difference_value(
+                    qc.point_term(chart, p1), qc.point_term(chart, p0), value_unit(chart)
+                )
+                q = pick(
+                    rng,
+                    [
+                        f"According to {fig}, how much did {name} change between the year {early.what} and "
+                        "the "
+                        f"year {late.what}?",
+                        f"Take the years in which {early.what} and {late.what}. What net change in {name} "
+                        "does "
+                        f"{fig} show between them?",
+                    ],
+                )
+                ans = (
+                    f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span the "
+                    "chart "
+                    f"shows {name} moving from {val(chart, p0)} to {val(chart, p1)}, a change of "
+                    f"{change.said()}."
+                )
+                steps = [
+                    f"Find the year of the first development ({early.fact.section_id}): {early.year}.",
+                    f"Find the year of the second ({late.fact.section_id}): {late.year}.",
+                    f"Read {name} in {early.year} from {fig}: {val(chart, p0)}.",
+                    f"Read it in {late.year}: {val(chart, p1)}.",
+                    f"Subtract: {fmt_num(p1.value)} - {fmt_num(p0.value)} = {change.text}.",
+                ]
+                values: list[Value] = [
+                    early.year_value(ctx),
+                    late.year_value(ctx),
+                    qc.read_value(chart, p0),
+                    qc.read_value(chart, p1),
+                    change,
+                ]
+                facts = [early.index, late.index]
+                return Draft("historical_timeline", "L4", q, ans, values, steps, [chart], [p0, p1], facts)
+    return None
+
+
+def _event_by_colour(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
+    """An event's year located on a chart through a colour: a legend entry or the highlight colour."""
+    for e in shuffled(events, rng):
+        for chart in shuffled(list(ctx.manifest.charts), rng):
+            if chart.section_id == e.fact.section_id:
+                continue
+            marks = [p for p in _year_marks(ctx, chart, e.year) if colour_of(chart, p)]
+            highlighted = chart.visualProperties.highlightedItems == [str(e.year)] and len(marks) == 1
+            if not marks or not ctx.claim(f"event-colour:{e.index}"):
+                continue
+            p = marks[int(rng.integers(len(marks)))]
+            fig, colour = figure_ref(chart), str(colour_of(chart, p))
+            if highlighted:
+                q = pick(
+                    rng,
+                    [
+                        f"{fig} picks out one year in an accent colour. Which development described in the "
+                        "report "
+                        "happened that year, and what value does the chart show for it?",
+                        f"What happened, according to the text, in the year {fig} highlights, and how high "
+                        "is the "
+                        "highlighted mark?",
+                    ],
+                )
+                ans = (
+                    f"The highlighted year is {e.year}, when {e.what}; the chart shows {val(chart, p)} then."
+                )
+                steps = [
+                    f"In {fig}, find the mark drawn in the highlight colour: {e.year}.",
+                    f"Find the development of {e.year} in the text ({e.fact.section_id}): {e.what}.",
+                    f"Read the highlighted mark: {val(chart, p)}.",
+                ]
+            else:
+                name = series_name(chart, p.category)
+                q = pick(
+                    rng,
+                    [
+                        f"Which colour is {name} drawn in on {fig}, and what value does it show in the year "
+                        f"{e.what}?",
+                        f"In {fig}, identify {name} by its colour and read it for the year in which "
+                        f"{e.what}.",
+                    ],
+                )
+                ans = (
+                    f"{cap(name)} is the {colour} line; in {e.year}, when {e.what}, it stands at "
+                    f"{val(chart, p)}."
+                )
+                steps = [
+                    f"Find the year in the text ({e.fact.section_id}): {e.what} in {e.year}.",
+                    f"Use the legend of {fig}: {name} is {colour}.",
+                    f"Read the {colour} line at {e.year}: {val(chart, p)}.",
+                ]
+            values: list[Value] = [e.year_value(ctx), qc.read_value(chart, p)]
+            if not highlighted:
+                values.insert(0, label_value(colour))
+            return Draft("historical_timeline", "L5", q, ans, values, steps, [chart], [p], [e.index])
+    return None
+
+
+# --- technical / quantitative ----------------------------------------------------------
+
+
+@dataclass
+class Metric:
+    index: int
+    fact: TextFact
+    entity: str
+    metric: str
+    year: int
+    value: float
+    unit: str
+
+    def text(self) -> str:
+        return with_unit(fmt_num(self.value), self.unit)
+
+    def term(self, ctx: Context) -> qc.Term:
+        return qc.fact_term(ctx, self.index, "value")
+
+
+def _metrics(ctx: Context) -> list[Metric]:
+    out = []
+    for i in ctx.facts_of("metric"):
+        v = ctx.manifest.text_facts[i].values
+        try:
+            metric = Metric(
+                i,
+                ctx.manifest.text_facts[i],
+                v["entity"],
+                v["metric"],
+                int(v["year"]),
+                float(v["value"]),
+                v.get("unit", ""),
+            )
+        except (KeyError, ValueError):
+            continue
+        out.append(metric)
+    return out
+
+
+def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    metrics = _metrics(ctx)
+    if level == "L1":
+        return _two_figures(ctx, metrics, rng)
+    if level == "L2":
+        return _metric_difference(ctx, metrics, rng)
+    if level == "L3":
+        first, second = (_growth, _conversion) if rng.random() < 0.5 else (_conversion, _growth)
+        return first(ctx, metrics, rng) or second(ctx, metrics, rng) or _chart_pct_change(ctx, rng)
+    if level == "L4":
+        return _chart_cagr(ctx, rng)
+    return _claim_by_colour(ctx, rng)
+
+
+def _comparable(a: Metric, b: Metric) -> bool:
+    return (
+        a.metric == b.metric and a.unit == b.unit and a.value != b.value and _sections_differ(a.fact, b.fact)
+    )
+
+
+def _same_year_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
+    pairs = [
+        (a, b)
+        for a, b in combinations(metrics, 2)
+        if _comparable(a, b) and a.year == b.year and a.entity != b.entity
+    ]
+    return shuffled(pairs, rng)
+
+
+def _series_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
+    """Two years of one entity's metric, earlier first."""
+    pairs = [
+        (a, b) if a.year < b.year else (b, a)
+        for a, b in combinations(metrics, 2)
+        if _comparable(a, b) and a.entity == b.entity and a.year != b.year and a.value > 0 and b.value > 0
+    ]
+    return shuffled(pairs, rng)
+
+
+def _two_figures(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    pairs = _series_pairs(metrics, rng) + _same_year_pairs(metrics, rng)
+    for a, b in pairs:
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:lookup"):
+            continue
+        q = pick(
+            rng,
+            [
+                f"What figures does the report give for {possessive(a.entity)} {a.metric} in {a.year} and "
+                "for "
+                f"{possessive(b.entity)} in {b.year}?",
+                f"Look up two numbers from different parts of the report: the {a.metric} of {a.entity} in "
+                f"{a.year}, and that of {b.entity} in {b.year}.",
+            ],
+        )
+        ans = (
+            f"{cap(possessive(a.entity))} {a.metric} was {a.text()} in {a.year}; {possessive(b.entity)} "
+            "came to "
+            f"{b.text()} in {b.year}."
+        )
+        steps = [
+            f"Find {possessive(a.entity)} {a.year} figure ({a.fact.section_id}): {a.text()}.",
+            f"Find {possessive(b.entity)} {b.year} figure ({b.fact.section_id}): {b.text()}.",
+        ]
+        values: list[Value] = [qc.exact_value(a.term(ctx), a.unit), qc.exact_value(b.term(ctx), b.unit)]
+        return Draft("technical_quantitative", "L1", q, ans, values, steps, facts=[a.index, b.index])
+    return None
+
+
+def _any_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
+    """Two figures of one metric (any entities, any years), the same-year pairs first."""
+    pairs = [
+        (a, b)
+        for a, b in combinations(metrics, 2)
+        if _comparable(a, b) and (a.entity, a.year) != (b.entity, b.year)
+    ]
+    return sorted(shuffled(pairs, rng), key=lambda ab: ab[0].year != ab[1].year)
+
+
+def _metric_difference(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    for a, b in _any_pairs(metrics, rng):
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:diff"):
+            continue
+        hi, lo = (a, b) if a.value > b.value else (b, a)
+        diff = qc.difference_value(hi.term(ctx), lo.term(ctx), hi.unit)
+        q = pick(
+            rng,
+            [
+                f"Which figure is larger: {possessive(a.entity)} {a.metric} in {a.year}, or "
+                f"{possessive(b.entity)} in {b.year}? By how much?",
+                f"Comparing the {a.metric} the report gives for {a.entity} ({a.year}) and {b.entity} "
+                f"({b.year}), which is higher and what is the difference?",
+            ],
+        )
+        ans = (
+            f"{cap(possessive(hi.entity))} {hi.year} figure is higher: {hi.text()} against {lo.text()}, "
+            f"a difference of {diff.said()}."
+        )
+        steps = [
+            f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
+            f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
+            f"Subtract: {fmt_num(hi.value)} - {fmt_num(lo.value)} = {diff.text}.",
+        ]
+        values: list[Value] = [label_value(hi.entity), diff]
+        return Draft("technical_quantitative", "L2", q, ans, values, steps, facts=[a.index, b.index])
+    return None
+
+
+def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    """Percentage change and compound annual growth rate: only for levels and counts."""
+    for a, b in _series_pairs(metrics, rng):
+        if not (
+            qc.metric_allows(ctx, "cagr", a.metric, a.unit)
+            and qc.metric_allows(ctx, "relative_change", a.metric, a.unit)
+        ):
+            continue
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:growth"):
+            continue
+        years = qc.years_between(qc.fact_term(ctx, a.index, "year"), qc.fact_term(ctx, b.index, "year"))
+        pct = qc.pct_change_value(a.term(ctx), b.term(ctx))
+        cagr = qc.cagr_value(a.term(ctx), b.term(ctx), years)
+        n = fmt_num(years.value)
+        q = pick(
+            rng,
+            [
+                f"By what percentage did {possessive(a.entity)} {a.metric} change between {a.year} and "
+                f"{b.year}, "
+                "and what compound annual growth rate does that imply?",
+                f"Using the figures the report gives for {possessive(a.entity)} {a.metric} in {a.year} and "
+                f"{b.year}, compute the total percentage change and the average annual (compound) rate.",
+            ],
+        )
+        ans = (
+            f"It went from {a.text()} to {b.text()}: a {pct.text}% change overall, "
+            f"or about {cagr.text}% a year compounded over {count_noun(n, 'year')}."
+        )
+        steps = [
+            f"Find the {a.year} figure ({a.fact.section_id}): {a.text()}.",
+            f"Find the {b.year} figure ({b.fact.section_id}): {b.text()}.",
+            f"Percentage change: ({fmt_num(b.value)} - {fmt_num(a.value)}) / {fmt_num(a.value)} = "
+            f"{pct.text}%.",
+            f"CAGR over {n} years: ({fmt_num(b.value)} / {fmt_num(a.value)})^(1/{n}) - 1 = {cagr.text}%.",
+        ]
+        return Draft("technical_quantitative", "L3", q, ans, [pct, cagr], steps, facts=[a.index, b.index])
+    return None
+
+
+def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
+    for a, b in _same_year_pairs(metrics, rng):
+        scale, _, rest = a.unit.partition(" ")
+        if scale not in SMALLER_UNIT or not qc.metric_allows(ctx, "sum", a.metric, a.unit):
+            continue
+        if not ctx.claim(f"metrics:{a.index}|{b.index}:sum"):
+            continue
+        new_unit = f"{SMALLER_UNIT[scale]} {rest}".strip()
+        total = qc.sum_term([a.term(ctx), b.term(ctx)])
+        converted = qc.derived_value(qc.scale_term(total, 1000), new_unit, 0)
+        q = pick(
+            rng,
+            [
+                f"What was the combined {a.metric} of {a.entity} and {b.entity} in {a.year}, expressed in "
+                f"{new_unit}?",
+                f"Add up the {a.year} {a.metric} of {a.entity} and {b.entity} and state the total in "
+                f"{new_unit}.",
+            ],
+        )
+        ans = f"Together they come to {with_unit(fmt_num(total.value), a.unit)}, which is {converted.said()}."
+        steps = [
+            f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
+            f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
+            f"Add them: {fmt_num(total.value)} {a.unit}.",
+            f"Convert {scale} to {SMALLER_UNIT[scale]} (x 1,000): {converted.text} {new_unit}.",
+        ]
+        return Draft("technical_quantitative", "L3", q, ans, [converted], steps, facts=[a.index, b.index])
+    return None
+
+
+def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "cagr"):
+        fact = ctx.manifest.text_facts[i]
+        try:
+            years = qc.years_between(qc.fact_term(ctx, i, "start"), qc.fact_term(ctx, i, "end"))
+        except (KeyError, ValueError):
+            continue
+        if years.value <= 0:
+            continue
+        ctx.claim(f"trend:{i}:cagr")
+        name, n = series_name(chart, series), fmt_num(years.value)
+        if not qc.chart_allows("cagr", chart):
+            return _chart_yearly_change(ctx, rng, i, chart, series, p0, p1, years)
+        cagr = qc.cagr_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years)
+        q = pick(
+            rng,
+            [
+                f"The text discusses how {name} developed between {p0.label} and {p1.label}. What compound "
+                "annual growth rate does the chart imply for that period?",
+                f"For the period the report singles out for {name}, what average yearly (compound) growth "
+                "rate "
+                "do the charted values give?",
+            ],
+        )
+        shown, steps = _trend_readings(fact, name, chart, p0, p1)
+        ans = f"{shown}, a compound annual rate of {cagr.text}% over {count_noun(n, 'year')}."
+        steps.append(f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{n}) - 1 = {cagr.text}%.")
+        values: list[Value] = [cagr, qc.read_value(chart, p0), qc.read_value(chart, p1)]
+        return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+    return None
+
+
+def _chart_yearly_change(
+    ctx: Context,
+    rng: np.random.Generator,
+    i: int,
+    chart: Chart,
+    series: str | None,
+    p0: DataPoint,
+    p1: DataPoint,
+    years: qc.Term,
+) -> Draft:
+    """The growth measure of a kind that does not compound (a rate, share or index): the mean
+    yearly change, in percentage points for percentages."""
+    fact = ctx.manifest.text_facts[i]
+    name, n = series_name(chart, series), fmt_num(years.value)
+    unit = value_unit(chart)
+    avg = qc.average_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years, unit)
+    said = f"{avg.text} percentage points" if unit == "%" else avg.said()
+    q = pick(
+        rng,
+        [
+            f"The text discusses how {name} developed between {p0.label} and {p1.label}. By how much did it "
+            "change per year on average over that period, according to the chart?",
+            f"For the period the report singles out for {name}, what average yearly change do the charted "
+            "values give?",
+        ],
+    )
+    shown, steps = _trend_readings(fact, name, chart, p0, p1)
+    ans = f"{shown}, an average change of {said} a year over {count_noun(n, 'year')}."
+    steps.append(f"Average yearly change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {n} = {avg.text}.")
+    values: list[Value] = [avg, qc.read_value(chart, p0), qc.read_value(chart, p1)]
+    return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
+
+
+def _trend_readings(
+    fact: TextFact, name: str, chart: Chart, p0: DataPoint, p1: DataPoint
+) -> tuple[str, list[str]]:
+    """How a growth answer over a trend claim's two marks starts ("Figure 3 shows X at ... in
+    2015 and ... in 2020"), and its first steps: find the claim, the chart, read both marks."""
+    fig = figure_ref(chart)
+    shown = f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}"
+    steps = [
+        f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
+        f"Locate the chart of {name} in another section: {fig}.",
+        f"Read {p0.label}: {val(chart, p0)}.",
+        f"Read {p1.label}: {val(chart, p1)}.",
+    ]
+    return shown, steps
+
+
+def _trend_claim_marks(
+    ctx: Context, rng: np.random.Generator, use: str
+) -> list[tuple[int, Chart, str | None, DataPoint, DataPoint]]:
+    """(fact, chart, series, start mark, end mark) of trend claims whose chart is in another section."""
+    out = []
+    for i in shuffled(ctx.facts_of("trend_claim"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        if chart is None or chart.section_id == fact.section_id:
+            continue
+        series = v.get("series") or None
+        if series not in ordered_series(chart):
+            continue
+        p0, p1 = (
+            qc.find_point(chart, v.get("start", ""), series),
+            qc.find_point(chart, v.get("end", ""), series),
+        )
+        if p0 is None or p1 is None or p0.value <= 0 or p1.value <= 0:
+            continue
+        if ctx.readable(chart, p0) and ctx.readable(chart, p1) and f"trend:{i}:{use}" not in ctx.used:
+            out.append((i, chart, series, p0, p1))
+    return out
+
+
+def _chart_pct_change(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """The percentage change, read off the chart, over the period a text passage discusses."""
+    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "pct"):
+        ctx.claim(f"trend:{i}:pct")
+        fig, name = figure_ref(chart), series_name(chart, series)
+        change = qc.change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), value_unit(chart))
+        if change.in_points:
+            q = pick(
+                rng,
+                [
+                    f"The report comments on {name} between {p0.label} and {p1.label}. By how many "
+                    "percentage points did it change over that period, according to the chart?",
+                    f"Over the period the text discusses for {name}, by how many percentage points do the "
+                    "charted values change?",
+                ],
+            )
+        else:
+            q = pick(
+                rng,
+                [
+                    f"The report comments on {name} between {p0.label} and {p1.label}. By what percentage "
+                    "did it change over that period, according to the chart?",
+                    f"Over the period the text discusses for {name}, what percentage change do the charted "
+                    "values show?",
+                ],
+            )
+        ans = (
+            f"{fig} has {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}: "
+            f"a change of {change.said}."
+        )
+        steps = [
+            f"Find the period the text discusses for {name} ({ctx.manifest.text_facts[i].section_id}): "
+            f"{p0.label} to {p1.label}.",
+            f"In {fig}, read {p0.label} and {p1.label}: {val(chart, p0)} and {val(chart, p1)}.",
+            change.step(p0.value, p1.value),
+        ]
+        values: list[Value] = [qc.read_value(chart, p0), qc.read_value(chart, p1), change.value]
+        return Draft("technical_quantitative", "L3", q, ans, values, steps, [chart], [p0, p1], [i])
+    return None
+
+
+def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """A stated figure checked against a mark the reader finds by its colour: relative difference."""
+    for i in shuffled(ctx.facts_of("chart_claim"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        if chart is None or chart.section_id == fact.section_id:
+            continue
+        p = qc.find_point(chart, v.get("label", ""), v.get("series"))
+        try:
+            claimed = qc.fact_term(ctx, i, "claimed_value")
+        except (KeyError, ValueError):
+            continue
+        if p is None or claimed.value <= 0 or not ctx.readable(chart, p) or colour_of(chart, p) is None:
+            continue
+        if not ctx.claim(f"claim:{i}:colour-pct"):
+            continue
+        fig, colour, rel = figure_ref(chart), str(colour_of(chart, p)), v.get("relation", "figure")
+        who = mark_subject(chart, p)
+        unit = v.get("unit") or value_unit(chart)
+        stated = with_unit(fmt_num(claimed.value), unit)
+        change = qc.change_value(claimed, qc.point_term(chart, p), unit)
+        how = "in percentage points" if change.in_points else "in per cent"
+        q = pick(
+            rng,
+            [
+                f"The text quotes {article(rel)} for {who}. Find {who} by its colour in the chart that "
+                "plots it: which "
+                f"colour is it, and by how much, {how}, does the charted value differ from the {rel}?",
+                f"Which colour marks {who} in the relevant chart, and how far, {how}, is its value "
+                "from the "
+                f"{rel} the report states?",
+            ],
+        )
+        ans = (
+            f"{cap(who)} is the {colour} mark in {fig}, at {val(chart, p)}; against the stated {rel} of "
+            f"{stated} "
+            f"that is a difference of {change.said}."
+        )
+        steps = [
+            f"Find the text's {rel} for {who} ({fact.section_id}): {stated}.",
+            f"In {fig}, use the legend or colours: {who} is {colour}; read it: {val(chart, p)}.",
+            change.step(claimed.value, p.value),
+        ]
+        values: list[Value] = [label_value(colour), qc.read_value(chart, p), change.value]
+        return Draft("technical_quantitative", "L5", q, ans, values, steps, [chart], [p], [i])
+    return None
+
+
+# --- impact / reception ----------------------------------------------------------------
+
+
+@dataclass
+class Reception:
+    index: int
+    fact: TextFact
+
+    @property
+    def actor(self) -> str:
+        return self.fact.values.get("actor", "")
+
+    @property
+    def stance(self) -> str:
+        return self.fact.values.get("stance", "")
+
+    @property
+    def subject(self) -> str:
+        return self.fact.values.get("subject", "")
+
+    @property
+    def reason(self) -> str:
+        return self.fact.values.get("reason", "")
+
+    def stance_value(self) -> AnswerValue:
+        return label_value(self.stance, STANCE_ALIASES.get(self.stance, []))
+
+    def actor_value(self) -> AnswerValue:
+        """Who held the stance (the leading article is optional in an answer)."""
+        bare = self.actor.removeprefix("the ").removeprefix("The ")
+        return label_value(bare, [self.actor] if bare != self.actor else [])
+
+
+def _receptions(ctx: Context) -> list[Reception]:
+    return [
+        Reception(i, ctx.manifest.text_facts[i])
+        for i in ctx.facts_of("reception")
+        if ctx.manifest.text_facts[i].values.get("stance") in STANCE_ALIASES
+    ]
+
+
+def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    recs = _receptions(ctx)
+    if level in ("L1", "L2", "L4"):
+        pairs = [
+            (a, b)
+            for a, b in combinations(recs, 2)
+            if a.stance != b.stance and a.actor != b.actor and _sections_differ(a.fact, b.fact)
+        ]
+        for a, b in shuffled(pairs, rng):
+            if ctx.claim(f"reception:{a.index}|{b.index}:{level}"):
+                return _who_said(a, b, rng) if level == "L1" else _contrast(a, b, level, rng)
+        return None
+    if level == "L3":
+        triples = [
+            t
+            for t in combinations(recs, 3)
+            if len({(r.actor, r.subject) for r in t}) == 3
+            and len({r.stance for r in t}) >= 2
+            and _sections_differ(*(r.fact for r in t))
+        ]
+        for t in shuffled(triples, rng):
+            if ctx.claim("reception:" + "|".join(str(r.index) for r in t)):
+                return _survey(list(t), rng)
+    return None
+
+
+def _about(r: Reception) -> str:
+    return f"{r.actor} on {r.subject}"
+
+
+def _who_said(a: Reception, b: Reception, rng: np.random.Generator) -> Draft:
+    q = pick(
+        rng,
+        [
+            f"According to the report, who reacted {ADVERB[a.stance]} to {a.subject}, and who reacted "
+            f"{ADVERB[b.stance]} to {b.subject}?",
+            f"Name the two voices the report cites: the one that took a {a.stance} view of {a.subject}, "
+            "and the "
+            f"one that took a {b.stance} view of {b.subject}.",
+        ],
+    )
+    ans = f"The first was {a.actor}; the second, {b.actor}."
+    steps = [
+        f"Find the {a.stance} reaction to {a.subject} ({a.fact.section_id}): {a.actor}.",
+        f"Find the {b.stance} reaction to {b.subject} ({b.fact.section_id}): {b.actor}.",
+    ]
+    values: list[Value] = [a.actor_value(), b.actor_value()]
+    return Draft("impact_reception", "L1", q, ans, values, steps, facts=[a.index, b.index])
+
+
+def _contrast(a: Reception, b: Reception, level: Difficulty, rng: np.random.Generator) -> Draft:
+    same = a.subject == b.subject
+    topic = a.subject if same else f"{a.subject} and {b.subject} respectively"
+    if level == "L2":
+        q = pick(
+            rng,
+            [
+                f"How did {a.actor} and {b.actor} differ in their reactions to {topic}?",
+                f"Compare the views the report attributes to {a.actor} and {b.actor} on {topic}.",
+            ],
+        )
+        ans = (
+            f"{cap(a.actor)} responded {ADVERB[a.stance]}, citing {a.reason}, whereas {b.actor} "
+            f"responded {ADVERB[b.stance]}, pointing to {b.reason}."
+        )
+        steps = [
+            f"Find {_about(a)} ({a.fact.section_id}): {a.stance}.",
+            f"Find {_about(b)} ({b.fact.section_id}): {b.stance}.",
+            "Contrast the two stances.",
+        ]
+        values: list[Value] = [a.actor_value(), a.stance_value(), b.actor_value(), b.stance_value()]
+    else:
+        q = pick(
+            rng,
+            [
+                f"Why did {a.actor} take a {a.stance} view of {a.subject}, while {b.actor} was {b.stance} "
+                "about "
+                f"{b.subject}?",
+                f"What reasons does the report give for the {a.stance} reaction of {a.actor} to "
+                f"{a.subject} and "
+                f"the {b.stance} reaction of {b.actor} to {b.subject}?",
+            ],
+        )
+        ans = f"{cap(a.actor)} pointed to {a.reason}; {b.actor}, by contrast, cited {b.reason}."
+        steps = [
+            f"Find {_about(a)} ({a.fact.section_id}).",
+            f"Find {_about(b)} ({b.fact.section_id}).",
+            f"Extract the reasons: {a.reason}; {b.reason}.",
+            "Relate each reason to the stance it supports.",
+        ]
+        values = [a.actor_value(), label_value(a.reason), b.actor_value(), label_value(b.reason)]
+    return Draft("impact_reception", level, q, ans, values, steps, facts=[a.index, b.index])
+
+
+def _survey(recs: list[Reception], rng: np.random.Generator) -> Draft:
+    pairs = "; ".join(f"{r.actor} on {r.subject}" for r in recs)
+    q = pick(
+        rng,
+        [
+            f"Across the report, how did each of these react: {pairs}?",
+            f"Summarise the reception the report records ({pairs}): who was positive, who negative, who "
+            "mixed?",
+        ],
+    )
+    ans = cap("; ".join(f"{r.actor} reacted {ADVERB[r.stance]} to {r.subject}" for r in recs) + ".")
+    steps = [f"Find {_about(r)} ({r.fact.section_id}): {r.stance}." for r in recs]
+    steps.append("Group the actors by stance.")
+    values: list[Value] = [v for r in recs for v in (r.actor_value(), r.stance_value())]
+    return Draft("impact_reception", "L3", q, ans, values, steps, facts=[r.index for r in recs])
+
+
+BUILDERS: dict[str, qc.Builder] = {
     "historical_timeline": historical_timeline,
     "technical_quantitative": technical_quantitative,
     "impact_reception": impact_reception,

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "79f022e8e101a19e7315535b709e75d36187a1717d18ad202b9ad7d1a4113b3f",
-    "5-d3-1": "fc26123c30871034bcb6589e1d99b6a30edd8b19e5aa0b3f8908caddb7b77d9f",
-    "5-d3-2": "58f196a6a3436f426099460b008a09909732e33d77f71f98c8ef589e9b4ad5ca",
-    "5-d3-3": "824ab8217cd8e69d87fb1b1d386fb93c054b68bbc16ddba3d07f39fc96cf65c5",
-    "3-matplotlib-0": "33babe12491f3d83512e7b743be95fc2290153cfc30e05f9e3235cc451d0996e",
-    "3-matplotlib-1": "6d7e322ab1e29d1818ad32b539543b227e5dd50bc17916d77283cd39b751f9f1",
+    "5-d3-0": "19b39838d6acd5c8b1db2c2345024db26c4b5b8afd0644b9e9379129b87ed377",
+    "5-d3-1": "32c7fd00896c55e8e3b4cb80577794cc8e9fd5e71a311ee02a3e1cbf336df7f5",
+    "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
+    "5-d3-3": "9a9124dc66a2c00d719d0d4ace3c7cdbf073e04b01db4ad678b4ed5635041680",
+    "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
+    "3-matplotlib-1": "393a8a4ed1de7fa38bc565d84799ca9f20b39bc34f79d7426839d0acf58f0c39",
 }
 
 
