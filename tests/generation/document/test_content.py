@@ -15,8 +15,8 @@ import pytest
 
 from generation.charts.data import number_strings_in, value_text
 from generation.charts.insights import series_direction
-from generation.charts.spec import chart_decimals
 from generation.charts.reading import value_tolerance
+from generation.charts.spec import chart_decimals
 from generation.document.claims import MATCH_TOLS, MISS_TOLS
 from generation.document.content import allowed_chart_types, plan_document
 from generation.document.targets import PAGE_MODELS, document_targets, target_words

@@ -13,7 +13,9 @@ from generation.plan.config import GenerationConfig
 from generation.questions.build import draft_to_question, make_questions
 from generation.questions.chart import comparison, trend_pattern, value_reading
 from generation.questions.common import Builder, Context, Draft
-from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
+from generation.questions.complex_impact import impact_reception
+from generation.questions.complex_technical import technical_quantitative
+from generation.questions.complex_timeline import historical_timeline
 from generation.questions.crossmodal import compare_representations, integrate_sources, verify_with_chart
 from generation.questions.phrasing import STEP_RANGES, read_tolerance
 from generation.validate.derivation_rules import derivations
