@@ -256,26 +256,29 @@ def test_check_rewrite_reads_ranks_over_the_whole_table_and_sentences_against_ea
     """Dropping "of the three" from a rank turns a true claim into a superlative over every
     entity of the table, which is refused when it is false; a rewrite whose sentences order
     two entities both ways is refused too (issue 24, point 3)."""
-    plan = plan_document(GenerationConfig(seed=3), 0)
-    world = plan.manifest.world
-    keep = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
-    paragraphs = [b for s in plan.sections for b in s.blocks if isinstance(b, ParagraphBlock)]
     refused = 0
-    names = sorted({f.entity for f in world.facts}, key=len, reverse=True)
-    for block in paragraphs:
-        kept = [keep[f] for f in block.fact_ids]
-        for sentence in split_sentences(block.text):
-            rank = re.search(r"the (highest|lowest) (.+?)(?:[.,]| in \d)", sentence)
-            if "of the three" not in sentence.lower() or rank is None or sentence in kept:
-                continue
-            subject = min((sentence.find(n), n) for n in names if n in sentence)[1]
-            year = re.findall(r"\b(?:19|20)\d\d\b", sentence)[0]
-            bare = f"In {year}, {subject} had the {rank.group(1)} {rank.group(2)}."
-            if check_sentence(bare, world).true:
-                continue
-            reason = check_rewrite(block.text, block.text.replace(sentence, bare), kept, world)
-            assert reason is not None and reason.startswith("contradicts the fact table"), (bare, reason)
-            refused += 1
+    for index in range(4):  # the first documents of a seed, until three ranks have been tried
+        if refused >= 3:
+            break
+        plan = plan_document(GenerationConfig(seed=3), index)
+        world = plan.manifest.world
+        keep = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
+        paragraphs = [b for s in plan.sections for b in s.blocks if isinstance(b, ParagraphBlock)]
+        names = sorted({f.entity for f in world.facts}, key=len, reverse=True)
+        for block in paragraphs:
+            kept = [keep[f] for f in block.fact_ids]
+            for sentence in split_sentences(block.text):
+                rank = re.search(r"the (highest|lowest) (.+?)(?:[.,]| in \d)", sentence)
+                if "of the three" not in sentence.lower() or rank is None or sentence in kept:
+                    continue
+                subject = min((sentence.find(n), n) for n in names if n in sentence)[1]
+                year = re.findall(r"\b(?:19|20)\d\d\b", sentence)[0]
+                bare = f"In {year}, {subject} had the {rank.group(1)} {rank.group(2)}."
+                if check_sentence(bare, world).true:
+                    continue
+                reason = check_rewrite(block.text, block.text.replace(sentence, bare), kept, world)
+                assert reason is not None and reason.startswith("contradicts the fact table"), (bare, reason)
+                refused += 1
     assert refused >= 3
     cells: dict[tuple[str, str], list[WorldFact]] = {}
     for f in world.facts:
