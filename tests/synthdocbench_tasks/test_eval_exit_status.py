@@ -329,7 +329,7 @@ def _drop_a_task(out: Path) -> str:
 )
 @pytest.mark.xfail(
     strict=False,
-    reason="the _fail_an_answer case fails since the judge and rerun changes merged: open after this stop's merges (judge v3 + review/rerun changes); see the stop note",
+    reason="open regression after the stop-21 merges (stop note)",
 )
 def test_check_names_what_a_run_lost(damage: Callable[[Path], str], clean_run: Path, tmp_path: Path) -> None:
     out = tmp_path / "run"

@@ -217,7 +217,7 @@ def test_a_fully_cached_rerun_needs_no_network(logs: list[Path], tmp_path: Path)
 
 @pytest.mark.xfail(
     strict=False,
-    reason="one of four hostile judge replies is now read as a valid score: open after this stop's merges (judge v3 + review/rerun changes); see the stop note",
+    reason="open regression after the stop-21 merges (stop note)",
 )
 def test_bad_replies_and_failed_model_requests_are_unscored_records(
     logs: list[Path], stub: ChatStub, tmp_path: Path
