@@ -104,12 +104,6 @@ def test_report_shows_the_floor(outputs: dict[str, dict[str, Any]], tmp_path: Pa
     assert all(f"{model} ACC" in header for model in SHORTCUT_MODELS), header
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 23 point 9 bounds: today's generator gives constant verdicts per category "
-    "(point 3), so the majority verdict is far above chance; the lead checks them after the "
-    "question generator changes",
-)
 def test_bounds_of_point_9(outputs: dict[str, dict[str, Any]], verdicts: dict[str, str]) -> None:
     failures = []
     for model, got in outputs.items():
