@@ -25,12 +25,12 @@ from functools import cache
 from importlib import resources
 
 import numpy as np
-import yaml
 
 from generation.charts import registry
 from generation.document.grammar import fill_agreement, plural_of, with_article
 from generation.document.prose_facts import Claim, claim_slots, render_claim
 from generation.document.prose_stats import template_mask
+from generation.plan.yaml_data import load_yaml
 from generation.world.table import change_metric, share_metric
 from generation.world.topics import Topic, in_text
 
@@ -138,7 +138,7 @@ def parse_bank(data: object) -> ProseBank:
 def bank() -> ProseBank:
     """The template bank, read once per process from the package data."""
     text = resources.files("generation.document").joinpath(BANK_FILE).read_text(encoding="utf-8")
-    return parse_bank(yaml.safe_load(text))
+    return parse_bank(load_yaml(text))
 
 
 def cap(text: str) -> str:

@@ -26,6 +26,7 @@ from pydantic import (
     model_validator,
 )
 
+from generation.plan.yaml_data import load_yaml
 from synthdocbench_tasks.schema import ARCHETYPES
 
 DepthBucket = Literal["early", "middle", "late"]
@@ -187,7 +188,7 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     if not path.is_file():
         raise ConfigError(f"config file {path} does not exist; pass an existing YAML file to --config")
     try:
-        loaded = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        loaded = load_yaml(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise ConfigError(f"config file {path} is not valid YAML: {exc}".splitlines()[0]) from exc
     if not isinstance(loaded, dict):

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import yaml
 
+from generation.plan.yaml_data import load_yaml
 from generation.world.entities import (
     REFERENCE,
     SIZE_CLASSES,
@@ -92,7 +93,7 @@ class _Setting:
 def _read(name: str) -> dict[str, Any]:
     source = resources.files("generation.world") / "data" / name
     try:
-        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+        data = load_yaml(source.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise TopicSpaceError(f"generation/world/data/{name}: cannot be read ({exc})") from None
     if not isinstance(data, dict):
