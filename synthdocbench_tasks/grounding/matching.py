@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 
 def one_to_one(rewards: np.ndarray) -> list[tuple[int, int]]:
     """Row/column pairs of the assignment with maximum total reward (rectangular allowed)."""
     if rewards.size == 0:
         return []
+    # scipy.optimize costs ~2 s to import; every CLI command imported it through this module
+    from scipy.optimize import linear_sum_assignment
+
     rows, cols = linear_sum_assignment(rewards, maximize=True)
     return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
