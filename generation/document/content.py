@@ -20,7 +20,7 @@ from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
 from generation.document.events import event_text_facts, reception_text_facts
-from generation.document.prose import ProseWriter
+from generation.document.prose import ProseWriter, count_words
 from generation.document.prose_facts import build_claims
 from generation.document.sections import SectionContent, chart_order, section_roles, spread
 from generation.document.targets import document_targets
@@ -277,7 +277,9 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         contents[fact.section].facts.append(fact)
     for s, blocks_of in callouts.items():
         contents[s].callouts.extend(blocks_of)
-    budgets = _word_budgets(rng("weights"), roles, target.words)
+    subtitle = f"A data report on {topic.phrase}, {first}–{last}"
+    headings = count_words(topic.title) + count_words(subtitle) + sum(count_words(s.title) for s in sections)
+    budgets = _word_budgets(rng("weights"), roles, target.words - headings)
     section_plans, text_facts = _lay_out(rng("layout"), writer, sections, roles, contents, budgets)
 
     manifest = DocumentManifest(
@@ -299,7 +301,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     plan = DocumentPlan(
         manifest=manifest,
         title=topic.title,
-        subtitle=f"A data report on {topic.phrase}, {first}–{last}",
+        subtitle=subtitle,
         sections=section_plans,
         density=density,
     )
