@@ -31,6 +31,10 @@ from synthdocbench_tasks.schema import (
 
 #: Rough length of a paragraph (filler and fact-table sentences), used only to decide how many to write.
 _PARAGRAPH_WORDS = 94
+#: Rough length of one sentence of prose, used to size each paragraph to what is left of the budget.
+_SENTENCE_WORDS = 18
+#: Sentences of a paragraph sized to the budget (a paragraph holding text facts may have fewer).
+_MIN_SENTENCES, _MAX_SENTENCES = 1, 8
 
 
 def _metric_cards(
@@ -156,7 +160,7 @@ def section_blocks(
     n_paragraphs = max(
         1 + len(anchors) // 2,
         math.ceil(len(content.facts) / 2),
-        math.ceil(max(budget - fixed_words, 0) / _PARAGRAPH_WORDS),
+        round(max(budget - fixed_words, 0) / _PARAGRAPH_WORDS),
     )
     inserts: list[list[str]] = [[] for _ in range(n_paragraphs)]
     fact_ids: list[list[str]] = [[] for _ in range(n_paragraphs)]
@@ -171,10 +175,7 @@ def section_blocks(
         text_facts.append(
             TextFact(fact_id=fact_id, sentence=fact.sentence, values=fact.values, section_id=section_id)
         )
-    paragraphs: list[Block] = [
-        ParagraphBlock(text=writer.paragraph(role, inserts[i]), fact_ids=fact_ids[i])
-        for i in range(n_paragraphs)
-    ]
+    paragraphs = _budget_paragraphs(rng, writer, role, inserts, fact_ids, budget - fixed_words)
     _quote_own_findings(writer, anchors, first_data)
     blocks: list[Block] = list(lead)
     # Anchors go after evenly spaced paragraphs, never before the first one.
@@ -191,6 +192,35 @@ def section_blocks(
     for _, rest in anchors[a:]:
         blocks.extend(rest)
     return blocks, text_facts
+
+
+def _budget_paragraphs(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    role: str,
+    inserts: list[list[str]],
+    fact_ids: list[list[str]],
+    words: int,
+) -> list[Block]:
+    """The section's paragraphs, holding ``inserts`` (text facts) and together about ``words`` words.
+
+    Each paragraph is sized to what is left: the words not yet written, shared among the
+    paragraphs still to write, less its own text facts, in sentences of about
+    :data:`_SENTENCE_WORDS` words (a little jitter keeps paragraph lengths varied; the last one
+    takes the rest exactly). So the budget holds at every length, whatever a paragraph's
+    fixed parts (facts, claims, interpretations) add.
+    """
+    paragraphs: list[Block] = []
+    left = words
+    n = len(inserts)
+    for i in range(n):
+        own = left / (n - i) - sum(count_words(t) for t in inserts[i])
+        jitter = 0.0 if i == n - 1 else float(rng.uniform(-0.75, 0.75))
+        n_sentences = min(max(round(own / _SENTENCE_WORDS + jitter), _MIN_SENTENCES), _MAX_SENTENCES)
+        text = writer.paragraph(role, inserts[i], n_sentences=n_sentences)
+        left -= count_words(text)
+        paragraphs.append(ParagraphBlock(text=text, fact_ids=fact_ids[i]))
+    return paragraphs
 
 
 def _quote_own_findings(

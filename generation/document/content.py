@@ -20,12 +20,13 @@ from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
 from generation.document.events import event_text_facts, reception_text_facts
-from generation.document.prose import ProseWriter
+from generation.document.prose import ProseWriter, count_words
 from generation.document.prose_facts import build_claims
-from generation.document.sections import SectionContent, chart_order, section_roles, spread
+from generation.document.sections import SectionContent, SectionFact, chart_order, section_roles, spread
 from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
+    CalloutBlock,
     DocumentPlan,
     SectionPlan,
 )
@@ -203,6 +204,32 @@ def _word_budgets(rng: np.random.Generator, roles: list[str], words: int) -> lis
     return [int(words * w / weights.sum()) for w in weights]
 
 
+def _contents(
+    n_sections: int,
+    section_of: dict[str, int],
+    charts: list[ChartSpec],
+    tables: list[Table],
+    facts: list[SectionFact],
+    callouts: dict[int, list[CalloutBlock]],
+) -> list[SectionContent]:
+    """What each section holds: its charts (in index order), tables, text facts and callouts."""
+    contents = [SectionContent() for _ in range(n_sections)]
+    for spec in charts:
+        contents[section_of[spec.chart.section_id]].charts.append(spec)
+    for table in tables:
+        contents[section_of[table.section_id]].tables.append(table)
+    for fact in facts:
+        contents[fact.section].facts.append(fact)
+    for s, blocks_of in callouts.items():
+        contents[s].callouts.extend(blocks_of)
+    return contents
+
+
+def _heading_words(title: str, subtitle: str, sections: list[Section]) -> int:
+    """Words of the title, subtitle and section headings (printed outside the sections' budgets)."""
+    return count_words(title) + count_words(subtitle) + sum(count_words(s.title) for s in sections)
+
+
 def _lay_out(
     rng: np.random.Generator,
     writer: ProseWriter,
@@ -268,16 +295,10 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     writer.attach_claims(claims, rng("prose.data"))
 
     by_index = sorted(specs, key=lambda spec: spec.chart.index)
-    contents = [SectionContent() for _ in sections]
-    for spec in by_index:
-        contents[section_of[spec.chart.section_id]].charts.append(spec)
-    for table in tables:
-        contents[section_of[table.section_id]].tables.append(table)
-    for fact in facts:
-        contents[fact.section].facts.append(fact)
-    for s, blocks_of in callouts.items():
-        contents[s].callouts.extend(blocks_of)
-    budgets = _word_budgets(rng("weights"), roles, target.words)
+    contents = _contents(len(sections), section_of, by_index, tables, facts, callouts)
+    subtitle = f"A data report on {topic.phrase}, {first}–{last}"
+    words = target.words - _heading_words(topic.title, subtitle, sections)
+    budgets = _word_budgets(rng("weights"), roles, words)
     section_plans, text_facts = _lay_out(rng("layout"), writer, sections, roles, contents, budgets)
 
     manifest = DocumentManifest(
@@ -299,7 +320,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     plan = DocumentPlan(
         manifest=manifest,
         title=topic.title,
-        subtitle=f"A data report on {topic.phrase}, {first}–{last}",
+        subtitle=subtitle,
         sections=section_plans,
         density=density,
     )

@@ -273,6 +273,24 @@ def _without_units(sentence: str, world: World) -> str:
     return re.sub(rf"(\d)\s+(?:{pattern})(?![\w-])", r"\1", sentence)
 
 
+def _cue_text(text: str, names: list[str]) -> tuple[str, str]:
+    """(whole, claim): ``text`` lower-cased with ``names`` (the metric and entities) blanked out,
+    and its part from the first name on.
+
+    Cue words are read outside the names ("groundwater decline" is a metric, not a fall) and
+    only from the first name on: what comes before is a lead-in naming a source or an actor
+    ("As higher education statistics show, ..."), whose words say nothing about the values.
+    "Of the three" and ratio phrases are read in the whole sentence.
+    """
+    low = text.lower()
+    starts: list[int] = []
+    for name in sorted(names, key=len, reverse=True):
+        pattern = rf"(?<![\w-]){re.escape(name.lower())}(?![\w-])"
+        starts += [m.start() for m in re.finditer(pattern, low)]
+        low = re.sub(pattern, lambda m: " " * len(m.group(0)), low)
+    return low, low[min(starts, default=0) :]
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What :func:`check_sentence` found: ``claim`` False when the sentence states nothing checkable."""
@@ -309,10 +327,7 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     numbers = [
         m.group(0).replace("−", "-") for m in _NUMBER.finditer(text) if not _YEAR.fullmatch(m.group(0))
     ]
-    # cue words are read outside the names ("groundwater decline" is a metric, not a fall)
-    low = text.lower()
-    for name_ in sorted([name, *entities], key=len, reverse=True):
-        low = re.sub(rf"(?<![\w-]){re.escape(name_.lower())}(?![\w-])", " ", low)
+    whole, low = _cue_text(text, [name, *entities])
     words = _words(low)
     checks: list[tuple[bool, str]] = []
     for n in numbers:
@@ -335,9 +350,9 @@ def check_sentence(sentence: str, world: World) -> Verdict:
         year = years[0]
         vals = [values.get((e, year)) for e in entities]
         rank = next((w for w in (*_HIGHEST, *_LOWEST) if w in low), None)
-        ratio = next((p for _, _, p in sorted(RATIO_PHRASES, key=lambda r: -len(r[2])) if p in low), None)
+        ratio = next((p for _, _, p in sorted(RATIO_PHRASES, key=lambda r: -len(r[2])) if p in whole), None)
         if rank:
-            checks.append(_rank_check(rank, low, name, year, entities, values))
+            checks.append(_rank_check(rank, whole, name, year, entities, values))
         elif ratio and len(entities) >= 2:
             if vals[0] is None or vals[1] is None or vals[1] == 0:
                 checks.append((False, f"{name} in {year} is not in the table for {entities[:2]}"))
@@ -404,9 +419,7 @@ def read_sentence(sentence: str, world: World) -> Reading | None:
         return None
     text = REFERENCE.sub(" ", sentence)
     years = [m.group(0) for m in _YEAR.finditer(text)]
-    low = text.lower()
-    for name_ in sorted([name, *entities], key=len, reverse=True):
-        low = re.sub(rf"(?<![\w-]){re.escape(name_.lower())}(?![\w-])", " ", low)
+    whole, low = _cue_text(text, [name, *entities])
     words = _words(low)
     if len(years) >= 2 and words & (_UP | _DOWN) and not (words & _UP and words & _DOWN):
         period = f"{min(years[:2])}-{max(years[:2])}"
@@ -416,7 +429,7 @@ def read_sentence(sentence: str, world: World) -> Reading | None:
     rank = next((w for w in (*_HIGHEST, *_LOWEST) if w in low), None)
     first, rest = entities[0], entities[1:]
     if rank:
-        among = any(q in low for q in AMONG_NAMED) and len(entities) >= 3
+        among = any(q in whole for q in AMONG_NAMED) and len(entities) >= 3
         if rank in _HIGHEST:
             pairs = tuple((first, e) for e in rest)
             return Reading(name, above=pairs, top="" if among else first, period=years[0])

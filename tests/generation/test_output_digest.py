@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "57f76eca0d9e71ff050635e32bd7a23b01917985adde6d119b447bbbcd7527bf",
-    "5-d3-1": "d2659e6217b275c1a3aa6c49c5991521b5339c4bb6c6b422a4eded40f7118dff",
-    "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
-    "5-d3-3": "d716ba209842341586056e4b8fe364ad5ccf71115e71ef0f40175a9e1f4a78da",
-    "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
-    "3-matplotlib-1": "e1c6fd228eeae83ee05e88fd13537f5c8119105a6f8eec68466b5f19e296a1d9",
+    "5-d3-0": "2380c2943b73ac4a303274cd74c6de70862bc9bffa06a95dfaf7349cffc5a2cc",
+    "5-d3-1": "756a1c65d17f570bc734a1ae2cebd394360591a956e85012f2d48363fa7b385b",
+    "5-d3-2": "31be75a2fb06a568d1788f35c8823fabc03131c7defbe5ce038d2bb33ed99ff6",
+    "5-d3-3": "a27c3cea5a5c4d5553b4e080d73f4e15ba62a99c0317e77d07b12b7fa4a15dac",
+    "3-matplotlib-0": "0053001994d9e4070f5e7c64d97a61e9f3e18af736237d481040619a14369b16",
+    "3-matplotlib-1": "f9b7a20ecb2422a55730fa02646fa85c281069954f4e2bc8782f0416d7e8455f",
 }
 
 

@@ -209,6 +209,18 @@ def test_word_count_follows_the_target() -> None:
         assert b > 3 * a
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("pages", [15, 25, 50, 100])
+def test_every_length_keeps_its_word_budget(pages: int) -> None:
+    """Each section's paragraphs are sized to what is left of its budget, so the words stay
+    within 5% of the target at every length (the fixed parts, facts and mentions, do not add up)."""
+    config = GenerationConfig(seed=64, target_pages=pages)
+    for index in range(3):
+        words = plan_document(config, index).manifest.word_count
+        target = document_targets(config, index).words
+        assert 0.95 * target <= words <= 1.05 * target, (index, words, target)
+
+
 def test_target_words_fill_the_page_model() -> None:
     for archetype, model in PAGE_MODELS.items():
         words = target_words(50, 16, 3, archetype)

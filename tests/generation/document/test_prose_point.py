@@ -34,7 +34,8 @@ from generation.document.prose_stats import (
 from generation.plan.config import GenerationConfig, load_config
 from generation.plan.doc_plan import CalloutBlock, DocumentPlan, ParagraphBlock
 from generation.plan.rng import stage_rng
-from generation.world.topics import Metric, all_topics
+from generation.world.space import PERIODS, compose, space_size
+from generation.world.topics import Metric, Topic, all_topics
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
 PAPER = Path(__file__).parents[3] / "configs" / "paper.yaml"
@@ -128,12 +129,83 @@ def test_two_sentences_that_cannot_both_be_true_are_a_contradiction() -> None:
     assert cross_contradictions(agreeing, _WORLD) == []
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="open in issue 24: since the topic space names entities with an article ('the Philippines'), "
-    "the whole-table checker misreads some true comparisons (Philippines 59.1 vs Indonesia 72.3, 'lower')",
+_LEAD_WORLD = World(
+    metrics=[WorldMetric(name="graduate employment rate", unit="%", kind="rate", decimals=1)],
+    facts=[
+        WorldFact(metric="graduate employment rate", entity=e, period=p, value=v)
+        for e, p, v in (
+            ("Philippines", "2016", 59.1),
+            ("Philippines", "2022", 55.0),
+            ("Indonesia", "2016", 72.3),
+            ("Netherlands", "2016", 80.4),
+            ("United States", "2016", 66.0),
+        )
+    ],
 )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "true"),
+    [
+        # a lead-in names a source or actor whose words ("higher", "lower house") say nothing
+        (
+            "As higher education statistics show, in 2016, the Philippines sat below Indonesia on "
+            "the graduate employment rate.",
+            True,
+        ),
+        (
+            "As higher education statistics show, in 2016, Indonesia sat below the Philippines on "
+            "the graduate employment rate.",
+            False,
+        ),
+        (
+            "Data from higher education statistics confirm that the graduate employment rate in the "
+            "Philippines declined between 2016 and 2022.",
+            True,
+        ),
+        (
+            "Data from higher education statistics confirm that the graduate employment rate in the "
+            "Philippines rose between 2016 and 2022.",
+            False,
+        ),
+        (
+            "As the lower house noted, the Netherlands was ahead of the United States on the graduate "
+            "employment rate in 2016.",
+            True,
+        ),
+        # entities with an article, at the start of a sentence and inside it
+        ("The Philippines had the lowest graduate employment rate in 2016.", True),
+        ("In 2016, the United States had the highest graduate employment rate.", False),
+        (
+            "Of the three compared in 2016, the Netherlands, Indonesia and the United States, the "
+            "Netherlands had the highest graduate employment rate.",
+            True,
+        ),
+    ],
+)
+def test_lead_ins_and_names_with_an_article_are_read_right(sentence: str, true: bool) -> None:
+    verdict = check_sentence(sentence, _LEAD_WORLD)
+    assert verdict.claim and verdict.true is true, verdict.reason
+
+
+def test_a_lead_in_makes_no_contradiction_between_sentences() -> None:
+    agreeing = [
+        "As higher education statistics show, in 2016, the Philippines sat below Indonesia on the "
+        "graduate employment rate.",
+        "In 2016, the graduate employment rate was higher in Indonesia than in the Philippines.",
+        "Data from higher education statistics confirm that the graduate employment rate in the "
+        "Philippines declined between 2016 and 2022.",
+        "The graduate employment rate in the Philippines fell between 2016 and 2022.",
+    ]
+    assert cross_contradictions(agreeing, _LEAD_WORLD) == []
+    # the lead-in sentences are read: each conflicts with its opposite
+    ahead = "In 2016, the Philippines was ahead of Indonesia on the graduate employment rate."
+    rose = "The graduate employment rate in the Philippines rose between 2016 and 2022."
+    assert len(cross_contradictions([agreeing[0], ahead], _LEAD_WORLD)) == 1
+    assert len(cross_contradictions([agreeing[2], rose], _LEAD_WORLD)) == 1
+
+
+@pytest.mark.slow
 def test_every_claim_of_40_paper_documents_is_true_over_the_whole_table() -> None:
     """Over 40 paper-config plans: 0 sentences contradict the table (numbers, directions,
     orders, ratios, ranks and superlatives) and 0 pairs of sentences contradict each other;
@@ -216,7 +288,7 @@ def test_template_reuse_is_at_most_15_percent_in_each_of_20_paper_documents() ->
     for index in range(20):
         plan = _paper_plan(index)
         sentences = _sentences(plan)
-        assert len(sentences) > 500
+        assert len(sentences) > 400  # the shortest (27 pages, 22 charts) holds its 9,604-word target
         reuse = template_reuse(sentences, manifest_mask(plan.manifest))
         assert reuse <= MAX_TEMPLATE_REUSE, (index, reuse)
         assert sentences_share(sentences, plan.manifest).max_reuse == pytest.approx(reuse)
@@ -285,26 +357,34 @@ _AGREEING = (
 _VERBS = re.compile(r"\{(\w+)\} (is|has|was|matters|falls|remains|shows|comes|does|seems|needs)\b")
 
 
+@pytest.mark.slow
 def test_headings_agree_in_number_over_every_topic() -> None:
+    """Every concept, driver and risk of every topic (the topic space's and the bank's) in every
+    heading template that names it: the verb agrees with it in number (inflect)."""
     templates = [t for ts in bank().titles.values() for t in ts] + list(bank().subheadings)
     assert not [t for t in templates if _VERBS.search(t)], "a heading verb without an agreement marker"
     seen = 0
-    for topic in all_topics():
+    # every topic of the topic space (the documents' topics) and of the bank, each phrase once
+    phrases: dict[tuple[str, str], Topic] = {}
+    for topic in (*all_topics(), *(compose(i, PERIODS[0]) for i in range(space_size()))):
         for field in ("concepts", "drivers", "risks"):
             for value in getattr(topic, field):
-                slots = {"concept": value, "driver": value, "risk": value, "concept2": value}
-                slots |= {k.capitalize(): value[:1].upper() + value[1:] for k in list(slots)}
-                slots |= {"kinds": topic.entity_kind_plural, "entity": topic.entities[0]}
-                slots |= {"Entity": topic.entities[0]}
-                for template in templates:
-                    if "{" + field[:-1] not in template.lower():
-                        continue
-                    heading = fill_agreement(template, slots).format(**slots)
-                    for pattern, singular in _AGREEING:
-                        m = pattern.match(heading)
-                        if m:
-                            seen += 1
-                            assert is_plural(m.group(1)) is (m.group(2) != singular), heading
+                phrases.setdefault((field, value), topic)
+    assert len(phrases) > 500
+    for (field, value), topic in phrases.items():
+        slots = {"concept": value, "driver": value, "risk": value, "concept2": value}
+        slots |= {k.capitalize(): value[:1].upper() + value[1:] for k in list(slots)}
+        slots |= {"kinds": topic.entity_kind_plural, "entity": topic.entities[0]}
+        slots |= {"Entity": topic.entities[0]}
+        for template in templates:
+            if "{" + field[:-1] not in template.lower():
+                continue
+            heading = fill_agreement(template, slots).format(**slots)
+            for pattern, singular in _AGREEING:
+                m = pattern.match(heading)
+                if m:
+                    seen += 1
+                    assert is_plural(m.group(1)) is (m.group(2) != singular), heading
     assert seen > 100
     writer = ProseWriter(stage_rng(0, "test-point", "titles"), all_topics()[0])
     titles = {writer.section_title("introduction", set()) for _ in range(60)}

@@ -30,9 +30,22 @@ def _paragraph(req: Recorded) -> str:
     return req.prompt.split("PARAGRAPH:\n", 1)[1]
 
 
+_POLITE_SWAPS = {"the": "this", "The": "This", "in": "within", "of": "for"}
+
+
 def _polite(req: Recorded) -> Reply:
-    """A faithful rewrite: swaps one common word, keeps every sentence listed under KEEP."""
-    return Reply(content=re.sub(r"\bthe\b", "this", _paragraph(req), count=1))
+    """A faithful rewrite: swaps one common word outside the sentences listed under KEEP."""
+    text = _paragraph(req)
+    listed = req.prompt.split("KEEP:\n", 1)[1].split("\n\nPARAGRAPH:\n", 1)[0]
+    keep = [line[2:] for line in listed.splitlines() if line.startswith("- ")]
+    kept = [False] * len(text)
+    for sentence in keep:
+        for m in re.finditer(re.escape(sentence), text):
+            kept[m.start() : m.end()] = [True] * (m.end() - m.start())
+    for m in re.finditer(r"\b(?:the|The|in|of)\b", text):
+        if not kept[m.start()]:
+            return Reply(content=text[: m.start()] + _POLITE_SWAPS[m.group(0)] + text[m.end() :])
+    return Reply(content=text)
 
 
 def test_check_rewrite_rules() -> None:
