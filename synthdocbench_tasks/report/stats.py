@@ -58,28 +58,22 @@ def _cluster_index(clusters: Sequence[Hashable] | None, n: int) -> np.ndarray:
     return np.array([codes.setdefault(c, len(codes)) for c in clusters], dtype=int)
 
 
-#: Draw-count matrices up to this many entries are kept for later cells (float64: 128 MiB).
+#: Draw matrices up to this many entries are kept for later cells (int64: 128 MiB).
 _SHARED_DRAWS = 1 << 24
 
 
 @functools.lru_cache(maxsize=2)
-def _draw_counts(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
-    """``counts[r, j]``: how often resample ``r`` of the ``PCG64(seed)`` draws picks cluster
-    ``j``. The draws depend on nothing else, so every cell of that size shares them."""
+def _shared_draws(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
+    """The cluster indices ``PCG64(seed)`` draws for ``resamples`` resamples of ``n_clusters``:
+    they depend on nothing else, so every cell of that size shares them (read-only)."""
+    draws = _draws(seed, resamples, n_clusters)
+    draws.flags.writeable = False
+    return draws
+
+
+def _draws(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
     rng = np.random.Generator(np.random.PCG64(seed))
-    draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
-    draws += np.arange(resamples)[:, None] * n_clusters
-    counts = np.bincount(draws.ravel(), minlength=resamples * n_clusters).astype(float)
-    counts = counts.reshape(resamples, n_clusters)
-    counts.flags.writeable = False
-    return counts
-
-
-def _exact_in_any_order(sums: np.ndarray, n_clusters: int) -> bool:
-    """Whether sums of up to ``n_clusters`` drawn ``sums`` are exact floats whatever the order
-    (whole numbers well below 2**53), so a matrix product gives the gathered sums bit for bit."""
-    top = float(np.abs(sums).max(initial=0.0))
-    return bool(np.all(sums == np.rint(sums))) and top * n_clusters * n_clusters < 2.0**52
+    return rng.integers(0, n_clusters, size=(resamples, n_clusters))
 
 
 def _cluster_bootstrap(
@@ -91,20 +85,17 @@ def _cluster_bootstrap(
 ) -> tuple[np.ndarray, float, float]:
     """Bootstrap means of ``arr`` (non-empty), clusters resampled whole, and their CI bounds.
 
-    Whole-number values (hits, judge scores) go through the shared draw counts (the same
-    sums exactly, a matrix product per cell instead of new draws and a gather); others draw
-    and gather as the counts would."""
+    The draws of a size and seed are made once and shared by every cell of that size (the
+    same draws each call made for itself, so the same figures bit for bit)."""
     codes = _cluster_index(clusters, arr.size)
     n_clusters = int(codes.max()) + 1
     sums = np.bincount(codes, weights=arr, minlength=n_clusters)
     counts = np.bincount(codes, minlength=n_clusters).astype(float)
-    if resamples * n_clusters <= _SHARED_DRAWS and _exact_in_any_order(sums, n_clusters):
-        drawn = _draw_counts(seed, resamples, n_clusters)
-        stats = (drawn @ sums) / (drawn @ counts)
+    if resamples * n_clusters <= _SHARED_DRAWS:
+        draws = _shared_draws(seed, resamples, n_clusters)
     else:
-        rng = np.random.Generator(np.random.PCG64(seed))
-        draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
-        stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+        draws = _draws(seed, resamples, n_clusters)
+    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
     alpha = (1 - confidence) / 2
     lo, hi = np.quantile(stats, [alpha, 1 - alpha])
     return stats, float(lo), float(hi)

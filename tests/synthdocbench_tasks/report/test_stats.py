@@ -169,26 +169,26 @@ def _gathered(values: np.ndarray, clusters: list[str] | None, resamples: int, se
 
 def test_shared_draws_give_the_gathered_bootstrap_bit_for_bit_and_are_drawn_once_per_size() -> None:
     rng = np.random.default_rng(5)
-    stats._draw_counts.cache_clear()
+    stats._shared_draws.cache_clear()
     for n in (1, 2, 9, 250, 1001):
         clusters = [f"doc{i // 9}" for i in range(n)]
         for values in (
             rng.integers(0, 2, n).astype(float),  # hits
             rng.integers(0, 11, n).astype(float),  # judge scores
             rng.integers(-1, 2, n).astype(float),  # paired differences of hits
-            rng.random(n),  # not whole numbers: drawn and gathered as before
+            rng.random(n),  # not whole numbers
         ):
             for labels in (None, clusters):
                 got = stats._cluster_bootstrap(values, labels, 400, 42, 0.95)[0]
                 assert got.tobytes() == _gathered(values, labels, 400, 42).tobytes()
     # every cell of one size and seed shares one draw: four estimates of a cell, two draws
-    stats._draw_counts.cache_clear()
+    stats._shared_draws.cache_clear()
     scores = rng.integers(0, 11, 90).astype(float)
     docs = [f"doc{i // 9}" for i in range(90)]
-    for model in range(3):
+    for _model in range(3):  # three models asking the same questions
         stats.bootstrap_accuracy(scores, resamples=300)
         stats.bootstrap_accuracy(scores, docs, resamples=300)
         stats.bootstrap_mean(scores, resamples=300)
         stats.bootstrap_mean(scores, docs, resamples=300)
-    info = stats._draw_counts.cache_info()
+    info = stats._shared_draws.cache_info()
     assert (info.misses, info.hits) == (2, 10)
