@@ -150,10 +150,13 @@ def write_logs(root: Path, answers: int, runs: int, seed: int = 7) -> list[Path]
     return files
 
 
-def _fresh(argv: list[str]) -> Callable[[], float]:
+def _fresh(argv: list[str], cwd: Path) -> Callable[[], float]:
+    """``argv`` as a variant: a fresh process each call, started in ``cwd`` (not the repository,
+    which ``python -c`` would put before ``PYTHONPATH``)."""
+
     def run() -> float:
         start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
         return time.perf_counter() - start
 
     return run
@@ -174,12 +177,12 @@ def main() -> None:
         size = sum(f.stat().st_size for f in files)
         logs = [str(f) for f in files]
         out = tmp / "report"
-        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs])}
+        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp)}
         if args.only != "view":
             exe = shutil.which("synthdocbench") or "synthdocbench"
-            variants["report"] = _fresh([exe, "report", *[str(tmp / "logs")], "--out", str(out)])
+            variants["report"] = _fresh([exe, "report", str(tmp / "logs"), "--out", str(out)], tmp)
         if args.only != "report":
-            variants["view"] = _fresh([sys.executable, "-c", _VIEW, *logs])
+            variants["view"] = _fresh([sys.executable, "-c", _VIEW, *logs], tmp)
         print(
             f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
             f"{args.repeat} repetitions, each side a fresh process, order rotating"
