@@ -95,7 +95,10 @@ def _cluster_bootstrap(
         draws = _shared_draws(seed, resamples, n_clusters)
     else:
         draws = _draws(seed, resamples, n_clusters)
-    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    drawn = np.take(sums, draws).sum(axis=1)
+    # answers resampled one by one: every resample holds n_clusters answers (that sum of ones is exact)
+    sizes = float(n_clusters) if clusters is None else np.take(counts, draws).sum(axis=1)
+    stats = drawn / sizes
     alpha = (1 - confidence) / 2
     lo, hi = np.quantile(stats, [alpha, 1 - alpha])
     return stats, float(lo), float(hi)
