@@ -193,7 +193,8 @@ def main() -> None:
         pixel_bytes = sum(s.width * s.height * 3 for s in strips)
         print(
             f"per document: {jpeg_bytes / 1e6:.1f} MB of JPEG, {pixel_bytes / 1e6:.1f} MB decoded; a process "
-            f"holds at most 1 GiB decoded + 4 documents' JPEGs ({((1 << 30) + 4 * jpeg_bytes) / 1e6:.0f} MB), "
+            f"holds at most 1 GiB decoded + 4 documents' JPEGs "
+            f"({((1 << 30) + 4 * jpeg_bytes) / 1e6:.0f} MB), "
             "whatever the number of documents"
         )
 
