@@ -1,7 +1,7 @@
 """Record copies compared without serialising them give the very answers (and errors) that
 comparing their canonical JSON gave: ``same_json`` against ``json.dumps(sort_keys=True)`` on
 the values JSON can mix up, and ``record_of`` against the pairwise reference on lines whose
-copies disagree in every way a seeded generator finds."""
+copies disagree in every way a seeded generator finds; and the viewer reads each log once."""
 
 from __future__ import annotations
 
