@@ -58,3 +58,10 @@ def paired_ratios(numerators: Sequence[float], denominators: Sequence[float]) ->
     """The median of the ratios taken within each repetition, and those ratios as ``"a, b, c"``."""
     ratios = [n / d for n, d in zip(numerators, denominators, strict=True)]
     return statistics.median(ratios), ", ".join(f"{r:.2f}" for r in ratios)
+
+
+def paired_summary(numerators: Sequence[float], denominators: Sequence[float]) -> str:
+    """The ratios taken within each repetition as ``"median 1.23x [min 1.10, max 1.40] (a, b, c)"``."""
+    ratios = [n / d for n, d in zip(numerators, denominators, strict=True)]
+    each = ", ".join(f"{r:.2f}" for r in ratios)
+    return f"median {statistics.median(ratios):.2f}x [{min(ratios):.2f}, {max(ratios):.2f}] (paired: {each})"

@@ -4,7 +4,8 @@
 
 Each measurement is a fresh Python process (``-c``) that times one import with
 ``time.perf_counter`` and reports which heavy modules ended up loaded; the variants run
-interleaved, ``--repeat`` times each, and the medians are printed:
+interleaved, ``--repeat`` times each, and the medians are printed with each one's ratios to
+plain ``import pymupdf`` of the same repetition (median [min, max]):
 
 * hooks:            ``import synthdocbench_tasks.hooks`` (what lmms-eval does when it builds a task)
 * hooks less judge: the same after ``import judge`` (the judge library's own cost excluded)
@@ -28,7 +29,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import collect
+from bench._timing import collect, paired_summary
 
 _PROBE = """
 import json, sys, time
@@ -71,13 +72,12 @@ def main() -> None:
     loaded: dict[str, list[str]] = {}
     names = list(VARIANTS)
     times = collect({name: partial(_probe, name, loaded) for name in names}, args.repeat)
-    base = statistics.median(times["pymupdf plain"])
-    print(f"{args.repeat} interleaved fresh processes per line; medians")
+    print(f"{args.repeat} interleaved fresh processes per line; medians, ratios paired per repetition")
     for name in names:
         med = statistics.median(times[name])
         print(
-            f"{name:16s}: {med:6.3f} s (min {min(times[name]):6.3f})  ratio to pymupdf {med / base:4.2f}"
-            f"  loaded: {', '.join(loaded[name]) or '-'}"
+            f"{name:16s}: {med:6.3f} s (min {min(times[name]):6.3f})  / pymupdf plain "
+            f"{paired_summary(times[name], times['pymupdf plain'])}  loaded: {', '.join(loaded[name]) or '-'}"
         )
 
 

@@ -1,16 +1,15 @@
-"""Ray overhead: ``generate --ray`` on a local Ray instance against ``--workers N``, same run.
+"""Ray overhead: ``synthdocbench generate --ray`` against ``--workers N``, the real CLI, same run.
 
-Usage: ``python bench/ray_generation.py [--config configs/paper.yaml] [--n-docs 24] [--workers 2] [--reps 2]``
+Usage: ``python bench/ray_generation.py [--config configs/paper.yaml] [--n-docs 8] [--workers 2] [--reps 3]``
 
-Each rep generates the first N documents of the config twice into fresh folders, once with the
-local process pool (``generation.run.pipeline.generate``, N worker processes) and once on a
-private local Ray instance with as many CPUs (``generation.run.ray_run.generate_runs_ray``, which
-starts Ray, runs one task per document and shuts Ray down). The order alternates between reps
-so drift in the machine's load hits both. It prints wall seconds of each run, the ratio
-Ray/local of the summed times (end to end, Ray start and stop included) and of the generation
-phase alone, whether both outputs are byte-identical, and the measured core-seconds per
-document that docs/scale.md projects from. Timings on a shared machine are noisy: compare
-ratios from one run.
+Each rep runs the console script twice into fresh folders, each a fresh process (nothing warm
+carried over): ``synthdocbench generate --config C --n-docs N --workers W --out DIR`` (the local
+process pool) and the same with ``--ray`` (a private local Ray instance, which the command
+starts, runs one task per document on and shuts down). The order alternates between reps so
+drift in the machine's load hits both. It prints each rep's wall seconds and paired ratio
+Ray/local, their median and [min, max], whether both outputs are byte-identical, and the
+measured core-seconds per document that docs/scale.md projects from. Timings on a shared
+machine are noisy: compare ratios from one run.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,69 +29,54 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import interleave
-from generation.plan.config import GenerationConfig, Run, load_config
-from generation.run.pipeline import generate
-from generation.run.ray_run import generate_runs_ray
+from bench._timing import interleave, paired_summary
 
 
 def _tree(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def _local(config: GenerationConfig, out: Path) -> tuple[float, float]:
-    start = time.perf_counter()
-    summary = generate(config, out, progress=False)
-    wall = time.perf_counter() - start
-    if not summary.ok or len(summary.generated) != config.n_docs:
-        raise SystemExit(f"local run failed: {summary}")
-    return wall, summary.seconds
-
-
-def _ray(config: GenerationConfig, out: Path) -> tuple[float, float]:
-    start = time.perf_counter()
-    [summary] = generate_runs_ray([Run("", config)], out, address=None, progress=False)
-    wall = time.perf_counter() - start
-    if not summary.ok or len(summary.generated) != config.n_docs:
-        raise SystemExit(f"Ray run failed: {summary}")
-    return wall, summary.seconds
+def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
+    exe = shutil.which("synthdocbench") or "synthdocbench"
+    argv = [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
+    argv += ["--workers", str(args.workers), "--out", str(out), "--no-progress"]
+    return [*argv, "--ray"] if mode == "ray" else argv
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
-    parser.add_argument("--n-docs", type=int, default=24)
+    parser.add_argument("--n-docs", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--reps", type=int, default=2)
+    parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
-    config = load_config(args.config, n_docs=args.n_docs, workers=args.workers)
     walls: dict[str, list[float]] = {"local": [], "ray": []}
-    phases: dict[str, list[float]] = {"local": [], "ray": []}
     identical = True
     outs: dict[str, Path] = {}
 
     def side(mode: str, tmp: Path) -> float:
         out = tmp / mode
-        wall, phase = (_local if mode == "local" else _ray)(config, out)
+        start = time.perf_counter()
+        done = subprocess.run(_command(args, mode, out), capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            raise SystemExit(f"{mode} run failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
         walls[mode].append(wall)
-        phases[mode].append(phase)
         outs[mode] = out
-        rep = len(walls[mode]) - 1
-        print(f"rep {rep} {mode:5s}: {wall:6.1f} s wall, {phase:6.1f} s generating", flush=True)
+        print(f"rep {len(walls[mode]) - 1} {mode:5s}: {wall:6.1f} s wall", flush=True)
         return wall
 
     with tempfile.TemporaryDirectory(prefix="bench-ray-") as tmp:
         sides = {mode: partial(side, mode, Path(tmp)) for mode in ("local", "ray")}
         for _ in interleave(sides, args.reps):
-            identical = identical and _tree(outs["local"]) == _tree(outs["ray"])
+            identical = identical and _tree(outs["local"] / "docs") == _tree(outs["ray"] / "docs")
             for out in outs.values():
                 shutil.rmtree(out)
-    local_wall, ray_wall = sum(walls["local"]), sum(walls["ray"])
     per_doc = statistics.median(walls["local"]) * args.workers / args.n_docs
-    print(f"documents per run: {args.n_docs}, workers/CPUs: {args.workers}, reps: {args.reps} (interleaved)")
-    print(f"outputs byte-identical (local vs Ray, every rep): {identical}")
-    print(f"ratio Ray/local, end to end (Ray start + stop included): {ray_wall / local_wall:.3f}")
-    print(f"ratio Ray/local, generation phase only: {sum(phases['ray']) / sum(phases['local']):.3f}")
+    print(f"documents per run: {args.n_docs}, workers/CPUs: {args.workers}, reps: {args.reps} (alternating)")
+    print(f"document folders byte-identical (local vs Ray, every rep): {identical}")
+    ratio = paired_summary(walls["ray"], walls["local"])
+    print(f"Ray / local, end to end (fresh processes, Ray start + stop included): {ratio}")
     print(f"core-seconds per document (local, median rep): {per_doc:.2f}")
 
 

@@ -18,6 +18,7 @@ copies must agree on the fields they share.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,6 +98,78 @@ def _canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` serialise to the same JSON (:func:`_canonical`) without
+    serialising them: the same types all the way down (``1``, ``1.0`` and ``true`` differ, as
+    do ``0.0`` and ``-0.0``; ``NaN`` equals ``NaN``), key order ignored."""
+    kind = type(a)
+    if kind is not type(b):
+        return _canonical(a) == _canonical(b)
+    if kind in _PLAIN:
+        return bool(a == b)
+    if kind is float:
+        return a.__repr__() == b.__repr__()
+    if kind is dict:
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(map(same_json, a, b))
+    return _canonical(a) == _canonical(b)
+
+
+def _same_kinds(a: Any, b: Any) -> bool:
+    """Whether ``a == b`` (given) is also the same JSON: the same types all the way down and
+    no zero against a negative zero."""
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is float:
+        return a != 0.0 or math.copysign(1.0, a) == math.copysign(1.0, b)
+    if kind is dict:
+        for key, value in a.items():
+            if type(value) is not str and value is not None and not _same_kinds(value, b[key]):
+                return False
+    elif kind is list:
+        for x, y in zip(a, b, strict=True):
+            if type(x) is not str and x is not None and not _same_kinds(x, y):
+                return False
+    return True
+
+
+def _copies_agree(copies: list[dict[str, Any]]) -> bool:
+    """Whether every two copies agree on the fields they share: each field's value in each copy
+    is the same JSON as in the first copy holding it (the same JSON is an equivalence, so this
+    is every pair at one comparison per copy and field)."""
+    head = copies[0]
+    if all(c.keys() == head.keys() and c == head for c in copies[1:]):  # as lmms-eval logs them
+        # ``==`` equates 1, 1.0 and true, and 0.0 with -0.0 (strings and nulls only equal their kind)
+        return all(_same_kinds(c, head) for c in copies[1:])
+    first: dict[str, Any] = {}
+    for copy in copies:
+        for field, value in copy.items():
+            if field not in first:
+                first[field] = value
+            elif value is not first[field] and not same_json(value, first[field]):
+                return False
+    return True
+
+
+def _raise_first_disagreement(line: dict[str, Any], keys: tuple[str, ...], where: str) -> None:
+    """The error of the first two copies (in ``keys`` order) that disagree."""
+    for index, key in enumerate(keys[1:], start=1):
+        for earlier in keys[:index]:
+            a, b = line[earlier], line[key]
+            diff = sorted(k for k in a.keys() & b.keys() if not same_json(a[k], b[k]))
+            if diff:
+                raise SynthDocUserError(
+                    f"{where}: the records under '{earlier}' and '{key}' differ ({', '.join(diff)}), "
+                    "but lmms-eval logs one record per answer under every metric key: the line was "
+                    "edited; restore it from the run's output (or rerun the task)"
+                )
+
+
 #: The metric keys every synthdoc task logs: the record is read from their copies (merged:
 #: a copy may lack a field another has); without them, from every copy. Copies under the
 #: other metric keys (``failed``, ``unscored``, ...) must agree with it on the fields they share.
@@ -116,16 +189,9 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
         )
     primary = [k for k in PRIMARY if k in holders] or holders
     keys = (*primary, *(k for k in holders if k not in primary))
-    for index, key in enumerate(keys[1:], start=1):
-        for earlier in keys[:index]:
-            a, b = line[earlier], line[key]
-            diff = sorted(k for k in a.keys() & b.keys() if _canonical(a[k]) != _canonical(b[k]))
-            if diff:
-                raise SynthDocUserError(
-                    f"{where}: the records under '{earlier}' and '{key}' differ ({', '.join(diff)}), "
-                    "but lmms-eval logs one record per answer under every metric key: the line was "
-                    "edited; restore it from the run's output (or rerun the task)"
-                )
+    copies = [line[k] for k in keys]
+    if not _copies_agree(copies):
+        _raise_first_disagreement(line, keys, where)
     raw: dict[str, Any] = {}
     for key in primary:
         raw.update((k, v) for k, v in line[key].items() if k not in raw)

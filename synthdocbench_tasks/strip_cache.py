@@ -6,11 +6,15 @@ temp folder renamed into place), so a crashed or parallel run never reads half a
 damaged entry is rebuilt with a warning, and a rerun rasterises nothing. The caching itself
 is :class:`~synthdocbench_tasks.doc_cache.DocCache`.
 
-Every question of a document asks for the same strips as images. The decoded images are
-kept in a least-recently-used cache bounded in bytes (``memory_bytes``, 1 GiB by default:
-about 40 full 5-page strips), keyed by the PDF's digest and the setting. Each call gets new
-:class:`PIL.Image.Image` objects that share those pixels read-only (no decode, no copy):
-Pillow copies a read-only image before any in-place change (``paste``, ``ImageDraw``,
+Every question of a document asks for the same strips as images. :meth:`StripCache.images`
+hands out :class:`LazyStrip` images over the JPEG bytes (the ones just built on a document's
+first question, no decode round trip): their size and mode are known, and the pixels are
+decoded only when something reads them (a model, an encoder), once for all of the
+document's strips, into a least-recently-used cache bounded in bytes (``memory_bytes``, 1 GiB
+by default: about 40 full 5-page strips), keyed by the PDF's digest and the setting. A
+consumer that keys on the JPEG alone (the OCR baseline's cache, :func:`strip_digest`) never
+decodes. Every call gets new image objects that share those pixels read-only (no decode, no
+copy): Pillow copies a read-only image before any in-place change (``paste``, ``ImageDraw``,
 ``putpixel``) and ``thumbnail`` replaces the object's own pixels, so a model that edits its
 images cannot change what the next question sees.
 """
@@ -24,6 +28,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from PIL import Image
+from PIL.Image import core
 
 from .atomic import make_temp_dir, replace_dir, write_bytes_atomic
 from .doc_cache import BadEntryError, DocCache, check_bytes, read_sealed, seal
@@ -41,20 +46,56 @@ def strip_digest(image: Image.Image) -> str | None:
     """The JPEG sha256 of a strip image from :meth:`StripCache.images` that nobody has edited.
 
     Any in-place edit of such an image first copies its read-only pixels (and ``thumbnail``
-    replaces them), so the mark only holds while the image still has the cached pixels.
+    replaces them), so the mark only holds while the image still has the cached pixels (or
+    none yet).
     """
     mark = image.info.get(STRIP_DIGEST_INFO)
     if not (isinstance(mark, tuple) and len(mark) == 2 and image.readonly):
         return None
     digest, pixels_id = mark
+    if isinstance(image, LazyStrip):
+        return str(digest) if image.unedited() else None
     return str(digest) if id(image.im) == pixels_id else None
 
 
-def _shared(image: Image.Image) -> Image.Image:
-    """A new image object over ``image``'s pixels, read-only: any in-place edit copies first."""
-    view = image._new(image.im)
-    view.readonly = 1
-    return view
+class LazyStrip(Image.Image):
+    """A strip as a read-only RGB image whose pixels are fetched from its cache when first read.
+
+    Every pixel operation of Pillow goes through :attr:`im`, which fetches the document's
+    decoded strips (:meth:`StripCache.pixels`) on first use; ``size``, ``mode`` and ``info``
+    need no pixels.
+    """
+
+    def __init__(
+        self, cache: StripCache, key: tuple[str, str], strips: list[Strip], index: int, digest: str
+    ) -> None:
+        super().__init__()
+        strip = strips[index]
+        self._mode = "RGB"
+        self._size = (strip.width, strip.height)
+        self._readonly = 1
+        self.info[STRIP_DIGEST_INFO] = (digest, 0)
+        self._source = (cache, key, strips, index)
+        self._loaded: object = None
+
+    @property
+    def im(self) -> core.ImagingCore:
+        if self._im is None:
+            cache, key, strips, index = self._source
+            self._im = self._loaded = cache.pixels(key, strips)[index].im
+        return Image.Image.im.fget(self)  # type: ignore[attr-defined]
+
+    @im.setter
+    def im(self, value: core.ImagingCore) -> None:
+        self._im = value
+
+    def load(self) -> core.PixelAccess | None:
+        self.im  # noqa: B018 - fetch the pixels
+        return super().load()
+
+    def unedited(self) -> bool:
+        """Whether the image holds no pixels yet or still the cached ones."""
+        return self._im is None or self._im is self._loaded
 
 
 def _size(images: list[Image.Image]) -> int:
@@ -74,6 +115,7 @@ class StripCache(DocCache[list[Strip]]):
         self._decoded_size = 0
         self._decoded_lock = threading.Lock()
         self.decoded = 0  # how many documents' strips this cache had to decode
+        self._jpeg_digests: dict[tuple[str, str], list[str]] = {}  # 64 characters a strip
 
     @property
     def rasterised(self) -> int:
@@ -95,21 +137,31 @@ class StripCache(DocCache[list[Strip]]):
     def images(
         self, pdf: bytes, settings: StripSettings, name: str, pages: int | None = None
     ) -> list[Image.Image]:
-        """The strips as new read-only images; decoded once per document while they stay in memory."""
+        """The strips as new read-only images over their JPEG bytes; the pixels are decoded once per
+        document while they stay in memory, when first read (:class:`LazyStrip`)."""
         digest = self.digest(pdf)
         key = (digest, settings.key())
+        strips = self.strips(pdf, settings, name, digest, pages)
+        with self._decoded_lock:
+            jpegs = self._jpeg_digests.get(key)
+        if jpegs is None or len(jpegs) != len(strips):
+            jpegs = [self.digest(strip.jpeg) for strip in strips]
+            with self._decoded_lock:
+                self._jpeg_digests[key] = jpegs
+        return [LazyStrip(self, key, strips, i, jpegs[i]) for i in range(len(strips))]
+
+    def pixels(self, key: tuple[str, str], strips: list[Strip]) -> list[Image.Image]:
+        """The decoded strips of the document ``key``: from memory, else decoded now (counted)."""
         with self._decoded_lock:
             images = self._decoded.get(key)
             if images is not None:
                 self._decoded.move_to_end(key)
-        if images is None:
-            images = []
-            for strip in self.strips(pdf, settings, name, digest, pages):
-                image = strip.image()
-                image.info[STRIP_DIGEST_INFO] = (self.digest(strip.jpeg), id(image.im))
-                images.append(image)
-            self._remember(key, images)
-        return [_shared(image) for image in images]
+                return images
+        images = [strip.image() for strip in strips]
+        for image in images:
+            image.readonly = 1
+        self._remember(key, images)
+        return images
 
     def _remember(self, key: tuple[str, str], images: list[Image.Image]) -> None:
         size = _size(images)

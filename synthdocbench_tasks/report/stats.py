@@ -8,6 +8,7 @@ not depend on what was computed before it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Hashable, Sequence
@@ -57,6 +58,24 @@ def _cluster_index(clusters: Sequence[Hashable] | None, n: int) -> np.ndarray:
     return np.array([codes.setdefault(c, len(codes)) for c in clusters], dtype=int)
 
 
+#: Draw matrices up to this many entries are kept for later cells (int64: 128 MiB).
+_SHARED_DRAWS = 1 << 24
+
+
+@functools.lru_cache(maxsize=2)
+def _shared_draws(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
+    """The cluster indices ``PCG64(seed)`` draws for ``resamples`` resamples of ``n_clusters``:
+    they depend on nothing else, so every cell of that size shares them (read-only)."""
+    draws = _draws(seed, resamples, n_clusters)
+    draws.flags.writeable = False
+    return draws
+
+
+def _draws(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
+    rng = np.random.Generator(np.random.PCG64(seed))
+    return rng.integers(0, n_clusters, size=(resamples, n_clusters))
+
+
 def _cluster_bootstrap(
     arr: np.ndarray,
     clusters: Sequence[Hashable] | None,
@@ -64,14 +83,22 @@ def _cluster_bootstrap(
     seed: int,
     confidence: float,
 ) -> tuple[np.ndarray, float, float]:
-    """Bootstrap means of ``arr`` (non-empty), clusters resampled whole, and their CI bounds."""
+    """Bootstrap means of ``arr`` (non-empty), clusters resampled whole, and their CI bounds.
+
+    The draws of a size and seed are made once and shared by every cell of that size (the
+    same draws each call made for itself, so the same figures bit for bit)."""
     codes = _cluster_index(clusters, arr.size)
     n_clusters = int(codes.max()) + 1
     sums = np.bincount(codes, weights=arr, minlength=n_clusters)
     counts = np.bincount(codes, minlength=n_clusters).astype(float)
-    rng = np.random.Generator(np.random.PCG64(seed))
-    draws = rng.integers(0, n_clusters, size=(resamples, n_clusters))
-    stats = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    if resamples * n_clusters <= _SHARED_DRAWS:
+        draws = _shared_draws(seed, resamples, n_clusters)
+    else:
+        draws = _draws(seed, resamples, n_clusters)
+    drawn = np.take(sums, draws).sum(axis=1)
+    # answers resampled one by one: every resample holds n_clusters answers (that sum of ones is exact)
+    sizes = float(n_clusters) if clusters is None else np.take(counts, draws).sum(axis=1)
+    stats = drawn / sizes
     alpha = (1 - confidence) / 2
     lo, hi = np.quantile(stats, [alpha, 1 - alpha])
     return stats, float(lo), float(hi)

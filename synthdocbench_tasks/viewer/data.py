@@ -19,14 +19,15 @@ from ..grounded import PageRegion, gold_regions
 from ..records import SynthDocRecord, passed
 from ..report.load import (
     SAMPLES_RE,
+    _answer,
     _label,
     _results_info,
     datasets_quietly,
     discover,
-    read_samples,
     run_groups,
 )
 from ..report.records import Answer, Run
+from ..samples_log import SampleLine
 from ..samples_log import read_samples as read_sample_lines
 from ..strips import Strip, StripSettings
 from .regions import page_region_to_strip
@@ -52,11 +53,22 @@ def _task(path: Path) -> str:
     return match.group("task") if match else path.stem
 
 
-def load_runs(logs: Sequence[Path]) -> list[Run]:
-    """The runs of ``logs`` (folder + date prefix), unjudged ones included (unlike the report)."""
+def _read_log(path: Path, regions: dict[Path, dict[str, list[PageRegion]]]) -> list[Answer]:
+    """The answers of one log, its predicted regions into ``regions`` (the file read once)."""
+    samples = read_sample_lines(path, SynthDocRecord)
+    regions[path] = _regions_of(samples)
+    return [_answer(sample) for sample in samples]
+
+
+def load_runs(
+    logs: Sequence[Path], regions: dict[Path, dict[str, list[PageRegion]]] | None = None
+) -> list[Run]:
+    """The runs of ``logs`` (folder + date prefix), unjudged ones included (unlike the report);
+    each log's predicted regions (:func:`predicted_regions`) go into ``regions`` when given."""
     runs = []
+    regions = {} if regions is None else regions
     for folder, prefix, files in run_groups(logs):
-        per_file = {f: read_samples(f) for f in sorted(files)}
+        per_file = {f: _read_log(f, regions) for f in sorted(files)}
         info = _results_info(folder, prefix)
         if not info and folder.name.startswith("judged-"):  # `synthdocbench judge` output folder
             info = _results_info(folder.parent, prefix)
@@ -104,14 +116,20 @@ def _region(value: Any) -> PageRegion | None:
     return PageRegion(page, (x1, y1, x2, y2)) if ok else None
 
 
+def _regions_of(samples: Sequence[SampleLine[SynthDocRecord]]) -> dict[str, list[PageRegion]]:
+    found: dict[str, list[PageRegion]] = {}
+    for sample in samples:
+        given = sample.record.predicted_regions
+        if given is not None:
+            found[sample.record.question_id] = [r for v in given if (r := _region(v)) is not None]
+    return found
+
+
 def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
     """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
     found: dict[str, list[PageRegion]] = {}
     for path in files:
-        for sample in read_sample_lines(path, SynthDocRecord):
-            given = sample.record.predicted_regions
-            if given is not None:
-                found[sample.record.question_id] = [r for v in given if (r := _region(v)) is not None]
+        found.update(_regions_of(read_sample_lines(path, SynthDocRecord)))
     return found
 
 
@@ -178,11 +196,16 @@ class Corpus:
     strips: StripSource | None = None
     pages_per_strip: int = 5
     _answers: dict[str, dict[str, Answer]] = field(default_factory=dict)
+    #: Each log's predicted regions as :func:`load_runs` read them (a log missing here is read).
+    regions: dict[Path, dict[str, list[PageRegion]]] = field(default_factory=dict)
     _predicted: dict[str, dict[str, list[PageRegion]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for run in self.runs:
-            self._predicted[run.label] = predicted_regions(run.files)
+            found: dict[str, list[PageRegion]] = {}
+            for path in run.files:
+                found.update(self.regions[path] if path in self.regions else predicted_regions([path]))
+            self._predicted[run.label] = found
             for a in run.answers:
                 self._answers.setdefault(a.question_id, {})[run.label] = a
                 if a.question_id not in self.questions:
@@ -310,7 +333,8 @@ def load_corpus(
     logs = [p for p in paths if not is_dataset_folder(p)]
     if len(datasets_given) > 1 or (datasets_given and dataset):
         raise SynthDocUserError("give one dataset: pass a single exported dataset folder (or --dataset)")
-    runs = load_runs(discover(logs)) if logs else []
+    regions: dict[Path, dict[str, list[PageRegion]]] = {}
+    runs = load_runs(discover(logs), regions) if logs else []
     if pages_per_strip is None:  # the pages1 task variants show one page per image
         tasks = [_task(f) for run in runs for f in run.files]
         pages_per_strip = 1 if tasks and all("pages1" in t for t in tasks) else STRIP_LAYOUTS[0]
@@ -337,6 +361,7 @@ def load_corpus(
         questions=questions,
         documents=documents,
         runs=runs,
+        regions=regions,
         location=location,
         strips=source,
         pages_per_strip=pages_per_strip,

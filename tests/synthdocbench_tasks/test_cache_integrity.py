@@ -15,6 +15,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pymupdf
 import pytest
 from PIL import ImageDraw
@@ -274,9 +275,47 @@ def test_decoded_strips_are_fresh_images_within_the_memory_budget(pdf: bytes, tm
     assert second[1].size == (first[0].width, first[0].height)
     assert [im.tobytes() for im in second] == [s.image().tobytes() for s in cache.strips(pdf, SETTINGS, "a")]
     other = _pdf(pages=2)
-    cache.images(other, SETTINGS, "b")  # evicts the first document
-    cache.images(pdf, SETTINGS, "a")
+    cache.images(other, SETTINGS, "b")  # pixels not read: nothing decoded, nothing evicted
+    assert [im.tobytes() for im in cache.images(pdf, SETTINGS, "a")] and cache.decoded == 1
+    [im.load() for im in cache.images(other, SETTINGS, "b")]  # read: evicts the first document
+    cache.images(pdf, SETTINGS, "a")[0].tobytes()
     assert cache.decoded == 3
+
+
+def test_the_first_question_gets_the_strips_just_built_without_decoding_them(
+    pdf: bytes, tmp_path: Path
+) -> None:
+    cache = StripCache(tmp_path)
+    images = cache.images(pdf, SETTINGS, "a")  # built now: the JPEG bytes are handed on
+    assert cache.rasterised == 1 and cache.decoded == 0
+    strips = cache.strips(pdf, SETTINGS, "a")
+    assert [(im.size, im.mode) for im in images] == [((s.width, s.height), "RGB") for s in strips]
+    later = [cache.images(pdf, SETTINGS, "a") for _ in range(8)]  # every later question
+    assert cache.decoded == 0
+    assert [im.tobytes() for im in images] == [s.image().tobytes() for s in strips]  # read: decoded
+    assert [np.asarray(im).tobytes() for im in later[3]] == [im.tobytes() for im in images]
+    assert cache.decoded == 1  # once for the document, whoever reads first
+    fresh = StripCache(tmp_path)  # a new process: from disk, still nothing decoded until read
+    assert [im.size for im in fresh.images(pdf, SETTINGS, "a")] == [im.size for im in images]
+    assert (fresh.rasterised, fresh.decoded) == (0, 0)
+
+
+def test_a_whole_group_run_decodes_each_document_once_for_readers_keyed_by_jpeg(
+    tmp_path: Path,
+) -> None:
+    """lmms-eval visits every document once per subset (task after task): a consumer that keys on
+    the strip JPEG (the OCR baseline's cache) decodes nothing; one that reads pixels decodes each
+    document once while its strips fit the memory budget."""
+    from synthdocbench_tasks.strip_cache import strip_digest
+
+    pdfs = [_pdf(pages=1 + i) for i in range(5)]  # five different documents
+    keyed, reading = StripCache(tmp_path / "k"), StripCache(tmp_path / "r", memory_bytes=1 << 30)
+    for _subset in ("chart", "cross_modal", "complex"):
+        for i, doc in enumerate(pdfs):
+            assert all(strip_digest(im) for im in keyed.images(doc, SETTINGS, f"d{i}"))
+            assert all(im.tobytes() for im in reading.images(doc, SETTINGS, f"d{i}"))
+    assert (keyed.rasterised, keyed.decoded) == (5, 0)
+    assert (reading.rasterised, reading.decoded) == (5, 5)
 
 
 def test_only_unedited_strip_images_carry_their_jpeg_digest(pdf: bytes, tmp_path: Path) -> None:

@@ -155,3 +155,40 @@ def test_binned_means_and_ranking() -> None:
     bins = stats.binned_means([0.0, 0.1, 0.5, 0.9, 1.0], [1, 0, 1, 0, 0], [0.0, 0.5, 1.0])
     assert bins == [(0.0, 0.5, 3, pytest.approx(2 / 3)), (0.5, 1.0, 2, 0.0)]
     assert stats.ranking({"a": 0.2, "b": math.nan, "c": 0.9, "d": 0.2}) == ["c", "a", "d", "b"]
+
+
+def _gathered(values: np.ndarray, clusters: list[str] | None, resamples: int, seed: int) -> np.ndarray:
+    """The bootstrap means as drawn before the draws were shared: new draws, gathered sums."""
+    codes = stats._cluster_index(clusters, values.size)
+    n = int(codes.max()) + 1
+    sums = np.bincount(codes, weights=values, minlength=n)
+    counts = np.bincount(codes, minlength=n).astype(float)
+    draws = np.random.Generator(np.random.PCG64(seed)).integers(0, n, size=(resamples, n))
+    return sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+
+
+def test_shared_draws_give_the_gathered_bootstrap_bit_for_bit_and_are_drawn_once_per_size() -> None:
+    rng = np.random.default_rng(5)
+    stats._shared_draws.cache_clear()
+    for n in (1, 2, 9, 250, 1001):
+        clusters = [f"doc{i // 9}" for i in range(n)]
+        for values in (
+            rng.integers(0, 2, n).astype(float),  # hits
+            rng.integers(0, 11, n).astype(float),  # judge scores
+            rng.integers(-1, 2, n).astype(float),  # paired differences of hits
+            rng.random(n),  # not whole numbers
+        ):
+            for labels in (None, clusters):
+                got = stats._cluster_bootstrap(values, labels, 400, 42, 0.95)[0]
+                assert got.tobytes() == _gathered(values, labels, 400, 42).tobytes()
+    # every cell of one size and seed shares one draw: four estimates of a cell, two draws
+    stats._shared_draws.cache_clear()
+    scores = rng.integers(0, 11, 90).astype(float)
+    docs = [f"doc{i // 9}" for i in range(90)]
+    for _model in range(3):  # three models asking the same questions
+        stats.bootstrap_accuracy(scores, resamples=300)
+        stats.bootstrap_accuracy(scores, docs, resamples=300)
+        stats.bootstrap_mean(scores, resamples=300)
+        stats.bootstrap_mean(scores, docs, resamples=300)
+    info = stats._shared_draws.cache_info()
+    assert (info.misses, info.hits) == (2, 10)

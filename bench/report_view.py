@@ -1,0 +1,201 @@
+"""Benchmark: ``synthdocbench report`` and the viewer's list load against a JSON parse of the logs.
+
+    python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5]
+
+Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
+writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
+``score``, ``failed``, ``unscored`` and ``uncertain``, ``answer_values``, the prompt as
+``input``), ``--answers`` answers in all, the same questions in every run (nine a document),
+judged with scores 0..10. Then, each in a fresh Python process, alternating the order each
+repetition:
+
+* floor:  ``json.loads`` of every line of every log (and nothing else)
+* report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it)
+* view:   the viewer's list load: ``load_corpus(LOGS).listing()`` serialised to JSON, what
+          ``synthdocbench view`` does before it serves the first page
+
+and prints each repetition's paired ratios to the floor, their median and [min, max].
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
+
+from bench._timing import collect, paired_summary
+
+TASKS = {"chart": "synthdoc_chart", "cross_modal": "synthdoc_crossmodal", "complex": "synthdoc_complex"}
+CATEGORIES = {
+    "chart": "value_reading",
+    "cross_modal": "verify_with_chart",
+    "complex": "technical_quantitative",
+}
+COPIES = ("acc", "score", "failed", "unscored", "uncertain")
+PROMPT = (
+    "You are a meticulous analyst reading a long report given as page images. Answer only from what "
+    "the pages show: read values off the charts where the question asks for them, quote the text "
+    "where it gives them, and say which figure or section you used. When the document does not "
+    "contain the answer, say so plainly instead of guessing. Give numbers with their units, keep the "
+    "precision the document uses, and do not round intermediate values. Keep the answer short: one "
+    "or two sentences, then the final answer on its own line.\n\nQuestion: {q}"
+)
+
+_FLOOR = """
+import json, sys
+for path in sys.argv[1:]:
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            json.loads(raw)
+"""
+
+_VIEW = """
+import json, sys
+from pathlib import Path
+from synthdocbench_tasks.viewer.data import load_corpus
+corpus = load_corpus([Path(p) for p in sys.argv[1:]])
+json.dumps(corpus.listing())
+"""
+
+
+def _record(qid: str, doc: str, subset: str, k: int, score: int, model: int) -> dict[str, object]:
+    position = round((k + 1) / 10, 6)
+    return {
+        "question_id": qid,
+        "doc_id": doc,
+        "subset": subset,
+        "category": CATEGORIES[subset],
+        "difficulty": f"L{1 + k % 5}",
+        "position_bucket": "early" if position <= 1 / 3 else "middle" if position <= 2 / 3 else "late",
+        "position": position,
+        "chart_type": "line" if k % 2 else "bar",
+        "question": f"What value does figure {k} of {doc} show for the year {2000 + k}, in percent?",
+        "reference": f"Figure {k} shows {k * 1.37:.2f}% in {2000 + k} (the plotted value).",
+        "answer_values": [
+            {
+                "kind": "number",
+                "text": f"{k * 1.37:.2f}",
+                "value": k * 1.37,
+                "unit": "%",
+                "abs_tol": 0.0,
+                "rel_tol": 0.01,
+                "aliases": [],
+            },
+        ],
+        "answer": f"Model {model} reads {k * 1.37 + model:.2f}%.",
+        "score": score,
+        "judgement": (
+            f"The reference gives {k * 1.37:.2f}% for {2000 + k}; the answer reads the same figure and "
+            f"gives {k * 1.37 + model:.2f}%, which the judge compares with the tolerance of the "
+            f"reference value and the unit it states. Score {score}."
+        ),
+        "judge": "openai:gpt-5",
+        "prompt_version": "v1",
+        "valid": True,
+        "failure": None,
+        "certain": True,
+    }
+
+
+def write_logs(root: Path, answers: int, runs: int, seed: int = 7) -> list[Path]:
+    """``runs`` run folders of samples logs with ``answers`` answers in all."""
+    rng = random.Random(seed)
+    per_run = answers // runs
+    subsets = list(TASKS)
+    questions = [(f"doc{i // 9}", subsets[i % 3], i % 9) for i in range(per_run)]
+    files = []
+    for model in range(runs):
+        folder = root / f"model{model}"
+        folder.mkdir(parents=True)
+        by_task: dict[str, list[str]] = {t: [] for t in TASKS.values()}
+        for doc, subset, k in questions:
+            qid = f"{doc}-{subset}-{k:02d}"
+            record = _record(qid, doc, subset, k, rng.randint(0, 10), model)
+            task = TASKS[subset]
+            line: dict[str, object] = {
+                "doc_id": len(by_task[task]),
+                "target": record["reference"],
+                "resps": record["answer"],
+                "filtered_resps": record["answer"],
+                "token_counts": [None],
+                "doc_hash": "74234e98afe7498fb5daf1f36ac2d78acc339464f950703b8c019892f982b90b",
+                **{key: record for key in COPIES},
+                "input": PROMPT.format(q=record["question"]),
+            }
+            by_task[task].append(json.dumps(line, ensure_ascii=False))
+        date = "20260101_120000"
+        for task, lines in by_task.items():
+            path = folder / f"{date}_samples_{task}.jsonl"
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+            files.append(path)
+        results = {
+            "results": {t: {"alias": t} for t in by_task},
+            "configs": {t: {"task": t, "dataset_path": "/nonexistent/ds"} for t in by_task},
+            "config": {"model": "vllm", "model_args": f"model=model{model}"},
+            "model_name": "",
+            "date": date,
+        }
+        (folder / f"{date}_results.json").write_text(json.dumps(results), encoding="utf-8")
+    return files
+
+
+def _fresh(argv: list[str], cwd: Path) -> Callable[[], float]:
+    """``argv`` as a variant: a fresh process each call, started in ``cwd`` (not the repository,
+    which ``python -c`` would put before ``PYTHONPATH``)."""
+
+    def run() -> float:
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
+        return time.perf_counter() - start
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--answers", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--only", choices=("report", "view"), help="time one command against the floor")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        files = write_logs(tmp / "logs", args.answers, args.runs)
+        size = sum(f.stat().st_size for f in files)
+        logs = [str(f) for f in files]
+        out = tmp / "report"
+        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp)}
+        if args.only != "view":
+            exe = shutil.which("synthdocbench") or "synthdocbench"
+            variants["report"] = _fresh([exe, "report", str(tmp / "logs"), "--out", str(out)], tmp)
+        if args.only != "report":
+            variants["view"] = _fresh([sys.executable, "-c", _VIEW, *logs], tmp)
+        print(
+            f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
+            f"{args.repeat} repetitions, each side a fresh process, order rotating"
+        )
+        times = collect(variants, args.repeat)
+        for name, seconds in times.items():
+            med, low, high = statistics.median(seconds), min(seconds), max(seconds)
+            print(f"{name:6s}: median {med:7.2f} s  [{low:.2f}, {high:.2f}]")
+        for name in variants:
+            if name == "floor":
+                continue
+            print(f"{name} / floor: {paired_summary(times[name], times['floor'])}")
+
+
+if __name__ == "__main__":
+    main()

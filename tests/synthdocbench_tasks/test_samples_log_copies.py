@@ -1,0 +1,146 @@
+"""Record copies compared without serialising them give the very answers (and errors) that
+comparing their canonical JSON gave: ``same_json`` against ``json.dumps(sort_keys=True)`` on
+the values JSON can mix up, and ``record_of`` against the pairwise reference on lines whose
+copies disagree in every way a seeded generator finds; and the viewer reads each log once."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from synthdocbench_tasks import samples_log
+from synthdocbench_tasks.errors import SynthDocUserError
+from synthdocbench_tasks.grounded import PageRegion
+from synthdocbench_tasks.records import SynthDocRecord
+from synthdocbench_tasks.samples_log import PRIMARY, record_of, same_json
+from synthdocbench_tasks.viewer import data as viewer_data
+from tests.synthdocbench_tasks.report import logs
+
+COPIES = ("acc", "score", "failed", "unscored", "uncertain")
+RECORD: dict[str, Any] = {
+    "question_id": "d1-chart-01",
+    "doc_id": "d1",
+    "subset": "chart",
+    "category": "value_reading",
+    "difficulty": "L2",
+    "position_bucket": "early",
+    "position": 0.25,
+    "chart_type": "bar",
+    "answer_values": [{"kind": "number", "text": "5.58", "value": 5.58, "unit": "%", "aliases": []}],
+    "answer": "5.58%",
+    "score": 7,
+    "judgement": "close",
+    "judge": "offline:v1",
+    "prompt_version": "v1",
+    "valid": True,
+    "failure": None,
+    "certain": True,
+}
+
+VALUES: list[Any] = [
+    1, 1.0, True, False, 0, 0.0, -0.0, None, "1", "", "é", math.nan, math.inf, -math.inf,
+    10**20, 1e20, [], {}, [1, 2], [2, 1], [1.0, 2], {"a": 1, "b": 2}, {"b": 2, "a": 1},
+    {"a": 1}, {"a": 1.0}, [[None]], [[]], {"a": [True]}, {"a": [1]},
+]  # fmt: skip
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("a", VALUES, ids=repr)
+def test_same_json_is_equality_of_canonical_json(a: Any) -> None:
+    for b in VALUES:
+        assert same_json(a, b) == (_canonical(a) == _canonical(b)), (a, b)
+        parsed_a, parsed_b = json.loads(json.dumps(a)), json.loads(json.dumps(b))
+        assert same_json(parsed_a, parsed_b) == (_canonical(parsed_a) == _canonical(parsed_b)), (a, b)
+
+
+def _reference_error(line: dict[str, Any]) -> str | None:
+    """The check as it was: every pair of copies, shared fields by their canonical JSON."""
+    holders = [k for k, v in line.items() if SynthDocRecord.holds(v)]
+    primary = [k for k in PRIMARY if k in holders] or holders
+    keys = (*primary, *(k for k in holders if k not in primary))
+    for index, key in enumerate(keys[1:], start=1):
+        for earlier in keys[:index]:
+            a, b = line[earlier], line[key]
+            diff = sorted(k for k in a.keys() & b.keys() if _canonical(a[k]) != _canonical(b[k]))
+            if diff:
+                return f"the records under '{earlier}' and '{key}' differ ({', '.join(diff)})"
+    return None
+
+
+def _mutated(rng: random.Random) -> dict[str, Any]:
+    line: dict[str, Any] = {"doc_id": 0, "target": "t", **{k: copy.deepcopy(RECORD) for k in COPIES}}
+    for _ in range(rng.choice((0, 1, 1, 2, 3))):
+        key, field = rng.choice(COPIES), rng.choice(sorted(RECORD))
+        action = rng.random()
+        if action < 0.2:
+            line[key].pop(field, None)  # a copy lacking a field the others have
+        else:
+            line[key][field] = rng.choice(VALUES)
+    return json.loads(json.dumps(line))  # as read from a log: every copy its own objects
+
+
+def test_record_of_raises_exactly_what_the_pairwise_canonical_check_raised() -> None:
+    rng = random.Random(2026)
+    disagreeing = 0
+    for number in range(600):
+        line = _mutated(rng)
+        expected = _reference_error(line)
+        where = f"log.jsonl:{number}"
+        try:
+            record_of(line, SynthDocRecord, where)
+        except SynthDocUserError as exc:
+            message = str(exc).removeprefix("synthdocbench: ")
+            if expected is None:
+                assert " differ (" not in message  # another check (the record's validation)
+            else:
+                disagreeing += 1
+                assert message.startswith(f"{where}: {expected}, but lmms-eval logs one record"), message
+        else:
+            assert expected is None, expected
+    assert disagreeing > 150  # the generator does reach the check
+
+
+def test_copies_that_disagree_only_on_a_field_two_later_copies_share_are_caught() -> None:
+    line = {k: dict(RECORD) for k in COPIES}
+    line["failed"]["extra"], line["uncertain"]["extra"] = 1, 1.0
+    with pytest.raises(SynthDocUserError, match=r"under 'failed' and 'uncertain' differ \(extra\)"):
+        record_of(json.loads(json.dumps(line)), SynthDocRecord, "x:1")
+    line["uncertain"]["extra"] = 1
+    record, raw, keys = record_of(json.loads(json.dumps(line)), SynthDocRecord, "x:1")
+    assert keys == COPIES and raw == RECORD and record.score == 7
+
+
+def test_the_viewer_reads_each_log_once_and_keeps_the_predicted_regions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    questions = logs.benchmark(n_docs=2, per_doc=3)
+    run = logs.write_run(tmp_path / "run", questions, [7] * len(questions))
+    chart = next(run.glob("*_samples_synthdoc_chart.jsonl"))
+    lines = [json.loads(raw) for raw in chart.read_text().splitlines()]
+    for key in ("acc", "score"):
+        lines[0][key]["predicted_regions"] = [{"page": 2, "bbox": [10, 20, 300, 400]}, {"page": 0}]
+    chart.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    reads: Counter[Path] = Counter()
+    real = samples_log.read_lines
+
+    def counted(path: Path) -> Any:
+        reads[path] += 1
+        return real(path)
+
+    monkeypatch.setattr(samples_log, "read_lines", counted)
+    corpus = viewer_data.load_corpus([run])
+    assert sorted(reads.values()) == [1, 1, 1] and set(reads) == set(run.glob("*.jsonl"))
+    qid = lines[0]["acc"]["question_id"]
+    label = corpus.models[0]
+    assert corpus._predicted[label] == {qid: [PageRegion(2, (10.0, 20.0, 300.0, 400.0))]}
+    assert viewer_data.predicted_regions([chart]) == corpus._predicted[label]  # as read on its own
