@@ -255,6 +255,12 @@ class OfflineJudge:
             numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
             and not text.numbers,
         )
+        doubts += certainty.reading_doubts(
+            candidate,
+            item.reference,
+            item.question,
+            [t for f in facts if f.kind == "number" for t, _ in f.targets],
+        )
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
