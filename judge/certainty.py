@@ -93,15 +93,28 @@ _ALTERNATIVES = re.compile(
     r"|[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
     re.IGNORECASE,
 )
+#: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
+_OPEN_SLOT = re.compile(
+    r"\beither\b[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
+    r"|\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b",
+)
+
+
+def leaves_slot_open(text: str, reference: str) -> bool:
+    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y")."""
+    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text))
+
+
 #: Words answers write after a number for its unit or scale.
-_UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％]|[A-Za-z]+)", re.IGNORECASE)
+_UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
     " ".join(
         (
             "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons lb lbs",
             "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min",
             "seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros l ml litres",
-            "liters °c °f c f degrees celsius fahrenheit fraction half quarter times x",
+            "liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
         )
     ).split()
 )
@@ -121,7 +134,7 @@ _NUM = re.compile(r"(?<![\w.])[-−]?\d[\d,.]*")
 _SAME = {
     "bn": "billion", "b": "billion", "mn": "million", "m": "million", "k": "thousand",
     "pp": "point", "p.p": "point", "points": "point", "pts": "point", "percentage": "point",
-    "percent": "%", "per": "%", "％": "%", "tons": "tonnes", "t": "tonnes", "hour": "hours",
+    "percent": "%", "‰": "per", "％": "%", "tons": "tonnes", "t": "tonnes", "hour": "hours",
     "h": "hours", "day": "days", "week": "weeks", "month": "months", "min": "minutes", "lbs": "lb",
 }  # fmt: skip
 

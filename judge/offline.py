@@ -246,6 +246,8 @@ class OfflineJudge:
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
         score = _score(ctx, facts, verdicts, hedged)
+        if certainty.leaves_slot_open(candidate, item.reference):
+            score = min(score, _CONTRADICTED_CAP)
         doubts = certainty.doubts(
             candidate,
             hedged=hedged,
