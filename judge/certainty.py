@@ -90,7 +90,7 @@ _ALTERNATIVES = re.compile(
     r"\beither\b|\bor\s+(?:possibly|perhaps|maybe|rather|alternatively|so|about|around|roughly)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\b|\bcould\s+(?:also\s+)?be\b"
     r"|\bone\s+of\s+(?:the\s+)?(?:two|these|them|both)?\b|\bsomewhere\s+between\b|\bor\b"
-    r"|[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
+    r"|[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
     re.IGNORECASE,
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
@@ -111,10 +111,10 @@ _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
     " ".join(
         (
-            "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons lb lbs",
+            "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons",
             "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min",
-            "seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros l ml litres",
-            "liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
+            "lb lbs seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros",
+            "l ml litres liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
         )
     ).split()
 )
@@ -166,9 +166,46 @@ def _near(value: float, targets: list[float]) -> bool:
     return any(abs(value - t) <= 0.05 * abs(t) + 1e-9 for t in targets)
 
 
+_STATEMENT_END = re.compile(
+    r"(?<=[.!?;\n])\s+|=>|→|,?\s+\b(?:so|thus|hence|therefore|which\s+gives|giving|i\.e\.)\b",
+    re.IGNORECASE,
+)
+
+
+#: Where a second number is a reading the answer compares with, not a rival candidate.
+_READING_BEFORE = re.compile(
+    r"(?:\bfrom|\bto|\bvs\.?|\bversus|\bagainst|→|->|\bof|\band|\bat|\bthan|\babove|\bbelow|,)\s*"
+    r"(?:about|around|roughly|some|the|its)?\s*[$€£]?$",
+    re.IGNORECASE,
+)
+_READING_AFTER = re.compile(
+    r"^\S*\s*(?:[\w-]+\s+){0,2}(?:forecast|target|threshold|benchmark|goal)", re.IGNORECASE
+)
+
+
+def _rival_values(text: str, targets: list[float]) -> bool:
+    """A fact's value is stated next to another number in the same unit (two candidates) that
+    is not a reading it is compared with ("from 33.4% to 3.4%", "(4.7 vs 1.3)", "the 81 forecast")."""
+    units: dict[str, list[tuple[float, bool]]] = {}
+    for m in _NUM.finditer(text):
+        unit = _UNIT_AFTER.match(text, m.end())
+        word = unit.group(1).lower() if unit else ""
+        reading = (
+            bool(_READING_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
+            or bool(_READING_AFTER.match(text[m.end() : m.end() + 40]))
+            or text[: m.start()].count("(") > text[: m.start()].count(")")
+        )
+        units.setdefault(_SAME.get(word, word), []).extend((v, reading) for v in _numbers(m.group(0)))
+    return any(
+        any(_near(v, targets) for v, _ in values) and any(not _near(v, targets) and not r for v, r in values)
+        for word, values in units.items()
+        if word in _UNITS or word in ("%", "per")
+    )
+
+
 def _last_statement_drifts(text: str, targets: list[float]) -> bool:
     """A value of a fact is stated, and the last sentence stating a number states another."""
-    sentences = [s for s in re.split(r"(?<=[.!?;\n])\s+|=>|→", text) if _numbers(s)]
+    sentences = [s for s in _STATEMENT_END.split(text) if _numbers(s)]
     if len(sentences) < 2 or not targets:
         return False
     return not any(_near(v, targets) for v in _numbers(sentences[-1])) and any(
@@ -197,6 +234,8 @@ def reading_doubts(text: str, reference: str, question: str, targets: list[float
         out.append("it offers alternatives")
     if _last_statement_drifts(text, targets):
         out.append("its last statement gives another value than an earlier one")
+    elif _rival_values(text, targets):
+        out.append("another value in the asked unit is stated too")
     if _units_after_numbers(text) - _units_after_numbers(reference) - _units_after_numbers(question):
         out.append("a unit or scale other than the reference's")
     if (_CJK.search(text) and not _CJK.search(reference)) or (
