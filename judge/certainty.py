@@ -187,13 +187,16 @@ def _rival_values(text: str, targets: list[float]) -> bool:
     """A fact's value is stated next to another number in the same unit (two candidates) that
     is not a reading it is compared with ("from 33.4% to 3.4%", "(4.7 vs 1.3)", "the 81 forecast")."""
     units: dict[str, list[tuple[float, bool]]] = {}
+    depth, at = 0, 0
     for m in _NUM.finditer(text):
+        depth += text.count("(", at, m.start()) - text.count(")", at, m.start())
+        at = m.start()
         unit = _UNIT_AFTER.match(text, m.end())
         word = unit.group(1).lower() if unit else ""
         reading = (
             bool(_READING_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
             or bool(_READING_AFTER.match(text[m.end() : m.end() + 40]))
-            or text[: m.start()].count("(") > text[: m.start()].count(")")
+            or depth > 0
         )
         units.setdefault(_SAME.get(word, word), []).extend((v, reading) for v in _numbers(m.group(0)))
     return any(
@@ -229,6 +232,7 @@ def reading_doubts(text: str, reference: str, question: str, targets: list[float
     """Why the reading of ``text`` may be wrong even though it parsed: alternatives for a slot,
     a reasoning chain whose last statement gives another value, a unit or scale other than the
     reference's, foreign marks, two compared entities in the other order."""
+    text = text[-20_000:]
     out = []
     if any(m.group(0).lower() not in reference.lower() for m in _ALTERNATIVES.finditer(text)):
         out.append("it offers alternatives")
