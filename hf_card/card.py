@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,21 @@ from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SCHEMA_VERSION,
 QUESTION_CONFIGS: tuple[Subset, ...] = SUBSETS
 DOCUMENTS_CONFIG = "documents"
 CONFIGS: tuple[str, ...] = (*QUESTION_CONFIGS, DOCUMENTS_CONFIG)
+#: The config ``load_dataset(PATH)`` loads: the three question configs in one split (their
+#: rows carry ``subset``); it has no files of its own.
+DEFAULT_CONFIG = "default"
+#: The PDFs again, as a ``datasets`` column (``Pdf`` feature), for readers who want them from
+#: ``load_dataset``; the loose ``pdfs/<doc_id>.pdf`` files stay for per-document downloads.
+PDF_CONFIG = "pdfs"
+
+
+def pdf_schema() -> pa.Schema:
+    """``doc_id`` and ``pdf`` (``datasets.Pdf``: bytes and file name), with the feature metadata."""
+    from datasets import Pdf, Value
+
+    return Features({"doc_id": Value("string"), "pdf": Pdf()}).arrow_schema
+
+
 SPLIT = "test"
 LICENSE = "apache-2.0"
 TASK_CATEGORIES: tuple[str, ...] = ("visual-question-answering", "document-question-answering")
@@ -39,6 +54,10 @@ CONFIG_DOCS: dict[str, str] = {
     "chart": "Chart-reading questions: exact values, comparisons and trends read off one chart or table.",
     "cross_modal": "Questions that join a statement in the prose with a chart in another section.",
     "complex": "Multi-hop questions combining two to four pieces of evidence from text and charts.",
+    DEFAULT_CONFIG: "Every question of the three subsets together (the `subset` column tells them "
+    "apart); what `load_dataset(PATH)` loads.",
+    PDF_CONFIG: "One row per report: its PDF as a `datasets` `Pdf` column (decoded with pdfplumber; "
+    '`cast_column("pdf", Pdf(decode=False))` gives the bytes).',
     "documents": "One row per report: the path of its PDF (`pdfs/<doc_id>.pdf`), its manifest "
     "(ground truth) and summary stats.",
 }
@@ -159,6 +178,18 @@ class CardInfo:
     #: Hub repo id for the usage example; None writes a placeholder.
     repo_id: str | None = None
     schema_version: str = SCHEMA_VERSION
+    #: The version of the ``synthdocbench`` package that made the export.
+    generator_version: str = field(default_factory=lambda: generator_version())
+
+
+def generator_version() -> str:
+    """The installed ``synthdocbench`` version (``unknown`` from a checkout that is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("synthdocbench")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 @dataclass(frozen=True)
@@ -244,12 +275,29 @@ def describe_fields(schema: pa.Schema, config: str) -> list[dict[str, str]]:
     return rows
 
 
+def _default_config(found: Sequence[ConfigFiles]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The ``configs`` and ``dataset_info`` entries of :data:`DEFAULT_CONFIG`."""
+    questions = [c for c in found if c.name in QUESTION_CONFIGS]
+    paths = [f"data/{c.name}/*.parquet" for c in questions]
+    size = sum(c.num_bytes for c in questions)
+    config = {"config_name": DEFAULT_CONFIG, "default": True, "data_files": [{"split": SPLIT, "path": paths}]}
+    info = {
+        "config_name": DEFAULT_CONFIG,
+        "features": features_of(questions[0].schema)._to_yaml_list(),
+        "splits": [{"name": SPLIT, "num_bytes": size, "num_examples": sum(c.num_rows for c in questions)}],
+        "download_size": sum(c.download_size for c in questions),
+        "dataset_size": size,
+    }
+    return config, info
+
+
 def _front_matter(info: CardInfo, found: Sequence[ConfigFiles], n_questions: int) -> DatasetCardData:
-    configs = [
+    default_config, default_info = _default_config(found)
+    configs = [default_config] + [
         {"config_name": c.name, "data_files": [{"split": SPLIT, "path": f"data/{c.name}/*.parquet"}]}
         for c in found
     ]
-    dataset_info = [
+    dataset_info = [default_info] + [
         {
             "config_name": c.name,
             "features": features_of(c.schema)._to_yaml_list(),
@@ -315,6 +363,10 @@ def _template_vars(info: CardInfo, found: Sequence[ConfigFiles]) -> dict[str, An
         "n_documents": len(docs),
         "n_questions": len(info.questions),
         "configs": [{"name": c.name, "rows": c.num_rows, "doc": CONFIG_DOCS[c.name]} for c in found],
+        "n_default_rows": sum(c.num_rows for c in found if c.name in QUESTION_CONFIGS),
+        "default_doc": CONFIG_DOCS[DEFAULT_CONFIG],
+        "generator_version": info.generator_version,
+        **_vllm_sizes(docs),
         "question_fields": describe_fields(found[0].schema, found[0].name),
         "document_fields": describe_fields(found[-1].schema, found[-1].name),
         "doc_stats": [
@@ -344,6 +396,18 @@ def _template_vars(info: CardInfo, found: Sequence[ConfigFiles]) -> dict[str, An
         ).rstrip("\n"),
         "regenerate_command": info.regenerate_command.rstrip("\n"),
     }
+
+
+#: Image tokens of a full five-page strip for Qwen3-VL at full resolution (docs/vllm.md).
+QWEN3_VL_STRIP_TOKENS = 8645
+
+
+def _vllm_sizes(docs: Sequence[DocumentStats]) -> dict[str, int]:
+    """``max_pages``, ``max_strips`` and a ``max_model_len`` that fits the longest report."""
+    pages = max((d.page_count for d in docs), default=1)
+    strips = -(-min(pages, 120) // 5)
+    need = strips * QWEN3_VL_STRIP_TOKENS + 1024 + 512
+    return {"max_pages": pages, "max_strips": strips, "max_model_len": -(-need // 1024) * 1024}
 
 
 def _cell(value: object) -> str:
@@ -377,14 +441,18 @@ def build_card(out_dir: Path, info: CardInfo, *, template: str | None = None) ->
     """
     found = [read_config_files(out_dir, c) for c in CONFIGS]
     _check_counts(info, found)
+    pdfs = [read_config_files(out_dir, PDF_CONFIG)] if (out_dir / "data" / PDF_CONFIG).is_dir() else []
     if template is None:
         template = resources.files("hf_card").joinpath(TEMPLATE_NAME).read_text(encoding="utf-8")
     n_questions = sum(c.num_rows for c in found if c.name in QUESTION_CONFIGS)
-    card_data = _front_matter(info, found, n_questions)
-    text = render_card(template, card_data, _template_vars(info, found))
+    card_data = _front_matter(info, [*found, *pdfs], n_questions)
+    variables = _template_vars(info, found)
+    variables["has_pdf_config"] = bool(pdfs)
+    variables["configs"] += [{"name": c.name, "rows": c.num_rows, "doc": CONFIG_DOCS[c.name]} for c in pdfs]
+    text = render_card(template, card_data, variables)
     parsed = DatasetCard(text)
     declared = [c.get("config_name") for c in parsed.data.to_dict().get("configs", [])]
-    if declared != list(CONFIGS):
+    if declared != [DEFAULT_CONFIG, *CONFIGS, *(c.name for c in pdfs)]:
         raise CardError(
             f"the card template lost the configs front matter (found {declared}); keep {{{{ card_data }}}}"
         )

@@ -140,7 +140,12 @@ def card_repo_id(folder: Path) -> str | None:
 
 def _check_card_names(folder: Path, repo_id: str) -> None:
     named = card_repo_id(folder)
-    if named is not None and named != repo_id:
+    if named is None:
+        raise PushError(
+            f"the card in {folder} still shows how to load the placeholder {PLACEHOLDER_REPO_ID}: re-export "
+            f"with `synthdocbench export GEN --out {folder} --repo-id {repo_id}`, then push"
+        )
+    if named != repo_id:
         raise PushError(
             f"the card in {folder} shows how to load {named}, not {repo_id}: re-export with "
             f"`synthdocbench export GEN --out {folder} --repo-id {repo_id}`, or push to {named}"
@@ -159,12 +164,19 @@ def _check_repo_id(repo_id: str) -> None:
 
 
 def _set_privacy(api: HfApi, repo_id: str, private: bool | None) -> tuple[str, ...]:
-    """Create the repo if missing; make an existing one private or public when asked."""
+    """Create the repo if missing (``private`` None: with the Hub's default visibility for its
+    namespace); make an existing one private or public when asked."""
     try:
         info = api.repo_info(repo_id, repo_type="dataset")
     except RepositoryNotFoundError:
-        api.create_repo(repo_id, repo_type="dataset", private=bool(private), exist_ok=True)
-        return (f"created the {'private' if private else 'public'} dataset repo {repo_id}",)
+        api.create_repo(repo_id, repo_type="dataset", private=private, exist_ok=True)
+        if private is not None:
+            return (f"created the {'private' if private else 'public'} dataset repo {repo_id}",)
+        made = bool(api.repo_info(repo_id, repo_type="dataset").private)
+        return (
+            f"created the {'private' if made else 'public'} dataset repo {repo_id} (the Hub's default "
+            "for that namespace; --private or --public chooses)",
+        )
     if private is None or bool(info.private) == private:
         return ()
     api.update_repo_settings(repo_id, private=private, repo_type="dataset")
@@ -182,6 +194,21 @@ def _ensure_branch(api: HfApi, repo_id: str, revision: str) -> tuple[str, ...]:
         return (f"created the branch {revision}",)
 
 
+def _check_options(commit_message: str | None, revision: str | None, create_pr: bool) -> str:
+    """The branch to commit to, once the message, revision and PR options agree."""
+    if commit_message is not None and not commit_message.strip():
+        raise PushError("--commit-message is empty: give a short summary of the change, or omit it")
+    branch = (revision or "main").strip()
+    if not branch or any(c in branch for c in " ~^:?*[\\") or branch.startswith(("-", "/")):
+        raise PushError(f"--revision {revision!r} is not a usable branch name: use e.g. v1.1 or regen-2026")
+    if create_pr and branch != "main":
+        raise PushError(
+            f"--create-pr opens a pull request against main, so it cannot go with --revision {branch}: "
+            "drop one of the two"
+        )
+    return branch
+
+
 def push_dataset(
     folder: Path,
     repo_id: str,
@@ -195,27 +222,19 @@ def push_dataset(
 ) -> PushResult:
     """Upload the export in ``folder`` to the dataset repo ``repo_id`` (created if missing).
 
-    ``private`` None leaves an existing repo as it is (a new one is public); True or False
-    makes the repo so, existing or not. ``revision`` is the branch to commit to (created from
-    main if missing); ``create_pr`` opens a pull request against it instead of committing.
-    Raises :class:`PushError` (one line) for an incomplete folder, a card that names another
-    repo, a bad repo id, no token (neither ``HF_TOKEN`` nor ``hf auth login``), an unreachable
-    Hub or a refused upload.
+    ``private`` None leaves an existing repo as it is (a new one gets the Hub's default
+    visibility for its namespace); True or False makes the repo so, existing or not.
+    ``revision`` is the branch to commit to (created from main if missing); ``create_pr``
+    opens a pull request against it instead of committing. Raises :class:`PushError` (one
+    line) for an incomplete folder, a card that names another repo or still shows the
+    placeholder ``ORG/NAME``, a bad repo id, no token (neither ``HF_TOKEN`` nor ``hf auth
+    login``), an unreachable Hub or a refused upload.
     """
     folder = Path(folder)
     files = validate_folder(folder)
     _check_repo_id(repo_id)
     _check_card_names(folder, repo_id)
-    if commit_message is not None and not commit_message.strip():
-        raise PushError("--commit-message is empty: give a short summary of the change, or omit it")
-    branch = (revision or "main").strip()
-    if not branch or any(c in branch for c in " ~^:?*[\\") or branch.startswith(("-", "/")):
-        raise PushError(f"--revision {revision!r} is not a usable branch name: use e.g. v1.1 or regen-2026")
-    if create_pr and branch != "main":
-        raise PushError(
-            f"--create-pr opens a pull request against main, so it cannot go with --revision {branch}: "
-            "drop one of the two"
-        )
+    branch = _check_options(commit_message, revision, create_pr)
     endpoint = hub_endpoint()
     url = f"{endpoint}/datasets/{repo_id}"
     if dry_run:

@@ -14,9 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
-
-import typer
+from typing import Any
 
 from .errors import SynthDocUserError
 from .strips import StripSettings
@@ -143,8 +141,9 @@ def compute_budget(
 
 def dataset_strip_sizes(
     location: str, cache_dir: Path, settings: StripSettings, limit: int | None = None
-) -> list[list[tuple[int, int]]]:
-    """(width, height) of every strip of every document of a dataset, from the strip cache."""
+) -> tuple[list[str], list[list[tuple[int, int]]]]:
+    """The document ids of a dataset and the (width, height) of each one's strips, from the
+    strip cache."""
     from rich.console import Console
     from rich.progress import Progress
 
@@ -168,31 +167,4 @@ def dataset_strip_sizes(
             strips = cache.strips(store.pdf(doc_id), settings, doc_id, pages=store.pages(doc_id))
             sizes.append([(s.width, s.height) for s in strips])
             progress.advance(task)
-    return sizes
-
-
-def budget_command(
-    dataset: Annotated[str, typer.Argument(help="Exported dataset folder or Hub repo id.")],
-    processor: Annotated[
-        str, typer.Option(help="Image processor family: qwen3-vl or qwen2.5-vl.")
-    ] = "qwen3-vl",
-    max_pixels: Annotated[
-        int | None,
-        typer.Option(help="Override the processor's max_pixels (lmms-eval's qwen classes use 1605632)."),
-    ] = None,
-    max_new_tokens: Annotated[int, typer.Option(help="Tokens the task generates.")] = DEFAULT_MAX_NEW_TOKENS,
-    limit: Annotated[int | None, typer.Option(help="Only the first N documents.")] = None,
-) -> None:
-    """Image tokens per strip and per document for a VLM's processor, and the max_model_len needed."""
-    from .settings import load_settings
-
-    if processor not in PROCESSORS:
-        raise SynthDocUserError(
-            f"--processor {processor!r} is unknown: choose one of {', '.join(PROCESSORS)}"
-        )
-    if limit is not None and limit < 1:
-        raise SynthDocUserError(f"--limit must be at least 1, got {limit}")
-    sizes = dataset_strip_sizes(dataset, load_settings().cache_dir, StripSettings(), limit)
-    budget = compute_budget(sizes, processor, max_pixels=max_pixels, max_new_tokens=max_new_tokens)
-    for line in budget.lines():
-        typer.echo(line)
+    return doc_ids, sizes

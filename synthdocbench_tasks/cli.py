@@ -7,18 +7,18 @@ evaluation-only install (no browser, no Node) can still run ``tasks-path`` and `
 from __future__ import annotations
 
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from .errors import SynthDocUserError, first_line
+from .eval_command import check_command, eval_command
+from .paths import tasks_dir
 
 app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
-    add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
@@ -42,11 +42,6 @@ def _main(
     ] = False,
 ) -> None:
     """SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it."""
-
-
-def tasks_dir() -> Path:
-    """The folder holding the lmms-eval task YAMLs (pass it to --include_path)."""
-    return Path(str(resources.files("synthdocbench_tasks").joinpath("tasks")))
 
 
 def _fail(message: str) -> None:
@@ -73,17 +68,11 @@ def tasks_path() -> None:
     typer.echo(str(tasks_dir()))
 
 
-def _register_run_commands() -> None:
-    from .eval_command import check_command, eval_command
-
-    app.command(
-        "eval",
-        context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
-    )(eval_command)
-    app.command("check")(check_command)
-
-
-_register_run_commands()
+app.command(
+    "eval",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+)(eval_command)
+app.command("check")(check_command)
 
 
 @app.command()
@@ -246,8 +235,8 @@ def push(
         bool | None,
         typer.Option(
             "--private/--public",
-            help="Make the repo private or public, existing or new (default: a new repo is public, "
-            "an existing one keeps its visibility).",
+            help="Make the repo private or public, existing or new (default: a new repo gets the "
+            "Hub's default visibility for its namespace, an existing one keeps its visibility).",
             show_default=False,
         ),
     ] = None,
@@ -290,7 +279,7 @@ _register_judge()
 
 
 def _register_budget() -> None:
-    from .budget import budget_command
+    from .budget_command import budget_command
 
     app.command("budget")(budget_command)
 

@@ -75,13 +75,14 @@ def split_revision(value: str) -> tuple[str, str | None]:
 
 
 def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | None = None) -> None:
-    """One clear line if a Hub dataset (at ``revision``) cannot be reached (skipped when the
-    Hub is offline)."""
+    """One clear line if a Hub dataset (at ``revision``) cannot be reached; with the Hub
+    offline, if nothing of it is in the local caches."""
     from huggingface_hub import HfApi, constants
     from huggingface_hub.errors import RevisionNotFoundError
 
     if constants.HF_HUB_OFFLINE:
-        return  # the datasets cache must serve it; datasets says so if it cannot
+        _check_cached(repo_id, variable, advice)
+        return
     try:
         HfApi().dataset_info(repo_id, revision=revision, timeout=15)
     except RevisionNotFoundError:
@@ -94,6 +95,26 @@ def check_hub_dataset(repo_id: str, variable: str, advice: str, revision: str | 
         raise SynthDocUserError(
             f"{variable}={shown}: the Hub dataset cannot be reached ({first_line(exc)}); {advice}"
         ) from None
+
+
+def _check_cached(repo_id: str, variable: str, advice: str) -> None:
+    """With ``HF_HUB_OFFLINE`` set, a Hub dataset must be in the hub cache (files downloaded by
+    an earlier online run) or in the ``datasets`` cache; else one line saying so."""
+    import os
+
+    from huggingface_hub import constants
+    from huggingface_hub.file_download import repo_folder_name
+
+    hub = Path(constants.HF_HUB_CACHE) / repo_folder_name(repo_id=repo_id, repo_type="dataset")
+    datasets_cache = Path(
+        os.environ.get("HF_DATASETS_CACHE") or Path(constants.HF_HOME) / "datasets"
+    ) / repo_id.replace("/", "___")
+    if hub.is_dir() or datasets_cache.is_dir():
+        return
+    raise SynthDocUserError(
+        f"{variable}={repo_id}: HF_HUB_OFFLINE is set and the Hub dataset is not in the local cache "
+        f"({hub.parent}): run once with the Hub reachable (unset HF_HUB_OFFLINE) to cache it, or {advice}"
+    )
 
 
 def _check_location(value: str | None) -> DatasetRef:

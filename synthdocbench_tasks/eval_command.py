@@ -16,6 +16,7 @@ user error (one line each). Everything lmms-eval prints passes through
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import json
 import logging
@@ -31,6 +32,7 @@ from typing import Annotated, Any
 import typer
 
 from .errors import SynthDocUserError
+from .paths import tasks_dir
 from .run_check import (
     OWN_PREFIXES,
     RunVerdict,
@@ -57,6 +59,31 @@ _VALUE_OPTIONS = (
 _LISTINGS = ("list", "list_groups", "list_tags", "list_subtasks")
 _NOT_FOUND = re.compile(r"^Tasks were not found: (.+)$", re.MULTILINE)
 _OWN_LOGGERS = ("lmms_eval", "synthdocbench_tasks", "judge")
+
+
+#: What ``synthdocbench eval -h`` prints before lmms-eval's own help.
+EVAL_HELP = f"""Usage: synthdocbench eval [LMMS-EVAL OPTIONS]
+
+  Run lmms-eval in this process with the SynthDocBench tasks on its include path; every
+  option goes to lmms-eval, after these changes:
+
+  --include_path         the package's task folder (synthdocbench tasks-path) unless given
+  --tasks                required; synthdoc_cross_modal* is read as synthdoc_crossmodal*; an unknown
+                         synthdoc*/mmdocbench* task stops the run with the closest name
+  --model                an unknown model stops the run with the closest lmms-eval names
+  --model_args           for --model vllm / vllm_generate: max_new_tokens=512 is added when missing
+                         (the class sends the larger of the task's and its own, default 4,096); a
+                         larger value is refused
+  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers are judged there
+
+  Environment: SYNTHDOC_DATASET (folder or ORG/NAME[@REVISION]), SYNTHDOC_JUDGE (offline,
+  openai:MODEL[@BASE_URL] or none), MMDOCBENCH_DATASET; see README.md.
+  Exit status: 0 complete run, 1 the run lost something, 2 a user error (one line each).
+  Results files get a "synthdocbench" record: strip settings, resolution, max_new_tokens and
+  temperature sent, prompt style, --limit (docs/vllm.md).
+
+lmms-eval's options:
+"""
 
 
 def _redact(text: str) -> str:
@@ -203,6 +230,21 @@ def _preflight(tasks: list[str]) -> None:
     run_judge(load_settings(), preflight=True)
 
 
+def _narrow_mmdocbench(requested: list[str]) -> list[str]:
+    """Drop the MMDocBench tasks the local TSV has no rows of, saying so in one line."""
+    if not any(t.startswith("mmdocbench") for t in requested):
+        return requested
+    from .mmdocbench.data import source
+    from .mmdocbench.present import narrow
+
+    tasks, line = narrow(requested, source())
+    if line is not None and _is_main_process():
+        typer.echo(f"synthdocbench: {line}", err=True)
+    if not tasks:
+        raise SynthDocUserError(f"{line}: none of the requested tasks has rows")
+    return tasks
+
+
 def _lmms_eval_task_names(include_path: str) -> list[str]:
     try:
         from lmms_eval.tasks import TaskManager
@@ -243,16 +285,17 @@ def _is_main_process() -> bool:
 def eval_command(ctx: typer.Context) -> None:
     """Run lmms-eval with the SynthDocBench tasks on its include path (all arguments pass
     through); exit 0 only when every requested task scored every answer."""
-    from .cli import tasks_dir
-
     args = normalise_args(list(ctx.args))
     if "--help" in args or "-h" in args:
+        typer.echo(EVAL_HELP)
         run_lmms_eval(args)
         return
     include = option(args, "--include_path")
     if include is None:
         include = str(tasks_dir())
         args += ["--include_path", include]
+    args = _settle_generation(args)
+    _check_model(option(normalise_args(args, ("--model",)), "--model"))
     value = option(args, "--tasks")
     if value is None and option(args, "--config") is None:
         raise SynthDocUserError(
@@ -272,6 +315,8 @@ def eval_command(ctx: typer.Context) -> None:
         if unknown:
             raise SynthDocUserError(unknown_task_message(unknown, names.all))
         _preflight(requested)
+        requested = _narrow_mmdocbench(requested)
+        args = _set_option(args, "--tasks", ",".join(requested))
     if option(args, "--process_docs_parallel", "--process-docs-parallel") is None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
     _warn_about_resolution(args, requested)
@@ -294,6 +339,39 @@ def eval_command(ctx: typer.Context) -> None:
     _finish(verdict)
 
 
+def _check_model(model: str | None) -> None:
+    """An unknown ``--model`` stops the run in one line naming the closest lmms-eval names."""
+    if model is None or "." in model:  # a dotted class path is lmms-eval's to resolve
+        return
+    from lmms_eval.models import list_available_models
+
+    names = list_available_models(include_aliases=True)
+    if model in names:
+        return
+    close = difflib.get_close_matches(model, names, n=3, cutoff=0.6)
+    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+    raise SynthDocUserError(
+        f'--model {model} is not an lmms-eval model{hint}; `python -c "from lmms_eval.models import '
+        'list_available_models as m; print(*m())"` lists all of them'
+    )
+
+
+def _settle_generation(args: list[str]) -> list[str]:
+    """The task's ``max_new_tokens`` reaches the model (:func:`~.sampling.settle_model_args`)."""
+    from .sampling import settle_model_args, temperature_warning
+
+    args = normalise_args(args, ("--model", "--model_args", "--model-args"))
+    model, given = option(args, "--model"), option(args, "--model_args", "--model-args")
+    settled, line = settle_model_args(model, given)
+    if settled != given and settled is not None:
+        name = "--model_args" if option(args, "--model_args") is not None else "--model-args"
+        args = _set_option(args, name, settled) if given is not None else [*args, "--model_args", settled]
+    for message in (line, temperature_warning(model, settled)):
+        if message is not None and _is_main_process():
+            typer.echo(_redact(f"synthdocbench: {message}"), err=True)
+    return args
+
+
 def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
     """One line when the model class will shrink the strips of a synthdoc task that shows them."""
     from .resolution import resolution_warning
@@ -309,8 +387,6 @@ def _warn_about_resolution(args: list[str], requested: list[str]) -> None:
 def _verdict(captured: Captured, requested: list[str] | None) -> RunVerdict:
     """One verdict over every configuration lmms-eval ran; ``requested`` None: each run's
     own ``--tasks`` (from a ``--config`` file)."""
-    from .cli import tasks_dir
-
     tags = task_names(tasks_dir()).tags
     runs = captured.runs or [(None, None)]
     verdicts = [
@@ -356,8 +432,6 @@ def check_command(
 ) -> None:
     """Check a finished lmms-eval run for CI: exit 0 only when every task wrote results and
     logged every sample, and no answer failed (1 otherwise, with one line saying what)."""
-    from .cli import tasks_dir
-
     path, results, samples = read_run(run_dir)
     requested = split_tasks(tasks) if tasks else requested_tasks(results)
     verdict = check_run(

@@ -16,6 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from .sampling import parse_model_args, sent_settings
 from .strips import StripSettings
 
 #: A full five-page strip at the tasks' default settings (144 DPI), in pixels (docs/vllm.md §2).
@@ -31,16 +32,6 @@ SHRINKING_CLASSES: dict[str, int] = {
 }
 #: The top-level key ``synthdocbench eval`` adds to each results file.
 RECORD_KEY = "synthdocbench"
-
-
-def parse_model_args(text: str | None) -> dict[str, str]:
-    """``k=v,k=v`` as lmms-eval reads ``--model_args`` (a part without ``=`` is ignored here)."""
-    args: dict[str, str] = {}
-    for part in (text or "").split(","):
-        key, eq, value = part.partition("=")
-        if eq and key.strip():
-            args[key.strip()] = value.strip()
-    return args
 
 
 def model_max_pixels(model: str | None, model_args: str | None) -> int | None:
@@ -95,9 +86,29 @@ def _vision_strip_settings(configs: dict[str, Any]) -> dict[str, dict[str, int]]
     return out
 
 
+def _generation_sent(model: str | None, model_args: str | None, configs: dict[str, Any]) -> dict[str, Any]:
+    """Per task of this package: the ``max_new_tokens`` and ``temperature`` the model class sent."""
+    out: dict[str, Any] = {}
+    for task, cfg in sorted(configs.items()):
+        if not isinstance(cfg, dict) or not str(task).startswith(("synthdoc", "mmdocbench")):
+            continue
+        gen = cfg.get("generation_kwargs")
+        out[task] = sent_settings(model, model_args, gen if isinstance(gen, dict) else {})
+    return out
+
+
+def _prompt_styles(configs: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for task, cfg in sorted(configs.items()):
+        kwargs = cfg.get("lmms_eval_specific_kwargs") if isinstance(cfg, dict) else None
+        if isinstance(kwargs, dict) and "prompt_style" in kwargs:
+            out[task] = str(kwargs["prompt_style"])
+    return out
+
+
 def run_record(results: dict[str, Any]) -> dict[str, Any]:
-    """What a run's results say about resolution: the strip settings per task and what the
-    model class does to them."""
+    """What a run's results say about its protocol: the strip settings per task and what the
+    model class does to them, the generation settings it sent, prompt styles and ``--limit``."""
     raw_config, raw_configs = results.get("config"), results.get("configs")
     config: dict[str, Any] = raw_config if isinstance(raw_config, dict) else {}
     configs: dict[str, Any] = raw_configs if isinstance(raw_configs, dict) else {}
@@ -109,6 +120,9 @@ def run_record(results: dict[str, Any]) -> dict[str, Any]:
         "strip_settings": _vision_strip_settings(configs),
         "model_max_pixels": cap,
         "full_resolution": cap is None or cap >= STRIP_PIXELS,
+        "generation": _generation_sent(model, args_text, configs),
+        "prompt_style": _prompt_styles(configs),
+        "limit": config.get("limit"),
     }
 
 
@@ -130,7 +144,7 @@ def record_in_results(output_path: str | None, since: float) -> list[Path]:
         if not isinstance(data, dict):
             continue
         record = run_record(data)
-        if not record["strip_settings"]:
+        if not record["strip_settings"] and not record["generation"]:
             continue
         data[RECORD_KEY] = record
         write_text_atomic(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
@@ -145,6 +159,12 @@ def describe(record: dict[str, Any]) -> list[str]:
         lines.append(
             f"strips of {task}: {s['dpi']} DPI, {s['pages_per_strip']} pages per strip, at most "
             f"{s['max_dimension']} px and {s['max_bytes']:,} bytes, JPEG quality {s['jpeg_quality']}"
+        )
+    for task, sent in record.get("generation", {}).items():
+        temperature = "not sent" if sent["temperature"] is None else f"{sent['temperature']:g}"
+        lines.append(
+            f"generation of {task}: max_new_tokens {sent['max_new_tokens']} sent (task asks "
+            f"{sent['task_max_new_tokens']}), temperature {temperature}"
         )
     if record["strip_settings"] and not record["full_resolution"]:
         width, height, dpi = shrunk_size(int(record["model_max_pixels"]))

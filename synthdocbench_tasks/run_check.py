@@ -182,6 +182,35 @@ def _leaf_tasks(results: Mapping[str, Any]) -> list[str]:
     return names
 
 
+def _tally_lines(verdict: RunVerdict, task: str, lines: list[dict[str, Any]]) -> None:
+    """Count one task's samples-log lines into ``verdict``: failures, unscored kinds, damage."""
+    unparseable = scored = 0
+    damaged: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            record = line_record(line, f"task {task}, samples line {number}")
+        except SynthDocUserError as exc:
+            damaged.append(str(exc))
+            continue
+        if record is None:
+            continue
+        kind = failure_of(record)
+        scored += record.status == "valid"
+        if _failing(kind):
+            verdict.failures[str(kind)] += 1
+        elif kind:
+            verdict.unscored[kind] += 1
+            unparseable += kind == "judge_unparseable"
+    if damaged:
+        more = f" ({len(damaged) - 1} more damaged lines in task {task})" if len(damaged) > 1 else ""
+        verdict.problems.append(f"{damaged[0]}{more}")
+    if lines and unparseable and not scored:
+        verdict.problems.append(
+            f"task {task}: no answer could be scored ({unparseable} judge replies without a valid "
+            "score); check the judge, or choose another with SYNTHDOC_JUDGE"
+        )
+
+
 def check_run(
     results: Mapping[str, Any] | None,
     samples: Mapping[str, list[dict[str, Any]]] | None,
@@ -238,31 +267,7 @@ def check_run(
                 verdict.problems.append(f"task {task}: {expected - len(lines)} of {expected} samples missing")
             else:
                 verdict.problems.append(f"task {task}: {len(lines)} samples logged, {expected} expected")
-        unparseable = scored = 0
-        damaged: list[str] = []
-        for number, line in enumerate(lines, start=1):
-            try:
-                record = line_record(line, f"task {task}, samples line {number}")
-            except SynthDocUserError as exc:
-                damaged.append(str(exc))
-                continue
-            if record is None:
-                continue
-            kind = failure_of(record)
-            scored += record.status == "valid"
-            if _failing(kind):
-                verdict.failures[str(kind)] += 1
-            elif kind:
-                verdict.unscored[kind] += 1
-                unparseable += kind == "judge_unparseable"
-        if damaged:
-            more = f" ({len(damaged) - 1} more damaged lines in task {task})" if len(damaged) > 1 else ""
-            verdict.problems.append(f"{damaged[0]}{more}")
-        if lines and unparseable and not scored:
-            verdict.problems.append(
-                f"task {task}: no answer could be scored ({unparseable} judge replies without a valid "
-                "score); check the judge, or choose another with SYNTHDOC_JUDGE"
-            )
+        _tally_lines(verdict, task, lines)
     if verdict.failures:
         total = sum(verdict.failures.values())
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(verdict.failures.items()))

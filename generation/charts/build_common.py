@@ -235,6 +235,12 @@ class _Build:
         )
 
 
+def _full_precision(values: Sequence[float], decimals: int) -> bool:
+    """Every value prints its last decimal: a change of 10.0 would print as the number 10, which the
+    report may write elsewhere (a section or figure number)."""
+    return decimals == 0 or not any(value_text(abs(v), decimals).endswith("0") for v in values)
+
+
 def _distinct(values: Sequence[float], decimals: int) -> bool:
     """Values that print as different numbers, at least one showing its last decimal."""
     texts = [value_text(abs(v), decimals) for v in values]

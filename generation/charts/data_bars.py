@@ -7,6 +7,7 @@ from generation.charts.build_common import (
     _cap,
     _count,
     _distinct,
+    _full_precision,
     _highlights,
     _listing,
     _pick,
@@ -114,6 +115,10 @@ def _diverging(b: _Build) -> ChartSpec:
     for p in data:  # one mark per printed number
         kept.setdefault(value_text(abs(p.value), m.decimals), p)
     data = [p for p in kept.values() if p.value != 0]
+    # A change like 10.0 prints as the number 10, which the report may write elsewhere: left out
+    # while four marks remain.
+    precise = [p for p in data if _full_precision([p.value], m.decimals)]
+    data = precise if len(precise) >= 4 else data
     if len(data) < 4 or not _distinct([p.value for p in data], m.decimals):
         raise NumberSpaceExhaustedError(f"changes in {b.metric.name} print alike")
     if {p.value > 0 for p in data} != {True, False}:

@@ -74,6 +74,8 @@ def _histogram(b: _Build) -> ChartSpec:
     sigma = float(b.rng.uniform(1.0, 2.2))
     peak = float(b.rng.uniform(60, 160))
     data = []
+    for i in range(n_bins + 1):  # a count never prints as a bin bound of its own chart
+        b.registry.reserve(value_text(start + i * width, wd))
     for i in range(n_bins):
         lo, hi = value_text(start + i * width, wd), value_text(start + (i + 1) * width, wd)
         target = 13 + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2))

@@ -11,6 +11,7 @@ from generation.charts.build_common import (
     _cap,
     _count,
     _distinct,
+    _full_precision,
     _highlights,
     _pick,
     _recent_year,
@@ -102,7 +103,7 @@ def _waterfall(b: _Build) -> ChartSpec:
             steps = [
                 b.world.change(b.metric.name, subject, y0, y1, y1) for y0, y1 in itertools.pairwise(years)
             ]
-            if _distinct([level, *steps], d):
+            if _distinct([level, *steps], d) and _full_precision(steps, d):
                 break
             b.world.restore(before)
     else:

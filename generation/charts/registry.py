@@ -24,7 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from synthdocbench_tasks.schema import Chart
 
 Family = Literal["temporal", "line", "multi_series", "stacked", "additive", "share_of_total", "whole"]
 Reading = Literal["data_labels", "axis"]
@@ -87,6 +90,13 @@ class ChartType:
     mark_fallback: str | None = None
     #: Visual channels beyond position a question may ask about (``CHANNELS``).
     channels: frozenset[Channel] = frozenset()
+    #: How a reader names the kind of chart in a sentence (None: "<name> chart").
+    noun: str | None = None
+
+    @property
+    def reader_noun(self) -> str:
+        """``bar chart``, ``box plot``, ``Sankey diagram``..."""
+        return self.noun or self.name.replace("_", " ") + " chart"
 
     def has(self, channel: Channel) -> bool:
         return channel in self.channels
@@ -123,6 +133,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 value_axis="x",
                 world_reader="entity_year",
                 mention="single",
+                noun="bar chart",
             ),
             _type(
                 "grouped_bar",
@@ -148,11 +159,25 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "multi_series",
                 world_reader="series_years",
                 mention="multi_line",
+                noun="line chart",
             ),
             _type("area", "temporal", "line", world_reader="subject_years", mention="line"),
             _type("stacked_area", "temporal", "multi_series", "stacked", world_reader="stacked_years"),
-            _type("scatter", readings=_AXIS, world_reader="points", mention="scatter", mention_x_metric=True),
-            _type("bubble", readings=_AXIS, world_reader="points", channels=frozenset({"size"})),
+            _type(
+                "scatter",
+                readings=_AXIS,
+                world_reader="points",
+                mention="scatter",
+                mention_x_metric=True,
+                noun="scatter plot",
+            ),
+            _type(
+                "bubble",
+                readings=_AXIS,
+                world_reader="points",
+                channels=frozenset({"size"}),
+                noun="bubble chart",
+            ),
             _unaxed("pie", "share_of_total", "whole", world_reader="shares_of_subject", mention="pie"),
             _unaxed("donut", "share_of_total", "whole", world_reader="shares_of_subject", mention="pie"),
             _type(
@@ -161,23 +186,32 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 world_reader=None,
                 mark="the {label} bin",
                 channels=frozenset({"bins"}),
+                noun="histogram",
             ),
-            _type("box", world_reader=None, mark="the median of {label}", channels=frozenset({"whiskers"})),
+            _type(
+                "box",
+                world_reader=None,
+                mark="the median of {label}",
+                channels=frozenset({"whiskers"}),
+                noun="box plot",
+            ),
             _unaxed(
                 "heatmap",
                 "multi_series",
                 world_reader="cells_by_title",
                 mark="the cell for {category} and {label}",
                 channels=frozenset({"colour_scale"}),
+                noun="heatmap",
             ),
             _type("radar", "multi_series", world_reader="label_category"),
             _type("waterfall", "whole", world_reader="level_then_changes", mark="the {label} step"),
-            _unaxed("treemap", "additive", "share_of_total", world_reader="parts_of_subject"),
+            _unaxed("treemap", "additive", "share_of_total", world_reader="parts_of_subject", noun="treemap"),
             _unaxed(
                 "sankey",
                 world_reader="flows",
                 mark="the flow from {source} to {target}",
                 mark_fallback="the flow {label}",
+                noun="Sankey diagram",
             ),
             _unaxed("funnel", world_reader=None),
             _type(
@@ -197,6 +231,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "multi_series",
                 axis_readable=False,
                 world_reader="series_years",
+                noun="grid of small line charts",
             ),
         )
     }
@@ -241,6 +276,12 @@ def drawn_by(renderer: str) -> tuple[str, ...]:
     if renderer not in RENDERERS:
         raise ValueError(f"unknown renderer {renderer!r}; use one of {', '.join(RENDERERS)}")
     return types_where(lambda t: renderer in t.renderers)
+
+
+def parts_of_one_whole(chart: Chart) -> bool:
+    """Its marks are shares of one whole (a pie): a share of a percentage chart is its own value."""
+    record = chart_type(chart.chartType)
+    return record.member("whole") and record.member("share_of_total")
 
 
 def value_reading_options(name: str) -> tuple[Reading, ...]:

@@ -11,14 +11,13 @@ import numpy as np
 from generation.charts.colours import colour_of
 from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
 from generation.charts.insights import series_direction
+from generation.charts.reading import colour_keyed, value_tolerance
 from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable
 from generation.world.topics import Topic, in_text
-from synthdocbench_tasks.schema import (
-    Chart,
-)
+from synthdocbench_tasks.schema import Chart, DataPoint
 
 _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
 
@@ -27,16 +26,55 @@ _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
 DATA_CLAIMS = 500
 
 
+#: Where a text claim sits from the value it is about, in reading tolerances of its chart
+#: (:func:`generation.charts.reading.value_tolerance`). A claim that matches states the value
+#: rounded one decimal coarser (an integer to a multiple of 5), within 0.8 tolerances and never
+#: the value as printed; one that does not is off by 2-5 tolerances and is rounded the same way,
+#: so the two kinds print alike in the text. Questions call a claim matched within 1 tolerance and
+#: contradicted from 1.5 on, so no reading error turns one into the other.
+MATCH_TOLS = 0.8
+#: How far (in tolerances) a match on a chart read off its axis may drift before rounding.
+MATCH_DRIFT = 0.5
+MISS_TOLS = (2.0, 5.0)
+
+
+def claim_step(decimals: int) -> tuple[float, int]:
+    """(rounding step, printed decimals) of a claim about values printed with ``decimals``."""
+    if decimals <= 0:
+        return 5.0, 0
+    return 10.0 ** -(decimals - 1), decimals - 1
+
+
 def _claimed_value(
-    rng: np.random.Generator, value: float, decimals: int, registry: NumberRegistry
-) -> float | None:
-    """A value 8–35% away from ``value``, fresh in the registry, or None when none is found."""
-    for _ in range(200):
-        factor = 1 + float(rng.uniform(0.08, 0.35)) * (1 if rng.random() < 0.5 else -1)
-        claimed = round(value * factor, decimals)
-        ratio = abs(claimed - value) / abs(value)
-        if claimed > 0 and 0.08 <= ratio <= 0.35 and registry.acceptable(claimed, decimals):
-            return registry.take(claimed, decimals)
+    rng: np.random.Generator,
+    chart: Chart,
+    value: float,
+    matches: bool,
+    decimals: int,
+    registry: NumberRegistry,
+    above: bool = True,
+) -> tuple[float, int] | None:
+    """(claimed value, printed decimals) that matches ``value`` or misses it, fresh in the
+    registry, or None when this value allows no such claim. A match on a chart with printed
+    labels only rounds the label; on a chart read off its axis it may also sit up to half a
+    tolerance away (what a reader of the axis cannot tell apart)."""
+    tol = value_tolerance(chart, value)
+    labelled = chart.visualProperties.valueReading == "data_labels"
+    step, shown = claim_step(decimals)
+    for _ in range(1 if matches and labelled else 40):
+        sign = 1 if rng.random() < 0.5 else -1
+        if matches:
+            target = value if labelled else value + float(rng.uniform(0, MATCH_DRIFT)) * tol * sign
+        else:
+            target = value + float(rng.uniform(*MISS_TOLS)) * tol * (1 if above else -1)
+        claimed = round(round(target / step) * step, shown)
+        gap = abs(claimed - value)
+        if matches:
+            ok = 0 < gap <= MATCH_TOLS * tol and value_text(claimed, shown) != value_text(value, decimals)
+        else:
+            ok = MISS_TOLS[0] * tol * 0.9 <= gap <= MISS_TOLS[1] * tol * 1.1 and gap <= 0.5 * abs(value)
+        if ok and claimed > 0 and registry.acceptable(claimed, shown):
+            return registry.take(claimed, shown), shown
     return None
 
 
@@ -49,9 +87,17 @@ def chart_claims(
     section_of: dict[str, int],
     registry: NumberRegistry,
 ) -> list[SectionFact]:
+    """4-6 claims about chart marks, each in a section two or more away from its chart. The
+    verdict comes first, alternating from a drawn start (match, miss, match...); then a mark
+    that allows a claim with that verdict, on the next chart in a drawn order."""
     facts: list[SectionFact] = []
-    wanted = int(rng.integers(3, 6))
-    order = _colour_first([int(i) for i in rng.permutation(len(specs))], lambda i: _coloured(specs[i].chart))
+    wanted = int(rng.integers(4, 7))
+    matches = bool(rng.random() < 0.5)
+    above = bool(rng.random() < 0.5)  # misses alternate above and below their mark, too
+    order = [int(i) for i in rng.permutation(len(specs))]
+    # first two charts whose marks a reader finds by colour (a legend), else one with named colours
+    order = _colour_first(order, lambda i: _named(specs[i].chart), 1)
+    order = _colour_first(order, lambda i: _coloured(specs[i].chart), 3)
     for first, i in enumerate(order):
         if len(facts) >= wanted:
             break
@@ -59,20 +105,24 @@ def chart_claims(
         chart = spec.chart
         home = section_of[chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
+        if not eligible:
+            continue
         marks = [int(j) for j in rng.permutation(len(chart.data))]
-        if first == 0:  # the first claim is on a mark a reader can find by its colour, when one exists
+        if first < 3:  # the first claims are on marks a reader finds by their colour, when there are some
             named = {j for j, p in enumerate(chart.data) if colour_of(chart, p) is not None}
-            marks = _colour_first(marks, named.__contains__)
+            keyed = {j for j, p in enumerate(chart.data) if _keyed(chart, p)}
+            marks = _colour_first(_colour_first(marks, named.__contains__), keyed.__contains__)
         for j in marks:
             point = chart.data[int(j)]
-            claimed = _claimed_value(rng, point.value, spec.decimals, registry)
-            if claimed is None:
+            found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry, above)
+            if found is None:
                 continue
+            claimed, shown = found
             if spec.metric.unit == "%" and claimed >= 100:
                 continue
             relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
             actor = topic.actors[int(rng.integers(len(topic.actors)))]
-            claimed_text = value_text(claimed, spec.decimals)
+            claimed_text = value_text(claimed, shown)
             sentence = writer.claim_fact(
                 relation, actor, mark_measure(spec, point, topic), quantity(claimed_text, spec.unit)
             )
@@ -81,19 +131,39 @@ def chart_claims(
                 values["series"] = point.category
             values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
             facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], sentence, values))
+            above = above if matches else not above
+            matches = not matches
             break
     return facts
 
 
-def _coloured(chart: Chart) -> bool:
-    """True when some mark of ``chart`` has a colour a reader can name (:mod:`generation.charts.colours`)."""
+def _keyed(chart: Chart, point: DataPoint) -> bool:
+    """A mark a reader finds only by its colour (a legend series) and whose colour has a name."""
+    return colour_keyed(chart, point) and colour_of(chart, point) is not None
+
+
+def _named(chart: Chart) -> bool:
+    """True when some mark of ``chart`` has a colour a reader can name."""
     return any(colour_of(chart, p) is not None for p in chart.data)
 
 
-def _colour_first(order: list[int], coloured: Callable[[int], bool]) -> list[int]:
-    """``order`` with its first coloured item moved to the front (evidence for colour questions)."""
-    found = next((i for i in order if coloured(i)), None)
-    return order if found is None else [found, *(i for i in order if i != found)]
+def _coloured(chart: Chart) -> bool:
+    """True when some mark of ``chart`` is found by a colour a reader can name."""
+    return any(_keyed(chart, p) for p in chart.data)
+
+
+def _colour_first(order: list[int], coloured: Callable[[int], bool], count: int = 1) -> list[int]:
+    """``order`` with its first ``count`` coloured items moved to the front (evidence for colour
+    questions: two of them take both verdicts)."""
+    found = [i for i in order if coloured(i)][:count]
+    return [*found, *(i for i in order if i not in found)]
+
+
+_WRONG: dict[str, tuple[str, ...]] = {
+    "rose": ("fell",),
+    "fell": ("rose",),
+    "was broadly flat": ("rose", "fell"),
+}
 
 
 def trend_claims(
@@ -103,6 +173,9 @@ def trend_claims(
     n_sections: int,
     section_of: dict[str, int],
 ) -> list[SectionFact]:
+    """2-3 statements of how a line chart's series moved, each in a section two or more away
+    from its chart. Verdicts alternate from a drawn start: a true statement gives the series'
+    direction, a false one the opposite (a rise or a fall for a flat series)."""
     candidates: list[tuple[ChartSpec, str | None]] = []
     for spec in specs:
         if spec.chart.chartType not in LINE_FAMILY:
@@ -111,19 +184,23 @@ def trend_claims(
             candidates.append((spec, series))
     facts: list[SectionFact] = []
     order = [int(i) for i in rng.permutation(len(candidates))]
+    matches = bool(rng.random() < 0.5)
 
     def coloured(i: int) -> bool:
         spec, series = candidates[i]
-        return any(colour_of(spec.chart, p) is not None for p in spec.chart.data if p.category == series)
+        return any(_keyed(spec.chart, p) for p in spec.chart.data if p.category == series)
 
-    for i in _colour_first(order, coloured)[: int(rng.integers(2, 4))]:
+    for i in _colour_first(order, coloured, 2)[: int(rng.integers(2, 4))]:
         spec, series = candidates[int(i)]
         points = [p for p in spec.chart.data if p.category == series]
-        direction = series_direction([p.value for p in points])
-        if direction is None:
-            continue
+        actual = series_direction([p.value for p in points])
         home = section_of[spec.chart.section_id]
-        eligible = [s for s in range(n_sections) if s != home]
+        eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
+        if actual is None or not eligible:
+            continue
+        wrong = _WRONG[actual]
+        direction = actual if matches else wrong[pick_index(rng, len(wrong))]
+        matches = not matches
         phrase = f"{spec.metric.name} in {in_text(writer.topic, series or spec.subject or '')}"
         start, end = points[0].label, points[-1].label
         values = {"kind": "trend_claim", "viz_id": spec.chart.vizId}

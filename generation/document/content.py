@@ -30,8 +30,9 @@ from generation.plan.doc_plan import (
     SectionPlan,
 )
 from generation.plan.rng import doc_id_for, stable_digest, stage_rng
+from generation.world.space import topic_for
 from generation.world.table import FactTable
-from generation.world.topics import Metric, choose_archetype, choose_topic
+from generation.world.topics import Metric, choose_archetype
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     DocumentManifest,
@@ -140,6 +141,91 @@ def _build_charts(
     return specs
 
 
+Triple = tuple[str, str, str]
+
+
+def _sections(writer: ProseWriter, roles: list[str]) -> list[Section]:
+    """One section per role, each with a title no other section has."""
+    titles: set[str] = set()
+    sections = []
+    for i, role in enumerate(roles, start=1):
+        title = writer.section_title(role, titles)
+        titles.add(title)
+        sections.append(Section(section_id=f"s{i}", title=title, order=i))
+    return sections
+
+
+def _reserve_numbers(registry: NumberRegistry, largest_count: int, first: int, last: int) -> None:
+    """Keep small counts (figure, table and section numbers) and the years around the topic's
+    period out of the values charts and prose may print."""
+    for number in range(0, largest_count + 1):
+        registry.reserve(str(number))
+    for year in range(first - 10, last + 11):
+        registry.reserve(str(year))
+
+
+def _charts(
+    rng: np.random.Generator,
+    config: GenerationConfig,
+    doc_id: str,
+    world: FactTable,
+    allowed: list[str],
+    n_charts: int,
+    sections: list[Section],
+) -> list[ChartSpec]:
+    """The report's charts: types by per-type digests, sections, evidence order, then data."""
+    types = _chart_type_sequence(rng, allowed, n_charts, (config.seed, doc_id))
+    chart_sections = spread(rng, n_charts, len(sections))
+    order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
+    return _build_charts(rng, world, types, allowed, order, chart_sections, sections)
+
+
+def _tables(
+    rng: np.random.Generator, world: FactTable, n_tables: int, sections: list[Section], covered: set[Triple]
+) -> list[Table]:
+    """The report's tables, spread over its sections; ``covered`` takes the facts they show."""
+    tables: list[Table] = []
+    for k, s in enumerate(spread(rng, n_tables, len(sections)), start=1):
+        table, triples = build_table(rng, world, f"table-{k}", k, sections[s].section_id, covered)
+        covered |= triples
+        tables.append(table)
+    return tables
+
+
+def _word_budgets(rng: np.random.Generator, roles: list[str], words: int) -> list[int]:
+    """The document's words shared among sections (framing sections get less)."""
+    weights = np.array(
+        [
+            (0.7 if role in ("introduction", "conclusion", "method") else 1.0) * rng.uniform(0.8, 1.2)
+            for role in roles
+        ]
+    )
+    return [int(words * w / weights.sum()) for w in weights]
+
+
+def _lay_out(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    sections: list[Section],
+    roles: list[str],
+    contents: list[SectionContent],
+    budgets: list[int],
+) -> tuple[list[SectionPlan], list[TextFact]]:
+    """Each section's blocks and the text facts they state; the abstract quotes a finding of the
+    first analysis section."""
+    section_plans: list[SectionPlan] = []
+    text_facts: list[TextFact] = []
+    analysis_data: int | None = None  # where the data sentences of the first analysis section start
+    for i, (section, role) in enumerate(zip(sections, roles, strict=True)):
+        if role == "analysis" and analysis_data is None:
+            analysis_data = len(writer.data_sentences)
+        blocks, section_facts = section_blocks(rng, writer, role, section.order, contents[i], budgets[i])
+        section_plans.append(SectionPlan(section_id=section.section_id, blocks=blocks))
+        text_facts += section_facts
+    ground_plan_abstract(writer, section_plans[0].blocks, writer.quotable(analysis_data or 0))
+    return section_plans, text_facts
+
+
 def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     """Plan document ``index`` of the run: manifest (no regions, page count 0) and ordered blocks."""
     doc_id = doc_id_for(config.seed, index)
@@ -147,7 +233,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     def rng(part: str) -> np.random.Generator:
         return stage_rng(config.seed, f"content.{part}", doc_id)
 
-    topic = choose_topic(rng("topic"))
+    topic = topic_for(config.seed, index)
     archetype = choose_archetype(rng("archetype"), topic.domain, list(config.archetypes))
     allowed = allowed_chart_types(config.chart_types, config.renderer)
     target = document_targets(config, index, archetype)
@@ -155,35 +241,18 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     roles = section_roles(n_sections)
 
     writer = ProseWriter(rng("prose"), topic)
-    titles: set[str] = set()
-    sections = []
-    for i, role in enumerate(roles, start=1):
-        title = writer.section_title(role, titles)
-        titles.add(title)
-        sections.append(Section(section_id=f"s{i}", title=title, order=i))
+    sections = _sections(writer, roles)
     section_of = {s.section_id: i for i, s in enumerate(sections)}
 
     registry = NumberRegistry()
     world = FactTable(topic, config.seed, doc_id, registry)
     first, last = topic.years
-    for number in range(0, max(n_sections, n_charts, n_tables, 12) + 1):
-        registry.reserve(str(number))
-    for year in range(first - 10, last + 11):
-        registry.reserve(str(year))
+    _reserve_numbers(registry, max(n_sections, n_charts, n_tables, 12), first, last)
 
-    charts_rng = rng("charts")
-    types = _chart_type_sequence(charts_rng, allowed, n_charts, (config.seed, doc_id))
-    chart_sections = spread(charts_rng, n_charts, n_sections)
-    order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
-    specs = _build_charts(charts_rng, world, types, allowed, order, chart_sections, sections)
+    specs = _charts(rng("charts"), config, doc_id, world, allowed, n_charts, sections)
     covered: set[tuple[str, str, str]] = set().union(*(s.covered for s in specs))
 
-    tables_rng = rng("tables")
-    tables: list[Table] = []
-    for k, s in enumerate(spread(tables_rng, n_tables, n_sections), start=1):
-        table, triples = build_table(tables_rng, world, f"table-{k}", k, sections[s].section_id, covered)
-        covered |= triples
-        tables.append(table)
+    tables = _tables(rng("tables"), world, n_tables, sections, covered)
 
     facts_rng = rng("facts")
     facts = chart_claims(facts_rng, writer, topic, specs, n_sections, section_of, registry)
@@ -198,8 +267,8 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     claims = build_claims(rng("prose.claims"), world, covered, DATA_CLAIMS)
     writer.attach_claims(claims, rng("prose.data"))
 
-    contents = [SectionContent() for _ in sections]
     by_index = sorted(specs, key=lambda spec: spec.chart.index)
+    contents = [SectionContent() for _ in sections]
     for spec in by_index:
         contents[section_of[spec.chart.section_id]].charts.append(spec)
     for table in tables:
@@ -208,32 +277,8 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
         contents[fact.section].facts.append(fact)
     for s, blocks_of in callouts.items():
         contents[s].callouts.extend(blocks_of)
-
-    weights_rng = rng("weights")
-    weights = np.array(
-        [
-            (0.7 if role in ("introduction", "conclusion", "method") else 1.0) * weights_rng.uniform(0.8, 1.2)
-            for role in roles
-        ]
-    )
-    budgets = [int(target.words * w / weights.sum()) for w in weights]
-
-    layout_rng = rng("layout")
-    section_plans: list[SectionPlan] = []
-    text_facts: list[TextFact] = []
-    analysis_data: int | None = None  # where the data sentences of the first analysis section start
-    for i, (section, role) in enumerate(zip(sections, roles, strict=True)):
-        if role == "analysis" and analysis_data is None:
-            analysis_data = len(writer.data_sentences)
-        blocks, section_facts = section_blocks(
-            layout_rng, writer, role, section.order, contents[i], budgets[i]
-        )
-        section_plans.append(SectionPlan(section_id=section.section_id, blocks=blocks))
-        text_facts += section_facts
-    ground_plan_abstract(writer, section_plans[0].blocks, writer.quotable(analysis_data or 0))
-
-    title = topic.title
-    subtitle = f"A data report on {topic.phrase}, {first}–{last}"
+    budgets = _word_budgets(rng("weights"), roles, target.words)
+    section_plans, text_facts = _lay_out(rng("layout"), writer, sections, roles, contents, budgets)
 
     manifest = DocumentManifest(
         doc_id=doc_id,
@@ -252,7 +297,11 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     )
     density = 1.0 if target.density is None else target.density
     plan = DocumentPlan(
-        manifest=manifest, title=title, subtitle=subtitle, sections=section_plans, density=density
+        manifest=manifest,
+        title=topic.title,
+        subtitle=f"A data report on {topic.phrase}, {first}–{last}",
+        sections=section_plans,
+        density=density,
     )
     plan.manifest.word_count = plan_word_count(plan)
     return plan

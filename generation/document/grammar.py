@@ -105,6 +105,7 @@ def _head(phrase: str) -> str:
     return head
 
 
+@cache
 def is_plural(phrase: str) -> bool:
     """Whether ``phrase`` takes a plural verb ("trade unions treat", "the ministry treats")."""
     words = phrase.lower().split()
@@ -133,6 +134,7 @@ def _plural_word(word: str) -> bool:
     return bool(singular) and singular != low
 
 
+@cache
 def with_the(phrase: str) -> str:
     """``the unemployment rate`` for a singular noun phrase; a plural one stays bare ("care recipients")."""
     if is_plural(phrase) or phrase.lower().startswith("the "):
@@ -140,6 +142,7 @@ def with_the(phrase: str) -> str:
     return f"the {phrase}"
 
 
+@cache
 def agree(subject: str, verb: str) -> str:
     """The present-tense ``verb`` (given in its third-person singular form, or "its") for ``subject``."""
     if not is_plural(subject):
@@ -153,6 +156,7 @@ def agree(subject: str, verb: str) -> str:
 _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
 
 
+@cache
 def with_article(phrase: str) -> str:
     """``a target`` / ``an earlier estimate`` / ``an EU target`` / ``a unit`` / ``an hour``."""
     first = phrase.split()[0] if phrase.split() else ""
@@ -161,11 +165,13 @@ def with_article(phrase: str) -> str:
     return str(_engine().a(phrase))
 
 
+@cache
 def plural_of(noun: str) -> str:
     """The plural of a noun or noun phrase (``category`` -> ``categories``)."""
     return str(_engine().plural_noun(noun))
 
 
+@cache
 def singular_of(phrase: str) -> str:
     """The singular of a plural noun phrase (``weeks`` -> ``week``, ``beds per ward`` -> ``bed per ward``);
     a phrase that is not plural comes back unchanged."""

@@ -7,11 +7,19 @@ numbers a document prints come from facts, tables, callouts and the fact-table s
 attached (:meth:`ProseWriter.attach_claims`), every paragraph states one or two of them in
 place of filler. Templates are used from a shuffled bag per function, so a template repeats
 only after every other template of its function has been used.
+
+Paragraph plan (issue 24, point 4): a paragraph that states the fact table opens with its
+claim, may add evidence (a second claim on the same metric), then gives an interpretation of
+the claim (a cause or reading drawn from the report's actors, drivers and risks, by the
+claim's direction), then filler of its role, and may close with a transition. No clause is
+appended to a finished sentence. A sentence whose masked template (numbers, years, entity
+names and metric phrases masked, :func:`generation.document.prose_stats.template_mask`) this report
+has already used is redrawn, so few sentences of a report share a template.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,13 +29,36 @@ import yaml
 
 from generation.charts import registry
 from generation.document.grammar import fill_agreement, plural_of, with_article
-from generation.document.prose_facts import Claim, render_claim
+from generation.document.prose_facts import Claim, claim_slots, render_claim
+from generation.document.prose_stats import template_mask
+from generation.world.table import change_metric, share_metric
 from generation.world.topics import Topic, in_text
 
 FUNCTIONS: tuple[str, ...] = ("context", "method", "finding", "caveat", "outlook", "transition")
 
-#: Draws before a repeated sentence is accepted (practically never reached).
+#: Draws before a repeated sentence (or masked template) is accepted.
 _MAX_REDRAWS = 40
+#: Draws of a data sentence's template and lead-in before a repeated masked template is accepted.
+_DATA_REDRAWS = 12
+#: Chance that a data sentence starts with a lead-in (``data_openers``).
+DATA_OPENER = 0.5
+#: Chance that a paragraph stating the fact table closes with a transition.
+TRANSITION = 0.25
+#: Functions a connective opener ("Moreover, ") may start; a transition already connects.
+_OPENER_FUNCTIONS = frozenset({"context", "finding", "caveat", "outlook", "method"})
+#: A claim kind's family in the bank's ``interpretations``.
+INTERPRETATION_OF = {
+    "value": "value",
+    "change_up": "up",
+    "change_values_up": "up",
+    "change_down": "down",
+    "change_values_down": "down",
+    "compare_higher": "higher",
+    "compare_lower": "lower",
+    "rank_highest": "highest",
+    "rank_lowest": "lowest",
+    "ratio": "ratio",
+}
 
 #: Chance that a paragraph states a second figure of the fact table (it always states one).
 DATA_SECOND_SENTENCE = 0.6
@@ -44,7 +75,6 @@ class ProseBank:
 
     templates: Bank
     openers: tuple[str, ...]
-    tails: tuple[str, ...]
     plans: Bank
     titles: Bank
     subheadings: tuple[str, ...]
@@ -61,6 +91,8 @@ class ProseBank:
     data: Bank
     #: Lead-ins a data sentence may start with.
     data_openers: tuple[str, ...]
+    #: What a paragraph makes of its claim, by :data:`INTERPRETATION_OF` family.
+    interpretations: Bank
 
 
 class ProseBankError(ValueError):
@@ -96,6 +128,9 @@ def parse_bank(data: object) -> ProseBank:
     missing = [f for f in FUNCTIONS if f not in bank.templates]
     if missing:
         raise ProseBankError(f"{BANK_FILE}: templates lacks the functions {missing}; fix the file")
+    families = sorted(set(INTERPRETATION_OF.values()) - set(bank.interpretations))
+    if families:
+        raise ProseBankError(f"{BANK_FILE}: interpretations lacks {families}; fix the file")
     return bank
 
 
@@ -116,6 +151,12 @@ def plural(noun: str) -> str:
     return plural_of(noun)
 
 
+def _is_name(text: str, claim: Claim, topic: Topic) -> bool:
+    """Whether ``text`` starts with a proper name (an entity keeps its capital after a lead-in)."""
+    names = [in_text(topic, e) for e in claim.entities]
+    return any(text.startswith(n) and n[:1].isupper() for n in names)
+
+
 def count_words(text: str) -> int:
     return len(text.split())
 
@@ -126,13 +167,14 @@ _ABSTRACT_SCOPE = (
 )
 
 
-def _without_opener(text: str) -> str:
-    """A data sentence without the connective a paragraph gave it ("In the underlying data, ...")."""
-    for opener in bank().data_openers:
-        if text.startswith(opener):
-            rest = text[len(opener) :]
-            return rest[:1].upper() + rest[1:]
-    return text
+def topic_mask(topic: Topic) -> Callable[[str], str]:
+    """:func:`~generation.document.prose_stats.template_mask` of the topic's entities and metric phrases."""
+    entities = {e for e in topic.entities} | {in_text(topic, e) for e in topic.entities}
+    metrics: set[str] = set()
+    for m in (*topic.metrics, topic.mix.metric, share_metric(topic)):
+        metrics |= {m.name, m.unit_label, change_metric(m).name}
+    metrics.discard("%")
+    return template_mask(sorted(entities), sorted(metrics))
 
 
 class ProseWriter:
@@ -143,6 +185,11 @@ class ProseWriter:
         self.topic = topic
         self._bags: dict[str, list[int]] = {}
         self._seen: set[str] = set()
+        self._mask = topic_mask(topic)
+        #: masked templates of the sentences written so far
+        self._masks: set[str] = set()
+        #: a data sentence -> the same sentence without its lead-in (for pull quotes and abstracts)
+        self._bare: dict[str, str] = {}
         self._claims: list[Claim] = []
         self._data_rng: np.random.Generator | None = None
         #: the data sentences written so far, with the claim each states (for checks and tests)
@@ -158,30 +205,89 @@ class ProseWriter:
         self._claims = list(reversed(claims))
         self._data_rng = rng
 
-    def data_sentence(self, quiet: bool = False) -> str | None:
+    def data_sentence(self, quiet: bool = False, like: Claim | None = None) -> str | None:
         """The next claim about the fact table as a sentence, or None when none is left.
 
         ``quiet``: the next claim that prints no number (next to a figure or table mention, a
-        printed number would read as one of the figure's values).
+        printed number would read as one of the figure's values). ``like``: prefer a claim on
+        the same metric (the evidence of a paragraph's claim).
         """
-        rng = self._data_rng
-        if not self._claims or rng is None:
+        claim = self._take_claim(quiet, like)
+        if claim is None:
+            return None
+        return self._write_claim(claim)
+
+    def _take_claim(self, quiet: bool, like: Claim | None = None) -> Claim | None:
+        if not self._claims or self._data_rng is None:
             return None
         at = len(self._claims) - 1
         if quiet:
             at = next((i for i in range(at, -1, -1) if not self._claims[i].prints_numbers), -1)
             if at < 0:
                 return None
-        claim = self._claims.pop(at)
+        if like is not None:
+            same = (
+                i
+                for i in range(len(self._claims) - 1, -1, -1)
+                if self._claims[i].metric.name == like.metric.name
+                and not (quiet and self._claims[i].prints_numbers)
+            )
+            at = next(same, at)
+        return self._claims.pop(at)
+
+    def _write_claim(self, claim: Claim) -> str:
+        rng = self._data_rng
+        assert rng is not None
         options = bank().data[claim.template]
-        template = options[int(rng.integers(len(options)))]
-        text = render_claim(template, claim, self.topic)
-        if not template.startswith(("{", "In ")) and rng.random() < 0.15:
-            opener = bank().data_openers[int(rng.integers(len(bank().data_openers)))]
-            text = opener + text[:1].lower() + text[1:]
-        self._seen.add(text)
+        slots = self._slots_from(rng)
+        drawn: list[tuple[str, str]] = []
+        for _ in range(_DATA_REDRAWS):
+            bare = cap(render_claim(options[int(rng.integers(len(options)))], claim, self.topic))
+            text = bare
+            if rng.random() < DATA_OPENER:
+                opener = bank().data_openers[int(rng.integers(len(bank().data_openers)))]
+                lead = fill_agreement(opener, slots).format(**slots)
+                keep = _is_name(bare, claim, self.topic)
+                text = cap(lead) + (bare if keep else bare[:1].lower() + bare[1:])
+            drawn.append((text, bare))
+            if self._fresh_template(text):
+                break
+        text, bare = self._best(drawn)
+        self._note(text)
+        self._bare[text] = bare
         self.data_sentences.append((text, claim))
         return text
+
+    def interpretation(self, claim: Claim) -> str:
+        """What the paragraph makes of ``claim``: a cause or reading from the report's actors,
+        drivers and risks, by the claim's direction (no year, no number)."""
+        rng = self._data_rng if self._data_rng is not None else self.rng
+        options = bank().interpretations[INTERPRETATION_OF[claim.template]]
+        slots = claim_slots(claim, self.topic)
+        drawn: list[tuple[str, str]] = []
+        for _ in range(_DATA_REDRAWS):
+            slots.update(self._slots_from(rng))
+            slots.update(claim_slots(claim, self.topic))
+            template = options[int(rng.integers(len(options)))]
+            drawn.append((cap(fill_agreement(template, slots).format(**slots)), ""))
+            if self._fresh_template(drawn[-1][0]):
+                break
+        text = self._best(drawn)[0]
+        self._note(text)
+        return text
+
+    def _fresh_template(self, text: str) -> bool:
+        return text not in self._seen and self._mask(text) not in self._masks
+
+    def _best(self, drawn: list[tuple[str, str]]) -> tuple[str, str]:
+        """The last draw when its template is fresh, else the first that is no exact repeat, else the last."""
+        if self._fresh_template(drawn[-1][0]):
+            return drawn[-1]
+        return next((d for d in drawn if d[0] not in self._seen), drawn[-1])
+
+    def _note(self, text: str) -> None:
+        self._seen.add(text)
+        self._masks.add(self._mask(text))
 
     def quotable(self, start: int = 0, used: set[str] | frozenset[str] = frozenset()) -> str | None:
         """A data sentence written since ``data_sentences[start]`` that prints no number, ready to
@@ -192,7 +298,7 @@ class ProseWriter:
         for text, claim in self.data_sentences[start:]:
             if claim.prints_numbers:
                 continue
-            bare = _without_opener(text)
+            bare = self._bare.get(text, text)
             if bare not in used:
                 return bare
         return None
@@ -208,18 +314,27 @@ class ProseWriter:
         return items[i], items[j + (j >= i)]
 
     def _slots(self) -> dict[str, str]:
+        return self._slots_from(self.rng)
+
+    def _slots_from(self, rng: np.random.Generator) -> dict[str, str]:
         t = self.topic
-        concept, concept2 = self._two(t.concepts)
-        entity, entity2 = (in_text(t, e) for e in self._two(t.entities))
-        actor, actor2 = self._two(t.actors)
-        source, source2 = self._two(t.sources)
+
+        def two(items: Sequence[str]) -> tuple[str, str]:
+            i = int(rng.integers(len(items)))
+            j = int(rng.integers(len(items) - 1))
+            return items[i], items[j + (j >= i)]
+
+        concept, concept2 = two(t.concepts)
+        entity, entity2 = (in_text(t, e) for e in two(t.entities))
+        actor, actor2 = two(t.actors)
+        source, source2 = two(t.sources)
         first, last = t.years
         slots = {
             "topic": t.phrase,
             "concept": concept,
             "concept2": concept2,
-            "driver": self._choice(t.drivers),
-            "risk": self._choice(t.risks),
+            "driver": t.drivers[int(rng.integers(len(t.drivers)))],
+            "risk": t.risks[int(rng.integers(len(t.risks)))],
             "entity": entity,
             "entity2": entity2,
             "actor": actor,
@@ -229,7 +344,7 @@ class ProseWriter:
             "kind": t.entity_kind,
             "kinds": t.entity_kind_plural,
             "a_kind": with_article(t.entity_kind),
-            "year": str(int(self.rng.integers(first, last - 2))),
+            "year": str(int(rng.integers(first, last - 2))),
         }
         slots.update({cap(k): cap(v) for k, v in list(slots.items())})
         return slots
@@ -245,68 +360,90 @@ class ProseWriter:
     def sentence(self, function: str, opener: bool = True) -> str:
         """One filler sentence of a rhetorical function (no numbers other than a topic year).
 
-        ``opener`` allows a connective such as "Moreover," in front (not for stand-alone quotes).
-        A sentence already written in this document is redrawn; after the first collisions the
-        redraws also add a closing clause and an opener, so long documents stay free of repeats.
+        ``opener`` allows a connective such as "Moreover," in front (not for stand-alone quotes,
+        nor for transitions). A sentence whose masked template this document has already
+        used is redrawn; after the first collisions the redraws are more likely to add an opener.
         """
         if function not in bank().templates:
             raise ValueError(f"unknown rhetorical function {function!r}; choose from {', '.join(FUNCTIONS)}")
-        text = ""
+        drawn: list[tuple[str, str]] = []
         for attempt in range(_MAX_REDRAWS):
             template = self._next_template(function)
             slots = self._slots()
             text = cap(fill_agreement(template, slots).format(**slots))
-            if attempt >= 2 or self.rng.random() < 0.12:
-                text = self._with_tail(text, slots)
             lead = text.split(",")[0]
             starts_with_marker = "," in text and len(lead.split()) <= 4
-            may_open = opener and not template.startswith("{") and not starts_with_marker
-            if may_open and self.rng.random() < (0.6 if attempt >= 1 else 0.2):
+            may_open = (
+                opener
+                and function in _OPENER_FUNCTIONS
+                and not template.startswith("{")
+                and not starts_with_marker
+            )
+            if may_open and self.rng.random() < (0.5 if attempt >= 1 else 0.2):
                 text = self._choice(bank().openers) + text[:1].lower() + text[1:]
-            if text not in self._seen:
+            drawn.append((text, ""))
+            if self._fresh_template(text):
                 break
-        self._seen.add(text)
+        text = self._best(drawn)[0]
+        self._note(text)
         return text
-
-    def _with_tail(self, text: str, slots: dict[str, str]) -> str:
-        if not text.endswith(".") or text.count(",") >= 2:
-            return text
-        return text[:-1] + fill_agreement(self._choice(bank().tails), slots).format(**slots) + "."
 
     def paragraph(
         self, role: str, inserts: Sequence[str] = (), n_sentences: int | None = None, quiet: bool = False
     ) -> str:
-        """A paragraph following the role's rhetorical plan, with ``inserts`` placed inside it.
+        """A paragraph of ``role`` with ``inserts`` (text facts) placed inside it.
 
-        Once claims are attached, one or two of its sentences state figures of the fact table;
-        ``quiet`` keeps those to claims that print no number (see :meth:`data_sentence`).
+        Once claims are attached, a paragraph follows the plan of the module docstring (claim,
+        evidence, interpretation, filler, transition); ``quiet`` paragraphs (next to a figure
+        or table mention) state one or two claims that print no number among filler instead.
         """
         plan = bank().plans.get(role, bank().plans["analysis"])
         n = n_sentences if n_sentences is not None else int(self.rng.integers(4, 7))
         offset = int(self.rng.integers(len(plan)))
-        sentences = [self.sentence(plan[(offset + i) % len(plan)]) for i in range(n)]
-        if self._data_rng is not None and self._claims:
-            # Every paragraph states one or two figures of the fact table in place of filler.
-            rng = self._data_rng
-            k = min(max(n - 1, 1), 1 + int(rng.random() < DATA_SECOND_SENTENCE))
-            for position in sorted(int(i) for i in rng.permutation(n)[:k]):
-                data = self.data_sentence(quiet)
-                if data is not None:
-                    sentences[position] = data
+        rng = self._data_rng
+        if rng is not None and self._claims and not quiet and n >= 3:
+            sentences = self._planned(plan, offset, n, rng)
+        else:
+            sentences = [self.sentence(plan[(offset + i) % len(plan)]) for i in range(n)]
+            if rng is not None and self._claims:
+                k = min(max(n - 1, 1), 1 + int(rng.random() < DATA_SECOND_SENTENCE))
+                for position in sorted(int(i) for i in rng.permutation(n)[:k]):
+                    data = self.data_sentence(quiet)
+                    if data is not None:
+                        sentences[position] = data
         for text in inserts:
             sentences.insert(int(self.rng.integers(1, len(sentences) + 1)), text)
         return " ".join(sentences)
 
+    def _planned(self, plan: Sequence[str], offset: int, n: int, rng: np.random.Generator) -> list[str]:
+        """Claim, evidence (sometimes), interpretation, filler of the role, a transition (sometimes)."""
+        claim = self._take_claim(False)
+        assert claim is not None
+        sentences = [self._write_claim(claim)]
+        if n >= 4 and rng.random() < DATA_SECOND_SENTENCE:
+            evidence = self._take_claim(False, like=claim)
+            if evidence is not None:
+                sentences.append(self._write_claim(evidence))
+        sentences.append(self.interpretation(claim))
+        closing = rng.random() < TRANSITION
+        rest = n - len(sentences) - int(closing)
+        sentences += [self.sentence(plan[(offset + i) % len(plan)]) for i in range(max(rest, 0))]
+        if closing:
+            sentences.append(self.sentence("transition"))
+        return sentences
+
     def section_title(self, role: str, used: set[str]) -> str:
         options = list(bank().titles[role])
         for i in self.rng.permutation(len(options)):
-            title = cap(options[int(i)].format(**self._slots()))
+            slots = self._slots()
+            title = cap(fill_agreement(options[int(i)], slots).format(**slots))
             if title not in used:
                 return title
         return f"{cap(self._choice(self.topic.concepts))} in focus"
 
     def subheading(self) -> str:
-        return cap(self._choice(bank().subheadings).format(**self._slots()))
+        slots = self._slots()
+        return cap(fill_agreement(self._choice(bank().subheadings), slots).format(**slots))
 
     # ---------------------------------------------------------------- charts and tables
     def chart_mention(
@@ -331,15 +468,26 @@ class ProseWriter:
             part_kinds=plural(t.mix.part_kind),
         )
         mentions = bank().chart_mentions[family]
-        first = cap(self._choice(mentions).format(**slots))
+        first = self._fresh(mentions, slots)
         unused = [f for f in bank().chart_follow_ups if f not in self._seen]
         follow_up = self._choice(unused) if unused else self.sentence("finding")
-        self._seen.add(follow_up)
+        self._note(follow_up)
         return f"{first} {follow_up}"
 
+    def _fresh(self, options: Sequence[str], slots: dict[str, str]) -> str:
+        """The first of ``options`` (in a random order) whose masked template is unused, else the last."""
+        text = ""
+        for i in self.rng.permutation(len(options)):
+            text = cap(fill_agreement(options[int(i)], slots).format(**slots))
+            if self._mask(text) not in self._masks:
+                break
+        self._note(text)
+        return text
+
     def table_mention(self, number: int) -> str:
-        template = self._choice(bank().table_mentions)
-        return template.format(number=number, kinds=self.topic.entity_kind_plural)
+        slots = self._slots()
+        slots["number"] = str(number)
+        return self._fresh(bank().table_mentions, slots)
 
     # ---------------------------------------------------------------- fact sentences
     def metric_fact(self, entity: str, metric: str, year: str, q: str) -> str:

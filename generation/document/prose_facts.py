@@ -6,7 +6,9 @@ Filler prose (:mod:`generation.document.prose`) names no figure; these sentences
 - ``value``: one value, printed ("In 2019, chip output in Japan stood at 41.2 million wafers.");
 - ``change``: the direction between two years, with or without both values;
 - ``compare``: which of two entities is higher in a year;
-- ``rank``: which of three entities is highest or lowest in a year;
+- ``rank``: which of three entities is highest or lowest in a year, always said as "of the
+  three" and naming all three: a superlative without that qualifier is read (and checked)
+  over every entity the fact table holds for the metric and year;
 - ``ratio``: a rounded ratio between two entities of a level or count ("about twice").
 
 Claims only use (metric, entity, year) triples that no chart, table, metric card or other
@@ -230,8 +232,10 @@ _DOWN = frozenset(
 )
 _HIGHER = frozenset(["higher", "ahead", "exceeded", "above"])
 _LOWER = frozenset(["lower", "trailed", "behind", "below"])
-_HIGHEST = ("highest", "ranked first")
-_LOWEST = ("lowest", "ranked last")
+_HIGHEST = ("highest", "ranked first", "largest")
+_LOWEST = ("lowest", "ranked last", "smallest")
+#: Words that limit a superlative to the entities a sentence names ("of the three ... A, B and C").
+AMONG_NAMED = ("of the three", "of these three", "among the three")
 #: Where one sentence ends and the next begins: ., ! or ? (and a closing quote or bracket), space,
 #: then a capital, digit, opening quote or bracket.
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
@@ -259,6 +263,16 @@ def _find(names: list[str], text: str) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def _without_units(sentence: str, world: World) -> str:
+    """``sentence`` without the units printed after its numbers ("46.1 thousand dwellings" ->
+    "46.1"), so a unit that is also a metric's name is not read as the metric."""
+    units = sorted({m.unit for m in world.metrics if m.unit and m.unit != "%"}, key=len, reverse=True)
+    if not units:
+        return sentence
+    pattern = "|".join(re.escape(u) for u in units)
+    return re.sub(rf"(\d)\s+(?:{pattern})(?![\w-])", r"\1", sentence)
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What :func:`check_sentence` found: ``claim`` False when the sentence states nothing checkable."""
@@ -278,7 +292,7 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     and ratio words are read with the first-named entity as the subject.
     """
     metric_names = [m.name for m in world.metrics]
-    found_metric = _find(metric_names, sentence)
+    found_metric = _find(metric_names, _without_units(sentence, world))
     if not found_metric:
         return Verdict(False, False)
     name = found_metric[0][1]
@@ -320,15 +334,10 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     elif len(years) == 1:
         year = years[0]
         vals = [values.get((e, year)) for e in entities]
-        known = [v for v in vals if v is not None]
         rank = next((w for w in (*_HIGHEST, *_LOWEST) if w in low), None)
         ratio = next((p for _, _, p in sorted(RATIO_PHRASES, key=lambda r: -len(r[2])) if p in low), None)
-        if rank and len(entities) >= 3:
-            if len(known) != len(vals):
-                checks.append((False, f"{name} in {year} is not in the table for all of {entities}"))
-            else:
-                best = max(known) if rank in _HIGHEST else min(known)
-                checks.append((known[0] == best, f"{entities[0]} is not the {rank} of {entities} in {year}"))
+        if rank:
+            checks.append(_rank_check(rank, low, name, year, entities, values))
         elif ratio and len(entities) >= 2:
             if vals[0] is None or vals[1] is None or vals[1] == 0:
                 checks.append((False, f"{name} in {year} is not in the table for {entities[:2]}"))
@@ -347,6 +356,113 @@ def check_sentence(sentence: str, world: World) -> Verdict:
         return Verdict(False, False)
     failed = [reason for ok, reason in checks if not ok]
     return Verdict(True, not failed, "; ".join(failed))
+
+
+def _rank_check(
+    rank: str, low: str, name: str, year: str, entities: list[str], values: dict[tuple[str, str], float]
+) -> tuple[bool, str]:
+    """A superlative: among the three named when the sentence says so ("of the three"), else
+    over every entity the table holds for ``name`` in ``year``."""
+    highest = rank in _HIGHEST
+    if any(q in low for q in AMONG_NAMED) and len(entities) >= 3:
+        group = {e: values.get((e, year)) for e in entities}
+        where = f"of {entities}"
+    else:
+        group = {e: v for (e, p), v in values.items() if p == year}
+        where = f"of all {len(group)} entities with {name}"
+    known = {e: v for e, v in group.items() if v is not None}
+    if entities[0] not in known or len(known) != len(group):
+        return False, f"{name} in {year} is not in the table for all of {entities}"
+    best = max(known.values()) if highest else min(known.values())
+    return known[entities[0]] == best, f"{entities[0]} is not the {rank} {where} in {year}"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a sentence asserts about order or direction, whatever the table holds."""
+
+    metric: str
+    #: ``(a, b)`` pairs: a is above b in ``period``
+    above: tuple[tuple[str, str], ...] = ()
+    #: the entity said to be the top (or bottom) of every entity, or ""
+    top: str = ""
+    bottom: str = ""
+    #: ``(entity, +1 | -1)``: the direction of a change over ``period``
+    change: tuple[str, int] | None = None
+    period: str = ""
+
+
+def read_sentence(sentence: str, world: World) -> Reading | None:
+    """The order or direction ``sentence`` asserts (None when it asserts none), read the way
+    :func:`check_sentence` reads it, for :func:`cross_contradictions`."""
+    found_metric = _find([m.name for m in world.metrics], _without_units(sentence, world))
+    if not found_metric:
+        return None
+    name = found_metric[0][1]
+    entities = list(dict.fromkeys(e for _, e in _find(sorted({f.entity for f in world.facts}), sentence)))
+    if not entities:
+        return None
+    text = REFERENCE.sub(" ", sentence)
+    years = [m.group(0) for m in _YEAR.finditer(text)]
+    low = text.lower()
+    for name_ in sorted([name, *entities], key=len, reverse=True):
+        low = re.sub(rf"(?<![\w-]){re.escape(name_.lower())}(?![\w-])", " ", low)
+    words = _words(low)
+    if len(years) >= 2 and words & (_UP | _DOWN) and not (words & _UP and words & _DOWN):
+        period = f"{min(years[:2])}-{max(years[:2])}"
+        return Reading(name, change=(entities[0], 1 if words & _UP else -1), period=period)
+    if len(years) != 1:
+        return None
+    rank = next((w for w in (*_HIGHEST, *_LOWEST) if w in low), None)
+    first, rest = entities[0], entities[1:]
+    if rank:
+        among = any(q in low for q in AMONG_NAMED) and len(entities) >= 3
+        if rank in _HIGHEST:
+            pairs = tuple((first, e) for e in rest)
+            return Reading(name, above=pairs, top="" if among else first, period=years[0])
+        pairs = tuple((e, first) for e in rest)
+        return Reading(name, above=pairs, bottom="" if among else first, period=years[0])
+    if rest and words & (_HIGHER | _LOWER) and not (words & _HIGHER and words & _LOWER):
+        pair = (first, rest[0]) if words & _HIGHER else (rest[0], first)
+        return Reading(name, above=(pair,), period=years[0])
+    return None
+
+
+def cross_contradictions(sentences: Sequence[str], world: World) -> list[str]:
+    """Pairs of ``sentences`` that cannot both be true, whatever the table holds: A above B and
+    B above A, two different tops (or bottoms) of one metric and year, a top below another
+    entity, a rise and a fall of one series over one period. One reason per conflicting pair."""
+    above: dict[tuple[str, str, str, str], str] = {}
+    tops: dict[tuple[str, str, str], tuple[str, str]] = {}
+    changes: dict[tuple[str, str, str], tuple[int, str]] = {}
+    out: list[str] = []
+    for sentence in sentences:
+        r = read_sentence(sentence, world)
+        if r is None:
+            continue
+        if r.change is not None:
+            key3 = (r.metric, r.change[0], r.period)
+            seen = changes.setdefault(key3, (r.change[1], sentence))
+            if seen[0] != r.change[1]:
+                out.append(f"{seen[1]!r} and {sentence!r} give {r.change[0]} opposite directions")
+            continue
+        for a, b in r.above:
+            earlier = above.get((r.metric, r.period, b, a))
+            if earlier is not None:
+                out.append(f"{earlier!r} and {sentence!r} order {a} and {b} both ways")
+            above.setdefault((r.metric, r.period, a, b), sentence)
+        for end, who in (("top", r.top), ("bottom", r.bottom)):
+            if not who:
+                continue
+            seen_top = tops.setdefault((r.metric, r.period, end), (who, sentence))
+            if seen_top[0] != who:
+                out.append(f"{seen_top[1]!r} and {sentence!r} name two {end}s of {r.metric} in {r.period}")
+    for (metric, period, end), (who, sentence) in tops.items():
+        for (m, p, a, b), other in above.items():
+            beaten = (end == "top" and b == who) or (end == "bottom" and a == who)
+            if m == metric and p == period and beaten and other != sentence:
+                out.append(f"{sentence!r} and {other!r} disagree on the {end} of {metric} in {period}")
+    return out
 
 
 def contradictions(text: str, world: World, *, exempt: Sequence[str] = ()) -> list[str]:
@@ -376,7 +492,9 @@ __all__ = [
     "check_sentence",
     "claim_slots",
     "contradictions",
+    "cross_contradictions",
     "ratio_phrase",
+    "read_sentence",
     "render_claim",
     "split_sentences",
 ]

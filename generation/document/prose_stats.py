@@ -11,22 +11,69 @@ does not hold, or misstates a direction, does not count; one that merely names a
 does not count either. ``contradicting`` counts the sentences that make a claim about the
 table and get it wrong (text facts aside: an actor's target or forecast differs from the
 chart on purpose).
+
+*Template reuse* (issue 24, point 4): a sentence's masked template is the sentence with its
+numbers, years, entity names and metric phrases (with their units) replaced by placeholders
+(:func:`template_mask`); a report's reuse is the share of its body sentences whose masked
+template is shared with another of its sentences (:func:`template_reuse`).
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generation.document.prose_facts import REFERENCE, check_sentence, split_sentences
+from generation.document.prose_facts import REFERENCE, check_sentence, cross_contradictions, split_sentences
 from synthdocbench_tasks.schema import DocumentManifest
 
 _BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
 _TAG = re.compile(r"<[^>]+>")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
+_MASK_NUMBER = re.compile(r"(?<![\w<])[-−+]?\d+(?:[.,]\d+)*%?(?![\w>])")
+
+#: Where a report's template reuse must stay (issue 24: <= 15% of its sentences).
+MAX_TEMPLATE_REUSE = 0.15
+
+
+def template_mask(entities: Iterable[str], metrics: Iterable[str]) -> Callable[[str], str]:
+    """A function that masks a sentence: entity names -> ``<E>``, metric phrases and units ->
+    ``<M>``, numbers and years -> ``#`` (names matched whole-word, case-insensitively, longest first)."""
+    names = [(e, "<E>") for e in entities if e] + [(m, "<M>") for m in metrics if m]
+    names = sorted(dict(names).items(), key=lambda n: -len(n[0]))
+    if not names:
+        return lambda s: _MASK_NUMBER.sub("#", s)
+    tags = {n.lower(): t for n, t in names}
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n, _ in names), re.I)
+
+    def mask(sentence: str) -> str:
+        return _MASK_NUMBER.sub("#", pattern.sub(lambda m: tags[m.group(0).lower()], sentence))
+
+    return mask
+
+
+def manifest_mask(manifest: DocumentManifest) -> Callable[[str], str]:
+    """:func:`template_mask` for a report: its fact table's entities, metrics and units."""
+    world = manifest.world
+    entities = {f.entity for f in world.facts} | {f.part for f in world.facts if f.part}
+    metrics = {m.name for m in world.metrics} | {m.unit for m in world.metrics if m.unit != "%"}
+    return template_mask(sorted(entities), sorted(metrics))
+
+
+def reused_sentences(sentences: Sequence[str], mask: Callable[[str], str]) -> int:
+    """How many of ``sentences`` share their masked template with another of them."""
+    masked = [mask(s) for s in sentences]
+    counts = Counter(masked)
+    return sum(1 for m in masked if counts[m] > 1)
+
+
+def template_reuse(sentences: Sequence[str], mask: Callable[[str], str]) -> float:
+    """The share of ``sentences`` whose masked template another of them shares (0 when empty)."""
+    return reused_sentences(sentences, mask) / len(sentences) if sentences else 0.0
 
 
 @dataclass
@@ -40,6 +87,12 @@ class FactShare:
     referring: int = 0
     #: sentences (not text facts) whose claim about the fact table the table contradicts
     contradicting: int = 0
+    #: sentences whose masked template another sentence of the same report shares
+    reused: int = 0
+    #: the highest template reuse of one report
+    max_reuse: float = 0.0
+    #: pairs of sentences of one report that contradict each other (whatever the table holds)
+    conflicting: int = 0
 
     @property
     def share(self) -> float:
@@ -51,6 +104,9 @@ class FactShare:
         self.with_fact += other.with_fact
         self.referring += other.referring
         self.contradicting += other.contradicting
+        self.reused += other.reused
+        self.max_reuse = max(self.max_reuse, other.max_reuse)
+        self.conflicting += other.conflicting
 
     def line(self) -> str:
         per_doc = self.sentences / self.documents if self.documents else 0.0
@@ -58,6 +114,15 @@ class FactShare:
             f"prose sentences that state or interpret a figure of the report: {self.with_fact} of "
             f"{self.sentences} ({self.share:.1%}; {per_doc:,.0f} sentences per document; "
             f"{self.referring} point to a figure or table; {self.contradicting} contradict the fact table)"
+        )
+
+    def reuse_line(self) -> str:
+        """Template reuse and contradictions between sentences, for ``synthdocbench stats``."""
+        share = self.reused / self.sentences if self.sentences else 0.0
+        return (
+            f"prose template reuse: {self.reused} of {self.sentences} sentences share a masked template "
+            f"with another sentence of their report ({share:.1%}; worst report {self.max_reuse:.1%}); "
+            f"{self.conflicting} pairs of sentences contradict each other"
         )
 
 
@@ -82,7 +147,11 @@ def document_share(document_html: str, manifest: DocumentManifest | None = None)
     Without a manifest (nothing to check against) a sentence counts when it prints a number
     other than a year or a reference.
     """
-    sentences = body_sentences(document_html)
+    return sentences_share(body_sentences(document_html), manifest)
+
+
+def sentences_share(sentences: Sequence[str], manifest: DocumentManifest | None = None) -> FactShare:
+    """:func:`document_share` of a report's body sentences (from its HTML or its plan)."""
     referring = sum(1 for s in sentences if REFERENCE.search(s))
     if manifest is None:
         with_fact = sum(1 for s in sentences if carries_figure(s))
@@ -90,19 +159,25 @@ def document_share(document_html: str, manifest: DocumentManifest | None = None)
     facts = [" ".join(f.sentence.split()) for f in manifest.text_facts]
     facts = [f for f in facts if len(f) > 20]
     with_fact = contradicting = 0
+    checked: list[str] = []
     for s in sentences:
         if any(f in s for f in facts):
             with_fact += 1
             continue
+        checked.append(s)
         verdict = check_sentence(s, manifest.world)
         with_fact += verdict.true
         contradicting += verdict.claim and not verdict.true
+    reused = reused_sentences(sentences, manifest_mask(manifest))
     return FactShare(
         documents=1,
         sentences=len(sentences),
         with_fact=with_fact,
         referring=referring,
         contradicting=contradicting,
+        reused=reused,
+        max_reuse=reused / len(sentences) if sentences else 0.0,
+        conflicting=len(cross_contradictions(checked, manifest.world)),
     )
 
 

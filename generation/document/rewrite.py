@@ -28,7 +28,7 @@ from typing import Any
 
 from generation.charts.data import number_strings_in
 from generation.document.blocks import plan_word_count
-from generation.document.prose_facts import contradictions
+from generation.document.prose_facts import contradictions, cross_contradictions, split_sentences
 from generation.plan.config import RewriteConfig
 from generation.plan.doc_plan import DocumentPlan, ParagraphBlock
 from judge.backends.base import BackendSettings
@@ -68,12 +68,22 @@ class RewriteReport:
         return {"accepted": self.accepted, "rejected": self.rejected, "reasons": self.reasons[:20]}
 
 
+def _clashes(text: str, keep: list[str], world: World) -> set[str]:
+    """Pairs of sentences of ``text`` (fact sentences aside) that cannot both be true."""
+    for sentence in keep:
+        text = text.replace(sentence, "\n")
+    sentences = [s for piece in text.split("\n") for s in split_sentences(piece)]
+    return set(cross_contradictions(sentences, world))
+
+
 def check_rewrite(original: str, rewritten: str, keep: list[str], world: World | None = None) -> str | None:
     """None when ``rewritten`` may replace ``original``, else the reason it may not.
 
     With ``world`` (the report's fact table) a rewrite whose sentences misstate the table in a
-    way the original's did not is refused; the ``keep`` sentences are exempt (see
-    :func:`generation.document.prose_facts.contradictions`).
+    way the original's did not is refused (numbers, directions, orders, ratios, ranks and
+    superlatives, the last over every entity of the table unless the sentence says "of the
+    three", naming them), and so is one with two sentences that contradict each other; the
+    ``keep`` sentences are exempt (see :func:`generation.document.prose_facts.contradictions`).
     """
     text = rewritten.strip()
     if not text:
@@ -90,6 +100,9 @@ def check_rewrite(original: str, rewritten: str, keep: list[str], world: World |
     if Counter(_REFERENCE.findall(text)) != Counter(_REFERENCE.findall(original)):
         return "changes the figure or table references"
     if world is not None:
+        clash = _clashes(text, keep, world) - _clashes(original, keep, world)
+        if clash:
+            return f"two sentences contradict each other: {sorted(clash)[0][:160]}"
         before = set(contradictions(original, world, exempt=keep))
         wrong = [r for r in contradictions(text, world, exempt=keep) if r not in before]
         if wrong:

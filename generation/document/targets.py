@@ -12,7 +12,8 @@ import numpy as np
 from generation.document.sections import MAX_SECTIONS, MIN_SECTIONS, evidence_window
 from generation.plan.config import GenerationConfig, ModalityMix
 from generation.plan.rng import doc_id_for, stage_rng
-from generation.world.topics import choose_archetype, choose_topic
+from generation.world.space import topic_for
+from generation.world.topics import choose_archetype
 
 MIN_TABLES, MAX_TABLES = 2, 4
 
@@ -153,7 +154,7 @@ def document_targets(config: GenerationConfig, index: int, archetype: str | None
     """
     doc_id = doc_id_for(config.seed, index)
     if archetype is None:
-        topic = choose_topic(stage_rng(config.seed, "content.topic", doc_id))
+        topic = topic_for(config.seed, index)
         archetype = choose_archetype(
             stage_rng(config.seed, "content.archetype", doc_id), topic.domain, list(config.archetypes)
         )

@@ -32,11 +32,13 @@ from generation.run.atomic import dumps_json
 from hf_card.card import (
     CONFIGS,
     DOCUMENTS_CONFIG,
+    PDF_CONFIG,
     QUESTION_CONFIGS,
     CardInfo,
     DocumentStats,
     QuestionStats,
     build_card,
+    pdf_schema,
 )
 from synthdocbench_tasks.atomic import make_temp_dir
 from synthdocbench_tasks.errors import SynthDocUserError
@@ -351,6 +353,16 @@ def _write_documents(doc_dirs: list[Path], root: Path, collected: _Collected) ->
             writer.write_table(pa.Table.from_pylist(rows, schema=DOCUMENT_SCHEMA))
 
 
+def _write_pdf_config(root: Path) -> None:
+    """The ``pdfs`` config: every exported PDF as a ``datasets`` ``Pdf`` column, one row group
+    per document (the loose ``pdfs/<doc_id>.pdf`` files stay for per-document downloads)."""
+    schema = pdf_schema()
+    with _writer(root / "data" / PDF_CONFIG / PARQUET_NAME, schema) as writer:
+        for path in sorted((root / PDF_FOLDER).glob("*.pdf")):
+            row = {"doc_id": path.stem, "pdf": {"bytes": path.read_bytes(), "path": path.name}}
+            writer.write_table(pa.Table.from_pylist([row], schema=schema))
+
+
 def _write_questions(questions: dict[str, Question], data_dir: Path) -> dict[str, int]:
     """One Parquet file per subset, rows sorted by question_id; returns rows per subset."""
     schema = question_schema()
@@ -383,6 +395,7 @@ def _write_export(
         f"{gen_dir / 'docs' / name} has no DONE file (unfinished); skipped" for name in skipped
     ]
     _write_documents(doc_dirs, tmp, collected)
+    _write_pdf_config(tmp)
     if not collected.questions:
         raise ExportError(
             f"no questions in any {gen_dir / 'docs'}/*/questions.jsonl; "

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from generation.document.prose_stats import FactShare, folder_share
+from generation.export.topic_stats import TopicTally
 from generation.questions.stats import QuestionStats, question_stats
 from generation.validate.consistency import Consistency, consistency, world_mismatches
 from synthdocbench_tasks.errors import first_line
@@ -82,6 +83,8 @@ class Stats:
     world_mismatches: int = 0
     #: Body sentences that state or interpret a figure of the document's fact table.
     fact_share: FactShare = field(default_factory=FactShare)
+    #: Distinct titles and domains, and the plausibility bounds the fact tables break.
+    topics: TopicTally = field(default_factory=TopicTally)
 
     @property
     def n_questions(self) -> int:
@@ -110,6 +113,7 @@ def compute_stats(gen_dir: Path) -> Stats:
     agreement = Consistency()
     mismatches = 0
     share = FactShare()
+    topics = TopicTally()
     with progress_bar("reading documents", len(finished)) as advance:
         for folder in finished:
             try:
@@ -126,6 +130,7 @@ def compute_stats(gen_dir: Path) -> Stats:
                     f"{folder} cannot be read ({first_line(exc)}); regenerate that document"
                 ) from exc
             agreement.add(consistency(manifest))
+            topics.add(manifest)
             mismatches += len(world_mismatches(manifest))
             for q in read:
                 hist[min(int(q.position.relative * POSITION_BINS), POSITION_BINS - 1)] += 1
@@ -154,6 +159,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         consistency=agreement,
         world_mismatches=mismatches,
         fact_share=share,
+        topics=topics,
     )
 
 
@@ -190,6 +196,13 @@ def _fmt(key: str, value: float) -> str:
     return f"{value:,.1f}" if value != int(value) else f"{int(value):,}"
 
 
+def _print_prose(share: FactShare, console: Console) -> None:
+    """The prose lines: fact share with contradictions of the table, then template reuse and
+    contradictions between sentences (issue 24)."""
+    console.print(share.line(), markup=False, highlight=False, soft_wrap=True)
+    console.print(share.reuse_line(), markup=False, highlight=False, soft_wrap=True)
+
+
 def print_stats(stats: Stats, console: Console | None = None) -> None:
     """Table 1, target vs achieved pages, archetypes, chart types and question counts as rich tables."""
     console = console or Console()
@@ -210,7 +223,8 @@ def print_stats(stats: Stats, console: Console | None = None) -> None:
     console.print(f"cross-chart consistency: {stats.consistency.line()}", markup=False, highlight=False)
     if stats.world_mismatches:
         console.print(f"values that differ from the recorded fact table: {stats.world_mismatches}")
-    console.print(stats.fact_share.line(), markup=False, highlight=False)
+    _print_prose(stats.fact_share, console)
+    console.print(stats.topics.line(), markup=False, highlight=False)
     for title, counter in (("Archetypes", stats.archetypes), ("Chart types", stats.chart_types)):
         table = Table(title=title)
         table.add_column("name")

@@ -24,7 +24,7 @@ encodes, then a read-off or a comparison).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections import Counter
 from itertools import permutations
 
 import numpy as np
@@ -36,6 +36,7 @@ from generation.questions.chart import BUILDERS as CHART_BUILDERS
 from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
+from generation.questions.phrasing import chart_refs, refer
 from synthdocbench_tasks.schema import (
     CATEGORIES,
     DIFFICULTIES,
@@ -66,9 +67,12 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
     """All questions of one document, subset by subset; same inputs give identical output."""
     ctx = Context.of(manifest)
     ctx.preferred = tuple(_evidence_charts(config, manifest))
+    ctx.seed = config.seed
+    index = doc_index(manifest.doc_id)
     questions: list[Question] = []
     for subset in SUBSETS:
-        targets = slot_targets(subset, config.questions_per_subset, doc_index(manifest.doc_id), config.seed)
+        ctx.turns.update(turns(subset, config.questions_per_subset, index, config.seed))
+        targets = slot_targets(subset, config.questions_per_subset, index, config.seed)
         drafts = _fill_slots(ctx, subset, targets, config.seed)
         for n, draft in enumerate(drafts, start=1):
             questions.append(draft_to_question(ctx, subset, n, draft))
@@ -103,6 +107,25 @@ def slot_targets(
     return out
 
 
+def turns(subset: Subset, count: int, index: int, seed: int = 0) -> dict[tuple[str, str | None], int]:
+    """How many documents before ``index`` target each (category, level) of ``subset``, and each
+    category at any level (key ``(category, None)``). The slot cycles repeat every
+    ``categories x levels`` documents, so this counts one cycle and the part before ``index``."""
+    period = len(CATEGORIES[subset]) * len(DIFFICULTIES)
+
+    def tally(indices: range) -> Counter[tuple[str, str | None]]:
+        out: Counter[tuple[str, str | None]] = Counter()
+        for i in indices:
+            for category, level, _ in slot_targets(subset, count, i, seed):
+                out[(category, level)] += 1
+                out[(category, None)] += 1
+        return out
+
+    cycles, rest = divmod(index, period)
+    whole, part = tally(range(period)), tally(range(rest))
+    return {key: cycles * whole[key] + part[key] for key in whole}
+
+
 def _evidence_charts(config: GenerationConfig, manifest: DocumentManifest) -> list[int]:
     """Chart indices the configured evidence depth placed (empty when the depth is not set)."""
     if getattr(config, "evidence_depth", None) is None:
@@ -134,7 +157,7 @@ def _fill_slots(
         best, best_hits = targets, -1
         for buckets in dict.fromkeys(permutations([b for _, _, b in targets])):
             trial = [(c, lv, b) for (c, lv, _), b in zip(targets, buckets, strict=True)]
-            probe = replace(ctx, used=set(ctx.used))
+            probe = ctx.fork()
             hits = sum(score for _, score in _fill(probe, subset, trial, seed))
             if hits > best_hits:
                 best, best_hits = trial, hits
@@ -169,7 +192,10 @@ def _build(ctx: Context, category: str, level: Difficulty, rng: np.random.Genera
     asking again after an uninformative draft moves on to other evidence."""
     for _ in range(_MAX_RETRIES):
         draft = _BUILDERS[category](ctx, level, rng)
-        if draft is None or informative(draft):
+        if draft is None:
+            return None
+        if informative(draft) and ctx.admits(draft):
+            ctx.take(draft)
             return draft
     return None
 
@@ -210,6 +236,11 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
     derivation of every number (as programs), and the reasoning that prints them as ``[calc: ...]``."""
     facts = [ctx.manifest.text_facts[i] for i in draft.facts]
     chart = draft.charts[0] if draft.charts else None
+    rng = stage_rng(ctx.seed, "questions.refs", ctx.manifest.doc_id, subset, n)
+    sections = {s.section_id: s.title for s in ctx.manifest.sections}
+    question = draft.question
+    for c in draft.charts:
+        question = refer(question, c, chart_refs(c, ctx.manifest.charts, sections), rng)
     return Question(
         question_id=f"{ctx.manifest.doc_id}-{subset}-{n:02d}",
         doc_id=ctx.manifest.doc_id,
@@ -217,7 +248,7 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question_type=QUESTION_TYPES[subset],
         category=draft.category,
         difficulty=draft.difficulty,
-        question=draft.question,
+        question=question,
         answer=draft.answer,
         answer_values=draft.answer_values,
         reasoning=draft.full_reasoning(),

@@ -16,12 +16,14 @@ also prints it as ``[calc: v2 = (p1 - p0) / p0 * 100]``.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import numpy as np
 
+from generation.plan.rng import stage_rng
 from generation.questions.kinds import Operation, allows, is_percentage
 from generation.questions.phrasing import (
     FLAT_FRACTION,
@@ -211,6 +213,16 @@ class Context:
     bucket: PositionBucket | None = None
     preferred: tuple[int, ...] = ()
     strict: bool = False
+    #: ``turns[(category, level)]`` (and ``[(category, None)]``): how many earlier documents of the
+    #: run target that category at that level (at any level): this document's place in the seeded
+    #: verdict sequence of :func:`wanted`.
+    turns: dict[tuple[str, str | None], int] = field(default_factory=dict)
+    seed: int = 0
+    #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
+    evidence: set[tuple[object, ...]] = field(default_factory=set)
+    load: Counter[int] = field(default_factory=Counter)
+    #: Marks whose value a text claim states within the chart's reading tolerance (vizId, key).
+    hinted: set[tuple[str, str]] = field(default_factory=set)
 
     @classmethod
     def of(cls, manifest: DocumentManifest) -> Context:
@@ -223,7 +235,35 @@ class Context:
                     stated |= numbers_in(cell)
         for chart in manifest.charts:
             stated |= numbers_in(chart.sourceContext)
-        return cls(manifest=manifest, stated=stated)
+        return cls(manifest=manifest, stated=stated, hinted=_hinted(manifest))
+
+    def fork(self) -> Context:
+        """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
+        return replace(self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load))
+
+    def charts_of(self, draft: Draft) -> set[int]:
+        """Index of every chart a draft reads: its charts and any its derivations name."""
+        index = {c.vizId: c.index for c in self.manifest.charts}
+        found = {c.index for c in draft.charts}
+        for d in draft.derivations():
+            for s in d.steps:
+                found |= {index[o.viz_id] for o in s.operands if o.viz_id in index}
+        return found
+
+    def admits(self, draft: Draft) -> bool:
+        """No earlier question has this draft's evidence set, and none of its charts is full."""
+        if evidence_key(draft) in self.evidence:
+            return False
+        return all(self.load[c] < MAX_PER_CHART for c in self.charts_of(draft))
+
+    def take(self, draft: Draft) -> None:
+        """Note a draft as asked: its evidence set and one more question on each of its charts."""
+        self.evidence.add(evidence_key(draft))
+        for c in self.charts_of(draft):
+            self.load[c] += 1
+
+    def full(self, chart: Chart) -> bool:
+        return self.load[chart.index] >= MAX_PER_CHART
 
     def chart(self, viz_id: str) -> Chart | None:
         return next((c for c in self.manifest.charts if c.vizId == viz_id), None)
@@ -245,15 +285,20 @@ class Context:
                 return c.index in self.preferred
             return self.bucket is None or self.chart_bucket(c) == self.bucket
 
+        charts = [c for c in charts if not self.full(c)]
         if self.strict:
             charts = [c for c in charts if preferred(c)]
         return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
 
-    def readable(self, chart: Chart, point: DataPoint) -> bool:
+    def readable(self, chart: Chart, point: DataPoint, claimed: bool = False) -> bool:
         """A mark a question may ask a number for: the chart shows numbers a reader can read
         (printed labels, or an axis), and the value is in no fact sentence, table cell or
-        source note. (The PDF leak check in ``validate`` catches any other printed copy.)"""
+        source note. (The PDF leak check in ``validate`` catches any other printed copy.) A mark
+        a text claim states to within its reading tolerance is asked only with that claim
+        (``claimed``): anywhere else the text would answer it."""
         if not numbers_readable(chart):
+            return False
+        if not claimed and (chart.vizId, point_key(point)) in self.hinted:
             return False
         return round(point.value, 6) not in self.stated and round(abs(point.value), 6) not in self.stated
 
@@ -275,6 +320,46 @@ class Context:
 
 
 Builder = Callable[[Context, Difficulty, np.random.Generator], "Draft | None"]
+
+
+#: No chart carries more than this many questions of one report.
+MAX_PER_CHART = 2
+
+
+def evidence_key(draft: Draft) -> tuple[object, ...]:
+    """A draft's evidence set as :func:`generation.validate.question_rules.evidence_key` reads
+    it from the question: its chart, its marks and its facts."""
+    chart = draft.charts[0].index if draft.charts else None
+    return (chart, tuple(sorted(point_key(p) for p in draft.points)), tuple(sorted(draft.facts)))
+
+
+def _hinted(manifest: DocumentManifest) -> set[tuple[str, str]]:
+    """(vizId, mark key) of every mark a chart claim states to within the reading tolerance."""
+    charts = {c.vizId: c for c in manifest.charts}
+    out: set[tuple[str, str]] = set()
+    for fact in manifest.text_facts:
+        v = fact.values
+        chart = charts.get(v.get("viz_id", ""))
+        if v.get("kind") != "chart_claim" or chart is None:
+            continue
+        point = find_point(chart, v.get("label", ""), v.get("series"))
+        try:
+            claimed = float(v.get("claimed_value", ""))
+        except ValueError:
+            continue
+        if point is not None and abs(claimed - point.value) <= tol_of(chart, point.value):
+            out.add((chart.vizId, point_key(point)))
+    return out
+
+
+def wanted(ctx: Context, category: str, options: Sequence[str], level: str | None = None) -> str:
+    """The verdict this document's ``category`` question (at ``level``) should carry: the run's
+    documents take ``options`` in turn (see ``Context.turns``), from a start drawn from the seed
+    and shifted by one per level, so that the levels' odd turns fall on different verdicts and
+    every run holds them in equal shares however the levels fall."""
+    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(len(options)))
+    shift = int(level[1:]) if level else 0
+    return options[(ctx.turns.get((category, level), 0) + start + shift) % len(options)]
 
 
 def find_point(chart: Chart, label: str, series: str | None) -> DataPoint | None:

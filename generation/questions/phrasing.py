@@ -7,7 +7,6 @@ level may have). Generation and validation both import these so that they apply 
 
 from __future__ import annotations
 
-import math
 import re
 import string
 from collections.abc import Sequence
@@ -18,7 +17,13 @@ import numpy as np
 from generation.charts.colours import colour_name as colour_name
 from generation.charts.colours import colour_of as colour_of
 from generation.charts.colours import unambiguous_colours as unambiguous_colours
-from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type, types_in
+from generation.charts.reading import STACKED_TYPES as STACKED_TYPES
+from generation.charts.reading import colour_keyed as colour_keyed
+from generation.charts.reading import effective_tol as effective_tol
+from generation.charts.reading import nice_step as nice_step
+from generation.charts.reading import read_tolerance as read_tolerance
+from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type
+from generation.charts.registry import chart_type as registry_chart_type
 from generation.document.grammar import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -33,8 +38,6 @@ STEP_RANGES: dict[Difficulty, tuple[int, int]] = {
     "L5": (2, 4),
 }
 
-#: Types whose marks sit on top of each other: a layer is the gap between two readings.
-STACKED_TYPES: tuple[str, ...] = types_in("stacked")
 
 #: Direction of a series from its first to its last point, relative to the mean magnitude
 #: of the points in between: a change of at most FLAT_FRACTION is "broadly flat", at least
@@ -171,45 +174,9 @@ def value_unit(chart: Chart) -> str | None:
     return first.unit if first.unit else second.unit
 
 
-def nice_step(span: float, count: int = 5) -> float:
-    """The tick step D3's ``ticks(count)`` picks for an axis of this span (1, 2, 5 x 10^k)."""
-    if span <= 0:
-        return 1.0
-    raw = span / count
-    power = 10 ** math.floor(math.log10(raw))
-    error = raw / power
-    factor = (
-        10 if error >= math.sqrt(50) else 5 if error >= math.sqrt(10) else 2 if error >= math.sqrt(2) else 1
-    )
-    return float(factor * power)
-
-
-def read_tolerance(chart: Chart) -> tuple[float, float]:
-    """(abs_tol, rel_tol) for a value read off this chart.
-
-    Printed data labels: 1% relative. Read against an axis: 5% relative, or a tenth of the
-    axis tick step, whichever is larger (so small values near zero stay readable); twice
-    that for a layer of a stacked chart (the difference of two readings).
-    """
-    if chart.visualProperties.valueReading == "data_labels":
-        return 0.0, 0.01
-    axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
-    values = [p.value for p in chart.data]
-    if axis.range and len(axis.range) == 2:
-        span = abs(axis.range[1] - axis.range[0])
-    else:
-        span = max([*values, 0.0]) - min([*values, 0.0])
-    factor = 2 if chart.chartType in STACKED_TYPES else 1
-    return round(0.1 * factor * nice_step(span), 10), 0.05 * factor
-
-
 def numbers_readable(chart: Chart) -> bool:
     """Whether a reader can read the chart's numbers: printed labels, or a value axis."""
     return chart.visualProperties.valueReading == "data_labels" or chart.chartType not in LABEL_ONLY_TYPES
-
-
-def effective_tol(value: float, abs_tol: float, rel_tol: float) -> float:
-    return max(abs_tol, rel_tol * abs(value))
 
 
 def decimals_of(*values: float) -> int:
@@ -231,6 +198,56 @@ def rounding_tol(decimals: int) -> float:
 
 def figure_ref(chart: Chart) -> str:
     return f"Figure {chart.figure_number} ('{chart.title}')"
+
+
+_YEARS_TAIL = re.compile(r",?\s*(?:in\s+)?\d{4}(?:\s*(?:–|-|,|and)\s*\d{4})*\s*$")
+#: Weights of the ways a question points at its chart: the title's words, a description, the
+#: section, the figure number (figure numbers stay a minority: retrieval is not caption matching).
+REF_WEIGHTS: dict[str, float] = {"title": 0.35, "description": 0.3, "section": 0.2, "figure": 0.15}
+
+
+def kind_noun(chart_type: str) -> str:
+    """``bar chart``, ``box plot``, ``Sankey diagram``..."""
+    return registry_chart_type(chart_type).reader_noun
+
+
+def _lower_first(text: str) -> str:
+    return text[0].lower() + text[1:] if text[1:2].islower() else text
+
+
+def chart_description(chart: Chart) -> str:
+    """``the line chart of core inflation in Belgium``: the chart's kind and its title's subject."""
+    subject = _YEARS_TAIL.sub("", chart.title).strip() or chart.title
+    return f"the {kind_noun(chart.chartType)} of {_lower_first(subject)}"
+
+
+def chart_refs(chart: Chart, charts: Sequence[Chart], sections: dict[str, str]) -> dict[str, str]:
+    """The ways a question may point at ``chart`` (by form), each naming no other of ``charts``;
+    ``sections`` maps a section id to its title."""
+    forms = {"title": f"the chart titled '{chart.title}'", "figure": f"Figure {chart.figure_number}"}
+    description = chart_description(chart)
+    if sum(chart_description(c) == description for c in charts) == 1:
+        forms["description"] = description
+    same_place = [c for c in charts if (c.section_id, c.chartType) == (chart.section_id, chart.chartType)]
+    if len(same_place) == 1 and chart.section_id in sections:
+        forms["section"] = f"the {kind_noun(chart.chartType)} in the section '{sections[chart.section_id]}'"
+    return forms
+
+
+def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generator) -> str:
+    """``text`` with its ``Figure N ('title')`` reference to ``chart`` written in one of ``forms``
+    (drawn by :data:`REF_WEIGHTS`); a second reference becomes "that chart"."""
+    canonical = figure_ref(chart)
+    at = text.find(canonical)
+    if at < 0:
+        return text
+    names = [name for name in REF_WEIGHTS if name in forms]
+    weights = np.array([REF_WEIGHTS[name] for name in names])
+    form = forms[names[int(rng.choice(len(names), p=weights / weights.sum()))]]
+    if at == 0 or text[:at].rstrip().endswith((".", "?", "!")):
+        form = form[:1].upper() + form[1:]
+    rest = text[at + len(canonical) :].replace(canonical, "that chart")
+    return text[:at] + form + rest
 
 
 def mark_phrase(chart: Chart, point: DataPoint) -> str:

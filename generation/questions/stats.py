@@ -1,4 +1,6 @@
-"""Counts of a question set: subset x category x level, and where the evidence sits.
+"""Counts of a question set: subset x category x level, where the evidence sits, and what the
+questions measure (evidence units, restated units, verdict balance, operation per level,
+shared evidence sets, charts carrying more than two questions, figure-number references).
 
 ``question_stats(questions)`` works on Question records (from ``make_questions`` or read
 back from questions.jsonl); ``QuestionStats.render()`` prints the tables that
@@ -7,11 +9,26 @@ back from questions.jsonl); ``QuestionStats.render()`` prints the tables that
 
 from __future__ import annotations
 
-from collections import Counter
+import re
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from generation.questions.measures import (
+    MAX_VERDICT_SHARE,
+    chart_keys,
+    evidence_key,
+    evidence_units,
+    operation_name,
+    restated_units,
+    verdict_of,
+)
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, Question
+
+#: How a question names its chart by number ("Figure 4").
+_FIGURE_NUMBER = re.compile(r"\bFigure \d+")
+#: A chart carrying more questions of one report than this counts as overloaded.
+_MAX_PER_CHART = 2
 
 BUCKETS = ("early", "middle", "late")
 
@@ -24,6 +41,21 @@ class QuestionStats:
     cells: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     #: (subset, bucket) -> questions whose primary evidence lies in that third
     positions: Counter[tuple[str, str]] = field(default_factory=Counter)
+    #: (subset, evidence units) -> questions; subset -> questions with a chart unit
+    units: Counter[tuple[str, int]] = field(default_factory=Counter)
+    with_chart: Counter[str] = field(default_factory=Counter)
+    #: subset -> questions that repeat a number or direction of a fact they cite
+    restated: Counter[str] = field(default_factory=Counter)
+    #: (subset, category, verdict class) -> questions
+    verdicts: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    #: (subset, level, operation) -> questions
+    operations: Counter[tuple[str, str, str]] = field(default_factory=Counter)
+    #: subset -> pairs of one report's questions (the later in this subset) with one evidence set
+    shared: Counter[str] = field(default_factory=Counter)
+    #: charts that carry more than two questions of their report
+    overloaded: int = 0
+    #: chart questions that name their figure by number
+    figure_numbers: int = 0
 
     def subset_count(self, subset: str) -> int:
         return sum(n for (s, _, _), n in self.cells.items() if s == subset)
@@ -65,17 +97,82 @@ class QuestionStats:
                 f"{self.positions[(subset, b)]:>4} {self.bucket_share(subset, b):>4.0%}" for b in BUCKETS
             ]
             lines.append(f"  {subset:<{width}}" + "".join(f"{c:>10}" for c in cells))
-        return "\n".join(lines)
+        return "\n".join(lines + self.render_measures())
+
+    def render_measures(self) -> list[str]:
+        """What the questions measure, per subset (issue 23's figures)."""
+        lines = ["", "what the questions measure"]
+        for subset in SUBSETS:
+            n = self.subset_count(subset)
+            if not n:
+                continue
+            hist = sorted((k, c) for (s, k), c in self.units.items() if s == subset)
+            lines.append(f"  {subset} ({n} questions)")
+            lines.append("    evidence units: " + ", ".join(f"{k}: {c}" for k, c in hist))
+            lines.append(f"    with a chart unit: {self.with_chart[subset] / n:.0%}")
+            lines.append(
+                f"    restating a cited fact: {self.restated[subset]} ({self.restated[subset] / n:.0%})"
+            )
+            lines.append(f"    pairs sharing an evidence set: {self.shared[subset]}")
+            for cat in CATEGORIES[subset]:
+                counts = {v: c for (s, k, v), c in self.verdicts.items() if (s, k) == (subset, cat)}
+                if counts:
+                    total = sum(counts.values())
+                    top = max(counts.values()) / total
+                    flag = "" if top <= MAX_VERDICT_SHARE else f"  (> {MAX_VERDICT_SHARE:.0%})"
+                    said = ", ".join(f"{v} {c}" for v, c in sorted(counts.items()))
+                    lines.append(f"    verdicts {cat}: {said}; largest {top:.0%}{flag}")
+            for level in DIFFICULTIES:
+                ops = Counter(
+                    {o: c for (s, lv, o), c in self.operations.items() if (s, lv) == (subset, level)}
+                )
+                if ops:
+                    lines.append(f"    {level}: " + ", ".join(f"{o} {c}" for o, c in ops.most_common()))
+        chart_n = self.subset_count("chart")
+        share = self.figure_numbers / chart_n if chart_n else 0.0
+        lines.append(f"  chart questions naming a figure number: {self.figure_numbers} ({share:.0%})")
+        lines.append(f"  charts carrying more than {_MAX_PER_CHART} questions of a report: {self.overloaded}")
+        return lines
 
 
 def question_stats(questions: Iterable[Question]) -> QuestionStats:
     """Counts per subset x category x level and a position histogram per subset."""
     stats = QuestionStats()
     docs: set[str] = set()
+    by_doc: dict[str, list[Question]] = defaultdict(list)
     for q in questions:
         stats.total += 1
         docs.add(q.doc_id)
+        by_doc[q.doc_id].append(q)
         stats.cells[(q.subset, q.category, q.difficulty)] += 1
         stats.positions[(q.subset, q.position.bucket)] += 1
+        _measure(stats, q)
+    for report in by_doc.values():
+        _measure_report(stats, report)
     stats.documents = len(docs)
     return stats
+
+
+def _measure(stats: QuestionStats, q: Question) -> None:
+    stats.units[(q.subset, evidence_units(q))] += 1
+    stats.with_chart[q.subset] += bool(chart_keys(q))
+    stats.restated[q.subset] += bool(restated_units(q))
+    verdict = verdict_of(q)
+    if verdict is not None:
+        stats.verdicts[(q.subset, q.category, verdict)] += 1
+    stats.operations[(q.subset, q.difficulty, operation_name(q))] += 1
+    if q.subset == "chart":
+        stats.figure_numbers += bool(_FIGURE_NUMBER.search(q.question))
+
+
+def _measure_report(stats: QuestionStats, report: list[Question]) -> None:
+    """Shared evidence sets and overloaded charts of one report's questions."""
+    seen: Counter[tuple[object, ...]] = Counter()
+    load: Counter[str] = Counter()
+    for q in report:
+        key = evidence_key(q)
+        stats.shared[q.subset] += seen[key]
+        seen[key] += 1
+        for chart in chart_keys(q):
+            load[chart] += 1
+    stats.overloaded += sum(1 for n in load.values() if n > _MAX_PER_CHART)

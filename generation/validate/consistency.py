@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from generation.charts.registry import chart_type
+from generation.world.space import topic_by_title
 from generation.world.topics import Topic, all_topics, in_text
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
@@ -38,7 +39,8 @@ class Shown:
 
 
 def topic_of(manifest: DocumentManifest) -> Topic | None:
-    return next((t for t in all_topics() if t.title == manifest.topic), None)
+    found = topic_by_title(manifest.topic)
+    return found or next((t for t in all_topics() if t.title == manifest.topic), None)
 
 
 def _key(metric: str, entity: str, period: str, part: str = "") -> FactKey:

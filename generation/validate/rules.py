@@ -37,6 +37,8 @@ Rules, each a name a :class:`Rejection` carries:
 - ``evidence_pages``: every evidence region lies on a page the PDF has, and resolves to the
   right page: the chart's title is printed on a page of its regions, and each cited fact's
   sentence on the pages of its regions.
+- ``restated_claim``, ``level_operation`` (per question) and ``shared_evidence``,
+  ``chart_load`` (per report): see :mod:`generation.validate.question_rules`.
 - ``illegible``: the value (or mark label) a question asks about is printed in its chart
   only illegibly: low contrast, overprinted, clipped or under 7 pt
   (:mod:`generation.validate.legibility`, which also tallies every chart's text per chart type).
@@ -48,9 +50,11 @@ from dataclasses import dataclass, field
 
 from pydantic import ValidationError
 
+from generation.validate import question_rules
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
 from generation.validate.legibility import DocumentLegibility, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
+from generation.validate.plausibility import manifest_problems
 from generation.validate.text_rules import (
     answer_in_question_rule,
     answer_length_rule,
@@ -79,7 +83,9 @@ RULES: tuple[str, ...] = (
     "difficulty_steps",
     "text_leak",
     "evidence_pages",
+    "plausibility",
     "illegible",
+    *question_rules.RULES,
 )
 
 
@@ -120,8 +126,10 @@ def validate_questions(
     asked = {c.vizId for c in manifest.charts if c.index in {q.chart_index for q in questions}}
     legibility = check_document(manifest, pdf, None if all_charts else asked)
     result = ValidationResult(legibility=legibility)
+    per_set = question_rules.set_problems(manifest, questions)
     for q in questions:
         problems = check_question(manifest, q, pages, words, page_tokens, index)
+        problems += per_set.get(q.question_id, [])
         problems += [("illegible", d) for d in legibility.question_problems(manifest, q)]
         if problems:
             result.rejected.extend(Rejection(q.question_id, rule, detail) for rule, detail in problems)
@@ -165,6 +173,8 @@ def check_question(
             q, chart, words, [r for c in manifest.charts for r in c.regions], index or leak_index(words)
         ),
         "evidence_pages": evidence_pages_rule(manifest, q, chart, page_count, page_tokens, words),
+        **question_rules.question_checks(manifest, q, chart),
+        "plausibility": manifest_problems(manifest),
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)

@@ -12,7 +12,10 @@ shows it: rounded to the metric's decimals and, when that number string is alrea
 another fact, moved to the nearest free one (a step or two of the last decimal), so two
 different facts never print the same number (see :mod:`generation.world.numbers`).
 
-Shares of a mix are the parts' values over their sum, in tenths that add up to exactly 100.
+A topic of the topic space (:mod:`generation.world.space`) bounds each series by its entity's
+own range (extensive metrics scale with the entity), and a part of its mix is a drifting
+fraction of the entity's whole (``stage_rng(seed, "world.mix", ...)``), so parts never exceed
+their whole. Shares of a mix are the parts' values over their sum, in tenths that add up to exactly 100.
 Values a chart derives (a change between two years) are recorded with :meth:`FactTable.record`.
 """
 
@@ -24,6 +27,7 @@ import numpy as np
 
 from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
+from generation.world.space import limits_of
 from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
@@ -36,6 +40,8 @@ MIN_NUMBER_SPACE = 300
 #: Bounded noise around the trend: relative for levels and counts, a share of the range otherwise.
 RELATIVE_NOISE = 0.02
 ABSOLUTE_NOISE = 0.012
+#: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
+WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
 PART_RANGE = (0.1, 0.5)
 
@@ -96,6 +102,7 @@ class FactTable:
         self._derived: dict[str, Metric] = {}
         self._values: dict[Key, float] = {}
         self._latent: dict[tuple[str, str, str], np.ndarray] = {}
+        self._limits = limits_of(topic)
         first, last = topic.years
         self.years: list[str] = [str(y) for y in range(first, last + 1)]
 
@@ -125,11 +132,31 @@ class FactTable:
 
     # --- values --------------------------------------------------------------------------
 
+    def bounds(self, metric: Metric, entity: str) -> tuple[float, float]:
+        """The plausible range of ``metric`` for ``entity``: its own for a composed topic's
+        metric (:mod:`generation.world.space`), else the metric's range."""
+        ranges = self._limits.ranges.get(metric.name, {}) if self._limits else {}
+        return ranges.get(entity, (metric.low, metric.high))
+
+    def _mix_weights(self, entity: str) -> np.ndarray:
+        """Each part's fraction of the whole per year (rows: parts, columns: years), summing to 1."""
+        parts = self.topic.mix.parts
+        rng = stage_rng(self._seed, "world.mix", self._doc_id, self.mix_metric.name, entity)
+        start = rng.uniform(0.4, 1.6, len(parts))
+        end = start * rng.uniform(0.7, 1.4, len(parts))
+        raw = start[:, None] + (end - start)[:, None] * np.linspace(0.0, 1.0, len(self.years))[None, :]
+        return np.asarray(raw / raw.sum(axis=0, keepdims=True))
+
     def _series(self, metric: Metric, entity: str, part: str) -> np.ndarray:
         key = (metric.name, entity, part)
+        if key not in self._latent and part and self._limits is not None:
+            # A part of a composed topic's mix is a fraction of its entity's whole.
+            whole = self._series(self.mix_metric, entity, "")
+            weight = self._mix_weights(entity)[self.topic.mix.parts.index(part)]
+            self._latent[key] = whole * weight
         if key not in self._latent:
             rng = stage_rng(self._seed, "world.series", self._doc_id, metric.name, entity, part)
-            low, high = metric.low, metric.high
+            low, high = (metric.low, metric.high) if part else self.bounds(metric, entity)
             span = high - low
             n = len(self.years)
             start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
@@ -158,7 +185,11 @@ class FactTable:
         if year not in self.years:
             raise KeyError(f"{year} is outside {self.topic.key}'s years {self.years[0]}-{self.years[-1]}")
         latent = float(self._series(metric, entity, part)[self.years.index(year)])
-        value = self.registry.nearest(latent, metric.decimals, metric.low, metric.high)
+        low, high = (metric.low, metric.high) if part else self.bounds(metric, entity)
+        if part and self._limits is not None:
+            whole = float(self._series(self.mix_metric, entity, "")[self.years.index(year)])
+            low, high = 10.0**-metric.decimals, WHOLE_MARGIN * whole
+        value = self.registry.nearest(latent, metric.decimals, low, high)
         self._values[key] = value
         return value
 

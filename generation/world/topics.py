@@ -40,6 +40,17 @@ DOMAINS: tuple[str, ...] = (
     "health",
     "energy",
     "society",
+    "agriculture",
+    "transport",
+    "education",
+    "finance",
+    "tourism",
+    "public finance",
+    "labour",
+    "business",
+    "industry",
+    "consumer markets",
+    "public policy",
 )
 
 
@@ -120,6 +131,9 @@ class Topic:
     drivers: tuple[str, ...]
     risks: tuple[str, ...]
     sources: tuple[str, ...]
+    #: The topic's own pipeline for a funnel chart when it carries one (composed topics of
+    #: :mod:`generation.world.space`); bank topics look theirs up in the bank file.
+    funnel: Funnel | None = field(default=None, repr=False)
 
 
 #: Topic-conditioned archetype preference (Appendix L.2); weights need not sum to one.
@@ -181,6 +195,21 @@ ARCHETYPE_PREFERENCE: dict[str, dict[str, float]] = {
         "dashboard": 0.05,
     },
 }
+#: Domains of the topic space beyond the bank's share the preference of a domain like them.
+_PREFERENCE_LIKE: dict[str, str] = {
+    "agriculture": "environmental science",
+    "transport": "energy",
+    "education": "health",
+    "finance": "economics",
+    "tourism": "society",
+    "public finance": "economics",
+    "labour": "society",
+    "business": "technology",
+    "industry": "energy",
+    "consumer markets": "technology",
+    "public policy": "geopolitics",
+}
+ARCHETYPE_PREFERENCE.update({d: ARCHETYPE_PREFERENCE[like] for d, like in _PREFERENCE_LIKE.items()})
 
 #: Probability that the archetype follows the topic's preference rather than a uniform draw.
 TOPIC_CONDITIONED_PROBABILITY = 0.6
@@ -200,6 +229,14 @@ _WITH_ARTICLE = frozenset(
         "Red Sea",
         "Maldives",
         "Chagos",
+        "Czech Republic",
+        "Dominican Republic",
+        "Central African Republic",
+        "United Arab Emirates",
+        "Bahamas",
+        "Gambia",
+        "Solomon Islands",
+        "Marshall Islands",
     }
 )
 
@@ -208,8 +245,13 @@ def in_text(topic: Topic, entity: str) -> str:
     """How an entity reads inside a sentence: ``"the Philippines"``, ``"the Nile basin"``, ``"retail"``."""
     if topic.entity_kind == "basin":
         return f"the {entity} basin"
-    if topic.entity_kind == "sector":
+    if topic.entity_kind in ("sector", "product"):
         return entity.lower()
+    if topic.entity_kind == "programme":
+        return f"the {entity} programme"
+    if topic.entity_kind == "age group":
+        low = entity.lower()
+        return f"people {low}" if low.startswith("under") else f"people aged {low}"
     return f"the {entity}" if entity in _WITH_ARTICLE else entity
 
 
@@ -256,7 +298,7 @@ class Funnel:
 
 def funnel_of(topic: Topic) -> Funnel:
     """The topic's own pipeline for a funnel chart."""
-    funnel = _bank().funnels.get(topic.key)
+    funnel = topic.funnel or _bank().funnels.get(topic.key)
     if funnel is None:
         raise KeyError(
             f"topic {topic.key!r} has no funnel in generation/data/{DATA_FILE}; add one to 'funnels'"

@@ -47,10 +47,17 @@ def table(records: Sequence[dict[str, Any]]) -> list[tuple[str, dict[str, float]
 
 
 def text_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:
-    """The rows as aligned plain text, a header line first."""
-    lines = [f"{'':34}" + "".join(f"{c:>9}" for c in COLUMNS)]
-    lines += [f"{label:34}" + "".join(f"{values[c]:9.2f}" for c in COLUMNS) for label, values in rows]
-    return "\n".join(lines)
+    """The rows as aligned plain text, a header line first: each column as wide as its name
+    or its widest value, two spaces apart, right-aligned under its name."""
+    cells = [[f"{values[c]:.2f}" for c in COLUMNS] for _, values in rows]
+    widths = [max([len(c), *(len(r[i]) for r in cells)]) for i, c in enumerate(COLUMNS)]
+    first = max([len(label) for label, _ in rows] + [0])
+
+    def line(label: str, values: Sequence[str]) -> str:
+        return f"{label:<{first}}" + "".join(f"  {v:>{w}}" for v, w in zip(values, widths, strict=True))
+
+    out = [line("", COLUMNS)] + [line(label, r) for (label, _), r in zip(rows, cells, strict=True)]
+    return "\n".join(text.rstrip() for text in out)
 
 
 def markdown_table(rows: Sequence[tuple[str, dict[str, float]]]) -> str:

@@ -14,6 +14,7 @@ from ..progress import progress_bar
 from . import analyses, compare, figures, floor, render
 from .context import Context, main_runs, primary_judge, run_accuracy
 from .load import choose_dataset, discover, load_documents, load_runs
+from .protocol import add_protocol
 from .records import DocumentInfo, Run
 from .stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .tables import Section
@@ -101,6 +102,7 @@ def _sections(
             made = build()
             sections += made if isinstance(made, list) else [made]
             advance()
+    add_protocol(sections, ctx)
     return sections
 
 

@@ -24,6 +24,7 @@ from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
 from ..records import SynthDocRecord
 from ..samples_log import SampleLine, first_text
+from .protocol import protocol_of
 from .records import Answer, DocumentInfo, Run
 
 SAMPLES_RE = re.compile(r"^(?P<prefix>.*?)_?samples_(?P<task>.+?)\.jsonl$")
@@ -157,7 +158,12 @@ def _results_info(folder: Path, prefix: str) -> dict[str, Any]:
         if isinstance(cfg, dict) and isinstance(cfg.get("dataset_path"), str):
             dataset_path = cfg["dataset_path"]
             break
-    return {"model": name, "model_args": model_args, "dataset_path": dataset_path}
+    return {
+        "model": name,
+        "model_args": model_args,
+        "dataset_path": dataset_path,
+        "protocol": protocol_of(data),
+    }
 
 
 def _main_judge(answers: Iterable[Answer]) -> str:
@@ -218,6 +224,7 @@ def _load_run(folder: Path, prefix: str, files: Sequence[Path], advance: Callabl
         model_args=info.get("model_args", ""),
         date=prefix,
         dataset_path=info.get("dataset_path"),
+        protocol=info.get("protocol", {}),
     )
 
 

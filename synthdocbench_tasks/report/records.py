@@ -54,6 +54,8 @@ class Run:
     date: str = ""
     dataset_path: str | None = None
     label: str = ""
+    #: Settings the run was made under (``report.protocol.PROTOCOL_COLUMNS``); empty: no results file.
+    protocol: dict[str, str] = field(default_factory=dict)
 
     def valid(self) -> list[Answer]:
         return [a for a in self.answers if a.score is not None]

@@ -64,6 +64,8 @@ class HubState:
     #: Makes every commit sha unique to this server: huggingface_hub and datasets cache files
     #: by (repo, commit sha) under a cache folder fixed at import, shared by all tests.
     nonce: str = field(default_factory=lambda: os.urandom(8).hex())
+    #: The visibility of a repo created without ``private`` (the namespace's default).
+    default_private: bool = False
 
 
 _REPO = r"/api/datasets/(?P<repo>[^/]+/[^/]+)"
@@ -151,7 +153,8 @@ class _Handler(BaseHTTPRequestHandler):
         if repo_id in self.state.repos:
             self._send(409, {"error": "You already created this dataset repo", "url": url})
             return
-        self.state.repos[repo_id] = Repo(private=_private(payload) or False)
+        asked = _private(payload)
+        self.state.repos[repo_id] = Repo(private=self.state.default_private if asked is None else asked)
         self._send(200, {"url": url, "name": repo_id})
 
     def _info(self, repo_id: str, revision: str | None) -> None:

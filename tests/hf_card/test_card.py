@@ -23,6 +23,7 @@ from hf_card.card import (
     QuestionStats,
     build_card,
     describe_fields,
+    generator_version,
     size_category,
 )
 from synthdocbench_tasks.schema import (
@@ -112,10 +113,20 @@ def test_front_matter_parses_and_matches_the_files(tmp_path: Path) -> None:
     assert meta["annotations_creators"] == ["machine-generated"]
     assert meta["pretty_name"] == "SynthDocBench"
     assert meta["size_categories"] == ["n<1K"]
-    assert meta["configs"] == [
+    default, *named = meta["configs"]
+    assert default == {
+        "config_name": "default",
+        "default": True,
+        "data_files": [{"split": "test", "path": [f"data/{c}/*.parquet" for c in SUBSETS]}],
+    }
+    assert named == [
         {"config_name": c, "data_files": [{"split": "test", "path": f"data/{c}/*.parquet"}]} for c in CONFIGS
     ]
-    for declared in meta["dataset_info"]:
+    default_info, *infos = meta["dataset_info"]
+    assert default_info["splits"][0]["num_examples"] == sum(
+        pq.read_metadata(tmp_path / "data" / c / "test-00000-of-00001.parquet").num_rows for c in SUBSETS
+    )
+    for declared in infos:
         path = tmp_path / "data" / declared["config_name"] / "test-00000-of-00001.parquet"
         assert Features._from_yaml_list(declared["features"]) == Features.from_arrow_schema(
             pq.read_schema(path)
@@ -123,6 +134,23 @@ def test_front_matter_parses_and_matches_the_files(tmp_path: Path) -> None:
         (split,) = declared["splits"]
         assert split["num_examples"] == pq.read_metadata(path).num_rows
         assert declared["download_size"] == path.stat().st_size
+
+
+def test_card_has_the_usual_sections_and_validates_offline(tmp_path: Path) -> None:
+    """huggingface_hub's card model (no network: ``validate`` would ask the Hub) and the
+    sections a Hub reader expects (issue 27.3)."""
+    text = build_card(tmp_path, write_export(tmp_path))
+    card = DatasetCard(text)
+    DatasetCard(card.content)  # round-trips
+    assert card.data.license == "apache-2.0"
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    for section in ("Quick start", "Dataset structure", "How it was generated", "Intended use",
+                    "Limitations", "License", "Citation"):  # fmt: skip
+        assert f"## {section}" in headings
+    assert "The SynthDocBench authors" not in text and "author        = {{ServiceNow}}" in text
+    assert "https://github.com/ServiceNow/SynthDocBench" in text
+    assert f"made by `synthdocbench` {generator_version()}" in text
+    assert "SYNTHDOC_JUDGE=" in text and "max_new_tokens=512" in text
 
 
 def test_body_describes_every_column_and_how_to_regenerate(tmp_path: Path) -> None:
@@ -215,3 +243,45 @@ def test_card_says_where_the_pdfs_are_and_how_to_pin_a_revision(tmp_path: Path) 
     assert 'hf_hub_download("acme/synthdoc-mini", documents[0]["pdf_path"], repo_type="dataset")' in text
     assert "SYNTHDOC_DATASET=acme/synthdoc-mini@REVISION" in text
     assert "raw PDF bytes" not in text
+
+
+def test_the_export_loads_by_its_path_alone_and_by_config(tmp_path: Path) -> None:
+    """``load_dataset(PATH)`` loads the default config, the union of the three subsets
+    (issue 27.3); ``load_dataset(PATH, "chart")`` one subset. A local folder needs no network."""
+    from datasets import load_dataset
+
+    folder = tmp_path / "ds"
+    info = write_export(folder)
+    (folder / "README.md").write_text(build_card(folder, info), encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    everything = load_dataset(str(folder), split="test", cache_dir=cache)
+    chart = load_dataset(str(folder), "chart", split="test", cache_dir=cache)
+    assert sorted(set(everything["subset"])) == sorted(SUBSETS)
+    assert everything.num_rows == sum(1 for q in info.questions)
+    assert set(chart["subset"]) == {"chart"} and chart.num_rows < everything.num_rows
+
+
+def test_the_pdfs_config_is_a_column_datasets_reads(tmp_path: Path) -> None:
+    """The ``pdfs`` config (issue 27.3): the PDFs as a ``datasets`` ``Pdf`` column."""
+    from datasets import Pdf, load_dataset
+
+    from hf_card.card import pdf_schema
+
+    folder = tmp_path / "ds"
+    info = write_export(folder)
+    pdf = b"%PDF-1.7\n" + bytes(100)
+    rows = [{"doc_id": d.doc_id, "pdf": {"bytes": pdf, "path": f"{d.doc_id}.pdf"}} for d in info.documents]
+    (folder / "data" / "pdfs").mkdir()
+    pq.write_table(pa.Table.from_pylist(rows, schema=pdf_schema()), folder / "data" / "pdfs" / "test.parquet")
+    text = build_card(folder, info)
+    (folder / "README.md").write_text(text, encoding="utf-8")
+    meta = DatasetCard(text).data.to_dict()
+    assert [c["config_name"] for c in meta["configs"]][-1] == "pdfs" and '"pdfs", split="test"' in text
+    loaded = load_dataset(str(folder), "pdfs", split="test", cache_dir=str(tmp_path / "cache"))
+    assert isinstance(loaded.features["pdf"], Pdf)
+    raw = loaded.cast_column("pdf", Pdf(decode=False))
+    assert [r["doc_id"] for r in raw] == [d.doc_id for d in info.documents]
+    assert raw[0]["pdf"]["bytes"] == pdf
+    assert load_dataset(str(folder), split="test", cache_dir=str(tmp_path / "cache")).num_rows == len(
+        info.questions
+    )

@@ -23,8 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC_ID = "sdb-3-00000"
 
 
-def make_export(folder: Path) -> Path:
-    """A complete export folder: one question per subset, one document, and its card."""
+def make_export(folder: Path, repo_id: str | None = "acme/synthdoc-mini") -> Path:
+    """A complete export folder: one question per subset, one document, and its card (naming
+    ``repo_id``; None: the placeholder ``ORG/NAME``)."""
     questions = [
         Question(
             question_id=f"{DOC_ID}-{subset}-001",
@@ -71,9 +72,17 @@ def make_export(folder: Path) -> Path:
         questions=[QuestionStats(q.subset, q.category, q.difficulty) for q in questions],
         generation_config={"seed": 3, "n_docs": 1},
         regenerate_command="synthdocbench generate --config generation.yaml --seed 3 --n-docs 1 --out gen",
+        repo_id=repo_id,
     )
     (folder / "README.md").write_text(build_card(folder, info), encoding="utf-8")
     (folder / "notes.txt").write_text("local notes, not uploaded", encoding="utf-8")
+    return folder
+
+
+def name_repo_in_card(folder: Path, repo_id: str) -> Path:
+    """The card of an export made without ``--repo-id``, with the placeholder replaced."""
+    card = folder / "README.md"
+    card.write_text(card.read_text(encoding="utf-8").replace("ORG/NAME", repo_id), encoding="utf-8")
     return folder
 
 

@@ -37,9 +37,20 @@ def test_push_creates_the_repo_and_uploads_the_export(tmp_path: Path, hub) -> No
     assert repo.branches["main"]["README.md"] == (folder / "README.md").read_bytes()
     assert repo.private is False
     assert result.url == f"{endpoint}/datasets/{REPO}"
-    assert result.notes == (f"created the public dataset repo {REPO}",)
+    assert result.notes == (
+        f"created the public dataset repo {REPO} (the Hub's default for that namespace; --private or "
+        "--public chooses)",
+    )
     assert repo.commits[-1].message == "Upload SynthDocBench export (6 files)"
     assert state.unknown == []
+
+
+def test_a_new_repo_follows_the_hubs_default_visibility(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
+    _, state = hub
+    state.default_private = True  # e.g. an organisation whose new repos are private
+    result = push_dataset(make_export(tmp_path / "ds"), REPO, token="hf_test")
+    assert state.repos[REPO].private is True
+    assert result.notes[0].startswith(f"created the private dataset repo {REPO} (the Hub's default")
 
 
 def test_private_is_applied_to_an_existing_repo_and_left_alone_when_not_given(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
@@ -93,8 +104,11 @@ def test_bad_options_are_one_line_before_any_request(tmp_path: Path, hub, kwargs
 
 def test_a_card_naming_another_repo_is_refused(tmp_path: Path, hub) -> None:  # type: ignore[no-untyped-def]
     _, state = hub
-    folder = make_export(tmp_path / "ds")
+    folder = make_export(tmp_path / "ds", repo_id=None)
     assert card_repo_id(folder) is None  # exported without --repo-id: the card shows ORG/NAME
+    with pytest.raises(PushError, match="still shows how to load the placeholder ORG/NAME") as info:
+        push_dataset(folder, REPO, token="hf_test", dry_run=True)
+    assert "--repo-id acme/synthdoc-mini" in str(info.value) and "\n" not in str(info.value)
     card = folder / "README.md"
     card.write_text(card.read_text().replace('load_dataset("ORG/NAME"', 'load_dataset("other/set"'))
     assert card_repo_id(folder) == "other/set"

@@ -67,6 +67,16 @@ def test_budget_command_on_a_generated_dataset(dataset_dir: Path, tmp_path: Path
     assert lines[0].startswith("processor qwen3-vl (max_pixels 16,777,216), 2 documents")
     assert any(line.startswith("image tokens per document: max ") for line in lines)
     assert any(line.startswith("max_model_len needed: ") for line in lines)
+    assert "max_model_len 262,144 (the published qwen3-vl context):" in lines
+    assert any(
+        line.strip().startswith("as exported (max_pixels 16,777,216)") and "2 of 2" in line for line in lines
+    )
+    tight = subprocess.run(
+        [*cmd, "--max-model-len", "20000"], capture_output=True, text=True, env=env, timeout=600
+    )
+    assert tight.returncode == 0, tight.stderr
+    assert "max_model_len 20,000 (--max-model-len):" in tight.stdout
+    assert "do not fit as exported: " in tight.stdout and "strip_max_pages" in tight.stdout
     bad = subprocess.run([*cmd, "--processor", "llava"], capture_output=True, text=True, env=env, timeout=120)
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines() == [

@@ -20,6 +20,7 @@ from hf_card.push import push_dataset
 from synthdocbench_tasks import dataset
 from synthdocbench_tasks.errors import SynthDocUserError
 from tests.hf_card.fake_hub import HubState, fake_hub
+from tests.hf_card.test_push import name_repo_in_card
 
 pytestmark = pytest.mark.browser
 
@@ -109,6 +110,7 @@ def two_revisions(hub: tuple[str, HubState], dataset_dir: Path, tmp_path: Path) 
     _, state = hub
     first = tmp_path / "v1"
     shutil.copytree(dataset_dir, first)
+    name_repo_in_card(first, REPO)
     push_dataset(first, REPO, token="hf_test")
     sha1 = state.repos[REPO].heads["main"]
     second = _second_revision(first, tmp_path / "v2")
@@ -199,7 +201,7 @@ def test_a_pdf_missing_on_the_hub_is_one_line(
 def test_an_older_hub_export_reads_the_pdf_column(
     hub: tuple[str, HubState], dataset_dir: Path, tmp_path: Path
 ) -> None:
-    legacy = _legacy(dataset_dir, tmp_path / "legacy")
+    legacy = name_repo_in_card(_legacy(dataset_dir, tmp_path / "legacy"), "acme/legacy")
     push_dataset(legacy, "acme/legacy", token="hf_test")
     store = dataset.DocumentStore(dataset.resolve_location("acme/legacy"))
     for doc_id in _doc_ids(legacy):

@@ -89,6 +89,9 @@ def test_run_record_reads_the_task_configs_and_the_model() -> None:
         "strip_settings": {},
         "model_max_pixels": None,
         "full_resolution": True,
+        "generation": {},
+        "prompt_style": {},
+        "limit": None,
     }
 
 
@@ -117,6 +120,11 @@ def test_eval_records_strip_settings_and_check_reports_them(dataset_dir: Path, t
         "strip_settings": {"synthdoc_chart": vars(StripSettings())},
         "model_max_pixels": None,
         "full_resolution": True,
+        "generation": {
+            "synthdoc_chart": {"max_new_tokens": 512, "temperature": 0.0, "task_max_new_tokens": 512}
+        },
+        "prompt_style": {"synthdoc_chart": "default"},
+        "limit": 1.0,
     }
     check = run([*cmd[:3], "check", str(out)], env, timeout=300)
     assert check.returncode == 0, check.stdout + check.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generation.charts.d3 import D3NotFoundError, find_d3, load_d3
+from generation.charts.d3 import D3NotFoundError, find_d3
 from generation.charts.mpl_common import ChartRenderError
 from generation.charts.registry import CHART_TYPE_NAMES
 from generation.document.layout import (
@@ -24,7 +24,8 @@ CHARTS_JS = Path(__file__).resolve().parents[3] / "generation" / "charts" / "ass
 
 @pytest.fixture(scope="module")
 def d3_js() -> str:
-    return load_d3()
+    """A stand-in for d3.min.js: layout only inlines it (the browser tier renders the real one)."""
+    return '/* d3 stand-in */ var d3 = {version: "test"};' + " " * 200
 
 
 def test_supported_types_match_charts_js() -> None:
@@ -104,8 +105,12 @@ def test_unsupported_chart_type_and_unplaced_chart_are_clear_errors(d3_js: str) 
         render_html(plan, d3_js)
 
 
-def test_find_d3_walks_up_and_reports_missing(tmp_path: Path) -> None:
+@pytest.mark.browser
+def test_find_d3_finds_the_npm_install() -> None:
     assert find_d3().name == "d3.min.js"
+
+
+def test_find_d3_walks_up_and_reports_missing(tmp_path: Path) -> None:
     nested = tmp_path / "a" / "b"
     nested.mkdir(parents=True)
     target = tmp_path / "node_modules" / "d3" / "dist" / "d3.min.js"

@@ -57,8 +57,9 @@ def _sentences(plan: DocumentPlan) -> list[str]:
 
 
 def _claim_facts(manifest: DocumentManifest) -> set[str]:
-    """Text facts that report an actor's target or forecast: their value differs from the chart on purpose."""
-    return {f.sentence for f in manifest.text_facts if f.values.get("kind") == "chart_claim"}
+    """Text facts a cross-modal question checks against a chart (an actor's target or forecast, a
+    stated trend): half of them disagree with the chart on purpose (the verdict is drawn first)."""
+    return {f.sentence for f in manifest.text_facts if f.values.get("kind") in ("chart_claim", "trend_claim")}
 
 
 # --- a hostile reading of the generated prose --------------------------------------------------
@@ -358,8 +359,8 @@ def _bank_data() -> dict[str, object]:
 
 def test_a_bank_without_a_section_fails_with_one_line() -> None:
     data = _bank_data()
-    del data["tails"]
-    with pytest.raises(ProseBankError, match="no 'tails' section") as err:
+    del data["interpretations"]
+    with pytest.raises(ProseBankError, match="no 'interpretations' section") as err:
         parse_bank(data)
     assert "\n" not in str(err.value)
 
@@ -455,11 +456,18 @@ def test_quotable_takes_quiet_findings_only_and_drops_the_opener() -> None:
     writer.attach_claims([printing], stage_rng(0, "test-prose", "quotes-data"))
     assert writer.data_sentence() is not None
     assert writer.quotable() is None  # the only finding prints a number
-    opener = bank().data_openers[0]
-    writer.data_sentences.append((opener + "the case of " + e[0] + " stands out.", quiet))
-    assert writer.quotable() == "The case of " + e[0] + " stands out."
+    written = []
+    for k in range(40):  # until one of the quiet findings has a lead-in
+        writer.attach_claims([quiet], stage_rng(k, "test-prose", "quotes-data"))
+        written.append(writer.data_sentence())
+        bare = writer.quotable(start=len(writer.data_sentences) - 1)
+        assert bare is not None and written[-1] is not None and written[-1].endswith(bare[1:])
+        if bare != written[-1]:
+            break
+    assert bare != written[-1] and bare[:1].isupper() and bare.endswith(".")
     assert writer.quotable(start=len(writer.data_sentences)) is None  # past the end
-    assert writer.quotable(used={"The case of " + e[0] + " stands out."}) is None  # already quoted
+    used = {writer.quotable(start=i) or "" for i in range(len(writer.data_sentences))}
+    assert writer.quotable(used=used) is None  # already quoted
 
 
 def test_ground_abstract_replaces_only_its_own_filler_finding() -> None:

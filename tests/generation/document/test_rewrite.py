@@ -13,7 +13,7 @@ from generation.document.prose_facts import check_sentence, contradictions, spli
 from generation.document.rewrite import RewriteError, check_rewrite, rewrite_plan
 from generation.plan.config import GenerationConfig, RewriteConfig
 from generation.plan.doc_plan import ParagraphBlock
-from synthdocbench_tasks.schema import World
+from synthdocbench_tasks.schema import World, WorldFact
 from tests.judge.judge_chat_stub import ChatStub, Recorded, Reply
 
 PLAN_CONFIG = GenerationConfig(seed=3, target_pages=8, min_charts=4, max_charts=4)
@@ -250,3 +250,45 @@ def test_check_rewrite_reads_claims_against_the_table() -> None:
         assert contradictions(block.text, world) and not contradictions(block.text, world, exempt=kept)
         polite = re.sub(r"\bthe\b", "this", block.text.replace(kept[0], "\0"), count=1).replace("\0", kept[0])
         assert check_rewrite(block.text, polite, kept, world) is None
+
+
+def test_check_rewrite_reads_ranks_over_the_whole_table_and_sentences_against_each_other() -> None:
+    """Dropping "of the three" from a rank turns a true claim into a superlative over every
+    entity of the table, which is refused when it is false; a rewrite whose sentences order
+    two entities both ways is refused too (issue 24, point 3)."""
+    refused = 0
+    for index in range(4):  # the first documents of a seed, until three ranks have been tried
+        if refused >= 3:
+            break
+        plan = plan_document(GenerationConfig(seed=3), index)
+        world = plan.manifest.world
+        keep = {f.fact_id: f.sentence for f in plan.manifest.text_facts}
+        paragraphs = [b for s in plan.sections for b in s.blocks if isinstance(b, ParagraphBlock)]
+        names = sorted({f.entity for f in world.facts}, key=len, reverse=True)
+        for block in paragraphs:
+            kept = [keep[f] for f in block.fact_ids]
+            for sentence in split_sentences(block.text):
+                rank = re.search(r"the (highest|lowest) (.+?)(?:[.,]| in \d)", sentence)
+                if "of the three" not in sentence.lower() or rank is None or sentence in kept:
+                    continue
+                subject = min((sentence.find(n), n) for n in names if n in sentence)[1]
+                year = re.findall(r"\b(?:19|20)\d\d\b", sentence)[0]
+                bare = f"In {year}, {subject} had the {rank.group(1)} {rank.group(2)}."
+                if check_sentence(bare, world).true:
+                    continue
+                reason = check_rewrite(block.text, block.text.replace(sentence, bare), kept, world)
+                assert reason is not None and reason.startswith("contradicts the fact table"), (bare, reason)
+                refused += 1
+    assert refused >= 3
+    cells: dict[tuple[str, str], list[WorldFact]] = {}
+    for f in world.facts:
+        if not f.part and f.metric in {m.name for m in world.metrics}:
+            cells.setdefault((f.metric, f.period), []).append(f)
+    pair = next(sorted(fs, key=lambda f: -f.value)[:2] for fs in cells.values() if len(fs) >= 2)
+    hi, lo = pair
+    fact = hi
+    a = f"In {fact.period}, {fact.metric} was higher in {hi.entity} than in {lo.entity}."
+    b = f"{lo.entity} was ahead of {hi.entity} on {fact.metric} in {fact.period}."
+    assert check_sentence(a, world).true and check_rewrite(f"{a} {a}", f"{a} {a}", [], world) is None
+    reason = check_rewrite(f"{a} {a}", f"{a} {b}", [], world)
+    assert reason is not None and reason.startswith("two sentences contradict each other"), reason

@@ -14,7 +14,7 @@ from typing import Any
 import pyarrow.parquet as pq
 import pymupdf
 import pytest
-from datasets import Features, load_dataset
+from datasets import Features, Pdf, load_dataset
 from huggingface_hub import DatasetCard
 
 from generation.export.dataset import (
@@ -296,7 +296,8 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Exported:
 def test_layout_and_summary(exported: Exported) -> None:
     ds = exported.ds
     pdfs = [f"pdfs/{doc_id}.pdf" for doc_id in sorted(exported.written.manifests)]
-    assert sorted(_files(ds)) == ["README.md", *sorted(f"data/{c}/{PARQUET_NAME}" for c in CONFIGS), *pdfs]
+    data = sorted(f"data/{c}/{PARQUET_NAME}" for c in (*CONFIGS, "pdfs"))
+    assert sorted(_files(ds)) == ["README.md", *data, *pdfs]
     assert exported.summary.rows == {"chart": 6, "cross_modal": 3, "complex": 3, "documents": 3}
     assert exported.summary.skipped == ()
     assert "chart 6" in str(exported.summary)
@@ -351,11 +352,21 @@ def test_card_declares_exactly_the_exported_files(exported: Exported, tmp_path: 
     ds = exported.ds
     card = DatasetCard.load(ds / "README.md")
     meta = card.data.to_dict()
-    assert [c["config_name"] for c in meta["configs"]] == list(CONFIGS)
+    default, *named = meta["configs"]
+    assert [c["config_name"] for c in named] == [*CONFIGS, "pdfs"]  # pdfs: the PDFs as a Pdf column
+    assert default["config_name"] == "default" and default["default"] is True  # load_dataset(PATH)
+    everything = load_dataset(str(ds), split="test", cache_dir=str(tmp_path))
+    assert everything.num_rows == sum(exported.summary.rows[s] for s in ("chart", "cross_modal", "complex"))
     infos = {i["config_name"]: i for i in meta["dataset_info"]}
-    for config in meta["configs"]:
+    for config in named:
         name = config["config_name"]
         (data_files,) = config["data_files"]
+        if name == "pdfs":
+            pdfs = load_dataset(str(ds), name, split="test", cache_dir=str(tmp_path))
+            raw = pdfs.cast_column("pdf", Pdf(decode=False))
+            assert all(r["pdf"]["bytes"] == (ds / "pdfs" / f"{r['doc_id']}.pdf").read_bytes() for r in raw)
+            assert raw.num_rows == exported.summary.rows["documents"]
+            continue
         assert data_files["split"] == "test"
         assert sorted(ds.glob(data_files["path"])) == [ds / "data" / name / PARQUET_NAME]
         schema = pq.read_schema(ds / "data" / name / PARQUET_NAME)

@@ -76,6 +76,9 @@ def test_print_and_plots(gen_dir: Path, tmp_path: Path) -> None:
         "Chart types",
         "early",
         "consistency",
+        "prose template reuse:",
+        "contradict the fact table",
+        "pairs of sentences contradict each other",
     ):
         assert expected in text
     paths = write_plots(stats, tmp_path / "plots")

@@ -36,8 +36,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
-            # the cycle gives each level 18 of a subset's 90 slots
-            assert 15 <= stats.level_count(subset, level) <= 21, (subset, level)
+            # the cycle gives each level 18 of a subset's 90 slots; complex L5 (a claim's mark by its
+            # colour) now finds fewer claims, half of which match their chart, and falls back to L4
+            low, high = (6, 30) if subset == "complex" and level in ("L4", "L5") else (15, 21)
+            assert low <= stats.level_count(subset, level) <= high, (subset, level)
 
 
 def test_chart_reading_evidence_is_spread_over_the_thirds(stats: QuestionStats) -> None:

@@ -47,4 +47,6 @@ def test_reference_answers_on_every_chart_type() -> None:
         for q in questions:
             assert check_question(manifest, q, manifest.page_count, []) == [], q.question
         seen += _check(questions)
-    assert seen >= 6 * 3 * 9 - 12
+    # nine questions per subset outrun one report's claims: each evidence set is asked once, each
+    # chart at most twice (issue 23)
+    assert seen >= 90

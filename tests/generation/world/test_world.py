@@ -15,7 +15,13 @@ from generation.charts.registry import CHART_TYPE_NAMES
 from generation.charts.spec import ChartSlot
 from generation.document.content import plan_document
 from generation.plan.config import load_config
-from generation.validate.consistency import chart_values, consistency, shown_values, world_mismatches
+from generation.validate.consistency import (
+    chart_values,
+    consistency,
+    shown_values,
+    topic_of,
+    world_mismatches,
+)
 from generation.world.numbers import NumberRegistry
 from generation.world.table import FactTable, largest_remainder, world_decimals
 from generation.world.topics import all_topics, funnel_of, infer_kind, topic_by_key
@@ -52,7 +58,8 @@ def test_every_shown_value_is_a_fact_of_the_recorded_table(manifests: list[Docum
         assert shown and all(table[s.key] == s.value for s in shown)
         assert {k.name for k in m.world.metrics} >= {f.metric for f in m.world.facts}
         # every chart's metrics and entities belong to the report's topic
-        topic = next(t for t in all_topics() if t.title == m.topic)
+        topic = topic_of(m)
+        assert topic is not None
         names = {x.name.lower() for x in (*topic.metrics, topic.mix.metric)}
         names |= {
             f"share of {topic.mix.name}".lower(),

@@ -1,0 +1,66 @@
+"""How precisely a reader reads a value off a chart: the tolerance every later stage shares.
+
+The content stage places a text claim inside or well outside this tolerance (a claim that
+matches the chart, or one that does not); question generation gives every read value this
+tolerance; validation checks answers against it. :mod:`generation.questions.phrasing`
+re-exports these names.
+"""
+
+from __future__ import annotations
+
+import math
+
+from generation.charts.registry import HORIZONTAL_TYPES, types_in
+from synthdocbench_tasks.schema import Chart, DataPoint
+
+#: Types whose marks sit on top of each other: a layer is the gap between two readings.
+STACKED_TYPES: tuple[str, ...] = types_in("stacked")
+
+
+def nice_step(span: float, count: int = 5) -> float:
+    """The tick step D3's ``ticks(count)`` picks for an axis of this span (1, 2, 5 x 10^k)."""
+    if span <= 0:
+        return 1.0
+    raw = span / count
+    power = 10 ** math.floor(math.log10(raw))
+    error = raw / power
+    factor = (
+        10 if error >= math.sqrt(50) else 5 if error >= math.sqrt(10) else 2 if error >= math.sqrt(2) else 1
+    )
+    return float(factor * power)
+
+
+def read_tolerance(chart: Chart) -> tuple[float, float]:
+    """(abs_tol, rel_tol) for a value read off this chart.
+
+    Printed data labels: 1% relative. Read against an axis: 5% relative, or a tenth of the
+    axis tick step, whichever is larger (so small values near zero stay readable); twice
+    that for a layer of a stacked chart (the difference of two readings).
+    """
+    if chart.visualProperties.valueReading == "data_labels":
+        return 0.0, 0.01
+    axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
+    values = [p.value for p in chart.data]
+    if axis.range and len(axis.range) == 2:
+        span = abs(axis.range[1] - axis.range[0])
+    else:
+        span = max([*values, 0.0]) - min([*values, 0.0])
+    factor = 2 if chart.chartType in STACKED_TYPES else 1
+    return round(0.1 * factor * nice_step(span), 10), 0.05 * factor
+
+
+def effective_tol(value: float, abs_tol: float, rel_tol: float) -> float:
+    return max(abs_tol, rel_tol * abs(value))
+
+
+def value_tolerance(chart: Chart, value: float) -> float:
+    """The absolute tolerance of ``value`` read off ``chart``."""
+    abs_tol, rel_tol = read_tolerance(chart)
+    return effective_tol(value, abs_tol, rel_tol)
+
+
+def colour_keyed(chart: Chart, point: DataPoint) -> bool:
+    """Whether the colour is the only way to find ``point``'s series: the series is keyed by colour
+    in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels)."""
+    vp = chart.visualProperties
+    return vp.hasLegend and point.category is not None and point.category in vp.colorMap

@@ -1,0 +1,106 @@
+"""What the chart-reading builders share: mark helpers, series, events of the text, the draft loop.
+
+Every builder reads marks straight from the chart metadata and computes the answer in
+code. A mark whose value is written anywhere in the text is never asked for, and numbers
+are asked only from charts a reader can read numbers from (an axis or printed labels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from generation.charts.registry import types_in
+from generation.questions.common import (
+    Context,
+    Draft,
+    series_of,
+    tol_of,
+)
+from generation.questions.phrasing import (
+    fmt_num,
+    is_year,
+    value_unit,
+    with_unit,
+)
+from synthdocbench_tasks.schema import Chart, DataPoint
+
+Maker = Callable[[Context, Chart, np.random.Generator], Draft | None]
+#: Types whose marks follow an ordered (time) x axis.
+ORDERED_TYPES: tuple[str, ...] = types_in("temporal")
+#: Types whose marks add up to a total worth asking for.
+ADDITIVE_TYPES: tuple[str, ...] = types_in("additive")
+#: Types where a mark's share of the total may be asked.
+SHARE_TYPES: tuple[str, ...] = types_in("share_of_total")
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def val(chart: Chart, p: DataPoint) -> str:
+    return with_unit(fmt_num(p.value), value_unit(chart))
+
+
+def ordered_series(chart: Chart) -> dict[str | None, list[DataPoint]]:
+    """Series whose marks follow an ordered x axis (time), with at least two marks."""
+    groups = series_of(chart)
+    if chart.chartType not in ORDERED_TYPES and not all(is_year(p.label) for p in chart.data):
+        return {}
+    return {k: v for k, v in groups.items() if len(v) >= 2 and len({p.label for p in v}) == len(v)}
+
+
+def series_name(chart: Chart, series: str | None) -> str:
+    if series:
+        return series
+    label = chart.axes.y.label.strip()
+    if not label:
+        return "the plotted value"
+    if label[1:2].islower():
+        label = label[0].lower() + label[1:]
+    return f"the plotted {label}"
+
+
+def separable(chart: Chart, a: float, b: float) -> bool:
+    """Two values a reader can tell apart: their gap exceeds both reading tolerances."""
+    return abs(a - b) > 2 * (tol_of(chart, a) + tol_of(chart, b)) and abs(a - b) > 1e-9
+
+
+def mark_use(ctx: Context, chart: Chart, key: str) -> bool:
+    """Reserve one use of a chart's evidence (and note that the chart has been used)."""
+    if not ctx.claim(f"{chart.vizId}:{key}"):
+        return False
+    ctx.used.add(f"viz:{chart.vizId}")
+    return True
+
+
+def event_years(ctx: Context, chart: Chart) -> list[tuple[int, str]]:
+    """(fact index, year) of events, in another section, whose year the chart's x axis shows."""
+    labels = {p.label for p in chart.data}
+    out = []
+    for i in ctx.facts_of("event"):
+        fact = ctx.manifest.text_facts[i]
+        year = fact.values.get("year", "")
+        if year in labels and fact.section_id != chart.section_id:
+            out.append((i, year))
+    return out
+
+
+def event_phrase(ctx: Context, fact_index: int) -> str:
+    v = ctx.manifest.text_facts[fact_index].values
+    return f"{v.get('actor', '')} {v.get('event', '')}".strip()
+
+
+def first_draft(ctx: Context, rng: np.random.Generator, makers: Sequence[Maker]) -> Draft | None:
+    """The first draft any maker builds, chart by chart in ``ctx.charts`` order."""
+    for chart in ctx.charts(rng):
+        for make in makers:
+            draft = make(ctx, chart, rng)
+            if draft:
+                return draft
+    return None
+
+
+def shuffled_makers(makers: Sequence[Maker], rng: np.random.Generator) -> list[Maker]:
+    return [makers[int(i)] for i in rng.permutation(len(makers))]

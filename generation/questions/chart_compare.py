@@ -1,0 +1,411 @@
+"""Comparison questions (Table 14): two marks, a share or a gap to the average, two series at
+an event's year, encodings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from generation.charts.registry import chart_type, parts_of_one_whole
+from generation.questions.chart_common import (
+    SHARE_TYPES,
+    Maker,
+    cap,
+    event_phrase,
+    event_years,
+    first_draft,
+    mark_use,
+    separable,
+    shuffled_makers,
+    val,
+)
+from generation.questions.common import (
+    Context,
+    Draft,
+    Value,
+    chart_allows,
+    derived_value,
+    difference_value,
+    exact_value,
+    fact_term,
+    gap_value,
+    label_value,
+    mark_label,
+    mean_term,
+    meta_term,
+    point_term,
+    read_meta,
+    read_value,
+    series_of,
+    share_value,
+    sum_term,
+    wanted,
+)
+from generation.questions.common import ratio_value as _ratio_value
+from generation.questions.phrasing import (
+    colour_keyed,
+    colour_of,
+    figure_ref,
+    fmt_num,
+    mark_phrase,
+    pick,
+    point_key,
+    value_unit,
+)
+from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
+
+# --- comparison ------------------------------------------------------------------------
+
+
+def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    options: dict[str, Sequence[Maker]] = {
+        "L1": [],
+        "L2": shuffled_makers([_compare_pair, _ratio], rng),
+        "L3": shuffled_makers([_share, _above_average], rng),
+        "L4": [_compare_at_event],
+        "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
+    }
+    makers = options[level]
+    return first_draft(ctx, rng, makers) if makers else None
+
+
+def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[DataPoint, DataPoint]]:
+    out = []
+    for points in series_of(chart).values():
+        ok = [p for p in points if ctx.readable(chart, p)]
+        for i, a in enumerate(ok):
+            for b in ok[i + 1 :]:
+                if separable(chart, a.value, b.value):
+                    out.append((a, b) if a.value >= b.value else (b, a))
+    return [out[i] for i in rng.permutation(len(out))]
+
+
+def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    for hi, lo in _pairs(ctx, chart, rng):
+        if not mark_use(ctx, chart, f"pair:{point_key(hi)}|{point_key(lo)}"):
+            continue
+        fig = figure_ref(chart)
+        first, second = (hi, lo) if rng.random() < 0.5 else (lo, hi)
+        m1, m2 = mark_phrase(chart, first), mark_phrase(chart, second)
+        diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
+        q = pick(
+            rng,
+            [
+                f"In {fig}, which is larger, {m1} or {m2}, and by how much?",
+                f"Comparing {m1} with {m2} in {fig}, which one is higher and what is the gap?",
+                f"Which comes out ahead in {fig}, {m1} or {m2}? Give the size of the difference.",
+            ],
+        )
+        a = pick(
+            rng,
+            [
+                f"{cap(mark_phrase(chart, hi))} is higher, at {val(chart, hi)} against {val(chart, lo)}: a "
+                "gap "
+                f"of {diff.said()}.",
+                f"{cap(mark_phrase(chart, hi))} leads by {diff.said()} ({val(chart, hi)} versus "
+                f"{val(chart, lo)}).",
+            ],
+        )
+        steps = [
+            f"In {fig}, read {mark_phrase(chart, hi)}: {val(chart, hi)}.",
+            f"Read {mark_phrase(chart, lo)}: {val(chart, lo)}.",
+            f"Compare and subtract: {fmt_num(hi.value)} - {fmt_num(lo.value)} = {diff.text}.",
+        ]
+        winner = mark_label(hi) if hi.label != lo.label else label_value(str(hi.category))
+        values: list[Value] = [winner, diff]
+        return Draft("comparison", "L2", q, a, values, steps, [chart], [hi, lo])
+    return None
+
+
+def _ratio(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    for hi, lo in _pairs(ctx, chart, rng):
+        if lo.value <= 0 or hi.value / lo.value < 1.2:
+            continue
+        if not mark_use(ctx, chart, f"ratio:{point_key(hi)}|{point_key(lo)}"):
+            continue
+        fig, m_hi, m_lo = figure_ref(chart), mark_phrase(chart, hi), mark_phrase(chart, lo)
+        r = _ratio_value(point_term(chart, hi), point_term(chart, lo))
+        q = pick(
+            rng,
+            [
+                f"In {fig}, how many times larger is {m_hi} than {m_lo}?",
+                f"What is the ratio of {m_hi} to {m_lo} in {fig}?",
+                f"By what factor does {m_hi} exceed {m_lo} in {fig}?",
+            ],
+        )
+        a = f"{cap(m_hi)} is about {r.text} times {m_lo} ({val(chart, hi)} versus {val(chart, lo)})."
+        steps = [
+            f"Locate {fig} and read {m_hi}: {val(chart, hi)}.",
+            f"Read {m_lo}: {val(chart, lo)}.",
+            f"Divide: {fmt_num(hi.value)} / {fmt_num(lo.value)} = {r.text}.",
+        ]
+        return Draft("comparison", "L2", q, a, [r], steps, [chart], [hi, lo])
+    return None
+
+
+def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    if chart.chartType not in SHARE_TYPES or (parts_of_one_whole(chart) and value_unit(chart) == "%"):
+        return None
+    if not chart_allows("share_of_total", chart):
+        return None
+    groups = series_of(chart)
+    if len(groups) != 1:
+        return None
+    points = next(iter(groups.values()))
+    if not 3 <= len(points) <= 8 or not all(ctx.readable(chart, p) and p.value > 0 for p in points):
+        return None
+    p = points[int(rng.integers(len(points)))]
+    if not mark_use(ctx, chart, f"share:{point_key(p)}"):
+        return None
+    fig = figure_ref(chart)
+    total = sum_term([point_term(chart, x) for x in points])
+    s = share_value(point_term(chart, p), total)
+    q = pick(
+        rng,
+        [
+            f"What share of the total shown in {fig} does {p.label} account for?",
+            f"Out of everything {fig} adds up to, what percentage comes from {p.label}?",
+            f"How big a slice of the total in {fig} is {p.label}, in per cent?",
+        ],
+    )
+    a = f"{cap(p.label)} makes up about {s.text}% of the {fmt_num(total.value, 2)} total ({val(chart, p)})."
+    steps = [
+        f"Locate {fig}.",
+        f"Read all {len(points)} values and add them: {fmt_num(total.value, 2)}.",
+        f"Read {p.label}: {val(chart, p)}.",
+        f"Divide and convert to a percentage: {s.text}%.",
+    ]
+    return Draft("comparison", "L3", q, a, [s], steps, [chart], points)
+
+
+def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How far one mark sits from the mean of all marks of its series (a mean over >= 3 marks)."""
+    for series, points in series_of(chart).items():
+        if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        mean_t = mean_term([point_term(chart, p) for p in points])
+        far = [p for p in points if separable(chart, p.value, mean_t.value)]
+        if not far:
+            continue
+        # the side is drawn first (a run's answers are above and below in equal shares)
+        side = wanted(ctx, "comparison", ("above", "below"), "L3")
+        on_side = [p for p in far if (p.value > mean_t.value) == (side == "above")] or far
+        p = on_side[int(rng.integers(len(on_side)))]
+        if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
+            continue
+        fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
+        mean, gap = derived_value(mean_t, unit, 2), gap_value(point_term(chart, p), mean_t, unit)
+        side = "above" if p.value > mean_t.value else "below"
+        scope = f"the {series} marks" if series else f"all {len(points)} marks"
+        q = pick(
+            rng,
+            [
+                f"In {fig}, how far is {mark} from the average of {scope}, and on which side of it?",
+                f"Taking the mean of {scope} in {fig}, by how much does {mark} differ from it, and is it "
+                "higher or lower?",
+            ],
+        )
+        a = f"{cap(scope)} average {mean.said()}; {mark}, at {val(chart, p)}, is {gap.said()} {side} that."
+        readings = "; ".join(f"{mark_phrase(chart, x)} = {fmt_num(x.value)}" for x in points)
+        steps = [
+            f"Locate {fig} and read {scope}: {readings}.",
+            f"Average the {len(points)} values: {mean.text}.",
+            f"Read {mark}: {val(chart, p)}.",
+            f"Subtract: |{fmt_num(p.value)} - {mean.text}| = {gap.text}, {side} the average.",
+        ]
+        aliases = ["higher", "more", "over"] if side == "above" else ["lower", "less", "under"]
+        values: list[Value] = [mean, gap, label_value(side, aliases)]
+        return Draft("comparison", "L3", q, a, values, steps, [chart], points)
+    return None
+
+
+def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Two series compared in the year an event from the text happened."""
+    for fact_index, year in event_years(ctx, chart):
+        marks = [p for p in chart.data if p.label == year and p.category and ctx.readable(chart, p)]
+        pairs = [
+            (a, b) for i, a in enumerate(marks) for b in marks[i + 1 :] if separable(chart, a.value, b.value)
+        ]
+        for a_pt, b_pt in [pairs[int(i)] for i in rng.permutation(len(pairs))]:
+            if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
+                return None
+            hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
+            happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
+            diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
+            q = pick(
+                rng,
+                [
+                    f"In the year {happened}, which was higher in {fig}: {a_pt.category} or "
+                    f"{b_pt.category}, and "
+                    "by how much?",
+                    f"The report notes that {happened}. That year, did {a_pt.category} or {b_pt.category} "
+                    "stand "
+                    f"higher in {fig}, and what was the gap?",
+                ],
+            )
+            a = (
+                f"{cap(happened)} in {year}; that year {hi.category} was higher, at {val(chart, hi)} against "
+                f"{val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
+            )
+            steps = [
+                f"Find in the text that {happened} in {year}.",
+                f"In {fig}, read {hi.category} and {lo.category} at {year}: {val(chart, hi)} and "
+                f"{val(chart, lo)}.",
+                f"Compare and subtract: {diff.text}.",
+            ]
+            values: list[Value] = [
+                exact_value(fact_term(ctx, fact_index, "year"), None),
+                label_value(str(hi.category)),
+                diff,
+            ]
+            return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
+    return None
+
+
+def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    by_label: dict[str, list[DataPoint]] = {}
+    for p in chart.data:
+        if colour_keyed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
+            by_label.setdefault(p.label, []).append(p)
+    labels = sorted(by_label)
+    for i in rng.permutation(len(labels)):
+        marks = by_label[labels[int(i)]]
+        for j, a_pt in enumerate(marks):
+            for b_pt in marks[j + 1 :]:
+                if not separable(chart, a_pt.value, b_pt.value):
+                    continue
+                hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
+                if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
+                    continue
+                fig = figure_ref(chart)
+                c_hi, c_lo = str(colour_of(chart, hi)), str(colour_of(chart, lo))
+                ca, cb = (c_hi, c_lo) if rng.random() < 0.5 else (c_lo, c_hi)
+                q = pick(
+                    rng,
+                    [
+                        f"In {fig}, at {hi.label}, which is higher: the {ca} series or the {cb} series? "
+                        "Say what "
+                        "each colour represents.",
+                        f"Looking at {hi.label} in {fig}, does the {ca} or the {cb} mark reach further, "
+                        "and which "
+                        "series do those colours stand for?",
+                    ],
+                )
+                a = (
+                    f"{cap(c_hi)} stands for {hi.category}, at {val(chart, hi)}, which is above {c_lo}, "
+                    f"which is {lo.category} at {val(chart, lo)}."
+                )
+                steps = [
+                    f"Use the legend of {fig}: {c_hi} is {hi.category}, {c_lo} is {lo.category}.",
+                    f"Read both at {hi.label}: {val(chart, hi)} and {val(chart, lo)}.",
+                    f"Compare: {hi.category} is higher.",
+                ]
+                values: list[Value] = [
+                    label_value(str(hi.category)),
+                    label_value(str(lo.category)),
+                    read_value(chart, hi),
+                    read_value(chart, lo),
+                ]
+                return Draft("comparison", "L5", q, a, values, steps, [chart], [hi, lo])
+    return None
+
+
+def _against_target(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Bullet charts: does a measure reach the target its marker shows?"""
+    if not chart_type(chart.chartType).has("target_marker"):
+        return None
+    for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
+        if "target" not in p.metadata or not ctx.readable(chart, p):
+            continue
+        target = float(p.metadata["target"])
+        if not separable(chart, p.value, target) or not mark_use(ctx, chart, f"vs-target:{p.label}"):
+            continue
+        fig = figure_ref(chart)
+        actual, goal = point_term(chart, p), read_meta(chart, p, "target")
+        gap = difference_value(actual, meta_term(chart, p, "target"), value_unit(chart))
+        verdict = "beats" if p.value > target else "falls short of"
+        q = pick(
+            rng,
+            [
+                f"In {fig}, does the {p.label} bar reach the marker drawn across it? What does that marker "
+                "stand "
+                "for, and how far apart are the two?",
+                f"Reading {fig}, is {p.label} above or below its marker line, and by how much?",
+            ],
+        )
+        a = (
+            f"The marker is the target, {goal.said()}; {p.label} reaches {val(chart, p)}, so it {verdict} "
+            "the "
+            f"target by {_unsigned(gap.said())}."
+        )
+        steps = [
+            f"Locate {fig}: the thin marker on each bar is the target.",
+            f"Read {p.label}: {val(chart, p)}; its marker sits at {goal.said()}.",
+            f"Subtract: {fmt_num(actual.value)} - {goal.text} = {gap.text}.",
+        ]
+        values: list[Value] = [label_value("target", ["goal", "benchmark"]), read_value(chart, p), goal, gap]
+        return Draft("comparison", "L5", q, a, values, steps, [chart], [p])
+    return None
+
+
+def _unsigned(text: str) -> str:
+    return text.lstrip("-")
+
+
+def _largest_bubble(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Bubble charts: which point has the largest bubble (the size channel), and its y value."""
+    if not chart_type(chart.chartType).has("size"):
+        return None
+    sized = [p for p in chart.data if "size" in p.metadata]
+    if len(sized) < 3 or not mark_use(ctx, chart, "largest-bubble"):
+        return None
+    ranked = sorted(sized, key=lambda p: float(p.metadata["size"]), reverse=True)
+    big, second = float(ranked[0].metadata["size"]), float(ranked[1].metadata["size"])
+    if big < 1.3 * second or not ctx.readable(chart, ranked[0]):
+        return None
+    top, fig = ranked[0], figure_ref(chart)
+    q = pick(
+        rng,
+        [
+            f"In {fig}, which point is drawn with the largest bubble, and what is its value on the "
+            "vertical axis?",
+            f"Bubble size carries a third variable in {fig}. Which item has the biggest bubble, and where "
+            "does it "
+            "sit on the y axis?",
+        ],
+    )
+    a = f"{cap(top.label)}'s bubble is the biggest; on the y axis it reads {val(chart, top)}."
+    steps = [
+        f"Locate {fig}: bubble area encodes the size variable.",
+        f"Compare the bubbles: the largest belongs to {top.label}.",
+        f"Read its y value: {val(chart, top)}.",
+    ]
+    return Draft("comparison", "L5", q, a, [mark_label(top), read_value(chart, top)], steps, [chart], [top])
+
+
+def _darkest_cell(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Heatmaps: which cell the colour scale shows as the most intense (highest value)."""
+    if not chart_type(chart.chartType).has("colour_scale") or len(chart.data) < 4:
+        return None
+    ranked = sorted((p.value for p in chart.data), reverse=True)
+    if ranked[0] - ranked[1] < 0.15 * (ranked[0] - ranked[-1]) or not mark_use(ctx, chart, "darkest"):
+        return None
+    top = max(chart.data, key=lambda p: p.value)
+    fig, where = figure_ref(chart), f"{top.category} and {top.label}"
+    q = pick(
+        rng,
+        [
+            f"In {fig}, colour intensity encodes the value. Which cell is the most intense (highest), "
+            "by row and column?",
+            f"Which row and column meet at the strongest-coloured cell of {fig}?",
+        ],
+    )
+    a = f"The most intense cell is the one for {where}: the highest value on the colour scale."
+    steps = [
+        f"Locate {fig} and its colour scale (darker or stronger means higher).",
+        f"Find the most intense cell: row {top.category}, column {top.label}.",
+    ]
+    values: list[Value] = [label_value(str(top.category)), label_value(top.label)]
+    return Draft("comparison", "L5", q, a, values, steps, [chart], [top])

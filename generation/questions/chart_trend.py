@@ -1,0 +1,454 @@
+"""Trend / pattern questions (Table 14): direction, peak, distribution shape, period
+averages, a trend since an event, encodings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from generation.charts.registry import chart_type
+from generation.questions.chart_common import (
+    Maker,
+    cap,
+    event_phrase,
+    event_years,
+    first_draft,
+    mark_use,
+    ordered_series,
+    separable,
+    series_name,
+    shuffled_makers,
+    val,
+)
+from generation.questions.common import (
+    Context,
+    Draft,
+    Value,
+    change_value,
+    derived_value,
+    direction,
+    direction_value,
+    exact_value,
+    fact_term,
+    gap_value,
+    label_term,
+    label_value,
+    mark_label,
+    mean_term,
+    point_term,
+    read_value,
+)
+from generation.questions.phrasing import (
+    DIRECTION_RULE,
+    colour_keyed,
+    colour_of,
+    figure_ref,
+    fmt_num,
+    pick,
+    value_unit,
+)
+from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
+
+# --- trend / pattern -------------------------------------------------------------------
+
+
+def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    options: dict[str, Sequence[Maker]] = {
+        "L1": [],
+        "L2": shuffled_makers([_direction, _modal_bin, _peak, _pct_change, _tail], rng),
+        "L3": shuffled_makers([_period_average, _half_shift], rng),
+        "L4": [_trend_since_event],
+        "L5": [_colour_trend, _highlight_trend],
+    }
+    makers = options[level]
+    return first_draft(ctx, rng, makers) if makers else None
+
+
+def _endpoints(
+    ctx: Context, chart: Chart, points: list[DataPoint]
+) -> tuple[DataPoint, DataPoint, str] | None:
+    first, last = points[0], points[-1]
+    if not (ctx.readable(chart, first) and ctx.readable(chart, last)):
+        return None
+    d = direction([p.value for p in points])
+    return (first, last, d) if d else None
+
+
+def _direction_values(chart: Chart, first: DataPoint, last: DataPoint, d: str) -> list[Value]:
+    return [direction_value(d), read_value(chart, first), read_value(chart, last)]
+
+
+def _direction(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    for series, points in ordered_series(chart).items():
+        ends = _endpoints(ctx, chart, points)
+        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
+            continue
+        first, last, d = ends
+        fig, name = figure_ref(chart), series_name(chart, series)
+        q = pick(
+            rng,
+            [
+                f"How did {name} change over the period shown in {fig}?",
+                f"Between {first.label} and {last.label}, did {name} rise, fall or stay flat in {fig}?",
+                f"What direction does {name} take in {fig} from its first to its last point?",
+                f"Describe the overall movement of {name} across {fig}.",
+            ],
+        )
+        a = (
+            f"{cap(name)} {d}, going from {val(chart, first)} in {first.label} to {val(chart, last)} in "
+            f"{last.label}."
+        )
+        steps = [
+            f"In {fig}, read {name} at {first.label}: {val(chart, first)}.",
+            f"Read it at {last.label}: {val(chart, last)}.",
+            f"Compare the two ({DIRECTION_RULE}): it {d}.",
+        ]
+        values = _direction_values(chart, first, last, d)
+        return Draft("trend_pattern", "L2", q, a, values, steps, [chart], [first, last])
+    return None
+
+
+def _modal_bin(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    if not chart_type(chart.chartType).has("bins") or len(chart.data) < 3:
+        return None
+    ranked = sorted(chart.data, key=lambda p: p.value, reverse=True)
+    top = ranked[0]
+    if not separable(chart, top.value, ranked[1].value) or not all(
+        ctx.readable(chart, p) for p in chart.data
+    ):
+        return None
+    if not mark_use(ctx, chart, "mode"):
+        return None
+    fig = figure_ref(chart)
+    q = pick(
+        rng,
+        [
+            f"Where does the distribution in {fig} peak, and how many observations fall there?",
+            f"Which bin of {fig} is the most populated, and what count does it hold?",
+        ],
+    )
+    a = f"The distribution peaks in the {top.label} bin, which holds {fmt_num(top.value)} observations."
+    steps = [
+        f"Read the heights of all {len(chart.data)} bins of {fig}.",
+        f"The tallest is {top.label}: {fmt_num(top.value)}.",
+    ]
+    values: list[Value] = [mark_label(top), read_value(chart, top)]
+    return Draft("trend_pattern", "L2", q, a, values, steps, [chart], list(chart.data))
+
+
+def _peak(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    for series, points in ordered_series(chart).items():
+        if len(points) < 4 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        ranked = sorted(points, key=lambda p: p.value, reverse=True)
+        top = ranked[0]
+        if not separable(chart, top.value, ranked[1].value) or not mark_use(ctx, chart, f"peak:{series}"):
+            continue
+        fig, name = figure_ref(chart), series_name(chart, series)
+        q = pick(
+            rng,
+            [
+                f"At which point does {name} reach its peak in {fig}, and at what level?",
+                f"When is {name} highest in {fig}, and how high does it get?",
+                f"In {fig}, where does {name} top out, and at what value?",
+            ],
+        )
+        a = f"{cap(name)} tops out in {top.label} at {val(chart, top)}."
+        steps = [
+            f"Locate {fig}.",
+            f"Read {name} at each of its {len(points)} points.",
+            f"The highest point is {top.label}: {val(chart, top)}.",
+        ]
+        return Draft(
+            "trend_pattern",
+            "L2",
+            q,
+            a,
+            [mark_label(top), read_value(chart, top)],
+            steps,
+            [chart],
+            points,
+        )
+    return None
+
+
+def _pct_change(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    for series, points in ordered_series(chart).items():
+        ends = _endpoints(ctx, chart, points)
+        if ends is None or points[0].value <= 0 or points[-1].value <= 0:
+            continue
+        first, last, d = ends
+        if not mark_use(ctx, chart, f"trend:{series}"):
+            continue
+        fig, name = figure_ref(chart), series_name(chart, series)
+        change = change_value(point_term(chart, first), point_term(chart, last), value_unit(chart))
+        span, dash = f"{first.label} to {last.label}", f"{first.label}–{last.label}"
+        between = f"between {first.label} and {last.label}"
+        if change.in_points:  # a percentage changes by percentage points, not by a percentage of itself
+            q = pick(
+                rng,
+                [
+                    f"By how many percentage points did {name} change from {span} in {fig}?",
+                    f"In {fig}, what is the change in {name} {between}, in percentage points?",
+                    f"How far, in percentage points, did {name} move over {dash} in {fig}?",
+                ],
+            )
+        else:
+            q = pick(
+                rng,
+                [
+                    f"By what percentage did {name} change from {span} in {fig}?",
+                    f"In {fig}, what is the relative change in {name} {between}?",
+                    f"Expressed in per cent, how much did {name} move over {dash} in {fig}?",
+                ],
+            )
+        moved = f"{cap(name)} moved from {val(chart, first)} to {val(chart, last)}"
+        a = f"{moved}, a change of {change.said} (it {d})."
+        steps = [
+            f"Locate {fig} and read {first.label}: {val(chart, first)}.",
+            f"Read {last.label}: {val(chart, last)}.",
+            change.step(first.value, last.value),
+        ]
+        values: list[Value] = [change.value, direction_value(d)]
+        return Draft("trend_pattern", "L2", q, a, values, steps, [chart], [first, last])
+    return None
+
+
+def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """The mean of a series over a run of 3 or more consecutive years."""
+    for series, points in ordered_series(chart).items():
+        if len(points) < 4:
+            continue
+        size = int(rng.integers(3, len(points)))
+        start = int(rng.integers(0, len(points) - size + 1))
+        window = points[start : start + size]
+        if not all(ctx.readable(chart, p) for p in window):
+            continue
+        if not mark_use(ctx, chart, f"period-mean:{series}"):
+            continue
+        fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
+        w0, w1 = window[0].label, window[-1].label
+        mean = derived_value(mean_term([point_term(chart, p) for p in window]), unit, 2)
+        q = pick(
+            rng,
+            [
+                f"What was the average level of {name} from {w0} to {w1} in {fig}?",
+                f"Averaged over {w0}–{w1}, what value does {fig} give for {name}?",
+                f"Across the years {w0} to {w1}, what is the mean of {name} in {fig}?",
+            ],
+        )
+        a = f"Over the {size} years from {w0} to {w1}, {name} averages {mean.said()}."
+        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in window)
+        steps = [
+            f"Locate {fig}.",
+            f"Read {name} in each year from {w0} to {w1}: {readings}.",
+            f"Add the {size} values: {fmt_num(sum(p.value for p in window), 2)}; divide by {size}: "
+            f"{mean.text}.",
+        ]
+        return Draft("trend_pattern", "L3", q, a, [mean], steps, [chart], window)
+    return None
+
+
+def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How the mean of a series' later years compares with the mean of its earlier years."""
+    for series, points in ordered_series(chart).items():
+        half = len(points) // 2
+        if half < 3 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        early, late = points[:half], points[-half:]
+        m0 = mean_term([point_term(chart, p) for p in early])
+        m1 = mean_term([point_term(chart, p) for p in late])
+        if not separable(chart, m0.value, m1.value) or not mark_use(ctx, chart, f"halves:{series}"):
+            continue
+        fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
+        first, second = f"{early[0].label}–{early[-1].label}", f"{late[0].label}–{late[-1].label}"
+        mean0, mean1 = derived_value(m0, unit, 2), derived_value(m1, unit, 2)
+        gap = gap_value(m1, m0, unit)
+        word = "higher" if m1.value > m0.value else "lower"
+        q = pick(
+            rng,
+            [
+                f"In {fig}, compare the average of {name} over {first} with its average over {second}: "
+                "was the later period higher or lower, and by how much?",
+                f"Did {name} average more in {second} than in {first}, going by {fig}? Give both averages "
+                "and the gap.",
+            ],
+        )
+        a = (
+            f"{cap(name)} averages {mean0.said()} over {first} and {mean1.said()} over {second}, so the "
+            f"later period is {gap.said()} {word}."
+        )
+        steps = [
+            f"Locate {fig} and read {name} in every year.",
+            f"Average {first}: {mean0.text}.",
+            f"Average {second}: {mean1.text}.",
+            f"Compare: |{mean1.text} - {mean0.text}| = {gap.text}, {word}.",
+        ]
+        aliases = ["rose", "up", "increase"] if word == "higher" else ["fell", "down", "decrease"]
+        values: list[Value] = [mean0, mean1, gap, label_value(word, aliases)]
+        return Draft("trend_pattern", "L3", q, a, values, steps, [chart], [*early, *late])
+    return None
+
+
+def _tail(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Histograms: the distribution's shape, its peak and the side of its longer tail."""
+    if not chart_type(chart.chartType).has("bins") or len(chart.data) < 5:
+        return None
+    if not all(ctx.readable(chart, p) for p in chart.data):
+        return None
+    values = [p.value for p in chart.data]
+    k = max(range(len(values)), key=values.__getitem__)
+    top, second = sorted(values, reverse=True)[:2]
+    if not separable(chart, top, second):
+        return None
+    below, above = sum(values[:k]), sum(values[k + 1 :])
+    if above >= 1.5 * below and len(values) - 1 - k >= 2:
+        side, aliases = "higher", ["upper", "right", "larger values", "right-skewed", "positively skewed"]
+    elif below >= 1.5 * above and k >= 2:
+        side, aliases = "lower", ["left", "smaller values", "left-skewed", "negatively skewed"]
+    else:
+        return None
+    if not mark_use(ctx, chart, "tail"):
+        return None
+    fig, peak = figure_ref(chart), chart.data[k]
+    q = pick(
+        rng,
+        [
+            f"Describe the shape of the distribution in {fig}: where does it peak, and towards which end "
+            "does its longer tail run?",
+            f"Is the distribution in {fig} lopsided? Name the bin where it peaks and the side its long tail "
+            "is on.",
+        ],
+    )
+    a = f"It peaks in the {peak.label} bin and its longer tail runs towards the {side} bins."
+    steps = [
+        f"Read the heights of all {len(values)} bins of {fig}.",
+        f"The tallest bin is {peak.label}.",
+        f"Compare the bins on either side of it: {fmt_num(below)} observations below, {fmt_num(above)} "
+        "above, "
+        f"so the tail runs towards the {side} bins.",
+    ]
+    return Draft(
+        "trend_pattern",
+        "L2",
+        q,
+        a,
+        [mark_label(peak), label_value(side, aliases)],
+        steps,
+        [chart],
+        list(chart.data),
+    )
+
+
+def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    groups = ordered_series(chart)
+    for fact_index, year in event_years(ctx, chart):
+        for series, points in groups.items():
+            labels = [p.label for p in points]
+            if year not in labels or labels.index(year) == len(labels) - 1:
+                continue
+            ends = _endpoints(ctx, chart, points[labels.index(year) :])
+            if ends is None or not mark_use(ctx, chart, f"event:{fact_index}"):
+                continue
+            first, last, d = ends
+            happened = event_phrase(ctx, fact_index)
+            fig, name = figure_ref(chart), series_name(chart, series)
+            q = pick(
+                rng,
+                [
+                    f"How did {name} in {fig} develop from the year {happened} to {last.label}?",
+                    f"After {happened}, which way did {name} move in {fig} up to {last.label}?",
+                    f"Starting from the year in which {happened}, describe the path of {name} in {fig} "
+                    "through "
+                    f"{last.label}.",
+                ],
+            )
+            a = (
+                f"{cap(happened)} in {year}; from then to {last.label}, {name} {d}, "
+                f"from {val(chart, first)} to {val(chart, last)}."
+            )
+            steps = [
+                f"Find in the text that {happened} in {year}.",
+                f"Locate {fig} and read {name} in {year}: {val(chart, first)}.",
+                f"Read it in {last.label}: {val(chart, last)}.",
+                f"Compare the two: it {d}.",
+            ]
+            values = [
+                exact_value(fact_term(ctx, fact_index, "year"), None),
+                *_direction_values(chart, first, last, d),
+            ]
+            return Draft("trend_pattern", "L4", q, a, values, steps, [chart], [first, last], [fact_index])
+    return None
+
+
+def _colour_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    groups = ordered_series(chart)
+    for series in sorted(k for k in groups if k is not None):
+        colour = colour_of(chart, groups[series][0])
+        ends = _endpoints(ctx, chart, groups[series])
+        if colour is None or not colour_keyed(chart, groups[series][0]):
+            continue
+        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
+            continue
+        first, last, d = ends
+        fig = figure_ref(chart)
+        q = pick(
+            rng,
+            [
+                f"In {fig}, what does the {colour} line show, and how did it move between {first.label} and "
+                f"{last.label}?",
+                f"Which series is coloured {colour} in {fig}, and did it rise, fall or stay flat from "
+                f"{first.label} to {last.label}?",
+                f"Follow the {colour} series of {fig}: what is it, and what is its overall direction?",
+            ],
+        )
+        a = f"The {colour} series is {series}; it {d}, from {val(chart, first)} to {val(chart, last)}."
+        steps = [
+            f"Use the legend of {fig}: {colour} is {series}.",
+            f"Read {series} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
+            f"Compare the two: it {d}.",
+        ]
+        values = [label_value(series), *_direction_values(chart, first, last, d)]
+        return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])
+    return None
+
+
+def _highlight_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """A single-series time chart with one highlighted year: how the series moved up to it."""
+    groups = ordered_series(chart)
+    items = chart.visualProperties.highlightedItems
+    if list(groups) != [None] or len(items) != 1:
+        return None
+    points = groups[None]
+    labels = [p.label for p in points]
+    if items[0] not in labels or labels.index(items[0]) == 0:
+        return None
+    ends = _endpoints(ctx, chart, points[: labels.index(items[0]) + 1])
+    if ends is None or not mark_use(ctx, chart, "highlight-trend"):
+        return None
+    first, last, d = ends
+    fig, name = figure_ref(chart), series_name(chart, None)
+    q = pick(
+        rng,
+        [
+            f"{fig} marks one year in an accent colour. Which year is it, and how had {name} moved from the "
+            "start of the chart up to that year?",
+            f"Which year does {fig} single out with a highlight colour, and did {name} rise or fall on the "
+            "way "
+            "there from the first year shown?",
+        ],
+    )
+    a = (
+        f"The highlighted year is {last.label}; from {first.label} up to then {name} {d}, from "
+        f"{val(chart, first)} to {val(chart, last)}."
+    )
+    steps = [
+        f"Locate {fig} and find the mark in the highlight colour: {last.label}.",
+        f"Read {name} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
+        f"Compare the two: it {d}.",
+    ]
+    year = exact_value(label_term(chart, last), None)
+    values: list[Value] = [year, *_direction_values(chart, first, last, d)]
+    return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])

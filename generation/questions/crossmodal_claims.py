@@ -1,0 +1,257 @@
+"""The text claims cross-modal questions are built on: a number a text fact states about one
+chart mark, or a direction it states for one series, and whether the chart bears it out.
+
+A claim matches its chart within one reading tolerance and contradicts it from 1.5 on (the
+content stage writes them within 0.8 or beyond 2, see :mod:`generation.document.claims`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from generation.charts.registry import chart_type
+from generation.questions import common as qc
+from generation.questions.chart import ordered_series, series_name
+from generation.questions.common import Context, Draft, Term, Value, label_value
+from generation.questions.phrasing import (
+    article,
+    colour_keyed,
+    fmt_num,
+    is_year,
+    value_unit,
+    with_unit,
+)
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
+
+#: A claim matches its chart within one reading tolerance and contradicts it from 1.5 on
+#: (the content stage writes them within 0.6 or beyond 1.8); anything between is never asked.
+MATCH_TOLS = 1.0
+MISS_TOLS = 1.5
+VERDICTS: tuple[str, str] = ("matches", "contradicts")
+SIDES: tuple[str, str] = ("above", "below")
+
+
+def verdict_value(agrees: bool) -> AnswerValue:
+    """Whether the chart bears the text out (a fresh object: records never share values)."""
+    if agrees:
+        return label_value("matches", ["confirms", "bears out", "in line with", "consistent"])
+    return label_value("contradicts", ["inconsistent", "does not match", "disagrees", "at odds"])
+
+
+def mark_subject(chart: Chart, p: DataPoint) -> str:
+    """What a text claim is about, named without the chart: ``Europe in 2022``, ``the 40–50 bin``."""
+    if chart_type(chart.chartType).has("bins"):
+        return f"the {p.label} bin"
+    if p.category and is_year(p.category) and not is_year(p.label):
+        return f"{p.label} in {p.category}"
+    if p.category:
+        return f"{p.category} in {p.label}"
+    return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else p.label
+
+
+@dataclass
+class Claim:
+    """A number the text states about one mark of a chart in another section."""
+
+    index: int
+    fact: TextFact
+    chart: Chart
+    point: DataPoint
+    claimed: Term
+    unit: str | None
+    relation: str
+
+    @property
+    def subject(self) -> str:
+        return mark_subject(self.chart, self.point)
+
+    @property
+    def charted(self) -> Term:
+        return qc.point_term(self.chart, self.point)
+
+    @property
+    def matches(self) -> bool:
+        return abs(self.point.value - self.claimed.value) <= MATCH_TOLS * self.charted.tol
+
+    @property
+    def side(self) -> str:
+        return "above" if self.point.value > self.claimed.value else "below"
+
+    def verdict(self) -> AnswerValue:
+        return verdict_value(self.matches)
+
+    def side_value(self) -> AnswerValue:
+        aliases = ["higher", "exceeds", "more"] if self.side == "above" else ["lower", "short", "less"]
+        return label_value(self.side, aliases)
+
+    def stated(self) -> str:
+        return with_unit(fmt_num(self.claimed.value), self.unit)
+
+    def gap(self) -> qc.Num:
+        return qc.gap_value(self.charted, self.claimed, self.unit)
+
+    def judged(self) -> str:
+        """The verdict as the answer words it."""
+        if self.matches:
+            return f"in line with the text's {self.relation} of {self.stated()}, so the chart matches it"
+        return f"{self.side} the text's {self.relation} of {self.stated()}, so the chart contradicts it"
+
+    def step(self) -> str:
+        return (
+            f"Find the text's claim (section {self.fact.section_id}): {article(self.relation)} of "
+            f"{self.stated()} for {self.subject}."
+        )
+
+    def group(self) -> tuple[str, list[DataPoint]]:
+        """The marks of the claim's series (or of its label across series), and how to name them."""
+        if self.point.category is not None:
+            marks = [p for p in self.chart.data if p.category == self.point.category]
+            return f"the {self.point.category} values", marks
+        return "all values", list(self.chart.data)
+
+    def draft(
+        self,
+        category: str,
+        level: Difficulty,
+        q: str,
+        a: str,
+        values: list[Value],
+        steps: list[str],
+        points: list[DataPoint] | None = None,
+    ) -> Draft:
+        marks = points or [self.point]
+        return Draft(category, level, q, a, values, steps, [self.chart], marks, [self.index])
+
+
+@dataclass
+class TrendClaim:
+    """A direction the text states for one series of a time chart in another section."""
+
+    index: int
+    fact: TextFact
+    chart: Chart
+    series: str | None
+    span: list[DataPoint]
+    claimed: str
+    actual: str
+
+    @property
+    def name(self) -> str:
+        return series_name(self.chart, self.series)
+
+    @property
+    def first(self) -> DataPoint:
+        return self.span[0]
+
+    @property
+    def last(self) -> DataPoint:
+        return self.span[-1]
+
+    @property
+    def matches(self) -> bool:
+        return self.claimed == self.actual
+
+    def draft(
+        self,
+        level: Difficulty,
+        q: str,
+        a: str,
+        values: list[Value],
+        steps: list[str],
+        points: list[DataPoint],
+    ) -> Draft:
+        return Draft(
+            "compare_representations", level, q, a, values, steps, [self.chart], points, [self.index]
+        )
+
+
+def claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
+    out = []
+    for i in ctx.facts_of("chart_claim"):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        # the claim sits in another, non-adjacent section
+        if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
+            continue
+        point = qc.find_point(chart, v.get("label", ""), v.get("series"))
+        try:
+            claimed = qc.fact_term(ctx, i, "claimed_value")
+        except (KeyError, ValueError):
+            continue
+        if point is None or ctx.full(chart) or not ctx.readable(chart, point, claimed=True):
+            continue
+        claim = Claim(
+            i, fact, chart, point, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure")
+        )
+        gap, tol = abs(point.value - claimed.value), claim.charted.tol
+        if MATCH_TOLS * tol < gap < MISS_TOLS * tol:
+            continue  # too close to call either way
+        out.append(claim)
+    return qc.shuffled(out, rng)
+
+
+def trend_claims(ctx: Context, rng: np.random.Generator) -> list[TrendClaim]:
+    out = []
+    for i in ctx.facts_of("trend_claim"):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
+            continue
+        groups = ordered_series(chart)
+        series = v.get("series") or None
+        if series not in groups:
+            continue
+        first = qc.find_point(chart, v.get("start", ""), series)
+        last = qc.find_point(chart, v.get("end", ""), series)
+        if first is None or last is None or ctx.full(chart):
+            continue
+        if not (ctx.readable(chart, first, claimed=True) and ctx.readable(chart, last, claimed=True)):
+            continue
+        series_marks = groups[series]
+        i0, i1 = series_marks.index(first), series_marks.index(last)
+        span = series_marks[i0 : i1 + 1]
+        actual = qc.direction([p.value for p in span]) if i0 < i1 else None
+        claimed = v.get("direction", "")
+        if actual is None or claimed not in qc.DIRECTION_ALIASES:
+            continue
+        out.append(TrendClaim(i, fact, chart, series, span, claimed, actual))
+    return qc.shuffled(out, rng)
+
+
+def wanted_first(items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str) -> list[qc.T]:
+    """``items`` with those whose ``key`` is ``wanted`` first (the order within each kept)."""
+    return sorted(items, key=lambda item: key(item) != wanted)
+
+
+def first_claim(
+    ctx: Context,
+    rng: np.random.Generator,
+    use: str,
+    make: Callable[[Claim], Draft | None],
+    *,
+    key: Callable[[Claim], str],
+    wanted: str,
+    keep: Callable[[Claim], bool] = lambda c: True,
+    needs_colour: bool = False,
+) -> Draft | None:
+    """The draft ``make`` builds from the first claim not yet used for ``use``: claims whose
+    ``key`` is ``wanted`` first."""
+    for claim in wanted_first(claims(ctx, rng), key, wanted):
+        if not keep(claim):
+            continue
+        if needs_colour and not colour_keyed(claim.chart, claim.point):
+            continue
+        if ctx.claim(f"claim:{claim.index}:{use}"):
+            draft = make(claim)
+            if draft is not None:
+                return draft
+    return None
+
+
+def verdict_key(claim: Claim | TrendClaim) -> str:
+    return VERDICTS[0] if claim.matches else VERDICTS[1]

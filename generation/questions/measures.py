@@ -1,0 +1,116 @@
+"""What a question record measures, read from the record alone: its evidence set, its operation,
+its verdict, how many evidence units it combines and whether it restates one of them.
+
+``synthdocbench stats`` tallies these (:mod:`generation.questions.stats`) and validation's
+question rules check them (:mod:`generation.validate.question_rules`), so both use one definition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from generation.questions.phrasing import is_year, numbers_in
+from synthdocbench_tasks.schema import Question
+
+#: Label answers that are a verdict, by class.
+VERDICTS: dict[str, str] = {
+    "matches": "matches",
+    "contradicts": "contradicts",
+    "above": "above",
+    "below": "below",
+}
+#: A run is balanced when no verdict class holds more than this share of its category.
+MAX_VERDICT_SHARE = 0.55
+#: Words that state a direction of movement.
+DIRECTION = re.compile(
+    r"\b(rose|rise[sn]?|rising|increase[sd]?|increasing|grew|grow(?:s|n|ing)?|climb(?:ed|s|ing)?|"
+    r"fell|fall(?:s|en|ing)?|decrease[sd]?|decreasing|declin(?:e|ed|es|ing)|dropp?(?:ed|s|ing)?|"
+    r"flat|stable|unchanged|steady|upward|downward)\b",
+    re.IGNORECASE,
+)
+_READS = frozenset({"read"})
+
+
+def evidence_key(q: Question) -> tuple[object, ...]:
+    """The evidence set of a question: its chart, its marks and its facts."""
+    marks = tuple(sorted(r.label for r in q.required_data_points))
+    return (q.chart_index, marks, tuple(sorted(q.required_facts)))
+
+
+def operations(q: Question) -> list[tuple[str, int]]:
+    """(op, operand count) of every step of every derivation of ``q``."""
+    return [(s.op, len(s.operands)) for d in q.derivations or [] for s in d.steps]
+
+
+def operation_name(q: Question) -> str:
+    """The question's operation: its non-read ops joined (``mean``, ``abs_difference+mean``),
+    ``read`` when it only reads numbers, ``label`` when it asks for no number."""
+    ops = sorted({op for op, _ in operations(q) if op not in _READS})
+    if ops:
+        return "+".join(ops)
+    return "read" if q.derivations else "label"
+
+
+def chart_keys(q: Question) -> set[str]:
+    """The charts a question reads: its chart (``#<index>``) and any chart its derivations name."""
+    found = {f"#{q.chart_index}"} if q.chart_index is not None else set()
+    for d in q.derivations or []:
+        for s in d.steps:
+            found |= {o.viz_id for o in s.operands if o.viz_id}
+    return found
+
+
+def evidence_units(q: Question) -> int:
+    """Evidence units a question combines: its text facts plus the charts it reads (a chart read
+    by ``chart_index`` and by its derivations counts once)."""
+    charts = {q.chart_index} if q.chart_index is not None else set()
+    vizs = {o.viz_id for d in q.derivations or [] for s in d.steps for o in s.operands if o.viz_id}
+    return len(q.required_facts) + max(len(charts), len(vizs))
+
+
+def restated_units(q: Question) -> list[str]:
+    """Cited fact sentences whose number (a year or a cited mark's label aside) or direction word the
+    question repeats."""
+    named: set[float] = set()
+    for ref in q.required_data_points:  # a bin called 40-50 names its numbers
+        named |= numbers_in(ref.label)
+    asked = numbers_in(q.question) - named
+    directions = {m.lower() for m in DIRECTION.findall(q.question)}
+    out = []
+    for sentence in q.required_facts_text:
+        numbers = {n for n in numbers_in(sentence) if not is_year(f"{n:g}")}
+        said = {m.lower() for m in DIRECTION.findall(sentence)}
+        if numbers & asked or said & directions:
+            out.append(sentence)
+    return out
+
+
+def verdict_of(q: Question) -> str | None:
+    """The verdict class a question's answer holds (matches, contradicts, above, below), if any."""
+    for v in q.answer_values:
+        if v.kind == "label" and v.text in VERDICTS:
+            return VERDICTS[v.text]
+    return None
+
+
+def verdict_balance(questions: Iterable[Question]) -> dict[str, Counter[str]]:
+    """(category -> verdict class -> questions) over the verdict-bearing questions."""
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for q in questions:
+        verdict = verdict_of(q)
+        if verdict is not None:
+            out[q.category][verdict] += 1
+    return dict(out)
+
+
+def unbalanced(balance: dict[str, Counter[str]], bound: float = MAX_VERDICT_SHARE) -> list[str]:
+    """Categories whose largest verdict class holds more than ``bound`` of it."""
+    out = []
+    for category, counts in sorted(balance.items()):
+        total = sum(counts.values())
+        top, n = counts.most_common(1)[0]
+        if total and n / total > bound:
+            out.append(f"{category}: {top} is {n} of {total} verdicts ({n / total:.0%} > {bound:.0%})")
+    return out

@@ -1,0 +1,124 @@
+"""Plausibility of a report's fact table: every value within what its entity allows.
+
+The bounds come from the topic's :class:`~generation.world.space.Limits` (a topic composed by
+:mod:`generation.world.space`; a manifest names it by its title). One function per bound, each
+returning one line per violation:
+
+- ``range``: a value lies in its entity's range (extensive metrics scale with the entity,
+  intensive ones keep the theme's range);
+- ``cap``: a count is at most the entity's population, an extent at most its area;
+- ``shares``: the shares of one whole add up to 100 in every period (at most 100 when only some
+  parts are shown), and no share exceeds 100;
+- ``parts``: a part of a mix is at most its whole, and the parts together are at most the whole.
+
+:func:`manifest_problems` is the ``plausibility`` rule of :mod:`generation.validate.rules`: a
+question on a report whose fact table breaks a bound is rejected.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from generation.world.space import Limits, limits_of, topic_by_title
+from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact
+
+#: Rounding allowed when adding printed shares (tenths) or comparing printed values.
+SHARE_TOLERANCE = 0.051
+_EPS = 1e-9
+#: Parts printed with d decimals may add up to a little more than their whole: each part may sit
+#: this many steps of the last decimal from its exact fraction (rounding and keeping numbers apart).
+PART_STEPS = 3
+
+
+def range_problems(world: World, limits: Limits) -> list[str]:
+    out = []
+    for f in world.facts:
+        bounds = limits.ranges.get(f.metric, {}).get(f.entity)
+        if f.part or bounds is None:
+            continue
+        low, high = bounds
+        if not low - _EPS <= f.value <= high + _EPS:
+            out.append(f"range: {_where(f)} is {f.value}, outside {f.entity}'s {low}–{high}")
+    return out
+
+
+def cap_problems(world: World, limits: Limits) -> list[str]:
+    out = []
+    for f in world.facts:
+        cap = limits.caps.get(f.metric)
+        attrs = limits.attributes.get(f.entity)
+        if cap is None or attrs is None:
+            continue
+        attribute, per_unit = cap
+        if f.value * per_unit > attrs[attribute] * (1 + _EPS):
+            out.append(
+                f"cap: {_where(f)} is {f.value} ({f.value * per_unit:.0f}), above {f.entity}'s "
+                f"{attribute} of {attrs[attribute]:.0f}"
+            )
+    return out
+
+
+def share_problems(world: World, limits: Limits) -> list[str]:
+    kinds = {m.name: m.kind for m in world.metrics}
+    sums: dict[tuple[str, str, str], list[WorldFact]] = defaultdict(list)
+    out = []
+    for f in world.facts:
+        if kinds.get(f.metric) != "share":
+            continue
+        if f.value > 100 + _EPS:
+            out.append(f"shares: {_where(f)} is {f.value}%, above 100")
+        if f.part:
+            sums[(f.metric, f.entity, f.period)].append(f)
+    for (metric, entity, period), facts in sorted(sums.items()):
+        total = sum(f.value for f in facts)
+        complete = {f.part for f in facts} >= set(limits.parts)
+        if (complete and abs(total - 100) > SHARE_TOLERANCE) or total > 100 + SHARE_TOLERANCE:
+            parts = "all parts" if complete else f"{len(facts)} parts"
+            out.append(f"shares: {metric} of {entity} in {period} add up to {total:.1f}% over {parts}")
+    return out
+
+
+def part_problems(world: World, limits: Limits) -> list[str]:
+    wholes = {
+        (f.entity, f.period): f.value for f in world.facts if f.metric == limits.mix_metric and not f.part
+    }
+    parts: dict[tuple[str, str], list[WorldFact]] = defaultdict(list)
+    for f in world.facts:
+        if f.metric == limits.mix_metric and f.part:
+            parts[(f.entity, f.period)].append(f)
+    metric = next((m for m in world.metrics if m.name == limits.mix_metric), None)
+    step = 10.0 ** -(metric.decimals if metric else 0)
+    out = []
+    for key, facts in sorted(parts.items()):
+        whole = wholes.get(key)
+        if whole is None:
+            continue
+        out += [f"parts: {_where(f)} is {f.value}, above its whole {whole}" for f in facts if f.value > whole]
+        total = sum(f.value for f in facts)
+        if total > whole + PART_STEPS * step * len(facts) + _EPS:
+            out.append(
+                f"parts: {limits.mix_metric} of {key[0]} in {key[1]}: parts add up to {total:.6g} > {whole}"
+            )
+    return out
+
+
+def world_problems(world: World, limits: Limits) -> list[str]:
+    """Every bound the fact table breaks, one line each (empty when plausible)."""
+    return [
+        *range_problems(world, limits),
+        *cap_problems(world, limits),
+        *share_problems(world, limits),
+        *part_problems(world, limits),
+    ]
+
+
+def manifest_problems(manifest: DocumentManifest) -> list[str]:
+    """:func:`world_problems` of a manifest's fact table; empty for a topic outside the space."""
+    topic = topic_by_title(manifest.topic)
+    limits = limits_of(topic) if topic is not None else None
+    return [] if limits is None else world_problems(manifest.world, limits)
+
+
+def _where(f: WorldFact) -> str:
+    part = f" ({f.part})" if f.part else ""
+    return f"{f.metric}{part} of {f.entity} in {f.period}"

@@ -1,0 +1,389 @@
+"""The topic space: themes x settings x periods, composed from data files.
+
+A *theme* (``data/themes.yaml``, ``data/themes_more.yaml``) is what a report is about: its
+title and phrase with a ``{where}`` slot, its domain, its metrics (unit, kind, decimals and a
+plausible range), its mix, funnel and vocabulary, and the settings it fits. A *setting*
+(``data/settings.yaml``) is where: an entity set (countries of a grouping, sectors, firms,
+sites, age groups of a country, ...) and the words that complete the title. A *period* is one
+of :data:`PERIODS`. :func:`topic_for` composes the topic of document ``index`` of a run: the
+run's (theme, setting) pairs in a seeded order, drawn without replacement, so the first
+:func:`space_size` documents of a run all have different titles.
+
+Values are plausible for their entity (:class:`Limits`): a metric with ``per: population``
+(``area``, ``size``) is extensive, its ``low``/``high`` are the range of an entity of the
+reference size (:data:`~generation.world.entities.REFERENCE`) and each entity's range scales
+with its attribute; a metric without ``per`` is intensive and keeps one range. ``cap:
+population`` (``area``) bounds a metric by the entity's population (area): ``cap_unit`` is the
+attribute's units per unit of the metric (0.01 km² per hectare). The scale word and decimals
+are chosen so every value prints below 1,000 and each entity's range holds enough numbers.
+Entities more than :data:`MAX_RATIO` times smaller than the largest on an attribute the theme
+scales by are left out, so a report does not put a city-state beside a continent-sized country.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import numpy as np
+import yaml
+
+from generation.world.entities import (
+    REFERENCE,
+    SIZE_CLASSES,
+    Entity,
+    countries,
+    faker_names,
+    group,
+    size_classes,
+)
+from generation.world.topics import Funnel, Metric, Mix, Topic
+
+PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
+#: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
+MAX_RATIO = 40.0
+#: An extensive metric's range for one entity: its scaled centre (the geometric middle of the
+#: theme's ``low``/``high`` at the reference size) divided and multiplied by this.
+EXTENSIVE_BAND = 1.8
+MAX_ENTITIES = 10
+MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
+#: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
+MIN_ENTITY_SPACE = 80
+_SCALES = ("", "thousand", "million", "billion", "trillion")
+_FACTOR = {s: 1000.0**i for i, s in enumerate(_SCALES)}
+_THEME_FILES = ("themes.yaml", "themes_more.yaml")
+SETTINGS_FILE = "settings.yaml"
+
+
+class TopicSpaceError(ValueError):
+    """A theme or setting file does not fit: one line naming the file and the field."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What is plausible in one topic's fact table (read by the plausibility rule)."""
+
+    #: metric name -> entity -> (low, high) in the metric's printed unit.
+    ranges: dict[str, dict[str, tuple[float, float]]]
+    #: metric name -> (entity attribute, attribute units per unit of the metric incl. its scale).
+    caps: dict[str, tuple[str, float]]
+    #: entity -> attribute -> value.
+    attributes: dict[str, dict[str, float]]
+    mix_metric: str
+    parts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Setting:
+    key: str
+    kind: str
+    plural: str
+    where: str
+    entities: tuple[Entity, ...]
+    family: str
+
+
+# --- reading the data -----------------------------------------------------------------------
+
+
+def _read(name: str) -> dict[str, Any]:
+    source = resources.files("generation.world") / "data" / name
+    try:
+        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise TopicSpaceError(f"generation/world/data/{name}: cannot be read ({exc})") from None
+    if not isinstance(data, dict):
+        raise TopicSpaceError(f"generation/world/data/{name}: expected a mapping at the top")
+    return data
+
+
+@functools.cache
+def themes() -> tuple[dict[str, Any], ...]:
+    out: list[dict[str, Any]] = []
+    for name in _THEME_FILES:
+        for theme in _read(name).get("themes", []):
+            for field in ("key", "title", "phrase", "domain", "settings", "metrics", "mix", "funnel"):
+                if field not in theme:
+                    raise TopicSpaceError(f"generation/world/data/{name}: theme lacks {field!r}")
+            out.append(theme)
+    keys = [t["key"] for t in out]
+    twice = sorted({k for k in keys if keys.count(k) > 1})
+    if twice:
+        raise TopicSpaceError(f"theme key {twice[0]!r} is used more than once")
+    return tuple(out)
+
+
+def _family(record: dict[str, Any]) -> str:
+    kind = record["kind"]
+    if kind == "country" and "group" in record:
+        return "countries"
+    if "family" in record:
+        return str(record["family"])
+    families = {"sector": "sectors", "firm": "firms", "site": "sites", "age group": "age-groups"}
+    return families.get(kind, record["key"])
+
+
+@functools.cache
+def settings() -> tuple[_Setting, ...]:
+    out: list[_Setting] = []
+    by_name = {c.name: c for c in countries()}
+    for rec in _read(SETTINGS_FILE).get("settings", []):
+        kind, key = rec["kind"], rec["key"]
+        plural = rec.get("plural", rec.get("entity_kind_plural", f"{kind}s"))
+        family = _family(rec)
+        if kind == "country":
+            members = group(rec["group"]) if "group" in rec else [by_name[n] for n in rec["members"]]
+            ranked = sorted(members, key=lambda c: -c.population)[:MAX_ENTITIES]
+            ents = tuple(c.entity() for c in ranked)
+            kind = rec.get("entity_kind", "country")
+            plural = rec.get("entity_kind_plural", "countries")
+            out.append(_Setting(key, kind, plural, rec.get("where", ""), ents, family))
+        elif kind in ("firm", "site"):
+            names = faker_names(key, int(rec.get("count", 8)), kind)
+            classes = size_classes(key, len(names))
+            ents = tuple(
+                Entity(n, kind, size=SIZE_CLASSES[c], size_class=c)
+                for n, c in zip(names, classes, strict=True)
+            )
+            out.append(_Setting(key, kind, plural, rec["where"], ents, family))
+        elif "per_country" in rec:
+            for name in rec["per_country"]:
+                country = by_name[name]
+                sub = f"{key}-{country.iso3.lower()}"
+                if kind == "age group":
+                    widths = rec.get("widths", [10] * len(rec["members"]))
+                    ents = tuple(
+                        Entity(m, kind, population=country.population * w / 80)
+                        for m, w in zip(rec["members"], widths, strict=True)
+                    )
+                else:
+                    classes = size_classes(sub, len(rec["members"]))
+                    ents = tuple(
+                        Entity(m, kind, population=country.population, size=SIZE_CLASSES[c], size_class=c)
+                        for m, c in zip(rec["members"], classes, strict=True)
+                    )
+                where = rec["where"].format(country=name)
+                out.append(_Setting(sub, kind, plural, where, ents, family))
+        else:
+            ents = tuple(Entity(m, kind) for m in rec["members"])
+            out.append(_Setting(key, kind, plural, rec.get("where", ""), ents, family))
+    return tuple(out)
+
+
+# --- composing a topic ----------------------------------------------------------------------
+
+
+def _scaled_by(theme: dict[str, Any]) -> set[str]:
+    records = [*theme["metrics"], theme["mix"]["metric"]]
+    return {r["per"] for r in records if "per" in r} | {r["cap"] for r in records if "cap" in r}
+
+
+def _entities(theme: dict[str, Any], setting: _Setting) -> tuple[Entity, ...]:
+    ents = list(setting.entities)
+    for attr in sorted(_scaled_by(theme) - {"size"}):
+        if setting.kind not in ("country", "state", "age group", "product", "programme"):
+            return ()
+        top = max(e.attribute(attr) for e in ents)
+        ents = [e for e in ents if e.attribute(attr) * MAX_RATIO >= top]
+    return tuple(ents)
+
+
+@dataclass(frozen=True)
+class _Composed:
+    metric: Metric
+    ranges: dict[str, tuple[float, float]]
+    cap: tuple[str, float] | None
+    scaled: bool
+
+    def crowded(self) -> str | None:
+        """The entity whose range holds too few number strings at the metric's decimals."""
+        step = 10.0**-self.metric.decimals
+        name, (lo, hi) = min(self.ranges.items(), key=lambda kv: kv[1][1] - kv[1][0])
+        return None if (hi - lo) / step >= MIN_ENTITY_SPACE or not self.scaled else name
+
+
+def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...]:
+    """``ents`` less the smallest entities whose ranges would be too crowded to print."""
+    records = [*theme["metrics"], theme["mix"]["metric"]]
+    while len(ents) >= MIN_ENTITIES:
+        crowded = next((c for c in (_compose_metric(r, ents).crowded() for r in records) if c), None)
+        if crowded is None:
+            return ents
+        ents = tuple(e for e in ents if e.name != crowded)
+    return ents
+
+
+def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
+    low, high = float(rec["low"]), float(rec["high"])
+    scale = rec.get("scale", "")
+    decimals = int(rec.get("decimals", 1))
+    per, cap = rec.get("per"), rec.get("cap")
+    raw: dict[str, tuple[float, float]] = {}
+    for e in ents:
+        if per:
+            centre = (low * high) ** 0.5 * e.attribute(per) / REFERENCE[per]
+            lo, hi = centre / EXTENSIVE_BAND, centre * EXTENSIVE_BAND
+        else:
+            lo, hi = low, high
+        if cap:
+            limit = e.attribute(cap) / (_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
+            hi = min(hi, 0.8 * limit)
+            lo = min(lo, 0.3 * hi)
+        raw[e.name] = (lo, hi)
+    top = max(hi for _, hi in raw.values())
+    while top >= 990 and scale != _SCALES[-1]:
+        scale = _SCALES[_SCALES.index(scale) + 1]
+        raw = {k: (lo / 1000, hi / 1000) for k, (lo, hi) in raw.items()}
+        top /= 1000
+    while top < 0.9 and scale != "":
+        scale = _SCALES[_SCALES.index(scale) - 1]
+        raw = {k: (lo * 1000, hi * 1000) for k, (lo, hi) in raw.items()}
+        top *= 1000
+    narrowest = min(hi - lo for lo, hi in raw.values())
+    if scale:
+        decimals = max(
+            decimals, 1 if decimals == 0 and narrowest * 10**decimals < MIN_ENTITY_SPACE else decimals
+        )
+        while narrowest * 10**decimals < MIN_ENTITY_SPACE and decimals < 3:
+            decimals += 1
+    ranges = {k: (round(lo, decimals) or 10.0**-decimals, round(hi, decimals)) for k, (lo, hi) in raw.items()}
+    lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
+    kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale}
+    metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
+    if "kind" in rec:
+        metric = Metric(
+            rec["name"], rec["unit"], min(lows), max(highs), **kwargs, kind=rec["kind"], kind_given=True
+        )
+    cap_rule = (cap, _FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
+    return _Composed(metric, ranges, cap_rule, bool(per or cap))
+
+
+@dataclass(frozen=True, eq=False)
+class _Pair:
+    theme: dict[str, Any]
+    setting: _Setting
+    entities: tuple[Entity, ...]
+
+    @property
+    def title(self) -> str:
+        return _fill(self.theme["title"], self.setting)
+
+
+def _fill(template: str, setting: _Setting) -> str:
+    return " ".join(template.format(where=setting.where).split())
+
+
+@functools.cache
+def pairs() -> tuple[_Pair, ...]:
+    """Every (theme, setting) the data allows, in data order."""
+    out: list[_Pair] = []
+    for theme in themes():
+        for setting in settings():
+            if setting.family not in theme["settings"] and setting.key not in theme["settings"]:
+                continue
+            ents = _roomy(theme, _entities(theme, setting))
+            whole_set = setting.kind != "country" and len(ents) == len(setting.entities) >= 5
+            if len(ents) >= MIN_ENTITIES or whole_set:
+                out.append(_Pair(theme, setting, ents))
+    titles = [p.title for p in out]
+    twice = sorted({t for t in titles if titles.count(t) > 1})
+    if twice:
+        raise TopicSpaceError(f"two (theme, setting) pairs give the title {twice[0]!r}")
+    return tuple(out)
+
+
+def space_size() -> int:
+    return len(pairs())
+
+
+def domains() -> tuple[str, ...]:
+    return tuple(sorted({t["domain"] for t in themes()}))
+
+
+def _run_order(seed: int) -> np.ndarray:
+    digest = hashlib.sha256(f"topic-space\x1f{seed}".encode()).digest()
+    return np.random.default_rng(int.from_bytes(digest[:8], "big")).permutation(space_size())
+
+
+@functools.cache
+def _order(seed: int) -> tuple[int, ...]:
+    return tuple(int(i) for i in _run_order(seed))
+
+
+def topic_for(seed: int, index: int) -> Topic:
+    """The topic of document ``index`` of a run with ``seed``: no title repeats within the
+    first :func:`space_size` documents; the period comes from the same seeded order."""
+    order = _order(seed)
+    n = len(order)
+    i = order[index % n]
+    return compose(i, PERIODS[(index // n + i) % len(PERIODS)])
+
+
+@functools.cache
+def compose(i: int, period: tuple[int, int]) -> Topic:
+    """The topic of pair ``i`` of :func:`pairs` over ``period``."""
+    pair = pairs()[i]
+    theme, setting, ents = pair.theme, pair.setting, pair.entities
+    composed = [_compose_metric(r, ents) for r in theme["metrics"]]
+    mix_rec = theme["mix"]
+    mix_metric = _compose_metric(mix_rec["metric"], ents)
+    key = f"{theme['key']}@{setting.key}@{period[0]}-{period[1]}"
+    topic = Topic(
+        key=key,
+        title=pair.title,
+        phrase=_fill(theme["phrase"], setting),
+        domain=theme["domain"],
+        entity_kind=setting.kind,
+        entity_kind_plural=setting.plural,
+        entities=tuple(e.name for e in ents),
+        actors=tuple(theme["actors"]),
+        metrics=tuple(c.metric for c in composed),
+        mix=Mix(mix_rec["name"], mix_rec["part_kind"], tuple(mix_rec["parts"]), mix_metric.metric),
+        years=period,
+        events=tuple(theme["events"]),
+        subjects=tuple(theme["subjects"]),
+        concepts=tuple(theme["concepts"]),
+        drivers=tuple(theme["drivers"]),
+        risks=tuple(theme["risks"]),
+        sources=tuple(theme["sources"]),
+        funnel=Funnel(
+            theme["funnel"]["noun"],
+            theme["funnel"]["unit"],
+            theme["funnel"].get("scale", ""),
+            tuple(theme["funnel"]["stages"]),
+        ),
+    )
+    all_composed = [*composed, mix_metric]
+    _LIMITS[key.rsplit("@", 1)[0] + "@"] = Limits(
+        ranges={c.metric.name: c.ranges for c in all_composed},
+        caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},
+        attributes={e.name: {"population": e.population, "area": e.area, "size": e.size} for e in ents},
+        mix_metric=mix_metric.metric.name,
+        parts=tuple(mix_rec["parts"]),
+    )
+    return topic
+
+
+_LIMITS: dict[str, Limits] = {}
+
+
+def limits_of(topic: Topic) -> Limits | None:
+    """The plausibility limits of a composed topic; ``None`` for a topic of the fixed bank."""
+    if topic.key not in _LIMITS and topic.key.count("@") == 2:
+        topic_by_title(topic.title)
+    return _LIMITS.get(topic.key.rsplit("@", 1)[0] + "@")
+
+
+@functools.cache
+def _by_title() -> dict[str, int]:
+    return {p.title: i for i, p in enumerate(pairs())}
+
+
+def topic_by_title(title: str, years: tuple[int, int] = PERIODS[0]) -> Topic | None:
+    """The composed topic with ``title`` (a manifest's ``topic``), or ``None``; limits do not
+    depend on the period."""
+    i = _by_title().get(title)
+    return None if i is None else compose(i, years)

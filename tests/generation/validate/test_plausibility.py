@@ -1,0 +1,141 @@
+"""The plausibility rule: one test per bound on hand-made fact tables, and generated worlds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.validate.plausibility import (
+    cap_problems,
+    manifest_problems,
+    part_problems,
+    range_problems,
+    share_problems,
+    world_problems,
+)
+from generation.validate.rules import RULES
+from generation.world.space import Limits
+from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
+
+PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+
+LIMITS = Limits(
+    ranges={
+        "care recipients": {"Finland": (0.05, 0.2), "Germany": (0.8, 3.1)},
+        "unemployment rate": {"Finland": (2.8, 17.9), "Germany": (2.8, 17.9)},
+    },
+    caps={"care recipients": ("population", 1e6), "forest area": ("area", 1e3)},
+    attributes={
+        "Finland": {"population": 5.5e6, "area": 338e3, "size": 1.0},
+        "Germany": {"population": 83e6, "area": 357e3, "size": 1.0},
+    },
+    mix_metric="care provision",
+    parts=("Home care", "Nursing homes", "Informal care"),
+)
+METRICS = [
+    WorldMetric(name="care recipients", unit="million people", kind="count", decimals=2),
+    WorldMetric(name="unemployment rate", unit="%", kind="rate", decimals=1),
+    WorldMetric(name="forest area", unit="thousand km²", kind="level", decimals=1),
+    WorldMetric(name="care provision", unit="million people", kind="count", decimals=2),
+    WorldMetric(name="share of care provision", unit="%", kind="share", decimals=1),
+]
+
+
+def _world(*facts: tuple[str, str, str, str, float]) -> World:
+    return World(
+        metrics=METRICS,
+        facts=[WorldFact(metric=m, entity=e, period=p, part=part, value=v) for m, e, p, part, v in facts],
+    )
+
+
+def test_a_plausible_table_breaks_no_bound() -> None:
+    world = _world(
+        ("care recipients", "Finland", "2020", "", 0.12),
+        ("care recipients", "Germany", "2020", "", 2.4),
+        ("unemployment rate", "Finland", "2020", "", 7.5),
+        ("forest area", "Finland", "2020", "", 224.1),
+        ("care provision", "Finland", "2020", "", 0.3),
+        ("care provision", "Finland", "2020", "Home care", 0.1),
+        ("care provision", "Finland", "2020", "Nursing homes", 0.12),
+        ("share of care provision", "Finland", "2020", "Home care", 33.3),
+        ("share of care provision", "Finland", "2020", "Nursing homes", 40.0),
+        ("share of care provision", "Finland", "2020", "Informal care", 26.7),
+    )
+    assert world_problems(world, LIMITS) == []
+
+
+def test_range_catches_an_extensive_value_out_of_scale_for_its_entity() -> None:
+    # 2.4 million is plausible for Germany, not for Finland
+    problems = range_problems(_world(("care recipients", "Finland", "2020", "", 2.4)), LIMITS)
+    assert len(problems) == 1 and "Finland" in problems[0]
+
+
+def test_range_catches_an_intensive_value_out_of_range() -> None:
+    assert range_problems(_world(("unemployment rate", "Germany", "2020", "", 31.2)), LIMITS)
+
+
+def test_cap_catches_a_count_above_the_population() -> None:
+    problems = cap_problems(_world(("care recipients", "Finland", "2020", "", 5.61)), LIMITS)
+    assert len(problems) == 1 and "population" in problems[0]
+
+
+def test_cap_catches_an_extent_above_the_area() -> None:
+    problems = cap_problems(_world(("forest area", "Finland", "2020", "", 3800.0)), LIMITS)
+    assert len(problems) == 1 and "area" in problems[0]
+
+
+def test_shares_of_one_whole_must_add_up_to_100() -> None:
+    world = _world(
+        ("share of care provision", "Finland", "2020", "Home care", 40.0),
+        ("share of care provision", "Finland", "2020", "Nursing homes", 40.0),
+        ("share of care provision", "Finland", "2020", "Informal care", 40.0),
+    )
+    assert len(share_problems(world, LIMITS)) == 1
+    partial = _world(
+        ("share of care provision", "Finland", "2020", "Home care", 60.0),
+        ("share of care provision", "Finland", "2020", "Nursing homes", 50.0),
+    )
+    assert share_problems(partial, LIMITS)  # two of three parts above 100 already
+    assert share_problems(_world(("share of care provision", "Finland", "2020", "Home care", 118.0)), LIMITS)
+
+
+def test_a_part_never_exceeds_its_whole() -> None:
+    world = _world(
+        ("care provision", "Finland", "2020", "", 0.3),
+        ("care provision", "Finland", "2020", "Home care", 0.31),
+    )
+    assert any("above its whole" in p for p in part_problems(world, LIMITS))
+    summed = _world(
+        ("care provision", "Finland", "2020", "", 0.3),
+        ("care provision", "Finland", "2020", "Home care", 0.2),
+        ("care provision", "Finland", "2020", "Nursing homes", 0.2),
+    )
+    assert any("add up" in p for p in part_problems(summed, LIMITS))
+
+
+def test_plausibility_is_a_rule_of_the_rule_table() -> None:
+    assert "plausibility" in RULES
+
+
+@pytest.mark.slow
+def test_generated_worlds_break_no_bound_and_a_tampered_one_is_caught() -> None:
+    config = load_config(PAPER, seed=3)
+    manifests = [plan_document(config, i).manifest for i in range(40)]
+    assert [p for m in manifests for p in manifest_problems(m)] == []
+    m = manifests[0]
+    facts = [f for f in m.world.facts if not f.part]
+    tampered = m.model_copy(deep=True)
+    target = next(f for f in tampered.world.facts if f.metric == facts[0].metric and not f.part)
+    target.value = target.value * 1000
+    assert manifest_problems(tampered)
+
+
+@pytest.mark.slow
+def test_a_200_document_paper_plan_has_200_titles_and_12_domains() -> None:
+    config = load_config(PAPER)
+    plans = [plan_document(config, i).manifest for i in range(config.n_docs)]
+    assert len({m.topic for m in plans}) == config.n_docs == 200
+    assert len({m.domain for m in plans}) >= 12

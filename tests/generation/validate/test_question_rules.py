@@ -1,0 +1,159 @@
+"""Issue 23's question rules reject each defect on hand-made questions (one test per rule)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from generation.plan.config import GenerationConfig
+from generation.questions.build import make_questions
+from generation.questions.measures import unbalanced, verdict_balance
+from generation.validate.question_rules import RULES, level_operation, restated_claim, set_problems
+from generation.validate.rules import RULES as ALL_RULES
+from generation.validate.rules import check_question
+from synthdocbench_tasks.schema import AnswerValue, DocumentManifest, Question
+from tests.generation.manifest_fixture import PAGE_COUNT, build_manifest
+
+
+@pytest.fixture(scope="module")
+def manifest() -> DocumentManifest:
+    return build_manifest()
+
+
+@pytest.fixture(scope="module")
+def questions(manifest: DocumentManifest) -> list[Question]:
+    out: list[Question] = []
+    for seed in range(6):
+        out += make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=4))
+    return out
+
+
+def _one(questions: list[Question], **want: object) -> Question:
+    for q in questions:
+        if all(getattr(q, k) == v for k, v in want.items()):
+            return q
+    raise AssertionError(f"no generated question with {want}")
+
+
+def _citing(manifest: DocumentManifest, questions: list[Question], kind: str) -> Question:
+    for q in questions:
+        if q.subset == "cross_modal" and any(
+            manifest.text_facts[i].values["kind"] == kind for i in q.required_facts
+        ):
+            return q
+    raise AssertionError(f"no cross-modal question cites a {kind}")
+
+
+def test_the_rules_are_in_the_rule_table(manifest: DocumentManifest, questions: list[Question]) -> None:
+    assert set(RULES) <= set(ALL_RULES)
+    for q in questions:  # every generated question passes them
+        rules = {rule for rule, _ in check_question(manifest, q, PAGE_COUNT, [])}
+        assert not rules & set(RULES), q.question
+
+
+def test_a_restated_claim_value_is_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = _citing(manifest, questions, "chart_claim")
+    assert restated_claim(manifest, q) == []
+    claim = manifest.text_facts[next(i for i in q.required_facts)].values["claimed_value"]
+    told = q.model_copy(update={"question": f"The text gives {claim}. {q.question}"})
+    assert any("claimed value" in p for p in restated_claim(manifest, told))
+    assert "restated_claim" in {r for r, _ in check_question(manifest, told, PAGE_COUNT, [])}
+    # a number that names the claim's mark (a bin "40–50") is no claimed value
+    label = q.required_data_points[0].model_copy(update={"label": f"{claim}–99"})
+    named = told.model_copy(update={"required_data_points": [label]})
+    assert not any("claimed value" in p for p in restated_claim(manifest, named))
+
+
+def test_a_restated_claim_direction_is_rejected(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    q = _citing(manifest, questions, "trend_claim")
+    assert restated_claim(manifest, q) == []
+    told = q.model_copy(update={"question": "The report says the series rose. " + q.question})
+    assert any("direction" in p for p in restated_claim(manifest, told))
+
+
+def test_a_restated_comparison_is_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = _citing(manifest, questions, "chart_claim")
+    told = q.model_copy(update={"question": "The chart lies below the text's figure. " + q.question})
+    assert any("comparison" in p for p in restated_claim(manifest, told))
+    asked = q.model_copy(update={"question": "Is the charted value above or below the text's figure?"})
+    assert not any("comparison" in p for p in restated_claim(manifest, asked))
+
+
+def test_l3_must_sum_or_average(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = _one(questions, subset="chart", difficulty="L3")
+    assert level_operation(manifest, q, manifest.charts[q.chart_index - 1]) == []
+    pair = next(x for x in questions if x.subset == "chart" and x.difficulty == "L2" and x.derivations)
+    relabelled = pair.model_copy(update={"difficulty": "L3"})
+    chart = manifest.charts[pair.chart_index - 1]
+    assert any("sum or mean" in p for p in level_operation(manifest, relabelled, chart))
+
+
+def test_l1_reads_one_element(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = next(
+        x
+        for x in questions
+        if x.subset == "chart" and x.difficulty == "L2" and len(x.required_data_points) >= 2
+    )
+    relabelled = q.model_copy(update={"difficulty": "L1"})
+    assert any("L1 reads one element" in p for p in level_operation(manifest, relabelled, None))
+
+
+def test_l4_joins_text_and_chart(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = _one(questions, subset="chart", difficulty="L1")
+    relabelled = q.model_copy(update={"difficulty": "L4"})
+    assert level_operation(manifest, relabelled, None) == ["L4 joins a text fact with a chart element"]
+
+
+def test_l5_colour_needs_a_legend_series(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = next(
+        x
+        for x in questions
+        if x.subset == "chart" and x.difficulty == "L5" and "colour" in x.question.lower()
+    )
+    chart = manifest.charts[q.chart_index - 1]
+    assert level_operation(manifest, q, chart) == []
+    # the same chart with its series named beside the lines (no legend): the colour is not needed
+    labelled = chart.model_copy(
+        update={"visualProperties": chart.visualProperties.model_copy(update={"hasLegend": False})}
+    )
+    assert any("labels directly" in p for p in level_operation(manifest, q, labelled))
+    plain = q.model_copy(update={"question": "What is the value at 2022?"})
+    assert any("names none" in p for p in level_operation(manifest, plain, chart))
+
+
+def test_shared_evidence_sets_are_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    report = make_questions(manifest, GenerationConfig(seed=0, questions_per_subset=4))
+    assert set_problems(manifest, report) == {}
+    copy = report[0].model_copy(update={"question_id": report[0].question_id + "-copy"})
+    found = set_problems(manifest, [*report, copy])
+    assert [rule for rule, _ in found[copy.question_id]][:1] == ["shared_evidence"]
+    assert report[0].question_id not in found
+
+
+def test_a_third_question_on_one_chart_is_rejected(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    on_chart = [q for q in questions if q.chart_index == 3][:3]
+    distinct = [
+        q.model_copy(update={"question_id": f"q{k}", "required_facts": [k + 20], "derivations": []})
+        for k, q in enumerate(on_chart)
+    ]
+    found = set_problems(manifest, distinct)
+    assert list(found) == ["q2"] and found["q2"][0][0] == "chart_load"
+
+
+def test_verdict_balance_bound() -> None:
+    def q(verdict: str) -> Question:
+        base = Question.model_construct(category="verify_with_chart")
+        return base.model_copy(update={"answer_values": [AnswerValue(kind="label", text=verdict)]})
+
+    even = [q("matches"), q("contradicts")] * 5
+    assert verdict_balance(even) == {"verify_with_chart": Counter(matches=5, contradicts=5)}
+    assert unbalanced(verdict_balance(even)) == []
+    skewed = even + [q("matches")] * 2
+    assert unbalanced(verdict_balance(skewed)) == [
+        "verify_with_chart: matches is 7 of 12 verdicts (58% > 55%)"
+    ]

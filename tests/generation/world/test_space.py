@@ -1,0 +1,116 @@
+"""The topic space: composed from data files, drawn without replacement, plausible per entity."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generation.plan.config import load_config
+from generation.world.entities import countries, faker_names, group
+from generation.world.numbers import NumberRegistry
+from generation.world.space import (
+    MIN_ENTITIES,
+    compose,
+    domains,
+    limits_of,
+    pairs,
+    space_size,
+    topic_by_title,
+    topic_for,
+)
+from generation.world.table import FactTable
+from generation.world.topics import DOMAINS, funnel_of, in_text
+
+PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+
+
+def test_space_has_at_least_500_combinations_over_12_domains() -> None:
+    combos = {(p.title, frozenset(e.name for e in p.entities)) for p in pairs()}
+    assert len(combos) == space_size() >= 500
+    assert len(domains()) >= 12 and set(domains()) == set(DOMAINS)
+
+
+def test_entities_come_in_several_kinds() -> None:
+    kinds = Counter(p.setting.kind for p in pairs())
+    assert {"country", "firm", "sector", "age group", "product", "programme", "site"} <= set(kinds)
+
+
+def test_a_paper_run_of_200_documents_has_200_titles_and_12_domains() -> None:
+    config = load_config(PAPER, seed=5309)
+    topics = [topic_for(config.seed, i) for i in range(config.n_docs)]
+    assert config.n_docs == 200
+    assert len({t.title for t in topics}) == 200
+    assert len({t.domain for t in topics}) >= 12
+
+
+def test_drawing_is_seeded_and_deterministic() -> None:
+    first = [topic_for(7, i).key for i in range(50)]
+    assert first == [topic_for(7, i).key for i in range(50)]
+    assert first != [topic_for(8, i).key for i in range(50)]
+
+
+def test_countries_come_from_the_converter_and_countryinfo() -> None:
+    table = countries()
+    assert len(table) >= 180
+    finland = next(c for c in table if c.iso3 == "FIN")
+    assert 4e6 < finland.population < 7e6 and 3e5 < finland.area < 3.5e5
+    assert {c.name for c in group("EU27")} >= {"Germany", "France", "Finland"}
+
+
+def test_faker_names_are_seeded_by_the_setting() -> None:
+    assert faker_names("firms-x", 6, "firm") == faker_names("firms-x", 6, "firm")
+    assert faker_names("firms-x", 6, "firm") != faker_names("firms-y", 6, "firm")
+
+
+@pytest.mark.parametrize("i", range(0, 504, 7))
+def test_composed_topics_fit_the_generator(i: int) -> None:
+    if i >= space_size():
+        pytest.skip("smaller space")
+    topic = compose(i, (2010, 2024))
+    assert len(set(topic.entities)) == len(topic.entities) >= MIN_ENTITIES - 1
+    assert len(topic.metrics) >= 4 and len(topic.mix.parts) >= 5 and len(topic.events) >= 8
+    assert funnel_of(topic).stages
+    limits = limits_of(topic)
+    assert limits is not None
+    for metric in (*topic.metrics, topic.mix.metric):
+        assert 0 < metric.low < metric.high < 1000, metric
+        assert not re.search(r"\d", metric.unit_label + metric.name)
+        for entity in topic.entities:
+            low, high = limits.ranges[metric.name][entity]
+            assert metric.low <= low < high <= metric.high
+    for text in (*topic.entities, *topic.actors, *topic.events, *topic.concepts, topic.title):
+        assert not re.search(r"\d", text), text
+    assert all(in_text(topic, e) for e in topic.entities)
+
+
+def test_extensive_metrics_scale_with_the_entity_and_intensive_ones_do_not() -> None:
+    topic = next(
+        compose(i, (2010, 2024)) for i, p in enumerate(pairs()) if p.title == "Tourism Recovery in Asia"
+    )
+    limits = limits_of(topic)
+    assert limits is not None
+    receipts = limits.ranges["tourism receipts"]
+    assert receipts["China"][0] > 10 * receipts[topic.entities[-1]][0]
+    occupancy = limits.ranges["hotel occupancy rate"]
+    assert len(set(occupancy.values())) == 1
+
+
+def test_a_manifest_title_finds_its_topic() -> None:
+    topic = topic_for(3, 4)
+    found = topic_by_title(topic.title)
+    assert found is not None and found.entities == topic.entities
+
+
+def test_parts_of_a_mix_stay_below_their_whole() -> None:
+    topic = topic_for(5309, 1)
+    table = FactTable(topic, 5309, "sdb-test", NumberRegistry())
+    name = topic.mix.metric.name
+    for entity in topic.entities[:3]:
+        whole = table.value(name, entity, "2015")
+        parts = [table.value(name, entity, "2015", p) for p in topic.mix.parts]
+        step = 10.0 ** -table.metric(name).decimals
+        assert max(parts) < whole and sum(parts) <= whole + 3 * step * len(parts)
+        assert sum(table.shares(entity, "2015").values()) == pytest.approx(100)
