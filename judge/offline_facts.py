@@ -91,9 +91,11 @@ def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
         expected.append(float(value) / 100)
     targets = []
     cap = _tolerance_cap(float(value), str(fact.get("text", value)))
+    printed = _printing_gap(float(value), str(fact.get("text", value)))
     for target in expected:
         scale = abs(target / value) if value else 1.0
-        tol = min(max(abs_tol * scale, rel_tol * abs(target)), cap * scale)
+        # the reference's own printing of the value always matches (0.06 printed for 0.064)
+        tol = max(min(max(abs_tol * scale, rel_tol * abs(target)), cap * scale), printed * scale * 1.0001)
         targets.append((target, max(tol, _FLOAT_SLACK * max(1.0, abs(target)))))
     return _Fact(
         index,
@@ -105,6 +107,14 @@ def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
         derived=abs_tol > 0 and rel_tol == 0,
         quantity=fact_unit(str(fact.get("unit") or "")),
     )
+
+
+def _printing_gap(value: float, text: str) -> float:
+    """How far the fact's printed text lies from its exact value (0 when it does not parse)."""
+    try:
+        return abs(float(text.replace(",", "")) - value)
+    except ValueError:
+        return 0.0
 
 
 def _tolerance_cap(value: float, text: str) -> float:

@@ -414,7 +414,7 @@ def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
             ],
         )
         ans = (
-            f"{cap(who)} is the {colour} mark in {fig}, at {val(chart, p)}; against the stated {rel} of "
+            f"The {colour} mark in {fig} is {who}, at {val(chart, p)}; against the stated {rel} of "
             f"{stated} "
             f"that is a difference of {change.said}."
         )

@@ -246,8 +246,7 @@ def _event_by_colour(ctx: Context, events: list[Event], rng: np.random.Generator
                     ],
                 )
                 ans = (
-                    f"{cap(name)} is the {colour} line; in {e.year}, when {e.what}, it stands at "
-                    f"{val(chart, p)}."
+                    f"The {colour} line is {name}; in {e.year}, when {e.what}, it stands at {val(chart, p)}."
                 )
                 steps = [
                     f"Find the year in the text ({e.fact.section_id}): {e.what} in {e.year}.",

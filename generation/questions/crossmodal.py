@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from generation.questions import common as qc
-from generation.questions.chart import cap, val
+from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.crossmodal_claims import (
     SIDES,
@@ -179,7 +179,7 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
                 "and does the charted value agree with the text?",
             ],
         )
-        a = f"{cap(subj)} is drawn in {colour} in {fig}; it reads {v}, {claim.judged()}."
+        a = f"In {fig} the {colour} mark is {subj}; it reads {v}, {claim.judged()}."
         steps = [
             claim.step(),
             f"In {fig}, use the legend: {subj} is {colour}.",
@@ -277,10 +277,7 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
                 f"from the {rel} stated in the prose.",
             ],
         )
-        a = (
-            f"{cap(subj)} is the {colour} mark in {fig}, at {v}; the text's {rel} is {c}, a gap of "
-            f"{gap.said()}."
-        )
+        a = f"In {fig} the {colour} mark is {subj}, at {v}; the text's {rel} is {c}, a gap of {gap.said()}."
         steps = [
             claim.step(),
             f"{find_chart} Its legend shows {subj} in {colour}.",
@@ -474,7 +471,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
             ],
         )
         a = (
-            f"{cap(name)} is drawn in {colour} in {fig}; it goes from {v0} to {v1}, so it {tc.actual} and "
+            f"In {fig} the {colour} series is {name}; it goes from {v0} to {v1}, so it {tc.actual} and "
             f"the chart {verdict_text} the text."
         )
         steps = [f"Use the legend of {fig}: {name} is {colour}.", claim_step, read_step, judge_step]

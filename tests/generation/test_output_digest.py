@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "19b39838d6acd5c8b1db2c2345024db26c4b5b8afd0644b9e9379129b87ed377",
-    "5-d3-1": "32c7fd00896c55e8e3b4cb80577794cc8e9fd5e71a311ee02a3e1cbf336df7f5",
+    "5-d3-0": "57f76eca0d9e71ff050635e32bd7a23b01917985adde6d119b447bbbcd7527bf",
+    "5-d3-1": "d2659e6217b275c1a3aa6c49c5991521b5339c4bb6c6b422a4eded40f7118dff",
     "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
-    "5-d3-3": "9a9124dc66a2c00d719d0d4ace3c7cdbf073e04b01db4ad678b4ed5635041680",
+    "5-d3-3": "d716ba209842341586056e4b8fe364ad5ccf71115e71ef0f40175a9e1f4a78da",
     "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
-    "3-matplotlib-1": "393a8a4ed1de7fa38bc565d84799ca9f20b39bc34f79d7426839d0acf58f0c39",
+    "3-matplotlib-1": "e1c6fd228eeae83ee05e88fd13537f5c8119105a6f8eec68466b5f19e296a1d9",
 }
 
 

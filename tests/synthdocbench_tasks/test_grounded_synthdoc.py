@@ -37,7 +37,7 @@ def test_ground_truth_evidence_scores_page_accuracy_and_iou_one(synthdoc_env: Pa
     for row in dataset_rows(synthdoc_env, config):
         assert row["evidence"], row["question_id"]
         out = grounded.process_results(row, [_reply(row["answer"], row["evidence"])])
-        assert set(out) == {"acc", "score", "page_acc", "iou", "failed", "unscored"}
+        assert set(out) == {"acc", "score", "page_acc", "iou", "failed", "unscored", "uncertain"}
         record = out["iou"]
         assert record["page_acc"] == 1.0 and record["iou"] == pytest.approx(1.0)
         assert record["score"] == 10 and record["judge"].startswith("offline")  # judged as the plain task
@@ -136,7 +136,7 @@ def test_all_three_grounded_tasks_build_on_their_subset(synthdoc_env: Path) -> N
         assert task.config.dataset_name == configs[name]
         assert task.config.process_results is grounded.process_results
         metrics = [m["metric"] for m in task.config.metric_list]
-        assert metrics == ["acc", "score", "page_acc", "iou", "failed", "unscored"]
+        assert metrics == ["acc", "score", "page_acc", "iou", "failed", "unscored", "uncertain"]
 
 
 def _strip_evidence(row: dict, strips: list) -> list[dict]:

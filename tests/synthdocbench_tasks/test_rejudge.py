@@ -218,20 +218,21 @@ def test_a_fully_cached_rerun_needs_no_network(logs: list[Path], tmp_path: Path)
 def test_bad_replies_and_failed_model_requests_are_unscored_records(
     logs: list[Path], stub: ChatStub, tmp_path: Path
 ) -> None:
-    source = logs[0]
+    source = max(logs, key=lambda log: len(read_jsonl(log)))
     lines = read_jsonl(source)
-    failure = "[LMMS_EVAL_REQUEST_FAILED after 1 retries] Connection error."
-    lines[0]["filtered_resps"] = [failure]
-    lines[1]["filtered_resps"] = [""]
-    broken = tmp_path / "run2" / source.name
-    broken.parent.mkdir()
-    broken.write_text("".join(json.dumps(line) + "\n" for line in lines))
     hostile = [
         "{" * 1000 + "}" * 10,
         '{"score": 1_0}',
         "<think>unclosed " + '{"score": 9}',
         "not json at all",
     ]
+    assert len(lines) >= 2 + len(hostile), "the test dataset has too few questions per subset"
+    failure = "[LMMS_EVAL_REQUEST_FAILED after 1 retries] Connection error."
+    lines[0]["filtered_resps"] = [failure]
+    lines[1]["filtered_resps"] = [""]
+    broken = tmp_path / "run2" / source.name
+    broken.parent.mkdir()
+    broken.write_text("".join(json.dumps(line) + "\n" for line in lines))
     stub.script = [Reply(content=c) for c in hostile]
     out = tmp_path / "judged"
     proc = _judge(

@@ -328,7 +328,8 @@ def test_the_abstract_states_a_finding_of_the_report() -> None:
 @pytest.mark.slow
 def test_every_pull_quote_and_abstract_of_40_paper_documents_states_a_checked_finding() -> None:
     """On the paper's config every pull quote and abstract states a finding of the fact table
-    (measured at the change: 25 pull quotes and 8 abstracts in the first 40 documents)."""
+    (25 pull quotes and 8 abstracts in the first 40 documents when it was written; 27 and 3 since
+    the topic space changed which archetypes the first 40 documents draw)."""
     from pathlib import Path
 
     from generation.document.prose_facts import check_sentence
@@ -345,4 +346,4 @@ def test_every_pull_quote_and_abstract_of_40_paper_documents_states_a_checked_fi
                 verdicts = [check_sentence(s, plan.manifest.world) for s in sentences]
                 assert any(v.claim and v.true for v in verdicts), (style, block.items[0])
                 assert not any(v.claim and not v.true for v in verdicts), (style, block.items[0])
-    assert counts["pull_quote"] >= 10 and counts["abstract"] >= 4, counts
+    assert counts["pull_quote"] >= 10 and counts["abstract"] >= 3, counts

@@ -52,7 +52,7 @@ def test_each_run_states_its_protocol_and_mixed_ones_are_flagged(tmp_path: Path,
     assert capped["max_new_tokens"] == "512" and capped["temperature"] == "0"
     assert capped["prompt style"] == "default" and capped["pages per strip"] == "5"
     assert (full["limit"], capped["limit"]) == ("none", "6")
-    assert full["judge"] == "gpt-5" and {full["protocol"], capped["protocol"]} == {"P1", "P2"}
+    assert full["judge"] == "openai:gpt-5" and {full["protocol"], capped["protocol"]} == {"P1", "P2"}
     report = (out / "report.md").read_text()
     assert "**Warning: mixed protocols.**" in report and "resolution, max_new_tokens, limit" in report
     with (out / "tables" / "table02_summary.csv").open(encoding="utf-8") as fh:
