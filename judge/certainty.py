@@ -90,20 +90,22 @@ _ALTERNATIVES = re.compile(
     r"\beither\b|\bor\s+(?:possibly|perhaps|maybe|rather|alternatively|so|about|around|roughly)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\b|\bcould\s+(?:also\s+)?be\b"
     r"|\bone\s+of\s+(?:the\s+)?(?:two|these|them|both)?\b|\bsomewhere\s+between\b|\bor\b"
-    r"|[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
+    r"|(?<![A-Za-z])[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
     re.IGNORECASE,
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
     r"\beither\b[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
-    r"|\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b",
+    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
+    r"(?:also|equally)\s+(?:possible|plausible|likely)",
 )
 
 
 def leaves_slot_open(text: str, reference: str) -> bool:
     """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y")."""
-    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text))
+    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
 
 
 #: Words answers write after a number for its unit or scale.
@@ -144,6 +146,17 @@ def _units_after_numbers(text: str) -> set[str]:
     for m in _NUM.finditer(text):
         unit = _UNIT_AFTER.match(text, m.end())
         word = unit.group(1).lower().replace(" ", "") if unit else ""
+        if word in _UNITS or word in ("%", "％"):
+            out.add(_SAME.get(word, word))
+    return out
+
+
+def _fact_units(facts: str) -> set[str]:
+    """The units and scales the facts are written in (``"7.5% | billion USD"``): a unit word
+    alone counts as written after a number."""
+    out = _units_after_numbers(facts)
+    for word in re.findall(r"[%％‰]|[A-Za-z.]+", facts):
+        word = word.lower()
         if word in _UNITS or word in ("%", "％"):
             out.add(_SAME.get(word, word))
     return out
@@ -228,10 +241,14 @@ def _roles_swapped(text: str, reference: str, question: str) -> bool:
     return sorted(present, key=text.find) != present
 
 
-def reading_doubts(text: str, reference: str, question: str, targets: list[float]) -> list[str]:
+def reading_doubts(
+    text: str, reference: str, question: str, targets: list[float], fact_units: str = ""
+) -> list[str]:
     """Why the reading of ``text`` may be wrong even though it parsed: alternatives for a slot,
     a reasoning chain whose last statement gives another value, a unit or scale other than the
-    reference's, foreign marks, two compared entities in the other order."""
+    item's (those the reference, the question and the facts write: ``fact_units`` holds each
+    fact's text and unit, e.g. ``"7.5% | 4.2 billion USD"``), foreign marks, two compared
+    entities in the other order."""
     text = text[-20_000:]
     out = []
     if any(m.group(0).lower() not in reference.lower() for m in _ALTERNATIVES.finditer(text)):
@@ -240,7 +257,8 @@ def reading_doubts(text: str, reference: str, question: str, targets: list[float
         out.append("its last statement gives another value than an earlier one")
     elif _rival_values(text, targets):
         out.append("another value in the asked unit is stated too")
-    if _units_after_numbers(text) - _units_after_numbers(reference) - _units_after_numbers(question):
+    known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
+    if _units_after_numbers(text) - known:
         out.append("a unit or scale other than the reference's")
     if (_CJK.search(text) and not _CJK.search(reference)) or (
         _ACCENTED.search(text) and not _ACCENTED.search(reference)
