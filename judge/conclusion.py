@@ -95,7 +95,11 @@ def split(text: str) -> Split | None:
     final = _final_split(text)
     if final is not None:
         inner = split_markers(final.conclusion)
-        return final if inner is None else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
+        return (
+            final
+            if inner is None
+            else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
+        )
     markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
     if markers:
         last = markers[-1]

@@ -160,7 +160,9 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         value = found.readings[0]
         if not math.isfinite(value) or ctx.explained(found) or _near_other_fact(ctx, fact, found):
             continue
-        if _states_a_fact(ctx, found, text) or (value.is_integer() and 1900 <= value <= 2100 and not found.percent):
+        if _states_a_fact(ctx, found, text) or (
+            value.is_integer() and 1900 <= value <= 2100 and not found.percent
+        ):
             continue
         said = stated_unit(found, text.text)
         written = not said.bare or bool(found.scale_word)

@@ -287,7 +287,10 @@ def corrected(q: dict[str, Any]) -> list[Case]:
     return [
         (f"I initially read {w}, but looking closer it is {v}.", True),
         (f"First I read {v}, but that was the wrong series; the correct value is {w}.", False),
-        (f"Let me think step by step. {q['reference']} Wait, let me recheck the axis. It is actually {w}.", False),
+        (
+            f"Let me think step by step. {q['reference']} Wait, let me recheck the axis. It is actually {w}.",
+            False,
+        ),
         (f"**Final answer:** {w}\n\n(Earlier I wrote {v}, which was a misreading.)", False),
         (f"**Final answer:** {v}\n\n(At first I read {w} off the wrong gridline.)", True),
     ]
@@ -300,7 +303,10 @@ def maybe_hedged(q: dict[str, Any]) -> list[Case]:
         return []
     unit = str(fact["unit"] or "")
     v, w = f"{fact['text']} {unit}".strip(), f"{_off(fact, 0.3)} {unit}".strip()
-    return [(f"Probably around {v}, maybe {_off(fact, 0.3)}.", False), (f"I'd say {v}, but {w} is also possible.", False)]
+    return [
+        (f"Probably around {v}, maybe {_off(fact, 0.3)}.", False),
+        (f"I'd say {v}, but {w} is also possible.", False),
+    ]
 
 
 def wrong_values(q: dict[str, Any]) -> list[Case]:
