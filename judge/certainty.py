@@ -81,3 +81,191 @@ def doubts(
     if conflicting:
         out.append("one fact is read both cleanly and with a problem")
     return out
+
+
+# --- readings the judge cannot bind with certainty (issue 25: calibrating ``certain``) ---------
+
+#: Alternatives offered for one slot: "either A or B", "A or possibly B", "though it might be".
+_ALTERNATIVES = re.compile(
+    r"\beither\b|\bor\s+(?:possibly|perhaps|maybe|rather|alternatively|so|about|around|roughly)\b"
+    r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\b|\bcould\s+(?:also\s+)?be\b"
+    r"|\bone\s+of\s+(?:the\s+)?(?:two|these|them|both)?\b|\bsomewhere\s+between\b|\bor\b"
+    r"|(?<![A-Za-z])[A-Za-z]{2,}\s*/\s*[A-Za-z]{2,}|\d\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s*/\s*\d|\d\s*(?:-|–|to)\s*\d[\d.,]*\s*%?\s*(?:\w+\s+)?or\b",
+    re.IGNORECASE,
+)
+#: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
+_OPEN_SLOT = re.compile(
+    r"\beither\b[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
+    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
+    r"(?:also|equally)\s+(?:possible|plausible|likely)",
+)
+
+
+def leaves_slot_open(text: str, reference: str) -> bool:
+    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y")."""
+    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
+
+
+#: Words answers write after a number for its unit or scale.
+_UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
+_UNITS = frozenset(
+    " ".join(
+        (
+            "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons",
+            "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min",
+            "lb lbs seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros",
+            "l ml litres liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
+        )
+    ).split()
+)
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_ACCENTED = re.compile(r"[äöüßñ¿¡çàèéêëîïôœùûãõ]", re.IGNORECASE)
+_DECIMAL_COMMA = re.compile(r"\d,(?:\d{1,2}|\d{4,})(?![\d,.])")
+_COMPARE = re.compile(
+    r"\bthan\b|\btimes\b|\bcompared\b|\bvs\.?\b|\bversus\b|\brelative\s+to\b|\bexceeds?\b|\bahead\s+of\b"
+    r"|\bbehind\b|\bover\b|\bratio\b",
+    re.IGNORECASE,
+)
+_NAME = re.compile(r"\b[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
+_NUM = re.compile(r"(?<![\w.])[-−]?\d[\d,.]*")
+
+
+#: Spellings of one unit or scale (compared as one).
+_SAME = {
+    "bn": "billion", "b": "billion", "mn": "million", "m": "million", "k": "thousand",
+    "pp": "point", "p.p": "point", "points": "point", "pts": "point", "percentage": "point",
+    "percent": "%", "‰": "per", "％": "%", "tons": "tonnes", "t": "tonnes", "hour": "hours",
+    "h": "hours", "day": "days", "week": "weeks", "month": "months", "min": "minutes", "lbs": "lb",
+}  # fmt: skip
+
+
+def _units_after_numbers(text: str) -> set[str]:
+    out = set()
+    for m in _NUM.finditer(text):
+        unit = _UNIT_AFTER.match(text, m.end())
+        word = unit.group(1).lower().replace(" ", "") if unit else ""
+        if word in _UNITS or word in ("%", "％"):
+            out.add(_SAME.get(word, word))
+    return out
+
+
+def _fact_units(facts: str) -> set[str]:
+    """The units and scales the facts are written in (``"7.5% | billion USD"``): a unit word
+    alone counts as written after a number."""
+    out = _units_after_numbers(facts)
+    for word in re.findall(r"[%％‰]|[A-Za-z.]+", facts):
+        word = word.lower()
+        if word in _UNITS or word in ("%", "％"):
+            out.add(_SAME.get(word, word))
+    return out
+
+
+def _numbers(text: str) -> list[float]:
+    out = []
+    for m in _NUM.finditer(text):
+        digits = m.group(0).rstrip(".,").replace("−", "-").replace(",", "")
+        try:
+            value = float(digits)
+        except ValueError:
+            continue
+        if not (value.is_integer() and 1900 <= value <= 2100):
+            out.append(value)
+    return out
+
+
+def _near(value: float, targets: list[float]) -> bool:
+    return any(abs(value - t) <= 0.05 * abs(t) + 1e-9 for t in targets)
+
+
+_STATEMENT_END = re.compile(
+    r"(?<=[.!?;\n])\s+|=>|→|,?\s+\b(?:so|thus|hence|therefore|which\s+gives|giving|i\.e\.)\b",
+    re.IGNORECASE,
+)
+
+
+#: Where a second number is a reading the answer compares with, not a rival candidate.
+_READING_BEFORE = re.compile(
+    r"(?:\bfrom|\bto|\bvs\.?|\bversus|\bagainst|→|->|\bof|\band|\bat|\bthan|\babove|\bbelow|,)\s*"
+    r"(?:about|around|roughly|some|the|its)?\s*[$€£]?$",
+    re.IGNORECASE,
+)
+_READING_AFTER = re.compile(
+    r"^\S*\s*(?:[\w-]+\s+){0,2}(?:forecast|target|threshold|benchmark|goal)", re.IGNORECASE
+)
+
+
+def _rival_values(text: str, targets: list[float]) -> bool:
+    """A fact's value is stated next to another number in the same unit (two candidates) that
+    is not a reading it is compared with ("from 33.4% to 3.4%", "(4.7 vs 1.3)", "the 81 forecast")."""
+    units: dict[str, list[tuple[float, bool]]] = {}
+    depth, at = 0, 0
+    for m in _NUM.finditer(text):
+        depth += text.count("(", at, m.start()) - text.count(")", at, m.start())
+        at = m.start()
+        unit = _UNIT_AFTER.match(text, m.end())
+        word = unit.group(1).lower() if unit else ""
+        reading = (
+            bool(_READING_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
+            or bool(_READING_AFTER.match(text[m.end() : m.end() + 40]))
+            or depth > 0
+        )
+        units.setdefault(_SAME.get(word, word), []).extend((v, reading) for v in _numbers(m.group(0)))
+    return any(
+        any(_near(v, targets) for v, _ in values) and any(not _near(v, targets) and not r for v, r in values)
+        for word, values in units.items()
+        if word in _UNITS or word in ("%", "per")
+    )
+
+
+def _last_statement_drifts(text: str, targets: list[float]) -> bool:
+    """A value of a fact is stated, and the last sentence stating a number states another."""
+    sentences = [s for s in _STATEMENT_END.split(text) if _numbers(s)]
+    if len(sentences) < 2 or not targets:
+        return False
+    return not any(_near(v, targets) for v in _numbers(sentences[-1])) and any(
+        _near(v, targets) for s in sentences[:-1] for v in _numbers(s)
+    )
+
+
+def _roles_swapped(text: str, reference: str, question: str) -> bool:
+    """Two compared entities of the reference appear in the answer in the other order."""
+    if not _COMPARE.search(text):
+        return False
+    known = {n for n in _NAME.findall(reference) if n in question and len(n) > 1}
+    order_ref = sorted(known, key=reference.find)
+    present = [n for n in order_ref if n in text]
+    if len(present) < 2:
+        return False
+    return sorted(present, key=text.find) != present
+
+
+def reading_doubts(
+    text: str, reference: str, question: str, targets: list[float], fact_units: str = ""
+) -> list[str]:
+    """Why the reading of ``text`` may be wrong even though it parsed: alternatives for a slot,
+    a reasoning chain whose last statement gives another value, a unit or scale other than the
+    item's (those the reference, the question and the facts write: ``fact_units`` holds each
+    fact's text and unit, e.g. ``"7.5% | 4.2 billion USD"``), foreign marks, two compared
+    entities in the other order."""
+    text = text[-20_000:]
+    out = []
+    if any(m.group(0).lower() not in reference.lower() for m in _ALTERNATIVES.finditer(text)):
+        out.append("it offers alternatives")
+    if _last_statement_drifts(text, targets):
+        out.append("its last statement gives another value than an earlier one")
+    elif _rival_values(text, targets):
+        out.append("another value in the asked unit is stated too")
+    known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
+    if _units_after_numbers(text) - known:
+        out.append("a unit or scale other than the reference's")
+    if (_CJK.search(text) and not _CJK.search(reference)) or (
+        _ACCENTED.search(text) and not _ACCENTED.search(reference)
+    ):
+        out.append("written with another language's letters")
+    if _DECIMAL_COMMA.search(text) and not _DECIMAL_COMMA.search(reference):
+        out.append("a decimal comma")
+    if _roles_swapped(text, reference, question):
+        out.append("the compared entities come in the other order")
+    return out

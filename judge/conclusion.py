@@ -18,11 +18,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_MARKER = re.compile(
+#: Markers that name the answer itself: the last one wins wherever it stands, and its
+#: conclusion runs to the end of its paragraph (an explanation may follow it).
+_FINAL = re.compile(
     r"(?:\*\*|#+\s*)?\b(?:final\s+answer|answer|conclusion|result)\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
-    r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bin\s+conclusion\b|\bto\s+conclude\b|\bin\s+summary\b"
-    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|\bso\s+the\s+answer\s+is\b|\bon\s+reflection\b,?"
-    r"|\blooking\s+again\b[^.:\n]*[.:]",
+    r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bso\s+the\s+answer\s+is\b",
+    re.IGNORECASE,
+)
+#: Markers that end a reasoning: a conclusion ("therefore", "in conclusion") or a correction
+#: ("actually", "looking closer", "the correct value is"), which outweighs what came before.
+_MARKER = re.compile(
+    r"\bin\s+conclusion\b|\bto\s+conclude\b|\bin\s+summary\b"
+    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|\bon\s+reflection\b,?"
+    r"|\blooking\s+again\b[^.:\n]*[.:]|\b(?:looking|on)\s+closer(?:\s+(?:look|inspection))?\b,?"
+    r"|\bon\s+(?:a\s+)?second\s+look\b,?|\b(?:is|it's|was)\s+actually\b|\bactually\b,?"
+    r"|\bthe\s+(?:correct|right|true|actual)\s+(?:value|answer|figure|reading|number)\s+is\b"
+    r"|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b[,:]?|\bwait\b[,.!]?\s*(?:no\b[,.]?)?",
     re.IGNORECASE,
 )
 _READING = re.compile(
@@ -61,8 +72,34 @@ def _reading_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
+def _final_split(text: str) -> Split | None:
+    """The conclusion after the last final-answer marker, to the end of its paragraph."""
+    finals = list(_FINAL.finditer(text))
+    if not finals:
+        return None
+    last = finals[-1]
+    rest = text[last.end() :]
+    end = re.search(r"\n\s*\n", rest.lstrip(" \t\n*:"))
+    lead = len(rest) - len(rest.lstrip(" \t\n*:"))
+    tail = rest[: lead + end.start()] if end else rest
+    if not tail.strip(" \t\n*:"):
+        return None
+    after = rest[len(tail) :]
+    if last.start() < _MIN_REASONING and not after.strip():
+        return None  # "Answer: ..." opening a one-part answer: all of it is the answer
+    return Split(text[: last.start()] + " " + after, tail.strip(" \t\n*:"), "marker")
+
+
 def split(text: str) -> Split | None:
     """The reasoning and the conclusion of ``text``, or None when it is all one statement."""
+    final = _final_split(text)
+    if final is not None:
+        inner = split_markers(final.conclusion)
+        return (
+            final
+            if inner is None
+            else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
+        )
     markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
     if markers:
         last = markers[-1]
@@ -79,3 +116,12 @@ def split(text: str) -> Split | None:
         rest.append(text[at:])
         return Split(listed, " ".join(part.strip() for part in rest if part.strip()), "readings")
     return None
+
+
+def split_markers(text: str) -> Split | None:
+    """``text`` split at its last reasoning marker (see ``_MARKER``), or None."""
+    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    if not markers:
+        return None
+    tail = text[markers[-1].end() :].strip(" \t\n*:")
+    return Split(text[: markers[-1].start()], tail, "marker") if tail else None

@@ -45,6 +45,7 @@ from judge.offline_checks import (
     _is_year,
     _reversed,
     _Verdict,
+    _wrong_value,
 )
 from judge.offline_context import (
     _Context,
@@ -122,6 +123,14 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
     return None
 
 
+#: A question the answer restates or asks itself ("Is it above or below?"): it claims nothing.
+_QUESTION = re.compile(r"(?:^|(?<=[.!?:\n]))[^.!?:\n]*\?")
+
+
+def _drop_questions(text: str) -> str:
+    return _QUESTION.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
 
@@ -131,10 +140,13 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     hit = [v.hit for v in verdicts]
     share = sum(hit) / len(facts)
     score = math.floor(10 * share + 0.5)
-    if any(not v.hit and v.why for v in verdicts):
+    if any(not v.hit and v.why and not v.soft for v in verdicts):
         return min(score, _CONTRADICTED_CAP, math.floor(5 * share + 0.5))
     if all(hit):
         return 10
+    if any(v.soft for v in verdicts):  # a read value stated wrongly: its share, no floor
+        asked = [h for f, h in zip(facts, hit, strict=True) if f.kind == "number" and not _is_year(f)]
+        return score if any(asked) else min(score, _MISSING_DERIVED_CAP)
     derived = [h for f, h in zip(facts, hit, strict=True) if f.derived]
     labels = [h for f, h in zip(facts, hit, strict=True) if f.kind == "label"]
     if derived and not all(derived):
@@ -153,6 +165,10 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
 def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
     """Each fact's verdict in ``text``, and the reference's direction when only its opposite is said."""
     verdicts = [_check(ctx, f, text) for f in facts]
+    for i, (fact, v) in enumerate(zip(facts, verdicts, strict=True)):
+        wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
+        if wrong is not None:
+            verdicts[i] = _Verdict(False, f"says '{wrong.text}' instead", soft=not fact.derived)
     flipped = _reversed(ctx, text)
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
@@ -172,6 +188,8 @@ def _assess_committed(
     scored, said = _assess(ctx, facts, tail)
     for i, v in enumerate(said):
         fact = scored[i]
+        if v.soft:  # the conclusion commits to a wrong value
+            said[i] = _Verdict(False, f"the conclusion {v.why}")
         if v.hit or v.why or fact.kind != "number":
             continue
         other = [
@@ -221,7 +239,7 @@ class OfflineJudge:
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
-        candidate = claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate))
+        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
@@ -246,6 +264,8 @@ class OfflineJudge:
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
         score = _score(ctx, facts, verdicts, hedged)
+        if certainty.leaves_slot_open(candidate, item.reference):
+            score = min(score, _CONTRADICTED_CAP)
         doubts = certainty.doubts(
             candidate,
             hedged=hedged,
@@ -254,6 +274,13 @@ class OfflineJudge:
             conflicting=sum(1 for v in verdicts if v.conflict),
             numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
             and not text.numbers,
+        )
+        doubts += certainty.reading_doubts(
+            candidate,
+            item.reference,
+            item.question,
+            [t for f in facts if f.kind == "number" for t, _ in f.targets],
+            " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
         )
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:

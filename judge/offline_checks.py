@@ -4,6 +4,7 @@ conflicts, and the fact's verdict."""
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from judge.offline_facts import (
     _number_hits,
     _Text,
 )
-from judge.quantities import readings_for
+from judge.quantities import readings_for, stated_unit
 
 _MAX_STATEMENTS = 64  # statements of one fact examined
 
@@ -93,7 +94,13 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
 #: A cue that offers another value for the same slot ("though it might be 45", "or possibly 45").
 _ALTERNATIVE_CUE = re.compile(
     r"\b(?:though|although|but|or|and)\s+(?:it\s+|this\s+|that\s+)?(?:might|may|could)\s+(?:also\s+|well\s+)?be\b"
-    r"|\b(?:or\s+(?:possibly|perhaps|maybe)|possibly|alternatively)\b",
+    r"|\b(?:or\s+(?:possibly|perhaps|maybe)|possibly|perhaps|maybe|alternatively)\b",
+    re.IGNORECASE,
+)
+#: A cue after a value that offers it as a possibility too ("but 45 is also possible").
+_POSSIBLE_AFTER = re.compile(
+    r"^\s*(?:[%°\w²/.-]+\s+){0,3}(?:is|are|would\s+be|seems|looks)\s+(?:also\s+|equally\s+|just\s+as\s+)?"
+    r"(?:possible|plausible|likely|conceivable|an\s+option)\b",
     re.IGNORECASE,
 )
 
@@ -101,6 +108,12 @@ _ALTERNATIVE_CUE = re.compile(
 def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     """Another value offered for ``fact`` after a hedge cue: an unknown number in its unit, or
     for an entity an unknown name."""
+    if fact.kind == "number":
+        for found in text.numbers:
+            if ctx.explained(found) or not readings_for(fact.quantity, found, text.text):
+                continue
+            if _POSSIBLE_AFTER.match(text.text[found.end : found.end + 60]):
+                return found.text
     for cue in _ALTERNATIVE_CUE.finditer(text.text):
         after = text.text[cue.end() : cue.end() + 40]
         if fact.kind == "number":
@@ -134,6 +147,34 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
             return found
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found
+    return None
+
+
+def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
+    """A number the answer states in the fact's own unit (a bare one for a fact without a unit)
+    that is no value the question, reference or facts know: the asked value, stated wrongly
+    (a contradiction, not a missing fact)."""
+    if fact.kind != "number" or not fact.targets or _is_year(fact):
+        return None
+    for found in text.numbers:
+        value = found.readings[0]
+        if not math.isfinite(value) or ctx.explained(found) or _near_other_fact(ctx, fact, found):
+            continue
+        if _states_a_fact(ctx, found, text) or (
+            value.is_integer() and 1900 <= value <= 2100 and not found.percent
+        ):
+            continue
+        said = stated_unit(found, text.text)
+        written = not said.bare or bool(found.scale_word)
+        if fact.unit and not (
+            _same_unit(fact.unit, found, text) or (written and readings_for(fact.quantity, found, text.text))
+        ):
+            continue
+        if not fact.unit and (found.percent or written):
+            continue
+        if text.negated(Span(found.start, found.end)):
+            continue
+        return found
     return None
 
 
@@ -316,6 +357,7 @@ class _Verdict:
     hit: bool = False
     why: str = ""
     conflict: bool = False  # a clean statement and a problematic one of the same fact
+    soft: bool = False  # a wrong value for the fact: partial credit, no floor (not the contradiction cap)
 
 
 def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:

@@ -37,7 +37,7 @@ CURRENCIES: dict[str, str] = {
 }  # fmt: skip
 _PHYSICAL_WORD = (
     r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?"
-    r"|kilomet(?:re|er)s?|km|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
+    r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh)"
 )
@@ -55,7 +55,8 @@ _CURRENCY_WORD = re.compile(
 )
 _PINT_NAMES = {
     "kilo": "kg", "kilos": "kg", "t": "tonne", "mt": "tonne", "ton": "tonne", "tons": "tonne",
-    "km2": "km**2", "km²": "km**2", "sq km": "km**2", "sq. km": "km**2", "sqkm": "km**2",
+    "km2": "km**2", "km²": "km**2", "m2": "m**2", "m²": "m**2", "sq m": "m**2", "sq. m": "m**2",
+    "sqm": "m**2", "sq km": "km**2", "sq. km": "km**2", "sqkm": "km**2",
     "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh",
     "°c": "degC", "° c": "degC", "°f": "degF", "° f": "degF", "hr": "hour", "hrs": "hour", "yr": "year",
     "yrs": "year", "ha": "hectare",
@@ -76,6 +77,8 @@ def _pint_unit(words: str) -> pint.Unit | None:
         part = re.sub(r"\s+", " ", part)
         if part.startswith("square kilomet"):
             part = "km2"
+        elif part.startswith("square met"):
+            part = "m2"
         if part.startswith("degree"):
             part = "°c" if "celsius" in part else "°f"
         names.append(_PINT_NAMES.get(part, part))

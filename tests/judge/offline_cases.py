@@ -268,6 +268,62 @@ def foreign(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def _single_number(q: dict[str, Any]) -> dict[str, Any] | None:
+    """The one fact of a question that asks one number and nothing else."""
+    nums = numbers(q)
+    if len(q["answer_values"]) != 1 or len(nums) != 1 or re.fullmatch(r"(?:19|20)\d\d", str(nums[0]["text"])):
+        return None
+    return nums[0]
+
+
+def corrected(q: dict[str, Any]) -> list[Case]:
+    """A reasoning that corrects itself: the corrected value counts, and a final answer stated
+    first outweighs the explanation after it."""
+    fact = _single_number(q)
+    if fact is None:
+        return []
+    unit = str(fact["unit"] or "")
+    v, w = f"{fact['text']} {unit}".strip(), f"{_off(fact, 0.3)} {unit}".strip()
+    return [
+        (f"I initially read {w}, but looking closer it is {v}.", True),
+        (f"First I read {v}, but that was the wrong series; the correct value is {w}.", False),
+        (
+            f"Let me think step by step. {q['reference']} Wait, let me recheck the axis. It is actually {w}.",
+            False,
+        ),
+        (f"**Final answer:** {w}\n\n(Earlier I wrote {v}, which was a misreading.)", False),
+        (f"**Final answer:** {v}\n\n(At first I read {w} off the wrong gridline.)", True),
+    ]
+
+
+def maybe_hedged(q: dict[str, Any]) -> list[Case]:
+    """A value offered next to another possible one ("maybe 45", "but 45 is also possible")."""
+    fact = _single_number(q)
+    if fact is None:
+        return []
+    unit = str(fact["unit"] or "")
+    v, w = f"{fact['text']} {unit}".strip(), f"{_off(fact, 0.3)} {unit}".strip()
+    return [
+        (f"Probably around {v}, maybe {_off(fact, 0.3)}.", False),
+        (f"I'd say {v}, but {w} is also possible.", False),
+    ]
+
+
+def wrong_values(q: dict[str, Any]) -> list[Case]:
+    """Every read value stated wrongly next to right labels and years: a wrong answer, however
+    many labels are right (a wrong value is a contradiction, not a missing fact)."""
+    if not labels(q) or not numbers(q) or q["category"] == "historical_timeline":
+        return []
+    wrong = wrong_reference(q, 0.25)
+    return [(wrong, False)] if wrong else []
+
+
+def restated_question(q: dict[str, Any]) -> list[Case]:
+    """The answer restates an either-or question before answering: the question claims nothing."""
+    m = re.search(r"[^.?:]*\bor\b[^.?:]*\?", q["question"])
+    return [(f"{m.group(0).strip()} {q['reference']}", True)] if m else []
+
+
 CLASSES: dict[str, Builder] = {
     "scaled": scaled,
     "converted": converted,
@@ -281,6 +337,10 @@ CLASSES: dict[str, Builder] = {
     "cjk": cjk,
     "markup": markup,
     "foreign": foreign,
+    "corrected": corrected,
+    "maybe_hedged": maybe_hedged,
+    "wrong_values": wrong_values,
+    "restated_question": restated_question,
 }
 #: Classes whose answers must pass or be uncertain (scored by best reading, never a certain fail).
 FOREIGN_CLASSES = frozenset({"foreign"})

@@ -77,3 +77,17 @@ def test_a_clean_wrong_answer_is_a_certain_fail() -> None:
             continue
         verdict = _verdict(q, wrong)
         assert verdict.score < 6 and verdict.certain, (q["question_id"], verdict.judgement)
+
+
+def test_the_facts_own_units_are_not_another_unit() -> None:
+    """A placeholder reference writes no unit: the unit the facts are written in ("7.5%",
+    "billion USD") is the item's, and only a unit none of them writes is "another unit"."""
+    facts = [
+        {"kind": "number", "text": "7.5%", "value": 7.5},
+        {"kind": "number", "text": "4.2", "value": 4.2, "unit": "billion USD"},
+    ]
+    judge = OfflineJudge()
+    same = judge.score(JudgeItem("What changed?", "ref", "Sales rose 7.5% to 4.2 billion USD.", facts))
+    assert same.certain and same.score == 10, same.judgement
+    other = judge.score(JudgeItem("What changed?", "ref", "Sales rose 7.5 weeks to 4.2 billion USD.", facts))
+    assert "a unit or scale other than the reference's" in other.judgement and not other.certain
