@@ -89,10 +89,6 @@ def test_every_question_applies_only_operations_its_kind_admits(plans: list[Docu
     assert min(checked.values()) >= N_DOCS * 3 * 0.9, checked
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open regression after the stop-21 merges (stop note)",
-)
 @pytest.mark.browser
 def test_chart_text_of_40_rendered_documents_is_legible() -> None:
     # Small reports (the default config's length), so that 40 render in the slow tier's budget;
