@@ -367,8 +367,12 @@ def test_a_metric_card_wider_than_its_column_does_not_shrink_the_charts(renderer
     card. A line wider than the page makes Chromium shrink every page to fit, and chart text
     then prints under 7 pt (21+ findings per check over 40 documents); the value wraps instead."""
     plan = sample_plan(["bar", "line"], archetype="brutalist", sections=1, with_table=False)
-    cards = next(b for b in plan.sections[0].blocks if isinstance(b, CalloutBlock) and b.style == "metric_cards")
-    cards.items = [f"{v} million subscriptions | Subscriptions in {y}" for v, y in (("37.48", 2020), ("41.9", 2023))]
+    cards = next(
+        b for b in plan.sections[0].blocks if isinstance(b, CalloutBlock) and b.style == "metric_cards"
+    )
+    cards.items = [
+        f"{v} million subscriptions | Subscriptions in {y}" for v, y in (("37.48", 2020), ("41.9", 2023))
+    ]
     cards.items += ["12.5% | Share of rural households", "803.1 kilotonnes | Emissions avoided"]
     pdf = renderer.render_pdf(render_html(plan, load_d3()), name=plan.manifest.doc_id).pdf
     manifest = measure_document(pdf, plan.manifest).manifest
