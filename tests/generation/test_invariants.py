@@ -131,3 +131,17 @@ def test_every_recurring_category_keeps_one_colour(plans: list[DocumentPlan]) ->
         assert mixed == {}, plan.manifest.doc_id
         recurring += sum(n > 1 for n in charts.values())
     assert recurring >= N_DOCS * 3, "the reports colour few categories more than once"
+
+
+def test_colour_and_size_scales_name_a_metric_of_the_report(plans: list[DocumentPlan]) -> None:
+    """A heatmap's colour legend and a sankey's band widths print the value axis title: it names
+    the metric the values measure (it named the row dimension, "Country (%)"), with its unit."""
+    checked = 0
+    for plan in plans:
+        metrics = {m.name.lower(): m.unit for m in plan.manifest.world.metrics}
+        for chart in plan.manifest.charts:
+            if chart.chartType in ("heatmap", "sankey"):
+                axis = chart.axes.y
+                assert axis.label.lower() in metrics and axis.unit, (chart.chartType, axis)
+                checked += 1
+    assert checked >= 5
