@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "57f76eca0d9e71ff050635e32bd7a23b01917985adde6d119b447bbbcd7527bf",
-    "5-d3-1": "d2659e6217b275c1a3aa6c49c5991521b5339c4bb6c6b422a4eded40f7118dff",
-    "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
-    "5-d3-3": "d716ba209842341586056e4b8fe364ad5ccf71115e71ef0f40175a9e1f4a78da",
-    "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
-    "3-matplotlib-1": "e1c6fd228eeae83ee05e88fd13537f5c8119105a6f8eec68466b5f19e296a1d9",
+    "5-d3-0": "d5908beaa0e70fecb20110ed6d48a06fdb84d6c46c04c626e3e3fb9c5d45fa25",
+    "5-d3-1": "ffe95207a1cace1fe0a6255755ffc18b90a36276e8d88ae2c15e3f216d3f9a82",
+    "5-d3-2": "14a6c5e3ded37f107df5b735b5e2b2824558ff8c1ea623affc25a7cddebf7850",
+    "5-d3-3": "132d9c8b9b3ade925b701f7807257e07606272ceece2d969c493f16a28754c25",
+    "3-matplotlib-0": "5340bc18b2491b64113dfccbc45b07a92d5748942c64cd1dc16957152d2a2ca3",
+    "3-matplotlib-1": "d9b4ae915611aa1b39ae76fbf8b2d37a2584dbf1b77a50202239310aa2b05bda",
 }
 
 
