@@ -164,7 +164,8 @@ def _heatmap(b: _Build) -> ChartSpec:
     data = [DataPoint(label=y, value=b.value(r, y), category=r) for r in rows for y in years]
     axes = Axes(
         x=Axis(label="Year", type="categorical"),
-        y=Axis(label=_cap(b.kind), type="categorical", unit=b.metric.unit_label),
+        # The value axis names the values (the colour legend prints it): rows are entities.
+        y=Axis(label=_cap(b.metric.name), type="categorical", unit=b.metric.unit_label),
     )
     visual = b.visual(rows, "sequential", _highlights(b.rng, rows)[:1], legend=True)
     title = f"{_cap(b.metric.name)} by {b.kind} and year, {years[0]}–{years[-1]}"

@@ -218,7 +218,7 @@ def _sankey(b: _Build) -> ChartSpec:
     ]
     axes = Axes(
         x=Axis(label=_cap(mix.part_kind), type="none"),
-        y=Axis(label=_cap(b.kind), type="none", unit=m.unit_label),
+        y=Axis(label=_cap(m.name), type="none", unit=m.unit_label),  # what the band widths measure
     )
     visual = b.visual(
         sources, "categorical", _highlights(b.rng, [p.label for p in data])[:1], what=mix.part_kind

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import re
+import textwrap
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -131,7 +132,7 @@ def render_chart_svg(
         fig = Figure(figsize=(width_px / 96, height_px / 96), layout=engine, facecolor="none")
         if show_title:
             fig.suptitle(
-                _t(_wrap(chart.title, width_px, style.font_px * 1.25)),
+                _t(_fitted_title(chart.title, width_px, pt * 1.25, fonts)),
                 fontweight="bold",
                 fontsize=pt * 1.25,
             )
@@ -172,6 +173,27 @@ def available_fonts(stack: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _fitted_title(title: str, width_px: float, size_pt: float, fonts: list[str]) -> str:
+    """The title wrapped so that every line, measured in its bold font, fits the figure: the
+    average-width guess of ``_wrap`` lets a line of wide letters run past the edge, where the
+    SVG clips its last characters ("… 2014–201")."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    prop = FontProperties(family=fonts or None, weight="bold", size=size_pt)
+    measure = TextToPath()
+    room = width_px * 0.75 * 0.96  # pt, less the figure's padding
+    text = _wrap(title, width_px, size_pt / 0.75)
+    per_line = max(len(line) for line in text.split("\n"))
+    while per_line > 12 and any(
+        measure.get_text_width_height_descent(_t(line), prop, ismath=False)[0] > room
+        for line in text.split("\n")
+    ):
+        per_line -= 2
+        text = "\n".join(textwrap.wrap(title, per_line))
+    return text
 
 
 def _inline_svg(svg: str, prefix: str, title: str) -> str:

@@ -151,6 +151,7 @@ def _draw_funnel(fig: Figure, ctx: _Ctx) -> None:
     if ctx.labels_on:
         ax.set_xticks([])
         ax.spines["bottom"].set_visible(False)
+        ax.set_xlabel(_t(_value_title(ctx.chart)), loc="left")  # what the widths measure, and the unit
     else:  # read the width against a symmetric axis
         from matplotlib.ticker import FuncFormatter, MaxNLocator
 

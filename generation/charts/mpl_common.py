@@ -375,6 +375,20 @@ def _ink_on(colour: Any, alpha: float = 1.0) -> str:
     return "#ffffff" if 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 else "#000000"
 
 
+#: Sankey nodes that name no category of the colour map (the targets), as charts.js draws them.
+TARGET_NODE = "#666666"
+
+
+def _unit_note(ctx: _Ctx, ax: Axes) -> None:
+    """An axis-less chart (treemap, sankey) prints what its sizes measure and the unit below the
+    drawing, as charts.js does: no ticks, no frame, the value title as a left-aligned x label."""
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    ax.set_xlabel(_t(_value_title(ctx.chart)), loc="left")
+
+
 def _frame(fig: Figure, ctx: _Ctx) -> Axes:
     ax = fig.add_subplot()
     ax.set_facecolor("none")

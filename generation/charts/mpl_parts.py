@@ -15,6 +15,7 @@ from generation.charts.mpl_common import (
     GRID,
     HIGHLIGHT_EDGE,
     INK,
+    TARGET_NODE,
     _annotate,
     _at_least,
     _category_ticks,
@@ -34,6 +35,7 @@ from generation.charts.mpl_common import (
     _sorted,
     _t,
     _uniq,
+    _unit_note,
     _value_axis,
     _value_title,
 )
@@ -162,7 +164,7 @@ def _draw_treemap(fig: Figure, ctx: _Ctx) -> None:
         )
     ax.set_xlim(0, aspect)
     ax.set_ylim(1, 0)
-    ax.axis("off")
+    _unit_note(ctx, ax)
 
 
 def _draw_heatmap(fig: Figure, ctx: _Ctx) -> None:
@@ -410,7 +412,12 @@ def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
     ax = _frame(fig, ctx)
     out_off = {n: ypos[n] for n in nodes}
     in_off = {n: ypos[n] for n in nodes}
-    colors = {n: ctx.series_color(n, i) for i, n in enumerate(nodes)}
+    # Flows take their source's colour; nodes outside the colour map (the targets) a neutral grey,
+    # as charts.js draws them, so no entity gets a colour of its own in one chart only.
+    cmap = ctx.vp.colorMap
+    colors = {
+        n: ctx.series_color(n, i) if n in cmap or not cmap else TARGET_NODE for i, n in enumerate(nodes)
+    }
     for source, target, d in flows:
         h = d.value * scale
         x0, x1 = xpos[source] + node_w, xpos[target]
@@ -467,4 +474,4 @@ def _draw_sankey(fig: Figure, ctx: _Ctx) -> None:
         )
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(1.01, -0.01)
-    ax.axis("off")
+    _unit_note(ctx, ax)

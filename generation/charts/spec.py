@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generation.charts.palette import CATEGORY_PALETTE, RESERVED
 from generation.charts.registry import (
     HORIZONTAL_TYPES,
     types_in,
@@ -35,24 +36,16 @@ TREND_TYPES: tuple[str, ...] = types_in("temporal")
 MULTI_SERIES: tuple[str, ...] = types_in("multi_series")
 
 
-PALETTE: tuple[str, ...] = (
-    "#1F77B4",
-    "#FF7F0E",
-    "#2CA02C",
-    "#9467BD",
-    "#8C564B",
-    "#17BECF",
-    "#BCBD22",
-    "#E377C2",
-    "#7F7F7F",
-    "#393B79",
-)
+#: The category palette (one named, distinguishable colour per category; generation.charts.palette).
+PALETTE: tuple[str, ...] = CATEGORY_PALETTE
 
 
-BASE_COLOUR = "#4C72B0"
+#: Every mark of a single-hue chart: a neutral grey no category is drawn in.
+BASE_COLOUR = RESERVED["base"]
 
 
-ACCENT_COLOUR = "#DD4F2A"
+#: A highlighted mark of a single-hue chart (reserved: no category is drawn in it).
+ACCENT_COLOUR = RESERVED["highlight"]
 
 
 POSITIVE_COLOUR = "#2A9D5C"
@@ -61,7 +54,7 @@ POSITIVE_COLOUR = "#2A9D5C"
 NEGATIVE_COLOUR = "#C23B3B"
 
 
-TARGET_COLOUR = "#222222"
+TARGET_COLOUR = RESERVED["target"]
 
 
 HEAT_LOW = "#EAF2FB"

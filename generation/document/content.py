@@ -15,6 +15,7 @@ from generation.charts.data import (
     build_chart,
     build_table,
 )
+from generation.charts.palette import apply_report_colours
 from generation.charts.registry import drawn_by, value_reading_options
 from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
@@ -133,6 +134,7 @@ def _build_charts(
     for j, chart_type in enumerate(types):
         metric = metric_order[j % len(metric_order)]
         specs.append(_build_with_fallback(rng, chart_type, allowed, world, metric, slots[order[j]]))
+    apply_report_colours([s.chart for s in specs])  # a category keeps one colour in every chart
     readings = {s.chart.visualProperties.valueReading for s in specs}
     if len(readings) == 1:
         flexible = [s for s in specs if len(value_reading_options(s.chart.chartType)) > 1]

@@ -2,8 +2,9 @@
 
 Each holds on the first 40 documents of ``configs/paper.yaml`` (its own seed, what a user
 generates): no chart value is written anywhere else in the report, the report shows one world,
-every question applies only operations its metric's kind admits; and on 40 rendered documents
-every chart's text passes the legibility checks. False positives are handled by the checks
+every question applies only operations its metric's kind admits, a category keeps one colour
+in every chart of its report; and on 40 rendered documents every chart's text passes the
+legibility checks. False positives are handled by the checks
 themselves ("Figure 4" states no value 4.0), never by choosing documents that pass."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 from generation.charts.d3 import load_d3
 from generation.charts.data import number_strings_in, value_text
+from generation.charts.palette import CATEGORY_PALETTE, is_categorical
 from generation.charts.spec import chart_decimals
 from generation.document.content import plan_document
 from generation.document.layout import render_html
@@ -89,10 +91,6 @@ def test_every_question_applies_only_operations_its_kind_admits(plans: list[Docu
     assert min(checked.values()) >= N_DOCS * 3 * 0.9, checked
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open regression after the stop-21 merges (stop note)",
-)
 @pytest.mark.browser
 def test_chart_text_of_40_rendered_documents_is_legible() -> None:
     # Small reports (the default config's length), so that 40 render in the slow tier's budget;
@@ -111,3 +109,39 @@ def test_chart_text_of_40_rendered_documents_is_legible() -> None:
             findings.update(f"{f.check} in {f.chart_type}" for f in found.findings)
     assert charts >= N_DOCS * 4
     assert dict(findings) == {}
+
+
+def test_every_recurring_category_keeps_one_colour(plans: list[DocumentPlan]) -> None:
+    """Issue 24 point 5: a category coloured in several charts of a report has one colour in
+    all of them, and no chart draws two of its categories in one colour."""
+    recurring = 0
+    for plan in plans:
+        colours: dict[str, set[str]] = {}
+        charts: Counter[str] = Counter()
+        for chart in plan.manifest.charts:
+            if not is_categorical(chart):
+                continue
+            cmap = chart.visualProperties.colorMap
+            assert len(set(cmap.values())) == len(cmap), (plan.manifest.doc_id, chart.vizId, cmap)
+            assert set(cmap.values()) <= set(CATEGORY_PALETTE), cmap
+            for key, colour in cmap.items():
+                colours.setdefault(key, set()).add(colour)
+                charts[key] += 1
+        mixed = {k: v for k, v in colours.items() if charts[k] > 1 and len(v) > 1}
+        assert mixed == {}, plan.manifest.doc_id
+        recurring += sum(n > 1 for n in charts.values())
+    assert recurring >= N_DOCS * 3, "the reports colour few categories more than once"
+
+
+def test_colour_and_size_scales_name_a_metric_of_the_report(plans: list[DocumentPlan]) -> None:
+    """A heatmap's colour legend and a sankey's band widths print the value axis title: it names
+    the metric the values measure (it named the row dimension, "Country (%)"), with its unit."""
+    checked = 0
+    for plan in plans:
+        metrics = {m.name.lower(): m.unit for m in plan.manifest.world.metrics}
+        for chart in plan.manifest.charts:
+            if chart.chartType in ("heatmap", "sankey"):
+                axis = chart.axes.y
+                assert axis.label.lower() in metrics and axis.unit, (chart.chartType, axis)
+                checked += 1
+    assert checked >= 5

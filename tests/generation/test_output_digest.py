@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "2380c2943b73ac4a303274cd74c6de70862bc9bffa06a95dfaf7349cffc5a2cc",
-    "5-d3-1": "756a1c65d17f570bc734a1ae2cebd394360591a956e85012f2d48363fa7b385b",
-    "5-d3-2": "31be75a2fb06a568d1788f35c8823fabc03131c7defbe5ce038d2bb33ed99ff6",
-    "5-d3-3": "a27c3cea5a5c4d5553b4e080d73f4e15ba62a99c0317e77d07b12b7fa4a15dac",
-    "3-matplotlib-0": "0053001994d9e4070f5e7c64d97a61e9f3e18af736237d481040619a14369b16",
-    "3-matplotlib-1": "f9b7a20ecb2422a55730fa02646fa85c281069954f4e2bc8782f0416d7e8455f",
+    "5-d3-0": "d5908beaa0e70fecb20110ed6d48a06fdb84d6c46c04c626e3e3fb9c5d45fa25",
+    "5-d3-1": "ffe95207a1cace1fe0a6255755ffc18b90a36276e8d88ae2c15e3f216d3f9a82",
+    "5-d3-2": "14a6c5e3ded37f107df5b735b5e2b2824558ff8c1ea623affc25a7cddebf7850",
+    "5-d3-3": "132d9c8b9b3ade925b701f7807257e07606272ceece2d969c493f16a28754c25",
+    "3-matplotlib-0": "5340bc18b2491b64113dfccbc45b07a92d5748942c64cd1dc16957152d2a2ca3",
+    "3-matplotlib-1": "c3164943c8b65723a7c7cbb8b7831f08cb7346c126d7df8b1f8d94749fbff5db",
 }
 
 

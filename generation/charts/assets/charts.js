@@ -59,6 +59,13 @@
     return axis.label;
   }
 
+  /* Charts without a value axis (treemap, funnel, sankey) print what their sizes measure and
+   * its unit under the drawing, as an axis title would: "Share of capacity (%)". */
+  function unitNote(f, spec) {
+    const text = axisTitle(valueAxis(spec));
+    if (text) f.svg.append("text").attr("class", "axis-title unit-note").attr("x", 4).attr("y", f.H - 5).text(text);
+  }
+
   function uniq(values) {
     const seen = new Set();
     const out = [];
@@ -424,7 +431,8 @@
   /* ---------- funnel: centred bars, one per stage, in stage order ---------- */
   SUPPORTED.funnel = function (el, spec) {
     const data = spec.data.slice();
-    const f = frame(el, spec, { left: 8, right: 8, top: 10, bottom: 10 });
+    const f = frame(el, spec, { left: 8, right: 8, top: 10, bottom: 26 });
+    unitNote(f, spec);
     const labelW = Math.min(200, 16 + (d3.max(data, (d) => d.label.length) || 4) * 6.4);
     const avail = f.iw - labelW - 70;
     const w = d3.scaleLinear().domain([0, d3.max(data, (d) => d.value)]).range([0, avail]);
@@ -762,7 +770,8 @@
 
   /* ---------- treemap: one tile per item, area proportional to value ---------- */
   SUPPORTED.treemap = function (el, spec) {
-    const f = frame(el, spec, { left: 4, right: 4, top: 4, bottom: 4 });
+    const f = frame(el, spec, { left: 4, right: 4, top: 4, bottom: 20 });
+    unitNote(f, spec);
     const root = d3.hierarchy({ children: spec.data.map((d) => ({ d: d })) })
       .sum((n) => (n.d ? n.d.value : 0)).sort((a, b) => b.value - a.value);
     d3.treemap().size([f.iw, f.ih]).paddingInner(2).round(true)(root);
@@ -802,7 +811,8 @@
     const sources = uniq(links.map((d) => d.metadata.source));
     const targets = uniq(links.map((d) => d.metadata.target));
     const wide = (names) => Math.min(180, 14 + (d3.max(names, (s) => s.length) || 4) * 6.4);
-    const f = frame(el, spec, { left: wide(sources), right: wide(targets), top: 10, bottom: 10 });
+    const f = frame(el, spec, { left: wide(sources), right: wide(targets), top: 10, bottom: 26 });
+    unitNote(f, spec);
     const nodeW = 14;
     const pad = 12;
     const total = d3.sum(links, (d) => d.value);
@@ -1009,7 +1019,8 @@
     const ext = d3.extent(spec.data, (d) => d.value);
     const map = vp(spec).colorMap || {};
     const color = d3.scaleSequential(d3.interpolateRgb(map.low || "#eaf2fb", map.high || "#08457e")).domain(ext);
-    axes(f, spec, x, y, { xBand: true, yBand: true, yTitle: spec.axes.y.label });
+    /* No row title: the rows are named entities, and the value axis names the values (legend). */
+    axes(f, spec, x, y, { xBand: true, yBand: true, yTitle: "" });
     spec.data.forEach((d) => {
       const cell = f.g.append("rect").attr("class", "mark").attr("x", x(d.label)).attr("y", y(d.category || ""))
         .attr("width", x.bandwidth()).attr("height", y.bandwidth()).attr("fill", color(d.value));

@@ -15,7 +15,11 @@ import numpy as np
 import pymupdf
 import pytest
 
+from generation.charts.d3 import load_d3
+from generation.document.layout import render_html
+from generation.document.regions import measure_document
 from generation.document.render import Renderer
+from generation.plan.doc_plan import CalloutBlock
 from generation.validate.legibility import (
     CHECKS,
     DocumentLegibility,
@@ -356,3 +360,23 @@ def test_stacked_area_end_labels_sit_inside_their_band(renderer: Renderer) -> No
     words = {w.text for w in found.charts["viz-s1-1"].words}
     assert {"23.7", "41.3", "51.1", "40.9"} <= words  # first and last labels printed (inside)
     assert "2.0" not in words  # a band thinner than the text gets no label
+
+
+def test_a_metric_card_wider_than_its_column_does_not_shrink_the_charts(renderer: Renderer) -> None:
+    """Brutalist prints card values at 30 pt: "37.48 million subscriptions" is wider than its
+    card. A line wider than the page makes Chromium shrink every page to fit, and chart text
+    then prints under 7 pt (21+ findings per check over 40 documents); the value wraps instead."""
+    plan = sample_plan(["bar", "line"], archetype="brutalist", sections=1, with_table=False)
+    cards = next(
+        b for b in plan.sections[0].blocks if isinstance(b, CalloutBlock) and b.style == "metric_cards"
+    )
+    cards.items = [
+        f"{v} million subscriptions | Subscriptions in {y}" for v, y in (("37.48", 2020), ("41.9", 2023))
+    ]
+    cards.items += ["12.5% | Share of rural households", "803.1 kilotonnes | Emissions avoided"]
+    pdf = renderer.render_pdf(render_html(plan, load_d3()), name=plan.manifest.doc_id).pdf
+    manifest = measure_document(pdf, plan.manifest).manifest
+    found = check_document(manifest, pdf)
+    assert found.charts and failing(found, "small") == []
+    sizes = [w.size for c in found.charts.values() for w in c.words]
+    assert min(sizes) >= 7.4  # 10 px chart text prints at 7.5 pt when nothing is shrunk
