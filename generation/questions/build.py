@@ -35,6 +35,7 @@ from generation.plan.rng import stable_digest, stage_rng
 from generation.questions.chart import BUILDERS as CHART_BUILDERS
 from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
+from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.phrasing import chart_refs, refer
 from synthdocbench_tasks.schema import (
@@ -262,4 +263,5 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         evidence=_regions(draft, ctx),
         position=_position(ctx, subset, draft),
         derivations=draft.derivations(),
+        evidence_units=evidence_units(ctx, draft),
     )

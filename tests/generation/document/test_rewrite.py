@@ -31,8 +31,15 @@ def _paragraph(req: Recorded) -> str:
 
 
 def _polite(req: Recorded) -> Reply:
-    """A faithful rewrite: swaps one common word, keeps every sentence listed under KEEP."""
-    return Reply(content=re.sub(r"\bthe\b", "this", _paragraph(req), count=1))
+    """A faithful rewrite: swaps one common word outside the sentences listed under KEEP."""
+    text = _paragraph(req)
+    keep_block = req.prompt.split("KEEP:\n", 1)[1].split("\n\nPARAGRAPH:\n", 1)[0]
+    kept = [line[2:] for line in keep_block.splitlines() if line.startswith("- ")]
+    inside = [(text.find(k), text.find(k) + len(k)) for k in kept if k in text]
+    for m in re.finditer(r"\bthe\b", text):
+        if not any(a <= m.start() < b for a, b in inside):
+            return Reply(content=text[: m.start()] + "this" + text[m.end() :])
+    return Reply(content=text)
 
 
 def test_check_rewrite_rules() -> None:
