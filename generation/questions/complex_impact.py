@@ -201,7 +201,7 @@ def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
             f"what did {c.voices()} make of it?",
         ],
     )
-    ans = f"{cap(c.judged())}; over {cc.years_of(s)} the {what} value for {s.name} is {cc.said(num)}."
+    ans = f"{cap(c.judged())}; over {cc.years_of(s)} the {what} value for {s.name} comes to {cc.said(num)}."
     steps = [*c.steps(), step]
     values: list[Value] = [*_stances(c), num]
     return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), _facts(c))

@@ -188,7 +188,7 @@ def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
         )
         ans = (
             f"The text covers {cc.years_of(s)}; over those {len(s.marks)} years the {what} value "
-            f"for {s.name} is {cc.said(num)}."
+            f"for {s.name} comes to {cc.said(num)}."
         )
         steps = [
             f"Find the period of the text's statement on {s.name} ({fact.section_id}): {cc.years_of(s)}.",

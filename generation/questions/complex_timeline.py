@@ -169,7 +169,7 @@ def _over_period(
     )
     ans = (
         f"The period runs from {early.year} to {late.year}, {count_noun(str(len(s.marks)), 'year')} on the "
-        f"chart; the {what} value for {s.name} over them is {cc.said(num)}."
+        f"chart; the {what} value for {s.name} over them comes to {cc.said(num)}."
     )
     steps = [
         _both(early, late),

@@ -68,9 +68,9 @@ def test_same_manifest_and_config_give_identical_questions() -> None:
 def test_each_subset_gets_its_quota_of_valid_records() -> None:
     questions = make_questions(build_manifest(), CONFIG)
     counts = Counter(q.subset for q in questions)
-    # the fixture's four claims carry at most one cross-modal question each (one evidence set, one
-    # question), and the chart questions may take their charts first (two questions per chart)
-    assert counts["chart"] == counts["complex"] == 5 and 1 <= counts["cross_modal"] <= 4
+    # the fixture's six charts carry at most 12 questions (two per chart): complex and cross-modal
+    # take turns first, then chart reading reads any chart left
+    assert counts["chart"] == 5 and counts["complex"] >= 3 and counts["cross_modal"] >= 2
     for q in questions:
         assert Question.model_validate_json(q.model_dump_json()) == q
         assert re.fullmatch(rf"{DOC_ID}-{q.subset}-0[1-5]", q.question_id)
@@ -199,7 +199,9 @@ def test_highlight_and_colour_questions_are_level_five() -> None:
 def test_planned_documents_cover_every_category() -> None:
     from generation.document.content import plan_document
 
-    config = GenerationConfig(seed=5, questions_per_subset=6)
+    # four questions per subset: twelve per report is what two questions per chart leave room for
+    # (with six, chart reading, filled last, finds no ordered chart left for a trend question)
+    config = GenerationConfig(seed=5, questions_per_subset=4)
     categories: set[str] = set()
     for index in range(3):
         manifest = plan_document(config, index).manifest
