@@ -127,7 +127,9 @@ def test_chart_references_mix_forms(run: list[tuple[DocumentManifest, list[Quest
     assert sum("in the section '" in q.question for q in chart) >= 1
 
 
-def test_stats_count_complex_units_from_their_trace(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
+def test_stats_count_complex_units_from_their_trace(
+    run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
     from generation.questions.stats import question_stats
 
     stats = question_stats(_all(run))
