@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "57f76eca0d9e71ff050635e32bd7a23b01917985adde6d119b447bbbcd7527bf",
-    "5-d3-1": "d2659e6217b275c1a3aa6c49c5991521b5339c4bb6c6b422a4eded40f7118dff",
-    "5-d3-2": "2e0d358c7113f7141940d7e1aa18cc444e9c43ad1081b73241496ce7279d61a6",
-    "5-d3-3": "d716ba209842341586056e4b8fe364ad5ccf71115e71ef0f40175a9e1f4a78da",
-    "3-matplotlib-0": "ce78bbb78796cdd00862f7102649b90bc5ffb250c629e7e906a1fd09be2231d8",
-    "3-matplotlib-1": "e1c6fd228eeae83ee05e88fd13537f5c8119105a6f8eec68466b5f19e296a1d9",
+    "5-d3-0": "47901da9e65166cc9bf3f7e46a271ea2f7be8f05f80c8dfc992bfae4a31f9408",
+    "5-d3-1": "64f89ef9ea7787743137bc45a119d52d9aa609688f1801ddb49917683c826fa1",
+    "5-d3-2": "ffc1a2b27d6e3b6dad0671d10fab2f667b38adc4eb9fcf750b6753ec4f4bbd28",
+    "5-d3-3": "b0f1f31c50f4054b98ba9b2a1bfd83512942d63493c163cce3cf7ec1f575867a",
+    "3-matplotlib-0": "8bdb2a04352877e49414235bad7f051fc7aebc0c4df648d7e328ade92613943a",
+    "3-matplotlib-1": "2fd17acc934bc335a51d488d84714886656e0d77db68d309f2598283796e1d42",
 }
 
 
