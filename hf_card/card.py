@@ -112,6 +112,14 @@ FIELD_DOCS: dict[str, str] = {
     "label or metadata `key`), a `fact` (`values[key]` of required fact `index`), an earlier `step` or "
     "a `constant`, with the `value` read; `ref` and `viz_id` name the mark or fact and its chart.",
     "derivations.unit": "Unit of the derived number (`pp` for a difference of percentages), if any.",
+    "evidence_units": "The units of evidence the question combines (null in rows before schema 1.3): "
+    "a complex question combines 2 to 4, at least one a chart or table, from at least two sections.",
+    "evidence_units.kind": "`chart`, `table` or `text` (a fact stated in the prose).",
+    "evidence_units.ref": "The chart's vizId, the table's table_id or the fact's fact_id in the manifest.",
+    "evidence_units.section_id": "Section of the report that holds the unit.",
+    "evidence_units.regions": "Regions of the PDF where the unit is printed.",
+    "evidence_units.regions.page": "1-based page number.",
+    "evidence_units.regions.bbox": "[x1, y1, x2, y2] on a 0..1000 scale of the page, measured on the PDF.",
     # documents config (synthdocbench_tasks.schema.DOCUMENT_COLUMNS); "config:column" overrides
     "documents:doc_id": "Id of the report, `sdb-<seed>-<index>`; question rows refer to it.",
     "pdf_path": "Path of the rendered report's PDF file in this repo (`pdfs/<doc_id>.pdf`).",

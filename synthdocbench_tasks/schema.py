@@ -12,9 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-SCHEMA_VERSION = "1.2"
+SCHEMA_VERSION = "1.3"
 #: 1.1: the manifest records the report's fact table (``world``) and each chart's ``value_kind``.
 #: 1.2: each question records how its numbers follow from the evidence (``derivations``).
+#: 1.3: each question lists the evidence units it combines (``evidence_units``).
 
 Subset = Literal["chart", "cross_modal", "complex"]
 Difficulty = Literal["L1", "L2", "L3", "L4", "L5"]
@@ -368,6 +369,17 @@ class Derivation(_Model):
     unit: str | None = None
 
 
+class EvidenceUnit(_Model):
+    """One unit of evidence a question combines: a chart, a table or a text fact (by ``ref``:
+    the chart's ``vizId``, the table's ``table_id``, the fact's ``fact_id``), its section and
+    where it is printed (empty on a plan, before rendering)."""
+
+    kind: Literal["chart", "table", "text"]
+    ref: str
+    section_id: str
+    regions: list[Region] = Field(default_factory=list)
+
+
 class Question(_Model):
     """One question record (Table 18, plus what evaluation needs)."""
 
@@ -394,6 +406,9 @@ class Question(_Model):
     #: One derivation per number answer value (None in records before schema 1.2, whose only
     #: derivation is the ``[calc: ...]`` text at the end of the reasoning).
     derivations: list[Derivation] | None = None
+    #: The evidence units the question combines, each with kind, section and regions (None in
+    #: records before schema 1.3).
+    evidence_units: list[EvidenceUnit] | None = None
 
     @model_validator(mode="after")
     def _category_in_subset(self) -> Question:

@@ -20,7 +20,7 @@ from generation.charts.registry import drawn_by, value_reading_options
 from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
-from generation.document.events import event_text_facts, reception_text_facts
+from generation.document.events import narrative_text_facts
 from generation.document.prose import ProseWriter, count_words
 from generation.document.prose_facts import build_claims
 from generation.document.sections import SectionContent, SectionFact, chart_order, section_roles, spread
@@ -287,9 +287,10 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     facts = chart_claims(facts_rng, writer, topic, specs, n_sections, section_of, registry)
     facts += trend_claims(facts_rng, writer, specs, n_sections, section_of)
     facts += metric_text_facts(facts_rng, writer, world, n_sections, covered)
-    events, spare_events = event_text_facts(facts_rng, writer, topic, n_sections)
-    facts += events
-    facts += reception_text_facts(facts_rng, writer, topic, n_sections)
+    narrative, spare_events = narrative_text_facts(
+        facts_rng, rng("facts.causes"), writer, topic, specs, n_sections, section_of
+    )
+    facts += narrative
 
     callouts = section_callouts(rng("callouts"), writer, world, archetype, n_sections, spare_events, covered)
     # Last: the prose's own reading of the fact table (values nothing else shows; own streams).

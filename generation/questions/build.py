@@ -35,6 +35,7 @@ from generation.plan.rng import stable_digest, stage_rng
 from generation.questions.chart import BUILDERS as CHART_BUILDERS
 from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
+from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.phrasing import chart_refs, refer
 from synthdocbench_tasks.schema import (
@@ -57,6 +58,8 @@ QUESTION_TYPES: dict[Subset, str] = {
     "complex": "multi_hop",
 }
 BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
+#: The order slots are filled in: a group of several subsets fills slot by slot, in turn.
+FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
 
 _MAX_RETRIES = 50
 _BUILDERS: dict[str, Builder] = {**CHART_BUILDERS, **CROSSMODAL_BUILDERS, **COMPLEX_BUILDERS}
@@ -64,19 +67,31 @@ _DOC_INDEX = re.compile(r"-(\d+)$")
 
 
 def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[Question]:
-    """All questions of one document, subset by subset; same inputs give identical output."""
+    """All questions of one document, subset by subset; same inputs give identical output.
+
+    Slots are filled in :data:`FILL_ORDER`: the subsets whose questions need particular evidence
+    (a claim and the chart it is about; dated or credited facts and a chart over their years)
+    take turns slot by slot, and chart reading, which can read any chart, comes last. Each chart
+    carries at most two questions of a report, so filling chart reading first used up the charts
+    the text's claims and developments are about and left complex slots empty."""
     ctx = Context.of(manifest)
     ctx.preferred = tuple(_evidence_charts(config, manifest))
     ctx.seed = config.seed
     index = doc_index(manifest.doc_id)
-    questions: list[Question] = []
+    count = config.questions_per_subset
+    targets = {s: slot_targets(s, count, index, config.seed) for s in SUBSETS}
     for subset in SUBSETS:
-        ctx.turns.update(turns(subset, config.questions_per_subset, index, config.seed))
-        targets = slot_targets(subset, config.questions_per_subset, index, config.seed)
-        drafts = _fill_slots(ctx, subset, targets, config.seed)
-        for n, draft in enumerate(drafts, start=1):
-            questions.append(draft_to_question(ctx, subset, n, draft))
-    return questions
+        ctx.turns.update(turns(subset, count, index, config.seed))
+    drafts: dict[Subset, list[Draft]] = {s: [] for s in SUBSETS}
+    for turn in FILL_ORDER:
+        if len(turn) == 1:
+            drafts[turn[0]] = _fill_slots(ctx, turn[0], targets[turn[0]], config.seed)
+            continue
+        for slot in range(count):
+            for subset in turn:
+                got = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
+                drafts[subset] += [draft for draft, _ in got]
+    return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
 
 
 def doc_index(doc_id: str) -> int:
@@ -168,12 +183,16 @@ def _fill_slots(
 
 
 def _fill(
-    ctx: Context, subset: Subset, targets: list[tuple[str, Difficulty, PositionBucket]], seed: int
+    ctx: Context,
+    subset: Subset,
+    targets: list[tuple[str, Difficulty, PositionBucket]],
+    seed: int,
+    first: int = 0,
 ) -> list[tuple[Draft, int]]:
-    """(draft, score) for every slot that could be filled: 2 when the draft has the slot's level
-    and bucket, plus 1 when it has the slot's category."""
+    """(draft, score) for every slot that could be filled (slots numbered from ``first``): 2 when
+    the draft has the slot's level and bucket, plus 1 when it has the slot's category."""
     out: list[tuple[Draft, int]] = []
-    for slot, (category, level, bucket) in enumerate(targets):
+    for slot, (category, level, bucket) in enumerate(targets, start=first):
         ctx.bucket = bucket if subset == "chart" else None
         for cat, lv, strict in _attempts(subset, category, level):
             ctx.strict = strict
@@ -262,4 +281,5 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         evidence=_regions(draft, ctx),
         position=_position(ctx, subset, draft),
         derivations=draft.derivations(),
+        evidence_units=evidence_units(ctx, draft),
     )

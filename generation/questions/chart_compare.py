@@ -199,11 +199,12 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         mean, gap = derived_value(mean_t, unit, 2), gap_value(point_term(chart, p), mean_t, unit)
         side = "above" if p.value > mean_t.value else "below"
         scope = f"the {series} marks" if series else f"all {len(points)} marks"
+        asked = f"the {series} marks" if series else "all the marks"  # the count may be the answer
         q = pick(
             rng,
             [
-                f"In {fig}, how far is {mark} from the average of {scope}, and on which side of it?",
-                f"Taking the mean of {scope} in {fig}, by how much does {mark} differ from it, and is it "
+                f"In {fig}, how far is {mark} from the average of {asked}, and on which side of it?",
+                f"Taking the mean of {asked} in {fig}, by how much does {mark} differ from it, and is it "
                 "higher or lower?",
             ],
         )

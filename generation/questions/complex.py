@@ -1,15 +1,38 @@
-"""Complex multi-hop questions (Table 14): historical timeline, technical / quantitative,
-impact / reception. Each combines 2-4 evidence units from at least two sections.
+"""Complex multi-hop questions (Table 14): historical / timeline, technical / quantitative,
+impact / reception.
+
+Every complex question combines 2-4 evidence units (``Question.evidence_units``): at least one
+chart, and text facts from other sections; the question points at the topic, entity or period
+but never states what a unit contributes. Levels follow Table 13, by the operation the
+derivation applies (checked by :mod:`generation.validate.evidence`):
+
+- L1: one chart mark, found through the text (the later of two dated developments, the mark a
+  stated target or forecast concerns, the last year of the period credited to a policy).
+- L2: a comparison: the change between two marks, the gap between a stated figure and the chart
+  (in a smaller unit where the unit has one), a trade-off (the series that gained and lost most).
+- L3: a total or mean over at least three marks: the years between two developments, the period
+  a trend statement or a credited policy covers (totals of levels in a smaller unit).
+- L4: chart plus a cause the text states: why a series moved, which factor the report credits,
+  what followed a development.
+- L5: a series or mark named only by its colour.
+
+Categories: historical / timeline needs two units dated to different years in different
+sections (:mod:`complex_timeline`); impact / reception the evaluative statements of at least two
+sections on a policy the report credits with a series' path (:mod:`complex_impact`); technical /
+quantitative works stated figures and periods against the chart (:mod:`complex_technical`).
 """
 
 from __future__ import annotations
 
-from generation.questions import common as qc
+from generation.questions.common import Builder
+from generation.questions.complex_core import evidence_units
 from generation.questions.complex_impact import impact_reception
 from generation.questions.complex_technical import technical_quantitative
 from generation.questions.complex_timeline import historical_timeline
 
-BUILDERS: dict[str, qc.Builder] = {
+__all__ = ["BUILDERS", "evidence_units", "historical_timeline", "impact_reception", "technical_quantitative"]
+
+BUILDERS: dict[str, Builder] = {
     "historical_timeline": historical_timeline,
     "technical_quantitative": technical_quantitative,
     "impact_reception": impact_reception,

@@ -1,33 +1,205 @@
-"""What the complex builders share: stance aliases, smaller units, possessives, section checks."""
+"""What the complex builders share: a period on one series of a time chart, and the reading the
+level asks of it (Table 13): L1 one mark, L2 the change between two marks, L3 the mean (or
+total) over at least three marks, L4 the change plus a stated cause, L5 a series found by colour."""
 
 from __future__ import annotations
 
-from synthdocbench_tasks.schema import TextFact
+from dataclasses import dataclass
 
-STANCE_ALIASES: dict[str, list[str]] = {
-    "positive": ["positively", "favourable", "favorable", "supportive", "welcomed", "praised", "approving"],
-    "negative": [
-        "negatively",
-        "critical",
-        "unfavourable",
-        "unfavorable",
-        "opposed",
-        "sceptical",
-        "skeptical",
-    ],
-    "mixed": ["ambivalent", "divided", "mixed feelings", "both"],
+import numpy as np
+
+from generation.charts.colours import colour_of
+from generation.questions import common as qc
+from generation.questions.chart import ordered_series, series_name, val
+from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.kinds import is_percentage
+from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, value_unit, with_unit
+from generation.world.derivation import apply, constant
+from synthdocbench_tasks.schema import Chart, DataPoint, EvidenceUnit, TextFact
+
+#: Unit conversions a technical question may ask for: unit -> (smaller unit, exact factor).
+CONVERSIONS: dict[str, tuple[str, int]] = {
+    "GW": ("MW", 1000),
+    "MW": ("kW", 1000),
+    "TWh": ("GWh", 1000),
+    "GWh": ("MWh", 1000),
+    "km": ("metres", 1000),
+    "km²": ("hectares", 100),
+    "weeks": ("days", 7),
+    "tonnes per hectare": ("kg per hectare", 1000),
+    "USD per kWh": ("USD per MWh", 1000),
+    "cm per year": ("mm per year", 10),
 }
+_SCALES = {"billion": "million", "million": "thousand", "thousand": ""}
 
 
-SMALLER_UNIT = {"billion": "million", "million": "thousand"}
+def conversion(unit: str | None) -> tuple[str, int] | None:
+    """The smaller unit a value in ``unit`` converts to, and the factor: a scale word steps down
+    (billion USD -> million USD, thousand dwellings -> dwellings), some units to their sub-unit."""
+    if not unit:
+        return None
+    scale, _, rest = unit.partition(" ")
+    if scale in _SCALES and rest:
+        return f"{_SCALES[scale]} {rest}".strip(), 1000
+    return CONVERSIONS.get(unit)
 
 
-ADVERB = {"positive": "positively", "negative": "negatively", "mixed": "with mixed views"}
+def converted(term: qc.Term, decimals: int, unit: str | None) -> qc.Num | None:
+    """``term`` in the smaller unit of :func:`conversion` (None when the unit has none)."""
+    found = conversion(unit)
+    if found is None:
+        return None
+    new_unit, factor = found
+    shift = {1000: 3, 100: 2, 10: 1}.get(factor, 0)
+    scaled = qc.Term(term.tol * factor, apply("scale", term.node, constant(factor)))
+    return qc.derived_value(scaled, new_unit, max(0, decimals - shift))
 
 
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def _sections_differ(*facts: TextFact) -> bool:
+def sections_differ(*facts: TextFact) -> bool:
     return len({f.section_id for f in facts}) >= 2
+
+
+@dataclass
+class Span:
+    """The marks of one series of ``chart`` from ``start`` to ``end`` (years), in order."""
+
+    chart: Chart
+    series: str | None
+    marks: list[DataPoint]
+
+    @property
+    def first(self) -> DataPoint:
+        return self.marks[0]
+
+    @property
+    def last(self) -> DataPoint:
+        return self.marks[-1]
+
+    @property
+    def name(self) -> str:
+        return series_name(self.chart, self.series)
+
+    @property
+    def fig(self) -> str:
+        return figure_ref(self.chart)
+
+    def at(self, p: DataPoint) -> str:
+        return val(self.chart, p)
+
+    def colour(self) -> str | None:
+        """The series' colour word when it names the series alone (legend, several series)."""
+        if self.series is None or len(ordered_series(self.chart)) < 2:
+            return None
+        words = {colour_of(self.chart, p) for p in self.chart.data if p.category == self.series}
+        if len(words) != 1:
+            return None
+        word = words.pop()
+        others = {colour_of(self.chart, p) for p in self.chart.data if p.category != self.series}
+        return word if word and word not in others else None
+
+
+def span(ctx: Context, chart: Chart, series: str | None, start: str, end: str) -> Span | None:
+    """The readable marks of ``series`` from year ``start`` to ``end`` (inclusive), or None."""
+    marks = ordered_series(chart).get(series)
+    if not marks:
+        return None
+    labels = [p.label for p in marks]
+    if start not in labels or end not in labels:
+        return None
+    i, j = labels.index(start), labels.index(end)
+    if j <= i:
+        return None
+    inside = marks[i : j + 1]
+    if not all(ctx.readable(chart, p) for p in (inside[0], inside[-1])):
+        return None
+    return Span(chart, series, inside)
+
+
+def spans_for_years(ctx: Context, y0: int, y1: int, rng: np.random.Generator) -> list[Span]:
+    """Every series of every chart with readable marks at both years (``y0 < y1``)."""
+    out = []
+    for chart in qc.shuffled(list(ctx.manifest.charts), rng):
+        for series in ordered_series(chart):
+            found = span(ctx, chart, series, str(y0), str(y1))
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def change(s: Span) -> qc.Num:
+    return qc.difference_value(
+        qc.point_term(s.chart, s.last), qc.point_term(s.chart, s.first), value_unit(s.chart)
+    )
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """A total or mean over a span: the number, "total" / "average", the step that computes it,
+    and ", in <unit>" when the question asks for it in a smaller unit (else "")."""
+
+    num: qc.Num
+    what: str
+    step: str
+    in_unit: str = ""
+
+
+def aggregate(ctx: Context, s: Span, rng: np.random.Generator, convert: bool = False) -> Aggregate | None:
+    """The mean (or, for levels and counts, sometimes the total, converted to a smaller unit when
+    ``convert`` and the unit has one) of the span's marks: at least three, every one readable."""
+    if len(s.marks) < 3 or not all(ctx.readable(s.chart, p) for p in s.marks):
+        return None
+    terms = [qc.point_term(s.chart, p) for p in s.marks]
+    unit = value_unit(s.chart)
+    listed = " + ".join(fmt_num(p.value) for p in s.marks)
+    decimals = decimals_of(*(p.value for p in s.marks))
+    if qc.chart_allows("sum", s.chart) and not is_percentage(unit) and rng.random() < 0.5:
+        total = qc.sum_term(terms)
+        plain = qc.derived_value(total, unit, decimals)
+        smaller = converted(total, decimals, unit) if convert else None
+        step = f"Add the {len(terms)} values: {listed} = {plain.text}"
+        if smaller is None:
+            return Aggregate(plain, "total", step + ".")
+        return Aggregate(smaller, "total", f"{step}, or {smaller.said()}.", f", in {smaller.unit}")
+    mean = qc.derived_value(qc.mean_term(terms), unit, min(decimals + 1, 2))
+    return Aggregate(
+        mean, "average", f"Average the {len(terms)} values: ({listed}) / {len(terms)} = {mean.text}."
+    )
+
+
+def said(num: qc.Num) -> str:
+    return with_unit(num.text, num.unit)
+
+
+def years_of(s: Span) -> str:
+    return f"{s.first.label} to {s.last.label}"
+
+
+def points(s: Span, which: str) -> list[DataPoint]:
+    """The marks a reading cites: the last, both ends, or all."""
+    return {"last": [s.last], "ends": [s.first, s.last], "all": list(s.marks)}[which]
+
+
+def label(text: str, *aliases: str) -> Value:
+    return label_value(text, [a for a in aliases if a and a != text])
+
+
+def names_series(s: Span, *texts: str) -> bool:
+    """True when one of the texts names the span's series (then a colour is not what identifies it)."""
+    return s.series is not None and any(s.series.lower() in t.lower() for t in texts)
+
+
+def evidence_units(ctx: Context, draft: Draft) -> list[EvidenceUnit]:
+    """The units a draft combines: each cited fact (text) and each chart, with section and regions."""
+    out = [
+        EvidenceUnit(kind="text", ref=f.fact_id, section_id=f.section_id, regions=list(f.regions))
+        for f in (ctx.manifest.text_facts[i] for i in draft.facts)
+    ]
+    out += [
+        EvidenceUnit(kind="chart", ref=c.vizId, section_id=c.section_id, regions=list(c.regions))
+        for c in draft.charts
+    ]
+    return out

@@ -1,17 +1,47 @@
-"""Complex impact/reception questions: who received a subject how, and why."""
+"""Impact / reception complex questions: how voices in different sections judged a policy the
+report credits with a chart series' path, put together with what the chart shows over that period."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
+from generation.document.grammar import agree
+from generation.questions import common as qc
+from generation.questions import complex_core as cc
 from generation.questions.chart import cap
-from generation.questions.common import Context, Draft, Value, label_value, shuffled
-from generation.questions.complex_core import ADVERB, STANCE_ALIASES, _sections_differ
-from generation.questions.phrasing import pick
+from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.phrasing import fmt_num, pick
 from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
+
+CATEGORY = "impact_reception"
+
+STANCE_ALIASES: dict[str, list[str]] = {
+    "positive": [
+        "favourably",
+        "favorably",
+        "positively",
+        "favourable",
+        "favorable",
+        "supportive",
+        "welcomed",
+        "praised",
+        "approving",
+    ],
+    "negative": [
+        "critically",
+        "negatively",
+        "critical",
+        "unfavourable",
+        "unfavorable",
+        "opposed",
+        "sceptical",
+        "skeptical",
+    ],
+    "mixed": ["with mixed feelings", "ambivalent", "divided", "mixed feelings", "both", "qualified"],
+}
+ADVERB = {"positive": "favourably", "negative": "critically", "mixed": "with mixed feelings"}
 
 
 @dataclass
@@ -31,133 +61,205 @@ class Reception:
     def subject(self) -> str:
         return self.fact.values.get("subject", "")
 
-    @property
-    def reason(self) -> str:
-        return self.fact.values.get("reason", "")
-
     def stance_value(self) -> AnswerValue:
         return label_value(self.stance, STANCE_ALIASES.get(self.stance, []))
 
-    def actor_value(self) -> AnswerValue:
-        """Who held the stance (the leading article is optional in an answer)."""
-        bare = self.actor.removeprefix("the ").removeprefix("The ")
-        return label_value(bare, [self.actor] if bare != self.actor else [])
+    def view(self) -> str:
+        return f"{self.actor} ({self.fact.section_id}) judged it {ADVERB[self.stance]}"
 
 
-def _receptions(ctx: Context) -> list[Reception]:
-    return [
+@dataclass
+class Credit:
+    """A stated cause, the receptions of that cause (different sections) and its chart period."""
+
+    index: int
+    fact: TextFact
+    receptions: list[Reception]
+    span: cc.Span
+
+    @property
+    def cause(self) -> str:
+        return self.fact.values["cause"]
+
+    def voices(self) -> str:
+        return " and ".join(r.actor for r in self.receptions)
+
+    def judged(self) -> str:
+        return "; ".join(f"{r.actor} judged it {ADVERB[r.stance]}" for r in self.receptions)
+
+    def steps(self) -> list[str]:
+        found = [
+            f"Find the receptions of {self.cause}: " + "; ".join(r.view() for r in self.receptions) + "."
+        ]
+        found.append(
+            f"Find the period and series the report credits to {self.cause} ({self.fact.section_id}): "
+            f"{self.span.name}, {cc.years_of(self.span)}."
+        )
+        return found
+
+
+def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[Credit]:
+    recs = [
         Reception(i, ctx.manifest.text_facts[i])
         for i in ctx.facts_of("reception")
         if ctx.manifest.text_facts[i].values.get("stance") in STANCE_ALIASES
     ]
+    out = []
+    for i in qc.shuffled(ctx.facts_of("cause"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        on = [r for r in recs if r.subject == v.get("cause") and r.fact.section_id != fact.section_id]
+        chart = ctx.chart(v.get("viz_id", ""))
+        if not on or chart is None:
+            continue
+        picked = [on[0], *[r for r in on[1:] if r.fact.section_id != on[0].fact.section_id][:1]]
+        s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
+        if s is not None and f"cause:{i}:impact" not in ctx.used:
+            out.append(Credit(i, fact, picked, s))
+    return out
 
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    recs = _receptions(ctx)
-    if level in ("L1", "L2", "L4"):
-        pairs = [
-            (a, b)
-            for a, b in combinations(recs, 2)
-            if a.stance != b.stance and a.actor != b.actor and _sections_differ(a.fact, b.fact)
-        ]
-        for a, b in shuffled(pairs, rng):
-            if ctx.claim(f"reception:{a.index}|{b.index}:{level}"):
-                return _who_said(a, b, rng) if level == "L1" else _contrast(a, b, level, rng)
-        return None
-    if level == "L3":
-        triples = [
-            t
-            for t in combinations(recs, 3)
-            if len({(r.actor, r.subject) for r in t}) == 3
-            and len({r.stance for r in t}) >= 2
-            and _sections_differ(*(r.fact for r in t))
-        ]
-        for t in shuffled(triples, rng):
-            if ctx.claim("reception:" + "|".join(str(r.index) for r in t)):
-                return _survey(list(t), rng)
+    for c in _credits(ctx, rng, level):
+        builder = {"L1": _read_end, "L2": _change, "L3": _period, "L4": _why, "L5": _by_colour}[level]
+        draft = builder(ctx, c, rng)
+        if draft is not None:
+            ctx.claim(f"cause:{c.index}:impact")
+            return draft
     return None
 
 
-def _about(r: Reception) -> str:
-    return f"{r.actor} on {r.subject}"
+def _facts(c: Credit) -> list[int]:
+    return [r.index for r in c.receptions] + [c.index]
 
 
-def _who_said(a: Reception, b: Reception, rng: np.random.Generator) -> Draft:
+def _stances(c: Credit) -> list[Value]:
+    return [r.stance_value() for r in c.receptions]
+
+
+def _read_end(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
+    s = c.span
     q = pick(
         rng,
         [
-            f"According to the report, who reacted {ADVERB[a.stance]} to {a.subject}, and who reacted "
-            f"{ADVERB[b.stance]} to {b.subject}?",
-            f"Name the two voices the report cites: the one that took a {a.stance} view of {a.subject}, "
-            "and the "
-            f"one that took a {b.stance} view of {b.subject}.",
+            f"How did {c.voices()} judge {c.cause}, and what value does {s.fig} show for {s.name} "
+            "at the end of "
+            "the period the report credits to it?",
+            f"The report links {c.cause} to {s.name}. How was it received by {c.voices()}, and where does "
+            f"{s.fig} put {s.name} in the last year of the period it is credited with?",
         ],
     )
-    ans = f"The first was {a.actor}; the second, {b.actor}."
+    ans = f"{cap(c.judged())}; the credited period ends in {s.last.label}, when {s.fig} shows {s.at(s.last)}."
     steps = [
-        f"Find the {a.stance} reaction to {a.subject} ({a.fact.section_id}): {a.actor}.",
-        f"Find the {b.stance} reaction to {b.subject} ({b.fact.section_id}): {b.actor}.",
+        *c.steps()[:1],
+        f"Find the credited period ({c.fact.section_id}) and read its last year in {s.fig}: {s.at(s.last)}.",
     ]
-    values: list[Value] = [a.actor_value(), b.actor_value()]
-    return Draft("impact_reception", "L1", q, ans, values, steps, facts=[a.index, b.index])
+    values: list[Value] = [*_stances(c), qc.read_value(s.chart, s.last)]
+    return Draft(CATEGORY, "L1", q, ans, values, steps, [s.chart], [s.last], _facts(c))
 
 
-def _contrast(a: Reception, b: Reception, level: Difficulty, rng: np.random.Generator) -> Draft:
-    same = a.subject == b.subject
-    topic = a.subject if same else f"{a.subject} and {b.subject} respectively"
-    if level == "L2":
-        q = pick(
-            rng,
-            [
-                f"How did {a.actor} and {b.actor} differ in their reactions to {topic}?",
-                f"Compare the views the report attributes to {a.actor} and {b.actor} on {topic}.",
-            ],
-        )
-        ans = (
-            f"{cap(a.actor)} responded {ADVERB[a.stance]}, citing {a.reason}, whereas {b.actor} "
-            f"responded {ADVERB[b.stance]}, pointing to {b.reason}."
-        )
-        steps = [
-            f"Find {_about(a)} ({a.fact.section_id}): {a.stance}.",
-            f"Find {_about(b)} ({b.fact.section_id}): {b.stance}.",
-            "Contrast the two stances.",
-        ]
-        values: list[Value] = [a.actor_value(), a.stance_value(), b.actor_value(), b.stance_value()]
-    else:
-        q = pick(
-            rng,
-            [
-                f"Why did {a.actor} take a {a.stance} view of {a.subject}, while {b.actor} was {b.stance} "
-                "about "
-                f"{b.subject}?",
-                f"What reasons does the report give for the {a.stance} reaction of {a.actor} to "
-                f"{a.subject} and "
-                f"the {b.stance} reaction of {b.actor} to {b.subject}?",
-            ],
-        )
-        ans = f"{cap(a.actor)} pointed to {a.reason}; {b.actor}, by contrast, cited {b.reason}."
-        steps = [
-            f"Find {_about(a)} ({a.fact.section_id}).",
-            f"Find {_about(b)} ({b.fact.section_id}).",
-            f"Extract the reasons: {a.reason}; {b.reason}.",
-            "Relate each reason to the stance it supports.",
-        ]
-        values = [a.actor_value(), label_value(a.reason), b.actor_value(), label_value(b.reason)]
-    return Draft("impact_reception", level, q, ans, values, steps, facts=[a.index, b.index])
-
-
-def _survey(recs: list[Reception], rng: np.random.Generator) -> Draft:
-    pairs = "; ".join(f"{r.actor} on {r.subject}" for r in recs)
+def _change(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
+    s = c.span
+    ch = cc.change(s)
     q = pick(
         rng,
         [
-            f"Across the report, how did each of these react: {pairs}?",
-            f"Summarise the reception the report records ({pairs}): who was positive, who negative, who "
-            "mixed?",
+            f"How much did {s.name} change in {s.fig} over the period the report credits to "
+            f"{c.cause}, and how "
+            f"did {c.voices()} view that policy?",
+            f"Set the reception of {c.cause} by {c.voices()} beside the chart: by how much did "
+            f"{s.name} move in "
+            f"{s.fig} over the years the report attributes to it?",
         ],
     )
-    ans = cap("; ".join(f"{r.actor} reacted {ADVERB[r.stance]} to {r.subject}" for r in recs) + ".")
-    steps = [f"Find {_about(r)} ({r.fact.section_id}): {r.stance}." for r in recs]
-    steps.append("Group the actors by stance.")
-    values: list[Value] = [v for r in recs for v in (r.actor_value(), r.stance_value())]
-    return Draft("impact_reception", "L3", q, ans, values, steps, facts=[r.index for r in recs])
+    ans = (
+        f"{cap(c.judged())}; from {cc.years_of(s)} {s.name} moved from {s.at(s.first)} to "
+        f"{s.at(s.last)}, a change of {ch.said()}."
+    )
+    steps = [
+        *c.steps(),
+        f"Read both ends in {s.fig} and subtract: {fmt_num(s.last.value)} - "
+        f"{fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [*_stances(c), ch]
+    return Draft(CATEGORY, "L2", q, ans, values, steps, [s.chart], [s.first, s.last], _facts(c))
+
+
+def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
+    s = c.span
+    found = cc.aggregate(ctx, s, rng)
+    if found is None:
+        return None
+    num, what, step = found.num, found.what, found.step
+    q = pick(
+        rng,
+        [
+            f"Over the years the report credits to {c.cause}, what is the {what} of {s.name} in {s.fig}, and "
+            f"how did {c.voices()} judge that policy?",
+            f"What {what} value does {s.fig} give for {s.name} across the period attributed to "
+            f"{c.cause}, and "
+            f"what did {c.voices()} make of it?",
+        ],
+    )
+    ans = f"{cap(c.judged())}; over {cc.years_of(s)} the {what} value for {s.name} comes to {cc.said(num)}."
+    steps = [*c.steps(), step]
+    values: list[Value] = [*_stances(c), num]
+    return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), _facts(c))
+
+
+def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
+    s = c.span
+    ch = cc.change(s)
+    q = pick(
+        rng,
+        [
+            f"Why, according to the report, did {s.name} move as it did in {s.fig} between "
+            f"{s.first.label} and "
+            f"{s.last.label}, by how much did it change, and how was that cause received?",
+            f"What does the report hold responsible for how {s.name} developed from {s.first.label} to "
+            f"{s.last.label} in {s.fig}, how large was the change, and what did commentators make "
+            "of that factor?",
+        ],
+    )
+    ans = (
+        f"{cap(c.fact.values['actor'])} {agree(c.fact.values['actor'], 'credits')} {c.cause}; "
+        f"{s.name} changed by {ch.said()} "
+        f"({s.at(s.first)} to {s.at(s.last)}), and {c.judged()}."
+    )
+    steps = [
+        f"Find the cause stated for {s.name} over {cc.years_of(s)} ({c.fact.section_id}): {c.cause}.",
+        *c.steps()[:1],
+        f"Read both ends in {s.fig} and subtract: {fmt_num(s.last.value)} - "
+        f"{fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [cc.label(c.cause), ch, *_stances(c)]
+    return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], _facts(c))
+
+
+def _by_colour(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
+    """L5: the series a colour names, and how one voice judged the policy credited with its path."""
+    s = c.span
+    colour = s.colour()
+    if colour is None:
+        return None
+    r = c.receptions[0]
+    q = pick(
+        rng,
+        [
+            f"The report credits a policy with the path of the {colour} series in {s.fig}. Which series "
+            f"is it, and how did {r.actor} judge that policy?",
+            f"Which series does {s.fig} draw in {colour}, and what did {r.actor} make of the policy the "
+            "report credits for its course?",
+        ],
+    )
+    ans = (
+        f"The {colour} series is {s.name}; the report credits {c.cause}, and {r.actor} judged it "
+        f"{ADVERB[r.stance]}."
+    )
+    steps = [
+        f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+        f"Find what the report credits for {s.name} ({c.fact.section_id}): {c.cause}.",
+        f"Find the reception of {c.cause} by {r.actor}: {r.stance}.",
+    ]
+    values: list[Value] = [cc.label(s.name), r.stance_value()]
+    return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.last], [r.index, c.index])

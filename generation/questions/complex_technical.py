@@ -1,428 +1,305 @@
-"""Complex technical/quantitative questions: stated figures, conversions, growth, and chart
-changes over the text's period.
-"""
+"""Technical / quantitative complex questions: a figure or period the text states in one
+section, worked out against a chart in another (readings, differences with a change of unit,
+means and totals over a period, the factor behind the clearest mover, a mark found by colour)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from itertools import combinations
+import math
 
 import numpy as np
 
-from generation.document.grammar import count_noun
+from generation.charts.colours import colour_of
+from generation.document.grammar import agree
 from generation.questions import common as qc
-from generation.questions.chart import cap, ordered_series, series_name, val
-from generation.questions.common import Context, Draft, Value, label_value, shuffled
-from generation.questions.complex_core import SMALLER_UNIT, _sections_differ, possessive
+from generation.questions import complex_core as cc
+from generation.questions.chart import cap, ordered_series, val
+from generation.questions.common import Context, Draft, Value
 from generation.questions.crossmodal import mark_subject
-from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick, value_unit, with_unit
+from generation.questions.phrasing import (
+    article,
+    decimals_of,
+    diff_unit,
+    figure_ref,
+    fmt_num,
+    pick,
+    value_unit,
+    with_unit,
+)
+from generation.world.derivation import apply
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
 
-
-@dataclass
-class Metric:
-    index: int
-    fact: TextFact
-    entity: str
-    metric: str
-    year: int
-    value: float
-    unit: str
-
-    def text(self) -> str:
-        return with_unit(fmt_num(self.value), self.unit)
-
-    def term(self, ctx: Context) -> qc.Term:
-        return qc.fact_term(ctx, self.index, "value")
-
-
-def _metrics(ctx: Context) -> list[Metric]:
-    out = []
-    for i in ctx.facts_of("metric"):
-        v = ctx.manifest.text_facts[i].values
-        try:
-            metric = Metric(
-                i,
-                ctx.manifest.text_facts[i],
-                v["entity"],
-                v["metric"],
-                int(v["year"]),
-                float(v["value"]),
-                v.get("unit", ""),
-            )
-        except (KeyError, ValueError):
-            continue
-        out.append(metric)
-    return out
+CATEGORY = "technical_quantitative"
 
 
 def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    metrics = _metrics(ctx)
-    if level == "L1":
-        return _two_figures(ctx, metrics, rng)
+    if level == "L2" and rng.random() < 0.5:
+        return _trade_off(ctx, rng) or _claims_at(ctx, level, rng)
     if level == "L2":
-        return _metric_difference(ctx, metrics, rng)
+        return _claims_at(ctx, level, rng) or _trade_off(ctx, rng)
+    if level in ("L1", "L5"):
+        return _claims_at(ctx, level, rng)
     if level == "L3":
-        first, second = (_growth, _conversion) if rng.random() < 0.5 else (_conversion, _growth)
-        return first(ctx, metrics, rng) or second(ctx, metrics, rng) or _chart_pct_change(ctx, rng)
-    if level == "L4":
-        return _chart_cagr(ctx, rng)
-    return _claim_by_colour(ctx, rng)
+        return _trend_period(ctx, rng)
+    return _which_factor(ctx, rng)
 
 
-def _comparable(a: Metric, b: Metric) -> bool:
-    return (
-        a.metric == b.metric and a.unit == b.unit and a.value != b.value and _sections_differ(a.fact, b.fact)
-    )
-
-
-def _same_year_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
-    pairs = [
-        (a, b)
-        for a, b in combinations(metrics, 2)
-        if _comparable(a, b) and a.year == b.year and a.entity != b.entity
-    ]
-    return shuffled(pairs, rng)
-
-
-def _series_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
-    """Two years of one entity's metric, earlier first."""
-    pairs = [
-        (a, b) if a.year < b.year else (b, a)
-        for a, b in combinations(metrics, 2)
-        if _comparable(a, b) and a.entity == b.entity and a.year != b.year and a.value > 0 and b.value > 0
-    ]
-    return shuffled(pairs, rng)
-
-
-def _two_figures(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    pairs = _series_pairs(metrics, rng) + _same_year_pairs(metrics, rng)
-    for a, b in pairs:
-        if not ctx.claim(f"metrics:{a.index}|{b.index}:lookup"):
+def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5)."""
+    for i, fact, chart, p in _claims(ctx, rng):
+        if not ctx.claim(f"claim:{i}:complex"):
             continue
-        q = pick(
-            rng,
-            [
-                f"What figures does the report give for {possessive(a.entity)} {a.metric} in {a.year} and "
-                "for "
-                f"{possessive(b.entity)} in {b.year}?",
-                f"Look up two numbers from different parts of the report: the {a.metric} of {a.entity} in "
-                f"{a.year}, and that of {b.entity} in {b.year}.",
-            ],
-        )
-        ans = (
-            f"{cap(possessive(a.entity))} {a.metric} was {a.text()} in {a.year}; {possessive(b.entity)} "
-            "came to "
-            f"{b.text()} in {b.year}."
-        )
-        steps = [
-            f"Find {possessive(a.entity)} {a.year} figure ({a.fact.section_id}): {a.text()}.",
-            f"Find {possessive(b.entity)} {b.year} figure ({b.fact.section_id}): {b.text()}.",
-        ]
-        values: list[Value] = [qc.exact_value(a.term(ctx), a.unit), qc.exact_value(b.term(ctx), b.unit)]
-        return Draft("technical_quantitative", "L1", q, ans, values, steps, facts=[a.index, b.index])
+        if level == "L1":
+            return _claim_mark(ctx, i, fact, chart, p, rng)
+        found = _claim_gap(ctx, i, fact, chart, p, level, rng)
+        if found is not None:
+            return found
     return None
 
 
-def _any_pairs(metrics: list[Metric], rng: np.random.Generator) -> list[tuple[Metric, Metric]]:
-    """Two figures of one metric (any entities, any years), the same-year pairs first."""
-    pairs = [
-        (a, b)
-        for a, b in combinations(metrics, 2)
-        if _comparable(a, b) and (a.entity, a.year) != (b.entity, b.year)
-    ]
-    return sorted(shuffled(pairs, rng), key=lambda ab: ab[0].year != ab[1].year)
-
-
-def _metric_difference(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    for a, b in _any_pairs(metrics, rng):
-        if not ctx.claim(f"metrics:{a.index}|{b.index}:diff"):
-            continue
-        hi, lo = (a, b) if a.value > b.value else (b, a)
-        diff = qc.difference_value(hi.term(ctx), lo.term(ctx), hi.unit)
-        q = pick(
-            rng,
-            [
-                f"Which figure is larger: {possessive(a.entity)} {a.metric} in {a.year}, or "
-                f"{possessive(b.entity)} in {b.year}? By how much?",
-                f"Comparing the {a.metric} the report gives for {a.entity} ({a.year}) and {b.entity} "
-                f"({b.year}), which is higher and what is the difference?",
-            ],
-        )
-        ans = (
-            f"{cap(possessive(hi.entity))} {hi.year} figure is higher: {hi.text()} against {lo.text()}, "
-            f"a difference of {diff.said()}."
-        )
-        steps = [
-            f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
-            f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
-            f"Subtract: {fmt_num(hi.value)} - {fmt_num(lo.value)} = {diff.text}.",
-        ]
-        values: list[Value] = [label_value(hi.entity), diff]
-        return Draft("technical_quantitative", "L2", q, ans, values, steps, facts=[a.index, b.index])
-    return None
-
-
-def _growth(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    """Percentage change and compound annual growth rate: only for levels and counts."""
-    for a, b in _series_pairs(metrics, rng):
-        if not (
-            qc.metric_allows(ctx, "cagr", a.metric, a.unit)
-            and qc.metric_allows(ctx, "relative_change", a.metric, a.unit)
-        ):
-            continue
-        if not ctx.claim(f"metrics:{a.index}|{b.index}:growth"):
-            continue
-        years = qc.years_between(qc.fact_term(ctx, a.index, "year"), qc.fact_term(ctx, b.index, "year"))
-        pct = qc.pct_change_value(a.term(ctx), b.term(ctx))
-        cagr = qc.cagr_value(a.term(ctx), b.term(ctx), years)
-        n = fmt_num(years.value)
-        q = pick(
-            rng,
-            [
-                f"By what percentage did {possessive(a.entity)} {a.metric} change between {a.year} and "
-                f"{b.year}, "
-                "and what compound annual growth rate does that imply?",
-                f"Using the figures the report gives for {possessive(a.entity)} {a.metric} in {a.year} and "
-                f"{b.year}, compute the total percentage change and the average annual (compound) rate.",
-            ],
-        )
-        ans = (
-            f"It went from {a.text()} to {b.text()}: a {pct.text}% change overall, "
-            f"or about {cagr.text}% a year compounded over {count_noun(n, 'year')}."
-        )
-        steps = [
-            f"Find the {a.year} figure ({a.fact.section_id}): {a.text()}.",
-            f"Find the {b.year} figure ({b.fact.section_id}): {b.text()}.",
-            f"Percentage change: ({fmt_num(b.value)} - {fmt_num(a.value)}) / {fmt_num(a.value)} = "
-            f"{pct.text}%.",
-            f"CAGR over {n} years: ({fmt_num(b.value)} / {fmt_num(a.value)})^(1/{n}) - 1 = {cagr.text}%.",
-        ]
-        return Draft("technical_quantitative", "L3", q, ans, [pct, cagr], steps, facts=[a.index, b.index])
-    return None
-
-
-def _conversion(ctx: Context, metrics: list[Metric], rng: np.random.Generator) -> Draft | None:
-    for a, b in _same_year_pairs(metrics, rng):
-        scale, _, rest = a.unit.partition(" ")
-        if scale not in SMALLER_UNIT or not qc.metric_allows(ctx, "sum", a.metric, a.unit):
-            continue
-        if not ctx.claim(f"metrics:{a.index}|{b.index}:sum"):
-            continue
-        new_unit = f"{SMALLER_UNIT[scale]} {rest}".strip()
-        total = qc.sum_term([a.term(ctx), b.term(ctx)])
-        converted = qc.derived_value(qc.scale_term(total, 1000), new_unit, 0)
-        q = pick(
-            rng,
-            [
-                f"What was the combined {a.metric} of {a.entity} and {b.entity} in {a.year}, expressed in "
-                f"{new_unit}?",
-                f"Add up the {a.year} {a.metric} of {a.entity} and {b.entity} and state the total in "
-                f"{new_unit}.",
-            ],
-        )
-        ans = f"Together they come to {with_unit(fmt_num(total.value), a.unit)}, which is {converted.said()}."
-        steps = [
-            f"Find {possessive(a.entity)} figure ({a.fact.section_id}): {a.text()}.",
-            f"Find {possessive(b.entity)} figure ({b.fact.section_id}): {b.text()}.",
-            f"Add them: {fmt_num(total.value)} {a.unit}.",
-            f"Convert {scale} to {SMALLER_UNIT[scale]} (x 1,000): {converted.text} {new_unit}.",
-        ]
-        return Draft("technical_quantitative", "L3", q, ans, [converted], steps, facts=[a.index, b.index])
-    return None
-
-
-def _chart_cagr(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "cagr"):
+def _claims(ctx: Context, rng: np.random.Generator) -> list[tuple[int, TextFact, Chart, DataPoint]]:
+    """Chart claims (a stated target, forecast...) whose mark is readable on a chart in another section."""
+    out = []
+    for i in qc.shuffled(ctx.facts_of("chart_claim"), rng):
         fact = ctx.manifest.text_facts[i]
-        try:
-            years = qc.years_between(qc.fact_term(ctx, i, "start"), qc.fact_term(ctx, i, "end"))
-        except (KeyError, ValueError):
+        chart = ctx.chart(fact.values.get("viz_id", ""))
+        if chart is None or chart.section_id == fact.section_id:
             continue
-        if years.value <= 0:
-            continue
-        ctx.claim(f"trend:{i}:cagr")
-        name, n = series_name(chart, series), fmt_num(years.value)
-        if not qc.chart_allows("cagr", chart):
-            return _chart_yearly_change(ctx, rng, i, chart, series, p0, p1, years)
-        cagr = qc.cagr_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years)
-        q = pick(
-            rng,
-            [
-                f"The text discusses how {name} developed between {p0.label} and {p1.label}. What compound "
-                "annual growth rate does the chart imply for that period?",
-                f"For the period the report singles out for {name}, what average yearly (compound) growth "
-                "rate "
-                "do the charted values give?",
-            ],
-        )
-        shown, steps = _trend_readings(fact, name, chart, p0, p1)
-        ans = f"{shown}, a compound annual rate of {cagr.text}% over {count_noun(n, 'year')}."
-        steps.append(f"CAGR: ({fmt_num(p1.value)} / {fmt_num(p0.value)})^(1/{n}) - 1 = {cagr.text}%.")
-        values: list[Value] = [cagr, qc.read_value(chart, p0), qc.read_value(chart, p1)]
-        return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
-    return None
+        p = qc.find_point(chart, fact.values.get("label", ""), fact.values.get("series"))
+        if p is not None and ctx.readable(chart, p):
+            out.append((i, fact, chart, p))
+    return out
 
 
-def _chart_yearly_change(
-    ctx: Context,
-    rng: np.random.Generator,
-    i: int,
-    chart: Chart,
-    series: str | None,
-    p0: DataPoint,
-    p1: DataPoint,
-    years: qc.Term,
+def _stated(ctx: Context, i: int, fact: TextFact, chart: Chart) -> tuple[qc.Term, str]:
+    unit = fact.values.get("unit") or value_unit(chart)
+    term = qc.fact_term(ctx, i, "claimed_value")
+    return term, with_unit(fmt_num(term.value), unit)
+
+
+def _claim_mark(
+    ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
 ) -> Draft:
-    """The growth measure of a kind that does not compound (a rate, share or index): the mean
-    yearly change, in percentage points for percentages."""
-    fact = ctx.manifest.text_facts[i]
-    name, n = series_name(chart, series), fmt_num(years.value)
-    unit = value_unit(chart)
-    avg = qc.average_change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), years, unit)
-    said = f"{avg.text} percentage points" if unit == "%" else avg.said()
+    """L1: the text says which mark a source set a figure for; the chart gives the actual value."""
+    v = fact.values
+    fig, rel = figure_ref(chart), v.get("relation", "figure")
+    who = mark_subject(chart, p)
     q = pick(
         rng,
         [
-            f"The text discusses how {name} developed between {p0.label} and {p1.label}. By how much did it "
-            "change per year on average over that period, according to the chart?",
-            f"For the period the report singles out for {name}, what average yearly change do the charted "
-            "values give?",
+            f"The report quotes {article(rel)} for one of the marks in {fig}. Which mark is it, and what "
+            "value does the chart actually show for it?",
+            f"One passage of the report sets {article(rel)} against a single mark of {fig}. Name that "
+            "mark and give its charted value.",
         ],
     )
-    shown, steps = _trend_readings(fact, name, chart, p0, p1)
-    ans = f"{shown}, an average change of {said} a year over {count_noun(n, 'year')}."
-    steps.append(f"Average yearly change: ({fmt_num(p1.value)} - {fmt_num(p0.value)}) / {n} = {avg.text}.")
-    values: list[Value] = [avg, qc.read_value(chart, p0), qc.read_value(chart, p1)]
-    return Draft("technical_quantitative", "L4", q, ans, values, steps, [chart], [p0, p1], [i])
-
-
-def _trend_readings(
-    fact: TextFact, name: str, chart: Chart, p0: DataPoint, p1: DataPoint
-) -> tuple[str, list[str]]:
-    """How a growth answer over a trend claim's two marks starts ("Figure 3 shows X at ... in
-    2015 and ... in 2020"), and its first steps: find the claim, the chart, read both marks."""
-    fig = figure_ref(chart)
-    shown = f"{fig} shows {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}"
+    ans = f"The {rel} concerns {who}; {fig} shows {val(chart, p)} for it."
     steps = [
-        f"Find the text's statement about {name} ({fact.section_id}): {p0.label} to {p1.label}.",
-        f"Locate the chart of {name} in another section: {fig}.",
-        f"Read {p0.label}: {val(chart, p0)}.",
-        f"Read {p1.label}: {val(chart, p1)}.",
+        f"Find the {rel} in the text ({fact.section_id}): it concerns {who}.",
+        f"Read {who} in {fig}: {val(chart, p)}.",
     ]
-    return shown, steps
+    values: list[Value] = [qc.mark_label(p), qc.read_value(chart, p)]
+    return Draft(CATEGORY, "L1", q, ans, values, steps, [chart], [p], [i])
 
 
-def _trend_claim_marks(
-    ctx: Context, rng: np.random.Generator, use: str
-) -> list[tuple[int, Chart, str | None, DataPoint, DataPoint]]:
-    """(fact, chart, series, start mark, end mark) of trend claims whose chart is in another section."""
-    out = []
-    for i in shuffled(ctx.facts_of("trend_claim"), rng):
+def _claim_gap(
+    ctx: Context,
+    i: int,
+    fact: TextFact,
+    chart: Chart,
+    p: DataPoint,
+    level: Difficulty,
+    rng: np.random.Generator,
+) -> Draft | None:
+    """L2: how far the charted value is from the stated figure (in a smaller unit when the unit
+    has a scale word); L5: the same for a mark the question names only by its colour."""
+    colour = colour_of(chart, p)
+    if level == "L5" and (colour is None or len(ordered_series(chart)) + len(chart.data) < 3):
+        return None
+    try:
+        claimed, stated = _stated(ctx, i, fact, chart)
+    except (KeyError, ValueError):
+        return None
+    v = fact.values
+    fig, rel, who = figure_ref(chart), v.get("relation", "figure"), mark_subject(chart, p)
+    unit = v.get("unit") or value_unit(chart)
+    read = qc.point_term(chart, p)
+    gap_term = qc.Term(read.tol, apply("abs_difference", read.node, claimed.node))
+    decimals = decimals_of(p.value, claimed.value)
+    gap = qc.derived_value(gap_term, diff_unit(unit), decimals)
+    converted = cc.converted(gap_term, decimals, unit) if level == "L2" and unit != "%" else None
+    shown = converted or gap
+    in_unit = f", in {converted.unit}" if converted is not None else ""
+    if level == "L2":
+        q = pick(
+            rng,
+            [
+                f"How far is the value {fig} shows for {who} from the {rel} the report states for "
+                f"it{in_unit}?",
+                f"The report gives {article(rel)} for {who}. By how much does the charted value in {fig} "
+                f"differ from it{in_unit}?",
+            ],
+        )
+        first = f"The gap is {shown.said()}"
+    else:
+        q = pick(
+            rng,
+            [
+                f"{fig} draws one mark in {colour}, and the report quotes {article(rel)} for it. Which mark "
+                "is it, and how far is its charted value from that figure?",
+                f"Find the {colour} mark in {fig}. Which mark is it, and by how much does the chart differ "
+                f"from the {rel} the report states for it?",
+            ],
+        )
+        first = f"The {colour} mark is {who}, and the gap is {shown.said()}"
+    ans = f"{first}: {fig} puts {who} at {val(chart, p)}, against the report's {rel} of {stated}."
+    steps = [
+        f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
+        f"Read {who} in {fig}: {val(chart, p)}.",
+        f"Take the gap: |{fmt_num(p.value)} - {fmt_num(claimed.value)}| = {gap.text}"
+        + (f", or {converted.text} {converted.unit}." if converted is not None else "."),
+    ]
+    if level == "L5":
+        steps.insert(0, f"Find the {colour} mark by its colour in {fig}: {who}.")
+    values: list[Value] = [shown] if level == "L2" else [qc.mark_label(p), gap]
+    return Draft(CATEGORY, level, q, ans, values, steps, [chart], [p], [i])
+
+
+def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L3: the mean or total over the period a trend statement covers (not restated)."""
+    for i in qc.shuffled(ctx.facts_of("trend_claim"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
         if chart is None or chart.section_id == fact.section_id:
             continue
-        series = v.get("series") or None
-        if series not in ordered_series(chart):
+        s = cc.span(ctx, chart, v.get("series") or None, v.get("start", ""), v.get("end", ""))
+        found = cc.aggregate(ctx, s, rng, convert=True) if s is not None else None
+        if s is None or found is None or not ctx.claim(f"trend:{i}:aggregate"):
             continue
-        p0, p1 = (
-            qc.find_point(chart, v.get("start", ""), series),
-            qc.find_point(chart, v.get("end", ""), series),
+        num, what, step = found.num, found.what, found.step
+        q = pick(
+            rng,
+            [
+                f"The report's text describes how {s.name} developed over a stretch of years. Over that "
+                f"stretch, what is the {what} value {s.fig} shows for it{found.in_unit}?",
+                f"Take the period the report's commentary on {s.name} covers. What {what} value for {s.name} "
+                f"over those years does {s.fig} give{found.in_unit}?",
+            ],
         )
-        if p0 is None or p1 is None or p0.value <= 0 or p1.value <= 0:
+        ans = (
+            f"The text covers {cc.years_of(s)}; over those {len(s.marks)} years the {what} value "
+            f"for {s.name} comes to {cc.said(num)}."
+        )
+        steps = [
+            f"Find the period of the text's statement on {s.name} ({fact.section_id}): {cc.years_of(s)}.",
+            f"Read every year of it in {s.fig}: " + ", ".join(s.at(p) for p in s.marks) + ".",
+            step,
+        ]
+        values: list[Value] = [num]
+        return Draft(CATEGORY, "L3", q, ans, values, steps, [chart], list(s.marks), [i])
+    return None
+
+
+def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L4: the series that moved most over a period, and the factor the text credits for it."""
+    for i in qc.shuffled(ctx.facts_of("cause"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        chart = ctx.chart(v.get("viz_id", ""))
+        if chart is None:
             continue
-        if ctx.readable(chart, p0) and ctx.readable(chart, p1) and f"trend:{i}:{use}" not in ctx.used:
-            out.append((i, chart, series, p0, p1))
-    return out
-
-
-def _chart_pct_change(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """The percentage change, read off the chart, over the period a text passage discusses."""
-    for i, chart, series, p0, p1 in _trend_claim_marks(ctx, rng, "pct"):
-        ctx.claim(f"trend:{i}:pct")
-        fig, name = figure_ref(chart), series_name(chart, series)
-        change = qc.change_value(qc.point_term(chart, p0), qc.point_term(chart, p1), value_unit(chart))
-        if change.in_points:
+        s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
+        if s is None or not ctx.claim(f"cause:{i}:technical"):
+            continue
+        several = len(ordered_series(chart)) >= 2
+        ch = cc.change(s)
+        if several:
             q = pick(
                 rng,
                 [
-                    f"The report comments on {name} between {p0.label} and {p1.label}. By how many "
-                    "percentage points did it change over that period, according to the chart?",
-                    f"Over the period the text discusses for {name}, by how many percentage points do the "
-                    "charted values change?",
+                    f"Between {s.first.label} and {s.last.label}, which series in {s.fig} changed the most, "
+                    "and which factor does the report credit for that change?",
+                    f"Which series of {s.fig} moved furthest from {s.first.label} to {s.last.label}, and "
+                    "what does the report give as the main reason?",
                 ],
             )
         else:
             q = pick(
                 rng,
                 [
-                    f"The report comments on {name} between {p0.label} and {p1.label}. By what percentage "
-                    "did it change over that period, according to the chart?",
-                    f"Over the period the text discusses for {name}, what percentage change do the charted "
-                    "values show?",
+                    f"How much did {s.name} change in {s.fig} between {s.first.label} and {s.last.label}, "
+                    "and which factor does the report credit for it?",
+                    f"Given the factor the report names for how {s.name} developed from {s.first.label} to "
+                    f"{s.last.label}, what is that factor, and how large was the change on {s.fig}?",
                 ],
             )
         ans = (
-            f"{fig} has {name} at {val(chart, p0)} in {p0.label} and {val(chart, p1)} in {p1.label}: "
-            f"a change of {change.said}."
+            f"{cap(s.name)} moved from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}; "
+            f"{v['actor']} {agree(v['actor'], 'credits')} {v['cause']}."
         )
         steps = [
-            f"Find the period the text discusses for {name} ({ctx.manifest.text_facts[i].section_id}): "
-            f"{p0.label} to {p1.label}.",
-            f"In {fig}, read {p0.label} and {p1.label}: {val(chart, p0)} and {val(chart, p1)}.",
-            change.step(p0.value, p1.value),
+            f"Read each series in {s.first.label} and {s.last.label} from {s.fig}.",
+            f"Compare the changes: {s.name} moved most." if several else f"Read {s.name} at both ends.",
+            f"Subtract: {fmt_num(s.last.value)} - {fmt_num(s.first.value)} = {ch.text}.",
+            f"Find the cause the report states for that period ({fact.section_id}): {v['cause']}.",
         ]
-        values: list[Value] = [qc.read_value(chart, p0), qc.read_value(chart, p1), change.value]
-        return Draft("technical_quantitative", "L3", q, ans, values, steps, [chart], [p0, p1], [i])
+        steps[2], steps[3] = steps[3], steps[2]
+        # the series that moved most and the factor; a single series: its change and the factor
+        values: list[Value] = [cc.label(s.name) if several else ch, cc.label(v["cause"])]
+        return Draft(CATEGORY, "L4", q, ans, values, steps, [chart], [s.first, s.last], [i])
     return None
 
 
-def _claim_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """A stated figure checked against a mark the reader finds by its colour: relative difference."""
-    for i in shuffled(ctx.facts_of("chart_claim"), rng):
+def _change_term(chart: Chart, s: cc.Span) -> qc.Term:
+    """The span's change (last minus first mark) as an operand of a further step."""
+    a, b = qc.point_term(chart, s.last), qc.point_term(chart, s.first)
+    return qc.Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
+
+
+def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L2: over the period the text credits to a cause, one series of the chart gains while
+    another loses: which gains most, and the swing between the two changes."""
+    for i in qc.shuffled(ctx.facts_of("cause"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None or chart.section_id == fact.section_id:
+        if chart is None or len(ordered_series(chart)) < 2:
             continue
-        p = qc.find_point(chart, v.get("label", ""), v.get("series"))
-        try:
-            claimed = qc.fact_term(ctx, i, "claimed_value")
-        except (KeyError, ValueError):
+        spans = [cc.span(ctx, chart, series, v["start"], v["end"]) for series in ordered_series(chart)]
+        ups = [s for s in spans if s is not None and s.last.value > s.first.value]
+        downs = [s for s in spans if s is not None and s.last.value < s.first.value]
+        if not ups or not downs or not ctx.claim(f"cause:{i}:trade-off"):
             continue
-        if p is None or claimed.value <= 0 or not ctx.readable(chart, p) or colour_of(chart, p) is None:
-            continue
-        if not ctx.claim(f"claim:{i}:colour-pct"):
-            continue
-        fig, colour, rel = figure_ref(chart), str(colour_of(chart, p)), v.get("relation", "figure")
-        who = mark_subject(chart, p)
-        unit = v.get("unit") or value_unit(chart)
-        stated = with_unit(fmt_num(claimed.value), unit)
-        change = qc.change_value(claimed, qc.point_term(chart, p), unit)
-        how = "in percentage points" if change.in_points else "in per cent"
+        up = max(ups, key=lambda s: s.last.value - s.first.value)
+        down = max(downs, key=lambda s: s.first.value - s.last.value)
+        unit = value_unit(chart)
+        rise, drop = _change_term(chart, up), _change_term(chart, down)
+        gain = qc.difference_value(qc.point_term(chart, up.last), qc.point_term(chart, up.first), unit)
+        loss = qc.difference_value(qc.point_term(chart, down.first), qc.point_term(chart, down.last), unit)
+        swing = qc.difference_value(rise, drop, unit)
+        fig = figure_ref(chart)
         q = pick(
             rng,
             [
-                f"The text quotes {article(rel)} for {who}. Find {who} by its colour in the chart that "
-                "plots it: which "
-                f"colour is it, and by how much, {how}, does the charted value differ from the {rel}?",
-                f"Which colour marks {who} in the relevant chart, and how far, {how}, is its value "
-                "from the "
-                f"{rel} the report states?",
+                f"Over the years the report credits to {v['cause']}, which series in {fig} gained the most, "
+                "and by how much did its change outrun that of the series that lost the most?",
+                f"Weigh the trade-off {fig} shows over the period the report attributes to {v['cause']}: "
+                "which series rose furthest, and how wide is the swing between its change and that of the "
+                "series that dropped furthest?",
             ],
         )
         ans = (
-            f"The {colour} mark in {fig} is {who}, at {val(chart, p)}; against the stated {rel} of "
-            f"{stated} "
-            f"that is a difference of {change.said}."
+            f"From {up.first.label} to {up.last.label}, {up.name} gained most, {gain.said()} "
+            f"({up.at(up.first)} to {up.at(up.last)}), while {down.name} lost most, {loss.said()} "
+            f"({down.at(down.first)} to {down.at(down.last)}): a swing of {swing.said()}."
         )
         steps = [
-            f"Find the text's {rel} for {who} ({fact.section_id}): {stated}.",
-            f"In {fig}, use the legend or colours: {who} is {colour}; read it: {val(chart, p)}.",
-            change.step(claimed.value, p.value),
+            f"Find the period the report credits to {v['cause']} ({fact.section_id}): {cc.years_of(up)}.",
+            f"Read every series at both ends in {fig}: {up.name} gains most, {down.name} loses most.",
+            f"Take the changes and their gap: ({fmt_num(up.last.value)} - {fmt_num(up.first.value)}) - "
+            f"({fmt_num(down.last.value)} - {fmt_num(down.first.value)}) = {swing.text}.",
         ]
-        values: list[Value] = [label_value(colour), qc.read_value(chart, p), change.value]
-        return Draft("technical_quantitative", "L5", q, ans, values, steps, [chart], [p], [i])
+        values: list[Value] = [cc.label(up.name), swing]
+        marks = [up.first, up.last, down.first, down.last]
+        return Draft(CATEGORY, "L2", q, ans, values, steps, [chart], marks, [i])
     return None

@@ -1,4 +1,6 @@
-"""Complex historical/timeline questions: dated events of the text, alone or read on a chart."""
+"""Historical / timeline complex questions: two developments the text dates in different
+sections (years apart) fix a period, which a time chart is then read over; L4 adds the cause
+the report states for that period."""
 
 from __future__ import annotations
 
@@ -7,13 +9,15 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.document.grammar import count_noun
+from generation.document.grammar import agree, count_noun
 from generation.questions import common as qc
-from generation.questions.chart import cap, ordered_series, series_name, val
-from generation.questions.common import Context, Draft, Value, label_value, shuffled
-from generation.questions.complex_core import _sections_differ
-from generation.questions.phrasing import colour_of, figure_ref, fmt_num, pick, value_unit
-from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
+from generation.questions import complex_core as cc
+from generation.questions.chart import cap
+from generation.questions.common import Context, Draft, Value
+from generation.questions.phrasing import pick
+from synthdocbench_tasks.schema import Difficulty, TextFact
+
+CATEGORY = "historical_timeline"
 
 
 @dataclass
@@ -26,11 +30,15 @@ class Event:
     def what(self) -> str:
         return f"{self.fact.values.get('actor', '')} {self.fact.values.get('event', '')}".strip()
 
+    @property
+    def section(self) -> str:
+        return self.fact.section_id
+
     def year_value(self, ctx: Context) -> qc.Num:
         return qc.exact_value(qc.fact_term(ctx, self.index, "year"), None)
 
 
-def _events(ctx: Context) -> list[Event]:
+def events(ctx: Context) -> list[Event]:
     out = []
     for i in ctx.facts_of("event"):
         fact = ctx.manifest.text_facts[i]
@@ -41,220 +49,250 @@ def _events(ctx: Context) -> list[Event]:
     return out
 
 
-def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    events = _events(ctx)
-    if level == "L1":
-        return _two_years(ctx, events, rng)
-    if level == "L2":
-        return _two_events(ctx, events, rng)
-    if level == "L3":
-        return _three_events(ctx, events, rng)
-    if level == "L4":
-        return _events_on_chart(ctx, events, rng)
-    return _event_by_colour(ctx, events, rng)
-
-
-def _event_pairs(events: list[Event], rng: np.random.Generator) -> list[tuple[Event, Event]]:
-    pairs = [
-        (a, b) for a, b in combinations(events, 2) if a.year != b.year and _sections_differ(a.fact, b.fact)
-    ]
-    return shuffled(pairs, rng)
-
-
-def _two_years(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
-    for a, b in _event_pairs(events, rng):
-        if not ctx.claim(f"events:{a.index}|{b.index}:years"):
+def _pairs(
+    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False
+) -> list[tuple[Event, Event, cc.Span]]:
+    """(earlier, later, span) for two events at least ``gap`` years apart in different sections
+    with a chart series readable at both years."""
+    out = []
+    for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
+        early, late = (a, b) if a.year < b.year else (b, a)
+        if late.year - early.year < gap or not cc.sections_differ(a.fact, b.fact):
             continue
-        q = pick(
-            rng,
-            [
-                f"According to the report, in which years did these two developments happen: {a.what}; "
-                f"{b.what}?",
-                f"When did these two developments take place: {a.what}; {b.what}?",
-            ],
-        )
-        ans = f"{cap(a.what)} in {a.year}, and {b.what} in {b.year}."
-        steps = [
-            f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
-            f"Find the year of the second ({b.fact.section_id}): {b.year}.",
-        ]
-        values: list[Value] = [a.year_value(ctx), b.year_value(ctx)]
-        return Draft("historical_timeline", "L1", q, ans, values, steps, facts=[a.index, b.index])
+        spans = cc.spans_for_years(ctx, early.year, late.year, rng)
+        coloured = [s for s in spans if s.colour() is not None]
+        out += [(early, late, s) for s in (coloured if colour else spans)[:1]]
+    return out
+
+
+def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    if level == "L4":
+        return _cause_after_event(ctx, rng)
+    if level == "L5":
+        first, second = (_pairs_by_colour, _colour_after_event)
+        if rng.random() < 0.5:
+            first, second = second, first
+        return first(ctx, rng) or second(ctx, rng)
+    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5"):
+        if not ctx.claim(f"timeline:{early.index}|{late.index}:{level}"):
+            continue
+        if level == "L1":
+            return _read_later(ctx, early, late, s, rng)
+        if level == "L2":
+            return _change_between(ctx, early, late, s, rng)
+        found = _over_period(ctx, early, late, s, rng)
+        if found is not None:
+            return found
     return None
 
 
-def _two_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
-    for a, b in _event_pairs(events, rng):
-        if not ctx.claim(f"events:{a.index}|{b.index}"):
+def _pairs_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    for early, late, s in _pairs(ctx, rng, 1, True):
+        if ctx.claim(f"timeline:{early.index}|{late.index}:L5"):
+            found = _by_colour(ctx, early, late, s, rng)
+            if found is not None:
+                return found
+    return None
+
+
+def _both(early: Event, late: Event) -> str:
+    return (
+        f"Date both developments: {early.what} ({early.section}, {early.year}); "
+        f"{late.what} ({late.section}, {late.year})."
+    )
+
+
+def _read_later(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft:
+    """L1: one mark, found through the later of two dated developments."""
+    first, second = (early, late) if rng.random() < 0.5 else (late, early)
+    q = pick(
+        rng,
+        [
+            f"Take the later of two developments the report describes: {first.what}, and {second.what}. "
+            f"What does {s.fig} show for {s.name} in that year?",
+            f"The report recounts that {first.what} and that {second.what}. In the year of whichever "
+            f"came second, what value does {s.fig} give for {s.name}?",
+        ],
+    )
+    ans = (
+        f"{cap(late.what)} in {late.year}, the later of the two; that year {s.fig} puts {s.name} at "
+        f"{s.at(s.last)}."
+    )
+    steps = [_both(early, late), f"Read {s.name} in {late.year} from {s.fig}: {s.at(s.last)}."]
+    values: list[Value] = [late.year_value(ctx), qc.read_value(s.chart, s.last)]
+    return Draft(CATEGORY, "L1", q, ans, values, steps, [s.chart], [s.last], [early.index, late.index])
+
+
+def _change_between(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft:
+    """L2: the change between the two marks of the events' years."""
+    ch = cc.change(s)
+    q = pick(
+        rng,
+        [
+            f"According to {s.fig}, how much did {s.name} change between the year in which {early.what} "
+            f"and the year in which {late.what}?",
+            f"Take the years in which {late.what} and in which {early.what}. What net change in "
+            f"{s.name} does {s.fig} show from the earlier of them to the later?",
+        ],
+    )
+    ans = (
+        f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span {s.name} "
+        f"moved from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+    )
+    steps = [
+        _both(early, late),
+        f"Read {s.name} in both years from {s.fig}: {s.at(s.first)} and {s.at(s.last)}.",
+        f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [early.year_value(ctx), late.year_value(ctx), ch]
+    return Draft(
+        CATEGORY, "L2", q, ans, values, steps, [s.chart], [s.first, s.last], [early.index, late.index]
+    )
+
+
+def _over_period(
+    ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator
+) -> Draft | None:
+    """L3: the mean (or total) of the series over the years from one event to the other."""
+    found = cc.aggregate(ctx, s, rng)
+    if found is None:
+        return None
+    num, what, step = found.num, found.what, found.step
+    q = pick(
+        rng,
+        [
+            f"What is the {what} value for {s.name} in {s.fig} over the years from when {early.what} to when "
+            f"{late.what}, both years included?",
+            f"Over the period that runs from the year {late.what} back to the year {early.what} "
+            f"(inclusive), what {what} value for {s.name} does {s.fig} give, year by year?",
+        ],
+    )
+    ans = (
+        f"The period runs from {early.year} to {late.year}, {count_noun(str(len(s.marks)), 'year')} on the "
+        f"chart; the {what} value for {s.name} over them comes to {cc.said(num)}."
+    )
+    steps = [
+        _both(early, late),
+        f"Read {s.name} in each year from {early.year} to {late.year} in {s.fig}.",
+        step,
+    ]
+    values: list[Value] = [early.year_value(ctx), late.year_value(ctx), num]
+    return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), [early.index, late.index])
+
+
+def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft | None:
+    """L5: a series named only by its colour, read between two dated developments."""
+    colour = s.colour()
+    if colour is None or cc.names_series(s, early.what, late.what):
+        return None
+    ch = cc.change(s)
+    q = pick(
+        rng,
+        [
+            f"In {s.fig}, follow the {colour} series. Which series is it, and how much did it change "
+            f"between the year in which {early.what} and the year in which {late.what}?",
+            f"Which series does {s.fig} draw in {colour}, and by how much did it move from the year "
+            f"{early.what} to the year {late.what}?",
+        ],
+    )
+    ans = (
+        f"The {colour} series is {s.name}; it went from {s.at(s.first)} in {early.year} to "
+        f"{s.at(s.last)} in {late.year}, a change of {ch.said()}."
+    )
+    steps = [
+        _both(early, late),
+        f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+        f"Read it in {early.year} and {late.year} and subtract: {qc.fmt_num(s.last.value)} - "
+        f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+    ]
+    values: list[Value] = [cc.label(s.name), ch]
+    return Draft(
+        CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [early.index, late.index]
+    )
+
+
+def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[tuple[Event, int, cc.Span]]:
+    """(event, cause fact, span) where a stated cause's period starts in the year of a
+    development dated in another section; with ``colour`` only series a colour names alone."""
+    by_year = {str(e.year): e for e in events(ctx)}
+    out = []
+    for i in qc.shuffled(ctx.facts_of("cause"), rng):
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        event = by_year.get(v.get("start", ""))
+        chart = ctx.chart(v.get("viz_id", ""))
+        if event is None or chart is None or event.section == fact.section_id:
             continue
-        early, late = (a, b) if a.year < b.year else (b, a)
-        gap = qc.exact_value(
-            qc.years_between(qc.fact_term(ctx, early.index, "year"), qc.fact_term(ctx, late.index, "year")),
-            "years",
-        )
+        s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
+        if s is not None and (not colour or s.colour() is not None):
+            out.append((event, i, s))
+    return out
+
+
+def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L4: a development dates the start of a period; the chart shows what followed and another
+    section states the cause the report gives for it."""
+    for event, i, s in _event_causes(ctx, rng, False):
+        if not ctx.claim(f"cause:{i}:timeline"):
+            continue
+        fact = ctx.manifest.text_facts[i]
+        v = fact.values
+        ch = cc.change(s)
         q = pick(
             rng,
             [
-                f"Which came first: {a.what}, or {b.what}? How many years separate the two?",
-                f"Of the two developments the report describes, {a.what} and {b.what}, which happened "
-                "earlier, "
-                "and by how many years?",
+                f"The report recounts that {event.what}. From that year to {s.last.label}, how did "
+                f"{s.name} change in {s.fig}, and what does the report see as the main reason?",
+                f"Given the development described in the report, when {event.what}, what net change in "
+                f"{s.name} does {s.fig} show from then until {s.last.label}, and which factor does the "
+                "report credit for it?",
             ],
         )
         ans = (
-            f"First, in {early.year}, {early.what}; then, in {late.year}, {late.what}, "
-            f"{count_noun(gap.text, 'year')} later."
+            f"That happened in {event.year}; by {s.last.label} {s.name} had moved from {s.at(s.first)} to "
+            f"{s.at(s.last)}, a change of {ch.said()}, which {v['actor']} {agree(v['actor'], 'puts')} down "
+            f"mainly to {v['cause']}."
         )
         steps = [
-            f"Find the year of the first development ({a.fact.section_id}): {a.year}.",
-            f"Find the year of the second ({b.fact.section_id}): {b.year}.",
-            f"Compare and subtract: {late.year} - {early.year} = {gap.text}.",
+            f"Date the development ({event.section}): {event.year}.",
+            f"Find the cause the report gives for that period ({fact.section_id}): {v['cause']}.",
+            f"Read {s.name} in {event.year} and {s.last.label} from {s.fig}: {s.at(s.first)} and "
+            f"{s.at(s.last)}.",
+            f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
         ]
-        values: list[Value] = [early.year_value(ctx), late.year_value(ctx), gap]
-        return Draft("historical_timeline", "L2", q, ans, values, steps, facts=[a.index, b.index])
+        values: list[Value] = [event.year_value(ctx), ch, cc.label(v["cause"])]
+        return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
     return None
 
 
-def _three_events(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
-    triples = [
-        t
-        for t in combinations(events, 3)
-        if len({e.year for e in t}) == 3 and _sections_differ(*(e.fact for e in t))
-    ]
-    for triple in shuffled(triples, rng):
-        if not ctx.claim("events:" + "|".join(str(e.index) for e in triple)):
+def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L5: the series a colour names, from the year of a development to the end of the period
+    the report credits to a cause."""
+    for event, i, s in _event_causes(ctx, rng, True):
+        if cc.names_series(s, event.what) or not ctx.claim(f"cause:{i}:timeline-colour"):
             continue
-        listed = "; ".join(f"({k}) {e.what}" for k, e in zip("abc", triple, strict=True))
-        order = sorted(triple, key=lambda e: e.year)
+        colour = str(s.colour())
+        ch = cc.change(s)
         q = pick(
             rng,
             [
-                "Put these developments from the report in chronological order, with the year of each: "
-                f"{listed}.",
-                f"In what sequence did the following happen, and when? {listed}.",
+                f"In {s.fig}, which series is drawn in {colour}, and how much did it change from the year "
+                f"in which {event.what} to the end of the period the report credits to a single cause?",
+                f"Follow the {colour} series of {s.fig}: which is it, and what net change does it show "
+                f"between the year {event.what} and the last year of the period the report explains?",
             ],
         )
-        ans = "The order is: " + ", then ".join(f"{e.what} ({e.year})" for e in order) + "."
-        steps = [f"Find the year of {e.what} ({e.fact.section_id}): {e.year}." for e in triple]
-        steps.append("Sort by year: " + " < ".join(str(e.year) for e in order) + ".")
-        values: list[Value] = [e.year_value(ctx) for e in order]
-        return Draft("historical_timeline", "L3", q, ans, values, steps, facts=[e.index for e in triple])
-    return None
-
-
-def _year_marks(ctx: Context, chart: Chart, year: int) -> list[DataPoint]:
-    return [
-        p
-        for s in ordered_series(chart).values()
-        for p in s
-        if p.label == str(year) and ctx.readable(chart, p)
-    ]
-
-
-def _events_on_chart(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
-    for a, b in _event_pairs(events, rng):
-        early, late = (a, b) if a.year < b.year else (b, a)
-        for chart in shuffled(list(ctx.manifest.charts), rng):
-            for series in ordered_series(chart):
-                p0 = qc.find_point(chart, str(early.year), series)
-                p1 = qc.find_point(chart, str(late.year), series)
-                if p0 is None or p1 is None or not (ctx.readable(chart, p0) and ctx.readable(chart, p1)):
-                    continue
-                if not ctx.claim(f"events-chart:{a.index}|{b.index}"):
-                    return None
-                fig, name = figure_ref(chart), series_name(chart, series)
-                change = qc.difference_value(
-                    qc.point_term(chart, p1), qc.point_term(chart, p0), value_unit(chart)
-                )
-                q = pick(
-                    rng,
-                    [
-                        f"According to {fig}, how much did {name} change between the year {early.what} and "
-                        "the "
-                        f"year {late.what}?",
-                        f"Take the years in which {early.what} and {late.what}. What net change in {name} "
-                        "does "
-                        f"{fig} show between them?",
-                    ],
-                )
-                ans = (
-                    f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span the "
-                    "chart "
-                    f"shows {name} moving from {val(chart, p0)} to {val(chart, p1)}, a change of "
-                    f"{change.said()}."
-                )
-                steps = [
-                    f"Find the year of the first development ({early.fact.section_id}): {early.year}.",
-                    f"Find the year of the second ({late.fact.section_id}): {late.year}.",
-                    f"Read {name} in {early.year} from {fig}: {val(chart, p0)}.",
-                    f"Read it in {late.year}: {val(chart, p1)}.",
-                    f"Subtract: {fmt_num(p1.value)} - {fmt_num(p0.value)} = {change.text}.",
-                ]
-                values: list[Value] = [
-                    early.year_value(ctx),
-                    late.year_value(ctx),
-                    qc.read_value(chart, p0),
-                    qc.read_value(chart, p1),
-                    change,
-                ]
-                facts = [early.index, late.index]
-                return Draft("historical_timeline", "L4", q, ans, values, steps, [chart], [p0, p1], facts)
-    return None
-
-
-def _event_by_colour(ctx: Context, events: list[Event], rng: np.random.Generator) -> Draft | None:
-    """An event's year located on a chart through a colour: a legend entry or the highlight colour."""
-    for e in shuffled(events, rng):
-        for chart in shuffled(list(ctx.manifest.charts), rng):
-            if chart.section_id == e.fact.section_id:
-                continue
-            marks = [p for p in _year_marks(ctx, chart, e.year) if colour_of(chart, p)]
-            highlighted = chart.visualProperties.highlightedItems == [str(e.year)] and len(marks) == 1
-            if not marks or not ctx.claim(f"event-colour:{e.index}"):
-                continue
-            p = marks[int(rng.integers(len(marks)))]
-            fig, colour = figure_ref(chart), str(colour_of(chart, p))
-            if highlighted:
-                q = pick(
-                    rng,
-                    [
-                        f"{fig} picks out one year in an accent colour. Which development described in the "
-                        "report "
-                        "happened that year, and what value does the chart show for it?",
-                        f"What happened, according to the text, in the year {fig} highlights, and how high "
-                        "is the "
-                        "highlighted mark?",
-                    ],
-                )
-                ans = (
-                    f"The highlighted year is {e.year}, when {e.what}; the chart shows {val(chart, p)} then."
-                )
-                steps = [
-                    f"In {fig}, find the mark drawn in the highlight colour: {e.year}.",
-                    f"Find the development of {e.year} in the text ({e.fact.section_id}): {e.what}.",
-                    f"Read the highlighted mark: {val(chart, p)}.",
-                ]
-            else:
-                name = series_name(chart, p.category)
-                q = pick(
-                    rng,
-                    [
-                        f"Which colour is {name} drawn in on {fig}, and what value does it show in the year "
-                        f"{e.what}?",
-                        f"In {fig}, identify {name} by its colour and read it for the year in which "
-                        f"{e.what}.",
-                    ],
-                )
-                ans = (
-                    f"The {colour} line is {name}; in {e.year}, when {e.what}, it stands at {val(chart, p)}."
-                )
-                steps = [
-                    f"Find the year in the text ({e.fact.section_id}): {e.what} in {e.year}.",
-                    f"Use the legend of {fig}: {name} is {colour}.",
-                    f"Read the {colour} line at {e.year}: {val(chart, p)}.",
-                ]
-            values: list[Value] = [e.year_value(ctx), qc.read_value(chart, p)]
-            if not highlighted:
-                values.insert(0, label_value(colour))
-            return Draft("historical_timeline", "L5", q, ans, values, steps, [chart], [p], [e.index])
+        ans = (
+            f"The {colour} series is {s.name}; from {event.year} to {s.last.label} it moved from "
+            f"{s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+        )
+        steps = [
+            f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
+            f"Date the development ({event.section}): {event.year}; the period the report explains "
+            f"({ctx.manifest.text_facts[i].section_id}) ends in {s.last.label}.",
+            f"Read both years and subtract: {qc.fmt_num(s.last.value)} - "
+            f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+        ]
+        values: list[Value] = [cc.label(s.name), ch]
+        return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
     return None

@@ -63,11 +63,19 @@ def chart_keys(q: Question) -> set[str]:
 
 
 def evidence_units(q: Question) -> int:
-    """Evidence units a question combines: its text facts plus the charts it reads (a chart read
-    by ``chart_index`` and by its derivations counts once)."""
+    """Evidence units a question combines: its evidence trace where it has one (complex
+    questions), else its text facts plus the charts it reads (a chart read by ``chart_index`` and
+    by its derivations counts once)."""
+    if q.evidence_units:
+        return len(q.evidence_units)
     charts = {q.chart_index} if q.chart_index is not None else set()
     vizs = {o.viz_id for d in q.derivations or [] for s in d.steps for o in s.operands if o.viz_id}
     return len(q.required_facts) + max(len(charts), len(vizs))
+
+
+def evidence_sections(q: Question) -> int | None:
+    """Sections the units of a question's evidence trace lie in; None without a trace."""
+    return len({u.section_id for u in q.evidence_units}) if q.evidence_units else None
 
 
 def restated_units(q: Question) -> list[str]:

@@ -18,6 +18,7 @@ from generation.questions.measures import (
     MAX_VERDICT_SHARE,
     chart_keys,
     evidence_key,
+    evidence_sections,
     evidence_units,
     operation_name,
     restated_units,
@@ -43,6 +44,8 @@ class QuestionStats:
     positions: Counter[tuple[str, str]] = field(default_factory=Counter)
     #: (subset, evidence units) -> questions; subset -> questions with a chart unit
     units: Counter[tuple[str, int]] = field(default_factory=Counter)
+    #: (subset, sections) -> questions with an evidence trace whose units lie in that many sections
+    sections: Counter[tuple[str, int]] = field(default_factory=Counter)
     with_chart: Counter[str] = field(default_factory=Counter)
     #: subset -> questions that repeat a number or direction of a fact they cite
     restated: Counter[str] = field(default_factory=Counter)
@@ -110,6 +113,9 @@ class QuestionStats:
             lines.append(f"  {subset} ({n} questions)")
             lines.append("    evidence units: " + ", ".join(f"{k}: {c}" for k, c in hist))
             lines.append(f"    with a chart unit: {self.with_chart[subset] / n:.0%}")
+            spread = sorted((k, c) for (s, k), c in self.sections.items() if s == subset)
+            if spread:
+                lines.append("    sections per traced question: " + ", ".join(f"{k}: {c}" for k, c in spread))
             lines.append(
                 f"    restating a cited fact: {self.restated[subset]} ({self.restated[subset] / n:.0%})"
             )
@@ -155,6 +161,9 @@ def question_stats(questions: Iterable[Question]) -> QuestionStats:
 
 def _measure(stats: QuestionStats, q: Question) -> None:
     stats.units[(q.subset, evidence_units(q))] += 1
+    sections = evidence_sections(q)
+    if sections is not None:
+        stats.sections[(q.subset, sections)] += 1
     stats.with_chart[q.subset] += bool(chart_keys(q))
     stats.restated[q.subset] += bool(restated_units(q))
     verdict = verdict_of(q)

@@ -39,6 +39,8 @@ Rules, each a name a :class:`Rejection` carries:
   sentence on the pages of its regions.
 - ``restated_claim``, ``level_operation`` (per question) and ``shared_evidence``,
   ``chart_load`` (per report): see :mod:`generation.validate.question_rules`.
+- ``evidence_units``, ``restated_unit``, ``level_operation``, ``category_evidence``,
+  ``chart_needed``: the evidence units of complex questions (:mod:`generation.validate.evidence`).
 - ``illegible``: the value (or mark label) a question asks about is printed in its chart
   only illegibly: low contrast, overprinted, clipped or under 7 pt
   (:mod:`generation.validate.legibility`, which also tallies every chart's text per chart type).
@@ -52,6 +54,8 @@ from pydantic import ValidationError
 
 from generation.validate import question_rules
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
+from generation.validate.evidence import RULES as EVIDENCE_RULES
+from generation.validate.evidence import check_evidence
 from generation.validate.legibility import DocumentLegibility, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
 from generation.validate.plausibility import manifest_problems
@@ -71,22 +75,27 @@ from synthdocbench_tasks.schema import (
     Question,
 )
 
-RULES: tuple[str, ...] = (
-    "schema",
-    "reference",
-    "numeric",
-    "ill_posed",
-    "answer_length",
-    "overlap",
-    "answer_in_question",
-    "answer_values_in_answer",
-    "difficulty_steps",
-    "text_leak",
-    "evidence_pages",
-    "plausibility",
-    "illegible",
-    *question_rules.RULES,
-)
+RULES: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (
+            "schema",
+            "reference",
+            "numeric",
+            "ill_posed",
+            "answer_length",
+            "overlap",
+            "answer_in_question",
+            "answer_values_in_answer",
+            "difficulty_steps",
+            "text_leak",
+            "evidence_pages",
+            "plausibility",
+            "illegible",
+            *question_rules.RULES,
+            *EVIDENCE_RULES,
+        )
+    )
+)  # level_operation is one rule: question_rules checks chart and cross-modal, evidence complex
 
 
 @dataclass(frozen=True)
@@ -178,4 +187,5 @@ def check_question(
     }
     for rule, details in checks.items():
         problems.extend((rule, d) for d in details)
+    problems.extend(check_evidence(manifest, q, words, index))  # complex evidence units (evidence.py)
     return problems

@@ -331,6 +331,31 @@ def _facts() -> list[TextFact]:
             subject="the capacity auction",
             reason="secure supply at the cost of favouring incumbents",
         ),
+        # 13, 14: stated causes (Europe moved most from 2016 to 2021: +11 against Asia's +8;
+        # prices 2019-2022: 53.1 -> 96.3); each period starts in an event's year
+        _fact(
+            "fact-6-4",
+            "The energy ministry attributes most of the change in the renewable share in Europe between "
+            "2016 and 2021 to the carbon levy.",
+            kind="cause",
+            viz_id="viz-3-1",
+            series="Europe",
+            start="2016",
+            end="2021",
+            cause="the carbon levy",
+            actor="the energy ministry",
+        ),
+        _fact(
+            "fact-5-3",
+            "According to grid operators, the capacity auction was the main factor behind how wholesale "
+            "electricity prices developed from 2019 to 2022.",
+            kind="cause",
+            viz_id="viz-2-1",
+            start="2019",
+            end="2022",
+            cause="the capacity auction",
+            actor="grid operators",
+        ),
     ]
 
 

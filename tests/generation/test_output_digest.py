@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d5908beaa0e70fecb20110ed6d48a06fdb84d6c46c04c626e3e3fb9c5d45fa25",
-    "5-d3-1": "ffe95207a1cace1fe0a6255755ffc18b90a36276e8d88ae2c15e3f216d3f9a82",
-    "5-d3-2": "14a6c5e3ded37f107df5b735b5e2b2824558ff8c1ea623affc25a7cddebf7850",
-    "5-d3-3": "132d9c8b9b3ade925b701f7807257e07606272ceece2d969c493f16a28754c25",
-    "3-matplotlib-0": "5340bc18b2491b64113dfccbc45b07a92d5748942c64cd1dc16957152d2a2ca3",
-    "3-matplotlib-1": "c3164943c8b65723a7c7cbb8b7831f08cb7346c126d7df8b1f8d94749fbff5db",
+    "5-d3-0": "47901da9e65166cc9bf3f7e46a271ea2f7be8f05f80c8dfc992bfae4a31f9408",
+    "5-d3-1": "64f89ef9ea7787743137bc45a119d52d9aa609688f1801ddb49917683c826fa1",
+    "5-d3-2": "ffc1a2b27d6e3b6dad0671d10fab2f667b38adc4eb9fcf750b6753ec4f4bbd28",
+    "5-d3-3": "b0f1f31c50f4054b98ba9b2a1bfd83512942d63493c163cce3cf7ec1f575867a",
+    "3-matplotlib-0": "8bdb2a04352877e49414235bad7f051fc7aebc0c4df648d7e328ade92613943a",
+    "3-matplotlib-1": "2fd17acc934bc335a51d488d84714886656e0d77db68d309f2598283796e1d42",
 }
 
 

@@ -166,7 +166,15 @@ def test_fact_conventions_hold(index: int) -> None:
             assert v["year"] in fact.sentence and v["event"] in fact.sentence
         elif v["kind"] == "reception":
             assert v["stance"] in {"positive", "negative", "mixed"}
-            assert v["subject"] in fact.sentence and v["reason"] in fact.sentence
+            # the subject may open the sentence, capitalised ("The export ban drew ...")
+            assert v["subject"].lower() in fact.sentence.lower() and v["reason"] in fact.sentence
+        elif v["kind"] == "cause":  # a stated cause: series and period, never the direction
+            chart = charts[v["viz_id"]]
+            assert abs(order[fact.section_id] - order[chart.section_id]) >= 2
+            assert v["cause"] in fact.sentence and {v["start"], v["end"]} <= number_strings_in(fact.sentence)
+            labels = [p.label for p in chart.data if p.category == v.get("series")]
+            assert labels.index(v["end"]) - labels.index(v["start"]) >= 2
+            assert not re.search(r"\b(rose|fell|grew|declined|increased|decreased)\b", fact.sentence)
         else:
             pytest.fail(f"unknown fact kind {v['kind']}")
     # verdicts alternate: claims that match their chart and claims that do not, within one

@@ -32,13 +32,18 @@ def stats(questions: list[Question]) -> QuestionStats:
 def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> None:
     assert stats.documents == N_DOCS
     for subset in SUBSETS:
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 2
+        # complex and cross-modal fill first, slot by slot, and chart reading reads the charts left
+        # (two questions per chart): a few cross-modal slots find their claim's chart taken
+        assert stats.subset_count(subset) >= 3 * N_DOCS - 3
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
-            # the cycle gives each level 18 of a subset's 90 slots; complex L5 (a claim's mark by its
-            # colour) now finds fewer claims, half of which match their chart, and falls back to L4
+            # the cycle gives each level 18 of a subset's 90 slots; complex L4/L5 (a credited cause, a
+            # series by its colour) and chart L4 (a text fact's chart, often taken by complex) fall back
+            # to the nearest level, L3, when their evidence is gone
             low, high = (6, 30) if subset == "complex" and level in ("L4", "L5") else (15, 21)
+            if subset in ("chart", "complex") and level in ("L3", "L4"):
+                low, high = min(low, 12), max(high, 26)
             assert low <= stats.level_count(subset, level) <= high, (subset, level)
 
 

@@ -125,3 +125,17 @@ def test_chart_references_mix_forms(run: list[tuple[DocumentManifest, list[Quest
     assert numbered <= len(chart) / 2
     assert sum("titled '" in q.question for q in chart) >= len(chart) / 5
     assert sum("in the section '" in q.question for q in chart) >= 1
+
+
+def test_stats_count_complex_units_from_their_trace(
+    run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    from generation.questions.stats import question_stats
+
+    stats = question_stats(_all(run))
+    units = {k: c for (s, k), c in stats.units.items() if s == "complex"}
+    sections = {k: c for (s, k), c in stats.sections.items() if s == "complex"}
+    assert units and set(units) <= {2, 3, 4} and sum(units.values()) == stats.subset_count("complex")
+    assert sections and min(sections) >= 2 and sum(sections.values()) == sum(units.values())
+    assert stats.with_chart["complex"] == stats.subset_count("complex")
+    assert "sections per traced question: " in stats.render()

@@ -111,7 +111,10 @@ def test_l5_colour_needs_a_legend_series(manifest: DocumentManifest, questions: 
     q = next(
         x
         for x in questions
-        if x.subset == "chart" and x.difficulty == "L5" and "colour" in x.question.lower()
+        if x.subset == "chart"
+        and x.difficulty == "L5"
+        and "colour" in x.question.lower()
+        and manifest.charts[x.chart_index - 1].visualProperties.hasLegend  # not a highlight colour
     )
     chart = manifest.charts[q.chart_index - 1]
     assert level_operation(manifest, q, chart) == []

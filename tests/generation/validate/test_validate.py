@@ -154,9 +154,9 @@ def test_overlap_and_answer_in_question(manifest: DocumentManifest, questions: l
 
 
 def test_difficulty_must_match_reasoning_steps(manifest: DocumentManifest, questions: list[Question]) -> None:
-    q = _pick(questions, subset="complex")
-    assert _rules(manifest, q.model_copy(update={"reasoning": q.reasoning[:1]})) == {"difficulty_steps"}
-    long = [*q.reasoning, "Check again.", "And again.", "Once more.", "Done."]
+    q = next(q for q in questions if q.subset == "complex" and q.difficulty in ("L3", "L4"))
+    assert _rules(manifest, q.model_copy(update={"reasoning": q.reasoning[-1:]})) == {"difficulty_steps"}
+    long = [*q.reasoning[:-1], "Check again.", "And again.", "Once more.", "Done.", q.reasoning[-1]]
     assert _rules(manifest, q.model_copy(update={"reasoning": long})) == {"difficulty_steps"}
 
 

@@ -1,0 +1,185 @@
+"""Complex multi-hop questions (issue 23): hand-checked answers on the hand-built manifest, and
+the evidence-unit properties over generated paper-config documents."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.questions.build import make_questions
+from generation.questions.common import Builder, Context, Draft
+from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
+from generation.validate.evidence import AGGREGATE_OPS, check_evidence, operations
+from generation.validate.rules import check_question
+from synthdocbench_tasks.schema import Difficulty, DocumentManifest, Question
+from tests.generation.manifest_fixture import PAGE_COUNT, build_manifest
+
+PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+EUROPE = {2016: 28, 2017: 30, 2018: 32, 2019: 34, 2020: 37, 2021: 39}
+PRICES = {2015: 48.5, 2016: 46.0, 2017: 51.2, 2018: 55.8, 2019: 53.1, 2020: 44.7, 2021: 72.4, 2022: 96.3}
+
+
+def _drafts(builder: Builder, level: Difficulty, tries: int = 30) -> list[Draft]:
+    out = []
+    for seed in range(tries):
+        draft = builder(Context.of(build_manifest()), level, np.random.default_rng(seed))
+        if draft is not None:
+            out.append(draft)
+    assert out, (builder.__name__, level)
+    return out
+
+
+def _numbers(d: Draft) -> list[float]:
+    return [v.value for v in d.answer_values if v.kind == "number" and v.value is not None]
+
+
+def _labels(d: Draft) -> list[str]:
+    return [v.text for v in d.answer_values if v.kind == "label"]
+
+
+def test_timeline_reads_the_chart_between_two_dated_developments() -> None:
+    years = {7: 2016, 8: 2019, 9: 2021}
+    for d in _drafts(historical_timeline, "L1"):  # the later development's year, one mark
+        late = max(years[i] for i in d.facts)
+        assert _numbers(d) == [late, d.points[0].value] and d.points[0].label == str(late)
+    for d in _drafts(historical_timeline, "L2"):
+        a, b = sorted(years[i] for i in d.facts)
+        first, last = d.points
+        assert (first.label, last.label) == (str(a), str(b))
+        assert _numbers(d) == [a, b, pytest.approx(last.value - first.value)]
+    for d in _drafts(historical_timeline, "L3"):  # the mean or total over every year in between
+        a, b = sorted(years[i] for i in d.facts)
+        assert [p.label for p in d.points] == [str(y) for y in range(a, b + 1)]
+        values = [p.value for p in d.points]
+        assert _numbers(d)[-1] in (
+            pytest.approx(sum(values)),
+            pytest.approx(sum(values) / len(values), abs=0.01),
+        )
+
+
+def test_timeline_cause_after_a_development() -> None:
+    for d in _drafts(historical_timeline, "L4"):
+        event, cause = d.facts
+        if cause == 13:  # the carbon levy (2016) and Europe's share 2016-2021
+            assert event == 7 and _numbers(d) == [2016, pytest.approx(EUROPE[2021] - EUROPE[2016])]
+            assert _labels(d) == ["the carbon levy"]
+        else:  # the capacity auction (2019) and prices 2019-2022
+            assert (event, cause) == (8, 14)
+            assert _numbers(d) == [2019, pytest.approx(PRICES[2022] - PRICES[2019])]
+            assert _labels(d) == ["the capacity auction"]
+
+
+def test_technical_period_means_factors_and_colour_gaps() -> None:
+    for d in _drafts(technical_quantitative, "L3"):  # the trend statement's period, not stated
+        [fact] = d.facts
+        if fact == 5:
+            assert _numbers(d)[0] in (pytest.approx(468.0), pytest.approx(58.5, abs=0.01))
+        else:
+            assert fact == 6 and _numbers(d) == [pytest.approx(135.8 / 7, abs=0.01)]
+        asked = d.question.replace(d.charts[0].title, "")
+        assert not any(y in asked for y in ("2015", "2016", "2022"))
+    for d in _drafts(technical_quantitative, "L4"):
+        [fact] = d.facts
+        if fact == 13:  # Europe moved most (+11 against Asia's +8)
+            assert _labels(d) == ["Europe", "the carbon levy"]
+        else:
+            assert (
+                fact == 14 and _numbers(d) == [pytest.approx(43.2)] and _labels(d) == ["the capacity auction"]
+            )
+    for d in _drafts(technical_quantitative, "L2"):
+        [fact] = d.facts
+        if fact in (3, 4):  # a stated figure against its mark: the absolute gap
+            claimed = float(build_manifest().text_facts[fact].values["claimed_value"])
+            factor = 1000 if d.answer_values[0].unit == "MW" else 1  # asked in MW: a unit conversion
+            assert _numbers(d) == [pytest.approx(abs(d.points[0].value - claimed) * factor)]
+        else:  # a trade-off over the period credited to the carbon levy: Europe rose most, none fell
+            pytest.fail(f"no series falls over the fixture's credited periods, got {d.question}")
+
+
+def test_impact_combines_two_receptions_and_the_credited_period() -> None:
+    stances = {10: "positive", 11: "negative", 12: "mixed"}
+    for level in ("L1", "L2", "L3", "L4"):
+        for d in _drafts(impact_reception, level):
+            cause = d.facts[-1]
+            receptions = d.facts[:-1]
+            assert [v.text for v in d.answer_values if v.text in stances.values()] == [
+                stances[i] for i in receptions
+            ]
+            if cause == 13:
+                assert receptions == [10, 11]
+                expected = {"L1": EUROPE[2021], "L2": EUROPE[2021] - EUROPE[2016], "L3": 200 / 6}
+                expected["L4"] = expected["L2"]
+            else:
+                assert (cause, receptions) == (14, [12])
+                expected = {
+                    "L1": PRICES[2022],
+                    "L2": PRICES[2022] - PRICES[2019],
+                    "L4": PRICES[2022] - PRICES[2019],
+                }
+                expected["L3"] = sum(PRICES[y] for y in range(2019, 2023)) / 4
+            if level == "L3" and cause == 14 and _numbers(d)[0] > 100:  # prices can also be totalled
+                expected["L3"] = sum(PRICES[y] for y in range(2019, 2023))
+            assert _numbers(d) == [pytest.approx(expected[level], abs=0.01)], (level, d.answer)
+
+
+def _question(d: Draft, n: int = 1) -> Question:
+    from generation.questions.build import draft_to_question
+
+    return draft_to_question(Context.of(build_manifest()), "complex", n, d)
+
+
+def test_every_fixture_draft_passes_validation_with_its_units() -> None:
+    m = build_manifest()
+    for builder in (historical_timeline, technical_quantitative, impact_reception):
+        for level in ("L1", "L2", "L3", "L4", "L5"):
+            for d in _drafts(builder, level, tries=8):
+                q = _question(d)
+                assert check_question(m, q, PAGE_COUNT, []) == [], q.question
+                assert q.evidence_units and len(q.evidence_units) == len(d.facts) + 1
+
+
+# --- over generated paper-config documents (plan only) ----------------------------------------
+
+N_DOCS = 24
+SEED = 4242
+
+
+@cache
+def _generated() -> tuple[tuple[DocumentManifest, Question], ...]:
+    config = load_config(PAPER, seed=SEED, n_docs=N_DOCS)
+    out = []
+    for i in range(N_DOCS):
+        m = plan_document(config, i).manifest
+        out += [(m, q) for q in make_questions(m, config) if q.subset == "complex"]
+    return tuple(out)
+
+
+@pytest.mark.slow
+def test_generated_complex_questions_combine_units_across_sections() -> None:
+    pairs = _generated()
+    assert len(pairs) >= 3 * N_DOCS - 2
+    for m, q in pairs:
+        units = q.evidence_units or []
+        assert 2 <= len(units) <= 4, q.question_id
+        assert any(u.kind in ("chart", "table") for u in units), q.question_id
+        assert len({u.section_id for u in units}) >= 2, q.question_id
+        assert check_evidence(m, q) == [], (q.question_id, check_evidence(m, q))
+        if q.difficulty == "L3":
+            assert operations(q) & AGGREGATE_OPS, q.question_id
+
+
+@pytest.mark.slow
+def test_generated_complex_questions_are_balanced() -> None:
+    pairs = _generated()
+    categories = Counter(q.category for _, q in pairs)
+    levels = Counter(q.difficulty for _, q in pairs)
+    assert len(categories) == 3 and max(categories.values()) <= 0.45 * len(pairs), categories
+    assert len(levels) == 5 and min(levels.values()) >= 0.15 * len(pairs), levels
+    units = Counter(len(q.evidence_units or []) for _, q in pairs)
+    assert units[3] + units[4] >= 0.3 * len(pairs), units

@@ -1,0 +1,44 @@
+"""The text-only check of issue 23 on rendered documents (real Chromium): for every complex
+question at least one asked chart value is printed nowhere in the PDF outside the figures and
+tables, so the chart unit is needed; and validation keeps the complex questions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generation.plan.config import load_config
+from generation.questions.build import make_questions
+from generation.run.pipeline import generate
+from generation.validate.evidence import chart_needed_problems
+from generation.validate.pdf_words import read_pdf_words, words_of
+from generation.validate.text_rules import leak_index
+from synthdocbench_tasks.schema import DocumentManifest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+N_DOCS = 20
+
+
+def test_complex_questions_need_their_chart_on_the_rendered_page(tmp_path: Path) -> None:
+    config = load_config(PAPER, seed=5309, n_docs=N_DOCS, workers=1)
+    summary = generate(config, tmp_path, progress=False)
+    assert summary.ok
+    asked = needed = kept = 0
+    for folder in sorted((tmp_path / "docs").iterdir()):
+        manifest = DocumentManifest.model_validate_json((folder / "manifest.json").read_text())
+        words = words_of(read_pdf_words((folder / "document.pdf").read_bytes()))
+        index = leak_index(words)
+        for q in make_questions(manifest, config):
+            if q.subset == "complex":
+                asked += 1
+                needed += not chart_needed_problems(manifest, q, words, index)
+        lines = (folder / "questions.jsonl").read_text().splitlines()
+        kept += sum(json.loads(line)["subset"] == "complex" for line in lines)
+    print(f"complex questions whose chart unit is needed: {needed}/{asked}; kept by validation: {kept}")
+    assert asked >= 3 * N_DOCS - 2
+    assert needed / asked >= 0.95
+    assert kept >= 0.95 * asked
