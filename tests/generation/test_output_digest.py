@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "47901da9e65166cc9bf3f7e46a271ea2f7be8f05f80c8dfc992bfae4a31f9408",
-    "5-d3-1": "64f89ef9ea7787743137bc45a119d52d9aa609688f1801ddb49917683c826fa1",
-    "5-d3-2": "ffc1a2b27d6e3b6dad0671d10fab2f667b38adc4eb9fcf750b6753ec4f4bbd28",
-    "5-d3-3": "b0f1f31c50f4054b98ba9b2a1bfd83512942d63493c163cce3cf7ec1f575867a",
-    "3-matplotlib-0": "8bdb2a04352877e49414235bad7f051fc7aebc0c4df648d7e328ade92613943a",
-    "3-matplotlib-1": "2fd17acc934bc335a51d488d84714886656e0d77db68d309f2598283796e1d42",
+    "5-d3-0": "cb2a9dc345fe9b161e2b95c417a62714206dc416122b6cc6b24f8c213aea0571",
+    "5-d3-1": "fdcee469d378afe1bd39836815a6148ef63fcd1c88807afecb558d353fe2b807",
+    "5-d3-2": "9d487f201adf19e45aa0b8d58735f82eb190422e35a2b34c71b905feb9188810",
+    "5-d3-3": "0061f7225107ee90520b0205d98222fc9b7e95d4daf42b180eaa98a7601a996d",
+    "3-matplotlib-0": "252d3f9ca45c2e34010f60afe5a37823a22ccbc02a34c972111fbc6fccc18931",
+    "3-matplotlib-1": "0c286f5204d58d07b0f876c0ee608739bf317fb238e39062a69a09c12e3140ab",
 }
 
 
