@@ -184,7 +184,7 @@ def test_hostile_replies_never_raise_and_take_linear_time(name: str) -> None:
     assert (parsed.score, parsed.valid) == (UNSCORED, False)
     assert parsed.judgement.startswith("unscored: ")
     assert "\n" not in parsed.judgement
-    assert cpu < 2.0  # generous: well under 1 s on an idle core
+    assert cpu < 6.0  # bounded work, not a speed check: well under 1 s on an idle core (2.1 s under CI load)
 
 
 def test_a_verdict_after_a_megabyte_of_hostile_text_is_found_in_linear_time() -> None:
