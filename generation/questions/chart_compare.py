@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from generation.charts.registry import chart_type, parts_of_one_whole
+from generation.document.grammar import agree
 from generation.questions.chart_common import (
     SHARE_TYPES,
     Maker,
@@ -132,10 +133,11 @@ def _ratio(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
             [
                 f"In {fig}, how many times larger is {m_hi} than {m_lo}?",
                 f"What is the ratio of {m_hi} to {m_lo} in {fig}?",
-                f"By what factor does {m_hi} exceed {m_lo} in {fig}?",
+                f"By what factor {agree(m_hi, 'does')} {m_hi} exceed {m_lo} in {fig}?",
             ],
         )
-        a = f"{cap(m_hi)} is about {r.text} times {m_lo} ({val(chart, hi)} versus {val(chart, lo)})."
+        shown = f"{val(chart, hi)} versus {val(chart, lo)}"
+        a = f"{cap(m_hi)} {agree(m_hi, 'is')} about {r.text} times {m_lo} ({shown})."
         steps = [
             f"Locate {fig} and read {m_hi}: {val(chart, hi)}.",
             f"Read {m_lo}: {val(chart, lo)}.",

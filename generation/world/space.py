@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -53,6 +54,10 @@ MAX_ENTITIES = 10
 MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
 #: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
 MIN_ENTITY_SPACE = 80
+#: Number strings an entity's range is widened to hold (geometrically about its middle, under its
+#: cap): a report prints hundreds of numbers and no two alike, so a range of ~150 strings at a
+#: scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931 failed so).
+ENTITY_SLOTS = 250
 _SCALES = ("", "thousand", "million", "billion", "trillion")
 _FACTOR = {s: 1000.0**i for i, s in enumerate(_SCALES)}
 _THEME_FILES = ("themes.yaml", "themes_more.yaml")
@@ -223,6 +228,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
     decimals = int(rec.get("decimals", 1))
     per, cap = rec.get("per"), rec.get("cap")
     raw: dict[str, tuple[float, float]] = {}
+    ceilings: dict[str, float] = {}
     for e in ents:
         if per:
             centre = (low * high) ** 0.5 * e.attribute(per) / REFERENCE[per]
@@ -233,6 +239,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             limit = e.attribute(cap) / (_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
             hi = min(hi, 0.8 * limit)
             lo = min(lo, 0.3 * hi)
+            ceilings[e.name] = hi * _FACTOR[scale]  # in plain units: the scale may change below
         raw[e.name] = (lo, hi)
     top = max(hi for _, hi in raw.values())
     while top >= 990 and scale != _SCALES[-1]:
@@ -251,6 +258,10 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         while narrowest * 10**decimals < MIN_ENTITY_SPACE and decimals < 3:
             decimals += 1
     ranges = {k: (round(lo, decimals) or 10.0**-decimals, round(hi, decimals)) for k, (lo, hi) in raw.items()}
+    ranges = {
+        k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
+        for k, (lo, hi) in ranges.items()
+    }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
     kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale}
     metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
@@ -260,6 +271,20 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         )
     cap_rule = (cap, _FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
     return _Composed(metric, ranges, cap_rule, bool(per or cap))
+
+
+def _roomier(lo: float, hi: float, decimals: int, ceiling: float | None) -> tuple[float, float]:
+    """``[lo, hi]`` widened by one factor both ways until it holds :data:`ENTITY_SLOTS` number
+    strings at ``decimals``; never above ``ceiling`` (the cap) and never to zero."""
+    step = 10.0**-decimals
+    need = ENTITY_SLOTS * step
+    if hi - lo >= need:
+        return lo, hi
+    hi = max(hi, lo + step)
+    k = (need + math.sqrt(need * need + 4 * hi * lo)) / (2 * hi)  # hi*k - lo/k == need
+    top = hi * k if ceiling is None else max(hi, min(hi * k, ceiling))
+    bottom = max(step, top - need) if top < hi * k else lo / k
+    return round(max(step, bottom), decimals), round(top, decimals)
 
 
 @dataclass(frozen=True, eq=False)

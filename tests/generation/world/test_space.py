@@ -12,7 +12,10 @@ from generation.plan.config import load_config
 from generation.world.entities import countries, faker_names, group
 from generation.world.numbers import NumberRegistry
 from generation.world.space import (
+    ENTITY_SLOTS,
     MIN_ENTITIES,
+    PERIODS,
+    _roomier,
     compose,
     domains,
     limits_of,
@@ -114,3 +117,24 @@ def test_parts_of_a_mix_stay_below_their_whole() -> None:
         step = 10.0 ** -table.metric(name).decimals
         assert max(parts) < whole and sum(parts) <= whole + 3 * step * len(parts)
         assert sum(table.shares(entity, "2015").values()) == pytest.approx(100)
+
+
+def test_a_narrow_range_is_widened_to_hold_enough_number_strings() -> None:
+    lo, hi = _roomier(0.066, 0.213, 3, None)
+    assert round((hi - lo) * 1000) >= ENTITY_SLOTS and lo < 0.066 and hi > 0.213 and lo > 0
+    capped_lo, capped_hi = _roomier(0.066, 0.213, 3, 0.28)
+    assert capped_hi <= 0.28 and round((capped_hi - capped_lo) * 1000) >= ENTITY_SLOTS and capped_lo > 0
+    assert _roomier(10.0, 90.0, 1, None) == (10.0, 90.0)  # 800 strings already
+
+
+def test_every_entity_range_of_the_space_holds_enough_number_strings() -> None:
+    """A report prints hundreds of numbers, none twice: a crowded range ran out of strings
+    (NumberSpaceExhaustedError, 1 of 60 paper documents of seed 9931 before ranges were widened)."""
+    short = []
+    for i in range(space_size()):
+        for metric in compose(i, PERIODS[0]).metrics:
+            step = 10.0**-metric.decimals
+            for entity, (lo, hi) in limits_of(compose(i, PERIODS[0])).ranges.get(metric.name, {}).items():
+                if round((hi - lo) / step) < ENTITY_SLOTS and lo > 1.5 * step:  # not at a cap
+                    short.append((metric.name, entity, lo, hi))
+    assert short == []
