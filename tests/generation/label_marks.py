@@ -1,7 +1,8 @@
 """Which mark a chart's value label sits next to, read from the printed PDF (issue 24, point 5).
 
 A value label is attributed to its own mark when the nearest dot to the label's box has the
-colour of the label's series, or when a leader line runs from the label to a dot of that colour.
+colour of the label's series (dots within
+:data:`TIE` of each other tie), or when a leader line runs from the label to a dot of that colour.
 Labels whose value two series share are left out (their series cannot be told from the text).
 """
 
@@ -16,6 +17,8 @@ import pymupdf
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 from tests.generation.chart_docs import region_rect
 
+#: Dots this much (points) nearer than a label's own dot still tie with it (coincident values).
+TIE = 1.0
 _NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 
 
@@ -87,8 +90,9 @@ def attributions(pdf: bytes, manifest: DocumentManifest) -> list[Attribution]:
                     continue
                 box = pymupdf.Rect(w[:4])
                 colour = _rgb(str(chart.visualProperties.colorMap[series]))
-                nearest = min(dots, key=lambda d: _gap(box, d[0]))
-                own = _same(nearest[1], colour) or any(
+                nearest = min(_gap(box, d[0]) for d in dots)
+                mine = min((_gap(box, d[0]) for d in dots if _same(d[1], colour)), default=math.inf)
+                own = mine <= nearest + TIE or any(
                     min(_gap(box, a), _gap(box, b)) < 3
                     and any(_same(c, colour) and min(abs(a - p), abs(b - p)) < 2.5 for p, c in dots)
                     for a, b in leaders
