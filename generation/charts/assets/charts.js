@@ -613,7 +613,7 @@
     const xs = uniq(spec.data.map((d) => d.label));
     const series = uniq(spec.data.map((d) => d.category || ""));
     const longest = d3.max(series, (s) => s.length) || 4;
-    const f = frame(el, spec, { right: 24 + longest * 6.4 + (labelsOn(spec) ? 40 : 0) });
+    const f = frame(el, spec, { right: 30 + longest * 6.4 + (labelsOn(spec) ? 40 : 0) });
     const pad = labelsOn(spec) ? 48 : 16;
     const x = d3.scalePoint().domain(xs).range([pad, f.iw - 8]);
     x.bandwidth = () => 0;
@@ -621,6 +621,7 @@
       .range([f.ih, 0]);
     axes(f, spec, x, y, { xBand: true });
     const ends = [];
+    const starts = [];
     series.forEach((s, si) => {
       const pts = spec.data.filter((d) => (d.category || "") === s);
       const color = colorOf(spec, s, si);
@@ -631,21 +632,95 @@
       pts.forEach((d, i) => {
         f.g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 3.5)
           .attr("fill", color);
-        if (labelsOn(spec) && i === 0) dataLabel(f.g, x(d.label) - 7, y(d.value) + 3, valueText(spec, d.value), "small", "end");
+        if (labelsOn(spec) && i === 0) starts.push({ x: x(d.label), y0: y(d.value), d: d, color: color });
       });
       const last = pts[pts.length - 1];
-      ends.push({ s: s, y: y(last.value), d: last, hl: hl });
+      ends.push({ s: s, x: x(last.label), y0: y(last.value), d: last, hl: hl, color: color });
     });
-    /* Right-hand labels: name (and value), nudged apart so none overlap. */
-    ends.sort((a, b) => a.y - b.y);
-    for (let i = 1; i < ends.length; i++) ends[i].y = Math.max(ends[i].y, ends[i - 1].y + 11);
+    /* Labels in each column spread apart both ways around their own dots, in order; a label
+     * that had to move gets a thin leader line to its dot. */
+    spread(starts, 11);
+    spread(ends, 11);
+    starts.forEach((e) => {
+      const moved = Math.abs(e.y - e.y0) > 1.5;
+      const xl = e.x - (moved ? 14 : 7);
+      dataLabel(f.g, xl, e.y + 3, valueText(spec, e.d.value), "small anchored", "end");
+      if (moved) leader(f.g, e.x - 4, e.y0, xl + 1, e.y, e.color);
+    });
     ends.forEach((e) => {
-      const xEnd = x(e.d.label) + 8;
-      if (labelsOn(spec)) dataLabel(f.g, xEnd, e.y + 3, valueText(spec, e.d.value), "small", "start");
+      const moved = Math.abs(e.y - e.y0) > 1.5;
+      const xEnd = e.x + (moved ? 14 : 8);
+      if (moved) leader(f.g, e.x + 4, e.y0, xEnd - 1, e.y, e.color);
+      if (labelsOn(spec)) dataLabel(f.g, xEnd, e.y + 3, valueText(spec, e.d.value), "small anchored", "start");
       f.g.append("text").attr("class", e.hl ? "series-label annotation" : "series-label")
         .attr("x", xEnd + (labelsOn(spec) ? 38 : 0)).attr("y", e.y + 3).text(e.s);
     });
   };
+
+  /* Sets each item's y as close to its y0 as the others allow: in y0 order, at least `gap`
+   * apart, a run of crowded labels centred on the mean of its dots. */
+  function spread(items, gap) {
+    const groups = items.slice().sort((a, b) => a.y0 - b.y0).map((it) => ({ items: [it], top: it.y0 }));
+    for (let i = 1; i < groups.length; ) {
+      const a = groups[i - 1];
+      const b = groups[i];
+      if (a.top + a.items.length * gap <= b.top) {
+        i++;
+        continue;
+      }
+      const both = a.items.concat(b.items);
+      groups.splice(i - 1, 2, { items: both, top: d3.mean(both, (it) => it.y0) - ((both.length - 1) * gap) / 2 });
+      i = Math.max(1, i - 1);
+    }
+    groups.forEach((g) => g.items.forEach((it, k) => { it.y = g.top + k * gap; }));
+  }
+
+  /* A thin line from a mark to its label, for a label that could not sit right by its mark. */
+  function leader(g, x1, y1, x2, y2, color) {
+    g.append("line").attr("class", "leader").attr("x1", x1).attr("y1", y1).attr("x2", x2).attr("y2", y2)
+      .attr("stroke", color).attr("stroke-width", 0.8);
+  }
+
+  /* Distance from a box ({x, y, width, height}) to a point. */
+  function gapTo(b, px, py) {
+    return Math.hypot(Math.max(b.x - px, 0, px - b.x - b.width), Math.max(b.y - py, 0, py - b.y - b.height));
+  }
+
+  /* Value labels (all in one group) each put beside its own dot: the first spot, outwards
+   * first and then round the dot, clear of the texts already there and nearer its own dot
+   * than any other; failing that, outwards with a leader line. Placed labels stay put. */
+  function besideOwnDots(g, labels, dots) {
+    const placed = Array.from(g.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
+      && !labels.some((l) => l.t === t)).map((t) => t.getBBox());
+    const hit = (a, b) => a.x < b.x + b.width + 2 && b.x < a.x + a.width + 2 && a.y < b.y + b.height - 0.5
+      && b.y < a.y + a.height - 0.5;
+    labels.forEach((l) => {
+      const out = Math.atan2(l.dy, l.dx);
+      let ok = false;
+      for (const rad of [11, 15, 20]) {
+        for (const k of [0, 1, -1, 2, -2, 3, -3, 4]) {
+          const a = out + (k * Math.PI) / 4;
+          l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
+          const b = l.t.node().getBBox();
+          const mine = gapTo(b, l.cx, l.cy);
+          if (!placed.some((p) => hit(b, p)) && dots.every((d) => d === l.dot || gapTo(b, d[0], d[1]) > mine + 1)) {
+            ok = true;
+            break;
+          }
+        }
+        if (ok) break;
+      }
+      if (!ok) {
+        const norm = Math.hypot(l.dx, l.dy) || 1;
+        l.t.attr("x", l.cx + (l.dx / norm) * 16).attr("y", l.cy + (l.dy / norm) * 16 + 3);
+        const b = l.t.node().getBBox();
+        const ex = Math.max(b.x, Math.min(l.cx, b.x + b.width));
+        const ey = Math.max(b.y, Math.min(l.cy, b.y + b.height));
+        leader(g, l.cx, l.cy, ex, ey, l.color);
+      }
+      placed.push(l.t.node().getBBox());
+    });
+  }
 
   /* ---------- sparkline grid: one small line panel per series, shared value scale ---------- */
   SUPPORTED.sparkline_grid = function (el, spec) {
@@ -945,6 +1020,8 @@
     const mid = (angle(0) + angle(1)) / 2;
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
       .attr("y", f.ih + 18).text(axisTitle(spec.axes.y));
+    const dots = [];
+    const labels = [];
     series.forEach((s, si) => {
       const color = colorOf(spec, s, si);
       const pts = spokes.map((sp, i) => {
@@ -957,11 +1034,10 @@
         const c = g.append("circle").attr("class", "point").attr("cx", p.xy[0]).attr("cy", p.xy[1]).attr("r", 3)
           .attr("fill", color);
         if (isHighlighted(spec, p.d.label)) finishHighlight(c);
+        dots.push(p.xy);
         if (labelsOn(spec)) {
-          /* Outwards along the spoke, then moved clear of other text by tidy(). */
-          const norm = Math.hypot(p.xy[0], p.xy[1]) || 1;
-          dataLabel(g, p.xy[0] + (p.xy[0] / norm) * 12, p.xy[1] + (p.xy[1] / norm) * 12 + 3,
-            valueText(spec, p.d.value), "small");
+          const t = dataLabel(g, p.xy[0], p.xy[1], valueText(spec, p.d.value), "small anchored");
+          labels.push({ t: t, cx: p.xy[0], cy: p.xy[1], dx: p.xy[0] || 0, dy: p.xy[1] || -1, dot: p.xy, color: color });
         }
       });
     });
@@ -971,6 +1047,8 @@
       rt.append("text").attr("class", "tick-label ring-label").attr("text-anchor", "middle")
         .attr("x", Math.cos(mid) * r(t)).attr("y", Math.sin(mid) * r(t) + 3).text(NUM(t));
     });
+    /* Each value beside its own dot, never nearer another series' dot (or led to it). */
+    besideOwnDots(g, labels, dots);
   };
 
   /* ---------- dumbbell (two series per row) ---------- */
@@ -1070,7 +1148,8 @@
     const frameBox = boxOf(svg);
     const texts = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim());
     const movable = texts.filter((t) => (t.classList.contains("data-label") || t.classList.contains("point-label"))
-      && !t.classList.contains("inside") && !t.classList.contains("slice-label"));
+      && !t.classList.contains("inside") && !t.classList.contains("slice-label")
+      && !t.classList.contains("anchored"));
     /* A callout ("◀ name") that would run off the chart keeps only its arrow: the mark it
      * points at is named on its axis already. */
     texts.filter((t) => /^[◀▼▶] /.test(t.textContent.trim()) && !t.classList.contains("data-label")).forEach((t) => {
