@@ -1,0 +1,229 @@
+"""The offline judge on the frozen held-out labelled set v4 (issue 25, point 2).
+
+``data/offline_heldout_v4_questions.json`` holds 48 questions the generator made from seed 9561
+(no other test uses it; 30 planned documents, one question per category and level the run holds
+(42 of the 45 pairs), then second questions of pairs in generation order up to 48), written with
+``tests.judge.make_offline_questions.render(9561, 30, 48)``. ``data/offline_heldout_v4.yaml``
+holds 416 answers in the styles real VLM outputs take (concise, verbose, chain of thought ending
+right or wrong, other units and scale words, wrong scale or unit, hedges, rounding, Chinese,
+German, French, Spanish and Japanese, markdown and LaTeX, wrong entity or period, swapped roles,
+partial answers, refusals, verdicts both ways, distractor readings), each labelled by hand from
+the question, the reference and the paper's rubric alone (Table 6, pass = 6) before any judge
+ran on it. Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up
+as a failing test and a diff. The judge is never tuned on this set; its figures here are the
+judge's held-out quality. Only counts are printed, never the answers.
+
+First run (the judge as it was when the set was frozen): recorded in the commit after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider tests/judge/test_offline_heldout_v4.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from judge import JudgeItem, OfflineJudge
+from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, AnswerValue
+
+DATA = Path(__file__).parent / "data"
+TESTS = Path(__file__).parents[1]
+QUESTIONS = "offline_heldout_v4_questions.json"
+ANSWERS = "offline_heldout_v4.yaml"
+SEED = 9561
+DIGESTS = {
+    QUESTIONS: "bf38cd38483c249a5e8c3c2c4bf551b8663521b81bdc776b3f669a81a9d7bdff",
+    ANSWERS: "4c019035e01dcaf0dfddc46fc369cb2ffd9eb20a91a7544691f82cdd76b437d6",
+}
+PASS = 6
+#: issue 25, point 5: targets on held-out answers
+MIN_AGREEMENT = 0.90
+MAX_FALSE_PASS = 0.03
+MIN_AGREEMENT_CERTAIN = 0.97
+MAX_FALSE_PASS_CERTAIN = 0.01
+MIN_CERTAIN_SHARE = 0.70
+#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
+STYLES = (
+    "concise", "verbose", "cot_right", "cot_wrong", "converted", "wrong_scale", "wrong_unit", "hedged",
+    "rounded", "chinese", "german", "french", "spanish", "japanese", "markdown", "latex", "wrong_entity",
+    "wrong_period", "swapped", "reversed", "partial", "partial_detail", "refusal", "verdict_flip",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Row:
+    """One labelled answer and the judge's verdict on it."""
+
+    qid: str
+    label: int
+    style: str
+    got: int
+    certain: bool | None
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Pass/fail agreement of the judge with the labels over some rows."""
+
+    n: int
+    questions: int
+    agreement: float
+    false_pass: float  # share of label-fails the judge passes
+    false_fail: float  # share of label-passes the judge fails
+    false_pass_of_all: float
+    mae: float
+
+    def line(self) -> str:
+        return (
+            f"{self.n} answers / {self.questions} questions; pass/fail agreement {self.agreement:.1%}; "
+            f"false passes {self.false_pass:.1%} of label-fails ({self.false_pass_of_all:.1%} of all); "
+            f"false fails {self.false_fail:.1%} of label-passes; mean abs score diff {self.mae:.2f}"
+        )
+
+
+def _questions() -> dict[str, dict[str, Any]]:
+    rows = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))["questions"]
+    return {q["question_id"]: q for q in rows}
+
+
+def _labelled() -> list[tuple[dict[str, Any], int, str, str]]:
+    questions = _questions()
+    text = (DATA / ANSWERS).read_text(encoding="utf-8")
+    keys = re.findall(r"^(\S+):", text, re.MULTILINE)
+    assert len(keys) == len(set(keys)), f"{ANSWERS} names a question twice"
+    return [
+        (questions[qid], int(score), str(style), str(answer))
+        for qid, answers in yaml.safe_load(text).items()
+        for score, style, answer in answers
+    ]
+
+
+def _judged() -> list[Row]:
+    judge = OfflineJudge()
+    out = []
+    for q, label, style, text in _labelled():
+        verdict = judge.score(JudgeItem(q["question"], q["reference"], text, q["answer_values"]))
+        certain = getattr(verdict, "certain", None)
+        out.append(Row(q["question_id"], label, style, verdict.score, certain))
+    return out
+
+
+def figures(rows: list[Row]) -> Figures:
+    """The agreement figures over ``rows`` (which must hold both label-passes and label-fails)."""
+    fails = [r for r in rows if r.label < PASS]
+    passes = [r for r in rows if r.label >= PASS]
+    false_pass = sum(r.got >= PASS for r in fails)
+    false_fail = sum(r.got < PASS for r in passes)
+    n = len(rows)
+    return Figures(
+        n=n,
+        questions=len({r.qid for r in rows}),
+        agreement=(n - false_pass - false_fail) / n,
+        false_pass=false_pass / max(1, len(fails)),
+        false_fail=false_fail / max(1, len(passes)),
+        false_pass_of_all=false_pass / n,
+        mae=sum(abs(r.got - r.label) for r in rows) / n,
+    )
+
+
+@pytest.fixture(scope="module")
+def judged() -> list[Row]:
+    return _judged()
+
+
+@pytest.mark.parametrize("name", sorted(DIGESTS))
+def test_frozen_files_keep_their_digest(name: str) -> None:
+    """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
+    digest = hashlib.sha256((DATA / name).read_bytes()).hexdigest()
+    assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
+
+
+def test_seed_is_used_by_no_other_test() -> None:
+    """The questions come from seed 9561, which no other test module or test data names."""
+    header = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))
+    assert (header["seed"], header["n_docs"]) == (SEED, 30)
+    assert all(q["question_id"].startswith(f"sdb-{SEED}-") for q in header["questions"])
+    mine = {Path(__file__).resolve(), (DATA / QUESTIONS).resolve(), (DATA / ANSWERS).resolve()}
+    allowed = {(TESTS / "judge" / "make_offline_questions.py").resolve()}  # may list it as FROZEN
+    pattern = re.compile(rf"(?<!\d){SEED}(?!\d)")
+    users = [
+        path
+        for path in TESTS.rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".json", ".yaml", ".yml", ".toml"}
+        and path.resolve() not in mine | allowed
+        and pattern.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not users, f"seed {SEED} is held out, but {users[0]} names it"
+
+
+def test_set_covers_subsets_categories_levels_and_styles() -> None:
+    rows = _labelled()
+    questions = {q["question_id"]: q for q, *_ in rows}
+    for q in questions.values():
+        assert q["subset"] in SUBSETS and q["category"] in CATEGORIES[q["subset"]], q["question_id"]
+        assert q["difficulty"] in DIFFICULTIES and q["question"].strip() and q["reference"].strip()
+        for value in q["answer_values"]:
+            AnswerValue.model_validate(value)
+    assert len(rows) >= 300 and len(questions) >= 40  # issue 25, point 2
+    assert set(_questions()) == set(questions)  # every question has answers
+    assert {q["subset"] for q in questions.values()} == set(SUBSETS)
+    assert {q["category"] for q in questions.values()} == {c for s in SUBSETS for c in CATEGORIES[s]}
+    assert {q["difficulty"] for q in questions.values()} == set(DIFFICULTIES)
+    styles = Counter(style for _, _, style, _ in rows)
+    for style in STYLES:
+        assert styles[style] >= 5, style
+    assert all(0 <= score <= 10 for _, score, _, _ in rows)
+    passing = sum(score >= PASS for _, score, _, _ in rows)
+    assert 0.3 < passing / len(rows) < 0.7
+    for style in ("hedged", "chinese", "german", "french", "spanish", "japanese", "markdown", "latex"):
+        labels = {score >= PASS for _, score, s, _ in rows if s == style}
+        assert labels == {True, False}, f"{style} answers must hold both passes and fails"
+
+
+def test_prints_the_judges_figures(judged: list[Row]) -> None:
+    """Prints the figures (always passes: the targets are the next test)."""
+    overall = figures(judged)
+    print(f"\noffline judge on held-out set v4: {overall.line()}")
+    certain = [r for r in judged if r.certain]
+    if any(r.certain is not None for r in judged):
+        share = len(certain) / len(judged)
+        print(f"  certain answers: {share:.1%} of all; " + (figures(certain).line() if certain else "none"))
+    else:
+        print("  verdicts carry no `certain` attribute: no figures on certain answers")
+    by_style: dict[str, list[Row]] = {}
+    for r in judged:
+        by_style.setdefault(r.style, []).append(r)
+    for style, rows in sorted(by_style.items()):
+        wrong = sum((r.got >= PASS) != (r.label >= PASS) for r in rows)
+        false_pass = sum(r.got >= PASS > r.label for r in rows)
+        print(f"  {style:<17} {len(rows):>3} answers, {wrong:>2} disagreements ({false_pass} false passes)")
+    # Only counts are printed, never the answers: whoever tunes the judge must not read them.
+    assert overall.n >= 300
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 25 targets; the offline judge does not meet them on held-out set v4 yet "
+    "(first-run figures in the module docstring). The lead makes this strict when the judge work lands.",
+)
+def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
+    overall = figures(judged)
+    assert overall.agreement >= MIN_AGREEMENT, overall.line()
+    assert overall.false_pass <= MAX_FALSE_PASS, overall.line()
+    assert all(r.certain is not None for r in judged), "verdicts carry no `certain` attribute"
+    certain = [r for r in judged if r.certain]
+    assert len(certain) / len(judged) >= MIN_CERTAIN_SHARE
+    sure = figures(certain)
+    assert sure.agreement >= MIN_AGREEMENT_CERTAIN, sure.line()
+    assert sure.false_pass <= MAX_FALSE_PASS_CERTAIN, sure.line()
