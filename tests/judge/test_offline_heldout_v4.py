@@ -13,7 +13,16 @@ ran on it. Both files are frozen: their SHA-256 digests are pinned below, so any
 as a failing test and a diff. The judge is never tuned on this set; its figures here are the
 judge's held-out quality. Only counts are printed, never the answers.
 
-First run (the judge as it was when the set was frozen): recorded in the commit after the freeze.
+First run, after the freeze (commit 1566657), of offline-claims-v3 as on main at 6f8bc45: pass/fail
+agreement 81.0%; false passes 19.5% of label-fails (41 of 210, 9.9% of all); false fails 18.4% of
+label-passes (38 of 206); mean absolute score difference 2.00; certain 49.3% of answers (205), on
+which agreement is 87.3% and false passes 18.7% of label-fails (17, 8.3% of the certain answers),
+false fails 7.9%. Disagreements per style (of answers): bullets 1/2, chinese 5/17, concise 4/48,
+converted 2/22, cot_right 0/12, cot_wrong 2/14, distractors 0/4, distractors_wrong 1/2, french
+4/14, german 10/19, hedged 4/30, japanese 8/14, latex 2/9, markdown 2/14, partial 2/26,
+partial_detail 3/13, refusal 0/5, restated 0/1, reversed 2/14, rounded 3/22, rounded_coarse 0/2,
+spanish 6/15, swapped 1/9, verbose 0/9, verdict_flip 0/10, wrong_entity 2/11, wrong_label 2/8,
+wrong_period 5/13, wrong_scale 1/13, wrong_unit 5/10, wrong_value 2/14.
 
 Run with ``-s`` to see the figures::
 
