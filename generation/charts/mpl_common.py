@@ -8,6 +8,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from generation.charts.data import value_text
 from synthdocbench_tasks.schema import Axis, Chart, DataPoint
 
@@ -135,6 +137,28 @@ def _collide(a: tuple[float, float, float, float], b: tuple[float, float, float,
     return a[0] < b[2] + _GAP_PX and b[0] < a[2] + _GAP_PX and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _marker_boxes(fig: Figure) -> list[tuple[float, float, float, float]]:
+    """A small box (display px) round each data marker of the figure's axes: a moved label's
+    plate must not hide a point (the legibility check's ``covers``)."""
+    from matplotlib.collections import PathCollection
+
+    half = 1.5 * fig.dpi / 72.0
+    centres: list[Any] = []
+    for ax in fig.axes:
+        for line in ax.get_lines():
+            if line.get_visible() and str(line.get_marker()) not in ("None", "none", "", " "):
+                centres.extend(line.get_transform().transform(line.get_xydata()))
+        for coll in ax.collections:
+            offsets = np.asarray(coll.get_offsets())
+            if isinstance(coll, PathCollection) and coll.get_visible() and len(offsets):
+                centres.extend(coll.get_offset_transform().transform(offsets))
+    return [(float(x) - half, float(y) - half, float(x) + half, float(y) + half) for x, y in centres]
+
+
 def _tidy(fig: Figure) -> None:
     """Move labels on a paper plate (data labels and names beside their marks) to the first
     free spot near their mark, so that no two texts of the chart overprint.
@@ -165,6 +189,7 @@ def _tidy(fig: Figure) -> None:
         if isinstance(t, Annotation) and t.get_bbox_patch() is not None and t.anncoords == "offset points"
     ]
     placed = [box(t) for t in texts if t not in movable]
+    dots = _marker_boxes(fig)
     to_pt = 72.0 / fig.dpi
     for label in movable:
         ox, oy = label.xyann
@@ -174,7 +199,8 @@ def _tidy(fig: Figure) -> None:
             dx, dy = fx * w + (2 if fx > 0 else -2 if fx < 0 else 0), fy * h
             at = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
             inside = at[0] >= frame.x0 and at[2] <= frame.x1 and at[1] >= frame.y0 and at[3] <= frame.y1
-            if inside and not any(_collide(at, p) for p in placed):
+            clear = not any(_collide(at, p) for p in placed) and not any(_overlap(at, d) for d in dots)
+            if inside and clear:
                 label.xyann = (ox + dx * to_pt, oy + dy * to_pt)
                 break
         placed.append(box(label))

@@ -14,6 +14,8 @@ Every word printed inside a chart's region is checked four ways:
   are actually painted (the page with and without the text differ under the word; text
   hidden by a clip path is in the text layer but not on the image).
 - ``small``: the word's font size is at least 7 pt.
+- ``covers``: the word's glyph box holds no data marker's centre (a label or its plate
+  painted over a point, or a point cut into a label; :mod:`generation.validate.marks`).
 
 :func:`check_document` returns the findings of one document; :meth:`DocumentLegibility.
 question_problems` says why a question's asked value cannot be read (the ``illegible``
@@ -32,10 +34,11 @@ import numpy as np
 import pymupdf
 
 from generation.questions.phrasing import drawn_forms
+from generation.validate.marks import inside, marker_centres
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question, Region
 
-#: The four checks, in report order.
-CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small")
+#: The checks, in report order.
+CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "covers")
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 MIN_SIZE_PT = 7.0
 #: A word fails the contrast check when more than this share of its box is below MIN_CONTRAST.
@@ -358,6 +361,14 @@ def _check_sizes_and_edges(
             )
 
 
+def _check_markers(result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect) -> None:
+    centres = marker_centres(page, clip)
+    for i, w in enumerate(result.words):
+        hit = next((c for c in centres if w.page == page_no and inside(w.corners, c)), None)
+        if hit is not None:
+            result.fail(i, "covers", f"covers a data marker at ({hit[0]:.0f}, {hit[1]:.0f})")
+
+
 def _contains(outer: pymupdf.Rect, inner: pymupdf.Rect, tolerance: float) -> bool:
     return (
         inner.x0 >= outer.x0 - tolerance
@@ -477,6 +488,7 @@ def check_document(
                         _pixels(doc[page_no - 1], clip),
                         _pixels(blank[page_no - 1], clip),
                     )
+                    _check_markers(result, page_no, doc[page_no - 1], rect)
             out.charts[chart.vizId] = result
     finally:
         pymupdf.TOOLS.set_small_glyph_heights(small_glyphs)

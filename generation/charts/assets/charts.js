@@ -691,9 +691,12 @@
    * than any other; failing that, outwards with a leader line. Placed labels stay put. */
   function besideOwnDots(g, labels, dots) {
     const placed = Array.from(g.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
-      && !labels.some((l) => l.t === t)).map((t) => t.getBBox());
+      && !labels.some((l) => l.t.node() === t)).map((t) => t.getBBox());
     const hit = (a, b) => a.x < b.x + b.width + 2 && b.x < a.x + a.width + 2 && a.y < b.y + b.height - 0.5
       && b.y < a.y + a.height - 0.5;
+    /* No label covers a dot, its own or another series' (its plate would hide it). */
+    const onDot = (b) => dots.some((d) => d[0] > b.x - 1.5 && d[0] < b.x + b.width + 1.5 && d[1] > b.y - 1.5
+      && d[1] < b.y + b.height + 1.5);
     labels.forEach((l) => {
       const out = Math.atan2(l.dy, l.dx);
       let ok = false;
@@ -703,7 +706,8 @@
           l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
           const b = l.t.node().getBBox();
           const mine = gapTo(b, l.cx, l.cy);
-          if (!placed.some((p) => hit(b, p)) && dots.every((d) => d === l.dot || gapTo(b, d[0], d[1]) > mine + 1)) {
+          if (!placed.some((p) => hit(b, p)) && !onDot(b)
+            && dots.every((d) => d === l.dot || gapTo(b, d[0], d[1]) > mine + 1)) {
             ok = true;
             break;
           }
@@ -711,8 +715,14 @@
         if (ok) break;
       }
       if (!ok) {
-        const norm = Math.hypot(l.dx, l.dy) || 1;
-        l.t.attr("x", l.cx + (l.dx / norm) * 16).attr("y", l.cy + (l.dy / norm) * 16 + 3);
+        /* Led to its dot from the first spot clear of other text (outwards when none is). */
+        const spots = [16, 24, 32].flatMap((rad) => [0, 1, -1, 2, -2, 3, -3, 4].map((k) => [rad, out + (k * Math.PI) / 4]));
+        const clear = spots.find(([rad, a]) => {
+          l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
+          const b = l.t.node().getBBox();
+          return !placed.some((p) => hit(b, p)) && !onDot(b);
+        }) || spots[0];
+        l.t.attr("x", l.cx + Math.cos(clear[1]) * clear[0]).attr("y", l.cy + Math.sin(clear[1]) * clear[0] + 3);
         const b = l.t.node().getBBox();
         const ex = Math.max(b.x, Math.min(l.cx, b.x + b.width));
         const ey = Math.max(b.y, Math.min(l.cy, b.y + b.height));
@@ -1157,6 +1167,14 @@
       if (b.x1 > frameBox.x1 + 0.5 || b.x0 < frameBox.x0 - 0.5) t.textContent = t.textContent.trim().slice(0, 1);
     });
     const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf);
+    /* A moved label must not cover a data marker: its plate would hide the dot. */
+    const dots = Array.from(svg.querySelectorAll("circle")).filter((c) => !c.closest(".legend")).map((c) => {
+      const b = boxOf(c);
+      const cx = (b.x0 + b.x1) / 2;
+      const cy = (b.y0 + b.y1) / 2;
+      return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
+    });
+    const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
       const y = Number(t.getAttribute("y"));
@@ -1175,7 +1193,7 @@
         t.setAttribute("y", y + dy);
         const at = boxOf(t);
         const inFrame = at.x0 >= frameBox.x0 && at.x1 <= frameBox.x1 && at.y0 >= frameBox.y0 && at.y1 <= frameBox.y1;
-        if (inFrame && !placed.some((p) => collide(at, p))) {
+        if (inFrame && !placed.some((p) => collide(at, p)) && !covers(at)) {
           done = true;
           break;
         }

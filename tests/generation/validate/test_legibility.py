@@ -2,7 +2,7 @@
 
 Three kinds of test: the checker finds each known failure in a page built to show it
 (and nothing in a clean one); every chart type, drawn by charts.js and by matplotlib, passes
-all four checks on a real document; and each failure the issue lists stays fixed at its
+every check on a real document; and each failure the issue lists stays fixed at its
 source (the matplotlib renderer's own cases are in ``test_mpl_legibility.py``).
 """
 
@@ -155,8 +155,16 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
         ),
         # 5: too small: 8 px = 6 pt
         _with_marker(5, '<text x="60" y="60" style="font-size:8px">12.5</text>'),
-        # 6: clipped by the chart: runs past the region's right edge (nothing to its right)
-        _with_marker(6, '<text x="270" y="60">Overflowing label</text>'),
+        # 6: sparkline case: a moved label's plate painted over its own point
+        _with_marker(
+            6,
+            '<circle cx="75" cy="56" r="3" fill="#2ca02c"/>'
+            '<rect x="58" y="47" width="36" height="14" fill="#fff"/><text x="60" y="60">54.4%</text>',
+        ),
+        # 7: a point beside its label, clear of it, is fine
+        _with_marker(7, '<circle cx="50" cy="56" r="3" fill="#2ca02c"/><text x="60" y="60">54.4%</text>'),
+        # 8: clipped by the chart: runs past the region's right edge (nothing to its right)
+        _with_marker(8, '<text x="270" y="60">Overflowing label</text>'),
     ]
     pdf, manifest = _hostile_doc(renderer, figures)
     found = check_document(manifest, pdf)
@@ -167,7 +175,9 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
     assert "contrast" in by_chart["hostile-3"]
     assert "overlap" in by_chart["hostile-4"]
     assert by_chart["hostile-5"] == {"small"}
-    assert "clipped" in by_chart["hostile-6"]
+    assert by_chart["hostile-6"] == {"covers"}
+    assert by_chart["hostile-7"] == set(), failing(found, "covers")
+    assert "clipped" in by_chart["hostile-8"]
     # The overprinted "739"/"749" is split back into two words, whatever the text layer merged.
     words = {w.text for w in found.charts["hostile-2"].words}
     assert {"739", "749"} <= words, words

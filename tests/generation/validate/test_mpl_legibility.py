@@ -1,7 +1,7 @@
 """Legibility of the matplotlib renderer's charts, checked on real PDFs printed by Chromium (issue 11.3).
 
 The all-types document of ``generation/charts/mpl.py`` (every chart type, with and without
-data labels) passes the same four checks (contrast, overlap, clipped, small) in
+data labels) passes the same checks (contrast, overlap, clipped, small, covers) in
 ``test_legibility.py``, parametrized over both renderers; here are the cases the matplotlib
 legibility pass fixes, one by one.
 """

@@ -1,0 +1,46 @@
+"""Data markers read off the printed PDF, for the legibility check's ``covers`` test.
+
+A marker is a small filled round mark (a line chart's point, a dumbbell's or radar's dot, a
+scatter point): a vector path of curves 2-12 pt across, about as wide as it is tall, not
+paper-white. A chart word whose glyph box holds a marker's centre hides that marker (the
+word's plate is painted over it) or is itself cut by it, so a reader can neither see the dot
+nor read the label cleanly (issue 24, point 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pymupdf
+
+#: Markers are this wide, in pt (bubbles and pie slices are larger; ticks and glyphs smaller).
+MIN_WIDTH, MAX_WIDTH = 2.0, 12.0
+#: A marker's width and height differ by less than this (pt): it is round.
+_ROUND = 0.8
+#: A fill whose every channel is above this is paper or a label plate, not a marker.
+_PAPER = 0.95
+
+Point = tuple[float, float]
+
+
+def marker_centres(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Point]:
+    """The centre of every data marker drawn on ``page`` inside ``clip``."""
+    out: list[Point] = []
+    for d in page.get_drawings():
+        r, fill = d["rect"], d.get("fill")
+        if fill is None or min(fill) > _PAPER or not clip.intersects(r):
+            continue
+        if not MIN_WIDTH <= r.width <= MAX_WIDTH or abs(r.width - r.height) >= _ROUND:
+            continue
+        if any(item[0] == "c" for item in d["items"]):
+            out.append(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
+    return out
+
+
+def inside(corners: Sequence[Point], p: Point) -> bool:
+    """Whether ``p`` lies in the convex quadrilateral ``corners`` (in order, either winding)."""
+    signs = []
+    for k in range(4):
+        (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 4]
+        signs.append((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax))
+    return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
