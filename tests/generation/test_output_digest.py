@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "175985ff6ace4a6134ca0285a462611c13106f00d976a3d546efe689abd28345",
-    "5-d3-1": "42b8eb207ee6828ef8adb0e09a3d751b1330d071143ec400f3000e04025f3e0b",
-    "5-d3-2": "841b4460c787ca95cf454c6ed7026394552fc0ceee9a33a5563ec71572ddf777",
-    "5-d3-3": "398639228a051413594712a633bcac27bf03a94f8350ddc0b01f076b886f5492",
+    "5-d3-0": "dec54b2210f9d4ec764bca366f1b6974d5dc4c93361da829a641543ba3a8ca51",
+    "5-d3-1": "532ce2c49bb3be6f0a005cdb916ed1795f295534919b2e4469a7e73a0ab2252b",
+    "5-d3-2": "3ec385d510b39684fe0abf22bb865c84e0287d77b54ae6a77465059f475ab597",
+    "5-d3-3": "566190e499d941dfa89dbc290b6d870c27b7a1053edb987c2fdaa337f48e1c03",
     "3-matplotlib-0": "2c218e22dc17d0a6248411154afdbfbb34240b932c5eed90291aad572e0b7fe0",
     "3-matplotlib-1": "ffa2295d058769c9d8fccdff58064544823318f415efdc453d41e709ca6cfef8",
 }
