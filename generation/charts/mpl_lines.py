@@ -50,12 +50,14 @@ def _stacked_bands(ctx: _Ctx, ax: Axes, xs: list[str], series: list[str], colors
             _highlight(poly)
         if ctx.labels_on:
             for i, v in enumerate(vals):
-                ax.text(
-                    i,
-                    base[i] + v / 2,
+                first, last = i == 0, i == len(vals) - 1
+                ax.annotate(
                     ctx.fmt(v),
-                    # the first and last labels sit inside the band, not centred on its edge
-                    ha="left" if i == 0 else "right" if i == len(vals) - 1 else "center",
+                    (i, base[i] + v / 2),
+                    # the first and last labels sit inside the band, clear of its edge and the axis
+                    xytext=(3 if first else -3 if last else 0, 0),
+                    textcoords="offset points",
+                    ha="left" if first else "right" if last else "center",
                     va="center",
                     fontsize=_small(ctx),
                     color=_ink_on(colors[si], 0.85),

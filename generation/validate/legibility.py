@@ -14,6 +14,9 @@ Every word printed inside a chart's region is checked four ways:
   are actually painted (the page with and without the text differ under the word; text
   hidden by a clip path is in the text layer but not on the image).
 - ``small``: the word's font size is at least 7 pt.
+- ``crossed``: no line or mark edge runs through the word: the pixels behind its glyph box
+  (shrunk by 0.8 pt), below 4.5:1 against its colour, cover under 2% of the box or stay off
+  85% of its width and height (a label on a plate is never crossed).
 - ``covers``: the word's glyph box holds no data marker's centre (a label or its plate
   painted over a point, or a point cut into a label; :mod:`generation.validate.marks`).
 
@@ -38,7 +41,7 @@ from generation.validate.marks import inside, marker_centres
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question, Region
 
 #: The checks, in report order.
-CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "covers")
+CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers")
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 MIN_SIZE_PT = 7.0
 #: A word fails the contrast check when more than this share of its box is below MIN_CONTRAST.
@@ -50,6 +53,9 @@ _ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
 _DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
 _OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
 _PAINTED = 24  # summed RGB difference for a pixel to count as painted by the text
+_CROSS_SHRINK_PT = 0.8  # the glyph box is shrunk by this before looking for a crossing line
+_CROSS_MIN_AREA = 0.02  # a crossing covers at least this share of the shrunk box ...
+_CROSS_SPAN = 0.85  # ... and runs through this share of its rows or columns
 
 
 class LegibilityError(ValueError):
@@ -417,6 +423,30 @@ def _check_pixels(
             result.fail(i, "contrast", f"{worst:.1f}:1 behind {low:.0%} of the word (text {hexed})")
         elif not painted.any():
             result.fail(i, "clipped", "in the text layer but not painted (hidden or clipped)")
+        elif _crossed(w, clip, without_text):
+            result.fail(i, "crossed", "a line or mark edge runs through it (no plate behind it)")
+
+
+def _crossed(w: PrintedWord, clip: pymupdf.Rect, without_text: np.ndarray) -> bool:
+    """Whether low-contrast pixels behind the word (the page without its text) run through
+    its glyph box: a line or a mark's edge crossing the label."""
+    height, width = without_text.shape[:2]
+    corners = _shrunk(w.corners, _CROSS_SHRINK_PT)
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    x0, y0 = int(max(0, (min(xs) - clip.x0) * ZOOM)), int(max(0, (min(ys) - clip.y0) * ZOOM))
+    x1 = int(min(width, (max(xs) - clip.x0) * ZOOM + 1))
+    y1 = int(min(height, (max(ys) - clip.y0) * ZOOM + 1))
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    mask = _inside_mask(corners, clip, x0, y0, x1, y1)
+    if not mask.any():
+        return False
+    low = np.zeros(mask.shape, dtype=bool)
+    low[mask] = contrast_ratio(np.asarray(w.color), without_text[y0:y1, x0:x1][mask]) < MIN_CONTRAST
+    rows, cols = np.asarray(mask.any(axis=1)), np.asarray(mask.any(axis=0))
+    across_rows, across_cols = np.asarray(low.any(axis=1)), np.asarray(low.any(axis=0))
+    span = max(float(across_rows[rows].mean()), float(across_cols[cols].mean()))
+    return bool(low.sum() >= _CROSS_MIN_AREA * mask.sum() and span >= _CROSS_SPAN)
 
 
 def _inside_mask(

@@ -558,12 +558,27 @@
         if (labelsOn(spec)) {
           /* Labels sit inside their band: the first and last are anchored inwards (centred on
            * the band's end they would print half on the paper), thin bands get none. */
+          /* A highlighted band's outline eats into its neighbours as well. */
+          const margin = series.some((q) => isHighlighted(spec, q)) ? 3 : 1;
           layer.forEach((p, k) => {
-            if (y(p[0]) - y(p[1]) < 11) return;
             const anchor = k === 0 ? "start" : k === layer.length - 1 ? "end" : "middle";
             const dx = k === 0 ? 2 : k === layer.length - 1 ? -2 : 0;
-            dataLabel(f.g, x(p.data.__x) + dx, (y(p[0]) + y(p[1])) / 2 + 3, valueText(spec, p[1] - p[0]), "inside small",
-              anchor).call(inkOn, onPaper(colorOf(spec, s, si), 0.85));
+            const t = dataLabel(f.g, x(p.data.__x) + dx, (y(p[0]) + y(p[1])) / 2 + 3, valueText(spec, p[1] - p[0]),
+              "inside small", anchor).call(inkOn, onPaper(colorOf(spec, s, si), 0.85));
+            /* The band must hold the label over its whole width, not only at its point: a label
+             * an edge of its band would run through (a steep or thinning band) is left out. */
+            const w = t.node().getComputedTextLength() + 2;
+            const reach = anchor === "middle" ? w / 2 : w;
+            let top = y(p[1]);
+            let bottom = y(p[0]);
+            [k - 1, k + 1].filter((j) => j >= 0 && j < layer.length
+              && (anchor === "middle" || (anchor === "start") === (j > k))).forEach((j) => {
+              const u = Math.min(1, reach / Math.abs(x(layer[j].data.__x) - x(p.data.__x)));
+              top = Math.max(top, y(p[1]) + u * (y(layer[j][1]) - y(p[1])));
+              bottom = Math.min(bottom, y(p[0]) + u * (y(layer[j][0]) - y(p[0])));
+            });
+            const mid = (y(p[0]) + y(p[1])) / 2;
+            if (mid - 5 < top + margin || mid + 5 > bottom - margin) t.remove();
           });
         }
         if (isHighlighted(spec, s)) {
@@ -1114,8 +1129,12 @@
         .attr("width", x.bandwidth()).attr("height", y.bandwidth()).attr("fill", color(d.value));
       if (isHighlighted(spec, d.label) || isHighlighted(spec, d.category || "")) finishHighlight(cell);
       if (labelsOn(spec)) {
-        dataLabel(f.g, x(d.label) + x.bandwidth() / 2, y(d.category || "") + y.bandwidth() / 2 + 4,
-          valueText(spec, d.value), "small inside").call(inkOn, color(d.value));
+        const cx = x(d.label) + x.bandwidth() / 2;
+        const cy = y(d.category || "") + y.bandwidth() / 2;
+        const t = dataLabel(f.g, cx, cy + 4, valueText(spec, d.value), "small inside").call(inkOn, color(d.value));
+        /* A cell too narrow for its value but tall enough prints it upright (reading upwards). */
+        const w = t.node().getComputedTextLength();
+        if (w > x.bandwidth() - 4 && w < y.bandwidth() - 4) t.attr("x", cx + 4).attr("y", cy).attr("transform", "rotate(-90," + (cx + 4) + "," + cy + ")");
       }
     });
     rows.filter((r) => isHighlighted(spec, r)).forEach((r) => sideNote(f.g, f.iw + 4, y(r) + y.bandwidth() / 2 + 4, r));
@@ -1166,7 +1185,8 @@
       const b = boxOf(t);
       if (b.x1 > frameBox.x1 + 0.5 || b.x0 < frameBox.x0 - 0.5) t.textContent = t.textContent.trim().slice(0, 1);
     });
-    const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf);
+    const placed = texts.filter((t) => movable.indexOf(t) < 0).map(boxOf)
+      .concat(Array.from(svg.querySelectorAll(".legend circle, .legend rect")).map(boxOf)); /* size keys */
     /* A moved label must not cover a data marker: its plate would hide the dot. */
     const dots = Array.from(svg.querySelectorAll("circle")).filter((c) => !c.closest(".legend")).map((c) => {
       const b = boxOf(c);

@@ -131,8 +131,10 @@ def _with_marker(k: int, body: str) -> str:
 
 def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) -> None:
     figures = [
-        # 0: clean, dark on white
-        _with_marker(0, '<text x="60" y="60">Clean 42.5</text>'),
+        # 0: clean, dark on white, a point beside it
+        _with_marker(
+            0, '<circle cx="50" cy="56" r="3" fill="#2ca02c"/><text x="60" y="60">Clean 42.5</text>'
+        ),
         # 1: heatmap case: a label meant white on a dark cell, forced dark by the stylesheet
         _with_marker(
             1,
@@ -161,8 +163,12 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
             '<circle cx="75" cy="56" r="3" fill="#2ca02c"/>'
             '<rect x="58" y="47" width="36" height="14" fill="#fff"/><text x="60" y="60">54.4%</text>',
         ),
-        # 7: a point beside its label, clear of it, is fine
-        _with_marker(7, '<circle cx="50" cy="56" r="3" fill="#2ca02c"/><text x="60" y="60">54.4%</text>'),
+        # 7: a highlight line drawn through a label with no plate
+        _with_marker(
+            7,
+            '<line x1="40" y1="56" x2="140" y2="56" stroke="#d62728" stroke-width="2"/>'
+            '<text x="60" y="60">42.5</text>',
+        ),
         # 8: clipped by the chart: runs past the region's right edge (nothing to its right)
         _with_marker(8, '<text x="270" y="60">Overflowing label</text>'),
     ]
@@ -176,7 +182,7 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
     assert "overlap" in by_chart["hostile-4"]
     assert by_chart["hostile-5"] == {"small"}
     assert by_chart["hostile-6"] == {"covers"}
-    assert by_chart["hostile-7"] == set(), failing(found, "covers")
+    assert by_chart["hostile-7"] == {"crossed"}
     assert "clipped" in by_chart["hostile-8"]
     # The overprinted "739"/"749" is split back into two words, whatever the text layer merged.
     words = {w.text for w in found.charts["hostile-2"].words}
