@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "dec54b2210f9d4ec764bca366f1b6974d5dc4c93361da829a641543ba3a8ca51",
-    "5-d3-1": "532ce2c49bb3be6f0a005cdb916ed1795f295534919b2e4469a7e73a0ab2252b",
-    "5-d3-2": "3ec385d510b39684fe0abf22bb865c84e0287d77b54ae6a77465059f475ab597",
-    "5-d3-3": "566190e499d941dfa89dbc290b6d870c27b7a1053edb987c2fdaa337f48e1c03",
+    "5-d3-0": "28910f8848e19c0c699a6fc395b4128b50531e26604c917045734d4a78761f74",
+    "5-d3-1": "ff00c69524680edeb43ef9d8326ab305aa31c617e6b5ddc9c0ba4a444a2c0df5",
+    "5-d3-2": "6a64040630a960760eb484235c7e7df8cdf71c9f8c026230352aee6f04b92afe",
+    "5-d3-3": "4d17fb9ef758ea280bacd2a76056624565465041007a0c66a983041cf7ad6ea2",
     "3-matplotlib-0": "2c218e22dc17d0a6248411154afdbfbb34240b932c5eed90291aad572e0b7fe0",
     "3-matplotlib-1": "ffa2295d058769c9d8fccdff58064544823318f415efdc453d41e709ca6cfef8",
 }
