@@ -36,6 +36,33 @@ COLOUR_WORDS: tuple[tuple[str, tuple[int, int, int]], ...] = (
     ("black", (20, 20, 20)),
     ("white", (255, 255, 255)),
 )
+#: Words that name a visual encoding other than a colour: an L5 question identifies its element
+#: by one of these or a colour word, and one of its reasoning steps reads it.
+ENCODING_WORDS: tuple[str, ...] = (
+    "colour",
+    "color",
+    "legend",
+    "highlight",
+    "marker",
+    "accent",
+    "line style",
+    "dashed",
+    "whisker",
+    "bubble",
+    "intens",
+)
+
+
+def colour_names() -> tuple[str, ...]:
+    """Every colour word a question may use: the names of :data:`COLOUR_WORDS`, and "gray"."""
+    return (*(name for name, _ in COLOUR_WORDS), "gray")
+
+
+def names_encoding(text: str) -> bool:
+    """Whether lower-cased ``text`` names a visual encoding or a colour."""
+    return any(w in text for w in (*ENCODING_WORDS, *colour_names()))
+
+
 #: The nearest word must be at most this far (CIEDE2000) ...
 MAX_DELTA_E = 12.0
 #: ... and the second-nearest at least this many times as far.

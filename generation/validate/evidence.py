@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from generation.charts.colours import names_encoding
 from generation.questions.phrasing import drawn_forms, fmt_num
 from generation.validate.pdf_words import Word
 from generation.validate.text_rules import leak_index
@@ -41,28 +42,6 @@ RULES: tuple[str, ...] = (
 MIN_UNITS, MAX_UNITS = 2, 4
 COMPARE_OPS = frozenset({"difference", "abs_difference", "ratio", "percent_change", "percent_of"})
 AGGREGATE_OPS = frozenset({"sum", "mean"})
-ENCODING_WORDS = ("colour", "color", "legend", "highlight", "marker", "accent", "line style", "dashed")
-COLOUR_WORDS = (
-    "red",
-    "orange",
-    "yellow",
-    "green",
-    "teal",
-    "blue",
-    "purple",
-    "violet",
-    "pink",
-    "brown",
-    "grey",
-    "gray",
-    "black",
-    "navy",
-    "olive",
-    "maroon",
-    "cyan",
-    "magenta",
-    "gold",
-)
 STANCE_WORDS: dict[str, tuple[str, ...]] = {
     "positive": ("positive", "positively", "favourable", "favourably", "supportive", "welcomed", "praised"),
     "negative": ("negative", "negatively", "critical", "critically", "opposed", "criticised", "sceptical"),
@@ -185,7 +164,7 @@ def level_problems(manifest: DocumentManifest, q: Question) -> list[str]:
         return ["an L4 question infers from a cause the text states; it cites none"]
     if level == "L5":
         text = _masked(manifest, q)
-        if not any(w in text for w in ENCODING_WORDS + COLOUR_WORDS):
+        if not names_encoding(text):
             return ["an L5 question identifies its element by a visual encoding; the question names none"]
         named = {r.label.split(" (")[-1].rstrip(")") for r in q.required_data_points if "(" in r.label}
         if any(_has(text, n) for n in named):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from generation.charts.colours import names_encoding
 from generation.questions.phrasing import (
     STEP_RANGES,
     colour_name,
@@ -36,9 +37,6 @@ MAX_OVERLAP = 0.4
 
 
 _NGRAM = 3
-
-
-_VISUAL_WORDS = ("colour", "legend", "highlight", "marker", "whisker", "bubble", "intens", "accent")
 
 
 _NAME_KEYS = (
@@ -168,7 +166,7 @@ def steps_rule(q: Question) -> list[str]:
         computed = [d for d in derivations(q).values() if any(s.op != "read" for s in d.steps)]
         if computed:
             out.append(f"an L1 look-up computes nothing, but derives {_text(computed[0])}")
-    if q.difficulty == "L5" and not any(w in step.lower() for step in q.reasoning for w in _VISUAL_WORDS):
+    if q.difficulty == "L5" and not any(names_encoding(step.lower()) for step in q.reasoning):
         out.append("an L5 question needs a step that interprets a colour, legend, highlight or marker")
     return out
 
