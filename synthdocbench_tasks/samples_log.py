@@ -18,20 +18,44 @@ copies must agree on the fields they share.
 from __future__ import annotations
 
 import json
+import gc
 import math
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic
 
+import orjson
 from pydantic import ValidationError
 
 from .errors import SynthDocUserError
 from .records import R, problems
 
 
+#: ASCII digits to ``0``, every other byte to a space: a line whose bytes so mapped hold
+#: :data:`_LONG_RUN` has a run of 20 digits, a number ``orjson`` could read otherwise than
+#: ``json`` (an integer beyond 64 bits becomes a float there), and is parsed by ``json``
+#: (this is ~10x faster than a regular expression).
+_DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
+_LONG_RUN = b"0" * 20
+
+
+def parse_line(raw: str) -> Any:
+    """One JSON text as ``json.loads`` reads it, parsed by ``orjson`` (2x faster) where the two
+    agree: a text ``orjson`` refuses (``NaN``, ``Infinity``, a lone surrogate, bad JSON) or holding
+    a 20-digit run goes to ``json.loads``, which reads it or raises its ``JSONDecodeError``."""
+    if _LONG_RUN not in raw.encode("utf-8", "surrogatepass").translate(_DIGITS):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(raw)
+
+
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``(line number, object)`` for each non-blank line of the samples log ``path``."""
+    """``(line number, object)`` for each non-blank line of the samples log ``path`` (each
+    line parsed once, by :func:`parse_line`)."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
@@ -44,7 +68,7 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         if not raw.strip():
             continue
         try:
-            line = json.loads(raw)
+            line = parse_line(raw)
         except json.JSONDecodeError as exc:
             if number == len(lines) and not text.endswith("\n"):
                 raise SynthDocUserError(
@@ -138,12 +162,36 @@ def _same_kinds(a: Any, b: Any) -> bool:
     return True
 
 
+def _kinds(copy: dict[str, Any]) -> bytes:
+    """The values of ``copy`` that are not text, serialised in order (raises on a value
+    ``orjson`` cannot write: an integer beyond 64 bits)."""
+    return orjson.dumps([v for v in copy.values() if type(v) is not str])
+
+
+def _identical(copies: list[dict[str, Any]]) -> bool:
+    """Whether the copies are equal (``==``) and serialise their non-text values to the same
+    bytes: then they are the same JSON (``==`` tells values apart except 1, 1.0 and true, and
+    0.0 and -0.0, which serialise differently; ``orjson`` writes NaN and infinities as null, but
+    ``==`` has already told those from null). False says nothing: the copies are compared field
+    by field."""
+    head = copies[0]
+    if not all(c == head for c in copies[1:]):
+        return False
+    try:
+        first = _kinds(head)
+        return all(_kinds(c) == first for c in copies[1:])
+    except TypeError:  # orjson.JSONEncodeError
+        return False
+
+
 def _copies_agree(copies: list[dict[str, Any]]) -> bool:
     """Whether every two copies agree on the fields they share: each field's value in each copy
     is the same JSON as in the first copy holding it (the same JSON is an equivalence, so this
     is every pair at one comparison per copy and field)."""
+    if _identical(copies):  # as lmms-eval logs them: one check in C per copy
+        return True
     head = copies[0]
-    if all(c.keys() == head.keys() and c == head for c in copies[1:]):  # as lmms-eval logs them
+    if all(c.keys() == head.keys() and c == head for c in copies[1:]):
         # ``==`` equates 1, 1.0 and true, and 0.0 with -0.0 (strings and nulls only equal their kind)
         return all(_same_kinds(c, head) for c in copies[1:])
     first: dict[str, Any] = {}
@@ -205,14 +253,28 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
     return record, raw, keys
 
 
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """The cyclic garbage collector off (then as it was): reading a log makes many objects and
+    no cycles, and a collection every few hundred lines would walk all the lines read so far."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
     """Every answer of the samples log ``path`` with its typed record; one clear line naming
     the file (and line) on anything that is not a samples log of ``kind``'s tasks."""
     out: list[SampleLine[R]] = []
-    for number, line in read_lines(path):
-        where = f"{path}:{number}"
-        record, raw, keys = record_of(line, kind, where)
-        out.append(SampleLine(path, number, line, record, raw, keys))
+    with collection_paused():
+        for number, line in read_lines(path):
+            where = f"{path}:{number}"
+            record, raw, keys = record_of(line, kind, where)
+            out.append(SampleLine(path, number, line, record, raw, keys))
     if not out:
         raise SynthDocUserError(
             f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "

@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from judge.choices import CASCADE_PREFIX, OFFLINE
-
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
@@ -41,6 +39,10 @@ MODEL_KEYS = (
     "engine",
 )
 REQUIRED = ("question_id", "doc_id", "subset")
+#: ``judge.choices.OFFLINE`` and ``CASCADE_PREFIX`` (a test holds them equal): importing the
+#: ``judge`` package would import every judge, half the report's start-up.
+OFFLINE = "offline"
+CASCADE_PREFIX = f"{OFFLINE}+"
 
 
 #: The benchmarks whose samples logs the report reads, and what their log names contain.
