@@ -94,9 +94,8 @@ def discover(inputs: Sequence[Path]) -> list[Path]:
 
 
 def _question_from_input(prompt: Any) -> str:
-    text = first_text(prompt) or ""
-    marker = "Question:"
-    return text.rsplit(marker, 1)[1].strip() if marker in text else ""
+    _, marker, question = (first_text(prompt) or "").rpartition("Question:")
+    return question.strip() if marker else ""
 
 
 def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
@@ -121,7 +120,7 @@ def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
         question=_question_from_input(line.get("input")),
         reference=first_text(line.get("target")) or "",
         judgement=record.judgement or "",
-        failure=record.reason,
+        failure=None if status == "valid" else record.failure or status,  # record.reason
         certain=record.certain,
     )
 
