@@ -190,3 +190,15 @@ def test_copies_told_apart_by_kind_after_equality() -> None:
     assert not samples_log._identical(null) and not samples_log._copies_agree(null)
     big = [{**RECORD, "x": 10**30}, {**RECORD, "x": 10**30}]
     assert not samples_log._identical(big) and samples_log._copies_agree(big)
+
+
+def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 60)))
+        assert samples_log._long_digit_run(text) == any(len(r) >= 20 for r in text.split("a")), text
+    line = {"doc_id": 0, "token_counts": [10**25], **{key: RECORD for key in COPIES}}
+    path = tmp_path / "samples_synthdoc_chart.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (sample,) = samples_log.read_samples(path, SynthDocRecord)
+    assert sample.line["token_counts"] == [10**25] and type(sample.line["token_counts"][0]) is int
