@@ -40,19 +40,28 @@ _DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
 _LONG_RUN = b"0" * 20
 
 
+#: Bytes of a file checked at a time by :func:`_long_digit_run` (its arrays stay in cache).
+_CHUNK = 1 << 20
+
+
 def _long_digit_run(text: str) -> bool:
-    """Whether ``text`` holds 20 ASCII digits in a row (numpy on the whole file: a pass over a
-    line's bytes in Python costs a third of parsing it)."""
+    """Whether ``text`` holds 20 ASCII digits in a row (numpy on the whole file, a chunk at a
+    time: a pass over a line's bytes in Python costs a third of parsing it)."""
     import numpy as np
 
     data = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
-    run = (data - np.uint8(0x30)) < 10  # uint8 arithmetic wraps: only b"0".."9" are below 10
-    # run[i]: the w bytes from i are digits, for w = 1, then 2, 4, 8, 16 and 20 (w += step)
-    for step in (1, 2, 4, 8, 4):
-        if run.size <= step or not run.any():
-            return False
-        run = run[:-step] & run[step:]
-    return bool(run.any())
+    overlap = len(_LONG_RUN) - 1
+    for start in range(0, max(data.size - overlap, 1), _CHUNK):
+        run = (data[start : start + _CHUNK + overlap] - np.uint8(0x30)) < 10  # uint8 wraps: digits < 10
+        # run[i]: the w bytes from i are digits, for w = 1, then 2, 4, 8, 16 and 20 (w += step)
+        for step in (1, 2, 4, 8, 4):
+            if run.size <= step or not run.any():
+                break
+            run = run[:-step] & run[step:]
+        else:
+            if run.any():
+                return True
+    return False
 
 
 def _loads(raw: str) -> Any:

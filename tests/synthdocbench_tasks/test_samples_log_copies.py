@@ -192,11 +192,14 @@ def test_copies_told_apart_by_kind_after_equality() -> None:
     assert not samples_log._identical(big) and samples_log._copies_agree(big)
 
 
-def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path) -> None:
+def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(3)
-    for _ in range(2000):
-        text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 60)))
-        assert samples_log._long_digit_run(text) == any(len(r) >= 20 for r in text.split("a")), text
+    for chunk in (1 << 20, 7, 25):  # runs across the chunks' edges are found
+        monkeypatch.setattr(samples_log, "_CHUNK", chunk)
+        for _ in range(2000):
+            text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 80)))
+            assert samples_log._long_digit_run(text) == any(len(r) >= 20 for r in text.split("a")), text
+    monkeypatch.undo()
     line = {"doc_id": 0, "token_counts": [10**25], **{key: RECORD for key in COPIES}}
     path = tmp_path / "samples_synthdoc_chart.jsonl"
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
