@@ -63,7 +63,6 @@ for path in sys.argv[1:]:
 """
 
 
-
 def _record(qid: str, doc: str, subset: str, k: int, score: int, model: int) -> dict[str, object]:
     position = round((k + 1) / 10, 6)
     return {
@@ -164,7 +163,9 @@ def _viewer(exe: str, logs: Path, cwd: Path) -> Callable[[], float]:
     def run() -> float:
         start = time.perf_counter()
         argv = [exe, "view", str(logs), "--port", "0"]
-        with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd) as proc:
+        with subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
+        ) as proc:
             assert proc.stdout is not None
             line = proc.stdout.readline()  # "serving on http://127.0.0.1:PORT/ (Ctrl+C to stop)"
             if not line.startswith("serving on "):

@@ -17,8 +17,8 @@ copies must agree on the fields they share.
 
 from __future__ import annotations
 
-import json
 import gc
+import json
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,7 +31,6 @@ from pydantic import ValidationError
 
 from .errors import SynthDocUserError
 from .records import R, problems
-
 
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
 #: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than

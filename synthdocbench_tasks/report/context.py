@@ -6,6 +6,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .records import Answer, DocumentInfo, Run
 from .stats import ACC_THRESHOLD, Estimate, accuracy, bootstrap_means, hits, ranking
 
@@ -60,7 +62,7 @@ def cell_stats(
     valid = [a for a in answers if a.score is not None]
     scores = [float(a.score) for a in valid if a.score is not None]
     docs = [a.doc_id for a in valid]
-    columns = [hits(scores, threshold), scores]
+    columns = [hits(scores, threshold), np.asarray(scores, dtype=float)]
     acc, score = bootstrap_means(columns, resamples=resamples, seed=seed)
     acc_doc, score_doc = bootstrap_means(columns, docs, resamples=resamples, seed=seed)
     return CellStats(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..records import ACC_THRESHOLD, accuracy, passed
+from ..records import ACC_THRESHOLD, accuracy
 
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 42
@@ -346,7 +346,9 @@ def logistic_trend(x: ArrayLike, y: ArrayLike, *, max_iter: int = 100) -> Logist
     cov = np.linalg.inv(design.T @ (design * (p * (1 - p))[:, None]))
     se = math.sqrt(float(cov[1, 1]))
     z = float(beta[1]) / se
-    return LogisticFit(int(xa.size), float(beta[0]), float(beta[1]), se, math.erfc(abs(z) / math.sqrt(2)), True)
+    return LogisticFit(
+        int(xa.size), float(beta[0]), float(beta[1]), se, math.erfc(abs(z) / math.sqrt(2)), True
+    )
 
 
 def binned_means(x: ArrayLike, y: ArrayLike, edges: Sequence[float]) -> list[tuple[float, float, int, float]]:

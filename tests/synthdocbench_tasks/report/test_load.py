@@ -108,7 +108,6 @@ def test_a_question_twice_in_one_run_is_rejected(tmp_path: Path) -> None:
 
 def test_the_judge_names_the_report_reads_are_the_judge_packages() -> None:
     from judge.choices import CASCADE_PREFIX, OFFLINE
-
     from synthdocbench_tasks.report import load
 
     assert (load.OFFLINE, load.CASCADE_PREFIX) == (OFFLINE, CASCADE_PREFIX)

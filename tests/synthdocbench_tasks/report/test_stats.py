@@ -187,9 +187,13 @@ def test_counted_draws_give_the_gathered_bootstrap_and_are_drawn_once_per_size(
             rng.integers(-1, 2, n).astype(float),  # paired differences of hits
         ):
             for labels in (None, clusters):
-                assert _means(values, labels, 400, 42).tobytes() == _gathered(values, labels, 400, 42).tobytes()
+                assert (
+                    _means(values, labels, 400, 42).tobytes() == _gathered(values, labels, 400, 42).tobytes()
+                )
         floats = rng.random(n)
-        np.testing.assert_allclose(_means(floats, None, 400, 42), _gathered(floats, None, 400, 42), rtol=1e-12)
+        np.testing.assert_allclose(
+            _means(floats, None, 400, 42), _gathered(floats, None, 400, 42), rtol=1e-12
+        )
     monkeypatch.setattr(stats, "_BLOCK", 1000)  # resamples in blocks of a few rows: the same stream
     values = rng.integers(0, 11, 300).astype(float)
     assert _means(values, None, 50, 3).tobytes() == _gathered(values, None, 50, 3).tobytes()
@@ -223,7 +227,9 @@ def test_class_counts_are_the_same_bootstrap_as_cluster_draws(monkeypatch: pytes
         a, b = by_class[name], by_draw[name]
         assert a.mean() == pytest.approx(b.mean(), abs=4 * b.std() / math.sqrt(20000))
         assert a.std() == pytest.approx(b.std(), rel=0.03)
-        assert np.quantile(a, [0.025, 0.975]) == pytest.approx(np.quantile(b, [0.025, 0.975]), abs=b.std() / 10)
+        assert np.quantile(a, [0.025, 0.975]) == pytest.approx(
+            np.quantile(b, [0.025, 0.975]), abs=b.std() / 10
+        )
     # hits resampled one by one: the mean of a resample is Binomial(n, p) / n
     p, n = hit.mean(), hit.size
     assert by_class["h"].std() == pytest.approx(math.sqrt(p * (1 - p) / n), rel=0.03)
