@@ -1,6 +1,6 @@
 """Benchmark: ``synthdocbench report`` and the viewer's list load against a JSON parse of the logs.
 
-    python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5]
+    python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5] [--only report|view]
 
 Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
 writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
@@ -11,10 +11,11 @@ repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
 * report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it)
-* view:   the viewer's list load: ``load_corpus(LOGS).listing()`` serialised to JSON, what
-          ``synthdocbench view`` does before it serves the first page
+* view:   ``synthdocbench view LOGS --port 0`` (the console script) until the question list
+          (``GET /api/questions``, what the page asks for first) has come back; then it is stopped
 
-and prints each repetition's paired ratios to the floor, their median and [min, max].
+and prints each repetition's paired ratios to the floor, their median and [min, max], and
+each side's median time per answer (the scaling: run it at 2,000, 20,000 and 200,000).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,14 +60,6 @@ for path in sys.argv[1:]:
     with open(path, encoding="utf-8") as f:
         for raw in f:
             json.loads(raw)
-"""
-
-_VIEW = """
-import json, sys
-from pathlib import Path
-from synthdocbench_tasks.viewer.data import load_corpus
-corpus = load_corpus([Path(p) for p in sys.argv[1:]])
-json.dumps(corpus.listing())
 """
 
 
@@ -162,6 +156,34 @@ def _fresh(argv: list[str], cwd: Path) -> Callable[[], float]:
     return run
 
 
+def _viewer(exe: str, logs: Path, cwd: Path) -> Callable[[], float]:
+    """``synthdocbench view LOGS --port 0`` as a variant: from its start until the question list
+    it serves has been read (the page's first request), in a fresh process each call."""
+
+    def run() -> float:
+        start = time.perf_counter()
+        argv = [exe, "view", str(logs), "--port", "0"]
+        with subprocess.Popen(
+            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
+        ) as proc:
+            assert proc.stdout is not None
+            line = proc.stdout.readline()  # "serving on http://127.0.0.1:PORT/ (Ctrl+C to stop)"
+            if not line.startswith("serving on "):
+                proc.kill()
+                raise SystemExit(f"synthdocbench view did not start: {line}{proc.communicate()[1]}")
+            url = line.split()[2] + "api/questions"
+            request = urllib.request.Request(url, headers={"Sec-Fetch-Site": "same-origin"})
+            with urllib.request.urlopen(request, timeout=600) as response:
+                count = len(json.loads(response.read())["questions"])
+            elapsed = time.perf_counter() - start
+            proc.terminate()
+        if not count:
+            raise SystemExit("synthdocbench view listed no question")
+        return elapsed
+
+    return run
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -177,12 +199,12 @@ def main() -> None:
         size = sum(f.stat().st_size for f in files)
         logs = [str(f) for f in files]
         out = tmp / "report"
+        exe = shutil.which("synthdocbench") or "synthdocbench"
         variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp)}
         if args.only != "view":
-            exe = shutil.which("synthdocbench") or "synthdocbench"
             variants["report"] = _fresh([exe, "report", str(tmp / "logs"), "--out", str(out)], tmp)
         if args.only != "report":
-            variants["view"] = _fresh([sys.executable, "-c", _VIEW, *logs], tmp)
+            variants["view"] = _viewer(exe, tmp / "logs", tmp)
         print(
             f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
             f"{args.repeat} repetitions, each side a fresh process, order rotating"
@@ -190,7 +212,8 @@ def main() -> None:
         times = collect(variants, args.repeat)
         for name, seconds in times.items():
             med, low, high = statistics.median(seconds), min(seconds), max(seconds)
-            print(f"{name:6s}: median {med:7.2f} s  [{low:.2f}, {high:.2f}]")
+            per = med / args.answers * 1e6
+            print(f"{name:6s}: median {med:7.2f} s  [{low:.2f}, {high:.2f}]  {per:6.1f} us per answer")
         for name in variants:
             if name == "floor":
                 continue

@@ -74,13 +74,16 @@ def report_command(
         typer.echo(f"mmdocbench: {len(logs['mmdocbench'])} samples log(s) -> {written}")
         if not logs["synthdoc"]:
             return
-    summary = build_report(
-        logs["synthdoc"],
-        out,
-        dataset=dataset,
-        judges_compare=parse_judge_pairs(judges),
-        resamples=resamples,
-        seed=seed,
-        verdicts=verdicts or (),
-    )
+    from ..samples_log import collection_paused
+
+    with collection_paused():  # a report makes millions of objects and few cycles, then exits
+        summary = build_report(
+            logs["synthdoc"],
+            out,
+            dataset=dataset,
+            judges_compare=parse_judge_pairs(judges),
+            resamples=resamples,
+            seed=seed,
+            verdicts=verdicts or (),
+        )
     typer.echo(str(summary))

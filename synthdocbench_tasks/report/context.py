@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from .records import Answer, DocumentInfo, Run
-from .stats import ACC_THRESHOLD, Estimate, accuracy, bootstrap_accuracy, bootstrap_mean, ranking
+from .stats import ACC_THRESHOLD, Estimate, accuracy, bootstrap_means, hits, ranking
 
 SUBSET_NAMES = {"chart": "Chart", "cross_modal": "Cross-modal", "complex": "Complex"}
 
@@ -21,9 +23,17 @@ class Context:
     resamples: int
     seed: int
     threshold: float = ACC_THRESHOLD
+    #: Cells already computed, by the identity of their answers (the runs hold them all).
+    _cells: dict[tuple[int, ...], CellStats] = field(default_factory=dict, repr=False)
 
     def cell(self, answers: Sequence[Answer]) -> CellStats:
-        return cell_stats(answers, resamples=self.resamples, seed=self.seed, threshold=self.threshold)
+        """:func:`cell_stats` of ``answers``, computed once per set of answers (in their order)."""
+        key = tuple(map(id, answers))
+        found = self._cells.get(key)
+        if found is None:
+            found = cell_stats(answers, resamples=self.resamples, seed=self.seed, threshold=self.threshold)
+            self._cells[key] = found
+        return found
 
     def doc_field(self, name: str) -> Callable[[Answer], str | None]:
         def get(a: Answer) -> str | None:
@@ -47,18 +57,16 @@ class CellStats:
 def cell_stats(
     answers: Sequence[Answer], *, resamples: int, seed: int, threshold: float = ACC_THRESHOLD
 ) -> CellStats:
-    """ACC and mean score of the valid answers, with question- and document-level CIs."""
+    """ACC and mean score of the valid answers, with question- and document-level CIs (ACC
+    and score resampled together: the same draws each would get alone)."""
     valid = [a for a in answers if a.score is not None]
     scores = [float(a.score) for a in valid if a.score is not None]
     docs = [a.doc_id for a in valid]
-    b, s = resamples, seed
+    columns = [hits(scores, threshold), np.asarray(scores, dtype=float)]
+    acc, score = bootstrap_means(columns, resamples=resamples, seed=seed)
+    acc_doc, score_doc = bootstrap_means(columns, docs, resamples=resamples, seed=seed)
     return CellStats(
-        n=len(answers),
-        n_valid=len(valid),
-        acc=bootstrap_accuracy(scores, threshold=threshold, resamples=b, seed=s),
-        acc_doc=bootstrap_accuracy(scores, docs, threshold=threshold, resamples=b, seed=s),
-        score=bootstrap_mean(scores, resamples=b, seed=s),
-        score_doc=bootstrap_mean(scores, docs, resamples=b, seed=s),
+        n=len(answers), n_valid=len(valid), acc=acc, acc_doc=acc_doc, score=score, score_doc=score_doc
     )
 
 

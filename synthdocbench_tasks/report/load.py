@@ -17,8 +17,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from judge.choices import CASCADE_PREFIX, OFFLINE
-
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
@@ -41,6 +39,10 @@ MODEL_KEYS = (
     "engine",
 )
 REQUIRED = ("question_id", "doc_id", "subset")
+#: ``judge.choices.OFFLINE`` and ``CASCADE_PREFIX`` (a test holds them equal): importing the
+#: ``judge`` package would import every judge, half the report's start-up.
+OFFLINE = "offline"
+CASCADE_PREFIX = f"{OFFLINE}+"
 
 
 #: The benchmarks whose samples logs the report reads, and what their log names contain.
@@ -92,9 +94,8 @@ def discover(inputs: Sequence[Path]) -> list[Path]:
 
 
 def _question_from_input(prompt: Any) -> str:
-    text = first_text(prompt) or ""
-    marker = "Question:"
-    return text.rsplit(marker, 1)[1].strip() if marker in text else ""
+    _, marker, question = (first_text(prompt) or "").rpartition("Question:")
+    return question.strip() if marker else ""
 
 
 def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
@@ -119,7 +120,7 @@ def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
         question=_question_from_input(line.get("input")),
         reference=first_text(line.get("target")) or "",
         judgement=record.judgement or "",
-        failure=record.reason,
+        failure=None if status == "valid" else record.failure or status,  # record.reason
         certain=record.certain,
     )
 

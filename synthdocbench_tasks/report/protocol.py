@@ -12,12 +12,14 @@ protocols, marks each row of Table 2 with its protocol and adds a warning line.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..resolution import RECORD_KEY, run_record, shrunk_size
-from .context import Context
 from .records import Run
-from .tables import Section
+
+if TYPE_CHECKING:  # report.load reads protocols: the viewer imports it without the statistics
+    from .context import Context
+    from .tables import Section
 
 #: The protocol settings, as columns of the runs table (judge is the runs table's own column).
 PROTOCOL_COLUMNS = ("resolution", "max_new_tokens", "temperature", "prompt style", "pages per strip", "limit")

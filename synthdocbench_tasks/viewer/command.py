@@ -76,9 +76,14 @@ def view_command(
     pages_per_strip: PerStrip = None,
 ) -> None:
     """Browse questions, the strips the model saw with the evidence boxed, and every model's answer."""
+    import gc
+
+    from ..samples_log import collection_paused
     from .data import load_corpus
 
-    corpus = load_corpus(paths, dataset=dataset, pages_per_strip=pages_per_strip)
+    with collection_paused():  # reading makes millions of objects and no cycles
+        corpus = load_corpus(paths, dataset=dataset, pages_per_strip=pages_per_strip)
+    gc.freeze()  # the corpus lives as long as the server: later collections need not walk it
     if export is not None:
         from .export import export_site
 

@@ -11,11 +11,10 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError, first_line
-from ..grounded import PageRegion, gold_regions
 from ..records import SynthDocRecord, passed
 from ..report.load import (
     SAMPLES_RE,
@@ -29,8 +28,10 @@ from ..report.load import (
 from ..report.records import Answer, Run
 from ..samples_log import SampleLine
 from ..samples_log import read_samples as read_sample_lines
-from ..strips import Strip, StripSettings
-from .regions import page_region_to_strip
+
+if TYPE_CHECKING:  # the grounded tasks' modules import the judges: loaded where regions are drawn
+    from ..grounded import PageRegion
+    from ..strips import Strip
 
 QUESTION_CONFIGS = tuple(c for c in CONFIGS if c != "documents")
 #: Strip layouts the viewer can draw (pages per strip): the plain tasks' 5 and ``pages1``.
@@ -107,6 +108,8 @@ def load_runs(
 
 def _region(value: Any) -> PageRegion | None:
     """A ``{"page", "bbox"}`` entry of a record as a region; None when it is not one."""
+    from ..grounded import PageRegion
+
     try:
         page = int(value["page"])
         x1, y1, x2, y2 = (float(v) for v in value["bbox"])
@@ -178,6 +181,7 @@ class StripSource:
 
     def strips(self, doc_id: str, pages_per_strip: int) -> list[Strip]:
         from ..dataset import document_store
+        from ..strips import StripSettings
 
         with self._lock:
             store = document_store(self.location)
@@ -262,6 +266,8 @@ class Corpus:
 
     @staticmethod
     def _boxes(strips: list[Strip], regions: list[PageRegion]) -> list[dict[str, Any]]:
+        from .regions import page_region_to_strip
+
         boxes = []
         for region in regions:
             box = page_region_to_strip(strips, region)
@@ -272,6 +278,8 @@ class Corpus:
     def detail(
         self, question_id: str, strip_url: str = "strips/{doc}/{per}/{i}.jpg"
     ) -> dict[str, Any] | None:
+        from ..grounded import gold_regions
+
         q = self.questions.get(question_id)
         if q is None:
             return None

@@ -144,3 +144,64 @@ def test_the_viewer_reads_each_log_once_and_keeps_the_predicted_regions(
     label = corpus.models[0]
     assert corpus._predicted[label] == {qid: [PageRegion(2, (10.0, 20.0, 300.0, 400.0))]}
     assert viewer_data.predicted_regions([chart]) == corpus._predicted[label]  # as read on its own
+
+
+TEXTS = [
+    '{"a": 1, "b": 1.0, "c": true, "d": -0.0, "e": null, "f": "é\\u00e9", "g": [1e20, 5.58]}',
+    '{"big": 123456789012345678901234567890}',  # orjson would read a float: json reads it
+    '{"big": -18446744073709551616, "ok": 18446744073709551615}',
+    '{"hash": "74234e98afe7498fb5daf1f36ac2d78acc339464f950703b8c019892f982b90b12345678901234567890"}',
+    '{"x": NaN, "y": Infinity, "z": -Infinity}',  # json's extensions: orjson refuses them
+    '{"a": 1, "a": 2}',  # the last wins in both
+    '{"s": "\\ud800"}',  # a lone surrogate
+    '{"deep": ' + "[" * 200 + "]" * 200 + "}",
+    '{"f": 1e400, "g": 0.1000000000000000055511151231257827}',
+    '{"text": "line\\u2028separator", "tab": "\\t"}',
+]
+BROKEN = ['{"a": 1', '{"a": }', "[1, 2", '{"a": 1}}', '{"a": "x\ty"}', "", "nul"]
+
+
+@pytest.mark.parametrize("text", TEXTS, ids=range(len(TEXTS)))
+def test_parse_line_reads_what_json_reads(text: str) -> None:
+    got, want = samples_log.parse_line(text), json.loads(text)
+    assert repr(got) == repr(want) and same_json(got, want)
+
+
+@pytest.mark.parametrize("text", BROKEN)
+def test_parse_line_refuses_what_json_refuses_with_its_message(text: str) -> None:
+    with pytest.raises(json.JSONDecodeError) as want:
+        json.loads(text)
+    with pytest.raises(json.JSONDecodeError) as got:
+        samples_log.parse_line(text)
+    assert (got.value.msg, got.value.pos) == (want.value.msg, want.value.pos)
+    assert type(got.value) is json.JSONDecodeError  # the message read_lines quotes is json's
+
+
+def test_copies_told_apart_by_kind_after_equality() -> None:
+    """``==`` equates 1, 1.0 and true, and 0.0 with -0.0: the serialised check tells them apart."""
+    for a, b in ((1, 1.0), (1, True), (0.0, -0.0), ([1], [1.0]), ({"v": 0}, {"v": False})):
+        copies = [{**RECORD, "x": a}, {**RECORD, "x": b}]
+        assert not samples_log._identical(copies) and not samples_log._copies_agree(copies)
+    same = [copy.deepcopy(RECORD) for _ in COPIES]
+    assert samples_log._identical(same)
+    nan = [{**RECORD, "x": float("nan")}, {**RECORD, "x": float("nan")}]  # two NaNs: not ==, same JSON
+    assert not samples_log._identical(nan) and samples_log._copies_agree(nan)
+    null = [{**RECORD, "x": math.nan}, {**RECORD, "x": None}]  # orjson writes NaN as null
+    assert not samples_log._identical(null) and not samples_log._copies_agree(null)
+    big = [{**RECORD, "x": 10**30}, {**RECORD, "x": 10**30}]
+    assert not samples_log._identical(big) and samples_log._copies_agree(big)
+
+
+def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(3)
+    for chunk in (1 << 20, 7, 25):  # runs across the chunks' edges are found
+        monkeypatch.setattr(samples_log, "_CHUNK", chunk)
+        for _ in range(2000):
+            text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 80)))
+            assert samples_log._long_digit_run(text) == any(len(r) >= 20 for r in text.split("a")), text
+    monkeypatch.undo()
+    line = {"doc_id": 0, "token_counts": [10**25], **{key: RECORD for key in COPIES}}
+    path = tmp_path / "samples_synthdoc_chart.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    (sample,) = samples_log.read_samples(path, SynthDocRecord)
+    assert sample.line["token_counts"] == [10**25] and type(sample.line["token_counts"][0]) is int

@@ -104,3 +104,25 @@ def test_a_question_twice_in_one_run_is_rejected(tmp_path: Path) -> None:
     log.write_text(log.read_text() * 2)
     with pytest.raises(SynthDocUserError, match="appears twice"):
         _runs(tmp_path)
+
+
+def test_the_judge_names_the_report_reads_are_the_judge_packages() -> None:
+    from judge.choices import CASCADE_PREFIX, OFFLINE
+    from synthdocbench_tasks.report import load
+
+    assert (load.OFFLINE, load.CASCADE_PREFIX) == (OFFLINE, CASCADE_PREFIX)
+
+
+def test_reading_logs_imports_neither_the_judges_nor_the_statistics() -> None:
+    """The viewer and the report's reader start without the judges (pint), the grounded tasks
+    or numpy: they are imported where they are used."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import synthdocbench_tasks.viewer.data, synthdocbench_tasks.report.load; "
+        "print(sorted(m for m in ('judge', 'numpy', 'synthdocbench_tasks.grounded', "
+        "'synthdocbench_tasks.report.build') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -158,7 +158,7 @@ def test_binned_means_and_ranking() -> None:
 
 
 def _gathered(values: np.ndarray, clusters: list[str] | None, resamples: int, seed: int) -> np.ndarray:
-    """The bootstrap means as drawn before the draws were shared: new draws, gathered sums."""
+    """The bootstrap means as first drawn: cluster indices per resample, drawn sums gathered."""
     codes = stats._cluster_index(clusters, values.size)
     n = int(codes.max()) + 1
     sums = np.bincount(codes, weights=values, minlength=n)
@@ -167,22 +167,39 @@ def _gathered(values: np.ndarray, clusters: list[str] | None, resamples: int, se
     return sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
 
 
-def test_shared_draws_give_the_gathered_bootstrap_bit_for_bit_and_are_drawn_once_per_size() -> None:
+def _means(values: np.ndarray, clusters: list[str] | None, resamples: int, seed: int) -> np.ndarray:
+    return stats._resampled_means(values[:, None], clusters, resamples, seed)[:, 0]
+
+
+def test_counted_draws_give_the_gathered_bootstrap_and_are_drawn_once_per_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the class shortcut, every resample counts its cluster draws: the gathered
+    bootstrap bit for bit for whole numbers (exact sums), to rounding otherwise, in blocks too."""
+    monkeypatch.setattr(stats, "_MULTINOMIAL_COST", math.inf)
     rng = np.random.default_rng(5)
-    stats._shared_draws.cache_clear()
+    stats._shared_counts.cache_clear()
     for n in (1, 2, 9, 250, 1001):
         clusters = [f"doc{i // 9}" for i in range(n)]
         for values in (
             rng.integers(0, 2, n).astype(float),  # hits
             rng.integers(0, 11, n).astype(float),  # judge scores
             rng.integers(-1, 2, n).astype(float),  # paired differences of hits
-            rng.random(n),  # not whole numbers
         ):
             for labels in (None, clusters):
-                got = stats._cluster_bootstrap(values, labels, 400, 42, 0.95)[0]
-                assert got.tobytes() == _gathered(values, labels, 400, 42).tobytes()
-    # every cell of one size and seed shares one draw: four estimates of a cell, two draws
-    stats._shared_draws.cache_clear()
+                assert (
+                    _means(values, labels, 400, 42).tobytes() == _gathered(values, labels, 400, 42).tobytes()
+                )
+        floats = rng.random(n)
+        np.testing.assert_allclose(
+            _means(floats, None, 400, 42), _gathered(floats, None, 400, 42), rtol=1e-12
+        )
+    monkeypatch.setattr(stats, "_BLOCK", 1000)  # resamples in blocks of a few rows: the same stream
+    values = rng.integers(0, 11, 300).astype(float)
+    assert _means(values, None, 50, 3).tobytes() == _gathered(values, None, 50, 3).tobytes()
+    # every cell of one size and seed shares one count matrix: two per cell (questions, documents)
+    monkeypatch.setattr(stats, "_BLOCK", 1 << 23)
+    stats._shared_counts.cache_clear()
     scores = rng.integers(0, 11, 90).astype(float)
     docs = [f"doc{i // 9}" for i in range(90)]
     for _model in range(3):  # three models asking the same questions
@@ -190,5 +207,38 @@ def test_shared_draws_give_the_gathered_bootstrap_bit_for_bit_and_are_drawn_once
         stats.bootstrap_accuracy(scores, docs, resamples=300)
         stats.bootstrap_mean(scores, resamples=300)
         stats.bootstrap_mean(scores, docs, resamples=300)
-    info = stats._shared_draws.cache_info()
+    info = stats._shared_counts.cache_info()
     assert (info.misses, info.hits) == (2, 10)
+
+
+def test_class_counts_are_the_same_bootstrap_as_cluster_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Judge scores fall into at most 11 classes: drawing the class counts (a multinomial) gives
+    the distribution of bootstrap means that drawing every answer gives (within Monte Carlo error)."""
+    rng = np.random.default_rng(11)
+    scores = rng.integers(0, 11, 3000).astype(float)
+    docs = [f"doc{i // 9}" for i in range(3000)]
+    hit = (scores >= 6).astype(float)
+    stats._shared_counts.cache_clear()
+    by_class = {name: _means(v, c, 20000, 1) for name, v, c in (("s", scores, None), ("h", hit, None))}
+    assert stats._shared_counts.cache_info().misses == 0  # no cluster index was drawn
+    monkeypatch.setattr(stats, "_MULTINOMIAL_COST", math.inf)
+    by_draw = {name: _means(v, c, 20000, 2) for name, v, c in (("s", scores, None), ("h", hit, None))}
+    for name in by_class:
+        a, b = by_class[name], by_draw[name]
+        assert a.mean() == pytest.approx(b.mean(), abs=4 * b.std() / math.sqrt(20000))
+        assert a.std() == pytest.approx(b.std(), rel=0.03)
+        assert np.quantile(a, [0.025, 0.975]) == pytest.approx(
+            np.quantile(b, [0.025, 0.975]), abs=b.std() / 10
+        )
+    # hits resampled one by one: the mean of a resample is Binomial(n, p) / n
+    p, n = hit.mean(), hit.size
+    assert by_class["h"].std() == pytest.approx(math.sqrt(p * (1 - p) / n), rel=0.03)
+    # documents: fewer classes than documents/6 only when documents repeat; both ways agree
+    monkeypatch.undo()
+    doc_hits = np.repeat(rng.integers(0, 2, 200), 9).astype(float)  # all-or-nothing documents: 2 classes
+    doc_labels = [f"doc{i // 9}" for i in range(doc_hits.size)]
+    a = _means(doc_hits, doc_labels, 20000, 3)
+    monkeypatch.setattr(stats, "_MULTINOMIAL_COST", math.inf)
+    b = _means(doc_hits, doc_labels, 20000, 4)
+    assert a.std() == pytest.approx(b.std(), rel=0.03) and a.mean() == pytest.approx(b.mean(), abs=0.002)
+    assert docs  # the question-level clusters above are the answers themselves
