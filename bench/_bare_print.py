@@ -2,8 +2,9 @@
 
 Usage: ``python bench/_bare_print.py SPEC.json`` where the spec holds ``htmls`` (paths, printed
 in this order, each worker taking the next one as it frees up), ``out`` (a folder for the PDFs),
-``workers`` and ``print`` (the Chromium executable and flags, viewport width, margins and footer: the pipeline's,
-handed over by the bench so that this process imports nothing of the project).
+``workers`` and ``print`` (the Chromium executable and flags, viewport width, margins and
+footer: the pipeline's, handed over by the bench so that this process imports nothing of the
+project).
 
 Each worker is a fresh spawned process that starts Playwright and one Chromium, opens one page,
 and for each file: ``set_content`` (load), waits for the charts' ``window.__chartsDone`` flag
@@ -63,7 +64,9 @@ def main(spec_path: str) -> None:
     htmls: list[str] = spec["htmls"]
     ctx = multiprocessing.get_context("spawn")
     workers = min(spec["workers"], len(htmls))
-    with cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init, initargs=(spec["print"],)) as pool:
+    with cf.ProcessPoolExecutor(
+        workers, mp_context=ctx, initializer=_init, initargs=(spec["print"],)
+    ) as pool:
         list(pool.map(_print_one, htmls, [spec["out"]] * len(htmls)))
 
 

@@ -116,7 +116,9 @@ def main() -> None:
         spec = tmp / "bare.json"
         bare_out = tmp / "bare"
         spec.write_text(
-            json.dumps({"htmls": htmls, "out": str(bare_out), "workers": args.workers, "print": _print_settings()}),
+            json.dumps(
+                {"htmls": htmls, "out": str(bare_out), "workers": args.workers, "print": _print_settings()}
+            ),
             encoding="utf-8",
         )
         print(
@@ -159,7 +161,8 @@ def main() -> None:
             f"generate: median {statistics.median(gen_s):.1f} s [{min(gen_s):.1f}, {max(gen_s):.1f}]; "
             f"bare print: median {statistics.median(bare_s):.1f} s [{min(bare_s):.1f}, {max(bare_s):.1f}]"
         )
-        print(f"generate / bare print: {paired_summary(gen_s, bare_s)}; load average {os.getloadavg()[0]:.1f} at end")
+        end_load = os.getloadavg()[0]
+        print(f"generate / bare print: {paired_summary(gen_s, bare_s)}; load average {end_load:.1f} at end")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -3,13 +3,15 @@
 One :class:`Renderer` starts one browser and prints every document in the same page
 (navigated to ``about:blank`` in between, so each document gets a new window and nothing of
 the previous one is left): a browser context, page and renderer process per document cost
-Chromium about as much CPU again as the printing itself (bench/generation.py). Every network request the page makes is blocked and
-recorded; the HTML must need none. Charts are drawn by charts.js at load time; rendering
-waits for its ``window.__chartsDone`` flag and fails loudly on any script error.
+Chromium about as much CPU again as the printing itself (bench/generation.py). Every
+network request the page makes is blocked and recorded; the HTML must need none. Charts are
+drawn by charts.js at load time; rendering waits for its ``window.__chartsDone`` flag and
+fails loudly on any script error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -165,10 +167,8 @@ class Renderer:
     def _drop_page(self) -> None:
         context, self._context, self._page = self._context, None, None
         if context is not None:
-            try:
+            with contextlib.suppress(Exception):  # the browser may be gone already
                 context.close()
-            except Exception:  # the browser may be gone already; nothing of it is kept
-                pass
 
     def _new_page(self) -> Any:
         """The page every document is printed in, with its handlers (set up once)."""
