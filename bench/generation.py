@@ -19,6 +19,9 @@ every timed generation must write the same bytes (checked). Then the two sides a
 child process, interpreter start-up included), so a drift in the machine's load hits both;
 the headline is the median and [min, max] of the ratios paired within a repetition
 (:func:`bench._timing.paired_summary`). Timings on a shared machine are noisy: compare ratios.
+With psutil installed it also prints the CPU seconds of each side's process tree (the command,
+its workers, Node and Chromium; sampled every 50 ms) and their paired ratios: when other work
+keeps the cores busy, wall time follows CPU time, and the CPU ratio is the steadier figure.
 """
 
 from __future__ import annotations
@@ -34,11 +37,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 # Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
 # shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
+
+try:
+    import psutil
+except ImportError:  # the CPU seconds are left out
+    psutil = None
 
 from bench._timing import interleave, paired_summary
 from synthdocbench_tasks.mupdf import load_pymupdf
@@ -80,12 +89,36 @@ def _digest(out: Path) -> str:
     return h.hexdigest()
 
 
-def _timed(argv: list[str], what: str) -> float:
+def _tree_cpu(root: Any, seen: dict[tuple[int, float], float]) -> None:
+    """Record the CPU seconds (user + system) of ``root`` and every process below it so far."""
+    try:
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+            seen[(proc.pid, proc.create_time())] = times.user + times.system
+        except psutil.Error:
+            pass
+
+
+def _timed(argv: list[str], what: str, cpu: list[float]) -> float:
+    """Wall seconds of ``argv`` run to its end; its process tree's CPU seconds go to ``cpu``
+    (sampled every 50 ms: a process's last sample counts, so one that lives less is missed)."""
+    seen: dict[tuple[int, float], float] = {}
     start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True)
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as child:
+        if psutil is not None:
+            root = psutil.Process(child.pid)
+            while child.poll() is None:
+                _tree_cpu(root, seen)
+                time.sleep(0.05)
+        output = child.communicate()[0]
     seconds = time.perf_counter() - start
-    if done.returncode != 0:
-        raise SystemExit(f"{what} failed (exit {done.returncode}): {(done.stderr or done.stdout)[-2000:]}")
+    if child.returncode != 0:
+        raise SystemExit(f"{what} failed (exit {child.returncode}): {output[-2000:]}")
+    cpu.append(sum(seen.values()))
     return seconds
 
 
@@ -107,7 +140,7 @@ def main() -> None:
 
     try:
         ref = tmp / "ref"
-        _timed(gen_argv(ref), "the untimed reference generation")
+        _timed(gen_argv(ref), "the untimed reference generation", [])
         ref_digest = _digest(ref)
         gen_pages = _page_counts({p.parent.name: p for p in sorted(ref.glob("docs/*/document.pdf"))})
         htmls = sorted(
@@ -127,10 +160,13 @@ def main() -> None:
             f"load average {os.getloadavg()[0]:.1f} at start"
         )
 
+        gen_cpu: list[float] = []
+        bare_cpu: list[float] = []
+
         def gen_side() -> float:
             out = tmp / "gen"
             shutil.rmtree(out, ignore_errors=True)
-            seconds = _timed(gen_argv(out), "synthdocbench generate")
+            seconds = _timed(gen_argv(out), "synthdocbench generate", gen_cpu)
             if _digest(out) != ref_digest:
                 raise SystemExit("generation is not deterministic: the output changed between runs")
             return seconds
@@ -138,7 +174,8 @@ def main() -> None:
         def bare_side() -> float:
             shutil.rmtree(bare_out, ignore_errors=True)
             bare_out.mkdir()
-            seconds = _timed([sys.executable, str(_BENCH / "_bare_print.py"), str(spec)], "bare print")
+            argv = [sys.executable, str(_BENCH / "_bare_print.py"), str(spec)]
+            seconds = _timed(argv, "bare print", bare_cpu)
             pages = _page_counts({p.stem: p for p in sorted(bare_out.glob("*.pdf"))})
             if pages != gen_pages:
                 diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}
@@ -152,8 +189,9 @@ def main() -> None:
             bare_s.append(times["bare"])
             print(
                 f"rep {rep + 1} ({' then '.join(order)}): generate {times['gen']:6.1f} s, "
-                f"bare print {times['bare']:6.1f} s, ratio {times['gen'] / times['bare']:.2f}x "
-                f"(load {os.getloadavg()[0]:.1f})",
+                f"bare print {times['bare']:6.1f} s, ratio {times['gen'] / times['bare']:.2f}x"
+                + (f"; CPU s {gen_cpu[-1]:.1f} / {bare_cpu[-1]:.1f}" if psutil is not None else "")
+                + f" (load {os.getloadavg()[0]:.1f})",
                 flush=True,
             )
         print("every generation wrote the reference bytes; bare page counts equal the pipeline's (each rep)")
@@ -161,6 +199,12 @@ def main() -> None:
             f"generate: median {statistics.median(gen_s):.1f} s [{min(gen_s):.1f}, {max(gen_s):.1f}]; "
             f"bare print: median {statistics.median(bare_s):.1f} s [{min(bare_s):.1f}, {max(bare_s):.1f}]"
         )
+        if psutil is not None:
+            print(
+                f"CPU seconds (process trees): generate median {statistics.median(gen_cpu):.1f}, bare print "
+                f"median {statistics.median(bare_cpu):.1f}; generate / bare print: "
+                f"{paired_summary(gen_cpu, bare_cpu)}"
+            )
         end_load = os.getloadavg()[0]
         print(f"generate / bare print: {paired_summary(gen_s, bare_s)}; load average {end_load:.1f} at end")
     finally:

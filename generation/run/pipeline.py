@@ -30,6 +30,7 @@ from generation.run.atomic import write_json_atomic, write_jsonl_atomic
 from generation.run.setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
 from generation.validate.rules import validate_questions
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
+from synthdocbench_tasks.schema import ARCHETYPES
 
 #: What the generation workers' fork server imports: the generator, then
 #: :mod:`generation.run.warm`, which fills the caches every document needs (by name: this
@@ -126,8 +127,12 @@ def try_document(
 def longest_first(config: GenerationConfig, todo: list[int]) -> list[int]:
     """``todo`` with the documents of most target pages first (then by index). Workers take the
     next document as they free up, so a run does not end waiting on one worker's long last
-    document. The order changes when a document is written, never what is written."""
-    return sorted(todo, key=lambda i: (-document_targets(config, i).target_pages, i))
+    document. The order changes when a document is written, never what is written.
+
+    The page target has a stream of its own (``content.pages``), the same whatever the archetype:
+    one is passed so that the topic, and the topic space it needs, is not drawn in this process."""
+    archetype = ARCHETYPES[0]
+    return sorted(todo, key=lambda i: (-document_targets(config, i, archetype).target_pages, i))
 
 
 # ---- worker processes: one Renderer each, created on the first document ----

@@ -32,6 +32,7 @@ def test_the_warm_module_fills_the_caches_a_document_needs() -> None:
 
 def test_documents_go_longest_first_and_none_is_lost() -> None:
     config = load_config(ROOT / "configs" / "paper.yaml", n_docs=12)
+    assert len({document_targets(config, i).target_pages for i in range(12)}) > 3
     todo = [i for i in range(12) if i != 4]
     order = longest_first(config, todo)
     assert sorted(order) == todo
