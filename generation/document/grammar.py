@@ -33,11 +33,11 @@ def _unchecked(target: Any = None, **_options: Any) -> Any:
 # The project passes ``str`` only, so inflect is imported with the decorator left out: the same
 # words, without that cost (tests/generation/document/test_grammar.py checks both).
 _typechecked: Callable[..., Any] = typeguard.typechecked
-typeguard.typechecked = _unchecked  # type: ignore[assignment]
+typeguard.typechecked = _unchecked
 try:
     import inflect
 finally:
-    typeguard.typechecked = _typechecked  # type: ignore[assignment]
+    typeguard.typechecked = _typechecked
 
 _PREPOSITIONS = frozenset(
     [
