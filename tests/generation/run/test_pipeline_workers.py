@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from generation.document.targets import document_targets
 from generation.plan.config import load_config
 from generation.run.pipeline import GENERATION_PRELOAD, longest_first
@@ -14,6 +16,7 @@ from generation.run.pipeline import GENERATION_PRELOAD, longest_first
 ROOT = Path(__file__).resolve().parents[3]
 
 
+@pytest.mark.slow
 def test_every_preloaded_module_imports() -> None:
     # the fork server skips a preload name that fails to import without a word: check them here
     for name in GENERATION_PRELOAD:
@@ -21,6 +24,7 @@ def test_every_preloaded_module_imports() -> None:
     assert GENERATION_PRELOAD[-1] == "generation.run.warm"
 
 
+@pytest.mark.slow
 def test_the_warm_module_fills_the_caches_a_document_needs() -> None:
     code = (
         "from generation.world import entities, space; import generation.run.warm;"
