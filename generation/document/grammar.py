@@ -15,9 +15,29 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
-import inflect
+import typeguard
+
+
+def _unchecked(target: Any = None, **_options: Any) -> Any:
+    """``typeguard.typechecked`` that leaves the function as it is (both call forms)."""
+    return target if target is not None else (lambda function: function)
+
+
+# inflect decorates its methods with typeguard's ``@typechecked``, which re-parses and recompiles
+# inflect's whole module once per decorated method at import (2 s of CPU in every process that
+# imports the generator, most of a worker's start-up) and checks argument types on every call.
+# The project passes ``str`` only, so inflect is imported with the decorator left out: the same
+# words, without that cost (tests/generation/document/test_grammar.py checks both).
+_typechecked: Callable[..., Any] = typeguard.typechecked
+typeguard.typechecked = _unchecked
+try:
+    import inflect
+finally:
+    typeguard.typechecked = _typechecked
 
 _PREPOSITIONS = frozenset(
     [

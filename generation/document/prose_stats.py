@@ -50,8 +50,15 @@ def template_mask(entities: Iterable[str], metrics: Iterable[str]) -> Callable[[
     tags = {n.lower(): t for n, t in names}
     pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n, _ in names), re.I)
 
+    seen: dict[str, str] = {}  # a writer masks each candidate sentence again when it keeps it
+
     def mask(sentence: str) -> str:
-        return _MASK_NUMBER.sub("#", pattern.sub(lambda m: tags[m.group(0).lower()], sentence))
+        masked = seen.get(sentence)
+        if masked is None:
+            masked = seen[sentence] = _MASK_NUMBER.sub(
+                "#", pattern.sub(lambda m: tags[m.group(0).lower()], sentence)
+            )
+        return masked
 
     return mask
 

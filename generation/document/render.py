@@ -1,13 +1,17 @@
 """HTML -> PDF in headless Chromium through Playwright, offline.
 
-One :class:`Renderer` starts one browser and reuses it for many documents (a fresh
-browser context per document). Every network request the page makes is blocked and
-recorded; the HTML must need none. Charts are drawn by charts.js at load time; rendering
-waits for its ``window.__chartsDone`` flag and fails loudly on any script error.
+One :class:`Renderer` starts one browser and prints every document in the same page
+(navigated to ``about:blank`` in between, so each document gets a new window and nothing of
+the previous one is left): a browser context, page and renderer process per document cost
+Chromium about as much CPU again as the printing itself (bench/generation.py). Every
+network request the page makes is blocked and recorded; the HTML must need none. Charts are
+drawn by charts.js at load time; rendering waits for its ``window.__chartsDone`` flag and
+fails loudly on any script error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -70,6 +74,15 @@ class RenderResult:
     console_errors: list[str] = field(default_factory=list)
 
 
+@dataclass
+class _Seen:
+    """What the page reported while one document was printed."""
+
+    blocked: list[str] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
 def _system_chromium() -> str | None:
     for candidate in _SYSTEM_CHROMIUM:
         if Path(candidate).is_file():
@@ -90,6 +103,9 @@ class Renderer:
         self._timeout_ms = timeout_s * 1000
         self._pw: Any = None
         self._browser: Any = None
+        self._context: Any = None
+        self._page: Any = None
+        self._seen = _Seen()
 
     def __enter__(self) -> Renderer:
         from playwright.sync_api import Error as PlaywrightError
@@ -140,6 +156,7 @@ class Renderer:
         self.close()
 
     def close(self) -> None:
+        self._drop_page()
         if self._browser is not None:
             self._browser.close()
             self._browser = None
@@ -147,54 +164,74 @@ class Renderer:
             self._pw.stop()
             self._pw = None
 
+    def _drop_page(self) -> None:
+        context, self._context, self._page = self._context, None, None
+        if context is not None:
+            with contextlib.suppress(Exception):  # the browser may be gone already
+                context.close()
+
+    def _new_page(self) -> Any:
+        """The page every document is printed in, with its handlers (set up once)."""
+        context = self._browser.new_context(
+            viewport={"width": CONTENT_WIDTH_PX, "height": 1000},
+            java_script_enabled=True,
+        )
+        page = context.new_page()
+        page.set_default_timeout(self._timeout_ms)
+
+        def block(route: Any) -> None:
+            self._seen.blocked.append(route.request.url)
+            route.abort()
+
+        page.route("**/*", block)
+        page.on("console", lambda msg: self._seen.console.append(msg.text) if msg.type == "error" else None)
+        page.on("pageerror", lambda err: self._seen.page_errors.append(str(err)))
+        page.emulate_media(media="print")
+        self._context, self._page = context, page
+        return page
+
     def render_pdf(self, html: str, *, name: str = "document") -> RenderResult:
         """Load ``html`` offline, wait for the charts, print an A4 PDF.
 
         Raises :class:`RenderError` naming ``name`` on a script error, a console error
         (other than the load failures of blocked requests, which are returned) or a timeout.
+        After a failure the page is dropped and the next document gets a new one.
         """
         if self._browser is None:
             raise RuntimeError("Renderer is not started: use it as a context manager (with Renderer() as r)")
-        blocked: list[str] = []
-        console: list[str] = []
-        page_errors: list[str] = []
-        context = self._browser.new_context(
-            viewport={"width": CONTENT_WIDTH_PX, "height": 1000},
-            java_script_enabled=True,
-        )
         try:
-            page = context.new_page()
-            page.set_default_timeout(self._timeout_ms)
+            page = self._page
+            if page is None:
+                page = self._new_page()
+            else:
+                page.goto("about:blank")  # a new document and window: nothing of the last one is left
+            seen = self._seen = _Seen()
+            pdf = self._print(page, html, name, seen)
+        except BaseException:
+            self._drop_page()
+            raise
+        return RenderResult(pdf=pdf, blocked_requests=seen.blocked, console_errors=seen.console)
 
-            def block(route: Any) -> None:
-                blocked.append(route.request.url)
-                route.abort()
-
-            page.route("**/*", block)
-            page.on("console", lambda msg: console.append(msg.text) if msg.type == "error" else None)
-            page.on("pageerror", lambda err: page_errors.append(str(err)))
-            page.emulate_media(media="print")
-            page.set_content(html, wait_until="load")
-            deadline = time.monotonic() + self._timeout_ms / 1000
-            while not page.evaluate(_DONE) and not page_errors:
-                if time.monotonic() > deadline:
-                    raise RenderError(f"{name}: charts were not drawn within {self._timeout_ms / 1000:.0f} s")
-                page.wait_for_timeout(20)
-            chart_error = page.evaluate("() => window.__chartsError || null")
-            page.evaluate("() => document.fonts.ready.then(() => true)")
-            errors = [e for e in console if not (blocked and e.startswith("Failed to load resource"))]
-            problems = ([f"charts.js: {chart_error}"] if chart_error else []) + page_errors + errors
-            if problems:
-                raise RenderError(f"{name}: page script error: {problems[0]}")
-            margin = {k: f"{v}mm" for k, v in PAGE_MARGIN_MM.items()}
-            pdf = page.pdf(
-                format="A4",
-                print_background=True,
-                margin=margin,
-                display_header_footer=True,
-                header_template="<div></div>",
-                footer_template=_FOOTER,
-            )
-        finally:
-            context.close()
-        return RenderResult(pdf=pdf, blocked_requests=blocked, console_errors=console)
+    def _print(self, page: Any, html: str, name: str, seen: _Seen) -> bytes:
+        page.set_content(html, wait_until="load")
+        deadline = time.monotonic() + self._timeout_ms / 1000
+        while not page.evaluate(_DONE) and not seen.page_errors:
+            if time.monotonic() > deadline:
+                raise RenderError(f"{name}: charts were not drawn within {self._timeout_ms / 1000:.0f} s")
+            page.wait_for_timeout(20)
+        chart_error = page.evaluate("() => window.__chartsError || null")
+        page.evaluate("() => document.fonts.ready.then(() => true)")
+        errors = [e for e in seen.console if not (seen.blocked and e.startswith("Failed to load resource"))]
+        problems = ([f"charts.js: {chart_error}"] if chart_error else []) + seen.page_errors + errors
+        if problems:
+            raise RenderError(f"{name}: page script error: {problems[0]}")
+        margin = {k: f"{v}mm" for k, v in PAGE_MARGIN_MM.items()}
+        pdf: bytes = page.pdf(
+            format="A4",
+            print_background=True,
+            margin=margin,
+            display_header_footer=True,
+            header_template="<div></div>",
+            footer_template=_FOOTER,
+        )
+        return pdf

@@ -24,12 +24,18 @@ from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import doc_id_for
-from generation.plan.workers import worker_context
+from generation.plan.workers import WORKER_PRELOAD, worker_context
 from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
 from generation.run.setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
 from generation.validate.rules import validate_questions
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
+from synthdocbench_tasks.schema import ARCHETYPES
+
+#: What the generation workers' fork server imports: the generator, then
+#: :mod:`generation.run.warm`, which fills the caches every document needs (by name: this
+#: process must not run it).
+GENERATION_PRELOAD = (*WORKER_PRELOAD, "generation.run.warm")
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
 DOC_FILES = (
@@ -118,6 +124,17 @@ def try_document(
     return None
 
 
+def longest_first(config: GenerationConfig, todo: list[int]) -> list[int]:
+    """``todo`` with the documents of most target pages first (then by index). Workers take the
+    next document as they free up, so a run does not end waiting on one worker's long last
+    document. The order changes when a document is written, never what is written.
+
+    The page target has a stream of its own (``content.pages``), the same whatever the archetype:
+    one is passed so that the topic, and the topic space it needs, is not drawn in this process."""
+    archetype = ARCHETYPES[0]
+    return sorted(todo, key=lambda i: (-document_targets(config, i, archetype).target_pages, i))
+
+
 # ---- worker processes: one Renderer each, created on the first document ----
 
 _WORKER: dict[str, Any] = {}
@@ -173,13 +190,13 @@ def generate(
                     book.record(i, try_document(config, i, out_dir, book.d3_js, renderer, plan_fn))
                     advance()
         else:
-            ctx = worker_context()
+            ctx = worker_context(GENERATION_PRELOAD)
             init_args = (config.model_dump_json(), str(out_dir), book.d3_js, plan_fn)
             workers = min(config.workers, len(todo))
             with cf.ProcessPoolExecutor(
                 workers, mp_context=ctx, initializer=_worker_init, initargs=init_args
             ) as pool:
-                futures = [pool.submit(_worker_task, i) for i in todo]
+                futures = [pool.submit(_worker_task, i) for i in longest_first(config, todo)]
                 try:
                     for fut in cf.as_completed(futures):
                         book.record(*fut.result())
