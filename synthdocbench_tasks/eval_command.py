@@ -321,7 +321,11 @@ def eval_command(ctx: typer.Context) -> None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
     _warn_about_resolution(args, requested)
     started = time.time()
-    captured = run_lmms_eval(args)
+    from .doc_order import grouped_requests
+
+    with grouped_requests(_parallel(args)):
+        captured = run_lmms_eval(args)
+    _strips_line()
     _redact_results_files(option(args, "--output_path"), started)
     if _is_main_process():
         from .resolution import record_in_results
@@ -337,6 +341,33 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _parallel(args: list[str]) -> int:
+    value = option(args, "--process_docs_parallel", "--process-docs-parallel")
+    try:
+        return max(1, int(value or PROCESS_DOCS_PARALLEL))
+    except ValueError:
+        return PROCESS_DOCS_PARALLEL  # lmms-eval reports the bad value
+
+
+def _strips_line() -> None:
+    """One line on stderr: how many documents' strips this run rasterised and decoded."""
+    from .hooks import strip_caches
+
+    caches = [c for c in strip_caches() if c.decodes or c.rasterised]
+    if not caches or not _is_main_process():
+        return
+    decodes = sum(sum(c.decodes.values()) for c in caches)
+    docs = sum(len(c.decodes) for c in caches)
+    most = max((n for c in caches for n in c.decodes.values()), default=0)
+    peak = max(c.peak_decoded_bytes for c in caches) / 1e6
+    typer.echo(
+        f"synthdocbench: page strips: {sum(c.rasterised for c in caches)} documents rasterised, "
+        f"{docs} decoded {decodes} times (at most {most} per document; at most {peak:,.0f} MB of "
+        "pixels held at once)",
+        err=True,
+    )
 
 
 def _check_model(model: str | None) -> None:
