@@ -1,5 +1,5 @@
-"""``synthdocbench eval`` hands the model its requests document by document, and judges each
-slice of answers as soon as the model returns it.
+"""``synthdocbench eval`` hands the model its requests document by document, and judges the
+answers of every task at once.
 
 lmms-eval 0.7.3 builds the requests of every task, task after task, and passes all of them to
 the model in one ``generate_until`` call (``lmms_eval.evaluator.evaluate``); the model may
@@ -18,9 +18,10 @@ document's strips once per subset unless every document's pixels stayed in memor
   releases each document after the slice that holds its last request: each document is
   decoded at most once per run, and the decoded pixels in memory at any time are those of the
   documents of one slice;
-* hands each answered slice's ``synthdoc`` answers to the judge in the background
-  (:func:`~.judging.prefetch`, ``process_docs_parallel`` at once, across tasks), so judging
-  overlaps the model's next slice, and ``process_results`` picks up verdicts already made;
+* once the model has answered every request, hands all ``synthdoc`` answers of every task to
+  the judge at once (:func:`~.judging.prefetch`, ``process_docs_parallel`` requests in flight
+  across tasks, where lmms-eval's ``process_results`` pool works task by task and waits for
+  each task's last answer), and ``process_results`` picks up the verdicts;
 * returns the responses in lmms-eval's order.
 
 A plain ``lmms-eval`` run gets none of this (the hooks cannot see the requests): it decodes a
@@ -80,10 +81,10 @@ def plan(names: Sequence[str | None]) -> list[int]:
 def grouped(
     lm: Any,
     generate: Callable[[list[Any]], list[Any]],
-    on_slice: Callable[[list[Any], list[Any]], None] | None = None,
+    on_done: Callable[[list[Any], list[Any]], None] | None = None,
 ) -> Callable[[list[Any]], list[Any]]:
     """``generate`` (a model's bound ``generate_until``) asked in :func:`plan` order, slice by
-    slice; ``on_slice(requests, responses)`` runs after each slice."""
+    slice; ``on_done(requests, responses)`` runs once all are answered."""
     from .hooks import hold_strips, release_strips
 
     def run(requests: list[Any]) -> list[Any]:
@@ -104,16 +105,22 @@ def grouped(
             for i, answer in zip(part, answers, strict=True):
                 responses[i] = answer
             release_strips({n for n in held if last[n] < start + size})
-            if on_slice is not None:
-                on_slice([requests[i] for i in part], list(answers))
+        if on_done is not None:
+            on_done(requests, responses)
         return responses
 
     return run
 
 
-def _prefetch_slice(lm: Any, requests: list[Any], responses: list[Any]) -> None:
+def _prefetch(lm: Any, requests: list[Any], responses: list[Any]) -> None:
+    import gc
+
     from . import judging
     from .hooks import process_results, score_doc
+
+    # the objects of lmms-eval, torch and the model are there to stay: a full collection
+    # walking them all stops every judge thread for a second or more on a loaded machine
+    gc.freeze()
 
     for request, response in zip(requests, responses, strict=True):
         if document_name(lm, request) is None:
@@ -152,7 +159,7 @@ def grouped_requests(judge_concurrency: int) -> Iterator[None]:
         task_dict = kwargs.get("task_dict", args[0] if args else None)
         lm._synthdoc_tasks = _tasks(task_dict)
         generate = lm.generate_until
-        lm.generate_until = grouped(lm, generate, lambda reqs, resps: _prefetch_slice(lm, reqs, resps))
+        lm.generate_until = grouped(lm, generate, lambda reqs, resps: _prefetch(lm, reqs, resps))
         try:
             return original(lm, *args, **kwargs)
         finally:

@@ -17,6 +17,7 @@ the judge's cache when it has one, else ``judge_error`` with a reason that says 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -226,6 +227,15 @@ class JudgeSession:
             record.update(self.judge_fields(item))
 
 
+def warm_client_imports() -> None:
+    """Import what the first chat request of the ``openai`` client imports (its chat resources
+    and response types), before judge threads start: one thread importing them holds the import
+    lock and stalls every other one, seconds on a loaded machine."""
+    with contextlib.suppress(ImportError):
+        import openai.resources.chat
+        import openai.types.chat  # noqa: F401
+
+
 def judge_all(
     session: JudgeSession,
     items: Sequence[JudgeItem],
@@ -243,6 +253,7 @@ def judge_all(
 
     if concurrency <= 1 or len(items) <= 1:
         return [one(item) for item in items]
+    warm_client_imports()
     with ThreadPoolExecutor(max_workers=min(concurrency, len(items)), thread_name_prefix="judge") as pool:
         return list(pool.map(one, items))
 
@@ -350,6 +361,7 @@ def start_prefetch(workers: int) -> None:
     """Accept :func:`prefetch` requests, scoring ``workers`` at once, until :func:`stop_prefetch`."""
     global _ahead
     stop_prefetch()
+    warm_client_imports()
     _ahead = _Prefetch(workers)
 
 

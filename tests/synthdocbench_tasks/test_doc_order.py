@@ -170,3 +170,35 @@ def test_a_group_run_through_the_cli_decodes_each_of_four_documents_once(
     assert {"synthdoc_chart", "synthdoc_crossmodal", "synthdoc_complex"} <= set(results(out, proc)["results"])
     line = next(x for x in proc.stderr.splitlines() if x.startswith("synthdocbench: page strips:"))
     assert "4 documents rasterised, 4 decoded 4 times (at most 1 per document;" in line, line
+
+
+def test_answers_judged_ahead_are_picked_up_once_per_copy_asked() -> None:
+    from synthdocbench_tasks import judging
+
+    calls: list[str] = []
+
+    def score(doc: dict[str, Any], reply: str) -> dict[str, Any]:
+        calls.append(reply)
+        return {"question_id": doc["question_id"], "answer": reply}
+
+    doc = {"question_id": "q1", "subset": "chart"}
+    assert judging.prefetched(doc, "42") is None  # not started: nothing ahead
+    judging.start_prefetch(4)
+    try:
+        judging.prefetch(doc, "42", score)
+        judging.prefetch(doc, "42", score)  # the same answer in a second task: judged once
+        judging.prefetch({"question_id": "q2", "subset": "chart"}, "7", score)
+        assert (
+            judging.prefetched(doc, "42")
+            == judging.prefetched(doc, "42")
+            == {"question_id": "q1", "answer": "42"}
+        )
+        assert judging.prefetched(doc, "42") is None  # both copies taken: scored by the caller
+        assert judging.prefetched(doc, "41") is None  # another reply is not this one's verdict
+        assert judging.prefetched({"question_id": "q2", "subset": "chart"}, "7") == {
+            "question_id": "q2",
+            "answer": "7",
+        }
+    finally:
+        judging.stop_prefetch()
+    assert sorted(calls) == ["42", "7"]
