@@ -5,8 +5,10 @@ and ``synthdocbench check RUN_DIR`` (the same checks on the output folder of a p
 ``eval`` passes its arguments to lmms-eval after four changes: ``--include_path`` names the
 project's task folder, ``synthdoc_cross_modal*`` becomes ``synthdoc_crossmodal*``,
 ``--process_docs_parallel`` defaults to :data:`PROCESS_DOCS_PARALLEL` (the thread pool that
-runs ``process_results``, where answers are judged) and an unknown ``synthdoc*`` /
-``mmdocbench*`` task stops the run with the closest name. While lmms-eval runs, errors it
+runs ``process_results``; also how many answers are judged at once) and an unknown
+``synthdoc*`` / ``mmdocbench*`` task stops the run with the closest name. The model is asked
+document by document and every task's answers are judged at once after the model's last
+answer (:mod:`~.doc_order`). While lmms-eval runs, errors it
 logs are counted and what it returns is kept; afterwards :func:`~.run_check.check_run`
 decides the exit status: 0 for a complete run, 1 for a run that lost anything, 2 for a
 user error (one line each). Everything lmms-eval prints passes through
@@ -74,7 +76,7 @@ EVAL_HELP = f"""Usage: synthdocbench eval [LMMS-EVAL OPTIONS]
   --model_args           for --model vllm / vllm_generate: max_new_tokens=512 is added when missing
                          (the class sends the larger of the task's and its own, default 4,096); a
                          larger value is refused
-  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers are judged there
+  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers judged at once
 
   Environment: SYNTHDOC_DATASET (folder or ORG/NAME[@REVISION]), SYNTHDOC_JUDGE (offline,
   openai:MODEL[@BASE_URL] or none), MMDOCBENCH_DATASET; see README.md.
