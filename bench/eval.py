@@ -25,10 +25,13 @@ In-run judging against an LLM judge endpoint of known latency:
     python bench/eval.py --judge-stub-ms 250 --model synthdoc_text_retrieval --tasks synthdoc_text
 
 starts a loopback OpenAI-compatible server (tests/judge/judge_chat_stub.py) that answers
-every chat request after 250 ms, runs ``synthdocbench eval`` once with
-``SYNTHDOC_JUDGE=openai:stub-judge`` against it (an empty judge cache) and prints the
-judgments per second over the span judging covered, the most requests the server saw in
-flight, and the ceiling ``process_docs_parallel / latency``, measured in the same run.
+every chat request after 250 ms and runs, ``--repeat`` times in alternating order, each in a
+fresh process: ``synthdocbench eval`` with ``SYNTHDOC_JUDGE=openai:stub-judge`` against it
+(an empty judge cache), and the floor, as many requests from one bare ``openai`` client at
+the same concurrency (``process_docs_parallel``). Each rate is the server's view: requests
+over the span from the first arrival to the last reply. It prints each repetition, then the
+median [min, max] of the paired ratios in-run / bare and in-run / ceiling
+(``process_docs_parallel / latency``).
 """
 
 from __future__ import annotations
@@ -171,6 +174,9 @@ def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--child":
         child(sys.argv[4:], Path(sys.argv[2]))
         return
+    if len(sys.argv) > 2 and sys.argv[1] == "--bare-child":
+        _bare_child(sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), Path(sys.argv[2]))
+        return
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -180,6 +186,7 @@ def main() -> None:
     parser.add_argument("--model", default="synthdoc_ocr_retrieval")
     parser.add_argument("--judge", default="offline", help="SYNTHDOC_JUDGE for the run")
     parser.add_argument("--limit", type=int, help="questions per task")
+    parser.add_argument("--repeat", type=int, default=3, help="repetitions of the judged run and its floor")
     parser.add_argument(
         "--judge-stub-ms",
         type=float,
@@ -204,40 +211,106 @@ def main() -> None:
         )
 
 
+def _bare_child(base_url: str, n: int, concurrency: int, out: Path) -> None:
+    """In the child: ``n`` chat requests through one bare ``openai`` client, ``concurrency`` at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import openai
+
+    client = openai.OpenAI(base_url=base_url, api_key="sk-loopback-stub")
+
+    def one(i: int) -> str:
+        reply = client.chat.completions.create(
+            model="stub-judge", messages=[{"role": "user", "content": f"Score answer {i}."}], max_tokens=64
+        )
+        return str(reply.choices[0].message.content)
+
+    with ThreadPoolExecutor(max_workers=concurrency) as pool:
+        replies = list(pool.map(one, range(n)))
+    out.write_text(json.dumps({"replies": len(replies)}), encoding="utf-8")
+
+
+class _Arrivals:
+    """The judge requests a loopback stub received, with their arrival times."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.times: list[float] = []
+        self.lock = threading.Lock()
+
+    def rate(self) -> tuple[int, float, float]:
+        """Requests, the span from the first arrival to the last reply, requests per second."""
+        span = max(self.times) + self.delay - min(self.times) if self.times else 0.0
+        return len(self.times), span, (len(self.times) / span if span else 0.0)
+
+
 def _judging(args: argparse.Namespace) -> None:
-    """One run judged by an LLM judge on a loopback endpoint of fixed latency; judgments/s."""
+    """In-run judging against a loopback endpoint of fixed latency, against its floor: the same
+    number of requests from a bare ``openai`` client at the same concurrency (a fresh process
+    each, alternating); both rates are the judge endpoint's view (first arrival to last reply)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+    from bench._timing import paired_summary, rotation
     from synthdocbench_tasks.eval_command import PROCESS_DOCS_PARALLEL
     from tests.judge.judge_chat_stub import ChatStub, Reply
 
     delay = args.judge_stub_ms / 1000
-    stub = ChatStub()
-    stub.responder = lambda _req: Reply(content='{"score": 7, "judgement": "Mostly right."}', delay=delay)
-    stub.start()
-    try:
-        with tempfile.TemporaryDirectory() as tmp_name:
-            tmp = Path(tmp_name)
-            judge_env = {
-                "SYNTHDOC_JUDGE": "openai:stub-judge",
-                "SYNTHDOC_JUDGE_BASE_URL": stub.base_url,
-                "SYNTHDOC_JUDGE_API_KEY": "sk-loopback-stub",
-            }
-            env, eval_args = _setup(args, tmp, judge_env)
-            print(f"judge: openai:stub-judge at {stub.base_url}, {args.judge_stub_ms:.0f} ms per request")
-            t = _run(eval_args, env, tmp / "judged.json")
-    finally:
-        stub.stop()
-    _report("judged run", t)
-    judged = t["calls"].get("judging", 0)
-    span = t["span"].get("judging", 0.0)
-    requests = len(stub.chat_requests)
-    rate = judged / span if span else 0.0
-    ceiling = PROCESS_DOCS_PARALLEL / delay if delay else float("inf")
+    ceiling = PROCESS_DOCS_PARALLEL / delay
+    rates: dict[str, list[float]] = {"eval": [], "bare": []}
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        dataset_args = argparse.Namespace(
+            **{**vars(args), "dataset": args.dataset or _dataset(args.n_docs, tmp)}
+        )
+        n_answers = 0
+        for rep in range(args.repeat):
+            for side in rotation(["eval", "bare"], rep):
+                arrivals = _Arrivals(delay)
+
+                def responder(_req: Any, arrivals: _Arrivals = arrivals) -> Reply:
+                    with arrivals.lock:
+                        arrivals.times.append(time.perf_counter())
+                    return Reply(content='{"score": 7, "judgement": "Mostly right."}', delay=delay)
+
+                stub = ChatStub()
+                stub.responder = responder
+                stub.start()
+                try:
+                    work = tmp / f"{side}-{rep}"
+                    work.mkdir()
+                    if side == "eval":
+                        judge_env = {
+                            "SYNTHDOC_JUDGE": "openai:stub-judge",
+                            "SYNTHDOC_JUDGE_BASE_URL": stub.base_url,
+                            "SYNTHDOC_JUDGE_API_KEY": "sk-loopback-stub",
+                        }
+                        env, eval_args = _setup(dataset_args, work, judge_env)
+                        t = _run(eval_args, env, work / "judged.json")
+                        n_answers = t["calls"].get("judging", 0)
+                    else:
+                        command = [
+                            sys.executable,
+                            str(Path(__file__).resolve()),
+                            "--bare-child",
+                            str(work / "b.json"),
+                        ]
+                        command += [stub.base_url, str(n_answers), str(PROCESS_DOCS_PARALLEL)]
+                        subprocess.run(command, check=True)
+                finally:
+                    stub.stop()
+                n, span, rate = arrivals.rate()
+                rates[side].append(rate)
+                print(
+                    f"rep {rep + 1} {side:4s}: {n} judge requests in {span:.2f} s = {rate:.1f}/s "
+                    f"(at most {stub.max_in_flight} in flight; {rate / ceiling:.2f} of the ceiling)"
+                )
     print(
-        f"in-run judging: {judged} answers, {requests} judge requests in {span:.2f} s = "
-        f"{rate:.1f} judgments/s "
-        f"(at most {stub.max_in_flight} requests in flight; ceiling {PROCESS_DOCS_PARALLEL} threads / "
-        f"{args.judge_stub_ms:.0f} ms = {ceiling:.0f}/s; ratio {rate / ceiling:.2f})"
+        f"in-run judging / bare openai client at {PROCESS_DOCS_PARALLEL} at once: "
+        f"{paired_summary(rates['eval'], rates['bare'])}"
+    )
+    print(
+        f"in-run judging / ceiling ({PROCESS_DOCS_PARALLEL} / {args.judge_stub_ms:.0f} ms = "
+        f"{ceiling:.0f}/s): "
+        f"{paired_summary(rates['eval'], [ceiling] * len(rates['eval']))}"
     )
 
 

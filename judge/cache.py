@@ -1,10 +1,10 @@
 """A persistent cache of valid judgements, so a rerun makes no judge calls.
 
-One SQLite file (WAL journal, busy timeout) shared by threads through a lock and by
-processes through SQLite's own locking. Entries are keyed by a SHA-256 of (judge model,
-endpoint, prompt version, template digest, question, reference, candidate): another
-endpoint, prompt version or template text never reuses a score. Only valid judgements are
-stored: an unscored reply is asked again next time.
+One SQLite file (WAL journal, ``synchronous=NORMAL``: no fsync per commit; busy timeout)
+shared by threads through a lock and by processes through SQLite's own locking. Entries
+are keyed by a SHA-256 of (judge model, endpoint, prompt version, template digest, question,
+reference, candidate): another endpoint, prompt version or template text never reuses a
+score. Only valid judgements are stored: an unscored reply is asked again next time.
 
 Every row carries a digest of its key, score and judgement, checked on read: a row that
 does not match (a torn or edited file) is dropped and the prompt is asked again.
@@ -105,6 +105,9 @@ class JudgementCache:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
                 conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False, isolation_level=None)
                 conn.execute("PRAGMA journal_mode=WAL")
+                # commits reach the OS, not the disk: a verdict lost to a power cut is asked
+                # again, and a fsync per commit serialised every judge thread behind the disk
+                conn.execute("PRAGMA synchronous=NORMAL")
                 for statement in _SCHEMA:
                     conn.execute(statement)
             except (OSError, sqlite3.Error) as exc:

@@ -5,8 +5,10 @@ and ``synthdocbench check RUN_DIR`` (the same checks on the output folder of a p
 ``eval`` passes its arguments to lmms-eval after four changes: ``--include_path`` names the
 project's task folder, ``synthdoc_cross_modal*`` becomes ``synthdoc_crossmodal*``,
 ``--process_docs_parallel`` defaults to :data:`PROCESS_DOCS_PARALLEL` (the thread pool that
-runs ``process_results``, where answers are judged) and an unknown ``synthdoc*`` /
-``mmdocbench*`` task stops the run with the closest name. While lmms-eval runs, errors it
+runs ``process_results``; also how many answers are judged at once) and an unknown
+``synthdoc*`` / ``mmdocbench*`` task stops the run with the closest name. The model is asked
+document by document and every task's answers are judged at once after the model's last
+answer (:mod:`~.doc_order`). While lmms-eval runs, errors it
 logs are counted and what it returns is kept; afterwards :func:`~.run_check.check_run`
 decides the exit status: 0 for a complete run, 1 for a run that lost anything, 2 for a
 user error (one line each). Everything lmms-eval prints passes through
@@ -74,7 +76,7 @@ EVAL_HELP = f"""Usage: synthdocbench eval [LMMS-EVAL OPTIONS]
   --model_args           for --model vllm / vllm_generate: max_new_tokens=512 is added when missing
                          (the class sends the larger of the task's and its own, default 4,096); a
                          larger value is refused
-  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers are judged there
+  --process_docs_parallel  defaults to {PROCESS_DOCS_PARALLEL} (lmms-eval: 4); answers judged at once
 
   Environment: SYNTHDOC_DATASET (folder or ORG/NAME[@REVISION]), SYNTHDOC_JUDGE (offline,
   openai:MODEL[@BASE_URL] or none), MMDOCBENCH_DATASET; see README.md.
@@ -321,7 +323,11 @@ def eval_command(ctx: typer.Context) -> None:
         args += ["--process_docs_parallel", str(PROCESS_DOCS_PARALLEL)]
     _warn_about_resolution(args, requested)
     started = time.time()
-    captured = run_lmms_eval(args)
+    from .doc_order import grouped_requests
+
+    with grouped_requests(_parallel(args)):
+        captured = run_lmms_eval(args)
+    _strips_line()
     _redact_results_files(option(args, "--output_path"), started)
     if _is_main_process():
         from .resolution import record_in_results
@@ -337,6 +343,33 @@ def eval_command(ctx: typer.Context) -> None:
     named = [n for n in requested if not Path(n).exists()] if value is not None else None
     verdict = _verdict(captured, named)
     _finish(verdict)
+
+
+def _parallel(args: list[str]) -> int:
+    value = option(args, "--process_docs_parallel", "--process-docs-parallel")
+    try:
+        return max(1, int(value or PROCESS_DOCS_PARALLEL))
+    except ValueError:
+        return PROCESS_DOCS_PARALLEL  # lmms-eval reports the bad value
+
+
+def _strips_line() -> None:
+    """One line on stderr: how many documents' strips this run rasterised and decoded."""
+    from .hooks import strip_caches
+
+    caches = [c for c in strip_caches() if c.decodes or c.rasterised]
+    if not caches or not _is_main_process():
+        return
+    decodes = sum(sum(c.decodes.values()) for c in caches)
+    docs = sum(len(c.decodes) for c in caches)
+    most = max((n for c in caches for n in c.decodes.values()), default=0)
+    peak = max(c.peak_decoded_bytes for c in caches) / 1e6
+    typer.echo(
+        f"synthdocbench: page strips: {sum(c.rasterised for c in caches)} documents rasterised, "
+        f"{docs} decoded {decodes} times (at most {most} per document; at most {peak:,.0f} MB of "
+        "pixels held at once)",
+        err=True,
+    )
 
 
 def _check_model(model: str | None) -> None:

@@ -9,6 +9,8 @@ text goes into the prompt and no image is sent.
 
 from __future__ import annotations
 
+import os
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,15 +29,64 @@ from .pdf_text import TextCache, TextSettings
 from .prompts import flat_prompt, system_prompt, user_text
 from .records import SynthDocRecord, logged
 from .settings import load_settings
-from .strip_cache import StripCache
+from .strip_cache import DEFAULT_MEMORY_BYTES, StripCache
 from .strips import Strip, StripSettings
 
 Kwargs = dict[str, Any] | None
 
 
-@lru_cache(maxsize=4)
+#: Decoded strip pixels kept per process, in MiB (default: 1 GiB); the documents a
+#: ``synthdocbench eval`` slice holds stay whatever this says (:mod:`~.doc_order`).
+STRIP_MEMORY_VAR = "SYNTHDOC_STRIP_MEMORY_MB"
+
+_strip_caches: dict[str, StripCache] = {}
+_strip_caches_lock = threading.Lock()
+_held_strips: set[str] = set()  # documents held for every strip cache, also those made later
+
+
+def _strip_memory() -> int:
+    raw = os.environ.get(STRIP_MEMORY_VAR, "").strip()
+    if not raw:
+        return DEFAULT_MEMORY_BYTES
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise SynthDocUserError(f"{STRIP_MEMORY_VAR} must be a number of MiB (0 or more), got {raw!r}")
+    return int(value * (1 << 20))
+
+
 def _strip_cache(root: str) -> StripCache:
-    return StripCache(Path(root))
+    with _strip_caches_lock:
+        cache = _strip_caches.get(root)
+        if cache is None:
+            cache = _strip_caches[root] = StripCache(Path(root), memory_bytes=_strip_memory())
+            cache.hold(_held_strips)
+        return cache
+
+
+def strip_caches() -> list[StripCache]:
+    """The strip caches this process has used (one per cache folder)."""
+    with _strip_caches_lock:
+        return list(_strip_caches.values())
+
+
+def hold_strips(names: set[str]) -> None:
+    """Keep the decoded strips of the documents ``names`` in every strip cache, including one
+    made later, until :func:`release_strips` (:meth:`StripCache.hold`)."""
+    with _strip_caches_lock:
+        _held_strips.update(names)
+        for cache in _strip_caches.values():
+            cache.hold(names)
+
+
+def release_strips(names: set[str]) -> None:
+    """Drop the decoded strips of the documents ``names`` everywhere (:meth:`StripCache.release`)."""
+    with _strip_caches_lock:
+        _held_strips.difference_update(names)
+        for cache in _strip_caches.values():
+            cache.release(names)
 
 
 @lru_cache(maxsize=4)
@@ -246,7 +297,8 @@ def score_doc(doc: dict[str, Any], reply: str | None, answer: str | None = None)
 def process_results(doc: dict[str, Any], results: list[str]) -> dict[str, dict[str, Any]]:
     """Judge one answer; the record lands in the samples log under every metric."""
     reply = results[0] if results else None
-    return metric_values(score_doc(doc, reply), "acc", "score")
+    record = judging.prefetched(doc, reply)  # scored while the model answered the next slice
+    return metric_values(record if record is not None else score_doc(doc, reply), "acc", "score")
 
 
 def aggregate_acc(records: list[dict[str, Any]]) -> float:

@@ -17,6 +17,7 @@ the judge's cache when it has one, else ``judge_error`` with a reason that says 
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -226,6 +227,15 @@ class JudgeSession:
             record.update(self.judge_fields(item))
 
 
+def warm_client_imports() -> None:
+    """Import what the first chat request of the ``openai`` client imports (its chat resources
+    and response types), before judge threads start: one thread importing them holds the import
+    lock and stalls every other one, seconds on a loaded machine."""
+    with contextlib.suppress(ImportError):
+        import openai.resources.chat
+        import openai.types.chat  # noqa: F401
+
+
 def judge_all(
     session: JudgeSession,
     items: Sequence[JudgeItem],
@@ -243,6 +253,7 @@ def judge_all(
 
     if concurrency <= 1 or len(items) <= 1:
         return [one(item) for item in items]
+    warm_client_imports()
     with ThreadPoolExecutor(max_workers=min(concurrency, len(items)), thread_name_prefix="judge") as pool:
         return list(pool.map(one, items))
 
@@ -322,3 +333,78 @@ def run_session(settings: Settings, *, preflight_judge: bool = False) -> JudgeSe
 def run_judge(settings: Settings, *, preflight: bool = False) -> Any:
     """The configured judge (None for ``none``); a clear error if unset or unreachable."""
     return run_session(settings, preflight_judge=preflight).judge
+
+
+# -- judging ahead of process_results (synthdocbench eval, doc_order) -----------------------
+
+
+class _Prefetch:
+    """Records being scored in the background, keyed by question and reply."""
+
+    def __init__(self, workers: int) -> None:
+        self.pool = ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="judge-ahead")
+        self.lock = threading.Lock()
+        self.pending: dict[tuple[str, Any, str], list[Any]] = {}  # key -> [future, copies asked]
+
+
+_ahead: _Prefetch | None = None
+
+
+def _ahead_key(doc: Any, reply: Any) -> tuple[str, Any, str] | None:
+    if not isinstance(doc, dict) or not isinstance(reply, str):
+        return None
+    question = doc.get("question_id")
+    return (question, doc.get("subset"), reply) if isinstance(question, str) else None
+
+
+def start_prefetch(workers: int) -> None:
+    """Accept :func:`prefetch` requests, scoring ``workers`` at once, until :func:`stop_prefetch`."""
+    global _ahead
+    stop_prefetch()
+    warm_client_imports()
+    _ahead = _Prefetch(workers)
+
+
+def stop_prefetch() -> None:
+    """Stop scoring ahead; records nobody picked up are dropped."""
+    global _ahead
+    ahead, _ahead = _ahead, None
+    if ahead is not None:
+        ahead.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def prefetch(doc: dict[str, Any], reply: str, score: Callable[[dict[str, Any], str], dict[str, Any]]) -> None:
+    """Start ``score(doc, reply)`` in the background (when :func:`start_prefetch` is active);
+    :func:`prefetched` picks the record up."""
+    ahead, key = _ahead, _ahead_key(doc, reply)
+    if ahead is None or key is None:
+        return
+    with ahead.lock:
+        entry = ahead.pending.get(key)
+        if entry is not None:
+            entry[1] += 1
+            return
+        try:
+            ahead.pending[key] = [ahead.pool.submit(score, doc, reply), 1]
+        except RuntimeError:  # shut down meanwhile
+            return
+
+
+def prefetched(doc: Any, reply: Any) -> dict[str, Any] | None:
+    """The record :func:`prefetch` scored for this question and reply (waiting for it), or None
+    when it was not asked for ahead."""
+    ahead, key = _ahead, _ahead_key(doc, reply)
+    if ahead is None or key is None:
+        return None
+    with ahead.lock:
+        entry = ahead.pending.get(key)
+        if entry is None:
+            return None
+        entry[1] -= 1
+        if entry[1] <= 0:
+            del ahead.pending[key]
+    try:
+        record: dict[str, Any] = entry[0].result()
+    except Exception:  # cancelled or broken: score it in the caller
+        return None
+    return dict(record)

@@ -17,6 +17,13 @@ decodes. Every call gets new image objects that share those pixels read-only (no
 copy): Pillow copies a read-only image before any in-place change (``paste``, ``ImageDraw``,
 ``putpixel``) and ``thumbnail`` replaces the object's own pixels, so a model that edits its
 images cannot change what the next question sees.
+
+A run that knows which documents come next (``synthdocbench eval``,
+:mod:`~synthdocbench_tasks.doc_order`) :meth:`~StripCache.hold` s the documents of the requests
+it hands the model (their pixels are not evicted, whatever the budget) and
+:meth:`~StripCache.release` s each one after its last request (its pixels are dropped at
+once): each document is decoded at most once per run, and the pixels in memory are those
+of the documents in flight. ``decodes`` counts the decodes of each document.
 """
 
 from __future__ import annotations
@@ -24,7 +31,8 @@ from __future__ import annotations
 import json
 import shutil
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from collections.abc import Iterable
 from pathlib import Path
 
 from PIL import Image
@@ -113,9 +121,13 @@ class StripCache(DocCache[list[Strip]]):
         self.memory_bytes = memory_bytes
         self._decoded: OrderedDict[tuple[str, str], list[Image.Image]] = OrderedDict()
         self._decoded_size = 0
+        self.peak_decoded_bytes = 0  # the most decoded pixels held at once
         self._decoded_lock = threading.Lock()
         self.decoded = 0  # how many documents' strips this cache had to decode
+        self.decodes: Counter[str] = Counter()  # decodes per document name
         self._jpeg_digests: dict[tuple[str, str], list[str]] = {}  # 64 characters a strip
+        self._names: dict[tuple[str, str], str] = {}  # the document name each key was asked as
+        self._held: set[str] = set()  # documents whose pixels stay until released
 
     @property
     def rasterised(self) -> int:
@@ -144,6 +156,7 @@ class StripCache(DocCache[list[Strip]]):
         strips = self.strips(pdf, settings, name, digest, pages)
         with self._decoded_lock:
             jpegs = self._jpeg_digests.get(key)
+            self._names[key] = name
         if jpegs is None or len(jpegs) != len(strips):
             jpegs = [self.digest(strip.jpeg) for strip in strips]
             with self._decoded_lock:
@@ -163,17 +176,41 @@ class StripCache(DocCache[list[Strip]]):
         self._remember(key, images)
         return images
 
+    def hold(self, names: Iterable[str]) -> None:
+        """Keep the decoded pixels of the documents ``names`` (as :meth:`images` is asked) in
+        memory, whatever the budget, until :meth:`release`."""
+        with self._decoded_lock:
+            self._held.update(names)
+
+    def release(self, names: Iterable[str]) -> None:
+        """Drop the decoded pixels of the documents ``names`` now (no more requests ask for them)."""
+        with self._decoded_lock:
+            gone = set(names)
+            self._held -= gone
+            for key in [k for k in self._decoded if self._names.get(k) in gone]:
+                self._decoded_size -= _size(self._decoded.pop(key))
+
+    @property
+    def decoded_bytes(self) -> int:
+        """The bytes of decoded pixels this cache holds now."""
+        return self._decoded_size
+
     def _remember(self, key: tuple[str, str], images: list[Image.Image]) -> None:
         size = _size(images)
         with self._decoded_lock:
             self.decoded += 1
-            if key in self._decoded or size > self.memory_bytes:
+            name = self._names.get(key, key[0])
+            self.decodes[name] += 1
+            held = name in self._held
+            if key in self._decoded or (size > self.memory_bytes and not held):
                 return
             self._decoded[key] = images
             self._decoded_size += size
-            while self._decoded_size > self.memory_bytes:
-                _, dropped = self._decoded.popitem(last=False)
-                self._decoded_size -= _size(dropped)
+            self.peak_decoded_bytes = max(self.peak_decoded_bytes, self._decoded_size)
+            for old in [k for k in self._decoded if self._names.get(k) not in self._held]:
+                if self._decoded_size <= self.memory_bytes:
+                    break
+                self._decoded_size -= _size(self._decoded.pop(old))
 
     def _read(self, path: Path) -> list[Strip] | None:
         if not path.exists():
