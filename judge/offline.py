@@ -93,6 +93,12 @@ _LABEL_ASK = re.compile(
     r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show|\b(?:what|which)\s+direction\b",
     re.IGNORECASE,
 )
+#: A question that asks for a value outright: the value is its core, a label alone half an answer.
+_VALUE_ASK = re.compile(
+    r"\b(?:what|which)\s+(?:[\w'-]+\s+){0,3}(?:value|values|level|figure|amount|size)\b|\bhow\s+(?:much|many|large|big)\b"
+    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
+    re.IGNORECASE,
+)
 _HEDGE = re.compile(
     r"\b(?:probably|possibly|perhaps|maybe|might|seems?|likely|unclear|not\s+sure|hard\s+to\s+tell|i\s+think"
     r"|appears?\s+to)\b",
@@ -136,7 +142,17 @@ def _first_sentence(text: str) -> str:
 
 
 def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
-    """The rubric's number for these verdicts (see the module docstring)."""
+    """The rubric's number for these verdicts (see the module docstring); when the question asks
+    for a value outright and the answer gives no value of it (nor its years), the core is missing: at most 5."""
+    score = _share_score(ctx, facts, verdicts, hedged)
+    values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
+    asked = any(f.kind == "number" and not _is_year(f) for f in facts)
+    if asked and not any(values) and _VALUE_ASK.search(ctx.question.text):
+        return min(score, _MISSING_DERIVED_CAP)
+    return score
+
+
+def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
     hit = [v.hit for v in verdicts]
     share = sum(hit) / len(facts)
     score = math.floor(10 * share + 0.5)

@@ -161,6 +161,7 @@ def _distractors(question: _Text, facts: list[_Fact]) -> list[str]:
     fact_words = set().union(*(f.surface_words() for f in facts)) if facts else set()
     out = []
     for name, _ in claims.proper_names(question.text):
+        name = re.sub(r"['’]s?$", "", name)  # "Greece's" offers Greece
         if name.lower().startswith("figure") or claims.words(name) & fact_words:
             continue
         out.append(name)
