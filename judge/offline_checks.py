@@ -260,6 +260,24 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     return False
 
 
+def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """A year of the question or reference next to ``fact`` that is not the one the reference
+    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020)."""
+    if not _is_entity(fact) or _is_year_text(fact.text):
+        return None
+    bound: set[str] = set()
+    for s in _fact_spans(fact, ctx.reference):
+        bound |= set(claims.YEAR.findall(ctx.reference.clause(s)))
+    if not bound:
+        return None
+    said = set(claims.YEAR.findall(text.clause(span)))
+    return min(said) if said and not said & bound else None
+
+
+def _is_year_text(text: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", text.strip()))
+
+
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
     if not _is_entity(fact) or not ctx.distractors:
@@ -340,6 +358,9 @@ def _problem(
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
+    period = _other_period(ctx, fact, span, text)
+    if period is not None:
+        return f"'{said}' is given for {period}"
     if found is not None:
         rival = _rival_number(ctx, fact, found, text)
         if rival is not None:
