@@ -29,7 +29,7 @@ _FINAL = re.compile(
 #: ("actually", "looking closer", "the correct value is"), which outweighs what came before.
 _MARKER = re.compile(
     r"\bin\s+conclusion\b|\bto\s+conclude\b|\bin\s+summary\b"
-    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|\bon\s+reflection\b,?"
+    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|(?:(?<=[.;,!?])|^)\s*so\b,?(?!\s+(?:far|that|much|many|on)\b)|\bon\s+reflection\b,?"
     r"|\blooking\s+again\b[^.:\n]*[.:]|\b(?:looking|on)\s+closer(?:\s+(?:look|inspection))?\b,?"
     r"|\bon\s+(?:a\s+)?second\s+look\b,?|\b(?:is|it's|was)\s+actually\b|\bactually\b,?"
     r"|\bthe\s+(?:correct|right|true|actual)\s+(?:value|answer|figure|reading|number)\s+is\b"

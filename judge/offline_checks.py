@@ -21,6 +21,7 @@ from judge.offline_context import (
     _unknown_name,
 )
 from judge.offline_facts import (
+    _FALL_CUE,
     _Fact,
     _fact_spans,
     _is_entity,
@@ -274,6 +275,25 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
     return min(said) if said and not said & bound else None
 
 
+_FALL_BEFORE = re.compile(
+    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s+"
+    r"(?:by\s+)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
+
+
+def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """A rise (a positive change the reference states without a fall) written as a fall:
+    "fell by 5.7" for a change of +5.7."""
+    if fact.kind != "number" or fact.negative or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start]):
+        return False
+    clauses = [ctx.reference.clause(s) for s in _fact_spans(fact, ctx.reference)]
+    if not clauses or any(_FALL_CUE.search(c) for c in clauses):
+        return False
+    return bool(_CHANGE.search(ctx.question.text) or any(_CHANGE.search(c) for c in clauses))
+
+
 def _is_year_text(text: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d", text.strip()))
 
@@ -358,6 +378,8 @@ def _problem(
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
+    if _stated_as_fall(ctx, fact, span, text):
+        return f"'{said}' is stated as a fall"
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
@@ -398,7 +420,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
-    negated = [p for p in problems if p is not None and p.endswith("is negated")]
+    negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
     if negated:
         return _Verdict(False, negated[0])
     if any(p is None for p in problems):
