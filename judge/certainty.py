@@ -95,7 +95,7 @@ _ALTERNATIVES = re.compile(
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
-    r"\beither\b[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
     r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"

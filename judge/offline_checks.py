@@ -129,6 +129,43 @@ def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     return None
 
 
+_OR_AFTER = re.compile(
+    r"^\s*,?\s*or\s+(?:(?:perhaps|possibly|maybe|rather|else)\s+)?(?:the\s+)?([^\W\d_][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+_OR_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)\s*,?\s+or\s+(?:(?:perhaps|possibly|maybe)\s+)?(?:the\s+)?$")
+
+
+def _or_rival(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another candidate for a label's slot offered with "or" ("Education or Finance", "up
+    or down", "either France or Sweden"): the question's other option, a name or colour the
+    question and reference lack, or another pole of the label's family."""
+    if fact.kind != "label" or re.search(r"\bor\b", ctx.reference.text):
+        return None
+    after = _OR_AFTER.match(text.text[span.end : span.end + 60])
+    before = _OR_BEFORE.search(text.text[max(0, span.start - 60) : span.start])
+    for m in (after, before):
+        if m is None:
+            continue
+        word = m.group(1)
+        if claims.words(word) & claims.words(fact.text):
+            continue
+        if any(claims.words(word) <= claims.words(d) for d in ctx.distractors):
+            return word
+        if fact.pole is not None:
+            family, pole = fact.pole
+            if any(
+                claims.pole_pattern(family, other, strong_only=False).fullmatch(word)
+                for other in claims.POLES[family]
+                if other != pole
+            ):
+                return word
+        elif word[:1].isupper() and _unknown_name(ctx, word):
+            return word
+        elif fact.colour and claims.COLOUR.fullmatch(word):
+            return word
+    return None
+
+
 def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
     """``found`` states some number fact (in a unit converted into the fact's)."""
     return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
@@ -424,6 +461,10 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     if negated:
         return _Verdict(False, negated[0])
     if any(p is None for p in problems):
+        for (span, _), p in zip(occurrences, problems, strict=True):
+            rival = _or_rival(ctx, fact, span, text) if p is None else None
+            if rival is not None:
+                return _Verdict(False, f"offered with the alternative '{rival}'")
         alternative = _alternative(ctx, fact, text)
         if alternative is not None:
             return _Verdict(False, f"offered with the alternative '{alternative}'")
