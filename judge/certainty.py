@@ -83,6 +83,26 @@ def doubts(
     return out
 
 
+#: Doubts that can only make a verdict lower than the judge's reading (a hedge, a rival
+#: value, a drifting conclusion): a fail with only these is a certain fail.
+LOWERING = frozenset(
+    (
+        "it hedges",
+        "it offers alternatives",
+        "another value in the asked unit is stated too",
+        "its last statement gives another value than an earlier one",
+        "one fact is read both cleanly and with a problem",
+        "the compared entities come in the other order",
+    )
+)
+
+
+def settled(score: int, doubts: list[str], pass_mark: int = 6) -> bool:
+    """The verdict stands whatever the doubts resolve to: none, or a fail whose doubts could
+    only lower it."""
+    return not doubts or (score < pass_mark and all(d in LOWERING for d in doubts))
+
+
 # --- readings the judge cannot bind with certainty (issue 25: calibrating ``certain``) ---------
 
 #: Alternatives offered for one slot: "either A or B", "A or possibly B", "though it might be".

@@ -307,7 +307,7 @@ class OfflineJudge:
             text_out += f"; missing: {', '.join(missing)}"
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
-        return self._judgement(score, text_out, certain=not doubts)
+        return self._judgement(score, text_out, certain=certainty.settled(score, doubts))
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""
