@@ -55,6 +55,7 @@ from judge.offline_context import (
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
+    _number_hits,
     _parse_fact,
     _percentish,
     _Text,
@@ -118,7 +119,12 @@ _HEDGE = re.compile(
 def _spray(ctx: _Context, text: _Text) -> str | None:
     unexplained = [n for n in text.numbers if not ctx.explained(n)]
     asked = sum(1 for f in ctx.facts if f.kind == "number")
-    if len(unexplained) >= _SPRAY_NUMBERS or (len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1)):
+    # Values read on the way to a stated result are no spray (issue 25: readings are not guesses).
+    concluded = bool(text.numbers) and any(
+        f.kind == "number" and _number_hits(f, text, text.numbers[-1:]) for f in ctx.facts
+    )
+    few = len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1) and not concluded
+    if len(unexplained) >= _SPRAY_NUMBERS or few:
         return f"{len(unexplained)} numbers the question does not call for"
     names = {name.lower() for name in _foreign_names(ctx, text)}
     if len(names) >= _SPRAY_NAMES:

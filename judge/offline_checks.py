@@ -159,9 +159,9 @@ def _or_rival(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None
                 if other != pole
             ):
                 return word
-        elif word[:1].isupper() and _unknown_name(ctx, word):
-            return word
-        elif fact.colour and claims.COLOUR.fullmatch(word):
+        elif (word[:1].isupper() and _unknown_name(ctx, word)) or (
+            fact.colour and claims.COLOUR.fullmatch(word)
+        ):
             return word
     return None
 
@@ -323,7 +323,11 @@ _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b
 def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """A rise (a positive change the reference states without a fall) written as a fall:
     "fell by 5.7" for a change of +5.7."""
-    if fact.kind != "number" or fact.negative or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start]):
+    if (
+        fact.kind != "number"
+        or fact.negative
+        or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+    ):
         return False
     clauses = [ctx.reference.clause(s) for s in _fact_spans(fact, ctx.reference)]
     if not clauses or any(_FALL_CUE.search(c) for c in clauses):
