@@ -148,8 +148,9 @@ def _first_sentence(text: str) -> str:
 
 
 def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
-    """The rubric's number for these verdicts (see the module docstring); when the question asks
-    for a value outright and the answer gives no value of it (nor its years), the core is missing: at most 5."""
+    """The rubric's number for these verdicts (see the module docstring); when the question
+    asks for a value outright and the answer gives no value (nor its years), the core is
+    missing: at most 5."""
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
