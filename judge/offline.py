@@ -116,6 +116,20 @@ _HEDGE = re.compile(
 # --- claims about one fact ------------------------------------------------------------------
 
 
+#: A word the reference writes after a number ("36.5 beds"): the plotted quantity's unit.
+_UNIT_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s+([A-Za-z]{3,})")
+_NOT_UNITS = frozenset(
+    "percent per cent percentage points point pp and to in on at of for from the a an than or versus "
+    "against which while with its times years year".split()
+)
+
+
+def _reference_units(reference: str) -> set[str]:
+    """The unit words the reference writes after its numbers, other than shares."""
+    words = {m.group(1).lower() for m in _UNIT_AFTER_NUMBER.finditer(reference[:2000])}
+    return words - _NOT_UNITS
+
+
 def _spray(ctx: _Context, text: _Text) -> str | None:
     unexplained = [n for n in text.numbers if not ctx.explained(n)]
     asked = sum(1 for f in ctx.facts if f.kind == "number")
@@ -262,6 +276,7 @@ class OfflineJudge:
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
+                f.other_units |= _reference_units(item.reference)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
         if not candidate.strip():
             return self._judgement(0, "empty answer")

@@ -36,7 +36,7 @@ CURRENCIES: dict[str, str] = {
     "cny": "CNY", "rmb": "CNY", "yuan": "CNY", "元": "CNY",
 }  # fmt: skip
 _PHYSICAL_WORD = (
-    r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?"
+    r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?|cm|mm"
     r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha)"
