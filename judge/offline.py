@@ -55,6 +55,7 @@ from judge.offline_context import (
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
+    _is_entity,
     _number_hits,
     _parse_fact,
     _percentish,
@@ -62,7 +63,8 @@ from judge.offline_facts import (
     _unlatex,
 )
 from judge.parse import UNSCORED
-from judge.quantities import readings_for
+from judge.numbers import FoundNumber
+from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
 OFFLINE_VERSION = "offline-claims-v3"
@@ -213,6 +215,33 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
     return facts, verdicts
 
 
+def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text) -> bool:
+    """The conclusion states ``found`` for ``fact``: an unknown number in its unit, or for a
+    computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
+    if not readings_for(fact.quantity, found, tail.text):
+        return False
+    if not ctx.explained(found):
+        return True
+    said = stated_unit(found, tail.text)
+    return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
+
+
+def _conclusion_rival(ctx: _Context, fact: _Fact, tail: _Text) -> str | None:
+    """Another candidate for a label's slot that the conclusion names: another year for a year,
+    the question's other option for an entity."""
+    labels = {f.text.lower() for f in ctx.facts if f.kind == "label"}
+    if re.fullmatch(r"(?:19|20)\d\d", fact.text.strip()):
+        for m in claims.YEAR.finditer(tail.text):
+            if m.group(0) not in labels and not tail.negated(claims.Span(m.start(), m.end())):
+                return m.group(0)
+    elif _is_entity(fact):
+        for name in ctx.distractors:
+            for span in claims.find_all(claims.phrase_pattern(name), tail.text):
+                if not tail.negated(span):
+                    return name
+    return None
+
+
 def _assess_committed(
     ctx: _Context, facts: list[_Fact], text: _Text, tail: _Text, parts: conclusion.Split | None
 ) -> tuple[list[_Fact], list[_Verdict], bool]:
@@ -227,11 +256,14 @@ def _assess_committed(
         fact = scored[i]
         if v.soft:  # the conclusion commits to a wrong value
             said[i] = _Verdict(False, f"the conclusion {v.why}")
-        if v.hit or v.why or fact.kind != "number":
+        if v.hit or v.why:
             continue
-        other = [
-            n for n in tail.numbers if not ctx.explained(n) and readings_for(fact.quantity, n, tail.text)
-        ]
+        if fact.kind == "label":
+            rival = _conclusion_rival(ctx, fact, tail)
+            if rival is not None:
+                said[i] = _Verdict(False, f"the conclusion says '{rival}'")
+            continue
+        other = [n for n in tail.numbers if _concludes_other(ctx, fact, n, tail)]
         if other and not _is_year(fact):
             said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
     if not any(v.hit or v.why for v in said):
