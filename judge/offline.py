@@ -40,6 +40,7 @@ from typing import Any
 from judge import certainty, claims, conclusion
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
+from judge.numbers import FoundNumber
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -63,7 +64,6 @@ from judge.offline_facts import (
     _unlatex,
 )
 from judge.parse import UNSCORED
-from judge.numbers import FoundNumber
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
@@ -121,8 +121,37 @@ _HEDGE = re.compile(
 #: A word the reference writes after a number ("36.5 beds"): the plotted quantity's unit.
 _UNIT_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s+([A-Za-z]{3,})")
 _NOT_UNITS = frozenset(
-    "percent per cent percentage points point pp and to in on at of for from the a an than or versus "
-    "against which while with its times years year".split()
+    [
+        "percent",
+        "per",
+        "cent",
+        "percentage",
+        "points",
+        "point",
+        "pp",
+        "and",
+        "to",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "from",
+        "the",
+        "a",
+        "an",
+        "than",
+        "or",
+        "versus",
+        "against",
+        "which",
+        "while",
+        "with",
+        "its",
+        "times",
+        "years",
+        "year",
+    ]
 )
 
 
