@@ -30,7 +30,8 @@ def _unlatex(m: re.Match[str]) -> str:
     return " " if word.isalpha() else word
 
 
-#: A number that names a figure, table, page or step ("Figure 1") is no value.
+#: A whole number that names a figure, table, page or step ("Figure 1") is no value ("chart
+#: 8.79" is).
 _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step|panel)\s*$", re.IGNORECASE)
 
 
@@ -174,7 +175,7 @@ class _Text:
             [
                 n
                 for n in find_numbers(folded)
-                if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])
+                if not (_LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start]) and n.text.isdigit())
             ],
         )
 
