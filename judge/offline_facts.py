@@ -199,11 +199,35 @@ def _number_hits(
         readings = list(readings_for(fact.quantity, found, text.text))
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
-        if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets) and _unit_fits(
-            fact, found, text
-        ):
+        slack = _rounding_slack(found, text)
+        if any(
+            abs(r - t) <= max(tol, min(slack, _MAX_ROUNDING * abs(t)))
+            for r in readings
+            for t, tol in fact.targets
+        ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+_APPROX_BEFORE = re.compile(
+    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|ca\.))\s*[$€£]?$",
+    re.IGNORECASE,
+)
+#: A rounded value ("~90" for 91, "about 42%" for 41.8) is within half its last digit of the
+#: value, and never more than this share of it off.
+_MAX_ROUNDING = 0.012
+
+
+def _rounding_slack(found: FoundNumber, text: _Text) -> float:
+    """Half the last written digit of a number marked as approximate (0 for an exact one)."""
+    if not _APPROX_BEFORE.search(text.text[max(0, found.start - 16) : found.start]):
+        return 0.0
+    digits = re.sub(r"[^\d.,]", "", found.text.split()[0]).replace(",", ".")
+    if "." in digits:
+        place = 10.0 ** -len(digits.rsplit(".", 1)[1])
+    else:
+        place = 10.0 ** (len(digits) - len(digits.rstrip("0"))) if digits.strip("0") else 1.0
+    return place / 2 * found.scale
 
 
 def _percentish(unit: str) -> bool:
