@@ -59,6 +59,7 @@ from judge.offline_facts import (
     _is_entity,
     _number_hits,
     _parse_fact,
+    period_of,
     _percentish,
     _Text,
     _unlatex,
@@ -334,6 +335,9 @@ class OfflineJudge:
             )
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
+        for f in facts:
+            if f.kind == "number" and f.derived:
+                f.period = period_of(item.reference)
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
