@@ -59,10 +59,10 @@ from judge.offline_facts import (
     _is_entity,
     _number_hits,
     _parse_fact,
-    period_of,
     _percentish,
     _Text,
     _unlatex,
+    period_of,
 )
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit

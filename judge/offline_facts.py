@@ -213,8 +213,8 @@ def _number_hits(
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.
 PER_YEAR = {"day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0, "decade": 0.1}
-_PERIOD_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter", "annual": "year",
-                 "annually": "year", "yearly": "year"}  # fmt: skip
+_PERIOD_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
+                 "annual": "year", "annually": "year", "yearly": "year"}  # fmt: skip
 _PERIOD = re.compile(
     r"\b(?:a|per|each|every)\s+(day|week|month|quarter|year|decade)\b|/\s*(day|week|month|quarter|year|yr)\b"
     r"|\b(daily|weekly|monthly|quarterly|annual|annually|yearly)\b",
