@@ -38,6 +38,9 @@ _ENGLISH = frozenset(
 )
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _MIN_OTHER_WORDS = 2
+_GERMAN_NOUN = re.compile(
+    r"(?:ungen|heit|keit|schaft|ische[nrs]?|anlagen?|preise|markt|folge|werte?s?|zahlen|jahre?s?)$|^(?:ge|ver|ent)\w{6,}(?:en|t)$"
+)
 _MAX_OTHER_SCRIPT = 0.3
 
 
@@ -53,6 +56,8 @@ def language_doubt(text: str) -> str | None:
     other = sum(w in _OTHER and w not in _ENGLISH for w in words)
     if other >= _MIN_OTHER_WORDS and other > sum(w in _ENGLISH for w in words):
         return "not written in English"
+    if sum(bool(_GERMAN_NOUN.search(w)) for w in words) >= _MIN_OTHER_WORDS:
+        return "not written in English"  # German compounds without function words ("Reihenfolge: ...")
     return None
 
 

@@ -66,7 +66,8 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
         if _number_hits(fact, text, [other]) or ctx.explained(other) or _states_a_fact(ctx, other, text):
             continue
         return other
-    if fact.unit:
+    if fact.unit and not re.search(r"=\s*$", text.text[max(0, found.start - 4) : found.start]):
+        # a result after "=" is what the figures before it give, not a rival of them
         sa, sb = text.piece(text.sentences, Span(found.start, found.end))
         for k, other in enumerate(text.numbers):
             if (
@@ -185,6 +186,13 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
             return found
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found
+        said = stated_unit(found, text.text).physical
+        if (
+            said is not None
+            and fact.quantity.physical not in (None, said)
+            and not _number_hits(fact, text, [found])
+        ):
+            return found  # "101 hectares" for 101 km²
     return None
 
 
