@@ -133,6 +133,7 @@ def leaves_slot_open(text: str, reference: str) -> bool:
     return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
 
 
+OTHER_UNIT = "a unit or scale other than the reference's"
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
@@ -284,7 +285,7 @@ def reading_doubts(
         out.append("another value in the asked unit is stated too")
     known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
     if _units_after_numbers(text) - known:
-        out.append("a unit or scale other than the reference's")
+        out.append(OTHER_UNIT)
     if (_CJK.search(text) and not _CJK.search(reference)) or (
         _ACCENTED.search(text) and not _ACCENTED.search(reference)
     ):

@@ -308,6 +308,13 @@ def _assess_committed(
     return scored, merged, True
 
 
+def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
+    """Every number fact with a unit was read in the answer's unit (converted) or found bound to
+    a unit it cannot be: the answer's other unit is no doubt."""
+    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number" and f.unit]
+    return bool(numbers) and all(v.hit or v.why.endswith("in another unit or scale") for _, v in numbers)
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -385,6 +392,8 @@ class OfflineJudge:
             [t for f in facts if f.kind == "number" for t, _ in f.targets],
             " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
         )
+        if _units_resolved(facts, verdicts):
+            doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
