@@ -108,6 +108,20 @@ def settled(score: int, doubts: list[str], pass_mark: int = 6) -> bool:
     return not doubts or (score < pass_mark and all(d in LOWERING for d in doubts))
 
 
+_NUMBER_WORDS = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
+    r"|thousand|million|billion|half|halved|third|thirds|quarter|double|doubled|twice|triple|tripled|thrice"
+    r"|dozen|fold|percent|nil|none|same)\b",
+    re.IGNORECASE,
+)
+
+
+def says_numbers_in_words(text: str) -> bool:
+    """``text`` may state a number in words ("twice", "three years", "half") or in another language."""
+    return bool(_NUMBER_WORDS.search(text[-20_000:])) or language_doubt(text[-20_000:]) is not None
+
+
 # --- readings the judge cannot bind with certainty (issue 25: calibrating ``certain``) ---------
 
 #: Alternatives offered for one slot: "either A or B", "A or possibly B", "though it might be".
@@ -148,7 +162,6 @@ _UNITS = frozenset(
 )
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _ACCENTED = re.compile(r"[äöüßñ¿¡çàèéêëîïôœùûãõ]", re.IGNORECASE)
-_DECIMAL_COMMA = re.compile(r"\d,(?:\d{1,2}|\d{4,})(?![\d,.])")
 _COMPARE = re.compile(
     r"\bthan\b|\btimes\b|\bcompared\b|\bvs\.?\b|\bversus\b|\brelative\s+to\b|\bexceeds?\b|\bahead\s+of\b"
     r"|\bbehind\b|\bover\b|\bratio\b",
@@ -286,12 +299,10 @@ def reading_doubts(
     known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
     if _units_after_numbers(text) - known:
         out.append(OTHER_UNIT)
-    if (_CJK.search(text) and not _CJK.search(reference)) or (
-        _ACCENTED.search(text) and not _ACCENTED.search(reference)
-    ):
+    # Accented letters in an answer read as English ("Côte d'Ivoire") and a decimal comma (read
+    # only where unambiguous: never before exactly three digits) are no doubt of their own.
+    if _CJK.search(text) and not _CJK.search(reference):
         out.append("written with another language's letters")
-    if _DECIMAL_COMMA.search(text) and not _DECIMAL_COMMA.search(reference):
-        out.append("a decimal comma")
     if _roles_swapped(text, reference, question):
         out.append("the compared entities come in the other order")
     return out

@@ -383,7 +383,8 @@ class OfflineJudge:
             missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
             conflicting=sum(1 for v in verdicts if v.conflict),
             numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
-            and not text.numbers,
+            and not text.numbers
+            and certainty.says_numbers_in_words(candidate),
         )
         doubts += certainty.reading_doubts(
             candidate,
