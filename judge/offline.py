@@ -45,6 +45,7 @@ from judge.offline_checks import (
     _check,
     _is_year,
     _reversed,
+    _states_a_fact,
     _Verdict,
     _wrong_value,
 )
@@ -250,6 +251,8 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
     computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
     if not readings_for(fact.quantity, found, tail.text):
         return False
+    if _states_a_fact(ctx, found, tail):
+        return False  # "26.4 hours" is the gap of 1.1 days
     if not ctx.explained(found):
         return True
     said = stated_unit(found, tail.text)
@@ -276,7 +279,7 @@ def _assess_committed(
     ctx: _Context, facts: list[_Fact], text: _Text, tail: _Text, parts: conclusion.Split | None
 ) -> tuple[list[_Fact], list[_Verdict], bool]:
     """The verdicts of the answer's conclusion (:mod:`judge.conclusion`), facts it leaves
-    unsaid taken from the reasoning's clean statements; False when the answer commits to
+    unsaid taken from the reasoning's clean statements and wrong read values; False when the answer commits to
     nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
     A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
     if parts is None:
@@ -299,10 +302,12 @@ def _assess_committed(
     if not any(v.hit or v.why for v in said):
         if parts.kind == "readings":
             return scored, said, False
+        if parts.kind == "comma":  # "..., so it fell": the clause before it is the statement
+            return (*_assess(ctx, facts, text), True)
         return (*_assess(ctx, facts, text), False)
     _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
     merged = [
-        v if v.hit or v.why or i >= len(before) or not before[i].hit else before[i]
+        v if v.hit or v.why or i >= len(before) or not (before[i].hit or before[i].soft) else before[i]
         for i, v in enumerate(said)
     ]
     return scored, merged, True
@@ -311,8 +316,10 @@ def _assess_committed(
 def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
     """Every number fact with a unit was read in the answer's unit (converted) or found bound to
     a unit it cannot be: the answer's other unit is no doubt."""
-    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number" and f.unit]
-    return bool(numbers) and all(v.hit or v.why.endswith("in another unit or scale") for _, v in numbers)
+    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
+    return bool(numbers) and all(
+        f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
+    )
 
 
 class OfflineJudge:
