@@ -148,6 +148,7 @@ def leaves_slot_open(text: str, reference: str) -> bool:
 
 
 OTHER_UNIT = "a unit or scale other than the reference's"
+SWAPPED = "the compared entities come in the other order"
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
@@ -304,5 +305,5 @@ def reading_doubts(
     if _CJK.search(text) and not _CJK.search(reference):
         out.append("written with another language's letters")
     if _roles_swapped(text, reference, question):
-        out.append("the compared entities come in the other order")
+        out.append(SWAPPED)
     return out

@@ -313,10 +313,25 @@ def _assess_committed(
     return scored, merged, True
 
 
+def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
+    """Two entity labels the reference ties to nothing but their order ("the first was A; the
+    second, B") come in the other order in the answer: their roles may be swapped."""
+    spans = []
+    for f in facts:
+        if not _is_entity(f) or ctx.anchors[f.index]:
+            continue
+        mine = claims.find_all(claims.phrase_pattern(f.text), text.text)
+        ref = claims.find_all(claims.phrase_pattern(f.text), ctx.reference.text)
+        if mine and ref:
+            spans.append((ref[0].start, mine[0].start))
+    order = [b for _, b in sorted(spans)]
+    return len(order) >= 2 and order != sorted(order)
+
+
 def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
     """Every number fact with a unit was read in the answer's unit (converted) or found bound to
     a unit it cannot be: the answer's other unit is no doubt."""
-    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
+    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number" and not _is_year(f)]
     return bool(numbers) and all(
         f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
     )
@@ -400,6 +415,8 @@ class OfflineJudge:
             [t for f in facts if f.kind == "number" for t, _ in f.targets],
             " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
         )
+        if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
+            doubts.append(certainty.SWAPPED)
         if _units_resolved(facts, verdicts):
             doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
         text_out = f"matched {len(matched)}/{len(facts)}"
