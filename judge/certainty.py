@@ -149,6 +149,7 @@ def leaves_slot_open(text: str, reference: str) -> bool:
 
 OTHER_UNIT = "a unit or scale other than the reference's"
 SWAPPED = "the compared entities come in the other order"
+RIVAL = "another value in the asked unit is stated too"
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
@@ -281,6 +282,11 @@ def _roles_swapped(text: str, reference: str, question: str) -> bool:
     return sorted(present, key=text.find) != present
 
 
+def _unit_ratio(text: str, m: re.Match[str]) -> bool:
+    """``m`` is a unit written with a slash after a number ("815 kg/ha", "49.5 cm/yr"), no alternative."""
+    return "/" in m.group(0) and bool(re.search(r"\d\s?$", text[max(0, m.start() - 3) : m.start()]))
+
+
 def reading_doubts(
     text: str, reference: str, question: str, targets: list[float], fact_units: str = ""
 ) -> list[str]:
@@ -291,12 +297,15 @@ def reading_doubts(
     entities in the other order."""
     text = text[-20_000:]
     out = []
-    if any(m.group(0).lower() not in reference.lower() for m in _ALTERNATIVES.finditer(text)):
+    if any(
+        m.group(0).lower() not in reference.lower() and not _unit_ratio(text, m)
+        for m in _ALTERNATIVES.finditer(text)
+    ):
         out.append("it offers alternatives")
     if _last_statement_drifts(text, targets):
         out.append("its last statement gives another value than an earlier one")
     elif _rival_values(text, targets):
-        out.append("another value in the asked unit is stated too")
+        out.append(RIVAL)
     known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
     if _units_after_numbers(text) - known:
         out.append(OTHER_UNIT)

@@ -417,6 +417,8 @@ class OfflineJudge:
         )
         if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
             doubts.append(certainty.SWAPPED)
+        if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
+            doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
         if _units_resolved(facts, verdicts):
             doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
         text_out = f"matched {len(matched)}/{len(facts)}"
