@@ -6,16 +6,20 @@ stated is read as a claim:
 
 * **number**: a stated number within the fact's tolerance (at most a tenth of the value),
   read with either decimal mark and its scale word, in a unit compatible with the fact's and
-  converted into it (:mod:`judge.quantities`), a percentage as a fraction either way, and a
-  negative change written as a fall ("fell by 79" for -79).
+  converted into it (:mod:`judge.quantities`), a percentage as a fraction either way (a bare
+  ``0.057`` for 5.7 pp), a rate per another period converted ("0.11 pp a month" for 1.32 a
+  year), a value marked approximate rounded to its last digit (at most 1.2% off), and a
+  negative change written as a fall ("fell by 79" for -79); a positive change written as a
+  fall contradicts it.
 * **label**: the text or a precise alias on word boundaries (loose aliases count only as
   "more than", "less than", "short of"; "both" never); a polar label also matches its pole's
   other words.
 
 A fact is **contradicted** (:mod:`judge.offline_checks`) when a statement of it is negated,
 bound to something else (a year, name, entity or colour of another fact; a name foreign to
-the question and reference, :mod:`judge.offline_context`), offered next to a rival or hedged
-alternative, written in another unit or scale, when the asked year is missing and another is
+the question and reference, :mod:`judge.offline_context`; another of the question's years
+than the reference binds an entity to), offered next to a rival or hedged alternative (a label
+"or" another candidate for its slot), written in another unit or scale, when the asked year is missing and another is
 stated, when the question's other option is said to be higher, or when an opposite pole is
 stated; the answer also contradicts the reference when it only states the opposite of its
 direction or of its "from A to B". In a reasoning answer the conclusion is scored
@@ -25,8 +29,10 @@ claim, or sprays numbers, names or colours.
 Otherwise the score is ``round(10 * matched / total)`` (half up). A contradiction caps it at 3
 (and at half the matched share); a missing computed result caps it at 5; with every label and
 the computed result right (or only years missing) it is at least 7; and a confident answer
-with every label right to a question that asks for no number scores at least 6. Verdicts say
-whether the judge is ``certain`` of its reading (:mod:`judge.certainty`). Measured agreement
+with every label right to a question that asks for no number scores at least 6; a question
+that asks for a value outright, answered with no value, scores at most 5 (the value is its
+core). Verdicts say whether the judge is ``certain`` of its reading (:mod:`judge.certainty`;
+a fail whose doubts could only lower it is certain). Measured agreement
 with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
