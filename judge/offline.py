@@ -19,10 +19,10 @@ A fact is **contradicted** (:mod:`judge.offline_checks`) when a statement of it 
 bound to something else (a year, name, entity or colour of another fact; a name foreign to
 the question and reference, :mod:`judge.offline_context`; another of the question's years
 than the reference binds an entity to), offered next to a rival or hedged alternative (a label
-"or" another candidate for its slot), written in another unit or scale, when the asked year is missing and another is
-stated, when the question's other option is said to be higher, or when an opposite pole is
-stated; the answer also contradicts the reference when it only states the opposite of its
-direction or of its "from A to B". In a reasoning answer the conclusion is scored
+"or" another candidate for its slot), written in another unit or scale, when the asked year
+is missing and another is stated, when the question's other option is said to be higher, or
+when an opposite pole is stated; the answer also contradicts the reference when it only
+states the opposite of its direction or of its "from A to B". In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 

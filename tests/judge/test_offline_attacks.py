@@ -197,6 +197,7 @@ def _how_did_trend_questions() -> tuple[Question, ...]:
     """'How did ...' trend questions over as many documents as it takes to find three (the
     chart templates vary their wording and chart reading fills last, so 24 documents may hold
     only one); bounded to 96 documents and two seeds."""
+
     def how_did(qs: Sequence[Question]) -> list[Question]:
         return [q for q in qs if q.category == "trend_pattern" and re.match(r"How did", q.question)]
 
