@@ -305,18 +305,26 @@ def _assess_committed(
         other = [n for n in tail.numbers if _concludes_other(ctx, fact, n, tail)]
         if other and not _is_year(fact):
             said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
+    if parts.kind == "comma":  # "..., so it fell": one statement; the conclusion adds what it contradicts
+        whole, overall = _assess(ctx, facts, text)
+        wrong = [said[i] if i < len(said) and said[i].why else v for i, v in enumerate(overall)]
+        return whole, wrong, True
     if not any(v.hit or v.why for v in said):
         if parts.kind == "readings":
             return scored, said, False
-        if parts.kind == "comma":  # "..., so it fell": the clause before it is the statement
-            return (*_assess(ctx, facts, text), True)
         return (*_assess(ctx, facts, text), False)
     _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
     merged = [
-        v if v.hit or v.why or i >= len(before) or not (before[i].hit or before[i].soft) else before[i]
+        before[i] if not (v.hit or v.why) and i < len(before) and _carries(before[i], parts.kind) else v
         for i, v in enumerate(said)
     ]
     return scored, merged, True
+
+
+def _carries(before: _Verdict, kind: str) -> bool:
+    """A reasoning's verdict on a fact its conclusion leaves unsaid stands: a clean statement or
+    a wrong read value."""
+    return before.hit or before.soft
 
 
 def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
