@@ -38,6 +38,9 @@ _ENGLISH = frozenset(
 )
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _MIN_OTHER_WORDS = 2
+_GERMAN_NOUN = re.compile(
+    r"(?:ungen|heit|keit|schaft|ische[nrs]?|anlagen?|preise|markt|folge|werte?s?|zahlen|jahre?s?)$|^(?:ge|ver|ent)\w{6,}(?:en|t)$"
+)
 _MAX_OTHER_SCRIPT = 0.3
 
 
@@ -53,6 +56,8 @@ def language_doubt(text: str) -> str | None:
     other = sum(w in _OTHER and w not in _ENGLISH for w in words)
     if other >= _MIN_OTHER_WORDS and other > sum(w in _ENGLISH for w in words):
         return "not written in English"
+    if sum(bool(_GERMAN_NOUN.search(w)) for w in words) >= _MIN_OTHER_WORDS:
+        return "not written in English"  # German compounds without function words ("Reihenfolge: ...")
     return None
 
 
@@ -83,6 +88,40 @@ def doubts(
     return out
 
 
+#: Doubts that can only make a verdict lower than the judge's reading (a hedge, a rival
+#: value, a drifting conclusion): a fail with only these is a certain fail.
+LOWERING = frozenset(
+    (
+        "it hedges",
+        "it offers alternatives",
+        "another value in the asked unit is stated too",
+        "its last statement gives another value than an earlier one",
+        "one fact is read both cleanly and with a problem",
+        "the compared entities come in the other order",
+    )
+)
+
+
+def settled(score: int, doubts: list[str], pass_mark: int = 6) -> bool:
+    """The verdict stands whatever the doubts resolve to: none, or a fail whose doubts could
+    only lower it."""
+    return not doubts or (score < pass_mark and all(d in LOWERING for d in doubts))
+
+
+_NUMBER_WORDS = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred"
+    r"|thousand|million|billion|half|halved|third|thirds|quarter|double|doubled|twice|triple|tripled|thrice"
+    r"|dozen|fold|percent|nil|none|same)\b",
+    re.IGNORECASE,
+)
+
+
+def says_numbers_in_words(text: str) -> bool:
+    """``text`` may state a number in words ("twice", "three years", "half") or in another language."""
+    return bool(_NUMBER_WORDS.search(text[-20_000:])) or language_doubt(text[-20_000:]) is not None
+
+
 # --- readings the judge cannot bind with certainty (issue 25: calibrating ``certain``) ---------
 
 #: Alternatives offered for one slot: "either A or B", "A or possibly B", "though it might be".
@@ -95,7 +134,7 @@ _ALTERNATIVES = re.compile(
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
-    r"\beither\b[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
     r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
@@ -108,6 +147,9 @@ def leaves_slot_open(text: str, reference: str) -> bool:
     return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
 
 
+OTHER_UNIT = "a unit or scale other than the reference's"
+SWAPPED = "the compared entities come in the other order"
+RIVAL = "another value in the asked unit is stated too"
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
@@ -122,7 +164,6 @@ _UNITS = frozenset(
 )
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _ACCENTED = re.compile(r"[äöüßñ¿¡çàèéêëîïôœùûãõ]", re.IGNORECASE)
-_DECIMAL_COMMA = re.compile(r"\d,(?:\d{1,2}|\d{4,})(?![\d,.])")
 _COMPARE = re.compile(
     r"\bthan\b|\btimes\b|\bcompared\b|\bvs\.?\b|\bversus\b|\brelative\s+to\b|\bexceeds?\b|\bahead\s+of\b"
     r"|\bbehind\b|\bover\b|\bratio\b",
@@ -241,6 +282,11 @@ def _roles_swapped(text: str, reference: str, question: str) -> bool:
     return sorted(present, key=text.find) != present
 
 
+def _unit_ratio(text: str, m: re.Match[str]) -> bool:
+    """``m`` is a unit written with a slash after a number ("815 kg/ha", "49.5 cm/yr"), no alternative."""
+    return "/" in m.group(0) and bool(re.search(r"\d\s?$", text[max(0, m.start() - 3) : m.start()]))
+
+
 def reading_doubts(
     text: str, reference: str, question: str, targets: list[float], fact_units: str = ""
 ) -> list[str]:
@@ -251,21 +297,22 @@ def reading_doubts(
     entities in the other order."""
     text = text[-20_000:]
     out = []
-    if any(m.group(0).lower() not in reference.lower() for m in _ALTERNATIVES.finditer(text)):
+    if any(
+        m.group(0).lower() not in reference.lower() and not _unit_ratio(text, m)
+        for m in _ALTERNATIVES.finditer(text)
+    ):
         out.append("it offers alternatives")
     if _last_statement_drifts(text, targets):
         out.append("its last statement gives another value than an earlier one")
     elif _rival_values(text, targets):
-        out.append("another value in the asked unit is stated too")
+        out.append(RIVAL)
     known = _units_after_numbers(reference) | _units_after_numbers(question) | _fact_units(fact_units)
     if _units_after_numbers(text) - known:
-        out.append("a unit or scale other than the reference's")
-    if (_CJK.search(text) and not _CJK.search(reference)) or (
-        _ACCENTED.search(text) and not _ACCENTED.search(reference)
-    ):
+        out.append(OTHER_UNIT)
+    # Accented letters in an answer read as English ("Côte d'Ivoire") and a decimal comma (read
+    # only where unambiguous: never before exactly three digits) are no doubt of their own.
+    if _CJK.search(text) and not _CJK.search(reference):
         out.append("written with another language's letters")
-    if _DECIMAL_COMMA.search(text) and not _DECIMAL_COMMA.search(reference):
-        out.append("a decimal comma")
     if _roles_swapped(text, reference, question):
-        out.append("the compared entities come in the other order")
+        out.append(SWAPPED)
     return out

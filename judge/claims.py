@@ -204,6 +204,7 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
     before, after = text[a : span.start], text[span.end : b]
     if before.rfind("(") > before.rfind(")"):
         before = before[before.rfind("(") + 1 :]  # inside a parenthesis: an aside to the negation
+    after = re.sub(r"\([^()]*\)?", " ", after)  # "negative (no dedicated funding)": an aside negates nothing
     after = " ".join(after.split()[:6])  # "Brazil's 2021 figure is not ...": only the words right after
     start = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
     if re.search(r"(?:\bnot|n't)\b[^.;:!?]*:\s", text[start:a]):

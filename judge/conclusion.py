@@ -3,6 +3,8 @@
 A chain of thought may read values, try one and settle on another; what counts is the
 conclusion. :func:`split` finds it:
 
+* after ", so" in an answer with no final-answer marker (the clause before it still counts
+  when the conclusion states nothing scorable);
 * after the last final-answer marker (``Final answer:``, ``**Answer:**``, ``Therefore``,
   ``In conclusion``, ``So the answer is`` …) that follows some reasoning;
 * otherwise, when the answer lists values it read (four or more ``key: value`` readings in a
@@ -29,13 +31,16 @@ _FINAL = re.compile(
 #: ("actually", "looking closer", "the correct value is"), which outweighs what came before.
 _MARKER = re.compile(
     r"\bin\s+conclusion\b|\bto\s+conclude\b|\bin\s+summary\b"
-    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|\bon\s+reflection\b,?"
+    r"|\b(?:therefore|hence|thus)\b,?|\bso\s*[:：]|(?:(?<=[.;!?])|^)\s*so\b,?(?!\s+(?:far|that|much|many|on)\b)|\bon\s+reflection\b,?"
     r"|\blooking\s+again\b[^.:\n]*[.:]|\b(?:looking|on)\s+closer(?:\s+(?:look|inspection))?\b,?"
     r"|\bon\s+(?:a\s+)?second\s+look\b,?|\b(?:is|it's|was)\s+actually\b|\bactually\b,?"
     r"|\bthe\s+(?:correct|right|true|actual)\s+(?:value|answer|figure|reading|number)\s+is\b"
     r"|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b[,:]?|\bwait\b[,.!]?\s*(?:no\b[,.]?)?",
     re.IGNORECASE,
 )
+#: ", so ..." ends a reasoning only in an answer with no final-answer marker (inside a final
+#: answer it joins a result to its reason).
+_COMMA_SO = re.compile(r"(?<=,)\s*so\b,?(?!\s+(?:far|that|much|many|on)\b)", re.IGNORECASE)
 _READING = re.compile(
     r"(?:\b(?:19|20)\d\d|\b[A-Za-z][\w'’&-]*(?:\s+[A-Za-z][\w'’&-]*){0,3})\s*[:=]\s*"
     r"[-−]?[$€£]?\d[\d,.]*(?:\s?%|\s?[A-Za-z²/]+(?:\s+per\s+[A-Za-z]+)?)?"
@@ -48,7 +53,8 @@ _MIN_REASONING = 20
 
 @dataclass(frozen=True)
 class Split:
-    """An answer split into its reasoning and its conclusion; ``kind`` is ``marker`` or ``readings``."""
+    """An answer split into its reasoning and its conclusion; ``kind`` is ``marker``,
+    ``comma`` (", so ...") or ``readings``."""
 
     reasoning: str
     conclusion: str
@@ -100,12 +106,12 @@ def split(text: str) -> Split | None:
             if inner is None
             else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
         )
-    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    markers = [m for m in (*_MARKER.finditer(text), *_COMMA_SO.finditer(text)) if m.start() >= _MIN_REASONING]
     if markers:
-        last = markers[-1]
+        last = max(markers, key=lambda m: m.start())
         tail = text[last.end() :].strip(" \t\n*:")
         if tail:
-            return Split(text[: last.start()], tail, "marker")
+            return Split(text[: last.start()], tail, "comma" if last.re is _COMMA_SO else "marker")
     runs = _reading_runs(text)
     if runs:
         listed = " ".join(text[a:b] for a, b in runs)

@@ -6,27 +6,33 @@ stated is read as a claim:
 
 * **number**: a stated number within the fact's tolerance (at most a tenth of the value),
   read with either decimal mark and its scale word, in a unit compatible with the fact's and
-  converted into it (:mod:`judge.quantities`), a percentage as a fraction either way, and a
-  negative change written as a fall ("fell by 79" for -79).
+  converted into it (:mod:`judge.quantities`), a percentage as a fraction either way (a bare
+  ``0.057`` for 5.7 pp), a rate per another period converted ("0.11 pp a month" for 1.32 a
+  year), a value marked approximate rounded to its last digit (at most 1.2% off), and a
+  negative change written as a fall ("fell by 79" for -79); a positive change written as a
+  fall contradicts it.
 * **label**: the text or a precise alias on word boundaries (loose aliases count only as
   "more than", "less than", "short of"; "both" never); a polar label also matches its pole's
   other words.
 
 A fact is **contradicted** (:mod:`judge.offline_checks`) when a statement of it is negated,
 bound to something else (a year, name, entity or colour of another fact; a name foreign to
-the question and reference, :mod:`judge.offline_context`), offered next to a rival or hedged
-alternative, written in another unit or scale, when the asked year is missing and another is
-stated, when the question's other option is said to be higher, or when an opposite pole is
-stated; the answer also contradicts the reference when it only states the opposite of its
-direction or of its "from A to B". In a reasoning answer the conclusion is scored
+the question and reference, :mod:`judge.offline_context`; another of the question's years
+than the reference binds an entity to), offered next to a rival or hedged alternative (a label
+"or" another candidate for its slot), written in another unit or scale, when the asked year
+is missing and another is stated, when the question's other option is said to be higher, or
+when an opposite pole is stated; the answer also contradicts the reference when it only
+states the opposite of its direction or of its "from A to B". In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 
 Otherwise the score is ``round(10 * matched / total)`` (half up). A contradiction caps it at 3
 (and at half the matched share); a missing computed result caps it at 5; with every label and
 the computed result right (or only years missing) it is at least 7; and a confident answer
-with every label right to a question that asks for no number scores at least 6. Verdicts say
-whether the judge is ``certain`` of its reading (:mod:`judge.certainty`). Measured agreement
+with every label right to a question that asks for no number scores at least 6; a question
+that asks for a value outright, answered with no value, scores at most 5 (the value is its
+core). Verdicts say whether the judge is ``certain`` of its reading (:mod:`judge.certainty`;
+a fail whose doubts could only lower it is certain). Measured agreement
 with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
@@ -40,10 +46,12 @@ from typing import Any
 from judge import certainty, claims, conclusion
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
+from judge.numbers import FoundNumber
 from judge.offline_checks import (
     _check,
     _is_year,
     _reversed,
+    _states_a_fact,
     _Verdict,
     _wrong_value,
 )
@@ -55,13 +63,16 @@ from judge.offline_context import (
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
+    _is_entity,
+    _number_hits,
     _parse_fact,
     _percentish,
     _Text,
     _unlatex,
+    period_of,
 )
 from judge.parse import UNSCORED
-from judge.quantities import readings_for
+from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
 OFFLINE_VERSION = "offline-claims-v3"
@@ -93,6 +104,12 @@ _LABEL_ASK = re.compile(
     r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show|\b(?:what|which)\s+direction\b",
     re.IGNORECASE,
 )
+#: A question that asks for a value outright: the value is its core, a label alone half an answer.
+_VALUE_ASK = re.compile(
+    r"\b(?:what|which)\s+(?:[\w'-]+\s+){0,3}(?:value|values|level|figure|amount|size)\b|\bhow\s+(?:much|many|large|big)\b"
+    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
+    re.IGNORECASE,
+)
 _HEDGE = re.compile(
     r"\b(?:probably|possibly|perhaps|maybe|might|seems?|likely|unclear|not\s+sure|hard\s+to\s+tell|i\s+think"
     r"|appears?\s+to)\b",
@@ -109,10 +126,58 @@ _HEDGE = re.compile(
 # --- claims about one fact ------------------------------------------------------------------
 
 
+#: A word the reference writes after a number ("36.5 beds"): the plotted quantity's unit.
+_UNIT_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s+([A-Za-z]{3,})")
+_NOT_UNITS = frozenset(
+    [
+        "percent",
+        "per",
+        "cent",
+        "percentage",
+        "points",
+        "point",
+        "pp",
+        "and",
+        "to",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "from",
+        "the",
+        "a",
+        "an",
+        "than",
+        "or",
+        "versus",
+        "against",
+        "which",
+        "while",
+        "with",
+        "its",
+        "times",
+        "years",
+        "year",
+    ]
+)
+
+
+def _reference_units(reference: str) -> set[str]:
+    """The unit words the reference writes after its numbers, other than shares."""
+    words = {m.group(1).lower() for m in _UNIT_AFTER_NUMBER.finditer(reference[:2000])}
+    return words - _NOT_UNITS
+
+
 def _spray(ctx: _Context, text: _Text) -> str | None:
     unexplained = [n for n in text.numbers if not ctx.explained(n)]
     asked = sum(1 for f in ctx.facts if f.kind == "number")
-    if len(unexplained) >= _SPRAY_NUMBERS or (len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1)):
+    # Values read on the way to a stated result are no spray (issue 25: readings are not guesses).
+    concluded = bool(text.numbers) and any(
+        f.kind == "number" and _number_hits(f, text, text.numbers[-1:]) for f in ctx.facts
+    )
+    few = len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1) and not concluded
+    if len(unexplained) >= _SPRAY_NUMBERS or few:
         return f"{len(unexplained)} numbers the question does not call for"
     names = {name.lower() for name in _foreign_names(ctx, text)}
     if len(names) >= _SPRAY_NAMES:
@@ -136,7 +201,18 @@ def _first_sentence(text: str) -> str:
 
 
 def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
-    """The rubric's number for these verdicts (see the module docstring)."""
+    """The rubric's number for these verdicts (see the module docstring); when the question
+    asks for a value outright and the answer gives no value (nor its years), the core is
+    missing: at most 5."""
+    score = _share_score(ctx, facts, verdicts, hedged)
+    values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
+    asked = any(f.kind == "number" and not _is_year(f) for f in facts)
+    if asked and not any(values) and _VALUE_ASK.search(ctx.question.text):
+        return min(score, _MISSING_DERIVED_CAP)
+    return score
+
+
+def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
     hit = [v.hit for v in verdicts]
     share = sum(hit) / len(facts)
     score = math.floor(10 * share + 0.5)
@@ -176,11 +252,40 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
     return facts, verdicts
 
 
+def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text) -> bool:
+    """The conclusion states ``found`` for ``fact``: an unknown number in its unit, or for a
+    computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
+    if not readings_for(fact.quantity, found, tail.text):
+        return False
+    if _states_a_fact(ctx, found, tail):
+        return False  # "26.4 hours" is the gap of 1.1 days
+    if not ctx.explained(found):
+        return True
+    said = stated_unit(found, tail.text)
+    return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
+
+
+def _conclusion_rival(ctx: _Context, fact: _Fact, tail: _Text) -> str | None:
+    """Another candidate for a label's slot that the conclusion names: another year for a year,
+    the question's other option for an entity."""
+    labels = {f.text.lower() for f in ctx.facts if f.kind == "label"}
+    if re.fullmatch(r"(?:19|20)\d\d", fact.text.strip()):
+        for m in claims.YEAR.finditer(tail.text):
+            if m.group(0) not in labels and not tail.negated(claims.Span(m.start(), m.end())):
+                return m.group(0)
+    elif _is_entity(fact):
+        for name in ctx.distractors:
+            for span in claims.find_all(claims.phrase_pattern(name), tail.text):
+                if not tail.negated(span):
+                    return name
+    return None
+
+
 def _assess_committed(
     ctx: _Context, facts: list[_Fact], text: _Text, tail: _Text, parts: conclusion.Split | None
 ) -> tuple[list[_Fact], list[_Verdict], bool]:
     """The verdicts of the answer's conclusion (:mod:`judge.conclusion`), facts it leaves
-    unsaid taken from the reasoning's clean statements; False when the answer commits to
+    unsaid taken from the reasoning's clean statements and wrong read values; False when the answer commits to
     nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
     A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
     if parts is None:
@@ -190,23 +295,60 @@ def _assess_committed(
         fact = scored[i]
         if v.soft:  # the conclusion commits to a wrong value
             said[i] = _Verdict(False, f"the conclusion {v.why}")
-        if v.hit or v.why or fact.kind != "number":
+        if v.hit or v.why:
             continue
-        other = [
-            n for n in tail.numbers if not ctx.explained(n) and readings_for(fact.quantity, n, tail.text)
-        ]
+        if fact.kind == "label":
+            rival = _conclusion_rival(ctx, fact, tail)
+            if rival is not None:
+                said[i] = _Verdict(False, f"the conclusion says '{rival}'")
+            continue
+        other = [n for n in tail.numbers if _concludes_other(ctx, fact, n, tail)]
         if other and not _is_year(fact):
             said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
+    if parts.kind == "comma":  # "..., so it fell": one statement; the conclusion adds what it contradicts
+        whole, overall = _assess(ctx, facts, text)
+        wrong = [said[i] if i < len(said) and said[i].why else v for i, v in enumerate(overall)]
+        return whole, wrong, True
     if not any(v.hit or v.why for v in said):
         if parts.kind == "readings":
             return scored, said, False
         return (*_assess(ctx, facts, text), False)
     _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
     merged = [
-        v if v.hit or v.why or i >= len(before) or not before[i].hit else before[i]
+        before[i] if not (v.hit or v.why) and i < len(before) and _carries(before[i], parts.kind) else v
         for i, v in enumerate(said)
     ]
     return scored, merged, True
+
+
+def _carries(before: _Verdict, kind: str) -> bool:
+    """A reasoning's verdict on a fact its conclusion leaves unsaid stands: a clean statement or
+    a wrong read value."""
+    return before.hit or before.soft
+
+
+def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
+    """Two entity labels the reference ties to nothing but their order ("the first was A; the
+    second, B") come in the other order in the answer: their roles may be swapped."""
+    spans = []
+    for f in facts:
+        if not _is_entity(f) or ctx.anchors[f.index]:
+            continue
+        mine = claims.find_all(claims.phrase_pattern(f.text), text.text)
+        ref = claims.find_all(claims.phrase_pattern(f.text), ctx.reference.text)
+        if mine and ref:
+            spans.append((ref[0].start, mine[0].start))
+    order = [b for _, b in sorted(spans)]
+    return len(order) >= 2 and order != sorted(order)
+
+
+def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
+    """Every number fact with a unit was read in the answer's unit (converted) or found bound to
+    a unit it cannot be: the answer's other unit is no doubt."""
+    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number" and not _is_year(f)]
+    return bool(numbers) and all(
+        f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
+    )
 
 
 class OfflineJudge:
@@ -237,8 +379,12 @@ class OfflineJudge:
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
         for f in facts:
+            if f.kind == "number" and f.derived:
+                f.period = period_of(item.reference)
+        for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
+                f.other_units |= _reference_units(item.reference)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
         if not candidate.strip():
             return self._judgement(0, "empty answer")
@@ -273,7 +419,8 @@ class OfflineJudge:
             missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
             conflicting=sum(1 for v in verdicts if v.conflict),
             numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
-            and not text.numbers,
+            and not text.numbers
+            and certainty.says_numbers_in_words(candidate),
         )
         doubts += certainty.reading_doubts(
             candidate,
@@ -282,6 +429,12 @@ class OfflineJudge:
             [t for f in facts if f.kind == "number" for t, _ in f.targets],
             " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
         )
+        if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
+            doubts.append(certainty.SWAPPED)
+        if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
+            doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
+        if _units_resolved(facts, verdicts):
+            doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
@@ -291,7 +444,7 @@ class OfflineJudge:
             text_out += f"; missing: {', '.join(missing)}"
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
-        return self._judgement(score, text_out, certain=not doubts)
+        return self._judgement(score, text_out, certain=certainty.settled(score, doubts))
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

@@ -21,6 +21,7 @@ from judge.offline_context import (
     _unknown_name,
 )
 from judge.offline_facts import (
+    _FALL_CUE,
     _Fact,
     _fact_spans,
     _is_entity,
@@ -65,7 +66,8 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
         if _number_hits(fact, text, [other]) or ctx.explained(other) or _states_a_fact(ctx, other, text):
             continue
         return other
-    if fact.unit:
+    if fact.unit and not re.search(r"=\s*$", text.text[max(0, found.start - 4) : found.start]):
+        # a result after "=" is what the figures before it give, not a rival of them
         sa, sb = text.piece(text.sentences, Span(found.start, found.end))
         for k, other in enumerate(text.numbers):
             if (
@@ -128,6 +130,43 @@ def _alternative(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     return None
 
 
+_OR_AFTER = re.compile(
+    r"^\s*,?\s*or\s+(?:(?:perhaps|possibly|maybe|rather|else)\s+)?(?:the\s+)?([^\W\d_][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)"
+)
+_OR_BEFORE = re.compile(r"([^\W\d_][\w'’-]*)\s*,?\s+or\s+(?:(?:perhaps|possibly|maybe)\s+)?(?:the\s+)?$")
+
+
+def _or_rival(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another candidate for a label's slot offered with "or" ("Education or Finance", "up
+    or down", "either France or Sweden"): the question's other option, a name or colour the
+    question and reference lack, or another pole of the label's family."""
+    if fact.kind != "label" or re.search(r"\bor\b", ctx.reference.text):
+        return None
+    after = _OR_AFTER.match(text.text[span.end : span.end + 60])
+    before = _OR_BEFORE.search(text.text[max(0, span.start - 60) : span.start])
+    for m in (after, before):
+        if m is None:
+            continue
+        word = m.group(1)
+        if claims.words(word) & claims.words(fact.text):
+            continue
+        if any(claims.words(word) <= claims.words(d) for d in ctx.distractors):
+            return word
+        if fact.pole is not None:
+            family, pole = fact.pole
+            if any(
+                claims.pole_pattern(family, other, strong_only=False).fullmatch(word)
+                for other in claims.POLES[family]
+                if other != pole
+            ):
+                return word
+        elif (word[:1].isupper() and _unknown_name(ctx, word)) or (
+            fact.colour and claims.COLOUR.fullmatch(word)
+        ):
+            return word
+    return None
+
+
 def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
     """``found`` states some number fact (in a unit converted into the fact's)."""
     return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
@@ -147,6 +186,13 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
             return found
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found
+        said = stated_unit(found, text.text).physical
+        if (
+            said is not None
+            and fact.quantity.physical not in (None, said)
+            and not _number_hits(fact, text, [found])
+        ):
+            return found  # "101 hectares" for 101 km²
     return None
 
 
@@ -260,6 +306,47 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     return False
 
 
+def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """A year of the question or reference next to ``fact`` that is not the one the reference
+    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020)."""
+    if not _is_entity(fact) or _is_year_text(fact.text):
+        return None
+    bound: set[str] = set()
+    for s in _fact_spans(fact, ctx.reference):
+        bound |= set(claims.YEAR.findall(ctx.reference.clause(s)))
+    if not bound:
+        return None
+    said = set(claims.YEAR.findall(text.clause(span)))
+    return min(said) if said and not said & bound else None
+
+
+_FALL_BEFORE = re.compile(
+    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s+"
+    r"(?:by\s+)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    re.IGNORECASE,
+)
+_CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
+
+
+def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """A rise (a positive change the reference states without a fall) written as a fall:
+    "fell by 5.7" for a change of +5.7."""
+    if (
+        fact.kind != "number"
+        or fact.negative
+        or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+    ):
+        return False
+    clauses = [ctx.reference.clause(s) for s in _fact_spans(fact, ctx.reference)]
+    if not clauses or any(_FALL_CUE.search(c) for c in clauses):
+        return False
+    return bool(_CHANGE.search(ctx.question.text) or any(_CHANGE.search(c) for c in clauses))
+
+
+def _is_year_text(text: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", text.strip()))
+
+
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
     if not _is_entity(fact) or not ctx.distractors:
@@ -340,6 +427,11 @@ def _problem(
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
+    if _stated_as_fall(ctx, fact, span, text):
+        return f"'{said}' is stated as a fall"
+    period = _other_period(ctx, fact, span, text)
+    if period is not None:
+        return f"'{said}' is given for {period}"
     if found is not None:
         rival = _rival_number(ctx, fact, found, text)
         if rival is not None:
@@ -377,10 +469,14 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
-    negated = [p for p in problems if p is not None and p.endswith("is negated")]
+    negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
     if negated:
         return _Verdict(False, negated[0])
     if any(p is None for p in problems):
+        for (span, _), p in zip(occurrences, problems, strict=True):
+            rival = _or_rival(ctx, fact, span, text) if p is None else None
+            if rival is not None:
+                return _Verdict(False, f"offered with the alternative '{rival}'")
         alternative = _alternative(ctx, fact, text)
         if alternative is not None:
             return _Verdict(False, f"offered with the alternative '{alternative}'")

@@ -19,6 +19,7 @@ from judge.offline_facts import (
     _label_spans,
     _Text,
 )
+from judge.quantities import is_unit_word
 
 Partner = tuple[str, object]
 
@@ -161,6 +162,7 @@ def _distractors(question: _Text, facts: list[_Fact]) -> list[str]:
     fact_words = set().union(*(f.surface_words() for f in facts)) if facts else set()
     out = []
     for name, _ in claims.proper_names(question.text):
+        name = re.sub(r"['’]s?$", "", name)  # "Greece's" offers Greece
         if name.lower().startswith("figure") or claims.words(name) & fact_words:
             continue
         out.append(name)
@@ -173,7 +175,7 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
         if m.group(0) not in ctx.known_words:
             return m.group(0)
     for name, _ in claims.proper_names(clause):
-        if _unknown_name(ctx, name):
+        if _unknown_name(ctx, name) and not is_unit_word(name):
             return name
     return None
 

@@ -30,7 +30,8 @@ def _unlatex(m: re.Match[str]) -> str:
     return " " if word.isalpha() else word
 
 
-#: A number that names a figure, table, page or step ("Figure 1") is no value.
+#: A whole number that names a figure, table, page or step ("Figure 1") is no value ("chart
+#: 8.79" is).
 _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step|panel)\s*$", re.IGNORECASE)
 
 
@@ -57,6 +58,7 @@ class _Fact:
     colour: bool = False
     unit: str = ""
     other_units: set[str] = field(default_factory=set)  # words of the other facts' units (not %)
+    period: str = ""  # the period a rate is given per in the reference ("year" in "1.3 pp a year")
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
     quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
 
@@ -174,7 +176,7 @@ class _Text:
             [
                 n
                 for n in find_numbers(folded)
-                if not _LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start])
+                if not (_LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start]) and n.text.isdigit())
             ],
         )
 
@@ -198,11 +200,68 @@ def _number_hits(
         readings = list(readings_for(fact.quantity, found, text.text))
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
-        if any(abs(r - t) <= tol for r in readings for t, tol in fact.targets) and _unit_fits(
-            fact, found, text
-        ):
+        readings = _per_period(fact, found, text, readings)
+        slack = _rounding_slack(found, text)
+        if any(
+            abs(r - t) <= max(tol, min(slack, _MAX_ROUNDING * abs(t)))
+            for r in readings
+            for t, tol in fact.targets
+        ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+#: How many of each period a year holds: a rate per month is twelve times as much a year.
+PER_YEAR = {"day": 365.0, "week": 52.0, "month": 12.0, "quarter": 4.0, "year": 1.0, "decade": 0.1}
+_PERIOD_WORDS = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
+                 "annual": "year", "annually": "year", "yearly": "year"}  # fmt: skip
+_PERIOD = re.compile(
+    r"\b(?:a|per|each|every)\s+(day|week|month|quarter|year|decade)\b|/\s*(day|week|month|quarter|year|yr)\b"
+    r"|\b(daily|weekly|monthly|quarterly|annual|annually|yearly)\b",
+    re.IGNORECASE,
+)
+
+
+def period_of(text: str) -> str:
+    """The period a rate in ``text`` is given per ("a year", "per month", "annual"), or ""."""
+    m = _PERIOD.search(text)
+    if m is None:
+        return ""
+    word = next(g for g in m.groups() if g).lower()
+    return "year" if word == "yr" else _PERIOD_WORDS.get(word, word)
+
+
+def _per_period(fact: _Fact, found: FoundNumber, text: _Text, readings: list[float]) -> list[float]:
+    """``readings`` of a rate written per another period than the fact's, converted into it
+    ("0.11 pp a month" is 1.32 pp a year)."""
+    if not fact.period:
+        return readings
+    said = period_of(text.text[found.end : found.end + 40].split(".")[0].split(";")[0])
+    if not said or said == fact.period:
+        return readings
+    factor = PER_YEAR[said] / PER_YEAR[fact.period]
+    return [r * factor for r in readings]
+
+
+_APPROX_BEFORE = re.compile(
+    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|ca\.))\s*[$€£]?$",
+    re.IGNORECASE,
+)
+#: A rounded value ("~90" for 91, "about 42%" for 41.8) is within half its last digit of the
+#: value, and never more than this share of it off.
+_MAX_ROUNDING = 0.012
+
+
+def _rounding_slack(found: FoundNumber, text: _Text) -> float:
+    """Half the last written digit of a number marked as approximate (0 for an exact one)."""
+    if not _APPROX_BEFORE.search(text.text[max(0, found.start - 16) : found.start]):
+        return 0.0
+    digits = re.sub(r"[^\d.,]", "", found.text.split()[0]).replace(",", ".")
+    if "." in digits:
+        place = 10.0 ** -len(digits.rsplit(".", 1)[1])
+    else:
+        place = 10.0 ** (len(digits) - len(digits.rstrip("0"))) if digits.strip("0") else 1.0
+    return place / 2 * found.scale
 
 
 def _percentish(unit: str) -> bool:

@@ -36,10 +36,10 @@ CURRENCIES: dict[str, str] = {
     "cny": "CNY", "rmb": "CNY", "yuan": "CNY", "元": "CNY",
 }  # fmt: skip
 _PHYSICAL_WORD = (
-    r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?"
+    r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?|cm|mm"
     r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
-    r"|lit(?:re|er)s?|mwh|kwh|gwh|twh)"
+    r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha)"
 )
 _PHYSICAL = re.compile(
     rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![\w²])",
@@ -59,7 +59,7 @@ _PINT_NAMES = {
     "sqm": "m**2", "sq km": "km**2", "sq. km": "km**2", "sqkm": "km**2",
     "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh",
     "°c": "degC", "° c": "degC", "°f": "degF", "° f": "degF", "hr": "hour", "hrs": "hour", "yr": "year",
-    "yrs": "year", "ha": "hectare",
+    "yrs": "year", "ha": "hectare", "mha": "megahectare", "kha": "kilohectare",
 }  # fmt: skip
 
 
@@ -189,4 +189,16 @@ def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ..
         return (value / 100,)
     if fact.scaled and said.scaled:
         return (value * said.scale / fact.scale, value * said.scale)
+    if fact.share in ("pct", "pp") and said.bare and _fraction(found):
+        return (*found.readings, value * 100)  # 0.057 as a fraction is 5.7%
     return found.readings
+
+
+def _fraction(found: FoundNumber) -> bool:
+    """A bare number below one written to three or more decimals (``0.057``): a share as a fraction."""
+    return bool(re.fullmatch(r"[-−]?0?[.,]\d{3,}", found.text))
+
+
+def is_unit_word(word: str) -> bool:
+    """``word`` is a unit or scale abbreviation (``Mha``, ``GW``, ``km²``), not a name."""
+    return bool(_PHYSICAL.fullmatch(word.strip())) and _pint_unit(word.strip()) is not None

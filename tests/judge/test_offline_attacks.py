@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -191,22 +192,33 @@ def test_loose_aliases_alone_do_not_match() -> None:
         assert judge.score(JudgeItem(q, "ref", candidate, [fact])).score == 10, candidate
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open since the stop-22 generator merges: the sampled documents now hold one 'How did' trend "
-    "question, the test needs two (chart reading fills last)",
-)
+@cache
+def _how_did_trend_questions() -> tuple[Question, ...]:
+    """'How did ...' trend questions over as many documents as it takes to find three (the
+    chart templates vary their wording and chart reading fills last, so 24 documents may hold
+    only one); bounded to 96 documents and two seeds."""
+
+    def how_did(qs: Sequence[Question]) -> list[Question]:
+        return [q for q in qs if q.category == "trend_pattern" and re.match(r"How did", q.question)]
+
+    out = how_did(_questions())  # seed 11, documents 0-23
+    for seed, first in ((11, 24), (12, 0)):
+        config = GenerationConfig(seed=seed, n_docs=96)
+        for i in range(first, config.n_docs):
+            if len(out) >= 3:
+                return tuple(out)
+            out += how_did(make_questions(plan_document(config, i).manifest, config))
+    return tuple(out)
+
+
 def test_a_correct_direction_only_answer_passes_and_the_reverse_fails() -> None:
-    tried = 0
-    for q in _questions():
-        if q.category != "trend_pattern" or not re.match(r"How did", q.question):
-            continue
+    questions = _how_did_trend_questions()
+    assert len(questions) >= 3  # "How did ..." is one of several trend wordings
+    for q in questions:
         direction = next(v.text for v in q.answer_values if v.text in ("rose", "fell", "was broadly flat"))
         opposite = {"rose": "fell", "fell": "rose", "was broadly flat": "rose sharply"}[direction]
-        tried += 1
         assert _score(q, f"It {direction}.") >= PASS, (q.question_id, direction)
         assert _score(q, f"It {opposite}.") < PASS, (q.question_id, opposite)
-    assert tried >= 2  # "How did ..." is one of several trend wordings since the chart templates vary
 
 
 def test_two_values_for_one_fact_fail() -> None:
@@ -239,11 +251,25 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
     assert verdict.score == expected, verdict.judgement
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="open since the stop-22 generator merges: the right label repeated 30,000 times with the "
-    "value missing scores 6 on a label-and-value question (main before the judge2 merge too)",
-)
+def _asks_a_value(q: Question) -> bool:
+    return bool(re.search(r"\bwhat\s+(?:[\w'-]+\s+){0,3}value\b|\bhow\s+large\b|\bshow\s+for\b", q.question))
+
+
+def test_a_label_alone_on_a_question_that_asks_its_value_fails() -> None:
+    """The asked value is the core (rubric 4-5: significant gaps): its labels alone, once or
+    repeated, never pass, on every generated question that asks a value outright."""
+    tried = 0
+    for q in _questions():
+        values = [v for v in q.answer_values if v.kind == "number" and v.unit]
+        if not _labels(q) or not values or not _asks_a_value(q):
+            continue
+        tried += 1
+        labels = " and ".join(_labels(q))
+        for candidate in (f"{labels}.", f"{labels} " * 3_000):
+            assert _score(q, candidate) < PASS, (q.question_id, candidate[:80])
+    assert tried >= 5
+
+
 def test_hostile_and_truncated_answers() -> None:
     q = next(q for q in _questions() if _labels(q))
     label = _labels(q)[0]
