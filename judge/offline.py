@@ -331,7 +331,7 @@ def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
     """Two entity labels the reference ties to nothing but their order ("the first was A; the
     second, B") come in the other order in the answer: their roles may be swapped."""
     spans = []
-    for f in facts:
+    for f in facts[: len(ctx.facts)]:  # not the direction an answer's opposite stands in for
         if not _is_entity(f) or ctx.anchors[f.index]:
             continue
         mine = claims.find_all(claims.phrase_pattern(f.text), text.text)

@@ -406,3 +406,28 @@ def test_a_cue_inside_a_hyphenated_compound_is_not_a_comparison() -> None:
         item.answer_values,
     )
     assert OfflineJudge().score(wrong).score < 6
+
+
+_OPPOSITE = {
+    "rose": "fell",
+    "fell": "rose",
+    "increased": "decreased",
+    "decreased": "increased",
+    "grew": "shrank",
+    "declined": "grew",
+    "higher": "lower",
+    "lower": "higher",
+}
+
+
+def test_a_reference_with_its_direction_reversed_is_scored_and_fails() -> None:
+    """The reference with its direction word turned round: scored (never an error, held-out v4's
+    first run with judge3 raised IndexError on such a reading) and never a pass."""
+    turned = re.compile(r"\b(" + "|".join(_OPPOSITE) + r")\b")
+    cases = [(q, turned.sub(lambda m: _OPPOSITE[m.group(1)], q.answer, count=1)) for q in _questions()]
+    # one direction word only: a reference that names two (the text's and the chart's) turned
+    # round at its first one is another answer, not the reversed one
+    cases = [(q, text) for q, text in cases if text != q.answer and len(turned.findall(q.answer)) == 1]
+    assert len(cases) >= 10, len(cases)
+    for q, text in cases:
+        assert _score(q, text) < PASS, (q.question_id, text)

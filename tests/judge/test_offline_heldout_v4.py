@@ -24,6 +24,10 @@ partial_detail 3/13, refusal 0/5, restated 0/1, reversed 2/14, rounded 3/22, rou
 spanish 6/15, swapped 1/9, verbose 0/9, verdict_flip 0/10, wrong_entity 2/11, wrong_label 2/8,
 wrong_period 5/13, wrong_scale 1/13, wrong_unit 5/10, wrong_value 2/14.
 
+After the judge3 round (tuned on v3 and the older sets, run once here after the merge):
+agreement 83.2%, false passes 16.2% of label-fails; certain 70.0% of answers, on which agreement
+is 90.4% and false passes 12.4%.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider tests/judge/test_offline_heldout_v4.py
