@@ -17,7 +17,6 @@ the judge's cache when it has one, else ``judge_error`` with a reason that says 
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -34,6 +33,7 @@ from judge import (
     JudgeUnavailable,
     build_judge,
 )
+from judge.backends.openai_compat import warm_client_imports
 from judge.redact import one_line, redact_secrets
 from judge.registry import describe_choices
 
@@ -225,15 +225,6 @@ class JudgeSession:
         item = self.begin(record, reply, item_of, answer)
         if item is not None:
             record.update(self.judge_fields(item))
-
-
-def warm_client_imports() -> None:
-    """Import what the first chat request of the ``openai`` client imports (its chat resources
-    and response types), before judge threads start: one thread importing them holds the import
-    lock and stalls every other one, seconds on a loaded machine."""
-    with contextlib.suppress(ImportError):
-        import openai.resources.chat
-        import openai.types.chat  # noqa: F401
 
 
 def judge_all(

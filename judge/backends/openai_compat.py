@@ -24,6 +24,7 @@ The API key and base URL come resolved (:func:`judge.choices.resolve_settings`);
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import math
 import random
@@ -56,6 +57,15 @@ def _openai() -> Any:
     import openai
 
     return openai
+
+
+def warm_client_imports() -> None:
+    """Import what the first chat request of the ``openai`` client imports (its chat resources
+    and response types), before judge threads start: one thread importing them holds the import
+    lock and stalls every other one, seconds on a loaded machine."""
+    with contextlib.suppress(ImportError):
+        import openai.resources.chat
+        import openai.types.chat  # noqa: F401
 
 
 def server_message(exc: openai.APIStatusError) -> str:
