@@ -32,7 +32,7 @@ from generation.questions.crossmodal_claims import (
     trend_claims,
     verdict_key,
     verdict_value,
-    wanted_first,
+    with_verdict,
 )
 from generation.questions.phrasing import (
     article,
@@ -49,7 +49,7 @@ from synthdocbench_tasks.schema import DataPoint, Difficulty
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS)
+    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
     keep: Callable[[Claim], bool] = (
         (lambda c: len(_group_marks(ctx, c)) >= 3) if level == "L3" else (lambda c: True)
     )
@@ -195,7 +195,9 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
 def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     if level == "L3":
         return _integrate_period(ctx, rng)
-    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level)
+    # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
+    # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
+    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
     # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
     keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
     return first_claim(
@@ -205,6 +207,7 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         lambda c: _integrate(c, level, rng),
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
+        carries=level == "L2",
         keep=keep,
         needs_colour=level == "L5",
     )
@@ -335,8 +338,9 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "compare_representations", VERDICTS)
-    for tc in wanted_first(trend_claims(ctx, rng), verdict_key, wanted):
+    wanted = qc.wanted(ctx, "compare_representations", VERDICTS, level)
+    # an L1 question asks what the text says, without a verdict
+    for tc in with_verdict(ctx, trend_claims(ctx, rng), verdict_key, wanted, carries=level != "L1"):
         colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
         if level == "L5" and (colour is None or not colour_keyed(tc.chart, tc.first)):
             continue

@@ -228,6 +228,18 @@ def wanted_first(items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str)
     return sorted(items, key=lambda item: key(item) != wanted)
 
 
+def with_verdict(
+    ctx: Context, items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str, carries: bool = True
+) -> list[qc.T]:
+    """The ``items`` a question may use whose answer ``carries`` a verdict: only those whose ``key``
+    is the ``wanted`` verdict, drawn before the evidence, unless the slot is ``lenient`` (its last
+    resort). A question without a verdict takes any, the wanted ones first."""
+    ordered = wanted_first(items, key, wanted)
+    if not carries or ctx.lenient:
+        return ordered
+    return [item for item in ordered if key(item) == wanted]
+
+
 def first_claim(
     ctx: Context,
     rng: np.random.Generator,
@@ -236,12 +248,13 @@ def first_claim(
     *,
     key: Callable[[Claim], str],
     wanted: str,
+    carries: bool = True,
     keep: Callable[[Claim], bool] = lambda c: True,
     needs_colour: bool = False,
 ) -> Draft | None:
-    """The draft ``make`` builds from the first claim not yet used for ``use``: claims whose
-    ``key`` is ``wanted`` first."""
-    for claim in wanted_first(claims(ctx, rng), key, wanted):
+    """The draft ``make`` builds from the first claim not yet used for ``use`` whose ``key`` is
+    ``wanted`` (see :func:`with_verdict`)."""
+    for claim in with_verdict(ctx, claims(ctx, rng), key, wanted, carries):
         if not keep(claim):
             continue
         if needs_colour and not colour_keyed(claim.chart, claim.point):
