@@ -359,19 +359,21 @@ def _hinted(manifest: DocumentManifest) -> set[tuple[str, str]]:
 
 def slot_verdict(ctx: Context, category: str, level: str | None = None) -> int:
     """The place in the run's verdict sequence of a slot targeting ``category`` at ``level``:
-    the run's documents take the verdicts in turn (see ``Context.turns``), from a start drawn
-    from the seed and shifted by one per level, so that the levels' odd turns fall on different
-    verdicts and every run holds them in equal shares however the levels fall."""
-    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(2))
+    the run's documents take the verdicts in turn (see ``Context.turns``), shifted by one per
+    level, so that the levels' odd turns fall on different verdicts and every run holds them in
+    equal shares however the levels fall."""
     shift = int(level[1:]) if level else 0
-    return ctx.turns.get((category, level), 0) + start + shift
+    return ctx.turns.get((category, level), 0) + shift
 
 
 def wanted(ctx: Context, category: str, options: Sequence[str], level: str | None = None) -> str:
     """The verdict this document's ``category`` question (at ``level``) should carry: the slot's
-    drawn verdict (``Context.verdict``) when one is set, else its own place in the sequence."""
+    drawn place in the sequence (``Context.verdict``) when one is set, else its own, from a start
+    drawn from the seed for the category (so a slot that falls back to another category does not
+    tie the two categories' verdicts)."""
+    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(len(options)))
     turn = ctx.verdict if ctx.verdict is not None else slot_verdict(ctx, category, level)
-    return options[turn % len(options)]
+    return options[(turn + start) % len(options)]
 
 
 def find_point(chart: Chart, label: str, series: str | None) -> DataPoint | None:

@@ -7,14 +7,18 @@ number, its direction and its comparison must be found in the text
 (:mod:`generation.validate.question_rules` rejects a question that states them). The answer
 combines the fact's wording with values read only from the chart.
 
-Verdicts are drawn before the evidence: :func:`generation.questions.common.wanted` gives each
-document a verdict per category from a seeded alternating sequence, and the builder takes the
-first claim with that verdict (the content stage writes half the claims to match their chart,
-see :mod:`generation.document.claims`), falling back to the other only when none is left.
+Verdicts are drawn before the evidence: each cross-modal slot draws its place in a seeded
+alternating sequence over the run's documents (:func:`generation.questions.common.slot_verdict`,
+used through :func:`generation.questions.common.wanted`), and every attempt of the slot takes
+only a claim with that verdict (the content stage writes claims of both verdicts, see
+:mod:`generation.document.claims`); only when no attempt finds one does the slot take the other
+verdict (``Context.lenient``). Questions without a verdict (integrate L1, L3, L4; compare L1)
+take claims the report holds more of, leaving one of each verdict to the questions that judge.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -301,7 +305,11 @@ def _averageable(ctx: Context, tc: TrendClaim) -> bool:
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for tc in trend_claims(ctx, rng):
+    """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
+    claim of the verdict the document has most of, leaving one of each to the comparisons."""
+    found = trend_claims(ctx, rng)
+    held = Counter(tc.matches for tc in found)
+    for tc in sorted(found, key=lambda tc: -held[tc.matches]):
         if not _averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
             continue
         fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last

@@ -233,9 +233,10 @@ def with_verdict(
 ) -> list[qc.T]:
     """The ``items`` a question may use whose answer ``carries`` a verdict: only those whose ``key``
     is the ``wanted`` verdict, drawn before the evidence, unless the slot is ``lenient`` (its last
-    resort). A question without a verdict takes any, the wanted ones first."""
+    resort). A question without a verdict, or asked outside a slot (no verdict drawn), takes any,
+    the wanted ones first."""
     ordered = wanted_first(items, key, wanted)
-    if not carries or ctx.lenient:
+    if not carries or ctx.lenient or ctx.verdict is None:
         return ordered
     return [item for item in ordered if key(item) == wanted]
 
