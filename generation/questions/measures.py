@@ -135,7 +135,7 @@ def claim_gap(manifest: DocumentManifest, q: Question) -> tuple[bool, float] | N
         return None
     series = values.get("series")
     point = next(
-        (p for p in chart.data if p.label == values.get("label") and (series is None or p.category == series)),
+        (p for p in chart.data if p.label == values.get("label") and series in (None, p.category)),
         None,
     )
     if point is None or point.value == 0:
