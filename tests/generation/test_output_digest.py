@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "175985ff6ace4a6134ca0285a462611c13106f00d976a3d546efe689abd28345",
-    "5-d3-1": "42b8eb207ee6828ef8adb0e09a3d751b1330d071143ec400f3000e04025f3e0b",
-    "5-d3-2": "841b4460c787ca95cf454c6ed7026394552fc0ceee9a33a5563ec71572ddf777",
-    "5-d3-3": "398639228a051413594712a633bcac27bf03a94f8350ddc0b01f076b886f5492",
-    "3-matplotlib-0": "2c218e22dc17d0a6248411154afdbfbb34240b932c5eed90291aad572e0b7fe0",
-    "3-matplotlib-1": "ffa2295d058769c9d8fccdff58064544823318f415efdc453d41e709ca6cfef8",
+    "5-d3-0": "a5ff4cae3ff2c0afe9f6705fb206b21c9a6cf629b5a80459cabd41f0b77a0772",
+    "5-d3-1": "995b8138f2418296c1af130f8570be884d13765b49a834b83db3ed4c51cb22c8",
+    "5-d3-2": "07f4667cc2a10cac9b4683558a1192a663acf2a1bab766de95ff039fdfd6f1c0",
+    "5-d3-3": "5922f59f5fbca543b00307c162ca130d112b2204759d3a877c0efd9b886750c2",
+    "3-matplotlib-0": "29486238bae2c8f8385aea7b7b9dfb0ae324f2ac5b4e02196d73567f8c7df0bb",
+    "3-matplotlib-1": "e715b55bcbac9985573e3ba96c94e12830364e1a732c174941ab2800e1423b95",
 }
 
 
