@@ -33,7 +33,7 @@ from generation.document.sections import evidence_chart_indices
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import stable_digest, stage_rng
 from generation.questions.chart import BUILDERS as CHART_BUILDERS
-from generation.questions.common import Builder, Context, Draft, informative
+from generation.questions.common import Builder, Context, Draft, informative, slot_verdict
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
 from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
@@ -60,6 +60,9 @@ QUESTION_TYPES: dict[Subset, str] = {
 BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
 #: The order slots are filled in: a group of several subsets fills slot by slot, in turn.
 FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
+
+#: Subsets whose slots draw a verdict before their evidence (:func:`slot_verdict`).
+VERDICT_SUBSETS: frozenset[Subset] = frozenset({"cross_modal"})
 
 _MAX_RETRIES = 50
 _BUILDERS: dict[str, Builder] = {**CHART_BUILDERS, **CROSSMODAL_BUILDERS, **COMPLEX_BUILDERS}
@@ -194,16 +197,32 @@ def _fill(
     out: list[tuple[Draft, int]] = []
     for slot, (category, level, bucket) in enumerate(targets, start=first):
         ctx.bucket = bucket if subset == "chart" else None
-        for cat, lv, strict in _attempts(subset, category, level):
-            ctx.strict = strict
-            rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict)
-            draft = _build(ctx, cat, lv, rng)
-            if draft is not None:
-                exact = lv == level and (strict or subset != "chart")
-                out.append((draft, 2 * exact + (cat == category)))
+        # a cross-modal slot draws its verdict first and takes only evidence with it; only when
+        # no attempt finds any does it take the other verdict (its last resort)
+        ctx.verdict = slot_verdict(ctx, category, level) if subset in VERDICT_SUBSETS else None
+        for lenient in (False, True) if ctx.verdict is not None else (False,):
+            ctx.lenient = lenient
+            found = _attempt(ctx, subset, category, level, seed, slot)
+            if found is not None:
+                out.append(found)
                 break
-    ctx.bucket, ctx.strict = None, False
+    ctx.bucket, ctx.strict, ctx.verdict, ctx.lenient = None, False, None, False
     return out
+
+
+def _attempt(
+    ctx: Context, subset: Subset, category: str, level: Difficulty, seed: int, slot: int
+) -> tuple[Draft, int] | None:
+    """The first draft of a slot's attempts (see :func:`_attempts`), with its score."""
+    for cat, lv, strict in _attempts(subset, category, level):
+        ctx.strict = strict
+        labels: tuple[object, ...] = ("lenient",) if ctx.lenient else ()
+        rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict, *labels)
+        draft = _build(ctx, cat, lv, rng)
+        if draft is not None:
+            exact = lv == level and (strict or subset != "chart")
+            return draft, 2 * exact + (cat == category)
+    return None
 
 
 def _build(ctx: Context, category: str, level: Difficulty, rng: np.random.Generator) -> Draft | None:

@@ -124,7 +124,7 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
         a = pick(
             rng,
             [
-                f"At {val(chart, top)}, {mark_phrase(chart, top)} ranks {rank[0]}.",
+                f"At {val(chart, top)}, {mark_phrase(chart, top)} ranks {rank[0]} overall.",
                 f"{cap(mark_phrase(chart, top))} comes out on {rank[1]} with {val(chart, top)}.",
             ],
         )

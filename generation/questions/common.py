@@ -218,6 +218,11 @@ class Context:
     #: verdict sequence of :func:`wanted`.
     turns: dict[tuple[str, str | None], int] = field(default_factory=dict)
     seed: int = 0
+    #: The verdict drawn for the slot being filled (its place in the run's verdict sequence, see
+    #: :func:`slot_verdict`), or None outside such a slot. A builder takes only evidence with
+    #: that verdict unless ``lenient`` (the slot's last resort, when no attempt found any).
+    verdict: int | None = None
+    lenient: bool = False
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)
@@ -352,14 +357,23 @@ def _hinted(manifest: DocumentManifest) -> set[tuple[str, str]]:
     return out
 
 
-def wanted(ctx: Context, category: str, options: Sequence[str], level: str | None = None) -> str:
-    """The verdict this document's ``category`` question (at ``level``) should carry: the run's
-    documents take ``options`` in turn (see ``Context.turns``), from a start drawn from the seed
-    and shifted by one per level, so that the levels' odd turns fall on different verdicts and
-    every run holds them in equal shares however the levels fall."""
-    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(len(options)))
+def slot_verdict(ctx: Context, category: str, level: str | None = None) -> int:
+    """The place in the run's verdict sequence of a slot targeting ``category`` at ``level``:
+    the run's documents take the verdicts in turn (see ``Context.turns``), shifted by one per
+    level, so that the levels' odd turns fall on different verdicts and every run holds them in
+    equal shares however the levels fall."""
     shift = int(level[1:]) if level else 0
-    return options[(ctx.turns.get((category, level), 0) + start + shift) % len(options)]
+    return ctx.turns.get((category, level), 0) + shift
+
+
+def wanted(ctx: Context, category: str, options: Sequence[str], level: str | None = None) -> str:
+    """The verdict this document's ``category`` question (at ``level``) should carry: the slot's
+    drawn place in the sequence (``Context.verdict``) when one is set, else its own, from a start
+    drawn from the seed for the category (so a slot that falls back to another category does not
+    tie the two categories' verdicts)."""
+    start = int(stage_rng(ctx.seed, "questions.verdicts", category).integers(len(options)))
+    turn = ctx.verdict if ctx.verdict is not None else slot_verdict(ctx, category, level)
+    return options[(turn + start) % len(options)]
 
 
 def find_point(chart: Chart, label: str, series: str | None) -> DataPoint | None:

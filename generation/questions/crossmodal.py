@@ -7,14 +7,18 @@ number, its direction and its comparison must be found in the text
 (:mod:`generation.validate.question_rules` rejects a question that states them). The answer
 combines the fact's wording with values read only from the chart.
 
-Verdicts are drawn before the evidence: :func:`generation.questions.common.wanted` gives each
-document a verdict per category from a seeded alternating sequence, and the builder takes the
-first claim with that verdict (the content stage writes half the claims to match their chart,
-see :mod:`generation.document.claims`), falling back to the other only when none is left.
+Verdicts are drawn before the evidence: each cross-modal slot draws its place in a seeded
+alternating sequence over the run's documents (:func:`generation.questions.common.slot_verdict`,
+used through :func:`generation.questions.common.wanted`), and every attempt of the slot takes
+only a claim with that verdict (the content stage writes claims of both verdicts, see
+:mod:`generation.document.claims`); only when no attempt finds one does the slot take the other
+verdict (``Context.lenient``). Questions without a verdict (integrate L1, L3, L4; compare L1)
+take claims the report holds more of, leaving one of each verdict to the questions that judge.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
@@ -32,7 +36,7 @@ from generation.questions.crossmodal_claims import (
     trend_claims,
     verdict_key,
     verdict_value,
-    wanted_first,
+    with_verdict,
 )
 from generation.questions.phrasing import (
     article,
@@ -49,7 +53,7 @@ from synthdocbench_tasks.schema import DataPoint, Difficulty
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS)
+    wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
     keep: Callable[[Claim], bool] = (
         (lambda c: len(_group_marks(ctx, c)) >= 3) if level == "L3" else (lambda c: True)
     )
@@ -195,7 +199,9 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
 def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     if level == "L3":
         return _integrate_period(ctx, rng)
-    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level)
+    # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
+    # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
+    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
     # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
     keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
     return first_claim(
@@ -205,6 +211,7 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         lambda c: _integrate(c, level, rng),
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
+        carries=level == "L2",
         keep=keep,
         needs_colour=level == "L5",
     )
@@ -298,7 +305,11 @@ def _averageable(ctx: Context, tc: TrendClaim) -> bool:
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for tc in trend_claims(ctx, rng):
+    """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
+    claim of the verdict the document has most of, leaving one of each to the comparisons."""
+    found = trend_claims(ctx, rng)
+    held = Counter(tc.matches for tc in found)
+    for tc in sorted(found, key=lambda tc: -held[tc.matches]):
         if not _averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
             continue
         fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
@@ -335,8 +346,9 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    wanted = qc.wanted(ctx, "compare_representations", VERDICTS)
-    for tc in wanted_first(trend_claims(ctx, rng), verdict_key, wanted):
+    wanted = qc.wanted(ctx, "compare_representations", VERDICTS, level)
+    # an L1 question asks what the text says, without a verdict
+    for tc in with_verdict(ctx, trend_claims(ctx, rng), verdict_key, wanted, carries=level != "L1"):
         colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
         if level == "L5" and (colour is None or not colour_keyed(tc.chart, tc.first)):
             continue

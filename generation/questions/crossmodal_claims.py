@@ -2,7 +2,7 @@
 chart mark, or a direction it states for one series, and whether the chart bears it out.
 
 A claim matches its chart within one reading tolerance and contradicts it from 1.5 on (the
-content stage writes them within 0.8 or beyond 2, see :mod:`generation.document.claims`).
+content stage writes them within 0.8 or 1.6-3.2 away, see :mod:`generation.document.claims`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from generation.questions.phrasing import (
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
 #: A claim matches its chart within one reading tolerance and contradicts it from 1.5 on
-#: (the content stage writes them within 0.6 or beyond 1.8); anything between is never asked.
+#: (the content stage writes them within 0.8 or 1.6-3.2 away); anything between is never asked.
 MATCH_TOLS = 1.0
 MISS_TOLS = 1.5
 VERDICTS: tuple[str, str] = ("matches", "contradicts")
@@ -228,6 +228,19 @@ def wanted_first(items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str)
     return sorted(items, key=lambda item: key(item) != wanted)
 
 
+def with_verdict(
+    ctx: Context, items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str, carries: bool = True
+) -> list[qc.T]:
+    """The ``items`` a question may use whose answer ``carries`` a verdict: only those whose ``key``
+    is the ``wanted`` verdict, drawn before the evidence, unless the slot is ``lenient`` (its last
+    resort). A question without a verdict, or asked outside a slot (no verdict drawn), takes any,
+    the wanted ones first."""
+    ordered = wanted_first(items, key, wanted)
+    if not carries or ctx.lenient or ctx.verdict is None:
+        return ordered
+    return [item for item in ordered if key(item) == wanted]
+
+
 def first_claim(
     ctx: Context,
     rng: np.random.Generator,
@@ -236,12 +249,13 @@ def first_claim(
     *,
     key: Callable[[Claim], str],
     wanted: str,
+    carries: bool = True,
     keep: Callable[[Claim], bool] = lambda c: True,
     needs_colour: bool = False,
 ) -> Draft | None:
-    """The draft ``make`` builds from the first claim not yet used for ``use``: claims whose
-    ``key`` is ``wanted`` first."""
-    for claim in wanted_first(claims(ctx, rng), key, wanted):
+    """The draft ``make`` builds from the first claim not yet used for ``use`` whose ``key`` is
+    ``wanted`` (see :func:`with_verdict`)."""
+    for claim in with_verdict(ctx, claims(ctx, rng), key, wanted, carries):
         if not keep(claim):
             continue
         if needs_colour and not colour_keyed(claim.chart, claim.point):

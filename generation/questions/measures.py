@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from generation.questions.phrasing import is_year, numbers_in
-from synthdocbench_tasks.schema import Question
+from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
 VERDICTS: dict[str, str] = {
@@ -122,3 +122,37 @@ def unbalanced(balance: dict[str, Counter[str]], bound: float = MAX_VERDICT_SHAR
         if total and n / total > bound:
             out.append(f"{category}: {top} is {n} of {total} verdicts ({n / total:.0%} > {bound:.0%})")
     return out
+
+
+def claim_gap(manifest: DocumentManifest, q: Question) -> tuple[bool, float] | None:
+    """(the chart matches the claim, |claimed - charted| / |charted|) of a verify_with_chart
+    question: how far the text's figure sits from the mark, relative to the mark."""
+    if q.category != "verify_with_chart" or not q.required_facts:
+        return None
+    values = manifest.text_facts[q.required_facts[0]].values
+    chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
+    if chart is None or "claimed_value" not in values:
+        return None
+    series = values.get("series")
+    point = next(
+        (p for p in chart.data if p.label == values.get("label") and series in (None, p.category)),
+        None,
+    )
+    if point is None or point.value == 0:
+        return None
+    claimed = float(values["claimed_value"].replace(",", ""))
+    return verdict_of(q) == "matches", abs(claimed - point.value) / abs(point.value)
+
+
+def threshold_accuracy(gaps: Sequence[tuple[bool, float]]) -> float:
+    """The best accuracy any one threshold on the relative gap reaches at telling matched claims
+    from contradicted ones (1.0: the gap gives the verdict away; the majority share: it says
+    nothing more than the class sizes)."""
+    if not gaps:
+        return 0.0
+    best = 0
+    for t in sorted({g for _, g in gaps}):
+        closer = sum(m == (g <= t) for m, g in gaps)
+        best = max(best, closer, len(gaps) - closer)
+    majority = sum(m for m, _ in gaps)
+    return max(best, majority, len(gaps) - majority) / len(gaps)

@@ -20,9 +20,11 @@ from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.measures import (
     chart_keys,
+    claim_gap,
     evidence_key,
     operations,
     restated_units,
+    threshold_accuracy,
     unbalanced,
     verdict_balance,
 )
@@ -89,11 +91,6 @@ def test_no_cross_modal_question_restates_its_claim(
                 assert restated_units(q) == [], q.question
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 23 point 3, open: a slot that retries another level takes the other verdict's claim "
-    "(crossmodal_claims.wanted_first only sorts the wanted verdict first); stop-22 note",
-)
 def test_verdicts_are_balanced_per_category(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     balance = verdict_balance(_all(run))
     assert {"verify_with_chart", "compare_representations", "integrate_sources"} <= set(balance)
@@ -105,6 +102,19 @@ def test_verdicts_are_balanced_per_category(run: list[tuple[DocumentManifest, li
     assert unbalanced({"x": Counter(matches=3, contradicts=1)}) == [
         "x: matches is 3 of 4 verdicts (75% > 55%)"
     ]
+
+
+def test_the_size_of_a_discrepancy_does_not_give_the_verdict(
+    run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    gaps = [g for manifest, qs in run for q in qs if (g := claim_gap(manifest, q)) is not None]
+    assert len(gaps) >= 20 and {m for m, _ in gaps} == {True, False}
+    # no one threshold on |claimed - charted| / |charted| tells matches from contradictions well: a
+    # miss on a chart with printed labels sits nearer its mark than many a match read off an axis
+    # (main before issue 23 point 3: 0.89 on 60 documents of seed 9947; now 0.78 here)
+    assert threshold_accuracy(gaps) <= 0.85
+    assert threshold_accuracy([(True, 0.01), (True, 0.02), (False, 0.1), (False, 0.2)]) == 1.0
+    assert threshold_accuracy([(True, 0.01), (False, 0.02), (True, 0.03), (False, 0.04)]) == 0.75
 
 
 def test_every_l3_sums_or_averages(run: list[tuple[DocumentManifest, list[Question]]]) -> None:

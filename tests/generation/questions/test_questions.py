@@ -159,6 +159,30 @@ def test_compare_representations_verdicts() -> None:
     assert _number(americas) == [19.0, 19.3]
 
 
+def test_a_slot_takes_only_evidence_with_its_drawn_verdict() -> None:
+    # the fixture has one trend claim the chart bears out (fact 5) and one it contradicts (fact 6)
+    for turn in range(2):
+        ctx = Context.of(build_manifest())
+        ctx.verdict = turn
+        rng = np.random.default_rng(0)
+        first = compare_representations(ctx, "L2", rng)
+        assert first is not None
+        wanted = first.answer_values[0].text
+        # the claim with the drawn verdict is used up: the other verdict is not taken in its place
+        assert compare_representations(ctx, "L2", rng) is None
+        ctx.lenient = True  # the slot's last resort
+        other = compare_representations(ctx, "L2", rng)
+        assert other is not None and other.answer_values[0].text != wanted
+    drawn = set()
+    for turn in range(2):
+        ctx = Context.of(build_manifest())
+        ctx.verdict = turn
+        draft = compare_representations(ctx, "L2", np.random.default_rng(0))
+        assert draft is not None
+        drawn.add(draft.answer_values[0].text)
+    assert drawn == {"matches", "contradicts"}  # consecutive turns draw both verdicts
+
+
 def test_chart_reading_answers_match_hand_computed_values() -> None:
     histogram = [d for d in _drafts(trend_pattern, "L2") if d.charts[0].chartType == "histogram"]
     assert histogram, "the modal-bin question appears for some seed"
