@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "28910f8848e19c0c699a6fc395b4128b50531e26604c917045734d4a78761f74",
-    "5-d3-1": "ff00c69524680edeb43ef9d8326ab305aa31c617e6b5ddc9c0ba4a444a2c0df5",
-    "5-d3-2": "6a64040630a960760eb484235c7e7df8cdf71c9f8c026230352aee6f04b92afe",
-    "5-d3-3": "4d17fb9ef758ea280bacd2a76056624565465041007a0c66a983041cf7ad6ea2",
-    "3-matplotlib-0": "2c218e22dc17d0a6248411154afdbfbb34240b932c5eed90291aad572e0b7fe0",
-    "3-matplotlib-1": "ffa2295d058769c9d8fccdff58064544823318f415efdc453d41e709ca6cfef8",
+    "5-d3-0": "3fd292031245ad94a3712b89b30540f1ab8cea90885813af18014619e6383c25",
+    "5-d3-1": "e868e10dfcb644ff6d2ae46011df498ffa585bf031749a6fe0b229b7ba3a306c",
+    "5-d3-2": "81a6c9ea44c36440c4c8c168dfadc600f7f382b40ea9c3ffd2319c528648c881",
+    "5-d3-3": "d54514358dcac33c23014ecff305dd5cf272d8e1aa246f48d2d4bebff7d036de",
+    "3-matplotlib-0": "29486238bae2c8f8385aea7b7b9dfb0ae324f2ac5b4e02196d73567f8c7df0bb",
+    "3-matplotlib-1": "e715b55bcbac9985573e3ba96c94e12830364e1a732c174941ab2800e1423b95",
 }
 
 
