@@ -213,21 +213,9 @@ def main() -> None:
 
 def _bare_child(base_url: str, n: int, concurrency: int, out: Path) -> None:
     """In the child: ``n`` chat requests through one bare ``openai`` client, ``concurrency`` at once."""
-    from concurrent.futures import ThreadPoolExecutor
+    from bench._bare_client import bare_requests
 
-    import openai
-
-    client = openai.OpenAI(base_url=base_url, api_key="sk-loopback-stub")
-
-    def one(i: int) -> str:
-        reply = client.chat.completions.create(
-            model="stub-judge", messages=[{"role": "user", "content": f"Score answer {i}."}], max_tokens=64
-        )
-        return str(reply.choices[0].message.content)
-
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
-        replies = list(pool.map(one, range(n)))
-    out.write_text(json.dumps({"replies": len(replies)}), encoding="utf-8")
+    out.write_text(json.dumps({"replies": bare_requests(base_url, n, concurrency)}), encoding="utf-8")
 
 
 class _Arrivals:

@@ -58,20 +58,9 @@ def write_log(path: Path, n: int) -> None:
 
 def bare(base_url: str, n: int, concurrency: int) -> None:
     """In the child: ``n`` chat requests through one bare ``openai`` client in ``concurrency`` threads."""
-    from concurrent.futures import ThreadPoolExecutor
+    from bench._bare_client import bare_requests
 
-    import openai
-
-    client = openai.OpenAI(base_url=base_url, api_key="sk-loopback-stub")
-
-    def one(i: int) -> str:
-        reply = client.chat.completions.create(
-            model="stub-judge", messages=[{"role": "user", "content": f"Score answer {i}."}], max_tokens=64
-        )
-        return str(reply.choices[0].message.content)
-
-    with ThreadPoolExecutor(max_workers=concurrency) as pool:
-        assert len(list(pool.map(one, range(n)))) == n
+    assert bare_requests(base_url, n, concurrency) == n
 
 
 def _side(side: str, work: Path, log: Path, url: str, args: argparse.Namespace) -> None:

@@ -39,17 +39,14 @@ import hashlib
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
 
-from judge import JudgeItem, OfflineJudge
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, AnswerValue
+from tests.judge import labelled_sets as ls
+from tests.judge.labelled_sets import DATA, PASS, Row
 
-DATA = Path(__file__).parent / "data"
 TESTS = Path(__file__).parents[1]
 QUESTIONS = "offline_heldout_v4_questions.json"
 ANSWERS = "offline_heldout_v4.yaml"
@@ -58,13 +55,6 @@ DIGESTS = {
     QUESTIONS: "bf38cd38483c249a5e8c3c2c4bf551b8663521b81bdc776b3f669a81a9d7bdff",
     ANSWERS: "4c019035e01dcaf0dfddc46fc369cb2ffd9eb20a91a7544691f82cdd76b437d6",
 }
-PASS = 6
-#: issue 25, point 5: targets on held-out answers
-MIN_AGREEMENT = 0.90
-MAX_FALSE_PASS = 0.03
-MIN_AGREEMENT_CERTAIN = 0.97
-MAX_FALSE_PASS_CERTAIN = 0.01
-MIN_CERTAIN_SHARE = 0.70
 #: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
 STYLES = (
     "concise", "verbose", "cot_right", "cot_wrong", "converted", "wrong_scale", "wrong_unit", "hedged",
@@ -73,85 +63,9 @@ STYLES = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Row:
-    """One labelled answer and the judge's verdict on it."""
-
-    qid: str
-    label: int
-    style: str
-    got: int
-    certain: bool | None
-
-
-@dataclass(frozen=True)
-class Figures:
-    """Pass/fail agreement of the judge with the labels over some rows."""
-
-    n: int
-    questions: int
-    agreement: float
-    false_pass: float  # share of label-fails the judge passes
-    false_fail: float  # share of label-passes the judge fails
-    false_pass_of_all: float
-    mae: float
-
-    def line(self) -> str:
-        return (
-            f"{self.n} answers / {self.questions} questions; pass/fail agreement {self.agreement:.1%}; "
-            f"false passes {self.false_pass:.1%} of label-fails ({self.false_pass_of_all:.1%} of all); "
-            f"false fails {self.false_fail:.1%} of label-passes; mean abs score diff {self.mae:.2f}"
-        )
-
-
-def _questions() -> dict[str, dict[str, Any]]:
-    rows = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))["questions"]
-    return {q["question_id"]: q for q in rows}
-
-
-def _labelled() -> list[tuple[dict[str, Any], int, str, str]]:
-    questions = _questions()
-    text = (DATA / ANSWERS).read_text(encoding="utf-8")
-    keys = re.findall(r"^(\S+):", text, re.MULTILINE)
-    assert len(keys) == len(set(keys)), f"{ANSWERS} names a question twice"
-    return [
-        (questions[qid], int(score), str(style), str(answer))
-        for qid, answers in yaml.safe_load(text).items()
-        for score, style, answer in answers
-    ]
-
-
-def _judged() -> list[Row]:
-    judge = OfflineJudge()
-    out = []
-    for q, label, style, text in _labelled():
-        verdict = judge.score(JudgeItem(q["question"], q["reference"], text, q["answer_values"]))
-        certain = getattr(verdict, "certain", None)
-        out.append(Row(q["question_id"], label, style, verdict.score, certain))
-    return out
-
-
-def figures(rows: list[Row]) -> Figures:
-    """The agreement figures over ``rows`` (which must hold both label-passes and label-fails)."""
-    fails = [r for r in rows if r.label < PASS]
-    passes = [r for r in rows if r.label >= PASS]
-    false_pass = sum(r.got >= PASS for r in fails)
-    false_fail = sum(r.got < PASS for r in passes)
-    n = len(rows)
-    return Figures(
-        n=n,
-        questions=len({r.qid for r in rows}),
-        agreement=(n - false_pass - false_fail) / n,
-        false_pass=false_pass / max(1, len(fails)),
-        false_fail=false_fail / max(1, len(passes)),
-        false_pass_of_all=false_pass / n,
-        mae=sum(abs(r.got - r.label) for r in rows) / n,
-    )
-
-
 @pytest.fixture(scope="module")
 def judged() -> list[Row]:
-    return _judged()
+    return ls.judged(ls.labelled(QUESTIONS, ANSWERS))
 
 
 @pytest.mark.parametrize("name", sorted(DIGESTS))
@@ -181,7 +95,7 @@ def test_seed_is_used_by_no_other_test() -> None:
 
 
 def test_set_covers_subsets_categories_levels_and_styles() -> None:
-    rows = _labelled()
+    rows = ls.labelled(QUESTIONS, ANSWERS)
     questions = {q["question_id"]: q for q, *_ in rows}
     for q in questions.values():
         assert q["subset"] in SUBSETS and q["category"] in CATEGORIES[q["subset"]], q["question_id"]
@@ -189,7 +103,7 @@ def test_set_covers_subsets_categories_levels_and_styles() -> None:
         for value in q["answer_values"]:
             AnswerValue.model_validate(value)
     assert len(rows) >= 300 and len(questions) >= 40  # issue 25, point 2
-    assert set(_questions()) == set(questions)  # every question has answers
+    assert set(ls.questions(QUESTIONS)) == set(questions)  # every question has answers
     assert {q["subset"] for q in questions.values()} == set(SUBSETS)
     assert {q["category"] for q in questions.values()} == {c for s in SUBSETS for c in CATEGORIES[s]}
     assert {q["difficulty"] for q in questions.values()} == set(DIFFICULTIES)
@@ -206,22 +120,8 @@ def test_set_covers_subsets_categories_levels_and_styles() -> None:
 
 def test_prints_the_judges_figures(judged: list[Row]) -> None:
     """Prints the figures (always passes: the targets are the next test)."""
-    overall = figures(judged)
-    print(f"\noffline judge on held-out set v4: {overall.line()}")
-    certain = [r for r in judged if r.certain]
-    if any(r.certain is not None for r in judged):
-        share = len(certain) / len(judged)
-        print(f"  certain answers: {share:.1%} of all; " + (figures(certain).line() if certain else "none"))
-    else:
-        print("  verdicts carry no `certain` attribute: no figures on certain answers")
-    by_style: dict[str, list[Row]] = {}
-    for r in judged:
-        by_style.setdefault(r.style, []).append(r)
-    for style, rows in sorted(by_style.items()):
-        wrong = sum((r.got >= PASS) != (r.label >= PASS) for r in rows)
-        false_pass = sum(r.got >= PASS > r.label for r in rows)
-        print(f"  {style:<17} {len(rows):>3} answers, {wrong:>2} disagreements ({false_pass} false passes)")
-    # Only counts are printed, never the answers: whoever tunes the judge must not read them.
+    ls.print_figures("held-out set v4", judged)
+    overall = ls.figures(judged)
     assert overall.n >= 300
 
 
@@ -231,12 +131,4 @@ def test_prints_the_judges_figures(judged: list[Row]) -> None:
     "(first-run figures in the module docstring). The lead makes this strict when the judge work lands.",
 )
 def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
-    overall = figures(judged)
-    assert overall.agreement >= MIN_AGREEMENT, overall.line()
-    assert overall.false_pass <= MAX_FALSE_PASS, overall.line()
-    assert all(r.certain is not None for r in judged), "verdicts carry no `certain` attribute"
-    certain = [r for r in judged if r.certain]
-    assert len(certain) / len(judged) >= MIN_CERTAIN_SHARE
-    sure = figures(certain)
-    assert sure.agreement >= MIN_AGREEMENT_CERTAIN, sure.line()
-    assert sure.false_pass <= MAX_FALSE_PASS_CERTAIN, sure.line()
+    ls.assert_targets(judged)
