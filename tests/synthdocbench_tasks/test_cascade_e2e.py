@@ -32,7 +32,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.lmms_eval]
 
 TASK = "synthdoc_chart"
 LIMIT = 3
-HEDGED = "It is probably 42 though I may be wrong."  # no comma: lmms-eval splits model_args on commas
+# A number in words: the offline judge cannot read it, so every such answer is uncertain (a
+# hedge is not: a failing answer whose doubts could only lower its score is certain). No
+# comma: lmms-eval splits model_args on commas.
+HEDGED = "It is roughly forty-two I think."
 ABSTAINS = "Not found in the document."
 
 
@@ -62,7 +65,7 @@ def _eval(dataset_dir: Path, tmp_path: Path, out: Path, judge: str, response: st
 def test_the_cascade_asks_the_llm_judge_only_for_uncertain_answers(
     dataset_dir: Path, tmp_path: Path, stub: ChatStub
 ) -> None:
-    # offline alone: every hedged answer is scored by its best reading and counted uncertain
+    # offline alone: every unread answer is scored by its best reading and counted uncertain
     offline = _eval(dataset_dir, tmp_path, tmp_path / "offline", "offline", HEDGED)
     assert offline["results"][TASK]["uncertain,none"] == LIMIT
     assert all(r["certain"] is False and r["judge"] == OFFLINE_JUDGE_NAME for r in offline["_records"])
