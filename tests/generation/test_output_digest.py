@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "3fd292031245ad94a3712b89b30540f1ab8cea90885813af18014619e6383c25",
-    "5-d3-1": "e868e10dfcb644ff6d2ae46011df498ffa585bf031749a6fe0b229b7ba3a306c",
-    "5-d3-2": "81a6c9ea44c36440c4c8c168dfadc600f7f382b40ea9c3ffd2319c528648c881",
-    "5-d3-3": "d54514358dcac33c23014ecff305dd5cf272d8e1aa246f48d2d4bebff7d036de",
+    "5-d3-0": "276c677e7ad564302014f2f53720219da98ee0ec2616477c97ce961ab27662df",
+    "5-d3-1": "ebc169651590ce4fe2ab4f8099486d0a054449eb4bbd07368c9134b010e5046f",
+    "5-d3-2": "dc75db15ee49b2513d1088ae4d0be182411c5d4b63107733718c9f8aeda523cf",
+    "5-d3-3": "b64f2582a92f0b02ba1105bd7d5b520d2a6c56c05aa0ecb6c208525d1c41ea26",
     "3-matplotlib-0": "29486238bae2c8f8385aea7b7b9dfb0ae324f2ac5b4e02196d73567f8c7df0bb",
     "3-matplotlib-1": "e715b55bcbac9985573e3ba96c94e12830364e1a732c174941ab2800e1423b95",
 }

@@ -703,7 +703,8 @@
 
   /* Value labels (all in one group) each put beside its own dot: the first spot, outwards
    * first and then round the dot, clear of the texts already there and nearer its own dot
-   * than any other; failing that, outwards with a leader line. Placed labels stay put. */
+   * than any other; failing that, further out with a leader line, or left out when no spot
+   * is clear. Placed labels stay put. */
   function besideOwnDots(g, labels, dots) {
     const placed = Array.from(g.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
       && !labels.some((l) => l.t.node() === t)).map((t) => t.getBBox());
@@ -712,6 +713,11 @@
     /* No label covers a dot, its own or another series' (its plate would hide it). */
     const onDot = (b) => dots.some((d) => d[0] > b.x - 1.5 && d[0] < b.x + b.width + 1.5 && d[1] > b.y - 1.5
       && d[1] < b.y + b.height + 1.5);
+    const frameBox = g.node().ownerSVGElement.getBoundingClientRect();
+    const inFrame = (t) => {
+      const r = t.getBoundingClientRect();
+      return r.left >= frameBox.left && r.right <= frameBox.right && r.top >= frameBox.top && r.bottom <= frameBox.bottom;
+    };
     labels.forEach((l) => {
       const out = Math.atan2(l.dy, l.dx);
       let ok = false;
@@ -730,13 +736,20 @@
         if (ok) break;
       }
       if (!ok) {
-        /* Led to its dot from the first spot clear of other text (outwards when none is). */
-        const spots = [16, 24, 32].flatMap((rad) => [0, 1, -1, 2, -2, 3, -3, 4].map((k) => [rad, out + (k * Math.PI) / 4]));
+        /* Led to its dot from the nearest spot clear of other text, dots and the frame edge;
+         * a value with no such spot is left unprinted (the rings still read it), since a
+         * value printed over another reads as neither. */
+        const spots = [16, 24, 32, 40, 48, 56].flatMap((rad) => [0, 1, -1, 2, -2, 3, -3, 4, 0.5, -0.5, 1.5, -1.5,
+          2.5, -2.5, 3.5, -3.5].map((k) => [rad, out + (k * Math.PI) / 4]));
         const clear = spots.find(([rad, a]) => {
           l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
           const b = l.t.node().getBBox();
-          return !placed.some((p) => hit(b, p)) && !onDot(b);
-        }) || spots[0];
+          return !placed.some((p) => hit(b, p)) && !onDot(b) && inFrame(l.t.node());
+        });
+        if (!clear) {
+          l.t.remove();
+          return;
+        }
         l.t.attr("x", l.cx + Math.cos(clear[1]) * clear[0]).attr("y", l.cy + Math.sin(clear[1]) * clear[0] + 3);
         const b = l.t.node().getBBox();
         const ex = Math.max(b.x, Math.min(l.cx, b.x + b.width));

@@ -351,6 +351,24 @@ def test_radar_axis_title_and_close_values_do_not_overprint(renderer: Renderer) 
     assert {"739", "749", "Access", "Output"} <= words
 
 
+def test_radar_crowded_values_never_overprint(renderer: Renderer) -> None:
+    """One spoke ten times the others (seed 9979) puts every other dot in a knot near the
+    centre, among the ring labels: a value with no free spot beside its dot goes further out
+    on a leader line, or is left unprinted (the rings still read it), never onto another text."""
+    axes = ("Sweden", "Lithuania", "Finland", "Norway", "Latvia", "Ireland", "United Kingdom")
+    values = {
+        "2017": (0.643, 0.195, 0.421, 0.243, 0.194, 0.465, 5.131),
+        "2020": (0.571, 0.214, 0.446, 0.222, 0.163, 0.501, 5.441),
+    }
+    pdf, manifest = print_charts(renderer, [labelled_chart("radar", series_points(axes, values))], "d3")
+    found = check_document(manifest, pdf)
+    assert failing(found, "overlap") == [] and failing(found, "clipped") == []
+    assert failing(found, "covers") == []
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    small = {f"{v:.3f}" for series in values.values() for v in series if v < 1}
+    assert {"5.131", "5.441", "Sweden", "Latvia"} <= words and len(words & small) >= 10
+
+
 def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
     rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
     data = [
