@@ -76,7 +76,10 @@ def _claimed_value(
         if matches:
             ok = 0 < gap <= MATCH_TOLS * tol and value_text(claimed, shown) != value_text(value, decimals)
         else:
+            # a miss is never the value rounded to the claim's precision (0.04 against a
+            # mark labelled 0.041 reads as the same figure, however many tolerances apart)
             ok = MISS_TOLS[0] * tol <= gap <= MISS_TOLS[1] * tol and gap <= 0.5 * abs(value)
+            ok = ok and value_text(claimed, shown) != value_text(value, shown)
         if ok and claimed > 0 and registry.acceptable(claimed, shown):
             return registry.take(claimed, shown), shown
     return None

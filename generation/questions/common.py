@@ -31,6 +31,7 @@ from generation.questions.phrasing import (
     decimals_of,
     diff_unit,
     effective_tol,
+    enough_decimals,
     fmt_num,
     numbers_in,
     numbers_readable,
@@ -441,7 +442,9 @@ def exact_value(term: Term, unit: str | None) -> Num:
 
 
 def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
-    """A computed number shown with ``decimals``: propagated tolerance plus rounding."""
+    """A computed number shown with ``decimals`` (more where fewer would print it over 0.5%
+    off): propagated tolerance plus rounding."""
+    decimals = enough_decimals(term.value, decimals)
     av = AnswerValue(
         kind="number",
         text=fmt_num(term.value, decimals),

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "276c677e7ad564302014f2f53720219da98ee0ec2616477c97ce961ab27662df",
-    "5-d3-1": "ebc169651590ce4fe2ab4f8099486d0a054449eb4bbd07368c9134b010e5046f",
+    "5-d3-0": "a800dcf62948fe896bff96aaf0460cd36ec93a4d546707404c2c3c0c74deaa80",
+    "5-d3-1": "c83d284895d9f740f6d838c73fec52e1aaf9969a3428212deb74ef4dca3e232e",
     "5-d3-2": "dc75db15ee49b2513d1088ae4d0be182411c5d4b63107733718c9f8aeda523cf",
-    "5-d3-3": "b64f2582a92f0b02ba1105bd7d5b520d2a6c56c05aa0ecb6c208525d1c41ea26",
-    "3-matplotlib-0": "29486238bae2c8f8385aea7b7b9dfb0ae324f2ac5b4e02196d73567f8c7df0bb",
-    "3-matplotlib-1": "e715b55bcbac9985573e3ba96c94e12830364e1a732c174941ab2800e1423b95",
+    "5-d3-3": "096e73beb96521727558156bff35b908210d78dd9ebf0c9707cb3254f3fc41d9",
+    "3-matplotlib-0": "934b6b481409cd714fdc66bd091aa45ab197356dfddf4a9890e67c5a37c6968e",
+    "3-matplotlib-1": "0473130031714612d8e590d7d5c8ca30196dd480a077284347f842cb412eea42",
 }
 
 

@@ -144,6 +144,9 @@ def test_fact_conventions_hold(index: int) -> None:
             gap = abs(claimed - drawn) / value_tolerance(chart, drawn)
             miss = MISS_TOLS[0] - 1e-9 <= gap <= MISS_TOLS[1] + 1e-9
             assert claimed != drawn and (gap <= MATCH_TOLS or miss)
+            # ... and a miss never prints as the drawn value rounded to the claim's precision
+            shown = len(v["claimed_value"].partition(".")[2])
+            assert gap <= MATCH_TOLS or value_text(drawn, shown) != v["claimed_value"], v
             verdicts[gap <= MATCH_TOLS] += 1
             assert abs(order[fact.section_id] - order[chart.section_id]) >= 2
             assert value_text(drawn, chart_decimals(chart)) not in number_strings_in(fact.sentence)
@@ -347,20 +350,47 @@ def test_the_abstract_states_a_finding_of_the_report() -> None:
         assert first != second, scope
 
 
+@cache
+def _paper_plans() -> tuple[DocumentPlan, ...]:
+    from pathlib import Path
+
+    from generation.plan.config import load_config
+
+    config = load_config(Path(__file__).parents[3] / "configs" / "paper.yaml")
+    return tuple(plan_document(config, index) for index in range(40))
+
+
+@pytest.mark.slow
+def test_no_missed_claim_of_40_paper_documents_is_its_value_rounded() -> None:
+    """A text claim that misses its chart is never the charted value rounded to the claim's
+    precision: "an earlier estimate of 0.04" against a mark labelled 0.041 reads as the same
+    figure, though it is 2.4 reading tolerances off (seed 9613 asked such a claim as
+    "contradicts"). Misses are off by 1.6-3.2 tolerances *and* print as another figure."""
+    claims = 0
+    for plan in _paper_plans():
+        charts = {c.vizId: c for c in plan.manifest.charts}
+        for fact in plan.manifest.text_facts:
+            v = fact.values
+            if v["kind"] != "chart_claim":
+                continue
+            chart = charts[v["viz_id"]]
+            drawn = next(p.value for p in chart.data if p.label == v["label"] and p.category == v.get("series"))
+            gap = abs(float(v["claimed_value"]) - drawn) / value_tolerance(chart, drawn)
+            shown = len(v["claimed_value"].partition(".")[2])
+            claims += 1
+            assert gap <= MATCH_TOLS or value_text(drawn, shown) != v["claimed_value"], (fact.sentence, drawn)
+    assert claims >= 160
+
+
 @pytest.mark.slow
 def test_every_pull_quote_and_abstract_of_40_paper_documents_states_a_checked_finding() -> None:
     """On the paper's config every pull quote and abstract states a finding of the fact table
     (25 pull quotes and 8 abstracts in the first 40 documents when it was written; 27 and 3 since
     the topic space changed which archetypes the first 40 documents draw)."""
-    from pathlib import Path
-
     from generation.document.prose_facts import check_sentence
-    from generation.plan.config import load_config
 
-    config = load_config(Path(__file__).parents[3] / "configs" / "paper.yaml")
     counts = Counter[str]()
-    for index in range(40):
-        plan = plan_document(config, index)
+    for plan in _paper_plans():
         for style in ("pull_quote", "abstract"):
             for _, block in _callouts_of(plan, style):
                 counts[style] += 1
