@@ -374,7 +374,8 @@ def test_no_missed_claim_of_40_paper_documents_is_its_value_rounded() -> None:
             if v["kind"] != "chart_claim":
                 continue
             chart = charts[v["viz_id"]]
-            drawn = next(p.value for p in chart.data if p.label == v["label"] and p.category == v.get("series"))
+            mark = (v["label"], v.get("series"))
+            drawn = next(p.value for p in chart.data if (p.label, p.category) == mark)
             gap = abs(float(v["claimed_value"]) - drawn) / value_tolerance(chart, drawn)
             shown = len(v["claimed_value"].partition(".")[2])
             claims += 1
