@@ -11,11 +11,12 @@ Same seed and document count, same file, byte for byte::
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions --check  # exit 1 if it is stale
     PYTHONPATH=$PWD python -m tests.judge.make_offline_questions offline_heldout_v3_questions.json  # one file
 
-``offline_heldout_v3_questions.json`` (seed 9173) and ``offline_heldout_v4_questions.json`` (seed
-9561, issue 25) are FROZEN: its answers were labelled
-from the rubric alone before any judge change, so a generator change must never rewrite it. The
-script writes a frozen file only when it is missing, and ``--check`` does not compare it with a
-rebuild; ``tests/judge/test_offline_heldout_v3.py`` and ``..._v4.py`` pin their SHA-256 instead.
+``offline_heldout_v3_questions.json`` (seed 9173), ``offline_heldout_v4_questions.json`` (seed
+9561, issue 25) and ``offline_heldout_v5_questions.json`` (seed 9613, issue 25) are FROZEN: their
+answers were labelled from the rubric alone before any judge ran on them, so a generator change
+must never rewrite them. The script writes a frozen file only when it is missing, and ``--check``
+does not compare it with a rebuild; ``tests/judge/test_offline_heldout_v3.py``, ``..._v4.py`` and
+``..._v5.py`` pin their SHA-256 instead.
 """
 
 from __future__ import annotations
@@ -37,12 +38,23 @@ SETS: dict[str, tuple[int, int]] = {
     "offline_heldout_questions.json": (23, 30),
     "offline_heldout_v3_questions.json": (9173, 30),
     "offline_heldout_v4_questions.json": (9561, 30),
+    "offline_heldout_v5_questions.json": (9613, 30),
 }
 #: files written once and never rebuilt (their digests are pinned by a test)
-FROZEN = frozenset({"offline_heldout_v3_questions.json", "offline_heldout_v4_questions.json"})
+FROZEN = frozenset(
+    {
+        "offline_heldout_v3_questions.json",
+        "offline_heldout_v4_questions.json",
+        "offline_heldout_v5_questions.json",
+    }
+)
 #: file name -> total questions: after one per pair, second questions of pairs (in generation
 #: order) are added until the total is reached (seed 9173 holds 41 of the 45 pairs)
-TOTALS: dict[str, int] = {"offline_heldout_v3_questions.json": 48, "offline_heldout_v4_questions.json": 48}
+TOTALS: dict[str, int] = {
+    "offline_heldout_v3_questions.json": 48,
+    "offline_heldout_v4_questions.json": 48,
+    "offline_heldout_v5_questions.json": 48,
+}
 
 
 def snapshot(seed: int, n_docs: int, total: int = 0) -> list[dict[str, Any]]:
