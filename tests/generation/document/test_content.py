@@ -364,7 +364,7 @@ def _paper_plans() -> tuple[DocumentPlan, ...]:
 def test_no_missed_claim_of_40_paper_documents_is_its_value_rounded() -> None:
     """A text claim that misses its chart is never the charted value rounded to the claim's
     precision: "an earlier estimate of 0.04" against a mark labelled 0.041 reads as the same
-    figure, though it is 2.4 reading tolerances off (seed 9613 asked such a claim as
+    figure, though it is 2.4 reading tolerances off (a held-out seed asked such a claim as
     "contradicts"). Misses are off by 1.6-3.2 tolerances *and* print as another figure."""
     claims = 0
     for plan in _paper_plans():
