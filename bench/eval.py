@@ -24,7 +24,7 @@ In-run judging against an LLM judge endpoint of known latency:
 
     python bench/eval.py --judge-stub-ms 250 --model synthdoc_text_retrieval --tasks synthdoc_text
 
-starts a loopback OpenAI-compatible server (tests/judge/judge_chat_stub.py) that answers
+starts a loopback OpenAI-compatible server (bench/_judge_stub.py) that answers
 every chat request after 250 ms and runs, ``--repeat`` times in alternating order, each in a
 fresh process: ``synthdocbench eval`` with ``SYNTHDOC_JUDGE=openai:stub-judge`` against it
 (an empty judge cache), and the floor, as many requests from one bare ``openai`` client at
@@ -218,28 +218,14 @@ def _bare_child(base_url: str, n: int, concurrency: int, out: Path) -> None:
     out.write_text(json.dumps({"replies": bare_requests(base_url, n, concurrency)}), encoding="utf-8")
 
 
-class _Arrivals:
-    """The judge requests a loopback stub received, with their arrival times."""
-
-    def __init__(self, delay: float) -> None:
-        self.delay = delay
-        self.times: list[float] = []
-        self.lock = threading.Lock()
-
-    def rate(self) -> tuple[int, float, float]:
-        """Requests, the span from the first arrival to the last reply, requests per second."""
-        span = max(self.times) + self.delay - min(self.times) if self.times else 0.0
-        return len(self.times), span, (len(self.times) / span if span else 0.0)
-
-
 def _judging(args: argparse.Namespace) -> None:
     """In-run judging against a loopback endpoint of fixed latency, against its floor: the same
     number of requests from a bare ``openai`` client at the same concurrency (a fresh process
     each, alternating); both rates are the judge endpoint's view (first arrival to last reply)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for bench/
+    from bench._judge_stub import judge_stub
     from bench._timing import paired_summary, rotation
     from synthdocbench_tasks.eval_command import PROCESS_DOCS_PARALLEL
-    from tests.judge.judge_chat_stub import ChatStub, Reply
 
     delay = args.judge_stub_ms / 1000
     ceiling = PROCESS_DOCS_PARALLEL / delay
@@ -252,23 +238,13 @@ def _judging(args: argparse.Namespace) -> None:
         n_answers = 0
         for rep in range(args.repeat):
             for side in rotation(["eval", "bare"], rep):
-                arrivals = _Arrivals(delay)
-
-                def responder(_req: Any, arrivals: _Arrivals = arrivals) -> Reply:
-                    with arrivals.lock:
-                        arrivals.times.append(time.perf_counter())
-                    return Reply(content='{"score": 7, "judgement": "Mostly right."}', delay=delay)
-
-                stub = ChatStub()
-                stub.responder = responder
-                stub.start()
-                try:
+                with judge_stub(delay) as arrivals:
                     work = tmp / f"{side}-{rep}"
                     work.mkdir()
                     if side == "eval":
                         judge_env = {
                             "SYNTHDOC_JUDGE": "openai:stub-judge",
-                            "SYNTHDOC_JUDGE_BASE_URL": stub.base_url,
+                            "SYNTHDOC_JUDGE_BASE_URL": arrivals.base_url,
                             "SYNTHDOC_JUDGE_API_KEY": "sk-loopback-stub",
                         }
                         env, eval_args = _setup(dataset_args, work, judge_env)
@@ -281,15 +257,13 @@ def _judging(args: argparse.Namespace) -> None:
                             "--bare-child",
                             str(work / "b.json"),
                         ]
-                        command += [stub.base_url, str(n_answers), str(PROCESS_DOCS_PARALLEL)]
+                        command += [arrivals.base_url, str(n_answers), str(PROCESS_DOCS_PARALLEL)]
                         subprocess.run(command, check=True)
-                finally:
-                    stub.stop()
                 n, span, rate = arrivals.rate()
                 rates[side].append(rate)
                 print(
                     f"rep {rep + 1} {side:4s}: {n} judge requests in {span:.2f} s = {rate:.1f}/s "
-                    f"(at most {stub.max_in_flight} in flight; {rate / ceiling:.2f} of the ceiling)"
+                    f"(at most {arrivals.max_in_flight} in flight; {rate / ceiling:.2f} of the ceiling)"
                 )
     print(
         f"in-run judging / bare openai client at {PROCESS_DOCS_PARALLEL} at once: "

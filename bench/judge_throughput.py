@@ -3,7 +3,7 @@
     python bench/judge_throughput.py [--answers 1024] [--concurrency 64] [--stub-ms 250] [--repeat 3]
 
 Writes a samples log of ``--answers`` distinct answers as ``SYNTHDOC_JUDGE=none`` leaves it,
-starts a loopback OpenAI-compatible server (tests/judge/judge_chat_stub.py) that answers every
+starts a loopback OpenAI-compatible server (bench/_judge_stub.py) that answers every
 chat request after ``--stub-ms``, and runs, ``--repeat`` times in alternating order, each in a
 fresh process: ``synthdocbench judge LOG --judge openai:stub-judge@URL --concurrency N`` (an
 empty judge cache each time), and the floor, as many chat requests from one bare ``openai``
@@ -20,16 +20,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
-from typing import Any
 
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests/ and bench/
 
+from bench._judge_stub import judge_stub
 from bench._timing import paired_summary, rotation
-from tests.judge.judge_chat_stub import ChatStub, Reply
 
 TASK = "synthdoc_chart"
 
@@ -100,32 +97,15 @@ def main() -> None:
         write_log(log, args.answers)
         for rep in range(args.repeat):
             for side in rotation(["judge", "bare"], rep):
-                arrivals: list[float] = []
-                lock = threading.Lock()
-
-                def responder(
-                    _req: Any, arrivals: list[float] = arrivals, lock: threading.Lock = lock
-                ) -> Reply:
-                    with lock:
-                        arrivals.append(time.perf_counter())
-                    return Reply(content='{"score": 7, "judgement": "Mostly right."}', delay=delay)
-
-                stub = ChatStub()
-                stub.responder = responder
-                stub.start()
-                try:
+                with judge_stub(delay) as arrivals:
                     work = tmp / f"{side}-{rep}"
                     work.mkdir()
-                    _side(side, work, log, stub.base_url, args)
-                finally:
-                    stub.stop()
-                chats = list(arrivals)
-                span = max(chats) + delay - min(chats)
-                rate = len(chats) / span
+                    _side(side, work, log, arrivals.base_url, args)
+                n, span, rate = arrivals.rate()
                 rates[side].append(rate)
                 print(
-                    f"rep {rep + 1} {side:5s}: {len(chats)} requests in {span:.2f} s = {rate:.1f}/s "
-                    f"(at most {stub.max_in_flight} in flight; {rate / ideal:.2f} of ideal)",
+                    f"rep {rep + 1} {side:5s}: {n} requests in {span:.2f} s = {rate:.1f}/s "
+                    f"(at most {arrivals.max_in_flight} in flight; {rate / ideal:.2f} of ideal)",
                     flush=True,
                 )
     paired = paired_summary(rates["judge"], rates["bare"])

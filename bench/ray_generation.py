@@ -6,10 +6,13 @@ Each rep runs the console script twice into fresh folders, each a fresh process 
 carried over): ``synthdocbench generate --config C --n-docs N --workers W --out DIR`` (the local
 process pool) and the same with ``--ray`` (a private local Ray instance, which the command
 starts, runs one task per document on and shuts down). The order alternates between reps so
-drift in the machine's load hits both. It prints each rep's wall seconds and paired ratio
-Ray/local, their median and [min, max], whether both outputs are byte-identical, and the
-measured core-seconds per document that docs/scale.md projects from. Timings on a shared
-machine are noisy: compare ratios from one run.
+drift in the machine's load hits both. Each rep also times, in a fresh process, Ray's fixed
+cost alone: ``import ray``, the same private instance the command starts
+(``generation.run.ray_run.ray_session``), one trivial task per CPU (every worker process
+started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
+the paired difference Ray − local (median and [min, max]), whether both outputs are
+byte-identical, the measured core-seconds per document and the projection docs/scale.md
+makes from them. Timings on a shared machine are noisy: compare ratios from one run.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -43,6 +47,27 @@ def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
     return [*argv, "--ray"] if mode == "ray" else argv
 
 
+_FIXED = """
+import time
+start = time.perf_counter()
+from generation.run.ray_run import ray_session
+with ray_session("local", num_cpus={cpus}) as ray:
+    up = time.perf_counter()
+    one = ray.remote(num_cpus=1)(lambda: None)
+    ray.get([one.remote() for _ in range({cpus})])
+    ready = time.perf_counter()
+print(f"{{up - start}} {{ready - up}} {{time.perf_counter() - start}}")
+"""
+
+
+def _fixed_cost(workers: int) -> tuple[float, float, float]:
+    """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown included)."""
+    code = _FIXED.format(cpus=workers)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    up, ready, total = (float(x) for x in done.stdout.strip().splitlines()[-1].split())
+    return up, ready, total
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
@@ -50,7 +75,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--reps", type=int, default=3)
     args = parser.parse_args()
-    walls: dict[str, list[float]] = {"local": [], "ray": []}
+    walls: dict[str, list[float]] = {"local": [], "ray": [], "ray start": []}
     identical = True
     outs: dict[str, Path] = {}
 
@@ -66,10 +91,22 @@ def main() -> None:
         print(f"rep {len(walls[mode]) - 1} {mode:5s}: {wall:6.1f} s wall", flush=True)
         return wall
 
+    def fixed() -> float:
+        up, ready, total = _fixed_cost(args.workers)
+        walls["ray start"].append(total)
+        print(
+            f"rep {len(walls['ray start']) - 1} Ray alone: {total:6.1f} s (up after {up:.1f} s, "
+            f"workers answering {ready:.1f} s later, then shut down)",
+            flush=True,
+        )
+        return total
+
     with tempfile.TemporaryDirectory(prefix="bench-ray-") as tmp:
-        sides = {mode: partial(side, mode, Path(tmp)) for mode in ("local", "ray")}
+        sides: dict[str, Callable[[], float]] = {m: partial(side, m, Path(tmp)) for m in ("local", "ray")}
+        sides["ray start"] = fixed
         for _ in interleave(sides, args.reps):
             identical = identical and _tree(outs["local"] / "docs") == _tree(outs["ray"] / "docs")
+            identical = identical and (outs["ray"] / "docs").is_dir()
             for out in outs.values():
                 shutil.rmtree(out)
     per_doc = statistics.median(walls["local"]) * args.workers / args.n_docs
@@ -77,7 +114,17 @@ def main() -> None:
     print(f"document folders byte-identical (local vs Ray, every rep): {identical}")
     ratio = paired_summary(walls["ray"], walls["local"])
     print(f"Ray / local, end to end (fresh processes, Ray start + stop included): {ratio}")
+    extra = [r - loc for r, loc in zip(walls["ray"], walls["local"], strict=True)]
+    print(
+        f"Ray - local, seconds: median {statistics.median(extra):.1f} [{min(extra):.1f}, {max(extra):.1f}]; "
+        f"Ray alone (start, every worker, stop): median {statistics.median(walls['ray start']):.1f} s"
+    )
     print(f"core-seconds per document (local, median rep): {per_doc:.2f}")
+    fixed_s = statistics.median(extra)
+    for n in (8, 24, 100, 1000):
+        ratio = 1 + fixed_s / (n * per_doc / args.workers)
+        print(f"projected Ray / local at {n:5d} documents on {args.workers} CPUs: {ratio:.2f}x")
+    print(f"documents for Ray within 1.1x here: {fixed_s * args.workers / (0.1 * per_doc):.0f}")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,36 @@ from typing import Annotated
 
 import typer
 
+from .cli_lazy import Lazy, LazyGroup
 from .errors import SynthDocUserError, first_line
-from .eval_command import check_command, eval_command
 from .paths import tasks_dir
 
+
+class _Commands(LazyGroup):
+    """The commands whose modules load when they run (:mod:`.cli_lazy`), in the listed order."""
+
+    lazy = (
+        Lazy(
+            "eval",
+            "synthdocbench_tasks.eval_command",
+            "eval_command",
+            {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+        ),
+        Lazy("check", "synthdocbench_tasks.eval_command", "check_command"),
+        Lazy("report", "synthdocbench_tasks.report.command", "report_command"),
+        Lazy("judge", "synthdocbench_tasks.judge_command", "judge_command"),
+        Lazy("budget", "synthdocbench_tasks.budget_command", "budget_command"),
+        Lazy("view", "synthdocbench_tasks.viewer.command", "view_command"),
+        Lazy("review", "synthdocbench_tasks.viewer.command", "review_command"),
+    )
+    order = (
+        *("tasks-path", "eval", "check", "generate", "verify", "stats", "validate", "export", "push"),
+        *("report", "judge", "budget", "view", "review"),
+    )
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -66,13 +91,6 @@ def _parse_shard(value: str | None) -> tuple[int, int] | None:
 def tasks_path() -> None:
     """Print the task folder, for `lmms-eval --include_path "$(synthdocbench tasks-path)"`."""
     typer.echo(str(tasks_dir()))
-
-
-app.command(
-    "eval",
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
-)(eval_command)
-app.command("check")(check_command)
 
 
 @app.command()
@@ -260,41 +278,6 @@ def push(
         commit_message=commit_message,
     )
     typer.echo(str(result))
-
-
-def _register_report() -> None:
-    from .report.command import report_command
-
-    app.command("report")(report_command)
-
-
-def _register_judge() -> None:
-    from .judge_command import judge_command
-
-    app.command("judge")(judge_command)
-
-
-_register_report()
-_register_judge()
-
-
-def _register_budget() -> None:
-    from .budget_command import budget_command
-
-    app.command("budget")(budget_command)
-
-
-_register_budget()
-
-
-def _register_viewer() -> None:
-    from .viewer.command import review_command, view_command
-
-    app.command("view")(view_command)
-    app.command("review")(review_command)
-
-
-_register_viewer()
 
 
 def _ray_flag_value(argv: list[str]) -> list[str]:

@@ -116,12 +116,13 @@ def _prefetch(lm: Any, requests: list[Any], responses: list[Any]) -> None:
     import gc
 
     from . import judging
-    from .hooks import process_results, score_doc
+    from .hooks import begin_doc, finish_doc, process_results
 
     # the objects of lmms-eval, torch and the model are there to stay: a full collection
     # walking them all stops every judge thread for a second or more on a loaded machine
     gc.freeze()
 
+    answers: list[tuple[dict[str, Any], str]] = []
     for request, response in zip(requests, responses, strict=True):
         if document_name(lm, request) is None:
             continue
@@ -131,7 +132,8 @@ def _prefetch(lm: Any, requests: list[Any], responses: list[Any]) -> None:
             continue
         text = getattr(response, "text", response)
         if isinstance(text, str):
-            judging.prefetch(lm.task_dict[task][split][doc_id], text, score_doc)
+            answers.append((lm.task_dict[task][split][doc_id], text))
+    judging.prefetch_all(answers, begin_doc, finish_doc)
 
 
 def _tasks(task_dict: Any) -> dict[str, Any]:

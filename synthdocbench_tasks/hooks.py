@@ -281,16 +281,37 @@ def score_doc(doc: dict[str, Any], reply: str | None, answer: str | None = None)
     row whose fields the record cannot hold is a ``scoring_error`` before the judge is asked.
     The record is checked against :class:`~.records.SynthDocRecord` (:func:`logged_record`).
     """
+    return finish_doc(*begin_doc(doc, reply, answer))
+
+
+def begin_doc(
+    doc: dict[str, Any], reply: str | None, answer: str | None = None
+) -> tuple[dict[str, Any], JudgeItem | None]:
+    """The first half of :func:`score_doc`, without any judge request: the record so far and
+    the judge's item, or None when the record is complete without asking (see
+    :meth:`~.judging.JudgeSession.begin`)."""
     session = judging.run_session(load_settings())
     record: dict[str, Any] = {k: doc.get(k) for k in _IDENTITY} if isinstance(doc, dict) else {}
     try:
         record = _stratification(doc)
         record.update(judge_inputs(doc))
         logged(SynthDocRecord, record)  # the row's fields fit the record, or one line why
-        session.score_reply(record, reply, judge_item, answer)
+        return record, session.begin(record, reply, judge_item, answer)
     except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
         record.setdefault("answer", reply if isinstance(reply, str) else "")
         record.update(judging.scoring_error(exc, session.name, session.prompt_version))
+    return record, None
+
+
+def finish_doc(record: dict[str, Any], item: JudgeItem | None) -> dict[str, Any]:
+    """The second half of :func:`score_doc`: the judge's fields for ``item`` (when there is
+    one), the record as logged."""
+    if item is not None:
+        session = judging.run_session(load_settings())
+        try:
+            record.update(session.judge_fields(item))
+        except (Exception, SynthDocUserError) as exc:  # one answer's failure must not end the run
+            record.update(judging.scoring_error(exc, session.name, session.prompt_version))
     return logged_record(record)
 
 

@@ -367,18 +367,42 @@ def stop_prefetch() -> None:
 def prefetch(doc: dict[str, Any], reply: str, score: Callable[[dict[str, Any], str], dict[str, Any]]) -> None:
     """Start ``score(doc, reply)`` in the background (when :func:`start_prefetch` is active);
     :func:`prefetched` picks the record up."""
-    ahead, key = _ahead, _ahead_key(doc, reply)
-    if ahead is None or key is None:
+    prefetch_all([(doc, reply)], lambda d, r: (d, r), score)
+
+
+def prefetch_all(
+    answers: Sequence[tuple[dict[str, Any], str]],
+    begin: Callable[[dict[str, Any], str], tuple[Any, ...]],
+    finish: Callable[..., dict[str, Any]],
+) -> None:
+    """Score every distinct (question, reply) of ``answers`` in the background as
+    ``finish(*begin(doc, reply))``, :func:`prefetched` picking the records up.
+
+    ``begin`` (what needs no request: the record, its cache lookup) runs here for all of them
+    first, then every ``finish`` (the judge request) is queued at once: the pool's threads
+    then do little but ask, ``workers`` requests in flight from the first to the last."""
+    ahead = _ahead
+    if ahead is None:
         return
+    fresh: dict[tuple[str, Any, str], list[Any]] = {}
     with ahead.lock:
-        entry = ahead.pending.get(key)
-        if entry is not None:
-            entry[1] += 1
-            return
-        try:
-            ahead.pending[key] = [ahead.pool.submit(score, doc, reply), 1]
-        except RuntimeError:  # shut down meanwhile
-            return
+        for doc, reply in answers:
+            key = _ahead_key(doc, reply)
+            if key is None:
+                continue
+            entry = ahead.pending.get(key) or fresh.get(key)
+            if entry is not None:
+                entry[1] += 1
+            else:
+                fresh[key] = [(doc, reply), 1]
+    started = [(key, entry, begin(*entry[0])) for key, entry in fresh.items()]
+    with ahead.lock:
+        for key, entry, args in started:
+            try:
+                entry[0] = ahead.pool.submit(finish, *args)
+            except RuntimeError:  # shut down meanwhile: the callers score them
+                return
+            ahead.pending[key] = entry
 
 
 def prefetched(doc: Any, reply: Any) -> dict[str, Any] | None:

@@ -380,7 +380,11 @@ class OpenAICompatBackend:
             sent = self.params(max_tokens, temperature)
 
             def create(sent: dict[str, Any] = sent) -> Any:
-                return client.chat.completions.create(model=self.model, messages=chat, **sent)
+                # the client's own POST, its errors and headers, with the JSON body as it came:
+                # ``chat.completions.create`` spends about as much CPU again walking the
+                # parameters' types and building the response models (docs/performance.md)
+                body = {"model": self.model, "messages": chat, **sent}
+                return client.post("/chat/completions", body=body, cast_to=object)
 
             try:
                 response = self._retried(create, counts)
@@ -403,8 +407,7 @@ class OpenAICompatBackend:
                 requests=counts.requests,
                 retries=counts.retries,
             )
-        usage = getattr(response, "usage", None)
-        choices = getattr(response, "choices", None)
+        choices = response.get("choices") if isinstance(response, dict) else None
         if not isinstance(choices, list):
             what = one_line(response, 80)
             raise JudgeRequestError(
@@ -413,14 +416,14 @@ class OpenAICompatBackend:
                 requests=counts.requests,
                 retries=counts.retries,
             )
-        choice = choices[0] if choices else None
-        content = getattr(getattr(choice, "message", None), "content", None)
-        finish = getattr(choice, "finish_reason", None)
+        reply = completion_from_body(response) or Completion(text=None)
+        usage = response.get("usage")
+        usage = usage if isinstance(usage, dict) else {}
         return Completion(
-            text=content if isinstance(content, str) else None,
-            finish_reason=finish if isinstance(finish, str) else None,
-            prompt_tokens=token_count(getattr(usage, "prompt_tokens", 0)),
-            completion_tokens=token_count(getattr(usage, "completion_tokens", 0)),
+            text=reply.text,
+            finish_reason=reply.finish_reason,
+            prompt_tokens=token_count(usage.get("prompt_tokens", 0)),
+            completion_tokens=token_count(usage.get("completion_tokens", 0)),
             requests=counts.requests,
             retries=counts.retries,
         )

@@ -5,6 +5,7 @@ responses come back in lmms-eval's order."""
 from __future__ import annotations
 
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,32 @@ def test_answers_judged_ahead_are_picked_up_once_per_copy_asked() -> None:
     finally:
         judging.stop_prefetch()
     assert sorted(calls) == ["42", "7"]
+
+
+def test_every_answer_is_begun_before_any_judge_request_is_queued() -> None:
+    from synthdocbench_tasks import judging
+
+    events: list[str] = []
+    lock = threading.Lock()
+
+    def begin(doc: dict[str, Any], reply: str) -> tuple[Any, ...]:
+        with lock:
+            events.append(f"begin {reply}")
+        return doc["question_id"], reply
+
+    def finish(question: str, reply: str) -> dict[str, Any]:
+        with lock:
+            events.append(f"finish {reply}")
+        return {"question_id": question, "answer": reply}
+
+    answers = [({"question_id": f"q{i}", "subset": "chart"}, str(i)) for i in range(40)]
+    judging.start_prefetch(8)
+    try:
+        judging.prefetch_all([*answers, answers[0]], begin, finish)  # a copy: begun and judged once
+        for doc, reply in answers:
+            assert judging.prefetched(doc, reply) == {"question_id": doc["question_id"], "answer": reply}
+        assert judging.prefetched(*answers[0]) is not None and judging.prefetched(*answers[0]) is None
+    finally:
+        judging.stop_prefetch()
+    begun = [e for e in events if e.startswith("begin")]
+    assert len(begun) == 40 and events[:40] == begun and len(events) == 80
