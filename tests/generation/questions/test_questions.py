@@ -68,9 +68,9 @@ def test_same_manifest_and_config_give_identical_questions() -> None:
 def test_each_subset_gets_its_quota_of_valid_records() -> None:
     questions = make_questions(build_manifest(), CONFIG)
     counts = Counter(q.subset for q in questions)
-    # the fixture's six charts carry at most 12 questions (two per chart): complex and cross-modal
-    # take turns first, then chart reading reads any chart left
-    assert counts["chart"] == 5 and counts["complex"] >= 3 and counts["cross_modal"] >= 2
+    # the fixture's six charts carry at most 12 questions (two per chart): trend and L4 chart
+    # reading first, then cross-modal and complex in turn, then chart reading reads any chart left
+    assert counts["chart"] == 5 and counts["complex"] >= 1 and counts["cross_modal"] >= 1
     for q in questions:
         assert Question.model_validate_json(q.model_dump_json()) == q
         assert re.fullmatch(rf"{DOC_ID}-{q.subset}-0[1-5]", q.question_id)
@@ -170,9 +170,10 @@ def test_a_slot_takes_only_evidence_with_its_drawn_verdict() -> None:
         wanted = first.answer_values[0].text
         # the claim with the drawn verdict is used up: the other verdict is not taken in its place
         assert compare_representations(ctx, "L2", rng) is None
-        ctx.lenient = True  # the slot's last resort
-        other = compare_representations(ctx, "L2", rng)
-        assert other is not None and other.answer_values[0].text != wanted
+        # integrate L2 (a side) is asked only by its own slots, not by another slot's attempt
+        fresh = Context.of(build_manifest())
+        fresh.verdict, fresh.target = turn, ("verify_with_chart", "L2")
+        assert integrate_sources(fresh, "L2", np.random.default_rng(0)) is None
     drawn = set()
     for turn in range(2):
         ctx = Context.of(build_manifest())
