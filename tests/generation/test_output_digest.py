@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "3fd292031245ad94a3712b89b30540f1ab8cea90885813af18014619e6383c25",
+    "5-d3-0": "f98ed9edbcf51088b5ef36895f95589e8e9cdf574b4f4b020619a87760a09f1a",
     "5-d3-1": "e868e10dfcb644ff6d2ae46011df498ffa585bf031749a6fe0b229b7ba3a306c",
-    "5-d3-2": "81a6c9ea44c36440c4c8c168dfadc600f7f382b40ea9c3ffd2319c528648c881",
-    "5-d3-3": "d54514358dcac33c23014ecff305dd5cf272d8e1aa246f48d2d4bebff7d036de",
-    "3-matplotlib-0": "29486238bae2c8f8385aea7b7b9dfb0ae324f2ac5b4e02196d73567f8c7df0bb",
-    "3-matplotlib-1": "e715b55bcbac9985573e3ba96c94e12830364e1a732c174941ab2800e1423b95",
+    "5-d3-2": "97005a8a17b138d121d62934e9f278530d96e88f0713de55c23a57eb530fca2e",
+    "5-d3-3": "3291b3d700636d13fd48ae3cee5560eb3e1453eced7659cd04b95d6f57fb24bb",
+    "3-matplotlib-0": "388551612eb218147a27eae0ed576149505ef6dcabd213e1c09d05a1797acb77",
+    "3-matplotlib-1": "1603b077e3ddb4617ccf820a259d086282f6a85b486df9083c6fcb808ebb9706",
 }
 
 
