@@ -174,6 +174,9 @@ def test_a_slot_takes_only_evidence_with_its_drawn_verdict() -> None:
         fresh = Context.of(build_manifest())
         fresh.verdict, fresh.target = turn, ("verify_with_chart", "L2")
         assert integrate_sources(fresh, "L2", np.random.default_rng(0)) is None
+        # a fallback attempt at compare carries the verdict its slot drew
+        again = compare_representations(fresh, "L2", np.random.default_rng(0))
+        assert again is not None and again.answer_values[0].text == wanted
     drawn = set()
     for turn in range(2):
         ctx = Context.of(build_manifest())
