@@ -59,11 +59,8 @@ QUESTION_TYPES: dict[Subset, str] = {
     "complex": "multi_hop",
 }
 BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
-#: The order slots are filled in, after the chart-reading slots :func:`early` picks: a group of
-#: several subsets fills slot by slot, in turn.
-FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("cross_modal", "complex"), ("chart",))
-#: Text facts whose chart the early chart-reading slots leave to the cross-modal questions.
-CLAIM_KINDS: frozenset[str] = frozenset({"chart_claim", "trend_claim"})
+#: The order slots are filled in: a group of several subsets fills slot by slot, in turn.
+FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
 
 #: (category, level) cells no builder fills (Table 13's L1 reads one element: there is nothing to
 #: compare or to follow over time); a slot the cycle gives one trades levels with another slot.
@@ -94,34 +91,13 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
         ctx.verdict = slot_verdict(ctx, "integrate_sources", "L2")
         ctx.spare, ctx.verdict = wanted(ctx, "integrate_sources", SIDES, "L2"), None
     targets["chart"] = _arranged(ctx, targets["chart"], config.seed)
-    chart: dict[int, list[Draft]] = {}
-    # trend and L4 chart reading first, on charts no claim of the text is about
-    ctx.reserved = frozenset(
-        str(f.values.get("viz_id")) for f in manifest.text_facts if f.values.get("kind") in CLAIM_KINDS
-    )
-    for j, target in enumerate(targets["chart"]):
-        if early(*target[:2]):
-            chart[j] = _drafts(_fill(ctx, "chart", [target], config.seed, j))
-    ctx.reserved = frozenset()
     drafts: dict[Subset, list[Draft]] = {s: [] for s in SUBSETS}
     for turn in FILL_ORDER:
-        if turn == ("chart",):
-            for j, target in enumerate(targets["chart"]):
-                if j not in chart:
-                    chart[j] = _drafts(_fill(ctx, "chart", [target], config.seed, j))
-            drafts["chart"] = [d for j in sorted(chart) for d in chart[j]]
-            continue
         for slot in range(count):
             for subset in turn:
-                drafts[subset] += _drafts(
-                    _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
-                )
+                found = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
+                drafts[subset] += _drafts(found)
     return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
-
-
-def early(category: str, level: str) -> bool:
-    """Chart-reading slots filled before the others (:func:`make_questions`)."""
-    return category == "trend_pattern" or level == "L4"
 
 
 def _drafts(found: list[tuple[Draft, int]]) -> list[Draft]:

@@ -223,9 +223,7 @@ class Context:
     #: none moves on to other categories and levels, it never takes the other verdict.
     verdict: int | None = None
     target: tuple[str, str] | None = None
-    #: Charts tried last (vizIds: those claims are about, while early chart slots fill), and the
-    #: side this report's integrate L2 slot draws (its claims are left to it; "" without one).
-    reserved: frozenset[str] = frozenset()
+    #: The side this report's integrate L2 slot draws (its claims are left to it; "" without one).
     spare: str = ""
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
@@ -297,9 +295,7 @@ class Context:
         charts = [c for c in charts if not self.full(c)]
         if self.strict:
             charts = [c for c in charts if preferred(c)]
-        return sorted(
-            charts, key=lambda c: (not preferred(c), c.vizId in self.reserved, f"viz:{c.vizId}" in self.used)
-        )
+        return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
 
     def readable(self, chart: Chart, point: DataPoint, claimed: bool = False) -> bool:
         """A mark a question may ask a number for: the chart shows numbers a reader can read
