@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f98ed9edbcf51088b5ef36895f95589e8e9cdf574b4f4b020619a87760a09f1a",
+    "5-d3-0": "0c296206cc84c3504ed672ca2702fe568e3a45422471495bb261c8121ca57e5f",
     "5-d3-1": "e868e10dfcb644ff6d2ae46011df498ffa585bf031749a6fe0b229b7ba3a306c",
-    "5-d3-2": "97005a8a17b138d121d62934e9f278530d96e88f0713de55c23a57eb530fca2e",
-    "5-d3-3": "3291b3d700636d13fd48ae3cee5560eb3e1453eced7659cd04b95d6f57fb24bb",
-    "3-matplotlib-0": "388551612eb218147a27eae0ed576149505ef6dcabd213e1c09d05a1797acb77",
-    "3-matplotlib-1": "1603b077e3ddb4617ccf820a259d086282f6a85b486df9083c6fcb808ebb9706",
+    "5-d3-2": "5b9a42904a9a3a7c0194b7e4a5d433e027a01abfa67bb5a4bc8bacb2ff8c5039",
+    "5-d3-3": "c3000f41620e10079c8b3779c74700b95d938bd9ec9030e752460b57be908ca7",
+    "3-matplotlib-0": "a390a73f13693baf70b53c00af977ee5fd02fd6872476e68174132e4bab5bd8b",
+    "3-matplotlib-1": "9d0848dfe68364341a2996203ef68d256ee2815a50285dc91c71b9a2c1adbea3",
 }
 
 
