@@ -33,10 +33,11 @@ from generation.document.sections import evidence_chart_indices
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import stable_digest, stage_rng
 from generation.questions.chart import BUILDERS as CHART_BUILDERS
-from generation.questions.common import Builder, Context, Draft, informative, slot_verdict
+from generation.questions.common import Builder, Context, Draft, informative, slot_verdict, wanted
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
 from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
+from generation.questions.crossmodal_claims import SIDES
 from generation.questions.phrasing import chart_refs, refer
 from synthdocbench_tasks.schema import (
     CATEGORIES,
@@ -61,8 +62,9 @@ BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
 #: The order slots are filled in: a group of several subsets fills slot by slot, in turn.
 FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
 
-#: Subsets whose slots draw a verdict before their evidence (:func:`slot_verdict`).
-VERDICT_SUBSETS: frozenset[Subset] = frozenset({"cross_modal"})
+#: (category, level) cells no builder fills (Table 13's L1 reads one element: there is nothing to
+#: compare or to follow over time); a slot the cycle gives one trades levels with another slot.
+EMPTY_CELLS: frozenset[tuple[str, str]] = frozenset({("comparison", "L1"), ("trend_pattern", "L1")})
 
 _MAX_RETRIES = 50
 _BUILDERS: dict[str, Builder] = {**CHART_BUILDERS, **CROSSMODAL_BUILDERS, **COMPLEX_BUILDERS}
@@ -85,16 +87,21 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
     targets = {s: slot_targets(s, count, index, config.seed) for s in SUBSETS}
     for subset in SUBSETS:
         ctx.turns.update(turns(subset, count, index, config.seed))
+    if ("integrate_sources", "L2") in {(c, lv) for c, lv, _ in targets["cross_modal"]}:
+        ctx.verdict = slot_verdict(ctx, "integrate_sources", "L2")
+        ctx.spare, ctx.verdict = wanted(ctx, "integrate_sources", SIDES, "L2"), None
+    targets["chart"] = _arranged(ctx, targets["chart"], config.seed)
     drafts: dict[Subset, list[Draft]] = {s: [] for s in SUBSETS}
     for turn in FILL_ORDER:
-        if len(turn) == 1:
-            drafts[turn[0]] = _fill_slots(ctx, turn[0], targets[turn[0]], config.seed)
-            continue
         for slot in range(count):
             for subset in turn:
-                got = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
-                drafts[subset] += [draft for draft, _ in got]
+                found = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
+                drafts[subset] += _drafts(found)
     return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
+
+
+def _drafts(found: list[tuple[Draft, int]]) -> list[Draft]:
+    return [draft for draft, _ in found]
 
 
 def doc_index(doc_id: str) -> int:
@@ -111,7 +118,10 @@ def slot_targets(
     With ``k = index * count + j``: the category cycles with ``j + index`` (distinct within
     a document), the level with ``k`` and the bucket with ``j + 2 * index``; each cycle
     starts at a run-wide offset drawn from the seed. For three slots, every 45 consecutive
-    documents hold each (category, level) pair and each (category, bucket) pair equally often.
+    documents hold each (category, bucket) pair equally often, each category and each level
+    equally often, and each (category, level) pair equally often except that a slot whose pair
+    is an :data:`EMPTY_CELLS` one trades its level with a slot of its document that can take it
+    (chart L1 is all value reading, its comparison and trend slots go to L2-L5).
     """
     cats = CATEGORIES[subset]
     offsets = stage_rng(seed, "questions.targets", subset).integers(0, 60, size=3)
@@ -122,6 +132,22 @@ def slot_targets(
         level = DIFFICULTIES[(k + int(offsets[1])) % len(DIFFICULTIES)]
         bucket = BUCKETS[(j + 2 * index + int(offsets[2])) % len(BUCKETS)]
         out.append((category, level, bucket))
+    return _trade_levels(out)
+
+
+def _trade_levels(
+    targets: list[tuple[str, Difficulty, PositionBucket]],
+) -> list[tuple[str, Difficulty, PositionBucket]]:
+    """``targets`` with every slot on an empty cell given the level of another slot that can take
+    its own level (the slots keep their category and bucket, the document its levels)."""
+    out = list(targets)
+    for i, (cat, lv, bucket) in enumerate(out):
+        if (cat, lv) not in EMPTY_CELLS:
+            continue
+        for j, (other, lv_j, bucket_j) in enumerate(out):
+            if (other, lv) not in EMPTY_CELLS and (cat, lv_j) not in EMPTY_CELLS:
+                out[i], out[j] = (cat, lv_j, bucket), (other, lv, bucket_j)
+                break
     return out
 
 
@@ -163,26 +189,25 @@ def _attempts(subset: Subset, category: str, level: Difficulty) -> list[tuple[st
     return [(c, lv, strict) for lv in levels for strict in passes for c in cats]
 
 
-def _fill_slots(
-    ctx: Context, subset: Subset, targets: list[tuple[str, Difficulty, PositionBucket]], seed: int
-) -> list[Draft]:
-    """One draft per slot that any attempt can fill. Chart-reading slots first choose which
-    slot takes which of their buckets: the first arrangement (the cycle's own first) under
-    which the most slots get their target level inside their bucket (and then their target
-    category). Permuting buckets among
-    a document's slots keeps the run's bucket counts as the cycle set them."""
-    if subset == "chart" and not ctx.preferred:
-        best, best_hits = targets, -1
-        for buckets in dict.fromkeys(permutations([b for _, _, b in targets])):
-            trial = [(c, lv, b) for (c, lv, _), b in zip(targets, buckets, strict=True)]
-            probe = ctx.fork()
-            hits = sum(score for _, score in _fill(probe, subset, trial, seed))
-            if hits > best_hits:
-                best, best_hits = trial, hits
-            if hits == 3 * len(targets):
-                break
-        targets = best
-    return [draft for draft, _ in _fill(ctx, subset, targets, seed)]
+def _arranged(
+    ctx: Context, targets: list[tuple[str, Difficulty, PositionBucket]], seed: int
+) -> list[tuple[str, Difficulty, PositionBucket]]:
+    """Chart-reading slots with their buckets arranged: the first arrangement (the cycle's own
+    first) under which the most slots get their target level inside their bucket (and then their
+    target category), tried on a copy of the context. Permuting buckets among a document's slots
+    keeps the run's bucket counts as the cycle set them."""
+    if ctx.preferred:
+        return targets
+    best, best_hits = targets, -1
+    for buckets in dict.fromkeys(permutations([b for _, _, b in targets])):
+        trial = [(c, lv, b) for (c, lv, _), b in zip(targets, buckets, strict=True)]
+        probe = ctx.fork()
+        hits = sum(score for _, score in _fill(probe, "chart", trial, seed))
+        if hits > best_hits:
+            best, best_hits = trial, hits
+        if hits == 3 * len(targets):
+            break
+    return best
 
 
 def _fill(
@@ -197,16 +222,13 @@ def _fill(
     out: list[tuple[Draft, int]] = []
     for slot, (category, level, bucket) in enumerate(targets, start=first):
         ctx.bucket = bucket if subset == "chart" else None
-        # a cross-modal slot draws its verdict first and takes only evidence with it; only when
-        # no attempt finds any does it take the other verdict (its last resort)
-        ctx.verdict = slot_verdict(ctx, category, level) if subset in VERDICT_SUBSETS else None
-        for lenient in (False, True) if ctx.verdict is not None else (False,):
-            ctx.lenient = lenient
-            found = _attempt(ctx, subset, category, level, seed, slot)
-            if found is not None:
-                out.append(found)
-                break
-    ctx.bucket, ctx.strict, ctx.verdict, ctx.lenient = None, False, None, False
+        # a slot draws its verdict first; a question with a verdict is built only at the slot's
+        # own category and level, with evidence that has the drawn verdict (see ``wanted``)
+        ctx.verdict, ctx.target = slot_verdict(ctx, category, level), (category, level)
+        found = _attempt(ctx, subset, category, level, seed, slot)
+        if found is not None:
+            out.append(found)
+    ctx.bucket, ctx.strict, ctx.verdict, ctx.target = None, False, None, None
     return out
 
 
@@ -216,8 +238,7 @@ def _attempt(
     """The first draft of a slot's attempts (see :func:`_attempts`), with its score."""
     for cat, lv, strict in _attempts(subset, category, level):
         ctx.strict = strict
-        labels: tuple[object, ...] = ("lenient",) if ctx.lenient else ()
-        rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict, *labels)
+        rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict)
         draft = _build(ctx, cat, lv, rng)
         if draft is not None:
             exact = lv == level and (strict or subset != "chart")

@@ -41,6 +41,7 @@ from generation.questions.common import (
     read_value,
     series_of,
     share_value,
+    slot_verdict,
     sum_term,
     wanted,
 )
@@ -64,12 +65,20 @@ def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
     options: dict[str, Sequence[Maker]] = {
         "L1": [],
         "L2": shuffled_makers([_compare_pair, _ratio], rng),
-        "L3": shuffled_makers([_share, _above_average], rng),
+        "L3": _l3_makers(ctx),
         "L4": [_compare_at_event],
         "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
     }
     makers = options[level]
     return first_draft(ctx, rng, makers) if makers else None
+
+
+def _l3_makers(ctx: Context) -> list[Maker]:
+    """The L3 makers in the order of the slot's place in the run's sequence: of every four turns,
+    two try the gap to the average first, one for each side it draws (see :func:`_above_average`),
+    so that the questions with a side take the sides in turn however the shares fall."""
+    first_gap = slot_verdict(ctx, "comparison", "L3") // 2 % 2 == 0
+    return [_above_average, _share] if first_gap else [_share, _above_average]
 
 
 def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[DataPoint, DataPoint]]:
@@ -191,9 +200,14 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         far = [p for p in points if separable(chart, p.value, mean_t.value)]
         if not far:
             continue
-        # the side is drawn first (a run's answers are above and below in equal shares)
+        # the side is drawn first and only a mark on that side is asked (a run's answers are
+        # above and below in equal shares)
+        if ctx.target not in (None, ("comparison", "L3")):
+            return None  # another slot's attempt: only the share, which carries no side
         side = wanted(ctx, "comparison", ("above", "below"), "L3")
-        on_side = [p for p in far if (p.value > mean_t.value) == (side == "above")] or far
+        on_side = [p for p in far if (p.value > mean_t.value) == (side == "above")]
+        if not on_side:
+            continue
         p = on_side[int(rng.integers(len(on_side)))]
         if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
             continue

@@ -215,15 +215,17 @@ class Context:
     preferred: tuple[int, ...] = ()
     strict: bool = False
     #: ``turns[(category, level)]`` (and ``[(category, None)]``): how many earlier documents of the
-    #: run target that category at that level (at any level): this document's place in the seeded
-    #: verdict sequence of :func:`wanted`.
+    #: run target it (at any level): this document's place in the verdict sequence of :func:`wanted`.
     turns: dict[tuple[str, str | None], int] = field(default_factory=dict)
     seed: int = 0
     #: The verdict drawn for the slot being filled (its place in the run's verdict sequence, see
-    #: :func:`slot_verdict`), or None outside such a slot. A builder takes only evidence with
-    #: that verdict unless ``lenient`` (the slot's last resort, when no attempt found any).
+    #: :func:`slot_verdict`), or None outside such a slot, and the slot's own (category, level).
+    #: A builder takes only evidence with the drawn verdict (:func:`wanted`); a slot that finds
+    #: none moves on to other categories and levels, it never takes the other verdict.
     verdict: int | None = None
-    lenient: bool = False
+    target: tuple[str, str] | None = None
+    #: The side this report's integrate L2 slot draws (its claims are left to it; "" without one).
+    spare: str = ""
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)

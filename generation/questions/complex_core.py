@@ -4,6 +4,7 @@ total) over at least three marks, L4 the change plus a stated cause, L5 a series
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,7 +14,7 @@ from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name, val
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.kinds import is_percentage
-from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, value_unit, with_unit
+from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, pick, value_unit, with_unit
 from generation.world.derivation import apply, constant
 from synthdocbench_tasks.schema import Chart, DataPoint, EvidenceUnit, TextFact
 
@@ -168,6 +169,31 @@ def aggregate(ctx: Context, s: Span, rng: np.random.Generator, convert: bool = F
     return Aggregate(
         mean, "average", f"Average the {len(terms)} values: ({listed}) / {len(terms)} = {mean.text}."
     )
+
+
+def ask_aggregate(
+    ctx: Context,
+    s: Span,
+    rng: np.random.Generator,
+    templates: Callable[[Aggregate], Sequence[str]],
+    convert: bool = False,
+) -> tuple[Aggregate, str] | None:
+    """The total or mean over ``s`` (see :func:`aggregate`) and the question, one of the
+    ``templates`` written for it; None when the span cannot be aggregated."""
+    found = aggregate(ctx, s, rng, convert)
+    if found is None:
+        return None
+    return found, pick(rng, list(templates(found)))
+
+
+def moved(s: Span, ch: qc.Num) -> str:
+    """How the span's series moved: ``from <first> to <last>, a change of <change>``."""
+    return f"from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}"
+
+
+def subtraction(s: Span, ch: qc.Num) -> str:
+    """The arithmetic of the span's change: ``<last> - <first> = <change>``."""
+    return f"{fmt_num(s.last.value)} - {fmt_num(s.first.value)} = {ch.text}"
 
 
 def said(num: qc.Num) -> str:

@@ -12,7 +12,7 @@ from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap
 from generation.questions.common import Context, Draft, Value, label_value
-from generation.questions.phrasing import fmt_num, pick
+from generation.questions.phrasing import pick
 from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
 
 CATEGORY = "impact_reception"
@@ -172,14 +172,10 @@ def _change(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
             f"{s.fig} over the years the report attributes to it?",
         ],
     )
-    ans = (
-        f"{cap(c.judged())}; from {cc.years_of(s)} {s.name} moved from {s.at(s.first)} to "
-        f"{s.at(s.last)}, a change of {ch.said()}."
-    )
+    ans = f"{cap(c.judged())}; from {cc.years_of(s)} {s.name} moved {cc.moved(s, ch)}."
     steps = [
         *c.steps(),
-        f"Read both ends in {s.fig} and subtract: {fmt_num(s.last.value)} - "
-        f"{fmt_num(s.first.value)} = {ch.text}.",
+        f"Read both ends in {s.fig} and subtract: {cc.subtraction(s, ch)}.",
     ]
     values: list[Value] = [*_stances(c), ch]
     return Draft(CATEGORY, "L2", q, ans, values, steps, [s.chart], [s.first, s.last], _facts(c))
@@ -187,20 +183,21 @@ def _change(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
 
 def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
     s = c.span
-    found = cc.aggregate(ctx, s, rng)
-    if found is None:
-        return None
-    num, what, step = found.num, found.what, found.step
-    q = pick(
+    asked = cc.ask_aggregate(
+        ctx,
+        s,
         rng,
-        [
-            f"Over the years the report credits to {c.cause}, what is the {what} of {s.name} in {s.fig}, and "
-            f"how did {c.voices()} judge that policy?",
-            f"What {what} value does {s.fig} give for {s.name} across the period attributed to "
-            f"{c.cause}, and "
-            f"what did {c.voices()} make of it?",
+        lambda f: [
+            f"Over the years the report credits to {c.cause}, what is the {f.what} of {s.name} in {s.fig}, "
+            f"and how did {c.voices()} judge that policy?",
+            f"What {f.what} value does {s.fig} give for {s.name} across the period attributed to "
+            f"{c.cause}, and what did {c.voices()} make of it?",
         ],
     )
+    if asked is None:
+        return None
+    found, q = asked
+    num, what, step = found.num, found.what, found.step
     ans = f"{cap(c.judged())}; over {cc.years_of(s)} the {what} value for {s.name} comes to {cc.said(num)}."
     steps = [*c.steps(), step]
     values: list[Value] = [*_stances(c), num]
@@ -229,8 +226,7 @@ def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
     steps = [
         f"Find the cause stated for {s.name} over {cc.years_of(s)} ({c.fact.section_id}): {c.cause}.",
         *c.steps()[:1],
-        f"Read both ends in {s.fig} and subtract: {fmt_num(s.last.value)} - "
-        f"{fmt_num(s.first.value)} = {ch.text}.",
+        f"Read both ends in {s.fig} and subtract: {cc.subtraction(s, ch)}.",
     ]
     values: list[Value] = [cc.label(c.cause), ch, *_stances(c)]
     return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], _facts(c))

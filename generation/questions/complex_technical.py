@@ -5,6 +5,7 @@ means and totals over a period, the factor behind the clearest mover, a mark fou
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -173,19 +174,13 @@ def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
         if chart is None or chart.section_id == fact.section_id:
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v.get("start", ""), v.get("end", ""))
-        found = cc.aggregate(ctx, s, rng, convert=True) if s is not None else None
-        if s is None or found is None or not ctx.claim(f"trend:{i}:aggregate"):
+        if s is None:
             continue
+        asked = cc.ask_aggregate(ctx, s, rng, _period_questions(s), convert=True)
+        if asked is None or not ctx.claim(f"trend:{i}:aggregate"):
+            continue
+        found, q = asked
         num, what, step = found.num, found.what, found.step
-        q = pick(
-            rng,
-            [
-                f"The report's text describes how {s.name} developed over a stretch of years. Over that "
-                f"stretch, what is the {what} value {s.fig} shows for it{found.in_unit}?",
-                f"Take the period the report's commentary on {s.name} covers. What {what} value for {s.name} "
-                f"over those years does {s.fig} give{found.in_unit}?",
-            ],
-        )
         ans = (
             f"The text covers {cc.years_of(s)}; over those {len(s.marks)} years the {what} value "
             f"for {s.name} comes to {cc.said(num)}."
@@ -234,13 +229,13 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
                 ],
             )
         ans = (
-            f"{cap(s.name)} moved from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}; "
+            f"{cap(s.name)} moved {cc.moved(s, ch)}; "
             f"{v['actor']} {agree(v['actor'], 'credits')} {v['cause']}."
         )
         steps = [
             f"Read each series in {s.first.label} and {s.last.label} from {s.fig}.",
             f"Compare the changes: {s.name} moved most." if several else f"Read {s.name} at both ends.",
-            f"Subtract: {fmt_num(s.last.value)} - {fmt_num(s.first.value)} = {ch.text}.",
+            f"Subtract: {cc.subtraction(s, ch)}.",
             f"Find the cause the report states for that period ({fact.section_id}): {v['cause']}.",
         ]
         steps[2], steps[3] = steps[3], steps[2]
@@ -248,6 +243,20 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
         values: list[Value] = [cc.label(s.name) if several else ch, cc.label(v["cause"])]
         return Draft(CATEGORY, "L4", q, ans, values, steps, [chart], [s.first, s.last], [i])
     return None
+
+
+def _period_questions(s: cc.Span) -> Callable[[cc.Aggregate], list[str]]:
+    """The ways to ask for the total or mean over the period a text statement on ``s`` covers."""
+
+    def ask(f: cc.Aggregate) -> list[str]:
+        return [
+            f"The report's text describes how {s.name} developed over a stretch of years. Over that "
+            f"stretch, what is the {f.what} value {s.fig} shows for it{f.in_unit}?",
+            f"Take the period the report's commentary on {s.name} covers. What {f.what} value for "
+            f"{s.name} over those years does {s.fig} give{f.in_unit}?",
+        ]
+
+    return ask
 
 
 def _change_term(chart: Chart, s: cc.Span) -> qc.Term:

@@ -137,12 +137,12 @@ def _change_between(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np
     )
     ans = (
         f"{cap(early.what)} in {early.year} and {late.what} in {late.year}; over that span {s.name} "
-        f"moved from {s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+        f"moved {cc.moved(s, ch)}."
     )
     steps = [
         _both(early, late),
         f"Read {s.name} in both years from {s.fig}: {s.at(s.first)} and {s.at(s.last)}.",
-        f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
+        f"Subtract: {cc.subtraction(s, ch)}.",
     ]
     values: list[Value] = [early.year_value(ctx), late.year_value(ctx), ch]
     return Draft(
@@ -154,19 +154,21 @@ def _over_period(
     ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator
 ) -> Draft | None:
     """L3: the mean (or total) of the series over the years from one event to the other."""
-    found = cc.aggregate(ctx, s, rng)
-    if found is None:
-        return None
-    num, what, step = found.num, found.what, found.step
-    q = pick(
+    asked = cc.ask_aggregate(
+        ctx,
+        s,
         rng,
-        [
-            f"What is the {what} value for {s.name} in {s.fig} over the years from when {early.what} to when "
-            f"{late.what}, both years included?",
+        lambda f: [
+            f"What is the {f.what} value for {s.name} in {s.fig} over the years from when {early.what} to "
+            f"when {late.what}, both years included?",
             f"Over the period that runs from the year {late.what} back to the year {early.what} "
-            f"(inclusive), what {what} value for {s.name} does {s.fig} give, year by year?",
+            f"(inclusive), what {f.what} value for {s.name} does {s.fig} give, year by year?",
         ],
     )
+    if asked is None:
+        return None
+    found, q = asked
+    num, what, step = found.num, found.what, found.step
     ans = (
         f"The period runs from {early.year} to {late.year}, {count_noun(str(len(s.marks)), 'year')} on the "
         f"chart; the {what} value for {s.name} over them comes to {cc.said(num)}."
@@ -202,8 +204,7 @@ def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.rand
     steps = [
         _both(early, late),
         f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
-        f"Read it in {early.year} and {late.year} and subtract: {qc.fmt_num(s.last.value)} - "
-        f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+        f"Read it in {early.year} and {late.year} and subtract: {cc.subtraction(s, ch)}.",
     ]
     values: list[Value] = [cc.label(s.name), ch]
     return Draft(
@@ -249,8 +250,8 @@ def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
             ],
         )
         ans = (
-            f"That happened in {event.year}; by {s.last.label} {s.name} had moved from {s.at(s.first)} to "
-            f"{s.at(s.last)}, a change of {ch.said()}, which {v['actor']} {agree(v['actor'], 'puts')} down "
+            f"That happened in {event.year}; by {s.last.label} {s.name} had moved "
+            f"{cc.moved(s, ch)}, which {v['actor']} {agree(v['actor'], 'puts')} down "
             f"mainly to {v['cause']}."
         )
         steps = [
@@ -258,7 +259,7 @@ def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
             f"Find the cause the report gives for that period ({fact.section_id}): {v['cause']}.",
             f"Read {s.name} in {event.year} and {s.last.label} from {s.fig}: {s.at(s.first)} and "
             f"{s.at(s.last)}.",
-            f"Subtract: {qc.fmt_num(s.last.value)} - {qc.fmt_num(s.first.value)} = {ch.text}.",
+            f"Subtract: {cc.subtraction(s, ch)}.",
         ]
         values: list[Value] = [event.year_value(ctx), ch, cc.label(v["cause"])]
         return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
@@ -283,15 +284,14 @@ def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
             ],
         )
         ans = (
-            f"The {colour} series is {s.name}; from {event.year} to {s.last.label} it moved from "
-            f"{s.at(s.first)} to {s.at(s.last)}, a change of {ch.said()}."
+            f"The {colour} series is {s.name}; from {event.year} to {s.last.label} it moved "
+            f"{cc.moved(s, ch)}."
         )
         steps = [
             f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
             f"Date the development ({event.section}): {event.year}; the period the report explains "
             f"({ctx.manifest.text_facts[i].section_id}) ends in {s.last.label}.",
-            f"Read both years and subtract: {qc.fmt_num(s.last.value)} - "
-            f"{qc.fmt_num(s.first.value)} = {ch.text}.",
+            f"Read both years and subtract: {cc.subtraction(s, ch)}.",
         ]
         values: list[Value] = [cc.label(s.name), ch]
         return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])

@@ -9,11 +9,13 @@ combines the fact's wording with values read only from the chart.
 
 Verdicts are drawn before the evidence: each cross-modal slot draws its place in a seeded
 alternating sequence over the run's documents (:func:`generation.questions.common.slot_verdict`,
-used through :func:`generation.questions.common.wanted`), and every attempt of the slot takes
-only a claim with that verdict (the content stage writes claims of both verdicts, see
-:mod:`generation.document.claims`); only when no attempt finds one does the slot take the other
-verdict (``Context.lenient``). Questions without a verdict (integrate L1, L3, L4; compare L1)
-take claims the report holds more of, leaving one of each verdict to the questions that judge.
+used through :func:`generation.questions.common.wanted`). A question that carries a verdict is
+built only at the slot's own category and level, and only from a claim with the drawn verdict
+(the content stage writes claims of both verdicts, see :mod:`generation.document.claims`); the
+slot's other attempts (other categories, other levels) take questions without a verdict. So
+a run's verdicts alternate per category and level whatever evidence a report lacks. Questions
+without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
+leaving one of each verdict to the questions that judge.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
         wanted=wanted,
         keep=keep,
         needs_colour=level == "L5",
+        spare_sides=True,
     )
 
 
@@ -199,6 +202,8 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
 def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     if level == "L3":
         return _integrate_period(ctx, rng)
+    if level == "L2" and ctx.target not in (None, ("integrate_sources", "L2")):
+        return None  # its side is drawn only by its own slots: another slot's attempt would tilt them
     # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
     # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
     wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""

@@ -232,11 +232,11 @@ def with_verdict(
     ctx: Context, items: Sequence[qc.T], key: Callable[[qc.T], str], wanted: str, carries: bool = True
 ) -> list[qc.T]:
     """The ``items`` a question may use whose answer ``carries`` a verdict: only those whose ``key``
-    is the ``wanted`` verdict, drawn before the evidence, unless the slot is ``lenient`` (its last
-    resort). A question without a verdict, or asked outside a slot (no verdict drawn), takes any,
-    the wanted ones first."""
+    is the ``wanted`` verdict, drawn before the evidence (none where the slot drew no verdict for
+    the question's category and level, ``wanted == ""``). A question without a verdict, or asked
+    outside a slot (no verdict drawn), takes any, the wanted ones first."""
     ordered = wanted_first(items, key, wanted)
-    if not carries or ctx.lenient or ctx.verdict is None:
+    if not carries or ctx.verdict is None:
         return ordered
     return [item for item in ordered if key(item) == wanted]
 
@@ -252,10 +252,15 @@ def first_claim(
     carries: bool = True,
     keep: Callable[[Claim], bool] = lambda c: True,
     needs_colour: bool = False,
+    spare_sides: bool = False,
 ) -> Draft | None:
     """The draft ``make`` builds from the first claim not yet used for ``use`` whose ``key`` is
-    ``wanted`` (see :func:`with_verdict`)."""
-    for claim in with_verdict(ctx, claims(ctx, rng), key, wanted, carries):
+    ``wanted`` (see :func:`with_verdict`). With ``spare_sides``, contradicted claims on the side
+    the report's integrate L2 slot draws (``Context.spare``) come last: that question needs one."""
+    found = claims(ctx, rng)
+    if spare_sides:
+        found = sorted(found, key=lambda c: not c.matches and c.side == ctx.spare)
+    for claim in with_verdict(ctx, found, key, wanted, carries):
         if not keep(claim):
             continue
         if needs_colour and not colour_keyed(claim.chart, claim.point):

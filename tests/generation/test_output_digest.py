@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "a800dcf62948fe896bff96aaf0460cd36ec93a4d546707404c2c3c0c74deaa80",
+    "5-d3-0": "9fe7e3ca1fc91192debc54fb8e63b0c6b476b71f1a1d5a8d6ecbf67a0d5d1c03",
     "5-d3-1": "c83d284895d9f740f6d838c73fec52e1aaf9969a3428212deb74ef4dca3e232e",
-    "5-d3-2": "dc75db15ee49b2513d1088ae4d0be182411c5d4b63107733718c9f8aeda523cf",
-    "5-d3-3": "096e73beb96521727558156bff35b908210d78dd9ebf0c9707cb3254f3fc41d9",
-    "3-matplotlib-0": "934b6b481409cd714fdc66bd091aa45ab197356dfddf4a9890e67c5a37c6968e",
-    "3-matplotlib-1": "0473130031714612d8e590d7d5c8ca30196dd480a077284347f842cb412eea42",
+    "5-d3-2": "804641bf51c6dc2b5f927c41c4c7d4878012bdc31695b895ca5003e6fd560343",
+    "5-d3-3": "f3b841f3748ff3d9d929a7c2a29773ebe95a041e594523830f925b2ac18a2fa9",
+    "3-matplotlib-0": "522174bea032eb03548dd3146e88c623e3464f489b54864180257fda242fe0fc",
+    "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from generation.document.content import plan_document
 from generation.plan.config import GenerationConfig
-from generation.questions.build import make_questions, slot_targets
+from generation.questions.build import EMPTY_CELLS, make_questions, slot_targets
 from generation.questions.stats import BUCKETS, QuestionStats, question_stats
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, Question
 
@@ -64,16 +66,27 @@ def test_every_question_has_a_position(questions: list[Question]) -> None:
 
 
 def test_slot_cycles_balance_categories_levels_and_buckets() -> None:
-    cells: dict[tuple[str, str], int] = {}
-    buckets: dict[tuple[str, str], int] = {}
-    for index in range(45):
-        targets = slot_targets("chart", 3, index, seed=0)
-        assert len({c for c, _, _ in targets}) == 3 and len({b for _, _, b in targets}) == 3
-        for category, level, bucket in targets:
-            cells[(category, level)] = cells.get((category, level), 0) + 1
-            buckets[(category, bucket)] = buckets.get((category, bucket), 0) + 1
-    assert set(cells.values()) == {9} and len(cells) == 15
-    assert set(buckets.values()) == {15} and len(buckets) == 9
+    for subset in SUBSETS:
+        cells: Counter[tuple[str, str]] = Counter()
+        buckets: Counter[tuple[str, str]] = Counter()
+        for index in range(45):
+            targets = slot_targets(subset, 3, index, seed=0)
+            assert len({c for c, _, _ in targets}) == 3 and len({b for _, _, b in targets}) == 3
+            assert len({lv for _, lv, _ in targets}) == 3
+            for category, level, bucket in targets:
+                cells[(category, level)] += 1
+                buckets[(category, bucket)] += 1
+        assert set(buckets.values()) == {15} and len(buckets) == 9
+        assert all(sum(n for (c, _), n in cells.items() if c == cat) == 45 for cat in CATEGORIES[subset])
+        assert all(sum(n for (_, lv), n in cells.items() if lv == level) == 27 for level in DIFFICULTIES)
+        if subset != "chart":
+            assert set(cells.values()) == {9} and len(cells) == 15
+            continue
+        # comparison and trend have no L1 (one element read off): their L1 slots trade levels
+        # with the document's value-reading slot, which takes every L1
+        assert not set(cells) & EMPTY_CELLS and cells[("value_reading", "L1")] == 27
+        others = [n for (c, _), n in cells.items() if c != "value_reading"]
+        assert len(others) == 8 and min(others) >= 9, cells
 
 
 def test_stats_table_prints_every_cell(stats: QuestionStats) -> None:
