@@ -6,20 +6,89 @@ evaluation-only install (no browser, no Node) can still run ``tasks-path`` and `
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from .errors import SynthDocUserError, first_line
-from .eval_command import check_command, eval_command
 from .paths import tasks_dir
+
+#: Commands whose modules load only when the command runs (or a help lists them): name ->
+#: (module, function, context settings). ``judge`` alone imports every judge and pint, half a
+#: second that ``report`` and ``view`` need not pay.
+LAZY_COMMANDS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
+    "eval": (
+        "synthdocbench_tasks.eval_command",
+        "eval_command",
+        {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+    ),
+    "check": ("synthdocbench_tasks.eval_command", "check_command", None),
+    "report": ("synthdocbench_tasks.report.command", "report_command", None),
+    "judge": ("synthdocbench_tasks.judge_command", "judge_command", None),
+    "budget": ("synthdocbench_tasks.budget_command", "budget_command", None),
+    "view": ("synthdocbench_tasks.viewer.command", "view_command", None),
+    "review": ("synthdocbench_tasks.viewer.command", "review_command", None),
+}
+#: The order ``--help`` lists the commands in.
+ORDER = (
+    "tasks-path",
+    "eval",
+    "check",
+    "generate",
+    "verify",
+    "stats",
+    "validate",
+    "export",
+    "push",
+    "report",
+    "judge",
+    "budget",
+    "view",
+    "review",
+)
+
+
+class LazyGroup(TyperGroup):
+    """The command group, loading a :data:`LAZY_COMMANDS` command on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = [*self.commands, *LAZY_COMMANDS]
+        return sorted(dict.fromkeys(names), key=lambda n: ORDER.index(n) if n in ORDER else len(ORDER))
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            self.add_command(lazy_command(cmd_name), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and args[0] not in LAZY_COMMANDS:
+            for name in LAZY_COMMANDS:  # a typo: suggest among every command
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+
+def lazy_command(name: str) -> Any:
+    """The click command of :data:`LAZY_COMMANDS` ``name``, its module imported now."""
+    from typer.main import get_command_from_info
+    from typer.models import CommandInfo
+
+    module, function, settings = LAZY_COMMANDS[name]
+    callback = getattr(importlib.import_module(module), function)
+    info = CommandInfo(name, callback=callback, context_settings=settings)
+    return get_command_from_info(
+        info, pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode
+    )
+
 
 app = typer.Typer(
     help="SynthDocBench: generate the benchmark, export and publish it, evaluate VLMs on it.",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
+    cls=LazyGroup,
 )
 
 
@@ -66,13 +135,6 @@ def _parse_shard(value: str | None) -> tuple[int, int] | None:
 def tasks_path() -> None:
     """Print the task folder, for `lmms-eval --include_path "$(synthdocbench tasks-path)"`."""
     typer.echo(str(tasks_dir()))
-
-
-app.command(
-    "eval",
-    context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
-)(eval_command)
-app.command("check")(check_command)
 
 
 @app.command()
@@ -260,41 +322,6 @@ def push(
         commit_message=commit_message,
     )
     typer.echo(str(result))
-
-
-def _register_report() -> None:
-    from .report.command import report_command
-
-    app.command("report")(report_command)
-
-
-def _register_judge() -> None:
-    from .judge_command import judge_command
-
-    app.command("judge")(judge_command)
-
-
-_register_report()
-_register_judge()
-
-
-def _register_budget() -> None:
-    from .budget_command import budget_command
-
-    app.command("budget")(budget_command)
-
-
-_register_budget()
-
-
-def _register_viewer() -> None:
-    from .viewer.command import review_command, view_command
-
-    app.command("view")(view_command)
-    app.command("review")(review_command)
-
-
-_register_viewer()
 
 
 def _ray_flag_value(argv: list[str]) -> list[str]:
