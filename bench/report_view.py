@@ -10,18 +10,21 @@ judged with scores 0..10. Then, each in a fresh Python process, alternating the 
 repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
-* report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it)
+* report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it;
+          the one beside this interpreter, see :func:`_console_script`)
 * view:   ``synthdocbench view LOGS --port 0`` (the console script) until the question list
           (``GET /api/questions``, what the page asks for first) has come back; then it is stopped
 
 and prints each repetition's paired ratios to the floor, their median and [min, max], and
-each side's median time per answer (the scaling: run it at 2,000, 20,000 and 200,000).
+each side's median time per answer (the scaling: run it at 2,000, 20,000 and 200,000); then
+the same for the CPU seconds of each process (user + system: steadier on a busy machine).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import statistics
@@ -144,24 +147,42 @@ def write_logs(root: Path, answers: int, runs: int, seed: int = 7) -> list[Path]
     return files
 
 
-def _fresh(argv: list[str], cwd: Path) -> Callable[[], float]:
+def _console_script() -> str:
+    """The ``synthdocbench`` console script of this interpreter (beside it, as in a virtual
+    environment), else the first on PATH: a version manager's shim on PATH (pyenv's re-resolves
+    the interpreter through bash, 0.15-0.25 s a call) would time the shim, which the floor,
+    run by this interpreter directly, does not pay."""
+    beside = Path(sys.executable).parent / "synthdocbench"
+    return str(beside) if beside.is_file() else shutil.which("synthdocbench") or "synthdocbench"
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of the finished child processes so far."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
+def _fresh(argv: list[str], cwd: Path, cpu: list[float]) -> Callable[[], float]:
     """``argv`` as a variant: a fresh process each call, started in ``cwd`` (not the repository,
-    which ``python -c`` would put before ``PYTHONPATH``)."""
+    which ``python -c`` would put before ``PYTHONPATH``); its CPU seconds go to ``cpu``."""
 
     def run() -> float:
-        start = time.perf_counter()
+        start, used = time.perf_counter(), _children_cpu()
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
-        return time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        cpu.append(_children_cpu() - used)
+        return elapsed
 
     return run
 
 
-def _viewer(exe: str, logs: Path, cwd: Path) -> Callable[[], float]:
+def _viewer(exe: str, logs: Path, cwd: Path, cpu: list[float]) -> Callable[[], float]:
     """``synthdocbench view LOGS --port 0`` as a variant: from its start until the question list
-    it serves has been read (the page's first request), in a fresh process each call."""
+    it serves has been read (the page's first request), in a fresh process each call; its CPU
+    seconds (until it is stopped) go to ``cpu``."""
 
     def run() -> float:
-        start = time.perf_counter()
+        start, used = time.perf_counter(), _children_cpu()
         argv = [exe, "view", str(logs), "--port", "0"]
         with subprocess.Popen(
             argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
@@ -177,6 +198,7 @@ def _viewer(exe: str, logs: Path, cwd: Path) -> Callable[[], float]:
                 count = len(json.loads(response.read())["questions"])
             elapsed = time.perf_counter() - start
             proc.terminate()
+        cpu.append(_children_cpu() - used)
         if not count:
             raise SystemExit("synthdocbench view listed no question")
         return elapsed
@@ -199,12 +221,14 @@ def main() -> None:
         size = sum(f.stat().st_size for f in files)
         logs = [str(f) for f in files]
         out = tmp / "report"
-        exe = shutil.which("synthdocbench") or "synthdocbench"
-        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp)}
+        exe = _console_script()
+        cpu: dict[str, list[float]] = {"floor": [], "report": [], "view": []}
+        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp, cpu["floor"])}
         if args.only != "view":
-            variants["report"] = _fresh([exe, "report", str(tmp / "logs"), "--out", str(out)], tmp)
+            report = [exe, "report", str(tmp / "logs"), "--out", str(out)]
+            variants["report"] = _fresh(report, tmp, cpu["report"])
         if args.only != "report":
-            variants["view"] = _viewer(exe, tmp / "logs", tmp)
+            variants["view"] = _viewer(exe, tmp / "logs", tmp, cpu["view"])
         print(
             f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
             f"{args.repeat} repetitions, each side a fresh process, order rotating"
@@ -218,6 +242,12 @@ def main() -> None:
             if name == "floor":
                 continue
             print(f"{name} / floor: {paired_summary(times[name], times['floor'])}")
+        for name in variants:  # CPU seconds of each process: steadier than wall time on a busy machine
+            med = statistics.median(cpu[name])
+            line = f"{name:6s} CPU: median {med:7.2f} s  [{min(cpu[name]):.2f}, {max(cpu[name]):.2f}]"
+            if name != "floor":
+                line += f"  / floor CPU: {paired_summary(cpu[name], cpu['floor'])}"
+            print(line)
 
 
 if __name__ == "__main__":

@@ -214,6 +214,84 @@ class SynthDocRecord(Record):
         return self.failure or status
 
 
+#: Fields of :class:`SynthDocRecord` by kind, for :func:`plain_synthdoc`.
+_TEXT_FIELDS = (
+    "doc_id",
+    "subset",
+    "category",
+    "difficulty",
+    "position_bucket",
+    "chart_type",
+    "question",
+    "reference",
+    "answer",
+    "judgement",
+    "judge",
+    "prompt_version",
+)
+_FLAG_FIELDS = ("valid", "certain")
+_UNIT_FIELDS = ("page_acc", "iou")
+
+
+def _number(value: Any) -> bool:
+    kind = type(value)
+    return kind is float or kind is int
+
+
+def plain_synthdoc(raw: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The fields :class:`SynthDocRecord` would hold for ``raw`` (every field, None where not
+    given; extra keys left out), without building it, when ``raw`` holds each field in the
+    exact JSON type the strict model takes as it stands and passes its checks; else None, and
+    ``model_validate`` decides (it converts integer ids and raises the clear error). The
+    report and the viewer read every record through this (a model per answer costs as much
+    as parsing its line); a test holds the two equal."""
+    get = raw.get
+    question_id = get("question_id")
+    if type(question_id) is not str or not question_id:
+        return None
+    for name in _TEXT_FIELDS:
+        value = get(name)
+        if value is not None and type(value) is not str:
+            return None
+    for name in _FLAG_FIELDS:
+        value = get(name)
+        if value is not None and type(value) is not bool:
+            return None
+    score, position, failure = get("score"), get("position"), get("failure")
+    if score is not None and not _number(score):
+        return None
+    if position is not None and not (_number(position) and math.isfinite(position)):
+        return None
+    if failure is not None and (type(failure) is not str or failure not in FAILURES):
+        return None
+    for name in _UNIT_FIELDS:
+        value = get(name)
+        if value is not None and not (_number(value) and 0 <= value <= 1):
+            return None
+    values, regions = get("answer_values"), get("predicted_regions")
+    if values is not None and not (type(values) is list and all(type(v) is dict for v in values)):
+        return None
+    if regions is not None and type(regions) is not list:
+        return None
+    valid = valid_score(score)
+    if score is not None and score != UNSCORED_SCORE and valid is None:
+        return None
+    expected = None if failure == "not_judged" else UNSCORED_SCORE
+    if failure is not None and (score != expected or get("valid")):
+        return None
+    if get("valid") is not None and get("valid") != (valid is not None):
+        return None
+    fields = {name: get(name) for name in SynthDocRecord.model_fields}
+    fields["score"] = None if score is None else float(score)
+    fields["position"] = None if position is None else float(position)
+    fields["judge"] = qualified_judge(fields["judge"])
+    for name in _UNIT_FIELDS:
+        unit = fields[name]
+        if unit is not None:
+            fields[name] = float(unit)
+    return fields
+
+
 #: MMDocBench's metric keys: paper definitions and, with ``_ref``, the published computation.
 MMDOC_METRICS: tuple[str, ...] = tuple(
     f"{m}{mode}" for mode in ("", "_ref") for m in ("em", "f1", "iou", "iou20", "iou50", "iou70")

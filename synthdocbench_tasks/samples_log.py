@@ -30,7 +30,7 @@ import orjson
 from pydantic import ValidationError
 
 from .errors import SynthDocUserError
-from .records import R, problems
+from .records import R, Record, problems
 
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
 #: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than
@@ -43,23 +43,15 @@ _LONG_RUN = b"0" * 20
 _CHUNK = 1 << 20
 
 
-def _long_digit_run(text: str) -> bool:
-    """Whether ``text`` holds 20 ASCII digits in a row (numpy on the whole file, a chunk at a
-    time: a pass over a line's bytes in Python costs a third of parsing it)."""
-    import numpy as np
-
-    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+def _long_digit_run(text: str | bytes) -> bool:
+    """Whether ``text`` holds 20 ASCII digits in a row: its bytes mapped by :data:`_DIGITS`,
+    a chunk at a time (with an overlap of 19), searched for :data:`_LONG_RUN` (C loops only: a
+    pass over each line in Python costs a third of parsing it; numpy would cost its import)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     overlap = len(_LONG_RUN) - 1
-    for start in range(0, max(data.size - overlap, 1), _CHUNK):
-        run = (data[start : start + _CHUNK + overlap] - np.uint8(0x30)) < 10  # uint8 wraps: digits < 10
-        # run[i]: the w bytes from i are digits, for w = 1, then 2, 4, 8, 16 and 20 (w += step)
-        for step in (1, 2, 4, 8, 4):
-            if run.size <= step or not run.any():
-                break
-            run = run[:-step] & run[step:]
-        else:
-            if run.any():
-                return True
+    for start in range(0, max(len(data) - overlap, 1), _CHUNK):
+        if _LONG_RUN in data[start : start + _CHUNK + overlap].translate(_DIGITS):
+            return True
     return False
 
 
@@ -85,22 +77,36 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line of the samples log ``path``, each line
     parsed once as ``json.loads`` reads it (by ``orjson`` unless the file holds a 20-digit run,
     see :func:`parse_line`)."""
+    for number, line, _ in parsed_lines(path):
+        yield number, line
+
+
+def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
+    """:func:`read_lines`, and for each line whether ``orjson`` read it (then it holds no NaN
+    nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits)."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or exc
         raise SynthDocUserError(f"cannot read {path}: {reason}") from None
     lines = text.splitlines()
-    loads = json.loads if _long_digit_run(text) else _loads  # json for a file with a long number
+    fast = not _long_digit_run(data)  # json for a file with a long number
     for number, raw in enumerate(lines, start=1):
-        if not raw.strip():
+        if not raw or raw.isspace():
             continue
+        by_orjson = fast
         try:
-            line = loads(raw)
+            try:
+                line = orjson.loads(raw) if fast else json.loads(raw)
+            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate: json reads or refuses it
+                if not fast:
+                    raise
+                by_orjson, line = False, json.loads(raw)
         except json.JSONDecodeError as exc:
-            if number == len(lines) and not text.endswith("\n"):
+            if number == len(lines) and not text.endswith(("\n", "\r")):
                 raise SynthDocUserError(
                     f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
                     "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
@@ -114,7 +120,7 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             raise SynthDocUserError(
                 f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
             )
-        yield number, line
+        yield number, line, by_orjson
 
 
 @dataclass(frozen=True)
@@ -134,11 +140,16 @@ class SampleLine(Generic[R]):
 
     def reply(self) -> str | None:
         """The model's reply as logged (filtered, else raw), or None when the line has none."""
-        for key in ("filtered_resps", "resps"):
-            value = first_text(self.line.get(key))
-            if value is not None:
-                return value
-        return None
+        return reply_of(self.line)
+
+
+def reply_of(line: dict[str, Any]) -> str | None:
+    """The model's reply a samples line logged (filtered, else raw), or None when it has none."""
+    for key in ("filtered_resps", "resps"):
+        value = first_text(line.get(key))
+        if value is not None:
+            return value
+    return None
 
 
 def first_text(value: Any) -> str | None:
@@ -214,11 +225,23 @@ def _identical(copies: list[dict[str, Any]]) -> bool:
         return False
 
 
-def _copies_agree(copies: list[dict[str, Any]]) -> bool:
+def _same_bytes(copies: list[dict[str, Any]]) -> bool:
+    """Whether ``orjson`` writes the copies as the same bytes: then they are the same JSON when
+    they hold no NaN and no infinity (written as null), i.e. when ``orjson`` read them."""
+    try:
+        first = orjson.dumps(copies[0])
+        return all(orjson.dumps(c) == first for c in copies[1:])
+    except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits
+        return False
+
+
+def _copies_agree(copies: list[dict[str, Any]], by_orjson: bool = False) -> bool:
     """Whether every two copies agree on the fields they share: each field's value in each copy
     is the same JSON as in the first copy holding it (the same JSON is an equivalence, so this
-    is every pair at one comparison per copy and field)."""
-    if _identical(copies):  # as lmms-eval logs them: one check in C per copy
+    is every pair at one comparison per copy and field). ``by_orjson``: ``orjson`` read them."""
+    if by_orjson and _same_bytes(copies):  # as lmms-eval logs them: one write in C per copy
+        return True
+    if _identical(copies):
         return True
     head = copies[0]
     if all(c.keys() == head.keys() and c == head for c in copies[1:]):
@@ -258,6 +281,17 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
     """The record of ``kind`` a samples line holds (typed, and as logged) and the metric keys
     it stands under; one clear line when there is none, when two copies disagree on a field
     they share, or when the record is not valid."""
+    raw, keys = record_copies(line, kind, where)
+    return typed(raw, kind, where, keys), raw, keys
+
+
+def record_copies(
+    line: dict[str, Any], kind: type[R], where: str, by_orjson: bool = False
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The record of ``kind`` a samples line holds as logged (its copies under :data:`PRIMARY`
+    merged; not yet typed, see :func:`typed`) and the metric keys it stands under; one clear
+    line when there is none or when two copies disagree on a field they share (``by_orjson``:
+    ``orjson`` read the line, see :func:`parsed_lines`)."""
     marker = kind.MARKER  # kind.holds(v), inlined: this runs for every key of every line
     holders = [k for k, v in line.items() if isinstance(v, dict) and marker in v]
     if not holders:
@@ -269,20 +303,25 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
     primary = [k for k in PRIMARY if k in holders] or holders
     keys = (*primary, *(k for k in holders if k not in primary))
     copies = [line[k] for k in keys]
-    if not _copies_agree(copies):
+    if not _copies_agree(copies, by_orjson):
         _raise_first_disagreement(line, keys, where)
     raw: dict[str, Any] = dict(line[primary[0]])
     for key in primary[1:]:  # a field missing from the first copy, from the next that has it
         if not line[key].keys() <= raw.keys():
             raw.update((k, v) for k, v in line[key].items() if k not in raw)
+    return raw, keys
+
+
+def typed(raw: dict[str, Any], kind: type[R], where: str, keys: tuple[str, ...]) -> R:
+    """The record ``raw`` (of :func:`record_copies`) validated as ``kind``; one clear line when
+    it is not valid."""
     try:
-        record = kind.model_validate(raw)
+        return kind.model_validate(raw)
     except ValidationError as exc:
         raise SynthDocUserError(
             f"{where}: the {kind.KIND} record under '{keys[0]}' is invalid: {problems(exc)}; the line "
             "is damaged or was edited: restore it from the run's output or rerun the task"
         ) from None
-    return record, raw, keys
 
 
 @contextmanager
@@ -303,13 +342,19 @@ def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
     the file (and line) on anything that is not a samples log of ``kind``'s tasks."""
     out: list[SampleLine[R]] = []
     with collection_paused():
-        for number, line in read_lines(path):
+        for number, line, by_orjson in parsed_lines(path):
             where = f"{path}:{number}"
-            record, raw, keys = record_of(line, kind, where)
+            raw, keys = record_copies(line, kind, where, by_orjson)
+            record = typed(raw, kind, where, keys)
             out.append(SampleLine(path, number, line, record, raw, keys))
     if not out:
-        raise SynthDocUserError(
-            f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "
-            "with --log_samples"
-        )
+        raise no_records(path, kind)
     return out
+
+
+def no_records(path: Path, kind: type[Record]) -> SynthDocUserError:
+    """The error of a samples log without a line."""
+    return SynthDocUserError(
+        f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "
+        "with --log_samples"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..records import passed
@@ -303,7 +304,8 @@ def distribution_section(ctx: Context) -> Section:
     rows: list[list[Cell]] = []
     for r in ctx.systems:
         scores = [a.score for a in r.valid() if a.score is not None]
-        counts = [sum(1 for s in scores if round(s) == k) for k in range(11)]
+        by_score = Counter(round(s) for s in scores)
+        counts = [by_score[k] for k in range(11)]
         rows.append([r.label, len(scores), *counts, sum(scores) / len(scores)])
     table = Table(
         "score_distribution",

@@ -20,8 +20,8 @@ from typing import Any
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
-from ..records import SynthDocRecord
-from ..samples_log import SampleLine, first_text
+from ..records import Status, SynthDocRecord, plain_synthdoc, valid_score
+from ..samples_log import SampleLine, first_text, reply_of
 from .protocol import protocol_of
 from .records import Answer, DocumentInfo, Run
 
@@ -99,35 +99,62 @@ def _question_from_input(prompt: Any) -> str:
 
 
 def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
-    record, line = sample.record, sample.line
-    missing = [k for k in REQUIRED if not getattr(record, k)]
+    return answer_of(sample.record.__dict__, sample.line, sample.where)
+
+
+def answer_of(record: dict[str, Any], line: dict[str, Any], where: str) -> Answer:
+    """The answer of a samples line from its record's fields (:func:`read_records`)."""
+    missing = [k for k in REQUIRED if not record[k]]
     if missing:
-        raise SynthDocUserError(f"{sample.where}: the judge record lacks {', '.join(missing)}")
-    status = record.status
+        raise SynthDocUserError(f"{where}: the judge record lacks {', '.join(missing)}")
+    score = record["score"]
+    status: Status = (
+        "not_judged" if score is None else "valid" if valid_score(score) is not None else "unscored"
+    )
+    answer = record["answer"]
     return Answer(
-        question_id=record.question_id,
-        doc_id=str(record.doc_id),
-        subset=str(record.subset),
-        category=record.category or "unknown",
-        difficulty=record.difficulty or "unknown",
-        position_bucket=record.position_bucket,
-        position=record.position,
-        chart_type=record.chart_type,
-        answer=record.answer if record.answer is not None else (sample.reply() or ""),
-        score=record.score if status == "valid" else None,
+        question_id=record["question_id"],
+        doc_id=str(record["doc_id"]),
+        subset=str(record["subset"]),
+        category=record["category"] or "unknown",
+        difficulty=record["difficulty"] or "unknown",
+        position_bucket=record["position_bucket"],
+        position=record["position"],
+        chart_type=record["chart_type"],
+        answer=answer if answer is not None else (reply_of(line) or ""),
+        score=score if status == "valid" else None,
         status=status,
-        judge=record.judge or "unknown",
+        judge=record["judge"] or "unknown",
         question=_question_from_input(line.get("input")),
         reference=first_text(line.get("target")) or "",
-        judgement=record.judgement or "",
-        failure=None if status == "valid" else record.failure or status,  # record.reason
-        certain=record.certain,
+        judgement=record["judgement"] or "",
+        failure=None if status == "valid" else record["failure"] or status,  # SynthDocRecord.reason
+        certain=record["certain"],
     )
+
+
+def read_records(path: Path) -> list[tuple[dict[str, Any], dict[str, Any], str]]:
+    """``(record fields, line, where)`` of every answer of one samples log, checked as
+    :func:`~synthdocbench_tasks.samples_log.read_samples` checks them: the fields as
+    :class:`SynthDocRecord` holds them, from :func:`~synthdocbench_tasks.records.plain_synthdoc`
+    where the record is plain JSON of the model's types (no model built), else from the model."""
+    out = []
+    with samples_log.collection_paused():
+        for number, line, by_orjson in samples_log.parsed_lines(path):
+            where = f"{path}:{number}"
+            raw, keys = samples_log.record_copies(line, SynthDocRecord, where, by_orjson)
+            fields = plain_synthdoc(raw)
+            if fields is None:
+                fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
+            out.append((fields, line, where))
+    if not out:
+        raise samples_log.no_records(path, SynthDocRecord)
+    return out
 
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    return [_answer(sample) for sample in samples_log.read_samples(path, SynthDocRecord)]
+    return [answer_of(*found) for found in read_records(path)]
 
 
 def _model_from_args(model_args: str) -> str:

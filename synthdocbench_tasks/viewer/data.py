@@ -8,26 +8,25 @@ Inputs are what the project already writes: exported dataset folders
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError, first_line
-from ..records import SynthDocRecord, passed
+from ..records import passed
 from ..report.load import (
     SAMPLES_RE,
-    _answer,
     _label,
     _results_info,
+    answer_of,
     datasets_quietly,
     discover,
+    read_records,
     run_groups,
 )
 from ..report.records import Answer, Run
-from ..samples_log import SampleLine
-from ..samples_log import read_samples as read_sample_lines
 
 if TYPE_CHECKING:  # the grounded tasks' modules import the judges: loaded where regions are drawn
     from ..grounded import PageRegion
@@ -56,9 +55,9 @@ def _task(path: Path) -> str:
 
 def _read_log(path: Path, regions: dict[Path, dict[str, list[PageRegion]]]) -> list[Answer]:
     """The answers of one log, its predicted regions into ``regions`` (the file read once)."""
-    samples = read_sample_lines(path, SynthDocRecord)
-    regions[path] = _regions_of(samples)
-    return [_answer(sample) for sample in samples]
+    found = read_records(path)
+    regions[path] = _regions_of(record for record, _, _ in found)
+    return [answer_of(*item) for item in found]
 
 
 def load_runs(
@@ -119,12 +118,13 @@ def _region(value: Any) -> PageRegion | None:
     return PageRegion(page, (x1, y1, x2, y2)) if ok else None
 
 
-def _regions_of(samples: Sequence[SampleLine[SynthDocRecord]]) -> dict[str, list[PageRegion]]:
+def _regions_of(records: Iterable[dict[str, Any]]) -> dict[str, list[PageRegion]]:
+    """The predicted regions of the records' fields (:func:`read_records`) that have them."""
     found: dict[str, list[PageRegion]] = {}
-    for sample in samples:
-        given = sample.record.predicted_regions
+    for record in records:
+        given = record["predicted_regions"]
         if given is not None:
-            found[sample.record.question_id] = [r for v in given if (r := _region(v)) is not None]
+            found[record["question_id"]] = [r for v in given if (r := _region(v)) is not None]
     return found
 
 
@@ -132,7 +132,7 @@ def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
     """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
     found: dict[str, list[PageRegion]] = {}
     for path in files:
-        found.update(_regions_of(read_sample_lines(path, SynthDocRecord)))
+        found.update(_regions_of(record for record, _, _ in read_records(path)))
     return found
 
 

@@ -25,17 +25,20 @@ from collections import defaultdict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..atomic import write_text_atomic
 from ..errors import SynthDocUserError
+
+if TYPE_CHECKING:  # numpy loads where a sample is drawn: the viewer does not need it
+    import numpy as np
 
 VERDICTS = ("valid", "ambiguous", "wrong_reference", "not_answerable", "illegible")
 
 
 def _rng(seed: int, stratum: str) -> np.random.Generator:
+    import numpy as np
+
     digest = hashlib.sha256(f"review:{seed}:{stratum}".encode()).digest()
     return np.random.default_rng(int.from_bytes(digest[:8], "big"))
 

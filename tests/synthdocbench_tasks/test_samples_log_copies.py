@@ -10,9 +10,11 @@ import json
 import math
 import random
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from synthdocbench_tasks import samples_log
@@ -131,13 +133,13 @@ def test_the_viewer_reads_each_log_once_and_keeps_the_predicted_regions(
         lines[0][key]["predicted_regions"] = [{"page": 2, "bbox": [10, 20, 300, 400]}, {"page": 0}]
     chart.write_text("".join(json.dumps(line) + "\n" for line in lines))
     reads: Counter[Path] = Counter()
-    real = samples_log.read_lines
+    real = samples_log.parsed_lines  # read_lines goes through it too
 
     def counted(path: Path) -> Any:
         reads[path] += 1
         return real(path)
 
-    monkeypatch.setattr(samples_log, "read_lines", counted)
+    monkeypatch.setattr(samples_log, "parsed_lines", counted)
     corpus = viewer_data.load_corpus([run])
     assert sorted(reads.values()) == [1, 1, 1] and set(reads) == set(run.glob("*.jsonl"))
     qid = lines[0]["acc"]["question_id"]
@@ -205,3 +207,39 @@ def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path, monkeypatch:
     path.write_text(json.dumps(line) + "\n", encoding="utf-8")
     (sample,) = samples_log.read_samples(path, SynthDocRecord)
     assert sample.line["token_counts"] == [10**25] and type(sample.line["token_counts"][0]) is int
+
+
+def _outcome(read: Any) -> str | None:
+    try:
+        read()
+    except SynthDocUserError as exc:
+        return str(exc)
+    return None
+
+
+def test_copies_read_by_orjson_are_checked_as_any_others() -> None:
+    """A line ``orjson`` read (no NaN, no infinity) may skip ``==`` for one write per copy."""
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(600):
+        text = json.dumps(_mutated(rng))
+        try:
+            line = orjson.loads(text)
+        except orjson.JSONDecodeError:
+            continue  # NaN or Infinity: json reads it, and by_orjson is False
+        compared += 1
+        slow = _outcome(partial(samples_log.record_copies, json.loads(text), SynthDocRecord, "x:1"))
+        fast = _outcome(partial(samples_log.record_copies, line, SynthDocRecord, "x:1", by_orjson=True))
+        assert fast == slow, text
+    assert compared > 300
+
+
+def test_a_nan_copy_against_a_null_copy_is_caught_in_a_log(tmp_path: Path) -> None:
+    line = {"doc_id": 0, **{key: dict(RECORD) for key in COPIES}}
+    line["failed"]["extra"], line["acc"]["extra"] = math.nan, None
+    path = tmp_path / "samples_synthdoc_chart.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    ((_, _, by_orjson),) = list(samples_log.parsed_lines(path))
+    assert not by_orjson
+    with pytest.raises(SynthDocUserError, match=r"'acc' and 'failed' differ \(extra\)"):
+        samples_log.read_samples(path, SynthDocRecord)

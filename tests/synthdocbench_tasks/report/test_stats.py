@@ -242,3 +242,19 @@ def test_class_counts_are_the_same_bootstrap_as_cluster_draws(monkeypatch: pytes
     b = _means(doc_hits, doc_labels, 20000, 4)
     assert a.std() == pytest.approx(b.std(), rel=0.03) and a.mean() == pytest.approx(b.mean(), abs=0.002)
     assert docs  # the question-level clusters above are the answers themselves
+
+
+def test_classes_are_numpys_unique_rows_in_its_order() -> None:
+    rng = np.random.default_rng(3)
+    cases = [
+        np.column_stack([rng.integers(0, 2, 500), rng.integers(0, 11, 500), np.ones(500)]),
+        np.column_stack([rng.integers(-3, 4, 300), rng.integers(1, 9, 300), rng.random(300).round(1)]),
+        np.array([[2.0, 1.0]]),
+        np.array([[1.0, np.nan], [1.0, np.nan], [0.0, 2.0]]),
+    ]
+    for keys in cases:
+        keys = keys.astype(float)
+        classes, members = stats._classes(keys)
+        expected, counts = np.unique(keys, axis=0, return_counts=True)
+        np.testing.assert_array_equal(classes, expected)
+        np.testing.assert_array_equal(members, counts)
