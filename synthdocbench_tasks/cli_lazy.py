@@ -15,6 +15,7 @@ import ast
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -78,6 +79,21 @@ class LazyGroup(TyperGroup):
         if spec is not None and cmd_name not in self.commands and self._listing:
             return TyperCommand(name=cmd_name, help=_docstring(spec), rich_markup_mode=self.rich_markup_mode)
         return self._load(cmd_name) if spec is not None else super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """As Typer's, but a mistyped name is matched against every command, loaded or not
+        (Typer suggests only among the loaded ones: "reprot" got "export", not "report")."""
+        try:
+            return self._click_resolve_command(ctx, args)
+        except click.exceptions.UsageError as exc:
+            names = self.list_commands(ctx) if args and self.suggest_commands else []
+            matches = get_close_matches(args[0], names) if names else []
+            if matches:
+                said = ", ".join(repr(m) for m in matches)
+                exc.message = f"{exc.message.rstrip('.')}. Did you mean {said}?"
+            raise
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._listing = True  # the command list needs each command's help line, not the command

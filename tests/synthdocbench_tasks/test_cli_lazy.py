@@ -76,3 +76,10 @@ def test_the_listing_is_the_one_the_loaded_commands_give() -> None:
             assert f" {spec.name} " in listing.output
         names = group.list_commands(ctx)
     assert names == [*group.order] and set(names) >= {spec.name for spec in group.lazy}
+
+
+def test_a_mistyped_command_is_matched_against_every_command_loaded_or_not() -> None:
+    """Typer suggests among the loaded commands only: "reprot" got "export", not "report"."""
+    for typo, meant in (("reprot", "'report'"), ("judeg", "'judge'"), ("genrate", "'generate'")):
+        done = CliRunner().invoke(app, [typo], terminal_width=200)
+        assert done.exit_code == 2 and meant in done.output and "Did you mean" in done.output, done.output
