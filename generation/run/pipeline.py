@@ -24,18 +24,13 @@ from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import doc_id_for
-from generation.plan.workers import WORKER_PRELOAD, worker_context
+from generation.plan.workers import GENERATION_PRELOAD, worker_context
 from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
 from generation.run.setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
 from generation.validate.rules import validate_questions
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 from synthdocbench_tasks.schema import ARCHETYPES
-
-#: What the generation workers' fork server imports: the generator, then
-#: :mod:`generation.run.warm`, which fills the caches every document needs (by name: this
-#: process must not run it).
-GENERATION_PRELOAD = (*WORKER_PRELOAD, "generation.run.warm")
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
 DOC_FILES = (
