@@ -189,10 +189,20 @@ class LegibilityTally:
 # --- colour -------------------------------------------------------------------------------
 
 
+def _linear(c: np.ndarray) -> np.ndarray:
+    """sRGB channels 0..1 to linear light."""
+    return np.asarray(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
+
+
+#: :func:`_linear` of every 8-bit channel value: pixels are looked up, not raised to a power
+#: (the same numbers, element by element).
+_LINEAR_8BIT = _linear(np.arange(256, dtype=float) / 255.0)
+
+
 def relative_luminance(rgb: np.ndarray) -> np.ndarray:
     """WCAG 2 relative luminance of sRGB colours (..., 3) with channels 0..255."""
-    c = np.asarray(rgb, dtype=float) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    rgb = np.asarray(rgb)
+    lin = _LINEAR_8BIT[rgb] if rgb.dtype == np.uint8 else _linear(np.asarray(rgb, dtype=float) / 255.0)
     return np.asarray(lin @ np.array([0.2126, 0.7152, 0.0722]))
 
 
