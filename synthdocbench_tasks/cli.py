@@ -120,13 +120,22 @@ def generate(
     ] = None,
 ) -> None:
     """Generate documents (HTML, PDF, manifest) and their questions; a grid config runs each variant."""
-    from generation.charts.d3 import D3NotFoundError
-    from generation.document.render import BrowserLaunchError
     from generation.plan.config import ConfigError, load_runs
-    from generation.run.pipeline import PipelineError, generate_runs
 
     try:
         runs = load_runs(config, n_docs=n_docs, seed=seed, workers=workers)
+    except ConfigError as exc:
+        _fail(first_line(exc))
+        raise
+    if ray is None and any(run.config.workers > 1 and run.config.n_docs > 1 for run in runs):
+        from generation.plan.workers import GENERATION_PRELOAD, start_server
+
+        start_server(GENERATION_PRELOAD)  # its imports overlap this process's own, just below
+    from generation.charts.d3 import D3NotFoundError
+    from generation.document.render import BrowserLaunchError
+    from generation.run.pipeline import PipelineError, generate_runs
+
+    try:
         if ray is not None:
             from generation.run.ray_run import generate_runs_ray
 

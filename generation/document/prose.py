@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
@@ -144,6 +144,12 @@ def bank() -> ProseBank:
 def cap(text: str) -> str:
     """Upper-case the first character only (keeps proper nouns and acronyms intact)."""
     return text[:1].upper() + text[1:]
+
+
+#: :func:`cap` of the slot names and values a writer fills templates with: a document draws a
+#: slot dictionary thousands of times from one topic's few hundred words, so each is capitalised once
+#: per process (the same strings; a bounded cache, as words of other topics come and go).
+_cap_slot = lru_cache(maxsize=65536)(cap)
 
 
 def plural(noun: str) -> str:
@@ -346,7 +352,7 @@ class ProseWriter:
             "a_kind": with_article(t.entity_kind),
             "year": str(int(rng.integers(first, last - 2))),
         }
-        slots.update({cap(k): cap(v) for k, v in list(slots.items())})
+        slots.update({_cap_slot(k): _cap_slot(v) for k, v in list(slots.items())})
         return slots
 
     def _next_template(self, function: str) -> str:

@@ -17,6 +17,10 @@ WORKER_PRELOAD = (
     "generation.questions.build",
     "generation.validate.rules",
 )
+#: What the generation workers' fork server imports: the generator, then
+#: :mod:`generation.run.warm`, which fills the caches every document needs (by name: the run's
+#: own process must not import it).
+GENERATION_PRELOAD = (*WORKER_PRELOAD, "generation.run.warm")
 
 
 def worker_context(preload: tuple[str, ...] = WORKER_PRELOAD) -> multiprocessing.context.BaseContext:
@@ -29,3 +33,19 @@ def worker_context(preload: tuple[str, ...] = WORKER_PRELOAD) -> multiprocessing
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(list(preload))
     return ctx
+
+
+def start_server(preload: tuple[str, ...] = WORKER_PRELOAD) -> bool:
+    """Start the fork server of :func:`worker_context` now, importing ``preload`` while the
+    caller goes on with its own imports and set-up; the pool made later from
+    ``worker_context(preload)`` forks from this server. ``synthdocbench generate`` calls it
+    once the config is read: otherwise the server starts with the pool, after the command has
+    imported the generator, and the two imports (seconds each) run one after the other before
+    any worker exists. Returns False (nothing started) where there is no fork server."""
+    ctx = worker_context(preload)
+    if ctx.get_start_method() != "forkserver":
+        return False
+    from multiprocessing import forkserver
+
+    forkserver.ensure_running()
+    return True

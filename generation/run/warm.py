@@ -1,6 +1,6 @@
-"""Imported by the generation workers' fork server (``pipeline.GENERATION_PRELOAD``), never by a run's
-own process: it fills the per-process caches every document needs before any worker is forked,
-so each worker inherits them instead of filling its own (once per run, not once per worker).
+"""Imported by the generation workers' fork server (``generation.plan.workers.GENERATION_PRELOAD``),
+never by a run's own process: it fills the per-process caches every document needs before any
+worker is forked, so each worker inherits them instead of filling its own (once per run, not once per worker).
 
 The topic space (:func:`generation.world.space.pairs`, every theme crossed with every setting)
 and the country table (:func:`generation.world.entities.countries`, which loads

@@ -189,10 +189,20 @@ class LegibilityTally:
 # --- colour -------------------------------------------------------------------------------
 
 
+def _linear(c: np.ndarray) -> np.ndarray:
+    """sRGB channels 0..1 to linear light."""
+    return np.asarray(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
+
+
+#: :func:`_linear` of every 8-bit channel value: pixels are looked up, not raised to a power
+#: (the same numbers, element by element).
+_LINEAR_8BIT = _linear(np.arange(256, dtype=float) / 255.0)
+
+
 def relative_luminance(rgb: np.ndarray) -> np.ndarray:
     """WCAG 2 relative luminance of sRGB colours (..., 3) with channels 0..255."""
-    c = np.asarray(rgb, dtype=float) / 255.0
-    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    rgb = np.asarray(rgb)
+    lin = _LINEAR_8BIT[rgb] if rgb.dtype == np.uint8 else _linear(np.asarray(rgb, dtype=float) / 255.0)
     return np.asarray(lin @ np.array([0.2126, 0.7152, 0.0722]))
 
 
@@ -384,10 +394,12 @@ def _contains(outer: pymupdf.Rect, inner: pymupdf.Rect, tolerance: float) -> boo
     )
 
 
-def _pixels(page: pymupdf.Page, clip: pymupdf.Rect) -> np.ndarray:
+def _pixels(page: pymupdf.Page, clip: pymupdf.Rect) -> tuple[pymupdf.Pixmap, np.ndarray]:
+    """The pixmap of ``clip`` and its RGB samples, a view of its memory (no copy): valid only
+    while the caller holds the pixmap."""
     pix = page.get_pixmap(matrix=pymupdf.Matrix(ZOOM, ZOOM), clip=clip, alpha=False, colorspace=pymupdf.csRGB)
     pixels = np.frombuffer(pix.samples_mv, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
-    return pixels[:, :, :3].copy()  # one copy: the pixmap's memory goes with it
+    return pix, pixels[:, :, :3]
 
 
 def _check_pixels(
@@ -452,17 +464,38 @@ def _crossed(w: PrintedWord, clip: pymupdf.Rect, without_text: np.ndarray) -> bo
 def _inside_mask(
     corners: tuple[tuple[float, float], ...], clip: pymupdf.Rect, x0: int, y0: int, x1: int, y1: int
 ) -> np.ndarray:
-    """Pixels of the box [x0:x1, y0:y1] whose centres lie in the oriented glyph box."""
-    ys, xs = np.mgrid[y0:y1, x0:x1]
-    px = xs / ZOOM + clip.x0 + 0.5 / ZOOM
-    py = ys / ZOOM + clip.y0 + 0.5 / ZOOM
-    inside = np.ones(px.shape, dtype=bool)
-    for k in range(4):
-        (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 4]
-        (cx, cy) = corners[(k + 2) % 4]
+    """Pixels of the box [x0:x1, y0:y1] whose centres lie in the oriented glyph box.
+
+    A pixel is inside when, for each edge, it lies on the side of the opposite corner (or on the
+    edge). A glyph box whose edges all run along the axes (most words) is the product of a row
+    and a column test, with the same verdicts: an edge along y = ay tests ``py - ay`` against
+    the sign of ``cy - ay`` alone, exactly what the general test's products reduce to."""
+    px = np.arange(x0, x1) / ZOOM + clip.x0 + 0.5 / ZOOM
+    py = np.arange(y0, y1) / ZOOM + clip.y0 + 0.5 / ZOOM
+    edges = [(corners[k], corners[(k + 1) % 4], corners[(k + 2) % 4]) for k in range(4)]
+    if all(a[0] == b[0] or a[1] == b[1] for a, b, _ in edges):
+        rows, cols = np.ones(py.shape, dtype=bool), np.ones(px.shape, dtype=bool)
+        for (ax, ay), (bx, by), (cx, cy) in edges:
+            if by == ay and bx != ax:  # along x: the rows on the opposite corner's side
+                rows &= _same_side(py - ay, cy - ay)
+            elif bx == ax and by != ay:  # along y: the columns
+                cols &= _same_side(px - ax, cx - ax)
+        return np.asarray(rows[:, None] & cols[None, :])
+    inside = np.ones((len(py), len(px)), dtype=bool)
+    px, py = px[None, :], py[:, None]
+    for (ax, ay), (bx, by), (cx, cy) in edges:
         side = np.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax))
         inside &= np.sign((bx - ax) * (py - ay) - (by - ay) * (px - ax)) * side >= 0
     return inside
+
+
+def _same_side(offsets: np.ndarray, corner: float) -> np.ndarray:
+    """Whether each offset from an edge is zero or of the sign of the opposite corner's offset."""
+    if corner > 0:
+        return np.asarray(offsets >= 0)
+    if corner < 0:
+        return np.asarray(offsets <= 0)
+    return np.ones(offsets.shape, dtype=bool)
 
 
 def _chart_rects(doc: pymupdf.Document, chart: Chart) -> dict[int, list[pymupdf.Rect]]:
@@ -511,13 +544,10 @@ def check_document(
                     clip = (
                         pymupdf.Rect(rect.x0 - 20, rect.y0 - 20, rect.x1 + 20, rect.y1 + 20) & pages[page_no]
                     )
-                    _check_pixels(
-                        result,
-                        clip,
-                        page_no,
-                        _pixels(doc[page_no - 1], clip),
-                        _pixels(blank[page_no - 1], clip),
-                    )
+                    shown_pix, shown = _pixels(doc[page_no - 1], clip)
+                    behind_pix, behind = _pixels(blank[page_no - 1], clip)
+                    _check_pixels(result, clip, page_no, shown, behind)
+                    del shown, behind, shown_pix, behind_pix  # the views go before their pixmaps
                     _check_markers(result, page_no, doc[page_no - 1], rect)
             out.charts[chart.vizId] = result
     finally:

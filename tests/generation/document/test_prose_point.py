@@ -298,6 +298,29 @@ def test_masked_template_masks_numbers_years_entities_and_metrics() -> None:
     assert template_reuse([a, b, "Something else."], lambda s: s) == pytest.approx(2 / 3)
 
 
+def test_masked_names_match_as_with_one_boundary_test_per_name() -> None:
+    # the pattern tests the word boundaries once around all the names: where the longest name
+    # ends inside a word ("chip outputs") the next one that ends at a boundary is taken, as
+    # with a lookbehind and lookahead written around each name
+    entities, metrics = (
+        ["Japan", "Japan Inc", "Netherlands", "the Netherlands"],
+        ["chip output", "chip", "output"],
+    )
+    names = sorted(
+        {**dict.fromkeys(entities, "<E>"), **dict.fromkeys(metrics, "<M>")}.items(), key=lambda n: -len(n[0])
+    )
+    per_name = re.compile("|".join(rf"(?<![\w-]){re.escape(n)}(?![\w-])" for n, _ in names), re.I)
+    tags = {n.lower(): t for n, t in names}
+    mask = template_mask(entities, metrics)
+    for sentence in (
+        "Chip outputs of Japan Inc. and JAPAN INCA rose; chip output in the Netherlands-based plants fell.",
+        "Non-Japan chip-output, the netherlands' chip OUTPUT and chipoutput of Japanese firms in 2021.",
+        "Output of Japan Inc, chip output of the Netherlands (41.2%) and -3.5 in Netherlands.",
+    ):
+        expected = per_name.sub(lambda m: tags[m.group(0).lower()], sentence)
+        assert mask(sentence) == re.sub(r"(?<![\w<])[-−+]?\d+(?:[.,]\d+)*%?(?![\w>])", "#", expected)
+
+
 @pytest.mark.slow
 def test_template_reuse_is_at_most_15_percent_in_each_of_20_paper_documents() -> None:
     worst = 0.0

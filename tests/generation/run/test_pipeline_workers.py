@@ -11,7 +11,8 @@ import pytest
 
 from generation.document.targets import document_targets
 from generation.plan.config import load_config
-from generation.run.pipeline import GENERATION_PRELOAD, longest_first
+from generation.plan.workers import GENERATION_PRELOAD
+from generation.run.pipeline import longest_first
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -22,6 +23,60 @@ def test_every_preloaded_module_imports() -> None:
     for name in GENERATION_PRELOAD:
         importlib.import_module(name)
     assert GENERATION_PRELOAD[-1] == "generation.run.warm"
+
+
+@pytest.mark.slow
+def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
+    # started before the caller imports the generator, so the two imports overlap
+    code = (
+        "import concurrent.futures as cf, os, sys\n"
+        "from multiprocessing import forkserver\n"
+        "from generation.plan.workers import GENERATION_PRELOAD, start_server, worker_context\n"
+        "assert start_server(GENERATION_PRELOAD)\n"
+        "server = forkserver._forkserver._forkserver_pid\n"
+        "assert server and not {'inflect', 'generation.document.content'} & set(sys.modules)\n"
+        "with cf.ProcessPoolExecutor(1, mp_context=worker_context(GENERATION_PRELOAD)) as pool:\n"
+        "    print(pool.submit(os.getppid).result() == server)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == ["True"]
+
+
+@pytest.mark.slow
+def test_a_runs_own_process_plans_the_run_without_importing_the_document_stages() -> None:
+    # a pool run's workers are forked from a server that imported them (GENERATION_PRELOAD)
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from generation.plan.config import load_config\n"
+        "from generation.run import pipeline, setup\n"
+        "config = load_config(Path('configs/paper.yaml'), n_docs=3)\n"
+        "setup.check_chart_types(config)\n"
+        "pipeline.longest_first(config, [0, 1, 2])\n"
+        "stages = {'inflect', 'generation.document.content', 'generation.document.layout',\n"
+        "          'generation.questions.build', 'generation.validate.rules', 'generation.run.warm'}\n"
+        "print(sorted(stages & set(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == ["[]"]
+
+
+@pytest.mark.slow
+def test_generate_starts_the_fork_server_before_it_imports_the_generator(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from generation.plan import workers\n"
+        "def start(preload):\n"
+        "    print(preload == workers.GENERATION_PRELOAD, 'generation.run.pipeline' in sys.modules)\n"
+        "    raise SystemExit(0)\n"
+        "workers.start_server = start\n"
+        "from synthdocbench_tasks.cli import app\n"
+        "app(['generate', '--config', 'configs/paper.yaml', '--n-docs', '2', '--workers', '2',"
+        f" '--out', {str(tmp_path / 'out')!r}, '--no-progress'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == ["True", "False"]
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.slow
