@@ -16,6 +16,8 @@ Same seed and document count, same file, byte for byte::
 from the rubric alone before any judge change, so a generator change must never rewrite it. The
 script writes a frozen file only when it is missing, and ``--check`` does not compare it with a
 rebuild; ``tests/judge/test_offline_heldout_v3.py`` and ``..._v4.py`` pin their SHA-256 instead.
+``offline_labelled_v2_questions.json`` (seed 9629, 48 questions) is a tuning set (issue 25, judge4
+round), not frozen: ``--check`` compares it with a rebuild like the older tuned sets.
 """
 
 from __future__ import annotations
@@ -37,12 +39,17 @@ SETS: dict[str, tuple[int, int]] = {
     "offline_heldout_questions.json": (23, 30),
     "offline_heldout_v3_questions.json": (9173, 30),
     "offline_heldout_v4_questions.json": (9561, 30),
+    "offline_labelled_v2_questions.json": (9629, 30),
 }
 #: files written once and never rebuilt (their digests are pinned by a test)
 FROZEN = frozenset({"offline_heldout_v3_questions.json", "offline_heldout_v4_questions.json"})
 #: file name -> total questions: after one per pair, second questions of pairs (in generation
 #: order) are added until the total is reached (seed 9173 holds 41 of the 45 pairs)
-TOTALS: dict[str, int] = {"offline_heldout_v3_questions.json": 48, "offline_heldout_v4_questions.json": 48}
+TOTALS: dict[str, int] = {
+    "offline_heldout_v3_questions.json": 48,
+    "offline_heldout_v4_questions.json": 48,
+    "offline_labelled_v2_questions.json": 48,
+}
 
 
 def snapshot(seed: int, n_docs: int, total: int = 0) -> list[dict[str, Any]]:
