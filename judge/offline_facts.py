@@ -13,7 +13,7 @@ from judge import claims
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
-from judge.quantities import UnitOf, fact_unit, readings_for
+from judge.quantities import UnitOf, bound_readings, fact_unit
 
 _FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
 
@@ -197,15 +197,18 @@ def _number_hits(
     out = []
     for found in text.numbers if numbers is None else numbers:
         span = Span(found.start, found.end)
-        readings = list(readings_for(fact.quantity, found, text.text))
+        bound, exact = bound_readings(fact.quantity, found, text.text)
+        readings = list(bound)
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
         readings = _per_period(fact, found, text, readings)
-        slack = _rounding_slack(found, text)
+        slack = _rounding_slack(found, text) / max(abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12)
+        # a converted reading is in the fact's own unit: only its own target (never the scaled one)
+        targets = fact.targets[:1] if exact else fact.targets
         if any(
-            abs(r - t) <= max(tol, min(slack, _MAX_ROUNDING * abs(t)))
+            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t)))
             for r in readings
-            for t, tol in fact.targets
+            for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
