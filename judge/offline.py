@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion
+from judge import certainty, claims, conclusion, foreign
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -327,6 +327,22 @@ def _carries(before: _Verdict, kind: str) -> bool:
     return before.hit or before.soft
 
 
+def _unread_names_dropped(
+    facts: list[_Fact], verdicts: list[_Verdict]
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """An answer in another language names entities in its own words ("Syrien", "シリア"): an
+    entity label it does not write is not read, neither right nor missing (the verdict is
+    uncertain anyway); a year label is digits in any language and still counts."""
+    keep = [
+        i
+        for i, (f, v) in enumerate(zip(facts, verdicts, strict=True))
+        if v.hit or v.why or not _is_entity(f) or f.text.strip().isdigit()
+    ]
+    if not keep:
+        return facts, verdicts
+    return [facts[i] for i in keep], [verdicts[i] for i in keep]
+
+
 def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
     """Two entity labels the reference ties to nothing but their order ("the first was A; the
     second, B") come in the other order in the answer: their roles may be swapped."""
@@ -386,6 +402,9 @@ class OfflineJudge:
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
+        language = certainty.language_doubt(candidate)
+        if language:
+            candidate = foreign.gloss(candidate)  # its verdict words read as English ones
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
@@ -404,6 +423,8 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+        if language:
+            facts, verdicts = _unread_names_dropped(facts, verdicts)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
@@ -422,6 +443,8 @@ class OfflineJudge:
             and not text.numbers
             and certainty.says_numbers_in_words(candidate),
         )
+        if language and language not in doubts:
+            doubts.insert(0, language)
         doubts += certainty.reading_doubts(
             candidate,
             item.reference,

@@ -152,6 +152,8 @@ def fact_unit(unit: str) -> UnitOf:
         code = CURRENCIES[_CURRENCY_WORD.match(text.strip()).group(0).lower()]  # type: ignore[union-attr]
         return UnitOf(out.scale, out.scaled, code)
     read, used = _read_words(text, out)
+    if read.share is not None and out.scaled:
+        return out  # "million points": a count of points, no percentage points
     if (
         used
         and text[used:].strip()
