@@ -24,6 +24,8 @@ _OTHER = frozenset(
             "von zu im el los las es del según valor que y una por para con en lo su al le les est des du",
             "selon valeur et une avec pour dans au sur os é do da dos das segundo em uma com não il è della",
             "delle dello degli secondo valore e un per het een van en niet volgens waarde op",
+            "de la se sus o ao pela pelo entre muestra gráfico graphique diagramm texto texte bericht",
+            "tausend tonnen zusammen ergibt milliarden millionen mio mrd média período também",
         )
     ).split()
 )

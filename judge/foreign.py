@@ -7,7 +7,7 @@ Only an answer the judge already reads as another language (:func:`judge.certain
 is glossed, so English text is never rewritten; its verdict stays uncertain (the table is
 small: a word it lacks is a label not found, never a wrong one). Numbers and their scale and
 unit words in other languages are read by :mod:`judge.numbers` and :mod:`judge.quantities`.
-Negated verdicts come first in the table, so ``一致しません`` is read as "does not match"
+Negated verdicts come first in the table, so ``一致しません`` is read as "contradicts"
 before ``一致`` is read as "matches".
 """
 
@@ -21,13 +21,13 @@ _R = r"(?![^\W\d_])"  # and ends here
 
 #: (pattern, English gloss), tried in order; Latin-script entries sit on word boundaries.
 _TABLE: list[tuple[str, str]] = [
-    # verdicts, negated first
-    (r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersprech\w*|passt\s+nicht", "does not match"),
-    (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredi\w*", "does not match"),
-    (r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradic\w*", "does not match"),
-    (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "does not match"),
-    ("一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません", " does not match "),
-    ("일치하지 않|모순", " does not match "),
+    # verdicts, negated first (read as "contradicts": a "not" would negate the clause's numbers)
+    (r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersprech\w*|passt\s+nicht", "contradicts"),
+    (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredi\w*", "contradicts"),
+    (r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradic\w*", "contradicts"),
+    (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
+    ("一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません", " contradicts "),
+    ("일치하지 않|모순", " contradicts "),
     (r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme\w*|conforme", "matches"),
     (r"concuerda\w*|coincide\w*|en\s+línea\s+con|confirma\w*|de\s+acordo\s+com|corresponde\w*", "matches"),
     ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
