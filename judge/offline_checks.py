@@ -308,15 +308,24 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
 
 def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
     """A year of the question or reference next to ``fact`` that is not the one the reference
-    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020)."""
-    if not _is_entity(fact) or _is_year_text(fact.text):
+    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020); for a read
+    value, a year of the reference in its sentence where the reference's sentence of it has
+    others only ("in 2023 the chart shows 0.06" where the reference has 0.06 in 2021): a wrong
+    period."""
+    value = fact.kind == "number" and not fact.derived and not _is_year(fact)
+    if not value and (not _is_entity(fact) or _is_year_text(fact.text)):
         return None
+    def place(t: _Text, s: Span) -> str:
+        return t.text[slice(*t.piece(t.sentences, s))] if value else t.clause(s)
+
     bound: set[str] = set()
     for s in _fact_spans(fact, ctx.reference):
-        bound |= set(claims.YEAR.findall(ctx.reference.clause(s)))
+        bound |= set(claims.YEAR.findall(place(ctx.reference, s)))
     if not bound:
         return None
-    said = set(claims.YEAR.findall(text.clause(span)))
+    said = set(claims.YEAR.findall(place(text, span)))
+    if value:
+        said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
     return min(said) if said and not said & bound else None
 
 
