@@ -152,6 +152,7 @@ def leaves_slot_open(text: str, reference: str) -> bool:
 OTHER_UNIT = "a unit or scale other than the reference's"
 SWAPPED = "the compared entities come in the other order"
 RIVAL = "another value in the asked unit is stated too"
+ROUNDED = "a value rounded more coarsely than the fact's tolerance"
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(

@@ -70,6 +70,7 @@ from judge.offline_facts import (
     _Text,
     _unlatex,
     period_of,
+    roughly_stated,
 )
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
@@ -98,7 +99,7 @@ _NUMERIC_ASK = re.compile(
     re.IGNORECASE,
 )
 _LABEL_ASK = re.compile(
-    r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b"
+    r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b|\bwhich\s+way\b|\bwhere\s+does\b.*\bstand\b"
     r"|\bwhich\s+(?:one|is|was|were|colour|color|item|series|came|country|of|identifies|represents)\b"
     r"|\b(?:does|do|is|are|did)\b.*\b(?:bear|agree|consistent|match|above|below|exceed|fall\s+short)"
     r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show|\b(?:what|which)\s+direction\b",
@@ -445,6 +446,11 @@ class OfflineJudge:
         )
         if language and language not in doubts:
             doubts.insert(0, language)
+        if any(
+            not v.hit and (not v.why or v.why.startswith("says")) and roughly_stated(f, text)
+            for f, v in zip(facts, verdicts, strict=True)
+        ):
+            doubts.append(certainty.ROUNDED)
         doubts += certainty.reading_doubts(
             candidate,
             item.reference,

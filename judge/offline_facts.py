@@ -267,6 +267,27 @@ def _rounding_slack(found: FoundNumber, text: _Text) -> float:
     return place / 2 * found.scale
 
 
+#: How far a rounded value may lie from the fact and still be a doubt, not a plain error.
+_ROUGH = 0.04
+
+
+def roughly_stated(fact: _Fact, text: _Text) -> bool:
+    """A number marked approximate and rounded to its last written digit ("about 1.1 million"
+    for 1.14) that misses ``fact``'s tolerance by less than a few percent: coarse rounding a
+    grader may accept."""
+    if fact.kind != "number" or not fact.targets:
+        return False
+    for found in text.numbers:
+        slack = _rounding_slack(found, text) / max(abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12)
+        if not slack:
+            continue
+        bound, exact = bound_readings(fact.quantity, found, text.text)
+        targets = fact.targets[:1] if exact else fact.targets
+        if any(abs(r - t) <= min(slack * abs(r), _ROUGH * abs(t)) for r in bound for t, _ in targets):
+            return True
+    return False
+
+
 def _percentish(unit: str) -> bool:
     return "%" in unit or unit.strip().lower() in ("pp", "percentage points", "points", "percent")
 

@@ -44,7 +44,7 @@ _PHYSICAL_WORD = (
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
     # other languages' and scripts' words for the same units
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
-    r"|立方メートル|立方米|微克)"
+    r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
 _PHYSICAL = re.compile(
     rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])",
@@ -70,7 +70,7 @@ _PINT_NAMES = {
     "km3": "km**3", "km³": "km**3", "m³": "m**3", "m3": "m**3", "μg": "microgram", "ug": "microgram", "mg": "milligram", "tonnen": "tonne",
     "toneladas": "tonne", "stunden": "hour", "horas": "hour", "heures": "hour", "litros": "litre",
     "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour", "小时": "hour", "시간": "hour",
-    "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3", "微克": "microgram",
+    "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare", "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3", "微克": "microgram",
 }  # fmt: skip
 
 
@@ -111,6 +111,7 @@ class UnitOf:
     currency: str | None = None
     physical: pint.Unit | None = None
     share: str | None = None  # "pct", "pp", "bp" or "pm" (per mille)
+    per: pint.Unit | None = None  # a rate's unit before its "per" ("tonnes" of tonnes per hectare)
 
     @property
     def bare(self) -> bool:
@@ -152,6 +153,9 @@ def fact_unit(unit: str) -> UnitOf:
         code = CURRENCIES[_CURRENCY_WORD.match(text.strip()).group(0).lower()]  # type: ignore[union-attr]
         return UnitOf(out.scale, out.scaled, code)
     read, used = _read_words(text, out)
+    if read.physical is not None and re.search(r"\bper\b|/", text):
+        top = _pint_unit(re.split(r"\s*(?:/|\bper\b)\s*", text.strip().lower())[0])
+        read = UnitOf(read.scale, read.scaled, read.currency, read.physical, read.share, top)
     if read.share is not None and out.scaled:
         return out  # "million points": a count of points, no percentage points
     if (
@@ -199,6 +203,10 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         if said.currency is not None or said.share is not None:
             return (), True
         if said.physical is not None:
+            if fact.per is not None and said.physical.dimensionality == fact.per.dimensionality:
+                # "2.60톤 … 헥타르당", "2,60 toneladas por hectárea": the rate's "per" written apart
+                q = _registry().Quantity(value * said.scale, said.physical).to(fact.per).magnitude
+                return (q / fact.scale,), True
             if said.physical.dimensionality != fact.physical.dimensionality:
                 return (), True
             q = _registry().Quantity(value * said.scale, said.physical).to(fact.physical).magnitude
