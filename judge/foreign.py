@@ -34,7 +34,7 @@ _TABLE: list[tuple[str, str]] = [
     # directions
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
-    (r"fiel|gefallen|gesunken|zurückgegangen|gingen\s+zurück|ging\s+zurück|rückgang|baiss\w*|diminu\w*", "fell"),
+    (r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*", "fell"),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
     ("下落|減少|下降|降至|减少|감소|하락|줄어", " fell "),
     # sides and comparisons
@@ -49,7 +49,7 @@ _TABLE: list[tuple[str, str]] = [
     # receptions
     (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
     (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
-    (r"gemischt|mitigée?s?|sentimientos\s+encontrados|sentimentos\s+mistos|mistos|mixtos|ambivalent\w*", "mixed"),
+    (r"gemischt|mitigée?s?|sentimientos\s+encontrados|sentimentos\s+mistos|mist[oa]s|mixt[oa]s|mixtes?|ambivalent\w*", "mixed"),
     ("好意的|积极|肯定的|호의적|긍정적", " favourably "),
     ("批判的|批评|消极|否定的|비판적|부정적", " critically "),
     ("賛否両論|看法不一|褒贬不一|엇갈린", " with mixed feelings "),

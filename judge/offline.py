@@ -329,15 +329,19 @@ def _carries(before: _Verdict, kind: str) -> bool:
 
 
 def _unread_names_dropped(
-    facts: list[_Fact], verdicts: list[_Verdict]
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """An answer in another language names entities in its own words ("Syrien", "シリア"): an
     entity label it does not write is not read, neither right nor missing (the verdict is
-    uncertain anyway); a year label is digits in any language and still counts."""
+    uncertain anyway); a year label is digits in any language and still counts, and so does a
+    label where the answer writes another name of the question instead ("Yemen está por delante")."""
+    asked = {n.lower() for n, _ in claims.proper_names(ctx.question.text)}
+    labels = {n.lower() for f in facts if f.kind == "label" for n in (f.text, *f.names)}
+    other = {n.lower() for n, _ in claims.proper_names(text.text)} & asked - labels
     keep = [
         i
         for i, (f, v) in enumerate(zip(facts, verdicts, strict=True))
-        if v.hit or v.why or not _is_entity(f) or f.text.strip().isdigit()
+        if v.hit or v.why or not _is_entity(f) or f.text.strip().isdigit() or other
     ]
     if not keep:
         return facts, verdicts
@@ -425,7 +429,7 @@ class OfflineJudge:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
         if language:
-            facts, verdicts = _unread_names_dropped(facts, verdicts)
+            facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]

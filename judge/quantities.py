@@ -74,6 +74,9 @@ _PINT_NAMES = {
 }  # fmt: skip
 
 
+_DEGREES = ("degree_Celsius", "degree_Fahrenheit")
+
+
 @functools.cache
 def _registry() -> pint.UnitRegistry:
     return pint.UnitRegistry()
@@ -210,6 +213,10 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
             if said.physical.dimensionality != fact.physical.dimensionality:
                 return (), True
             q = _registry().Quantity(value * said.scale, said.physical).to(fact.physical).magnitude
+            if said.physical != fact.physical and str(said.physical) in _DEGREES and str(fact.physical) in _DEGREES:
+                # a temperature change or anomaly converts without the offset (3.6 °F for 2.0 °C)
+                delta = _registry().Quantity(value, f"delta_{said.physical}").to(f"delta_{fact.physical}")
+                return (q / fact.scale, delta.magnitude / fact.scale), True
             return (q / fact.scale,), True
     elif said.physical is not None and (fact.share is not None or fact.currency is not None or fact.scaled):
         return (), True
