@@ -3,9 +3,11 @@ verdicts, directions, sides, receptions and colours the generated questions ask 
 glossed into the English words the offline judge reads (``stimmen überein`` → ``matches``,
 ``下落`` → ``fell``, ``por debajo`` → ``below``, ``好意的`` → ``favourably``).
 
-Only an answer the judge already reads as another language (:func:`judge.certainty.language_doubt`)
-is glossed, so English text is never rewritten; its verdict stays uncertain (the table is
-small: a word it lacks is a label not found, never a wrong one). Numbers and their scale and
+An answer the judge reads as another language (:func:`judge.certainty.language_doubt`) is
+glossed with the whole table and its verdict stays uncertain (the table is small: a word it
+lacks is a label not found, never a wrong one); any other answer only with the words that are
+no English words ("stieg", "subió", "下落"), so a short foreign phrase in an English-looking
+answer is read too and English text keeps its words. Numbers and their scale and
 unit words in other languages are read by :mod:`judge.numbers` and :mod:`judge.quantities`.
 Negated verdicts come first in the table, so ``一致しません`` is read as "contradicts"
 before ``一致`` is read as "matches".
@@ -22,14 +24,14 @@ _R = r"(?![^\W\d_])"  # and ends here
 #: (pattern, English gloss), tried in order; Latin-script entries sit on word boundaries.
 _TABLE: list[tuple[str, str]] = [
     # verdicts, negated first (read as "contradicts": a "not" would negate the clause's numbers)
-    (r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersprech\w*|passt\s+nicht", "contradicts"),
-    (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredi\w*", "contradicts"),
-    (r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradic\w*", "contradicts"),
+    (r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht", "contradicts"),
+    (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
+    (r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen", "contradicts"),
     (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
     ("一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません", " contradicts "),
     ("일치하지 않|모순", " contradicts "),
-    (r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme\w*|conforme", "matches"),
-    (r"concuerda\w*|coincide\w*|en\s+línea\s+con|confirma\w*|de\s+acordo\s+com|corresponde\w*", "matches"),
+    (r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme", "matches"),
+    (r"concuerda\w*|coinciden?|en\s+línea\s+con|confirma|confirman|confirmam|de\s+acordo\s+com|corresponden?", "matches"),
     ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
     # directions
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
@@ -42,10 +44,8 @@ _TABLE: list[tuple[str, str]] = [
     (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
     (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
     (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),
-    ("高于|より高|上回", " higher than "),
-    ("低于|下回", " lower than "),
-    ("更高|高く|高い|높", " higher "),
-    ("更低|低く|低い|低|낮", " lower "),
+    ("高于|より高|上回|更高|高く|高い|높", " above "),
+    ("低于|下回|更低|低く|低い|低|낮", " below "),
     # receptions
     (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
     (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
@@ -73,22 +73,49 @@ _PORTUGUESE = re.compile(r"ão\b|ões\b|não\b|\bé\b|\bem\b|\bcom\b", re.IGNORE
 _CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
 
 
+#: Words of the table that are English words too: glossed only in an answer read as another
+#: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
+_ENGLISH_TOO = re.compile(
+    r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
+    r"|unter|über|ambivalent\w*|mixtes?|favorable",
+    re.IGNORECASE,
+)
+
+
 @functools.cache
-def _patterns() -> list[tuple[re.Pattern[str], str]]:
+def _patterns(full: bool) -> list[tuple[re.Pattern[str], str]]:
     out = []
     for pattern, gloss in _TABLE:
         latin = gloss == gloss.strip()
+        if latin and not full:
+            kept = [w for w in _split(pattern) if not _ENGLISH_TOO.fullmatch(w)]
+            if not kept:
+                continue
+            pattern = "|".join(kept)
         out.append((re.compile(rf"{_L}(?:{pattern}){_R}" if latin else pattern, re.IGNORECASE), gloss))
     return out
 
 
-def gloss(text: str) -> str:
+def _split(pattern: str) -> list[str]:
+    """The top-level alternatives of ``pattern``."""
+    out, depth, at = [], 0, 0
+    for i, c in enumerate(pattern):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "|" and depth == 0:
+            out.append(pattern[at:i])
+            at = i + 1
+    return [*out, pattern[at:]]
+
+
+def gloss(text: str, full: bool = True) -> str:
     """``text`` with the table's foreign words replaced by their English glosses (each word
-    once: a gloss is never read again)."""
-    if _PORTUGUESE.search(text):
+    once: a gloss is never read again). ``full=False`` (an answer not read as another
+    language) leaves out the words English has too."""
+    if full and _PORTUGUESE.search(text):
         text = _CONTRACTION.sub("in the", text)
     pieces: list[tuple[int, int, str]] = []
-    for pattern, english in _patterns():
+    for pattern, english in _patterns(full):
         for m in pattern.finditer(text):
             if not any(a < m.end() and m.start() < b for a, b, _ in pieces):
                 pieces.append((m.start(), m.end(), english))

@@ -408,8 +408,7 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
         language = certainty.language_doubt(candidate)
-        if language:
-            candidate = foreign.gloss(candidate)  # its verdict words read as English ones
+        candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
