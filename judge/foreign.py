@@ -53,6 +53,13 @@ _TABLE: list[tuple[str, str]] = [
     ("好意的|积极|肯定的|호의적|긍정적", " favourably "),
     ("批判的|批评|消极|否定的|비판적|부정적", " critically "),
     ("賛否両論|看法不一|褒贬不一|엇갈린", " with mixed feelings "),
+    # hedges and alternatives
+    (r"vielleicht|möglicherweise|wahrscheinlich|quizás?|tal\s+vez|posiblemente|peut-être|probablement", "maybe"),
+    (r"talvez|provavelmente|possivelmente", "maybe"),
+    ("也许|大概|或许|可能是|たぶん|おそらく|かもしれ|아마|일지도", " maybe "),
+    (r"entweder", "either"),
+    (r"oder|ou", "or"),
+    ("或者|或是|または|もしくは|또는|혹은", " or "),
     # colours
     (r"rot|rouge|rojo|vermelho", "red"),
     (r"blau|bleu|azul", "blue"),
@@ -77,7 +84,7 @@ _CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
 #: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
 _ENGLISH_TOO = re.compile(
     r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
-    r"|unter|über|ambivalent\w*|mixtes?|favorable",
+    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement",
     re.IGNORECASE,
 )
 

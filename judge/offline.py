@@ -328,6 +328,9 @@ def _carries(before: _Verdict, kind: str) -> bool:
     return before.hit or before.soft
 
 
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
+
+
 def _unread_names_dropped(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
 ) -> tuple[list[_Fact], list[_Verdict]]:
@@ -335,9 +338,9 @@ def _unread_names_dropped(
     entity label it does not write is not read, neither right nor missing (the verdict is
     uncertain anyway); a year label is digits in any language and still counts, and so does a
     label where the answer writes another name of the question instead ("Yemen está por delante")."""
-    asked = {n.lower() for n, _ in claims.proper_names(ctx.question.text)}
-    labels = {n.lower() for f in facts if f.kind == "label" for n in (f.text, *f.names)}
-    other = {n.lower() for n, _ in claims.proper_names(text.text)} & asked - labels
+    asked = set(_CAPITALISED.findall(ctx.question.text))
+    labels = {w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)}
+    other = set(_CAPITALISED.findall(text.text)) & asked - labels
     keep = [
         i
         for i, (f, v) in enumerate(zip(facts, verdicts, strict=True))

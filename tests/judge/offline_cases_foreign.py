@@ -155,7 +155,25 @@ def wrong_year(q: dict[str, Any]) -> list[Case]:
     return []
 
 
+def foreign_hedged(q: dict[str, Any]) -> list[Case]:
+    """Two alternatives for the one asked value, in another language: neither is committed to."""
+    nums = numbers(q)
+    if len(nums) != 1 or len(q["answer_values"]) != 1 or re.fullmatch(r"(?:19|20)\d\d", str(nums[0]["text"])):
+        return []
+    fact = nums[0]
+    unit = str(fact["unit"] or "")
+    v, w = str(fact["text"]), f"{float(fact['value']) * 1.3:.1f}"
+    return [
+        (f"Vielleicht {_comma(v)} {unit}, oder {_comma(w)} {unit}.", False),
+        (f"Entweder {_comma(v)} oder {_comma(w)} {unit}.", False),
+        (f"Quizás {_comma(v)} {unit}, o tal vez {_comma(w)} {unit}.", False),
+        (f"大概是{v}{unit}，或者{w}{unit}。", False),
+        (f"たぶん{v}{unit}、または{w}{unit}です。", False),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
+    "foreign_hedged": foreign_hedged,
     "foreign_scales": foreign_scales,
     "foreign_verdicts": foreign_verdicts,
     "wrong_units": wrong_units,
