@@ -24,19 +24,37 @@ _R = r"(?![^\W\d_])"  # and ends here
 #: (pattern, English gloss), tried in order; Latin-script entries sit on word boundaries.
 _TABLE: list[tuple[str, str]] = [
     # verdicts, negated first (read as "contradicts": a "not" would negate the clause's numbers)
-    (r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht", "contradicts"),
+    (
+        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
+        "contradicts",
+    ),
     (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
-    (r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen", "contradicts"),
+    (
+        r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen",
+        "contradicts",
+    ),
     (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
-    ("一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません", " contradicts "),
+    (
+        "一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません",
+        " contradicts ",
+    ),
     ("일치하지 않|모순", " contradicts "),
-    (r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme", "matches"),
-    (r"concuerda\w*|coinciden?|en\s+línea\s+con|confirma|confirman|confirmam|de\s+acordo\s+com|corresponden?", "matches"),
+    (
+        r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme",
+        "matches",
+    ),
+    (
+        r"concuerda\w*|coinciden?|en\s+línea\s+con|confirma|confirman|confirmam|de\s+acordo\s+com|corresponden?",
+        "matches",
+    ),
     ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
     # directions
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
-    (r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*", "fell"),
+    (
+        r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
+        "fell",
+    ),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
     ("下落|減少|下降|降至|减少|감소|하락|줄어", " fell "),
     # sides and comparisons
@@ -49,12 +67,18 @@ _TABLE: list[tuple[str, str]] = [
     # receptions
     (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
     (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
-    (r"gemischt|mitigée?s?|sentimientos\s+encontrados|sentimentos\s+mistos|mist[oa]s|mixt[oa]s|mixtes?|ambivalent\w*", "mixed"),
+    (
+        r"gemischt|mitigée?s?|sentimientos\s+encontrados|sentimentos\s+mistos|mist[oa]s|mixt[oa]s|mixtes?|ambivalent\w*",
+        "mixed",
+    ),
     ("好意的|积极|肯定的|호의적|긍정적", " favourably "),
     ("批判的|批评|消极|否定的|비판적|부정적", " critically "),
     ("賛否両論|看法不一|褒贬不一|엇갈린", " with mixed feelings "),
     # hedges and alternatives
-    (r"vielleicht|möglicherweise|wahrscheinlich|quizás?|tal\s+vez|posiblemente|peut-être|probablement", "maybe"),
+    (
+        r"vielleicht|möglicherweise|wahrscheinlich|quizás?|tal\s+vez|posiblemente|peut-être|probablement",
+        "maybe",
+    ),
     (r"talvez|provavelmente|possivelmente", "maybe"),
     ("也许|大概|或许|可能是|たぶん|おそらく|かもしれ|아마|일지도", " maybe "),
     (r"entweder", "either"),

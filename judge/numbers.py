@@ -40,7 +40,8 @@ SCALES.update(FOREIGN_SCALES)
 
 #: Scale words of CJK numerals written after digits (万 ten thousand, 亿 a hundred million).
 CJK_SCALES: dict[str, float] = {
-    "百万": 1e6, "十亿": 1e9, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8, "千": 1e3, "만": 1e4, "억": 1e8, "천": 1e3,
+    "百万": 1e6, "十亿": 1e9, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
+    "千": 1e3, "만": 1e4, "억": 1e8, "천": 1e3,
 }  # fmt: skip
 _FOREIGN_SCALE = "|".join(
     re.escape(w).replace(r"\ ", r"\s+") for w in sorted(FOREIGN_SCALES, key=len, reverse=True)

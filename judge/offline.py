@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v3``).
+structured answer facts (``offline-claims-v4``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -76,10 +76,10 @@ from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v3"
+OFFLINE_VERSION = "offline-claims-v4"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v3"
+OFFLINE_PROMPT_VERSION = "claims-v4"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -339,7 +339,9 @@ def _unread_names_dropped(
     uncertain anyway); a year label is digits in any language and still counts, and so does a
     label where the answer writes another name of the question instead ("Yemen está por delante")."""
     asked = set(_CAPITALISED.findall(ctx.question.text))
-    labels = {w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)}
+    labels = {
+        w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)
+    }
     other = set(_CAPITALISED.findall(text.text)) & asked - labels
     keep = [
         i
@@ -373,6 +375,52 @@ def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
     return bool(numbers) and all(
         f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
     )
+
+
+def _doubts(
+    item: JudgeItem,
+    ctx: _Context,
+    facts: list[_Fact],
+    verdicts: list[_Verdict],
+    read: tuple[str, _Text, str | None],
+    hedged: bool,
+    committed: bool,
+) -> list[str]:
+    """Why the verdict on the answer (``read``: its text, as read, and its language doubt) is
+    uncertain (:mod:`judge.certainty`); empty when it is certain."""
+    candidate, text, language = read
+    missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
+    doubts = certainty.doubts(
+        candidate,
+        hedged=hedged,
+        committed=committed,
+        missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
+        conflicting=sum(1 for v in verdicts if v.conflict),
+        numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
+        and not text.numbers
+        and certainty.says_numbers_in_words(candidate),
+    )
+    if language and language not in doubts:
+        doubts.insert(0, language)
+    if any(
+        not v.hit and (not v.why or v.why.startswith("says")) and roughly_stated(f, text)
+        for f, v in zip(facts, verdicts, strict=True)
+    ):
+        doubts.append(certainty.ROUNDED)
+    doubts += certainty.reading_doubts(
+        candidate,
+        item.reference,
+        item.question,
+        [t for f in facts if f.kind == "number" for t, _ in f.targets],
+        " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
+    )
+    if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
+        doubts.append(certainty.SWAPPED)
+    if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
+        doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
+    if _units_resolved(facts, verdicts):
+        doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
+    return doubts
 
 
 class OfflineJudge:
@@ -440,36 +488,7 @@ class OfflineJudge:
         score = _score(ctx, facts, verdicts, hedged)
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
-        doubts = certainty.doubts(
-            candidate,
-            hedged=hedged,
-            committed=committed,
-            missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
-            conflicting=sum(1 for v in verdicts if v.conflict),
-            numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
-            and not text.numbers
-            and certainty.says_numbers_in_words(candidate),
-        )
-        if language and language not in doubts:
-            doubts.insert(0, language)
-        if any(
-            not v.hit and (not v.why or v.why.startswith("says")) and roughly_stated(f, text)
-            for f, v in zip(facts, verdicts, strict=True)
-        ):
-            doubts.append(certainty.ROUNDED)
-        doubts += certainty.reading_doubts(
-            candidate,
-            item.reference,
-            item.question,
-            [t for f in facts if f.kind == "number" for t, _ in f.targets],
-            " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
-        )
-        if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
-            doubts.append(certainty.SWAPPED)
-        if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
-            doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
-        if _units_resolved(facts, verdicts):
-            doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
+        doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

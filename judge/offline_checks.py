@@ -314,12 +314,13 @@ _YEAR_AFTER = re.compile(r"(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+((?:
 def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
     """A year of the question or reference next to ``fact`` that is not the one the reference
     binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020); for a read
-    value, a year of the reference in its clause (else its sentence) where the reference's
-    clause (else sentence) of it has others only ("in 2023 the chart shows 0.06" where the reference has 0.06 in 2021): a wrong
-    period."""
+    value, a year of the reference in its clause (else its sentence) where the reference binds
+    it to others only ("in 2023 the chart shows 0.06" where the reference has 0.06 in 2021): a
+    wrong period."""
     value = fact.kind == "number" and not fact.derived and not _is_year(fact)
     if not value and (not _is_entity(fact) or _is_year_text(fact.text)):
         return None
+
     def place(t: _Text, s: Span) -> str:
         clause = t.clause(s)
         if not value or claims.YEAR.search(clause):

@@ -5,7 +5,6 @@ years and colours foreign to them."""
 from __future__ import annotations
 
 import difflib
-
 import re
 from dataclasses import dataclass
 
@@ -197,7 +196,8 @@ def _cognate(word: str, known: set[str]) -> bool:
     if len(word) < 5:
         return False
     return any(
-        abs(len(k) - len(word)) <= 3 and difflib.SequenceMatcher(None, word, k).ratio() >= _COGNATE for k in known
+        abs(len(k) - len(word)) <= 3 and difflib.SequenceMatcher(None, word, k).ratio() >= _COGNATE
+        for k in known
     )
 
 

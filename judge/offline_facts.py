@@ -202,7 +202,9 @@ def _number_hits(
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
         readings = _per_period(fact, found, text, readings)
-        slack = _rounding_slack(found, text) / max(abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12)
+        slack = _rounding_slack(found, text) / max(
+            abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
+        )
         # a converted reading is in the fact's own unit: only its own target (never the scaled one)
         targets = fact.targets[:1] if exact else fact.targets
         if any(
@@ -278,7 +280,9 @@ def roughly_stated(fact: _Fact, text: _Text) -> bool:
     if fact.kind != "number" or not fact.targets:
         return False
     for found in text.numbers:
-        slack = _rounding_slack(found, text) / max(abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12)
+        slack = _rounding_slack(found, text) / max(
+            abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
+        )
         if not slack:
             continue
         bound, exact = bound_readings(fact.quantity, found, text.text)

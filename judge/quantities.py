@@ -67,10 +67,12 @@ _PINT_NAMES = {
     "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh",
     "°c": "degC", "° c": "degC", "°f": "degF", "° f": "degF", "hr": "hour", "hrs": "hour", "yr": "year",
     "yrs": "year", "ha": "hectare", "mha": "megahectare", "kha": "kilohectare",
-    "km3": "km**3", "km³": "km**3", "m³": "m**3", "m3": "m**3", "μg": "microgram", "ug": "microgram", "mg": "milligram", "tonnen": "tonne",
-    "toneladas": "tonne", "stunden": "hour", "horas": "hour", "heures": "hour", "litros": "litre",
-    "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour", "小时": "hour", "시간": "hour",
-    "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare", "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3", "微克": "microgram",
+    "km3": "km**3", "km³": "km**3", "m³": "m**3", "m3": "m**3", "μg": "microgram", "ug": "microgram",
+    "mg": "milligram", "tonnen": "tonne", "toneladas": "tonne", "stunden": "hour", "horas": "hour",
+    "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",
+    "小时": "hour", "시간": "hour", "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare",
+    "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3",
+    "微克": "microgram",
 }  # fmt: skip
 
 
@@ -213,7 +215,11 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
             if said.physical.dimensionality != fact.physical.dimensionality:
                 return (), True
             q = _registry().Quantity(value * said.scale, said.physical).to(fact.physical).magnitude
-            if said.physical != fact.physical and str(said.physical) in _DEGREES and str(fact.physical) in _DEGREES:
+            if (
+                said.physical != fact.physical
+                and str(said.physical) in _DEGREES
+                and str(fact.physical) in _DEGREES
+            ):
                 # a temperature change or anomaly converts without the offset (3.6 °F for 2.0 °C)
                 delta = _registry().Quantity(value, f"delta_{said.physical}").to(f"delta_{fact.physical}")
                 return (q / fact.scale, delta.magnitude / fact.scale), True

@@ -23,12 +23,16 @@ FOREIGN_SCALES = {
 }
 #: English pole of a label -> words for it (German, Spanish, French, Japanese, Chinese, Korean)
 POLES = {
-    "matches": ("stimmt mit dem Text überein", "coincide con el texto", "confirme le texte", "本文と一致しています", "与文本一致", "본문과 일치합니다"),
-    "contradicts": ("widerspricht dem Text", "contradice el texto", "contredit le texte", "本文と矛盾しています", "与文本不一致", "본문과 모순됩니다"),
+    "matches": ("stimmt mit dem Text überein", "coincide con el texto", "confirme le texte",
+                "本文と一致しています", "与文本一致", "본문과 일치합니다"),
+    "contradicts": ("widerspricht dem Text", "contradice el texto", "contredit le texte",
+                    "本文と矛盾しています", "与文本不一致", "본문과 모순됩니다"),
     "rose": ("stieg", "subió", "a augmenté", "上昇しました", "上升了", "상승했습니다"),
     "fell": ("fiel", "bajó", "a baissé", "減少しました", "下降了", "감소했습니다"),
-    "above": ("liegt darüber", "está por encima", "se situe au-dessus", "上回っています", "高于目标", "더 높습니다"),
-    "below": ("liegt darunter", "está por debajo", "se situe en dessous", "下回っています", "低于目标", "더 낮습니다"),
+    "above": ("liegt darüber", "está por encima", "se situe au-dessus",
+              "上回っています", "高于目标", "더 높습니다"),
+    "below": ("liegt darunter", "está por debajo", "se situe en dessous",
+              "下回っています", "低于目标", "더 낮습니다"),
 }  # fmt: skip
 OPPOSITE = {"matches": "contradicts", "contradicts": "matches", "rose": "fell", "fell": "rose",
             "above": "below", "below": "above"}  # fmt: skip
@@ -56,7 +60,12 @@ def _written(fact: dict[str, Any], lang: int, scale: str | None = None) -> str:
     return f"{_comma(fact['text'])} {FOREIGN_SCALES[scale or word][0][lang]} {rest}"
 
 
-_LEADS = ("Laut Diagramm: {}.", "Según el gráfico: {}.", "D'après le graphique : {}.", "Segundo o gráfico: {}.")
+_LEADS = (
+    "Laut Diagramm: {}.",
+    "Según el gráfico: {}.",
+    "D'après le graphique : {}.",
+    "Segundo o gráfico: {}.",
+)
 _WRONG_SCALE = {"thousand": "million", "million": "billion", "billion": "million"}
 
 
@@ -66,7 +75,9 @@ def foreign_scales(q: dict[str, Any]) -> list[Case]:
     nums = numbers(q)
     if len(nums) != len(q["answer_values"]) or len(nums) > 3:
         return []
-    scaled = [n for n in nums if str(n["unit"] or "").split()[:1] and str(n["unit"]).split()[0] in FOREIGN_SCALES]
+    scaled = [
+        n for n in nums if str(n["unit"] or "").split()[:1] and str(n["unit"]).split()[0] in FOREIGN_SCALES
+    ]
     if not scaled:
         return []
     out: list[Case] = []
@@ -74,7 +85,9 @@ def foreign_scales(q: dict[str, Any]) -> list[Case]:
         out.append((lead.format("; ".join(_written(n, lang) for n in nums)), True))
     for lang in (0, 1):
         wrong = [
-            _written(n, lang, _WRONG_SCALE[str(n["unit"]).split()[0]]) if n is scaled[0] else _written(n, lang)
+            _written(n, lang, _WRONG_SCALE[str(n["unit"]).split()[0]])
+            if n is scaled[0]
+            else _written(n, lang)
             for n in nums
         ]
         out.append((_LEADS[lang].format("; ".join(wrong)), False))
@@ -97,7 +110,9 @@ def foreign_verdicts(q: dict[str, Any]) -> list[Case]:
     values = " ".join(_comma(n["text"]) + ("%" if n["unit"] == "%" else "") for n in numbers(q))
     cjk_values = " ".join(str(n["text"]) + ("%" if n["unit"] == "%" else "") for n in numbers(q))
     out: list[Case] = []
-    for i, lead in enumerate(("Werte: {v}. Die Reihe {w}.", "Valores: {v}. La serie {w}.", "Valeurs : {v}. La série {w}.")):
+    for i, lead in enumerate(
+        ("Werte: {v}. Die Reihe {w}.", "Valores: {v}. La serie {w}.", "Valeurs : {v}. La série {w}.")
+    ):
         out.append((lead.format(v=values, w=POLES[pole][i]), True))
         out.append((lead.format(v=values, w=POLES[OPPOSITE[pole]][i]), False))
     for i in (3, 4, 5):
@@ -129,7 +144,12 @@ def wrong_units(q: dict[str, Any]) -> list[Case]:
         if unit not in WRONG_UNITS:
             continue
         wrong = f"{fact['text']} {WRONG_UNITS[unit]}"
-        near = [n for n in numbers(q) if n is not fact and abs(float(n["value"]) - float(fact["value"])) <= 0.05 * abs(float(fact["value"]))]
+        near = [
+            n
+            for n in numbers(q)
+            if n is not fact
+            and abs(float(n["value"]) - float(fact["value"])) <= 0.05 * abs(float(fact["value"]))
+        ]
         ref = None if near else restate(q, fact, wrong)  # (a near value would state this fact too)
         if ref is not None:
             out.append((ref, False))
@@ -147,7 +167,9 @@ def wrong_year(q: dict[str, Any]) -> list[Case]:
         if fact["abs_tol"] and not fact["rel_tol"]:
             continue  # a computed result has no year of its own
         unit = str(fact["unit"] or "")
-        m = re.search(rf"(?<![\d.,]){re.escape(str(fact['text']))}\s*{re.escape(unit)}\s+in\s+((?:19|20)\d\d)\b", ref)
+        m = re.search(
+            rf"(?<![\d.,]){re.escape(str(fact['text']))}\s*{re.escape(unit)}\s+in\s+((?:19|20)\d\d)\b", ref
+        )
         others = sorted(years - {m.group(1)}) if m else []
         if m and others:
             said = f"{fact['text']} {unit}".strip()

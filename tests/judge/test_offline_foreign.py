@@ -29,7 +29,9 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
         verdict = judge.score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))
         right = (verdict.score >= 6) == ok or (ok and name in FOREIGN and not verdict.certain)
         if not right:
-            wrong.append(f"{q['question_id']} (should {'pass' if ok else 'fail'}, got {verdict.score}): {answer!r}")
+            wrong.append(
+                f"{q['question_id']} (should {'pass' if ok else 'fail'}, got {verdict.score}): {answer!r}"
+            )
     assert wrong == []
 
 

@@ -60,7 +60,15 @@ def test_set_is_large_and_concentrated_on_the_weak_classes() -> None:
     styles = Counter(style for _, _, style, _ in rows)
     for style in ("german", "japanese", "spanish", "french", "chinese", "korean", "portuguese"):
         assert styles[style] >= 10, style
-    for style in ("wrong_period", "wrong_unit", "wrong_scale", "converted", "hedged", "rounded", "partial_detail"):
+    for style in (
+        "wrong_period",
+        "wrong_unit",
+        "wrong_scale",
+        "converted",
+        "hedged",
+        "rounded",
+        "partial_detail",
+    ):
         assert styles[style] >= 10, style
     passing = sum(score >= PASS for _, score, _, _ in rows)
     assert 0.3 < passing / len(rows) < 0.7
