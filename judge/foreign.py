@@ -82,6 +82,9 @@ _TABLE: list[tuple[str, str]] = [
     (r"talvez|provavelmente|possivelmente", "maybe"),
     ("也许|大概|或许|可能是|たぶん|おそらく|かもしれ|아마|일지도", " maybe "),
     (r"entweder", "either"),
+    # approximations ("about" lets a value be rounded to its last digit)
+    (r"etwa|ungefähr|rund|circa|environ|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente", "about"),
+    ("大约|大概为|约(?=\\s?\\d)|約(?=\\s?\\d)|およそ|대략|약(?=\\s?\\d)", " about "),
     (r"oder|ou", "or"),
     ("或者|或是|または|もしくは|또는|혹은", " or "),
     # colours

@@ -478,8 +478,10 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+        every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
+        read_all = len(facts) == every and all(v.hit for v in verdicts)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
@@ -489,6 +491,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
+        doubts = certainty.read_in_full(item.candidate, doubts, read_all)
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

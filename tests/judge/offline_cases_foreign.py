@@ -15,6 +15,8 @@ from typing import Any
 
 from tests.judge.offline_cases import Builder, Case, numbers, questions, restate
 
+__all__ = ["CLASSES", "cases", "numbers", "questions"]
+
 #: scale word of a fact unit -> (German, Spanish, French, Portuguese) words, and its factor
 FOREIGN_SCALES = {
     "thousand": (("Tausend", "mil", "milliers de", "mil"), 1e3),

@@ -51,3 +51,26 @@ def test_a_value_said_of_another_year_is_a_contradiction() -> None:
     for q, answer, _ in cases.cases("wrong_year"):
         verdict = judge.score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))
         assert "contradicted" in verdict.judgement and verdict.score <= 3, (answer, verdict.judgement)
+
+
+def test_a_foreign_answer_read_in_full_is_certain_unless_it_negates() -> None:
+    """Every fact read and none unread: as sure as an English answer; a negation of its own
+    language ("nicht", "不", "ません") keeps it uncertain, since the table binds no negation."""
+    judge = OfflineJudge()
+    rows = [(q, a) for q, a, ok in cases.cases("foreign_scales") if ok]
+    verdicts = [judge.score(JudgeItem(q["question"], q["reference"], a, q["answer_values"])) for q, a in rows]
+    assert any(v.certain and v.score == 10 for v in verdicts)
+    matches = [
+        q
+        for q in cases.questions()
+        if [v["text"] for v in q["answer_values"] if v["kind"] == "label"] == ["matches"]
+    ]
+    assert matches
+    for q in matches:
+        values = " ".join(cases._comma(n["text"]) for n in cases.numbers(q))
+        for answer in (
+            f"Werte: {values}. Die Reihe bestätigt den Text nicht.",
+            f"{values}：本文と一致するとは言えません",
+        ):
+            verdict = judge.score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))
+            assert not (verdict.certain and verdict.score >= 6), (answer, verdict.judgement)
