@@ -15,8 +15,9 @@ First run, offline-claims-v3 as on main at ec30ba7, before any change: pass/fail
 mean absolute score difference 3.14; certain on 47.9% of answers, at 80.8% agreement and 18.3%
 false passes. The judge4 round (offline-claims-v4) was tuned on it, so the figures asserted
 below are **tuned-set** figures, an upper bound; the judge's quality is what a held-out set
-measures. Few answers are certain here by design: most are in another language, which the
-judge reads but never marks certain.
+measures. Tuned: 97.7% agreement, 1.8% false passes of label-fails; certain on 86.2% of
+answers at 98.9% / 1.1% (an answer in another language is certain only when every fact was
+read and it negates nothing in its language).
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider tests/judge/test_offline_labelled_v2.py
 """
