@@ -24,6 +24,8 @@ _OTHER = frozenset(
             "von zu im el los las es del según valor que y una por para con en lo su al le les est des du",
             "selon valeur et une avec pour dans au sur os é do da dos das segundo em uma com não il è della",
             "delle dello degli secondo valore e un per het een van en niet volgens waarde op",
+            "de la se sus o ao pela pelo entre muestra gráfico graphique diagramm texto texte bericht",
+            "tausend tonnen zusammen ergibt milliarden millionen mio mrd média período também",
         )
     ).split()
 )
@@ -150,6 +152,27 @@ def leaves_slot_open(text: str, reference: str) -> bool:
 OTHER_UNIT = "a unit or scale other than the reference's"
 SWAPPED = "the compared entities come in the other order"
 RIVAL = "another value in the asked unit is stated too"
+ROUNDED = "a value rounded more coarsely than the fact's tolerance"
+OTHER_LETTERS = "written with another language's letters"
+#: The doubts of an answer in another language alone (see ``read_in_full``).
+LANGUAGE_DOUBTS = frozenset({"written in another script", "not written in English", OTHER_LETTERS})
+#: Negation in the languages the offline judge glosses: an answer that has one is never read
+#: with certainty (the gloss table does not bind a foreign negation to what it negates).
+_FOREIGN_NEGATION = re.compile(
+    r"\b(?:nicht|kein\w*|nie|pas|non|ni|nunca|não|nem|nenhum\w*|ningún|ninguna)\b|[不没沒無无非未]|ない|ません|않|못|안\s",
+    re.IGNORECASE,
+)
+
+
+def read_in_full(text: str, doubts: list[str], every_fact_read: bool) -> list[str]:
+    """``doubts`` without the language ones when an answer in another language had every fact
+    read (none left unread, none contradicted) and has no negation of its language: its reading
+    is as sure as an English one's."""
+    if not every_fact_read or _FOREIGN_NEGATION.search(text) or not set(doubts) & LANGUAGE_DOUBTS:
+        return doubts
+    return [d for d in doubts if d not in LANGUAGE_DOUBTS]
+
+
 #: Words answers write after a number for its unit or scale.
 _UNIT_AFTER = re.compile(r"\s?(°\s?[CF]\b|[%％‰]|[A-Za-z]+)", re.IGNORECASE)
 _UNITS = frozenset(
@@ -312,7 +335,7 @@ def reading_doubts(
     # Accented letters in an answer read as English ("Côte d'Ivoire") and a decimal comma (read
     # only where unambiguous: never before exactly three digits) are no doubt of their own.
     if _CJK.search(text) and not _CJK.search(reference):
-        out.append("written with another language's letters")
+        out.append(OTHER_LETTERS)
     if _roles_swapped(text, reference, question):
         out.append(SWAPPED)
     return out

@@ -219,7 +219,12 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
     """A phrase on word boundaries, any whitespace between its words, any case."""
     words = r"\s+".join(re.escape(w) for w in fold(phrase).split())
-    return re.compile(rf"(?<![\w-]){words}(?![\w])", re.IGNORECASE)
+    return re.compile(rf"(?<![{_WORDISH}])(?<!-){words}(?![{_WORDISH}])", re.IGNORECASE)
+
+
+#: Word characters a phrase may not touch: letters and digits, but not CJK characters (a year
+#: label "2022" is read in "2022年", a name in "Azerbaijan이며").
+_WORDISH = r"^\W\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 
 
 def find_all(pattern: re.Pattern[str], text: str) -> list[Span]:

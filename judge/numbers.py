@@ -28,9 +28,24 @@ SCALES: dict[str, float] = {
     "tn": 1e12,
     "t": 1e12,
 }
+#: Scale words of other languages written after digits (German, French, Spanish, Portuguese),
+#: longest first in the pattern; "mil millones" is a billion, "bilhão" the Brazilian billion.
+FOREIGN_SCALES: dict[str, float] = {
+    "mil millones": 1e9, "mil milhões": 1e9, "tausend": 1e3, "tsd": 1e3, "mio": 1e6, "millionen": 1e6,
+    "mrd": 1e9, "milliarden": 1e9, "milliarde": 1e9, "milliards": 1e9, "milliard": 1e9,
+    "milliers": 1e3, "millier": 1e3, "millions": 1e6, "millones": 1e6, "millón": 1e6, "milhões": 1e6,
+    "milhão": 1e6, "bilhões": 1e9, "bilhão": 1e9, "miles de": 1e3, "mil": 1e3,
+}  # fmt: skip
+SCALES.update(FOREIGN_SCALES)
 
 #: Scale words of CJK numerals written after digits (万 ten thousand, 亿 a hundred million).
-CJK_SCALES: dict[str, float] = {"万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8}
+CJK_SCALES: dict[str, float] = {
+    "百万": 1e6, "十亿": 1e9, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
+    "千": 1e3, "만": 1e4, "억": 1e8, "천": 1e3,
+}  # fmt: skip
+_FOREIGN_SCALE = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+") for w in sorted(FOREIGN_SCALES, key=len, reverse=True)
+)
 
 _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.])"  # a letter or digit of another token before it; CJK neighbours are fine
@@ -41,9 +56,13 @@ _NUMBER = re.compile(
     r"|\d+(?:\.\d+)?|\.\d+)"
     r"(?!,\d{3})(?![\d])"
     r"(?P<percent>\s?[%％]|\s?per\s?cent\b)?"
-    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b|(?P<cjk>[万萬亿億]))?",
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b"
+    rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+d[e']\s?)?"
+    r"|\s?(?P<cjk>百万|十亿|[万萬亿億千만억천]))?",
     re.IGNORECASE,
 )
+#: "7億8850万", "2억 7,380만", "1万2570": a CJK number in parts, summed
+_CJK_PART = re.compile(r"\s?(?P<digits>\d[\d,]*(?:\.\d+)?)\s?(?P<cjk>[万萬만千천])?")
 
 
 def _value(digits: str) -> float:
@@ -75,31 +94,54 @@ class FoundNumber:
 def find_numbers(text: str) -> list[FoundNumber]:
     """Every number in ``text`` with its readings, in order of appearance."""
     found: list[FoundNumber] = []
+    at = 0
     for m in _NUMBER.finditer(text):
+        if m.start() < at:
+            continue  # the tail of a CJK number in parts
         value = _value(m["digits"])
         if m["sign"] or m["sign2"]:
             value = -value
         readings = [value]
-        scale = m["scale"]
+        scale = m["scale"] or (re.sub(r"\s+", " ", m["foreign"]) if m["foreign"] else None)
         if scale and not m["percent"]:
             # "5 m" may be metres: the unscaled reading is always kept, so a scale only adds one.
             readings.append(value * SCALES[scale.lower()])
+        text_ = m.group(0).rstrip()
+        end = m.start() + len(text_)
         if m["cjk"]:
-            readings = [value * CJK_SCALES[m["cjk"]]]
+            value, end = _cjk_parts(text, value * CJK_SCALES[m["cjk"]], CJK_SCALES[m["cjk"]], end)
+            readings = [value]
+            text_ = text[m.start() : end]
         if m["percent"]:
             readings.append(value / 100)
-        text_ = m.group(0).rstrip()
-        word = (m["scale"] or m["cjk"] or "").lower() if not m["percent"] else ""
-        factor = CJK_SCALES[word] if word in CJK_SCALES else SCALES.get(word, 1.0)
+        at = end
+        word = (scale or m["cjk"] or "").lower() if not m["percent"] else ""
+        factor = CJK_SCALES[m["cjk"]] if m["cjk"] else SCALES.get(word, 1.0)
+        if m["cjk"] and text_ != m.group(0).rstrip():
+            word, factor = "", 1.0  # summed parts: the value is written out, in no one scale
         found.append(
             FoundNumber(
                 text=text_,
                 readings=tuple(readings),
                 start=m.start(),
-                end=m.start() + len(text_),
+                end=end,
                 scale_word=word,
                 scale=factor,
                 percent=bool(m["percent"]),
             )
         )
     return found
+
+
+def _cjk_parts(text: str, value: float, scale: float, end: int) -> tuple[float, int]:
+    """A CJK number written in parts after its first (``7億`` + ``8850万``): the sum and where it ends."""
+    while scale > 1:
+        m = _CJK_PART.match(text, end)
+        if m is None or (m["cjk"] is None and text[m.end() : m.end() + 1].isdigit()):
+            break
+        part_scale = {"万": 1e4, "萬": 1e4, "만": 1e4, "千": 1e3, "천": 1e3}.get(m["cjk"] or "", 1.0)
+        part = float(m["digits"].replace(",", "")) * part_scale
+        if part_scale >= scale or part >= scale or (m["cjk"] is None and "." in m["digits"]):
+            break
+        value, end, scale = value + part, m.end(), part_scale
+    return value, end

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v3``).
+structured answer facts (``offline-claims-v4``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion
+from judge import certainty, claims, conclusion, foreign
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -70,15 +70,16 @@ from judge.offline_facts import (
     _Text,
     _unlatex,
     period_of,
+    roughly_stated,
 )
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v3"
+OFFLINE_VERSION = "offline-claims-v4"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v3"
+OFFLINE_PROMPT_VERSION = "claims-v4"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -98,7 +99,7 @@ _NUMERIC_ASK = re.compile(
     re.IGNORECASE,
 )
 _LABEL_ASK = re.compile(
-    r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b"
+    r"\bhow\s+did\b.*\b(?:develop|move|change|evolve|trend)|\bwho\b|\bwhich\s+way\b|\bwhere\s+does\b.*\bstand\b"
     r"|\bwhich\s+(?:one|is|was|were|colour|color|item|series|came|country|of|identifies|represents)\b"
     r"|\b(?:does|do|is|are|did)\b.*\b(?:bear|agree|consistent|match|above|below|exceed|fall\s+short)"
     r"|\bwhat\s+does\s+the\s+\w+\s+(?:line|series|bar|mark|segment)\s+show|\b(?:what|which)\s+direction\b",
@@ -327,6 +328,31 @@ def _carries(before: _Verdict, kind: str) -> bool:
     return before.hit or before.soft
 
 
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
+
+
+def _unread_names_dropped(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """An answer in another language names entities in its own words ("Syrien", "シリア"): an
+    entity label it does not write is not read, neither right nor missing (the verdict is
+    uncertain anyway); a year label is digits in any language and still counts, and so does a
+    label where the answer writes another name of the question instead ("Yemen está por delante")."""
+    asked = set(_CAPITALISED.findall(ctx.question.text))
+    labels = {
+        w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)
+    }
+    other = set(_CAPITALISED.findall(text.text)) & asked - labels
+    keep = [
+        i
+        for i, (f, v) in enumerate(zip(facts, verdicts, strict=True))
+        if v.hit or v.why or not _is_entity(f) or f.text.strip().isdigit() or other
+    ]
+    if not keep:
+        return facts, verdicts
+    return [facts[i] for i in keep], [verdicts[i] for i in keep]
+
+
 def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
     """Two entity labels the reference ties to nothing but their order ("the first was A; the
     second, B") come in the other order in the answer: their roles may be swapped."""
@@ -349,6 +375,52 @@ def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
     return bool(numbers) and all(
         f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
     )
+
+
+def _doubts(
+    item: JudgeItem,
+    ctx: _Context,
+    facts: list[_Fact],
+    verdicts: list[_Verdict],
+    read: tuple[str, _Text, str | None],
+    hedged: bool,
+    committed: bool,
+) -> list[str]:
+    """Why the verdict on the answer (``read``: its text, as read, and its language doubt) is
+    uncertain (:mod:`judge.certainty`); empty when it is certain."""
+    candidate, text, language = read
+    missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
+    doubts = certainty.doubts(
+        candidate,
+        hedged=hedged,
+        committed=committed,
+        missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
+        conflicting=sum(1 for v in verdicts if v.conflict),
+        numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
+        and not text.numbers
+        and certainty.says_numbers_in_words(candidate),
+    )
+    if language and language not in doubts:
+        doubts.insert(0, language)
+    if any(
+        not v.hit and (not v.why or v.why.startswith("says")) and roughly_stated(f, text)
+        for f, v in zip(facts, verdicts, strict=True)
+    ):
+        doubts.append(certainty.ROUNDED)
+    doubts += certainty.reading_doubts(
+        candidate,
+        item.reference,
+        item.question,
+        [t for f in facts if f.kind == "number" for t, _ in f.targets],
+        " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
+    )
+    if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
+        doubts.append(certainty.SWAPPED)
+    if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
+        doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
+    if _units_resolved(facts, verdicts):
+        doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
+    return doubts
 
 
 class OfflineJudge:
@@ -386,6 +458,8 @@ class OfflineJudge:
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
+        language = certainty.language_doubt(candidate)
+        candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
@@ -404,6 +478,10 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+        every = len(facts)
+        if language:
+            facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
+        read_all = len(facts) == every and all(v.hit for v in verdicts)
         matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
         wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
@@ -412,29 +490,8 @@ class OfflineJudge:
         score = _score(ctx, facts, verdicts, hedged)
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
-        doubts = certainty.doubts(
-            candidate,
-            hedged=hedged,
-            committed=committed,
-            missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
-            conflicting=sum(1 for v in verdicts if v.conflict),
-            numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
-            and not text.numbers
-            and certainty.says_numbers_in_words(candidate),
-        )
-        doubts += certainty.reading_doubts(
-            candidate,
-            item.reference,
-            item.question,
-            [t for f in facts if f.kind == "number" for t, _ in f.targets],
-            " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
-        )
-        if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
-            doubts.append(certainty.SWAPPED)
-        if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
-            doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
-        if _units_resolved(facts, verdicts):
-            doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
+        doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
+        doubts = certainty.read_in_full(item.candidate, doubts, read_all)
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

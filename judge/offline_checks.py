@@ -29,7 +29,7 @@ from judge.offline_facts import (
     _number_hits,
     _Text,
 )
-from judge.quantities import readings_for, stated_unit
+from judge.quantities import bound_readings, readings_for, stated_unit
 
 _MAX_STATEMENTS = 64  # statements of one fact examined
 
@@ -182,8 +182,9 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
     for found in text.numbers:
         if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
             continue
-        if not readings_for(fact.quantity, found, text.text):
-            return found
+        bound, exact = bound_readings(fact.quantity, found, text.text)
+        if not bound or (exact and not _number_hits(fact, text, [found])):
+            return found  # no reading, or one converted from a unit or scale that is not the fact's
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found
         said = stated_unit(found, text.text).physical
@@ -306,17 +307,37 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     return False
 
 
+#: "36 km² in 2012": the year a reference writes right after a value is the value's own
+_YEAR_AFTER = re.compile(r"(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+((?:19|20)\d\d)\b")
+
+
 def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
     """A year of the question or reference next to ``fact`` that is not the one the reference
-    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020)."""
-    if not _is_entity(fact) or _is_year_text(fact.text):
+    binds it to ("Belgium's 2016 figure" where the reference has Belgium in 2020); for a read
+    value, a year of the reference in its clause (else its sentence) where the reference binds
+    it to others only ("in 2023 the chart shows 0.06" where the reference has 0.06 in 2021): a
+    wrong period."""
+    value = fact.kind == "number" and not fact.derived and not _is_year(fact)
+    if not value and (not _is_entity(fact) or _is_year_text(fact.text)):
         return None
+
+    def place(t: _Text, s: Span) -> str:
+        clause = t.clause(s)
+        if not value or claims.YEAR.search(clause):
+            return clause
+        return t.text[slice(*t.piece(t.sentences, s))]
+
     bound: set[str] = set()
     for s in _fact_spans(fact, ctx.reference):
-        bound |= set(claims.YEAR.findall(ctx.reference.clause(s)))
+        own = _YEAR_AFTER.match(ctx.reference.text, s.end) if value else None
+        bound |= {own.group(1)} if own else set(claims.YEAR.findall(place(ctx.reference, s)))
     if not bound:
         return None
-    said = set(claims.YEAR.findall(text.clause(span)))
+    said = set(claims.YEAR.findall(place(text, span)))
+    if value:
+        said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
+        if bound & set(claims.YEAR.findall(text.text[slice(*text.piece(text.sentences, span))])):
+            return None  # the answer's sentence has the value's own year too
     return min(said) if said and not said & bound else None
 
 

@@ -4,13 +4,14 @@ years and colours foreign to them."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
 from judge import certainty, claims
 from judge.base import JudgeItem
 from judge.claims import Span
-from judge.numbers import FoundNumber, find_numbers
+from judge.numbers import SCALES, FoundNumber, find_numbers
 from judge.offline_facts import (
     _FLOAT_SLACK,
     _Fact,
@@ -183,7 +184,24 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
 def _unknown_name(ctx: _Context, name: str) -> bool:
     """Most words of ``name`` are in neither the question, the reference nor the facts."""
     words = claims.words(name)
-    return len(words - ctx.known_words) * 2 > len(words)
+    unknown = {w for w in words - ctx.known_words if not _cognate(w, ctx.known_words)}
+    return len(unknown) * 2 > len(words)
+
+
+def _cognate(word: str, known: set[str]) -> bool:
+    """``word`` is another language's spelling of a known word ("Agricultura" for Agriculture,
+    "Brasil" for Brazil), or a scale or unit word ("Tausend", "Milliarden"): no foreign name."""
+    if word in SCALES or is_unit_word(word):
+        return True
+    if len(word) < 5:
+        return False
+    return any(
+        abs(len(k) - len(word)) <= 3 and difflib.SequenceMatcher(None, word, k).ratio() >= _COGNATE
+        for k in known
+    )
+
+
+_COGNATE = 0.8
 
 
 def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:

@@ -13,7 +13,7 @@ from judge import claims
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
-from judge.quantities import UnitOf, fact_unit, readings_for
+from judge.quantities import UnitOf, bound_readings, fact_unit
 
 _FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
 
@@ -197,15 +197,20 @@ def _number_hits(
     out = []
     for found in text.numbers if numbers is None else numbers:
         span = Span(found.start, found.end)
-        readings = list(readings_for(fact.quantity, found, text.text))
+        bound, exact = bound_readings(fact.quantity, found, text.text)
+        readings = list(bound)
         if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
             readings += [-r for r in readings]
         readings = _per_period(fact, found, text, readings)
-        slack = _rounding_slack(found, text)
+        slack = _rounding_slack(found, text) / max(
+            abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
+        )
+        # a converted reading is in the fact's own unit: only its own target (never the scaled one)
+        targets = fact.targets[:1] if exact else fact.targets
         if any(
-            abs(r - t) <= max(tol, min(slack, _MAX_ROUNDING * abs(t)))
+            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t)))
             for r in readings
-            for t, tol in fact.targets
+            for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
@@ -262,6 +267,29 @@ def _rounding_slack(found: FoundNumber, text: _Text) -> float:
     else:
         place = 10.0 ** (len(digits) - len(digits.rstrip("0"))) if digits.strip("0") else 1.0
     return place / 2 * found.scale
+
+
+#: How far a rounded value may lie from the fact and still be a doubt, not a plain error.
+_ROUGH = 0.04
+
+
+def roughly_stated(fact: _Fact, text: _Text) -> bool:
+    """A number marked approximate and rounded to its last written digit ("about 1.1 million"
+    for 1.14) that misses ``fact``'s tolerance by less than a few percent: coarse rounding a
+    grader may accept."""
+    if fact.kind != "number" or not fact.targets:
+        return False
+    for found in text.numbers:
+        slack = _rounding_slack(found, text) / max(
+            abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
+        )
+        if not slack:
+            continue
+        bound, exact = bound_readings(fact.quantity, found, text.text)
+        targets = fact.targets[:1] if exact else fact.targets
+        if any(abs(r - t) <= min(slack * abs(r), _ROUGH * abs(t)) for r in bound for t, _ in targets):
+            return True
+    return False
 
 
 def _percentish(unit: str) -> bool:

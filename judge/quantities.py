@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import pint
 
-from judge.numbers import SCALES, FoundNumber
+from judge.numbers import CJK_SCALES, SCALES, FoundNumber
 
 _SCALE_WORDS = {w: f for w, f in SCALES.items() if len(w) > 1}
 CURRENCIES: dict[str, str] = {
@@ -34,33 +35,48 @@ CURRENCIES: dict[str, str] = {
     "£": "GBP", "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterling": "GBP",
     "¥": "JPY", "jpy": "JPY", "yen": "JPY",
     "cny": "CNY", "rmb": "CNY", "yuan": "CNY", "元": "CNY",
+    "dólares": "USD", "dólar": "USD", "美元": "USD", "ドル": "USD", "달러": "USD",
 }  # fmt: skip
 _PHYSICAL_WORD = (
     r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?|cm|mm"
     r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
-    r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha)"
+    r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
+    # other languages' and scripts' words for the same units
+    r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
+    r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
 _PHYSICAL = re.compile(
-    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![\w²])",
+    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])",
     re.IGNORECASE,
 )
 _SHARE = re.compile(
     r"(?P<pp>percentage[-\s]+points?|pp\b|p\.p\.|points?\b)|(?P<bp>basis\s+points?|bps?\b)"
-    r"|(?P<pct>%|％|per\s?cent\b)",
+    r"|(?P<pct>%|％|per\s?cent\b)|(?P<pm>‰|per\s+(?:thousand|mille)\b)",
     re.IGNORECASE,
 )
 _CURRENCY_WORD = re.compile(
-    r"(?:us\$|usd|dollars?|eur|euros?|gbp|pounds?|sterling|jpy|yen|cny|rmb|yuan|元)(?![\w])", re.IGNORECASE
+    r"(?:us\$|usd|dollars?|eur|euros?|gbp|pounds?|sterling|jpy|yen|cny|rmb|yuan|dólares|dólar|美元|ドル|달러|元)"
+    r"(?![A-Za-z])",
+    re.IGNORECASE,
 )
 _PINT_NAMES = {
-    "kilo": "kg", "kilos": "kg", "t": "tonne", "mt": "tonne", "ton": "tonne", "tons": "tonne",
+    "kilo": "kg", "kilos": "kg", "t": "tonne", "mt": "megatonne", "ton": "tonne", "tons": "tonne",
     "km2": "km**2", "km²": "km**2", "m2": "m**2", "m²": "m**2", "sq m": "m**2", "sq. m": "m**2",
     "sqm": "m**2", "sq km": "km**2", "sq. km": "km**2", "sqkm": "km**2",
     "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh",
     "°c": "degC", "° c": "degC", "°f": "degF", "° f": "degF", "hr": "hour", "hrs": "hour", "yr": "year",
     "yrs": "year", "ha": "hectare", "mha": "megahectare", "kha": "kilohectare",
+    "km3": "km**3", "km³": "km**3", "m³": "m**3", "m3": "m**3", "μg": "microgram", "ug": "microgram",
+    "mg": "milligram", "tonnen": "tonne", "toneladas": "tonne", "stunden": "hour", "horas": "hour",
+    "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",
+    "小时": "hour", "시간": "hour", "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare",
+    "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3",
+    "微克": "microgram",
 }  # fmt: skip
+
+
+_DEGREES = ("degree_Celsius", "degree_Fahrenheit")
 
 
 @functools.cache
@@ -71,7 +87,7 @@ def _registry() -> pint.UnitRegistry:
 @functools.lru_cache(maxsize=256)
 def _pint_unit(words: str) -> pint.Unit | None:
     """The pint unit of a matched physical unit phrase, or None when pint cannot read it."""
-    parts = re.split(r"\s*(?:/|\bper\b|\ba\b|\ban\b)\s*", words.strip().lower())
+    parts = re.split(r"\s*(?:/|\b(?:per|a|an|par|pro|por)\b)\s*", words.strip().lower())
     names = []
     for part in parts:
         part = re.sub(r"\s+", " ", part)
@@ -79,6 +95,8 @@ def _pint_unit(words: str) -> pint.Unit | None:
             part = "km2"
         elif part.startswith("square met"):
             part = "m2"
+        elif part.startswith("cubic met"):
+            part = "m3"
         if part.startswith("degree"):
             part = "°c" if "celsius" in part else "°f"
         names.append(_PINT_NAMES.get(part, part))
@@ -97,7 +115,8 @@ class UnitOf:
     scaled: bool = False
     currency: str | None = None
     physical: pint.Unit | None = None
-    share: str | None = None  # "pct", "pp" or "bp"
+    share: str | None = None  # "pct", "pp", "bp" or "pm" (per mille)
+    per: pint.Unit | None = None  # a rate's unit before its "per" ("tonnes" of tonnes per hectare)
 
     @property
     def bare(self) -> bool:
@@ -111,7 +130,7 @@ def _read_words(words: str, unit: UnitOf) -> tuple[UnitOf, int]:
     rest = words[at:]
     m = _SHARE.match(rest)
     if m:
-        share = "pp" if m["pp"] else "bp" if m["bp"] else "pct"
+        share = "pp" if m["pp"] else "bp" if m["bp"] else "pm" if m["pm"] else "pct"
         return UnitOf(unit.scale, unit.scaled, unit.currency, unit.physical, share), at + m.end()
     m = _CURRENCY_WORD.match(rest)
     if m:
@@ -129,7 +148,7 @@ def _read_words(words: str, unit: UnitOf) -> tuple[UnitOf, int]:
 def fact_unit(unit: str) -> UnitOf:
     """A fact's unit string read: ``billion USD`` → scale 1e9, USD; ``EUR per MWh`` → EUR per
     energy (read as a currency: its rate is not converted); ``wafers`` → bare (a count)."""
-    text = unit.strip()
+    text = unicodedata.normalize("NFKC", unit).strip()
     out = UnitOf()
     m = re.match(r"(thousand|million|billion|trillion|bn|mn|tn)\b", text, re.IGNORECASE)
     if m:
@@ -139,6 +158,11 @@ def fact_unit(unit: str) -> UnitOf:
         code = CURRENCIES[_CURRENCY_WORD.match(text.strip()).group(0).lower()]  # type: ignore[union-attr]
         return UnitOf(out.scale, out.scaled, code)
     read, used = _read_words(text, out)
+    if read.physical is not None and re.search(r"\bper\b|/", text):
+        top = _pint_unit(re.split(r"\s*(?:/|\bper\b)\s*", text.strip().lower())[0])
+        read = UnitOf(read.scale, read.scaled, read.currency, read.physical, read.share, top)
+    if read.share is not None and out.scaled:
+        return out  # "million points": a count of points, no percentage points
     if (
         used
         and text[used:].strip()
@@ -171,27 +195,48 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
 def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ...]:
     """The values ``found`` may state in ``fact``'s unit (see the module docstring); () when its
     unit or scale cannot be the fact's."""
+    return bound_readings(fact, found, text)[0]
+
+
+def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[float, ...], bool]:
+    """:func:`readings_for`, and whether the answer's unit or scale was read and converted: then
+    the one reading is in the fact's own unit (``2.2 million tonnes`` is 2,200 thousand tonnes,
+    never the 2,200 tonnes that 2.2 thousand tonnes are)."""
     said = stated_unit(found, text)
-    value = found.readings[0]
+    value = found.readings[0] / found.scale if found.scale_word in CJK_SCALES else found.readings[0]
     if fact.physical is not None:
         if said.currency is not None or said.share is not None:
-            return ()
+            return (), True
         if said.physical is not None:
+            if fact.per is not None and said.physical.dimensionality == fact.per.dimensionality:
+                # "2.60톤 … 헥타르당", "2,60 toneladas por hectárea": the rate's "per" written apart
+                q = _registry().Quantity(value * said.scale, said.physical).to(fact.per).magnitude
+                return (q / fact.scale,), True
             if said.physical.dimensionality != fact.physical.dimensionality:
-                return ()
+                return (), True
             q = _registry().Quantity(value * said.scale, said.physical).to(fact.physical).magnitude
-            return (q / fact.scale, q)
-    elif said.physical is not None and (fact.share is not None or fact.currency is not None):
-        return ()
+            if (
+                said.physical != fact.physical
+                and str(said.physical) in _DEGREES
+                and str(fact.physical) in _DEGREES
+            ):
+                # a temperature change or anomaly converts without the offset (3.6 °F for 2.0 °C)
+                delta = _registry().Quantity(value, f"delta_{said.physical}").to(f"delta_{fact.physical}")
+                return (q / fact.scale, delta.magnitude / fact.scale), True
+            return (q / fact.scale,), True
+    elif said.physical is not None and (fact.share is not None or fact.currency is not None or fact.scaled):
+        return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
-        return ()
+        return (), True
+    if fact.share is not None and (said.scaled or said.share == "pm"):
+        return ((value / 10,), True) if said.share == "pm" and fact.share == "pct" else ((), True)
     if fact.share in ("pct", "pp") and said.share == "bp":
-        return (value / 100,)
+        return (value / 100,), True
     if fact.scaled and said.scaled:
-        return (value * said.scale / fact.scale, value * said.scale)
+        return (value * said.scale / fact.scale,), True
     if fact.share in ("pct", "pp") and said.bare and _fraction(found):
-        return (*found.readings, value * 100)  # 0.057 as a fraction is 5.7%
-    return found.readings
+        return (*found.readings, value * 100), False  # 0.057 as a fraction is 5.7%
+    return found.readings, False
 
 
 def _fraction(found: FoundNumber) -> bool:

@@ -1,22 +1,22 @@
-"""Rebuild ``tests/judge/data/offline_questions.json`` and ``offline_heldout_questions.json``:
-the generated questions the offline judge's labelled answers (``offline_labelled.yaml``,
-``offline_heldout.yaml``) are written against.
+"""Write the question files under ``tests/judge/data/`` that the offline judge's labelled
+answers (``offline_labelled.yaml``, ``offline_heldout*.yaml``, ``offline_labelled_v2.yaml``) are
+written against.
 
 The questions come from the real generator without rendering (content plan, then
 ``make_questions``): the first question of every (category, level) pair the run holds, in
 generation order. The held-out set comes from another seed and was labelled without tuning the judge on it.
-Same seed and document count, same file, byte for byte::
+A new labelling round adds its file to ``SETS`` and writes it::
 
-    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions          # rewrite the file
-    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions --check  # exit 1 if it is stale
-    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions offline_heldout_v3_questions.json  # one file
+    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions          # write missing files
+    PYTHONPATH=$PWD python -m tests.judge.make_offline_questions --check  # exit 1 if one is missing
 
-``offline_heldout_v3_questions.json`` (seed 9173), ``offline_heldout_v4_questions.json`` (seed
-9561, issue 25) and ``offline_heldout_v5_questions.json`` (seed 9613, issue 25) are FROZEN: their
-answers were labelled from the rubric alone before any judge ran on them, so a generator change
-must never rewrite them. The script writes a frozen file only when it is missing, and ``--check``
-does not compare it with a rebuild; ``tests/judge/test_offline_heldout_v3.py``, ``..._v4.py`` and
-``..._v5.py`` pin their SHA-256 instead.
+Every file is FROZEN once written: its answers were labelled against these exact questions
+(the held-out sets v3, seed 9173, v4, seed 9561, and v5, seed 9613, from the rubric alone before
+any judge ran on them; the tuning sets, seeds 11, 23 and 9629, before the judge was tuned on
+them), so a generator change must never rewrite one (a rebuild of ``offline_questions.json``
+no longer gives the labelled file since reference numbers print with their chart's decimals).
+The script writes a file only when it is missing, and ``--check`` exits 1 when one is missing;
+``tests/judge/test_offline_heldout_v3.py``, ``..._v4.py`` and ``..._v5.py`` pin their SHA-256.
 """
 
 from __future__ import annotations
@@ -39,21 +39,17 @@ SETS: dict[str, tuple[int, int]] = {
     "offline_heldout_v3_questions.json": (9173, 30),
     "offline_heldout_v4_questions.json": (9561, 30),
     "offline_heldout_v5_questions.json": (9613, 30),
+    "offline_labelled_v2_questions.json": (9629, 30),
 }
-#: files written once and never rebuilt (their digests are pinned by a test)
-FROZEN = frozenset(
-    {
-        "offline_heldout_v3_questions.json",
-        "offline_heldout_v4_questions.json",
-        "offline_heldout_v5_questions.json",
-    }
-)
+#: files written once and never rebuilt: every labelled set's questions (held-out digests pinned by tests)
+FROZEN = frozenset(SETS)
 #: file name -> total questions: after one per pair, second questions of pairs (in generation
 #: order) are added until the total is reached (seed 9173 holds 41 of the 45 pairs)
 TOTALS: dict[str, int] = {
     "offline_heldout_v3_questions.json": 48,
     "offline_heldout_v4_questions.json": 48,
     "offline_heldout_v5_questions.json": 48,
+    "offline_labelled_v2_questions.json": 48,
 }
 
 
@@ -98,32 +94,30 @@ def render(seed: int, n_docs: int, total: int = 0) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 when the file differs from a rebuild")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a file is missing")
     parser.add_argument("names", nargs="*", help=f"only these files, of {', '.join(SETS)} (default: all)")
     args = parser.parse_args(argv)
     unknown = sorted(set(args.names) - set(SETS))
     if unknown:
         parser.error(f"unknown question file {unknown[0]!r}")
-    stale = 0
+    missing = 0
     for name, (seed, n_docs) in SETS.items():
         if args.names and name not in args.names:
             continue
         path = DATA / name
-        if name in FROZEN and (args.check or path.exists()):
-            print(f"{path} is frozen: kept as it is (its digest is pinned by a test)")
-            continue
-        text = render(seed, n_docs, TOTALS.get(name, 0))
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                print(
-                    f"{path} is stale: rebuild it with python -m tests.judge.make_offline_questions",
-                    file=sys.stderr,
-                )
-                stale += 1
-            continue
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path} ({text.count('question_id')} questions)")
-    return 1 if stale else 0
+        if path.exists():
+            print(f"{path} is frozen: kept as it is (its answers were labelled against it)")
+        elif args.check:
+            print(
+                f"{path} is missing: write it with python -m tests.judge.make_offline_questions",
+                file=sys.stderr,
+            )
+            missing += 1
+        else:
+            text = render(seed, n_docs, TOTALS.get(name, 0))
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path} ({text.count('question_id')} questions)")
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,161 @@
+"""Reading an answer written in another language: a small table of foreign words for the
+verdicts, directions, sides, receptions and colours the generated questions ask about,
+glossed into the English words the offline judge reads (``stimmen überein`` → ``matches``,
+``下落`` → ``fell``, ``por debajo`` → ``below``, ``好意的`` → ``favourably``).
+
+An answer the judge reads as another language (:func:`judge.certainty.language_doubt`) is
+glossed with the whole table and its verdict stays uncertain (the table is small: a word it
+lacks is a label not found, never a wrong one); any other answer only with the words that are
+no English words ("stieg", "subió", "下落"), so a short foreign phrase in an English-looking
+answer is read too and English text keeps its words. Numbers and their scale and
+unit words in other languages are read by :mod:`judge.numbers` and :mod:`judge.quantities`.
+Negated verdicts come first in the table, so ``一致しません`` is read as "contradicts"
+before ``一致`` is read as "matches".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_L = r"(?<![^\W\d_])"  # a Latin word starts here
+_R = r"(?![^\W\d_])"  # and ends here
+
+#: (pattern, English gloss), tried in order; Latin-script entries sit on word boundaries.
+_TABLE: list[tuple[str, str]] = [
+    # verdicts, negated first (read as "contradicts": a "not" would negate the clause's numbers)
+    (
+        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
+        "contradicts",
+    ),
+    (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
+    (
+        r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen",
+        "contradicts",
+    ),
+    (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
+    (
+        "一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません",
+        " contradicts ",
+    ),
+    ("일치하지 않|모순", " contradicts "),
+    (
+        r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme",
+        "matches",
+    ),
+    (
+        r"concuerda\w*|coinciden?|en\s+línea\s+con|confirma|confirman|confirmam|de\s+acordo\s+com|corresponden?",
+        "matches",
+    ),
+    ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
+    # directions
+    (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
+    ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
+    (
+        r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
+        "fell",
+    ),
+    (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
+    ("下落|減少|下降|降至|减少|감소|하락|줄어", " fell "),
+    # sides and comparisons
+    (r"höher|größer|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior", "higher"),
+    (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
+    (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
+    (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),
+    ("高于|より高|上回|更高|高く|高い|높", " above "),
+    ("低于|下回|更低|低く|低い|低|낮", " below "),
+    # receptions
+    (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
+    (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
+    (
+        r"gemischt|mitigée?s?|sentimientos\s+encontrados|sentimentos\s+mistos|mist[oa]s|mixt[oa]s|mixtes?|ambivalent\w*",
+        "mixed",
+    ),
+    ("好意的|积极|肯定的|호의적|긍정적", " favourably "),
+    ("批判的|批评|消极|否定的|비판적|부정적", " critically "),
+    ("賛否両論|看法不一|褒贬不一|엇갈린", " with mixed feelings "),
+    # hedges and alternatives
+    (
+        r"vielleicht|möglicherweise|wahrscheinlich|quizás?|tal\s+vez|posiblemente|peut-être|probablement",
+        "maybe",
+    ),
+    (r"talvez|provavelmente|possivelmente", "maybe"),
+    ("也许|大概|或许|可能是|たぶん|おそらく|かもしれ|아마|일지도", " maybe "),
+    (r"entweder", "either"),
+    # approximations ("about" lets a value be rounded to its last digit)
+    (r"etwa|ungefähr|rund|circa|environ|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente", "about"),
+    ("大约|大概为|约(?=\\s?\\d)|約(?=\\s?\\d)|およそ|대략|약(?=\\s?\\d)", " about "),
+    (r"oder|ou", "or"),
+    ("或者|或是|または|もしくは|또는|혹은", " or "),
+    # colours
+    (r"rot|rouge|rojo|vermelho", "red"),
+    (r"blau|bleu|azul", "blue"),
+    (r"grün|vert|verde", "green"),
+    (r"naranja|laranja", "orange"),
+    (r"lila|violett|morad[oa]|púrpura|roxo|violet", "purple"),
+    (r"navyblau\w*|marineblau\w*", "navy"),
+    (r"olivfarben\w*|olivgrün\w*", "olive"),
+    ("海军蓝|ネイビー|네이비", " navy "),
+    ("橄榄色|オリーブ|올리브", " olive "),
+    ("洋红色|洋红|マゼンタ|마젠타", " magenta "),
+    ("绿色|緑色|緑|초록", " green "),
+    ("橙色|オレンジ|주황", " orange "),
+    ("紫色|紫|보라", " purple "),
+]
+#: Portuguese contractions of "em" + article ("no gráfico"): no negation
+_PORTUGUESE = re.compile(r"ão\b|ões\b|não\b|\bé\b|\bem\b|\bcom\b", re.IGNORECASE)
+_CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
+
+
+#: Words of the table that are English words too: glossed only in an answer read as another
+#: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
+_ENGLISH_TOO = re.compile(
+    r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
+    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement",
+    re.IGNORECASE,
+)
+
+
+@functools.cache
+def _patterns(full: bool) -> list[tuple[re.Pattern[str], str]]:
+    out = []
+    for pattern, gloss in _TABLE:
+        latin = gloss == gloss.strip()
+        if latin and not full:
+            kept = [w for w in _split(pattern) if not _ENGLISH_TOO.fullmatch(w)]
+            if not kept:
+                continue
+            pattern = "|".join(kept)
+        out.append((re.compile(rf"{_L}(?:{pattern}){_R}" if latin else pattern, re.IGNORECASE), gloss))
+    return out
+
+
+def _split(pattern: str) -> list[str]:
+    """The top-level alternatives of ``pattern``."""
+    out, depth, at = [], 0, 0
+    for i, c in enumerate(pattern):
+        depth += c == "("
+        depth -= c == ")"
+        if c == "|" and depth == 0:
+            out.append(pattern[at:i])
+            at = i + 1
+    return [*out, pattern[at:]]
+
+
+def gloss(text: str, full: bool = True) -> str:
+    """``text`` with the table's foreign words replaced by their English glosses (each word
+    once: a gloss is never read again). ``full=False`` (an answer not read as another
+    language) leaves out the words English has too."""
+    if full and _PORTUGUESE.search(text):
+        text = _CONTRACTION.sub("in the", text)
+    pieces: list[tuple[int, int, str]] = []
+    for pattern, english in _patterns(full):
+        for m in pattern.finditer(text):
+            if not any(a < m.end() and m.start() < b for a, b, _ in pieces):
+                pieces.append((m.start(), m.end(), english))
+    out, at = [], 0
+    for a, b, english in sorted(pieces):
+        out += [text[at:a], english]
+        at = b
+    out.append(text[at:])
+    return "".join(out)
