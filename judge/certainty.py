@@ -35,6 +35,7 @@ _ENGLISH = frozenset(
             "a an the is are was were be been of in on at to for from by with and or but not it its this",
             "that these than as which what who so there has have had does did do higher lower more less",
             "above below rose fell value values chart figure text shows show answer",
+            "per",  # "USD per kWh": also Italian and Catalan, but a unit phrase is not a language
         )
     ).split()
 )

@@ -94,3 +94,13 @@ def test_the_facts_own_units_are_not_another_unit() -> None:
     assert same.certain and same.score == 10, same.judgement
     other = judge.score(JudgeItem("What changed?", "ref", "Sales rose 7.5 weeks to 4.2 billion USD.", facts))
     assert "a unit or scale other than the reference's" in other.judgement and not other.certain
+
+
+def test_a_unit_phrase_with_per_is_english() -> None:
+    """"per" is also Italian: an English answer repeating "USD per kWh" was read as foreign and
+    its wrong country went unnoticed (a generated complex answer of seed 11)."""
+    from judge.certainty import language_doubt
+
+    text = "From 2007 to 2012, Nigeria gained most, 64 USD per kWh (265 USD per kWh to 329 USD per kWh)."
+    assert language_doubt(text) is None
+    assert language_doubt("Il valore per il 2020 è 42 secondo il grafico.") == "not written in English"
