@@ -287,26 +287,3 @@ def parts_of_one_whole(chart: Chart) -> bool:
 def value_reading_options(name: str) -> tuple[Reading, ...]:
     """How values of chart type ``name`` may be read: labels only, axis only, or either."""
     return chart_type(name).readings
-
-
-def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]:
-    """The chart types to draw: those with a data builder that ``renderer`` can draw, restricted to
-    ``requested`` when it is non-empty. (Here, not in the content stage, so that a run's own
-    process checks a config without importing the generator.)"""
-    from synthdocbench_tasks.schema import CHART_TYPES  # the schema, only when a config is checked
-
-    drawable = list(drawn_by(renderer))
-    if not requested:
-        return drawable
-    unknown = [t for t in requested if t not in CHART_TYPES]
-    if unknown:
-        raise ValueError(
-            f"unknown chart types {unknown} in chart_types; choose from {', '.join(CHART_TYPES)}"
-        )
-    allowed = [t for t in requested if t in drawable]
-    if not allowed:
-        raise ValueError(
-            f"none of chart_types {requested} has a data builder and a {renderer} drawer yet; "
-            f"choose from {', '.join(drawable)}"
-        )
-    return list(dict.fromkeys(allowed))

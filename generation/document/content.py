@@ -16,7 +16,7 @@ from generation.charts.data import (
     build_table,
 )
 from generation.charts.palette import apply_report_colours
-from generation.charts.registry import allowed_chart_types, value_reading_options
+from generation.charts.registry import drawn_by, value_reading_options
 from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
@@ -36,11 +36,33 @@ from generation.world.space import topic_for
 from generation.world.table import FactTable
 from generation.world.topics import Metric, choose_archetype
 from synthdocbench_tasks.schema import (
+    CHART_TYPES,
     DocumentManifest,
     Section,
     Table,
     TextFact,
 )
+
+
+def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]:
+    """The chart types to draw: those with a data builder that ``renderer`` can draw, restricted to
+    ``requested`` when it is non-empty."""
+
+    drawable = list(drawn_by(renderer))
+    if not requested:
+        return drawable
+    unknown = [t for t in requested if t not in CHART_TYPES]
+    if unknown:
+        raise ValueError(
+            f"unknown chart types {unknown} in chart_types; choose from {', '.join(CHART_TYPES)}"
+        )
+    allowed = [t for t in requested if t in drawable]
+    if not allowed:
+        raise ValueError(
+            f"none of chart_types {requested} has a data builder and a {renderer} drawer yet; "
+            f"choose from {', '.join(drawable)}"
+        )
+    return list(dict.fromkeys(allowed))
 
 
 def _chart_type_sequence(

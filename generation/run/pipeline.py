@@ -13,25 +13,24 @@ import concurrent.futures as cf
 from collections.abc import Callable
 from multiprocessing import util as mp_util
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from generation.document.content import plan_document
+from generation.document.layout import render_html
+from generation.document.regions import MeasuredDocument, measure_document
 from generation.document.render import BrowserLaunchError, Renderer, RenderError
+from generation.document.rewrite import rewrite_plan
 from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import doc_id_for
 from generation.plan.workers import GENERATION_PRELOAD, worker_context
+from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
 from generation.run.setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
+from generation.validate.rules import validate_questions
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 from synthdocbench_tasks.schema import ARCHETYPES
-
-if TYPE_CHECKING:
-    from generation.document.regions import MeasuredDocument
-
-# The stages of a document (planning, layout, regions, questions, validation) are imported where
-# a document is made: a pool run's own process only plans the run, and its workers are forked
-# from a server that imported them (GENERATION_PRELOAD), so this process does not import them too.
 
 Planner = Callable[[GenerationConfig, int], DocumentPlan]
 DOC_FILES = (
@@ -46,8 +45,6 @@ DOC_FILES = (
 
 def default_planner(config: GenerationConfig, index: int) -> DocumentPlan:
     """The content stage's plan (imported lazily: it is written by another module)."""
-    from generation.document.content import plan_document
-
     return plan_document(config, index)
 
 
@@ -56,9 +53,6 @@ def validated_questions(measured: MeasuredDocument, config: GenerationConfig) ->
 
     Validation reuses the words :func:`~generation.document.regions.measure_document` read, and checks
     the legibility of the charts the questions ask about only (nothing else of it is kept)."""
-
-    from generation.questions.build import make_questions
-    from generation.validate.rules import validate_questions
 
     manifest = measured.manifest
     questions = make_questions(manifest, config)
@@ -77,10 +71,6 @@ def generate_document(
     config: GenerationConfig, index: int, out_dir: Path, d3_js: str, renderer: Renderer, planner: Planner
 ) -> str:
     """Generate, measure and write one document; ``DONE`` is written last. Returns its doc_id."""
-    from generation.document.layout import render_html
-    from generation.document.regions import measure_document
-    from generation.document.rewrite import rewrite_plan
-
     plan = planner(config, index)
     doc_id = plan.manifest.doc_id
     expected = doc_id_for(config.seed, index)

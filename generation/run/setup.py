@@ -33,7 +33,7 @@ from rich.progress import (
 from rich.text import Text
 
 from generation.charts.d3 import load_d3
-from generation.charts.registry import allowed_chart_types
+from generation.document.content import allowed_chart_types
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import write_json_atomic

@@ -42,26 +42,6 @@ def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
     assert done.stdout.split() == ["True"]
 
 
-@pytest.mark.slow
-def test_a_runs_own_process_plans_the_run_without_importing_the_document_stages() -> None:
-    # a pool run's workers are forked from a server that imported them (GENERATION_PRELOAD)
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from generation.plan.config import load_config\n"
-        "from generation.run import pipeline, setup\n"
-        "config = load_config(Path('configs/paper.yaml'), n_docs=3)\n"
-        "setup.check_chart_types(config)\n"
-        "pipeline.longest_first(config, [0, 1, 2])\n"
-        "stages = {'inflect', 'generation.document.content', 'generation.document.layout',\n"
-        "          'generation.questions.build', 'generation.validate.rules', 'generation.run.warm'}\n"
-        "print(sorted(stages & set(sys.modules)))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.split() == ["[]"]
-
-
-@pytest.mark.slow
 def test_generate_starts_the_fork_server_before_it_imports_the_generator(tmp_path: Path) -> None:
     code = (
         "import sys\n"
