@@ -97,7 +97,7 @@ def test_the_facts_own_units_are_not_another_unit() -> None:
 
 
 def test_a_unit_phrase_with_per_is_english() -> None:
-    """"per" is also Italian: an English answer repeating "USD per kWh" was read as foreign and
+    """ "per" is also Italian: an English answer repeating "USD per kWh" was read as foreign and
     its wrong country went unnoticed (a generated complex answer of seed 11)."""
     from judge.certainty import language_doubt
 
