@@ -7,6 +7,7 @@ rubric). The held-out tests (v3, v4) share this code; each pins its own files' d
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -136,3 +137,52 @@ def print_figures(name: str, rows: list[Row]) -> None:
         wrong = sum((r.got >= PASS) != (r.label >= PASS) for r in group)
         false_pass = sum(r.got >= PASS > r.label for r in group)
         print(f"  {style:<17} {len(group):>3} answers, {wrong:>2} disagreements ({false_pass} false passes)")
+
+
+def sha256_of(name: str) -> str:
+    """The digest a frozen set's file is pinned by."""
+    return hashlib.sha256((DATA / name).read_bytes()).hexdigest()
+
+
+def seed_users(seed: int, mine: set[Path]) -> list[Path]:
+    """Test modules and data other than ``mine`` (and the script that writes the question
+    files) that name a held-out seed."""
+    tests = DATA.parents[1]
+    allowed = {p.resolve() for p in mine} | {(tests / "judge" / "make_offline_questions.py").resolve()}
+    pattern = re.compile(rf"(?<!\d){seed}(?!\d)")
+    return [
+        path
+        for path in tests.rglob("*")
+        if path.is_file()
+        and path.suffix in {".py", ".json", ".yaml", ".yml", ".toml"}
+        and path.resolve() not in allowed
+        and pattern.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+
+
+def schema_problems(rows: list[Labelled], questions_file: str) -> list[str]:
+    """What a labelled set lacks of the dataset's schema: every question well formed and
+    answered, every subset, category and level present."""
+    from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, AnswerValue
+
+    asked = {q["question_id"]: q for q, *_ in rows}
+    out = [
+        qid
+        for qid, q in asked.items()
+        if q["subset"] not in SUBSETS
+        or q["category"] not in CATEGORIES[q["subset"]]
+        or q["difficulty"] not in DIFFICULTIES
+        or not (q["question"].strip() and q["reference"].strip())
+    ]
+    for q in asked.values():
+        for value in q["answer_values"]:
+            AnswerValue.model_validate(value)
+    if set(questions(questions_file)) != set(asked):
+        out.append("a question without answers")
+    if {q["subset"] for q in asked.values()} != set(SUBSETS):
+        out.append("a subset missing")
+    if {q["category"] for q in asked.values()} != {c for s in SUBSETS for c in CATEGORIES[s]}:
+        out.append("a category missing")
+    if {q["difficulty"] for q in asked.values()} != set(DIFFICULTIES):
+        out.append("a level missing")
+    return out

@@ -22,7 +22,6 @@ Run with ``-s`` to see the figures::
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 
 import pytest
@@ -30,7 +29,7 @@ import pytest
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, AnswerValue
 from tests.judge import labelled_sets as ls
 from tests.judge import make_offline_questions
-from tests.judge.labelled_sets import DATA, PASS, Row
+from tests.judge.labelled_sets import PASS, Row
 
 QUESTIONS = "offline_heldout_v3_questions.json"
 ANSWERS = "offline_heldout_v3.yaml"
@@ -48,7 +47,7 @@ def judged() -> list[Row]:
 @pytest.mark.parametrize("name", sorted(DIGESTS))
 def test_frozen_files_keep_their_digest(name: str) -> None:
     """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
-    digest = hashlib.sha256((DATA / name).read_bytes()).hexdigest()
+    digest = ls.sha256_of(name)
     assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
 
 

@@ -35,15 +35,12 @@ Run with ``-s`` to see the figures::
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, AnswerValue
 from tests.judge import labelled_sets as ls
 from tests.judge.labelled_sets import DATA, PASS, Row
 
@@ -71,7 +68,7 @@ def judged() -> list[Row]:
 @pytest.mark.parametrize("name", sorted(DIGESTS))
 def test_frozen_files_keep_their_digest(name: str) -> None:
     """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
-    digest = hashlib.sha256((DATA / name).read_bytes()).hexdigest()
+    digest = ls.sha256_of(name)
     assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
 
 
@@ -80,33 +77,14 @@ def test_seed_is_used_by_no_other_test() -> None:
     header = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))
     assert (header["seed"], header["n_docs"]) == (SEED, 30)
     assert all(q["question_id"].startswith(f"sdb-{SEED}-") for q in header["questions"])
-    mine = {Path(__file__).resolve(), (DATA / QUESTIONS).resolve(), (DATA / ANSWERS).resolve()}
-    allowed = {(TESTS / "judge" / "make_offline_questions.py").resolve()}  # may list it as FROZEN
-    pattern = re.compile(rf"(?<!\d){SEED}(?!\d)")
-    users = [
-        path
-        for path in TESTS.rglob("*")
-        if path.is_file()
-        and path.suffix in {".py", ".json", ".yaml", ".yml", ".toml"}
-        and path.resolve() not in mine | allowed
-        and pattern.search(path.read_text(encoding="utf-8", errors="replace"))
-    ]
+    users = ls.seed_users(SEED, {Path(__file__), DATA / QUESTIONS, DATA / ANSWERS})
     assert not users, f"seed {SEED} is held out, but {users[0]} names it"
 
 
 def test_set_covers_subsets_categories_levels_and_styles() -> None:
     rows = ls.labelled(QUESTIONS, ANSWERS)
-    questions = {q["question_id"]: q for q, *_ in rows}
-    for q in questions.values():
-        assert q["subset"] in SUBSETS and q["category"] in CATEGORIES[q["subset"]], q["question_id"]
-        assert q["difficulty"] in DIFFICULTIES and q["question"].strip() and q["reference"].strip()
-        for value in q["answer_values"]:
-            AnswerValue.model_validate(value)
-    assert len(rows) >= 300 and len(questions) >= 40  # issue 25, point 2
-    assert set(ls.questions(QUESTIONS)) == set(questions)  # every question has answers
-    assert {q["subset"] for q in questions.values()} == set(SUBSETS)
-    assert {q["category"] for q in questions.values()} == {c for s in SUBSETS for c in CATEGORIES[s]}
-    assert {q["difficulty"] for q in questions.values()} == set(DIFFICULTIES)
+    assert len(rows) >= 300 and len({q["question_id"] for q, *_ in rows}) >= 40  # issue 25, point 2
+    assert ls.schema_problems(rows, QUESTIONS) == []
     styles = Counter(style for _, _, style, _ in rows)
     for style in STYLES:
         assert styles[style] >= 5, style
