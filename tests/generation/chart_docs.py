@@ -26,10 +26,13 @@ from tests.generation.sample_plan import sample_plan
 RENDERERS: tuple[str, ...] = ("d3", "matplotlib")
 
 
-def print_charts(renderer: Renderer, charts: list[Chart], drawn_by: str) -> tuple[bytes, DocumentManifest]:
-    """A real document of ``charts`` drawn by ``drawn_by`` (charts.js or matplotlib), printed
-    by Chromium without a script error or a network request, regions measured."""
-    plan = sample_plan([], archetype="dashboard", sections=1, with_table=False)
+def print_charts(
+    renderer: Renderer, charts: list[Chart], drawn_by: str, archetype: str = "dashboard"
+) -> tuple[bytes, DocumentManifest]:
+    """A real document of ``charts`` drawn by ``drawn_by`` (charts.js or matplotlib) in the
+    layout ``archetype``, printed by Chromium without a script error or a network request,
+    regions measured."""
+    plan = sample_plan([], archetype=archetype, sections=1, with_table=False)
     for k, chart in enumerate(charts):
         chart.vizId, chart.index, chart.figure_number = f"viz-s1-{k + 1}", k + 1, k + 1
     plan.manifest.charts = charts

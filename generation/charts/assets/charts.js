@@ -701,15 +701,44 @@
     return Math.hypot(Math.max(b.x - px, 0, px - b.x - b.width), Math.max(b.y - py, 0, py - b.y - b.height));
   }
 
+  /* Whether the segment (x1, y1)-(x2, y2) passes through box b grown by pad (Liang-Barsky). */
+  function segmentMeetsBox(x1, y1, x2, y2, b, pad) {
+    const dx = x2 - x1;
+    const dy = y2 - y1;
+    const p = [-dx, dx, -dy, dy];
+    const q = [x1 - (b.x - pad), b.x + b.width + pad - x1, y1 - (b.y - pad), b.y + b.height + pad - y1];
+    let t0 = 0;
+    let t1 = 1;
+    for (let i = 0; i < 4; i++) {
+      if (p[i] === 0) {
+        if (q[i] < 0) return false;
+      } else if (p[i] < 0) {
+        t0 = Math.max(t0, q[i] / p[i]);
+      } else {
+        t1 = Math.min(t1, q[i] / p[i]);
+      }
+      if (t0 > t1) return false;
+    }
+    return true;
+  }
+
+  /* The point of box b nearest to (px, py): where a leader from that point meets the box. */
+  function nearestOn(b, px, py) {
+    return [Math.max(b.x, Math.min(px, b.x + b.width)), Math.max(b.y, Math.min(py, b.y + b.height))];
+  }
+
   /* Value labels (all in one group) each put beside its own dot: the first spot, outwards
    * first and then round the dot, clear of the texts already there and nearer its own dot
    * than any other; failing that, further out with a leader line, or left out when no spot
-   * is clear. Placed labels stay put. */
+   * is clear. Placed labels stay put; no label sits on a leader and no leader runs through
+   * a text (ring values are not plated against lines drawn after them). */
   function besideOwnDots(g, labels, dots) {
     const placed = Array.from(g.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
       && !labels.some((l) => l.t.node() === t)).map((t) => t.getBBox());
+    const leaders = [];
     const hit = (a, b) => a.x < b.x + b.width + 2 && b.x < a.x + a.width + 2 && a.y < b.y + b.height - 0.5
       && b.y < a.y + a.height - 0.5;
+    const onLeader = (b) => leaders.some((s) => segmentMeetsBox(s[0], s[1], s[2], s[3], b, 1));
     /* No label covers a dot, its own or another series' (its plate would hide it). */
     const onDot = (b) => dots.some((d) => d[0] > b.x - 1.5 && d[0] < b.x + b.width + 1.5 && d[1] > b.y - 1.5
       && d[1] < b.y + b.height + 1.5);
@@ -727,7 +756,7 @@
           l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
           const b = l.t.node().getBBox();
           const mine = gapTo(b, l.cx, l.cy);
-          if (!placed.some((p) => hit(b, p)) && !onDot(b)
+          if (!placed.some((p) => hit(b, p)) && !onDot(b) && !onLeader(b)
             && dots.every((d) => d === l.dot || gapTo(b, d[0], d[1]) > mine + 1)) {
             ok = true;
             break;
@@ -741,20 +770,23 @@
          * value printed over another reads as neither. */
         const spots = [16, 24, 32, 40, 48, 56].flatMap((rad) => [0, 1, -1, 2, -2, 3, -3, 4, 0.5, -0.5, 1.5, -1.5,
           2.5, -2.5, 3.5, -3.5].map((k) => [rad, out + (k * Math.PI) / 4]));
-        const clear = spots.find(([rad, a]) => {
+        const free = (through) => spots.find(([rad, a]) => {
           l.t.attr("x", l.cx + Math.cos(a) * rad).attr("y", l.cy + Math.sin(a) * rad + 3);
           const b = l.t.node().getBBox();
-          return !placed.some((p) => hit(b, p)) && !onDot(b) && inFrame(l.t.node());
+          const [ex, ey] = nearestOn(b, l.cx, l.cy);
+          return !placed.some((p) => hit(b, p) || (!through && segmentMeetsBox(l.cx, l.cy, ex, ey, p, 1)))
+            && !onDot(b) && !onLeader(b) && inFrame(l.t.node());
         });
+        /* A leader clear of every text if there is one; else one that passes under a plated text. */
+        const clear = free(false) || free(true);
         if (!clear) {
           l.t.remove();
           return;
         }
         l.t.attr("x", l.cx + Math.cos(clear[1]) * clear[0]).attr("y", l.cy + Math.sin(clear[1]) * clear[0] + 3);
-        const b = l.t.node().getBBox();
-        const ex = Math.max(b.x, Math.min(l.cx, b.x + b.width));
-        const ey = Math.max(b.y, Math.min(l.cy, b.y + b.height));
+        const [ex, ey] = nearestOn(l.t.node().getBBox(), l.cx, l.cy);
         leader(g, l.cx, l.cy, ex, ey, l.color);
+        leaders.push([l.cx, l.cy, ex, ey]);
       }
       placed.push(l.t.node().getBBox());
     });
@@ -1087,6 +1119,8 @@
     });
     /* Each value beside its own dot, never nearer another series' dot (or led to it). */
     besideOwnDots(g, labels, dots);
+    /* Ring values above the leaders, so a leader passes under a ring value's plate. */
+    g.node().appendChild(rt.node());
   };
 
   /* ---------- dumbbell (two series per row) ---------- */

@@ -369,6 +369,30 @@ def test_radar_crowded_values_never_overprint(renderer: Renderer) -> None:
     assert {"5.131", "5.441", "Sweden", "Latvia"} <= words and len(words & small) >= 10
 
 
+def test_radar_leaders_never_cross_a_ring_value(renderer: Renderer) -> None:
+    """One spoke several times the others (seed 9697, Figure 5 of sdb-9697-00007) knots the
+    other dots round the centre: the leader of a value placed further out ran through the ring
+    value "100". A leader now takes a path clear of every text where one exists, and the ring
+    values sit above the leaders on their plates, so no line runs through one."""
+    axes = ("Serbia", "North Macedonia", "Portugal", "Albania", "Greece", "Italy")
+    values = {
+        "2020": (53.6, 25.4, 77.1, 14.3, 93.7, 373.1),
+        "2023": (58.9, 26.9, 85.7, 16.6, 94.4, 396.5),
+        "2024": (58.8, 27.6, 88.3, 17.3, 95.7, 407.7),
+    }
+    colours = {"2020": "#2CA02C", "2023": "#9467BD", "2024": "#808000"}
+    radar = labelled_chart(
+        "radar", series_points(axes, values), colorMap=colours, highlightedItems=["Portugal"], hasGridlines=True
+    )
+    pdf, manifest = print_charts(renderer, [radar], "d3", archetype="editorial")
+    found = check_document(manifest, pdf)
+    for check in ("crossed", "overlap", "covers", "clipped"):
+        assert failing(found, check) == [], check
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    printed = {f"{v:.1f}" for series in values.values() for v in series}
+    assert {"100", "200", "Italy"} <= words and len(words & printed) >= 16
+
+
 def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
     rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
     data = [
