@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "9fe7e3ca1fc91192debc54fb8e63b0c6b476b71f1a1d5a8d6ecbf67a0d5d1c03",
-    "5-d3-1": "c83d284895d9f740f6d838c73fec52e1aaf9969a3428212deb74ef4dca3e232e",
-    "5-d3-2": "804641bf51c6dc2b5f927c41c4c7d4878012bdc31695b895ca5003e6fd560343",
-    "5-d3-3": "f3b841f3748ff3d9d929a7c2a29773ebe95a041e594523830f925b2ac18a2fa9",
+    "5-d3-0": "8773c659c21c0bf98f2ca36804756e4b9d31e2e4037ba253134142e8127836cc",
+    "5-d3-1": "7c03d1967c68c76ddd56d6f12bc6cb9568696e1e54a2cc72810e9215994a1d52",
+    "5-d3-2": "6736789e0055bc8e1de1d6703a7604995c45e526b023f8d120fb1db01a0e409b",
+    "5-d3-3": "4e4d14390659a4a9fac6939e53f75509a7952736a2bfb4b9107ff89a4cfa38e3",
     "3-matplotlib-0": "522174bea032eb03548dd3146e88c623e3464f489b54864180257fda242fe0fc",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
