@@ -155,10 +155,41 @@
       });
       m.top += y + 24;
     }
+    /* A y-axis title longer than the plot is tall (with the margins above and below it)
+     * prints on two rotated rows, in a left margin one row wider. */
+    if (opts && opts.yTitled) {
+      m.yTitleRows = titleRows(el, axisTitle(spec.axes.y), H - m.bottom - m.top + 2 * m.top - 4);
+      if (m.yTitleRows.length > 1) m.left += 12;
+    }
     const iw = W - m.left - m.right;
     const ih = H - m.top - m.bottom;
     const g = svg.append("g").attr("transform", "translate(" + m.left + "," + m.top + ")");
     return { svg: svg, g: g, W: W, H: H, m: m, iw: iw, ih: ih };
+  }
+
+  /* An axis title as one row when it is at most `room` long, else as two rows split at the
+   * word break that leaves the longer row shortest. */
+  function titleRows(el, text, room) {
+    if (!text) return [];
+    const probe = d3.select(el).append("svg").attr("class", "chart-svg").style("position", "absolute")
+      .style("visibility", "hidden");
+    const t = probe.append("text").attr("class", "axis-title");
+    const width = (s) => t.text(s).node().getComputedTextLength();
+    let rows = [text];
+    if (width(text) > room) {
+      const words = text.split(" ");
+      let best = Infinity;
+      for (let k = 1; k < words.length; k++) {
+        const cut = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+        const longer = Math.max(width(cut[0]), width(cut[1]));
+        if (longer < best) {
+          best = longer;
+          rows = cut;
+        }
+      }
+    }
+    probe.remove();
+    return rows;
   }
 
   function valueDomain(spec, axis, values, zeroBased) {
@@ -214,7 +245,12 @@
       f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle")
         .attr("x", f.iw / 2).attr("y", f.ih + 34 + extra).text(xt);
     }
-    if (yt) {
+    const rows = o.yTitle === undefined && f.m.yTitleRows ? f.m.yTitleRows : [yt];
+    if (yt && rows.length > 1) {
+      const t = f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle")
+        .attr("transform", "rotate(-90)");
+      rows.forEach((row, i) => t.append("tspan").attr("x", -f.ih / 2).attr("y", -f.m.left + 14 + 12 * i).text(row));
+    } else if (yt) {
       f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle")
         .attr("transform", "rotate(-90)").attr("x", -f.ih / 2).attr("y", -f.m.left + 14).text(yt);
     }
@@ -320,6 +356,7 @@
     const f = frame(el, spec, {
       bottom: bottomFor(spec, labels, probeW / labels.length, el),
       left: leftFor(spec, labels, probeW / labels.length, el),
+      yTitled: true,
     });
     const padding = { histogram: 0.02, lollipop: 0.4 }[variant];
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(padding === undefined ? 0.25 : padding);
@@ -468,6 +505,7 @@
       legendKeys: series,
       bottom: bottomFor(spec, groups, probeW / groups.length, el),
       left: leftFor(spec, groups, probeW / groups.length, el),
+      yTitled: true,
     });
     const x = d3.scaleBand().domain(groups).range([0, f.iw]).padding(0.2);
     const inner = d3.scaleBand().domain(series).range([0, x.bandwidth()]).padding(0.06);
@@ -528,6 +566,7 @@
       /* Room for the end-of-line series names (drawn without a legend, or for a highlight). */
       right: multi && (!vp(spec).hasLegend || kind === "stacked_area" || series.some((s) => isHighlighted(spec, s)))
         ? Math.min(170, Math.max(90, 22 + 6.6 * (d3.max(series, (s) => s.length) || 0))) : 24,
+      yTitled: true,
     });
     const x = d3.scalePoint().domain(xs).range([0, f.iw]).padding(0.3);
     x.bandwidth = () => 0;
@@ -628,7 +667,7 @@
     const xs = uniq(spec.data.map((d) => d.label));
     const series = uniq(spec.data.map((d) => d.category || ""));
     const longest = d3.max(series, (s) => s.length) || 4;
-    const f = frame(el, spec, { right: 30 + longest * 6.4 + (labelsOn(spec) ? 40 : 0) });
+    const f = frame(el, spec, { right: 30 + longest * 6.4 + (labelsOn(spec) ? 40 : 0), yTitled: true });
     const pad = labelsOn(spec) ? 48 : 16;
     const x = d3.scalePoint().domain(xs).range([pad, f.iw - 8]);
     x.bandwidth = () => 0;
@@ -837,7 +876,7 @@
   /* ---------- scatter and bubble ---------- */
   function drawScatter(el, spec, bubble) {
     const groups = uniq(spec.data.map((d) => d.category || "")).filter((g) => g !== "");
-    const f = frame(el, spec, { legendKeys: groups, right: bubble ? 96 : 28 });
+    const f = frame(el, spec, { legendKeys: groups, right: bubble ? 96 : 28, yTitled: true });
     const xv = spec.data.map((d) => Number(d.metadata.x));
     const x = d3.scaleLinear().domain(valueDomain(spec, spec.axes.x, xv, false)).nice().range([0, f.iw]);
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false))
@@ -1030,6 +1069,7 @@
       bottom: bottomFor(spec, labels, probeW / labels.length, el),
       left: leftFor(spec, labels, probeW / labels.length, el),
       right: 48,
+      yTitled: true,
     });
     const x = d3.scaleBand().domain(labels).range([0, f.iw]).padding(0.35);
     const num = (d, key) => Number(d.metadata[key]);

@@ -31,6 +31,7 @@ from generation.validate.legibility import (
 )
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
+    Axis,
     DataPoint,
     DataRef,
     DocumentManifest,
@@ -391,6 +392,25 @@ def test_radar_leaders_never_cross_a_ring_value(renderer: Renderer) -> None:
     words = {w.text for w in found.charts["viz-s1-1"].words}
     printed = {f"{v:.1f}" for series in values.values() for v in series}
     assert {"100", "200", "Italy"} <= words and len(words & printed) >= 16
+
+
+@pytest.mark.parametrize("chart_type", ["lollipop", "line", "scatter"])
+def test_a_y_title_longer_than_the_plot_prints_on_two_rows(renderer: Renderer, chart_type: str) -> None:
+    """A rotated y-axis title longer than the plot is tall stuck out of the chart at the top
+    (seed 9733, Figure 7 of sdb-9733-00004: '...dose (million people)' clipped); it now prints
+    on two rows in a wider left margin, every word inside the chart, none over a tick label."""
+    chart = type_chart(chart_type, 1)
+    axes = chart.axes.model_copy(
+        update={
+            "y": Axis(label="Children receiving the third diphtheria dose", type="linear", unit="million people")
+        }
+    )
+    pdf, manifest = print_charts(renderer, [chart.model_copy(update={"axes": axes})], "d3", archetype="academic")
+    found = check_document(manifest, pdf)
+    for check in ("clipped", "overlap", "crossed"):
+        assert failing(found, check) == [], check
+    words = [w.text for w in found.charts["viz-s1-1"].words]
+    assert {"Children", "diphtheria", "(million", "people)"} <= set(words)
 
 
 def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
