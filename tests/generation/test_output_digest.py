@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "8773c659c21c0bf98f2ca36804756e4b9d31e2e4037ba253134142e8127836cc",
-    "5-d3-1": "7c03d1967c68c76ddd56d6f12bc6cb9568696e1e54a2cc72810e9215994a1d52",
-    "5-d3-2": "6736789e0055bc8e1de1d6703a7604995c45e526b023f8d120fb1db01a0e409b",
-    "5-d3-3": "4e4d14390659a4a9fac6939e53f75509a7952736a2bfb4b9107ff89a4cfa38e3",
+    "5-d3-0": "42a6d42808b11def5df780308b449c5ffbac0212a7e7c7cb84a8c15034a18801",
+    "5-d3-1": "b234068fadc4e141d25d40c1bb3da25ba122ae02e7b1c53688e25d91202d7f2b",
+    "5-d3-2": "98317fd9a526ace9aed8d4b59e3c79fe339b7191e5e4df9b8646e6456f3a835e",
+    "5-d3-3": "187a0da165d4b0fddf40805b39c1b9ba3e536622345474c1db512bd330a1dee2",
     "3-matplotlib-0": "522174bea032eb03548dd3146e88c623e3464f489b54864180257fda242fe0fc",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
