@@ -929,6 +929,7 @@
     const arcs = d3.pie().sort(null).value((d) => d.value)(data);
     const arc = d3.arc().innerRadius(donut ? R * 0.55 : 0).outerRadius(R);
     const outer = d3.arc().innerRadius(R + 14).outerRadius(R + 14);
+    const labels = [];
     arcs.forEach((a, i) => {
       const d = a.data;
       const p = g.append("path").attr("class", "mark").attr("d", arc(a)).attr("fill", colorOf(spec, d.label, i))
@@ -944,9 +945,38 @@
       if (!legend || hl) parts.push(d.label);
       if (labelsOn(spec)) parts.push(valueText(spec, d.value));
       if (parts.length) {
-        g.append("text").attr("class", (hl ? "slice-label annotation" : "slice-label") + (labelsOn(spec) ? " data-label" : ""))
-          .attr("text-anchor", cx >= 0 ? "start" : "end").attr("x", cx).attr("y", cy + 4).text(parts.join(": "));
+        labels.push({ a: a, cx: cx, cy: cy, side: cx >= 0 ? 1 : -1, text: parts.join(": "),
+          cls: (hl ? "slice-label annotation" : "slice-label") + (labelsOn(spec) ? " data-label" : "") });
       }
+    });
+    sliceLabels(g, labels, R, f.ih / 2);
+  }
+
+  /* Outer slice labels, each side stacked top to bottom at least a line apart (thin
+   * neighbouring slices put their labels on one spot), each just outside the circle at its
+   * height, and led to its slice by a thin line when it had to move. */
+  function sliceLabels(g, labels, R, half) {
+    const line = 13;
+    const ring = R + 14;
+    [-1, 1].forEach((side) => {
+      const mine = labels.filter((l) => l.side === side).sort((p, q) => p.cy - q.cy);
+      mine.forEach((l, i) => { l.y = i ? Math.max(l.cy, mine[i - 1].y + line) : Math.max(l.cy, 10 - half); });
+      for (let i = mine.length - 1; i >= 0; i--) {
+        const floor = i === mine.length - 1 ? half - 6 : mine[i + 1].y - line;
+        mine[i].y = Math.min(mine[i].y, floor);
+      }
+    });
+    labels.forEach((l) => {
+      const inner = Math.max(0, Math.abs(l.y) - 6);
+      const x = l.side * Math.max(6, Math.sqrt(Math.max(0, ring * ring - inner * inner)));
+      const moved = Math.abs(l.y - l.cy) > 3;
+      if (moved) {
+        const [ex, ey] = d3.arc().innerRadius(R + 2).outerRadius(R + 2).centroid(l.a);
+        g.append("line").attr("class", "leader").attr("x1", ex).attr("y1", ey).attr("x2", x - l.side * 2)
+          .attr("y2", l.y).attr("stroke", "#888").attr("stroke-width", 0.8);
+      }
+      g.append("text").attr("class", l.cls).attr("text-anchor", l.side > 0 ? "start" : "end")
+        .attr("x", moved ? x : l.cx).attr("y", l.y + 4).text(l.text);
     });
   }
   SUPPORTED.pie = (el, spec) => drawPie(el, spec, false);
@@ -970,16 +1000,27 @@
       const small = w < 70 || h < 34;
       const label = f.g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
         .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).call(inkOn, colorOf(spec, d.label, i));
-      /* Words wrap onto more lines rather than run past the tile onto its neighbour. */
+      /* Words wrap onto more lines rather than run past the tile onto its neighbour; a word
+       * wider than the tile is broken with a hyphen. */
       let line = label.append("tspan").attr("x", leaf.x0 + 4).text("");
       let lines = 1;
+      const fits = (text) => line.text(text).node().getComputedTextLength() <= w - 8;
+      const newLine = (text) => {
+        line = label.append("tspan").attr("x", leaf.x0 + 4).attr("dy", "1.15em").text(text);
+        lines += 1;
+      };
       ((hl ? "▶ " : "") + d.label).split(" ").forEach((word) => {
         const before = line.text();
-        line.text(before ? before + " " + word : word);
-        if (before && line.node().getComputedTextLength() > w - 8) {
-          line.text(before);
-          line = label.append("tspan").attr("x", leaf.x0 + 4).attr("dy", "1.15em").text(word);
-          lines += 1;
+        if (fits(before ? before + " " + word : word)) return;
+        line.text(before);
+        if (before) newLine(word);
+        let rest = word;
+        while (rest.length > 3 && !fits(rest)) {
+          let k = rest.length - 2;
+          while (k > 2 && !fits(rest.slice(0, k) + "-")) k -= 1;
+          line.text(rest.slice(0, k) + "-");
+          rest = rest.slice(k);
+          newLine(rest);
         }
       });
       if (labelsOn(spec)) {

@@ -413,6 +413,44 @@ def test_a_y_title_longer_than_the_plot_prints_on_two_rows(renderer: Renderer, c
     assert {"Children", "diphtheria", "(million", "people)"} <= set(words)
 
 
+@pytest.mark.parametrize("chart_type", ["donut", "pie"])
+def test_thin_neighbouring_slices_label_apart(renderer: Renderer, chart_type: str) -> None:
+    """Three thin slices side by side at the top (seed 9739, Figure 8 of sdb-9739-00025) put
+    their "name: value" labels on one spot; each side's labels now stack a line apart, outside
+    the circle, led to their slices."""
+    items = ("Content", "Software", "Devices", "Connectivity", "Teacher training", "Technical support")
+    values = (41.6, 40.8, 5.6, 4.8, 4.0, 3.2)
+    data = [DataPoint(label=k, value=v) for k, v in zip(items, values, strict=True)]
+    palette = ("#8C564B", "#FF7F0E", "#9467BD", "#1F77B4", "#2CA02C", "#008080")
+    chart = labelled_chart(
+        chart_type, data, colorMap=dict(zip(items, palette, strict=True)), hasLegend=False, highlightedItems=[]
+    )
+    pdf, manifest = print_charts(renderer, [chart], "d3", archetype="academic")
+    found = check_document(manifest, pdf)
+    for check in ("overlap", "clipped", "crossed", "contrast"):
+        assert failing(found, check) == [], check
+    words = {w.text.rstrip(":") for w in found.charts["viz-s1-1"].words}
+    assert {"3.2", "4.0", "4.8", "5.6", "Teacher", "Technical", "Connectivity"} <= words
+
+
+def test_a_treemap_word_wider_than_its_tile_is_hyphenated(renderer: Renderer) -> None:
+    """A narrow tile (seed 9739, Figure 16 of sdb-9739-00039) printed 'Independent' past its
+    edge, white on the paper; a word wider than its tile now breaks with a hyphen."""
+    items = ("Online shops", "Operator stores", "Supermarkets", "Electronics chains", "Independent shops")
+    values = (0.147, 0.124, 0.122, 0.094, 0.041)
+    palette = ("#2CA02C", "#9467BD", "#8C564B", "#FF7F0E", "#1F77B4")
+    data = [DataPoint(label=k, value=v) for k, v in zip(items, values, strict=True)]
+    chart = labelled_chart(
+        "treemap", data, colorMap=dict(zip(items, palette, strict=True)), hasLegend=False, highlightedItems=[]
+    )
+    pdf, manifest = print_charts(renderer, [chart], "d3")
+    found = check_document(manifest, pdf)
+    for check in ("contrast", "clipped", "overlap"):
+        assert failing(found, check) == [], check
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"0.041", "shops", "Supermarkets"} <= words and "Independent" not in words
+
+
 def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
     rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
     data = [
