@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "42a6d42808b11def5df780308b449c5ffbac0212a7e7c7cb84a8c15034a18801",
-    "5-d3-1": "b234068fadc4e141d25d40c1bb3da25ba122ae02e7b1c53688e25d91202d7f2b",
-    "5-d3-2": "98317fd9a526ace9aed8d4b59e3c79fe339b7191e5e4df9b8646e6456f3a835e",
-    "5-d3-3": "187a0da165d4b0fddf40805b39c1b9ba3e536622345474c1db512bd330a1dee2",
+    "5-d3-0": "7c50bb93e3edc017a78bf183689c138f32cc3c7aca90c41ddb3f3bb7dfa96427",
+    "5-d3-1": "d6f70ee786d522a05e8d37dec803fb61ba42abb9ccd9d1ea0fa68a624e8f4770",
+    "5-d3-2": "b6895f60c8d986a3b09c50fa2d48efeff52680790a416495268d65976d9af91e",
+    "5-d3-3": "8e4f6283eb059cefdab7c92d2cb647f07c0c2c1ec135dd7988de594c1fd0afe0",
     "3-matplotlib-0": "522174bea032eb03548dd3146e88c623e3464f489b54864180257fda242fe0fc",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
