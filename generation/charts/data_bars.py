@@ -70,7 +70,7 @@ def _stacked_bar(b: _Build) -> ChartSpec:
     ]
     axes = Axes(x=b.kind_axis(), y=b.value_axis(m))
     visual = b.visual(parts, "categorical", _highlights(b.rng, labels), legend=True, what=mix.part_kind)
-    title = f"{_cap(mix.name)} by {mix.part_kind} and {b.kind}, {year}"
+    title = f"{_cap(mix.by_parts)} and {b.kind}, {year}"
     covered = {(m.name, lab, year) for lab in labels}
     return b.spec(
         title,

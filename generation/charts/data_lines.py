@@ -89,7 +89,7 @@ def _stacked_area(b: _Build) -> ChartSpec:
         data += [DataPoint(label=y, value=v, category=part) for y, v in zip(years, values, strict=True)]
     axes = Axes(x=Axis(label="Year", type="time"), y=b.value_axis(m))
     visual = b.visual(parts, "categorical", _highlights(b.rng, parts)[:1], legend=True, what=mix.part_kind)
-    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {years[0]}–{years[-1]}"
+    title = f"{_cap(mix.by_parts)} in {in_text(b.topic, subject)}, {years[0]}–{years[-1]}"
     covered = {(m.name, subject, y) for y in years}
     return b.spec(
         title,

@@ -46,7 +46,7 @@ def _mix_chart(
     visual = b.visual(
         labels, "categorical", _highlights(b.rng, labels)[:1], sort_order="descending", what=mix.part_kind
     )
-    title = f"{_cap(mix.name)} by {mix.part_kind} in {in_text(b.topic, subject)}, {year}"
+    title = f"{_cap(mix.by_parts)} in {in_text(b.topic, subject)}, {year}"
     return b.spec(
         title,
         axes,
@@ -223,7 +223,7 @@ def _sankey(b: _Build) -> ChartSpec:
     visual = b.visual(
         sources, "categorical", _highlights(b.rng, [p.label for p in data])[:1], what=mix.part_kind
     )
-    title = f"{_cap(mix.name)} flows from {mix.part_kind} to {b.kind}, {year}"
+    title = f"{_cap(mix.whole)} flows from {mix.part_kind} to {b.kind}, {year}"
     template = f"{mix.metric.name} from {{source}} in {{target_in}} in {year}"
     covered = {(m.name, t, year) for t in targets}
     return b.spec(

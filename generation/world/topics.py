@@ -110,6 +110,16 @@ class Mix:
     parts: tuple[str, ...]
     metric: Metric
 
+    @property
+    def whole(self) -> str:
+        """The whole without its split: "sales" for "sales by channel"."""
+        return self.name.removesuffix(f" by {self.part_kind}")
+
+    @property
+    def by_parts(self) -> str:
+        """The whole split by its part kind, said once: "sales by channel"."""
+        return f"{self.whole} by {self.part_kind}"
+
 
 @dataclass(frozen=True)
 class Topic:
