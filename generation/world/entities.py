@@ -63,8 +63,18 @@ class Country:
         return Entity(self.name, "country", self.population, self.area, 1.0)
 
 
-#: Short names that read better than the converter's (used in titles and sentences).
-_NAMES: dict[str, str] = {"Viet Nam": "Vietnam", "Turkey": "Türkiye", "DR Congo": "DR Congo"}
+#: Short names that read better than the converter's (used in titles and sentences); no name
+#: holds a full stop or a comma, which would end or split a sentence of the prose
+#: ("... with Micronesia, Fed. Sts. and Australia" read as two sentences).
+_NAMES: dict[str, str] = {
+    "Viet Nam": "Vietnam",
+    "Turkey": "Türkiye",
+    "DR Congo": "DR Congo",
+    "Micronesia, Fed. Sts.": "Micronesia",
+    "St. Kitts and Nevis": "Saint Kitts and Nevis",
+    "St. Lucia": "Saint Lucia",
+    "St. Vincent and the Grenadines": "Saint Vincent and the Grenadines",
+}
 
 
 @functools.cache
@@ -140,7 +150,7 @@ def faker_names(key: str, n: int, kind: str) -> list[str]:
             break
         name = fake.company() if kind == "firm" else fake.city()
         name = name.replace(" and ", " & ")
-        if name not in out and len(name) <= 26:
+        if name not in out and len(name) <= 26 and not any(c in name for c in ".,;"):
             out.append(name)
     if len(out) < n:
         raise EntityDataError(f"faker gave too few distinct {kind} names for {key}")
