@@ -451,6 +451,28 @@ def test_a_treemap_word_wider_than_its_tile_is_hyphenated(renderer: Renderer) ->
     assert {"0.041", "shops", "Supermarkets"} <= words and "Independent" not in words
 
 
+def test_a_highlighted_thin_segment_keeps_its_label_clear_of_the_outline(renderer: Renderer) -> None:
+    """The outline of a highlighted stack ran through the labels of its thin segments (seed
+    9743, Figure 13 of sdb-9743-00033: '0.057' and '0.051' crossed); the outline's width now
+    counts against the room a segment needs for its label."""
+    countries = ("Serbia", "Albania", "North Macedonia", "Greece", "Slovenia", "Spain")
+    values = {
+        "Households": (0.057, 0.011, 0.015, 0.101, 0.031, 0.489),
+        "Industry": (0.042, 0.027, 0.033, 0.051, 0.024, 0.521),
+        "Commerce": (0.052, 0.025, 0.028, 0.089, 0.016, 0.281),
+    }
+    colours = {"Households": "#9467BD", "Industry": "#FF7F0E", "Commerce": "#1F77B4"}
+    chart = labelled_chart(
+        "stacked_bar", series_points(countries, values), colorMap=colours, highlightedItems=["Serbia", "Greece"]
+    )
+    pdf, manifest = print_charts(renderer, [chart], "d3", archetype="magazine")
+    found = check_document(manifest, pdf)
+    for check in ("crossed", "contrast", "overlap"):
+        assert failing(found, check) == [], check
+    words = {w.text for w in found.charts["viz-s1-1"].words}
+    assert {"0.489", "0.521", "0.101", "0.089"} <= words
+
+
 def test_dumbbell_close_values_print_apart(renderer: Renderer) -> None:
     rows = (("Northfield", 739.0, 749.0), ("Southport", 402.0, 405.0), ("Eastbrook", 120.0, 880.0))
     data = [
