@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "7c50bb93e3edc017a78bf183689c138f32cc3c7aca90c41ddb3f3bb7dfa96427",
-    "5-d3-1": "d6f70ee786d522a05e8d37dec803fb61ba42abb9ccd9d1ea0fa68a624e8f4770",
-    "5-d3-2": "b6895f60c8d986a3b09c50fa2d48efeff52680790a416495268d65976d9af91e",
-    "5-d3-3": "8e4f6283eb059cefdab7c92d2cb647f07c0c2c1ec135dd7988de594c1fd0afe0",
+    "5-d3-0": "d9f2a195b9802578b545415206a745b4588f3247a82ba003eb879541c71ddec5",
+    "5-d3-1": "a51673a4f7b49cceac1ff61f666e8fbc79ff8bc6c503d5eeff839b0fb5e72187",
+    "5-d3-2": "657e0a64487261a5d106ecfb8b25deca457efd711d3b374019636c9b5fd88f28",
+    "5-d3-3": "5bf1dd5cde45821e59843b99626ac98ba4fff5ea6d2fb7dc9d9d6d61146d1536",
     "3-matplotlib-0": "af8f70111b907f354a3030210451ea0e8c2238113fc8a9b1699db89cdd861f66",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
