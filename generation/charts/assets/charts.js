@@ -167,29 +167,52 @@
     return { svg: svg, g: g, W: W, H: H, m: m, iw: iw, ih: ih };
   }
 
-  /* An axis title as one row when it is at most `room` long, else as two rows split at the
+  /* A text as one row when `width` measures it at most `room`, else as two rows split at the
    * word break that leaves the longer row shortest. */
-  function titleRows(el, text, room) {
-    if (!text) return [];
-    const probe = d3.select(el).append("svg").attr("class", "chart-svg").style("position", "absolute")
-      .style("visibility", "hidden");
-    const t = probe.append("text").attr("class", "axis-title");
-    const width = (s) => t.text(s).node().getComputedTextLength();
+  function twoRows(text, room, width) {
+    if (width(text) <= room) return [text];
+    const words = text.split(" ");
     let rows = [text];
-    if (width(text) > room) {
-      const words = text.split(" ");
-      let best = Infinity;
-      for (let k = 1; k < words.length; k++) {
-        const cut = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
-        const longer = Math.max(width(cut[0]), width(cut[1]));
-        if (longer < best) {
-          best = longer;
-          rows = cut;
-        }
+    let best = Infinity;
+    for (let k = 1; k < words.length; k++) {
+      const cut = [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+      const longer = Math.max(width(cut[0]), width(cut[1]));
+      if (longer < best) {
+        best = longer;
+        rows = cut;
       }
     }
-    probe.remove();
     return rows;
+  }
+
+  /* Widths of texts drawn with `cls` inside a `group` class (a throw-away SVG in the container). */
+  function measurer(el, cls, group) {
+    const probe = d3.select(el).append("svg").attr("class", "chart-svg").style("position", "absolute")
+      .style("visibility", "hidden");
+    const t = probe.append("g").attr("class", group || "").append("text").attr("class", cls);
+    return { text: t, width: (s) => t.text(s).node().getComputedTextLength(), done: () => probe.remove() };
+  }
+
+  /* An axis title as one row, or two when it is longer than `room`. */
+  function titleRows(el, text, room) {
+    if (!text) return [];
+    const m = measurer(el, "axis-title");
+    const rows = twoRows(text, room, m.width);
+    m.done();
+    return rows;
+  }
+
+  /* Row names of a band axis wider than `room` print on two rows, centred on their band. */
+  function wrapTicks(axisSel, room) {
+    axisSel.selectAll(".tick text").each(function () {
+      const t = d3.select(this);
+      const rows = twoRows(t.text(), room, (s) => t.text(s).node().getComputedTextLength());
+      t.text(rows.length === 1 ? rows[0] : "");
+      if (rows.length === 1) return;
+      const x = t.attr("x");
+      t.attr("dy", null);
+      rows.forEach((row, i) => t.append("tspan").attr("x", x).attr("dy", i ? "1.1em" : "-0.2em").text(row));
+    });
   }
 
   function valueDomain(spec, axis, values, zeroBased) {
@@ -340,11 +363,17 @@
   function hFrame(el, spec, rows, values, opts) {
     const o = opts || {};
     const longest = d3.max(rows, (l) => String(l).length) || 4;
-    const f = frame(el, spec, Object.assign({ left: Math.min(220, 18 + longest * 6.6), right: 64 }, o));
+    /* Room for the row names: an estimate by their length, or, where a wide font or a long name
+     * needs more, their measured width up to a third of the chart (longer names wrap). */
+    const widest = d3.max(rows, (l) => labelWidth(el, l)) || 0;
+    let left = Math.min(220, 18 + longest * 6.6);
+    if (widest > left - 18) left = 18 + Math.min(widest, Math.max(202, Math.max(200, el.clientWidth) / 3));
+    const f = frame(el, spec, Object.assign({ left: left, right: 64 }, o));
     f.y = d3.scaleBand().domain(rows).range([0, f.ih]).padding(o.padding || 0.22);
     f.x = d3.scaleLinear().domain(valueDomain(spec, valueAxis(spec), values, o.zero !== false)).nice()
       .range([0, f.iw]);
     axes(f, spec, f.x, f.y, { yBand: true, xTitle: axisTitle(valueAxis(spec)), yTitle: "" });
+    if (widest > f.m.left - 18) wrapTicks(f.g.select(".axis-y"), f.m.left - 18);
     return f;
   }
 
@@ -833,6 +862,48 @@
     });
   }
 
+  /* Scatter and bubble names, each beside its own mark (right, left, above, below, then the
+   * diagonals), inside the plot, clear of every text and of every other mark, and nearer its
+   * own mark's edge than any other's; a name that fits nowhere on one row tries two. A name
+   * that fits nowhere keeps its first spot (validation then flags it). */
+  function nameMarks(f, names, marks) {
+    const placed = Array.from(f.svg.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
+      && !names.some((n) => n.node() === t)).map((t) => boxOf(t));
+    const plot = boxOf(f.g.node().querySelector(".axis-x .domain") || f.svg.node());
+    const origin = f.svg.node().getBoundingClientRect();
+    const edge = (b, m) => gapTo({ x: b.x0 - origin.left - f.m.left, y: b.y0 - origin.top - f.m.top,
+      width: b.x1 - b.x0, height: b.y1 - b.y0 }, m.cx, m.cy) - m.r;
+    names.forEach((t, i) => {
+      const m = marks[i];
+      const spots = [3, 8].flatMap((gap) => {
+        const d = m.r + gap;
+        const e = m.r * 0.7 + gap;
+        return [["start", d, 3.5], ["end", -d, 3.5], ["middle", 0, -d], ["middle", 0, d + 8],
+          ["start", e, -e], ["start", e, e + 6], ["end", -e, -e], ["end", -e, e + 6]];
+      });
+      const fits = () => spots.find(([anchor, dx, dy]) => {
+        t.attr("text-anchor", anchor).attr("x", m.cx + dx).attr("y", m.cy + dy);
+        t.selectAll("tspan").attr("x", m.cx + dx);
+        const b = boxOf(t.node());
+        const mine = edge(b, m);
+        return b.x0 >= plot.x0 - 2 && b.x1 <= plot.x1 + 2 && b.y0 >= origin.top + 2 && b.y1 <= plot.y1
+          && mine >= 0 && !placed.some((p) => collide(b, p))
+          && marks.every((o) => o === m || edge(b, o) > mine + 3);
+      });
+      let spot = fits();
+      if (!spot) {
+        const rows = twoRows(t.text(), (plot.x1 - plot.x0) / 4, (s) => t.text(s).node().getComputedTextLength());
+        t.text(rows.length === 1 ? rows[0] : "");
+        if (rows.length > 1) rows.forEach((row, k) => t.append("tspan").attr("dy", k ? "1.1em" : 0).text(row));
+        spot = fits();
+      }
+      const [anchor, dx, dy] = spot || spots[0];
+      t.attr("text-anchor", anchor).attr("x", m.cx + dx).attr("y", m.cy + dy);
+      t.selectAll("tspan").attr("x", m.cx + dx);
+      placed.push(boxOf(t.node()));
+    });
+  }
+
   /* ---------- sparkline grid: one small line panel per series, shared value scale ---------- */
   SUPPORTED.sparkline_grid = function (el, spec) {
     const panels = uniq(spec.data.map((d) => d.category || ""));
@@ -843,6 +914,12 @@
     const cw = f.iw / cols;
     const ch = f.ih / rows;
     const m = { left: 40, right: 14, top: 18, bottom: 16 };
+    /* A panel title wider than its column prints on two rows (every panel gets the room). */
+    const measure = measurer(el, "panel-title");
+    measure.text.style("font-weight", "bold");
+    const titles = panels.map((p) => twoRows((isHighlighted(spec, p) ? "▶ " : "") + p, cw - m.left - 4, measure.width));
+    measure.done();
+    if (titles.some((t) => t.length > 1)) m.top += 11;
     const x = d3.scalePoint().domain(xs).range([0, cw - m.left - m.right]).padding(0.15);
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false)).nice()
       .range([ch - m.top - m.bottom, 0]);
@@ -850,8 +927,10 @@
       const g = f.g.append("g").attr("class", "panel")
         .attr("transform", "translate(" + ((i % cols) * cw + m.left) + "," + (Math.floor(i / cols) * ch + m.top) + ")");
       const hl = isHighlighted(spec, p);
-      g.append("text").attr("class", hl ? "panel-title annotation" : "panel-title").attr("x", 0).attr("y", -6)
-        .style("font-weight", "bold").text((hl ? "▶ " : "") + p);
+      const title = g.append("text").attr("class", hl ? "panel-title annotation" : "panel-title").attr("x", 0)
+        .attr("y", -6 - 11 * (titles[i].length - 1)).style("font-weight", "bold");
+      if (titles[i].length === 1) title.text(titles[i][0]);
+      else titles[i].forEach((row, k) => title.append("tspan").attr("x", 0).attr("dy", k ? "1.1em" : 0).text(row));
       if (vp(spec).hasGridlines) {
         g.append("g").attr("class", "grid").selectAll("line").data(y.ticks(3)).join("line")
           .attr("x1", 0).attr("x2", x.range()[1]).attr("y1", (t) => y(t)).attr("y2", (t) => y(t));
@@ -886,18 +965,20 @@
     const sizes = spec.data.map((d) => Number(d.metadata.size || 1));
     const r = d3.scaleSqrt().domain([0, d3.max(sizes) || 1]).range([0, bubble ? 24 : 5]);
     axes(f, spec, x, y, {});
+    const marks = spec.data.map((d, i) => ({ cx: x(xv[i]), cy: y(d.value), r: bubble ? Math.max(3, r(sizes[i])) : 5 }));
+    const names = [];
     spec.data.forEach((d, i) => {
       const gi = groups.indexOf(d.category || "");
       const color = gi >= 0 ? colorOf(spec, d.category, gi) : singleColor(spec, d, i);
-      const radius = bubble ? Math.max(3, r(sizes[i])) : 5;
-      const c = f.g.append("circle").attr("class", "mark").attr("cx", x(xv[i])).attr("cy", y(d.value))
-        .attr("r", radius).attr("fill", color).attr("fill-opacity", bubble ? 0.6 : 0.9);
+      const c = f.g.append("circle").attr("class", "mark").attr("cx", marks[i].cx).attr("cy", marks[i].cy)
+        .attr("r", marks[i].r).attr("fill", color).attr("fill-opacity", bubble ? 0.6 : 0.9);
       const hl = isHighlighted(spec, d.label);
       if (hl) finishHighlight(c);
       const text = labelsOn(spec) ? d.label + " (" + valueText(spec, d.value) + ")" : d.label;
-      f.g.append("text").attr("class", hl ? "point-label annotation" : "point-label")
-        .attr("x", x(xv[i]) + radius + 3).attr("y", y(d.value) + 3).text(text);
+      names.push(f.g.append("text").attr("class", hl ? "point-label annotation anchored" : "point-label anchored")
+        .attr("x", marks[i].cx + marks[i].r + 3).attr("y", marks[i].cy + 3).text(text));
     });
+    nameMarks(f, names, marks);
     if (bubble && vp(spec).hasLegend) {
       /* Size key: two reference circles with their (rounded) sizes. */
       const ticks = r.copy().nice().ticks(3).filter((t) => t > 0);
@@ -1301,9 +1382,41 @@
    * below, beside) so no two texts overprint; labels that fit nowhere stay put (the
    * validator then rejects questions about them). Every label outside a mark then gets a
    * paper-coloured plate, so lines and marks behind it do not cut its contrast. */
+  /* Callouts ("▼ name" on a stub over a mark) go above every mark, so no later mark runs
+   * through one; one that would overprint a fixed text or another callout, or run off the
+   * chart, tries running right from its stub, then a line or two higher (its stub drawn up to
+   * it). Data labels are not in the way: the pass below moves them clear of callouts. */
+  function placeCallouts(svg) {
+    const frameBox = boxOf(svg);
+    const groups = Array.from(svg.querySelectorAll("g.annotation"));
+    groups.forEach((a) => a.parentNode.appendChild(a));
+    const fixed = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim()
+      && !t.closest("g.annotation") && !t.classList.contains("data-label") && !t.classList.contains("point-label"))
+      .map(boxOf);
+    groups.forEach((a) => {
+      const t = a.querySelector("text");
+      const stub = a.querySelector("line");
+      if (!t) return;
+      const y = Number(t.getAttribute("y"));
+      const anchor = t.getAttribute("text-anchor");
+      const tries = [[anchor, 0], ["start", 0], [anchor, -12], ["start", -12], [anchor, -24], ["start", -24]];
+      const clear = tries.find(([an, dy]) => {
+        t.setAttribute("text-anchor", an);
+        t.setAttribute("y", y + dy);
+        const b = boxOf(t);
+        return b.x0 >= frameBox.x0 && b.x1 <= frameBox.x1 && b.y0 >= frameBox.y0 && !fixed.some((p) => collide(b, p));
+      }) || tries[0];
+      t.setAttribute("text-anchor", clear[0]);
+      t.setAttribute("y", y + clear[1]);
+      if (stub) stub.setAttribute("y2", y + clear[1] + 3);
+      fixed.push(boxOf(t));
+    });
+  }
+
   function tidy(el) {
     const svg = el.querySelector("svg");
     if (!svg) return;
+    placeCallouts(svg);
     const frameBox = boxOf(svg);
     const texts = Array.from(svg.querySelectorAll("text")).filter((t) => t.textContent.trim());
     const movable = texts.filter((t) => (t.classList.contains("data-label") || t.classList.contains("point-label"))

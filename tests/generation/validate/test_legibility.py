@@ -383,7 +383,11 @@ def test_radar_leaders_never_cross_a_ring_value(renderer: Renderer) -> None:
     }
     colours = {"2020": "#2CA02C", "2023": "#9467BD", "2024": "#808000"}
     radar = labelled_chart(
-        "radar", series_points(axes, values), colorMap=colours, highlightedItems=["Portugal"], hasGridlines=True
+        "radar",
+        series_points(axes, values),
+        colorMap=colours,
+        highlightedItems=["Portugal"],
+        hasGridlines=True,
     )
     pdf, manifest = print_charts(renderer, [radar], "d3", archetype="editorial")
     found = check_document(manifest, pdf)
@@ -402,10 +406,14 @@ def test_a_y_title_longer_than_the_plot_prints_on_two_rows(renderer: Renderer, c
     chart = type_chart(chart_type, 1)
     axes = chart.axes.model_copy(
         update={
-            "y": Axis(label="Children receiving the third diphtheria dose", type="linear", unit="million people")
+            "y": Axis(
+                label="Children receiving the third diphtheria dose", type="linear", unit="million people"
+            )
         }
     )
-    pdf, manifest = print_charts(renderer, [chart.model_copy(update={"axes": axes})], "d3", archetype="academic")
+    pdf, manifest = print_charts(
+        renderer, [chart.model_copy(update={"axes": axes})], "d3", archetype="academic"
+    )
     found = check_document(manifest, pdf)
     for check in ("clipped", "overlap", "crossed"):
         assert failing(found, check) == [], check
@@ -423,7 +431,11 @@ def test_thin_neighbouring_slices_label_apart(renderer: Renderer, chart_type: st
     data = [DataPoint(label=k, value=v) for k, v in zip(items, values, strict=True)]
     palette = ("#8C564B", "#FF7F0E", "#9467BD", "#1F77B4", "#2CA02C", "#008080")
     chart = labelled_chart(
-        chart_type, data, colorMap=dict(zip(items, palette, strict=True)), hasLegend=False, highlightedItems=[]
+        chart_type,
+        data,
+        colorMap=dict(zip(items, palette, strict=True)),
+        hasLegend=False,
+        highlightedItems=[],
     )
     pdf, manifest = print_charts(renderer, [chart], "d3", archetype="academic")
     found = check_document(manifest, pdf)
@@ -463,7 +475,10 @@ def test_a_highlighted_thin_segment_keeps_its_label_clear_of_the_outline(rendere
     }
     colours = {"Households": "#9467BD", "Industry": "#FF7F0E", "Commerce": "#1F77B4"}
     chart = labelled_chart(
-        "stacked_bar", series_points(countries, values), colorMap=colours, highlightedItems=["Serbia", "Greece"]
+        "stacked_bar",
+        series_points(countries, values),
+        colorMap=colours,
+        highlightedItems=["Serbia", "Greece"],
     )
     pdf, manifest = print_charts(renderer, [chart], "d3", archetype="magazine")
     found = check_document(manifest, pdf)

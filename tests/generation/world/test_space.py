@@ -64,7 +64,7 @@ def test_countries_come_from_the_converter_and_countryinfo() -> None:
 
 
 def test_no_entity_name_of_the_space_holds_a_stop_or_a_comma() -> None:
-    """"Micronesia, Fed. Sts." split a superlative sentence in two at its full stop (seed 9739:
+    """ "Micronesia, Fed. Sts." split a superlative sentence in two at its full stop (seed 9739:
     3 sentences read as false and 4 as contradicting pairs); "Blake, Powell & Davies" reads as
     three names in a list. Every entity of every setting of the space is clean."""
     names = {e.name for p in pairs() for e in p.entities} | {c.name for c in countries()}
