@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d9f2a195b9802578b545415206a745b4588f3247a82ba003eb879541c71ddec5",
-    "5-d3-1": "a51673a4f7b49cceac1ff61f666e8fbc79ff8bc6c503d5eeff839b0fb5e72187",
-    "5-d3-2": "657e0a64487261a5d106ecfb8b25deca457efd711d3b374019636c9b5fd88f28",
-    "5-d3-3": "5bf1dd5cde45821e59843b99626ac98ba4fff5ea6d2fb7dc9d9d6d61146d1536",
+    "5-d3-0": "c64ebf2a43a1c938b78c61c6d16666b0a55582cc93594b62af012e7ab30d8ea0",
+    "5-d3-1": "92b2b54024613b753d01e6095045238b0f6718295c6b60a9a730539e7b4bf203",
+    "5-d3-2": "2d2b9ecf6a8dd6b92974ec53b30d31c81311535709a773f4ace640c200d71ba5",
+    "5-d3-3": "9b8dfc06b85e87931d12b7e236b2a8b8b54d587a97dbb6d0b1d25d013f20abfe",
     "3-matplotlib-0": "af8f70111b907f354a3030210451ea0e8c2238113fc8a9b1699db89cdd861f66",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
