@@ -863,16 +863,27 @@
   }
 
   /* Scatter and bubble names, each beside its own mark (right, left, above, below, then the
-   * diagonals), inside the plot, clear of every text and of every other mark, and nearer its
-   * own mark's edge than any other's; a name that fits nowhere on one row tries two. A name
-   * that fits nowhere keeps its first spot (validation then flags it). */
+   * diagonals), inside the plot, clear of every text, leader and other mark, and nearer its own
+   * mark's edge than any other's; a name that fits nowhere on one row tries two, then a spot
+   * further out with a leader line to its mark (clear of every text and mark), and is left
+   * out where none is clear (knotted points: two names over each other read as neither). */
   function nameMarks(f, names, marks) {
     const placed = Array.from(f.svg.node().querySelectorAll("text")).filter((t) => t.textContent.trim()
       && !names.some((n) => n.node() === t)).map((t) => boxOf(t));
     const plot = boxOf(f.g.node().querySelector(".axis-x .domain") || f.svg.node());
     const origin = f.svg.node().getBoundingClientRect();
-    const edge = (b, m) => gapTo({ x: b.x0 - origin.left - f.m.left, y: b.y0 - origin.top - f.m.top,
-      width: b.x1 - b.x0, height: b.y1 - b.y0 }, m.cx, m.cy) - m.r;
+    const inG = (b) => ({ x: b.x0 - origin.left - f.m.left, y: b.y0 - origin.top - f.m.top,
+      width: b.x1 - b.x0, height: b.y1 - b.y0 });
+    const edge = (b, m) => gapTo(inG(b), m.cx, m.cy) - m.r;
+    const leaders = [];
+    const clear = (b, m) => b.x0 >= plot.x0 - 2 && b.x1 <= plot.x1 + 2 && b.y0 >= origin.top + 2 && b.y1 <= plot.y1
+      && edge(b, m) >= 0 && !placed.some((p) => collide(b, p))
+      && !leaders.some((l) => segmentMeetsBox(l[0], l[1], l[2], l[3], inG(b), 1));
+    const put = (t, anchor, x, y) => {
+      t.attr("text-anchor", anchor).attr("x", x).attr("y", y);
+      t.selectAll("tspan").attr("x", x);
+      return boxOf(t.node());
+    };
     names.forEach((t, i) => {
       const m = marks[i];
       const spots = [3, 8].flatMap((gap) => {
@@ -881,26 +892,42 @@
         return [["start", d, 3.5], ["end", -d, 3.5], ["middle", 0, -d], ["middle", 0, d + 8],
           ["start", e, -e], ["start", e, e + 6], ["end", -e, -e], ["end", -e, e + 6]];
       });
-      const fits = () => spots.find(([anchor, dx, dy]) => {
-        t.attr("text-anchor", anchor).attr("x", m.cx + dx).attr("y", m.cy + dy);
-        t.selectAll("tspan").attr("x", m.cx + dx);
-        const b = boxOf(t.node());
-        const mine = edge(b, m);
-        return b.x0 >= plot.x0 - 2 && b.x1 <= plot.x1 + 2 && b.y0 >= origin.top + 2 && b.y1 <= plot.y1
-          && mine >= 0 && !placed.some((p) => collide(b, p))
-          && marks.every((o) => o === m || edge(b, o) > mine + 3);
+      const beside = () => spots.find(([anchor, dx, dy]) => {
+        const b = put(t, anchor, m.cx + dx, m.cy + dy);
+        return clear(b, m) && marks.every((o) => o === m || edge(b, o) > edge(b, m) + 3);
       });
-      let spot = fits();
+      let spot = beside();
       if (!spot) {
         const rows = twoRows(t.text(), (plot.x1 - plot.x0) / 4, (s) => t.text(s).node().getComputedTextLength());
         t.text(rows.length === 1 ? rows[0] : "");
         if (rows.length > 1) rows.forEach((row, k) => t.append("tspan").attr("dy", k ? "1.1em" : 0).text(row));
-        spot = fits();
+        spot = beside();
       }
-      const [anchor, dx, dy] = spot || spots[0];
-      t.attr("text-anchor", anchor).attr("x", m.cx + dx).attr("y", m.cy + dy);
-      t.selectAll("tspan").attr("x", m.cx + dx);
-      placed.push(boxOf(t.node()));
+      if (spot) {
+        placed.push(put(t, spot[0], m.cx + spot[1], m.cy + spot[2]));
+        return;
+      }
+      const far = [18, 30, 44, 60].flatMap((rad) => [0, 1, -1, 2, -2, 3, -3, 4, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5,
+        3.5, -3.5].map((k) => [m.r + rad, (k * Math.PI) / 4]));
+      const led = far.find(([rad, a]) => {
+        const anchor = Math.cos(a) > 0.3 ? "start" : Math.cos(a) < -0.3 ? "end" : "middle";
+        const b = put(t, anchor, m.cx + Math.cos(a) * rad, m.cy + Math.sin(a) * rad + 3.5);
+        const [ex, ey] = nearestOn(inG(b), m.cx, m.cy);
+        return clear(b, m) && marks.every((o) => o === m || edge(b, o) >= 2)
+          && !placed.some((p) => segmentMeetsBox(m.cx, m.cy, ex, ey, inG(p), 1));
+      });
+      if (!led) {
+        t.remove();
+        return;
+      }
+      const [rad, a] = led;
+      const b = put(t, Math.cos(a) > 0.3 ? "start" : Math.cos(a) < -0.3 ? "end" : "middle", m.cx + Math.cos(a) * rad,
+        m.cy + Math.sin(a) * rad + 3.5);
+      const [ex, ey] = nearestOn(inG(b), m.cx, m.cy);
+      const k = m.r / Math.max(1, Math.hypot(ex - m.cx, ey - m.cy));
+      leader(f.g, m.cx + (ex - m.cx) * k, m.cy + (ey - m.cy) * k, ex, ey, "#888");
+      leaders.push([m.cx, m.cy, ex, ey]);
+      placed.push(b);
     });
   }
 

@@ -173,3 +173,32 @@ def nearest_mark_problems(pdf: bytes, chart: Chart, names: list[str]) -> list[st
             mine, other = edge(box, own[name]), edge(box, nearest)
             problems.append(f"{name}: {mine:.1f} pt from its bubble, {other:.1f} from another")
     return problems
+
+
+KNOT = (
+    ("Lithuania", 0.191, "1.07"),
+    ("Norway", 0.274, "2.41"),
+    ("Latvia", 0.208, "1.69"),
+    ("Finland", 0.246, "2.68"),
+    ("Denmark", 0.245, "1.51"),
+    ("Ireland", 0.279, "1.75"),
+    ("Sweden", 0.485, "4.67"),
+    ("United Kingdom", 3.002, "23.39"),
+)
+
+
+@pytest.mark.parametrize("archetype", ["infographic", "academic"])
+def test_knotted_scatter_names_are_led_out_or_left_out(renderer: Renderer, archetype: str) -> None:
+    """One large point squeezes the rest into a knot (seed 9749, Figure 10 of sdb-9749-00052:
+    seven names over each other). Names that fit beside no mark go further out on a leader
+    line; a name with no clear spot is left out rather than printed over another."""
+    data = [DataPoint(label=n, value=v, metadata={"x": x}) for n, v, x in KNOT]
+    colours = {n: "#767676" for n, *_ in KNOT} | {"Lithuania": "#DD4F2A"}
+    chart = labelled_chart("scatter", data, colorMap=colours, highlightedItems=["Lithuania"], hasLegend=False)
+    chart.visualProperties.valueReading = "axis"
+    pdf, manifest = print_charts(renderer, [chart], "d3", archetype=archetype)
+    found = check_document(manifest, pdf)
+    words = _clean(found)
+    assert failing(found, "covers") == []
+    assert {"Lithuania", "Sweden", "United", "Kingdom"} <= words
+    assert len(words & {n for n, *_ in KNOT}) >= 6
