@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "c64ebf2a43a1c938b78c61c6d16666b0a55582cc93594b62af012e7ab30d8ea0",
-    "5-d3-1": "92b2b54024613b753d01e6095045238b0f6718295c6b60a9a730539e7b4bf203",
-    "5-d3-2": "2d2b9ecf6a8dd6b92974ec53b30d31c81311535709a773f4ace640c200d71ba5",
-    "5-d3-3": "9b8dfc06b85e87931d12b7e236b2a8b8b54d587a97dbb6d0b1d25d013f20abfe",
+    "5-d3-0": "3241ba11c4eb388f630833e9fa03e8d099b7d38ea1b2932f87157a0da63a7874",
+    "5-d3-1": "1f84b85d4e39214fc26ec592770714313234c5f8aacfeee06a5b523f4f09d3a5",
+    "5-d3-2": "afca4cfa2ded3e509e2a7d0c82162df0a8d3efe9bb17995d66d204431ce8fd17",
+    "5-d3-3": "e1a93492c8187734bdbf3a3a4ba9317c3acd1c51a4884d861465e2b3063adf4f",
     "3-matplotlib-0": "af8f70111b907f354a3030210451ea0e8c2238113fc8a9b1699db89cdd861f66",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
