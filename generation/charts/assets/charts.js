@@ -1096,24 +1096,45 @@
   SUPPORTED.treemap = function (el, spec) {
     const f = frame(el, spec, { left: 4, right: 4, top: 4, bottom: 20 });
     unitNote(f, spec);
-    const root = d3.hierarchy({ children: spec.data.map((d) => ({ d: d })) })
-      .sum((n) => (n.d ? n.d.value : 0)).sort((a, b) => b.value - a.value);
-    d3.treemap().size([f.iw, f.ih]).paddingInner(2).round(true)(root);
-    root.leaves().forEach((leaf, i) => {
+    const layout = (height) => {
+      const root = d3.hierarchy({ children: spec.data.map((d) => ({ d: d })) })
+        .sum((n) => (n.d ? n.d.value : 0)).sort((a, b) => b.value - a.value);
+      d3.treemap().size([f.iw, height]).paddingInner(2).round(true)(root);
+      return root.leaves();
+    };
+    /* Tiles too small for a readable name (and value) are named in a key under the tiles,
+     * a swatch of the tile's colour each; the tiles give up a row of height per key row. */
+    let tiles = f.g.append("g");
+    let keyed = treemapTiles(tiles, spec, layout(f.ih));
+    if (keyed.length) {
+      tiles.remove();
+      tiles = f.g.append("g");
+      keyed = treemapTiles(tiles, spec, layout(f.ih - 18));
+      tileKey(f, spec, keyed, f.ih - 5);
+    }
+  };
+
+  /* The tiles of a treemap with their names (and values) inside; returns the tiles whose name
+   * does not fit (a word in more than two pieces, or more rows than the tile is tall). */
+  function treemapTiles(g, spec, leaves) {
+    const keyed = [];
+    leaves.forEach((leaf, i) => {
       const d = leaf.data.d;
       const w = leaf.x1 - leaf.x0;
       const h = leaf.y1 - leaf.y0;
-      const tile = f.g.append("rect").attr("class", "mark").attr("x", leaf.x0).attr("y", leaf.y0).attr("width", w)
-        .attr("height", h).attr("fill", colorOf(spec, d.label, i));
+      const colour = colorOf(spec, d.label, i);
+      const tile = g.append("rect").attr("class", "mark").attr("x", leaf.x0).attr("y", leaf.y0).attr("width", w)
+        .attr("height", h).attr("fill", colour);
       const hl = isHighlighted(spec, d.label);
       if (hl) finishHighlight(tile);
       const small = w < 70 || h < 34;
-      const label = f.g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
-        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).call(inkOn, colorOf(spec, d.label, i));
+      const label = g.append("text").attr("class", (hl ? "tile-label annotation" : "tile-label") + (small ? " small" : ""))
+        .attr("x", leaf.x0 + 4).attr("y", leaf.y0 + 13).call(inkOn, colour);
       /* Words wrap onto more lines rather than run past the tile onto its neighbour; a word
-       * wider than the tile is broken with a hyphen. */
+       * wider than the tile is broken once with a hyphen. */
       let line = label.append("tspan").attr("x", leaf.x0 + 4).text("");
       let lines = 1;
+      let torn = false;
       const fits = (text) => line.text(text).node().getComputedTextLength() <= w - 8;
       const newLine = (text) => {
         line = label.append("tspan").attr("x", leaf.x0 + 4).attr("dy", "1.15em").text(text);
@@ -1124,21 +1145,38 @@
         if (fits(before ? before + " " + word : word)) return;
         line.text(before);
         if (before) newLine(word);
-        let rest = word;
-        while (rest.length > 3 && !fits(rest)) {
-          let k = rest.length - 2;
-          while (k > 2 && !fits(rest.slice(0, k) + "-")) k -= 1;
-          line.text(rest.slice(0, k) + "-");
-          rest = rest.slice(k);
-          newLine(rest);
-        }
+        if (fits(word)) return;
+        let k = word.length - 2;
+        while (k > 2 && !fits(word.slice(0, k) + "-")) k -= 1;
+        line.text(word.slice(0, k) + "-");
+        newLine(word.slice(k));
+        torn = torn || k < 3 || !fits(word.slice(k)) || word.length - k < 3;
       });
-      if (labelsOn(spec)) {
-        dataLabel(f.g, leaf.x0 + 4, leaf.y0 + 13 + 13 * lines, valueText(spec, d.value), "inside", "start")
-          .call(inkOn, colorOf(spec, d.label, i));
+      const rows = lines + (labelsOn(spec) ? 1 : 0);
+      if (torn || 13 * rows + 4 > h) {
+        label.remove();
+        keyed.push({ d: d, colour: colour, hl: hl });
+      } else if (labelsOn(spec)) {
+        dataLabel(g, leaf.x0 + 4, leaf.y0 + 13 + 13 * lines, valueText(spec, d.value), "inside", "start")
+          .call(inkOn, colour);
       }
     });
-  };
+    return keyed;
+  }
+
+  /* A key row under the tiles: a swatch of each keyed tile's colour and its name (and value). */
+  function tileKey(f, spec, keyed, y) {
+    const key = f.g.append("g").attr("class", "legend tile-key");
+    let x = 0;
+    keyed.forEach((k) => {
+      const item = key.append("g").attr("transform", "translate(" + x + "," + (y - 9) + ")");
+      const swatch = item.append("rect").attr("width", 10).attr("height", 10).attr("fill", k.colour);
+      if (k.hl) finishHighlight(swatch);
+      const text = (k.hl ? "▶ " : "") + k.d.label + (labelsOn(spec) ? ": " + valueText(spec, k.d.value) : "");
+      const t = item.append("text").attr("class", "legend-text").attr("x", 14).attr("y", 9).text(text);
+      x += 14 + t.node().getComputedTextLength() + 16;
+    });
+  }
 
   /* ---------- sankey: sources (left) to targets (right), band width proportional to flow ---------- */
   SUPPORTED.sankey = function (el, spec) {

@@ -202,3 +202,21 @@ def test_knotted_scatter_names_are_led_out_or_left_out(renderer: Renderer, arche
     assert failing(found, "covers") == []
     assert {"Lithuania", "Sweden", "United", "Kingdom"} <= words
     assert len(words & {n for n, *_ in KNOT}) >= 6
+
+
+def test_a_tile_too_small_for_its_name_is_named_in_a_key(renderer: Renderer) -> None:
+    """A tile 1/36 of the largest (seed 9767, Figure 16 of sdb-9767-00035) tore "Construction"
+    into five hyphenated pieces and printed its value over the tile's outline. A tile whose name
+    needs more than one break, or more rows than it is tall, is named in a key under the tiles."""
+    items = ("Trade and transport", "Agriculture", "Other services", "Industry", "Public services")
+    items += ("Construction",)
+    values = (0.36, 0.32, 0.04, 0.03, 0.02, 0.01)
+    palette = ("#FF7F0E", "#8C564B", "#008080", "#1F77B4", "#2CA02C", "#9467BD")
+    data = [DataPoint(label=k, value=v) for k, v in zip(items, values, strict=True)]
+    colours = dict(zip(items, palette, strict=True))
+    highlights = ["Construction"]
+    chart = labelled_chart("treemap", data, colorMap=colours, hasLegend=False, highlightedItems=highlights)
+    pdf, manifest = print_charts(renderer, [chart], "d3", archetype="academic")
+    words = _clean(check_document(manifest, pdf))
+    assert {"Construction:", "0.01", "Public", "0.36"} <= words
+    assert not any(w.endswith("-") for w in words)
