@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "3241ba11c4eb388f630833e9fa03e8d099b7d38ea1b2932f87157a0da63a7874",
-    "5-d3-1": "1f84b85d4e39214fc26ec592770714313234c5f8aacfeee06a5b523f4f09d3a5",
-    "5-d3-2": "afca4cfa2ded3e509e2a7d0c82162df0a8d3efe9bb17995d66d204431ce8fd17",
-    "5-d3-3": "e1a93492c8187734bdbf3a3a4ba9317c3acd1c51a4884d861465e2b3063adf4f",
+    "5-d3-0": "6b017ff10542744ff0e1c4b436f02fd693573bd4ce7e1f63ec4fcf6cc8706fb4",
+    "5-d3-1": "69a1592232b9b64e88a90b9d063d31e881cbfb53651c30395ed496d78098d93d",
+    "5-d3-2": "57f1bb6e0898f4ed1bf9562122130990d4eebf34ea8159496308f6f42d377f8a",
+    "5-d3-3": "18adb68f0c4c88562e8ba8c384ab3fabf8989fe2795cbf5c78455a86ded3711a",
     "3-matplotlib-0": "af8f70111b907f354a3030210451ea0e8c2238113fc8a9b1699db89cdd861f66",
     "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
 }
