@@ -47,6 +47,7 @@ from judge import certainty, claims, conclusion, foreign
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
+from judge.offline_assign import unshared
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -70,6 +71,7 @@ from judge.offline_facts import (
     _Text,
     _unlatex,
     period_of,
+    pivot_of,
     roughly_stated,
 )
 from judge.parse import UNSCORED
@@ -242,6 +244,8 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
 def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
     """Each fact's verdict in ``text``, and the reference's direction when only its opposite is said."""
     verdicts = [_check(ctx, f, text) for f in facts]
+    for i in unshared(facts, [v.hit for v in verdicts], text):
+        verdicts[i] = _Verdict(False, "")  # its only number states another fact
     for i, (fact, v) in enumerate(zip(facts, verdicts, strict=True)):
         wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
         if wrong is not None:
@@ -453,6 +457,7 @@ class OfflineJudge:
         for f in facts:
             if f.kind == "number" and f.derived:
                 f.period = period_of(item.reference)
+                f.pivot = pivot_of(f, item.reference)
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}

@@ -253,12 +253,17 @@ def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
 
 
 def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
-    """``found`` is a rounded statement of another number fact (42% for 41.8%)."""
+    """``found`` is a rounded statement of another number fact (42% for 41.8%): within half a
+    unit of its last written digit, or a little more (15.7 is no rounding of 14.99)."""
+    digits = re.sub(r"[^\d.,]", "", found.text.split()[0] if found.text.split() else "").replace(",", ".")
+    place = 10.0 ** -len(digits.rsplit(".", 1)[1]) if "." in digits else 1.0
     for f in ctx.facts:
         if f is fact or f.kind != "number":
             continue
-        if any(abs(r - t) <= max(tol, 0.05 * abs(t)) for r in found.readings for t, tol in f.targets):
-            return True
+        for r in found.readings:
+            for t, tol in f.targets:
+                if abs(r - t) <= max(tol, place / 2 * abs(r / found.readings[0] if found.readings[0] else 1), 0.012 * abs(t)):
+                    return True
     return False
 
 

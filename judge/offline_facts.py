@@ -61,6 +61,7 @@ class _Fact:
     period: str = ""  # the period a rate is given per in the reference ("year" in "1.3 pp a year")
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
     quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
+    pivot: float | None = None  # a computed share or ratio's side of it is part of the value (100%, 1x)
 
     def surface_words(self) -> set[str]:
         out = claims.words(self.text)
@@ -205,15 +206,42 @@ def _number_hits(
         slack = _rounding_slack(found, text) / max(
             abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
         )
-        # a converted reading is in the fact's own unit: only its own target (never the scaled one)
-        targets = fact.targets[:1] if exact else fact.targets
+        # a converted reading is in the fact's own unit: only its own target (never the scaled
+        # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
+        targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
         if any(
-            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t)))
+            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t))) and _same_side(fact, r, t)
             for r in readings
             for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+def _same_side(fact: _Fact, reading: float, target: float) -> bool:
+    """A reading of a computed share of a target or a ratio lies on the value's side of its
+    pivot (99.6% of a target for 100.4% says it falls short: wrong, however close)."""
+    if fact.pivot is None or target != fact.targets[0][0]:
+        return True
+    return (reading - fact.pivot) * (target - fact.pivot) >= 0 or abs(reading - fact.pivot) < 1e-9
+
+
+#: "99.8% of the target", "1.33 times": a computed share of something, or a ratio
+_SHARE_OF = r"\s*(?:%|percent|per\s+cent)\s+of\b"
+_TIMES = r"\s*(?:times|x|×)\b"
+
+
+def pivot_of(fact: _Fact, reference: str) -> float | None:
+    """The pivot of a computed fact the reference states as a share of something (100) or as a
+    ratio (1), or None."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    at = rf"(?<![\d.,]){re.escape(fact.text)}"
+    if re.search(at + _SHARE_OF, reference, re.IGNORECASE):
+        return 100.0
+    if re.search(at + _TIMES, reference, re.IGNORECASE):
+        return 1.0
+    return None
 
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.
