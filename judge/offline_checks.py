@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from judge import certainty, claims
+from judge import offline_roles as roles
 from judge.claims import Span
 from judge.numbers import FoundNumber
 from judge.offline_context import (
@@ -458,6 +459,12 @@ def _problem(
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
+    side = roles.role_misbound(ctx, fact, span, text)
+    if side is not None:
+        return f"'{said}' is given for the {side}"
+    entity = roles.entity_misbound(ctx, fact, span, text)
+    if entity is not None:
+        return f"'{said}' is given for {entity}"
     if found is not None:
         rival = _rival_number(ctx, fact, found, text)
         if rival is not None:
@@ -492,7 +499,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
     if conflict is not None:
         return _Verdict(False, f"also says '{conflict}'")
-    winner = _distractor_wins(ctx, fact, text)
+    winner = _distractor_wins(ctx, fact, text) or roles.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
     negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]

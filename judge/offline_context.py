@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from judge import certainty, claims
 from judge.base import JudgeItem
@@ -40,6 +41,7 @@ class _Context:
     fact_words: set[str]
     partners: list[Partner | None]
     distractors: list[str]
+    memo: dict[str, Any] = field(default_factory=dict)  # readings of the item other modules keep
 
     @classmethod
     def of(cls, item: JudgeItem, facts: list[_Fact]) -> _Context:
