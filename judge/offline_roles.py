@@ -97,15 +97,26 @@ def _value_roles(ctx: _Context) -> dict[int, str]:
     for f in ctx.facts:
         if f.kind != "number" or f.derived or not f.unit and _is_year_value(f):
             continue
-        spans = _fact_spans(f, ref)
-        if spans:
-            role = _role_of(ref, spans[0])
+        span = _own_statement(f, ref)
+        if span is not None:
+            role = _role_of(ref, span)
             if role:
                 out[f.index] = role
     if set(out.values()) != {"chart", "text"}:
         out = {}
     ctx.memo["roles"] = out
     return dict(out)
+
+
+def _own_statement(f: _Fact, ref: _Text) -> Span | None:
+    """The reference's statement of ``f``: the number nearest its value (14.7 may lie within
+    the tolerance of 14.66, but 14.66 is its own)."""
+    value = f.targets[0][0]
+    found = [(abs(n.readings[0] - value), n) for n in ref.numbers if any(s.start == n.start for s in _fact_spans(f, ref))]
+    if not found:
+        return None
+    best = min(found, key=lambda d: d[0])[1]
+    return Span(best.start, best.end)
 
 
 def _is_year_value(f: _Fact) -> bool:
@@ -250,6 +261,7 @@ def names_in(ctx: _Context, text: str) -> list[str]:
     """Names in ``text``: the question's and reference's names written in any case, names the
     question and reference lack, and a capitalised opener that reads as a name ("Thailand
     moved furthest", "Indonesia in 2015") where its word is no word of the question or reference."""
+    text = re.sub(r"[*_#`]", " ", text)  # markdown emphasis
     out = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(text)]
     out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n)]
     for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
@@ -288,7 +300,8 @@ def _entities(ctx: _Context) -> dict[int, tuple[list[str], list[str]]]:
     clauses += [ref.piece(ref.clauses, s) for f in ctx.facts for s in _fact_spans(f, ref)]
     out = {}
     for f in ctx.facts:
-        if f.kind == "number" and f.derived or _is_entity(f) or f.pole is not None or f.colour:
+        year = f.kind == "label" and bool(claims.YEAR.fullmatch(f.text.strip()))
+        if f.kind == "number" and f.derived or (_is_entity(f) and not year) or f.pole is not None or f.colour:
             continue
         spans = _fact_spans(f, ref)
         if not spans:
