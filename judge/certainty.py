@@ -138,8 +138,16 @@ _ALTERNATIVES = re.compile(
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
     r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
-    r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
-    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    r"|\b(?:though|although|but)\s+(?:it|this|that|(?:the\s+)?[\w-]+(?:\s+\([^)]{0,40}\))?)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
+    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?,?\s+or\s+(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-$€£]?\d"
+    r"|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    # "Indonesia at 23.13%, or Thailand at about 22.9%": another candidate with its own value
+    r"|\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
+    # "between about 98% and 102%": a range for one value (a period between two years is none)
+    r"|(?:(?i:\b(?:is|was|are|were|lies|sits|stands|at|of|be)\s+)|^|[.:]\s*)(?i:(?:somewhere\s+)?between)\s+"
+    r"(?i:(?:about|around|roughly|approximately)\s+)?[-$€£]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s*%?\s+and\s+[-$€£]?\d"
+    # "it might be in line, or it might not", "partly matches and partly doesn't"
+    r"|(?i:\bor\s+(?:it|they|this|that)?\s*(?:might|may|could)\s+not\b|\bpartly\b[^.]*\bpartly\b)"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
     r"(?:also|equally)\s+(?:possible|plausible|likely)",
 )

@@ -276,6 +276,34 @@ def abstains(text: str) -> bool:
     return bool(_ABSTAIN.search(text))
 
 
+#: A question that asks for a verdict on a claim ("Was it borne out?", "Do the two agree?").
+_VERDICT_ASK = re.compile(
+    r"\b(?:bears?|borne|bear)\s+(?:\w+\s+){0,3}?out\b|\bconsistent\b|\bagree\b|\bmatch(?:es)?\b|\bsupports?\b"
+    r"|\bin\s+line\b|\bconfirms?\b",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"^\s*(?:\*\*)?(?:no(?:pe)?|nein|non|não|not\s+(?:really|quite|borne\s+out|consistent|in\s+line|confirmed)"
+    r"|it\s+(?:does\s+not|doesn't|is\s+not|isn't|was\s+not|wasn't|did\s+not|didn't)(?:\s+(?:bear\s+it\s+out|hold|match))?)"
+    r"(?:\*\*)?(?=[\s,.:;!—–-]|$)",
+    re.IGNORECASE,
+)
+_YES = re.compile(r"^\s*(?:\*\*)?(?:yes|yep|ja|oui|sí|sim)(?:\*\*)?(?=[\s,.:;!—–-]|$)", re.IGNORECASE)
+
+
+def verdict_reply(question: str, text: str) -> str:
+    """``text`` with a leading "No" or "Yes" to a question that asks for a verdict read as the
+    verdict ("No: the chart shows 81.9%" contradicts the claim; "Not borne out: …" is no denial
+    of the whole answer)."""
+    if not _VERDICT_ASK.search(question):
+        return text
+    m = _NO.match(text)
+    if m:
+        return "It contradicts it" + text[m.end() :]
+    m = _YES.match(text)
+    return "It matches" + text[m.end() :] if m else text
+
+
 def denies_all(text: str) -> bool:
     return bool(GLOBAL_DENIAL.search(text))
 

@@ -466,6 +466,8 @@ class OfflineJudge:
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
         language = certainty.language_doubt(candidate)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
+        if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
+            candidate = claims.verdict_reply(item.question, candidate)
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(

@@ -314,7 +314,9 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
 
 
 #: "36 km² in 2012": the year a reference writes right after a value is the value's own
-_YEAR_AFTER = re.compile(r"(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+((?:19|20)\d\d)\b")
+_YEAR_AFTER = re.compile(
+    r"(?:(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+|\s*\(\s*)((?:19|20)\d\d)\b(?!\s*[-–—]\s*\d)"
+)
 
 
 def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
@@ -339,6 +341,9 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
         bound |= {own.group(1)} if own else set(claims.YEAR.findall(place(ctx.reference, s)))
     if not bound:
         return None
+    own = _YEAR_AFTER.match(text.text, span.end) if value else None
+    if own is not None:  # "from 53.3% in 2011": the year written right after the value is its own
+        return own.group(1) if own.group(1) not in bound and own.group(1) in ctx.known_words else None
     said = set(claims.YEAR.findall(place(text, span)))
     if value:
         said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
@@ -425,6 +430,26 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         for said, span in claims.side_claims(text.text, text.clauses):
             if said != pole:
                 return text.clause(span).strip()
+    return _comparative_conflict(fact, text, own_spans)
+
+
+_COMPARATIVES = {"higher": "high", "larger": "high", "greater": "high", "bigger": "high",
+                 "lower": "low", "smaller": "low", "less": "low", "fewer": "low"}  # fmt: skip
+
+
+def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | None:
+    """A label that is itself a comparative ("lower": was the later period higher or lower?)
+    is contradicted by the other comparative said on its own ("ran 1.66 points higher")."""
+    mine = _COMPARATIVES.get(fact.text.strip().lower())
+    if mine is None:
+        return None
+    for m in re.finditer(r"\b(?:" + "|".join(_COMPARATIVES) + r")\b", text.text, re.IGNORECASE):
+        span = Span(m.start(), m.end())
+        clause = text.clause(span)
+        if _COMPARATIVES[m.group(0).lower()] == mine or text.negated(span) or re.search(r"\bor\b", clause):
+            continue
+        if not any(text.clause(s) == clause for s in own):
+            return m.group(0)
     return None
 
 
