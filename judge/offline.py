@@ -463,7 +463,10 @@ class OfflineJudge:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference)
-        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
+        raw_text = item.candidate
+        if _LATEX_COMMAND.search(raw_text):
+            raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
+        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):

@@ -30,7 +30,7 @@ from judge.offline_facts import (
     _number_hits,
     _Text,
 )
-from judge.quantities import bound_readings, readings_for, stated_unit
+from judge.quantities import bound_readings, prefix_mismatch, readings_for, stated_unit
 
 _MAX_STATEMENTS = 64  # statements of one fact examined
 
@@ -184,6 +184,8 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
             continue
         bound, exact = bound_readings(fact.quantity, found, text.text)
+        if not exact and prefix_mismatch(fact.unit, found, text.text):
+            return found  # "534 kgCO₂" for 534 gCO₂
         if not bound or (exact and not _number_hits(fact, text, [found])):
             return found  # no reading, or one converted from a unit or scale that is not the fact's
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:

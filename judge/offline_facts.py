@@ -13,7 +13,7 @@ from judge import claims
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
-from judge.quantities import UnitOf, bound_readings, fact_unit
+from judge.quantities import UnitOf, bound_readings, fact_unit, prefix_mismatch
 
 _FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
 
@@ -209,6 +209,8 @@ def _number_hits(
         # a converted reading is in the fact's own unit: only its own target (never the scaled
         # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
         targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
+        if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
+            continue  # "534 kgCO₂" is no 534 gCO₂
         if any(
             abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t))) and _same_side(fact, r, t)
             for r in readings

@@ -257,6 +257,21 @@ _OPENER_FOLLOW = re.compile(
 )
 
 
+#: Words that open a sentence of an answer about a chart and name nothing.
+_GENERIC = frozenset(
+    " ".join(
+        (
+            "peak trough top bottom total sum gap change difference result answer mean median average",
+            "highest lowest largest smallest overall value reading chart text report both neither either",
+            "period year years series growth decline drop rise increase decrease share ratio margin level",
+            "first second last final start end earlier later early late each all none yes no verdict",
+            "estimate target forecast threshold source note figure table row column values marks mark",
+            "here there this that these those it its they we i our my per about around roughly nearly",
+        )
+    ).split()
+)
+
+
 def names_in(ctx: _Context, text: str) -> list[str]:
     """Names in ``text``: the question's and reference's names written in any case, names the
     question and reference lack, and a capitalised opener that reads as a name ("Thailand
@@ -267,8 +282,10 @@ def names_in(ctx: _Context, text: str) -> list[str]:
     for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
         word = m.group(1)
         low = word.lower().removesuffix("'s")
-        if low in ctx.known_words or low in claims.STOPWORDS or claims.COLOUR.fullmatch(low):
+        if low in ctx.known_words or low in claims.STOPWORDS or low in _GENERIC or claims.COLOUR.fullmatch(low):
             continue
+        if low.endswith(("ing", "ly", "ed")):
+            continue  # "Averaging 2011 to 2017", "Roughly", "Combined": no names
         if _OPENER_FOLLOW.match(text[m.end() :]) and word not in out:
             out.append(word.removesuffix("'s"))
     return out
