@@ -486,6 +486,9 @@ def _problem(
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
+    period = roles.period_misbound(ctx, fact, span, text)
+    if period is not None:
+        return f"'{said}' is given for {period}"
     side = roles.role_misbound(ctx, fact, span, text)
     if side is not None:
         return f"'{said}' is given for the {side}"

@@ -394,3 +394,37 @@ def _joined(text: _Text, span: Span) -> tuple[int, int]:
         b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
     return a, b
 
+
+
+# --- the period a computed value is over ----------------------------------------------------
+
+_RANGE = re.compile(
+    r"(?<![\d.])(?:((?:19|20)\d\d)\s*(?:[-–—]|to|through|until)|between\s+((?:19|20)\d\d)\s+and)\s*"
+    r"((?:19|20)\d\d)(?![\d.])",
+    re.IGNORECASE,
+)
+
+
+def _ranges(text: str) -> set[tuple[str, str]]:
+    return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
+
+
+def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
+    """The year ranges said with ``span``: its clause's, else its sentence's."""
+    clause = _ranges(text.clause(span))
+    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
+
+
+def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another period than the reference's for a computed value (an average, total or change
+    over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    own = _own_statement(fact, ctx.reference)
+    ref = _range_of(ctx.reference, own) if own is not None else set()
+    if len(ref) != 1:
+        ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
+    said = _range_of(text, span)
+    if not ref or not said or said & ref:
+        return None
+    return "–".join(sorted(said)[0])
