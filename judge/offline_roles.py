@@ -405,6 +405,9 @@ _RANGE = re.compile(
 )
 
 
+_READING_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+
+
 def _ranges(text: str) -> set[tuple[str, str]]:
     return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
 
@@ -420,6 +423,9 @@ def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
     over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
     if fact.kind != "number" or not fact.derived:
         return None
+    year = _READING_YEAR.search(text.text[max(0, span.start - 12) : span.start])
+    if year and year.group(1) not in ctx.reference.text:
+        return year.group(1)  # "2016: 27.2k" is that year's reading, not the period's mean
     own = _own_statement(fact, ctx.reference)
     ref = _range_of(ctx.reference, own) if own is not None else set()
     if len(ref) != 1:
