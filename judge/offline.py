@@ -295,7 +295,8 @@ def _assess_committed(
     nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
     A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
     if parts is None:
-        return (*_assess(ctx, facts, text), True)
+        scored, verdicts = _assess(ctx, facts, text)
+        return scored, _last_word(ctx, scored, verdicts, text), True
     scored, said = _assess(ctx, facts, tail)
     for i, v in enumerate(said):
         fact = scored[i]
@@ -325,6 +326,35 @@ def _assess_committed(
         for i, v in enumerate(said)
     ]
     return scored, merged, True
+
+
+def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[_Verdict]:
+    """In an answer of several sentences with no marker that asks one value, the last sentence
+    that states a number in the value's unit commits to it: another value there answers the
+    value wrongly, however right an earlier reading ("…median ≈ 17.85 … The value asked for is
+    the upper quartile, 20.4")."""
+    asked = [i for i, f in enumerate(facts[: len(ctx.facts)]) if f.kind == "number" and not _is_year(f)]
+    if len(asked) != 1 or not verdicts[asked[0]].hit:
+        return verdicts
+    fact = facts[asked[0]]
+    sentences = [
+        (m.start(), m.end())
+        for m in re.finditer(r"(?:[^.!?\n]|\b(?:i\.e|e\.g|vs|approx|ca)\.|\.(?=\S))+", text.text, re.IGNORECASE)
+    ]
+    stating = [
+        (a, b) for a, b in sentences if any(a <= n.start < b and readings_for(fact.quantity, n, text.text) for n in text.numbers)
+    ]
+    if len(stating) < 2:
+        return verdicts
+    last = _Text.of(text.text[slice(*stating[-1])])
+    if _number_hits(fact, last):
+        return verdicts
+    wrong = _wrong_value(ctx, fact, last)
+    if wrong is None or stated_unit(wrong, last.text).share != fact.quantity.share:
+        return verdicts  # "1.8 points, i.e. about 71% above": a share of another kind restates it
+    out = list(verdicts)
+    out[asked[0]] = _Verdict(False, f"its last statement says '{wrong.text}'")
+    return out
 
 
 def _carries(before: _Verdict, kind: str) -> bool:
