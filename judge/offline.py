@@ -508,6 +508,7 @@ class OfflineJudge:
         ):
             return self._judgement(0, "the answer abstains ('Not found in the document.')")
         ctx = _Context.of(item, facts)
+        ctx.memo["foreign"] = bool(language)  # names of another language are not read
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)

@@ -475,9 +475,7 @@ def _problem(
     if _misbound(ctx, fact, span, text):
         return f"'{said}' is tied to something else"
     year = _foreign_year(ctx, span, text)
-    named = fact.kind == "number" and not certainty.language_doubt(
-        text.text
-    )  # no names read in other languages
+    named = fact.kind == "number" and not ctx.foreign(text)  # no names read in other languages
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"

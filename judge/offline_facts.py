@@ -225,7 +225,7 @@ def _same_side(fact: _Fact, reading: float, target: float) -> bool:
     pivot (99.6% of a target for 100.4% says it falls short: wrong, however close)."""
     if fact.pivot is None or target != fact.targets[0][0]:
         return True
-    return (reading - fact.pivot) * (target - fact.pivot) >= 0 or abs(reading - fact.pivot) < 1e-9
+    return (reading - fact.pivot) * (target - fact.pivot) > 0 or reading == fact.pivot
 
 
 #: "99.8% of the target", "1.33 times": a computed share of something, or a ratio

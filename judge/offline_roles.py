@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from judge import certainty, claims
+from judge import claims
 from judge.claims import Span
 from judge.offline_context import _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _label_spans, _Text
@@ -43,18 +43,30 @@ def _roles_in(text: str, a: int, b: int) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), "text" if m["text"] else "chart") for m in _CUE.finditer(text, a, b)]
 
 
+#: Where one side of a comparison ends and the other begins inside a clause.
+_SIDES_BREAK = re.compile(
+    r",|;|、|대비|\b(?:and|while|whereas|against|versus|vs\.?|compared\s+(?:with|to)|y|e|und|et|contra|gegenüber|mientras)\b",
+    re.IGNORECASE,
+)
+
+
 def _number_roles(text: _Text, a: int, b: int) -> dict[int, set[str]]:
-    """The roles of the numbers in ``text.text[a:b]``: each cue belongs to the number nearest
-    to it ("the estimate is larger: 22.9% versus 20.7% on the chart"); none on a tie."""
-    numbers = [n for n in text.numbers if a <= n.start < b]
+    """The roles of the numbers in ``text.text[a:b]``: the cues of the piece each stands in,
+    the clause cut where one side ends ("the chart shows 328 against the 315 target"); a cue
+    outside a parenthesis says nothing of a number inside it."""
+    cuts = [a, *(m.start() for m in _SIDES_BREAK.finditer(text.text, a, b)), b]
     out: dict[int, set[str]] = {}
-    for s, e, role in _roles_in(text.text, a, b):
-        aside = _aside(text.text, s)
-        far = sorted(
-            (n.start - e if n.start >= e else s - n.end, n.start) for n in numbers if _aside(text.text, n.start) == aside
-        )
-        if far and (len(far) == 1 or far[0][0] < far[1][0]):
-            out.setdefault(far[0][1], set()).add(role)
+    for lo, hi in zip(cuts, cuts[1:], strict=False):
+        numbers = [n for n in text.numbers if lo <= n.start < hi]
+        for s, e, role in _roles_in(text.text, lo, hi):
+            aside = _aside(text.text, s)
+            far = sorted(
+                (n.start - e if n.start >= e else s - n.end, n.start)
+                for n in numbers
+                if _aside(text.text, n.start) == aside
+            )
+            if far and (len(far) == 1 or far[0][0] < far[1][0]):  # the number nearest the cue
+                out.setdefault(far[0][1], set()).add(role)
     return out
 
 
@@ -72,10 +84,10 @@ def _aside(text: str, at: int) -> int:
     return opened[-1]
 
 
-def _role_of(text: _Text, span: Span) -> str | None:
+def _role_of(text: _Text, span: Span, whole: bool = False) -> str | None:
     """The role (``chart`` or ``text``) of the number at ``span``: its clause's cues that are
     nearest to it, else (after a colon or a table bar) the clause before ("Target (text) | 315",
-    "Seuil : 14,7", "The chart: 25.7%")."""
+    "Seuil : 14,7", "The chart: 25.7%"); with ``whole`` (the reference), else its segment's."""
     a, b = text.piece(text.clauses, span)
     roles = _number_roles(text, a, b).get(span.start, set())
     if not roles and a > 0:
@@ -84,6 +96,9 @@ def _role_of(text: _Text, span: Span) -> str | None:
             pa, _ = text.piece(text.clauses, Span(max(0, len(before) - 2), 0))
             pa = max(pa, text.text.rfind("\n", 0, a) + 1)
             roles = {role for _, _, role in _roles_in(text.text, pa, len(before))}
+    if not roles and whole:  # "… the red mark in Figure 2, at 350 incidents": the reference's statement
+        sa, sb = text.piece(text.segments, span)
+        roles = {role for s, _, role in _roles_in(text.text, sa, sb) if _aside(text.text, s) == _aside(text.text, span.start)}
     return roles.pop() if len(roles) == 1 else None
 
 
@@ -99,7 +114,7 @@ def _value_roles(ctx: _Context) -> dict[int, str]:
             continue
         span = _own_statement(f, ref)
         if span is not None:
-            role = _role_of(ref, span)
+            role = _role_of(ref, span, whole=True)
             if role:
                 out[f.index] = role
     if set(out.values()) != {"chart", "text"}:
@@ -156,7 +171,7 @@ def _figures(ctx: _Context) -> dict[str, float] | None:
         span = Span(n.start, n.end)
         if "%" not in n.text and n.readings[0] == int(n.readings[0]) and 1900 <= n.readings[0] <= 2100:
             continue
-        role = _role_of(ref, span)
+        role = _role_of(ref, span, whole=True)
         if role:
             seen[role].add(n.readings[0])
     out = None
@@ -339,7 +354,7 @@ def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
     aside) names one the reference ties to other facts, or one it never names, and none of the
     value's own."""
     bound = _entities(ctx).get(fact.index)
-    if bound is None or certainty.language_doubt(text.text):
+    if bound is None or ctx.foreign(text):
         return None  # names in another language are not read
     own, others = bound
     a, b = text.piece(text.clauses, span)
