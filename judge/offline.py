@@ -48,7 +48,7 @@ from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
-from judge.offline_roles import roles_swapped, side_against_values
+from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -251,7 +251,12 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
         if wrong is not None:
             verdicts[i] = _Verdict(False, f"says '{wrong.text}' instead", soft=not fact.derived)
-    flipped = _reversed(ctx, text) or side_against_values(ctx, text) or roles_swapped(ctx, text)
+    flipped = (
+        _reversed(ctx, text)
+        or side_against_values(ctx, text)
+        or roles_swapped(ctx, text)
+        or reference_winner_conflict(ctx, text)
+    )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
         facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]

@@ -208,6 +208,8 @@ def _number_hits(
         )
         # a converted reading is in the fact's own unit: only its own target (never the scaled
         # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
+        if fact.derived and _OPERAND.search(text.text[found.end : found.end + 4]):
+            continue  # "59 / 58.9 × 100 = 100.2%": an operand is no computed result
         targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
         if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
             continue  # "534 kgCO₂" is no 534 gCO₂
@@ -244,6 +246,10 @@ def pivot_of(fact: _Fact, reference: str) -> float | None:
     if re.search(at + _TIMES, reference, re.IGNORECASE):
         return 1.0
     return None
+
+
+#: An arithmetic operator or "=" right after a number: the number is an operand.
+_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x]|\*(?!\*))\s*\d)")
 
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.

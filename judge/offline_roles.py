@@ -377,16 +377,18 @@ _WINNER = {
 }
 
 
-def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
-    """Another candidate a clause with the question's own superlative names, where it does not
-    name the asked entity ("The largest move is Thailand's" for Vietnam)."""
-    if not _is_entity(fact) or not fact.text[:1].isupper():
-        return None  # a reason ("the clean air plan") is no candidate for the top
-    for words in _WINNER.values():
-        cue = re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE)
-        if not re.search(r"\b(?:which|who|whose)\b", ctx.question.text, re.I) or not cue.search(ctx.question.text):
-            continue
-        own = _label_spans(fact, text)
+def _cues(ctx: _Context) -> list[re.Pattern[str]]:
+    """The question's own superlatives or comparatives, when it asks which one ("which …
+    moved furthest", "did Road or Pipeline stand higher")."""
+    asks = re.search(r"\b(?:which|who|whose)\b", ctx.question.text, re.I) or ctx.distractors
+    cues = [re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE) for words in _WINNER.values()]
+    return [cue for cue in cues if asks and cue.search(ctx.question.text)]
+
+
+def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -> str | None:
+    """A candidate other than the winner (stated at ``own``, named by ``mine``'s words) that a
+    clause with the question's cue names, where the winner is not named."""
+    for cue in _cues(ctx):
         for m in cue.finditer(text.text):
             a, b = _joined(text, Span(m.start(), m.end()))
             if any(a <= s.start < b for s in own) or text.negated(Span(m.start(), m.end())):
@@ -395,10 +397,42 @@ def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
             for name in names_in(ctx, clause):
                 at = clause.find(name)
                 lo, hi = sorted((at, m.start() - a))
-                if re.search(r"\bthan\b", clause[lo:hi]) or claims.words(name) & fact.surface_words():
+                if re.search(r"\bthan\b", clause[lo:hi]) or claims.words(name) & mine:
                     continue  # "higher than orange (Engineering …)": the lower one
-                if name in ctx.distractors or _unknown_name(ctx, name) or not claims.phrase_pattern(name).search(ctx.question.text):
+                if (
+                    name in ctx.distractors
+                    or _unknown_name(ctx, name)
+                    or not claims.phrase_pattern(name).search(ctx.question.text)
+                ):
                     return name
+    return None
+
+
+def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """Another candidate a clause with the question's own superlative names, where it does not
+    name the asked entity ("The largest move is Thailand's" for Vietnam)."""
+    if not _is_entity(fact) or not fact.text[:1].isupper():
+        return None  # a reason ("the clean air plan") is no candidate for the top
+    return _other_winner(ctx, _label_spans(fact, text), fact.surface_words(), text)
+
+
+def reference_winner_conflict(ctx: _Context, text: _Text) -> str | None:
+    """For a "which" question whose answer is no label fact ("Which came first: Japan …, or
+    Spain …?"), the one name of the reference's segment with the question's cue is the winner:
+    another name in the answer's clause with that cue contradicts it."""
+    if any(_is_entity(f) and f.text[:1].isupper() for f in ctx.facts) or not ctx.distractors:
+        return None
+    ref = ctx.reference
+    for cue in _cues(ctx):
+        m = cue.search(ref.text)
+        if m is None:
+            continue
+        segment = ref.text[slice(*ref.piece(ref.segments, Span(m.start(), m.end())))]
+        names = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(segment)]
+        if len(names) != 1:
+            return None
+        own = claims.find_all(claims.phrase_pattern(names[0]), text.text)
+        return _other_winner(ctx, own, claims.words(names[0]), text)
     return None
 
 
