@@ -255,6 +255,20 @@ def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
     return out
 
 
+def _nearer_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` lies within tolerance of another number fact whose value it is nearer to than
+    ``fact``'s (19% is the text's 19, not a reading of the chart's 18.9)."""
+    r = found.readings[0]
+    mine = abs(r - fact.targets[0][0])
+    for f in ctx.facts:
+        if f is fact or f.kind != "number" or not f.targets:
+            continue
+        value, tol = f.targets[0]
+        if abs(r - value) < mine and abs(r - value) <= tol:
+            return True
+    return False
+
+
 def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
     """``found`` is a rounded statement of another number fact (42% for 41.8%): within half a
     unit of its last written digit, or a little more (15.7 is no rounding of 14.99)."""
@@ -518,6 +532,8 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         occurrences: list[tuple[Span, FoundNumber | None]] = [
             (span, found) for found, span in _number_hits(fact, text)
         ]
+        own = [(s, n) for s, n in occurrences if n is None or not _nearer_other(ctx, fact, n)]
+        occurrences = own or occurrences  # 19% is the text's 19, not a reading of the chart's 18.9
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
     occurrences = occurrences[:_MAX_STATEMENTS]

@@ -348,6 +348,9 @@ def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
     spans: list[Span] = []
     for name in fact.names:
         spans += claims.find_all(claims.phrase_pattern(name), text.text)
+        bare = re.sub(r"^(?:the|a|an)\s+(?=\S+\s)", "", name.strip(), flags=re.IGNORECASE)
+        if bare != name.strip():  # "payment-by-results contracts" for "the payment-by-results contracts"
+            spans += claims.find_all(claims.phrase_pattern(bare), text.text)
     if fact.pole is not None:
         family, pole = fact.pole
         spans += claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
