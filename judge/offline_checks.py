@@ -557,6 +557,10 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         alternative = _alternative(ctx, fact, text)
         if alternative is not None:
             return _Verdict(False, f"offered with the alternative '{alternative}'")
+        misunit = _misunit(ctx, fact, text) if fact.kind == "number" and fact.unit else None
+        if misunit is not None and stated_unit(misunit, text.text).physical is not None:
+            # "0.40 points below, i.e. about 0.4 years behind": the value restated in a unit it cannot be
+            return _Verdict(False, f"also says '{misunit.text}' in another unit")
         return _Verdict(True, "", conflict=any(p is not None for p in problems))
     if problems:
         return _Verdict(False, str(problems[0]))
