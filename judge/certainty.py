@@ -188,7 +188,8 @@ _UNITS = frozenset(
     " ".join(
         (
             "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons",
-            "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min years year yrs yr",
+            "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min",
+            "years year yrs yr",
             "lb lbs seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros",
             "l ml litres liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
         )

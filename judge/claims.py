@@ -136,7 +136,8 @@ LOW_CUE = re.compile(
     re.IGNORECASE,
 )
 
-#: A year, also next to CJK characters ("2014年", "在2015年"); no digit, Latin letter or decimal mark beside it
+#: A year, also next to CJK characters ("2014年", "在2015年"); no digit, Latin letter or decimal
+#: mark beside it
 YEAR = re.compile(r"(?<![0-9A-Za-z_.])(?:19|20)\d\d(?![0-9A-Za-z_]|[.,]\d)")
 _PROPER = re.compile(r"\b[A-Z][A-Za-z'’\-]+(?:\s+[A-Z][A-Za-z'’\-]+)*")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")

@@ -33,7 +33,7 @@ def unshared(facts: list[_Fact], hit: list[bool], text: _Text) -> set[int]:
     """Indexes of facts (among those ``hit``) that are stated only by numbers the answer gives
     for facts of other values: they are not stated."""
     # a number written twice ("14.99 … the values 14.99, 13.80 …") is one statement
-    first = {}
+    first: dict[float, int] = {}
     for found in text.numbers:
         first.setdefault(round(found.readings[0], 9), found.start)
     stated = {
@@ -48,10 +48,14 @@ def unshared(facts: list[_Fact], hit: list[bool], text: _Text) -> set[int]:
     # facts of one value count as one (they share their numbers freely)
     groups: dict[int, int] = {}
     for i in sorted(stated):
-        groups[i] = next((j for j in groups if abs(value[j] - value[i]) <= _SAME_VALUE * max(1.0, abs(value[i]))), i)
+        groups[i] = next(
+            (j for j in groups if abs(value[j] - value[i]) <= _SAME_VALUE * max(1.0, abs(value[i]))), i
+        )
     heads = sorted(set(groups.values()))
     pairs = sorted(
-        (_distance(facts[h], text, at), h, at) for h in heads for at in {a for i in stated if groups[i] == h for a in stated[i]}
+        (_distance(facts[h], text, at), h, at)
+        for h in heads
+        for at in {a for i in stated if groups[i] == h for a in stated[i]}
     )
     kept: set[int] = set()
     taken: set[int] = set()

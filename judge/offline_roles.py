@@ -24,6 +24,7 @@ Each returns what the answer says instead, or None.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from judge import claims
@@ -56,7 +57,7 @@ def _number_roles(text: _Text, a: int, b: int) -> dict[int, set[str]]:
     outside a parenthesis says nothing of a number inside it."""
     cuts = [a, *(m.start() for m in _SIDES_BREAK.finditer(text.text, a, b)), b]
     out: dict[int, set[str]] = {}
-    for lo, hi in zip(cuts, cuts[1:], strict=False):
+    for lo, hi in itertools.pairwise(cuts):
         numbers = [n for n in text.numbers if lo <= n.start < hi]
         for s, e, role in _roles_in(text.text, lo, hi):
             aside = _aside(text.text, s)
@@ -98,7 +99,11 @@ def _role_of(text: _Text, span: Span, whole: bool = False) -> str | None:
             roles = {role for _, _, role in _roles_in(text.text, pa, len(before))}
     if not roles and whole:  # "… the red mark in Figure 2, at 350 incidents": the reference's statement
         sa, sb = text.piece(text.segments, span)
-        roles = {role for s, _, role in _roles_in(text.text, sa, sb) if _aside(text.text, s) == _aside(text.text, span.start)}
+        roles = {
+            role
+            for s, _, role in _roles_in(text.text, sa, sb)
+            if _aside(text.text, s) == _aside(text.text, span.start)
+        }
     return roles.pop() if len(roles) == 1 else None
 
 
@@ -110,7 +115,7 @@ def _value_roles(ctx: _Context) -> dict[int, str]:
     ref = ctx.reference
     out: dict[int, str] = {}
     for f in ctx.facts:
-        if f.kind != "number" or f.derived or not f.unit and _is_year_value(f):
+        if f.kind != "number" or f.derived or (not f.unit and _is_year_value(f)):
             continue
         span = _own_statement(f, ref)
         if span is not None:
@@ -127,7 +132,11 @@ def _own_statement(f: _Fact, ref: _Text) -> Span | None:
     """The reference's statement of ``f``: the number nearest its value (14.7 may lie within
     the tolerance of 14.66, but 14.66 is its own)."""
     value = f.targets[0][0]
-    found = [(abs(n.readings[0] - value), n) for n in ref.numbers if any(s.start == n.start for s in _fact_spans(f, ref))]
+    found = [
+        (abs(n.readings[0] - value), n)
+        for n in ref.numbers
+        if any(s.start == n.start for s in _fact_spans(f, ref))
+    ]
     if not found:
         return None
     best = min(found, key=lambda d: d[0])[1]
@@ -214,8 +223,39 @@ _HIGH = r"times|higher|larger|greater|bigger|more|above|exceeds?|exceeded|ahead\
 _LOW = r"lower|smaller|less|fewer|below|behind|short\s+of|trails|lags"
 _COMPARE = re.compile(rf"(?<![\w-])(?:(?P<high>{_HIGH})|(?P<low>{_LOW}))(?![\w-])", re.IGNORECASE)
 _NOT_IDS = frozenset(
-    "times higher larger greater bigger more above exceeds ahead lower smaller less fewer below behind short"
-    " than which what how many much chart figure series value values mark plotted titled ratio".split()
+    [
+        "times",
+        "higher",
+        "larger",
+        "greater",
+        "bigger",
+        "more",
+        "above",
+        "exceeds",
+        "ahead",
+        "lower",
+        "smaller",
+        "less",
+        "fewer",
+        "below",
+        "behind",
+        "short",
+        "than",
+        "which",
+        "what",
+        "how",
+        "many",
+        "much",
+        "chart",
+        "figure",
+        "series",
+        "value",
+        "values",
+        "mark",
+        "plotted",
+        "titled",
+        "ratio",
+    ]
 )
 Comparison = tuple[frozenset[str], frozenset[str], int]
 
@@ -297,7 +337,12 @@ def names_in(ctx: _Context, text: str) -> list[str]:
     for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
         word = m.group(1)
         low = word.lower().removesuffix("'s")
-        if low in ctx.known_words or low in claims.STOPWORDS or low in _GENERIC or claims.COLOUR.fullmatch(low):
+        if (
+            low in ctx.known_words
+            or low in claims.STOPWORDS
+            or low in _GENERIC
+            or claims.COLOUR.fullmatch(low)
+        ):
             continue
         if low.endswith(("ing", "ly", "ed")):
             continue  # "Averaging 2011 to 2017", "Roughly", "Combined": no names
@@ -333,7 +378,12 @@ def _entities(ctx: _Context) -> dict[int, tuple[list[str], list[str]]]:
     out = {}
     for f in ctx.facts:
         year = f.kind == "label" and bool(claims.YEAR.fullmatch(f.text.strip()))
-        if f.kind == "number" and f.derived or (_is_entity(f) and not year) or f.pole is not None or f.colour:
+        if (
+            (f.kind == "number" and f.derived)
+            or (_is_entity(f) and not year)
+            or f.pole is not None
+            or f.colour
+        ):
             continue
         spans = _fact_spans(f, ref)
         if not spans:
@@ -341,7 +391,11 @@ def _entities(ctx: _Context) -> dict[int, tuple[list[str], list[str]]]:
         mine = ref.piece(ref.clauses, spans[0])
         own = [n for n in names if claims.phrase_pattern(n).search(ref.text[slice(*mine)])]
         others = {
-            n for a, b in clauses if (a, b) != mine for n in names if claims.phrase_pattern(n).search(ref.text[a:b])
+            n
+            for a, b in clauses
+            if (a, b) != mine
+            for n in names
+            if claims.phrase_pattern(n).search(ref.text[a:b])
         }
         if own:
             out[f.index] = (own, sorted(n for n in others if not any(_same(n, o) for o in own)))
@@ -358,7 +412,11 @@ def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
         return None  # names in another language are not read
     own, others = bound
     a, b = text.piece(text.clauses, span)
-    clause = re.sub(r"\([^()]*\)", lambda m: m.group(0) if a + m.start() <= span.start < a + m.end() else " ", text.text[a:b])
+    clause = re.sub(
+        r"\([^()]*\)",
+        lambda m: m.group(0) if a + m.start() <= span.start < a + m.end() else " ",
+        text.text[a:b],
+    )
     said = names_in(ctx, clause)
     if any(_same(n, o) for n in said for o in own):
         return None
@@ -372,7 +430,8 @@ def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
 # --- the winner of a "which" question -------------------------------------------------------
 
 _WINNER = {
-    "high": r"highest|largest|biggest|greatest|most|top|first|furthest|farthest|higher|larger|bigger|greater|leads",
+    "high": r"highest|largest|biggest|greatest|most|top|first|furthest|farthest|higher|larger|bigger|greater"
+    r"|leads",
     "low": r"lowest|smallest|least|fewest|bottom|last|lower|smaller|fewer",
 }
 
@@ -442,7 +501,6 @@ def _joined(text: _Text, span: Span) -> tuple[int, int]:
     if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
         b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
     return a, b
-
 
 
 # --- the period a computed value is over ----------------------------------------------------

@@ -257,7 +257,11 @@ def _decompositions(token: str) -> set[tuple[str, str]]:
     out = {("", token)}
     for p in _PREFIXES:
         rest = token[len(p) :]
-        if token.startswith(p) and rest[:1].isalpha() and (len(rest) <= 3 or not rest.isalpha() or not rest.islower()):
+        if (
+            token.startswith(p)
+            and rest[:1].isalpha()
+            and (len(rest) <= 3 or not rest.isalpha() or not rest.islower())
+        ):
             out.add((p, rest))
     return out
 
@@ -270,7 +274,4 @@ def prefix_mismatch(fact_unit: str, found: FoundNumber, text: str) -> bool:
     if mine is None or not unit or mine.group(1) == unit:
         return False
     said = _decompositions(mine.group(1))
-    for prefix, rest in _decompositions(unit):
-        if any(r == rest and p != prefix for p, r in said):
-            return True
-    return False
+    return any(r == rest and p != prefix for prefix, rest in _decompositions(unit) for p, r in said)
