@@ -105,10 +105,27 @@ LOWERING = frozenset(
 )
 
 
-def settled(score: int, doubts: list[str], pass_mark: int = 6) -> bool:
+#: Doubts that could only add to what an answer got right (a paraphrased label, a number said
+#: in words): a fail capped by a contradiction stays a fail whatever they resolve to.
+RAISING = frozenset(("a label is not found (a paraphrase?)", "a number is asked and it writes none (said in words?)"))
+
+
+def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str = "") -> bool:
     """The verdict stands whatever the doubts resolve to: none, or a fail whose doubts could
-    only lower it."""
-    return not doubts or (score < pass_mark and all(d in LOWERING for d in doubts))
+    only lower it. A fail with a contradiction (``contradicted``: ``"value"`` when an asked value
+    is stated wrongly or in a unit it cannot be, ``"other"`` for any other) also stands when its
+    other doubts could only add matched facts (the contradiction caps it), and one of a value
+    stands in another language too (numbers are read in any script)."""
+    if not doubts:
+        return True
+    if score >= pass_mark:
+        return False
+    allowed = set(LOWERING)
+    if contradicted:
+        allowed |= RAISING
+    if contradicted == "value":
+        allowed |= LANGUAGE_DOUBTS
+    return all(d in allowed for d in doubts)
 
 
 _NUMBER_WORDS = re.compile(

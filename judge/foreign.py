@@ -52,7 +52,7 @@ _TABLE: list[tuple[str, str]] = [
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
     (
-        r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
+        r"fiel|sank|sanken|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
         "fell",
     ),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),

@@ -372,6 +372,21 @@ def _carries(before: _Verdict, kind: str) -> bool:
     return before.hit or before.soft
 
 
+#: Contradictions of an asked value itself: stated as another number, or in a unit it cannot be.
+_VALUE_WRONG = re.compile(r"says '[^']*'(?: instead)?$|in another unit or scale$|in another unit$")
+#: A contradiction read from a negation: a paraphrased label may hold the negation itself.
+_NEGATED = re.compile(r"is negated$")
+
+
+def _contradiction_kind(verdicts: list[_Verdict]) -> str:
+    """``"value"`` when an asked value is contradicted outright, ``"other"`` for another hard
+    contradiction, "" for none (see ``certainty.settled``)."""
+    hard = [v.why for v in verdicts if not v.hit and v.why and not v.soft and not _NEGATED.search(v.why)]
+    if any(_VALUE_WRONG.search(why) for why in hard):
+        return "value"
+    return "other" if hard else ""
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -457,7 +472,8 @@ class OfflineJudge:
             text_out += f"; missing: {', '.join(missing)}"
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
-        return self._judgement(score, text_out, certain=certainty.settled(score, doubts))
+        settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
+        return self._judgement(score, text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

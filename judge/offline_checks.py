@@ -187,7 +187,9 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         bound, exact = bound_readings(fact.quantity, found, text.text)
         if not exact and prefix_mismatch(fact.unit, found, text.text):
             return found  # "534 kgCO₂" for 534 gCO₂
-        if not bound or (exact and not _number_hits(fact, text, [found])):
+        if not bound or (
+            exact and not _number_hits(fact, text, [found]) and abs(abs(bound[0]) - abs(value)) > tol
+        ):
             return found  # no reading, or one converted from a unit or scale that is not the fact's
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found

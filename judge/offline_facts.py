@@ -200,7 +200,8 @@ def _number_hits(
         span = Span(found.start, found.end)
         bound, exact = bound_readings(fact.quantity, found, text.text)
         readings = list(bound)
-        if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
+        sentence = text.text[slice(*text.piece(text.sentences, span))]
+        if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(sentence):
             readings += [-r for r in readings]
         readings = _per_period(fact, found, text, readings)
         slack = _rounding_slack(found, text) / max(
