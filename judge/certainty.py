@@ -107,7 +107,11 @@ LOWERING = frozenset(
 
 #: Doubts that could only add to what an answer got right (a paraphrased label, a number said
 #: in words): a fail capped by a contradiction stays a fail whatever they resolve to.
-RAISING = frozenset(("a label is not found (a paraphrase?)", "a number is asked and it writes none (said in words?)"))
+RAISING = frozenset(
+    ("a label is not found (a paraphrase?)", "a number is asked and it writes none (said in words?)")
+)
+#: A name the item never gives: a pass may rest on a wrong entity; a fail stands.
+UNKNOWN_NAME = "it names {}, which neither the question nor the reference names"
 
 
 def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str = "") -> bool:
@@ -120,7 +124,7 @@ def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str
         return True
     if score >= pass_mark:
         return False
-    allowed = set(LOWERING)
+    allowed = set(LOWERING) | {d for d in doubts if d.startswith(UNKNOWN_NAME[:9])}
     if contradicted:
         allowed |= RAISING
     if contradicted == "value":

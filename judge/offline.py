@@ -60,7 +60,7 @@ from judge.offline_context import (
     _foreign_colours,
     _foreign_names,
 )
-from judge.offline_doubts import _doubts, _unread_names_dropped
+from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
@@ -462,7 +462,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts = certainty.read_in_full(item.candidate, doubts, read_all)
+        doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from judge import certainty, claims
+from judge import offline_roles as roles
 from judge.base import JudgeItem
 from judge.offline_checks import _is_year, _Verdict
-from judge.offline_context import _Context
+from judge.offline_context import _Context, _unknown_name
 from judge.offline_facts import _Fact, _is_entity, _Text, roughly_stated
 
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
@@ -105,4 +106,18 @@ def _doubts(
         doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
     if _units_resolved(facts, verdicts):
         doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
+    if not language:
+        unknown = [
+            n for n in roles.names_in(ctx, text.text) if _unknown_name(ctx, n) and not re.match(r"I\b", n)
+        ]
+        if unknown:  # a name the item never gives may be a wrong entity the checks cannot bind
+            doubts.append(certainty.UNKNOWN_NAME.format(unknown[0]))
     return doubts
+
+
+def bound_roles(ctx: _Context) -> bool:
+    """The item binds values or verdicts to roles an answer in another language states in words
+    the judge does not read: two receptions of two actors, or a ratio or share whose two ends
+    may be swapped ("越南2022年约为2015年的1.23倍")."""
+    stances = [f for f in ctx.facts if f.pole is not None and f.pole[0] == "stance"]
+    return len(stances) >= 2 or any(f.pivot is not None for f in ctx.facts)
