@@ -276,7 +276,8 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     clause = text.clause(span)
     every = claims.words(clause)
     own = ctx.anchors[fact.index]
-    if own and not own & every:
+    value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
+    if own and not own & every and not value:
         a, b = text.piece(text.clauses, span)
         here = {
             j
