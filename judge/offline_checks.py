@@ -277,7 +277,9 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     every = claims.words(clause)
     own = ctx.anchors[fact.index]
     value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
-    if own and not own & every and not value:
+    # "below the average", "rose to 2016": a side or direction names what it compares with
+    compares = fact.pole is not None and fact.pole[0] in ("side", "direction")
+    if own and not own & every and not value and not compares:
         a, b = text.piece(text.clauses, span)
         here = {
             j
@@ -289,7 +291,10 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
             for j in range(len(ctx.facts))
             if j not in ctx.related[fact.index] and not ctx.related[j] & here
         ]
-        if set().union(*unrelated) & (every - ctx.fact_words):
+        foreign = set().union(*unrelated) & (every - ctx.fact_words)
+        if _is_year(fact):  # "from 2011 to 2016": the other end of a period is no other fact's
+            foreign = {w for w in foreign if not claims.YEAR.fullmatch(w)}
+        if foreign:
             return True
     mates = ctx.segment_mates[fact.index]
     if mates and (_is_entity(fact) or fact.pole is not None):
