@@ -285,9 +285,11 @@ _VERDICT_ASK = re.compile(
     re.IGNORECASE,
 )
 _NO = re.compile(
-    r"^\s*(?:\*\*)?(?:no(?:pe)?|nein|non|não|not\s+(?:really|quite|borne\s+out|consistent|in\s+line|confirmed)"
-    r"|it\s+(?:does\s+not|doesn't|is\s+not|isn't|was\s+not|wasn't|did\s+not|didn't)(?:\s+(?:bear\s+it\s+out|hold|match))?)"
-    r"(?:\*\*)?(?=[\s,.:;!—–-]|$)",
+    r"^\s*(?:\*\*)?(?:(?:no(?:pe)?|nein|non|não|not\s+(?:really|quite|borne\s+out|consistent|in\s+line|confirmed))"
+    r"(?:\*\*)?(?=[\s,.:;!—–-]|$)"
+    # "It doesn't: …", "It is not borne out." (never "It is not true that …": a denial of the whole)
+    r"|it\s+(?:does\s+not|doesn't|is\s+not|isn't|was\s+not|wasn't|did\s+not|didn't)"
+    r"(?:\s+(?:bear\s+it\s+out|hold|match|borne\s+out))?(?:\*\*)?(?=\s*[,.:;!—–-]|$))",
     re.IGNORECASE,
 )
 _YES = re.compile(r"^\s*(?:\*\*)?(?:yes|yep|ja|oui|sí|sim)(?:\*\*)?(?=[\s,.:;!—–-]|$)", re.IGNORECASE)

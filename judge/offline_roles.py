@@ -93,7 +93,11 @@ def _role_of(text: _Text, span: Span, whole: bool = False) -> str | None:
     roles = _number_roles(text, a, b).get(span.start, set())
     if not roles and a > 0:
         before = text.text[:a].rstrip(" *")
-        if before.endswith((":", "|")) and "\n" not in text.text[len(before) : a]:
+        line = text.text[text.text.rfind("\n", 0, a) + 1 : (text.text + "\n").find("\n", a)]
+        # a label of one value in a list of labelled values ("Seuil : 14,7 ; graphique : 16,4"),
+        # not a lead-in to all of them ("Laut Diagramm: 3,3; 4,7")
+        labelled = before.endswith("|") or (before.endswith(":") and line.count(":") >= 2)
+        if labelled and "\n" not in text.text[len(before) : a]:
             pa, _ = text.piece(text.clauses, Span(max(0, len(before) - 2), 0))
             pa = max(pa, text.text.rfind("\n", 0, a) + 1)
             roles = {role for _, _, role in _roles_in(text.text, pa, len(before))}
