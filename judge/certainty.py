@@ -163,7 +163,7 @@ _OPEN_SLOT = re.compile(
     r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?,?\s+or\s+(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-$€£]?\d"
     r"|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
     # "Indonesia at 23.13%, or Thailand at about 22.9%": another candidate with its own value
-    r"|\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
+    r"|(?<![\d.,])\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
     # "between about 98% and 102%": a range for one value (a period between two years is none)
     r"|(?:(?i:\b(?:is|was|are|were|lies|sits|stands|at|of|be)\s+)|^|[.:]\s*)(?i:(?:somewhere\s+)?between)\s+"
     r"(?i:(?:about|around|roughly|approximately)\s+)?[-$€£]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s*%?\s+and\s+[-$€£]?\d"
