@@ -28,6 +28,7 @@ from judge.offline_facts import (
     _is_entity,
     _label_spans,
     _number_hits,
+    _rounding_slack,
     _Text,
 )
 from judge.offline_poles import (
@@ -229,6 +230,19 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
             continue
         return found
     return None
+
+
+def _reference_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` is, digit for digit, a number the reference writes for something other than
+    ``fact`` (its printed value is another)."""
+    try:
+        printed = float(fact.text.replace(",", ""))
+    except ValueError:
+        return False
+    r = found.readings[0]
+    if abs(r - printed) <= 1e-9 * max(1.0, abs(printed)):
+        return False
+    return any(abs(r - n.readings[0]) <= 1e-9 * max(1.0, abs(r)) for n in ctx.reference.numbers)
 
 
 def _nearer_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
@@ -434,6 +448,12 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         ]
         own = [(s, n) for s, n in occurrences if n is None or not _nearer_other(ctx, fact, n)]
         occurrences = own or occurrences  # 19% is the text's 19, not a reading of the chart's 18.9
+        # 520 written where the reference has the text's 520 is that 520, not a reading of 534
+        occurrences = [
+            (s, n)
+            for s, n in occurrences
+            if n is None or _rounding_slack(n, text) or not _reference_other(ctx, fact, n)
+        ]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
     occurrences = occurrences[:_MAX_STATEMENTS]

@@ -31,6 +31,7 @@ from judge import claims
 from judge.claims import Span
 from judge.offline_context import _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _label_spans, _Text
+from judge.quantities import is_unit_word
 
 _TEXT_CUE = (
     r"text|texts|report|reports|prose|passage|forecast|forecasts|target|targets|threshold|thresholds"
@@ -58,7 +59,8 @@ def _number_roles(text: _Text, a: int, b: int) -> dict[int, set[str]]:
     cuts = [a, *(m.start() for m in _SIDES_BREAK.finditer(text.text, a, b)), b]
     out: dict[int, set[str]] = {}
     for lo, hi in itertools.pairwise(cuts):
-        numbers = [n for n in text.numbers if lo <= n.start < hi]
+        # a year ("puts 2009 level at 36.1%") is no value a cue names
+        numbers = [n for n in text.numbers if lo <= n.start < hi and not _year_like(n.text)]
         for s, e, role in _roles_in(text.text, lo, hi):
             aside = _aside(text.text, s)
             far = sorted(
@@ -69,6 +71,10 @@ def _number_roles(text: _Text, a: int, b: int) -> dict[int, set[str]]:
             if far and (len(far) == 1 or far[0][0] < far[1][0]):  # the number nearest the cue
                 out.setdefault(far[0][1], set()).add(role)
     return out
+
+
+def _year_like(number: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", number.strip()))
 
 
 def _aside(text: str, at: int) -> int:
@@ -360,7 +366,9 @@ def _known_names(ctx: _Context) -> list[str]:
         names = {n for t in (ctx.question.text, ctx.reference.text) for n, _ in claims.proper_names(t)}
         names |= {m.group(0) for m in re.finditer(r"(?:^|(?<=[.;]\s))[A-Z][a-z]{3,}\b", ctx.reference.text)}
         names = {re.sub(r"['’]s?$", "", n) for n in names if not re.match(r"(?i)fig", n)}
-        ctx.memo["names"] = sorted(n for n in names if n.lower() not in claims.STOPWORDS)
+        ctx.memo["names"] = sorted(
+            n for n in names if n.lower() not in claims.STOPWORDS and not is_unit_word(n)
+        )
     known: list[str] = ctx.memo["names"]
     return known
 
