@@ -282,6 +282,62 @@ def restated_in_another_unit(q: dict[str, Any]) -> list[Case]:
     return [(f"{_said(fact)}, i.e. about {fact['text']} years.", False)]
 
 
+def year_after_value(q: dict[str, Any]) -> list[Case]:
+    """Two read values with the years written right after them swapped ("from 53.3% in 2011 to
+    72.6% in 2018" where 72.6% is 2011's): each value is given for the other's year (fail)."""
+    m = re.search(
+        rf"\bat ({_NUM})% in ((?:19|20)\d\d) and ({_NUM})% in ((?:19|20)\d\d)", _untitled(q["reference"])
+    )
+    if m is None or _fact(q, m.group(1)) is None or _fact(q, m.group(3)) is None:
+        return []
+    a, y1, b, y2 = m.groups()
+    labels = " and ".join(str(v["text"]) for v in q["answer_values"] if v["kind"] == "label")
+    lead = f"{labels.capitalize()}; it" if labels else "It"
+    out = [(f"{lead} went from {b}% in {y1} to {a}% in {y2}.", False)]
+    if len(q["answer_values"]) == 2:
+        out.append((f"It went from {a}% in {y1} to {b}% in {y2}.", True))
+    return out
+
+
+def cjk_year(q: dict[str, Any]) -> list[Case]:
+    """A year written next to CJK characters ("2014年") is read: another year than the asked
+    one is wrong (fail)."""
+    years = [v for v in numbers(q) if re.fullmatch(r"(?:19|20)\d\d", str(v["text"]))]
+    values = [v for v in numbers(q) if v not in years and str(v["unit"] or "") == "%"]
+    if len(years) != 1 or len(values) != 1 or len(q["answer_values"]) != 2:
+        return []
+    year, value = int(years[0]["text"]), values[0]["text"]
+    return [(f"{year - 1}年为{value}%。", False), (f"是{year + 1}年，数值为{value}%。", False)]
+
+
+def final_line(q: dict[str, Any]) -> list[Case]:
+    """Reasoning that reads the right value and commits to another on a "Final:" line, or in
+    its last sentence, is wrong (fail); committing to the right one passes."""
+    nums = [v for v in numbers(q) if not re.fullmatch(r"(?:19|20)\d\d", str(v["text"]))]
+    if len(nums) != 1 or len(q["answer_values"]) != 1 or not nums[0]["unit"]:
+        return []
+    fact, unit = nums[0], str(nums[0]["unit"])
+    wrong = f"{float(fact['value']) * 1.4:.2f} {unit}"
+    return [
+        (f"Reading the chart, I get {_said(fact)}. Checking the scale again.\nFinal: {wrong}", False),
+        (
+            f"The chart reads {_said(fact)} at first sight. The value asked for is the other mark, {wrong}.",
+            False,
+        ),
+        (f"At first sight {wrong}. Checking the scale again.\nFinal: {_said(fact)}", True),
+    ]
+
+
+def bare_label(q: dict[str, Any]) -> list[Case]:
+    """A label stated without its leading article ("payment-by-results contracts" for "the
+    payment-by-results contracts") is the label (pass)."""
+    labels = [str(v["text"]) for v in q["answer_values"] if v["kind"] == "label"]
+    article = [label for label in labels if re.match(r"the \S+ \S+", label)]
+    if not article or article[0] not in q["reference"]:
+        return []
+    return [(q["reference"].replace(article[0], article[0][4:]), True)]
+
+
 CLASSES: dict[str, Builder] = {
     "ratio_swapped": ratio_swapped,
     "roles_swapped": roles_swapped,
@@ -296,6 +352,10 @@ CLASSES: dict[str, Builder] = {
     "period_moved": period_moved,
     "share_of_target": share_of_target,
     "restated_in_another_unit": restated_in_another_unit,
+    "year_after_value": year_after_value,
+    "cjk_year": cjk_year,
+    "final_line": final_line,
+    "bare_label": bare_label,
 }
 
 
