@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from tests.judge.offline_cases import DATA, Builder, Case, numbers, restate
+from tests.judge.offline_cases import DATA, Builder, Case, cases_of, numbers, restate
 
 #: every frozen question file (their answers are not read here)
 SNAPSHOTS = (
@@ -360,6 +360,4 @@ CLASSES: dict[str, Builder] = {
 
 
 def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    for q in questions():
-        for answer, ok in CLASSES[name](q):
-            yield q, answer, ok
+    yield from cases_of(CLASSES[name], questions())
