@@ -105,10 +105,31 @@ LOWERING = frozenset(
 )
 
 
-def settled(score: int, doubts: list[str], pass_mark: int = 6) -> bool:
+#: Doubts that could only add to what an answer got right (a paraphrased label, a number said
+#: in words): a fail capped by a contradiction stays a fail whatever they resolve to.
+RAISING = frozenset(
+    ("a label is not found (a paraphrase?)", "a number is asked and it writes none (said in words?)")
+)
+#: A name the item never gives: a pass may rest on a wrong entity; a fail stands.
+UNKNOWN_NAME = "it names {}, which neither the question nor the reference names"
+
+
+def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str = "") -> bool:
     """The verdict stands whatever the doubts resolve to: none, or a fail whose doubts could
-    only lower it."""
-    return not doubts or (score < pass_mark and all(d in LOWERING for d in doubts))
+    only lower it. A fail with a contradiction (``contradicted``: ``"value"`` when an asked value
+    is stated wrongly or in a unit it cannot be, ``"other"`` for any other) also stands when its
+    other doubts could only add matched facts (the contradiction caps it), and one of a value
+    stands in another language too (numbers are read in any script)."""
+    if not doubts:
+        return True
+    if score >= pass_mark:
+        return False
+    allowed = set(LOWERING) | {d for d in doubts if d.startswith(UNKNOWN_NAME[:9])}
+    if contradicted:
+        allowed |= RAISING
+    if contradicted == "value":
+        allowed |= LANGUAGE_DOUBTS
+    return all(d in allowed for d in doubts)
 
 
 _NUMBER_WORDS = re.compile(
@@ -138,8 +159,17 @@ _ALTERNATIVES = re.compile(
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
     r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
-    r"|\b(?:though|although|but)\s+(?:it|this|that)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
-    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+)?\s+or\s+[-$€£]?\d|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    r"|\b(?:though|although|but)\s+(?:it|this|that|(?:the\s+)?[\w-]+(?:\s+\([^)]{0,40}\))?)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
+    r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?,?\s+or\s+"
+    r"(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-$€£]?\d"
+    r"|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
+    # "Indonesia at 23.13%, or Thailand at about 22.9%": another candidate with its own value
+    r"|(?<![\d.,])\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
+    # "between about 98% and 102%": a range for one value (a period between two years is none)
+    r"|(?:(?i:\b(?:is|was|are|were|lies|sits|stands|at|of|be)\s+)|^|[.:]\s*)(?i:(?:somewhere\s+)?between)\s+"
+    r"(?i:(?:about|around|roughly|approximately)\s+)?[-$€£]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s*%?\s+and\s+[-$€£]?\d"
+    # "it might be in line, or it might not", "partly matches and partly doesn't"
+    r"|(?i:\bor\s+(?:it|they|this|that)?\s*(?:might|may|could)\s+not\b|\bpartly\b[^.]*\bpartly\b)"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
     r"(?:also|equally)\s+(?:possible|plausible|likely)",
 )
@@ -181,6 +211,7 @@ _UNITS = frozenset(
         (
             "pp p.p percentage point points pts bps basis percent per cent mm cm m km kg g t tonnes tons",
             "kw mw gw tw kwh mwh gwh twh w wh hours hour h days day weeks week months month minutes min",
+            "years year yrs yr",
             "lb lbs seconds s thousand million billion trillion k bn mn tn b usd eur gbp dollars euros",
             "l ml litres liters per ‰ °c °f c f degrees celsius fahrenheit fraction half quarter times x",
         )

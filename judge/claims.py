@@ -136,7 +136,9 @@ LOW_CUE = re.compile(
     re.IGNORECASE,
 )
 
-YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+#: A year, also next to CJK characters ("2014年", "在2015年"); no digit, Latin letter or decimal
+#: mark beside it
+YEAR = re.compile(r"(?<![0-9A-Za-z_.])(?:19|20)\d\d(?![0-9A-Za-z_]|[.,]\d)")
 _PROPER = re.compile(r"\b[A-Z][A-Za-z'’\-]+(?:\s+[A-Z][A-Za-z'’\-]+)*")
 _WORD = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
 STOPWORDS = frozenset(
@@ -274,6 +276,36 @@ def drop_titles(text: str) -> str:
 
 def abstains(text: str) -> bool:
     return bool(_ABSTAIN.search(text))
+
+
+#: A question that asks for a verdict on a claim ("Was it borne out?", "Do the two agree?").
+_VERDICT_ASK = re.compile(
+    r"\b(?:bears?|borne|bear)\s+(?:\w+\s+){0,3}?out\b|\bconsistent\b|\bagree\b|\bmatch(?:es)?\b|\bsupports?\b"
+    r"|\bin\s+line\b|\bconfirms?\b",
+    re.IGNORECASE,
+)
+_NO = re.compile(
+    r"^\s*(?:\*\*)?(?:(?:no(?:pe)?|nein|non|não|not\s+(?:really|quite|borne\s+out|consistent|in\s+line|confirmed))"
+    r"(?:\*\*)?(?=[\s,.:;!—–-]|$)"
+    # "It doesn't: …", "It is not borne out." (never "It is not true that …": a denial of the whole)
+    r"|it\s+(?:does\s+not|doesn't|is\s+not|isn't|was\s+not|wasn't|did\s+not|didn't)"
+    r"(?:\s+(?:bear\s+it\s+out|hold|match|borne\s+out))?(?:\*\*)?(?=\s*[,.:;!—–-]|$))",
+    re.IGNORECASE,
+)
+_YES = re.compile(r"^\s*(?:\*\*)?(?:yes|yep|ja|oui|sí|sim)(?:\*\*)?(?=[\s,.:;!—–-]|$)", re.IGNORECASE)
+
+
+def verdict_reply(question: str, text: str) -> str:
+    """``text`` with a leading "No" or "Yes" to a question that asks for a verdict read as the
+    verdict ("No: the chart shows 81.9%" contradicts the claim; "Not borne out: …" is no denial
+    of the whole answer)."""
+    if not _VERDICT_ASK.search(question):
+        return text
+    m = _NO.match(text)
+    if m:
+        return "It contradicts it" + text[m.end() :]
+    m = _YES.match(text)
+    return "It matches" + text[m.end() :] if m else text
 
 
 def denies_all(text: str) -> bool:

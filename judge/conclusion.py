@@ -23,7 +23,7 @@ from dataclasses import dataclass
 #: Markers that name the answer itself: the last one wins wherever it stands, and its
 #: conclusion runs to the end of its paragraph (an explanation may follow it).
 _FINAL = re.compile(
-    r"(?:\*\*|#+\s*)?\b(?:final\s+answer|answer|conclusion|result)\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
+    r"(?:\*\*|#+\s*)?\b(?:final\s+answer|final|answer|conclusion|result)\b\s*(?:\*\*)?\s*[:：]\s*(?:\*\*)?"
     r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bso\s+the\s+answer\s+is\b",
     re.IGNORECASE,
 )
@@ -106,7 +106,9 @@ def split(text: str) -> Split | None:
             if inner is None
             else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
         )
-    markers = [m for m in (*_MARKER.finditer(text), *_COMMA_SO.finditer(text)) if m.start() >= _MIN_REASONING]
+    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    # "58.9 / 59 = 0.998, so …": a short computation is reasoning too
+    markers += [m for m in _COMMA_SO.finditer(text) if re.search(r"\d", text[: m.start()])]
     if markers:
         last = max(markers, key=lambda m: m.start())
         tail = text[last.end() :].strip(" \t\n*:")

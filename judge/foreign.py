@@ -52,7 +52,7 @@ _TABLE: list[tuple[str, str]] = [
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
     (
-        r"fiel|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
+        r"fiel|sank|sanken|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
         "fell",
     ),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
@@ -64,6 +64,17 @@ _TABLE: list[tuple[str, str]] = [
     (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),
     ("高于|より高|上回|更高|高く|高い|높", " above "),
     ("低于|下回|更低|低く|低い|低|낮", " below "),
+    # the two sides of a comparison: the text's figure and the chart's
+    (
+        r"ziel\w*|prognose|schätzung|schwelle\w*|objectif|seuil|prévision|estimation|objetivo|meta|umbral"
+        r"|previsión|previsão|previsto|prevista",
+        "target",
+    ),
+    (r"bericht\w*|rapport|informe|relatório|texto|texte", "text"),
+    (r"diagramm\w*|grafik|abbildung|graphique|gráfico|grafico", "chart"),
+    ("目标|目標|목표|予測|预测|预期|추정", " target "),
+    ("图表|グラフ|図表|차트|그래프|図(?=で|に|は|の)", " chart "),
+    ("本文|文中|本文中|텍스트|보고서|报告", " text "),
     # receptions
     (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
     (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
@@ -111,7 +122,7 @@ _CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
 #: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
 _ENGLISH_TOO = re.compile(
     r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
-    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement",
+    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement|meta|rapport|informe|grafik",
     re.IGNORECASE,
 )
 

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v4``).
+structured answer facts (``offline-claims-v5``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -47,10 +47,10 @@ from judge import certainty, claims, conclusion, foreign
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
+from judge.offline_assign import unshared
 from judge.offline_checks import (
     _check,
     _is_year,
-    _reversed,
     _states_a_fact,
     _Verdict,
     _wrong_value,
@@ -60,6 +60,7 @@ from judge.offline_context import (
     _foreign_colours,
     _foreign_names,
 )
+from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
@@ -70,16 +71,18 @@ from judge.offline_facts import (
     _Text,
     _unlatex,
     period_of,
-    roughly_stated,
+    pivot_of,
 )
+from judge.offline_poles import _reversed
+from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v4"
+OFFLINE_VERSION = "offline-claims-v5"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v4"
+OFFLINE_PROMPT_VERSION = "claims-v5"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -242,11 +245,18 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
 def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
     """Each fact's verdict in ``text``, and the reference's direction when only its opposite is said."""
     verdicts = [_check(ctx, f, text) for f in facts]
+    for i in unshared(facts, [v.hit for v in verdicts], text):
+        verdicts[i] = _Verdict(False, "")  # its only number states another fact
     for i, (fact, v) in enumerate(zip(facts, verdicts, strict=True)):
         wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
         if wrong is not None:
             verdicts[i] = _Verdict(False, f"says '{wrong.text}' instead", soft=not fact.derived)
-    flipped = _reversed(ctx, text)
+    flipped = (
+        _reversed(ctx, text)
+        or side_against_values(ctx, text)
+        or roles_swapped(ctx, text)
+        or reference_winner_conflict(ctx, text)
+    )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
         facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
@@ -290,7 +300,8 @@ def _assess_committed(
     nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
     A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
     if parts is None:
-        return (*_assess(ctx, facts, text), True)
+        scored, verdicts = _assess(ctx, facts, text)
+        return scored, _last_word(ctx, scored, verdicts, text), True
     scored, said = _assess(ctx, facts, tail)
     for i, v in enumerate(said):
         fact = scored[i]
@@ -322,105 +333,58 @@ def _assess_committed(
     return scored, merged, True
 
 
+def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[_Verdict]:
+    """In an answer of several sentences with no marker that asks one value, the last sentence
+    that states a number in the value's unit commits to it: another value there answers the
+    value wrongly, however right an earlier reading ("…median ≈ 17.85 … The value asked for is
+    the upper quartile, 20.4")."""
+    asked = [i for i, f in enumerate(facts[: len(ctx.facts)]) if f.kind == "number" and not _is_year(f)]
+    if len(asked) != 1 or not verdicts[asked[0]].hit:
+        return verdicts
+    fact = facts[asked[0]]
+    sentences = [
+        (m.start(), m.end())
+        for m in re.finditer(
+            r"(?:[^.!?\n]|\b(?:i\.e|e\.g|vs|approx|ca)\.|\.(?=\S))+", text.text, re.IGNORECASE
+        )
+    ]
+    stating = [
+        (a, b)
+        for a, b in sentences
+        if any(a <= n.start < b and readings_for(fact.quantity, n, text.text) for n in text.numbers)
+    ]
+    if len(stating) < 2:
+        return verdicts
+    last = _Text.of(text.text[slice(*stating[-1])])
+    if _number_hits(fact, last):
+        return verdicts
+    wrong = _wrong_value(ctx, fact, last)
+    if wrong is None or stated_unit(wrong, last.text).share != fact.quantity.share:
+        return verdicts  # "1.8 points, i.e. about 71% above": a share of another kind restates it
+    out = list(verdicts)
+    out[asked[0]] = _Verdict(False, f"its last statement says '{wrong.text}'")
+    return out
+
+
 def _carries(before: _Verdict, kind: str) -> bool:
     """A reasoning's verdict on a fact its conclusion leaves unsaid stands: a clean statement or
     a wrong read value."""
     return before.hit or before.soft
 
 
-_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
+#: Contradictions of an asked value itself: stated as another number, or in a unit it cannot be.
+_VALUE_WRONG = re.compile(r"says '[^']*'(?: instead)?$|in another unit or scale$|in another unit$")
+#: A contradiction read from a negation: a paraphrased label may hold the negation itself.
+_NEGATED = re.compile(r"is negated$")
 
 
-def _unread_names_dropped(
-    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
-) -> tuple[list[_Fact], list[_Verdict]]:
-    """An answer in another language names entities in its own words ("Syrien", "シリア"): an
-    entity label it does not write is not read, neither right nor missing (the verdict is
-    uncertain anyway); a year label is digits in any language and still counts, and so does a
-    label where the answer writes another name of the question instead ("Yemen está por delante")."""
-    asked = set(_CAPITALISED.findall(ctx.question.text))
-    labels = {
-        w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)
-    }
-    other = set(_CAPITALISED.findall(text.text)) & asked - labels
-    keep = [
-        i
-        for i, (f, v) in enumerate(zip(facts, verdicts, strict=True))
-        if v.hit or v.why or not _is_entity(f) or f.text.strip().isdigit() or other
-    ]
-    if not keep:
-        return facts, verdicts
-    return [facts[i] for i in keep], [verdicts[i] for i in keep]
-
-
-def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
-    """Two entity labels the reference ties to nothing but their order ("the first was A; the
-    second, B") come in the other order in the answer: their roles may be swapped."""
-    spans = []
-    for f in facts[: len(ctx.facts)]:  # not the direction an answer's opposite stands in for
-        if not _is_entity(f) or ctx.anchors[f.index]:
-            continue
-        mine = claims.find_all(claims.phrase_pattern(f.text), text.text)
-        ref = claims.find_all(claims.phrase_pattern(f.text), ctx.reference.text)
-        if mine and ref:
-            spans.append((ref[0].start, mine[0].start))
-    order = [b for _, b in sorted(spans)]
-    return len(order) >= 2 and order != sorted(order)
-
-
-def _units_resolved(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
-    """Every number fact with a unit was read in the answer's unit (converted) or found bound to
-    a unit it cannot be: the answer's other unit is no doubt."""
-    numbers = [(f, v) for f, v in zip(facts, verdicts, strict=True) if f.kind == "number" and not _is_year(f)]
-    return bool(numbers) and all(
-        f.unit and (v.hit or v.why.endswith("in another unit or scale")) for f, v in numbers
-    )
-
-
-def _doubts(
-    item: JudgeItem,
-    ctx: _Context,
-    facts: list[_Fact],
-    verdicts: list[_Verdict],
-    read: tuple[str, _Text, str | None],
-    hedged: bool,
-    committed: bool,
-) -> list[str]:
-    """Why the verdict on the answer (``read``: its text, as read, and its language doubt) is
-    uncertain (:mod:`judge.certainty`); empty when it is certain."""
-    candidate, text, language = read
-    missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
-    doubts = certainty.doubts(
-        candidate,
-        hedged=hedged,
-        committed=committed,
-        missing_labels=sum(1 for f in missing_facts if f.kind == "label"),
-        conflicting=sum(1 for v in verdicts if v.conflict),
-        numbers_missing_without_numbers=any(f.kind == "number" for f in missing_facts)
-        and not text.numbers
-        and certainty.says_numbers_in_words(candidate),
-    )
-    if language and language not in doubts:
-        doubts.insert(0, language)
-    if any(
-        not v.hit and (not v.why or v.why.startswith("says")) and roughly_stated(f, text)
-        for f, v in zip(facts, verdicts, strict=True)
-    ):
-        doubts.append(certainty.ROUNDED)
-    doubts += certainty.reading_doubts(
-        candidate,
-        item.reference,
-        item.question,
-        [t for f in facts if f.kind == "number" for t, _ in f.targets],
-        " | ".join(f"{f.text} {f.unit}" for f in facts if f.kind == "number"),
-    )
-    if _roles_by_order(ctx, facts, text) and certainty.SWAPPED not in doubts:
-        doubts.append(certainty.SWAPPED)
-    if all(v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"):
-        doubts = [d for d in doubts if d != certainty.RIVAL]  # no rival stands next to a stated value
-    if _units_resolved(facts, verdicts):
-        doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
-    return doubts
+def _contradiction_kind(verdicts: list[_Verdict]) -> str:
+    """``"value"`` when an asked value is contradicted outright, ``"other"`` for another hard
+    contradiction, "" for none (see ``certainty.settled``)."""
+    hard = [v.why for v in verdicts if not v.hit and v.why and not v.soft and not _NEGATED.search(v.why)]
+    if any(_VALUE_WRONG.search(why) for why in hard):
+        return "value"
+    return "other" if hard else ""
 
 
 class OfflineJudge:
@@ -453,13 +417,19 @@ class OfflineJudge:
         for f in facts:
             if f.kind == "number" and f.derived:
                 f.period = period_of(item.reference)
+                f.pivot = pivot_of(f, item.reference)
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference)
-        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, item.candidate)))
+        raw_text = item.candidate
+        if _LATEX_COMMAND.search(raw_text):
+            raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
+        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
+        if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
+            candidate = claims.verdict_reply(item.question, candidate)
         if not candidate.strip():
             return self._judgement(0, "empty answer")
         if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
@@ -467,6 +437,7 @@ class OfflineJudge:
         ):
             return self._judgement(0, "the answer abstains ('Not found in the document.')")
         ctx = _Context.of(item, facts)
+        ctx.memo["foreign"] = bool(language)  # names of another language are not read
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
@@ -491,7 +462,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts = certainty.read_in_full(item.candidate, doubts, read_all)
+        doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
@@ -501,7 +472,8 @@ class OfflineJudge:
             text_out += f"; missing: {', '.join(missing)}"
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
-        return self._judgement(score, text_out, certain=certainty.settled(score, doubts))
+        settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
+        return self._judgement(score, text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

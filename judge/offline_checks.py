@@ -8,7 +8,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from judge import certainty, claims
+from judge import claims
+from judge import offline_roles as roles
 from judge.claims import Span
 from judge.numbers import FoundNumber
 from judge.offline_context import (
@@ -27,18 +28,20 @@ from judge.offline_facts import (
     _is_entity,
     _label_spans,
     _number_hits,
+    _rounding_slack,
     _Text,
 )
-from judge.quantities import bound_readings, readings_for, stated_unit
+from judge.offline_poles import (
+    _CONNECTOR,
+    _change_pair,
+    _colour_conflict,
+    _distractor_wins,
+    _pole_conflict,
+    _wrong_winner,
+)
+from judge.quantities import bound_readings, prefix_mismatch, readings_for, stated_unit
 
 _MAX_STATEMENTS = 64  # statements of one fact examined
-
-
-_CONNECTOR = re.compile(
-    r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
-    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
-    re.IGNORECASE,
-)
 
 
 def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -> FoundNumber | None:
@@ -183,7 +186,11 @@ def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
             continue
         bound, exact = bound_readings(fact.quantity, found, text.text)
-        if not bound or (exact and not _number_hits(fact, text, [found])):
+        if not exact and prefix_mismatch(fact.unit, found, text.text):
+            return found  # "534 kgCO₂" for 534 gCO₂
+        if not bound or (
+            exact and not _number_hits(fact, text, [found]) and abs(abs(bound[0]) - abs(value)) > tol
+        ):
             return found  # no reading, or one converted from a unit or scale that is not the fact's
         if fact.quantity.scaled and found.scale_word and found.scale != fact.quantity.scale:
             return found
@@ -225,40 +232,47 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
     return None
 
 
-def _change_pair(text: _Text, i: int, k: int) -> bool:
-    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520")."""
-    if abs(i - k) != 1:
+def _reference_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` is, digit for digit, a number the reference writes for something other than
+    ``fact`` (its printed value is another)."""
+    try:
+        printed = float(fact.text.replace(",", ""))
+    except ValueError:
         return False
-    a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
-    m = _CONNECTOR.match(text.text[a.end : b.start])
-    lead = text.text[max(0, a.start - 12) : a.start]
-    if m and m.group("link") in ("→", "->"):
-        return True
-    return bool(
-        m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I)
-    )
+    r = found.readings[0]
+    if abs(r - printed) <= 1e-9 * max(1.0, abs(printed)):
+        return False
+    return any(abs(r - n.readings[0]) <= 1e-9 * max(1.0, abs(r)) for n in ctx.reference.numbers)
 
 
-def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
-    """(start fact, end fact) of every "from A to B" the text states."""
-    out = set()
-    for i in range(len(text.numbers) - 1):
-        if not _change_pair(text, i, i + 1):
+def _nearer_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found`` lies within tolerance of another number fact whose value it is nearer to than
+    ``fact``'s (19% is the text's 19, not a reading of the chart's 18.9)."""
+    r = found.readings[0]
+    mine = abs(r - fact.targets[0][0])
+    for f in ctx.facts:
+        if f is fact or f.kind != "number" or not f.targets:
             continue
-        a, b = text.numbers[i], text.numbers[i + 1]
-        starts = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [a])]
-        ends = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [b])]
-        out |= {(x, y) for x in starts for y in ends if x != y}
-    return out
+        value, tol = f.targets[0]
+        if abs(r - value) < mine and abs(r - value) <= tol:
+            return True
+    return False
 
 
 def _near_other_fact(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
-    """``found`` is a rounded statement of another number fact (42% for 41.8%)."""
+    """``found`` is a rounded statement of another number fact (42% for 41.8%): within half a
+    unit of its last written digit, or a little more (15.7 is no rounding of 14.99)."""
+    digits = re.sub(r"[^\d.,]", "", found.text.split()[0] if found.text.split() else "").replace(",", ".")
+    place = 10.0 ** -len(digits.rsplit(".", 1)[1]) if "." in digits else 1.0
     for f in ctx.facts:
         if f is fact or f.kind != "number":
             continue
-        if any(abs(r - t) <= max(tol, 0.05 * abs(t)) for r in found.readings for t, tol in f.targets):
-            return True
+        for r in found.readings:
+            for t, tol in f.targets:
+                if abs(r - t) <= max(
+                    tol, place / 2 * abs(r / found.readings[0] if found.readings[0] else 1), 0.012 * abs(t)
+                ):
+                    return True
     return False
 
 
@@ -276,7 +290,10 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     clause = text.clause(span)
     every = claims.words(clause)
     own = ctx.anchors[fact.index]
-    if own and not own & every:
+    value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
+    # "below the average", "rose to 2016": a side or direction names what it compares with
+    compares = fact.pole is not None and fact.pole[0] in ("side", "direction")
+    if own and not own & every and not value and not compares:
         a, b = text.piece(text.clauses, span)
         here = {
             j
@@ -288,7 +305,10 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
             for j in range(len(ctx.facts))
             if j not in ctx.related[fact.index] and not ctx.related[j] & here
         ]
-        if set().union(*unrelated) & (every - ctx.fact_words):
+        foreign = set().union(*unrelated) & (every - ctx.fact_words)
+        if _is_year(fact):  # "from 2011 to 2016": the other end of a period is no other fact's
+            foreign = {w for w in foreign if not claims.YEAR.fullmatch(w)}
+        if foreign:
             return True
     mates = ctx.segment_mates[fact.index]
     if mates and (_is_entity(fact) or fact.pole is not None):
@@ -308,7 +328,9 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
 
 
 #: "36 km² in 2012": the year a reference writes right after a value is the value's own
-_YEAR_AFTER = re.compile(r"(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+((?:19|20)\d\d)\b")
+_YEAR_AFTER = re.compile(
+    r"(?:(?:[^\d;,.()]|(?<=[a-z])[23](?!\d)){0,24}?\bin\s+|\s*\(\s*)((?:19|20)\d\d)\b(?!\s*[-–—]\s*\d)"
+)
 
 
 def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
@@ -333,6 +355,9 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
         bound |= {own.group(1)} if own else set(claims.YEAR.findall(place(ctx.reference, s)))
     if not bound:
         return None
+    own = _YEAR_AFTER.match(text.text, span.end) if value else None
+    if own is not None:  # "from 53.3% in 2011": the year written right after the value is its own
+        return own.group(1) if own.group(1) not in bound and own.group(1) in ctx.known_words else None
     said = set(claims.YEAR.findall(place(text, span)))
     if value:
         said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
@@ -368,70 +393,6 @@ def _is_year_text(text: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d", text.strip()))
 
 
-def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
-    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
-    if not _is_entity(fact) or not ctx.distractors:
-        return False
-    a, b = text.piece(text.clauses, span)
-    clause = text.text[a:b]
-    flip = bool(claims.NEGATOR.search(clause))
-    here = span.start - a
-    high = claims.HIGH_CUE.search(clause)
-    if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
-        return True
-    low = claims.LOW_CUE.search(clause)
-    return bool(low and low.start() > here and not flip)
-
-
-def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
-    if not _is_entity(fact) or not ctx.distractors:
-        return None
-    mine = claims.phrase_pattern(fact.text)
-    for name in ctx.distractors:
-        for span in claims.find_all(claims.phrase_pattern(name), text.text):
-            a, b = text.piece(text.clauses, span)
-            clause = text.text[a:b]
-            high = claims.HIGH_CUE.search(clause, span.end - a)
-            if not high or claims.NEGATOR.search(clause) or re.search(r"\bor\b", clause):
-                continue
-            if not mine.search(clause[: high.start()]):
-                return name
-    return None
-
-
-def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
-    if fact.pole is None:
-        return None
-    family, pole = fact.pole
-    own_spans = claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
-    for other in claims.POLES[family]:
-        if other == pole:
-            continue
-        strong = claims.pole_pattern(family, other, strong_only=True)
-        if strong.search(ctx.reference.text):
-            continue  # the reference uses both poles (several facts of one family)
-        for span in claims.find_all(strong, text.text):
-            if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
-                continue
-            if not text.negated(span):
-                return text.text[span.start : span.end]
-    if family == "side":
-        for said, span in claims.side_claims(text.text, text.clauses):
-            if said != pole:
-                return text.clause(span).strip()
-    return None
-
-
-def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
-    if not fact.colour:
-        return None
-    for m in claims.COLOUR.finditer(text.clause(span)):
-        word = m.group(0).lower()
-        if not claims.words(word) <= ctx.known_words and not claims.words(word) <= claims.words(fact.text):
-            return word
-    return None
-
-
 def _problem(
     ctx: _Context, fact: _Fact, span: Span, found: FoundNumber | None, text: _Text, ref_negated: bool
 ) -> str | None:
@@ -442,9 +403,7 @@ def _problem(
     if _misbound(ctx, fact, span, text):
         return f"'{said}' is tied to something else"
     year = _foreign_year(ctx, span, text)
-    named = fact.kind == "number" and not certainty.language_doubt(
-        text.text
-    )  # no names read in other languages
+    named = fact.kind == "number" and not ctx.foreign(text)  # no names read in other languages
     foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
@@ -453,6 +412,15 @@ def _problem(
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
+    period = roles.period_misbound(ctx, fact, span, text)
+    if period is not None:
+        return f"'{said}' is given for {period}"
+    side = roles.role_misbound(ctx, fact, span, text)
+    if side is not None:
+        return f"'{said}' is given for the {side}"
+    entity = roles.entity_misbound(ctx, fact, span, text)
+    if entity is not None:
+        return f"'{said}' is given for {entity}"
     if found is not None:
         rival = _rival_number(ctx, fact, found, text)
         if rival is not None:
@@ -478,6 +446,14 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         occurrences: list[tuple[Span, FoundNumber | None]] = [
             (span, found) for found, span in _number_hits(fact, text)
         ]
+        own = [(s, n) for s, n in occurrences if n is None or not _nearer_other(ctx, fact, n)]
+        occurrences = own or occurrences  # 19% is the text's 19, not a reading of the chart's 18.9
+        # 520 written where the reference has the text's 520 is that 520, not a reading of 534
+        occurrences = [
+            (s, n)
+            for s, n in occurrences
+            if n is None or _rounding_slack(n, text) or not _reference_other(ctx, fact, n)
+        ]
     else:
         occurrences = [(span, None) for span in _label_spans(fact, text)]
     occurrences = occurrences[:_MAX_STATEMENTS]
@@ -487,7 +463,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
     if conflict is not None:
         return _Verdict(False, f"also says '{conflict}'")
-    winner = _distractor_wins(ctx, fact, text)
+    winner = _distractor_wins(ctx, fact, text) or roles.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
     negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
@@ -501,6 +477,10 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         alternative = _alternative(ctx, fact, text)
         if alternative is not None:
             return _Verdict(False, f"offered with the alternative '{alternative}'")
+        misunit = _misunit(ctx, fact, text) if fact.kind == "number" and fact.unit else None
+        if misunit is not None and stated_unit(misunit, text.text).physical is not None:
+            # "0.40 points below, i.e. about 0.4 years behind": the value restated in a unit it cannot be
+            return _Verdict(False, f"also says '{misunit.text}' in another unit")
         return _Verdict(True, "", conflict=any(p is not None for p in problems))
     if problems:
         return _Verdict(False, str(problems[0]))
@@ -522,40 +502,6 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
         if colours:
             return _Verdict(False, f"names {colours[0]} instead")
     return _Verdict(False, "")
-
-
-def _reversed(ctx: _Context, text: _Text) -> str | None:
-    """The reference says one way (rose, above, matches; from A to B) and the answer only says
-    the other."""
-    stated = _changes(ctx.facts, ctx.reference)
-    for x, y in _changes(ctx.facts, text):
-        if (y, x) in stated and (x, y) not in stated:
-            return f"from {ctx.facts[x].text} to {ctx.facts[y].text}"
-    for family in ("direction", "side", "verdict"):
-        poles = claims.POLES[family]
-        said = [
-            p
-            for p in poles
-            if any(
-                not ctx.reference.negated(s)
-                for s in claims.find_all(claims.pole_pattern(family, p, strong_only=True), ctx.reference.text)
-            )
-        ]
-        if len(said) != 1:
-            continue
-        spans = claims.find_all(claims.pole_pattern(family, said[0], strong_only=False), text.text)
-        mine = [s for s in spans if not text.negated(s)]
-        if mine:
-            continue
-        if spans:
-            return "not " + text.text[spans[0].start : spans[0].end]
-        for other in poles:
-            if other == said[0]:
-                continue
-            for s in claims.find_all(claims.pole_pattern(family, other, strong_only=True), text.text):
-                if not text.negated(s):
-                    return text.text[s.start : s.end]
-    return None
 
 
 def _is_year(fact: _Fact) -> bool:

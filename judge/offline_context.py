@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from judge import certainty, claims
 from judge.base import JudgeItem
@@ -40,6 +41,7 @@ class _Context:
     fact_words: set[str]
     partners: list[Partner | None]
     distractors: list[str]
+    memo: dict[str, Any] = field(default_factory=dict)  # readings of the item other modules keep
 
     @classmethod
     def of(cls, item: JudgeItem, facts: list[_Fact]) -> _Context:
@@ -81,6 +83,10 @@ class _Context:
         ctx.distractors = _distractors(question, facts)
         return ctx
 
+    def foreign(self, text: _Text) -> bool:
+        """The answer is read as another language (before its words were glossed) or ``text`` is."""
+        return bool(self.memo.get("foreign")) or certainty.language_doubt(text.text) is not None
+
     def explained(self, found: FoundNumber) -> bool:
         for r in found.readings:
             if any(abs(r - k) <= _FLOAT_SLACK * max(1.0, abs(k)) for k in self.known_numbers):
@@ -103,8 +109,13 @@ def _anchors(facts: list[_Fact], reference: _Text, segments: list[set[tuple[int,
         for j in range(len(facts)):
             if j != i and not (segments[i] & segments[j]):
                 others |= words[j]
-        out.append({w for w in words[i] - others - f.surface_words() if not claims.is_polar(w)})
+        mine = words[i] - others - f.surface_words() - _SOURCES  # "chart" and "text" tie nothing to one fact
+        out.append({w for w in mine if not claims.is_polar(w)})
     return out
+
+
+#: The two sources an item compares (``claims.words`` folds figure, graph, report, prose into these).
+_SOURCES = frozenset({"chart", "text"})
 
 
 def _question_anchors(
@@ -220,7 +231,7 @@ def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
 
 
 def _foreign_names(ctx: _Context, text: _Text) -> list[str]:
-    if certainty.language_doubt(text.text):
+    if ctx.foreign(text):
         return []  # capitalised nouns of another language are no names (the verdict is uncertain)
     return _foreign_names_in(ctx, text)
 

@@ -13,7 +13,7 @@ from judge import claims
 from judge.claims import Span
 from judge.errors import JudgeInputError
 from judge.numbers import SCALES, FoundNumber, find_numbers
-from judge.quantities import UnitOf, bound_readings, fact_unit
+from judge.quantities import UnitOf, bound_readings, fact_unit, prefix_mismatch
 
 _FLOAT_SLACK = 1e-9  # so 4.2 * 1e9 == 4.2e9 despite binary floating point
 
@@ -61,6 +61,7 @@ class _Fact:
     period: str = ""  # the period a rate is given per in the reference ("year" in "1.3 pp a year")
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
     quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
+    pivot: float | None = None  # a computed share or ratio's side of it is part of the value (100%, 1x)
 
     def surface_words(self) -> set[str]:
         out = claims.words(self.text)
@@ -199,21 +200,57 @@ def _number_hits(
         span = Span(found.start, found.end)
         bound, exact = bound_readings(fact.quantity, found, text.text)
         readings = list(bound)
-        if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(text.clause(span)):
+        sentence = text.text[slice(*text.piece(text.sentences, span))]
+        if fact.negative and all(r >= 0 for r in readings) and _FALL_CUE.search(sentence):
             readings += [-r for r in readings]
         readings = _per_period(fact, found, text, readings)
         slack = _rounding_slack(found, text) / max(
             abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
         )
-        # a converted reading is in the fact's own unit: only its own target (never the scaled one)
-        targets = fact.targets[:1] if exact else fact.targets
+        # a converted reading is in the fact's own unit: only its own target (never the scaled
+        # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
+        if fact.derived and _OPERAND.search(text.text[found.end : found.end + 4]):
+            continue  # "59 / 58.9 × 100 = 100.2%": an operand is no computed result
+        targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
+        if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
+            continue  # "534 kgCO₂" is no 534 gCO₂
         if any(
-            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t)))
+            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t))) and _same_side(fact, r, t)
             for r in readings
             for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+def _same_side(fact: _Fact, reading: float, target: float) -> bool:
+    """A reading of a computed share of a target or a ratio lies on the value's side of its
+    pivot (99.6% of a target for 100.4% says it falls short: wrong, however close)."""
+    if fact.pivot is None or target != fact.targets[0][0]:
+        return True
+    return (reading - fact.pivot) * (target - fact.pivot) > 0 or reading == fact.pivot
+
+
+#: "99.8% of the target", "1.33 times": a computed share of something, or a ratio
+_SHARE_OF = r"\s*(?:%|percent|per\s+cent)\s+of\b"
+_TIMES = r"\s*(?:times|x|×)\b"
+
+
+def pivot_of(fact: _Fact, reference: str) -> float | None:
+    """The pivot of a computed fact the reference states as a share of something (100) or as a
+    ratio (1), or None."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    at = rf"(?<![\d.,]){re.escape(fact.text)}"
+    if re.search(at + _SHARE_OF, reference, re.IGNORECASE):
+        return 100.0
+    if re.search(at + _TIMES, reference, re.IGNORECASE):
+        return 1.0
+    return None
+
+
+#: An arithmetic operator or "=" right after a number: the number is an operand.
+_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x]|\*(?!\*))\s*\d)")
 
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.
@@ -312,6 +349,9 @@ def _label_spans(fact: _Fact, text: _Text) -> list[Span]:
     spans: list[Span] = []
     for name in fact.names:
         spans += claims.find_all(claims.phrase_pattern(name), text.text)
+        bare = re.sub(r"^(?:the|a|an)\s+(?=\S+\s)", "", name.strip(), flags=re.IGNORECASE)
+        if bare != name.strip():  # "payment-by-results contracts" for "the payment-by-results contracts"
+            spans += claims.find_all(claims.phrase_pattern(bare), text.text)
     if fact.pole is not None:
         family, pole = fact.pole
         spans += claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)

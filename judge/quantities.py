@@ -247,3 +247,31 @@ def _fraction(found: FoundNumber) -> bool:
 def is_unit_word(word: str) -> bool:
     """``word`` is a unit or scale abbreviation (``Mha``, ``GW``, ``km²``), not a name."""
     return bool(_PHYSICAL.fullmatch(word.strip())) and _pint_unit(word.strip()) is not None
+
+
+_PREFIXES = ("k", "M", "G", "T", "m", "µ", "μ", "c", "n")
+_TOKEN = re.compile(r"\s?([A-Za-zµμ][\w₂₃²³µμ/]*)")
+
+
+def _decompositions(token: str) -> set[tuple[str, str]]:
+    out = {("", token)}
+    for p in _PREFIXES:
+        rest = token[len(p) :]
+        if (
+            token.startswith(p)
+            and rest[:1].isalpha()
+            and (len(rest) <= 3 or not rest.isalpha() or not rest.islower())
+        ):
+            out.add((p, rest))
+    return out
+
+
+def prefix_mismatch(fact_unit: str, found: FoundNumber, text: str) -> bool:
+    """The unit written after ``found`` is the fact's unit with another SI prefix (``534
+    kgCO₂`` for 534 gCO₂, ``12 GW`` for 12 MW): the value's scale is wrong."""
+    mine = _TOKEN.match(unicodedata.normalize("NFKC", text[found.end : found.end + 24]))
+    unit = unicodedata.normalize("NFKC", fact_unit).split()[0] if fact_unit.split() else ""
+    if mine is None or not unit or mine.group(1) == unit:
+        return False
+    said = _decompositions(mine.group(1))
+    return any(r == rest and p != prefix for prefix, rest in _decompositions(unit) for p, r in said)

@@ -347,6 +347,11 @@ FOREIGN_CLASSES = frozenset({"foreign"})
 
 
 def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    for q in questions():
-        for answer, ok in CLASSES[name](q):
+    yield from cases_of(CLASSES[name], questions())
+
+
+def cases_of(builder: Builder, asked: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], str, bool]]:
+    """(question, answer, should pass) for every answer ``builder`` writes to the ``asked``."""
+    for q in asked:
+        for answer, ok in builder(q):
             yield q, answer, ok

@@ -31,6 +31,12 @@ swapped 4/12 (4), tentative 0/5, thousands_sep 1/16 (0), verbose 2/12 (0), verdi
 wrong_entity 3/14 (3), wrong_label 0/1, wrong_period 0/18, wrong_scale 6/13 (6), wrong_unit 3/10
 (3). The issue 25 targets are not met (the last test xfails).
 
+Since the judge5 round (offline-claims-v5) this set is tuning material, no longer held out: its
+first runs above were recorded and reported before the round read it. Its figures after that
+round (tuned-set figures): agreement 96.8%, false passes 1.9% of label-fails, false fails 4.3%;
+78.0% certain, at 98.8% / 0.0%; the targets test now passes (XPASS). The round's held-out
+figures come from set v6.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider tests/judge/test_offline_heldout_v5.py

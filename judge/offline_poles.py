@@ -1,0 +1,163 @@
+"""The offline judge's checks of polar and comparative claims: a pole or comparative of the
+other side said on its own, a colour or winner other than the fact's, and an answer that
+states only the opposite of the reference's direction or of its "from A to B"."""
+
+from __future__ import annotations
+
+import re
+
+from judge import claims
+from judge.claims import Span
+from judge.offline_context import _Context
+from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text
+
+_CONNECTOR = re.compile(
+    r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
+    r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _change_pair(text: _Text, i: int, k: int) -> bool:
+    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520")."""
+    if abs(i - k) != 1:
+        return False
+    a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
+    m = _CONNECTOR.match(text.text[a.end : b.start])
+    lead = text.text[max(0, a.start - 12) : a.start]
+    if m and m.group("link") in ("→", "->"):
+        return True
+    return bool(
+        m and m.group("link").lower() in ("to", "-", "–", "—") and re.search(r"\bfrom\s*\S?\s*$", lead, re.I)
+    )
+
+
+def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
+    """(start fact, end fact) of every "from A to B" the text states."""
+    out = set()
+    for i in range(len(text.numbers) - 1):
+        if not _change_pair(text, i, i + 1):
+            continue
+        a, b = text.numbers[i], text.numbers[i + 1]
+        starts = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [a])]
+        ends = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [b])]
+        out |= {(x, y) for x in starts for y in ends if x != y}
+    return out
+
+
+def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
+    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
+    if not _is_entity(fact) or not ctx.distractors:
+        return False
+    a, b = text.piece(text.clauses, span)
+    clause = text.text[a:b]
+    flip = bool(claims.NEGATOR.search(clause))
+    here = span.start - a
+    high = claims.HIGH_CUE.search(clause)
+    if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
+        return True
+    low = claims.LOW_CUE.search(clause)
+    return bool(low and low.start() > here and not flip)
+
+
+def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    if not _is_entity(fact) or not ctx.distractors:
+        return None
+    mine = claims.phrase_pattern(fact.text)
+    for name in ctx.distractors:
+        for span in claims.find_all(claims.phrase_pattern(name), text.text):
+            a, b = text.piece(text.clauses, span)
+            clause = text.text[a:b]
+            high = claims.HIGH_CUE.search(clause, span.end - a)
+            if not high or claims.NEGATOR.search(clause) or re.search(r"\bor\b", clause):
+                continue
+            if not mine.search(clause[: high.start()]):
+                return name
+    return None
+
+
+def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    if fact.pole is None:
+        return None
+    family, pole = fact.pole
+    own_spans = claims.find_all(claims.pole_pattern(family, pole, strong_only=False), text.text)
+    for other in claims.POLES[family]:
+        if other == pole:
+            continue
+        strong = claims.pole_pattern(family, other, strong_only=True)
+        if strong.search(ctx.reference.text):
+            continue  # the reference uses both poles (several facts of one family)
+        for span in claims.find_all(strong, text.text):
+            if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
+                continue
+            if not text.negated(span):
+                return text.text[span.start : span.end]
+    if family == "side":
+        for said, span in claims.side_claims(text.text, text.clauses):
+            if said != pole:
+                return text.clause(span).strip()
+    return _comparative_conflict(fact, text, own_spans)
+
+
+_COMPARATIVES = {"higher": "high", "larger": "high", "greater": "high", "bigger": "high",
+                 "lower": "low", "smaller": "low", "less": "low", "fewer": "low"}  # fmt: skip
+
+
+def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | None:
+    """A label that is itself a comparative ("lower": was the later period higher or lower?)
+    is contradicted by the other comparative said on its own ("ran 1.66 points higher")."""
+    mine = _COMPARATIVES.get(fact.text.strip().lower())
+    if mine is None:
+        return None
+    for m in re.finditer(r"\b(?:" + "|".join(_COMPARATIVES) + r")\b", text.text, re.IGNORECASE):
+        span = Span(m.start(), m.end())
+        clause = text.clause(span)
+        if _COMPARATIVES[m.group(0).lower()] == mine or text.negated(span) or re.search(r"\bor\b", clause):
+            continue
+        if not any(text.clause(s) == clause for s in own):
+            return m.group(0)
+    return None
+
+
+def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    if not fact.colour:
+        return None
+    for m in claims.COLOUR.finditer(text.clause(span)):
+        word = m.group(0).lower()
+        if not claims.words(word) <= ctx.known_words and not claims.words(word) <= claims.words(fact.text):
+            return word
+    return None
+
+
+def _reversed(ctx: _Context, text: _Text) -> str | None:
+    """The reference says one way (rose, above, matches; from A to B) and the answer only says
+    the other."""
+    stated = _changes(ctx.facts, ctx.reference)
+    for x, y in _changes(ctx.facts, text):
+        if (y, x) in stated and (x, y) not in stated:
+            return f"from {ctx.facts[x].text} to {ctx.facts[y].text}"
+    for family in ("direction", "side", "verdict"):
+        poles = claims.POLES[family]
+        said = [
+            p
+            for p in poles
+            if any(
+                not ctx.reference.negated(s)
+                for s in claims.find_all(claims.pole_pattern(family, p, strong_only=True), ctx.reference.text)
+            )
+        ]
+        if len(said) != 1:
+            continue
+        spans = claims.find_all(claims.pole_pattern(family, said[0], strong_only=False), text.text)
+        mine = [s for s in spans if not text.negated(s)]
+        if mine:
+            continue
+        if spans:
+            return "not " + text.text[spans[0].start : spans[0].end]
+        for other in poles:
+            if other == said[0]:
+                continue
+            for s in claims.find_all(claims.pole_pattern(family, other, strong_only=True), text.text):
+                if not text.negated(s):
+                    return text.text[s.start : s.end]
+    return None

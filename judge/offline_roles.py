@@ -1,0 +1,555 @@
+"""Roles bound to values: which side (the chart or the text), which entity and which end of a
+comparison the reference gives each asked value, and what the answer binds it to.
+
+The offline judge reads a value as stated wherever its digits stand. A careful grader also
+reads what it is said of. The checks here find, from the reference alone:
+
+* **the side of a value** (:func:`role_misbound`): in an item that sets a chart value against
+  a figure of the text (a target, forecast, threshold, estimate), each read value belongs to
+  one side. "The report gives 14.66; the chart shows 14.7" swaps them, where the reference
+  has the text's 14.7 and the chart's 14.66.
+* **the chart against the text** (:func:`side_against_values`): a reference that gives both
+  figures but no side word still fixes the side. "The chart is 0.5 points below the forecast"
+  for 18.5% against 18% contradicts it.
+* **the ends of a comparison** (:func:`roles_swapped`): "A is 1.33 times B" or "A is above B"
+  bound the other way round ("B is 1.33 times larger than A"); "B is below A" is the same claim.
+* **the entity of a value** (:func:`entity_misbound`): a value the reference gives for one
+  entity, said of another entity that the reference ties to another fact or that it never
+  names ("In 2014 the UAE was at 66.7%" where 66.7% is Saudi Arabia's).
+* **the winner of a "which" question** (:func:`winner_conflict`): a clause with the question's
+  own superlative ("moved furthest", "the highest") that names another candidate.
+
+Each returns what the answer says instead, or None.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from judge import claims
+from judge.claims import Span
+from judge.offline_context import _Context, _unknown_name
+from judge.offline_facts import _Fact, _fact_spans, _is_entity, _label_spans, _Text
+from judge.quantities import is_unit_word
+
+_TEXT_CUE = (
+    r"text|texts|report|reports|prose|passage|forecast|forecasts|target|targets|threshold|thresholds"
+    r"|estimate|estimates|goal|benchmark|stated|projection|plan"
+)
+_CHART_CUE = r"chart|charts|charted|figure|fig|graph|plot|plotted|bar|bars|mark|marker|dot|box|reads"
+_CUE = re.compile(rf"(?<![\w-])(?:(?P<text>{_TEXT_CUE})|(?P<chart>{_CHART_CUE}))(?![\w-])", re.IGNORECASE)
+
+
+def _roles_in(text: str, a: int, b: int) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), "text" if m["text"] else "chart") for m in _CUE.finditer(text, a, b)]
+
+
+#: Where one side of a comparison ends and the other begins inside a clause.
+_SIDES_BREAK = re.compile(
+    r",|;|、|대비|\b(?:and|while|whereas|against|versus|vs\.?|compared\s+(?:with|to)|y|e|und|et|contra|gegenüber|mientras)\b",
+    re.IGNORECASE,
+)
+
+
+def _number_roles(text: _Text, a: int, b: int) -> dict[int, set[str]]:
+    """The roles of the numbers in ``text.text[a:b]``: the cues of the piece each stands in,
+    the clause cut where one side ends ("the chart shows 328 against the 315 target"); a cue
+    outside a parenthesis says nothing of a number inside it."""
+    cuts = [a, *(m.start() for m in _SIDES_BREAK.finditer(text.text, a, b)), b]
+    out: dict[int, set[str]] = {}
+    for lo, hi in itertools.pairwise(cuts):
+        # a year ("puts 2009 level at 36.1%") is no value a cue names
+        numbers = [n for n in text.numbers if lo <= n.start < hi and not _year_like(n.text)]
+        for s, e, role in _roles_in(text.text, lo, hi):
+            aside = _aside(text.text, s)
+            far = sorted(
+                (n.start - e if n.start >= e else s - n.end, n.start)
+                for n in numbers
+                if _aside(text.text, n.start) == aside
+            )
+            if far and (len(far) == 1 or far[0][0] < far[1][0]):  # the number nearest the cue
+                out.setdefault(far[0][1], set()).add(role)
+    return out
+
+
+def _year_like(number: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", number.strip()))
+
+
+def _aside(text: str, at: int) -> int:
+    """Where the parenthesis holding offset ``at`` opens (-1 outside any): a cue outside an
+    aside says nothing of a number inside it ("85% of the target (20.9% vs 24.5%)")."""
+    depth, opened = 0, [-1]
+    for i, c in enumerate(text[:at]):
+        if c == "(":
+            depth += 1
+            opened.append(i)
+        elif c == ")" and depth:
+            depth -= 1
+            opened.pop()
+    return opened[-1]
+
+
+def _role_of(text: _Text, span: Span, whole: bool = False) -> str | None:
+    """The role (``chart`` or ``text``) of the number at ``span``: its clause's cues that are
+    nearest to it, else (after a colon or a table bar) the clause before ("Target (text) | 315",
+    "Seuil : 14,7", "The chart: 25.7%"); with ``whole`` (the reference), else its segment's."""
+    a, b = text.piece(text.clauses, span)
+    roles = _number_roles(text, a, b).get(span.start, set())
+    if not roles and a > 0:
+        before = text.text[:a].rstrip(" *")
+        line = text.text[text.text.rfind("\n", 0, a) + 1 : (text.text + "\n").find("\n", a)]
+        # a label of one value in a list of labelled values ("Seuil : 14,7 ; graphique : 16,4"),
+        # not a lead-in to all of them ("Laut Diagramm: 3,3; 4,7")
+        labelled = before.endswith("|") or (before.endswith(":") and line.count(":") >= 2)
+        if labelled and "\n" not in text.text[len(before) : a]:
+            pa, _ = text.piece(text.clauses, Span(max(0, len(before) - 2), 0))
+            pa = max(pa, text.text.rfind("\n", 0, a) + 1)
+            roles = {role for _, _, role in _roles_in(text.text, pa, len(before))}
+    if not roles and whole:  # "… the red mark in Figure 2, at 350 incidents": the reference's statement
+        sa, sb = text.piece(text.segments, span)
+        roles = {
+            role
+            for s, _, role in _roles_in(text.text, sa, sb)
+            if _aside(text.text, s) == _aside(text.text, span.start)
+        }
+    return roles.pop() if len(roles) == 1 else None
+
+
+def _value_roles(ctx: _Context) -> dict[int, str]:
+    """The side (``chart`` or ``text``) the reference gives each read value, when the item
+    sets values of both sides against each other."""
+    if "roles" in ctx.memo:
+        return dict(ctx.memo["roles"])
+    ref = ctx.reference
+    out: dict[int, str] = {}
+    for f in ctx.facts:
+        if f.kind != "number" or f.derived or (not f.unit and _is_year_value(f)):
+            continue
+        span = _own_statement(f, ref)
+        if span is not None:
+            role = _role_of(ref, span, whole=True)
+            if role:
+                out[f.index] = role
+    if set(out.values()) != {"chart", "text"}:
+        out = {}
+    ctx.memo["roles"] = out
+    return dict(out)
+
+
+def _own_statement(f: _Fact, ref: _Text) -> Span | None:
+    """The reference's statement of ``f``: the number nearest its value (14.7 may lie within
+    the tolerance of 14.66, but 14.66 is its own)."""
+    value = f.targets[0][0]
+    found = [
+        (abs(n.readings[0] - value), n)
+        for n in ref.numbers
+        if any(s.start == n.start for s in _fact_spans(f, ref))
+    ]
+    if not found:
+        return None
+    best = min(found, key=lambda d: d[0])[1]
+    return Span(best.start, best.end)
+
+
+def _is_year_value(f: _Fact) -> bool:
+    value = f.targets[0][0] if f.targets else 0.0
+    return value == int(value) and 1900 <= value <= 2100
+
+
+def role_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """The side a statement of ``fact`` is given for, when it is the other side than the
+    reference's (see the module docstring)."""
+    own = _value_roles(ctx).get(fact.index)
+    if own is None:
+        return None
+    said = _role_of(text, span)
+    return said if said is not None and said != own else None
+
+
+# --- the chart against the text, from the reference's two figures -----------------------------
+
+_SIDE = re.compile(
+    r"(?<![\w-])(?:(?P<above>above|exceeds?|exceeded|exceeding|over|higher\s+than|more\s+than|greater\s+than"
+    r"|larger\s+than|overshoots?|surpass(?:es|ed)?)|(?P<below>below|under|short\s+of|falls?\s+short|fell\s+short"
+    r"|lower\s+than|less\s+than|smaller\s+than|undershoots?))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def _figures(ctx: _Context) -> dict[str, float] | None:
+    """The chart's value and the text's figure the reference sets against each other (one of
+    each), or None."""
+    if "figures" in ctx.memo:
+        got: dict[str, float] | None = ctx.memo["figures"]
+        return got
+    ref = ctx.reference
+    seen: dict[str, set[float]] = {"chart": set(), "text": set()}
+    for n in ref.numbers:
+        span = Span(n.start, n.end)
+        if "%" not in n.text and n.readings[0] == int(n.readings[0]) and 1900 <= n.readings[0] <= 2100:
+            continue
+        role = _role_of(ref, span, whole=True)
+        if role:
+            seen[role].add(n.readings[0])
+    out = None
+    if len(seen["chart"]) == 1 and len(seen["text"]) == 1 and seen["chart"] != seen["text"]:
+        out = {role: next(iter(values)) for role, values in seen.items()}
+    ctx.memo["figures"] = out
+    return out
+
+
+def side_against_values(ctx: _Context, text: _Text) -> str | None:
+    """A side the answer gives the chart against the text's figure ("the chart is below the
+    forecast") that the reference's two figures contradict; only where the reference states
+    no side itself."""
+    figures = _figures(ctx)
+    if figures is None or _SIDE.search(ctx.reference.text):
+        return None
+    chart_above = figures["chart"] > figures["text"]
+    for m in _SIDE.finditer(text.text):
+        span = Span(m.start(), m.end())
+        if text.negated(span):
+            continue
+        a, b = text.piece(text.clauses, span)
+        after = [role for s, _, role in _roles_in(text.text, m.end(), b)]
+        before = [role for _, e, role in _roles_in(text.text, a, m.start())]
+        if after:
+            subject = "chart" if after[0] == "text" else "text"
+        elif before:
+            subject = before[-1]
+        else:
+            continue
+        above = bool(m["above"]) == (subject == "chart")
+        if above != chart_above:
+            return text.text[a:b].strip()
+    return None
+
+
+# --- the two ends of a comparison -----------------------------------------------------------
+
+_HIGH = r"times|higher|larger|greater|bigger|more|above|exceeds?|exceeded|ahead\s+of|outstrips|tops"
+_LOW = r"lower|smaller|less|fewer|below|behind|short\s+of|trails|lags"
+_COMPARE = re.compile(rf"(?<![\w-])(?:(?P<high>{_HIGH})|(?P<low>{_LOW}))(?![\w-])", re.IGNORECASE)
+_NOT_IDS = frozenset(
+    [
+        "times",
+        "higher",
+        "larger",
+        "greater",
+        "bigger",
+        "more",
+        "above",
+        "exceeds",
+        "ahead",
+        "lower",
+        "smaller",
+        "less",
+        "fewer",
+        "below",
+        "behind",
+        "short",
+        "than",
+        "which",
+        "what",
+        "how",
+        "many",
+        "much",
+        "chart",
+        "figure",
+        "series",
+        "value",
+        "values",
+        "mark",
+        "plotted",
+        "titled",
+        "ratio",
+    ]
+)
+Comparison = tuple[frozenset[str], frozenset[str], int]
+
+
+def _ids(ctx: _Context) -> set[str]:
+    """Words that name a compared thing: the question's content words, the label facts' words
+    and the years of the question and reference."""
+    if "ids" not in ctx.memo:
+        words = claims.content_words(ctx.question.text) | set(claims.YEAR.findall(ctx.reference.text))
+        for f in ctx.facts:
+            if f.kind == "label":
+                words |= f.surface_words()
+        ctx.memo["ids"] = {w for w in words if w not in _NOT_IDS}
+    ids: set[str] = ctx.memo["ids"]
+    return ids
+
+
+def _comparisons(ctx: _Context, text: str) -> list[tuple[Comparison, str]]:
+    """(left ids, right ids, polarity) of each sentence with a comparison cue, split at its
+    first cue (a parenthesis after it is an aside)."""
+    ids = _ids(ctx)
+    out = []
+    for a, b in claims.sentence_bounds(text):
+        sentence = text[a:b]
+        m = _COMPARE.search(sentence)
+        if m is None:
+            continue
+        right = re.split(r"[(;]", sentence[m.end() :])[0]
+        left, right_ids = claims.words(sentence[: m.start()]) & ids, claims.words(right) & ids
+        only_left, only_right = frozenset(left - right_ids), frozenset(right_ids - left)
+        if only_left and only_right:
+            out.append(((only_left, only_right, 1 if m["high"] else -1), sentence.strip()))
+    return out
+
+
+def roles_swapped(ctx: _Context, text: _Text) -> str | None:
+    """A comparison of the answer whose ends are the reference's the other way round."""
+    refs = [c for c, _ in _comparisons(ctx, ctx.reference.text)]
+    if not refs:
+        return None
+    for (left, right, sign), said in _comparisons(ctx, text.text):
+        for r_left, r_right, r_sign in refs:
+            same, crossed = (left & r_left and right & r_right), (left & r_right and right & r_left)
+            if (sign == r_sign and crossed and not same) or (sign != r_sign and same and not crossed):
+                return said
+    return None
+
+
+# --- the entity a value is given for --------------------------------------------------------
+
+_OPENER_FOLLOW = re.compile(
+    r"^(?:'s\b|\s+in\s+(?:19|20)\d\d\b|\s+at\s+[-−$€£]?\d|(?:\s+[a-z]+){0,2}\s+(?:is|are|was|were|stood|stands|sits"
+    r"|sat|moved|leads|led|tops|topped|ranks|ranked|came|comes)\b)"
+)
+
+
+#: Words that open a sentence of an answer about a chart and name nothing.
+_GENERIC = frozenset(
+    " ".join(
+        (
+            "peak trough top bottom total sum gap change difference result answer mean median average",
+            "highest lowest largest smallest overall value reading chart text report both neither either",
+            "period year years series growth decline drop rise increase decrease share ratio margin level",
+            "first second last final start end earlier later early late each all none yes no verdict",
+            "estimate target forecast threshold source note figure table row column values marks mark",
+            "here there this that these those it its they we i our my per about around roughly nearly",
+        )
+    ).split()
+)
+
+
+def names_in(ctx: _Context, text: str) -> list[str]:
+    """Names in ``text``: the question's and reference's names written in any case, names the
+    question and reference lack, and a capitalised opener that reads as a name ("Thailand
+    moved furthest", "Indonesia in 2015") where its word is no word of the question or reference."""
+    text = re.sub(r"[*_#`]", " ", text)  # markdown emphasis
+    out = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(text)]
+    out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n)]
+    for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
+        word = m.group(1)
+        low = word.lower().removesuffix("'s")
+        if (
+            low in ctx.known_words
+            or low in claims.STOPWORDS
+            or low in _GENERIC
+            or claims.COLOUR.fullmatch(low)
+        ):
+            continue
+        if low.endswith(("ing", "ly", "ed")):
+            continue  # "Averaging 2011 to 2017", "Roughly", "Combined": no names
+        if _OPENER_FOLLOW.match(text[m.end() :]) and word not in out:
+            out.append(word.removesuffix("'s"))
+    return out
+
+
+def _known_names(ctx: _Context) -> list[str]:
+    if "names" not in ctx.memo:
+        names = {n for t in (ctx.question.text, ctx.reference.text) for n, _ in claims.proper_names(t)}
+        names |= {m.group(0) for m in re.finditer(r"(?:^|(?<=[.;]\s))[A-Z][a-z]{3,}\b", ctx.reference.text)}
+        names = {re.sub(r"['’]s?$", "", n) for n in names if not re.match(r"(?i)fig", n)}
+        ctx.memo["names"] = sorted(
+            n for n in names if n.lower() not in claims.STOPWORDS and not is_unit_word(n)
+        )
+    known: list[str] = ctx.memo["names"]
+    return known
+
+
+def _same(a: str, b: str) -> bool:
+    return bool(claims.content_words(a) & claims.content_words(b)) or a.lower() == b.lower()
+
+
+def _entities(ctx: _Context) -> dict[int, tuple[list[str], list[str]]]:
+    """For each read value or year the reference names entities with: (its own names, names the
+    reference gives other facts and values only)."""
+    if "entities" in ctx.memo:
+        got: dict[int, tuple[list[str], list[str]]] = ctx.memo["entities"]
+        return got
+    ref = ctx.reference
+    names = _known_names(ctx)
+    clauses = [ref.piece(ref.clauses, Span(n.start, n.end)) for n in ref.numbers]
+    clauses += [ref.piece(ref.clauses, s) for f in ctx.facts for s in _fact_spans(f, ref)]
+    out = {}
+    for f in ctx.facts:
+        year = f.kind == "label" and bool(claims.YEAR.fullmatch(f.text.strip()))
+        if (
+            (f.kind == "number" and f.derived)
+            or (_is_entity(f) and not year)
+            or f.pole is not None
+            or f.colour
+        ):
+            continue
+        spans = _fact_spans(f, ref)
+        if not spans:
+            continue
+        mine = ref.piece(ref.clauses, spans[0])
+        own = [n for n in names if claims.phrase_pattern(n).search(ref.text[slice(*mine)])]
+        others = {
+            n
+            for a, b in clauses
+            if (a, b) != mine
+            for n in names
+            if claims.phrase_pattern(n).search(ref.text[a:b])
+        }
+        if own:
+            out[f.index] = (own, sorted(n for n in others if not any(_same(n, o) for o in own)))
+    ctx.memo["entities"] = out
+    return out
+
+
+def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another entity a statement of ``fact`` is given for: its clause (asides in brackets
+    aside) names one the reference ties to other facts, or one it never names, and none of the
+    value's own."""
+    bound = _entities(ctx).get(fact.index)
+    if bound is None or ctx.foreign(text):
+        return None  # names in another language are not read
+    own, others = bound
+    a, b = text.piece(text.clauses, span)
+    clause = re.sub(
+        r"\([^()]*\)",
+        lambda m: m.group(0) if a + m.start() <= span.start < a + m.end() else " ",
+        text.text[a:b],
+    )
+    said = names_in(ctx, clause)
+    if any(_same(n, o) for n in said for o in own):
+        return None
+    for n in said:
+        value = fact.kind == "number" and not _is_year_value(fact)  # a year is the context of an event
+        if (value and any(_same(n, o) for o in others)) or _unknown_name(ctx, n):
+            return n
+    return None
+
+
+# --- the winner of a "which" question -------------------------------------------------------
+
+_WINNER = {
+    "high": r"highest|largest|biggest|greatest|most|top|first|furthest|farthest|higher|larger|bigger|greater"
+    r"|leads",
+    "low": r"lowest|smallest|least|fewest|bottom|last|lower|smaller|fewer",
+}
+
+
+def _cues(ctx: _Context) -> list[re.Pattern[str]]:
+    """The question's own superlatives or comparatives, when it asks which one ("which …
+    moved furthest", "did Road or Pipeline stand higher")."""
+    asks = re.search(r"\b(?:which|who|whose)\b", ctx.question.text, re.I) or ctx.distractors
+    cues = [re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE) for words in _WINNER.values()]
+    return [cue for cue in cues if asks and cue.search(ctx.question.text)]
+
+
+def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -> str | None:
+    """A candidate other than the winner (stated at ``own``, named by ``mine``'s words) that a
+    clause with the question's cue names, where the winner is not named."""
+    for cue in _cues(ctx):
+        for m in cue.finditer(text.text):
+            a, b = _joined(text, Span(m.start(), m.end()))
+            if any(a <= s.start < b for s in own) or text.negated(Span(m.start(), m.end())):
+                continue
+            clause = text.text[a:b]
+            for name in names_in(ctx, clause):
+                at = clause.find(name)
+                lo, hi = sorted((at, m.start() - a))
+                if re.search(r"\bthan\b", clause[lo:hi]) or claims.words(name) & mine:
+                    continue  # "higher than orange (Engineering …)": the lower one
+                if (
+                    name in ctx.distractors
+                    or _unknown_name(ctx, name)
+                    or not claims.phrase_pattern(name).search(ctx.question.text)
+                ):
+                    return name
+    return None
+
+
+def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """Another candidate a clause with the question's own superlative names, where it does not
+    name the asked entity ("The largest move is Thailand's" for Vietnam)."""
+    if not _is_entity(fact) or not fact.text[:1].isupper():
+        return None  # a reason ("the clean air plan") is no candidate for the top
+    return _other_winner(ctx, _label_spans(fact, text), fact.surface_words(), text)
+
+
+def reference_winner_conflict(ctx: _Context, text: _Text) -> str | None:
+    """For a "which" question whose answer is no label fact ("Which came first: Japan …, or
+    Spain …?"), the one name of the reference's segment with the question's cue is the winner:
+    another name in the answer's clause with that cue contradicts it."""
+    if any(_is_entity(f) and f.text[:1].isupper() for f in ctx.facts) or not ctx.distractors:
+        return None
+    ref = ctx.reference
+    for cue in _cues(ctx):
+        m = cue.search(ref.text)
+        if m is None:
+            continue
+        segment = ref.text[slice(*ref.piece(ref.segments, Span(m.start(), m.end())))]
+        names = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(segment)]
+        if len(names) != 1:
+            return None
+        own = claims.find_all(claims.phrase_pattern(names[0]), text.text)
+        return _other_winner(ctx, own, claims.words(names[0]), text)
+    return None
+
+
+def _joined(text: _Text, span: Span) -> tuple[int, int]:
+    """The clause of ``span`` and, across a colon, the one after it ("**Higher:** Pipeline")."""
+    a, b = text.piece(text.clauses, span)
+    if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
+        b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
+    return a, b
+
+
+# --- the period a computed value is over ----------------------------------------------------
+
+_RANGE = re.compile(
+    r"(?<![\d.])(?:((?:19|20)\d\d)\s*(?:[-–—]|to|through|until)|between\s+((?:19|20)\d\d)\s+and)\s*"
+    r"((?:19|20)\d\d)(?![\d.])",
+    re.IGNORECASE,
+)
+
+
+_READING_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+
+
+def _ranges(text: str) -> set[tuple[str, str]]:
+    return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
+
+
+def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
+    """The year ranges said with ``span``: its clause's, else its sentence's."""
+    clause = _ranges(text.clause(span))
+    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
+
+
+def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another period than the reference's for a computed value (an average, total or change
+    over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    year = _READING_YEAR.search(text.text[max(0, span.start - 12) : span.start])
+    if year and year.group(1) not in ctx.reference.text:
+        return year.group(1)  # "2016: 27.2k" is that year's reading, not the period's mean
+    own = _own_statement(fact, ctx.reference)
+    ref = _range_of(ctx.reference, own) if own is not None else set()
+    if len(ref) != 1:
+        ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
+    said = _range_of(text, span)
+    if not ref or not said or said & ref:
+        return None
+    return "–".join(sorted(said)[0])
