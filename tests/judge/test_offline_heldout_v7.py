@@ -1,0 +1,140 @@
+"""The offline judge on the frozen held-out labelled set v7 (issue 25, point 2).
+
+``data/offline_heldout_v7_questions.json`` holds 48 questions the generator made from seed 9851
+(no other test uses it; 30 planned documents, one question per category and level the run holds,
+then second questions of pairs in generation order up to 48), written with
+``tests.judge.make_offline_questions.render(9851, 30, 48)``. ``data/offline_heldout_v7.yaml``
+holds 467 answers over all 48 questions (267 label-passes, 200 label-fails) in the styles real
+VLM outputs take: concise, verbose, chain of thought ending right or wrong, values correctly
+converted into other units or scale words (and misconverted), thousands separators (comma, space,
+and a wrong magnitude), decimal commas (and a "30,43" misreading), percentages as fractions and
+ratios (right and wrong), wrong unit, wrong scale word, hedges between two values or entities
+and wide ranges, tentative answers, rounding fine and too coarse, numbers written as words in
+English and in Spanish, German and French, German, French, Spanish, Italian, Portuguese, Dutch,
+Russian, Japanese (with 万), Chinese (with 亿 and 万), Korean (with 만), Arabic (also with
+Arabic-Indic digits) and Hindi (also with Devanagari digits), right and wrong, markdown tables
+and bullets, LaTeX, JSON, fenced code blocks, wrong entity or colour, wrong period, swapped roles,
+sign flips, flipped verdicts, partial answers (missing an asked part, and ones that omit only an
+intermediate detail), refusals, distractor readings listed before the conclusion (ending right
+and wrong), restated questions, long chart-describing preambles, self-corrections (to the right
+value and away from it), wrong figure numbers with the right values; and styles the earlier
+held-out sets lacked: the right value with an extra wrong claim about another asked part
+(``extra_wrong_claim``), right numbers attached to the wrong labels in a list
+(``wrong_label_list``), a different quantity than the one asked (a level, average, median or gap
+where a total, share or ratio was asked: ``wrong_quantity``), plainly wrong values
+(``wrong_value``), abbreviated scales ("k", "bn", "M": ``abbrev``), Unicode minus signs
+(``unicode_minus``), other names or translations of the asked entity (``name_variant``), a
+relative change where a change in percentage points was asked and a change in points written
+with "%". Each was written and labelled by hand from the question, the reference and the paper's
+rubric alone (Table 6, pass = 6) before any judge ran on it; label-fails are wrong by the rubric,
+not borderline. Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
+up as a failing test and a diff. The judge is never tuned on this set; its figures here are the
+judge's held-out quality. Only counts are printed, never the answers.
+
+First run: recorded here after the freeze commit (data and this test committed before any judge
+ran on the answers).
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v7.py
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.judge import labelled_sets as ls
+from tests.judge import make_offline_questions
+from tests.judge.labelled_sets import DATA, PASS, Row
+
+QUESTIONS = "offline_heldout_v7_questions.json"
+ANSWERS = "offline_heldout_v7.yaml"
+SEED = 9851
+DIGESTS = {
+    QUESTIONS: "d1f047b12d35c4673069d0b6a342d6346cbabd9b6014d6e12beb67272250325e",
+    ANSWERS: "b98550d3ebacf967deae7516697618bcb4c300143e13c990100cebad37c923ae",
+}
+#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
+STYLES = (
+    "concise", "verbose", "cot_right", "cot_wrong", "converted", "thousands_sep", "decimal_comma",
+    "percent_fraction", "wrong_scale", "wrong_unit", "hedged", "tentative", "rounded", "rounded_coarse",
+    "approx_in", "approx_out", "number_words", "number_words_foreign", "units_spelled",
+    "german", "french", "spanish", "italian", "portuguese", "dutch", "russian", "japanese", "chinese",
+    "korean", "arabic", "hindi",
+    "markdown", "bullets", "latex", "json", "code_block", "wrong_entity", "wrong_period", "swapped",
+    "sign_flip", "partial", "refusal", "verdict_flip", "distractors", "restated", "preamble",
+    "self_correct", "wrong_figure",
+    # styles the earlier held-out sets lacked
+    "extra_wrong_claim", "wrong_label_list", "wrong_quantity", "wrong_value", "abbrev", "unicode_minus",
+    "name_variant",
+)  # fmt: skip
+#: styles that must hold both label-passes and label-fails
+BOTH_WAYS = (
+    "german", "french", "spanish", "italian", "portuguese", "dutch", "russian", "japanese", "chinese",
+    "korean", "arabic", "hindi", "markdown", "bullets", "latex", "json", "code_block", "percent_fraction",
+    "thousands_sep", "decimal_comma", "converted", "rounded_coarse", "number_words", "number_words_foreign",
+    "partial", "distractors", "tentative", "restated", "preamble", "self_correct",
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def judged() -> list[Row]:
+    return ls.judged(ls.labelled(QUESTIONS, ANSWERS))
+
+
+@pytest.mark.parametrize("name", sorted(DIGESTS))
+def test_frozen_files_keep_their_digest(name: str) -> None:
+    """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
+    digest = ls.sha256_of(name)
+    assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
+
+
+def test_questions_file_is_registered_and_never_rewritten() -> None:
+    """``make_offline_questions`` knows the file's seed and size, and never rewrites it."""
+    assert make_offline_questions.SETS[QUESTIONS] == (SEED, 30)
+    assert make_offline_questions.TOTALS[QUESTIONS] == 48
+    assert QUESTIONS in make_offline_questions.FROZEN
+
+
+def test_seed_is_used_by_no_other_test() -> None:
+    """The questions come from seed 9851, which no other test module or test data names."""
+    header = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))
+    assert (header["seed"], header["n_docs"]) == (SEED, 30)
+    assert all(q["question_id"].startswith(f"sdb-{SEED}-") for q in header["questions"])
+    users = ls.seed_users(SEED, {Path(__file__), DATA / QUESTIONS, DATA / ANSWERS})
+    assert not users, f"seed {SEED} is held out, but {users[0]} names it"
+
+
+def test_set_covers_subsets_categories_levels_and_styles() -> None:
+    rows = ls.labelled(QUESTIONS, ANSWERS)
+    assert len(rows) >= 320 and len({q["question_id"] for q, *_ in rows}) >= 40  # issue 25, point 2
+    assert ls.schema_problems(rows, QUESTIONS) == []
+    styles = Counter(style for _, _, style, _ in rows)
+    for style in STYLES:
+        assert styles[style] >= 5, style
+    assert all(0 <= score <= 10 for _, score, _, _ in rows)
+    passing = sum(score >= PASS for _, score, _, _ in rows)
+    assert 0.3 < passing / len(rows) < 0.7
+    for style in BOTH_WAYS:
+        labels = {score >= PASS for _, score, s, _ in rows if s == style}
+        assert labels == {True, False}, f"{style} answers must hold both passes and fails"
+
+
+def test_prints_the_judges_figures(judged: list[Row]) -> None:
+    """Prints the figures (always passes: the targets are the next test)."""
+    ls.print_figures("held-out set v7", judged)
+    overall = ls.figures(judged)
+    assert overall.n >= 320
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 25 targets on held-out set v7 (first-run figures in the module docstring); "
+    "the lead makes this strict when the judge work lands.",
+)
+def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
+    ls.assert_targets(judged)
