@@ -83,44 +83,84 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
     """:func:`read_lines`, and for each line whether ``orjson`` read it (then it holds no NaN
-    nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits)."""
+    nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits). Each line is parsed
+    from the file's bytes (see :func:`_lines`), without decoding the file to text first."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
         data = path.read_bytes()
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or exc
-        raise SynthDocUserError(f"cannot read {path}: {reason}") from None
-    lines = text.splitlines()
+    except OSError as exc:
+        raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
     fast = not _long_digit_run(data)  # json for a file with a long number
-    for number, raw in enumerate(lines, start=1):
-        if not raw or raw.isspace():
-            continue
+    for number, raw, cut in _lines(data):
         by_orjson = fast
-        try:
+        if fast:
             try:
-                line = orjson.loads(raw) if fast else json.loads(raw)
-            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate: json reads or refuses it
-                if not fast:
-                    raise
-                by_orjson, line = False, json.loads(raw)
-        except json.JSONDecodeError as exc:
-            if number == len(lines) and not text.endswith(("\n", "\r")):
-                raise SynthDocUserError(
-                    f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
-                    "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
-                    "line to use the answers before it"
-                ) from None
-            raise SynthDocUserError(
-                f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
-                "damaged or not a samples log"
-            ) from None
+                line = orjson.loads(raw)
+            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate, not UTF-8, blank, not JSON
+                by_orjson = False
+        if not by_orjson:
+            line = _json_line(bytes(raw), path, number, last=cut)
+            if line is _BLANK:
+                continue
         if not isinstance(line, dict):
             raise SynthDocUserError(
                 f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
             )
         yield number, line, by_orjson
+
+
+def _lines(data: bytes) -> Iterator[tuple[int, bytes | memoryview, bool]]:
+    """``(line number, line, whether it is the last line without an end of line)`` for each
+    non-empty line of ``data``, split at ``\\n``, ``\\r`` and ``\\r\\n`` (where JSON Lines
+    ends a line; not at a separator such as U+2028 that a JSON string may hold as it is). A
+    file without ``\\r`` yields views into ``data``, not copies of its lines."""
+    if b"\r" in data:
+        lines = data.splitlines()
+        unterminated = not data.endswith((b"\n", b"\r"))
+        for number, raw in enumerate(lines, start=1):
+            if raw:
+                yield number, raw, unterminated and number == len(lines)
+        return
+    view, find, size = memoryview(data), data.find, len(data)
+    start = number = 0
+    while start < size:
+        number += 1
+        end = find(b"\n", start)
+        if end < 0:
+            end = size
+        if end > start:
+            yield number, view[start:end], end == size
+        start = end + 1
+
+
+#: What :func:`_json_line` gives for a line of white space only.
+_BLANK = object()
+
+
+def _json_line(raw: bytes, path: Path, number: int, *, last: bool) -> Any:
+    """The line ``raw`` as ``json.loads`` reads its UTF-8 text (:data:`_BLANK` for a line of
+    white space only); one clear line when it is not UTF-8 or not JSON (``last``: the file's
+    last line, without an end of line)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SynthDocUserError(f"cannot read {path}:{number}: {exc}") from None
+    if text.isspace():
+        return _BLANK
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if last:
+            raise SynthDocUserError(
+                f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
+                "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
+                "line to use the answers before it"
+            ) from None
+        raise SynthDocUserError(
+            f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
+            "damaged or not a samples log"
+        ) from None
 
 
 @dataclass(frozen=True)

@@ -133,28 +133,30 @@ def answer_of(record: dict[str, Any], line: dict[str, Any], where: str) -> Answe
     )
 
 
-def read_records(path: Path) -> list[tuple[dict[str, Any], dict[str, Any], str]]:
+def read_records(path: Path) -> Iterator[tuple[dict[str, Any], dict[str, Any], str]]:
     """``(record fields, line, where)`` of every answer of one samples log, checked as
     :func:`~synthdocbench_tasks.samples_log.read_samples` checks them: the fields as
     :class:`SynthDocRecord` holds them, from :func:`~synthdocbench_tasks.records.plain_synthdoc`
-    where the record is plain JSON of the model's types (no model built), else from the model."""
-    out = []
-    with samples_log.collection_paused():
-        for number, line, by_orjson in samples_log.parsed_lines(path):
-            where = f"{path}:{number}"
-            raw, keys = samples_log.record_copies(line, SynthDocRecord, where, by_orjson)
-            fields = plain_synthdoc(raw)
-            if fields is None:
-                fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
-            out.append((fields, line, where))
-    if not out:
+    where the record is plain JSON of the model's types (no model built), else from the model.
+    One at a time, as the file is read: a caller that keeps what it needs of each line lets
+    the line go (holding every line of a log until its end costs a third of the reading)."""
+    found = False
+    for number, line, by_orjson in samples_log.parsed_lines(path):
+        where = f"{path}:{number}"
+        raw, keys = samples_log.record_copies(line, SynthDocRecord, where, by_orjson)
+        fields = plain_synthdoc(raw)
+        if fields is None:
+            fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
+        found = True
+        yield fields, line, where
+    if not found:
         raise samples_log.no_records(path, SynthDocRecord)
-    return out
 
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    return [answer_of(*found) for found in read_records(path)]
+    with samples_log.collection_paused():
+        return [answer_of(*found) for found in read_records(path)]
 
 
 def _model_from_args(model_args: str) -> str:

@@ -27,6 +27,7 @@ from ..report.load import (
     run_groups,
 )
 from ..report.records import Answer, Run
+from ..samples_log import collection_paused
 
 if TYPE_CHECKING:  # the grounded tasks' modules import the judges: loaded where regions are drawn
     from ..grounded import PageRegion
@@ -55,9 +56,14 @@ def _task(path: Path) -> str:
 
 def _read_log(path: Path, regions: dict[Path, dict[str, list[PageRegion]]]) -> list[Answer]:
     """The answers of one log, its predicted regions into ``regions`` (the file read once)."""
-    found = read_records(path)
-    regions[path] = _regions_of(record for record, _, _ in found)
-    return [answer_of(*item) for item in found]
+    answers, records = [], []
+    with collection_paused():
+        for record, line, where in read_records(path):
+            answers.append(answer_of(record, line, where))
+            if record["predicted_regions"] is not None:
+                records.append(record)
+    regions[path] = _regions_of(records)
+    return answers
 
 
 def load_runs(
