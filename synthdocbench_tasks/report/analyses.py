@@ -64,7 +64,8 @@ def runs_section(ctx: Context) -> Section:
         "Unscored answers (score -1: judge parse failure or error; or not judged) are excluded from "
         "every statistic and counted here.",
         f"95% CIs: percentile bootstrap, {ctx.resamples:,} resamples, seed {ctx.seed}; [brackets] resample "
-        "questions, doc CI resamples whole documents (cluster bootstrap).",
+        "questions, doc CI resamples whole documents, all of the run's (cluster bootstrap: a stratum's "
+        "answers pooled over the drawn documents).",
         f"Main tables use one run per model, scored by {ctx.primary_judge} where available.",
     ]
     judges = sorted({r.judge for r in ctx.systems})
