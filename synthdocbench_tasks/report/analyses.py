@@ -112,7 +112,7 @@ def overall_section(ctx: Context) -> Section:
             halfwidths,
         ),
     ]
-    figures = [("fig12_acc_by_subset.png", "ACC by subset with question-level 95% CIs (Figure 12)")]
+    figures = [("fig12_acc_by_subset", "ACC by subset with question-level 95% CIs (Figure 12)")]
     return Section("overall", "Overall and per-subset results (Table 2)", [], tables, figures)
 
 
@@ -189,7 +189,7 @@ def category_section(ctx: Context) -> Section:
     levels = [c for s in SUBSETS for c in CATEGORIES[s]]
     long_table, wide = stratified_tables(ctx, "table12_category", "Category", lambda a: a.category, levels)
     figures = [
-        ("fig07_category_heatmap.png", "ACC by question category; models ordered by overall ACC (Figure 7)")
+        ("fig07_category_heatmap", "ACC by question category; models ordered by overall ACC (Figure 7)")
     ]
     return Section("category", "By question category (Table 12, Figure 7)", [], [wide, long_table], figures)
 
@@ -255,7 +255,7 @@ def position_section(ctx: Context) -> Section:
         )
     )
     figures = [
-        ("fig10_position.png", "Chart-reading ACC by position bucket and by relative position (Figure 10)")
+        ("fig10_position", "Chart-reading ACC by position bucket and by relative position (Figure 10)")
     ]
     return Section("position", "By evidence position (Table 4, Figure 10)", text, tables, figures)
 
@@ -293,7 +293,7 @@ def document_sections(ctx: Context) -> list[Section]:
             [dom, dom_long],
             [
                 (
-                    "fig11_domain.png",
+                    "fig11_domain",
                     "ACC per topic domain by subset; diamonds = overall per domain (Figure 11)",
                 )
             ],
@@ -314,7 +314,7 @@ def distribution_section(ctx: Context) -> Section:
         ["model", "n_valid", *(str(k) for k in range(11)), "mean"],
         rows,
     )
-    figures = [("fig09_score_distribution.png", "Distribution of judge scores per model (Figure 9)")]
+    figures = [("fig09_score_distribution", "Distribution of judge scores per model (Figure 9)")]
     return Section("distribution", "Score distributions (Figure 9)", [], [table], figures)
 
 

@@ -1,4 +1,4 @@
-"""``synthdocbench report``: lmms-eval sample logs -> Markdown + HTML report, PNG figures, CSV tables."""
+"""``synthdocbench report``: lmms-eval sample logs -> Markdown + HTML report, figures, CSV tables."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ..errors import SynthDocUserError
 from ..progress import progress_bar
 from . import analyses, compare, figures, floor, render
 from .context import Context, main_runs, primary_judge, run_accuracy
+from .figures_svg import write_svg
 from .load import choose_dataset, discover, load_documents, load_runs
 from .protocol import add_protocol
 from .records import DocumentInfo, Run
@@ -20,6 +21,8 @@ from .stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 from .tables import Section
 
 TITLE = "SynthDocBench report"
+#: The figure formats: SVG written directly (default), PNG drawn by matplotlib.
+FIGURE_FORMATS = ("svg", "png")
 
 
 @dataclass
@@ -106,6 +109,26 @@ def _sections(
     return sections
 
 
+def _draw_figures(ctx: Context, sections: Sequence[Section], folder: Path, figure_format: str) -> list[Path]:
+    """Each section's figures drawn into ``folder`` as ``figure_format``; the sections then
+    name the files written."""
+    if figure_format == "png":
+        from .figures_png import write_png
+    written: list[Path] = []
+    todo = [(s, i) for s in sections for i in range(len(s.figures))]
+    with progress_bar("drawing figures", len(todo)) as advance:
+        for section, i in todo:
+            stem, caption = section.figures[i]
+            data = figures.FIGURES[stem](ctx)
+            path = folder / f"{stem}.{figure_format}"
+            written.append(
+                write_png(data, path) if figure_format == "png" else write_svg(data, path, caption)
+            )
+            section.figures[i] = (path.name, caption)
+            advance()
+    return written
+
+
 def build_report(
     inputs: Sequence[Path],
     out_dir: Path,
@@ -115,6 +138,7 @@ def build_report(
     resamples: int = DEFAULT_RESAMPLES,
     seed: int = DEFAULT_SEED,
     verdicts: Sequence[Path] = (),
+    figure_format: str = "svg",
 ) -> ReportSummary:
     """Read lmms-eval samples logs (files, ``*_results.json`` files or folders) and write the report.
 
@@ -123,10 +147,15 @@ def build_report(
     agreement: all such pairs against the main judge (the one that scored most models), or the
     ``(reference judge, alternative judge)`` pairs of ``judges_compare``. ``dataset`` (else
     ``SYNTHDOC_DATASET``, else a local dataset path recorded in a results file) adds the
-    archetype and domain tables. Everything is read and checked before anything is written.
+    archetype and domain tables. Figures are SVG (``figure_format="png"``: matplotlib PNG).
+    Everything is read and checked before anything is written.
     """
     if resamples < 1:
         raise SynthDocUserError(f"--resamples must be at least 1, got {resamples}")
+    if figure_format not in FIGURE_FORMATS:
+        raise SynthDocUserError(
+            f"--figures must be one of {', '.join(FIGURE_FORMATS)}, got {figure_format!r}"
+        )
     start = time.perf_counter()
     runs = load_runs(discover([Path(p) for p in inputs]))
     location, source = choose_dataset(dataset, runs)
@@ -143,12 +172,7 @@ def build_report(
     except OSError as exc:
         raise SynthDocUserError(f"cannot write the report to {out_dir}: {exc.strerror or exc}") from None
     tables = [t.write_csv(out_dir / render.TABLES_DIR) for s in sections for t in s.tables]
-    names = [name for s in sections for name, _ in s.figures]
-    written = []
-    with progress_bar("drawing figures", len(names)) as advance:
-        for name in names:
-            written.append(figures.FIGURES[name](ctx, out_dir / render.FIGURES_DIR / name))
-            advance()
+    written = _draw_figures(ctx, sections, out_dir / render.FIGURES_DIR, figure_format)
     n_q = len({a.question_id for r in ctx.systems for a in r.answers})
     subtitle = (
         f"{len(ctx.systems)} model(s), {n_q} questions, {len(runs)} run(s); judge {judge}; "

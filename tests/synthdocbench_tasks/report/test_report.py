@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -55,12 +56,18 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     for path in (summary.markdown, summary.html, *summary.figures, *summary.tables):
         assert path.is_file() and path.stat().st_size > 0
     assert {p.name for p in summary.figures} == {
-        "fig12_acc_by_subset.png",
-        "fig07_category_heatmap.png",
-        "fig10_position.png",
-        "fig09_score_distribution.png",
+        "fig12_acc_by_subset.svg",
+        "fig07_category_heatmap.svg",
+        "fig10_position.svg",
+        "fig09_score_distribution.svg",
     }
-    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in summary.figures)
+    drawn = {p.stem: _svg_texts(p) for p in summary.figures}
+    assert {"org/alpha", "org/beta", "Chart", "Cross-modal", "Complex"} <= set(drawn["fig12_acc_by_subset"])
+    assert {"org/alpha", "org/beta", "judge score"} <= set(drawn["fig09_score_distribution"])
+    # the heatmap shows the category table's ACCs (one world per report)
+    categories = {(r["category"], r["model"]): r["ACC"] for r in _csv(out, "table12_category_long")}
+    shown = [t for t in drawn["fig07_category_heatmap"] if t.replace(".", "").isdigit() and len(t) == 4]
+    assert sorted(shown) == sorted(f"{float(acc):.2f}" for acc in categories.values() if acc)
 
     runs = {(r["model"], r["judge"]): r for r in _csv(out, "runs")}
     assert (
@@ -109,7 +116,29 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     md = summary.markdown.read_text(encoding="utf-8")
     assert "Skipped: no dataset given" in md and "| org/alpha | 0.500 |" in md
     html = summary.html.read_text(encoding="utf-8")
-    assert html.count("<table>") >= 10 and 'src="figures/fig07_category_heatmap.png"' in html
+    assert html.count("<table>") >= 10 and 'src="figures/fig07_category_heatmap.svg"' in html
+    assert "](figures/fig12_acc_by_subset.svg)" in md
+
+
+def _svg_texts(path: Path) -> list[str]:
+    """The texts of an SVG figure (which must be well-formed SVG)."""
+    root = ElementTree.parse(path).getroot()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg" and float(root.get("width", "0")) > 0
+    return [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_png_figures_on_request(logs: Path, tmp_path: Path) -> None:
+    summary = build_report([logs], tmp_path / "png", resamples=50, figure_format="png")
+    assert sorted(p.name for p in summary.figures) == [
+        "fig07_category_heatmap.png",
+        "fig09_score_distribution.png",
+        "fig10_position.png",
+        "fig12_acc_by_subset.png",
+    ]
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in summary.figures)
+    assert 'src="figures/fig10_position.png"' in summary.html.read_text(encoding="utf-8")
+    with pytest.raises(SynthDocUserError, match="--figures must be one of svg, png, got 'gif'"):
+        build_report([logs], tmp_path / "gif", resamples=50, figure_format="gif")
 
 
 def test_report_is_deterministic(logs: Path, tmp_path: Path) -> None:
