@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..records import passed
-from ..schema import CATEGORIES, DIFFICULTIES, SUBSETS
+from ..strata import CATEGORIES, DIFFICULTIES, SUBSETS
 from .context import SUBSET_NAMES, CellStats, Context, group_by, run_accuracy
 from .records import Answer, Run
 from .stats import binned_means, logistic_trend, ranking

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -62,9 +61,7 @@ def _with_dataset_text(runs: list[Run], docs: DocumentInfo) -> None:
         for a in run.answers:
             row = docs.questions.get(a.question_id)
             if row and (not a.question or not a.reference):
-                a = dataclasses.replace(
-                    a, question=a.question or row["question"], reference=a.reference or row["answer"]
-                )
+                a = a._replace(question=a.question or row["question"], reference=a.reference or row["answer"])
             filled.append(a)
         run.answers = filled
 

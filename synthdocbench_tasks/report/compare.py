@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ..errors import SynthDocUserError
 from ..records import passed, qualified_judge
-from ..schema import SUBSETS
+from ..strata import SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run
 from .stats import judge_agreement, paired_bootstrap

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..records import passed
-from ..schema import CATEGORIES, SUBSETS
+from ..strata import CATEGORIES, SUBSETS
 from .analyses import POSITION_BUCKETS, POSITION_EDGES
 from .context import SUBSET_NAMES, Context, group_by
 from .records import Answer

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..records import Status
 
 
-@dataclass(frozen=True)
-class Answer:
-    """One model answer with its judge score and the stratification keys of its question.
+class Answer(NamedTuple):
+    """One model answer with its judge score and the stratification keys of its question
+    (immutable; a named tuple, built three times faster than a frozen dataclass: a report
+    makes one per answer of every log).
 
     Read from a :class:`~synthdocbench_tasks.records.SynthDocRecord`: ``score`` is the judge
     score when it is valid (0..10), else None; ``status`` says why a score is missing:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from xml.sax.saxutils import escape, quoteattr
 
 #: matplotlib's default colour cycle ("tab10"), so both renderings of a figure look alike.
 TAB10 = (
@@ -41,6 +40,12 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 FONT_SIZE = 13.0
 #: Average advance of a character, in font sizes (DejaVu Sans): text width estimates for layout.
 CHAR_WIDTH = 0.6
+
+
+def escape(text: str) -> str:
+    """``text`` as XML character data (``xml.sax.saxutils.escape``, whose import costs more
+    than drawing every figure)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def text_width(text: str, size: float = FONT_SIZE) -> float:
@@ -150,7 +155,7 @@ class Canvas:
     def svg(self, title: str) -> str:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(self.width)}" height="{_n(self.height)}" '
-            f'viewBox="0 0 {_n(self.width)} {_n(self.height)}" font-family={quoteattr(FONT)}>'
+            f'viewBox="0 0 {_n(self.width)} {_n(self.height)}" font-family="{FONT}">'
         )
         body = [f"<title>{escape(title)}</title>", '<rect width="100%" height="100%" fill="#fff"/>']
         return "\n".join([head, *body, *self.parts, "</svg>"]) + "\n"
