@@ -24,13 +24,30 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import orjson
-from pydantic import ValidationError
 
 from .errors import SynthDocUserError
-from .records import R, Record, problems
+
+if TYPE_CHECKING:  # the models are imported where a record is validated: reading needs none
+    from .records import Record
+
+R = TypeVar("R", bound="Record")
+
+
+class RecordKind(Protocol):
+    """What names a kind of record: a record model (``SynthDocRecord``) or its
+    :class:`~synthdocbench_tasks.record_rules.RecordKind` (no model needed)."""
+
+    @property
+    def KIND(self) -> str: ...  # noqa: N802 (named as the models name their class variables)
+
+    @property
+    def MARKER(self) -> str: ...  # noqa: N802
+
+    @property
+    def TASKS(self) -> str: ...  # noqa: N802
 
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
 #: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than
@@ -326,7 +343,7 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
 
 
 def record_copies(
-    line: dict[str, Any], kind: type[R], where: str, by_orjson: bool = False
+    line: dict[str, Any], kind: RecordKind, where: str, by_orjson: bool = False
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The record of ``kind`` a samples line holds as logged (its copies under :data:`PRIMARY`
     merged; not yet typed, see :func:`typed`) and the metric keys it stands under; one clear
@@ -355,6 +372,10 @@ def record_copies(
 def typed(raw: dict[str, Any], kind: type[R], where: str, keys: tuple[str, ...]) -> R:
     """The record ``raw`` (of :func:`record_copies`) validated as ``kind``; one clear line when
     it is not valid."""
+    from pydantic import ValidationError
+
+    from .records import problems
+
     try:
         return kind.model_validate(raw)
     except ValidationError as exc:
@@ -392,7 +413,7 @@ def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
     return out
 
 
-def no_records(path: Path, kind: type[Record]) -> SynthDocUserError:
+def no_records(path: Path, kind: RecordKind) -> SynthDocUserError:
     """The error of a samples log without a line."""
     return SynthDocUserError(
         f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "

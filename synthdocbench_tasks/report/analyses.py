@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..records import passed
+from ..record_rules import passed
 from ..strata import CATEGORIES, DIFFICULTIES, SUBSETS
 from .context import SUBSET_NAMES, CellStats, Context, group_by, run_accuracy
 from .records import Answer, Run

@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..errors import SynthDocUserError
-from ..records import passed, qualified_judge
+from ..record_rules import passed, qualified_judge
 from ..strata import SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run

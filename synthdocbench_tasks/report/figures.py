@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..records import passed
+from ..record_rules import passed
 from ..strata import CATEGORIES, SUBSETS
 from .analyses import POSITION_BUCKETS, POSITION_EDGES
 from .context import SUBSET_NAMES, Context, group_by

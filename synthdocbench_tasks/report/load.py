@@ -20,8 +20,8 @@ from typing import Any
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
-from ..records import Status, SynthDocRecord, plain_synthdoc, valid_score
-from ..samples_log import SampleLine, first_text, reply_of
+from ..record_rules import SYNTHDOC, Status, plain_synthdoc, valid_score
+from ..samples_log import first_text, reply_of
 from .protocol import protocol_of
 from .records import Answer, DocumentInfo, Run
 
@@ -98,10 +98,6 @@ def _question_from_input(prompt: Any) -> str:
     return question.strip() if marker else ""
 
 
-def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
-    return answer_of(sample.record.__dict__, sample.line, sample.where)
-
-
 def answer_of(record: dict[str, Any], line: dict[str, Any], where: str) -> Answer:
     """The answer of a samples line from its record's fields (:func:`read_records`)."""
     missing = [k for k in REQUIRED if not record[k]]
@@ -143,14 +139,16 @@ def read_records(path: Path) -> Iterator[tuple[dict[str, Any], dict[str, Any], s
     found = False
     for number, line, by_orjson in samples_log.parsed_lines(path):
         where = f"{path}:{number}"
-        raw, keys = samples_log.record_copies(line, SynthDocRecord, where, by_orjson)
+        raw, keys = samples_log.record_copies(line, SYNTHDOC, where, by_orjson)
         fields = plain_synthdoc(raw)
-        if fields is None:
+        if fields is None:  # the model decides (converts, or says what is wrong)
+            from ..records import SynthDocRecord
+
             fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
         found = True
         yield fields, line, where
     if not found:
-        raise samples_log.no_records(path, SynthDocRecord)
+        raise samples_log.no_records(path, SYNTHDOC)
 
 
 def read_samples(path: Path) -> list[Answer]:

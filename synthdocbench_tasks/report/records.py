@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..records import Status
+from ..record_rules import Status
 
 
 class Answer(NamedTuple):

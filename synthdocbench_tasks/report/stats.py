@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..records import ACC_THRESHOLD, accuracy
+from ..record_rules import ACC_THRESHOLD, accuracy
 
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 42

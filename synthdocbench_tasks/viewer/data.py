@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError, first_line
-from ..records import passed
+from ..record_rules import passed
 from ..report.load import (
     SAMPLES_RE,
     _label,

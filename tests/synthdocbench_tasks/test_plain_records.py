@@ -79,3 +79,16 @@ def test_score_valid_and_failure_together_as_the_model_checks_them() -> None:
     failures = [None, "not_judged", "judge_error", "model_error", "bogus"]
     for score, valid, failure in itertools.product(scores, [None, True, False], failures):
         _check({**BASE, "score": score, "valid": valid, "failure": failure})
+
+
+def test_the_rules_without_the_model_name_what_the_model_names() -> None:
+    from synthdocbench_tasks import record_rules, records
+
+    assert record_rules.SYNTHDOC_FIELDS == tuple(SynthDocRecord.model_fields)
+    kind = record_rules.SYNTHDOC
+    assert (kind.KIND, kind.MARKER, kind.TASKS) == (
+        SynthDocRecord.KIND,
+        SynthDocRecord.MARKER,
+        SynthDocRecord.TASKS,
+    )
+    assert records.plain_synthdoc is record_rules.plain_synthdoc and records.passed is record_rules.passed
