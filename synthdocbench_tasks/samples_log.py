@@ -49,6 +49,7 @@ class RecordKind(Protocol):
     @property
     def TASKS(self) -> str: ...  # noqa: N802
 
+
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
 #: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than
 #: ``json`` (an integer beyond 64 bits becomes a float there).

@@ -84,7 +84,8 @@ def test_score_valid_and_failure_together_as_the_model_checks_them() -> None:
 def test_the_rules_without_the_model_name_what_the_model_names() -> None:
     from synthdocbench_tasks import record_rules, records
 
-    assert record_rules.SYNTHDOC_FIELDS == tuple(SynthDocRecord.model_fields)
+    fields = record_rules.SYNTHDOC_FIELDS
+    assert fields == tuple(SynthDocRecord.model_fields)
     kind = record_rules.SYNTHDOC
     assert (kind.KIND, kind.MARKER, kind.TASKS) == (
         SynthDocRecord.KIND,

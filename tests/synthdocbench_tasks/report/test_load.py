@@ -122,12 +122,19 @@ def test_reading_logs_imports_neither_the_judges_nor_the_statistics_nor_the_mode
 
     write_run(tmp_path, [Q("q1", "doc0", "chart"), Q("q2", "doc0", "complex")], [5, 9])
     (log,) = sorted(tmp_path.glob("*_samples_*.jsonl"))[:1]
+    heavy = (
+        "judge",
+        "numpy",
+        "pydantic",
+        "synthdocbench_tasks.grounded",
+        "synthdocbench_tasks.records",
+        "synthdocbench_tasks.schema",
+        "synthdocbench_tasks.report.build",
+    )
     code = (
         "import sys; import synthdocbench_tasks.viewer.data, synthdocbench_tasks.report.load as load; "
         f"answers = load.read_samples(__import__('pathlib').Path({str(log)!r})); "
-        "print(len(answers), sorted(m for m in ('judge', 'numpy', 'pydantic', 'synthdocbench_tasks.grounded', "
-        "'synthdocbench_tasks.records', 'synthdocbench_tasks.schema', 'synthdocbench_tasks.report.build') "
-        "if m in sys.modules))"
+        f"print(len(answers), sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1 []"
