@@ -51,32 +51,45 @@ class RecordKind(Protocol):
 
 
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
-#: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than
-#: ``json`` (an integer beyond 64 bits becomes a float there).
+#: :data:`_LONG_RUN` has a run of 19 digits, maybe a number ``orjson`` reads otherwise than
+#: ``json`` (an integer beyond 64 bits becomes a float there: from 2**64 up, 20 digits, and
+#: below -2**63, from 19 digits).
 _DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
-_LONG_RUN = b"0" * 20
+_LONG_RUN = b"0" * 19
 
 
-#: Bytes of a file checked at a time by :func:`_long_digit_run` (its arrays stay in cache).
+#: Bytes of a file mapped at a time by :func:`_digit_runs` (its arrays stay in cache).
 _CHUNK = 1 << 20
 
 
-def _long_digit_run(text: str | bytes) -> bool:
-    """Whether ``text`` holds 20 ASCII digits in a row: its bytes mapped by :data:`_DIGITS`,
-    a chunk at a time (with an overlap of 19), searched for :data:`_LONG_RUN` (C loops only: a
-    pass over each line in Python costs a third of parsing it; numpy would cost its import)."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+def _digit_runs(data: bytes, first: bool = False) -> list[int]:
+    """Where runs of 19 ASCII digits start in ``data`` (at least one place in each run, in
+    order; ``first``: stop at the first): its bytes mapped by :data:`_DIGITS`, a chunk at a time
+    (with an overlap of 18), searched for :data:`_LONG_RUN` (C loops only: a pass over each
+    line in Python costs a third of parsing it; numpy would cost its import)."""
+    found: set[int] = set()
     overlap = len(_LONG_RUN) - 1
     for start in range(0, max(len(data) - overlap, 1), _CHUNK):
-        if _LONG_RUN in data[start : start + _CHUNK + overlap].translate(_DIGITS):
-            return True
-    return False
+        mapped = data[start : start + _CHUNK + overlap].translate(_DIGITS)
+        at = mapped.find(_LONG_RUN)
+        while at >= 0:
+            found.add(start + at)
+            if first:
+                return [start + at]
+            at = mapped.find(_LONG_RUN, at + len(_LONG_RUN))
+    return sorted(found)
+
+
+def _long_digit_run(text: str | bytes) -> bool:
+    """Whether ``text`` holds 19 ASCII digits in a row (:func:`_digit_runs`)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    return bool(_digit_runs(data, first=True))
 
 
 def _loads(raw: str) -> Any:
     """``raw`` parsed by ``orjson``, else (``NaN``, ``Infinity``, a lone surrogate, bad JSON) by
     ``json.loads``, which reads it or raises its ``JSONDecodeError``: the caller knows that
-    ``raw`` holds no 20-digit run."""
+    ``raw`` holds no 19-digit run."""
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
@@ -85,7 +98,7 @@ def _loads(raw: str) -> Any:
 
 def parse_line(raw: str) -> Any:
     """One JSON text as ``json.loads`` reads it, parsed by ``orjson`` (2x faster) where the two
-    agree: a text ``orjson`` refuses or holding a 20-digit run goes to ``json.loads``."""
+    agree: a text ``orjson`` refuses or holding a 19-digit run goes to ``json.loads``."""
     if _LONG_RUN in raw.encode("utf-8", "surrogatepass").translate(_DIGITS):
         return json.loads(raw)
     return _loads(raw)
@@ -93,7 +106,7 @@ def parse_line(raw: str) -> Any:
 
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line of the samples log ``path``, each line
-    parsed once as ``json.loads`` reads it (by ``orjson`` unless the file holds a 20-digit run,
+    parsed once as ``json.loads`` reads it (by ``orjson`` unless the file holds a 19-digit run,
     see :func:`parse_line`)."""
     for number, line, _ in parsed_lines(path):
         yield number, line
@@ -102,17 +115,18 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
     """:func:`read_lines`, and for each line whether ``orjson`` read it (then it holds no NaN
     nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits). Each line is parsed
-    from the file's bytes (see :func:`_lines`), without decoding the file to text first."""
+    from the file's bytes (see :func:`_lines`), without decoding the file to text first; a line
+    holding 19 digits in a row (a number beyond 64 bits, or only a hash with that many
+    digits: lmms-eval logs three per line) is parsed by ``json``."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
-    fast = not _long_digit_run(data)  # json for a file with a long number
-    for number, raw, cut in _lines(data):
-        by_orjson = fast
-        if fast:
+    for number, raw, cut, long_run in _lines(data):
+        by_orjson = not long_run
+        if by_orjson:
             try:
                 line = orjson.loads(raw)
             except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate, not UTF-8, blank, not JSON
@@ -128,27 +142,31 @@ def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
         yield number, line, by_orjson
 
 
-def _lines(data: bytes) -> Iterator[tuple[int, bytes | memoryview, bool]]:
-    """``(line number, line, whether it is the last line without an end of line)`` for each
-    non-empty line of ``data``, split at ``\\n``, ``\\r`` and ``\\r\\n`` (where JSON Lines
-    ends a line; not at a separator such as U+2028 that a JSON string may hold as it is). A
-    file without ``\\r`` yields views into ``data``, not copies of its lines."""
+def _lines(data: bytes) -> Iterator[tuple[int, bytes | memoryview, bool, bool]]:
+    """``(line number, line, whether it is the last line without an end of line, whether it
+    holds 19 digits in a row)`` for each non-empty line of ``data``, split at ``\\n``, ``\\r``
+    and ``\\r\\n`` (where JSON Lines ends a line; not at a separator such as U+2028 that a
+    JSON string may hold as it is). A file without ``\\r`` yields views into ``data``, not
+    copies of its lines, and is mapped for digit runs once (:func:`_digit_runs`)."""
     if b"\r" in data:
         lines = data.splitlines()
         unterminated = not data.endswith((b"\n", b"\r"))
         for number, raw in enumerate(lines, start=1):
             if raw:
-                yield number, raw, unterminated and number == len(lines)
+                yield number, raw, unterminated and number == len(lines), _long_digit_run(raw)
         return
+    runs = _digit_runs(data)
     view, find, size = memoryview(data), data.find, len(data)
-    start = number = 0
+    start = number = k = 0
     while start < size:
         number += 1
         end = find(b"\n", start)
         if end < 0:
             end = size
+        while k < len(runs) and runs[k] < start:
+            k += 1
         if end > start:
-            yield number, view[start:end], end == size
+            yield number, view[start:end], end == size, k < len(runs) and runs[k] < end
         start = end + 1
 
 
