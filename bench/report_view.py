@@ -5,9 +5,9 @@
 Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
 writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
 ``score``, ``failed``, ``unscored`` and ``uncertain``, ``answer_values``, the prompt as
-``input``, a SHA-256 ``doc_hash`` per question), ``--answers`` answers in all, the same questions in every run (nine a document),
-judged with scores 0..10. Then, each in a fresh Python process, alternating the order each
-repetition:
+``input``, a SHA-256 ``doc_hash`` per question), ``--answers`` answers in all, the same
+questions in every run (nine a document), judged with scores 0..10. Then, each in a fresh
+Python process, alternating the order each repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
 * report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it;

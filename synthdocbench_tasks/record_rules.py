@@ -140,52 +140,63 @@ def _number(value: Any) -> bool:
 def plain_synthdoc(raw: Mapping[str, Any]) -> dict[str, Any] | None:
     """The fields :class:`SynthDocRecord` would hold for ``raw`` (every field, None where not
     given; extra keys left out), without building it, when ``raw`` holds each field in the
-    exact JSON type the strict model takes as it stands and passes its checks; else None, and
-    ``model_validate`` decides (it converts integer ids and raises the clear error). The
-    report and the viewer read every record through this (a model per answer costs as much
-    as parsing its line); a test holds the two equal."""
+    exact JSON type the strict model takes as it stands and passes its checks
+    (:func:`is_plain_synthdoc`); else None, and ``model_validate`` decides (it converts
+    integer ids and raises the clear error). The report and the viewer read every record
+    this way (a model per answer costs as much as parsing its line); a test holds the two
+    equal."""
+    if not is_plain_synthdoc(raw):
+        return None
+    get = raw.get
+    fields = {name: get(name) for name in SYNTHDOC_FIELDS}
+    fields["score"] = plain_number(fields["score"])
+    fields["position"] = plain_number(fields["position"])
+    fields["judge"] = qualified_judge(fields["judge"])
+    for name in _UNIT_FIELDS:
+        fields[name] = plain_number(fields[name])
+    return fields
+
+
+def plain_number(value: Any) -> float | None:
+    """A number field of a plain record (:func:`is_plain_synthdoc`) as the model holds it."""
+    return None if value is None else float(value)
+
+
+def is_plain_synthdoc(raw: Mapping[str, Any]) -> bool:
+    """Whether :func:`plain_synthdoc` reads ``raw`` without the model: each field in the exact
+    JSON type the strict model takes as it stands, passing the model's checks."""
     get = raw.get
     question_id = get("question_id")
     if type(question_id) is not str or not question_id:
-        return None
+        return False
     for name in _TEXT_FIELDS:
         value = get(name)
         if value is not None and type(value) is not str:
-            return None
+            return False
     for name in _FLAG_FIELDS:
         value = get(name)
         if value is not None and type(value) is not bool:
-            return None
+            return False
     score, position, failure = get("score"), get("position"), get("failure")
     if score is not None and not _number(score):
-        return None
+        return False
     if position is not None and not (_number(position) and math.isfinite(position)):
-        return None
+        return False
     if failure is not None and (type(failure) is not str or failure not in FAILURES):
-        return None
+        return False
     for name in _UNIT_FIELDS:
         value = get(name)
         if value is not None and not (_number(value) and 0 <= value <= 1):
-            return None
+            return False
     values, regions = get("answer_values"), get("predicted_regions")
     if values is not None and not (type(values) is list and all(type(v) is dict for v in values)):
-        return None
+        return False
     if regions is not None and type(regions) is not list:
-        return None
+        return False
     valid = valid_score(score)
     if score is not None and score != UNSCORED_SCORE and valid is None:
-        return None
+        return False
     expected = None if failure == "not_judged" else UNSCORED_SCORE
     if failure is not None and (score != expected or get("valid")):
-        return None
-    if get("valid") is not None and get("valid") != (valid is not None):
-        return None
-    fields = {name: get(name) for name in SYNTHDOC_FIELDS}
-    fields["score"] = None if score is None else float(score)
-    fields["position"] = None if position is None else float(position)
-    fields["judge"] = qualified_judge(fields["judge"])
-    for name in _UNIT_FIELDS:
-        unit = fields[name]
-        if unit is not None:
-            fields[name] = float(unit)
-    return fields
+        return False
+    return get("valid") is None or get("valid") == (valid is not None)

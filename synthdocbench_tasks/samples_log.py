@@ -304,11 +304,15 @@ def _identical(copies: list[dict[str, Any]]) -> bool:
 def _same_bytes(copies: list[dict[str, Any]]) -> bool:
     """Whether ``orjson`` writes the copies as the same bytes: then they are the same JSON when
     they hold no NaN and no infinity (written as null), i.e. when ``orjson`` read them."""
+    dumps = orjson.dumps
     try:
-        first = orjson.dumps(copies[0])
-        return all(orjson.dumps(c) == first for c in copies[1:])
+        first = dumps(copies[0])
+        for copy in copies[1:]:
+            if dumps(copy) != first:
+                return False
     except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits
         return False
+    return True
 
 
 def _copies_agree(copies: list[dict[str, Any]], by_orjson: bool = False) -> bool:
@@ -377,7 +381,10 @@ def record_copies(
             "written with --log_samples"
         )
     primary = [k for k in PRIMARY if k in holders] or holders
-    keys = (*primary, *(k for k in holders if k not in primary))
+    if holders[: len(primary)] == primary:  # as lmms-eval writes them: acc, score, then the rest
+        keys = tuple(holders)
+    else:
+        keys = (*primary, *[k for k in holders if k not in primary])
     copies = [line[k] for k in keys]
     if not _copies_agree(copies, by_orjson):
         _raise_first_disagreement(line, keys, where)
