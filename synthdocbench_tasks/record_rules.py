@@ -129,6 +129,8 @@ _TEXT_FIELDS = (
     "prompt_version",
 )
 _FLAG_FIELDS = ("valid", "certain")
+_TEXT_TYPES = frozenset({str, type(None)})
+_FLAG_TYPES = frozenset({bool, type(None)})
 _UNIT_FIELDS = ("page_acc", "iou")
 
 
@@ -169,14 +171,10 @@ def is_plain_synthdoc(raw: Mapping[str, Any]) -> bool:
     question_id = get("question_id")
     if type(question_id) is not str or not question_id:
         return False
-    for name in _TEXT_FIELDS:
-        value = get(name)
-        if value is not None and type(value) is not str:
-            return False
-    for name in _FLAG_FIELDS:
-        value = get(name)
-        if value is not None and type(value) is not bool:
-            return False
+    if not _TEXT_TYPES.issuperset(map(type, map(get, _TEXT_FIELDS))):  # C loops: once per answer
+        return False
+    if not _FLAG_TYPES.issuperset(map(type, map(get, _FLAG_FIELDS))):
+        return False
     score, position, failure = get("score"), get("position"), get("failure")
     if score is not None and not _number(score):
         return False

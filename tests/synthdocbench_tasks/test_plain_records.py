@@ -138,3 +138,37 @@ def test_the_answer_read_from_a_plain_record_is_the_models() -> None:
     ):
         taken += _same_answer({**BASE, "score": score, "valid": valid, "failure": failure, "answer": None})
     assert taken > 150
+
+
+def test_each_field_of_the_answer_holds_what_its_name_says() -> None:
+    from synthdocbench_tasks.report.load import plain_answer
+
+    got = plain_answer({**BASE, "certain": False, "judge": "gpt-5"}, LINE, "x:1")._asdict()
+    assert got == {
+        "question_id": "sdb-1-00000-chart-00",
+        "doc_id": "sdb-1-00000",
+        "subset": "chart",
+        "category": "value_reading",
+        "difficulty": "L2",
+        "position_bucket": "early",
+        "position": 0.25,
+        "chart_type": "bar",
+        "answer": "12%",
+        "score": 8.0,
+        "status": "valid",
+        "judge": "openai:gpt-5",
+        "question": "What value?",
+        "reference": "12%",
+        "judgement": "Matches.",
+        "failure": None,
+        "certain": False,
+    }
+    unscored = plain_answer(
+        {**BASE, "score": -1, "valid": False, "failure": "judge_error", "answer": None}, LINE, "x"
+    )
+    assert (unscored.score, unscored.status, unscored.failure, unscored.answer) == (
+        None,
+        "unscored",
+        "judge_error",
+        "12",
+    )
