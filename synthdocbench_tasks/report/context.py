@@ -33,8 +33,8 @@ class Context:
     threshold: float = ACC_THRESHOLD
     #: Cells already computed, by the identity of their answers (the runs hold them all).
     _cells: dict[tuple[int, ...], CellStats] = field(default_factory=dict, repr=False)
-    #: The documents of the run of each answer (by its identity), numbered in sorted order.
-    _documents: dict[int, dict[str, int]] = field(default_factory=dict, repr=False)
+    #: Each run's answers (by identity) and its documents, numbered in sorted order.
+    _documents: list[tuple[frozenset[int], dict[str, int]]] = field(default_factory=list, repr=False)
 
     def cell(self, answers: Sequence[Answer]) -> CellStats:
         """:func:`cell_stats` of ``answers``, computed once per set of answers (in their order);
@@ -47,19 +47,19 @@ class Context:
                 resamples=self.resamples,
                 seed=self.seed,
                 threshold=self.threshold,
-                documents=self._run_documents(answers),
+                documents=self._run_documents(key),
             )
             self._cells[key] = found
         return found
 
-    def _run_documents(self, answers: Sequence[Answer]) -> dict[str, int] | None:
-        """The numbered documents of the run ``answers`` come from (None: not from one run)."""
+    def _run_documents(self, answers: tuple[int, ...]) -> dict[str, int] | None:
+        """The numbered documents of the run whose answers (by identity) ``answers`` are
+        (None: not the answers of one run)."""
         if not self._documents:
             for run in self.runs:
                 numbered = {doc: i for i, doc in enumerate(sorted({a.doc_id for a in run.answers}))}
-                self._documents.update(dict.fromkeys(map(id, run.answers), numbered))
-        found = {id(self._documents.get(id(a))) for a in answers}
-        return self._documents.get(id(answers[0])) if len(found) == 1 and answers else None
+                self._documents.append((frozenset(map(id, run.answers)), numbered))
+        return next((numbered for ids, numbered in self._documents if ids.issuperset(answers)), None)
 
     def doc_field(self, name: str) -> Callable[[Answer], str | None]:
         def get(a: Answer) -> str | None:

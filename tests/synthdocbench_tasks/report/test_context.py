@@ -56,3 +56,13 @@ def test_a_cells_document_interval_resamples_the_documents_of_its_run() -> None:
         assert whole == cell_stats(run.answers, resamples=300, seed=42)
     mixed = ctx.cell([*first.answers[:6], *second.answers[:6]])  # not one run's: their own documents
     assert mixed == cell_stats([*first.answers[:6], *second.answers[:6]], resamples=300, seed=42)
+
+
+def test_a_runs_valid_answers_follow_its_answers() -> None:
+    run = _run("m", ["d1", "d2"])
+    scored = [a for a in run.answers if a.score is not None]
+    assert run.valid() == scored and run.valid() is run.valid()  # found once
+    run.answers = run.answers[:3]
+    assert run.valid() == [a for a in run.answers if a.score is not None]
+    run.answers.append(_answer(99, "d3", "chart", 4.0))
+    assert run.valid()[-1].question_id == "q99"
