@@ -55,9 +55,13 @@ def passed(score: float, threshold: float = ACC_THRESHOLD) -> bool:
 
 
 def accuracy(scores: Iterable[float], threshold: float = ACC_THRESHOLD) -> float:
-    """Share of the valid ``scores`` that :func:`passed`; NaN when there is none."""
-    hits = [passed(s, threshold) for s in scores]
-    return float(sum(hits) / len(hits)) if hits else math.nan
+    """Share of the valid ``scores`` that :func:`passed`; NaN when there is none. (``passed``'s
+    comparison, ``threshold <= score``, in a C loop: a report takes the accuracy of every run
+    at five thresholds; a test holds the two equal.)"""
+    values = scores if isinstance(scores, list | tuple) else list(scores)
+    if not values:
+        return math.nan
+    return sum(map(float(threshold).__le__, values)) / len(values)
 
 
 #: The one backend there was before records named the judge as ``backend:model``.

@@ -321,11 +321,11 @@ def distribution_section(ctx: Context) -> Section:
 def threshold_section(ctx: Context) -> Section:
     rows: list[list[Cell]] = []
     ranks: dict[int, list[str]] = {}
+    by_tau = {tau: {r.label: run_accuracy(r, tau) for r in ctx.systems} for tau in THRESHOLDS}
     for tau in THRESHOLDS:
-        accs = {r.label: run_accuracy(r, tau) for r in ctx.systems}
-        ranks[tau] = ranking(accs)
+        ranks[tau] = ranking(by_tau[tau])
     for r in ctx.systems:
-        rows.append([r.label, *(run_accuracy(r, tau) for tau in THRESHOLDS)])
+        rows.append([r.label, *(by_tau[tau][r.label] for tau in THRESHOLDS)])
     tables = [
         Table(
             "table27_thresholds",

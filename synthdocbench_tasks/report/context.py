@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -33,6 +34,8 @@ class Context:
     threshold: float = ACC_THRESHOLD
     #: Cells already computed, by the identity of their answers (the runs hold them all).
     _cells: dict[tuple[int, ...], CellStats] = field(default_factory=dict, repr=False)
+    #: What a section found that another part of the report asks for again, by name.
+    found: dict[str, Any] = field(default_factory=dict, repr=False)
     #: Each run's answers (by identity) and its documents, numbered in sorted order.
     _documents: list[tuple[frozenset[int], dict[str, int]]] = field(default_factory=list, repr=False)
 
