@@ -59,10 +59,6 @@ def report_command(
         list[Path] | None,
         typer.Option(help="Verdict files of `synthdocbench review` (repeatable: one per reviewer)."),
     ] = None,
-    figures: Annotated[
-        str,
-        typer.Option(help="Figure format: svg (written directly) or png (drawn by matplotlib, slower)."),
-    ] = "svg",
 ) -> None:
     """Turn lmms-eval sample logs into the paper's tables and figures (Markdown + HTML);
     MMDocBench logs into its Table 2 view (mmdocbench.md)."""
@@ -89,6 +85,5 @@ def report_command(
             resamples=resamples,
             seed=seed,
             verdicts=verdicts or (),
-            figure_format=figures,
         )
     typer.echo(str(summary))

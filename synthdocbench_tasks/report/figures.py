@@ -1,81 +1,26 @@
-"""The numbers of the report's figures (paper Figures 7, 9, 10, 11, 12), drawn by
-:mod:`~.figures_svg` (SVG, the default) or :mod:`~.figures_png` (matplotlib PNG,
-``--figures png``): both draw the same :class:`FigureData`."""
+"""The numbers of the report's figures (paper Figures 7, 9, 10, 11, 12), gathered from the
+runs as the :data:`~.plots.FigureData` that :mod:`~.plots` draws with matplotlib."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from ..record_rules import passed
 from ..strata import CATEGORIES, SUBSETS
 from .analyses import POSITION_BUCKETS, POSITION_EDGES
 from .context import SUBSET_NAMES, Context, group_by
+from .plots import (
+    FIT_GRID,
+    DomainFigure,
+    FigureData,
+    Heatmap,
+    Histograms,
+    PositionFigure,
+    Series,
+    SubsetBars,
+)
 from .records import Answer
 from .stats import Estimate, accuracy, binned_means, logistic_trend
-
-#: The relative positions the logistic fits of Figure 10 are drawn at.
-FIT_GRID = tuple(i / 100 for i in range(101))
-
-
-@dataclass(frozen=True)
-class Series:
-    """One model's values in a figure: ``values`` (NaN where undefined) and, where drawn,
-    their intervals ``(lo, hi)``."""
-
-    label: str
-    values: list[float]
-    intervals: list[tuple[float, float]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class SubsetBars:
-    """Figure 12: ACC per subset (one bar group per model) with question-level CIs."""
-
-    models: list[str]
-    subsets: list[Series]  # per subset: one value per model
-    threshold: float
-
-
-@dataclass(frozen=True)
-class Heatmap:
-    """Figure 7: ACC of categories (rows, grouped by subset) by models (columns)."""
-
-    rows: list[str]
-    models: list[str]
-    values: list[list[float]]  # [row][model], NaN where a model has no answer
-    breaks: list[int]  # row indices where the subset changes
-
-
-@dataclass(frozen=True)
-class PositionFigure:
-    """Figure 10: chart-reading ACC by position bucket (bars) and by relative position
-    (binned means as dots, logistic fits as lines where they converged)."""
-
-    buckets: list[str]
-    bars: list[Series]  # per model: one value per bucket
-    points: list[tuple[list[float], list[float]]]  # per model: bin centres, binned ACC
-    fits: list[list[float] | None]  # per model: the fit at FIT_GRID
-
-
-@dataclass(frozen=True)
-class Histograms:
-    """Figure 9: the share of each judge score 0..10 per model."""
-
-    panels: list[Series]  # per model: 11 shares
-    threshold: float
-
-
-@dataclass(frozen=True)
-class DomainFigure:
-    """Figure 11: per model, ACC per domain by subset, and overall per domain."""
-
-    domains: list[str]
-    panels: list[tuple[str, list[Series], list[float]]]  # model, per subset by domain, overall
-
-
-FigureData = SubsetBars | Heatmap | PositionFigure | Histograms | DomainFigure
 
 
 def _acc(answers: list[Answer], threshold: float) -> float:
@@ -159,8 +104,3 @@ FIGURES: dict[str, Callable[[Context], FigureData]] = {
     "fig09_score_distribution": score_histograms,
     "fig11_domain": domain_figure,
 }
-
-
-def finite(value: float) -> float:
-    """``value``, or 0 where it is NaN (a bar of no height)."""
-    return 0.0 if math.isnan(value) else value

@@ -59,7 +59,7 @@ def test_report_from_real_dummy_runs(
     archetypes = _csv(out, "archetype_long")
     assert {r["archetype"] for r in archetypes} == set(docs["archetype"])
     assert sum(int(r["n"]) for r in archetypes if r["model"] == "dummy@abstain") == len(questions)
-    assert (out / "figures" / "fig11_domain.svg").is_file()
+    assert (out / "figures" / "fig11_domain.png").is_file()
 
     # every answer scored 0: every question is a hard failure, listed with its dataset text
     assert summary.hard_failures == len(questions)
