@@ -5,9 +5,9 @@
 Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
 writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
 ``score``, ``failed``, ``unscored`` and ``uncertain``, ``answer_values``, the prompt as
-``input``), ``--answers`` answers in all, the same questions in every run (nine a document),
-judged with scores 0..10. Then, each in a fresh Python process, alternating the order each
-repetition:
+``input``, a SHA-256 ``doc_hash`` per question), ``--answers`` answers in all, the same
+questions in every run (nine a document), judged with scores 0..10. Then, each in a fresh
+Python process, alternating the order each repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
 * report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it;
@@ -23,6 +23,7 @@ the same for the CPU seconds of each process (user + system: steadier on a busy 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -126,7 +127,7 @@ def write_logs(root: Path, answers: int, runs: int, seed: int = 7) -> list[Path]
                 "resps": record["answer"],
                 "filtered_resps": record["answer"],
                 "token_counts": [None],
-                "doc_hash": "74234e98afe7498fb5daf1f36ac2d78acc339464f950703b8c019892f982b90b",
+                "doc_hash": hashlib.sha256(qid.encode()).hexdigest(),  # one per question, as lmms-eval
                 **{key: record for key in COPIES},
                 "input": PROMPT.format(q=record["question"]),
             }

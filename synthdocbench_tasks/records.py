@@ -27,9 +27,8 @@ no key the model does not name). This module reads and writes no file.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterable, Mapping
-from typing import Annotated, Any, ClassVar, Literal, TypeVar, get_args
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -42,48 +41,22 @@ from pydantic import (
     model_validator,
 )
 
-#: The judge score at or above which an answer counts as correct (paper: tau = 6).
-ACC_THRESHOLD = 6
-#: The judge's score scale.
-SCORE_MIN, SCORE_MAX = 0, 10
-#: The score of an answer that could not be scored (left out of ACC and the mean score).
-UNSCORED_SCORE = -1
-
-Failure = Literal[
-    "model_error",
-    "judge_error",
-    "judge_unparseable",
-    "judge_input_error",
-    "scoring_error",
-    "not_judged",
-]
-#: Every failure kind, in the order reports list them.
-FAILURES: tuple[str, ...] = get_args(Failure)
-#: Failures that mean something broke (the model request, the judge or the scoring code):
-#: the task's ``failed`` metric counts them.
-FAILED_REASONS = frozenset({"model_error", "judge_error", "scoring_error"})
-#: Failures ``synthdocbench eval`` and ``synthdocbench judge`` report with a non-zero exit.
-RUN_ERRORS = FAILED_REASONS | {"judge_input_error"}
-
-Status = Literal["valid", "unscored", "not_judged"]
-
-
-def valid_score(value: Any) -> float | None:
-    """``value`` as a score when it is a valid one (a number 0..10, not a bool), else None."""
-    if isinstance(value, int | float) and not isinstance(value, bool) and SCORE_MIN <= value <= SCORE_MAX:
-        return float(value)
-    return None
-
-
-def passed(score: float, threshold: float = ACC_THRESHOLD) -> bool:
-    """Whether a valid ``score`` counts as a correct answer (at or above ``threshold``)."""
-    return score >= threshold
-
-
-def accuracy(scores: Iterable[float], threshold: float = ACC_THRESHOLD) -> float:
-    """Share of the valid ``scores`` that :func:`passed`; NaN when there is none."""
-    hits = [passed(s, threshold) for s in scores]
-    return float(sum(hits) / len(hits)) if hits else math.nan
+# re-exported: the rules without the models (record_rules) are this module's names too
+from .record_rules import ACC_THRESHOLD as ACC_THRESHOLD
+from .record_rules import FAILED_REASONS as FAILED_REASONS
+from .record_rules import FAILURES as FAILURES
+from .record_rules import RUN_ERRORS as RUN_ERRORS
+from .record_rules import SCORE_MAX as SCORE_MAX
+from .record_rules import SCORE_MIN as SCORE_MIN
+from .record_rules import SYNTHDOC as SYNTHDOC
+from .record_rules import UNSCORED_SCORE as UNSCORED_SCORE
+from .record_rules import Failure as Failure
+from .record_rules import Status as Status
+from .record_rules import accuracy as accuracy
+from .record_rules import passed as passed
+from .record_rules import plain_synthdoc as plain_synthdoc
+from .record_rules import qualified_judge as qualified_judge
+from .record_rules import valid_score as valid_score
 
 
 def _id_text(value: Any) -> Any:
@@ -93,20 +66,6 @@ def _id_text(value: Any) -> Any:
 
 #: A question or document id: text, or an integer read as its text.
 Identifier = Annotated[str, BeforeValidator(_id_text)]
-
-
-#: The one backend there was before records named the judge as ``backend:model``.
-_BARE_BACKEND = "openai"
-_UNNAMED_JUDGES = frozenset({"", "none", "unknown"})
-
-
-def qualified_judge(name: str | None) -> str | None:
-    """``backend:model`` for a judge name of any log: ``offline-claims-v2`` (a bare offline
-    judge name) is ``offline:offline-claims-v2``, another bare name (``gpt-5``) was the one
-    backend's (``openai:gpt-5``); a qualified name, a cascade, ``none`` and None stay."""
-    if name is None or ":" in name or name in _UNNAMED_JUDGES:
-        return name
-    return f"offline:{name}" if name.startswith("offline-") else f"{_BARE_BACKEND}:{name}"
 
 
 def _integral(value: float) -> float | int:
@@ -136,9 +95,9 @@ class Record(BaseModel):
 class SynthDocRecord(Record):
     """The per-answer record of the ``synthdoc_*`` tasks (see the module docstring)."""
 
-    KIND: ClassVar[str] = "synthdoc"
-    MARKER: ClassVar[str] = "question_id"
-    TASKS: ClassVar[str] = "synthdoc_*"
+    KIND: ClassVar[str] = SYNTHDOC.KIND
+    MARKER: ClassVar[str] = SYNTHDOC.MARKER
+    TASKS: ClassVar[str] = SYNTHDOC.TASKS
 
     question_id: Identifier = Field(min_length=1)
     doc_id: Identifier | None = None
@@ -212,84 +171,6 @@ class SynthDocRecord(Record):
         if status == "valid":
             return None
         return self.failure or status
-
-
-#: Fields of :class:`SynthDocRecord` by kind, for :func:`plain_synthdoc`.
-_TEXT_FIELDS = (
-    "doc_id",
-    "subset",
-    "category",
-    "difficulty",
-    "position_bucket",
-    "chart_type",
-    "question",
-    "reference",
-    "answer",
-    "judgement",
-    "judge",
-    "prompt_version",
-)
-_FLAG_FIELDS = ("valid", "certain")
-_UNIT_FIELDS = ("page_acc", "iou")
-
-
-def _number(value: Any) -> bool:
-    kind = type(value)
-    return kind is float or kind is int
-
-
-def plain_synthdoc(raw: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The fields :class:`SynthDocRecord` would hold for ``raw`` (every field, None where not
-    given; extra keys left out), without building it, when ``raw`` holds each field in the
-    exact JSON type the strict model takes as it stands and passes its checks; else None, and
-    ``model_validate`` decides (it converts integer ids and raises the clear error). The
-    report and the viewer read every record through this (a model per answer costs as much
-    as parsing its line); a test holds the two equal."""
-    get = raw.get
-    question_id = get("question_id")
-    if type(question_id) is not str or not question_id:
-        return None
-    for name in _TEXT_FIELDS:
-        value = get(name)
-        if value is not None and type(value) is not str:
-            return None
-    for name in _FLAG_FIELDS:
-        value = get(name)
-        if value is not None and type(value) is not bool:
-            return None
-    score, position, failure = get("score"), get("position"), get("failure")
-    if score is not None and not _number(score):
-        return None
-    if position is not None and not (_number(position) and math.isfinite(position)):
-        return None
-    if failure is not None and (type(failure) is not str or failure not in FAILURES):
-        return None
-    for name in _UNIT_FIELDS:
-        value = get(name)
-        if value is not None and not (_number(value) and 0 <= value <= 1):
-            return None
-    values, regions = get("answer_values"), get("predicted_regions")
-    if values is not None and not (type(values) is list and all(type(v) is dict for v in values)):
-        return None
-    if regions is not None and type(regions) is not list:
-        return None
-    valid = valid_score(score)
-    if score is not None and score != UNSCORED_SCORE and valid is None:
-        return None
-    expected = None if failure == "not_judged" else UNSCORED_SCORE
-    if failure is not None and (score != expected or get("valid")):
-        return None
-    if get("valid") is not None and get("valid") != (valid is not None):
-        return None
-    fields = {name: get(name) for name in SynthDocRecord.model_fields}
-    fields["score"] = None if score is None else float(score)
-    fields["position"] = None if position is None else float(position)
-    fields["judge"] = qualified_judge(fields["judge"])
-    for name in _UNIT_FIELDS:
-        unit = fields[name]
-        if unit is not None:
-            fields[name] = float(unit)
-    return fields
 
 
 #: MMDocBench's metric keys: paper definitions and, with ``_ref``, the published computation.

@@ -24,41 +24,72 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import orjson
-from pydantic import ValidationError
 
 from .errors import SynthDocUserError
-from .records import R, Record, problems
+
+if TYPE_CHECKING:  # the models are imported where a record is validated: reading needs none
+    from .records import Record
+
+R = TypeVar("R", bound="Record")
+
+
+class RecordKind(Protocol):
+    """What names a kind of record: a record model (``SynthDocRecord``) or its
+    :class:`~synthdocbench_tasks.record_rules.RecordKind` (no model needed)."""
+
+    @property
+    def KIND(self) -> str: ...  # noqa: N802 (named as the models name their class variables)
+
+    @property
+    def MARKER(self) -> str: ...  # noqa: N802
+
+    @property
+    def TASKS(self) -> str: ...  # noqa: N802
+
 
 #: ASCII digits to ``0``, every other byte to a space: a text whose bytes so mapped hold
-#: :data:`_LONG_RUN` has a run of 20 digits, maybe a number ``orjson`` reads otherwise than
-#: ``json`` (an integer beyond 64 bits becomes a float there).
+#: :data:`_LONG_RUN` has a run of 19 digits, maybe a number ``orjson`` reads otherwise than
+#: ``json`` (an integer beyond 64 bits becomes a float there: from 2**64 up, 20 digits, and
+#: below -2**63, from 19 digits).
 _DIGITS = bytes(0x30 if 0x30 <= b <= 0x39 else 0x20 for b in range(256))
-_LONG_RUN = b"0" * 20
+_LONG_RUN = b"0" * 19
 
 
-#: Bytes of a file checked at a time by :func:`_long_digit_run` (its arrays stay in cache).
+#: Bytes of a file mapped at a time by :func:`_digit_runs` (its arrays stay in cache).
 _CHUNK = 1 << 20
 
 
-def _long_digit_run(text: str | bytes) -> bool:
-    """Whether ``text`` holds 20 ASCII digits in a row: its bytes mapped by :data:`_DIGITS`,
-    a chunk at a time (with an overlap of 19), searched for :data:`_LONG_RUN` (C loops only: a
-    pass over each line in Python costs a third of parsing it; numpy would cost its import)."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+def _digit_runs(data: bytes, first: bool = False) -> list[int]:
+    """Where runs of 19 ASCII digits start in ``data`` (at least one place in each run, in
+    order; ``first``: stop at the first): its bytes mapped by :data:`_DIGITS`, a chunk at a time
+    (with an overlap of 18), searched for :data:`_LONG_RUN` (C loops only: a pass over each
+    line in Python costs a third of parsing it; numpy would cost its import)."""
+    found: set[int] = set()
     overlap = len(_LONG_RUN) - 1
     for start in range(0, max(len(data) - overlap, 1), _CHUNK):
-        if _LONG_RUN in data[start : start + _CHUNK + overlap].translate(_DIGITS):
-            return True
-    return False
+        mapped = data[start : start + _CHUNK + overlap].translate(_DIGITS)
+        at = mapped.find(_LONG_RUN)
+        while at >= 0:
+            found.add(start + at)
+            if first:
+                return [start + at]
+            at = mapped.find(_LONG_RUN, at + len(_LONG_RUN))
+    return sorted(found)
+
+
+def _long_digit_run(text: str | bytes) -> bool:
+    """Whether ``text`` holds 19 ASCII digits in a row (:func:`_digit_runs`)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    return bool(_digit_runs(data, first=True))
 
 
 def _loads(raw: str) -> Any:
     """``raw`` parsed by ``orjson``, else (``NaN``, ``Infinity``, a lone surrogate, bad JSON) by
     ``json.loads``, which reads it or raises its ``JSONDecodeError``: the caller knows that
-    ``raw`` holds no 20-digit run."""
+    ``raw`` holds no 19-digit run."""
     try:
         return orjson.loads(raw)
     except orjson.JSONDecodeError:
@@ -67,7 +98,7 @@ def _loads(raw: str) -> Any:
 
 def parse_line(raw: str) -> Any:
     """One JSON text as ``json.loads`` reads it, parsed by ``orjson`` (2x faster) where the two
-    agree: a text ``orjson`` refuses or holding a 20-digit run goes to ``json.loads``."""
+    agree: a text ``orjson`` refuses or holding a 19-digit run goes to ``json.loads``."""
     if _LONG_RUN in raw.encode("utf-8", "surrogatepass").translate(_DIGITS):
         return json.loads(raw)
     return _loads(raw)
@@ -75,7 +106,7 @@ def parse_line(raw: str) -> Any:
 
 def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line of the samples log ``path``, each line
-    parsed once as ``json.loads`` reads it (by ``orjson`` unless the file holds a 20-digit run,
+    parsed once as ``json.loads`` reads it (by ``orjson`` unless the file holds a 19-digit run,
     see :func:`parse_line`)."""
     for number, line, _ in parsed_lines(path):
         yield number, line
@@ -83,44 +114,89 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 
 def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
     """:func:`read_lines`, and for each line whether ``orjson`` read it (then it holds no NaN
-    nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits)."""
+    nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits). Each line is parsed
+    from the file's bytes (see :func:`_lines`), without decoding the file to text first; a line
+    holding 19 digits in a row (a number beyond 64 bits, or only a hash with that many
+    digits: lmms-eval logs three per line) is parsed by ``json``."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
         data = path.read_bytes()
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or exc
-        raise SynthDocUserError(f"cannot read {path}: {reason}") from None
-    lines = text.splitlines()
-    fast = not _long_digit_run(data)  # json for a file with a long number
-    for number, raw in enumerate(lines, start=1):
-        if not raw or raw.isspace():
-            continue
-        by_orjson = fast
-        try:
+    except OSError as exc:
+        raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
+    for number, raw, cut, long_run in _lines(data):
+        by_orjson = not long_run
+        if by_orjson:
             try:
-                line = orjson.loads(raw) if fast else json.loads(raw)
-            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate: json reads or refuses it
-                if not fast:
-                    raise
-                by_orjson, line = False, json.loads(raw)
-        except json.JSONDecodeError as exc:
-            if number == len(lines) and not text.endswith(("\n", "\r")):
-                raise SynthDocUserError(
-                    f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
-                    "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
-                    "line to use the answers before it"
-                ) from None
-            raise SynthDocUserError(
-                f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
-                "damaged or not a samples log"
-            ) from None
+                line = orjson.loads(raw)
+            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate, not UTF-8, blank, not JSON
+                by_orjson = False
+        if not by_orjson:
+            line = _json_line(bytes(raw), path, number, last=cut)
+            if line is _BLANK:
+                continue
         if not isinstance(line, dict):
             raise SynthDocUserError(
                 f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
             )
         yield number, line, by_orjson
+
+
+def _lines(data: bytes) -> Iterator[tuple[int, bytes | memoryview, bool, bool]]:
+    """``(line number, line, whether it is the last line without an end of line, whether it
+    holds 19 digits in a row)`` for each non-empty line of ``data``, split at ``\\n``, ``\\r``
+    and ``\\r\\n`` (where JSON Lines ends a line; not at a separator such as U+2028 that a
+    JSON string may hold as it is). A file without ``\\r`` yields views into ``data``, not
+    copies of its lines, and is mapped for digit runs once (:func:`_digit_runs`)."""
+    if b"\r" in data:
+        lines = data.splitlines()
+        unterminated = not data.endswith((b"\n", b"\r"))
+        for number, raw in enumerate(lines, start=1):
+            if raw:
+                yield number, raw, unterminated and number == len(lines), _long_digit_run(raw)
+        return
+    runs = _digit_runs(data)
+    view, find, size = memoryview(data), data.find, len(data)
+    start = number = k = 0
+    while start < size:
+        number += 1
+        end = find(b"\n", start)
+        if end < 0:
+            end = size
+        while k < len(runs) and runs[k] < start:
+            k += 1
+        if end > start:
+            yield number, view[start:end], end == size, k < len(runs) and runs[k] < end
+        start = end + 1
+
+
+#: What :func:`_json_line` gives for a line of white space only.
+_BLANK = object()
+
+
+def _json_line(raw: bytes, path: Path, number: int, *, last: bool) -> Any:
+    """The line ``raw`` as ``json.loads`` reads its UTF-8 text (:data:`_BLANK` for a line of
+    white space only); one clear line when it is not UTF-8 or not JSON (``last``: the file's
+    last line, without an end of line)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SynthDocUserError(f"cannot read {path}:{number}: {exc}") from None
+    if text.isspace():
+        return _BLANK
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if last:
+            raise SynthDocUserError(
+                f"{path}:{number}: malformed JSON ({exc.msg}); the last line is cut off, so the file "
+                "was truncated (a run or a copy was interrupted): rerun the task, or delete that "
+                "line to use the answers before it"
+            ) from None
+        raise SynthDocUserError(
+            f"{path}:{number}: malformed JSON ({exc.msg}); the line is not JSON, so the file is "
+            "damaged or not a samples log"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -228,11 +304,15 @@ def _identical(copies: list[dict[str, Any]]) -> bool:
 def _same_bytes(copies: list[dict[str, Any]]) -> bool:
     """Whether ``orjson`` writes the copies as the same bytes: then they are the same JSON when
     they hold no NaN and no infinity (written as null), i.e. when ``orjson`` read them."""
+    dumps = orjson.dumps
     try:
-        first = orjson.dumps(copies[0])
-        return all(orjson.dumps(c) == first for c in copies[1:])
+        first = dumps(copies[0])
+        for copy in copies[1:]:
+            if dumps(copy) != first:
+                return False
     except TypeError:  # orjson.JSONEncodeError: an integer beyond 64 bits
         return False
+    return True
 
 
 def _copies_agree(copies: list[dict[str, Any]], by_orjson: bool = False) -> bool:
@@ -286,7 +366,7 @@ def record_of(line: dict[str, Any], kind: type[R], where: str) -> tuple[R, dict[
 
 
 def record_copies(
-    line: dict[str, Any], kind: type[R], where: str, by_orjson: bool = False
+    line: dict[str, Any], kind: RecordKind, where: str, by_orjson: bool = False
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The record of ``kind`` a samples line holds as logged (its copies under :data:`PRIMARY`
     merged; not yet typed, see :func:`typed`) and the metric keys it stands under; one clear
@@ -301,7 +381,10 @@ def record_copies(
             "written with --log_samples"
         )
     primary = [k for k in PRIMARY if k in holders] or holders
-    keys = (*primary, *(k for k in holders if k not in primary))
+    if holders[: len(primary)] == primary:  # as lmms-eval writes them: acc, score, then the rest
+        keys = tuple(holders)
+    else:
+        keys = (*primary, *[k for k in holders if k not in primary])
     copies = [line[k] for k in keys]
     if not _copies_agree(copies, by_orjson):
         _raise_first_disagreement(line, keys, where)
@@ -315,6 +398,10 @@ def record_copies(
 def typed(raw: dict[str, Any], kind: type[R], where: str, keys: tuple[str, ...]) -> R:
     """The record ``raw`` (of :func:`record_copies`) validated as ``kind``; one clear line when
     it is not valid."""
+    from pydantic import ValidationError
+
+    from .records import problems
+
     try:
         return kind.model_validate(raw)
     except ValidationError as exc:
@@ -352,7 +439,7 @@ def read_samples(path: Path, kind: type[R]) -> list[SampleLine[R]]:
     return out
 
 
-def no_records(path: Path, kind: type[Record]) -> SynthDocUserError:
+def no_records(path: Path, kind: RecordKind) -> SynthDocUserError:
     """The error of a samples log without a line."""
     return SynthDocUserError(
         f"{path} holds no score records: it holds no samples; run lmms-eval on {kind.TASKS} tasks "

@@ -12,14 +12,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+# the strata are schema's names too (the report and the viewer read them without the models)
+from .strata import CATEGORIES, DIFFICULTIES, SUBSETS, Difficulty, PositionBucket, Subset  # noqa: F401
+
 SCHEMA_VERSION = "1.3"
 #: 1.1: the manifest records the report's fact table (``world``) and each chart's ``value_kind``.
 #: 1.2: each question records how its numbers follow from the evidence (``derivations``).
 #: 1.3: each question lists the evidence units it combines (``evidence_units``).
 
-Subset = Literal["chart", "cross_modal", "complex"]
-Difficulty = Literal["L1", "L2", "L3", "L4", "L5"]
-PositionBucket = Literal["early", "middle", "late"]
 #: What a metric measures, which decides the operations that make sense on it:
 #: ``level`` (a stock or flow in a unit: GW, USD), ``count`` (whole things: incidents),
 #: ``rate`` (a ratio per time or population: inflation, growth, incidence), ``share``
@@ -27,15 +27,6 @@ PositionBucket = Literal["early", "middle", "late"]
 MetricKind = Literal["level", "count", "rate", "share", "index"]
 METRIC_KINDS: tuple[MetricKind, ...] = ("level", "count", "rate", "share", "index")
 
-SUBSETS: tuple[Subset, ...] = ("chart", "cross_modal", "complex")
-DIFFICULTIES: tuple[Difficulty, ...] = ("L1", "L2", "L3", "L4", "L5")
-
-#: The nine fine-grained categories of the paper's Table 14, by subset.
-CATEGORIES: dict[Subset, tuple[str, ...]] = {
-    "chart": ("value_reading", "comparison", "trend_pattern"),
-    "cross_modal": ("verify_with_chart", "integrate_sources", "compare_representations"),
-    "complex": ("historical_timeline", "technical_quantitative", "impact_reception"),
-}
 
 #: Chart types the generator can draw (the paper's Figure 13 names; grows with the generator).
 CHART_TYPES: tuple[str, ...] = (

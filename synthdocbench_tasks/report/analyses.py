@@ -6,8 +6,8 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..records import passed
-from ..schema import CATEGORIES, DIFFICULTIES, SUBSETS
+from ..record_rules import passed
+from ..strata import CATEGORIES, DIFFICULTIES, SUBSETS
 from .context import SUBSET_NAMES, CellStats, Context, group_by, run_accuracy
 from .records import Answer, Run
 from .stats import binned_means, logistic_trend, ranking
@@ -64,7 +64,8 @@ def runs_section(ctx: Context) -> Section:
         "Unscored answers (score -1: judge parse failure or error; or not judged) are excluded from "
         "every statistic and counted here.",
         f"95% CIs: percentile bootstrap, {ctx.resamples:,} resamples, seed {ctx.seed}; [brackets] resample "
-        "questions, doc CI resamples whole documents (cluster bootstrap).",
+        "questions, doc CI resamples whole documents, all of the run's (cluster bootstrap: a stratum's "
+        "answers pooled over the drawn documents).",
         f"Main tables use one run per model, scored by {ctx.primary_judge} where available.",
     ]
     judges = sorted({r.judge for r in ctx.systems})
@@ -111,7 +112,7 @@ def overall_section(ctx: Context) -> Section:
             halfwidths,
         ),
     ]
-    figures = [("fig12_acc_by_subset.png", "ACC by subset with question-level 95% CIs (Figure 12)")]
+    figures = [("fig12_acc_by_subset", "ACC by subset with question-level 95% CIs (Figure 12)")]
     return Section("overall", "Overall and per-subset results (Table 2)", [], tables, figures)
 
 
@@ -188,7 +189,7 @@ def category_section(ctx: Context) -> Section:
     levels = [c for s in SUBSETS for c in CATEGORIES[s]]
     long_table, wide = stratified_tables(ctx, "table12_category", "Category", lambda a: a.category, levels)
     figures = [
-        ("fig07_category_heatmap.png", "ACC by question category; models ordered by overall ACC (Figure 7)")
+        ("fig07_category_heatmap", "ACC by question category; models ordered by overall ACC (Figure 7)")
     ]
     return Section("category", "By question category (Table 12, Figure 7)", [], [wide, long_table], figures)
 
@@ -254,7 +255,7 @@ def position_section(ctx: Context) -> Section:
         )
     )
     figures = [
-        ("fig10_position.png", "Chart-reading ACC by position bucket and by relative position (Figure 10)")
+        ("fig10_position", "Chart-reading ACC by position bucket and by relative position (Figure 10)")
     ]
     return Section("position", "By evidence position (Table 4, Figure 10)", text, tables, figures)
 
@@ -292,7 +293,7 @@ def document_sections(ctx: Context) -> list[Section]:
             [dom, dom_long],
             [
                 (
-                    "fig11_domain.png",
+                    "fig11_domain",
                     "ACC per topic domain by subset; diamonds = overall per domain (Figure 11)",
                 )
             ],
@@ -313,18 +314,18 @@ def distribution_section(ctx: Context) -> Section:
         ["model", "n_valid", *(str(k) for k in range(11)), "mean"],
         rows,
     )
-    figures = [("fig09_score_distribution.png", "Distribution of judge scores per model (Figure 9)")]
+    figures = [("fig09_score_distribution", "Distribution of judge scores per model (Figure 9)")]
     return Section("distribution", "Score distributions (Figure 9)", [], [table], figures)
 
 
 def threshold_section(ctx: Context) -> Section:
     rows: list[list[Cell]] = []
     ranks: dict[int, list[str]] = {}
+    by_tau = {tau: {r.label: run_accuracy(r, tau) for r in ctx.systems} for tau in THRESHOLDS}
     for tau in THRESHOLDS:
-        accs = {r.label: run_accuracy(r, tau) for r in ctx.systems}
-        ranks[tau] = ranking(accs)
+        ranks[tau] = ranking(by_tau[tau])
     for r in ctx.systems:
-        rows.append([r.label, *(run_accuracy(r, tau) for tau in THRESHOLDS)])
+        rows.append([r.label, *(by_tau[tau][r.label] for tau in THRESHOLDS)])
     tables = [
         Table(
             "table27_thresholds",

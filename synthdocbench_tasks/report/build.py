@@ -1,8 +1,7 @@
-"""``synthdocbench report``: lmms-eval sample logs -> Markdown + HTML report, PNG figures, CSV tables."""
+"""``synthdocbench report``: lmms-eval sample logs -> Markdown + HTML report, figures, CSV tables."""
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from ..progress import progress_bar
 from . import analyses, compare, figures, floor, render
 from .context import Context, main_runs, primary_judge, run_accuracy
 from .load import choose_dataset, discover, load_documents, load_runs
+from .plots import FigureProcess
 from .protocol import add_protocol
 from .records import DocumentInfo, Run
 from .stats import DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -59,9 +59,7 @@ def _with_dataset_text(runs: list[Run], docs: DocumentInfo) -> None:
         for a in run.answers:
             row = docs.questions.get(a.question_id)
             if row and (not a.question or not a.reference):
-                a = dataclasses.replace(
-                    a, question=a.question or row["question"], reference=a.reference or row["answer"]
-                )
+                a = a._replace(question=a.question or row["question"], reference=a.reference or row["answer"])
             filled.append(a)
         run.answers = filled
 
@@ -74,9 +72,13 @@ def _unscored(runs: Sequence[Run], systems: Sequence[Run]) -> dict[str, int]:
 
 
 def _sections(
-    ctx: Context, judges_compare: Sequence[tuple[str, str]] | None, verdicts: Sequence[Path]
+    ctx: Context,
+    judges_compare: Sequence[tuple[str, str]] | None,
+    verdicts: Sequence[Path],
+    drawing: FigureProcess,
 ) -> list[Section]:
-    """Every section of the report, in order, with a progress bar on a terminal's stderr."""
+    """Every section of the report, in order, with a progress bar on a terminal's stderr; the
+    numbers of a section's figures go to ``drawing`` as soon as the section is built."""
     builders: list[Callable[[], Section | list[Section]]] = [
         partial(analyses.runs_section, ctx),
         partial(analyses.overall_section, ctx),
@@ -100,10 +102,30 @@ def _sections(
     with progress_bar("building tables", len(builders)) as advance:
         for build in builders:
             made = build()
-            sections += made if isinstance(made, list) else [made]
+            made = made if isinstance(made, list) else [made]
+            for stem, _ in (f for section in made for f in section.figures):
+                drawing.draw(stem, figures.FIGURES[stem](ctx))
+            sections += made
             advance()
     add_protocol(sections, ctx)
     return sections
+
+
+def _write_figures(sections: Sequence[Section], drawing: FigureProcess, folder: Path) -> list[Path]:
+    """The PNGs of ``drawing`` written into ``folder``, once it has drawn them all; the
+    sections then name the files written."""
+    written: list[Path] = []
+    todo = [(s, i) for s in sections for i in range(len(s.figures))]
+    with progress_bar("drawing figures", len(todo)) as advance:
+        drawn = drawing.pngs()
+        for section, i in todo:
+            stem, caption = section.figures[i]
+            path = folder / f"{stem}.png"
+            path.write_bytes(drawn[stem])
+            written.append(path)
+            section.figures[i] = (path.name, caption)
+            advance()
+    return written
 
 
 def build_report(
@@ -123,32 +145,30 @@ def build_report(
     agreement: all such pairs against the main judge (the one that scored most models), or the
     ``(reference judge, alternative judge)`` pairs of ``judges_compare``. ``dataset`` (else
     ``SYNTHDOC_DATASET``, else a local dataset path recorded in a results file) adds the
-    archetype and domain tables. Everything is read and checked before anything is written.
+    archetype and domain tables. The figures are matplotlib's PNGs, drawn in a process of their
+    own meanwhile (:class:`~.plots.FigureProcess`). Everything is read and checked before
+    anything is written.
     """
     if resamples < 1:
         raise SynthDocUserError(f"--resamples must be at least 1, got {resamples}")
     start = time.perf_counter()
-    runs = load_runs(discover([Path(p) for p in inputs]))
-    location, source = choose_dataset(dataset, runs)
-    docs = load_documents(location, source)
-    _with_dataset_text(runs, docs)
-    judge = primary_judge(runs)
-    ctx = Context(runs, main_runs(runs, judge), judge, docs, resamples, seed)
-    sections = _sections(ctx, judges_compare, verdicts)
+    with FigureProcess() as drawing:  # matplotlib starts up while the logs are read
+        runs = load_runs(discover([Path(p) for p in inputs]))
+        location, source = choose_dataset(dataset, runs)
+        docs = load_documents(location, source)
+        _with_dataset_text(runs, docs)
+        judge = primary_judge(runs)
+        ctx = Context(runs, main_runs(runs, judge), judge, docs, resamples, seed)
+        sections = _sections(ctx, judges_compare, verdicts, drawing)
 
-    out_dir = Path(out_dir)
-    try:
-        (out_dir / render.TABLES_DIR).mkdir(parents=True, exist_ok=True)
-        (out_dir / render.FIGURES_DIR).mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise SynthDocUserError(f"cannot write the report to {out_dir}: {exc.strerror or exc}") from None
-    tables = [t.write_csv(out_dir / render.TABLES_DIR) for s in sections for t in s.tables]
-    names = [name for s in sections for name, _ in s.figures]
-    written = []
-    with progress_bar("drawing figures", len(names)) as advance:
-        for name in names:
-            written.append(figures.FIGURES[name](ctx, out_dir / render.FIGURES_DIR / name))
-            advance()
+        out_dir = Path(out_dir)
+        try:
+            (out_dir / render.TABLES_DIR).mkdir(parents=True, exist_ok=True)
+            (out_dir / render.FIGURES_DIR).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SynthDocUserError(f"cannot write the report to {out_dir}: {exc.strerror or exc}") from None
+        tables = [t.write_csv(out_dir / render.TABLES_DIR) for s in sections for t in s.tables]
+        written = _write_figures(sections, drawing, out_dir / render.FIGURES_DIR)
     n_q = len({a.question_id for r in ctx.systems for a in r.answers})
     subtitle = (
         f"{len(ctx.systems)} model(s), {n_q} questions, {len(runs)} run(s); judge {judge}; "

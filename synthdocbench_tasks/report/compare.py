@@ -8,8 +8,8 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..errors import SynthDocUserError
-from ..records import passed, qualified_judge
-from ..schema import SUBSETS
+from ..record_rules import passed, qualified_judge
+from ..strata import SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run
 from .stats import judge_agreement, paired_bootstrap
@@ -195,8 +195,19 @@ def _clip(text: str) -> str:
 
 
 def hard_failures(ctx: Context) -> tuple[list[str], int]:
-    """Question ids every main run scored ≤ 3 (all with a valid score), and how many lacked one."""
-    maps = [{a.question_id: a for a in r.answers} for r in ctx.systems]
+    """Question ids every main run scored ≤ 3 (all with a valid score), and how many lacked one
+    (found once per report: the section and the summary both ask)."""
+    found: tuple[list[str], int] | None = ctx.found.get("hard_failures")
+    if found is None:
+        found = ctx.found["hard_failures"] = _hard_failures(_by_question(ctx))
+    return found
+
+
+def _by_question(ctx: Context) -> list[dict[str, Answer]]:
+    return [{a.question_id: a for a in r.answers} for r in ctx.systems]
+
+
+def _hard_failures(maps: list[dict[str, Answer]]) -> tuple[list[str], int]:
     shared = set(maps[0]).intersection(*maps[1:]) if maps else set()
     failures, incomplete = [], 0
     for qid in sorted(shared):
@@ -222,7 +233,7 @@ def _text_of(ctx: Context, answers: Sequence[Answer], field: str) -> str:
 
 def hard_failure_section(ctx: Context) -> Section:
     failures, incomplete = hard_failures(ctx)
-    maps = [{a.question_id: a for a in r.answers} for r in ctx.systems]
+    maps = _by_question(ctx)
     counts: dict[str, int] = dict.fromkeys(SUBSETS, 0)
     listing: list[list[Cell]] = []
     full: list[list[Cell]] = []

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from .records import Answer, DocumentInfo, Run
-from .stats import ACC_THRESHOLD, Estimate, accuracy, bootstrap_means, hits, ranking
+from .stats import (
+    ACC_THRESHOLD,
+    Estimate,
+    accuracy,
+    bootstrap_means,
+    domain_bootstrap_means,
+    hits,
+    ranking,
+)
 
 SUBSET_NAMES = {"chart": "Chart", "cross_modal": "Cross-modal", "complex": "Complex"}
 
@@ -25,15 +34,35 @@ class Context:
     threshold: float = ACC_THRESHOLD
     #: Cells already computed, by the identity of their answers (the runs hold them all).
     _cells: dict[tuple[int, ...], CellStats] = field(default_factory=dict, repr=False)
+    #: What a section found that another part of the report asks for again, by name.
+    found: dict[str, Any] = field(default_factory=dict, repr=False)
+    #: Each run's answers (by identity) and its documents, numbered in sorted order.
+    _documents: list[tuple[frozenset[int], dict[str, int]]] = field(default_factory=list, repr=False)
 
     def cell(self, answers: Sequence[Answer]) -> CellStats:
-        """:func:`cell_stats` of ``answers``, computed once per set of answers (in their order)."""
+        """:func:`cell_stats` of ``answers``, computed once per set of answers (in their order);
+        the document CIs resample the documents of their run (answers of one run)."""
         key = tuple(map(id, answers))
         found = self._cells.get(key)
         if found is None:
-            found = cell_stats(answers, resamples=self.resamples, seed=self.seed, threshold=self.threshold)
+            found = cell_stats(
+                answers,
+                resamples=self.resamples,
+                seed=self.seed,
+                threshold=self.threshold,
+                documents=self._run_documents(key),
+            )
             self._cells[key] = found
         return found
+
+    def _run_documents(self, answers: tuple[int, ...]) -> dict[str, int] | None:
+        """The numbered documents of the run whose answers (by identity) ``answers`` are
+        (None: not the answers of one run)."""
+        if not self._documents:
+            for run in self.runs:
+                numbered = {doc: i for i, doc in enumerate(sorted({a.doc_id for a in run.answers}))}
+                self._documents.append((frozenset(map(id, run.answers)), numbered))
+        return next((numbered for ids, numbered in self._documents if ids.issuperset(answers)), None)
 
     def doc_field(self, name: str) -> Callable[[Answer], str | None]:
         def get(a: Answer) -> str | None:
@@ -55,16 +84,28 @@ class CellStats:
 
 
 def cell_stats(
-    answers: Sequence[Answer], *, resamples: int, seed: int, threshold: float = ACC_THRESHOLD
+    answers: Sequence[Answer],
+    *,
+    resamples: int,
+    seed: int,
+    threshold: float = ACC_THRESHOLD,
+    documents: Mapping[str, int] | None = None,
 ) -> CellStats:
     """ACC and mean score of the valid answers, with question- and document-level CIs (ACC
-    and score resampled together: the same draws each would get alone)."""
+    and score resampled together: the same draws each would get alone). ``documents``: all the
+    documents of the answers' run, numbered; the document CIs then resample those
+    (:func:`~.stats.domain_bootstrap_means`: the answers are a domain of them), else the
+    answers' own documents."""
     valid = [a for a in answers if a.score is not None]
-    scores = [float(a.score) for a in valid if a.score is not None]
-    docs = [a.doc_id for a in valid]
+    scores = [a.score for a in valid if a.score is not None]
     columns = [hits(scores, threshold), np.asarray(scores, dtype=float)]
     acc, score = bootstrap_means(columns, resamples=resamples, seed=seed)
-    acc_doc, score_doc = bootstrap_means(columns, docs, resamples=resamples, seed=seed)
+    if documents is None:
+        documents = {doc: i for i, doc in enumerate(sorted({a.doc_id for a in valid}))}
+    codes = [documents[a.doc_id] for a in valid]
+    acc_doc, score_doc = domain_bootstrap_means(
+        columns, codes, len(documents), resamples=resamples, seed=seed
+    )
     return CellStats(
         n=len(answers), n_valid=len(valid), acc=acc, acc_doc=acc_doc, score=score, score_doc=score_doc
     )

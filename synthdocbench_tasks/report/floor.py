@@ -8,7 +8,7 @@ measures little about reading documents (issue 23, point 9).
 from __future__ import annotations
 
 from ..baselines import SHORTCUT_MODELS
-from ..schema import CATEGORIES, SUBSETS
+from ..strata import CATEGORIES, SUBSETS
 from .context import SUBSET_NAMES, Context
 from .records import Answer, Run
 from .tables import Cell, Section, Table

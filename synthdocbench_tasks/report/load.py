@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,8 @@ from typing import Any
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
 from ..progress import progress_bar
-from ..records import Status, SynthDocRecord, plain_synthdoc, valid_score
-from ..samples_log import SampleLine, first_text, reply_of
+from ..record_rules import SYNTHDOC, Status, is_plain_synthdoc, plain_number, qualified_judge, valid_score
+from ..samples_log import first_text, reply_of
 from .protocol import protocol_of
 from .records import Answer, DocumentInfo, Run
 
@@ -98,63 +98,82 @@ def _question_from_input(prompt: Any) -> str:
     return question.strip() if marker else ""
 
 
-def _answer(sample: SampleLine[SynthDocRecord]) -> Answer:
-    return answer_of(sample.record.__dict__, sample.line, sample.where)
+def answer_of(record: Mapping[str, Any], line: dict[str, Any], where: str) -> Answer:
+    """The answer of a samples line from its record's fields as the model holds them."""
+    return _answer(record.get, record["score"], record["position"], record["judge"], line, where)
 
 
-def answer_of(record: dict[str, Any], line: dict[str, Any], where: str) -> Answer:
-    """The answer of a samples line from its record's fields (:func:`read_records`)."""
-    missing = [k for k in REQUIRED if not record[k]]
+def plain_answer(raw: Mapping[str, Any], line: dict[str, Any], where: str) -> Answer:
+    """:func:`answer_of` the fields :func:`~synthdocbench_tasks.record_rules.plain_synthdoc`
+    gives for ``raw`` (a record it reads without the model), read from ``raw`` itself."""
+    get = raw.get
+    judge = qualified_judge(get("judge"))
+    return _answer(get, plain_number(get("score")), plain_number(get("position")), judge, line, where)
+
+
+def _answer(
+    get: Callable[[str], Any],
+    score: float | None,
+    position: float | None,
+    judge: str | None,
+    line: dict[str, Any],
+    where: str,
+) -> Answer:
+    missing = [k for k in REQUIRED if not get(k)]
     if missing:
         raise SynthDocUserError(f"{where}: the judge record lacks {', '.join(missing)}")
-    score = record["score"]
     status: Status = (
         "not_judged" if score is None else "valid" if valid_score(score) is not None else "unscored"
     )
-    answer = record["answer"]
-    return Answer(
-        question_id=record["question_id"],
-        doc_id=str(record["doc_id"]),
-        subset=str(record["subset"]),
-        category=record["category"] or "unknown",
-        difficulty=record["difficulty"] or "unknown",
-        position_bucket=record["position_bucket"],
-        position=record["position"],
-        chart_type=record["chart_type"],
-        answer=answer if answer is not None else (reply_of(line) or ""),
-        score=score if status == "valid" else None,
-        status=status,
-        judge=record["judge"] or "unknown",
-        question=_question_from_input(line.get("input")),
-        reference=first_text(line.get("target")) or "",
-        judgement=record["judgement"] or "",
-        failure=None if status == "valid" else record["failure"] or status,  # SynthDocRecord.reason
-        certain=record["certain"],
+    answer = get("answer")
+    return Answer(  # by position, in Answer's order (keywords cost a fifth of building it)
+        get("question_id"),
+        str(get("doc_id")),
+        str(get("subset")),
+        get("category") or "unknown",
+        get("difficulty") or "unknown",
+        get("position_bucket"),
+        position,
+        get("chart_type"),
+        answer if answer is not None else (reply_of(line) or ""),
+        score if status == "valid" else None,
+        status,
+        judge or "unknown",
+        _question_from_input(line.get("input")),
+        first_text(line.get("target")) or "",
+        get("judgement") or "",
+        None if status == "valid" else get("failure") or status,  # SynthDocRecord.reason
+        get("certain"),
     )
 
 
-def read_records(path: Path) -> list[tuple[dict[str, Any], dict[str, Any], str]]:
-    """``(record fields, line, where)`` of every answer of one samples log, checked as
-    :func:`~synthdocbench_tasks.samples_log.read_samples` checks them: the fields as
-    :class:`SynthDocRecord` holds them, from :func:`~synthdocbench_tasks.records.plain_synthdoc`
-    where the record is plain JSON of the model's types (no model built), else from the model."""
-    out = []
-    with samples_log.collection_paused():
-        for number, line, by_orjson in samples_log.parsed_lines(path):
-            where = f"{path}:{number}"
-            raw, keys = samples_log.record_copies(line, SynthDocRecord, where, by_orjson)
-            fields = plain_synthdoc(raw)
-            if fields is None:
-                fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
-            out.append((fields, line, where))
-    if not out:
-        raise samples_log.no_records(path, SynthDocRecord)
-    return out
+def read_answers(path: Path) -> Iterator[tuple[Answer, Any]]:
+    """``(answer, predicted regions as logged or None)`` of every answer of one samples log,
+    checked as :func:`~synthdocbench_tasks.samples_log.read_samples` checks them: a record of
+    plain JSON of the model's types (:func:`~synthdocbench_tasks.record_rules.is_plain_synthdoc`)
+    is read as it stands, any other by the model. One at a time, as the file is read: the
+    caller keeps what it needs of each line and lets the line go (holding every line of a log
+    until its end costs a third of the reading)."""
+    found = False
+    for number, line, by_orjson in samples_log.parsed_lines(path):
+        where = f"{path}:{number}"
+        raw, keys = samples_log.record_copies(line, SYNTHDOC, where, by_orjson)
+        found = True
+        if is_plain_synthdoc(raw):
+            yield plain_answer(raw, line, where), raw.get("predicted_regions")
+            continue
+        from ..records import SynthDocRecord  # the model decides: converts, or says what is wrong
+
+        fields = samples_log.typed(raw, SynthDocRecord, where, keys).__dict__
+        yield answer_of(fields, line, where), fields["predicted_regions"]
+    if not found:
+        raise samples_log.no_records(path, SYNTHDOC)
 
 
 def read_samples(path: Path) -> list[Answer]:
     """Every answer of one samples log; a clear error on anything unreadable."""
-    return [answer_of(*found) for found in read_records(path)]
+    with samples_log.collection_paused():
+        return [answer for answer, _ in read_answers(path)]
 
 
 def _model_from_args(model_args: str) -> str:

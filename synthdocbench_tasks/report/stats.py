@@ -3,7 +3,8 @@
 Every function takes plain sequences (scores already filtered to valid 0..10 values) and
 returns plain numbers, so each can be checked on small hand-made inputs. Resampling uses
 ``numpy.random.Generator(PCG64(seed))`` created inside each call: a statistic's CI does
-not depend on what was computed before it, only on its values, seed and resamples. A
+not depend on what was computed before it, only on its values, seed and resamples (and,
+for :func:`domain_bootstrap_means`, the number of clusters the values are a domain of). A
 resample's mean is computed from how often it drew each cluster, or each class of identical
 clusters (a count matrix multiplied once for all the statistics of a cell), not by gathering
 the drawn values (see :func:`_resampled_means`).
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..records import ACC_THRESHOLD, accuracy
+from ..record_rules import ACC_THRESHOLD, accuracy
 
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 42
@@ -183,6 +184,69 @@ def bootstrap_means(
         return [Estimate(NAN) for _ in columns]
     lo, hi = _interval(_resampled_means(arr, clusters, resamples, seed), confidence)
     return [Estimate(float(m), float(a), float(b)) for m, a, b in zip(arr.mean(axis=0), lo, hi, strict=True)]
+
+
+def domain_bootstrap_means(
+    columns: Sequence[ArrayLike],
+    codes: ArrayLike,
+    n_clusters: int,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    seed: int = DEFAULT_SEED,
+    confidence: float = CONFIDENCE,
+) -> list[Estimate]:
+    """Cluster-bootstrap means of ``columns`` (of equal length) whose items lie in clusters
+    ``codes`` (each 0 .. ``n_clusters`` - 1), the items a domain of all ``n_clusters`` clusters:
+    the answers of a stratum (a subset, a difficulty, a category) among all the documents of
+    their run. Each resample draws ``n_clusters`` of all the clusters with replacement, the
+    draws every domain of the same clusters and seed shares (one count matrix, drawn once,
+    :func:`_shared_counts`), and its statistic is the pooled mean of the domain's items in the
+    drawn clusters. A resample that drew none of the domain's clusters has no mean and is left
+    out: the interval is that of the domain as observed.
+
+    This is the bootstrap of a domain mean under cluster sampling: the documents are sampled,
+    a stratum of answers is not. To first order it has the variance of resampling the
+    domain's own ``m`` clusters ``m`` times: with ``a_i`` a cluster's residual sum (its sum
+    minus the mean times its size, zero outside the domain, summing to zero), the drawn
+    numerator's variance is ``sum(a_i**2) - sum(a_i)**2 / n`` either way. With every cluster
+    in the domain it is the cluster bootstrap of :func:`bootstrap_means` by ``codes``."""
+    arr = np.column_stack([np.asarray(c, dtype=float) for c in columns]) if columns else np.empty((0, 0))
+    if arr.size == 0:
+        return [Estimate(NAN) for _ in columns]
+    means = _domain_resampled_means(arr, np.asarray(codes, dtype=np.intp), n_clusters, resamples, seed)
+    if not len(means):  # every resample missed the domain: no interval
+        return [Estimate(float(m)) for m in arr.mean(axis=0)]
+    lo, hi = _interval(means, confidence)
+    return [Estimate(float(m), float(a), float(b)) for m, a, b in zip(arr.mean(axis=0), lo, hi, strict=True)]
+
+
+def _domain_resampled_means(
+    columns: np.ndarray, codes: np.ndarray, n_clusters: int, resamples: int, seed: int
+) -> np.ndarray:
+    """The means of :func:`domain_bootstrap_means`, ``(kept resamples, k)`` for ``columns``
+    ``n x k`` (n > 0): the resamples that drew a cluster of the domain, in order."""
+    if len(codes) != columns.shape[0]:
+        raise ValueError(f"{len(codes)} cluster codes for {columns.shape[0]} values")
+    sums = [np.bincount(codes, weights=col, minlength=n_clusters) for col in columns.T]
+    keys = np.column_stack([*sums, np.bincount(codes, minlength=n_clusters).astype(float)])
+    drawn = _domain_sums(keys, resamples, seed)
+    drawn = drawn[drawn[:, -1] > 0]
+    return drawn[:, :-1] / drawn[:, -1:]
+
+
+def _domain_sums(keys: np.ndarray, resamples: int, seed: int) -> np.ndarray:
+    """``W @ keys`` with ``W`` the ``(resamples, n)`` counts of ``n`` clusters drawn ``n`` times
+    (:func:`_draw_counts`; shared by every call of that size and seed where it fits in
+    :data:`_SHARED_COUNTS`): only the columns of the clusters ``keys`` counts items in, when
+    they are few."""
+    n_clusters = keys.shape[0]
+    if resamples * n_clusters > _SHARED_COUNTS:
+        return np.concatenate([_product(w, keys) for w in _draw_counts(seed, resamples, n_clusters)])
+    counts = _shared_counts(seed, resamples, n_clusters)
+    used = np.flatnonzero(keys[:, -1])
+    if len(used) * 2 < n_clusters:
+        return _product(counts[:, used], keys[used])
+    return _product(counts, keys)
 
 
 def bootstrap_mean(

@@ -74,13 +74,13 @@ class Table:
 
 @dataclass
 class Section:
-    """A part of the report: text, tables and figures (PNG file names)."""
+    """A part of the report: text, tables and figures (file stems; file names once written)."""
 
     key: str
     title: str
     text: list[str] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
-    figures: list[tuple[str, str]] = field(default_factory=list)  # (file name, caption)
+    figures: list[tuple[str, str]] = field(default_factory=list)  # (file stem or name, caption)
 
 
 def _num(cell: Cell) -> float:

@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..dataset import CONFIGS
 from ..errors import SynthDocUserError, first_line
-from ..records import passed
+from ..record_rules import passed
 from ..report.load import (
     SAMPLES_RE,
     _label,
     _results_info,
-    answer_of,
     datasets_quietly,
     discover,
-    read_records,
+    read_answers,
     run_groups,
 )
 from ..report.records import Answer, Run
+from ..samples_log import collection_paused
 
 if TYPE_CHECKING:  # the grounded tasks' modules import the judges: loaded where regions are drawn
     from ..grounded import PageRegion
@@ -55,9 +55,14 @@ def _task(path: Path) -> str:
 
 def _read_log(path: Path, regions: dict[Path, dict[str, list[PageRegion]]]) -> list[Answer]:
     """The answers of one log, its predicted regions into ``regions`` (the file read once)."""
-    found = read_records(path)
-    regions[path] = _regions_of(record for record, _, _ in found)
-    return [answer_of(*item) for item in found]
+    answers, given = [], []
+    with collection_paused():
+        for answer, predicted in read_answers(path):
+            answers.append(answer)
+            if predicted is not None:
+                given.append((answer.question_id, predicted))
+    regions[path] = _regions_of(given)
+    return answers
 
 
 def load_runs(
@@ -118,13 +123,12 @@ def _region(value: Any) -> PageRegion | None:
     return PageRegion(page, (x1, y1, x2, y2)) if ok else None
 
 
-def _regions_of(records: Iterable[dict[str, Any]]) -> dict[str, list[PageRegion]]:
-    """The predicted regions of the records' fields (:func:`read_records`) that have them."""
+def _regions_of(given: Iterable[tuple[str, Any]]) -> dict[str, list[PageRegion]]:
+    """The regions of ``(question id, predicted_regions as logged)`` that are regions, by question."""
     found: dict[str, list[PageRegion]] = {}
-    for record in records:
-        given = record["predicted_regions"]
-        if given is not None:
-            found[record["question_id"]] = [r for v in given if (r := _region(v)) is not None]
+    for question_id, predicted in given:
+        if predicted is not None:
+            found[question_id] = [r for v in predicted if (r := _region(v)) is not None]
     return found
 
 
@@ -132,7 +136,7 @@ def predicted_regions(files: Sequence[Path]) -> dict[str, list[PageRegion]]:
     """The evidence regions a grounded run's answers gave (``predicted_regions``), by question."""
     found: dict[str, list[PageRegion]] = {}
     for path in files:
-        found.update(_regions_of(record for record, _, _ in read_records(path)))
+        found.update(_regions_of((a.question_id, predicted) for a, predicted in read_answers(path)))
     return found
 
 

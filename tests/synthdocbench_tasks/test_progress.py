@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -43,3 +44,25 @@ def test_what_is_printed_during_the_bar_stays_on_a_piped_stdout() -> None:
     assert done.returncode == 0
     assert done.stdout == "row 1\nrow 2\n"
     assert "reading" in done.shown and "row 1" not in done.shown
+
+
+def test_a_log_does_not_even_load_rich_but_forcing_colour_still_draws() -> None:
+    """Without a terminal, rich is not imported (a report's start-up); FORCE_COLOR and
+    TTY_COMPATIBLE=1, which make rich draw anyway, still do."""
+    probe = CODE + "import sys; print('rich' in sys.modules)\n"
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120)
+    assert done.stdout.split() == ["done", "False"] and done.stderr == ""
+    for forced in ({"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "1"}):
+        done = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, env={**env, **forced}, timeout=120
+        )
+        assert done.stdout.split() == ["done", "True"] and "judging" in done.stderr, forced
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**env, "FORCE_COLOR": ""},
+        timeout=120,
+    )
+    assert done.stdout.split() == ["done", "False"] and done.stderr == ""

@@ -304,6 +304,11 @@ def test_one_accuracy_rule_everywhere(tmp_path: Path) -> None:
     assert list(stats.hits(scores)) == [0.0, 0.0, 0.0, 1.0, 1.0]
     assert stats.bootstrap_accuracy(scores, resamples=10).value == 0.4
     assert stats.judge_agreement(scores, scores, resamples=10).acc_ref == 0.4
+    grid = [0, 1, 5, 5.5, 5.999, 6, 6.0, 6.25, 7, 10, 10.0, -0.0, math.nan, math.inf, True]
+    for threshold in (4, 5, 5.5, 6, 7, 8, 6.0):  # the count in C is records.passed itself
+        expected = sum(records.passed(s, threshold) for s in grid) / len(grid)
+        for values in (grid, tuple(grid), iter(grid)):
+            assert records.accuracy(values, threshold) == expected, threshold
     lines = [_line(_both(question_id=f"q{i}", score=s, valid=s >= 0)) for i, s in enumerate([5.999, 6, -1])]
     lines[2]["acc"] = lines[2]["score"] = {**lines[2]["acc"], "failure": "judge_unparseable"}
     log = _write(tmp_path / "x_samples_synthdoc_chart.jsonl", lines)

@@ -152,6 +152,7 @@ TEXTS = [
     '{"a": 1, "b": 1.0, "c": true, "d": -0.0, "e": null, "f": "é\\u00e9", "g": [1e20, 5.58]}',
     '{"big": 123456789012345678901234567890}',  # orjson would read a float: json reads it
     '{"big": -18446744073709551616, "ok": 18446744073709551615}',
+    '{"below": -9223372036854775809, "ok": -9223372036854775808}',  # 19 digits: orjson reads a float
     '{"hash": "74234e98afe7498fb5daf1f36ac2d78acc339464f950703b8c019892f982b90b12345678901234567890"}',
     '{"x": NaN, "y": Infinity, "z": -Infinity}',  # json's extensions: orjson refuses them
     '{"a": 1, "a": 2}',  # the last wins in both
@@ -194,13 +195,13 @@ def test_copies_told_apart_by_kind_after_equality() -> None:
     assert not samples_log._identical(big) and samples_log._copies_agree(big)
 
 
-def test_a_file_with_a_20_digit_run_is_read_by_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_with_a_19_digit_run_is_read_by_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(3)
     for chunk in (1 << 20, 7, 25):  # runs across the chunks' edges are found
         monkeypatch.setattr(samples_log, "_CHUNK", chunk)
         for _ in range(2000):
             text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 80)))
-            assert samples_log._long_digit_run(text) == any(len(r) >= 20 for r in text.split("a")), text
+            assert samples_log._long_digit_run(text) == any(len(r) >= 19 for r in text.split("a")), text
     monkeypatch.undo()
     line = {"doc_id": 0, "token_counts": [10**25], **{key: RECORD for key in COPIES}}
     path = tmp_path / "samples_synthdoc_chart.jsonl"

@@ -113,16 +113,28 @@ def test_the_judge_names_the_report_reads_are_the_judge_packages() -> None:
     assert (load.OFFLINE, load.CASCADE_PREFIX) == (OFFLINE, CASCADE_PREFIX)
 
 
-def test_reading_logs_imports_neither_the_judges_nor_the_statistics() -> None:
-    """The viewer and the report's reader start without the judges (pint), the grounded tasks
-    or numpy: they are imported where they are used."""
+def test_reading_logs_imports_neither_the_judges_nor_the_statistics_nor_the_models(tmp_path: Path) -> None:
+    """The viewer and the report's reader start without the judges (pint), the grounded tasks,
+    numpy or the pydantic record models, and read a log of plain records without them: each is
+    imported where it is used (the models where a record needs them to decide)."""
     import subprocess
     import sys
 
+    write_run(tmp_path, [Q("q1", "doc0", "chart"), Q("q2", "doc0", "complex")], [5, 9])
+    (log,) = sorted(tmp_path.glob("*_samples_*.jsonl"))[:1]
+    heavy = (
+        "judge",
+        "numpy",
+        "pydantic",
+        "synthdocbench_tasks.grounded",
+        "synthdocbench_tasks.records",
+        "synthdocbench_tasks.schema",
+        "synthdocbench_tasks.report.build",
+    )
     code = (
-        "import sys; import synthdocbench_tasks.viewer.data, synthdocbench_tasks.report.load; "
-        "print(sorted(m for m in ('judge', 'numpy', 'synthdocbench_tasks.grounded', "
-        "'synthdocbench_tasks.report.build') if m in sys.modules))"
+        "import sys; import synthdocbench_tasks.viewer.data, synthdocbench_tasks.report.load as load; "
+        f"answers = load.read_samples(__import__('pathlib').Path({str(log)!r})); "
+        f"print(len(answers), sorted(m for m in {heavy!r} if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "1 []"

@@ -10,12 +10,17 @@ Two models on 24 questions in 4 documents (8 per subset), model alpha re-scored 
 from __future__ import annotations
 
 import csv
+import math
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from synthdocbench_tasks.errors import SynthDocUserError
-from synthdocbench_tasks.report import build_report
+from synthdocbench_tasks.report import build_report, figures
+from synthdocbench_tasks.report.context import Context, main_runs, primary_judge
+from synthdocbench_tasks.report.load import discover, load_runs
+from synthdocbench_tasks.report.records import DocumentInfo
 
 from .logs import benchmark, write_run
 
@@ -54,13 +59,13 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     assert summary.hard_failures == 11 and summary.dataset is None
     for path in (summary.markdown, summary.html, *summary.figures, *summary.tables):
         assert path.is_file() and path.stat().st_size > 0
-    assert {p.name for p in summary.figures} == {
-        "fig12_acc_by_subset.png",
-        "fig07_category_heatmap.png",
-        "fig10_position.png",
-        "fig09_score_distribution.png",
+    # matplotlib's PNGs, whole and at 120 DPI of the figure's size in inches
+    assert {p.name: _png_size(p) for p in summary.figures} == {
+        "fig12_acc_by_subset.png": (720, 480),  # 6 x 4 in
+        "fig07_category_heatmap.png": (624, 378),  # (1.1 x 2 models + 3) x (0.45 x 3 categories + 1.8) in
+        "fig10_position.png": (1320, 480),  # 11 x 4 in
+        "fig09_score_distribution.png": (768, 312),  # two 3.2 x 2.6 in panels
     }
-    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in summary.figures)
 
     runs = {(r["model"], r["judge"]): r for r in _csv(out, "runs")}
     assert (
@@ -110,6 +115,33 @@ def test_report_from_hand_written_logs(logs: Path, tmp_path: Path) -> None:
     assert "Skipped: no dataset given" in md and "| org/alpha | 0.500 |" in md
     html = summary.html.read_text(encoding="utf-8")
     assert html.count("<table>") >= 10 and 'src="figures/fig07_category_heatmap.png"' in html
+    assert "](figures/fig12_acc_by_subset.png)" in md
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    """The size of a PNG, which must decode whole."""
+    with Image.open(path) as image:
+        assert image.format == "PNG"
+        image.load()  # every row decodes
+        return image.size
+
+
+def test_the_heatmap_shows_the_category_tables_accs(logs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    build_report([logs], out, resamples=50)
+    runs = load_runs(discover([logs]))
+    judge = primary_judge(runs)
+    heatmap = figures.category_heatmap(Context(runs, main_runs(runs, judge), judge, DocumentInfo(), 50, 42))
+    shown = {
+        (category, model): value
+        for category, values in zip(heatmap.rows, heatmap.values, strict=True)
+        for model, value in zip(heatmap.models, values, strict=True)
+        if not math.isnan(value)
+    }
+    table = {
+        (r["category"], r["model"]): float(r["ACC"]) for r in _csv(out, "table12_category_long") if r["ACC"]
+    }
+    assert shown == table and len(shown) == 3 * 2
 
 
 def test_report_is_deterministic(logs: Path, tmp_path: Path) -> None:

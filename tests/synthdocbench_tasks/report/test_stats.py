@@ -258,3 +258,92 @@ def test_classes_are_numpys_unique_rows_in_its_order() -> None:
         expected, counts = np.unique(keys, axis=0, return_counts=True)
         np.testing.assert_array_equal(classes, expected)
         np.testing.assert_array_equal(members, counts)
+
+
+def _domain(values: np.ndarray, codes: list[int], n: int, resamples: int, seed: int) -> np.ndarray:
+    return stats._domain_resampled_means(values[:, None], np.asarray(codes), n, resamples, seed)[:, 0]
+
+
+def test_a_domain_of_every_cluster_is_the_cluster_bootstrap_bit_for_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every cluster in the domain (numbered in order of first appearance): the very draws and
+    means of the counted cluster bootstrap; with no resample left out."""
+    monkeypatch.setattr(stats, "_MULTINOMIAL_COST", math.inf)
+    rng = np.random.default_rng(8)
+    for n in (1, 9, 250, 1001):
+        labels = [f"doc{i // 9}" for i in range(n)]
+        codes = stats._cluster_index(labels, n).tolist()
+        for values in (rng.integers(0, 11, n).astype(float), rng.integers(0, 2, n).astype(float)):
+            got = _domain(values, codes, max(codes) + 1, 400, 42)
+            assert got.tobytes() == _means(values, labels, 400, 42).tobytes()
+    scores = rng.integers(0, 11, 90).astype(float)
+    codes = [i // 9 for i in range(90)]
+    (acc, score) = stats.domain_bootstrap_means([stats.hits(scores), scores], codes, 10, resamples=300)
+    assert acc == stats.bootstrap_accuracy(scores, codes, resamples=300)
+    assert score == stats.bootstrap_mean(scores, codes, resamples=300)
+
+
+def _run(rng: np.random.Generator, n_docs: int, per_doc: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Scores of a run whose documents differ in difficulty (answers within one are correlated),
+    each answer in stratum 0, 1 or 2 (a stratum is in some documents only)."""
+    docs = np.repeat(np.arange(n_docs), per_doc)
+    ease = rng.normal(0.0, 2.5, n_docs)[docs]
+    scores = np.clip(np.rint(5 + ease + rng.normal(0.0, 2.0, docs.size)), 0, 10)
+    strata = rng.choice(3, size=docs.size, p=[0.2, 0.3, 0.5])
+    strata[(docs % 4 == 0) & (strata == 0)] = 1  # stratum 0: in three documents of four
+    return docs, scores, strata
+
+
+def test_a_domain_resamples_as_its_own_clusters_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stratum's means when all of the run's documents are resampled have the spread and the
+    percentiles of resampling the stratum's own documents (within Monte Carlo error)."""
+    monkeypatch.setattr(stats, "_SHARED_COUNTS", 1 << 26)  # 20,000 resamples of 600 documents
+    docs, scores, strata = _run(np.random.default_rng(21), 600, 9)
+    for stratum in (0, 1, 2):
+        mask = strata == stratum
+        domain = _domain(scores[mask], docs[mask].tolist(), 600, 20000, 5)
+        own = _means(scores[mask], [f"d{d}" for d in docs[mask]], 20000, 6)
+        assert len(domain) == 20000  # a stratum in hundreds of documents: no resample misses it
+        assert domain.mean() == pytest.approx(own.mean(), abs=4 * own.std() / math.sqrt(20000))
+        assert domain.std() == pytest.approx(own.std(), rel=0.04)
+        assert np.quantile(domain, [0.025, 0.975]) == pytest.approx(
+            np.quantile(own, [0.025, 0.975]), abs=own.std() / 8
+        )
+
+
+def test_domain_intervals_cover_the_stratum_mean_about_95_percent_of_the_time() -> None:
+    """Runs drawn from one population of documents: the stratum's 95% interval by documents
+    holds the population's stratum mean in about 95% of them (the question-level interval,
+    blind to the documents, in far fewer)."""
+    population = _run(np.random.default_rng(0), 40000, 9)
+    truth = population[1][population[2] == 0].mean()
+    rng = np.random.default_rng(1)
+    by_doc = by_question = 0
+    for i in range(200):
+        chosen = rng.choice(40000, size=60, replace=False)  # a run: 60 documents of the population
+        rows = np.flatnonzero(np.isin(population[0], chosen))
+        docs = np.searchsorted(np.sort(chosen), population[0][rows])
+        mask = population[2][rows] == 0
+        scores = population[1][rows][mask]
+        (est,) = stats.domain_bootstrap_means([scores], docs[mask], 60, resamples=500, seed=i)
+        by_doc += est.lo <= truth <= est.hi
+        q = stats.bootstrap_mean(scores, resamples=500, seed=i)
+        by_question += q.lo <= truth <= q.hi
+    assert 0.89 <= by_doc / 200 <= 0.99
+    assert by_question / 200 < 0.8
+
+
+def test_domains_of_a_run_share_one_draw_and_a_tiny_domain_keeps_its_value() -> None:
+    stats._shared_counts.cache_clear()
+    docs, scores, strata = _run(np.random.default_rng(4), 50, 9)
+    for stratum in (0, 1, 2):
+        mask = strata == stratum
+        stats.domain_bootstrap_means([scores[mask]], docs[mask], 50, resamples=300)
+    info = stats._shared_counts.cache_info()
+    assert (info.misses, info.hits) == (1, 2)
+    # one document of 50 holds the stratum: the resamples that drew it all give its mean
+    (one,) = stats.domain_bootstrap_means([[3.0, 5.0]], [7, 7], 50, resamples=300)
+    assert one == stats.Estimate(4.0, 4.0, 4.0)
+    (empty,) = stats.domain_bootstrap_means([[]], [], 50)
+    assert math.isnan(empty.value) and math.isnan(empty.lo) and math.isnan(empty.hi)
