@@ -13,7 +13,7 @@ from ..progress import progress_bar
 from . import analyses, compare, figures, floor, render
 from .context import Context, main_runs, primary_judge, run_accuracy
 from .load import choose_dataset, discover, load_documents, load_runs
-from .plots import FigureProcess
+from .plots import Figures
 from .protocol import add_protocol
 from .records import DocumentInfo, Run
 from .stats import DEFAULT_RESAMPLES, DEFAULT_SEED
@@ -75,7 +75,7 @@ def _sections(
     ctx: Context,
     judges_compare: Sequence[tuple[str, str]] | None,
     verdicts: Sequence[Path],
-    drawing: FigureProcess,
+    drawing: Figures,
 ) -> list[Section]:
     """Every section of the report, in order, with a progress bar on a terminal's stderr; the
     numbers of a section's figures go to ``drawing`` as soon as the section is built."""
@@ -111,7 +111,7 @@ def _sections(
     return sections
 
 
-def _write_figures(sections: Sequence[Section], drawing: FigureProcess, folder: Path) -> list[Path]:
+def _write_figures(sections: Sequence[Section], drawing: Figures, folder: Path) -> list[Path]:
     """The PNGs of ``drawing`` written into ``folder``, once it has drawn them all; the
     sections then name the files written."""
     written: list[Path] = []
@@ -145,14 +145,13 @@ def build_report(
     agreement: all such pairs against the main judge (the one that scored most models), or the
     ``(reference judge, alternative judge)`` pairs of ``judges_compare``. ``dataset`` (else
     ``SYNTHDOC_DATASET``, else a local dataset path recorded in a results file) adds the
-    archetype and domain tables. The figures are matplotlib's PNGs, drawn in a process of their
-    own meanwhile (:class:`~.plots.FigureProcess`). Everything is read and checked before
-    anything is written.
+    archetype and domain tables. The figures are matplotlib's PNGs (:class:`~.plots.Figures`).
+    Everything is read and checked before anything is written.
     """
     if resamples < 1:
         raise SynthDocUserError(f"--resamples must be at least 1, got {resamples}")
     start = time.perf_counter()
-    with FigureProcess() as drawing:  # matplotlib starts up while the logs are read
+    with Figures() as drawing:
         runs = load_runs(discover([Path(p) for p in inputs]))
         location, source = choose_dataset(dataset, runs)
         docs = load_documents(location, source)

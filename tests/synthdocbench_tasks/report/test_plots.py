@@ -1,11 +1,10 @@
-"""The report's figures drawn by matplotlib in a process of their own: the same PNGs as drawn
-here, an error there is an error here, and the process never outlives the report."""
+"""The report's figures drawn by matplotlib: whole PNGs of the expected sizes, in the order
+given, and a figure that cannot be drawn raises matplotlib's own error."""
 
 from __future__ import annotations
 
 import io
 import math
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,7 +12,7 @@ from PIL import Image
 from synthdocbench_tasks.report import plots
 from synthdocbench_tasks.report.plots import (
     DomainFigure,
-    FigureProcess,
+    Figures,
     Heatmap,
     Histograms,
     PositionFigure,
@@ -43,13 +42,8 @@ def _size(png: bytes) -> tuple[int, int]:
         return image.size
 
 
-def test_the_process_draws_what_matplotlib_draws_here(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    # it imports this package from where this process did, whatever PYTHONPATH and the folder say
-    monkeypatch.delenv("PYTHONPATH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    with FigureProcess() as drawing:
+def test_figures_are_drawn_as_whole_pngs_in_order() -> None:
+    with Figures() as drawing:
         for name, data in FIGURES.items():
             drawing.draw(name, data)
         drawn = drawing.pngs()
@@ -61,22 +55,10 @@ def test_the_process_draws_what_matplotlib_draws_here(
     assert _size(drawn["domains"]) == (720, 2 * 384)  # a panel per model
 
 
-def test_a_figure_that_fails_there_fails_here_with_its_error() -> None:
+def test_a_figure_that_cannot_be_drawn_raises_its_error() -> None:
     broken = SubsetBars(NAMES, [Series("Chart", [0.5, 0.5], [(0.4, 0.6)])], 6)  # one interval short
-    with FigureProcess() as drawing:
+    with Figures() as drawing:
         drawing.draw("fine", FIGURES["bars"])
         drawing.draw("broken", broken)
-        drawing.draw("never drawn", FIGURES["heatmap"])
-        with pytest.raises(RuntimeError, match=r"(?s)drawing the report's figures failed.*ValueError"):
+        with pytest.raises(ValueError):
             drawing.pngs()
-
-
-def test_the_process_stops_with_the_report() -> None:
-    drawing = FigureProcess()
-    with pytest.raises(KeyError), drawing:
-        drawing.draw("bars", FIGURES["bars"])
-        raise KeyError("the report failed")  # before it asked for the figures
-    assert drawing._proc.returncode is not None  # stopped and waited for
-    with FigureProcess() as idle:
-        pass
-    assert idle._proc.returncode is not None
