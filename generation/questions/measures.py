@@ -142,6 +142,8 @@ class ClaimFeatures:
     decimals: int
     #: the claimed value is above the mark
     above: bool
+    #: the mark's value relative to the chart's largest (a claim about a small mark, or a large one)
+    size: float
 
 
 #: The features of :class:`ClaimFeatures` a rule may try besides the gap.
@@ -174,6 +176,7 @@ def claim_features(manifest: DocumentManifest, q: Question) -> ClaimFeatures | N
         relation=values.get("relation", ""),
         decimals=len(text.partition(".")[2]),
         above=claimed > point.value,
+        size=abs(point.value) / max(abs(p.value) for p in chart.data),
     )
 
 
