@@ -73,10 +73,8 @@ def main() -> None:
     gaps = [(c.matches, c.gap) for c in claims]
     print(f"  best threshold on |claimed - charted| / |charted|: {threshold_accuracy(gaps):.2f}")
     # a claim about a small mark (on a chart read off its axis, read the least precisely) or a large one
-    sizes = [(c.matches, c.size) for c in claims]
-    print(
-        f"  best threshold on the mark's size (relative to its chart's largest): {threshold_accuracy(sizes):.2f}"
-    )
+    sizes = threshold_accuracy([(c.matches, c.size) for c in claims])
+    print(f"  best threshold on the mark's size (relative to its chart's largest): {sizes:.2f}")
     shuffled = _shuffled(claims)
     for name in FEATURES:
         chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)
