@@ -75,6 +75,8 @@ def main() -> None:
     # a claim about a small mark (on a chart read off its axis, read the least precisely) or a large one
     sizes = threshold_accuracy([(c.matches, c.size) for c in claims])
     print(f"  best threshold on the mark's size (relative to its chart's largest): {sizes:.2f}")
+    scaled = threshold_accuracy([(c.matches, c.scaled_gap) for c in claims])
+    print(f"  best threshold on |claimed - charted| / the chart's largest value: {scaled:.2f}")
     shuffled = _shuffled(claims)
     for name in FEATURES:
         chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)

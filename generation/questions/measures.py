@@ -144,6 +144,8 @@ class ClaimFeatures:
     above: bool
     #: the mark's value relative to the chart's largest (a claim about a small mark, or a large one)
     size: float
+    #: |claimed - charted| relative to the chart's largest value (the gap on the chart's scale)
+    scaled_gap: float
 
 
 #: The features of :class:`ClaimFeatures` a rule may try besides the gap.
@@ -177,6 +179,7 @@ def claim_features(manifest: DocumentManifest, q: Question) -> ClaimFeatures | N
         decimals=len(text.partition(".")[2]),
         above=claimed > point.value,
         size=abs(point.value) / max(abs(p.value) for p in chart.data),
+        scaled_gap=abs(claimed - point.value) / max(abs(p.value) for p in chart.data),
     )
 
 
