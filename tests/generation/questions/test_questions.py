@@ -68,9 +68,10 @@ def test_same_manifest_and_config_give_identical_questions() -> None:
 def test_each_subset_gets_its_quota_of_valid_records() -> None:
     questions = make_questions(build_manifest(), CONFIG)
     counts = Counter(q.subset for q in questions)
-    # the fixture's six charts carry at most 12 questions (two per chart): complex and cross-modal
-    # take turns first, then chart reading reads any chart left
-    assert counts["chart"] == 5 and counts["complex"] >= 3 and counts["cross_modal"] >= 2
+    # the fixture's six charts carry at most 12 questions (two per chart): the slot with a drawn
+    # verdict first, then complex and cross-modal in turns, then chart reading reads any chart left
+    assert counts["chart"] == 5 and counts["complex"] >= 2 and counts["cross_modal"] >= 2
+    assert counts["complex"] + counts["cross_modal"] >= 5
     for q in questions:
         assert Question.model_validate_json(q.model_dump_json()) == q
         assert re.fullmatch(rf"{DOC_ID}-{q.subset}-0[1-5]", q.question_id)
