@@ -51,14 +51,15 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
+#: Digests after issue 23's verdicts3 work (claim pairs, verdict slots first; regenerate on purpose, in a
+#: commit of its own).
 FROZEN = {
-    "5-d3-0": "9fe7e3ca1fc91192debc54fb8e63b0c6b476b71f1a1d5a8d6ecbf67a0d5d1c03",
-    "5-d3-1": "c83d284895d9f740f6d838c73fec52e1aaf9969a3428212deb74ef4dca3e232e",
-    "5-d3-2": "804641bf51c6dc2b5f927c41c4c7d4878012bdc31695b895ca5003e6fd560343",
-    "5-d3-3": "f3b841f3748ff3d9d929a7c2a29773ebe95a041e594523830f925b2ac18a2fa9",
-    "3-matplotlib-0": "522174bea032eb03548dd3146e88c623e3464f489b54864180257fda242fe0fc",
-    "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
+    "5-d3-0": "824930aa303f5de46d2ceea4c66b69b2881b1eab4412b6d08420000e3c0acd4b",
+    "5-d3-1": "0cdd678b6a6e2b67866a0c501878643a1ef03553ab02187a81210264d0843146",
+    "5-d3-2": "287dbb2a3f86a1547d1cd10adf9a3f81e4b1526195fd6c2789fba4965f2c9013",
+    "5-d3-3": "716531f5dac3a003fd41fe4a75e3da8bfd9dd672faca418b7b856dea6a21cc15",
+    "3-matplotlib-0": "3862d1c5c4e9c454f97e2bec0577ad818530bf971cb3b28ec489421072e9a9ac",
+    "3-matplotlib-1": "3a62f84256693a5eca3226a13e9d61d9767eb0123d03f566dbc98688e134b2f6",
 }
 
 
