@@ -76,14 +76,14 @@ _DOC_INDEX = re.compile(r"-(\d+)$")
 def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[Question]:
     """All questions of one document, subset by subset; same inputs give identical output.
 
-    The cross-modal slots whose question carries a drawn verdict (``crossmodal.VERDICT_CELLS``)
-    fill first: each needs a claim of that verdict (a report holds two or three of each), which
-    other questions would use up. Then slots are filled in :data:`FILL_ORDER`: the subsets whose
-    questions need particular evidence (a claim and the chart it is about; dated or credited facts
-    and a chart over their years) take turns slot by slot, and chart reading, which can read any
-    chart, comes last. Each chart carries at most two questions of a report, so filling chart
-    reading first used up the charts the text's claims and developments are about and left
-    complex slots empty."""
+    First the slots that need scarce evidence try their own category and level (the complex ones
+    but technical, then the cross-modal ones whose question carries a drawn verdict,
+    ``crossmodal.VERDICT_CELLS``; see :func:`_fill_slots`). Then slots are filled in
+    :data:`FILL_ORDER`: the subsets whose questions need particular evidence (a claim and the
+    chart it is about; dated or credited facts and a chart over their years) take turns slot by
+    slot, and chart reading, which can read any chart, comes last. Each chart carries at most two
+    questions of a report, so filling chart reading first used up the charts the text's claims
+    and developments are about and left complex slots empty."""
     ctx = Context.of(manifest)
     ctx.preferred = tuple(_evidence_charts(config, manifest))
     ctx.seed = config.seed
@@ -96,21 +96,38 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
         ctx.verdict = slot_verdict(ctx, "integrate_sources", "L2")
         ctx.spare, ctx.verdict = wanted(ctx, "integrate_sources", SIDES, "L2"), None
     targets["chart"] = _arranged(ctx, targets["chart"], config.seed)
+    drafts = _fill_slots(ctx, targets, count, config.seed)
+    return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
+
+
+def _first_pass(subset: Subset, category: str, level: str) -> int | None:
+    """When a slot tries its own category and level before the others fill (lower first), or None:
+    complex slots but technical (dated or credited facts and a chart over their years), then the
+    cross-modal slots whose question carries a drawn verdict (a claim of that verdict: a report
+    holds two or three), then technical complex slots (which read those claims too)."""
+    if subset == "complex":
+        return 2 if category == "technical_quantitative" else 0
+    return 1 if (category, level) in VERDICT_CELLS else None
+
+
+def _fill_slots(
+    ctx: Context, targets: dict[Subset, list[tuple[str, Difficulty, PositionBucket]]], count: int, seed: int
+) -> dict[Subset, list[Draft]]:
+    """Every slot's draft: first the slots that need scarce evidence try their own category and
+    level (:func:`_first_pass`), before other questions use that evidence up; then every slot not
+    yet filled, in :data:`FILL_ORDER`, with all its attempts."""
     order = [(subset, slot) for turn in FILL_ORDER for slot in range(count) for subset in turn]
     found: dict[tuple[Subset, int], list[Draft]] = {}
-    # a slot whose question carries a drawn verdict first tries its own cell, before any other
-    # slot: it needs a claim of that verdict, which other questions would otherwise use up
-    for subset, slot in order:
-        if targets[subset][slot][:2] in VERDICT_CELLS:
-            own = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot, own_only=True)
-            found.update({(subset, slot): _drafts(own)} if own else {})
+    first = {cell: _first_pass(cell[0], *targets[cell[0]][cell[1]][:2]) for cell in order}
+    for subset, slot in sorted(
+        (cell for cell in order if first[cell] is not None), key=lambda c: first[c] or 0
+    ):
+        own = _fill(ctx, subset, targets[subset][slot : slot + 1], seed, slot, own_only=True)
+        found.update({(subset, slot): _drafts(own)} if own else {})
     for subset, slot in order:
         if (subset, slot) not in found:
-            found[(subset, slot)] = _drafts(
-                _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
-            )
-    drafts = {s: [d for slot in range(count) for d in found[(s, slot)]] for s in SUBSETS}
-    return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
+            found[(subset, slot)] = _drafts(_fill(ctx, subset, targets[subset][slot : slot + 1], seed, slot))
+    return {s: [d for slot in range(count) for d in found[(s, slot)]] for s in SUBSETS}
 
 
 def _drafts(found: list[tuple[Draft, int]]) -> list[Draft]:
