@@ -279,29 +279,32 @@ def trend_claims(
 ) -> list[SectionFact]:
     """2-3 statements of how a line chart's series moved, each in a section two or more away
     from its chart. Verdicts alternate from a drawn start: a true statement gives the series'
-    direction, a false one the opposite (a rise or a fall for a flat series)."""
-    candidates: list[tuple[ChartSpec, str | None]] = []
+    direction, a false one the opposite (a rise or a fall for a flat series). The first two (one
+    true, one false) are about two series of one chart where a chart has two, one found by its
+    colour where there is: a question about either finds the same period and the same kind of
+    key, so neither verdict is easier to ask."""
+    candidates: list[tuple[ChartSpec, str | None, list[DataPoint], str]] = []
     for spec in specs:
-        if spec.chart.chartType not in LINE_FAMILY:
+        if spec.chart.chartType not in LINE_FAMILY or not _eligible(spec, section_of, n_sections):
             continue
         for series in dict.fromkeys(p.category for p in spec.chart.data):
-            candidates.append((spec, series))
+            points = [p for p in spec.chart.data if p.category == series]
+            moved = series_direction([p.value for p in points])
+            if moved is not None:
+                candidates.append((spec, series, points, moved))
     facts: list[SectionFact] = []
     order = [int(i) for i in rng.permutation(len(candidates))]
     matches = bool(rng.random() < 0.5)
 
     def coloured(i: int) -> bool:
-        spec, series = candidates[i]
-        return any(_keyed(spec.chart, p) for p in spec.chart.data if p.category == series)
+        spec, _, points, _ = candidates[i]
+        return any(_keyed(spec.chart, p) for p in points)
 
-    for i in _colour_first(order, coloured, 2)[: int(rng.integers(2, 4))]:
-        spec, series = candidates[int(i)]
-        points = [p for p in spec.chart.data if p.category == series]
-        actual = series_direction([p.value for p in points])
+    order = _pair_first(order, [c[0].chart.vizId for c in candidates], coloured)
+    for i in order[: int(rng.integers(2, 4))]:
+        spec, series, points, actual = candidates[i]
         home = section_of[spec.chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
-        if actual is None or not eligible:
-            continue
         wrong = _WRONG[actual]
         direction = actual if matches else wrong[pick_index(rng, len(wrong))]
         matches = not matches
@@ -319,6 +322,19 @@ def trend_claims(
             )
         )
     return facts
+
+
+def _pair_first(order: list[int], chart_of: list[str], coloured: Callable[[int], bool]) -> list[int]:
+    """``order`` with two items of one chart first (of the first chart, in ``order``, with two
+    coloured items, else with two items), else its first two coloured items first."""
+    for want in (coloured, lambda i: True):
+        seen: dict[str, int] = {}
+        for i in (i for i in order if want(i)):
+            if chart_of[i] in seen:
+                pair = [seen[chart_of[i]], i]
+                return [*pair, *(j for j in order if j not in pair)]
+            seen[chart_of[i]] = i
+    return _colour_first(order, coloured, 2)
 
 
 def free_triple(
