@@ -51,15 +51,15 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after issue 23's verdicts3 work (claim pairs; complex, then verdict slots try their own cell
-#: first; regenerate on purpose, in a commit of its own).
+#: Digests after issue 23's verdicts3 work (chart and trend claims in pairs; complex, then verdict slots
+#: try their own cell first; regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "824930aa303f5de46d2ceea4c66b69b2881b1eab4412b6d08420000e3c0acd4b",
     "5-d3-1": "e5e760883ff34767867669eca9305e30bd2659517a1611ae2e0461563bfc4526",
     "5-d3-2": "287dbb2a3f86a1547d1cd10adf9a3f81e4b1526195fd6c2789fba4965f2c9013",
     "5-d3-3": "9544e7724e41205a12510b40b7bb6e0bdcd183105c0d8bf3aed0d0c85e631da2",
     "3-matplotlib-0": "4864c7cf439cb26ccdd4a01fd4abcd8fa927df5f101ceb49a64794af759578c5",
-    "3-matplotlib-1": "847facdd74d88233517b0c95283f34e491002f2a87a085e64dae7d81d4a4db61",
+    "3-matplotlib-1": "8099394688c84bb136d379f472a340ac84880d04ca7ac86a1f974d5c67cba739",
 }
 
 
