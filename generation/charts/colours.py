@@ -9,6 +9,7 @@ and ``#dd4f2a`` (between red and orange) get no name, so no question calls them 
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from coloraide import Color
@@ -58,9 +59,18 @@ def colour_names() -> tuple[str, ...]:
     return (*(name for name, _ in COLOUR_WORDS), "gray")
 
 
+@cache
+def _encoding_words() -> re.Pattern[str]:
+    """An encoding word at the start of a word ("highlighted", "intensity"), or a colour word."""
+    encodings = "|".join(map(re.escape, ENCODING_WORDS))
+    colours = "|".join(map(re.escape, sorted(colour_names(), key=len, reverse=True)))
+    return re.compile(rf"\b(?:{encodings})|\b(?:{colours})\b")
+
+
 def names_encoding(text: str) -> bool:
-    """Whether lower-cased ``text`` names a visual encoding or a colour."""
-    return any(w in text for w in (*ENCODING_WORDS, *colour_names()))
+    """Whether lower-cased ``text`` names a visual encoding or a colour (as words: "credits" names
+    no red)."""
+    return _encoding_words().search(text) is not None
 
 
 #: The nearest word must be at most this far (CIEDE2000) ...

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -27,19 +28,40 @@ DATA_CLAIMS = 500
 
 
 #: Where a text claim sits from the value it is about, in reading tolerances of its chart
-#: (:func:`generation.charts.reading.value_tolerance`). A claim that matches states the value
-#: rounded one decimal coarser (an integer to a multiple of 5), within 0.8 tolerances and never
-#: the value as printed; one that does not is off by 1.6-3.2 tolerances and is rounded the same
-#: way, so the two kinds print alike in the text and a false claim is only just outside what a
-#: reading allows: the size of a discrepancy does not give the verdict away (a miss on a chart
-#: with printed labels is nearer its mark, relatively, than many a match on one read off its
-#: axis). Questions call a claim matched within 1 tolerance and contradicted from 1.5 on, so no
-#: reading error turns one into the other.
-MATCH_TOLS = 0.8
-#: How far (in tolerances) a match on a chart read off its axis drifts before rounding: as far,
-#: relatively, as a miss on a chart with printed labels.
-MATCH_DRIFT = (0.45, 0.8)
-MISS_TOLS = (1.6, 3.2)
+#: (:func:`generation.charts.reading.value_tolerance`: 1% of the value on a chart that prints its
+#: values, 5% or more on one read off its axis). A claim that matches states the value rounded one
+#: decimal coarser (an integer to a multiple of 5), within 0.95 tolerances and never the value as
+#: printed; one that does not is off by 2-3 tolerances, rounded the same way, so the two kinds
+#: print alike and a false claim is just outside what a reading allows, yet far enough for its
+#: margin to be read (a gap asked as a number must be at least twice its tolerance). Questions
+#: call a claim matched within 1 tolerance and contradicted from 1.5 on, so no reading error
+#: turns one into the other.
+MATCH_TOLS = 0.95
+MISS_TOLS = (2.0, 3.0)
+#: How far a claim sits from its mark, relative to the mark, is not to give its verdict away, nor
+#: is the kind of chart it is about. A match on a chart that prints its values sits under 1% from
+#: its mark, closer than any miss can (2% at least); a miss read off an axis sits 10% or more away
+#: (2-3 tolerances of 5% or more), as far as a match only on a small mark (whose tolerance, a
+#: tenth of the axis step, is a large share of it). So claims come in pairs of one match and one
+#: miss on charts of one kind, drawn with these weights: both on charts that print their values;
+#: or a match on a small mark read off an axis, 8-15% away, and a miss on a chart read off its
+#: axis as far away. Charts that print their values carry the same share of both verdicts; the
+#: fewer pairs there, the fewer matches sit closer than any miss, but the more matches sit on
+#: small marks (docs/questions.md gives the measured trade-off).
+PAIRS: dict[str, float] = {"labelled": 0.4, "axis": 0.6}
+#: (verdict matches, kind of chart, how far from its mark) of a pair's claims, in the order they
+#: are placed. Kinds: "labelled" on a chart that prints its values, "axis" on one read off its
+#: axis, "same" of the kind the claim before it got (a chart of the wanted kind may allow no such
+#: claim: then the pair's other claim follows it to the other kind). Distances: "any" as far as
+#: the verdict allows, "far" drawn from :data:`AXIS_PAIR_GAP`, "same" as far (relatively) as the
+#: claim before it.
+_PAIR_PLANS: dict[str, tuple[tuple[bool, str, str], ...]] = {
+    "labelled": ((True, "labelled", "any"), (False, "same", "any")),
+    "axis": ((True, "axis", "far"), (False, "same", "same")),
+}
+AXIS_PAIR_GAP = (0.08, 0.15)
+#: A claim placed "as far" as another lands within this factor of that distance either way.
+GAP_WINDOW = 1.3
 
 
 def claim_step(decimals: int) -> tuple[float, int]:
@@ -57,32 +79,43 @@ def _claimed_value(
     decimals: int,
     registry: NumberRegistry,
     above: bool = True,
+    gap: float | None = None,
 ) -> tuple[float, int] | None:
-    """(claimed value, printed decimals) that matches ``value`` or misses it, fresh in the
-    registry, or None when this value allows no such claim. A match on a chart with printed
-    labels only rounds the label; on a chart read off its axis it may also sit up to half a
-    tolerance away (what a reader of the axis cannot tell apart)."""
+    """(claimed value, printed decimals) that matches ``value`` or misses it (on the ``above``
+    side), fresh in the registry, or None when this value allows no such claim. With ``gap`` the
+    claim sits that far from the value, relative to it (within :data:`GAP_WINDOW`); else a match
+    on a chart with printed labels rounds the label, one read off an axis sits 0.6-0.95
+    tolerances away, and a miss 2-3."""
     tol = value_tolerance(chart, value)
     labelled = chart.visualProperties.valueReading == "data_labels"
     step, shown = claim_step(decimals)
-    for _ in range(1 if matches and labelled else 40):
-        sign = 1 if rng.random() < 0.5 else -1
-        if matches:
-            target = value if labelled else value + float(rng.uniform(*MATCH_DRIFT)) * tol * sign
+    low, high = (0.0, MATCH_TOLS) if matches else MISS_TOLS
+    if gap is not None and not low * tol <= gap * abs(value) * GAP_WINDOW <= high * tol * GAP_WINDOW**2:
+        return None  # this mark is read too precisely, or too loosely, for a claim that far off
+    for _ in range(1 if matches and labelled and gap is None else 40):
+        sign = (1 if rng.random() < 0.5 else -1) if matches else (1 if above else -1)
+        if gap is not None:
+            target = value + sign * gap * abs(value) * float(np.exp(rng.uniform(-1, 1) * np.log(GAP_WINDOW)))
+        elif matches:
+            target = value if labelled else value + sign * float(rng.uniform(0.6, MATCH_TOLS)) * tol
         else:
-            target = value + float(rng.uniform(*MISS_TOLS)) * tol * (1 if above else -1)
+            target = value + sign * float(rng.uniform(*MISS_TOLS)) * tol
         claimed = round(round(target / step) * step, shown)
-        gap = abs(claimed - value)
+        off = abs(claimed - value)
+        ok = low * tol <= off <= high * tol and off > 0 and (gap is None or _within(off / abs(value), gap))
         if matches:
-            ok = 0 < gap <= MATCH_TOLS * tol and value_text(claimed, shown) != value_text(value, decimals)
+            ok = ok and value_text(claimed, shown) != value_text(value, decimals)
         else:
             # a miss is never the value rounded to the claim's precision (0.04 against a
             # mark labelled 0.041 reads as the same figure, however many tolerances apart)
-            ok = MISS_TOLS[0] * tol <= gap <= MISS_TOLS[1] * tol and gap <= 0.5 * abs(value)
-            ok = ok and value_text(claimed, shown) != value_text(value, shown)
+            ok = ok and off <= 0.5 * abs(value) and value_text(claimed, shown) != value_text(value, shown)
         if ok and claimed > 0 and registry.acceptable(claimed, shown):
             return registry.take(claimed, shown), shown
     return None
+
+
+def _within(found: float, wanted: float) -> bool:
+    return wanted / GAP_WINDOW <= found <= wanted * GAP_WINDOW
 
 
 def chart_claims(
@@ -94,67 +127,128 @@ def chart_claims(
     section_of: dict[str, int],
     registry: NumberRegistry,
 ) -> list[SectionFact]:
-    """4-6 claims about chart marks, each in a section two or more away from its chart. The
-    verdict comes first, alternating from a drawn start (match, miss, match...); then a mark
-    that allows a claim with that verdict, on the next chart in a drawn order."""
-    facts: list[SectionFact] = []
+    """4-6 claims about chart marks, each on its own chart, in a section two or more away from
+    it: pairs of a miss and a match of a drawn kind (:data:`PAIRS`), and one more miss when the
+    count is odd (so a report holds at least as many claims the chart contradicts: they serve
+    two kinds of question, a verdict and on which side or how far off the chart is). Misses
+    alternate above and below their marks. Each claim takes the next chart, in a drawn order, of
+    its kind with a mark that allows it (a chart of the other kind, or another distance, only
+    when none does); the first claim of each verdict goes to a mark a reader finds by its colour
+    where there is one (the evidence of colour questions)."""
     wanted = int(rng.integers(4, 7))
-    rng.random()  # (the start was drawn; a miss now always comes first, see below)
-    # a miss first: claims the chart contradicts serve two kinds of question (a verdict, and on
-    # which side or how far off the chart is), so a report holds at least as many as matches
-    matches = False
-    above = bool(rng.random() < 0.5)  # misses alternate above and below their mark, too
-    order = [int(i) for i in rng.permutation(len(specs))]
-    # first two charts whose marks a reader finds by colour (a legend), else one with named colours
-    order = _colour_first(order, lambda i: _named(specs[i].chart), 1)
-    order = _colour_first(order, lambda i: _coloured(specs[i].chart), 3)
-    for first, i in enumerate(order):
-        if len(facts) >= wanted:
-            break
-        spec = specs[int(i)]
-        chart = spec.chart
-        home = section_of[chart.section_id]
-        eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
-        if not eligible:
+    above = bool(rng.random() < 0.5)
+    names = list(PAIRS)
+    plan: list[tuple[bool, str, str]] = []
+    for _ in range(wanted // 2):
+        plan += _PAIR_PLANS[names[int(rng.choice(len(names), p=list(PAIRS.values())))]]
+    if wanted % 2:
+        plan.append((False, "labelled" if rng.random() < PAIRS["labelled"] else "axis", "any"))
+    order = [
+        i
+        for i in (int(i) for i in rng.permutation(len(specs)))
+        if _eligible(specs[i], section_of, n_sections)
+    ]
+    facts: list[SectionFact] = []
+    keyed: set[bool] = set()  # the verdicts a claim on a mark found by its colour already has
+    last: float | None = None
+    got, digits = "axis", -1  # the kind of chart the claim before got, and its printed decimals
+    for matches, kind, rule in plan:
+        labelled = (got if kind == "same" else kind) == "labelled"
+        gaps = dict.fromkeys((*_gaps(rng, rule, last), None))
+        # charts of the claim's kind first, at each distance in turn, then the others
+        # (the second claim of a pair: with the decimals of the first's, so that how precisely a
+        # claim is printed does not tell its verdict either)
+        same = [i for i in order if kind == "same" and specs[i].decimals == digits]
+        by_kind = [
+            [i for i in dict.fromkeys([*same, *order]) if _labelled(specs[i]) == want]
+            for want in (labelled, not labelled)
+        ]
+        tries = [(i, g, False) for charts in by_kind for g in gaps for i in charts]
+        if matches not in keyed:
+            colour = [[i for i in charts if _coloured(specs[i].chart)] for charts in by_kind]
+            tries = [(i, g, True) for charts in colour for g in gaps for i in charts] + tries
+        claim = partial(_claim, rng, writer, topic, registry, matches=matches, above=above)
+        found = next(((f, k) for i, g, k in tries if (f := claim(specs[i], gap=g, keyed=k))), None)
+        last = None
+        if found is None:
             continue
-        marks = [int(j) for j in rng.permutation(len(chart.data))]
-        if first < 3:  # the first claims are on marks a reader finds by their colour, when there are some
-            named = {j for j, p in enumerate(chart.data) if colour_of(chart, p) is not None}
-            keyed = {j for j, p in enumerate(chart.data) if _keyed(chart, p)}
-            marks = _colour_first(_colour_first(marks, named.__contains__), keyed.__contains__)
-        for j in marks:
-            point = chart.data[int(j)]
-            found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry, above)
-            if found is None:
-                continue
-            claimed, shown = found
-            if spec.metric.unit == "%" and claimed >= 100:
-                continue
-            relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
-            actor = topic.actors[int(rng.integers(len(topic.actors)))]
-            claimed_text = value_text(claimed, shown)
-            sentence = writer.claim_fact(
-                relation, actor, mark_measure(spec, point, topic), quantity(claimed_text, spec.unit)
-            )
-            values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
-            if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)
-                values["series"] = point.category
-            values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
-            facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], sentence, values))
-            above = above if matches else not above
-            matches = not matches
-            break
+        (spec, mark, last), on_colour = found
+        got, digits = "labelled" if _labelled(spec) else "axis", spec.decimals
+        order = [i for i in order if specs[i] is not spec]
+        home = section_of[spec.chart.section_id]
+        eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
+        facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], *mark))
+        if on_colour:
+            keyed.add(matches)
+        above = above if matches else not above
     return facts
+
+
+def _gaps(rng: np.random.Generator, rule: str, last: float | None) -> tuple[float | None, ...]:
+    """The distances (relative to the mark) a claim placed by ``rule`` tries in turn, before any
+    distance: "far" one drawn from :data:`AXIS_PAIR_GAP`, then 2-3% (where no small mark allows
+    the far one: as far as a miss on a chart that prints its values); "same" the distance of the
+    claim before it (``last``); "any" none."""
+    if rule == "far":
+        near = float(rng.uniform(*MISS_TOLS)) / 100
+        return float(np.exp(rng.uniform(*np.log(AXIS_PAIR_GAP)))), near
+    return (last,) if rule == "same" else ()
+
+
+def _labelled(spec: ChartSpec) -> bool:
+    return spec.chart.visualProperties.valueReading == "data_labels"
+
+
+def _eligible(spec: ChartSpec, section_of: dict[str, int], n_sections: int) -> bool:
+    """A chart with a section two or more away from its own, where a claim about it can sit."""
+    home = section_of[spec.chart.section_id]
+    return any(abs(s - home) >= 2 for s in range(n_sections))
+
+
+def _claim(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    registry: NumberRegistry,
+    spec: ChartSpec,
+    *,
+    matches: bool,
+    above: bool,
+    gap: float | None,
+    keyed: bool,
+) -> tuple[ChartSpec, tuple[str, dict[str, str]], float] | None:
+    """(the chart, the claim's sentence and values, its distance from its mark relative to the
+    mark) of a claim with this verdict, ``gap`` away (see :func:`_claimed_value`), about a mark
+    of ``spec``'s chart (``keyed``: one a reader finds by its colour); None if no mark allows one."""
+    chart = spec.chart
+    marks = [int(j) for j in rng.permutation(len(chart.data))]
+    if keyed:
+        marks = [j for j in marks if _keyed(chart, chart.data[j])]
+    for j in marks:
+        point = chart.data[j]
+        found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry, above, gap)
+        if found is None:
+            continue
+        claimed, shown = found
+        if spec.metric.unit == "%" and claimed >= 100:
+            continue
+        relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
+        actor = topic.actors[int(rng.integers(len(topic.actors)))]
+        claimed_text = value_text(claimed, shown)
+        sentence = writer.claim_fact(
+            relation, actor, mark_measure(spec, point, topic), quantity(claimed_text, spec.unit)
+        )
+        values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
+        if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)
+            values["series"] = point.category
+        values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
+        return spec, (sentence, values), abs(claimed - point.value) / abs(point.value)
+    return None
 
 
 def _keyed(chart: Chart, point: DataPoint) -> bool:
     """A mark a reader finds only by its colour (a legend series) and whose colour has a name."""
     return colour_keyed(chart, point) and colour_of(chart, point) is not None
-
-
-def _named(chart: Chart) -> bool:
-    """True when some mark of ``chart`` has a colour a reader can name."""
-    return any(colour_of(chart, p) is not None for p in chart.data)
 
 
 def _coloured(chart: Chart) -> bool:
@@ -185,29 +279,32 @@ def trend_claims(
 ) -> list[SectionFact]:
     """2-3 statements of how a line chart's series moved, each in a section two or more away
     from its chart. Verdicts alternate from a drawn start: a true statement gives the series'
-    direction, a false one the opposite (a rise or a fall for a flat series)."""
-    candidates: list[tuple[ChartSpec, str | None]] = []
+    direction, a false one the opposite (a rise or a fall for a flat series). The first two (one
+    true, one false) are about two series of one chart where a chart has two, one found by its
+    colour where there is: a question about either finds the same period and the same kind of
+    key, so neither verdict is easier to ask."""
+    candidates: list[tuple[ChartSpec, str | None, list[DataPoint], str]] = []
     for spec in specs:
-        if spec.chart.chartType not in LINE_FAMILY:
+        if spec.chart.chartType not in LINE_FAMILY or not _eligible(spec, section_of, n_sections):
             continue
         for series in dict.fromkeys(p.category for p in spec.chart.data):
-            candidates.append((spec, series))
+            points = [p for p in spec.chart.data if p.category == series]
+            moved = series_direction([p.value for p in points])
+            if moved is not None:
+                candidates.append((spec, series, points, moved))
     facts: list[SectionFact] = []
     order = [int(i) for i in rng.permutation(len(candidates))]
     matches = bool(rng.random() < 0.5)
 
     def coloured(i: int) -> bool:
-        spec, series = candidates[i]
-        return any(_keyed(spec.chart, p) for p in spec.chart.data if p.category == series)
+        spec, _, points, _ = candidates[i]
+        return any(_keyed(spec.chart, p) for p in points)
 
-    for i in _colour_first(order, coloured, 2)[: int(rng.integers(2, 4))]:
-        spec, series = candidates[int(i)]
-        points = [p for p in spec.chart.data if p.category == series]
-        actual = series_direction([p.value for p in points])
+    order = _pair_first(order, [c[0].chart.vizId for c in candidates], coloured)
+    for i in order[: int(rng.integers(2, 4))]:
+        spec, series, points, actual = candidates[i]
         home = section_of[spec.chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
-        if actual is None or not eligible:
-            continue
         wrong = _WRONG[actual]
         direction = actual if matches else wrong[pick_index(rng, len(wrong))]
         matches = not matches
@@ -225,6 +322,19 @@ def trend_claims(
             )
         )
     return facts
+
+
+def _pair_first(order: list[int], chart_of: list[str], coloured: Callable[[int], bool]) -> list[int]:
+    """``order`` with two items of one chart first (of the first chart, in ``order``, with two
+    coloured items, else with two items), else its first two coloured items first."""
+    for want in (coloured, lambda i: True):
+        seen: dict[str, int] = {}
+        for i in (i for i in order if want(i)):
+            if chart_of[i] in seen:
+                pair = [seen[chart_of[i]], i]
+                return [*pair, *(j for j in order if j not in pair)]
+            seen[chart_of[i]] = i
+    return _colour_first(order, coloured, 2)
 
 
 def free_triple(

@@ -241,9 +241,19 @@ AMONG_NAMED = ("of the three", "of these three", "among the three")
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z0-9“\"(‘])")
 
 
+#: Abbreviations inside entity names ("Micronesia, Fed. Sts.", "St. Lucia"): no sentence ends there.
+_NAME_ABBREVIATION = re.compile(r"\b(?:Fed|Sts|St|Is)\.$")
+
+
 def split_sentences(text: str) -> list[str]:
     """The sentences of a plain-text paragraph (empty pieces dropped)."""
-    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        if out and _NAME_ABBREVIATION.search(out[-1]):
+            out[-1] += " " + piece
+        elif piece.strip():
+            out.append(piece)
+    return out
 
 
 def _words(text: str) -> set[str]:

@@ -37,6 +37,7 @@ from generation.questions.common import Builder, Context, Draft, informative, sl
 from generation.questions.complex import BUILDERS as COMPLEX_BUILDERS
 from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
+from generation.questions.crossmodal import VERDICT_CELLS
 from generation.questions.crossmodal_claims import SIDES
 from generation.questions.phrasing import chart_refs, refer
 from synthdocbench_tasks.schema import (
@@ -59,7 +60,8 @@ QUESTION_TYPES: dict[Subset, str] = {
     "complex": "multi_hop",
 }
 BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
-#: The order slots are filled in: a group of several subsets fills slot by slot, in turn.
+#: The order slots are filled in (after the slots with a drawn verdict, see ``make_questions``): a
+#: group of several subsets fills slot by slot, in turn.
 FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
 
 #: (category, level) cells no builder fills (Table 13's L1 reads one element: there is nothing to
@@ -74,11 +76,14 @@ _DOC_INDEX = re.compile(r"-(\d+)$")
 def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[Question]:
     """All questions of one document, subset by subset; same inputs give identical output.
 
-    Slots are filled in :data:`FILL_ORDER`: the subsets whose questions need particular evidence
-    (a claim and the chart it is about; dated or credited facts and a chart over their years)
-    take turns slot by slot, and chart reading, which can read any chart, comes last. Each chart
-    carries at most two questions of a report, so filling chart reading first used up the charts
-    the text's claims and developments are about and left complex slots empty."""
+    First the slots that need scarce evidence try their own category and level (the complex ones
+    but technical, then the cross-modal ones whose question carries a drawn verdict,
+    ``crossmodal.VERDICT_CELLS``; see :func:`_fill_slots`). Then slots are filled in
+    :data:`FILL_ORDER`: the subsets whose questions need particular evidence (a claim and the
+    chart it is about; dated or credited facts and a chart over their years) take turns slot by
+    slot, and chart reading, which can read any chart, comes last. Each chart carries at most two
+    questions of a report, so filling chart reading first used up the charts the text's claims
+    and developments are about and left complex slots empty."""
     ctx = Context.of(manifest)
     ctx.preferred = tuple(_evidence_charts(config, manifest))
     ctx.seed = config.seed
@@ -91,13 +96,38 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
         ctx.verdict = slot_verdict(ctx, "integrate_sources", "L2")
         ctx.spare, ctx.verdict = wanted(ctx, "integrate_sources", SIDES, "L2"), None
     targets["chart"] = _arranged(ctx, targets["chart"], config.seed)
-    drafts: dict[Subset, list[Draft]] = {s: [] for s in SUBSETS}
-    for turn in FILL_ORDER:
-        for slot in range(count):
-            for subset in turn:
-                found = _fill(ctx, subset, targets[subset][slot : slot + 1], config.seed, slot)
-                drafts[subset] += _drafts(found)
+    drafts = _fill_slots(ctx, targets, count, config.seed)
     return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
+
+
+def _first_pass(subset: Subset, category: str, level: str) -> int | None:
+    """When a slot tries its own category and level before the others fill (lower first), or None:
+    complex slots but technical (dated or credited facts and a chart over their years), then the
+    cross-modal slots whose question carries a drawn verdict (a claim of that verdict: a report
+    holds two or three), then technical complex slots (which read those claims too)."""
+    if subset == "complex":
+        return 2 if category == "technical_quantitative" else 0
+    return 1 if (category, level) in VERDICT_CELLS else None
+
+
+def _fill_slots(
+    ctx: Context, targets: dict[Subset, list[tuple[str, Difficulty, PositionBucket]]], count: int, seed: int
+) -> dict[Subset, list[Draft]]:
+    """Every slot's draft: first the slots that need scarce evidence try their own category and
+    level (:func:`_first_pass`), before other questions use that evidence up; then every slot not
+    yet filled, in :data:`FILL_ORDER`, with all its attempts."""
+    order = [(subset, slot) for turn in FILL_ORDER for slot in range(count) for subset in turn]
+    found: dict[tuple[Subset, int], list[Draft]] = {}
+    first = {cell: _first_pass(cell[0], *targets[cell[0]][cell[1]][:2]) for cell in order}
+    for subset, slot in sorted(
+        (cell for cell in order if first[cell] is not None), key=lambda c: first[c] or 0
+    ):
+        own = _fill(ctx, subset, targets[subset][slot : slot + 1], seed, slot, own_only=True)
+        found.update({(subset, slot): _drafts(own)} if own else {})
+    for subset, slot in order:
+        if (subset, slot) not in found:
+            found[(subset, slot)] = _drafts(_fill(ctx, subset, targets[subset][slot : slot + 1], seed, slot))
+    return {s: [d for slot in range(count) for d in found[(s, slot)]] for s in SUBSETS}
 
 
 def _drafts(found: list[tuple[Draft, int]]) -> list[Draft]:
@@ -216,16 +246,18 @@ def _fill(
     targets: list[tuple[str, Difficulty, PositionBucket]],
     seed: int,
     first: int = 0,
+    own_only: bool = False,
 ) -> list[tuple[Draft, int]]:
     """(draft, score) for every slot that could be filled (slots numbered from ``first``): 2 when
-    the draft has the slot's level and bucket, plus 1 when it has the slot's category."""
+    the draft has the slot's level and bucket, plus 1 when it has the slot's category. With
+    ``own_only`` a slot tries only its own category and level."""
     out: list[tuple[Draft, int]] = []
     for slot, (category, level, bucket) in enumerate(targets, start=first):
         ctx.bucket = bucket if subset == "chart" else None
         # a slot draws its verdict first; a question with a verdict is built only at the slot's
         # own category and level, with evidence that has the drawn verdict (see ``wanted``)
         ctx.verdict, ctx.target = slot_verdict(ctx, category, level), (category, level)
-        found = _attempt(ctx, subset, category, level, seed, slot)
+        found = _attempt(ctx, subset, category, level, seed, slot, own_only)
         if found is not None:
             out.append(found)
     ctx.bucket, ctx.strict, ctx.verdict, ctx.target = None, False, None, None
@@ -233,10 +265,19 @@ def _fill(
 
 
 def _attempt(
-    ctx: Context, subset: Subset, category: str, level: Difficulty, seed: int, slot: int
+    ctx: Context,
+    subset: Subset,
+    category: str,
+    level: Difficulty,
+    seed: int,
+    slot: int,
+    own_only: bool = False,
 ) -> tuple[Draft, int] | None:
-    """The first draft of a slot's attempts (see :func:`_attempts`), with its score."""
+    """The first draft of a slot's attempts (see :func:`_attempts`; with ``own_only`` those at its
+    own category and level), with its score."""
     for cat, lv, strict in _attempts(subset, category, level):
+        if own_only and (cat, lv) != (category, level):
+            continue
         ctx.strict = strict
         rng = stage_rng(seed, "questions", ctx.manifest.doc_id, subset, slot, cat, lv, strict)
         draft = _build(ctx, cat, lv, rng)

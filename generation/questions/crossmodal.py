@@ -9,11 +9,14 @@ combines the fact's wording with values read only from the chart.
 
 Verdicts are drawn before the evidence: each cross-modal slot draws its place in a seeded
 alternating sequence over the run's documents (:func:`generation.questions.common.slot_verdict`,
-used through :func:`generation.questions.common.wanted`). A question that carries a verdict is
-built only at the slot's own category and level, and only from a claim with the drawn verdict
-(the content stage writes claims of both verdicts, see :mod:`generation.document.claims`); the
-slot's other attempts (other categories, other levels) take questions without a verdict. So
-a run's verdicts alternate per category and level whatever evidence a report lacks. Questions
+used through :func:`generation.questions.common.wanted`), and a question that carries a verdict
+takes only a claim with the drawn verdict (the content stage writes claims of both verdicts, see
+:mod:`generation.document.claims`). The slots of :data:`VERDICT_CELLS` fill first in their report
+(``build.make_questions``), so other questions do not use up the claim they need. Compare L2-L5
+and integrate L2 are asked only by their own slots (a report holds two or three trend claims and
+two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
+which would tilt their small counts); verify is also asked by other slots that fall back to it,
+each with its own drawn place (a report holds two or three claims of each verdict). Questions
 without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
 leaving one of each verdict to the questions that judge.
 """
@@ -120,7 +123,8 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
 
 
 def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
-    """L3-L5 verification: with a mean of the claim's group, with the margin, by colour."""
+    """L3-L5 verification: with a mean of the claim's group, with the side a miss falls on, by
+    colour."""
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     v = val(claim.chart, claim.point)
     read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
@@ -146,13 +150,16 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         used = [claim.point, *(p for p in marks if p is not claim.point)]
         return claim.draft("verify_with_chart", level, q, a, values, steps, used)
     elif level == "L4":
+        # the side, not the margin: a miss sits just beyond what a reading allows (1.6-2.4
+        # tolerances), so its margin cannot be read to better than half of itself
         q = pick(
             rng,
             [
                 f"Given the {rel} the report sets out for {subj} in section {claim.fact.section_id}, what "
-                "does the chart imply: did the outcome match it, and if not, by how much did it differ?",
+                "does the chart imply: did the outcome match it, and if not, did it come in above or "
+                "below it?",
                 f"The report describes {article(rel)} for {subj}. Judging by the chart, was it borne out, "
-                "and what margin separates the two figures?",
+                "and if not, on which side of it does the charted value fall?",
             ],
         )
         values = [verdict, qc.exact_value(claim.claimed, claim.unit), reading]
@@ -168,13 +175,12 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
             )
             steps.append(judge)
         else:
-            gap = claim.gap()
             a = (
                 f"The text's {rel} is {claim.stated()} while {fig} shows {v}: the chart contradicts it, "
-                f"lying {claim.side} by {gap.said()}."
+                f"lying {claim.side} it."
             )
-            steps.append(f"{judge} The gap is {gap.text}.")
-            values += [claim.side_value(), gap]
+            steps.append(f"{judge} The chart lies {claim.side} it.")
+            values.append(claim.side_value())
     else:
         colour = str(colour_of(claim.chart, claim.point))
         q = pick(
@@ -351,6 +357,8 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    if level != "L1" and ctx.target not in (None, ("compare_representations", level)):
+        return None  # its verdict is drawn only by its own slots: another slot's attempt would tilt them
     wanted = qc.wanted(ctx, "compare_representations", VERDICTS, level)
     # an L1 question asks what the text says, without a verdict
     for tc in with_verdict(ctx, trend_claims(ctx, rng), verdict_key, wanted, carries=level != "L1"):
@@ -496,6 +504,13 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
     return tc.draft(level, q, a, values, steps, points)
 
 
+#: The (category, level) cells whose questions carry a verdict drawn before their evidence.
+VERDICT_CELLS: frozenset[tuple[str, str]] = frozenset(
+    [("verify_with_chart", lv) for lv in ("L1", "L2", "L3", "L4", "L5")]
+    + [("compare_representations", lv) for lv in ("L2", "L3", "L4", "L5")]
+    + [("integrate_sources", "L2")]
+)
+
 BUILDERS: dict[str, qc.Builder] = {
     "verify_with_chart": verify_with_chart,
     "integrate_sources": integrate_sources,
@@ -504,6 +519,7 @@ BUILDERS: dict[str, qc.Builder] = {
 
 __all__ = [
     "BUILDERS",
+    "VERDICT_CELLS",
     "compare_representations",
     "integrate_sources",
     "mark_subject",

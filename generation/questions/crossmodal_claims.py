@@ -2,7 +2,7 @@
 chart mark, or a direction it states for one series, and whether the chart bears it out.
 
 A claim matches its chart within one reading tolerance and contradicts it from 1.5 on (the
-content stage writes them within 0.8 or 1.6-3.2 away, see :mod:`generation.document.claims`).
+content stage writes them within 0.95 or 2-3 away, see :mod:`generation.document.claims`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from generation.questions.phrasing import (
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
 #: A claim matches its chart within one reading tolerance and contradicts it from 1.5 on
-#: (the content stage writes them within 0.8 or 1.6-3.2 away); anything between is never asked.
+#: (the content stage writes them within 0.95 or 2-3 away); anything between is never asked.
 MATCH_TOLS = 1.0
 MISS_TOLS = 1.5
 VERDICTS: tuple[str, str] = ("matches", "contradicts")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from generation.questions.phrasing import is_year, numbers_in
 from synthdocbench_tasks.schema import DocumentManifest, Question
@@ -124,9 +125,36 @@ def unbalanced(balance: dict[str, Counter[str]], bound: float = MAX_VERDICT_SHAR
     return out
 
 
-def claim_gap(manifest: DocumentManifest, q: Question) -> tuple[bool, float] | None:
-    """(the chart matches the claim, |claimed - charted| / |charted|) of a verify_with_chart
-    question: how far the text's figure sits from the mark, relative to the mark."""
+@dataclass(frozen=True)
+class ClaimFeatures:
+    """What a verify_with_chart question's claim looks like from outside its verdict."""
+
+    #: the verdict: the chart matches the claim
+    matches: bool
+    #: |claimed - charted| / |charted|
+    gap: float
+    chart_type: str
+    #: the chart prints its values (else they are read off its axis)
+    labelled: bool
+    #: target, forecast, earlier estimate, threshold
+    relation: str
+    #: decimals the claimed value is printed with
+    decimals: int
+    #: the claimed value is above the mark
+    above: bool
+    #: the mark's value relative to the chart's largest (a claim about a small mark, or a large one)
+    size: float
+    #: |claimed - charted| relative to the chart's largest value (the gap on the chart's scale)
+    scaled_gap: float
+
+
+#: The features of :class:`ClaimFeatures` a rule may try besides the gap.
+FEATURES = ("chart_type", "labelled", "relation", "decimals", "above")
+
+
+def claim_features(manifest: DocumentManifest, q: Question) -> ClaimFeatures | None:
+    """The claim of a verify_with_chart question, its chart and its verdict; None for other
+    questions."""
     if q.category != "verify_with_chart" or not q.required_facts:
         return None
     values = manifest.text_facts[q.required_facts[0]].values
@@ -140,8 +168,26 @@ def claim_gap(manifest: DocumentManifest, q: Question) -> tuple[bool, float] | N
     )
     if point is None or point.value == 0:
         return None
-    claimed = float(values["claimed_value"].replace(",", ""))
-    return verdict_of(q) == "matches", abs(claimed - point.value) / abs(point.value)
+    text = values["claimed_value"].replace(",", "")
+    claimed = float(text)
+    return ClaimFeatures(
+        matches=verdict_of(q) == "matches",
+        gap=abs(claimed - point.value) / abs(point.value),
+        chart_type=chart.chartType,
+        labelled=chart.visualProperties.valueReading == "data_labels",
+        relation=values.get("relation", ""),
+        decimals=len(text.partition(".")[2]),
+        above=claimed > point.value,
+        size=abs(point.value) / max(abs(p.value) for p in chart.data),
+        scaled_gap=abs(claimed - point.value) / max(abs(p.value) for p in chart.data),
+    )
+
+
+def claim_gap(manifest: DocumentManifest, q: Question) -> tuple[bool, float] | None:
+    """(the chart matches the claim, |claimed - charted| / |charted|) of a verify_with_chart
+    question: how far the text's figure sits from the mark, relative to the mark."""
+    features = claim_features(manifest, q)
+    return None if features is None else (features.matches, features.gap)
 
 
 def threshold_accuracy(gaps: Sequence[tuple[bool, float]]) -> float:
@@ -156,3 +202,14 @@ def threshold_accuracy(gaps: Sequence[tuple[bool, float]]) -> float:
         best = max(best, closer, len(gaps) - closer)
     majority = sum(m for m, _ in gaps)
     return max(best, majority, len(gaps) - majority) / len(gaps)
+
+
+def feature_accuracy(claims: Sequence[ClaimFeatures], name: str) -> float:
+    """The best accuracy a rule on one feature (of :data:`FEATURES`) reaches at telling
+    matched claims from contradicted ones: each value of the feature guesses its own majority
+    (the majority share: the feature says nothing)."""
+    tally: dict[object, Counter[bool]] = defaultdict(Counter)
+    for claim in claims:
+        tally[getattr(claim, name)][claim.matches] += 1
+    right = sum(max(counts.values()) for counts in tally.values())
+    return right / len(claims) if claims else 0.0

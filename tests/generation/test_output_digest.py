@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "6b017ff10542744ff0e1c4b436f02fd693573bd4ce7e1f63ec4fcf6cc8706fb4",
-    "5-d3-1": "69a1592232b9b64e88a90b9d063d31e881cbfb53651c30395ed496d78098d93d",
-    "5-d3-2": "57f1bb6e0898f4ed1bf9562122130990d4eebf34ea8159496308f6f42d377f8a",
-    "5-d3-3": "18adb68f0c4c88562e8ba8c384ab3fabf8989fe2795cbf5c78455a86ded3711a",
-    "3-matplotlib-0": "af8f70111b907f354a3030210451ea0e8c2238113fc8a9b1699db89cdd861f66",
-    "3-matplotlib-1": "e8ede6c197892de8adea307c075d899cabe88d45b0d6296b27eddcdefbc03201",
+    "5-d3-0": "5216a1fec88bcd72c6b85d08f196d5a74f3d182b160a9b90fe599e6d0528a404",
+    "5-d3-1": "99a25a66b77317831aa07f07362651ac3dd5a65cfb62bb6b04f8146d035b008e",
+    "5-d3-2": "433677f4e5689ccb65fce1098e7e0a2344f0e93a567949d2271b3a537a382357",
+    "5-d3-3": "ad07b55d284d2016f371c0ec91ad57446b36bad76511c18a9dc33594e425edc7",
+    "3-matplotlib-0": "4c12499af8cb653133a5f6a8b388c282222d2f1f37efdde65c61d1cd20000de4",
+    "3-matplotlib-1": "8099394688c84bb136d379f472a340ac84880d04ca7ac86a1f974d5c67cba739",
 }
 
 

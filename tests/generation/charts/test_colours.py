@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from generation.charts.colours import COLOUR_WORDS, MARGIN, MAX_DELTA_E, colour_name, colour_of, nearest_words
+from generation.charts.colours import (
+    COLOUR_WORDS,
+    MARGIN,
+    MAX_DELTA_E,
+    colour_name,
+    colour_of,
+    names_encoding,
+    nearest_words,
+)
 from tests.generation.all_types import type_chart
 
 #: Colours charts use, with the word a reader would say.
@@ -108,3 +116,10 @@ def test_questions_get_a_colour_word_only_when_clear_and_unshared() -> None:
         }
     )
     assert colour_of(shared, public) is None and colour_of(shared, private) is None
+
+
+def test_an_encoding_is_named_by_a_word_not_inside_one() -> None:
+    # an L5 question that names no encoding is rejected: "credits" names no red
+    assert not names_encoding("the report credits a policy with the path of the series")
+    assert names_encoding("the red series") and names_encoding("which colour is it")
+    assert names_encoding("the highlighted bar") and names_encoding("the most intense cell")

@@ -26,6 +26,7 @@ from generation.document.prose_facts import (
     check_sentence,
     ratio_phrase,
     render_claim,
+    split_sentences,
 )
 from generation.document.prose_stats import body_sentences, document_share
 from generation.plan.config import load_config
@@ -482,3 +483,13 @@ def test_ground_abstract_replaces_only_its_own_filler_finding() -> None:
     grounded = writer.ground_abstract(text, "X rose.")
     assert "X rose." in grounded and writer.abstract_finding not in grounded
     assert len(grounded.split(". ")) == len(text.split(". "))
+
+
+def test_a_sentence_does_not_end_inside_an_entity_name() -> None:
+    # country names of the World Bank's short list carry abbreviations: "Micronesia, Fed. Sts."
+    text = "Costs rose. On core inflation, Micronesia, Fed. Sts. stood behind St. Lucia in 2010. It ends."
+    assert split_sentences(text) == [
+        "Costs rose.",
+        "On core inflation, Micronesia, Fed. Sts. stood behind St. Lucia in 2010.",
+        "It ends.",
+    ]

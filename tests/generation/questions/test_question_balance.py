@@ -35,8 +35,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
     assert stats.documents == N_DOCS
     for subset in SUBSETS:
         # complex and cross-modal fill first, slot by slot, and chart reading reads the charts left
-        # (two questions per chart): a few cross-modal slots find their claim's chart taken
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 3
+        # (two questions per chart): a few complex and cross-modal slots find their evidence taken
+        # (complex here 86 of 90; seeds 3-6 of this config: 346 of 360, as on main before the
+        # verdict slots tried their cell first)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - 4
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
@@ -54,8 +56,13 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
 
 
 def test_chart_reading_evidence_is_spread_over_the_thirds(stats: QuestionStats) -> None:
+    # the slots target each third equally; a slot whose third has no chart left with room (these
+    # documents hold 8-12 charts, two questions each, and chart reading fills last) reads another
+    # third: 3-6 of 90 here, which moves a third by up to 5 points (on main before the verdict
+    # slots filled first, seed 6 of this config already gave 28/28/34). Over the 200 documents of
+    # configs/paper.yaml the thirds hold 33-34% each (docs/questions.md).
     for bucket in BUCKETS:
-        assert abs(stats.bucket_share("chart", bucket) - 1 / 3) <= 0.04, bucket
+        assert abs(stats.bucket_share("chart", bucket) - 1 / 3) <= 0.06, bucket
 
 
 def test_every_question_has_a_position(questions: list[Question]) -> None:

@@ -1,0 +1,99 @@
+"""What the questions of a plan-only run measure (issue 23): verdict balance and the tells.
+
+Usage: ``python bench/question_measures.py --config configs/paper.yaml --seed 0 --n-docs 200``
+
+Plans each document (no rendering, no validation) and builds its questions, then prints
+``synthdocbench stats``'s question measures, the verdict balance per category with a 95%
+Clopper-Pearson interval on the largest class, and the tells of verify_with_chart: the best
+single threshold on the claim's relative distance from its mark, and the best rule on one
+other feature of the claim or its chart (its type, whether it prints labels, ...), each next
+to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
+of them by chance) and the majority share (what a guess without any feature reaches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
+# shadow the ``generation`` package: the repository takes its place.
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
+
+import numpy as np
+from scipy.stats import binomtest
+
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.questions.build import make_questions
+from generation.questions.measures import (
+    FEATURES,
+    MAX_VERDICT_SHARE,
+    ClaimFeatures,
+    claim_features,
+    feature_accuracy,
+    threshold_accuracy,
+    verdict_balance,
+)
+from generation.questions.stats import question_stats
+from synthdocbench_tasks.schema import Question
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--n-docs", type=int, required=True)
+    args = parser.parse_args()
+    config = load_config(args.config, seed=args.seed, n_docs=args.n_docs)
+    questions: list[Question] = []
+    claims: list[ClaimFeatures] = []
+    for index in range(args.n_docs):
+        manifest = plan_document(config, index).manifest
+        made = make_questions(manifest, config)
+        questions += made
+        claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
+    print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
+    print("\n".join(question_stats(questions).render_measures()))
+    print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
+    for category, counts in sorted(verdict_balance(questions).items()):
+        total = sum(counts.values())
+        top, n = counts.most_common(1)[0]
+        low, high = binomtest(n, total).proportion_ci(0.95)
+        flag = "" if n / total <= MAX_VERDICT_SHARE else f"  > {MAX_VERDICT_SHARE:.0%}"
+        said = ", ".join(f"{v} {c}" for v, c in sorted(counts.items()))
+        print(f"  {category}: {said}; {top} {n / total:.1%} [{low:.2f}, {high:.2f}]{flag}")
+    matches = [c.matches for c in claims]
+    majority = max(sum(matches), len(matches) - sum(matches)) / len(matches) if matches else 0.0
+    print(f"\nverify_with_chart claims: {len(claims)}, majority share {majority:.2f}")
+    gaps = [(c.matches, c.gap) for c in claims]
+    print(f"  best threshold on |claimed - charted| / |charted|: {threshold_accuracy(gaps):.2f}")
+    # a claim about a small mark (on a chart read off its axis, read the least precisely) or a large one
+    sizes = threshold_accuracy([(c.matches, c.size) for c in claims])
+    print(f"  best threshold on the mark's size (relative to its chart's largest): {sizes:.2f}")
+    scaled = threshold_accuracy([(c.matches, c.scaled_gap) for c in claims])
+    print(f"  best threshold on |claimed - charted| / the chart's largest value: {scaled:.2f}")
+    shuffled = _shuffled(claims)
+    for name in FEATURES:
+        chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)
+        found = feature_accuracy(claims, name)
+        print(f"  best rule on {name}: {found:.2f} (verdicts shuffled: {chance:.2f})")
+
+
+def _shuffled(claims: list[ClaimFeatures], times: int = 200) -> list[list[ClaimFeatures]]:
+    """``claims`` with their verdicts shuffled (seeded), ``times`` over: what a rule on a feature
+    reaches by chance, with as many values to fit as the feature has."""
+    rng = np.random.default_rng(0)
+    verdicts = [c.matches for c in claims]
+    return [
+        [replace(c, matches=bool(m)) for c, m in zip(claims, rng.permutation(verdicts), strict=True)]
+        for _ in range(times)
+    ]
+
+
+if __name__ == "__main__":
+    main()
