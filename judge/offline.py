@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion, foreign
+from judge import certainty, claims, conclusion, foreign, number_words
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -387,6 +387,15 @@ def _contradiction_kind(verdicts: list[_Verdict]) -> str:
     return "other" if hard else ""
 
 
+def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language: str | None) -> str:
+    """``candidate`` with its numbers written in words written in digits (:mod:`judge.number_words`)."""
+    lang = number_words.latin_language(candidate) if language else "en"
+    if lang is None:
+        return candidate
+    units = {w for f in facts for w in f.unit.split()} | _reference_units(item.reference)
+    return number_words.digits(candidate, lang, keep=f"{item.question}\n{item.reference}", units=units)
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -427,6 +436,7 @@ class OfflineJudge:
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
+        candidate = _number_words(item, facts, candidate, language)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
             candidate = claims.verdict_reply(item.question, candidate)

@@ -1,0 +1,142 @@
+"""General answers for the judge6 round's error classes (issue 25), built from generated
+questions like :mod:`tests.judge.offline_cases_roles`: every frozen question snapshot (questions
+only, never their labelled answers). Each builder reads a question's reference and facts, never
+its id, and returns answers with the verdict a careful grader gives them (pass: score >= 6), or
+nothing when its style does not apply.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from tests.judge.offline_cases import DATA, Builder, Case, cases_of, numbers, restate
+from tests.judge.offline_cases_roles import SNAPSHOTS as _ROLES_SNAPSHOTS
+
+#: every frozen question file (their answers are not read here)
+SNAPSHOTS = (*_ROLES_SNAPSHOTS, "offline_heldout_v6_questions.json")
+
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+]
+_ONES += ["sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_DE_ONES = [
+    "null",
+    "ein",
+    "zwei",
+    "drei",
+    "vier",
+    "fünf",
+    "sechs",
+    "sieben",
+    "acht",
+    "neun",
+    "zehn",
+    "elf",
+    "zwölf",
+    "dreizehn",
+    "vierzehn",
+]
+_DE_ONES += ["fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn"]
+_DE_TENS = ["_", "_", "zwanzig", "dreißig", "vierzig", "fünfzig", "sechzig", "siebzig", "achtzig", "neunzig"]
+
+
+def questions() -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for name in SNAPSHOTS:
+        out += json.loads((DATA / name).read_text(encoding="utf-8"))["questions"]
+    return out
+
+
+def _int_words(n: int) -> str:
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        return _TENS[n // 10] + ("" if n % 10 == 0 else "-" + _ONES[n % 10])
+    rest = n % 100
+    return f"{_ONES[n // 100]} hundred" + ("" if rest == 0 else f" and {_int_words(rest)}")
+
+
+def _de_int_words(n: int) -> str:
+    if n < 20:
+        return "eins" if n == 1 else _DE_ONES[n]
+    if n < 100:
+        return ("" if n % 10 == 0 else _DE_ONES[n % 10] + "und") + _DE_TENS[n // 10]
+    rest = n % 100
+    return f"{_DE_ONES[n // 100]}hundert" + ("" if rest == 0 else _de_int_words(rest))
+
+
+def in_words(text: str, german: bool = False) -> str | None:
+    """A number written as digits (``44``, ``14.11``, ``-7.6``) written in English or German
+    words, digit by digit after the decimal mark; None beyond 999."""
+    m = re.fullmatch(r"(-?)(\d+)(?:\.(\d+))?", text.strip())
+    if m is None or int(m.group(2)) > 999:
+        return None
+    whole = (_de_int_words if german else _int_words)(int(m.group(2)))
+    if m.group(3):
+        digits = (_DE_ONES if german else _ONES)[:10]
+        point = " Komma " if german else " point "
+        whole += point + " ".join(digits[int(d)] for d in m.group(3))
+    return ("minus " if m.group(1) else "") + whole
+
+
+def number_words(q: dict[str, Any]) -> list[Case]:
+    """The reference with its values written in words passes ("forty-four districts",
+    "fourteen point one one percent"); the same words for a value a fifth off fail."""
+    out: list[Case] = []
+    for fact in numbers(q):
+        if re.fullmatch(r"(?:19|20)\d\d", str(fact["text"])) or float(fact["value"]) < 3:
+            continue
+        words = in_words(str(fact["text"]))
+        off = in_words(f"{float(fact['value']) * 1.2:.1f}")
+        unit = str(fact["unit"] or "").replace("%", "percent").replace("pp", "percentage points")
+        if words is None or off is None:
+            continue
+        right = restate(q, fact, f"{words} {unit}".strip())
+        wrong = restate(q, fact, f"{off} {unit}".strip())
+        if right is not None and wrong is not None and len(q["answer_values"]) == 1:
+            out += [(right, True), (wrong, False)]
+    return out
+
+
+def german_number_words(q: dict[str, Any]) -> list[Case]:
+    """A share written in German words ("siebenunddreißig Komma sieben Prozent") is read."""
+    facts = numbers(q)
+    if len(q["answer_values"]) != 1 or len(facts) != 1 or facts[0]["unit"] != "%":
+        return []
+    words = in_words(str(facts[0]["text"]), german=True)
+    off = in_words(f"{float(facts[0]['value']) * 1.25:.1f}", german=True)
+    if words is None or off is None or float(facts[0]["value"]) < 3:
+        return []
+    return [
+        (f"Laut der Abbildung liegt der Wert bei {words} Prozent.", True),
+        (f"Laut der Abbildung liegt der Wert bei {off} Prozent.", False),
+    ]
+
+
+CLASSES: dict[str, Builder] = {
+    "number_words": number_words,
+    "german_number_words": german_number_words,
+}
+
+
+def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
+    yield from cases_of(CLASSES[name], questions())
