@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion, foreign, number_words
+from judge import certainty, claims, conclusion, foreign, number_words, offline_parts
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -204,14 +204,17 @@ def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
 
 
-def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
+def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool, text: str) -> int:
     """The rubric's number for these verdicts (see the module docstring); when the question
     asks for a value outright and the answer gives no value (nor its years), the core is
     missing: at most 5."""
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    if asked and not any(values) and _VALUE_ASK.search(ctx.question.text):
+    outright = _VALUE_ASK.search(ctx.question.text) or offline_parts.VALUE_ASK.search(ctx.question.text)
+    if asked and not any(values) and outright:
+        return min(score, _MISSING_DERIVED_CAP)
+    if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
     return score
 
@@ -468,7 +471,7 @@ class OfflineJudge:
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
-        score = _score(ctx, facts, verdicts, hedged)
+        score = _score(ctx, facts, verdicts, hedged, candidate)
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)

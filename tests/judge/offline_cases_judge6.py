@@ -132,9 +132,43 @@ def german_number_words(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def _reasons(q: dict[str, Any]) -> list[str]:
+    return [
+        str(v["text"])
+        for v in q["answer_values"]
+        if v["kind"] == "label" and str(v["text"])[:1].islower() and len(str(v["text"]).split()) >= 2
+    ]
+
+
+def reason_left_out(q: dict[str, Any]) -> list[Case]:
+    """A question that asks for the reason, answered with another cause or none, is partial
+    (fail); the reference itself passes."""
+    reasons = [r for r in _reasons(q) if r in q["reference"] and r not in q["question"]]
+    if not reasons or not re.search(r"\bwhy\b|\breason|\bresponsible\b|\bcredit|\bfactor\b", q["question"]):
+        return []
+    other = q["reference"].replace(reasons[0], "the weather")
+    bare = q["reference"].replace(reasons[0], "it")
+    return [(q["reference"], True), (other, False), (bare, False)]
+
+
+def value_left_out(q: dict[str, Any]) -> list[Case]:
+    """A question that asks where the chart puts a value, answered with its other parts only
+    (the receptions, no value), is partial (fail)."""
+    from judge.offline_parts import VALUE_ASK
+
+    if not VALUE_ASK.search(q["question"]) or not numbers(q):
+        return []
+    parts = [p.strip() for p in re.split(r";", q["reference"]) if not re.search(r"\d", p)]
+    if not parts:
+        return []
+    return [("; ".join(parts).rstrip(".") + ".", False), (q["reference"], True)]
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
+    "reason_left_out": reason_left_out,
+    "value_left_out": value_left_out,
 }
 
 
