@@ -433,7 +433,9 @@ class OfflineJudge:
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
-                f.other_units |= _reference_units(item.reference)
+                f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
+                    f"{item.question} {item.reference}"
+                )
         raw_text = item.candidate
         if _LATEX_COMMAND.search(raw_text):
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)

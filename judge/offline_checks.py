@@ -30,6 +30,7 @@ from judge.offline_facts import (
     _number_hits,
     _rounding_slack,
     _Text,
+    pp_as_share,
 )
 from judge.offline_poles import (
     _CONNECTOR,
@@ -173,6 +174,17 @@ def _or_rival(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None
 def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
     """``found`` states some number fact (in a unit converted into the fact's)."""
     return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
+
+
+def _restated_as_share(fact: _Fact, text: _Text) -> FoundNumber | None:
+    """The asked change in points, written as a relative change or a share of something."""
+    if fact.kind != "number" or not fact.targets or fact.quantity.share != "pp":
+        return None
+    value, tol = fact.targets[0]
+    for found in text.numbers:
+        if abs(abs(found.readings[0]) - abs(value)) <= tol and pp_as_share(fact, found, text):
+            return found
+    return None
 
 
 def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
@@ -469,6 +481,9 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
     if negated:
         return _Verdict(False, negated[0])
+    relative = _restated_as_share(fact, text)
+    if relative is not None:
+        return _Verdict(False, f"'{relative.text}' is a share of something, no points")
     if any(p is None for p in problems):
         for (span, _), p in zip(occurrences, problems, strict=True):
             rival = _or_rival(ctx, fact, span, text) if p is None else None

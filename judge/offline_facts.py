@@ -207,6 +207,9 @@ def _number_hits(
         slack = _rounding_slack(found, text) / max(
             abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
         )
+        if exact and readings and not math.isclose(readings[0], found.readings[0], rel_tol=1e-9):
+            # converted from another unit ("1.643 weeks" for 11.5 nights): rounded where it was written
+            slack = max(slack, half_digit(found) / max(abs(found.readings[0]), 1e-12))
         # a converted reading is in the fact's own unit: only its own target (never the scaled
         # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
         if fact.derived and _OPERAND.search(text.text[found.end : found.end + 4]):
@@ -298,6 +301,11 @@ def _rounding_slack(found: FoundNumber, text: _Text) -> float:
     """Half the last written digit of a number marked as approximate (0 for an exact one)."""
     if not _APPROX_BEFORE.search(text.text[max(0, found.start - 16) : found.start]):
         return 0.0
+    return half_digit(found)
+
+
+def half_digit(found: FoundNumber) -> float:
+    """Half the last written digit of ``found`` (in its scale)."""
     digits = re.sub(r"[^\d.,]", "", found.text.split()[0]).replace(",", ".")
     if "." in digits:
         place = 10.0 ** -len(digits.rsplit(".", 1)[1])
@@ -342,7 +350,22 @@ def _unit_fits(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
     if _percentish(fact.unit) and not percent:
         after = re.match(r"\s*([A-Za-z€$£]+)", text.text[found.end : found.end + 20])
         return not (after and after.group(1).lower() in fact.other_units)
-    return True
+    return not (percent and pp_as_share(fact, found, text))
+
+
+def pp_as_share(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
+    """A change in percentage points written as a share of something ("2.43% of the target")
+    or called relative ("a relative change of −2.54%"): another quantity than the points."""
+    if fact.quantity.share != "pp" or not ("%" in found.text or "percent" in found.text.lower()):
+        return False
+    if _SHARE_OF_SOMETHING.match(text.text[found.end : found.end + 40]):
+        return True
+    start, _ = text.piece(text.clauses, Span(found.start, found.end))
+    return bool(_RELATIVE.search(text.text[start : found.start]))
+
+
+_SHARE_OF_SOMETHING = re.compile(r"\s*(?:%|percent|per\s+cent)?\s*of\s+(?:the|its|their|a)\b", re.IGNORECASE)
+_RELATIVE = re.compile(r"\brelative\b|\bproportional\b|\bin\s+relative\s+terms\b", re.IGNORECASE)
 
 
 def _label_spans(fact: _Fact, text: _Text) -> list[Span]:

@@ -50,3 +50,21 @@ def reason_missing(ctx: _Context, facts: list[_Fact], hit: list[bool], answer: s
         is_reason(f) and not h and not set(_WORD.findall(f.text.lower())) - _GLUE <= words
         for f, h in zip(facts, hit, strict=False)
     )
+
+
+#: plural words that are no things counted (a unit, share, period or grammar)
+_NOT_COUNTED = frozenset(
+    " ".join(
+        (
+            "points percentage percents years months weeks days hours times marks values levels series",
+            "figures charts tables sections bars lines was has is its this thus less across always does",
+            "sources reports texts articles terms ends sides",
+        )
+    ).split()
+)
+
+
+def counted_nouns(question: str) -> set[str]:
+    """The plural nouns a question names ("teachers trained in digital pedagogy"): a share
+    written with one of them ("4.1 teachers" for 4.1 points) is a count, not the share."""
+    return {w for w in re.findall(r"\b[a-z]{3,}[^s\W]s\b", question) if w not in _NOT_COUNTED}

@@ -164,11 +164,77 @@ def value_left_out(q: dict[str, Any]) -> list[Case]:
     return [("; ".join(parts).rstrip(".") + ".", False), (q["reference"], True)]
 
 
+_DAYS = {"nights": 1.0, "days": 1.0, "weeks": 7.0}
+
+
+def time_units(q: dict[str, Any]) -> list[Case]:
+    """A duration in nights, days or weeks: the same digits in another of those units state
+    another duration (fail); the value converted passes."""
+    out: list[Case] = []
+    for fact in numbers(q):
+        unit = str(fact["unit"] or "")
+        if unit not in _DAYS:
+            continue
+        other = "weeks" if unit != "weeks" else "days"
+        converted = float(fact["value"]) * _DAYS[unit] / _DAYS[other]
+        for written, ok in ((f"{fact['text']} {other}", False), (f"{converted:.3f} {other}", True)):
+            answer = restate(q, fact, written)
+            if answer is not None:
+                out.append((answer, ok))
+    return out
+
+
+def _points(q: dict[str, Any]) -> list[dict[str, Any]]:
+    return [v for v in numbers(q) if v["unit"] in ("pp", "percentage points")]
+
+
+def _restate_points(q: dict[str, Any], fact: dict[str, Any], written: str) -> str | None:
+    """The reference with the change in points (``1.26 percentage points``, ``-7.6 pp``) written
+    as ``written``."""
+    pattern = rf"(?<![\d.,]){re.escape(str(fact['text']))}\s*(?:percentage\s+points?|pp\b|points?)"
+    ref, n = re.subn(pattern, written, q["reference"])
+    return ref if n else None
+
+
+def points_as_share(q: dict[str, Any]) -> list[Case]:
+    """A change in percentage points written as a share of the target or called a relative
+    change states another quantity (fail); written in points it passes."""
+    out: list[Case] = []
+    for fact in _points(q):
+        n = str(fact["text"]).lstrip("-")
+        for written, ok in (
+            (f"{n}% of the target", False),
+            (f"{n}%, a relative change of {n}%", False),
+            (f"{fact['text']} percentage points", True),
+        ):
+            answer = _restate_points(q, fact, written)
+            if answer is not None:
+                out.append((answer, ok))
+    return out
+
+
+def points_as_count(q: dict[str, Any]) -> list[Case]:
+    """A change in points written with a word for the things counted ("4.1 teachers") is a
+    count, not the share (fail)."""
+    from judge.offline_parts import counted_nouns
+
+    nouns = sorted(counted_nouns(q["reference"]))
+    out: list[Case] = []
+    for fact in _points(q):
+        answer = _restate_points(q, fact, f"{str(fact['text']).lstrip('-')} {nouns[0]}") if nouns else None
+        if answer is not None:
+            out.append((answer, False))
+    return out
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
     "reason_left_out": reason_left_out,
     "value_left_out": value_left_out,
+    "time_units": time_units,
+    "points_as_share": points_as_share,
+    "points_as_count": points_as_count,
 }
 
 
