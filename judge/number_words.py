@@ -20,7 +20,6 @@ English halves and quarters after a number ("eleven and a half", "one and a quar
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from collections.abc import Iterable
@@ -56,6 +55,7 @@ _HALF = re.compile(
     r"|\bhalf\s+(?:a|an)\b(?=\s+[^\W\d_])",
     re.IGNORECASE,
 )
+_PIECES = re.compile(r"((?<=[.;!?\n])\s+)")
 _FRACTIONS = {"half": ".5", "quarter": ".25", "three quarters": ".75", "three-quarters": ".75"}
 
 
@@ -107,8 +107,12 @@ def digits(text: str, lang: str = "en", keep: str = "", units: Iterable[str] = (
     module docstring); ``keep`` is the question and reference, whose own number words stay."""
     if lang not in LANGUAGES:
         return text
-    out = _converted(text, lang, keep, units) if alpha2digit(text, lang, threshold=0) != text else text
-    return _halves(out) if lang == "en" else out
+    out = []
+    for piece in _PIECES.split(text):  # a number is written within one sentence: small diffs
+        if alpha2digit(piece, lang, threshold=0) != piece:
+            piece = _converted(piece, lang, keep, units)
+        out.append(_halves(piece) if lang == "en" else piece)
+    return "".join(out)
 
 
 def _converted(text: str, lang: str, keep: str, units: Iterable[str]) -> str:
@@ -124,15 +128,52 @@ def _converted(text: str, lang: str, keep: str, units: Iterable[str]) -> str:
     keep_lower = keep.lower()
     unit_words = {u.lower() for u in units} | _SHARE_WORDS
     out: list[str] = []
-    matcher = difflib.SequenceMatcher(None, masked, converted, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    i = 0
+    for i1, i2, j1, j2 in _replacements(masked, converted):
+        out += masked[i:i1]
         new = converted[j1:j2]
-        if op == "equal" or _accepted(masked, i1, i2, new, keep_lower, unit_words):
-            out += new
-        else:
-            out += masked[i1:i2]
+        out += new if _accepted(masked, i1, i2, new, keep_lower, unit_words) else masked[i1:i2]
+        i = i2
+    out += masked[i:]
     words = iter(scales)
     return "".join(next(words) if token == _MASK else token for token in out)
+
+
+_SYNC = 3  # tokens that must agree again after a replacement
+_REACH = 48  # the most tokens one replacement spans (old and new together)
+
+
+def _replacements(old: list[str], new: list[str]) -> list[tuple[int, int, int, int]]:
+    """The runs ``old[i1:i2]`` that ``alpha2digit`` rewrote as ``new[j1:j2]``, in order: the
+    two token lists agree elsewhere, so each run ends where ``_SYNC`` tokens agree again (linear,
+    unlike a general diff, on long answers)."""
+    out = []
+    i = j = 0
+    while i < len(old) and j < len(new):
+        if old[i] == new[j]:
+            i, j = i + 1, j + 1
+            continue
+        end = _resync(old, new, i, j)
+        if end is None:
+            out.append((i, len(old), j, len(new)))
+            return out
+        out.append((i, end[0], j, end[1]))
+        i, j = end
+    if i < len(old) or j < len(new):
+        out.append((i, len(old), j, len(new)))
+    return out
+
+
+def _resync(old: list[str], new: list[str], i: int, j: int) -> tuple[int, int] | None:
+    for d in range(1, _REACH):
+        for a in range(d, -1, -1):
+            b = d - a
+            x, y = i + a, j + b
+            if x > len(old) or y > len(new):
+                continue
+            if old[x : x + _SYNC] == new[y : y + _SYNC] and (x < len(old) or y == len(new)):
+                return x, y
+    return None
 
 
 def _accepted(old: list[str], i1: int, i2: int, new: list[str], keep: str, units: set[str]) -> bool:

@@ -396,7 +396,8 @@ def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language:
     if lang is None:
         return candidate
     units = {w for f in facts for w in f.unit.split()} | _reference_units(item.reference)
-    return number_words.digits(candidate, lang, keep=f"{item.question}\n{item.reference}", units=units)
+    head, tail = candidate[:-_MAX_CHARS], candidate[-_MAX_CHARS:]  # only the tail is read
+    return head + number_words.digits(tail, lang, keep=f"{item.question}\n{item.reference}", units=units)
 
 
 class OfflineJudge:

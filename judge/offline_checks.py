@@ -421,6 +421,8 @@ def _problem(
         return f"'{said}' is given for {foreign}"
     if _stated_as_fall(ctx, fact, span, text):
         return f"'{said}' is stated as a fall"
+    if fact.kind == "number" and fact.negative and text.text[max(0, span.start - 1) : span.start] == "+":
+        return f"'+{said}' is stated as a rise"  # "+2.90 pp" for a change of -2.90
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
@@ -478,7 +480,11 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text) or roles.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
-    negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
+    negated = [
+        p
+        for p in problems
+        if p is not None and p.endswith(("is negated", "is stated as a fall", "is stated as a rise"))
+    ]
     if negated:
         return _Verdict(False, negated[0])
     relative = _restated_as_share(fact, text)

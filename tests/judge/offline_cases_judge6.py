@@ -227,6 +227,43 @@ def points_as_count(q: dict[str, Any]) -> list[Case]:
     return out
 
 
+_FROM_TO = re.compile(r"from (-?\d+(?:\.\d+)?)(%|(?: [^\d\s(),;]+)*?) to (-?\d+(?:\.\d+)?)")
+_PERIOD = re.compile(r"\b(?:from|between) ((?:19|20)\d\d) (?:to|and) ((?:19|20)\d\d)\b")
+
+
+def fall_as_rise(q: dict[str, Any]) -> list[Case]:
+    """A fall written with a plus sign ("+2.90 pp" for a change of -2.90) is a rise (fail); with
+    its minus sign it passes."""
+    out: list[Case] = []
+    for fact in numbers(q):
+        text = str(fact["text"])
+        if not text.startswith("-") or not re.search(rf"(?<![\d.]){re.escape(text)}(?![\d])", q["reference"]):
+            continue
+        for written, ok in ((f"+{text[1:]}", False), (text, True)):
+            out.append((re.sub(rf"(?<![\d.]){re.escape(text)}(?![\d])", written, q["reference"]), ok))
+    return out
+
+
+def ends_with_years(q: dict[str, Any]) -> list[Case]:
+    """ "From A in Y1 to B" with the ends swapped reverses the change (fail); in order it passes.
+    Y1 is the start of the period the question or reference names."""
+    m = _FROM_TO.search(q["reference"])
+    period = _PERIOD.search(q["question"]) or _PERIOD.search(q["reference"])
+    changes = [v for v in numbers(q) if v["abs_tol"] and not v["rel_tol"]]
+    if m is None or period is None or not changes or len(q["answer_values"]) < 3:
+        return []
+    a, unit, b = m.group(1), m.group(2), m.group(3)
+    known = {str(v["text"]) for v in numbers(q)}
+    if not {a, b} <= known or re.fullmatch(r"(?:19|20)\d\d", a):
+        return []
+    right = f"from {a}{unit} in {period.group(1)} to {b}"
+    wrong = f"from {b}{unit} in {period.group(1)} to {a}"
+    return [
+        (q["reference"].replace(m.group(0), right), True),
+        (q["reference"].replace(m.group(0), wrong), False),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
@@ -235,6 +272,8 @@ CLASSES: dict[str, Builder] = {
     "time_units": time_units,
     "points_as_share": points_as_share,
     "points_as_count": points_as_count,
+    "fall_as_rise": fall_as_rise,
+    "ends_with_years": ends_with_years,
 }
 
 
