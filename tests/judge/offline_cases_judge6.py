@@ -264,6 +264,57 @@ def ends_with_years(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+_VERDICT_WORD = re.compile(r"\b(matches|contradicts)\b(?: (?:it|the text|the report))?")
+_VERDICT_WORDS = {
+    "matches": (("bears the text out", True), ("does not agree with it", False)),
+    "contradicts": (("does not agree with it", True), ("fits it", False)),
+}
+
+
+def verdict_words(q: dict[str, Any]) -> list[Case]:
+    """A verdict in other words ("does not agree with it", "bears the text out", "fits it") is
+    read as that verdict."""
+    verdicts = [str(v["text"]) for v in q["answer_values"] if v["kind"] == "label"]
+    verdicts = [v for v in verdicts if v in _VERDICT_WORDS]
+    found = list(_VERDICT_WORD.finditer(q["reference"]))
+    if len(verdicts) != 1 or len(found) != 1 or found[0].group(1) != verdicts[0]:
+        return []
+    m = found[0]
+    return [
+        (q["reference"][: m.start()] + words + q["reference"][m.end() :], ok)
+        for words, ok in _VERDICT_WORDS[verdicts[0]]
+    ]
+
+
+def corrected_winner(q: dict[str, Any]) -> list[Case]:
+    """ "B was higher... wait, actually, looking again, A is higher, so A was higher": the
+    correction is the answer (pass for the right one, fail for the other)."""
+    m = re.search(
+        r"\b(?:did|was|were|is)\s+(\w[\w-]*) or (\w[\w-]*) (?:stand|higher|larger|lower)", q["question"]
+    )
+    labels = [str(v["text"]) for v in q["answer_values"] if v["kind"] == "label"]
+    if m is None or not labels or labels[0] not in m.groups():
+        return []
+    right = labels[0]
+    other = m.group(2) if m.group(1) == right else m.group(1)
+    rest = q["reference"].rstrip(".")
+    read = re.search(r"\d[\d.,]*(?:%| [a-zA-Z]+)?", rest)  # a reading before ", so": a reasoning
+    if read is None:
+        return []
+    return [
+        (
+            f"{other} was higher... wait, actually, looking again, {right} is at {read.group(0)}, "
+            f"so {right} was higher: {rest}.",
+            True,
+        ),
+        (
+            f"{right} was higher... wait, actually, looking again, {other} is at {read.group(0)}, "
+            f"so {other} was higher.",
+            False,
+        ),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
@@ -274,6 +325,8 @@ CLASSES: dict[str, Builder] = {
     "points_as_count": points_as_count,
     "fall_as_rise": fall_as_rise,
     "ends_with_years": ends_with_years,
+    "verdict_words": verdict_words,
+    "corrected_winner": corrected_winner,
 }
 
 
