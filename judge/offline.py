@@ -271,6 +271,8 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
     computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
     if not readings_for(fact.quantity, found, tail.text):
         return False
+    if fact.quantity.share == "pct" and not fact.derived and stated_unit(found, tail.text).share == "pp":
+        return False  # "0.3 points below it" is a gap, no level in percent
     if _states_a_fact(ctx, found, tail):
         return False  # "26.4 hours" is the gap of 1.1 days
     if not ctx.explained(found):

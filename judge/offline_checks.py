@@ -231,6 +231,8 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         ):
             continue
         said = stated_unit(found, text.text)
+        if fact.quantity.share == "pct" and not fact.derived and said.share == "pp":
+            continue  # "0.3 points below it" is a gap, no level in percent
         written = not said.bare or bool(found.scale_word)
         if fact.unit and not (
             _same_unit(fact.unit, found, text) or (written and readings_for(fact.quantity, found, text.text))

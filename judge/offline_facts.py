@@ -212,18 +212,34 @@ def _number_hits(
             slack = max(slack, half_digit(found) / max(abs(found.readings[0]), 1e-12))
         # a converted reading is in the fact's own unit: only its own target (never the scaled
         # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
-        if fact.derived and _OPERAND.search(text.text[found.end : found.end + 4]):
+        if fact.derived and (
+            _OPERAND.search(text.text[found.end : found.end + 4])
+            or _AFTER_OPERATOR.search(text.text[max(0, found.start - 12) : found.start])
+        ):
             continue  # "59 / 58.9 × 100 = 100.2%": an operand is no computed result
         targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
         if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
             continue  # "534 kgCO₂" is no 534 gCO₂
         if any(
-            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t))) and _same_side(fact, r, t)
+            abs(r - t) <= max(_pivot_tolerance(fact, t, tol), min(slack * abs(r), _MAX_ROUNDING * abs(t)))
+            and _same_side(fact, r, t)
             for r in readings
             for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+def _pivot_tolerance(fact: _Fact, target: float, tol: float) -> float:
+    """A share of a target or a ratio is read off its pivot (100%, 1×): its tolerance is at most
+    a tenth of its distance from the pivot (101.1% is no 101.8%: 1.1 points over, not 1.8)."""
+    if fact.pivot is None or target != fact.targets[0][0]:
+        return tol
+    return min(tol, max(abs(target - fact.pivot) / 10, 10.0 ** -_decimals(fact.text) / 2))
+
+
+def _decimals(text: str) -> int:
+    return len(text.rsplit(".", 1)[1]) if "." in text else 0
 
 
 def _same_side(fact: _Fact, reading: float, target: float) -> bool:
@@ -253,7 +269,9 @@ def pivot_of(fact: _Fact, reference: str) -> float | None:
 
 
 #: An arithmetic operator or "=" right after a number: the number is an operand.
-_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x]|\*(?!\*))\s*\d)")
+_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x+]|\*(?!\*))\s*\d)")
+#: A number right after "+", "×", "÷" or "/" is an operand too ("10.38 + 9.98 + 9.83 = 58.46")
+_AFTER_OPERATOR = re.compile(r"\d\s*%?\s*(?:[×÷/+]|\*(?!\*))\s*$")
 
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.
@@ -289,7 +307,7 @@ def _per_period(fact: _Fact, found: FoundNumber, text: _Text, readings: list[flo
 
 
 _APPROX_BEFORE = re.compile(
-    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|ca\.))\s*[$€£]?$",
+    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|essentially|practically|virtually|some|circa|ca\.))\s*[$€£]?$",
     re.IGNORECASE,
 )
 #: A rounded value ("~90" for 91, "about 42%" for 41.8) is within half its last digit of the

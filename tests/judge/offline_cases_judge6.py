@@ -315,6 +315,67 @@ def corrected_winner(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def _derived(q: dict[str, Any]) -> list[dict[str, Any]]:
+    return [v for v in numbers(q) if v["abs_tol"] and not v["rel_tol"]]
+
+
+def operands_of_a_mean(q: dict[str, Any]) -> list[Case]:
+    """A sum whose operands include the asked mean, divided into another result, concludes that
+    result (fail); divided into the mean it passes."""
+    facts = _derived(q)
+    if (
+        len(q["answer_values"]) != 1
+        or len(facts) != 1
+        or not re.search(r"\b(?:average|mean)", q["reference"])
+    ):
+        return []
+    v, unit = float(facts[0]["value"]), str(facts[0]["unit"] or "")
+    if v <= 1:
+        return []
+    a, b = round(v * 1.1, 2), round(v * 0.9, 2)
+    total = round(a + b + float(facts[0]["text"]), 2)
+    head = f"Adding the readings: {a} + {facts[0]['text']} + {b} = {total}; {total} / 3 = "
+    return [(f"{head}{v * 1.3:.2f} {unit}.", False), (f"{head}{facts[0]['text']} {unit}.", True)]
+
+
+def pivot_share(q: dict[str, Any]) -> list[Case]:
+    """A share of a target a good way nearer 100% than the value ("101.1%" for 101.8%) is
+    another share (fail); the value itself passes."""
+    out: list[Case] = []
+    for fact in _derived(q):
+        m = re.search(rf"(?<![\d.]){re.escape(str(fact['text']))}% of\b", q["reference"])
+        v = float(fact["value"])
+        if m is None or abs(v - 100) < 1:
+            continue
+        near = 100 + (v - 100) * 0.6
+        for written, ok in ((f"{near:.1f}% of", False), (f"{fact['text']}% of", True)):
+            out.append((q["reference"][: m.start()] + written + q["reference"][m.end() :], ok))
+    return out
+
+
+def gap_after_levels(q: dict[str, Any]) -> list[Case]:
+    """Two levels in percent followed by their gap in points: the gap is no wrong level (pass)."""
+    levels = [v for v in numbers(q) if v["unit"] == "%" and v not in _derived(q)]
+    if len(levels) != 2 or len(numbers(q)) != 2:
+        return []
+    gap = abs(float(levels[0]["value"]) - float(levels[1]["value"]))
+    return [(f"{q['reference'].rstrip('.')}; so the gap is about {gap:.2f} points.", True)]
+
+
+def open_verdict(q: dict[str, Any]) -> list[Case]:
+    """A verdict left open ("which could count as agreement or not") answers no verdict (fail)."""
+    verdicts = [
+        str(v["text"]) for v in q["answer_values"] if v["kind"] == "label" and v["text"] in _VERDICT_WORDS
+    ]
+    found = list(_VERDICT_WORD.finditer(q["reference"]))
+    if len(verdicts) != 1 or len(found) != 1:
+        return []
+    m = found[0]
+    return [
+        (q["reference"][: m.start()] + "could count as agreement or not" + q["reference"][m.end() :], False)
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
@@ -327,6 +388,10 @@ CLASSES: dict[str, Builder] = {
     "ends_with_years": ends_with_years,
     "verdict_words": verdict_words,
     "corrected_winner": corrected_winner,
+    "operands_of_a_mean": operands_of_a_mean,
+    "pivot_share": pivot_share,
+    "gap_after_levels": gap_after_levels,
+    "open_verdict": open_verdict,
 }
 
 
