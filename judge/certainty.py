@@ -192,7 +192,7 @@ LANGUAGE_DOUBTS = frozenset({"written in another script", "not written in Englis
 #: Negation in the languages the offline judge glosses: an answer that has one is never read
 #: with certainty (the gloss table does not bind a foreign negation to what it negates).
 _FOREIGN_NEGATION = re.compile(
-    r"\b(?:nicht|kein\w*|nie|pas|non|ni|nunca|não|nem|nenhum\w*|ningún|ninguna)\b|[不没沒無无非未]|ない|ません|않|못|안\s",
+    r"\b(?:nicht|kein\w*|nie|pas|non|ni|nunca|não|nem|nenhum\w*|ningún|ninguna|не|нет|ни)\b|[不没沒無无非未]|ない|ません|않|못|안\s",
     re.IGNORECASE,
 )
 

@@ -45,6 +45,13 @@ from judge.quantities import bound_readings, prefix_mismatch, readings_for, stat
 _MAX_STATEMENTS = 64  # statements of one fact examined
 
 
+def _rounds_known(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
+    """``found`` is marked approximate and rounds a number the reference knows ("at about 72%"
+    for 72.1%): that number, no rival."""
+    slack = _rounding_slack(found, text)
+    return bool(slack) and any(abs(found.readings[0] - k) <= slack for k in ctx.known_numbers)
+
+
 def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -> FoundNumber | None:
     """An unexplained number offered as an alternative to ``found``: "815 or 790", "810-830",
     "between 810 and 830", or another figure in the fact's unit in the same sentence."""
@@ -78,6 +85,7 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
                 other is found
                 or not sa <= other.start < sb
                 or ctx.explained(other)
+                or _rounds_known(ctx, other, text)
                 or _change_pair(text, i, k)
             ):
                 continue
@@ -298,6 +306,20 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
     return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
 
 
+def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
+    """The year is one end of a span whose other end is another asked year ("from 7.31% in 2012
+    to 8.57% in 2014" for the years 2012 and 2014): the span is what the question asks, and the
+    values the clause names are the change over it."""
+    mine = fact.text.strip()
+    for other in (f.text.strip() for f in ctx.facts if _is_year(f) and f is not fact):
+        a, b = sorted((mine, other))
+        if re.search(
+            rf"\b(?:from|between|over)\b[^;]*\b{a}\b[^;]*(?:\bto\b|\band\b|→|–|-)[^;]*\b{b}\b", clause
+        ):
+            return True
+    return False
+
+
 def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause carries words the reference ties to another fact and none of this fact's,
     or the entity (or colour) next to it is not the one the reference pairs it with."""
@@ -322,7 +344,7 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
         foreign = set().union(*unrelated) & (every - ctx.fact_words)
         if _is_year(fact):  # "from 2011 to 2016": the other end of a period is no other fact's
             foreign = {w for w in foreign if not claims.YEAR.fullmatch(w)}
-        if foreign:
+        if foreign and not (_is_year(fact) and _ends_a_span(ctx, fact, clause)):
             return True
     mates = ctx.segment_mates[fact.index]
     if mates and (_is_entity(fact) or fact.pole is not None):

@@ -37,7 +37,7 @@ _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step
 
 _FALL_CUE = re.compile(
     r"\b(?:fell|fall|falls|fallen|falling|decrease[sd]?|decreasing|declined?|declines|declining|dropped|drops?"
-    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short)\b",
+    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short|shortened|shorter|narrowed)\b",
     re.IGNORECASE,
 )
 

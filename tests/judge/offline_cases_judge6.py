@@ -376,6 +376,112 @@ def open_verdict(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def span_years(q: dict[str, Any]) -> list[Case]:
+    """A change stated over the asked years ("from 7.31% in 2012 to 8.57% in 2014") binds the
+    years to the change's span, not to the entity (pass)."""
+    years = [str(v["text"]) for v in numbers(q) if re.fullmatch(r"(?:19|20)\d\d", str(v["text"]))]
+    changes = [v for v in _derived(q) if v["unit"]]
+    m = _FROM_TO.search(q["reference"])
+    if len(years) != 2 or len(changes) != 1 or m is None or len(q["answer_values"]) != 3:
+        return []
+    a, unit, b = m.group(1), m.group(2), m.group(3)
+    if re.fullmatch(r"(?:19|20)\d\d", a):
+        return []
+    change = changes[0]
+    y1, y2 = sorted(years)
+    return [
+        (
+            f"It went from {a}{unit} in {y1} to {b}{unit} in {y2}: "
+            f"a change of {change['text']} {change['unit']}.",
+            True,
+        )
+    ]
+
+
+def approximate_readings(q: dict[str, Any]) -> list[Case]:
+    """The reference's other readings written rounded and marked approximate ("at about 72%"
+    for 72.1%) are those readings, no rival values (pass)."""
+    facts = {str(v["text"]) for v in numbers(q)}
+    out, n = q["reference"], 0
+    for m in reversed(list(re.finditer(r"(?<![\d.,])(\d+)\.(\d)%", q["reference"]))):
+        signed = q["reference"][max(0, m.start() - 1) : m.start()] in ("-", "−", "+")
+        if signed or m.group(0)[:-1] in facts or m.group(2) in ("5",):
+            continue
+        out = out[: m.start()] + f"about {round(float(m.group(0)[:-1]))}%" + out[m.end() :]
+        n += 1
+    return [(out, True)] if n else []
+
+
+def shortened(q: dict[str, Any]) -> list[Case]:
+    """A fall in time written as "shortened by N weeks" (or "about 7N days") is that fall (pass)."""
+    out: list[Case] = []
+    for fact in _derived(q):
+        if str(fact["unit"]) not in _DAYS or float(fact["value"]) >= 0:
+            continue
+        n = str(fact["text"]).lstrip("-")
+        days = float(n) * _DAYS[str(fact["unit"])]
+        for words in (
+            f"shortened by {n} {fact['unit']}",
+            f"got shorter by {n} {fact['unit']}",
+            f"narrowed by {n} {fact['unit']}",
+            f"shortened by about {days:.1f} days",
+        ):
+            answer = restate(q, fact, words)
+            if answer is not None:
+                out.append((answer.replace("a change of ", "a wait that "), True))
+    return out
+
+
+_RECEPTIONS = {
+    "it": {"positive": "favorevolmente", "negative": "criticamente", "mixed": "con sentimenti contrastanti"},
+    "ru": {"positive": "положительно", "negative": "критически", "mixed": "неоднозначно"},
+    "es": {
+        "positive": "favorablemente",
+        "negative": "de forma crítica",
+        "mixed": "con opiniones encontradas",
+    },
+}
+_OTHER_RECEPTION = {"positive": "negative", "negative": "positive", "mixed": "positive"}  # the kinds
+
+
+def foreign_receptions(q: dict[str, Any]) -> list[Case]:
+    """Receptions written in Italian, Russian or Spanish are read (pass); the opposite ones
+    fail."""
+    labels = [str(v["text"]) for v in q["answer_values"] if v["kind"] == "label"]
+    if not labels or not set(labels) <= set(_OTHER_RECEPTION):
+        return []
+    tail = "".join(f"; {v['text']} {v['unit'] or ''}".rstrip() for v in numbers(q))
+    out: list[Case] = []
+    lead = {
+        "it": "il gruppo {} l'ha giudicata {}",
+        "ru": "группа {} оценила это {}",
+        "es": "el grupo {} la juzgó {}",
+    }
+    for lang, words in _RECEPTIONS.items():
+        right = "; ".join(lead[lang].format(i + 1, words[x]) for i, x in enumerate(labels))
+        out.append((right + tail + ".", True))
+        unused = [x for x in _OTHER_RECEPTION if x not in labels]
+        if unused:  # every reception replaced by one the reference gives nobody
+            wrong = "; ".join(lead[lang].format(i + 1, words[unused[0]]) for i in range(len(labels)))
+            out.append((wrong + tail + ".", False))
+    return out
+
+
+def json_answer(q: dict[str, Any]) -> list[Case]:
+    """A JSON object with the values and a verdict key ("bears_out": true) is read (pass with
+    the right verdict, fail with the other)."""
+    verdicts = [str(v["text"]) for v in q["answer_values"] if v["kind"] == "label"]
+    nums = numbers(q)
+    if verdicts not in (["matches"], ["contradicts"]) or len(nums) + 1 != len(q["answer_values"]):
+        return []
+    values = {f"value_{i + 1}": f"{v['text']} {v['unit'] or ''}".strip() for i, v in enumerate(nums)}
+    right = verdicts[0] == "matches"
+    return [
+        (json.dumps({**values, "bears_out_text": right}), True),
+        (json.dumps({**values, "bears_out_text": not right}), False),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "number_words": number_words,
     "german_number_words": german_number_words,
@@ -392,6 +498,11 @@ CLASSES: dict[str, Builder] = {
     "pivot_share": pivot_share,
     "gap_after_levels": gap_after_levels,
     "open_verdict": open_verdict,
+    "span_years": span_years,
+    "approximate_readings": approximate_readings,
+    "shortened": shortened,
+    "foreign_receptions": foreign_receptions,
+    "json_answer": json_answer,
 }
 
 

@@ -13,7 +13,7 @@ from judge import JudgeItem, OfflineJudge
 from tests.judge import offline_cases_judge6 as cases
 
 #: the fewest questions and answers a class is tried on
-MIN_QUESTIONS: dict[str, int] = {"value_left_out": 2}
+MIN_QUESTIONS: dict[str, int] = {"value_left_out": 2, "shortened": 1}
 MIN_ANSWERS = 4
 
 
