@@ -170,6 +170,8 @@ _OPEN_SLOT = re.compile(
     r"(?i:(?:about|around|roughly|approximately)\s+)?[-$€£]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s*%?\s+and\s+[-$€£]?\d"
     # "it might be in line, or it might not", "partly matches and partly doesn't"
     r"|(?i:\bor\s+(?:it|they|this|that)?\s*(?:might|may|could)\s+not\b|\bpartly\b[^.]*\bpartly\b)"
+    # "which could count as agreement or not": a verdict left open
+    r"|(?i:\b(?:could|might|may)\s+(?:count|be\s+read|be\s+seen|pass)\s+as\b[^.;]*\bor\s+not\b)"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"
     r"(?:also|equally)\s+(?:possible|plausible|likely)",
 )
@@ -190,7 +192,7 @@ LANGUAGE_DOUBTS = frozenset({"written in another script", "not written in Englis
 #: Negation in the languages the offline judge glosses: an answer that has one is never read
 #: with certainty (the gloss table does not bind a foreign negation to what it negates).
 _FOREIGN_NEGATION = re.compile(
-    r"\b(?:nicht|kein\w*|nie|pas|non|ni|nunca|não|nem|nenhum\w*|ningún|ninguna)\b|[不没沒無无非未]|ない|ません|않|못|안\s",
+    r"\b(?:nicht|kein\w*|nie|pas|non|ni|nunca|não|nem|nenhum\w*|ningún|ninguna|не|нет|ни)\b|[不没沒無无非未]|ない|ません|않|못|안\s",
     re.IGNORECASE,
 )
 

@@ -62,7 +62,7 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
         "fell": (
             r"fell|fall|falls|fallen|falling|decrease|decreased|decreases|decreasing|declined|decline|declines"
             r"|declining|dropped|drop|drops|dropping|shrank|shrunk|downward|went\s+down|moved\s+down"
-            r"|trended\s+down",
+            r"|trended\s+down|lost|loses|losing",
             r"lower|down",
         ),
         "was broadly flat": (
@@ -85,13 +85,15 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
         "matches": (
             r"matches|match|matched|matching|consistent|confirms|confirm|confirmed|bears\s+out|bear\s+out"
             r"|borne\s+out|bears\s+(?:this|it|that)\s+out|bearing\s+out|in\s+line\s+with|agrees|agree|agreeing"
-            r"|supports|support|supporting|confirming|corroborates|corroborating",
+            r"|supports|support|supporting|confirming|corroborates|corroborating"
+            r"|bears?\s+(?:the\s+[\w-]+|[\w-]+'s\s+[\w-]+)\s+out|fits|tallies",
             r"",
         ),
         "contradicts": (
             r"contradicts|contradict|contradicted|inconsistent|disagrees|at\s+odds|does\s+not\s+match"
             r"|doesn't\s+match|do\s+not\s+match|don't\s+match|not\s+consistent|does\s+not\s+bear"
-            r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree",
+            r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree|does\s+not\s+agree|doesn't\s+agree"
+            r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit",
             r"",
         ),
     },

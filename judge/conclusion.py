@@ -38,6 +38,13 @@ _MARKER = re.compile(
     r"|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b[,:]?|\bwait\b[,.!]?\s*(?:no\b[,.]?)?",
     re.IGNORECASE,
 )
+#: Corrections: what precedes them is withdrawn, so a ", so" after one is no comma conclusion
+#: (the corrected statement and its conclusion are scored together).
+_CORRECTION = re.compile(
+    r"\b(?:is|it's|was)\s+actually\b|\bactually\b,?|\bwait\b[,.!]?|\blooking\s+again\b|\bon\s+closer\b"
+    r"|\bon\s+(?:a\s+)?second\s+look\b|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b",
+    re.IGNORECASE,
+)
 #: ", so ..." ends a reasoning only in an answer with no final-answer marker (inside a final
 #: answer it joins a result to its reason).
 _COMMA_SO = re.compile(r"(?<=,)\s*so\b,?(?!\s+(?:far|that|much|many|on)\b)", re.IGNORECASE)
@@ -111,6 +118,9 @@ def split(text: str) -> Split | None:
     markers += [m for m in _COMMA_SO.finditer(text) if re.search(r"\d", text[: m.start()])]
     if markers:
         last = max(markers, key=lambda m: m.start())
+        corrections = [m for m in markers if m.re is _MARKER and _CORRECTION.match(m.group(0))]
+        if last.re is _COMMA_SO and corrections:
+            last = max(corrections, key=lambda m: m.start())  # "X… wait, actually Y, so Z": Y and Z
         tail = text[last.end() :].strip(" \t\n*:")
         if tail:
             return Split(text[: last.start()], tail, "comma" if last.re is _COMMA_SO else "marker")

@@ -25,6 +25,12 @@ _R = r"(?![^\W\d_])"  # and ends here
 _TABLE: list[tuple[str, str]] = [
     # verdicts, negated first (read as "contradicts": a "not" would negate the clause's numbers)
     (
+        r"не\s+(?:совпада\w*|соответству\w*|подтвержда\w*)|противореч\w*"
+        r"|non\s+(?:concord\w*|corrispond\w*|conferm\w*)|contraddic\w*",
+        "contradicts",
+    ),
+    (r"совпада\w*|соответству\w*|подтвержда\w*|concorda\w*|corrispond\w*|conferma\w*", "matches"),
+    (
         r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
         "contradicts",
     ),
@@ -49,6 +55,8 @@ _TABLE: list[tuple[str, str]] = [
     ),
     ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
     # directions
+    (r"вырос\w*|увеличил\w*|salit\w*|aumentat\w*|cresciut\w*", "rose"),
+    (r"снизил\w*|сократил\w*|упал\w*|уменьшил\w*|sces\w*|diminuit\w*|calat\w*", "fell"),
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
     (
@@ -58,6 +66,8 @@ _TABLE: list[tuple[str, str]] = [
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
     ("下落|減少|下降|降至|减少|감소|하락|줄어", " fell "),
     # sides and comparisons
+    (r"выше|больше|più\s+alt[oa]|più\s+grande", "higher"),
+    (r"ниже|меньше|più\s+bass[oa]", "lower"),
     (r"höher|größer|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior", "higher"),
     (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
     (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
@@ -76,6 +86,13 @@ _TABLE: list[tuple[str, str]] = [
     ("图表|グラフ|図表|차트|그래프|図(?=で|に|は|の)", " chart "),
     ("本文|文中|本文中|텍스트|보고서|报告", " text "),
     # receptions
+    (r"favorevolmente|положительно|позитивно|благосклонно", "favourably"),
+    (r"critic[oa]|критически|негативно", "critically"),
+    (
+        r"opiniones\s+encontradas|opiniones\s+divididas|sentimenti\s+contrastanti|contrastant\w*"
+        r"|неоднозначно|смешанн\w*",
+        "mixed",
+    ),
     (r"positiv|favorablement|favorablemente|favoravelmente|positivamente|positivement", "favourably"),
     (r"kritisch|critique|de\s+forma\s+crítica|crític\w*|criticamente", "critically"),
     (
@@ -99,6 +116,9 @@ _TABLE: list[tuple[str, str]] = [
     (r"oder|ou", "or"),
     ("或者|或是|または|もしくは|또는|혹은", " or "),
     # colours
+    (r"rosso|красн\w*", "red"),
+    (r"blu|син\w*|голуб\w*", "blue"),
+    (r"зелён\w*|зелен\w*", "green"),
     (r"rot|rouge|rojo|vermelho", "red"),
     (r"blau|bleu|azul", "blue"),
     (r"grün|vert|verde", "green"),

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v5``).
+structured answer facts (``offline-claims-v6``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -43,7 +43,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion, foreign
+from judge import certainty, claims, conclusion, foreign, number_words, offline_parts, structured
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -79,10 +79,10 @@ from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v5"
+OFFLINE_VERSION = "offline-claims-v6"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v5"
+OFFLINE_PROMPT_VERSION = "claims-v6"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -204,14 +204,17 @@ def _first_sentence(text: str) -> str:
     return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
 
 
-def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
+def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool, text: str) -> int:
     """The rubric's number for these verdicts (see the module docstring); when the question
     asks for a value outright and the answer gives no value (nor its years), the core is
     missing: at most 5."""
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    if asked and not any(values) and _VALUE_ASK.search(ctx.question.text):
+    outright = _VALUE_ASK.search(ctx.question.text) or offline_parts.VALUE_ASK.search(ctx.question.text)
+    if asked and not any(values) and outright:
+        return min(score, _MISSING_DERIVED_CAP)
+    if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
     return score
 
@@ -268,6 +271,8 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
     computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
     if not readings_for(fact.quantity, found, tail.text):
         return False
+    if fact.quantity.share == "pct" and not fact.derived and stated_unit(found, tail.text).share == "pp":
+        return False  # "0.3 points below it" is a gap, no level in percent
     if _states_a_fact(ctx, found, tail):
         return False  # "26.4 hours" is the gap of 1.1 days
     if not ctx.explained(found):
@@ -387,6 +392,16 @@ def _contradiction_kind(verdicts: list[_Verdict]) -> str:
     return "other" if hard else ""
 
 
+def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language: str | None) -> str:
+    """``candidate`` with its numbers written in words written in digits (:mod:`judge.number_words`)."""
+    lang = number_words.latin_language(candidate) if language else "en"
+    if lang is None:
+        return candidate
+    units = {w for f in facts for w in f.unit.split()} | _reference_units(item.reference)
+    head, tail = candidate[:-_MAX_CHARS], candidate[-_MAX_CHARS:]  # only the tail is read
+    return head + number_words.digits(tail, lang, keep=f"{item.question}\n{item.reference}", units=units)
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -421,12 +436,15 @@ class OfflineJudge:
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
-                f.other_units |= _reference_units(item.reference)
-        raw_text = item.candidate
+                f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
+                    f"{item.question} {item.reference}"
+                )
+        raw_text = structured.read_json(item.candidate)
         if _LATEX_COMMAND.search(raw_text):
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
+        candidate = _number_words(item, facts, candidate, language)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
             candidate = claims.verdict_reply(item.question, candidate)
@@ -458,7 +476,7 @@ class OfflineJudge:
         missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
-        score = _score(ctx, facts, verdicts, hedged)
+        score = _score(ctx, facts, verdicts, hedged, candidate)
         if certainty.leaves_slot_open(candidate, item.reference):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)

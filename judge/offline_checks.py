@@ -30,6 +30,7 @@ from judge.offline_facts import (
     _number_hits,
     _rounding_slack,
     _Text,
+    pp_as_share,
 )
 from judge.offline_poles import (
     _CONNECTOR,
@@ -42,6 +43,13 @@ from judge.offline_poles import (
 from judge.quantities import bound_readings, prefix_mismatch, readings_for, stated_unit
 
 _MAX_STATEMENTS = 64  # statements of one fact examined
+
+
+def _rounds_known(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
+    """``found`` is marked approximate and rounds a number the reference knows ("at about 72%"
+    for 72.1%): that number, no rival."""
+    slack = _rounding_slack(found, text)
+    return bool(slack) and any(abs(found.readings[0] - k) <= slack for k in ctx.known_numbers)
 
 
 def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -> FoundNumber | None:
@@ -77,6 +85,7 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
                 other is found
                 or not sa <= other.start < sb
                 or ctx.explained(other)
+                or _rounds_known(ctx, other, text)
                 or _change_pair(text, i, k)
             ):
                 continue
@@ -175,6 +184,17 @@ def _states_a_fact(ctx: _Context, found: FoundNumber, text: _Text) -> bool:
     return any(f.kind == "number" and _number_hits(f, text, [found]) for f in ctx.facts)
 
 
+def _restated_as_share(fact: _Fact, text: _Text) -> FoundNumber | None:
+    """The asked change in points, written as a relative change or a share of something."""
+    if fact.kind != "number" or not fact.targets or fact.quantity.share != "pp":
+        return None
+    value, tol = fact.targets[0]
+    for found in text.numbers:
+        if abs(abs(found.readings[0]) - abs(value)) <= tol and pp_as_share(fact, found, text):
+            return found
+    return None
+
+
 def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
     """A number with the fact's digits written in a unit or scale the fact's cannot be
     (``5.3 billion tonnes`` for 5.3 million, ``947 km²`` for 947 kg per hectare), stating no
@@ -219,6 +239,8 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         ):
             continue
         said = stated_unit(found, text.text)
+        if fact.quantity.share == "pct" and not fact.derived and said.share == "pp":
+            continue  # "0.3 points below it" is a gap, no level in percent
         written = not said.bare or bool(found.scale_word)
         if fact.unit and not (
             _same_unit(fact.unit, found, text) or (written and readings_for(fact.quantity, found, text.text))
@@ -284,6 +306,20 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
     return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
 
 
+def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
+    """The year is one end of a span whose other end is another asked year ("from 7.31% in 2012
+    to 8.57% in 2014" for the years 2012 and 2014): the span is what the question asks, and the
+    values the clause names are the change over it."""
+    mine = fact.text.strip()
+    for other in (f.text.strip() for f in ctx.facts if _is_year(f) and f is not fact):
+        a, b = sorted((mine, other))
+        if re.search(
+            rf"\b(?:from|between|over)\b[^;]*\b{a}\b[^;]*(?:\bto\b|\band\b|→|–|-)[^;]*\b{b}\b", clause
+        ):
+            return True
+    return False
+
+
 def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause carries words the reference ties to another fact and none of this fact's,
     or the entity (or colour) next to it is not the one the reference pairs it with."""
@@ -308,7 +344,7 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
         foreign = set().union(*unrelated) & (every - ctx.fact_words)
         if _is_year(fact):  # "from 2011 to 2016": the other end of a period is no other fact's
             foreign = {w for w in foreign if not claims.YEAR.fullmatch(w)}
-        if foreign:
+        if foreign and not (_is_year(fact) and _ends_a_span(ctx, fact, clause)):
             return True
     mates = ctx.segment_mates[fact.index]
     if mates and (_is_entity(fact) or fact.pole is not None):
@@ -409,6 +445,8 @@ def _problem(
         return f"'{said}' is given for {foreign}"
     if _stated_as_fall(ctx, fact, span, text):
         return f"'{said}' is stated as a fall"
+    if fact.kind == "number" and fact.negative and text.text[max(0, span.start - 1) : span.start] == "+":
+        return f"'+{said}' is stated as a rise"  # "+2.90 pp" for a change of -2.90
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
@@ -466,9 +504,16 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text) or roles.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
-    negated = [p for p in problems if p is not None and p.endswith(("is negated", "is stated as a fall"))]
+    negated = [
+        p
+        for p in problems
+        if p is not None and p.endswith(("is negated", "is stated as a fall", "is stated as a rise"))
+    ]
     if negated:
         return _Verdict(False, negated[0])
+    relative = _restated_as_share(fact, text)
+    if relative is not None:
+        return _Verdict(False, f"'{relative.text}' is a share of something, no points")
     if any(p is None for p in problems):
         for (span, _), p in zip(occurrences, problems, strict=True):
             rival = _or_rival(ctx, fact, span, text) if p is None else None

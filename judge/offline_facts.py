@@ -37,7 +37,7 @@ _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step
 
 _FALL_CUE = re.compile(
     r"\b(?:fell|fall|falls|fallen|falling|decrease[sd]?|decreasing|declined?|declines|declining|dropped|drops?"
-    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short)\b",
+    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short|shortened|shorter|narrowed)\b",
     re.IGNORECASE,
 )
 
@@ -207,20 +207,39 @@ def _number_hits(
         slack = _rounding_slack(found, text) / max(
             abs(found.readings[-1] if found.scale > 1 else found.readings[0]), 1e-12
         )
+        if exact and readings and not math.isclose(readings[0], found.readings[0], rel_tol=1e-9):
+            # converted from another unit ("1.643 weeks" for 11.5 nights): rounded where it was written
+            slack = max(slack, half_digit(found) / max(abs(found.readings[0]), 1e-12))
         # a converted reading is in the fact's own unit: only its own target (never the scaled
         # one), and so is a number written with a percent sign ("0.998%" is no 99.8%)
-        if fact.derived and _OPERAND.search(text.text[found.end : found.end + 4]):
+        if fact.derived and (
+            _OPERAND.search(text.text[found.end : found.end + 4])
+            or _AFTER_OPERATOR.search(text.text[max(0, found.start - 12) : found.start])
+        ):
             continue  # "59 / 58.9 × 100 = 100.2%": an operand is no computed result
         targets = fact.targets[:1] if exact or (found.percent and _percentish(fact.unit)) else fact.targets
         if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
             continue  # "534 kgCO₂" is no 534 gCO₂
         if any(
-            abs(r - t) <= max(tol, min(slack * abs(r), _MAX_ROUNDING * abs(t))) and _same_side(fact, r, t)
+            abs(r - t) <= max(_pivot_tolerance(fact, t, tol), min(slack * abs(r), _MAX_ROUNDING * abs(t)))
+            and _same_side(fact, r, t)
             for r in readings
             for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
     return out
+
+
+def _pivot_tolerance(fact: _Fact, target: float, tol: float) -> float:
+    """A share of a target or a ratio is read off its pivot (100%, 1×): its tolerance is at most
+    a tenth of its distance from the pivot (101.1% is no 101.8%: 1.1 points over, not 1.8)."""
+    if fact.pivot is None or target != fact.targets[0][0]:
+        return tol
+    return min(tol, max(abs(target - fact.pivot) / 10, 10.0 ** -_decimals(fact.text) / 2))
+
+
+def _decimals(text: str) -> int:
+    return len(text.rsplit(".", 1)[1]) if "." in text else 0
 
 
 def _same_side(fact: _Fact, reading: float, target: float) -> bool:
@@ -250,7 +269,9 @@ def pivot_of(fact: _Fact, reference: str) -> float | None:
 
 
 #: An arithmetic operator or "=" right after a number: the number is an operand.
-_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x]|\*(?!\*))\s*\d)")
+_OPERAND = re.compile(r"^\s*(?:=|(?:[×÷/x+]|\*(?!\*))\s*\d)")
+#: A number right after "+", "×", "÷" or "/" is an operand too ("10.38 + 9.98 + 9.83 = 58.46")
+_AFTER_OPERATOR = re.compile(r"\d\s*%?\s*(?:[×÷/+]|\*(?!\*))\s*$")
 
 
 #: How many of each period a year holds: a rate per month is twelve times as much a year.
@@ -286,7 +307,7 @@ def _per_period(fact: _Fact, found: FoundNumber, text: _Text, readings: list[flo
 
 
 _APPROX_BEFORE = re.compile(
-    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|some|circa|ca\.))\s*[$€£]?$",
+    r"(?:~|≈|\b(?:about|approximately|approx\.?|roughly|around|nearly|almost|essentially|practically|virtually|some|circa|ca\.))\s*[$€£]?$",
     re.IGNORECASE,
 )
 #: A rounded value ("~90" for 91, "about 42%" for 41.8) is within half its last digit of the
@@ -298,6 +319,11 @@ def _rounding_slack(found: FoundNumber, text: _Text) -> float:
     """Half the last written digit of a number marked as approximate (0 for an exact one)."""
     if not _APPROX_BEFORE.search(text.text[max(0, found.start - 16) : found.start]):
         return 0.0
+    return half_digit(found)
+
+
+def half_digit(found: FoundNumber) -> float:
+    """Half the last written digit of ``found`` (in its scale)."""
     digits = re.sub(r"[^\d.,]", "", found.text.split()[0]).replace(",", ".")
     if "." in digits:
         place = 10.0 ** -len(digits.rsplit(".", 1)[1])
@@ -342,7 +368,22 @@ def _unit_fits(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
     if _percentish(fact.unit) and not percent:
         after = re.match(r"\s*([A-Za-z€$£]+)", text.text[found.end : found.end + 20])
         return not (after and after.group(1).lower() in fact.other_units)
-    return True
+    return not (percent and pp_as_share(fact, found, text))
+
+
+def pp_as_share(fact: _Fact, found: FoundNumber, text: _Text) -> bool:
+    """A change in percentage points written as a share of something ("2.43% of the target")
+    or called relative ("a relative change of −2.54%"): another quantity than the points."""
+    if fact.quantity.share != "pp" or not ("%" in found.text or "percent" in found.text.lower()):
+        return False
+    if _SHARE_OF_SOMETHING.match(text.text[found.end : found.end + 40]):
+        return True
+    start, _ = text.piece(text.clauses, Span(found.start, found.end))
+    return bool(_RELATIVE.search(text.text[start : found.start]))
+
+
+_SHARE_OF_SOMETHING = re.compile(r"\s*(?:%|percent|per\s+cent)?\s*of\s+(?:the|its|their|a)\b", re.IGNORECASE)
+_RELATIVE = re.compile(r"\brelative\b|\bproportional\b|\bin\s+relative\s+terms\b", re.IGNORECASE)
 
 
 def _label_spans(fact: _Fact, text: _Text) -> list[Span]:

@@ -12,18 +12,32 @@ from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text
 
 _CONNECTOR = re.compile(
-    r"^\s*(?:%|[A-Za-z²³/][\w²³/]*(?:\s+[A-Za-z²³/][\w²³/]*){0,3})?\s*"
+    r"^\s*(?:%|[A-Za-zµμ²³/][\w²³/]*(?:\s+[A-Za-zµμ²³/][\w²³/]*){0,3})?\s*"
     r"(?P<link>,?\s*or(?:\s+(?:possibly|perhaps|maybe|by))?|,|to|->|→|-|–|—|/|and|~)\s*(?:about\s+|around\s+|perhaps\s+|maybe\s+)?$",
     re.IGNORECASE,
 )
 
 
+#: A year written after one end of a change ("from 14.02% in 2016 to 16.92% in 2021")
+_END_YEAR = re.compile(
+    r"(\s*(?:%|[A-Za-zµμ²³/][\w²³/]*(?:\s+[A-Za-zµμ²³/][\w²³/]*){0,3})?)\s*(?:\(\s*(?:19|20)\d\d\s*\)|,?\s*in\s+(?:19|20)\d\d)"
+)
+
+
 def _change_pair(text: _Text, i: int, k: int) -> bool:
-    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520")."""
-    if abs(i - k) != 1:
-        return False
+    """Numbers ``i`` and ``k`` are the two ends of a change ("from 833 to 520"; a year written
+    after the first end, "from 14.02% in 2016 to 16.92%", is skipped)."""
     a, b = text.numbers[min(i, k)], text.numbers[max(i, k)]
-    m = _CONNECTOR.match(text.text[a.end : b.start])
+    between = text.text[a.end : b.start]
+    if abs(i - k) == 2:
+        year = text.numbers[min(i, k) + 1]
+        skip = _END_YEAR.match(between)
+        if not (skip and a.end + skip.end() == year.end):
+            return False
+        between = skip.group(1) + between[skip.end() :]
+    elif abs(i - k) != 1:
+        return False
+    m = _CONNECTOR.match(between)
     lead = text.text[max(0, a.start - 12) : a.start]
     if m and m.group("link") in ("→", "->"):
         return True
@@ -35,10 +49,12 @@ def _change_pair(text: _Text, i: int, k: int) -> bool:
 def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
     """(start fact, end fact) of every "from A to B" the text states."""
     out = set()
-    for i in range(len(text.numbers) - 1):
-        if not _change_pair(text, i, i + 1):
+    pairs = [(i, i + 1) for i in range(len(text.numbers) - 1)]
+    pairs += [(i, i + 2) for i in range(len(text.numbers) - 2)]
+    for i, k in pairs:
+        if not _change_pair(text, i, k):
             continue
-        a, b = text.numbers[i], text.numbers[i + 1]
+        a, b = text.numbers[i], text.numbers[k]
         starts = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [a])]
         ends = [f.index for f in facts if f.kind == "number" and _number_hits(f, text, [b])]
         out |= {(x, y) for x in starts for y in ends if x != y}

@@ -456,6 +456,31 @@ def _cues(ctx: _Context) -> list[re.Pattern[str]]:
     return [cue for cue in cues if asks and cue.search(ctx.question.text)]
 
 
+_BEFORE_CUE = re.compile(r"([^\W\d_]+)\s+(?:the\s+)?$")
+
+
+def _direction(word: str) -> str | None:
+    """ "rose" or "fell" for a verb of change ("gained", "lost" too), else None."""
+    for pole, extra in (("rose", "gain|gains|gained|gaining"), ("fell", "lose|loses|lost|losing")):
+        if re.fullmatch(f"{claims.POLES['direction'][pole][0]}|{extra}", word, re.IGNORECASE):
+            return pole
+    return None
+
+
+def _other_sense(question: str, before: str) -> bool:
+    """The answer's cue follows a verb of the other direction than the question's asked one
+    ("lost most" where the question asks which series "gained the most")."""
+    mine = _BEFORE_CUE.search(before)
+    which = re.search(r"\b(?:which|who|whose)\b", question, re.IGNORECASE)
+    asked = re.search(
+        r"([^\W\d_]+)\s+(?:the\s+)?(?:most|least)\b", question[which.start() if which else 0 :], re.IGNORECASE
+    )
+    if mine is None or asked is None:
+        return False
+    said, wanted = _direction(mine.group(1)), _direction(asked.group(1))
+    return None not in (said, wanted) and said != wanted
+
+
 def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -> str | None:
     """A candidate other than the winner (stated at ``own``, named by ``mine``'s words) that a
     clause with the question's cue names, where the winner is not named."""
@@ -464,6 +489,8 @@ def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -
             a, b = _joined(text, Span(m.start(), m.end()))
             if any(a <= s.start < b for s in own) or text.negated(Span(m.start(), m.end())):
                 continue
+            if _other_sense(ctx.question.text, text.text[: m.start()]):
+                continue  # "Netherlands lost most" does not say who gained most
             clause = text.text[a:b]
             for name in names_in(ctx, clause):
                 at = clause.find(name)

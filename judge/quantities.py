@@ -39,7 +39,7 @@ CURRENCIES: dict[str, str] = {
 }  # fmt: skip
 _PHYSICAL_WORD = (
     r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?|cm|mm"
-    r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?"
+    r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?|nights?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
     # other languages' and scripts' words for the same units
@@ -67,6 +67,7 @@ _PINT_NAMES = {
     "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "twh": "TWh",
     "°c": "degC", "° c": "degC", "°f": "degF", "° f": "degF", "hr": "hour", "hrs": "hour", "yr": "year",
     "yrs": "year", "ha": "hectare", "mha": "megahectare", "kha": "kilohectare",
+    "night": "day", "nights": "day",
     "km3": "km**3", "km³": "km**3", "m³": "m**3", "m3": "m**3", "μg": "microgram", "ug": "microgram",
     "mg": "milligram", "tonnen": "tonne", "toneladas": "tonne", "stunden": "hour", "horas": "hour",
     "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",

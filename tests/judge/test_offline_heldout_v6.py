@@ -51,6 +51,12 @@ swapped 1/11 (1), tentative 1/6 (0), verdict_flip 1/16 (1), wrong_entity 2/17 (2
 2/7 (2); none in the other 23 styles. Agreement meets the target (>= 90%); false passes (<= 3%)
 and the certain answers' figures (>= 97% / <= 1%) do not.
 
+Since the judge6 round (offline-claims-v6) this set is tuning material, no longer held out: its
+first runs above (offline-claims-v4 and -v5) were recorded and reported before the round read
+it. Its figures after that round are tuned-set figures: agreement 98.4%, false passes 1.8% of
+label-fails, false fails 1.4%; 82.2% certain, at 100% / 0.0%; the targets test passes and is a
+regression guard. The round's held-out figures come from set v7, written by someone else.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v6.py
@@ -144,10 +150,6 @@ def test_prints_the_judges_figures(judged: list[Row]) -> None:
     assert overall.n >= 320
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 25 targets; the offline judge does not meet them on held-out set v6 yet "
-    "(first-run figures in the module docstring). The lead makes this strict when the judge work lands.",
-)
 def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
+    """Tuning material since the judge6 round, which meets the targets here: a regression guard."""
     ls.assert_targets(judged)
