@@ -322,6 +322,8 @@ def _last_statement_drifts(text: str, targets: list[float]) -> bool:
     sentences = [s for s in _STATEMENT_END.split(text) if _numbers(s)]
     if len(sentences) < 2 or not targets:
         return False
+    # a fall's size is that fall ("so it falls short by 6.3" for -6.3): signs are checked elsewhere
+    targets = targets + [-t for t in targets if t < 0]
     return not any(_near(v, targets) for v in _numbers(sentences[-1])) and any(
         _near(v, targets) for s in sentences[:-1] for v in _numbers(s)
     )

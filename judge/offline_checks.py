@@ -262,8 +262,8 @@ def _reference_other(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
     except ValueError:
         return False
     r = found.readings[0]
-    if abs(r - printed) <= 1e-9 * max(1.0, abs(printed)):
-        return False
+    if abs(abs(r) - abs(printed)) <= 1e-9 * max(1.0, abs(printed)):
+        return False  # a negative fact's magnitude ("falls short by 6.3" for -6.3) is its own
     return any(abs(r - n.readings[0]) <= 1e-9 * max(1.0, abs(r)) for n in ctx.reference.numbers)
 
 

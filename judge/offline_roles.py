@@ -469,11 +469,13 @@ def _direction(word: str) -> str | None:
 
 def _other_sense(question: str, before: str) -> bool:
     """The answer's cue follows a verb of the other direction than the question's asked one
-    ("lost most" where the question asks which series "gained the most")."""
+    ("lost most" where the question asks which series "gained the most" or "rose furthest")."""
     mine = _BEFORE_CUE.search(before)
     which = re.search(r"\b(?:which|who|whose)\b", question, re.IGNORECASE)
     asked = re.search(
-        r"([^\W\d_]+)\s+(?:the\s+)?(?:most|least)\b", question[which.start() if which else 0 :], re.IGNORECASE
+        rf"([^\W\d_]+)\s+(?:the\s+)?(?:{_WINNER['high']}|{_WINNER['low']})\b",
+        question[which.start() if which else 0 :],
+        re.IGNORECASE,
     )
     if mine is None or asked is None:
         return False
