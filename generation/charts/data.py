@@ -131,6 +131,27 @@ def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     return f"{what}{where}{when}"
 
 
+class _EntityFullError(NumberSpaceExhaustedError):
+    def __init__(self, entity: str, cause: NumberSpaceExhaustedError) -> None:
+        super().__init__(f"{entity}: {cause}")
+        self.entity = entity
+
+
+def _cells(world: FactTable, metrics: list[Metric], entities: list[str], year: str) -> list[list[str]]:
+    """The table's printed values, column by column; an entity whose range of a metric is used up
+    (a small entity's narrow capped range in a crowded report) raises :class:`_EntityFullError`."""
+    out = []
+    for m in metrics:
+        column = []
+        for e in entities:
+            try:
+                column.append(value_text(world.value(m.name, e, year), m.decimals))
+            except NumberSpaceExhaustedError as error:
+                raise _EntityFullError(e, error) from error
+        out.append(column)
+    return out
+
+
 def build_table(
     rng: np.random.Generator,
     world: FactTable,
@@ -143,6 +164,7 @@ def build_table(
     topic = world.topic
     wanted_metrics = int(rng.integers(2, 6))
     years = world.years
+    full: set[str] = set()  # entities a metric's range has no unused number left for
     for attempt in range(80):
         # Fewer columns when the document's charts already cover much of the topic.
         n_metrics = max(2, wanted_metrics - attempt // 20)
@@ -151,16 +173,20 @@ def build_table(
         rows_entities = [
             e
             for e in _pick(rng, topic.entities, len(topic.entities))
-            if all((m.name, e, year) not in covered for m in metrics)
+            if e not in full and all((m.name, e, year) not in covered for m in metrics)
         ][: int(rng.integers(4, 9))]
-        if len(rows_entities) >= 4:
+        if len(rows_entities) < 4:
+            continue
+        try:
+            cells = _cells(world, metrics, rows_entities, year)
             break
+        except _EntityFullError as error:
+            full.add(error.entity)
     else:
         raise NumberSpaceExhaustedError(
             f"every year of {topic.key} is already charted; cannot build {table_id} (use fewer charts)"
         )
     columns = [_cap(topic.entity_kind)] + [f"{_cap(m.name)} ({m.unit_label})" for m in metrics]
-    cells = [[value_text(world.value(m.name, e, year), m.decimals) for e in rows_entities] for m in metrics]
     rows = [[e] + [column[r] for column in cells] for r, e in enumerate(rows_entities)]
     title = f"Selected indicators by {topic.entity_kind}, {year}"
     table = Table(
