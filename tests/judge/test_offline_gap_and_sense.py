@@ -18,7 +18,10 @@ _GAP = [
     {"kind": "number", "text": "-8.5", "value": -8.5, "unit": "days", "abs_tol": 1.5, "rel_tol": 0.0},
 ]
 _GAP_Q = "What does the marker in Figure 2 stand for, and how far is Chile from it in 2021?"
-_GAP_REF = "The marker is the target, 50.2 days; Chile reaches 41.7 days, so it falls short of the target by 8.5 days."
+_GAP_REF = (
+    "The marker is the target, 50.2 days; Chile reaches 41.7 days, "
+    "so it falls short of the target by 8.5 days."
+)
 
 _SWING = [
     {"kind": "label", "text": "Peru"},
@@ -59,8 +62,8 @@ def test_a_shortfall_stated_as_its_size_is_the_negative_gap(answer: str) -> None
 @pytest.mark.parametrize(
     "answer",
     [
-        "The marker is the target, 50.2 days; Chile reaches 41.7 days, so it exceeds the target by 8.5 days.",
-        "The marker is the target, 50.2 days; Chile reaches 41.7 days, so it falls short of the target by 3.1 days.",
+        "The target is 50.2 days; Chile reaches 41.7 days, so it exceeds the target by 8.5 days.",
+        "The target is 50.2 days; Chile reaches 41.7 days, so it falls short of the target by 3.1 days.",
     ],
 )
 def test_a_gap_with_the_wrong_side_or_size_still_fails(answer: str) -> None:

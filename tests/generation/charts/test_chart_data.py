@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 
 import numpy as np
@@ -36,8 +35,8 @@ from generation.charts.spec import (
     chart_decimals,
 )
 from generation.plan.rng import stage_rng
-from generation.world.table import FactTable
 from generation.world.space import topic_for
+from generation.world.table import FactTable
 from generation.world.topics import all_topics, topic_by_key
 from synthdocbench_tasks.schema import CHART_TYPES, Chart
 
@@ -305,7 +304,7 @@ def test_a_table_leaves_out_an_entity_whose_ranges_are_used_up() -> None:
         for metric in sized:
             low, high = world.bounds(metric, full)
             step = 10.0**-metric.decimals
-            for k in range(int(round((high - low) / step)) + 1):
+            for k in range(round((high - low) / step) + 1):
                 world.registry.reserve(value_text(low + k * step, metric.decimals))
         table, _ = build_table(stage_rng(seed, "tb-full"), world, "table-1", 1, "s2", set())
         has_sized = any(c.endswith(tuple(labels)) for c in table.columns[1:])
