@@ -42,78 +42,28 @@ lifts and a next year's value within the reading tolerance).
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from pathlib import Path
+from tests.judge.held_out import HeldOut, held_out_tests
 
-import pytest
-
-from tests.judge import labelled_sets as ls
-from tests.judge.labelled_sets import DATA, PASS, Row
-
-TESTS = Path(__file__).parents[1]
 QUESTIONS = "offline_heldout_v4_questions.json"
 ANSWERS = "offline_heldout_v4.yaml"
-SEED = 9561
-DIGESTS = {
-    QUESTIONS: "bf38cd38483c249a5e8c3c2c4bf551b8663521b81bdc776b3f669a81a9d7bdff",
-    ANSWERS: "4c019035e01dcaf0dfddc46fc369cb2ffd9eb20a91a7544691f82cdd76b437d6",
-}
 #: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
 STYLES = (
     "concise", "verbose", "cot_right", "cot_wrong", "converted", "wrong_scale", "wrong_unit", "hedged",
     "rounded", "chinese", "german", "french", "spanish", "japanese", "markdown", "latex", "wrong_entity",
     "wrong_period", "swapped", "reversed", "partial", "partial_detail", "refusal", "verdict_flip",
 )  # fmt: skip
+#: styles that must hold both label-passes and label-fails
+BOTH_WAYS = ("hedged", "chinese", "german", "french", "spanish", "japanese", "markdown", "latex")
 
-
-@pytest.fixture(scope="module")
-def judged() -> list[Row]:
-    return ls.judged(ls.labelled(QUESTIONS, ANSWERS))
-
-
-@pytest.mark.parametrize("name", sorted(DIGESTS))
-def test_frozen_files_keep_their_digest(name: str) -> None:
-    """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
-    digest = ls.sha256_of(name)
-    assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
-
-
-def test_seed_is_used_by_no_other_test() -> None:
-    """The questions come from seed 9561, which no other test module or test data names."""
-    header = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))
-    assert (header["seed"], header["n_docs"]) == (SEED, 30)
-    assert all(q["question_id"].startswith(f"sdb-{SEED}-") for q in header["questions"])
-    users = ls.seed_users(SEED, {Path(__file__), DATA / QUESTIONS, DATA / ANSWERS})
-    assert not users, f"seed {SEED} is held out, but {users[0]} names it"
-
-
-def test_set_covers_subsets_categories_levels_and_styles() -> None:
-    rows = ls.labelled(QUESTIONS, ANSWERS)
-    assert len(rows) >= 300 and len({q["question_id"] for q, *_ in rows}) >= 40  # issue 25, point 2
-    assert ls.schema_problems(rows, QUESTIONS) == []
-    styles = Counter(style for _, _, style, _ in rows)
-    for style in STYLES:
-        assert styles[style] >= 5, style
-    assert all(0 <= score <= 10 for _, score, _, _ in rows)
-    passing = sum(score >= PASS for _, score, _, _ in rows)
-    assert 0.3 < passing / len(rows) < 0.7
-    for style in ("hedged", "chinese", "german", "french", "spanish", "japanese", "markdown", "latex"):
-        labels = {score >= PASS for _, score, s, _ in rows if s == style}
-        assert labels == {True, False}, f"{style} answers must hold both passes and fails"
-
-
-def test_prints_the_judges_figures(judged: list[Row]) -> None:
-    """Prints the figures (always passes: the targets are the next test)."""
-    ls.print_figures("held-out set v4", judged)
-    overall = ls.figures(judged)
-    assert overall.n >= 300
-
-
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 25 targets; the offline judge does not meet them on held-out set v4 yet "
-    "(first-run figures in the module docstring). The lead makes this strict when the judge work lands.",
+SET = HeldOut(
+    label="v4",
+    seed=9561,
+    digests={
+        QUESTIONS: "bf38cd38483c249a5e8c3c2c4bf551b8663521b81bdc776b3f669a81a9d7bdff",
+        ANSWERS: "4c019035e01dcaf0dfddc46fc369cb2ffd9eb20a91a7544691f82cdd76b437d6",
+    },
+    styles=STYLES,
+    both_ways=BOTH_WAYS,
+    min_answers=300,
 )
-def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
-    ls.assert_targets(judged)
+globals().update(held_out_tests(SET, __file__))
