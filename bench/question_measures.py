@@ -40,6 +40,7 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from generation.questions.stats import question_stats
+from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
 
 
@@ -52,13 +53,15 @@ def main() -> None:
     config = load_config(args.config, seed=args.seed, n_docs=args.n_docs)
     questions: list[Question] = []
     claims: list[ClaimFeatures] = []
+    restated: set[str] = set()
     for index in range(args.n_docs):
         manifest = plan_document(config, index).manifest
         made = make_questions(manifest, config)
         questions += made
+        restated |= {q.question_id for q in made if restates(manifest, q)}
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
-    print("\n".join(question_stats(questions).render_measures()))
+    print("\n".join(question_stats(questions, lambda q: q.question_id in restated).render_measures()))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -23,6 +23,7 @@ from generation.document.prose_stats import FactShare, folder_share
 from generation.export.topic_stats import TopicTally
 from generation.questions.stats import QuestionStats, question_stats
 from generation.validate.consistency import Consistency, consistency, world_mismatches
+from generation.validate.question_rules import restates
 from synthdocbench_tasks.errors import first_line
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import DocumentManifest, Question
@@ -109,6 +110,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         raise StatsError(f"{gen_dir} holds no finished documents (docs/<doc_id>/DONE){hint}")
     docs: list[DocStats] = []
     questions: list[Question] = []
+    restated: set[str] = set()  # question ids, judged with their report's manifest
     hist = [0] * POSITION_BINS
     agreement = Consistency()
     mismatches = 0
@@ -135,6 +137,7 @@ def compute_stats(gen_dir: Path) -> Stats:
             for q in read:
                 hist[min(int(q.position.relative * POSITION_BINS), POSITION_BINS - 1)] += 1
             questions += read
+            restated |= {q.question_id for q in read if restates(manifest, q)}
             advance()
     table1 = {
         "pages": Summary.of([d.pages for d in docs]),
@@ -152,7 +155,7 @@ def compute_stats(gen_dir: Path) -> Stats:
         table1=table1,
         archetypes=Counter(d.archetype for d in docs),
         chart_types=Counter(t for d in docs for t in d.chart_types),
-        questions=question_stats(questions),
+        questions=question_stats(questions, lambda q: q.question_id in restated),
         position_hist=hist,
         unfinished=len(folders) - len(finished),
         page_ratios=[d.pages / d.target_pages for d in docs if d.target_pages],

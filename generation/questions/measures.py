@@ -1,5 +1,6 @@
 """What a question record measures, read from the record alone: its evidence set, its operation,
-its verdict, how many evidence units it combines and whether it restates one of them.
+its verdict and how many evidence units it combines (whether it restates one of them needs the
+report's manifest: ``generation.validate.question_rules.restates``).
 
 ``synthdocbench stats`` tallies these (:mod:`generation.questions.stats`) and validation's
 question rules check them (:mod:`generation.validate.question_rules`), so both use one definition.
@@ -12,7 +13,6 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from generation.questions.phrasing import is_year, numbers_in
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -77,23 +77,6 @@ def evidence_units(q: Question) -> int:
 def evidence_sections(q: Question) -> int | None:
     """Sections the units of a question's evidence trace lie in; None without a trace."""
     return len({u.section_id for u in q.evidence_units}) if q.evidence_units else None
-
-
-def restated_units(q: Question) -> list[str]:
-    """Cited fact sentences whose number (a year or a cited mark's label aside) or direction word the
-    question repeats."""
-    named: set[float] = set()
-    for ref in q.required_data_points:  # a bin called 40-50 names its numbers
-        named |= numbers_in(ref.label)
-    asked = numbers_in(q.question) - named
-    directions = {m.lower() for m in DIRECTION.findall(q.question)}
-    out = []
-    for sentence in q.required_facts_text:
-        numbers = {n for n in numbers_in(sentence) if not is_year(f"{n:g}")}
-        said = {m.lower() for m in DIRECTION.findall(sentence)}
-        if numbers & asked or said & directions:
-            out.append(sentence)
-    return out
 
 
 def verdict_of(q: Question) -> str | None:

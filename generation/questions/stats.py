@@ -2,16 +2,17 @@
 questions measure (evidence units, restated units, verdict balance, operation per level,
 shared evidence sets, charts carrying more than two questions, figure-number references).
 
-``question_stats(questions)`` works on Question records (from ``make_questions`` or read
-back from questions.jsonl); ``QuestionStats.render()`` prints the tables that
-``synthdocbench stats`` shows.
+``question_stats(questions, restates)`` works on Question records (from ``make_questions`` or read
+back from questions.jsonl); ``restates`` is validation's test of a question that states what it
+asks to find (it needs the report's manifest, which later stages hold); ``QuestionStats.render()``
+prints the tables that ``synthdocbench stats`` shows.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from generation.questions.measures import (
@@ -21,7 +22,6 @@ from generation.questions.measures import (
     evidence_sections,
     evidence_units,
     operation_name,
-    restated_units,
     verdict_of,
 )
 from synthdocbench_tasks.schema import CATEGORIES, DIFFICULTIES, SUBSETS, Question
@@ -47,8 +47,9 @@ class QuestionStats:
     #: (subset, sections) -> questions with an evidence trace whose units lie in that many sections
     sections: Counter[tuple[str, int]] = field(default_factory=Counter)
     with_chart: Counter[str] = field(default_factory=Counter)
-    #: subset -> questions that repeat a number or direction of a fact they cite
-    restated: Counter[str] = field(default_factory=Counter)
+    #: subset -> questions that state what they ask to find (validation's ``restated_claim`` and
+    #: ``restated_unit``); None when not measured
+    restated: Counter[str] | None = None
     #: (subset, category, verdict class) -> questions
     verdicts: Counter[tuple[str, str, str]] = field(default_factory=Counter)
     #: (subset, level, operation) -> questions
@@ -116,9 +117,9 @@ class QuestionStats:
             spread = sorted((k, c) for (s, k), c in self.sections.items() if s == subset)
             if spread:
                 lines.append("    sections per traced question: " + ", ".join(f"{k}: {c}" for k, c in spread))
-            lines.append(
-                f"    restating a cited fact: {self.restated[subset]} ({self.restated[subset] / n:.0%})"
-            )
+            if self.restated is not None:
+                said = self.restated[subset]
+                lines.append(f"    restating what it asks to find: {said} ({said / n:.0%})")
             lines.append(f"    pairs sharing an evidence set: {self.shared[subset]}")
             for cat in CATEGORIES[subset]:
                 counts = {v: c for (s, k, v), c in self.verdicts.items() if (s, k) == (subset, cat)}
@@ -141,9 +142,12 @@ class QuestionStats:
         return lines
 
 
-def question_stats(questions: Iterable[Question]) -> QuestionStats:
-    """Counts per subset x category x level and a position histogram per subset."""
-    stats = QuestionStats()
+def question_stats(
+    questions: Iterable[Question], restates: Callable[[Question], bool] | None = None
+) -> QuestionStats:
+    """Counts per subset x category x level and a position histogram per subset; with
+    ``restates``, the questions it holds restated per subset."""
+    stats = QuestionStats(restated=None if restates is None else Counter())
     docs: set[str] = set()
     by_doc: dict[str, list[Question]] = defaultdict(list)
     for q in questions:
@@ -153,6 +157,8 @@ def question_stats(questions: Iterable[Question]) -> QuestionStats:
         stats.cells[(q.subset, q.category, q.difficulty)] += 1
         stats.positions[(q.subset, q.position.bucket)] += 1
         _measure(stats, q)
+        if stats.restated is not None and restates is not None:
+            stats.restated[q.subset] += restates(q)
     for report in by_doc.values():
         _measure_report(stats, report)
     stats.documents = len(docs)
@@ -165,7 +171,6 @@ def _measure(stats: QuestionStats, q: Question) -> None:
     if sections is not None:
         stats.sections[(q.subset, sections)] += 1
     stats.with_chart[q.subset] += bool(chart_keys(q))
-    stats.restated[q.subset] += bool(restated_units(q))
     verdict = verdict_of(q)
     if verdict is not None:
         stats.verdicts[(q.subset, q.category, verdict)] += 1

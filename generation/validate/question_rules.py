@@ -38,6 +38,7 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from generation.questions.phrasing import colour_keyed, numbers_in, unambiguous_colours
+from generation.validate.evidence import restated_problems
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
 RULES: tuple[str, ...] = ("restated_claim", "level_operation", "shared_evidence", "chart_load")
@@ -64,6 +65,15 @@ def question_checks(manifest: DocumentManifest, q: Question, chart: Chart | None
         "restated_claim": restated_claim(manifest, q),
         "level_operation": level_operation(manifest, q, chart),
     }
+
+
+def restates(manifest: DocumentManifest, q: Question) -> bool:
+    """The question already states what it should make the reader find: a cross-modal question
+    its text claim (``restated_claim``), a complex question one of its units (``restated_unit``).
+    ``synthdocbench stats`` counts these, so its figure is the validation rules' own."""
+    if q.subset == "complex":
+        return bool(restated_problems(manifest, q))
+    return bool(restated_claim(manifest, q))
 
 
 def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
