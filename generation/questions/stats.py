@@ -118,8 +118,8 @@ class QuestionStats:
             if spread:
                 lines.append("    sections per traced question: " + ", ".join(f"{k}: {c}" for k, c in spread))
             if self.restated is not None:
-                said = self.restated[subset]
-                lines.append(f"    restating what it asks to find: {said} ({said / n:.0%})")
+                restated = self.restated[subset]
+                lines.append(f"    restating what it asks to find: {restated} ({restated / n:.0%})")
             lines.append(f"    pairs sharing an evidence set: {self.shared[subset]}")
             for cat in CATEGORIES[subset]:
                 counts = {v: c for (s, k, v), c in self.verdicts.items() if (s, k) == (subset, cat)}
