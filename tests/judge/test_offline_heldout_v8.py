@@ -1,0 +1,165 @@
+"""The offline judge on the frozen held-out labelled set v8 (issue 25, point 2).
+
+``data/offline_heldout_v8_questions.json`` holds 48 questions the generator made from seed 9949
+(no other test uses it; 30 planned documents, one question per category and level the run holds,
+then second questions of pairs in generation order up to 48; 16 chart, 16 complex and 16
+cross-modal questions over every category and level), written with
+``tests.judge.make_offline_questions.render(9949, 30, 48)``. ``data/offline_heldout_v8.yaml``
+holds 587 answers over all 48 questions (11 to 14 each; 320 label-passes, 267 label-fails; 196
+chart, 195 complex and 196 cross-modal answers) in the styles real VLM outputs take: every style
+of set v7 (concise, verbose, chain of thought ending right and wrong, conversions into other
+units and scale words and misconversions, thousands separators, decimal commas, percentages as
+fractions and ratios, wrong unit and scale, hedges, tentative answers, rounding fine and too
+coarse, approximations inside and outside the reading precision, numbers written as words in
+English and other languages, German, French, Spanish, Italian, Portuguese, Dutch, Russian,
+Japanese, Chinese, Korean, Arabic and Hindi answers, markdown, bullets, LaTeX, JSON, fenced code
+blocks, wrong entity or colour, wrong period, swapped roles, sign flips, flipped verdicts,
+partial answers, refusals, distractor readings, restated questions, preambles, self-corrections,
+wrong figure numbers, extra wrong claims, right numbers on wrong labels, a different quantity
+than asked, wrong values, abbreviated scales, Unicode minus signs, other names of the entity,
+relative changes where points were asked), at least five answers each; and 18 styles no earlier
+set had, at least five answers each: ranges (``range_answer``), scientific notation
+(``scientific``), fractions in words and digits (``fraction_text``), HTML tables
+(``html_table``), "≈"/"~" values (``approx_symbol``), a value from another figure of the same
+report (``other_chart_value``), multiple-choice letters (``letter_choice``), footnote and
+citation marks (``footnote``), Swedish, Polish, Turkish, Indonesian and Vietnamese answers, a
+right answer followed by a harmless remark or by a remark that contradicts it
+(``trailing_commentary``), both compared entities named with their roles right or swapped
+(``both_entities_named``), a bare "Yes."/"No." to a verdict question that also asks for values
+or a colour (``yes_no_only``, partial by the rubric), the right number without its unit
+(``units_missing``), and percentage points written as "%" (passes) or a relative change written
+as points (fails) (``percent_vs_points``; set v7 held such answers under ``relative_change``
+and its unit styles). Each was written and labelled by hand from the question, the reference,
+its facts and the paper's rubric alone (Table 6, pass = 6) before any judge ran on it, without
+reading the judge's code, its tests' cases or any earlier set's answers; label-fails are wrong
+by the rubric (a wrong or missing asked part, a flipped verdict, a wrong value or entity), not
+borderline. Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up
+as a failing test and a diff. The judge is never tuned on this set; its figures here are the
+judge's held-out quality. Only counts are printed, never the answers.
+
+Answers per style: abbrev 7, approx_in 6, approx_out 6, approx_symbol 9, arabic 6,
+both_entities_named 6, bullets 7, chinese 6, code_block 5, concise 48, converted 24, cot_right 5,
+cot_wrong 8, decimal_comma 7, distractors 6, dutch 6, extra_wrong_claim 5, footnote 7,
+fraction_text 7, french 7, german 8, hedged 6, hindi 7, html_table 6, indonesian 5, italian 7,
+japanese 5, json 7, korean 8, latex 7, letter_choice 7, markdown 5, name_variant 6, number_words
+5, number_words_foreign 5, other_chart_value 6, partial 25, percent_fraction 6, percent_vs_points
+12, polish 6, portuguese 5, preamble 5, range_answer 6, refusal 5, relative_change 5, restated 5,
+rounded 10, rounded_coarse 6, russian 7, scientific 8, self_correct 5, sign_flip 7, spanish 6,
+swapped 8, swedish 6, tentative 7, thousands_sep 6, trailing_commentary 7, turkish 6,
+unicode_minus 6, units_missing 11, units_spelled 6, verbose 6, verdict_flip 13, vietnamese 7,
+wrong_entity 17, wrong_figure 6, wrong_label_list 6, wrong_period 20, wrong_quantity 5,
+wrong_scale 6, wrong_unit 7, wrong_value 7, yes_no_only 7.
+
+First run: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v8.py
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.judge import labelled_sets as ls
+from tests.judge import make_offline_questions
+from tests.judge.labelled_sets import DATA, PASS, Row
+
+QUESTIONS = "offline_heldout_v8_questions.json"
+ANSWERS = "offline_heldout_v8.yaml"
+SEED = 9949
+DIGESTS = {
+    QUESTIONS: "07a63b237c40ac8d784a2950e290891d97110214557dd1c55d13f89d3125b993",
+    ANSWERS: "165e2b0df7618a4a43605c9f6756f4be386047e9e7c6fb0ed71ce177391b1273",
+}
+#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
+STYLES = (
+    "concise", "verbose", "cot_right", "cot_wrong", "converted", "thousands_sep", "decimal_comma",
+    "percent_fraction", "wrong_scale", "wrong_unit", "hedged", "tentative", "rounded", "rounded_coarse",
+    "approx_in", "approx_out", "number_words", "number_words_foreign", "units_spelled",
+    "german", "french", "spanish", "italian", "portuguese", "dutch", "russian", "japanese", "chinese",
+    "korean", "arabic", "hindi",
+    "markdown", "bullets", "latex", "json", "code_block", "wrong_entity", "wrong_period", "swapped",
+    "sign_flip", "partial", "refusal", "verdict_flip", "distractors", "restated", "preamble",
+    "self_correct", "wrong_figure",
+    # styles the earlier held-out sets lacked
+    "extra_wrong_claim", "wrong_label_list", "wrong_quantity", "wrong_value", "abbrev", "unicode_minus",
+    "name_variant", "relative_change",
+    # styles no earlier held-out set had (set v8)
+    "range_answer", "scientific", "fraction_text", "html_table", "approx_symbol", "other_chart_value",
+    "letter_choice", "footnote", "swedish", "polish", "turkish", "indonesian", "vietnamese",
+    "trailing_commentary", "both_entities_named", "yes_no_only", "units_missing", "percent_vs_points",
+)  # fmt: skip
+#: styles that must hold both label-passes and label-fails
+BOTH_WAYS = (
+    "german", "french", "spanish", "italian", "portuguese", "dutch", "russian", "japanese", "chinese",
+    "korean", "arabic", "hindi", "markdown", "bullets", "latex", "json", "code_block", "percent_fraction",
+    "thousands_sep", "decimal_comma", "converted", "rounded_coarse", "number_words", "number_words_foreign",
+    "partial", "distractors", "tentative", "restated", "preamble", "self_correct",
+    "range_answer", "scientific", "fraction_text", "html_table", "approx_symbol", "letter_choice", "footnote",
+    "swedish", "polish", "turkish", "indonesian", "vietnamese", "trailing_commentary", "both_entities_named",
+    "percent_vs_points",
+)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def judged() -> list[Row]:
+    return ls.judged(ls.labelled(QUESTIONS, ANSWERS))
+
+
+@pytest.mark.parametrize("name", sorted(DIGESTS))
+def test_frozen_files_keep_their_digest(name: str) -> None:
+    """Any edit to the frozen set is visible: change the digest only for a new labelling round."""
+    digest = ls.sha256_of(name)
+    assert digest == DIGESTS[name], f"{name} changed (sha256 {digest}); the held-out set is frozen"
+
+
+def test_questions_file_is_registered_and_never_rewritten() -> None:
+    """``make_offline_questions`` knows the file's seed and size, and never rewrites it."""
+    assert make_offline_questions.SETS[QUESTIONS] == (SEED, 30)
+    assert make_offline_questions.TOTALS[QUESTIONS] == 48
+    assert QUESTIONS in make_offline_questions.FROZEN
+
+
+def test_seed_is_used_by_no_other_test() -> None:
+    """The questions come from seed 9949, which no other test module or test data names."""
+    header = json.loads((DATA / QUESTIONS).read_text(encoding="utf-8"))
+    assert (header["seed"], header["n_docs"]) == (SEED, 30)
+    assert all(q["question_id"].startswith(f"sdb-{SEED}-") for q in header["questions"])
+    users = ls.seed_users(SEED, {Path(__file__), DATA / QUESTIONS, DATA / ANSWERS})
+    assert not users, f"seed {SEED} is held out, but {users[0]} names it"
+
+
+def test_set_covers_subsets_categories_levels_and_styles() -> None:
+    rows = ls.labelled(QUESTIONS, ANSWERS)
+    assert len(rows) >= 450 and len({q["question_id"] for q, *_ in rows}) == 48  # issue 25, point 2
+    assert ls.schema_problems(rows, QUESTIONS) == []
+    styles = Counter(style for _, _, style, _ in rows)
+    for style in STYLES:
+        assert styles[style] >= 5, style
+    assert all(0 <= score <= 10 for _, score, _, _ in rows)
+    passing = sum(score >= PASS for _, score, _, _ in rows)
+    assert 0.4 < passing / len(rows) < 0.6
+    for style in BOTH_WAYS:
+        labels = {score >= PASS for _, score, s, _ in rows if s == style}
+        assert labels == {True, False}, f"{style} answers must hold both passes and fails"
+
+
+def test_prints_the_judges_figures(judged: list[Row]) -> None:
+    """Prints the figures (always passes: the targets are the next test)."""
+    ls.print_figures("held-out set v8", judged)
+    overall = ls.figures(judged)
+    assert overall.n >= 450
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 25 targets on held-out set v8 (first-run figures in the module docstring); "
+    "the lead makes this strict when the judge work lands.",
+)
+def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
+    ls.assert_targets(judged)
