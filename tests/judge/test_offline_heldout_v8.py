@@ -50,7 +50,18 @@ unicode_minus 6, units_missing 11, units_spelled 6, verbose 6, verdict_flip 13, 
 wrong_entity 17, wrong_figure 6, wrong_label_list 6, wrong_period 20, wrong_quantity 5,
 wrong_scale 6, wrong_unit 7, wrong_value 7, yes_no_only 7.
 
-First run: recorded by the lead after the freeze.
+First run, after the freeze (ddf8da3), of offline-claims-v6 (judge code of 181d571, main at
+740d7b9; the judge6 round never saw this set): pass/fail agreement 89.3% (524 of 587); false
+passes 5.6% of label-fails (15 of 267, 2.6% of all); false fails 15.0% of label-passes (48 of
+320); mean absolute score difference 1.41; certain 78.4% (460), on which agreement is 93.5%,
+false passes 4.2% of label-fails (2.0% of all answers), false fails 8.5%, mean absolute
+difference 1.15. False passes per style: wrong_label_list 4 of 6, extra_wrong_claim 3 of 5, and
+one each in decimal_comma, dutch, percent_vs_points, trailing_commentary, verdict_flip,
+vietnamese, wrong_unit and yes_no_only; the most false fails are scientific notation (5 of 8),
+abbreviations, Arabic, Dutch and other names of an entity (3 each). Agreement misses the target
+(>= 90%) by 0.7 points; false passes (<= 3%) and the certain answers' 97% / 1% miss. The
+judge7 round (offline-claims-v7) never saw this set either: its first run is recorded below
+when it lands.
 
 Run with ``-s`` to see the figures::
 
