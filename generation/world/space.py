@@ -54,9 +54,11 @@ MAX_ENTITIES = 10
 MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
 #: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
 MIN_ENTITY_SPACE = 80
-#: Number strings an entity's range is widened to hold (geometrically about its middle, under its
-#: cap): a report prints hundreds of numbers and no two alike, so a range of ~150 strings at a
-#: scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931 failed so).
+#: Number strings a scaled metric's entity range is widened to hold (geometrically about its
+#: middle, under its cap): a report prints hundreds of numbers and no two alike, so a range of ~150
+#: strings at a scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931
+#: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
+#: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
 ENTITY_SLOTS = 250
 _SCALES = ("", "thousand", "million", "billion", "trillion")
 _FACTOR = {s: 1000.0**i for i, s in enumerate(_SCALES)}
@@ -258,10 +260,11 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         while narrowest * 10**decimals < MIN_ENTITY_SPACE and decimals < 3:
             decimals += 1
     ranges = {k: (round(lo, decimals) or 10.0**-decimals, round(hi, decimals)) for k, (lo, hi) in raw.items()}
-    ranges = {
-        k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
-        for k, (lo, hi) in ranges.items()
-    }
+    if per or cap:  # an intensive metric keeps the theme's range: crowding adds a decimal instead
+        ranges = {
+            k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
+            for k, (lo, hi) in ranges.items()
+        }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
     kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale}
     metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "5216a1fec88bcd72c6b85d08f196d5a74f3d182b160a9b90fe599e6d0528a404",
+    "5-d3-0": "eb6787e6a183886a2e93e81c81115755fc6f2a514381d4809d6c1eed432ecff7",
     "5-d3-1": "99a25a66b77317831aa07f07362651ac3dd5a65cfb62bb6b04f8146d035b008e",
-    "5-d3-2": "433677f4e5689ccb65fce1098e7e0a2344f0e93a567949d2271b3a537a382357",
-    "5-d3-3": "ad07b55d284d2016f371c0ec91ad57446b36bad76511c18a9dc33594e425edc7",
-    "3-matplotlib-0": "4c12499af8cb653133a5f6a8b388c282222d2f1f37efdde65c61d1cd20000de4",
-    "3-matplotlib-1": "8099394688c84bb136d379f472a340ac84880d04ca7ac86a1f974d5c67cba739",
+    "5-d3-2": "c9348c17a40ac871273f51dfac72d005e182a2cdbe9ac3f2eddad90db50c56ca",
+    "5-d3-3": "9d0cc9ecaaab5d2ed4bb69d7e0f66e8abab06a106ceaa935ebdd909a59098b10",
+    "3-matplotlib-0": "6596f2a3dba154d5451cb125cbc127c20ce53f5b490ae1b6aad6ef2b0839f9ad",
+    "3-matplotlib-1": "f999083f792fc16ba90b29ca61c34bef1a5fd37ba3d91872519d240d6d0327c9",
 }
 
 

@@ -24,7 +24,7 @@ from generation.world.space import (
     topic_by_title,
     topic_for,
 )
-from generation.world.table import FactTable
+from generation.world.table import FactTable, world_decimals
 from generation.world.topics import DOMAINS, funnel_of, in_text
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
@@ -138,12 +138,30 @@ def test_a_narrow_range_is_widened_to_hold_enough_number_strings() -> None:
 
 def test_every_entity_range_of_the_space_holds_enough_number_strings() -> None:
     """A report prints hundreds of numbers, none twice: a crowded range ran out of strings
-    (NumberSpaceExhaustedError, 1 of 60 paper documents of seed 9931 before ranges were widened)."""
+    (NumberSpaceExhaustedError, 1 of 60 paper documents of seed 9931 before ranges were widened).
+    A scaled metric's ranges are widened; an intensive one's gets a decimal more."""
     short = []
     for i in range(space_size()):
         for metric in compose(i, PERIODS[0]).metrics:
-            step = 10.0**-metric.decimals
+            step = 10.0 ** -world_decimals(metric)  # the decimals the report prints it with
             for entity, (lo, hi) in limits_of(compose(i, PERIODS[0])).ranges.get(metric.name, {}).items():
                 if round((hi - lo) / step) < ENTITY_SLOTS and lo > 1.5 * step:  # not at a cap
                     short.append((metric.name, entity, lo, hi))
     assert short == []
+
+
+def test_an_intensive_metric_keeps_the_range_its_theme_gives() -> None:
+    """A rate, share or level that does not scale with its entity stays in the theme's plausible
+    range for every entity: widening it to hold more number strings once put long-term care
+    spending at 21% of GDP (a theme range of 0.6-4.2%)."""
+    outside = []
+    for i, pair in enumerate(pairs()):
+        ranges = limits_of(compose(i, PERIODS[0])).ranges
+        for rec in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]:
+            if rec.get("per") or rec.get("cap"):
+                continue
+            low, high = float(rec["low"]), float(rec["high"])
+            for entity, (lo, hi) in ranges.get(rec["name"], {}).items():
+                if lo < low - 1e-9 or hi > high + 1e-9:
+                    outside.append((pair.title, rec["name"], entity, lo, hi))
+    assert outside == []
