@@ -54,6 +54,11 @@ MAX_ENTITIES = 10
 MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
 #: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
 MIN_ENTITY_SPACE = 80
+#: An entity whose plausible band of a scaled metric holds fewer number strings than this at the
+#: metric's decimals (up to three, added until the narrowest band holds ENTITY_SLOTS) is left out
+#: of its setting, the smallest first while enough remain: widening its band to ENTITY_SLOTS would
+#: put its values far outside what its size allows (up to 27x below a small economy's band).
+CROWDED_BELOW = 60
 #: Number strings a scaled metric's entity range is widened to hold (geometrically about its
 #: middle, under its cap): a report prints hundreds of numbers and no two alike, so a range of ~150
 #: strings at a scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931
@@ -205,12 +210,15 @@ class _Composed:
     ranges: dict[str, tuple[float, float]]
     cap: tuple[str, float] | None
     scaled: bool
+    #: each entity's range before it was widened (its plausible band)
+    bands: dict[str, tuple[float, float]]
 
     def crowded(self) -> str | None:
-        """The entity whose range holds too few number strings at the metric's decimals."""
+        """The entity whose plausible band holds too few number strings at the metric's decimals
+        (widening it far past its band would make its values implausible)."""
         step = 10.0**-self.metric.decimals
-        name, (lo, hi) = min(self.ranges.items(), key=lambda kv: kv[1][1] - kv[1][0])
-        return None if (hi - lo) / step >= MIN_ENTITY_SPACE or not self.scaled else name
+        name, (lo, hi) = min(self.bands.items(), key=lambda kv: kv[1][1] - kv[1][0])
+        return None if (hi - lo) / step >= CROWDED_BELOW or not self.scaled else name
 
 
 def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...]:
@@ -257,9 +265,10 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         decimals = max(
             decimals, 1 if decimals == 0 and narrowest * 10**decimals < MIN_ENTITY_SPACE else decimals
         )
-        while narrowest * 10**decimals < MIN_ENTITY_SPACE and decimals < 3:
-            decimals += 1
+        while narrowest * 10**decimals < (ENTITY_SLOTS if per or cap else MIN_ENTITY_SPACE) and decimals < 3:
+            decimals += 1  # a scaled metric prints more decimals before its bands are widened
     ranges = {k: (round(lo, decimals) or 10.0**-decimals, round(hi, decimals)) for k, (lo, hi) in raw.items()}
+    bands = ranges
     if per or cap:  # an intensive metric keeps the theme's range: crowding adds a decimal instead
         ranges = {
             k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
@@ -273,7 +282,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             rec["name"], rec["unit"], min(lows), max(highs), **kwargs, kind=rec["kind"], kind_given=True
         )
     cap_rule = (cap, _FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
-    return _Composed(metric, ranges, cap_rule, bool(per or cap))
+    return _Composed(metric, ranges, cap_rule, bool(per or cap), bands)
 
 
 def _roomier(lo: float, hi: float, decimals: int, ceiling: float | None) -> tuple[float, float]:

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "eb6787e6a183886a2e93e81c81115755fc6f2a514381d4809d6c1eed432ecff7",
-    "5-d3-1": "99a25a66b77317831aa07f07362651ac3dd5a65cfb62bb6b04f8146d035b008e",
-    "5-d3-2": "c9348c17a40ac871273f51dfac72d005e182a2cdbe9ac3f2eddad90db50c56ca",
-    "5-d3-3": "9d0cc9ecaaab5d2ed4bb69d7e0f66e8abab06a106ceaa935ebdd909a59098b10",
-    "3-matplotlib-0": "6596f2a3dba154d5451cb125cbc127c20ce53f5b490ae1b6aad6ef2b0839f9ad",
-    "3-matplotlib-1": "f999083f792fc16ba90b29ca61c34bef1a5fd37ba3d91872519d240d6d0327c9",
+    "5-d3-0": "0bc87347140734704588d72bc5aa06c023344d256c2c74b19c99941033de6e08",
+    "5-d3-1": "d97f15966fa41b51f4274d0d017f8393b15da8d43043f5fffba3cd6d3d9a9f40",
+    "5-d3-2": "82f4084396f3a01e1f709f4fe5067775b56738fdd870afc1e1f5461d21505271",
+    "5-d3-3": "4aee8f29d92a3db2ba2d67635f28e4855b3559444d45e5a1ef368b3db5a0e488",
+    "3-matplotlib-0": "2b9f154458bbc63e37908d7590c861a9eb2337f279492c1bdf2c51fd25c60b3f",
+    "3-matplotlib-1": "003596744209957a210a9d512b53b12c088eef25c61771de8e8c529aa652c60d",
 }
 
 

@@ -17,7 +17,7 @@ from generation.validate.plausibility import (
     world_problems,
 )
 from generation.validate.rules import RULES
-from generation.world.space import Limits
+from generation.world.space import Limits, limits_of, topic_by_title
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
@@ -126,9 +126,13 @@ def test_generated_worlds_break_no_bound_and_a_tampered_one_is_caught() -> None:
     manifests = [plan_document(config, i).manifest for i in range(40)]
     assert [p for m in manifests for p in manifest_problems(m)] == []
     m = manifests[0]
-    facts = [f for f in m.world.facts if not f.part]
+    topic = topic_by_title(m.topic)
+    limits = limits_of(topic) if topic is not None else None
+    assert limits is not None
+    ranges = limits.ranges
     tampered = m.model_copy(deep=True)
-    target = next(f for f in tampered.world.facts if f.metric == facts[0].metric and not f.part)
+    # a fact with a range of its own (a change between periods has none)
+    target = next(f for f in tampered.world.facts if not f.part and f.entity in ranges.get(f.metric, {}))
     target.value = target.value * 1000
     assert manifest_problems(tampered)
 

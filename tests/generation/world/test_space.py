@@ -15,6 +15,7 @@ from generation.world.space import (
     ENTITY_SLOTS,
     MIN_ENTITIES,
     PERIODS,
+    _compose_metric,
     _roomier,
     compose,
     domains,
@@ -165,3 +166,20 @@ def test_an_intensive_metric_keeps_the_range_its_theme_gives() -> None:
                 if lo < low - 1e-9 or hi > high + 1e-9:
                     outside.append((pair.title, rec["name"], entity, lo, hi))
     assert outside == []
+
+
+def test_a_scaled_metric_widens_no_entity_far_past_its_band() -> None:
+    """An entity whose band (its size's share of the theme's range) holds too few number strings is
+    printed with more decimals, or left out of the setting, before its band is widened: widening
+    put a small economy's graduates 27 times below its band."""
+    far = []
+    for pair in pairs():
+        for rec in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]:
+            if not (rec.get("per") or rec.get("cap")):
+                continue
+            composed = _compose_metric(rec, pair.entities)
+            for entity, (lo, hi) in composed.ranges.items():
+                band_lo, band_hi = composed.bands[entity]
+                if (hi - lo) > 5 * (band_hi - band_lo):
+                    far.append((pair.title, rec["name"], entity, (band_lo, band_hi), (lo, hi)))
+    assert far == []
