@@ -5,7 +5,8 @@ Usage: ``python bench/question_measures.py --config configs/paper.yaml --seed 0 
 Plans each document (no rendering, no validation) and builds its questions, then prints
 ``synthdocbench stats``'s question measures, the verdict balance per category with a 95%
 Clopper-Pearson interval on the largest class, and the tells of verify_with_chart: the best
-single threshold on the claim's relative distance from its mark, and the best rule on one
+single threshold on the claim's relative distance from its mark (and that distance per verdict
+and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
 of them by chance) and the majority share (what a guess without any feature reaches).
@@ -27,6 +28,7 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 import numpy as np
 from scipy.stats import binomtest
 
+from generation.document.claims import MATCH_SHARE
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
@@ -80,6 +82,17 @@ def main() -> None:
     print(f"  best threshold on the mark's size (relative to its chart's largest): {sizes:.2f}")
     scaled = threshold_accuracy([(c.matches, c.scaled_gap) for c in claims])
     print(f"  best threshold on |claimed - charted| / the chart's largest value: {scaled:.2f}")
+    for verdict in (True, False):
+        for labelled in (True, False):
+            found = [c.gap for c in claims if c.matches is verdict and c.labelled is labelled]
+            if found:
+                where = "labelled" if labelled else "read off the axis"
+                beyond = sum(g > MATCH_SHARE for g in found) / len(found)
+                print(
+                    f"  {'matches' if verdict else 'misses'} {where}: {len(found)}, distance from the "
+                    f"mark median {statistics.median(found):.1%} [{min(found):.1%}, {max(found):.1%}], "
+                    f"beyond {MATCH_SHARE:.0%}: {beyond:.0%}"
+                )
     shuffled = _shuffled(claims)
     for name in FEATURES:
         chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)

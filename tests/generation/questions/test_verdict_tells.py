@@ -2,10 +2,12 @@
 
 The cross-modal slots whose question carries a drawn verdict fill first in their report, and
 integrate L2 and compare L2-L5 are asked only by their own slots, so those categories hold the
-drawn split less the few slots that found no claim of their verdict. And no single feature of a
-verify claim tells its verdict well: not its distance from its mark relative to the mark (the
-content stage pairs each miss with a match as far away, see :mod:`generation.document.claims`),
-nor whether its chart prints its values, nor how many decimals it is printed with.
+drawn split less the few slots that found no claim of their verdict. A verify claim's verdict
+holds for anyone who reads its mark as precisely as its chart allows: a match is never more
+than 5% from its mark (the paper's tolerance), a miss 2-3 reading tolerances off
+(:mod:`generation.document.claims`). So its distance from its mark, which only a reading of the
+mark gives, separates the verdicts on each kind of chart; and nothing seen without reading the
+values (whether the chart prints them, the claim's decimals, the mark's size) tells the verdict.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from generation.document.claims import MATCH_SHARE
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.questions.build import make_questions, slot_targets
@@ -57,10 +60,12 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
         targets = slot_targets("cross_modal", 3, index, SEED)
         slots.update(c for c, lv, _ in targets if (c, lv) in VERDICT_CELLS)
     balance = verdict_balance(questions)
-    # asked only by their own slots, and most slots find a claim of their verdict (here 19 of 20
-    # integrate L2 slots, main before: 26 of 40 on seed 0's 200 documents; 57 of 80 compare
-    # L2-L5 slots: an L3 question needs a period to average, L5 a series found by its colour)
-    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.65)):
+    # asked only by their own slots, and most slots find a claim of their verdict (here 18 of 20
+    # integrate L2 slots, main before: 26 of 40 on seed 0's 200 documents; 49 of 80 compare
+    # L2-L5 slots, 59 and 51 on 100 documents of seeds 0 and 9991: an L3 question needs a period
+    # to average, L5 a series found by its colour, and a setting keeps fewer entities since small
+    # ones whose bands are too crowded to print are left out; other categories fill the rest)
+    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.6)):
         asked = sum(balance[category].values())
         assert found * slots[category] <= asked <= slots[category], (category, asked, slots[category])
         # the drawn split is even to one per level; a slot without its question moves it by one
@@ -76,16 +81,19 @@ def test_no_single_feature_of_a_claim_tells_its_verdict(
     assert len(claims) >= 120
     majority = Counter(c.matches for c in claims).most_common(1)[0][1] / len(claims)
     assert majority <= 0.55
-    # measured here: 0.69 (main before this change: 0.77); a match on a chart read off its axis
-    # sits as far from its mark, relatively, as the miss it is paired with
-    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) <= 0.72
-    # the pairs do not trade that tell for another one: the kind of chart (0.56; shuffled verdicts
-    # 0.54), the printed decimals (0.60; 0.55), the gap on the chart's scale (0.73; main 0.78) and
-    # the mark's size (0.72; main 0.61, the price: a match that far off needs a small mark)
+    assert all(c.gap <= MATCH_SHARE + 1e-9 for c in claims if c.matches)
+    assert all(c.gap >= 0.02 - 1e-9 for c in claims if not c.matches)
+    # measured here: 0.77 (0.69 when matches read off an axis sat 8-15% from their mark, a verdict
+    # no one who reads the mark would give): a single threshold is right for all claims but the
+    # matches read off an axis (2-5%) or the misses on charts that print their values (2-3%),
+    # half the pairs each; reading the gap is reading the chart
+    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) <= 0.79
+    # what needs no reading of the values tells little: the kind of chart (0.53; shuffled verdicts
+    # 0.54), the printed decimals (0.54; 0.55), the mark's size (0.61; 0.72 with far matches)
     assert feature_accuracy(claims, "labelled") <= 0.60
     assert feature_accuracy(claims, "decimals") <= 0.63
-    assert threshold_accuracy([(c.matches, c.scaled_gap) for c in claims]) <= 0.76
-    assert threshold_accuracy([(c.matches, c.size) for c in claims]) <= 0.75
+    assert threshold_accuracy([(c.matches, c.size) for c in claims]) <= 0.66
+    assert threshold_accuracy([(c.matches, c.scaled_gap) for c in claims]) <= 0.79
 
 
 def test_feature_accuracy_is_the_best_rule_on_one_feature() -> None:
