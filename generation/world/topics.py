@@ -117,8 +117,9 @@ class Mix:
 
     @property
     def by_parts(self) -> str:
-        """The whole split by its part kind, said once: "sales by channel"."""
-        return f"{self.whole} by {self.part_kind}"
+        """The whole split by its part kind, each said once: "sales by channel", "land cover by
+        type" (for parts of kind "land cover type")."""
+        return f"{self.whole} by {self.part_kind.removeprefix(self.whole + ' ')}"
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,8 @@ def test_a_mix_names_its_split_once() -> None:
     plain = Mix("electricity generation", "source", ("Coal", "Wind"), metric)
     assert (named.whole, named.by_parts) == ("sales", "sales by channel")
     assert (plain.whole, plain.by_parts) == ("electricity generation", "electricity generation by source")
+    cover = Mix("land cover", "land cover type", ("Cropland", "Wetland"), metric)
+    assert cover.by_parts == "land cover by type"  # not "land cover by land cover type"
     assert stutter("Sales by channel by channel in Chile, 2019") == "by channel"
     assert stutter("Sales by channel in Chile, 2019") is None
 
