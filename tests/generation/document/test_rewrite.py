@@ -33,15 +33,22 @@ def _paragraph(req: Recorded) -> str:
 _POLITE_SWAPS = {"the": "this", "The": "This", "in": "within", "of": "for"}
 
 
+#: The words of a rank's group ("Of the three countries ..., India had the highest ..."): a
+#: faithful rewrite leaves them alone ("Of this three" loses the group the rank holds in, and the
+#: fact check rightly rejects the paragraph).
+_GROUP = re.compile(r"\bof the three\b", re.IGNORECASE)
+
+
 def _polite(req: Recorded) -> Reply:
-    """A faithful rewrite: swaps one common word outside the sentences listed under KEEP."""
+    """A faithful rewrite: swaps one common word outside the sentences listed under KEEP and
+    outside a rank's group."""
     text = _paragraph(req)
     listed = req.prompt.split("KEEP:\n", 1)[1].split("\n\nPARAGRAPH:\n", 1)[0]
     keep = [line[2:] for line in listed.splitlines() if line.startswith("- ")]
     kept = [False] * len(text)
-    for sentence in keep:
-        for m in re.finditer(re.escape(sentence), text):
-            kept[m.start() : m.end()] = [True] * (m.end() - m.start())
+    spans = [m.span() for sentence in keep for m in re.finditer(re.escape(sentence), text)]
+    for start, end in spans + [m.span() for m in _GROUP.finditer(text)]:
+        kept[start:end] = [True] * (end - start)
     for m in re.finditer(r"\b(?:the|The|in|of)\b", text):
         if not kept[m.start()]:
             return Reply(content=text[: m.start()] + _POLITE_SWAPS[m.group(0)] + text[m.end() :])
@@ -299,7 +306,9 @@ def test_check_rewrite_reads_ranks_over_the_whole_table_and_sentences_against_ea
                 if check_sentence(bare, world).true:
                     continue
                 reason = check_rewrite(block.text, block.text.replace(sentence, bare), kept, world)
-                assert reason is not None and reason.startswith("contradicts the fact table"), (bare, reason)
+                # false over the whole table, or against the paragraph's own "of the three" rank
+                refusals = ("contradicts the fact table", "two sentences contradict each other")
+                assert reason is not None and reason.startswith(refusals), (bare, reason)
                 refused += 1
     assert refused >= 3
     cells: dict[tuple[str, str], list[WorldFact]] = {}
