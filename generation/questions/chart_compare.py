@@ -263,7 +263,7 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
                 ],
             )
             a = (
-                f"{cap(happened)} in {year}; that year {hi.category} was higher, at {val(chart, hi)} against "
+                f"{cap(happened)} in {year}; that year {hi.category} stood higher, at {val(chart, hi)} against "
                 f"{val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
             )
             steps = [
