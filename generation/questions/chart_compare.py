@@ -263,8 +263,8 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
                 ],
             )
             a = (
-                f"{cap(happened)} in {year}; that year {hi.category} stood higher, at {val(chart, hi)} against "
-                f"{val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
+                f"{cap(happened)} in {year}; that year {hi.category} stood higher, at {val(chart, hi)} "
+                f"against {val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
             )
             steps = [
                 f"Find in the text that {happened} in {year}.",
