@@ -113,9 +113,18 @@ _TABLE: list[tuple[str, str]] = [
     # approximations ("about" lets a value be rounded to its last digit)
     (r"etwa|ungefähr|rund|circa|environ|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente", "about"),
     ("大约|大概为|约(?=\\s?\\d)|約(?=\\s?\\d)|およそ|대략|약(?=\\s?\\d)", " about "),
+    (
+        r"ou\s+seja|o\s+sea|ossia|cioè|das\s+heißt|c['’]est-à-dire|es\s+decir|isto\s+é|dat\s+wil\s+zeggen",
+        "i.e.",
+    ),
     (r"oder|ou", "or"),
     ("或者|或是|または|もしくは|또는|혹은", " or "),
-    # colours
+    # colours (a compound first: "azul-petróleo" is teal, no blue)
+    (
+        r"azul[- ]petr[óo]leo|verde[- ]azulad[oa]|bleu[- ]canard|sarcelle|blaugrün|petrolfarben"
+        r"|verde\s+acqua",
+        "teal",
+    ),
     (r"rosso|красн\w*", "red"),
     (r"blu|син\w*|голуб\w*", "blue"),
     (r"зелён\w*|зелен\w*", "green"),

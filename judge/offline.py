@@ -43,7 +43,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion, foreign, number_words, offline_parts, structured
+from judge import (
+    certainty,
+    claims,
+    conclusion,
+    entity_names,
+    foreign,
+    number_words,
+    offline_parts,
+    structured,
+)
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
@@ -443,6 +452,7 @@ class OfflineJudge:
         if _LATEX_COMMAND.search(raw_text):
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+        candidate = entity_names.canonical(candidate, item.question, item.reference)
         language = certainty.language_doubt(candidate)
         candidate = _number_words(item, facts, candidate, language)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English

@@ -306,6 +306,11 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
     return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
 
 
+#: the words that open a span and lead to its other end, in the languages the judge reads
+_SPAN_FROM = "from|between|over|von|zwischen|de|du|des|desde|entre|da|dal|dalla|dai|van|tussen|с|от|между"
+_SPAN_TO = "to|and|bis|auf|nach|und|à|au|et|a|al|hasta|y|para|e|tot|naar|en|до|по|и"
+
+
 def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     """The year is one end of a span whose other end is another asked year ("from 7.31% in 2012
     to 8.57% in 2014" for the years 2012 and 2014): the span is what the question asks, and the
@@ -314,7 +319,7 @@ def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     for other in (f.text.strip() for f in ctx.facts if _is_year(f) and f is not fact):
         a, b = sorted((mine, other))
         if re.search(
-            rf"\b(?:from|between|over)\b[^;]*\b{a}\b[^;]*(?:\bto\b|\band\b|→|–|-)[^;]*\b{b}\b", clause
+            rf"\b(?:{_SPAN_FROM})\b[^;]*\b{a}\b[^;]*(?:\b(?:{_SPAN_TO})\b|→|–|-)[^;]*\b{b}\b", clause
         ):
             return True
     return False
@@ -329,7 +334,9 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
     # "below the average", "rose to 2016": a side or direction names what it compares with
     compares = fact.pole is not None and fact.pole[0] in ("side", "direction")
-    if own and not own & every and not value and not compares:
+    # an answer in another language writes an entity's context in its own words
+    translated = ctx.foreign(text) and _is_entity(fact)
+    if own and not own & every and not value and not compares and not translated:
         a, b = text.piece(text.clauses, span)
         here = {
             j
