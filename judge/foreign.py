@@ -132,6 +132,7 @@ _TABLE: list[tuple[str, str]] = [
     (r"blau|bleu|azul", "blue"),
     (r"grün|vert|verde", "green"),
     (r"naranja|laranja", "orange"),
+    (r"rosa|rose|розов\w*", "pink"),
     (r"lila|violett|morad[oa]|púrpura|roxo|violet", "purple"),
     (r"navyblau\w*|marineblau\w*", "navy"),
     (r"olivfarben\w*|olivgrün\w*", "olive"),
@@ -141,6 +142,8 @@ _TABLE: list[tuple[str, str]] = [
     ("绿色|緑色|緑|초록", " green "),
     ("橙色|オレンジ|주황", " orange "),
     ("紫色|紫|보라", " purple "),
+    ("粉色|粉红色|ピンク|분홍", " pink "),
+    ("蓝绿色|青绿色|水鸭色|青色|ティール|青緑|청록색|청록", " teal "),
 ]
 #: Portuguese contractions of "em" + article ("no gráfico"): no negation
 _PORTUGUESE = re.compile(r"ão\b|ões\b|não\b|\bé\b|\bem\b|\bcom\b", re.IGNORECASE)
@@ -151,7 +154,7 @@ _CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
 #: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
 _ENGLISH_TOO = re.compile(
     r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
-    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement|meta|rapport|informe|grafik",
+    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement|meta|rapport|informe|grafik|rose",
     re.IGNORECASE,
 )
 

@@ -82,6 +82,7 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
+from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
 from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
@@ -268,6 +269,7 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or side_against_values(ctx, text)
         or roles_swapped(ctx, text)
         or reference_winner_conflict(ctx, text)
+        or list_misbound(ctx, text)
     )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
