@@ -403,7 +403,8 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
         return own.group(1) if own.group(1) not in bound and own.group(1) in ctx.known_words else None
     said = set(claims.YEAR.findall(place(text, span)))
     if value:
-        said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
+        if said & ctx.known_words:  # a year the reference never names is read as foreign elsewhere
+            said &= ctx.known_words
         if bound & set(claims.YEAR.findall(text.text[slice(*text.piece(text.sentences, span))])):
             return None  # the answer's sentence has the value's own year too
     return min(said) if said and not said & bound else None
