@@ -57,6 +57,7 @@ from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
+from judge.offline_binding import event_order_conflict, qualifier_misbound
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -270,6 +271,8 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or roles_swapped(ctx, text)
         or reference_winner_conflict(ctx, text)
         or list_misbound(ctx, text)
+        or qualifier_misbound(ctx, text)
+        or event_order_conflict(ctx, text)
     )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))

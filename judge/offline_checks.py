@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from judge import claims
+from judge import offline_binding as binding
 from judge import offline_roles as roles
 from judge.claims import Span
 from judge.numbers import FoundNumber
@@ -461,6 +462,9 @@ def _problem(
     period = roles.period_misbound(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
+    statistic = binding.statistic_misbound(ctx, fact, span, text)
+    if statistic is not None:
+        return f"'{said}' is given as {statistic}"
     side = roles.role_misbound(ctx, fact, span, text)
     if side is not None:
         return f"'{said}' is given for the {side}"

@@ -1,0 +1,112 @@
+"""More bindings of a stated value (judge7 round, ``offline-claims-v7``).
+
+* **The statistic**: a value the reference calls an average (a median, a total, a maximum, a
+  minimum) said as another statistic and not as its own ("the median of the six marks is
+  71.75%" for an average of 71.92%) answers another quantity than the one asked.
+* **The qualified name**: a mark the reference names with its series ("Nursing homes in
+  Germany") named with another series the question and reference never write ("Home care in
+  Germany") is another mark, though the country is right.
+* **The order of two events**: where the question asks for the year of whichever of two events
+  came second (or first) and the reference gives it, a year the answer states in a clause about
+  the other event that would put that event later (earlier) contradicts the reference ("the
+  regional job centres came later, in 2021" where the reference's later event is in 2019).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge import claims
+from judge.claims import Span
+from judge.offline_context import _Context
+from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
+
+_STATISTICS = {
+    "average": r"averages?|averaged|averaging|mean|avg",
+    "median": r"median",
+    "total": r"total|totals|totalled|totaled|sum|sums|summed|cumulative",
+    "maximum": r"maximum|max|peak|peaks|highest",
+    "minimum": r"minimum|min|lowest",
+}
+_STATISTIC = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in _STATISTICS.items()}
+
+
+def _statistics(clause: str) -> set[str]:
+    return {name for name, pattern in _STATISTIC.items() if pattern.search(clause)}
+
+
+def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """The statistic the answer's clause calls ``fact``'s value, when the reference calls it
+    another one (see the module docstring)."""
+    if fact.kind != "number":
+        return None
+    spans = _fact_spans(fact, ctx.reference)
+    own = set().union(*(_statistics(ctx.reference.clause(s)) for s in spans)) if spans else set()
+    if not own:
+        return None
+    a, _ = text.piece(text.clauses, span)
+    before = text.text[a : span.start]
+    last = max(((m.end(), name) for name, p in _STATISTIC.items() for m in p.finditer(before)), default=None)
+    if last is None or re.search(r"[=/+×*÷→]", before[last[0] :]):
+        return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%")
+    said = {last[1]}
+    if not said & own:
+        return f"the {sorted(said)[0]}"
+    return None
+
+
+_QUALIFIED = r"([A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})\s+(?:in|of|for)\s+(?:the\s+)?"
+
+
+def qualifier_misbound(ctx: _Context, text: _Text) -> str | None:
+    """Another series named with an entity label the reference qualifies (see the module
+    docstring): "Home care in Germany" for "Nursing homes in Germany"."""
+    for fact in ctx.facts:
+        if not _is_entity(fact) or not fact.text[:1].isupper():
+            continue
+        label = re.escape(fact.text.strip())
+        ref = [m.group(1) for m in re.finditer(_QUALIFIED + label, ctx.reference.text)]
+        if not ref:
+            continue
+        for m in re.finditer(_QUALIFIED + label, text.text):
+            words = claims.words(m.group(1)) - claims.STOPWORDS
+            if m.group(1).lower() in (r.lower() for r in ref) or words <= ctx.known_words:
+                continue
+            if not text.negated(Span(m.start(), m.end())):
+                return f"{m.group(1)} in {fact.text}"
+    return None
+
+
+_ORDER_ASK = re.compile(
+    r"\bwhichever\s+(?:came|happened|was|occurred)\s+(?P<which>first|second|earlier|later|last)\b"
+    r"|\bthe\s+(?P<which2>earlier|later)\s+of\s+(?:them|the\s+two)\b",
+    re.IGNORECASE,
+)
+_LATER = ("second", "later", "last")
+
+
+def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
+    """A year the answer gives the question's other event that reverses the reference's order
+    of the two events (see the module docstring)."""
+    ask = _ORDER_ASK.search(ctx.question.text)
+    years = [f for f in ctx.facts if f.kind == "number" and not f.unit and f.targets]
+    if ask is None or len(years) != 1:
+        return None
+    later = (ask.group("which") or ask.group("which2")).lower() in _LATER
+    asked = int(years[0].targets[0][0])
+    # the other event: the question's words the reference never writes ("regional job centres")
+    other = claims.content_words(ctx.question.text) - claims.content_words(ctx.reference.text)
+    other -= {"whichever", "came", "second", "first", "earlier", "later", "year", "years", "recounts"}
+    for a, b in text.segments:
+        clause = text.text[a:b]
+        if len(claims.content_words(clause) & other) < 2:
+            continue
+        for m in claims.YEAR.finditer(clause):
+            year = int(m.group(0))
+            if (
+                year != asked
+                and (year > asked) == later
+                and not text.negated(Span(a + m.start(), a + m.end()))
+            ):
+                return f"the other event in {year}"
+    return None
