@@ -32,6 +32,7 @@ _CAPITALISED_RUN = re.compile(
 @dataclass(frozen=True)
 class _Country:
     iso3: str
+    short: str  # the converter's short English name
     english: frozenset[str]  # names in English (short, official, ISO, common)
     pattern: re.Pattern[str] | None  # country_converter's regular expression of its name forms
     translated: frozenset[str]  # ISO names in other languages
@@ -84,7 +85,8 @@ def countries() -> tuple[_Country, ...]:
         except re.error:  # pragma: no cover - the table's expressions compile
             pattern = None
         names = set().union(*(_uninverted(n) for n in english if n))
-        out.append(_Country(row["ISO3"], frozenset(names), pattern, frozenset(translated - names)))
+        short = row["name_short"]
+        out.append(_Country(row["ISO3"], short, frozenset(names), pattern, frozenset(translated - names)))
     return tuple(out)
 
 
@@ -191,3 +193,42 @@ def _apply(text: str, replacements: list[tuple[int, int, str]]) -> str:
         out += [text[at:start], before, spelling, after]
         at = end
     return "".join(out) + text[at:]
+
+
+@functools.cache
+def _translated_index() -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """One pattern of every country's name in the other languages (names two countries share
+    left out) and each name's English short name."""
+    owners: dict[str, set[int]] = {}
+    for i, c in enumerate(countries()):
+        for name in c.translated:
+            owners.setdefault(name, set()).add(i)
+    english = {n.lower() for c in countries() for n in c.english}
+    index = {
+        name: countries()[next(iter(who))].short
+        for name, who in owners.items()
+        if len(who) == 1 and name.lower() not in english and (not name.isascii() or name[:1].isupper())
+    }
+    if not index:
+        return None, index
+    body = "|".join(_variant_pattern(n) for n in sorted(index, key=len, reverse=True))
+    return re.compile(body), index
+
+
+def in_english(candidate: str) -> str:
+    """``candidate`` (an answer in another language) with every country's name in its language
+    written in English ("l'Italia" → "l'Italy", "Германии" → "Germany"), so a country it names
+    is read, right or wrong."""
+    pattern, index = _translated_index()
+    if pattern is None:
+        return candidate
+    out = []
+    for m in pattern.finditer(candidate):
+        name = next((n for n in index if _matches(n, m.group(0))), None)
+        if name is not None:
+            out.append((m.start(), m.end(), index[name]))
+    return _apply(candidate, out)
+
+
+def _matches(name: str, said: str) -> bool:
+    return said == name or (len(name) >= 5 and said[: len(name) - 1] == name[:-1])

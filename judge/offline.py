@@ -457,8 +457,10 @@ class OfflineJudge:
         if _LATEX_COMMAND.search(raw_text):
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
-        candidate = entity_names.canonical(candidate, item.question, item.reference)
         language = certainty.language_doubt(candidate)
+        candidate = entity_names.canonical(candidate, item.question, item.reference)
+        if language:
+            candidate = entity_names.in_english(candidate)
         candidate = _number_words(item, facts, candidate, language)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
