@@ -320,7 +320,7 @@ def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     for other in (f.text.strip() for f in ctx.facts if _is_year(f) and f is not fact):
         a, b = sorted((mine, other))
         if re.search(
-            rf"\b(?:{_SPAN_FROM})\b[^;]*\b{a}\b[^;]*(?:\b(?:{_SPAN_TO})\b|→|–|-)[^;]*\b{b}\b", clause
+            rf"(?i)\b(?:{_SPAN_FROM})\b[^;]*\b{a}\b[^;]*(?:\b(?:{_SPAN_TO})\b|→|–|-)[^;]*\b{b}\b", clause
         ):
             return True
     return False
@@ -334,7 +334,7 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     own = ctx.anchors[fact.index]
     value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
     # "below the average", "rose to 2016": a side or direction names what it compares with
-    compares = fact.pole is not None and fact.pole[0] in ("side", "direction")
+    compares = fact.pole is not None and fact.pole[0] in ("side", "direction", "verdict")
     # an answer in another language writes an entity's context in its own words
     translated = ctx.foreign(text) and _is_entity(fact)
     if own and not own & every and not value and not compares and not translated:
