@@ -80,6 +80,7 @@ from judge.offline_facts import (
     _percentish,
     _Text,
     _unlatex,
+    half_digit,
     period_of,
     pivot_of,
 )
@@ -289,10 +290,29 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
         return False  # "0.3 points below it" is a gap, no level in percent
     if _states_a_fact(ctx, found, tail):
         return False  # "26.4 hours" is the gap of 1.1 days
+    if _gap_of_known(ctx, found):
+        return False  # "the chart sits 0.9 below it": the gap of 43 and 42.1, not asked
     if not ctx.explained(found):
         return True
     said = stated_unit(found, tail.text)
     return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
+
+
+def _gap_of_known(ctx: _Context, found: FoundNumber) -> bool:
+    """``found`` is the difference of two read values the facts give (within half its last digit)."""
+    values = [
+        t
+        for f in ctx.facts
+        if f.kind == "number" and not f.derived and not _is_year(f)
+        for t, _ in f.targets[:1]
+    ]
+    slack = half_digit(found)
+    return any(
+        abs(abs(a - b) - abs(r)) <= slack
+        for r in found.readings[:1]
+        for i, a in enumerate(values)
+        for b in values[i + 1 :]
+    )
 
 
 def _conclusion_rival(ctx: _Context, fact: _Fact, tail: _Text) -> str | None:
