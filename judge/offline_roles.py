@@ -563,7 +563,11 @@ _RANGE = re.compile(
 )
 
 
-_READING_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+_READING_YEAR = re.compile(r"(?<![\d.])(?<![\d][–-])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+
+
+#: a chart's title with its years ("'Spending per student, 2007–2016'"): no asked span
+_TITLE = re.compile(r"['‘\"][^'’\"]{0,200}?(?:19|20)\d\d\s*[–-]\s*(?:19|20)\d\d\s*['’\"]")
 
 
 def _ranges(text: str) -> set[tuple[str, str]]:
@@ -588,6 +592,9 @@ def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
     ref = _range_of(ctx.reference, own) if own is not None else set()
     if len(ref) != 1:
         ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
+    if not ref and not _ranges(ctx.reference.text):  # the question's span ("from 2010 to 2016")
+        asked = _ranges(_TITLE.sub(" ", ctx.question.text))
+        ref = asked if len(asked) == 1 else set()
     said = _range_of(text, span)
     if not ref or not said or said & ref:
         return None
