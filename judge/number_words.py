@@ -102,11 +102,15 @@ def _ends_number(tokens: list[str], i: int, lang: str) -> bool:
     return not word or not _is_number_word(word, lang) or _is_scale(word, lang)
 
 
+_PER_CENT = re.compile(r"\s+(?:por|per|pour)\s+(?:ciento|cento|cent)\b", re.IGNORECASE)
+
+
 def digits(text: str, lang: str = "en", keep: str = "", units: Iterable[str] = ()) -> str:
     """``text`` with the numbers it writes in words (in ``lang``) written in digits (see the
     module docstring); ``keep`` is the question and reference, whose own number words stay."""
     if lang not in LANGUAGES:
         return text
+    text = _PER_CENT.sub(" %", text)  # "por ciento" is no hundred
     out = []
     for piece in _PIECES.split(text):  # a number is written within one sentence: small diffs
         if alpha2digit(piece, lang, threshold=0) != piece:

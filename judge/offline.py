@@ -126,6 +126,8 @@ _VALUE_ASK = re.compile(
     r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
     re.IGNORECASE,
 )
+#: the part of a question asked only if a verdict goes the other way
+_IF_NOT = re.compile(r"\bif\s+not\b[^?]*", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:probably|possibly|perhaps|maybe|might|seems?|likely|unclear|not\s+sure|hard\s+to\s+tell|i\s+think"
     r"|appears?\s+to)\b",
@@ -223,12 +225,21 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    outright = _VALUE_ASK.search(ctx.question.text) or offline_parts.VALUE_ASK.search(ctx.question.text)
+    asks = _asked(ctx.question.text, facts)
+    outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
     if asked and not any(values) and outright:
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
     return score
+
+
+def _asked(question: str, facts: list[_Fact]) -> str:
+    """What the question asks: "… and if not, by how much?" asks no value where the verdict
+    is a match."""
+    if any(f.pole == ("verdict", "matches") for f in facts):
+        return _IF_NOT.sub(" ", question)
+    return question
 
 
 def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
@@ -251,7 +262,7 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
         non_year_hit = any(h and not _is_year(f) for f, h in zip(facts, hit, strict=True))
         if derived or (non_year_hit and all(_is_year(f) for f in missing)):
             score = max(score, _CORE_NUMBER_FLOOR)
-        asks = ctx.question.text
+        asks = _asked(ctx.question.text, facts)
         if labels and _LABEL_ASK.search(asks) and not _NUMERIC_ASK.search(asks):
             score = max(score, _CORE_FLOOR)
     return score
