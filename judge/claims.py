@@ -73,11 +73,13 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
     },
     "side": {
         "above": (
-            r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot",
+            r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot"
+            r"|(?:points?|pp|percent|%)\s+higher\s+than",
             r"higher|more\s+than|greater\s+than|larger\s+than",
         ),
         "below": (
-            r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot",
+            r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot"
+            r"|(?:points?|pp|percent|%)\s+lower\s+than",
             r"lower|less\s+than|smaller\s+than",
         ),
     },

@@ -412,11 +412,14 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
 
 
 _FALL_BEFORE = re.compile(
-    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s+"
-    r"(?:by\s+)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s*"
+    r"(?:(?:by|de|di|um|van|met|на)\s+|了\s*)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
+
+
+_TO_AFTER = re.compile(r"\s*(?:%|[^\W\d_]{1,12})?\s*(?:to|a|à|para|naar|tot|auf|bis|al|до)\s+[-−]?\d")
 
 
 def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
@@ -426,6 +429,7 @@ def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool
         fact.kind != "number"
         or fact.negative
         or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+        or _TO_AFTER.match(text.text, span.end)  # "cae de 470 a 258": the start of a from-to
     ):
         return False
     clauses = [ctx.reference.clause(s) for s in _fact_spans(fact, ctx.reference)]
