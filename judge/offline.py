@@ -57,7 +57,7 @@ from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
-from judge.offline_binding import event_order_conflict, qualifier_misbound
+from judge.offline_binding import event_order_conflict, one_pole_for_all, qualifier_misbound
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -285,6 +285,7 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or list_misbound(ctx, text)
         or qualifier_misbound(ctx, text)
         or event_order_conflict(ctx, text)
+        or one_pole_for_all(ctx, text)
     )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))

@@ -110,3 +110,24 @@ def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
             ):
                 return f"the other event in {year}"
     return None
+
+
+_ALL_OF_THEM = re.compile(r"\b(?:both|all\s+(?:two|three|of\s+them)|each|either\s+side)\b", re.IGNORECASE)
+
+
+def one_pole_for_all(ctx: _Context, text: _Text) -> str | None:
+    """One stance, direction or side said of all the asked parts ("So both were positive")
+    where the reference gives them different ones."""
+    for family in ("stance", "direction", "side"):
+        asked = {f.pole[1] for f in ctx.facts if f.pole is not None and f.pole[0] == family}
+        if len(asked) < 2:
+            continue
+        for a, b in text.clauses:
+            clause = text.text[a:b]
+            every = _ALL_OF_THEM.search(clause)
+            if every is None or re.search(r"\band\b|\bwhile\b|\bbut\b", clause):
+                continue
+            said = [p for p in asked if claims.pole_pattern(family, p, strong_only=True).search(clause)]
+            if len(said) == 1 and not text.negated(Span(a, a)):
+                return f"{every.group(0)} {said[0]}"
+    return None
