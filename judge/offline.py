@@ -516,6 +516,10 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+        listed = list_misbound(ctx, text) if parts is not None else None  # a list before "Answer:"
+        if listed is not None and all(v.why == "" or v.hit for v in verdicts):
+            verdicts.append(_Verdict(False, f"says '{listed}' where the reference says otherwise"))
+            facts = [*facts, _Fact(len(facts), "label", "the reference's binding")]
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
