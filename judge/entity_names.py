@@ -32,6 +32,7 @@ _CAPITALISED_RUN = re.compile(
 @dataclass(frozen=True)
 class _Country:
     iso3: str
+    iso2: str
     short: str  # the converter's short English name
     english: frozenset[str]  # names in English (short, official, ISO, common)
     pattern: re.Pattern[str] | None  # country_converter's regular expression of its name forms
@@ -86,7 +87,11 @@ def countries() -> tuple[_Country, ...]:
             pattern = None
         names = set().union(*(_uninverted(n) for n in english if n))
         short = row["name_short"]
-        out.append(_Country(row["ISO3"], short, frozenset(names), pattern, frozenset(translated - names)))
+        out.append(
+            _Country(
+                row["ISO3"], row["ISO2"], short, frozenset(names), pattern, frozenset(translated - names)
+            )
+        )
     return tuple(out)
 
 
@@ -151,6 +156,9 @@ def canonical(candidate: str, question: str, reference: str) -> str:
         if others:
             pattern = re.compile("|".join(_variant_pattern(n) for n in others), re.IGNORECASE)
             replacements += [(m.start(), m.end(), spelling) for m in pattern.finditer(candidate)]
+        # its ISO codes: three capitals anywhere ("DEU"), two in brackets ("Nursing homes (DE)")
+        codes = rf"(?<![\w-]){country.iso3}(?![\w-])|(?<=\(){country.iso2}(?=\))"
+        replacements += [(m.start(), m.end(), spelling) for m in re.finditer(codes, candidate)]
         if country.pattern is not None:
             replacements += _regex_names(candidate, country.pattern, i, spelling, f"{question} {reference}")
     return _apply(candidate, replacements)
