@@ -68,6 +68,19 @@ def latin_language(text: str) -> str | None:
     return best if counts[best] >= 2 else None
 
 
+def words_language(text: str) -> str | None:
+    """For a short answer with too few function words ("Cuatrocientos treinta y un
+    solicitantes."): the language other than English whose number words it writes most."""
+    words = [w for w in _WORD.findall(text) if len(w) > 3]
+    counts = {
+        lang: sum(_word_digits(w.lower(), lang) is not None for w in words)
+        for lang in LANGUAGES
+        if lang != "en"
+    }
+    best = max(counts, key=lambda lang: counts[lang])
+    return best if counts[best] >= 2 and list(counts.values()).count(counts[best]) == 1 else None
+
+
 @functools.lru_cache(maxsize=4096)
 def _word_digits(word: str, lang: str) -> str | None:
     """What ``word`` alone converts to, or None when it is no number word."""

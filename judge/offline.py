@@ -195,7 +195,12 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
         f.kind == "number" and _number_hits(f, text, text.numbers[-1:]) for f in ctx.facts
     )
     few = len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1) and not concluded
-    if len(unexplained) >= _SPRAY_NUMBERS or few:
+    # readings (no years) listed before a conclusion that states the asked value ("0–10: 35,
+    # 10–20: 98, … The most populated is 20–30, with 142") are twice as many before a spray
+    readings = concluded and sum(bool(claims.YEAR.fullmatch(n.text)) for n in unexplained) * 2 < len(
+        unexplained
+    )
+    if len(unexplained) >= _SPRAY_NUMBERS * (2 if readings else 1) or few:
         return f"{len(unexplained)} numbers the question does not call for"
     names = {name.lower() for name in _foreign_names(ctx, text)}
     if len(names) >= _SPRAY_NAMES:
@@ -440,7 +445,11 @@ def _contradiction_kind(verdicts: list[_Verdict]) -> str:
 
 def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language: str | None) -> str:
     """``candidate`` with its numbers written in words written in digits (:mod:`judge.number_words`)."""
-    lang = number_words.latin_language(candidate) if language else "en"
+    lang = (
+        (number_words.latin_language(candidate) or number_words.words_language(candidate))
+        if language
+        else "en"
+    )
     if lang is None:
         return candidate
     units = {w for f in facts for w in f.unit.split()} | _reference_units(item.reference)
