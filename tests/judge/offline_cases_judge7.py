@@ -8,6 +8,7 @@ nothing when its style does not apply.
 from __future__ import annotations
 
 import gettext
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -288,6 +289,46 @@ def dated_ends_reversed(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def por_ciento(q: dict[str, Any]) -> list[Case]:
+    """A share written with Spanish "por ciento" ("83,7 por ciento") is a percentage, no
+    hundred; the same words for a value a fifth off fail."""
+    facts = numbers(q)
+    if len(q["answer_values"]) != 1 or len(facts) != 1 or facts[0]["unit"] != "%":
+        return []
+    value = float(facts[0]["value"])
+    right = str(facts[0]["text"]).replace(".", ",")
+    wrong = f"{value * 1.2:.1f}".replace(".", ",")
+    return [
+        (f"Según el gráfico, el valor es del {right} por ciento.", True),
+        (f"Según el gráfico, el valor es del {wrong} por ciento.", False),
+    ]
+
+
+_BIN = re.compile(r"^(\d+)[–-](\d+)$")
+
+
+def readings_then_conclusion(q: dict[str, Any]) -> list[Case]:
+    """Every bin read ("0–10: 35, 10–20: 98, …") before a conclusion that names the most
+    populated bin and its count passes; a conclusion that names another bin fails."""
+    bins = [label for label in labels(q) if _BIN.match(label)]
+    counts = _values(q)
+    if len(bins) != 1 or len(counts) != 1:
+        return []
+    m = _BIN.match(bins[0])
+    low, width, count = int(m.group(1)), int(m.group(2)) - int(m.group(1)), float(counts[0]["value"])
+    edges = [low + width * k for k in range(-2, 4)]
+    read = [
+        f"{a}–{b}: {count if a == low else round(count * (0.3 + 0.15 * i))}"
+        for i, (a, b) in enumerate(itertools.pairwise(edges))
+    ]
+    other = f"{edges[4]}–{edges[5]}"
+    listed = "Bins read: " + ", ".join(read) + "."
+    return [
+        (f"{listed} The most populated is {bins[0]}, with {counts[0]['text']}.", True),
+        (f"{listed} The most populated is {other}, with {round(count * 0.9)}.", False),
+    ]
+
+
 CLASSES: dict[str, Builder] = {
     "role_list_swapped": role_list_swapped,
     "reception_list_swapped": reception_list_swapped,
@@ -302,6 +343,8 @@ CLASSES: dict[str, Builder] = {
     "statistic_word": statistic_word,
     "grouped_thousands": grouped_thousands,
     "dated_ends_reversed": dated_ends_reversed,
+    "por_ciento": por_ciento,
+    "readings_then_conclusion": readings_then_conclusion,
 }
 
 
