@@ -298,6 +298,18 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
     return facts, verdicts
 
 
+def _list_read_whole(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """The verdicts with a contradiction added where a list anywhere in the answer gives a
+    fact's value to another label (:mod:`judge.offline_lists`)."""
+    listed = list_misbound(ctx, text)
+    if listed is None or not all(v.why == "" or v.hit for v in verdicts):
+        return facts, verdicts
+    said = _Verdict(False, f"says '{listed}' where the reference says otherwise")
+    return [*facts, _Fact(len(facts), "label", "the reference's binding")], [*verdicts, said]
+
+
 def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text) -> bool:
     """The conclusion states ``found`` for ``fact``: an unknown number in its unit, or for a
     computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
@@ -525,10 +537,8 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
-        listed = list_misbound(ctx, text) if parts is not None else None  # a list before "Answer:"
-        if listed is not None and all(v.why == "" or v.hit for v in verdicts):
-            verdicts.append(_Verdict(False, f"says '{listed}' where the reference says otherwise"))
-            facts = [*facts, _Fact(len(facts), "label", "the reference's binding")]
+        if parts is not None:  # a list before "Answer:" is read whole
+            facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

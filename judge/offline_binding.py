@@ -6,6 +6,9 @@
 * **The qualified name**: a mark the reference names with its series ("Nursing homes in
   Germany") named with another series the question and reference never write ("Home care in
   Germany") is another mark, though the country is right.
+* **The period of a computed value**: "averaging 2011 to 2017 gives 37.57%" where 37.57% is
+  the 2011–2014 mean (moved here from :mod:`judge.offline_roles`); the question's span stands
+  in where the reference writes none.
 * **The order of two events**: where the question asks for the year of whichever of two events
   came second (or first) and the reference gives it, a year the answer states in a clause about
   the other event that would put that event later (earlier) contradicts the reference ("the
@@ -20,6 +23,7 @@ from judge import claims
 from judge.claims import Span
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
+from judge.offline_roles import _own_statement
 
 _STATISTICS = {
     "average": r"averages?|averaged|averaging|mean|avg",
@@ -131,3 +135,50 @@ def one_pole_for_all(ctx: _Context, text: _Text) -> str | None:
             if len(said) == 1 and not text.negated(Span(a, a)):
                 return f"{every.group(0)} {said[0]}"
     return None
+
+
+# --- the period a computed value is over ----------------------------------------------------
+
+_RANGE = re.compile(
+    r"(?<![\d.])(?:((?:19|20)\d\d)\s*(?:[-–—]|to|through|until)|between\s+((?:19|20)\d\d)\s+and)\s*"
+    r"((?:19|20)\d\d)(?![\d.])",
+    re.IGNORECASE,
+)
+
+
+_READING_YEAR = re.compile(r"(?<![\d.])(?<![\d][–-])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+
+
+#: a chart's title with its years ("'Spending per student, 2007–2016'"): no asked span
+_TITLE = re.compile(r"['‘\"][^'’\"]{0,200}?(?:19|20)\d\d\s*[–-]\s*(?:19|20)\d\d\s*['’\"]")
+
+
+def _ranges(text: str) -> set[tuple[str, str]]:
+    return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
+
+
+def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
+    """The year ranges said with ``span``: its clause's, else its sentence's."""
+    clause = _ranges(text.clause(span))
+    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
+
+
+def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another period than the reference's for a computed value (an average, total or change
+    over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    year = _READING_YEAR.search(text.text[max(0, span.start - 12) : span.start])
+    if year and year.group(1) not in ctx.reference.text:
+        return year.group(1)  # "2016: 27.2k" is that year's reading, not the period's mean
+    own = _own_statement(fact, ctx.reference)
+    ref = _range_of(ctx.reference, own) if own is not None else set()
+    if len(ref) != 1:
+        ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
+    if not ref and not _ranges(ctx.reference.text):  # the question's span ("from 2010 to 2016")
+        asked = _ranges(_TITLE.sub(" ", ctx.question.text))
+        ref = asked if len(asked) == 1 else set()
+    said = _range_of(text, span)
+    if not ref or not said or said & ref:
+        return None
+    return "–".join(sorted(said)[0])

@@ -463,7 +463,7 @@ def _problem(
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
-    period = roles.period_misbound(ctx, fact, span, text)
+    period = binding.period_misbound(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
     statistic = binding.statistic_misbound(ctx, fact, span, text)
