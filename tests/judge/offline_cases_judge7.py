@@ -329,6 +329,25 @@ def readings_then_conclusion(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def two_digit_rounding(q: dict[str, Any]) -> list[Case]:
+    """A single asked value marked approximate and rounded to two significant digits ("About 1.1
+    million people" for 1.14) passes, though more than 1.2% off; rounded to one digit ("About 7
+    million" for 7.4) it fails."""
+    facts = _values(q)
+    if len(q["answer_values"]) != 1 or len(facts) != 1 or float(facts[0]["value"]) <= 0:
+        return []
+    value, unit = float(facts[0]["value"]), _unit(facts[0])
+    two, one = float(f"{value:.2g}"), float(f"{value:.1g}")
+    out: list[Case] = []
+    written = re.sub(r"\D", "", f"{two:g}").strip("0")
+    if 0.013 <= abs(two - value) / value <= 0.035 and len(written) >= 2:
+        out.append((f"About {two:g}{unit}.", True))
+    tolerance = max(float(facts[0]["abs_tol"] or 0), float(facts[0]["rel_tol"] or 0) * value)
+    if 0.013 <= abs(one - value) / value <= 0.1 and one != two and abs(one - value) > tolerance:
+        out.append((f"About {one:g}{unit}.", False))
+    return out
+
+
 CLASSES: dict[str, Builder] = {
     "role_list_swapped": role_list_swapped,
     "reception_list_swapped": reception_list_swapped,
@@ -345,6 +364,7 @@ CLASSES: dict[str, Builder] = {
     "dated_ends_reversed": dated_ends_reversed,
     "por_ciento": por_ciento,
     "readings_then_conclusion": readings_then_conclusion,
+    "two_digit_rounding": two_digit_rounding,
 }
 
 
