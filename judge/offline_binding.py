@@ -42,11 +42,19 @@ def _statistics(clause: str) -> set[str]:
 def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
     """The statistic the answer's clause calls ``fact``'s value, when the reference calls it
     another one (see the module docstring)."""
-    if fact.kind != "number":
-        return None
+    if fact.kind != "number" or (
+        not fact.unit and fact.text.strip().isdigit() and len(fact.text.strip()) == 4
+    ):
+        return None  # a year is no statistic's value
     spans = _fact_spans(fact, ctx.reference)
     own = set().union(*(_statistics(ctx.reference.clause(s)) for s in spans)) if spans else set()
-    if not own:
+    others: set[str] = set()
+    for other in ctx.facts:  # the statistics the reference calls its other values
+        if other is not fact and other.kind == "number":
+            others |= set().union(
+                *(_statistics(ctx.reference.clause(s)) for s in _fact_spans(other, ctx.reference))
+            )
+    if not own and not others:
         return None
     a, _ = text.piece(text.clauses, span)
     before = text.text[a : span.start]
@@ -54,7 +62,7 @@ def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> s
     if last is None or re.search(r"[=/+×*÷→]", before[last[0] :]):
         return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%")
     said = {last[1]}
-    if not said & own:
+    if (own and not said & own) or (not own and said & others):
         return f"the {sorted(said)[0]}"
     return None
 

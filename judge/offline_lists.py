@@ -31,8 +31,34 @@ _COLON_ITEM = re.compile(
 #: one item of an inline list: "Eligibility confirmed 318"
 _INLINE_ITEM = re.compile(r"^\s*(?P<key>[A-Za-z][A-Za-z'’ -]{1,48}?)\s+(?P<value>[-−]?\d[\d.,]*\s*%?)\s*$")
 _GENERIC = frozenset(
-    ["the", "a", "an", "of", "in", "for", "and", "at", "to", "value", "values", "is", "are", "its", "it"]
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "in",
+        "for",
+        "and",
+        "at",
+        "to",
+        "value",
+        "values",
+        "is",
+        "are",
+        "its",
+        "it",
+        "year",
+        "years",
+        "period",
+        "answer",
+        "final",
+        "chart",
+        "text",
+    ]
 )
+
+
+_KEY_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -42,18 +68,25 @@ class _Item:
 
 
 def _items(text: str) -> list[_Item]:
-    """The ``label: value`` items of ``text`` (lines, bullets, "|"- or ";"-separated), and the
-    items of an inline list of three or more "Label number" entries."""
+    """The ``label: value`` items of ``text`` (lines, bullets, two-cell table rows, "|"-, ";"-
+    or ","-separated), and the items of an inline list of "Label number" entries."""
     out: list[_Item] = []
-    for piece in re.split(r"[\n|;]", text):
+    pieces: list[str] = []
+    for line in text.split("\n"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.count("|") >= 2 else []
+        if len(cells) == 2 and all(cells) and not re.fullmatch(r"[-:\s]+", cells[0]):
+            out.append(_Item(cells[0].strip("* "), cells[1].strip("* ")))  # "| Target | 51.6 |"
+            continue
+        pieces += re.split(r"[|;]|,\s*(?=[A-Za-z][\w' -]{0,40}:\s)", line)
+    for piece in pieces:
         m = _COLON_ITEM.match(piece)
         if m is not None and not re.search(r"\d", m.group("key")):
-            out.append(_Item(m.group("key").strip(), m.group("value").strip().rstrip(".")))
+            out.append(_Item(m.group("key").strip(), m.group("value").strip("* ").rstrip(".")))
             inline = m.group("value")
         else:
             inline = piece
         entries = [_INLINE_ITEM.match(e) for e in inline.rstrip(". ").split(",")]
-        if len(entries) >= 3 and all(entries):
+        if len(entries) >= 2 and all(entries):
             out += [_Item(e.group("key").strip(), e.group("value")) for e in entries if e is not None]
     return out
 
@@ -84,6 +117,13 @@ def _owned(ctx: _Context, key: str, kind: str) -> int | None:
             for s in _fact_spans(f, ref)
             if a <= s.start < b
         ]
+        if (
+            kind == "number"
+        ):  # the key's own number is the first after it ("DR Congo, at -14.2, is 10.0 below")
+            first = next(
+                (n.start for n in ref.numbers if n.start >= at and not claims.YEAR.fullmatch(n.text)), b
+            )
+            candidates = [c for c in candidates if at + c[0] <= first]
         after = [c for c in candidates if c[0] >= 0]
         clause = ref.piece(ref.clauses, claims.Span(at, at))
         before = [c for c in candidates if c[0] < 0 and clause[0] <= at + c[0]]
@@ -108,6 +148,8 @@ def list_misbound(ctx: _Context, text: _Text) -> str | None:
     items = _items(text.text)
     if len(items) < 2:
         return None
+    # a label is short and states no fact itself ("The chart **matches** the text: …" is a sentence)
+    items = [i for i in items if len(i.key.split()) <= _KEY_WORDS and not _stated(ctx, i.key)]
     stated = [_stated(ctx, item.value) for item in items]
     facts: list[_Fact] = ctx.facts
     for item, said in zip(items, stated, strict=True):

@@ -60,7 +60,18 @@ def role_list_swapped(q: dict[str, Any]) -> list[Case]:
     t, c = f"{text[0]['text']}{_unit(text[0])}", f"{chart[0]['text']}{_unit(chart[0])}"
     right = "\n".join([f"- {role}: {t}", f"- Chart: {c}", *rest])
     wrong = "\n".join([f"- {role}: {c}", f"- Chart: {t}", *rest])
-    return [(right, True), (wrong, False)]
+    table = "| Item | Value |\n|---|---|\n| {} | {} |\n| Chart | {} |\n\n" + " ".join(
+        r.lstrip("- ") for r in rest
+    )
+    inline = "{}: {}, chart: {}. " + " ".join(r.lstrip("- ") for r in rest)
+    return [
+        (right, True),
+        (wrong, False),
+        (table.format(role, t, c), True),
+        (table.format(role, c, t), False),
+        (inline.format(role, t, c), True),
+        (inline.format(role, c, t), False),
+    ]
 
 
 _JUDGED = re.compile(r"(?:^|; )([A-Z]?[\w' -]+?) judged it (favourably|critically)")
