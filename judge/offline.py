@@ -22,7 +22,10 @@ than the reference binds an entity to), offered next to a rival or hedged altern
 "or" another candidate for its slot), written in another unit or scale, when the asked year
 is missing and another is stated, when the question's other option is said to be higher, or
 when an opposite pole is stated; the answer also contradicts the reference when it only
-states the opposite of its direction or of its "from A to B". In a reasoning answer the conclusion is scored
+states the opposite of its direction or of its "from A to B", gives a fact's value to another
+label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
+events (:mod:`judge.offline_binding`). Other names of a country the question names are that
+country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 
