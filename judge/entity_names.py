@@ -204,39 +204,74 @@ def _apply(text: str, replacements: list[tuple[int, int, str]]) -> str:
 
 
 @functools.cache
-def _translated_index() -> tuple[re.Pattern[str] | None, dict[str, str]]:
-    """One pattern of every country's name in the other languages (names two countries share
-    left out) and each name's English short name."""
+def _translated_index() -> dict[str, str]:
+    """Every country's name in the other languages (names two countries share left out) and
+    each name's English short name."""
     owners: dict[str, set[int]] = {}
     for i, c in enumerate(countries()):
         for name in c.translated:
             owners.setdefault(name, set()).add(i)
     english = {n.lower() for c in countries() for n in c.english}
-    index = {
+    return {
         name: countries()[next(iter(who))].short
         for name, who in owners.items()
         if len(who) == 1 and name.lower() not in english and (not name.isascii() or name[:1].isupper())
     }
-    if not index:
-        return None, index
-    body = "|".join(_variant_pattern(n) for n in sorted(index, key=len, reverse=True))
-    return re.compile(body), index
+
+
+@functools.cache
+def _stems() -> dict[str, str]:
+    """Each translated name of five or more letters by its stem (all but its last letter)."""
+    return {name[:-1]: name for name in sorted(_translated_index(), key=len) if len(name) >= 5}
+
+
+@functools.cache
+def _by_first_character() -> dict[str, list[str]]:
+    """The translated names in scripts written without spaces (CJK, kana, Hangul), longest first,
+    by their first character."""
+    out: dict[str, list[str]] = {}
+    for name in sorted(_translated_index(), key=len, reverse=True):
+        if _UNSPACED.match(name):
+            out.setdefault(name[0], []).append(name)
+    return out
+
+
+_UNSPACED = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LONGEST = 6  # words in the longest name looked up
+
+
+def _name_at(candidate: str, words: list[re.Match[str]], i: int) -> tuple[int, str] | None:
+    """The longest translated name (or its stem with an ending) starting at word ``i``: the
+    index of its last word and the name."""
+    index, stems = _translated_index(), _stems()
+    for j in range(min(len(words), i + _LONGEST) - 1, i - 1, -1):
+        said = candidate[words[i].start() : words[j].end()]
+        if said in index:
+            return j, said
+        for k in range(len(said) - 1, max(len(said) - 4, 3), -1):
+            if j == i and said[:k] in stems:  # "Германии" for "Германия", "Niederlanden"
+                return j, stems[said[:k]]
+    return None
 
 
 def in_english(candidate: str) -> str:
     """``candidate`` (an answer in another language) with every country's name in its language
     written in English ("l'Italia" → "l'Italy", "Германии" → "Germany"), so a country it names
     is read, right or wrong."""
-    pattern, index = _translated_index()
-    if pattern is None:
-        return candidate
-    out = []
-    for m in pattern.finditer(candidate):
-        name = next((n for n in index if _matches(n, m.group(0))), None)
-        if name is not None:
-            out.append((m.start(), m.end(), index[name]))
+    index = _translated_index()
+    out: list[tuple[int, int, str]] = []
+    words = list(_LETTERS.finditer(candidate))
+    i = 0
+    while i < len(words):
+        found = None if _UNSPACED.match(words[i].group(0)) else _name_at(candidate, words, i)
+        if found is not None:
+            out.append((words[i].start(), words[found[0]].end(), index[found[1]]))
+            i = found[0]
+        i += 1
+    for at, char in enumerate(candidate):
+        for name in _by_first_character().get(char, []):
+            if candidate.startswith(name, at) and not any(a <= at < b for a, b, _ in out):
+                out.append((at, at + len(name), index[name]))
+                break
     return _apply(candidate, out)
-
-
-def _matches(name: str, said: str) -> bool:
-    return said == name or (len(name) >= 5 and said[: len(name) - 1] == name[:-1])
