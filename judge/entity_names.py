@@ -139,22 +139,34 @@ def _variant_pattern(name: str) -> str:
     return rf"(?<![\w-]){body}(?![\w-])"
 
 
+@functools.lru_cache(maxsize=2048)
+def _known(question: str, reference: str) -> tuple[tuple[int, str, re.Pattern[str] | None], ...]:
+    """The countries the question or reference names: each one's spelling there and one pattern
+    of its other names (an item's many answers share it)."""
+    known = named(f"{question}\n{reference}")
+    spellings = {s.lower() for s in known.values()}
+    out = []
+    for i, spelling in known.items():
+        country = countries()[i]
+        others = sorted((country.english | country.translated) - {spelling}, key=len, reverse=True)
+        others = [n for n in others if n.lower() not in spellings and n.lower() not in question.lower()]
+        body = "|".join(_variant_pattern(n) for n in others)
+        out.append((i, spelling, re.compile(body, re.IGNORECASE) if body else None))
+    return tuple(out)
+
+
 def canonical(candidate: str, question: str, reference: str) -> str:
     """``candidate`` with other names of the countries the question or reference names written
     as they spell them ("The DRC is ahead of Ivory Coast" → "The DR Congo is ahead of Côte
     d'Ivoire"; "lag Spanien vorn" → "lag Spain vorn")."""
-    known = named(f"{question}\n{reference}")
+    known = _known(question, reference)
     if not known:
         return candidate
     table = countries()
-    spellings = {s.lower() for s in known.values()}
     replacements: list[tuple[int, int, str]] = []
-    for i, spelling in known.items():
+    for i, spelling, pattern in known:
         country = table[i]
-        others = sorted((country.english | country.translated) - {spelling}, key=len, reverse=True)
-        others = [n for n in others if n.lower() not in spellings and n.lower() not in question.lower()]
-        if others:
-            pattern = re.compile("|".join(_variant_pattern(n) for n in others), re.IGNORECASE)
+        if pattern is not None:
             replacements += [(m.start(), m.end(), spelling) for m in pattern.finditer(candidate)]
         # its ISO codes: three capitals anywhere ("DEU"), two in brackets ("Nursing homes (DE)")
         codes = rf"(?<![\w-]){country.iso3}(?![\w-])|(?<=\(){country.iso2}(?=\))"
