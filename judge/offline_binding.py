@@ -59,7 +59,7 @@ def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> s
     a, _ = text.piece(text.clauses, span)
     before = text.text[a : span.start]
     last = max(((m.end(), name) for name, p in _STATISTIC.items() for m in p.finditer(before)), default=None)
-    if last is None or re.search(r"[=/+×*÷→]", before[last[0] :]):
+    if last is None or re.search(r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}", before[last[0] :]):
         return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%")
     said = {last[1]}
     if (own and not said & own) or (not own and said & others):
