@@ -170,6 +170,9 @@ _OPEN_SLOT = re.compile(
     r"(?i:(?:about|around|roughly|approximately)\s+)?[-$€£]?(?!(?:19|20)\d\d\b)\d[\d.,]*\s*%?\s+and\s+[-$€£]?\d"
     # "it might be in line, or it might not", "partly matches and partly doesn't"
     r"|(?i:\bor\s+(?:it|they|this|that)?\s*(?:might|may|could)\s+not\b|\bpartly\b[^.]*\bpartly\b)"
+    # "either could be the higher one", "it is impossible to say which": the asked one left open
+    r"|(?i:\b(?:either|both|any)\s+(?:one\s+)?(?:could|might|may)\s+be\s+the\b)"
+    r"|(?i:\b(?:impossible|hard|difficult|not\s+possible)\s+to\s+(?:say|tell)\s+which\b)"
     # "which could count as agreement or not": a verdict left open
     r"|(?i:\b(?:could|might|may)\s+(?:count|be\s+read|be\s+seen|pass)\s+as\b[^.;]*\bor\s+not\b)"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"

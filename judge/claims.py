@@ -73,11 +73,13 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
     },
     "side": {
         "above": (
-            r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot",
+            r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot"
+            r"|(?:points?|pp|percent|%)\s+higher\s+than",
             r"higher|more\s+than|greater\s+than|larger\s+than",
         ),
         "below": (
-            r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot",
+            r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot"
+            r"|(?:points?|pp|percent|%)\s+lower\s+than",
             r"lower|less\s+than|smaller\s+than",
         ),
     },
@@ -93,7 +95,8 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
             r"contradicts|contradict|contradicted|inconsistent|disagrees|at\s+odds|does\s+not\s+match"
             r"|doesn't\s+match|do\s+not\s+match|don't\s+match|not\s+consistent|does\s+not\s+bear"
             r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree|does\s+not\s+agree|doesn't\s+agree"
-            r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit",
+            r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit"
+            r"|(?:does|do|did)\s+not\s+support|(?:doesn't|don't|didn't)\s+support|not\s+supported|unsupported",
             r"",
         ),
     },

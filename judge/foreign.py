@@ -56,7 +56,28 @@ _TABLE: list[tuple[str, str]] = [
     ("一致|相符|符合|裏付け|得到证实|일치", " matches "),
     # directions
     (r"вырос\w*|увеличил\w*|salit\w*|aumentat\w*|cresciut\w*", "rose"),
-    (r"снизил\w*|сократил\w*|упал\w*|уменьшил\w*|sces\w*|diminuit\w*|calat\w*", "fell"),
+    (r"снизил\w*|сократил\w*|упал\w*|уменьшил\w*|sces\w*|diminuit\w*|calat\w*|calo", "fell"),
+    # Dutch
+    (r"(?:niet|geen)\s+(?:in\s+lijn|overeen\w*)|strookt\s+niet|tegenspr\w*|weerspr\w*", "contradicts"),
+    (r"in\s+lijn\s+met|komt?\s+overeen|overeenkom\w*|bevestig\w*|strookt", "matches"),
+    (r"steeg|stegen|gestegen|stijging|toegenomen|toename", "rose"),
+    (r"daalde|daalden|gedaald|daling|afgenomen|afname", "fell"),
+    (r"hoger|groter", "higher"),
+    (r"lager|kleiner", "lower"),
+    (r"blauw", "blue"),
+    (r"groen", "green"),
+    (r"oranje", "orange"),
+    (r"paars", "purple"),
+    (r"roze", "pink"),
+    (r"positief|gunstig", "favourably"),
+    (r"negatief|kritisch", "critically"),
+    # Hindi
+    ("गिरावट|घटा|घटी|कमी आई", " fell "),
+    ("वृद्धि|बढ़ा|बढ़ी|बढ़ोतरी", " rose "),
+    ("आलोचना", " critically "),
+    ("स्वागत", " welcomed "),
+    ("मेल खाता|पुष्टि", " matches "),
+    ("खंडन|विरोधाभास", " contradicts "),
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
     ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
     (
@@ -113,9 +134,18 @@ _TABLE: list[tuple[str, str]] = [
     # approximations ("about" lets a value be rounded to its last digit)
     (r"etwa|ungefähr|rund|circa|environ|aproximadamente|alrededor\s+de|cerca\s+de|aproximadamente", "about"),
     ("大约|大概为|约(?=\\s?\\d)|約(?=\\s?\\d)|およそ|대략|약(?=\\s?\\d)", " about "),
+    (
+        r"ou\s+seja|o\s+sea|ossia|cioè|das\s+heißt|c['’]est-à-dire|es\s+decir|isto\s+é|dat\s+wil\s+zeggen",
+        "i.e.",
+    ),
     (r"oder|ou", "or"),
     ("或者|或是|または|もしくは|또는|혹은", " or "),
-    # colours
+    # colours (a compound first: "azul-petróleo" is teal, no blue)
+    (
+        r"azul[- ]petr[óo]leo|verde[- ]azulad[oa]|bleu[- ]canard|sarcelle|blaugrün|petrolfarben"
+        r"|verde\s+acqua",
+        "teal",
+    ),
     (r"rosso|красн\w*", "red"),
     (r"blu|син\w*|голуб\w*", "blue"),
     (r"зелён\w*|зелен\w*", "green"),
@@ -123,6 +153,7 @@ _TABLE: list[tuple[str, str]] = [
     (r"blau|bleu|azul", "blue"),
     (r"grün|vert|verde", "green"),
     (r"naranja|laranja", "orange"),
+    (r"rosa|rose|розов\w*", "pink"),
     (r"lila|violett|morad[oa]|púrpura|roxo|violet", "purple"),
     (r"navyblau\w*|marineblau\w*", "navy"),
     (r"olivfarben\w*|olivgrün\w*", "olive"),
@@ -132,6 +163,8 @@ _TABLE: list[tuple[str, str]] = [
     ("绿色|緑色|緑|초록", " green "),
     ("橙色|オレンジ|주황", " orange "),
     ("紫色|紫|보라", " purple "),
+    ("粉色|粉红色|ピンク|분홍", " pink "),
+    ("蓝绿色|青绿色|水鸭色|青色|ティール|青緑|청록색|청록", " teal "),
 ]
 #: Portuguese contractions of "em" + article ("no gráfico"): no negation
 _PORTUGUESE = re.compile(r"ão\b|ões\b|não\b|\bé\b|\bem\b|\bcom\b", re.IGNORECASE)
@@ -142,7 +175,7 @@ _CONTRACTION = re.compile(rf"{_L}(?:no|na|nos|nas){_R}", re.IGNORECASE)
 #: language, so an English answer keeps its "mayor", "superior", "chute" or "violet".
 _ENGLISH_TOO = re.compile(
     r"mayor|menor|maior|superior|inferior|chute|violet|rot|critique|coincide|conforme|rouge|lila|baja|cae"
-    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement|meta|rapport|informe|grafik",
+    r"|unter|über|ambivalent\w*|mixtes?|favorable|ou|probablement|meta|rapport|informe|grafik|rose",
     re.IGNORECASE,
 )
 

@@ -68,6 +68,19 @@ def latin_language(text: str) -> str | None:
     return best if counts[best] >= 2 else None
 
 
+def words_language(text: str) -> str | None:
+    """For a short answer with too few function words ("Cuatrocientos treinta y un
+    solicitantes."): the language other than English whose number words it writes most."""
+    words = [w for w in _WORD.findall(text) if len(w) > 3]
+    counts = {
+        lang: sum(_word_digits(w.lower(), lang) is not None for w in words)
+        for lang in LANGUAGES
+        if lang != "en"
+    }
+    best = max(counts, key=lambda lang: counts[lang])
+    return best if counts[best] >= 2 and list(counts.values()).count(counts[best]) == 1 else None
+
+
 @functools.lru_cache(maxsize=4096)
 def _word_digits(word: str, lang: str) -> str | None:
     """What ``word`` alone converts to, or None when it is no number word."""
@@ -102,11 +115,15 @@ def _ends_number(tokens: list[str], i: int, lang: str) -> bool:
     return not word or not _is_number_word(word, lang) or _is_scale(word, lang)
 
 
+_PER_CENT = re.compile(r"\s+(?:por|per|pour)\s+(?:ciento|cento|cent)\b", re.IGNORECASE)
+
+
 def digits(text: str, lang: str = "en", keep: str = "", units: Iterable[str] = ()) -> str:
     """``text`` with the numbers it writes in words (in ``lang``) written in digits (see the
     module docstring); ``keep`` is the question and reference, whose own number words stay."""
     if lang not in LANGUAGES:
         return text
+    text = _PER_CENT.sub(" %", text)  # "por ciento" is no hundred
     out = []
     for piece in _PIECES.split(text):  # a number is written within one sentence: small diffs
         if alpha2digit(piece, lang, threshold=0) != piece:

@@ -50,7 +50,8 @@ _FOREIGN_SCALE = "|".join(
 _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.])"  # a letter or digit of another token before it; CJK neighbours are fine
     r"(?P<sign>[-−])?(?:(?P<currency>[$€£¥])\s?(?P<sign2>[-−])?)?"
-    r"(?P<digits>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![.,]\d)"  # 12,345.6
+    r"(?P<digits>\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)"  # 30 430 (thin or plain spaces)
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![.,]\d)"  # 12,345.6
     r"|\d{1,3}(?:\.\d{3})+,\d+(?![.,]\d)"  # 12.345,6 (a decimal comma after thousands dots)
     r"|\d+,(?:\d{1,2}|\d{4,})(?![.,]?\d)"  # 27,08 (a decimal comma: not three digits after it)
     r"|\d+(?:\.\d+)?|\.\d+)"
@@ -61,6 +62,8 @@ _NUMBER = re.compile(
     r"|\s?(?P<cjk>百万|十亿|[万萬亿億千만억천]))?",
     re.IGNORECASE,
 )
+#: "30.430": thousands grouped with dots, as the languages of the foreign scale words write them
+_DOT_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 #: "7億8850万", "2억 7,380만", "1万2570": a CJK number in parts, summed
 _CJK_PART = re.compile(r"\s?(?P<digits>\d[\d,]*(?:\.\d+)?)\s?(?P<cjk>[万萬만千천])?")
 
@@ -69,10 +72,11 @@ def _value(digits: str) -> float:
     """The number ``digits`` writes, with either decimal mark (see ``_NUMBER``): the comma is
     the decimal mark when it is the last mark and either dots come before it or it is not
     followed by exactly three digits."""
+    digits = re.sub(r"[ \u00a0\u202f]", "", digits)
     last = max(digits.rfind(","), digits.rfind("."))
     if last >= 0 and digits[last] == ",":
         tail = digits[last + 1 :]
-        if "." in digits or len(tail) != 3:
+        if "." in digits or len(tail) != 3 or digits.startswith("0,"):  # "0,083" is no thousands
             return float(digits.replace(".", "").replace(",", "."))
     return float(digits.replace(",", ""))
 
@@ -99,6 +103,10 @@ def find_numbers(text: str) -> list[FoundNumber]:
         if m.start() < at:
             continue  # the tail of a CJK number in parts
         value = _value(m["digits"])
+        if m["foreign"] and m["foreign"].lower() != "millions" and _DOT_THOUSANDS.fullmatch(m["digits"]):
+            value = float(
+                m["digits"].replace(".", "")
+            )  # "30.430 Mio.": a dot before three digits groups them
         if m["sign"] or m["sign2"]:
             value = -value
         readings = [value]

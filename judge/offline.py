@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v6``).
+structured answer facts (``offline-claims-v7``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -22,7 +22,10 @@ than the reference binds an entity to), offered next to a rival or hedged altern
 "or" another candidate for its slot), written in another unit or scale, when the asked year
 is missing and another is stated, when the question's other option is said to be higher, or
 when an opposite pole is stated; the answer also contradicts the reference when it only
-states the opposite of its direction or of its "from A to B". In a reasoning answer the conclusion is scored
+states the opposite of its direction or of its "from A to B", gives a fact's value to another
+label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
+events (:mod:`judge.offline_binding`). Other names of a country the question names are that
+country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 
@@ -43,11 +46,21 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from judge import certainty, claims, conclusion, foreign, number_words, offline_parts, structured
+from judge import (
+    certainty,
+    claims,
+    conclusion,
+    entity_names,
+    foreign,
+    number_words,
+    offline_parts,
+    structured,
+)
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
+from judge.offline_binding import event_order_conflict, one_pole_for_all, qualifier_misbound
 from judge.offline_checks import (
     _check,
     _is_year,
@@ -70,19 +83,21 @@ from judge.offline_facts import (
     _percentish,
     _Text,
     _unlatex,
+    half_digit,
     period_of,
     pivot_of,
 )
+from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
 from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v6"
+OFFLINE_VERSION = "offline-claims-v7"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v6"
+OFFLINE_PROMPT_VERSION = "claims-v7"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -114,6 +129,8 @@ _VALUE_ASK = re.compile(
     r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
     re.IGNORECASE,
 )
+#: the part of a question asked only if a verdict goes the other way
+_IF_NOT = re.compile(r"\bif\s+not\b[^?]*", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:probably|possibly|perhaps|maybe|might|seems?|likely|unclear|not\s+sure|hard\s+to\s+tell|i\s+think"
     r"|appears?\s+to)\b",
@@ -181,7 +198,12 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
         f.kind == "number" and _number_hits(f, text, text.numbers[-1:]) for f in ctx.facts
     )
     few = len(unexplained) >= 6 and len(unexplained) > 3 * max(asked, 1) and not concluded
-    if len(unexplained) >= _SPRAY_NUMBERS or few:
+    # readings (no years) listed before a conclusion that states the asked value ("0–10: 35,
+    # 10–20: 98, … The most populated is 20–30, with 142") are twice as many before a spray
+    readings = concluded and sum(bool(claims.YEAR.fullmatch(n.text)) for n in unexplained) * 2 < len(
+        unexplained
+    )
+    if len(unexplained) >= _SPRAY_NUMBERS * (2 if readings else 1) or few:
         return f"{len(unexplained)} numbers the question does not call for"
     names = {name.lower() for name in _foreign_names(ctx, text)}
     if len(names) >= _SPRAY_NAMES:
@@ -211,12 +233,21 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    outright = _VALUE_ASK.search(ctx.question.text) or offline_parts.VALUE_ASK.search(ctx.question.text)
+    asks = _asked(ctx.question.text, facts)
+    outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
     if asked and not any(values) and outright:
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
     return score
+
+
+def _asked(question: str, facts: list[_Fact]) -> str:
+    """What the question asks: "… and if not, by how much?" asks no value where the verdict
+    is a match."""
+    if any(f.pole == ("verdict", "matches") for f in facts):
+        return _IF_NOT.sub(" ", question)
+    return question
 
 
 def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: bool) -> int:
@@ -239,7 +270,7 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
         non_year_hit = any(h and not _is_year(f) for f, h in zip(facts, hit, strict=True))
         if derived or (non_year_hit and all(_is_year(f) for f in missing)):
             score = max(score, _CORE_NUMBER_FLOOR)
-        asks = ctx.question.text
+        asks = _asked(ctx.question.text, facts)
         if labels and _LABEL_ASK.search(asks) and not _NUMERIC_ASK.search(asks):
             score = max(score, _CORE_FLOOR)
     return score
@@ -259,11 +290,27 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or side_against_values(ctx, text)
         or roles_swapped(ctx, text)
         or reference_winner_conflict(ctx, text)
+        or list_misbound(ctx, text)
+        or qualifier_misbound(ctx, text)
+        or event_order_conflict(ctx, text)
+        or one_pole_for_all(ctx, text)
     )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
         facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
     return facts, verdicts
+
+
+def _list_read_whole(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """The verdicts with a contradiction added where a list anywhere in the answer gives a
+    fact's value to another label (:mod:`judge.offline_lists`)."""
+    listed = list_misbound(ctx, text)
+    if listed is None or not all(v.why == "" or v.hit for v in verdicts):
+        return facts, verdicts
+    said = _Verdict(False, f"says '{listed}' where the reference says otherwise")
+    return [*facts, _Fact(len(facts), "label", "the reference's binding")], [*verdicts, said]
 
 
 def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text) -> bool:
@@ -275,10 +322,29 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
         return False  # "0.3 points below it" is a gap, no level in percent
     if _states_a_fact(ctx, found, tail):
         return False  # "26.4 hours" is the gap of 1.1 days
+    if _gap_of_known(ctx, found):
+        return False  # "the chart sits 0.9 below it": the gap of 43 and 42.1, not asked
     if not ctx.explained(found):
         return True
     said = stated_unit(found, tail.text)
     return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
+
+
+def _gap_of_known(ctx: _Context, found: FoundNumber) -> bool:
+    """``found`` is the difference of two read values the facts give (within half its last digit)."""
+    values = [
+        t
+        for f in ctx.facts
+        if f.kind == "number" and not f.derived and not _is_year(f)
+        for t, _ in f.targets[:1]
+    ]
+    slack = half_digit(found)
+    return any(
+        abs(abs(a - b) - abs(r)) <= slack
+        for r in found.readings[:1]
+        for i, a in enumerate(values)
+        for b in values[i + 1 :]
+    )
 
 
 def _conclusion_rival(ctx: _Context, fact: _Fact, tail: _Text) -> str | None:
@@ -394,7 +460,11 @@ def _contradiction_kind(verdicts: list[_Verdict]) -> str:
 
 def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language: str | None) -> str:
     """``candidate`` with its numbers written in words written in digits (:mod:`judge.number_words`)."""
-    lang = number_words.latin_language(candidate) if language else "en"
+    lang = (
+        (number_words.latin_language(candidate) or number_words.words_language(candidate))
+        if language
+        else "en"
+    )
     if lang is None:
         return candidate
     units = {w for f in facts for w in f.unit.split()} | _reference_units(item.reference)
@@ -444,6 +514,9 @@ class OfflineJudge:
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
+        candidate = entity_names.canonical(candidate, item.question, item.reference)
+        if language:
+            candidate = entity_names.in_english(candidate)
         candidate = _number_words(item, facts, candidate, language)
         candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
         if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
@@ -467,6 +540,8 @@ class OfflineJudge:
         if spray is not None:
             return self._judgement(0, f"the answer sprays guesses ({spray})")
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+        if parts is not None:  # a list before "Answer:" is read whole
+            facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

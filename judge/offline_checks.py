@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from judge import claims
+from judge import offline_binding as binding
 from judge import offline_roles as roles
 from judge.claims import Span
 from judge.numbers import FoundNumber
@@ -306,6 +307,11 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
     return bool(first) and bool(re.match(rf"\s*{re.escape(first)}\b", after))
 
 
+#: the words that open a span and lead to its other end, in the languages the judge reads
+_SPAN_FROM = "from|between|over|von|zwischen|de|du|des|desde|entre|da|dal|dalla|dai|van|tussen|с|от|между"
+_SPAN_TO = "to|and|bis|auf|nach|und|à|au|et|a|al|hasta|y|para|e|tot|naar|en|до|по|и"
+
+
 def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     """The year is one end of a span whose other end is another asked year ("from 7.31% in 2012
     to 8.57% in 2014" for the years 2012 and 2014): the span is what the question asks, and the
@@ -314,7 +320,7 @@ def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     for other in (f.text.strip() for f in ctx.facts if _is_year(f) and f is not fact):
         a, b = sorted((mine, other))
         if re.search(
-            rf"\b(?:from|between|over)\b[^;]*\b{a}\b[^;]*(?:\bto\b|\band\b|→|–|-)[^;]*\b{b}\b", clause
+            rf"(?i)\b(?:{_SPAN_FROM})\b[^;]*\b{a}\b[^;]*(?:\b(?:{_SPAN_TO})\b|→|–|-)[^;]*\b{b}\b", clause
         ):
             return True
     return False
@@ -328,8 +334,10 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     own = ctx.anchors[fact.index]
     value = fact.kind == "number" and not _is_year(fact)  # a value is bound by its own checks (roles)
     # "below the average", "rose to 2016": a side or direction names what it compares with
-    compares = fact.pole is not None and fact.pole[0] in ("side", "direction")
-    if own and not own & every and not value and not compares:
+    compares = fact.pole is not None and fact.pole[0] in ("side", "direction", "verdict")
+    # an answer in another language writes an entity's context in its own words
+    translated = ctx.foreign(text) and _is_entity(fact)
+    if own and not own & every and not value and not compares and not translated:
         a, b = text.piece(text.clauses, span)
         here = {
             j
@@ -396,18 +404,22 @@ def _other_period(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | 
         return own.group(1) if own.group(1) not in bound and own.group(1) in ctx.known_words else None
     said = set(claims.YEAR.findall(place(text, span)))
     if value:
-        said &= ctx.known_words  # a year the reference never names is read as foreign elsewhere
+        if said & ctx.known_words:  # a year the reference never names is read as foreign elsewhere
+            said &= ctx.known_words
         if bound & set(claims.YEAR.findall(text.text[slice(*text.piece(text.sentences, span))])):
             return None  # the answer's sentence has the value's own year too
     return min(said) if said and not said & bound else None
 
 
 _FALL_BEFORE = re.compile(
-    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s+"
-    r"(?:by\s+)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s*"
+    r"(?:(?:by|de|di|um|van|met|на)\s+|了\s*)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
 _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
+
+
+_TO_AFTER = re.compile(r"\s*(?:%|[^\W\d_]{1,12})?\s*(?:to|a|à|para|naar|tot|auf|bis|al|до)\s+[-−]?\d")
 
 
 def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
@@ -417,6 +429,7 @@ def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool
         fact.kind != "number"
         or fact.negative
         or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+        or _TO_AFTER.match(text.text, span.end)  # "cae de 470 a 258": the start of a from-to
     ):
         return False
     clauses = [ctx.reference.clause(s) for s in _fact_spans(fact, ctx.reference)]
@@ -450,9 +463,12 @@ def _problem(
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
-    period = roles.period_misbound(ctx, fact, span, text)
+    period = binding.period_misbound(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"
+    statistic = binding.statistic_misbound(ctx, fact, span, text)
+    if statistic is not None:
+        return f"'{said}' is given as {statistic}"
     side = roles.role_misbound(ctx, fact, span, text)
     if side is not None:
         return f"'{said}' is given for the {side}"

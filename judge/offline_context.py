@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import certainty, claims
+from judge import certainty, claims, entity_names
 from judge.base import JudgeItem
 from judge.claims import Span
 from judge.numbers import SCALES, FoundNumber, find_numbers
@@ -232,8 +232,17 @@ def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
 
 def _foreign_names(ctx: _Context, text: _Text) -> list[str]:
     if ctx.foreign(text):
-        return []  # capitalised nouns of another language are no names (the verdict is uncertain)
+        # capitalised nouns of another language are no names (the verdict is uncertain), but a
+        # country's name is, and so is a name in Latin letters in an answer in another script
+        names = [n for n in entity_names.named(text.text).values() if _unknown_name(ctx, n)]
+        if _OTHER_SCRIPT.search(text.text):
+            names += [n for n in _foreign_names_in(ctx, text) if n not in names and not is_unit_word(n)]
+        return names
     return _foreign_names_in(ctx, text)
+
+
+#: letters of the other scripts the judge reads (Cyrillic, Arabic, Devanagari, kana, CJK, Hangul)
+_OTHER_SCRIPT = re.compile("[\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def _foreign_names_in(ctx: _Context, text: _Text) -> list[str]:

@@ -17,6 +17,10 @@ from judge.offline_facts import _Fact, _is_entity, _Text, roughly_stated
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
 
 
+#: the options of a question ("Spain or Netherlands", "X versus Y"): names next to "or"
+_OPTION = re.compile(r"[^,;:?]{0,40}\b(?:or|versus|vs\.?)\s+[^,;:?]{0,40}", re.IGNORECASE)
+
+
 def _unread_names_dropped(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
 ) -> tuple[list[_Fact], list[_Verdict]]:
@@ -24,7 +28,7 @@ def _unread_names_dropped(
     entity label it does not write is not read, neither right nor missing (the verdict is
     uncertain anyway); a year label is digits in any language and still counts, and so does a
     label where the answer writes another name of the question instead ("Yemen está por delante")."""
-    asked = set(_CAPITALISED.findall(ctx.question.text))
+    asked = set(_CAPITALISED.findall(" ".join(_OPTION.findall(ctx.question.text))))
     labels = {
         w for f in facts if f.kind == "label" for n in (f.text, *f.names) for w in _CAPITALISED.findall(n)
     }

@@ -221,7 +221,8 @@ def _number_hits(
         if not exact and fact.unit and prefix_mismatch(fact.unit, found, text.text):
             continue  # "534 kgCO₂" is no 534 gCO₂
         if any(
-            abs(r - t) <= max(_pivot_tolerance(fact, t, tol), min(slack * abs(r), _MAX_ROUNDING * abs(t)))
+            abs(r - t)
+            <= max(_pivot_tolerance(fact, t, tol), min(slack * abs(r), _max_rounding(found) * abs(t)))
             and _same_side(fact, r, t)
             for r in readings
             for t, tol in targets
@@ -311,8 +312,18 @@ _APPROX_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: A rounded value ("~90" for 91, "about 42%" for 41.8) is within half its last digit of the
-#: value, and never more than this share of it off.
+#: value, and never more than this share of it off; written with two or more significant digits
+#: ("about 1.1 million" for 1.14, "about 150 days" for 152) the next share (judge7: the labelled
+#: sets pass such roundings and fail one-digit ones: "about 7 million" for 7.1, "around 800").
 _MAX_ROUNDING = 0.012
+_MAX_ROUNDING_TWO_DIGITS = 0.04
+
+
+def _max_rounding(found: FoundNumber) -> float:
+    digits = re.sub(r"[^\d]", "", found.text.split()[0] if found.text.split() else "").lstrip("0")
+    if "." not in found.text and "," not in found.text:
+        digits = digits.rstrip("0")
+    return _MAX_ROUNDING_TWO_DIGITS if len(digits) >= 2 else _MAX_ROUNDING
 
 
 def _rounding_slack(found: FoundNumber, text: _Text) -> float:

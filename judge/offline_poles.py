@@ -61,6 +61,25 @@ def _changes(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
     return out
 
 
+#: "6.79% in 2011": the year a value is written with
+_DATED = re.compile(r"[^\d;,.()]{0,24}?\b(?:in|for)\s+((?:19|20)\d\d)\b|\s*\(\s*((?:19|20)\d\d)\s*\)")
+
+
+def _dated(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
+    """(earlier fact, later fact) of two values the text writes with two years ("6.79% in 2011
+    and 5.21% in 2016"): the span of a change that "from A to B" must follow."""
+    years: dict[int, set[int]] = {}
+    for f in facts:
+        if f.kind != "number" or f.derived:
+            continue
+        for _, span in _number_hits(f, text):
+            m = _DATED.match(text.text, span.end)
+            if m is not None:
+                years.setdefault(f.index, set()).add(int(m.group(1) or m.group(2)))
+    dated = {i: next(iter(y)) for i, y in years.items() if len(y) == 1}
+    return {(x, y) for x in dated for y in dated if dated[x] < dated[y]}
+
+
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
     if not _is_entity(fact) or not ctx.distractors:
@@ -148,7 +167,7 @@ def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str
 def _reversed(ctx: _Context, text: _Text) -> str | None:
     """The reference says one way (rose, above, matches; from A to B) and the answer only says
     the other."""
-    stated = _changes(ctx.facts, ctx.reference)
+    stated = _changes(ctx.facts, ctx.reference) | _dated(ctx.facts, ctx.reference)
     for x, y in _changes(ctx.facts, text):
         if (y, x) in stated and (x, y) not in stated:
             return f"from {ctx.facts[x].text} to {ctx.facts[y].text}"

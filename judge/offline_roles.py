@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from judge import claims
+from judge import claims, entity_names
 from judge.claims import Span
 from judge.offline_context import _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _label_spans, _Text
@@ -358,6 +358,8 @@ def names_in(ctx: _Context, text: str) -> list[str]:
             continue  # "Averaging 2011 to 2017", "Roughly", "Combined": no names
         if _OPENER_FOLLOW.match(text[m.end() :]) and word not in out:
             out.append(word.removesuffix("'s"))
+    # a country's name is a name wherever it stands ("Germany averages 16.22%")
+    out += [n for n in entity_names.named(text).values() if n not in out and _unknown_name(ctx, n)]
     return out
 
 
@@ -390,18 +392,18 @@ def _entities(ctx: _Context) -> dict[int, tuple[list[str], list[str]]]:
     out = {}
     for f in ctx.facts:
         year = f.kind == "label" and bool(claims.YEAR.fullmatch(f.text.strip()))
-        if (
-            (f.kind == "number" and f.derived)
-            or (_is_entity(f) and not year)
-            or f.pole is not None
-            or f.colour
-        ):
+        if (_is_entity(f) and not year) or f.pole is not None or f.colour:
             continue
         spans = _fact_spans(f, ref)
         if not spans:
             continue
         mine = ref.piece(ref.clauses, spans[0])
         own = [n for n in names if claims.phrase_pattern(n).search(ref.text[slice(*mine)])]
+        if not own and not f.derived:  # "Mexico fell, from 10.28% to 8.85%": the segment's entity
+            segment = ref.piece(ref.segments, spans[0])
+            own = [n for n in names if claims.phrase_pattern(n).search(ref.text[slice(*segment)])]
+            mine = segment if len(own) == 1 else mine
+            own = own if len(own) == 1 else []
         others = {
             n
             for a, b in clauses
@@ -430,6 +432,14 @@ def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
         text.text[a:b],
     )
     said = names_in(ctx, clause)
+    if not said:  # "Canada fell, from 10.28% to 8.85%": the names of the question its segment has
+        sa, sb = text.piece(text.segments, span)
+        segment = re.sub(
+            r"\([^()]*\)",
+            lambda m: m.group(0) if sa + m.start() <= span.start < sa + m.end() else " ",
+            text.text[sa:sb],
+        )
+        said = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(segment)]
     if any(_same(n, o) for n in said for o in own):
         return None
     for n in said:
@@ -542,43 +552,3 @@ def _joined(text: _Text, span: Span) -> tuple[int, int]:
     if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
         b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
     return a, b
-
-
-# --- the period a computed value is over ----------------------------------------------------
-
-_RANGE = re.compile(
-    r"(?<![\d.])(?:((?:19|20)\d\d)\s*(?:[-–—]|to|through|until)|between\s+((?:19|20)\d\d)\s+and)\s*"
-    r"((?:19|20)\d\d)(?![\d.])",
-    re.IGNORECASE,
-)
-
-
-_READING_YEAR = re.compile(r"(?<![\d.])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
-
-
-def _ranges(text: str) -> set[tuple[str, str]]:
-    return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
-
-
-def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
-    """The year ranges said with ``span``: its clause's, else its sentence's."""
-    clause = _ranges(text.clause(span))
-    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
-
-
-def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
-    """Another period than the reference's for a computed value (an average, total or change
-    over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
-    if fact.kind != "number" or not fact.derived:
-        return None
-    year = _READING_YEAR.search(text.text[max(0, span.start - 12) : span.start])
-    if year and year.group(1) not in ctx.reference.text:
-        return year.group(1)  # "2016: 27.2k" is that year's reading, not the period's mean
-    own = _own_statement(fact, ctx.reference)
-    ref = _range_of(ctx.reference, own) if own is not None else set()
-    if len(ref) != 1:
-        ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
-    said = _range_of(text, span)
-    if not ref or not said or said & ref:
-        return None
-    return "–".join(sorted(said)[0])

@@ -235,6 +235,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value / 100,), True
     if fact.scaled and said.scaled:
         return (value * said.scale / fact.scale,), True
+    if said.scaled and fact.share is None and fact.physical is None:
+        return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
     if fact.share in ("pct", "pp") and said.bare and _fraction(found):
         return (*found.readings, value * 100), False  # 0.057 as a fraction is 5.7%
     return found.readings, False

@@ -45,10 +45,14 @@ def read_json(text: str) -> str:
     return "; ".join(_statements("", data)) + "."
 
 
+_YEARS = re.compile(r"\b((?:19|20)\d\d) ((?:19|20)\d\d)\b")
+
+
 def _statements(prefix: str, data: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key, value in data.items():
         words = f"{prefix} {key}".replace("_", " ").strip()
+        words = _YEARS.sub(r"\1–\2", words)  # "average_2010_2016": the span 2010–2016
         if isinstance(value, dict):
             out += _statements(words, value)
             continue

@@ -28,8 +28,8 @@ relative change where a change in percentage points was asked and a change in po
 with "%". Each was written and labelled by hand from the question, the reference and the paper's
 rubric alone (Table 6, pass = 6) before any judge ran on it; label-fails are wrong by the rubric,
 not borderline. Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
-up as a failing test and a diff. The judge is never tuned on this set; its figures here are the
-judge's held-out quality. Only counts are printed, never the answers.
+up as a failing test and a diff. Until the judge7 round the judge was never tuned on this set;
+its first-run figures below are held-out quality. Only counts are printed, never the answers.
 
 First run, after the freeze (commit 52b5980, data and this test committed before any judge ran
 on the answers), of offline-claims-v5 with the judge code of main's fe5188c (``git log -1
@@ -50,7 +50,7 @@ percent_fraction, portuguese, preamble, refusal, relative_change, restated, self
 sign_flip, unicode_minus, unit_loose, units_spelled, verdict_flip, wrong_figure, wrong_unit,
 wrong_value). The issue 25 targets are not met: agreement (>= 90%), false passes (<= 3%) and the
 certain answers' figures (>= 97% / <= 1%) all miss; the certain share (>= 70%) is met. The last
-test xfails.
+test xfailed then.
 
 First run of offline-claims-v6 (the judge6 round, tuned on sets up to v6 and never on this one;
 judge code of 83c73a4, main at e8267ae): pass/fail agreement 90.1% (421 of 467); false passes
@@ -63,7 +63,17 @@ name_variant 4, number_words 1 (5 before), number_words_foreign 2 (4 before), pa
 rounded 1, rounded_coarse 2, russian 1 (1), swapped 1 (1), tentative 1, thousands_sep 1,
 verbose 2, wrong_entity 3 (3), wrong_label_list 3 (3), wrong_period 1 (1), wrong_quantity 1
 (1), wrong_scale 1 (1). Agreement (>= 90%) is now met; false passes (<= 3%) and the certain
-answers' 97% / 1% are not. The last test still xfails.
+answers' 97% / 1% are not. The last test still xfailed then.
+
+Since the judge7 round (offline-claims-v7) this set is tuning material, no longer held out: its
+first runs above (offline-claims-v5 and -v6) were recorded and reported before the round read
+it. Its figures after that round are tuned-set figures: agreement 98.3% (459 of 467), false
+passes 0.0% of label-fails (0 of 200), false fails 3.0% of label-passes (8 of 267), mean absolute
+difference 0.83; 84.8% certain (396), at 99.0% agreement and 0.0% false passes; the targets test
+passes and is a regression guard. The 8 left are false fails (approximations the rubric accepts
+beyond the judge's tolerance, a tentative answer, a paraphrased series, a German label
+translation, a French short form of a country, a range in words). The round's held-out figures
+come from set v8, written by someone else.
 
 Run with ``-s`` to see the figures::
 
@@ -107,5 +117,6 @@ SET = HeldOut(
     },
     styles=STYLES,
     both_ways=BOTH_WAYS,
+    targets_met=True,  # tuning material since the judge7 round, which meets them: a regression guard
 )
 globals().update(held_out_tests(SET, __file__))

@@ -1,0 +1,192 @@
+"""More bindings of a stated value (judge7 round, ``offline-claims-v7``).
+
+* **The statistic**: a value the reference calls an average (a median, a total, a maximum, a
+  minimum) said as another statistic and not as its own ("the median of the six marks is
+  71.75%" for an average of 71.92%) answers another quantity than the one asked.
+* **The qualified name**: a mark the reference names with its series ("Nursing homes in
+  Germany") named with another series the question and reference never write ("Home care in
+  Germany") is another mark, though the country is right.
+* **The period of a computed value**: "averaging 2011 to 2017 gives 37.57%" where 37.57% is
+  the 2011–2014 mean (moved here from :mod:`judge.offline_roles`); the question's span stands
+  in where the reference writes none.
+* **The order of two events**: where the question asks for the year of whichever of two events
+  came second (or first) and the reference gives it, a year the answer states in a clause about
+  the other event that would put that event later (earlier) contradicts the reference ("the
+  regional job centres came later, in 2021" where the reference's later event is in 2019).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge import claims
+from judge.claims import Span
+from judge.offline_context import _Context
+from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
+from judge.offline_roles import _own_statement
+
+_STATISTICS = {
+    "average": r"averages?|averaged|averaging|mean|avg",
+    "median": r"median",
+    "total": r"total|totals|totalled|totaled|sum|sums|summed|cumulative",
+    "maximum": r"maximum|max|peak|peaks|highest",
+    "minimum": r"minimum|min|lowest",
+}
+_STATISTIC = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in _STATISTICS.items()}
+
+
+def _statistics(clause: str) -> set[str]:
+    return {name for name, pattern in _STATISTIC.items() if pattern.search(clause)}
+
+
+def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """The statistic the answer's clause calls ``fact``'s value, when the reference calls it
+    another one (see the module docstring)."""
+    if fact.kind != "number" or (
+        not fact.unit and fact.text.strip().isdigit() and len(fact.text.strip()) == 4
+    ):
+        return None  # a year is no statistic's value
+    spans = _fact_spans(fact, ctx.reference)
+    own = set().union(*(_statistics(ctx.reference.clause(s)) for s in spans)) if spans else set()
+    others: set[str] = set()
+    for other in ctx.facts:  # the statistics the reference calls its other values
+        if other is not fact and other.kind == "number":
+            others |= set().union(
+                *(_statistics(ctx.reference.clause(s)) for s in _fact_spans(other, ctx.reference))
+            )
+    if not own and not others:
+        return None
+    a, _ = text.piece(text.clauses, span)
+    before = text.text[a : span.start]
+    last = max(((m.end(), name) for name, p in _STATISTIC.items() for m in p.finditer(before)), default=None)
+    if last is None or re.search(r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}", before[last[0] :]):
+        return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%")
+    said = {last[1]}
+    if (own and not said & own) or (not own and said & others):
+        return f"the {sorted(said)[0]}"
+    return None
+
+
+_QUALIFIED = r"([A-Z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})\s+(?:in|of|for)\s+(?:the\s+)?"
+
+
+def qualifier_misbound(ctx: _Context, text: _Text) -> str | None:
+    """Another series named with an entity label the reference qualifies (see the module
+    docstring): "Home care in Germany" for "Nursing homes in Germany"."""
+    for fact in ctx.facts:
+        if not _is_entity(fact) or not fact.text[:1].isupper():
+            continue
+        label = re.escape(fact.text.strip())
+        ref = [m.group(1) for m in re.finditer(_QUALIFIED + label, ctx.reference.text)]
+        if not ref:
+            continue
+        for m in re.finditer(_QUALIFIED + label, text.text):
+            words = claims.words(m.group(1)) - claims.STOPWORDS
+            if m.group(1).lower() in (r.lower() for r in ref) or words <= ctx.known_words:
+                continue
+            if not text.negated(Span(m.start(), m.end())):
+                return f"{m.group(1)} in {fact.text}"
+    return None
+
+
+_ORDER_ASK = re.compile(
+    r"\bwhichever\s+(?:came|happened|was|occurred)\s+(?P<which>first|second|earlier|later|last)\b"
+    r"|\bthe\s+(?P<which2>earlier|later)\s+of\s+(?:them|the\s+two)\b",
+    re.IGNORECASE,
+)
+_LATER = ("second", "later", "last")
+
+
+def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
+    """A year the answer gives the question's other event that reverses the reference's order
+    of the two events (see the module docstring)."""
+    ask = _ORDER_ASK.search(ctx.question.text)
+    years = [f for f in ctx.facts if f.kind == "number" and not f.unit and f.targets]
+    if ask is None or len(years) != 1:
+        return None
+    later = (ask.group("which") or ask.group("which2")).lower() in _LATER
+    asked = int(years[0].targets[0][0])
+    # the other event: the question's words the reference never writes ("regional job centres")
+    other = claims.content_words(ctx.question.text) - claims.content_words(ctx.reference.text)
+    other -= {"whichever", "came", "second", "first", "earlier", "later", "year", "years", "recounts"}
+    for a, b in text.segments:
+        clause = text.text[a:b]
+        if len(claims.content_words(clause) & other) < 2:
+            continue
+        for m in claims.YEAR.finditer(clause):
+            year = int(m.group(0))
+            if (
+                year != asked
+                and (year > asked) == later
+                and not text.negated(Span(a + m.start(), a + m.end()))
+            ):
+                return f"the other event in {year}"
+    return None
+
+
+_ALL_OF_THEM = re.compile(r"\b(?:both|all\s+(?:two|three|of\s+them)|each|either\s+side)\b", re.IGNORECASE)
+
+
+def one_pole_for_all(ctx: _Context, text: _Text) -> str | None:
+    """One stance, direction or side said of all the asked parts ("So both were positive")
+    where the reference gives them different ones."""
+    for family in ("stance", "direction", "side"):
+        asked = {f.pole[1] for f in ctx.facts if f.pole is not None and f.pole[0] == family}
+        if len(asked) < 2:
+            continue
+        for a, b in text.clauses:
+            clause = text.text[a:b]
+            every = _ALL_OF_THEM.search(clause)
+            if every is None or re.search(r"\band\b|\bwhile\b|\bbut\b", clause):
+                continue
+            said = [p for p in asked if claims.pole_pattern(family, p, strong_only=True).search(clause)]
+            if len(said) == 1 and not text.negated(Span(a, a)):
+                return f"{every.group(0)} {said[0]}"
+    return None
+
+
+# --- the period a computed value is over ----------------------------------------------------
+
+_RANGE = re.compile(
+    r"(?<![\d.])(?:((?:19|20)\d\d)\s*(?:[-–—]|to|through|until)|between\s+((?:19|20)\d\d)\s+and)\s*"
+    r"((?:19|20)\d\d)(?![\d.])",
+    re.IGNORECASE,
+)
+
+
+_READING_YEAR = re.compile(r"(?<![\d.])(?<![\d][–-])((?:19|20)\d\d)\s*[:=]\s*[-−$€£]?$")
+
+
+#: a chart's title with its years ("'Spending per student, 2007–2016'"): no asked span
+_TITLE = re.compile(r"['‘\"][^'’\"]{0,200}?(?:19|20)\d\d\s*[–-]\s*(?:19|20)\d\d\s*['’\"]")
+
+
+def _ranges(text: str) -> set[tuple[str, str]]:
+    return {(m.group(1) or m.group(2), m.group(3)) for m in _RANGE.finditer(text)}
+
+
+def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
+    """The year ranges said with ``span``: its clause's, else its sentence's."""
+    clause = _ranges(text.clause(span))
+    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
+
+
+def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """Another period than the reference's for a computed value (an average, total or change
+    over years): "averaging 2011 to 2017 gives 37.57%" where 37.57% is the 2011–2014 mean."""
+    if fact.kind != "number" or not fact.derived:
+        return None
+    year = _READING_YEAR.search(text.text[max(0, span.start - 12) : span.start])
+    if year and year.group(1) not in ctx.reference.text:
+        return year.group(1)  # "2016: 27.2k" is that year's reading, not the period's mean
+    own = _own_statement(fact, ctx.reference)
+    ref = _range_of(ctx.reference, own) if own is not None else set()
+    if len(ref) != 1:
+        ref = _ranges(ctx.reference.text) if len(_ranges(ctx.reference.text)) == 1 else set()
+    if not ref and not _ranges(ctx.reference.text):  # the question's span ("from 2010 to 2016")
+        asked = _ranges(_TITLE.sub(" ", ctx.question.text))
+        ref = asked if len(asked) == 1 else set()
+    said = _range_of(text, span)
+    if not ref or not said or said & ref:
+        return None
+    return "–".join(sorted(said)[0])

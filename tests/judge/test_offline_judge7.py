@@ -1,0 +1,44 @@
+"""The judge7 round's error classes (issue 25), on generated questions: values bound to the
+labels of a list and to their own entity, other names of an entity, an extra wrong claim about
+another asked part, and numbers in other forms.
+
+The answers come from :mod:`tests.judge.offline_cases_judge7`, built from the frozen question
+snapshots (questions only). Every class fails on offline-claims-v6 (main before this round), and
+each class holds the wrong forms beside the right ones: those must still fail.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge import JudgeItem, OfflineJudge
+from tests.judge import offline_cases_judge7 as cases
+
+#: the fewest questions and answers a class is tried on (few questions of the snapshots have
+#: the form some classes need)
+MINIMUM: dict[str, tuple[int, int]] = {
+    "qualified_mark": (1, 2),
+    "english_other_name": (1, 2),
+    "german_country_names": (2, 4),
+}
+DEFAULT_MINIMUM = (3, 6)
+
+
+def _verdict(q: dict[str, object], answer: str):  # type: ignore[no-untyped-def]
+    return OfflineJudge().score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(cases.CLASSES))
+def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
+    rows = list(cases.cases(name))
+    asked = {q["question_id"] for q, _, _ in rows}
+    least_questions, least_answers = MINIMUM.get(name, DEFAULT_MINIMUM)
+    assert len(asked) >= least_questions and len(rows) >= least_answers, (name, len(asked), len(rows))
+    assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
+    wrong = []
+    for q, answer, ok in rows:
+        verdict = _verdict(q, answer)
+        if (verdict.score >= 6) != ok:
+            should = "pass" if ok else "fail"
+            wrong.append(f"{q['question_id']} (should {should}, got {verdict.score}): {answer!r}")
+    assert wrong == []
