@@ -81,10 +81,12 @@ def _dated(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
 
 
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
-    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda")."""
+    """The clause says this label is the lower one ("Uganda trails", "higher than Uganda"); a
+    name split by the clause bounds ("Trinidad and Tobago is lower") reads with all its clauses."""
     if not _is_entity(fact) or not ctx.distractors:
         return False
     a, b = text.piece(text.clauses, span)
+    b = max(b, text.piece(text.clauses, Span(span.end - 1, span.end))[1])
     clause = text.text[a:b]
     flip = bool(claims.NEGATOR.search(clause))
     here = span.start - a

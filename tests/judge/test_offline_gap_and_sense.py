@@ -1,8 +1,9 @@
-"""Two reading forms reference answers use (issue 25; the reference-answer test of seed 11).
+"""Reading forms reference answers use (issue 25; the reference-answer tests of seed 11).
 
 A negative gap stated as its size after "falls short … by" is that gap, and no drift of the
-last statement; "X lost most" does not name who "rose furthest". The wrong forms beside them
-still fail.
+last statement; "X lost most" does not name who "rose furthest"; "X is lower" names X the
+smaller where the question asks which is larger, also where X's name holds an "and" (Trinidad
+and Tobago) that splits its clause. The wrong forms beside them still fail.
 """
 
 from __future__ import annotations
@@ -90,3 +91,41 @@ def test_who_lost_most_does_not_name_who_rose_furthest(answer: str) -> None:
 )
 def test_the_wrong_winner_still_fails(answer: str) -> None:
     assert _score(_SWING_Q, _SWING_REF, answer, _SWING) < 6
+
+
+_LARGER_Q = (
+    "In the bullet chart of Figure 6, which is larger, the actual value of Serbia or of Bosnia and "
+    "Herzegovina, and by how much?"
+)
+_LARGER_REF = (
+    "The actual value of Bosnia and Herzegovina is higher, at 61.4% against 52.8%: "
+    "a gap of 8.6 percentage points."
+)
+_LARGER = [
+    {"kind": "label", "text": "Bosnia and Herzegovina"},
+    {"kind": "number", "text": "8.6", "value": 8.6, "unit": "pp", "abs_tol": 0.5, "rel_tol": 0.0},
+]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The actual value of Bosnia and Herzegovina is lower, at 61.4% against 52.8%: a gap of 8.6 points.",
+        "Bosnia and Herzegovina comes out smaller, by 8.6 points.",
+    ],
+)
+def test_the_winner_said_on_the_other_side_fails(answer: str) -> None:
+    assert _score(_LARGER_Q, _LARGER_REF, answer, _LARGER) < 6
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        _LARGER_REF,
+        "Serbia is lower than Bosnia and Herzegovina, by 8.6 points.",
+        "Bosnia and Herzegovina leads. Serbia comes out lower, by 8.6 points.",
+        "Bosnia and Herzegovina's actual value is larger, by 8.6 pp.",
+    ],
+)
+def test_the_winner_said_on_the_asked_side_passes(answer: str) -> None:
+    assert _score(_LARGER_Q, _LARGER_REF, answer, _LARGER) == 10
