@@ -59,6 +59,8 @@ MIN_ENTITY_SPACE = 80
 #: of its setting, the smallest first while enough remain: widening its band to ENTITY_SLOTS would
 #: put its values far outside what its size allows (up to 27x below a small economy's band).
 CROWDED_BELOW = 60
+#: A band is never widened below a third of its low end (a band at its cap widens only downwards).
+WIDEN_LIMIT = 3.0
 #: Number strings a scaled metric's entity range is widened to hold (geometrically about its
 #: middle, under its cap): a report prints hundreds of numbers and no two alike, so a range of ~150
 #: strings at a scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931
@@ -249,7 +251,9 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             limit = e.attribute(cap) / (_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
             hi = min(hi, 0.8 * limit)
             lo = min(lo, 0.3 * hi)
-            ceilings[e.name] = hi * _FACTOR[scale]  # in plain units: the scale may change below
+            # the cap, in plain units (the scale may change below): a band under its cap widens
+            # both ways, one at its cap only downwards
+            ceilings[e.name] = 0.8 * limit * _FACTOR[scale]
         raw[e.name] = (lo, hi)
     top = max(hi for _, hi in raw.values())
     while top >= 990 and scale != _SCALES[-1]:
@@ -287,7 +291,8 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
 
 def _roomier(lo: float, hi: float, decimals: int, ceiling: float | None) -> tuple[float, float]:
     """``[lo, hi]`` widened by one factor both ways until it holds :data:`ENTITY_SLOTS` number
-    strings at ``decimals``; never above ``ceiling`` (the cap) and never to zero."""
+    strings at ``decimals``; never above ``ceiling`` (the cap), never below ``lo`` /
+    :data:`WIDEN_LIMIT` and never to zero."""
     step = 10.0**-decimals
     need = ENTITY_SLOTS * step
     if hi - lo >= need:
@@ -296,6 +301,8 @@ def _roomier(lo: float, hi: float, decimals: int, ceiling: float | None) -> tupl
     k = (need + math.sqrt(need * need + 4 * hi * lo)) / (2 * hi)  # hi*k - lo/k == need
     top = hi * k if ceiling is None else max(hi, min(hi * k, ceiling))
     bottom = max(step, top - need) if top < hi * k else lo / k
+    # never far below the band: a band at its cap (a country's whole land area) holds fewer strings
+    bottom = max(bottom, lo / WIDEN_LIMIT)
     return round(max(step, bottom), decimals), round(top, decimals)
 
 
