@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from judge import JudgeItem, OfflineJudge
 from tests.judge import offline_cases_judge6 as cases
+from tests.judge.error_classes import wrong_verdicts
 
 #: the fewest questions and answers a class is tried on
 MIN_QUESTIONS: dict[str, int] = {"value_left_out": 2, "shortened": 1}
 MIN_ANSWERS = 4
-
-
-def _verdict(q: dict[str, object], answer: str):  # type: ignore[no-untyped-def]
-    return OfflineJudge().score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", sorted(cases.CLASSES))
@@ -27,10 +23,4 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     asked = {q["question_id"] for q, _, _ in rows}
     enough = len(asked) >= MIN_QUESTIONS.get(name, 3) and len(rows) >= MIN_ANSWERS
     assert enough, (name, len(asked), len(rows))
-    wrong = []
-    for q, answer, ok in rows:
-        verdict = _verdict(q, answer)
-        if (verdict.score >= 6) != ok:
-            should = "pass" if ok else "fail"
-            wrong.append(f"{q['question_id']} (should {should}, got {verdict.score}): {answer!r}")
-    assert wrong == []
+    assert wrong_verdicts(rows) == []

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge import JudgeItem, OfflineJudge
 from tests.judge import offline_cases_judge7 as cases
+from tests.judge.error_classes import wrong_verdicts
 
 #: the fewest questions and answers a class is tried on (few questions of the snapshots have
 #: the form some classes need)
@@ -24,10 +24,6 @@ MINIMUM: dict[str, tuple[int, int]] = {
 DEFAULT_MINIMUM = (3, 6)
 
 
-def _verdict(q: dict[str, object], answer: str):  # type: ignore[no-untyped-def]
-    return OfflineJudge().score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("name", sorted(cases.CLASSES))
 def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     rows = list(cases.cases(name))
@@ -35,10 +31,4 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     least_questions, least_answers = MINIMUM.get(name, DEFAULT_MINIMUM)
     assert len(asked) >= least_questions and len(rows) >= least_answers, (name, len(asked), len(rows))
     assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
-    wrong = []
-    for q, answer, ok in rows:
-        verdict = _verdict(q, answer)
-        if (verdict.score >= 6) != ok:
-            should = "pass" if ok else "fail"
-            wrong.append(f"{q['question_id']} (should {should}, got {verdict.score}): {answer!r}")
-    assert wrong == []
+    assert wrong_verdicts(rows) == []

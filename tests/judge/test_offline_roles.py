@@ -16,17 +16,14 @@ import re
 
 import pytest
 
-from judge import JudgeItem, OfflineJudge
 from tests.judge import offline_cases_roles as cases
+from tests.judge.error_classes import verdict as judged
+from tests.judge.error_classes import wrong_verdicts
 from tests.judge.offline_cases import numbers
 
 #: the fewest questions and answers a class is tried on (a few classes apply to few questions)
 MIN_QUESTIONS = {"comparative_flip": 1, "one_value_for_two": 2}
 MIN_ANSWERS = 4
-
-
-def _verdict(q: dict[str, object], answer: str):  # type: ignore[no-untyped-def]
-    return OfflineJudge().score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", sorted(cases.CLASSES))
@@ -38,14 +35,7 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
         len(asked),
         len(rows),
     )
-    wrong = []
-    for q, answer, ok in rows:
-        verdict = _verdict(q, answer)
-        if (verdict.score >= 6) != ok:
-            wrong.append(
-                f"{q['question_id']} (should {'pass' if ok else 'fail'}, got {verdict.score}): {answer!r}"
-            )
-    assert wrong == []
+    assert wrong_verdicts(rows) == []
 
 
 def test_failing_classes_hold_failing_answers() -> None:
@@ -71,7 +61,7 @@ def test_a_pass_that_names_a_name_the_item_never_gives_is_uncertain() -> None:
     tried = 0
     for q in _value_questions():
         answer = f"{q['reference']} Ruritania comes next."
-        verdict = _verdict(q, answer)
+        verdict = judged(q, answer)
         if verdict.score >= 6:
             tried += 1
             assert not verdict.certain, (q["question_id"], verdict.judgement)
@@ -90,7 +80,7 @@ def test_a_ratio_in_another_language_is_never_a_certain_pass() -> None:
         a, n, b = m.groups()
         for answer in (f"{b}约为{a}的{n}倍。", f"{a}約為{b}的{n}倍。"):
             tried += 1
-            verdict = _verdict(q, answer)
+            verdict = judged(q, answer)
             assert verdict.score < 6 or not verdict.certain, (answer, verdict.judgement)
     assert tried >= 6
 
@@ -107,7 +97,7 @@ def test_a_fail_capped_by_a_wrong_value_is_certain_whatever_its_reason_says() ->
         if len(nums) != 1 or not reasons:
             continue
         wrong = f"{float(nums[0]['value']) * 1.5:.1f} {nums[0]['unit'] or ''}".strip()
-        verdict = _verdict(q, f"It changed by {wrong}; the cause was a shift in policy.")
+        verdict = judged(q, f"It changed by {wrong}; the cause was a shift in policy.")
         tried += 1
         assert verdict.score < 6 and verdict.certain, (q["question_id"], verdict.judgement)
     assert tried >= 3
