@@ -21,6 +21,7 @@ from generation.questions.common import (
 from generation.questions.phrasing import (
     fmt_num,
     is_year,
+    title_subject,
     value_unit,
     with_unit,
 )
@@ -52,8 +53,15 @@ def ordered_series(chart: Chart) -> dict[str | None, list[DataPoint]]:
 
 
 def series_name(chart: Chart, series: str | None) -> str:
+    """How a question names one series of ``chart``: its legend name; the one series of a time
+    chart by its title's subject (``the unemployment rate in Belize``: the text speaks of the
+    quantity, not of a plot, and the entity keeps it apart from other charts of the quantity);
+    else ``the plotted`` axis quantity."""
     if series:
         return series
+    subject = title_subject(chart)
+    if chart.data and all(is_year(p.label) for p in chart.data) and " by " not in f" {subject} ":
+        return subject if subject.startswith("the ") else f"the {subject}"
     label = chart.axes.y.label.strip()
     if not label:
         return "the plotted value"

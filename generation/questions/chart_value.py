@@ -75,14 +75,16 @@ def _read_one(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | N
         if not ctx.readable(chart, p) or not mark_use(ctx, chart, point_key(p)):
             continue
         fig, mark, v = figure_ref(chart), mark_phrase(chart, p), val(chart, p)
+        by_year = mark == f"the {p.label} value"  # one series' mark, asked by its year
+        ref = p.label if by_year else mark
         q = pick(
             rng,
             [
-                f"In {fig}, what value is shown for {mark}?",
-                f"Reading {fig}, what is the value of {mark}?",
-                f"According to {fig}, how large is {mark}?",
-                f"What does {fig} report for {mark}?",
-                f"Look at {fig}: what figure does it give for {mark}?",
+                f"In {fig}, what value is shown for {ref}?",
+                f"Reading {fig}, what is the value {'in' if by_year else 'of'} {ref}?",
+                f"According to {fig}, how large is {'the value for ' if by_year else ''}{ref}?",
+                f"What does {fig} report for {ref}?",
+                f"Look at {fig}: what figure does it give for {ref}?",
             ],
         )
         a = pick(

@@ -114,10 +114,8 @@ def _read_later(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.ran
             f"came second, what value does {s.fig} give for {s.name}?",
         ],
     )
-    ans = (
-        f"{cap(late.what)} in {late.year}, the later of the two; that year {s.fig} puts {s.name} at "
-        f"{s.at(s.last)}."
-    )
+    reads = f"puts {s.name} at" if s.series else "shows"  # a chart's one series needs no name
+    ans = f"{cap(late.what)} in {late.year}, the later of the two; that year {s.fig} {reads} {s.at(s.last)}."
     steps = [_both(early, late), f"Read {s.name} in {late.year} from {s.fig}: {s.at(s.last)}."]
     values: list[Value] = [late.year_value(ctx), qc.read_value(s.chart, s.last)]
     return Draft(CATEGORY, "L1", q, ans, values, steps, [s.chart], [s.last], [early.index, late.index])

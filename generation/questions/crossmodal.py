@@ -155,9 +155,8 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         q = pick(
             rng,
             [
-                f"Given the {rel} the report sets out for {subj} in section {claim.fact.section_id}, what "
-                "does the chart imply: did the outcome match it, and if not, did it come in above or "
-                "below it?",
+                f"Given the {rel} the report sets out for {subj}, what does the chart imply: did the "
+                "outcome match it, and if not, did it come in above or below it?",
                 f"The report describes {article(rel)} for {subj}. Judging by the chart, was it borne out, "
                 "and if not, on which side of it does the charted value fall?",
             ],

@@ -219,10 +219,14 @@ def _lower_first(text: str) -> str:
     return text[0].lower() + text[1:] if text[1:2].islower() else text
 
 
+def title_subject(chart: Chart) -> str:
+    """``core inflation in Belgium``: the chart's title without its years, in running text."""
+    return _lower_first(_YEARS_TAIL.sub("", chart.title).strip() or chart.title)
+
+
 def chart_description(chart: Chart) -> str:
     """``the line chart of core inflation in Belgium``: the chart's kind and its title's subject."""
-    subject = _YEARS_TAIL.sub("", chart.title).strip() or chart.title
-    return f"the {kind_noun(chart.chartType)} of {_lower_first(subject)}"
+    return f"the {kind_noun(chart.chartType)} of {title_subject(chart)}"
 
 
 def chart_refs(chart: Chart, charts: Sequence[Chart], sections: dict[str, str]) -> dict[str, str]:

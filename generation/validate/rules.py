@@ -63,6 +63,7 @@ from generation.validate.text_rules import (
     answer_in_question_rule,
     answer_length_rule,
     evidence_pages_rule,
+    internal_id_rule,
     leak_index,
     leak_rule,
     overlap_rule,
@@ -86,6 +87,7 @@ RULES: tuple[str, ...] = tuple(
             "overlap",
             "answer_in_question",
             "answer_values_in_answer",
+            "internal_id",
             "difficulty_steps",
             "text_leak",
             "evidence_pages",
@@ -177,6 +179,7 @@ def check_question(
         "overlap": overlap_rule(manifest, q, chart),
         "answer_in_question": answer_in_question_rule(q, chart),
         "answer_values_in_answer": values_in_answer_rule(q),
+        "internal_id": internal_id_rule(manifest, q),
         "difficulty_steps": steps_rule(q),
         "text_leak": leak_rule(
             q, chart, words, [r for c in manifest.charts for r in c.regions], index or leak_index(words)

@@ -142,6 +142,19 @@ def answer_in_question_rule(q: Question, chart: Chart | None) -> list[str]:
     ]
 
 
+def internal_id_rule(manifest: DocumentManifest, q: Question) -> list[str]:
+    """Identifiers the PDF never prints (section, chart and table ids) named in the question or
+    its answer: a reader finds a section by its title and a chart by what it shows."""
+    text = f"{q.question} {q.answer}"
+    ids = [s.section_id for s in manifest.sections] + [c.vizId for c in manifest.charts]
+    ids += [t.table_id for t in manifest.tables]
+    return [
+        f"names the internal id {i!r}: refer to it as the report prints it (a title, a section name)"
+        for i in sorted(set(ids))
+        if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)
+    ]
+
+
 def values_in_answer_rule(q: Question) -> list[str]:
     answer_tokens = set(tokens(q.answer))
     low = q.answer.lower()

@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "0c0191ad62eb1106b4d1ef75f9622fcb836a994872ccdc32804945aaebfaf616",
-    "5-d3-1": "02f1baf950859ffcee82fbc41dbfa6d99e1489309c24b9177af29b26645a65d8",
-    "5-d3-2": "74f7ab60537e73af058633dd8633313edff3163a2fb7abbecaa309e75133d500",
-    "5-d3-3": "230668b71e8f4c1986e99db4e871e5f1611cc74cd7c364b91d13b849eb7f397c",
-    "3-matplotlib-0": "ee5438bc9b9533ecbe0dd9983312b59253c1287987b1d65a47fdd9944be9c336",
-    "3-matplotlib-1": "18140a7feebd9ddf760752e3cf2258e119cf17f674f452a0fa45989f59220370",
+    "5-d3-1": "9440ca64e4cf7ae44ae8e58c6811eba226cec07b6b4d9b40d7c703232bf9f2f3",
+    "5-d3-2": "7831361a0ffe95a1e8eaa30a47b91e048d0bc9f7c8d9b9f6c4c9a1b509d7922e",
+    "5-d3-3": "64275be93c7f70fd1c9e12f3a49d9b28cbe3bd9f6d1c70d6a63a92c51af0985c",
+    "3-matplotlib-0": "76d37d3a5a80a089769ae99f87d86975c174ebb0fe47497bf784f5f3fda00beb",
+    "3-matplotlib-1": "0392dadd1005ea4891d318c34675da5118122093b98e24aa3823f4969f8a2645",
 }
 
 

@@ -143,6 +143,21 @@ def test_answer_length_and_values_in_answer(manifest: DocumentManifest, question
     assert _rules(manifest, q.model_copy(update={"answer": stripped})) == {"answer_values_in_answer"}
 
 
+def test_internal_ids_are_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    """A question or answer that names a section, chart or table id (never printed) is rejected;
+    the same text naming the section by its title passes the rule."""
+    q = _pick(questions, subset="cross_modal")
+    section = manifest.sections[-1]
+    named = [
+        q.model_copy(update={"question": f"{q.question[:-1]} (see section {section.section_id})?"}),
+        q.model_copy(update={"answer": f"{q.answer} The chart is {manifest.charts[0].vizId}."}),
+    ]
+    for bad in named:
+        assert "internal_id" in _rules(manifest, bad)
+    titled = q.model_copy(update={"question": f"{q.question[:-1]} (see the section '{section.title}')?"})
+    assert "internal_id" not in _rules(manifest, titled)
+
+
 def test_overlap_and_answer_in_question(manifest: DocumentManifest, questions: list[Question]) -> None:
     q = _pick(questions, subset="cross_modal")
     parrot = f"{q.question} {q.answer}"
