@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "0c0191ad62eb1106b4d1ef75f9622fcb836a994872ccdc32804945aaebfaf616",
-    "5-d3-1": "9440ca64e4cf7ae44ae8e58c6811eba226cec07b6b4d9b40d7c703232bf9f2f3",
-    "5-d3-2": "7831361a0ffe95a1e8eaa30a47b91e048d0bc9f7c8d9b9f6c4c9a1b509d7922e",
-    "5-d3-3": "64275be93c7f70fd1c9e12f3a49d9b28cbe3bd9f6d1c70d6a63a92c51af0985c",
-    "3-matplotlib-0": "76d37d3a5a80a089769ae99f87d86975c174ebb0fe47497bf784f5f3fda00beb",
-    "3-matplotlib-1": "0392dadd1005ea4891d318c34675da5118122093b98e24aa3823f4969f8a2645",
+    "5-d3-0": "02db00cacdd877b04012ba35efa95576e43b3bf2d1e5648a7ae38412f2812eeb",
+    "5-d3-1": "310c54f2da378f60d3bd91cd75bf89b9fb7d966dd70cc3b1d482401a40bba5d2",
+    "5-d3-2": "43da84c92c83278333fe21e96cfa2c0eac1c9802fc534fa6c49018861aafb500",
+    "5-d3-3": "3abf2c07785fd0adfe51cc7099305208f95ce67cfc69b8926f5dc9c0a0459669",
+    "3-matplotlib-0": "e6900640470d9751dea7436f48999f62a828a30092d43ab04581de143730be79",
+    "3-matplotlib-1": "80cd3f597487fe46e63cc75a22b6451c082622df0cb31e3fd10656d7c4f2246b",
 }
 
 

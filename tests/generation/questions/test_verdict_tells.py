@@ -61,11 +61,12 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
         slots.update(c for c, lv, _ in targets if (c, lv) in VERDICT_CELLS)
     balance = verdict_balance(questions)
     # asked only by their own slots, and most slots find a claim of their verdict (here 18 of 20
-    # integrate L2 slots, main before: 26 of 40 on seed 0's 200 documents; 49 of 80 compare
-    # L2-L5 slots, 59 and 51 on 100 documents of seeds 0 and 9991: an L3 question needs a period
+    # integrate L2 slots, main before: 26 of 40 on seed 0's 200 documents; 47 of 80 compare
+    # L2-L5 slots, 49 before household consumption replaced the price basket's weights, 59 and 51
+    # on 100 documents of seeds 0 and 9991: an L3 question needs a period
     # to average, L5 a series found by its colour, and a setting keeps fewer entities since small
     # ones whose bands are too crowded to print are left out; other categories fill the rest)
-    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.6)):
+    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.55)):
         asked = sum(balance[category].values())
         assert found * slots[category] <= asked <= slots[category], (category, asked, slots[category])
         # the drawn split is even to one per level; a slot without its question moves it by one
