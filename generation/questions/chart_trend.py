@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from generation.charts.registry import chart_type
+from generation.document.grammar import agree
 from generation.questions.chart_common import (
     Maker,
     cap,
@@ -155,7 +156,7 @@ def _peak(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
                 f"In {fig}, where does {name} top out, and at what value?",
             ],
         )
-        a = f"{cap(name)} tops out in {top.label} at {val(chart, top)}."
+        a = f"{cap(name)} {agree(name, 'tops')} out in {top.label} at {val(chart, top)}."
         steps = [
             f"Locate {fig}.",
             f"Read {name} at each of its {len(points)} points.",
@@ -239,7 +240,7 @@ def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
                 f"Across the years {w0} to {w1}, what is the mean of {name} in {fig}?",
             ],
         )
-        a = f"Over the {size} years from {w0} to {w1}, {name} averages {mean.said()}."
+        a = f"Over the {size} years from {w0} to {w1}, {name} {agree(name, 'averages')} {mean.said()}."
         readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in window)
         steps = [
             f"Locate {fig}.",
@@ -277,7 +278,8 @@ def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
             ],
         )
         a = (
-            f"{cap(name)} averages {mean0.said()} over {first} and {mean1.said()} over {second}, so the "
+            f"{cap(name)} {agree(name, 'averages')} {mean0.said()} over {first} and {mean1.said()} over "
+            f"{second}, so the "
             f"later period is {gap.said()} {word}."
         )
         steps = [

@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from generation.document.grammar import agree
 from generation.questions import common as qc
 from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Value, label_value
@@ -473,7 +474,8 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
             ],
         )
         a = (
-            f"The text says it {tc.claimed}; {name} moves from {v0} to {v1}, a change of {moved.said}, so "
+            f"The text says it {tc.claimed}; {name} {agree(name, 'moves')} from {v0} to {v1}, a change of "
+            f"{moved.said}, so "
             f"it {tc.actual} and the chart {verdict_text} the text."
         )
         steps = [

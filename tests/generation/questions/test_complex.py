@@ -147,23 +147,27 @@ def test_every_fixture_draft_passes_validation_with_its_units() -> None:
 # --- over generated paper-config documents (plan only) ----------------------------------------
 
 N_DOCS = 24
-SEED = 4242
+#: three runs of 24 documents: one run's category shares swing by several points with the
+#: (theme, setting) pairs it draws (the most common category: 34-49% of one run's questions over
+#: ten seeds, 34% of all of them)
+SEEDS = (4242, 1, 2)
 
 
 @cache
 def _generated() -> tuple[tuple[DocumentManifest, Question], ...]:
-    config = load_config(PAPER, seed=SEED, n_docs=N_DOCS)
     out = []
-    for i in range(N_DOCS):
-        m = plan_document(config, i).manifest
-        out += [(m, q) for q in make_questions(m, config) if q.subset == "complex"]
+    for seed in SEEDS:
+        config = load_config(PAPER, seed=seed, n_docs=N_DOCS)
+        for i in range(N_DOCS):
+            m = plan_document(config, i).manifest
+            out += [(m, q) for q in make_questions(m, config) if q.subset == "complex"]
     return tuple(out)
 
 
 @pytest.mark.slow
 def test_generated_complex_questions_combine_units_across_sections() -> None:
     pairs = _generated()
-    assert len(pairs) >= 3 * N_DOCS - 2
+    assert len(pairs) >= len(SEEDS) * (3 * N_DOCS - 2)
     for m, q in pairs:
         units = q.evidence_units or []
         assert 2 <= len(units) <= 4, q.question_id
