@@ -475,8 +475,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
         )
         a = (
             f"The text says it {tc.claimed}; {name} {agree(name, 'moves')} from {v0} to {v1}, a change of "
-            f"{moved.said}, so "
-            f"it {tc.actual} and the chart {verdict_text} the text."
+            f"{moved.said}, so it {tc.actual} and the chart {verdict_text} the text."
         )
         steps = [
             claim_step,
