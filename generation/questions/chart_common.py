@@ -25,6 +25,7 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.topics import with_article
 from synthdocbench_tasks.schema import Chart, DataPoint
 
 Maker = Callable[[Context, Chart, np.random.Generator], Draft | None]
@@ -58,7 +59,7 @@ def series_name(chart: Chart, series: str | None) -> str:
     quantity, not of a plot, and the entity keeps it apart from other charts of the quantity);
     else ``the plotted`` axis quantity."""
     if series:
-        return series
+        return with_article(series)
     subject = title_subject(chart)
     if chart.data and all(is_year(p.label) for p in chart.data) and " by " not in f" {subject} ":
         return subject if subject.startswith("the ") else f"the {subject}"

@@ -24,6 +24,7 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.topics import with_article
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
 #: A claim matches its chart within one reading tolerance and contradicts it from 1.5 on
@@ -45,11 +46,12 @@ def mark_subject(chart: Chart, p: DataPoint) -> str:
     """What a text claim is about, named without the chart: ``Europe in 2022``, ``the 40–50 bin``."""
     if chart_type(chart.chartType).has("bins"):
         return f"the {p.label} bin"
+    label, category = with_article(p.label), with_article(p.category or "")
     if p.category and is_year(p.category) and not is_year(p.label):
-        return f"{p.label} in {p.category}"
+        return f"{label} in {category}"
     if p.category:
-        return f"{p.category} in {p.label}"
-    return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else p.label
+        return f"{category} in {label}"
+    return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else label
 
 
 @dataclass

@@ -249,7 +249,10 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
     at = text.find(canonical)
     if at < 0:
         return text
-    names = [name for name in REF_WEIGHTS if name in forms]
+    elsewhere = text[:at] + text[at + len(canonical) :]
+    # "the area chart of energy use in X ... for the energy use in X": the series already says it
+    repeated = "description" in forms and title_subject(chart) in elsewhere and len(forms) > 1
+    names = [name for name in REF_WEIGHTS if name in forms and not (repeated and name == "description")]
     weights = np.array([REF_WEIGHTS[name] for name in names])
     form = forms[names[int(rng.choice(len(names), p=weights / weights.sum()))]]
     if at == 0 or text[:at].rstrip().endswith((".", "?", "!")):

@@ -252,6 +252,11 @@ _WITH_ARTICLE = frozenset(
 )
 
 
+def with_article(name: str) -> str:
+    """``name`` as it reads inside a sentence: ``the Philippines``, ``Chile``."""
+    return f"the {name}" if name in _WITH_ARTICLE else name
+
+
 def in_text(topic: Topic, entity: str) -> str:
     """How an entity reads inside a sentence: ``"the Philippines"``, ``"the Nile basin"``, ``"retail"``."""
     if topic.entity_kind == "basin":
@@ -263,7 +268,7 @@ def in_text(topic: Topic, entity: str) -> str:
     if topic.entity_kind == "age group":
         low = entity.lower()
         return f"people {low}" if low.startswith("under") else f"people aged {low}"
-    return f"the {entity}" if entity in _WITH_ARTICLE else entity
+    return with_article(entity)
 
 
 def all_topics() -> tuple[Topic, ...]:

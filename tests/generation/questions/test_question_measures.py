@@ -141,6 +141,31 @@ def test_chart_references_mix_forms(run: list[tuple[DocumentManifest, list[Quest
     assert sum("in the section '" in q.question for q in chart) >= 1
 
 
+def test_questions_read_as_a_reader_would_write_them(
+    run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    """No internal id (section, chart or table); a name that takes an article has it ("the United
+    States"); a year mark is asked by its year, not as "the 2019 value"; a chart described by its
+    title's subject is not followed by that subject again ("the area chart of X ... for the X")."""
+    seen: Counter[str] = Counter()
+    for manifest, questions in run:
+        ids = {s.section_id for s in manifest.sections} | {c.vizId for c in manifest.charts}
+        ids |= {t.table_id for t in manifest.tables}
+        for q in questions:
+            text = f"{q.question} {q.answer}"
+            assert not [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", text)], text
+            for name in ("United States", "United Kingdom", "Philippines", "Netherlands"):
+                for m in re.finditer(name, text):
+                    seen[name] += 1
+                    before = text[: m.start()]
+                    assert before.endswith(("the ", "The ", "'", "(")) or not before, text
+            assert not re.search(r"for the \d{4} value\?", q.question), q.question
+            for c in manifest.charts:
+                of = re.escape(c.title.split(",")[0].lower())
+                assert not re.search(rf"chart of {of}\b.* the {of}\b", q.question.lower()), q.question
+    assert sum(seen.values()) >= 5, seen  # the run names such countries
+
+
 def test_stats_count_complex_units_from_their_trace(
     run: list[tuple[DocumentManifest, list[Question]]],
 ) -> None:
