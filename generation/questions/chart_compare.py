@@ -55,6 +55,7 @@ from generation.questions.phrasing import (
     pick,
     point_key,
     value_unit,
+    with_unit,
 )
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -181,7 +182,8 @@ def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
             f"How big a slice of the total in {fig} is {p.label}, in per cent?",
         ],
     )
-    a = f"{cap(p.label)} makes up about {s.text}% of the {fmt_num(total.value, 2)} total ({val(chart, p)})."
+    whole = with_unit(fmt_num(total.value, 2), value_unit(chart))
+    a = f"{cap(p.label)} makes up about {s.text}% of the total of {whole} ({val(chart, p)})."
     steps = [
         f"Locate {fig}.",
         f"Read all {len(points)} values and add them: {fmt_num(total.value, 2)}.",
