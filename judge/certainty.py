@@ -64,6 +64,49 @@ def language_doubt(text: str) -> str | None:
     return None
 
 
+#: Function words of languages the judge has no gloss table for (Swedish, Danish, Norwegian,
+#: Indonesian, Malay, Polish, Czech, Turkish, Vietnamese, Romanian, Hungarian, Finnish):
+#: an answer with more of them than English ones is read for its numbers only.
+_UNREAD = (
+    frozenset(
+        " ".join(
+            (
+                "och är av till med som på för det ett från än också inte eller har",
+                "af til fra også ikke eller",
+                "yang dan adalah pada dari sebesar dengan untuk ini itu tahun",
+                "menjadi sekitar lebih tidak atau",
+                "jest w z na do od się nie że roku był była było oraz niż lub wynosi",
+                "není že roku byl bylo než nebo",
+                "ve bir bu ile için olarak daha yılında değil veya olan göre",
+                "là và của có không được năm với trong cho này các những một hơn",
+                "și este în din cu pentru sau mai decât anul",
+                "és az egy van nem vagy mint évben",
+                "ja on ei tai kuin vuonna oli",
+            )
+        ).split()
+    )
+    - _OTHER
+)
+#: Letters of those languages (Latin with a hook, horn, dot below, ogonek, stroke, breve or
+#: a dotless i): two or more make an answer one the judge does not read in full.
+_UNREAD_MARKS = re.compile(
+    "[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹơưđąęłńśźżćşğıřůěťďňőű"
+    "ẠẢẤẦẨẪẬẮẰẲẴẶẸẺẼẾỀỂỄỆỈỊỌỎỐỒỔỖỘỚỜỞỠỢỤỦỨỪỬỮỰỲỴỶỸƠƯĐĄĘŁŃŚŹŻĆŞĞİŘŮĚŤĎŇŐŰ]"
+)
+UNREAD = "written in a language the judge does not read"
+
+
+@functools.lru_cache(maxsize=1024)
+def unread_language(text: str) -> bool:
+    """``text`` is in a language of Latin letters the judge glosses no words of (Swedish,
+    Polish, Turkish, Vietnamese, Indonesian …): its numbers are read, its words are not."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    unread = sum(w in _UNREAD and w not in _ENGLISH for w in words)
+    english = sum(w in _ENGLISH for w in words)
+    marks = len(_UNREAD_MARKS.findall(text))
+    return (unread >= _MIN_OTHER_WORDS and unread > english) or (marks >= 2 and english < unread + marks)
+
+
 def doubts(
     text: str,
     *,
@@ -128,7 +171,7 @@ def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str
     if contradicted:
         allowed |= RAISING
     if contradicted == "value":
-        allowed |= LANGUAGE_DOUBTS
+        allowed |= LANGUAGE_DOUBTS | {UNREAD}
     return all(d in allowed for d in doubts)
 
 

@@ -54,6 +54,7 @@ from judge import (
     foreign,
     number_words,
     offline_parts,
+    offline_surface,
     structured,
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
@@ -89,6 +90,7 @@ from judge.offline_facts import (
 )
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
+from judge.offline_risks import pass_doubts
 from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
@@ -107,6 +109,7 @@ _CONTRADICTED_CAP = 3
 _MISSING_DERIVED_CAP = 5
 _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
+_PASS = 6  # the rubric's pass mark
 _MAX_CHARS = 20_000  # claims are read in the last this many characters of a longer answer
 _NUMERIC_ASK = re.compile(
     r"\bhow\s+(?:much|many|far|high|large|big)\b|\bwhat\s+(?:[\w-]+\s+){0,3}(?:value|values|level|figure|"
@@ -510,7 +513,9 @@ class OfflineJudge:
                     f"{item.question} {item.reference}"
                 )
         raw_text = structured.read_json(item.candidate)
-        if _LATEX_COMMAND.search(raw_text):
+        latex = _LATEX_COMMAND.search(raw_text)
+        raw_text = offline_surface.normalise(raw_text)
+        if latex:
             raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
         candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
         language = certainty.language_doubt(candidate)
@@ -556,6 +561,10 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
+        if certainty.unread_language(item.candidate):
+            doubts.append(certainty.UNREAD)
+        if score >= _PASS:
+            doubts += [d for d in pass_doubts(ctx, facts, verdicts, text, language) if d not in doubts]
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
