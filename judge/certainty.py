@@ -78,6 +78,7 @@ _UNREAD = (
                 "jest w z na do od się nie że roku był była było oraz niż lub wynosi",
                 "není že roku byl bylo než nebo",
                 "ve bir bu ile için olarak daha yılında değil veya olan göre",
+                "olup değer değeri yaklaşık arasında",
                 "là và của có không được năm với trong cho này các những một hơn",
                 "și este în din cu pentru sau mai decât anul",
                 "és az egy van nem vagy mint évben",

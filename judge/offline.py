@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v7``).
+structured answer facts (``offline-claims-v8``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -96,10 +96,10 @@ from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v7"
+OFFLINE_VERSION = "offline-claims-v8"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v7"
+OFFLINE_PROMPT_VERSION = "claims-v8"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -238,7 +238,7 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
     asks = _asked(ctx.question.text, facts)
     outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
-    if asked and not any(values) and outright:
+    if asked and not any(values) and (outright or ctx.memo.get("bare_reply")):
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
@@ -534,6 +534,7 @@ class OfflineJudge:
             return self._judgement(0, "the answer abstains ('Not found in the document.')")
         ctx = _Context.of(item, facts)
         ctx.memo["foreign"] = bool(language)  # names of another language are not read
+        ctx.memo["bare_reply"] = offline_parts.bare_reply(item.candidate)
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
