@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 
 #: Function words of English, and of the other languages answers come in most (German,
 #: Spanish, French, Portuguese, Italian, Dutch): an answer with more of the latter is not English.
@@ -224,9 +225,28 @@ _OPEN_SLOT = re.compile(
 )
 
 
-def leaves_slot_open(text: str, reference: str) -> bool:
-    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y")."""
-    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
+def leaves_slot_open(text: str, reference: str, targets: Sequence[tuple[float, float]] = ()) -> bool:
+    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y"); a
+    range whose two ends both lie within one fact's tolerance of its value, and within 1.2% of
+    it ("between 31.5% and 32%" for 31.78%), is that value read to the chart's precision, no
+    open slot (judge8 round)."""
+    text = text[-20_000:]
+    return any(
+        m.group(0).lower() not in reference.lower() and not _narrow_range(text, m, targets)
+        for m in _OPEN_SLOT.finditer(text)
+    )
+
+
+def _narrow_range(text: str, m: re.Match[str], targets: Sequence[tuple[float, float]]) -> bool:
+    if not re.search(r"(?i)\bbetween\b", m.group(0)):
+        return False
+    ends = _numbers(text[m.start() : m.end() + 24])[:2]
+    return len(ends) == 2 and any(
+        all(abs(e - v) <= min(tol, _NARROW * abs(v)) for e in ends) for v, tol in targets
+    )
+
+
+_NARROW = 0.012  # a range's ends within 1.2% of the value, as a rounded approximate value may be
 
 
 OTHER_UNIT = "a unit or scale other than the reference's"

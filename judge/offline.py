@@ -90,7 +90,7 @@ from judge.offline_facts import (
 )
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
-from judge.offline_risks import pass_doubts
+from judge.offline_risks import more_doubts
 from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
@@ -219,6 +219,18 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
 
 #: A question the answer restates or asks itself ("Is it above or below?"): it claims nothing.
 _QUESTION = re.compile(r"(?:^|(?<=[.!?:\n]))[^.!?:\n]*\?")
+
+
+def _surface(candidate: str) -> str:
+    """The answer as read: a JSON object as sentences, other surface forms rewritten
+    (:mod:`judge.offline_surface`), LaTeX commands and math delimiters dropped, questions it
+    restates dropped."""
+    raw_text = structured.read_json(candidate)
+    latex = _LATEX_COMMAND.search(raw_text)
+    raw_text = offline_surface.normalise(raw_text)
+    if latex:
+        raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
+    return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
 
 
 def _drop_questions(text: str) -> str:
@@ -512,12 +524,7 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
                     f"{item.question} {item.reference}"
                 )
-        raw_text = structured.read_json(item.candidate)
-        latex = _LATEX_COMMAND.search(raw_text)
-        raw_text = offline_surface.normalise(raw_text)
-        if latex:
-            raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
-        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+        candidate = _surface(item.candidate)
         language = certainty.language_doubt(candidate)
         candidate = entity_names.canonical(candidate, item.question, item.reference)
         if language:
@@ -558,14 +565,11 @@ class OfflineJudge:
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
         score = _score(ctx, facts, verdicts, hedged, candidate)
-        if certainty.leaves_slot_open(candidate, item.reference):
+        if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
-        if certainty.unread_language(item.candidate):
-            doubts.append(certainty.UNREAD)
-        if score >= _PASS:
-            doubts += [d for d in pass_doubts(ctx, facts, verdicts, text, language) if d not in doubts]
+        doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

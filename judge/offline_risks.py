@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from judge import certainty
 from judge.offline_checks import _Verdict
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _Text
@@ -95,4 +96,18 @@ def pass_doubts(
         out.append(LISTED)
     if _trailing(facts, verdicts, text):
         out.append(TRAILING)
+    return out
+
+
+def more_doubts(
+    doubts: list[str],
+    answer: str,
+    passes: bool,
+    read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
+) -> list[str]:
+    """``doubts`` with the judge8 round's: an answer in a language the judge does not read, and
+    for a pass (``passes``) the :func:`pass_doubts` of its reading ``read``."""
+    out = [*doubts, certainty.UNREAD] if certainty.unread_language(answer) else list(doubts)
+    if passes:
+        out += [d for d in pass_doubts(*read) if d not in out]
     return out

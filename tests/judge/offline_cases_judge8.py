@@ -303,10 +303,30 @@ def colon_leader(q: dict[str, Any]) -> list[Case]:
     rest = ", ".join(f"{v['text']}{_unit(v)}" for v in numbers(q) if not _YEAR.fullmatch(str(v["text"])))
     years = " ".join(str(v["text"]) for v in numbers(q) if _YEAR.fullmatch(str(v["text"])))
     return [
-        (f"In {years} {high} leads: {low} comes out lower ({rest}).", True),
-        (f"In {years} {high} leads; {low} comes out lower, {rest}.", True),
-        (f"In {years} {low} leads: {high} comes out lower ({rest}).", False),
+        (f"In {years} {high} leads: {low} comes out lower, with a gap ({rest}).", True),
+        (f"In {years} {high} leads; {low} comes out lower, by the gap of ({rest}).", True),
+        (f"In {years} {low} leads: {high} comes out lower, with a gap ({rest}).", False),
     ]
+
+
+def narrow_range(q: dict[str, Any]) -> list[Case]:
+    """A range for one value whose two ends both lie within the fact's tolerance and 1.2% of it
+    ("between 31.5% and 32%" for 31.78%) is the value read to the chart's precision and passes;
+    a range wider than the tolerance leaves the slot open and fails."""
+    fact = _single(q)
+    text = str(fact["text"]) if fact else ""
+    if fact is None or not re.fullmatch(r"-?\d+\.\d+", text):
+        return []
+    value, places = float(text), len(text.split(".")[1])
+    tol = min(max(float(fact["abs_tol"] or 0), float(fact["rel_tol"] or 0) * abs(value)), abs(value) / 10)
+    if abs(value - float(fact["value"])) > tol / 4 or tol < 10**-places:
+        return []
+    near, unit = min(tol, 0.5 * 10**-places, 0.012 * abs(value)) / 2, _unit(fact)
+
+    def span(k: float, digits: int) -> str:
+        return f"Between {value - k:.{digits}f}{unit} and {value + k:.{digits}f}{unit}."
+
+    return [(span(near, places + 2), True), (span(3 * tol, places), False)]
 
 
 CLASSES: dict[str, Builder] = {
@@ -323,6 +343,7 @@ CLASSES: dict[str, Builder] = {
     "side_said_by_verb": side_said_by_verb,
     "not_in_line": not_in_line,
     "colon_leader": colon_leader,
+    "narrow_range": narrow_range,
 }
 
 

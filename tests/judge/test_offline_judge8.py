@@ -2,7 +2,8 @@
 (scientific notation, Arabic-Indic digits, HTML tables, citation marks, short year spans, a
 percent never read as a fraction, a currency on a count), extra wrong claims beside a right
 answer (one reception said of two actors, a colour given another name in a list, the side
-said against the reference's verb), a bare yes or no, and when a pass is uncertain.
+said against the reference's verb, "A leads: B comes out lower"), "not in line", a bare yes or
+no, a range within the tolerance, and when a pass is uncertain.
 
 The answers come from :mod:`tests.judge.offline_cases_judge8`, built from the frozen question
 snapshots (questions only). Every class fails on offline-claims-v7 (main before this round), and
