@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 
 #: Function words of English, and of the other languages answers come in most (German,
 #: Spanish, French, Portuguese, Italian, Dutch): an answer with more of the latter is not English.
@@ -62,6 +63,50 @@ def language_doubt(text: str) -> str | None:
     if sum(bool(_GERMAN_NOUN.search(w)) for w in words) >= _MIN_OTHER_WORDS:
         return "not written in English"  # German compounds without function words ("Reihenfolge: ...")
     return None
+
+
+#: Function words of languages the judge has no gloss table for (Swedish, Danish, Norwegian,
+#: Indonesian, Malay, Polish, Czech, Turkish, Vietnamese, Romanian, Hungarian, Finnish):
+#: an answer with more of them than English ones is read for its numbers only.
+_UNREAD = (
+    frozenset(
+        " ".join(
+            (
+                "och är av till med som på för det ett från än också inte eller har",
+                "af til fra også ikke eller",
+                "yang dan adalah pada dari sebesar dengan untuk ini itu tahun",
+                "menjadi sekitar lebih tidak atau",
+                "jest w z na do od się nie że roku był była było oraz niż lub wynosi",
+                "není že roku byl bylo než nebo",
+                "ve bir bu ile için olarak daha yılında değil veya olan göre",
+                "olup değer değeri yaklaşık arasında",
+                "là và của có không được năm với trong cho này các những một hơn",
+                "și este în din cu pentru sau mai decât anul",
+                "és az egy van nem vagy mint évben",
+                "ja on ei tai kuin vuonna oli",
+            )
+        ).split()
+    )
+    - _OTHER
+)
+#: Letters of those languages (Latin with a hook, horn, dot below, ogonek, stroke, breve or
+#: a dotless i): two or more make an answer one the judge does not read in full.
+_UNREAD_MARKS = re.compile(
+    "[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹơưđąęłńśźżćşğıřůěťďňőű"
+    "ẠẢẤẦẨẪẬẮẰẲẴẶẸẺẼẾỀỂỄỆỈỊỌỎỐỒỔỖỘỚỜỞỠỢỤỦỨỪỬỮỰỲỴỶỸƠƯĐĄĘŁŃŚŹŻĆŞĞİŘŮĚŤĎŇŐŰ]"
+)
+UNREAD = "written in a language the judge does not read"
+
+
+@functools.lru_cache(maxsize=1024)
+def unread_language(text: str) -> bool:
+    """``text`` is in a language of Latin letters the judge glosses no words of (Swedish,
+    Polish, Turkish, Vietnamese, Indonesian …): its numbers are read, its words are not."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    unread = sum(w in _UNREAD and w not in _ENGLISH for w in words)
+    english = sum(w in _ENGLISH for w in words)
+    marks = len(_UNREAD_MARKS.findall(text))
+    return (unread >= _MIN_OTHER_WORDS and unread > english) or (marks >= 2 and english < unread + marks)
 
 
 def doubts(
@@ -128,7 +173,7 @@ def settled(score: int, doubts: list[str], pass_mark: int = 6, contradicted: str
     if contradicted:
         allowed |= RAISING
     if contradicted == "value":
-        allowed |= LANGUAGE_DOUBTS
+        allowed |= LANGUAGE_DOUBTS | {UNREAD}
     return all(d in allowed for d in doubts)
 
 
@@ -180,9 +225,28 @@ _OPEN_SLOT = re.compile(
 )
 
 
-def leaves_slot_open(text: str, reference: str) -> bool:
-    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y")."""
-    return any(m.group(0).lower() not in reference.lower() for m in _OPEN_SLOT.finditer(text[-20_000:]))
+def leaves_slot_open(text: str, reference: str, targets: Sequence[tuple[float, float]] = ()) -> bool:
+    """``text`` offers alternatives for an asked slot ("either 42 or 45", "X, or possibly Y"); a
+    range whose two ends both lie within one fact's tolerance of its value, and within 1.2% of
+    it ("between 31.5% and 32%" for 31.78%), is that value read to the chart's precision, no
+    open slot (judge8 round)."""
+    text = text[-20_000:]
+    return any(
+        m.group(0).lower() not in reference.lower() and not _narrow_range(text, m, targets)
+        for m in _OPEN_SLOT.finditer(text)
+    )
+
+
+def _narrow_range(text: str, m: re.Match[str], targets: Sequence[tuple[float, float]]) -> bool:
+    if not re.search(r"(?i)\bbetween\b", m.group(0)):
+        return False
+    ends = _numbers(text[m.start() : m.end() + 24])[:2]
+    return len(ends) == 2 and any(
+        all(abs(e - v) <= min(tol, _NARROW * abs(v)) for e in ends) for v, tol in targets
+    )
+
+
+_NARROW = 0.012  # a range's ends within 1.2% of the value, as a rounded approximate value may be
 
 
 OTHER_UNIT = "a unit or scale other than the reference's"

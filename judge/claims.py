@@ -96,7 +96,8 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
             r"|doesn't\s+match|do\s+not\s+match|don't\s+match|not\s+consistent|does\s+not\s+bear"
             r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree|does\s+not\s+agree|doesn't\s+agree"
             r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit"
-            r"|(?:does|do|did)\s+not\s+support|(?:doesn't|don't|didn't)\s+support|not\s+supported|unsupported",
+            r"|(?:does|do|did)\s+not\s+support|(?:doesn't|don't|didn't)\s+support|not\s+supported|unsupported"
+            r"|not\s+in\s+line|out\s+of\s+line|(?:isn't|wasn't|aren't)\s+in\s+line",
             r"",
         ),
     },

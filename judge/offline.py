@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v7``).
+structured answer facts (``offline-claims-v8``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -54,6 +54,7 @@ from judge import (
     foreign,
     number_words,
     offline_parts,
+    offline_surface,
     structured,
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
@@ -89,15 +90,16 @@ from judge.offline_facts import (
 )
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
+from judge.offline_risks import more_doubts
 from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
 from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v7"
+OFFLINE_VERSION = "offline-claims-v8"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v7"
+OFFLINE_PROMPT_VERSION = "claims-v8"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -107,6 +109,7 @@ _CONTRADICTED_CAP = 3
 _MISSING_DERIVED_CAP = 5
 _CORE_NUMBER_FLOOR = 7
 _CORE_FLOOR = 6
+_PASS = 6  # the rubric's pass mark
 _MAX_CHARS = 20_000  # claims are read in the last this many characters of a longer answer
 _NUMERIC_ASK = re.compile(
     r"\bhow\s+(?:much|many|far|high|large|big)\b|\bwhat\s+(?:[\w-]+\s+){0,3}(?:value|values|level|figure|"
@@ -218,6 +221,18 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
 _QUESTION = re.compile(r"(?:^|(?<=[.!?:\n]))[^.!?:\n]*\?")
 
 
+def _surface(candidate: str) -> str:
+    """The answer as read: a JSON object as sentences, other surface forms rewritten
+    (:mod:`judge.offline_surface`), LaTeX commands and math delimiters dropped, questions it
+    restates dropped."""
+    raw_text = structured.read_json(candidate)
+    latex = _LATEX_COMMAND.search(raw_text)
+    raw_text = offline_surface.normalise(raw_text)
+    if latex:
+        raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
+    return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+
+
 def _drop_questions(text: str) -> str:
     return _QUESTION.sub(lambda m: " " * len(m.group(0)), text)
 
@@ -235,7 +250,7 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
     asks = _asked(ctx.question.text, facts)
     outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
-    if asked and not any(values) and outright:
+    if asked and not any(values) and (outright or ctx.memo.get("bare_reply")):
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
@@ -509,10 +524,7 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
                     f"{item.question} {item.reference}"
                 )
-        raw_text = structured.read_json(item.candidate)
-        if _LATEX_COMMAND.search(raw_text):
-            raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
-        candidate = _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+        candidate = _surface(item.candidate)
         language = certainty.language_doubt(candidate)
         candidate = entity_names.canonical(candidate, item.question, item.reference)
         if language:
@@ -529,6 +541,7 @@ class OfflineJudge:
             return self._judgement(0, "the answer abstains ('Not found in the document.')")
         ctx = _Context.of(item, facts)
         ctx.memo["foreign"] = bool(language)  # names of another language are not read
+        ctx.memo["bare_reply"] = offline_parts.bare_reply(item.candidate)
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
@@ -552,10 +565,11 @@ class OfflineJudge:
         missing = [f.text for f in missing_facts]
         hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
         score = _score(ctx, facts, verdicts, hedged, candidate)
-        if certainty.leaves_slot_open(candidate, item.reference):
+        if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
+        doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

@@ -142,6 +142,31 @@ def one_pole_for_all(ctx: _Context, text: _Text) -> str | None:
             said = [p for p in asked if claims.pole_pattern(family, p, strong_only=True).search(clause)]
             if len(said) == 1 and not text.negated(Span(a, a)):
                 return f"{every.group(0)} {said[0]}"
+        same = _same_pole_for_two(text, family, asked)
+        if same:
+            return same
+    return None
+
+
+#: "…, and so were the rectors", "… critical too", "by A and by B alike": one pole for two parts
+_SAME_CUE = re.compile(
+    r"\b(?:and\s+so\s+(?:were|was|did|do|does|had|has|have|is|are)|too|alike|as\s+well|likewise|equally)\b"
+    r"|\b(?:both|neither)\b",
+    re.IGNORECASE,
+)
+
+
+def _same_pole_for_two(text: _Text, family: str, asked: set[str]) -> str | None:
+    """A sentence that says one pole of ``family`` and gives it a second part with a cue of
+    sameness ("the ministries were favourable, and so were the rectors' conferences")."""
+    for a, b in text.sentences:
+        sentence = text.text[a:b]
+        cue = _SAME_CUE.search(sentence)
+        if cue is None or claims.is_negated(text.text, text.clauses, Span(a + cue.start(), a + cue.end())):
+            continue
+        said = [p for p in asked if claims.pole_pattern(family, p, strong_only=False).search(sentence)]
+        if len(said) == 1:
+            return f"{cue.group(0)} {said[0]}"
     return None
 
 

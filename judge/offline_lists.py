@@ -143,11 +143,37 @@ def _stated(ctx: _Context, value: str) -> set[int]:
     return {f.index for f in ctx.facts if not _is_year(f) and _fact_spans(f, text)}
 
 
+#: a list item's value that is a name ("Morocco", "Assisted living"): no digits, a capital first
+_NAME_VALUE = re.compile(r"[A-Z][^\d:;|]{0,40}")
+
+
+def colour_misnamed(ctx: _Context, items: list[_Item]) -> str | None:
+    """An item that names a colour of the reference and gives it a name the reference's
+    statements of that colour never give ("- Pink: Morocco" where the pink series is Algeria;
+    judge8 round)."""
+    ref = ctx.reference
+    for item in items:
+        colour = claims.COLOUR.fullmatch(item.key.strip().lower())
+        if colour is None or not _NAME_VALUE.fullmatch(item.value.strip()):
+            continue
+        pieces = [
+            ref.text[a:b]
+            for a, b in ref.segments
+            if re.search(rf"\b{re.escape(colour.group(0))}\b", ref.text[a:b], re.IGNORECASE)
+        ]
+        names = [w for p in pieces for w in re.findall(r"\b[A-Z][\w'-]+", p)]
+        words = [w for w in re.findall(r"[\w'-]+", item.value) if w[:1].isupper()]
+        if names and words and not any(w in names for w in words):
+            return f"'{item.key}: {item.value}' gives the colour another name"
+    return None
+
+
 def list_misbound(ctx: _Context, text: _Text) -> str | None:
     """An item of a list that gives a fact's value to another label (see the module docstring)."""
     items = _items(text.text)
-    if len(items) < 2:
-        return None
+    named = colour_misnamed(ctx, items)
+    if named is not None or len(items) < 2:
+        return named
     # a label is short and states no fact itself ("The chart **matches** the text: …" is a sentence)
     items = [i for i in items if len(i.key.split()) <= _KEY_WORDS and not _stated(ctx, i.key)]
     stated = [_stated(ctx, item.value) for item in items]

@@ -68,3 +68,17 @@ def counted_nouns(question: str) -> set[str]:
     """The plural nouns a question names ("teachers trained in digital pedagogy"): a share
     written with one of them ("4.1 teachers" for 4.1 points) is a count, not the share."""
     return {w for w in re.findall(r"\b[a-z]{3,}[^s\W]s\b", question) if w not in _NOT_COUNTED}
+
+
+#: "Yes.", "**No**", "Nein.", "Да." and nothing else: a reply that states no value
+_BARE_REPLY = re.compile(
+    r"(?:yes|yep|no(?:pe)?|ja|nein|oui|non|sí|si|sim|não|nao|да|нет|是|否|はい|いいえ|네|아니요|evet|hayır|tak|nie"
+    r"|ya|tidak|có|không|nee|nej)",
+    re.IGNORECASE,
+)
+
+
+def bare_reply(answer: str) -> bool:
+    """``answer`` is a bare yes or no (judge8 round): to a question whose reference also gives
+    values it answers only part of what is asked."""
+    return bool(_BARE_REPLY.fullmatch(re.sub(r"[\s*_.!,;:()\"'“”`]+", "", answer)))

@@ -200,30 +200,56 @@ def _figures(ctx: _Context) -> dict[str, float] | None:
     return out
 
 
-def side_against_values(ctx: _Context, text: _Text) -> str | None:
-    """A side the answer gives the chart against the text's figure ("the chart is below the
-    forecast") that the reference's two figures contradict; only where the reference states
-    no side itself."""
-    figures = _figures(ctx)
-    if figures is None or _SIDE.search(ctx.reference.text):
-        return None
-    chart_above = figures["chart"] > figures["text"]
-    for m in _SIDE.finditer(text.text):
+def _chart_sides(text: _Text, pattern: re.Pattern[str]) -> list[tuple[bool, str, set[str]]]:
+    """Each side ``text`` gives the chart against the text's figure, as (chart above, clause,
+    the role words of the clause): the subject is the role named before the side word, else
+    the other of the one after it."""
+    out = []
+    for m in pattern.finditer(text.text):
         span = Span(m.start(), m.end())
         if text.negated(span):
             continue
         a, b = text.piece(text.clauses, span)
-        after = [role for s, _, role in _roles_in(text.text, m.end(), b)]
-        before = [role for _, e, role in _roles_in(text.text, a, m.start())]
+        after = _roles_in(text.text, m.end(), b)
+        before = _roles_in(text.text, a, m.start())
         if after:
-            subject = "chart" if after[0] == "text" else "text"
+            subject = "chart" if after[0][2] == "text" else "text"
         elif before:
-            subject = before[-1]
+            subject = before[-1][2]
         else:
             continue
-        above = bool(m["above"]) == (subject == "chart")
-        if above != chart_above:
-            return text.text[a:b].strip()
+        cues = {text.text[s:e].lower() for s, e, _ in after + before}
+        out.append((bool(m["above"]) == (subject == "chart"), text.text[a:b].strip(), cues))
+    return out
+
+
+#: a side said with a verb ("so it beats the target", "misses the forecast")
+_SIDE_VERB = re.compile(
+    _SIDE.pattern.replace("(?P<above>", r"(?P<above>beats?|beaten|outperforms?|outperformed|").replace(
+        "(?P<below>", r"(?P<below>miss(?:es|ed)?|trails?|trailed|"
+    ),
+    re.IGNORECASE,
+)
+
+
+def side_against_values(ctx: _Context, text: _Text) -> str | None:
+    """A side the answer gives the chart against the text's figure ("the chart is below the
+    forecast") that the reference's two figures contradict, or (judge8 round) that the side the
+    reference gives the chart with a verb contradicts ("so it beats the target"); only where
+    the reference says no side in words the answer's side is read by."""
+    figures = _figures(ctx)
+    if _SIDE.search(ctx.reference.text):
+        return None
+    if figures is not None:
+        chart_above, cues = figures["chart"] > figures["text"], None
+    else:
+        ref = _chart_sides(ctx.reference, _SIDE_VERB)
+        if len({above for above, _, _ in ref}) != 1:
+            return None
+        chart_above, cues = ref[0][0], set().union(*(c for _, _, c in ref))
+    for above, clause, mine in _chart_sides(text, _SIDE):
+        if above != chart_above and (cues is None or mine & cues):
+            return clause
     return None
 
 
@@ -294,7 +320,11 @@ def _comparisons(ctx: _Context, text: str) -> list[tuple[Comparison, str]]:
         if m is None:
             continue
         right = re.split(r"[(;]", sentence[m.end() :])[0]
-        left, right_ids = claims.words(sentence[: m.start()]) & ids, claims.words(right) & ids
+        before = sentence[: m.start()]
+        # "A leads: B comes out lower": the cue's own clause after a colon or semicolon (judge8)
+        own = re.split(r"[:;]\s", before)[-1]
+        left = claims.words(own) & ids or claims.words(before) & ids
+        right_ids = claims.words(right) & ids
         only_left, only_right = frozenset(left - right_ids), frozenset(right_ids - left)
         if only_left and only_right:
             out.append(((only_left, only_right, 1 if m["high"] else -1), sentence.strip()))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pint
 
@@ -118,6 +118,7 @@ class UnitOf:
     physical: pint.Unit | None = None
     share: str | None = None  # "pct", "pp", "bp" or "pm" (per mille)
     per: pint.Unit | None = None  # a rate's unit before its "per" ("tonnes" of tonnes per hectare)
+    noun: bool = False  # a count of things named by a word ("people", "vouchers"): no currency
 
     @property
     def bare(self) -> bool:
@@ -171,7 +172,9 @@ def fact_unit(unit: str) -> UnitOf:
         and read.share is None
         and read.currency is None
     ):
-        return out
+        return replace(out, noun=True)
+    if read.bare and re.search(r"[^\W\d_]{3,}", text):
+        return replace(read, noun=True)
     return read
 
 
@@ -229,6 +232,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
         return (), True
+    if fact.noun and said.currency is not None:
+        return (), True  # "17.8 thousand USD" for 17.8 thousand people
     if fact.share is not None and (said.scaled or said.share == "pm"):
         return ((value / 10,), True) if said.share == "pm" and fact.share == "pct" else ((), True)
     if fact.share in ("pct", "pp") and said.share == "bp":
@@ -237,6 +242,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
+    if fact.share in ("pct", "pp") and found.percent:
+        return found.readings[:1], False  # "1,008%" is no 10.08%
     if fact.share in ("pct", "pp") and said.bare and _fraction(found):
         return (*found.readings, value * 100), False  # 0.057 as a fraction is 5.7%
     return found.readings, False

@@ -69,7 +69,20 @@ certain answers), false fails 5.8%, mean absolute difference 0.99. False passes 
 extra_wrong_claim 3 of 5, wrong_label_list 2 of 6, and one each in decimal_comma,
 percent_vs_points, trailing_commentary, verdict_flip, vietnamese, wrong_unit and yes_no_only.
 Agreement (>= 90%) and the certain share are met; false passes (<= 3%) and the certain answers'
-97% / 1% miss, so the last test still xfails.
+97% / 1% miss, so the last test still xfailed then.
+
+Since the judge8 round (offline-claims-v8) this set is tuning material, no longer held out: its
+first runs above (offline-claims-v6 and -v7) were recorded and reported before the round read
+it. The round first wrote its certainty rules from the older sets alone (an extra value, a list
+of labels, a remark after the answer, a language the judge has no word table for): on this set
+they gave 92.5% agreement, 4.5% false passes, 75.6% certain at 95.3% agreement and 2.8% false
+passes (the leave-one-set-out figure: none of the set's certain false passes was caught). Its
+figures after the round are tuned-set figures: agreement 96.8% (568 of 587), false passes 1.1%
+of label-fails (3 of 267), false fails 5.0% of label-passes (16 of 320), mean absolute
+difference 0.96; 76.5% certain (449), at 99.3% agreement and 0.0% false passes (0 of 216); the
+targets test passes and is a regression guard. The 3 false passes left are uncertain (a
+Vietnamese answer, a relative change written as points, a trailing remark that contradicts
+the answer). The round's held-out figures come from set v9, written by someone else.
 
 Run with ``-s`` to see the figures::
 
@@ -112,5 +125,6 @@ SET = HeldOut(
     min_answers=450,
     min_questions=48,
     pass_share=(0.4, 0.6),
+    targets_met=True,  # tuning material since the judge8 round, which meets them: a regression guard
 )
 globals().update(held_out_tests(SET, __file__))

@@ -1,0 +1,113 @@
+"""Why a pass of the offline judge may rest on a misreading (judge8 round, ``offline-claims-v8``).
+
+A pass is certain only when nothing in the answer could still turn it into a fail that the
+checks may have missed. The held-out sets' first runs showed where passes go wrong: an extra
+claim beside the right answer (a value the reference never gives, a remark after the answer),
+values set out as a list of labels (a value on the wrong label), and an answer in another
+language whose words the judge only partly reads. A pass with any of these is uncertain (a
+cascade asks an LLM judge); a fail is unchanged (these doubts could only lower it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge import certainty
+from judge.offline_checks import _Verdict
+from judge.offline_context import _Context
+from judge.offline_facts import _Fact, _fact_spans, _Text
+
+EXTRA_VALUE = "it states a value the reference does not give"
+LISTED = "it sets values out as a list of labels"
+TRAILING = "a remark follows its answer"
+#: the pass-only doubts (each can only lower the verdict)
+PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING})
+
+#: "label: value" / "label = value" / "label | value", or a bullet or numbered line with a number
+_PAIR = re.compile(r"[^\W\d_][^:=|\n;]{0,60}?(?:[:=|]|\s[-–—]\s)\s*\**\s*[-−+$€£]?\s?\d")
+_BULLET = re.compile(r"^\s*(?:[-*•·]|\d+[.)])\s+\S", re.MULTILINE)
+#: words that make a sentence a claim about the asked facts
+_CLAIM_WORD = re.compile(
+    r"\b(?:higher|lower|more|less|larger|smaller|greater|above|below|rose|rise[sn]?|fell|fall(?:s|en)?"
+    r"|increas\w*|decreas\w*|grew|declin\w*|drop\w*|exceed\w*|match\w*|contradict\w*|agree\w*|consistent"
+    r"|not|no|never|n't|but|however|although|though|except|instead|actually|rather|whereas|while"
+    r"|first|last|earlier|later|before|after|ahead|behind|short|over|under|same|equal|flat|stable)\b",
+    re.IGNORECASE,
+)
+
+
+def _year(value: float) -> bool:
+    return value.is_integer() and 1900 <= value <= 2100
+
+
+def _extra_value(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
+    """A number the answer states that is no fact's value (as read, converted included), no
+    number of the question or reference, and no gap of two of them (an extra claim the checks
+    cannot bind: "…, the highest since 2015 at 48.2%")."""
+    base = {abs(k) for k in ctx.known_numbers} | {abs(t) for f in facts for t, _ in f.targets}
+    known = base | {abs(a - b) for a in base for b in base} | {abs(100 - a) for a in base}
+    stated = [s for f in facts for s in _fact_spans(f, text)]
+    for found in text.numbers:
+        if any(s.start <= found.start < s.end or found.start <= s.start < found.end for s in stated):
+            continue
+        readings = [abs(r) for r in found.readings if not _year(r)]
+        if not readings or (len(found.text.strip()) == 1 and not found.percent):
+            continue
+        if not any(abs(r - k) <= max(0.02 * k, 0.051) for r in readings for k in known):
+            return True
+    return False
+
+
+def _listed(text: _Text) -> bool:
+    """Two or more label-value pairs (lines, bullets, "A: 1; B: 2")."""
+    pairs = len(_PAIR.findall(text.text))
+    bullets = len(_BULLET.findall(text.text))
+    return max(pairs, bullets) >= 2
+
+
+def _trailing(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """A sentence after the last one that states a matched fact makes a claim of its own."""
+    ends = [
+        s.end
+        for f, v in zip(facts, verdicts, strict=True)
+        if v.hit and not (f.kind == "number" and all(_year(t) for t, _ in f.targets))
+        for s in _fact_spans(f, text)
+    ]
+    if not ends:
+        return False
+    last = max(ends)
+    for a, b in text.sentences:
+        if a < last:
+            continue
+        sentence = text.text[a:b]
+        if any(n.start >= a and n.end <= b for n in text.numbers) or _CLAIM_WORD.search(sentence):
+            return True
+    return False
+
+
+def pass_doubts(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text, language: str | None
+) -> list[str]:
+    """Why a pass of the answer ``text`` may be wrong (empty: none)."""
+    out = []
+    if _extra_value(ctx, facts, text):
+        out.append(EXTRA_VALUE)
+    if _listed(text):
+        out.append(LISTED)
+    if _trailing(facts, verdicts, text):
+        out.append(TRAILING)
+    return out
+
+
+def more_doubts(
+    doubts: list[str],
+    answer: str,
+    passes: bool,
+    read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
+) -> list[str]:
+    """``doubts`` with the judge8 round's: an answer in a language the judge does not read, and
+    for a pass (``passes``) the :func:`pass_doubts` of its reading ``read``."""
+    out = [*doubts, certainty.UNREAD] if certainty.unread_language(answer) else list(doubts)
+    if passes:
+        out += [d for d in pass_doubts(*read) if d not in out]
+    return out

@@ -1,0 +1,95 @@
+"""Surface forms the offline judge rewrites before reading an answer (judge8 round,
+``offline-claims-v8``): digits of any script as ASCII digits (``٢٢٫٠١٪`` is ``22.01%``),
+scientific notation written out (``4.1 × 10^4``, ``5.4e4``, ``1.63 \\times 10^{6}``), an HTML
+table as "header: cell" or "cell | cell" lines, citation and footnote marks dropped (``[§4]``,
+``[Fig. 5]``, ``[1]``, ``[^2]``), and a year span written short spelled out (``2011–17`` is
+``2011–2017``).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from decimal import Decimal, InvalidOperation
+
+#: Arabic decimal and thousands marks and percent sign
+_ARABIC_MARKS = str.maketrans({"٫": ".", "٬": ",", "٪": "%", "،": ","})
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+_SCIENTIFIC = re.compile(
+    r"(?<![\w.,])(?P<sign>[-−])?(?P<mantissa>\d+(?:[.,]\d+)?)\s*(?:[×xX·*]|\\times|\\cdot)\s*10\s*"
+    r"(?:\^|\*\*)\s*\{?\s*(?P<exp>[-−+]?\d{1,2})(?:\s*\})?"
+    r"|(?<![\w.,])(?P<sign2>[-−])?(?P<mantissa2>\d+(?:\.\d+)?)\s*(?:[×xX·*]|\\times|\\cdot)\s*10(?P<sup>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)"
+    r"|(?<![\w.,])(?P<sign3>[-−])?(?P<mantissa3>\d+(?:\.\d+)?)[eE](?P<exp3>[-+]?\d{1,2})(?![\w.])"
+)
+_TABLE = re.compile(r"<table\b.*?</table>", re.IGNORECASE | re.DOTALL)
+_ROW = re.compile(r"<tr\b[^>]*>(.*?)</tr>", re.IGNORECASE | re.DOTALL)
+_CELL = re.compile(r"<(t[hd])\b[^>]*>(.*?)</t[hd]>", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"</?[A-Za-z][^>]{0,200}>")
+_CITATION = re.compile(
+    r"\s?\[(?:\^?\d{1,3}(?:\s?[,–-]\s?\d{1,3})*|§\s?[\w.]{1,10}|(?:fig|figure|table|tab|p|pp|page|source|ref|note)"
+    r"\.?\s?[\w.–-]{0,10})\]",
+    re.IGNORECASE,
+)
+_SHORT_SPAN = re.compile(r"\b((?:19|20)(\d\d))\s?([–-])\s?(\d\d)\b(?![\d.,%])")
+
+
+def _ascii_digits(text: str) -> str:
+    if text.isascii():
+        return text
+    text = text.translate(_ARABIC_MARKS)
+    return "".join(
+        str(unicodedata.decimal(c)) if not c.isascii() and unicodedata.decimal(c, None) is not None else c
+        for c in text
+    )
+
+
+def _written_out(m: re.Match[str]) -> str:
+    sign = m["sign"] or m["sign2"] or m["sign3"] or ""
+    mantissa = (m["mantissa"] or m["mantissa2"] or m["mantissa3"]).replace(",", ".")
+    exp = m["exp"] or m["exp3"] or (m["sup"] or "").translate(_SUPERSCRIPTS)
+    try:
+        value = Decimal(mantissa).scaleb(int(exp.replace("−", "-")))
+    except (InvalidOperation, ValueError):
+        return m.group(0)
+    digits = format(value, "f")
+    if "." in digits:
+        digits = digits.rstrip("0").rstrip(".")
+    return f"{'-' if sign else ''}{digits}"
+
+
+def _cells(row: str) -> list[tuple[str, str]]:
+    return [(kind.lower(), " ".join(_TAG.sub(" ", cell).split())) for kind, cell in _CELL.findall(row)]
+
+
+def _table_lines(m: re.Match[str]) -> str:
+    rows = [_cells(r) for r in _ROW.findall(m.group(0))]
+    rows = [r for r in rows if r]
+    if not rows:
+        return _TAG.sub(" ", m.group(0))
+    head = rows[0]
+    if len(rows) > 1 and all(kind == "th" for kind, _ in head):
+        names = [text for _, text in head]
+        lines = [
+            "; ".join(f"{name}: {text}" for name, (_, text) in zip(names, r, strict=False)) for r in rows[1:]
+        ]
+    else:
+        lines = [" | ".join(text for _, text in r) for r in rows]
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def _span_spelled(m: re.Match[str]) -> str:
+    century, short = m.group(1)[:2], m.group(4)
+    if int(short) <= int(m.group(2)):
+        return m.group(0)
+    return f"{m.group(1)}{m.group(3)}{century}{short}"
+
+
+def normalise(text: str) -> str:
+    """``text`` with the surface forms above rewritten (every other character kept)."""
+    text = _ascii_digits(text)
+    if "<" in text and _TABLE.search(text):
+        text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))
+    text = _SCIENTIFIC.sub(_written_out, text)
+    text = _CITATION.sub("", text)
+    return _SHORT_SPAN.sub(_span_spelled, text)
