@@ -1,5 +1,5 @@
-"""Running an error class of a judge round on its generated answers (tests of the judge5,
-judge6 and judge7 rounds): each answer of the class gets the verdict its case says."""
+"""Running an error class of a judge round on its generated answers (tests of the judge5 to
+judge8 rounds): each answer of the class gets the verdict its case says."""
 
 from __future__ import annotations
 
@@ -25,3 +25,12 @@ def wrong_verdicts(rows: Iterable[Row]) -> list[str]:
         if (score >= 6) != ok:
             wrong.append(f"{q['question_id']} (should {'pass' if ok else 'fail'}, got {score}): {answer!r}")
     return wrong
+
+
+def assert_class_right(name: str, rows: list[Row], least: tuple[int, int]) -> None:
+    """The class ``name`` is tried on at least ``least`` (questions, answers), holds right and
+    wrong forms, and the judge gives every answer the verdict its case says."""
+    asked = {q["question_id"] for q, _, _ in rows}
+    assert len(asked) >= least[0] and len(rows) >= least[1], (name, len(asked), len(rows))
+    assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
+    assert wrong_verdicts(rows) == []
