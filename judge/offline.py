@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v8``).
+structured answer facts (``offline-claims-v9``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -30,7 +30,8 @@ country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is sco
 claim, or sprays numbers, names or colours.
 
 Otherwise the score is ``round(10 * matched / total)`` (half up). A contradiction caps it at 3
-(and at half the matched share); a missing computed result caps it at 5; with every label and
+(and at half the matched share); a missing computed result, or a read value stated as
+another value (a wrong supporting value beside a right verdict), caps it at 5; with every label and
 the computed result right (or only years missing) it is at least 7; and a confident answer
 with every label right to a question that asks for no number scores at least 6; a question
 that asks for a value outright, answered with no value, scores at most 5 (the value is its
@@ -96,10 +97,10 @@ from judge.parse import UNSCORED
 from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v8"
+OFFLINE_VERSION = "offline-claims-v9"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v8"
+OFFLINE_PROMPT_VERSION = "claims-v9"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -274,8 +275,9 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
     if all(hit):
         return 10
     if any(v.soft for v in verdicts):  # a read value stated wrongly: its share, no floor
-        asked = [h for f, h in zip(facts, hit, strict=True) if f.kind == "number" and not _is_year(f)]
-        return score if any(asked) else min(score, _MISSING_DERIVED_CAP)
+        # judge9: a supporting value the reference gives, stated as another value, is a
+        # contradiction of that fact: below a pass even beside a right verdict
+        return min(score, _MISSING_DERIVED_CAP)
     derived = [h for f, h in zip(facts, hit, strict=True) if f.derived]
     labels = [h for f, h in zip(facts, hit, strict=True) if f.kind == "label"]
     if derived and not all(derived):

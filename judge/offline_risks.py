@@ -1,4 +1,4 @@
-"""Why a pass of the offline judge may rest on a misreading (judge8 round, ``offline-claims-v8``).
+"""Why a pass of the offline judge may rest on a misreading (judge8 and judge9 rounds, ``offline-claims-v9``).
 
 A pass is certain only when nothing in the answer could still turn it into a fail that the
 checks may have missed. The held-out sets' first runs showed where passes go wrong: an extra
@@ -11,6 +11,7 @@ cascade asks an LLM judge); a fail is unchanged (these doubts could only lower i
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from judge import certainty
 from judge.offline_checks import _Verdict
@@ -36,24 +37,47 @@ _CLAIM_WORD = re.compile(
 )
 
 
+_NEAR, _NEAR_SMALL = 0.01, 0.011  # how near a stated number must be to a known one
+
+
 def _year(value: float) -> bool:
     return value.is_integer() and 1900 <= value <= 2100
 
 
-def _extra_value(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
+def _unnamed_year(ctx: _Context, readings: Sequence[float]) -> bool:
+    """The number is a year that neither the question nor the reference names."""
+    return (
+        bool(readings)
+        and all(_year(r) for r in readings)
+        and not any(abs(r - k) < 0.5 for r in readings for k in ctx.known_numbers)
+    )
+
+
+def _extra_value(ctx: _Context, facts: list[_Fact], text: _Text, verdicts: list[_Verdict]) -> bool:
     """A number the answer states that is no fact's value (as read, converted included), no
-    number of the question or reference, and no gap of two of them (an extra claim the checks
-    cannot bind: "…, the highest since 2015 at 48.2%")."""
+    number of the question or reference, and no gap of two asked values (an extra claim the
+    checks cannot bind: "…, the highest since 2015 at 48.2%"); a year no question or reference
+    names (a claim about another period); or a number in the place of a fact it misses (a
+    supporting value beside a right verdict). Since judge9 a gap counts only between asked
+    values (not figure numbers or years) and a near miss is 1% off, or 0.011 for small values."""
     base = {abs(k) for k in ctx.known_numbers} | {abs(t) for f in facts for t, _ in f.targets}
-    known = base | {abs(a - b) for a in base for b in base} | {abs(100 - a) for a in base}
-    stated = [s for f in facts for s in _fact_spans(f, text)]
+    asked = {abs(t) for f in facts for t, _ in f.targets if not _year(t)}
+    known = base | {abs(a - b) for a in asked for b in asked} | {abs(100 - a) for a in asked}
+    stated = [
+        s
+        for f, v in zip(facts, verdicts, strict=True)
+        if v.hit or f.kind != "number"
+        for s in _fact_spans(f, text)
+    ]
     for found in text.numbers:
         if any(s.start <= found.start < s.end or found.start <= s.start < found.end for s in stated):
             continue
+        if _unnamed_year(ctx, found.readings):
+            return True
         readings = [abs(r) for r in found.readings if not _year(r)]
         if not readings or (len(found.text.strip()) == 1 and not found.percent):
             continue
-        if not any(abs(r - k) <= max(0.02 * k, 0.051) for r in readings for k in known):
+        if not any(abs(r - k) <= max(_NEAR * k, _NEAR_SMALL) for r in readings for k in known):
             return True
     return False
 
@@ -90,7 +114,7 @@ def pass_doubts(
 ) -> list[str]:
     """Why a pass of the answer ``text`` may be wrong (empty: none)."""
     out = []
-    if _extra_value(ctx, facts, text):
+    if _extra_value(ctx, facts, text, verdicts):
         out.append(EXTRA_VALUE)
     if _listed(text):
         out.append(LISTED)

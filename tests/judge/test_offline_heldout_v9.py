@@ -83,6 +83,13 @@ wrong_period and wrong_unit (8 on certain answers: extra_wrong_claim 3, wrong_su
 wrong_unit, wrong_label_list and both_entities_named 1 each). The targets are still not met
 (only the certain share is); the last test xfails.
 
+Since the judge9 round (offline-claims-v9) this set is tuning material, no longer held out: its
+first runs above were recorded before the round read it. After the round (tuned-set figures):
+agreement 89.3%, false passes 8.3% of label-fails (21 of 252), 73.3% certain at 94.0% agreement
+and 4 certain false passes of 191 label-fails. Before reading its misses, the round's certainty
+rules written on the older sets gave 73.1% certain at 93.5% / 3.2% (6 of 190) here: the
+leave-one-set-out figure. The round's held-out figures come from set v10, written by someone else.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v9.py
