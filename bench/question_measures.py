@@ -14,7 +14,6 @@ of them by chance) and the majority share (what a guess without any feature reac
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 from dataclasses import replace
@@ -28,9 +27,8 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 import numpy as np
 from scipy.stats import binomtest
 
+from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
-from generation.document.content import plan_document
-from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.measures import (
     FEATURES,
@@ -47,17 +45,11 @@ from synthdocbench_tasks.schema import Question
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--n-docs", type=int, required=True)
-    args = parser.parse_args()
-    config = load_config(args.config, seed=args.seed, n_docs=args.n_docs)
+    args, config = plan_run((__doc__ or "").splitlines()[0])
     questions: list[Question] = []
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
-    for index in range(args.n_docs):
-        manifest = plan_document(config, index).manifest
+    for manifest in manifests(config, args.n_docs):
         made = make_questions(manifest, config)
         questions += made
         restated |= {q.question_id for q in made if restates(manifest, q)}

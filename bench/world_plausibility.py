@@ -11,7 +11,6 @@ to the entity's size, before any widening). It prints both counts and the furthe
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
@@ -20,23 +19,16 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from generation.document.content import plan_document
-from generation.plan.config import load_config
+from bench._plans import manifests, plan_run
 from generation.world import space
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--n-docs", type=int, required=True)
-    args = parser.parse_args()
-    config = load_config(args.config, seed=args.seed, n_docs=args.n_docs)
+    args, config = plan_run((__doc__ or "").splitlines()[0])
     by_title = {p.title: p for p in space.pairs()}
     intensive = outside = scaled = far = 0
     worst: list[tuple[float, str, str, str, float, tuple[float, float]]] = []
-    for index in range(args.n_docs):
-        manifest = plan_document(config, index).manifest
+    for manifest in manifests(config, args.n_docs):
         pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
