@@ -265,9 +265,8 @@ def in_text(topic: Topic, entity: str) -> str:
         return entity.lower()
     if topic.entity_kind == "programme":
         return f"the {entity} programme"
-    if topic.entity_kind == "age group":
-        low = entity.lower()
-        return f"people {low}" if low.startswith("under") else f"people aged {low}"
+    if topic.entity_kind == "age group":  # reads after "in" as well as on its own
+        return f"the {entity.lower()} age group"
     return with_article(entity)
 
 

@@ -99,6 +99,21 @@ def test_composed_topics_fit_the_generator(i: int) -> None:
     assert all(in_text(topic, e) for e in topic.entities)
 
 
+def test_every_kind_of_entity_reads_after_a_metric_and_in() -> None:
+    """Titles and prose write "{metric} in {entity}": an age group must not read "employed
+    people in people aged fifteen to nineteen", and a group word stays lower case mid-title."""
+    first = {}
+    for i, p in enumerate(pairs()):
+        first.setdefault(p.setting.kind, i)
+    for kind, i in first.items():
+        topic = compose(i, (2010, 2024))
+        for entity in topic.entities:
+            phrase = in_text(topic, entity)
+            assert not re.match(r"(people|persons)\b", phrase), (kind, phrase)
+            if kind == "age group":
+                assert phrase == f"the {entity.lower()} age group"
+
+
 def test_extensive_metrics_scale_with_the_entity_and_intensive_ones_do_not() -> None:
     topic = next(
         compose(i, (2010, 2024)) for i, p in enumerate(pairs()) if p.title == "Tourism Recovery in Asia"
