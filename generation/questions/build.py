@@ -40,6 +40,7 @@ from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.crossmodal import VERDICT_CELLS
 from generation.questions.crossmodal_claims import SIDES
 from generation.questions.phrasing import chart_refs, refer
+from generation.world.topics import articled
 from synthdocbench_tasks.schema import (
     CATEGORIES,
     DIFFICULTIES,
@@ -348,8 +349,8 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question_type=QUESTION_TYPES[subset],
         category=draft.category,
         difficulty=draft.difficulty,
-        question=question,
-        answer=draft.answer,
+        question=articled(question),
+        answer=articled(draft.answer),
         answer_values=draft.answer_values,
         reasoning=draft.full_reasoning(),
         required_facts=list(draft.facts),

@@ -122,12 +122,12 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
                 f"Find the {word} reading in {fig}{scope}: whose is it and how much is it?",
             ],
         )
-        rank = ("first", "top") if highest else ("last", "bottom")
+        rank = ("first", "on top") if highest else ("last", "at the bottom")
         a = pick(
             rng,
             [
                 f"At {val(chart, top)}, {mark_phrase(chart, top)} ranks {rank[0]} overall.",
-                f"{cap(mark_phrase(chart, top))} comes out on {rank[1]} with {val(chart, top)}.",
+                f"{cap(mark_phrase(chart, top))} comes out {rank[1]} with {val(chart, top)}.",
             ],
         )
         steps = [

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generation.document.grammar import agree
+from generation.document.grammar import agree, is_plural
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap
@@ -207,12 +207,13 @@ def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
 def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
     s = c.span
     ch = cc.change(s)
+    it = "they" if is_plural(s.name) else "it"
     q = pick(
         rng,
         [
-            f"Why, according to the report, did {s.name} move as it did in {s.fig} between "
+            f"Why, according to the report, did {s.name} move as {it} did in {s.fig} between "
             f"{s.first.label} and "
-            f"{s.last.label}, by how much did it change, and how was that cause received?",
+            f"{s.last.label}, by how much did {it} change, and how was that cause received?",
             f"What does the report hold responsible for how {s.name} developed from {s.first.label} to "
             f"{s.last.label} in {s.fig}, how large was the change, and what did commentators make "
             "of that factor?",

@@ -19,6 +19,7 @@ fit raises :class:`TopicBankError` with one line naming the field.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -248,13 +249,32 @@ _WITH_ARTICLE = frozenset(
         "Gambia",
         "Solomon Islands",
         "Marshall Islands",
+        "Middle East",
+        "Americas",
     }
+)
+#: Any of those names where it stands without its article.
+_BARE_NAME = re.compile(
+    r"(?<![Tt]he )(?<![\w'])("
+    + "|".join(re.escape(n) for n in sorted(_WITH_ARTICLE, key=len, reverse=True))
+    + r")\b"
 )
 
 
 def with_article(name: str) -> str:
     """``name`` as it reads inside a sentence: ``the Philippines``, ``Chile``."""
     return f"the {name}" if name in _WITH_ARTICLE else name
+
+
+def articled(text: str) -> str:
+    """``text`` with "the" put before every name that takes one and stands without it ("what
+    does the chart give for the United Kingdom?"), "The" where the name opens a sentence."""
+
+    def article(match: re.Match[str]) -> str:
+        before = text[: match.start()].rstrip()
+        return ("The " if not before or before[-1] in ".!?" else "the ") + match.group(1)
+
+    return _BARE_NAME.sub(article, text)
 
 
 def in_text(topic: Topic, entity: str) -> str:

@@ -25,6 +25,7 @@ from generation.world.topics import (
     Topic,
     TopicBankError,
     all_topics,
+    articled,
     choose_archetype,
     choose_topic,
     funnel_of,
@@ -85,6 +86,17 @@ def test_in_text_adds_articles_and_basin_words() -> None:
     assert in_text(sea, "Vietnam") == "Vietnam"
     assert in_text(topic_by_key("river-basins"), "Nile") == "the Nile basin"
     assert in_text(topic_by_key("ai-adoption"), "Financial services") == "financial services"
+
+
+def test_names_that_take_an_article_get_it_in_running_text() -> None:
+    assert articled("United Kingdom leads; what does Figure 2 give for Philippines?") == (
+        "The United Kingdom leads; what does Figure 2 give for the Philippines?"
+    )
+    assert articled("Minerals (United Kingdom). Americas trails the Middle East") == (
+        "Minerals (the United Kingdom). The Americas trails the Middle East"
+    )
+    kept = "in the Netherlands, 'Tourist arrivals in the United States' and the Bahamas' share"
+    assert articled(kept) == kept
 
 
 def test_topic_choice_is_deterministic_and_varied() -> None:
