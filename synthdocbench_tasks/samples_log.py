@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,9 +80,9 @@ def _digit_runs(data: bytes, first: bool = False) -> list[int]:
     return sorted(found)
 
 
-def _long_digit_run(text: str | bytes) -> bool:
+def long_digit_run(text: str | bytes | memoryview) -> bool:
     """Whether ``text`` holds 19 ASCII digits in a row (:func:`_digit_runs`)."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     return bool(_digit_runs(data, first=True))
 
 
@@ -115,47 +115,62 @@ def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
 def parsed_lines(path: Path) -> Iterator[tuple[int, dict[str, Any], bool]]:
     """:func:`read_lines`, and for each line whether ``orjson`` read it (then it holds no NaN
     nor infinity, which ``orjson`` refuses, and no integer beyond 64 bits). Each line is parsed
-    from the file's bytes (see :func:`_lines`), without decoding the file to text first; a line
+    from the file's bytes (see :func:`split_lines`), without decoding the file to text first; a line
     holding 19 digits in a row (a number beyond 64 bits, or only a hash with that many
     digits: lmms-eval logs three per line) is parsed by ``json``."""
+    for number, raw, cut, long_run in split_lines(read_log(path)):
+        parsed = parse_log_line(raw, path, number, cut=cut, long_run=long_run)
+        if parsed is not None:
+            yield number, *parsed
+
+
+def read_log(path: Path) -> bytes:
+    """The bytes of the samples log ``path``; one clear line when it cannot be read."""
     if not path.is_file():
         raise SynthDocUserError(f"{path} is not a file: pass lmms-eval samples logs (*_samples_<task>.jsonl)")
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise SynthDocUserError(f"cannot read {path}: {exc.strerror or exc}") from None
-    for number, raw, cut, long_run in _lines(data):
-        by_orjson = not long_run
-        if by_orjson:
-            try:
-                line = orjson.loads(raw)
-            except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate, not UTF-8, blank, not JSON
-                by_orjson = False
-        if not by_orjson:
-            line = _json_line(bytes(raw), path, number, last=cut)
-            if line is _BLANK:
-                continue
-        if not isinstance(line, dict):
-            raise SynthDocUserError(
-                f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
-            )
-        yield number, line, by_orjson
 
 
-def _lines(data: bytes) -> Iterator[tuple[int, bytes | memoryview, bool, bool]]:
+def parse_log_line(
+    raw: bytes | memoryview, path: Path, number: int, *, cut: bool, long_run: bool
+) -> tuple[dict[str, Any], bool] | None:
+    """Line ``number`` of ``path`` (of :func:`split_lines`) as ``json.loads`` reads it, and
+    whether ``orjson`` read it (see :func:`parsed_lines`); None for a line of white space."""
+    by_orjson = not long_run
+    if by_orjson:
+        try:
+            line = orjson.loads(raw)
+        except orjson.JSONDecodeError:  # NaN, Infinity, a lone surrogate, not UTF-8, blank, not JSON
+            by_orjson = False
+    if not by_orjson:
+        line = _json_line(bytes(raw), path, number, last=cut)
+        if line is _BLANK:
+            return None
+    if not isinstance(line, dict):
+        raise SynthDocUserError(
+            f"{path}:{number}: expected a JSON object per line (an lmms-eval samples log)"
+        )
+    return line, by_orjson
+
+
+def split_lines(data: bytes, digit_runs: bool = True) -> Iterator[tuple[int, bytes | memoryview, bool, bool]]:
     """``(line number, line, whether it is the last line without an end of line, whether it
     holds 19 digits in a row)`` for each non-empty line of ``data``, split at ``\\n``, ``\\r``
     and ``\\r\\n`` (where JSON Lines ends a line; not at a separator such as U+2028 that a
     JSON string may hold as it is). A file without ``\\r`` yields views into ``data``, not
-    copies of its lines, and is mapped for digit runs once (:func:`_digit_runs`)."""
+    copies of its lines, and is mapped for digit runs once (:func:`_digit_runs`); without
+    ``digit_runs`` it is not, and the last flag of its lines is False."""
     if b"\r" in data:
         lines = data.splitlines()
         unterminated = not data.endswith((b"\n", b"\r"))
         for number, raw in enumerate(lines, start=1):
             if raw:
-                yield number, raw, unterminated and number == len(lines), _long_digit_run(raw)
+                yield number, raw, unterminated and number == len(lines), long_digit_run(raw)
         return
-    runs = _digit_runs(data)
+    runs = _digit_runs(data) if digit_runs else []
     view, find, size = memoryview(data), data.find, len(data)
     start = number = k = 0
     while start < size:
@@ -219,7 +234,7 @@ class SampleLine(Generic[R]):
         return reply_of(self.line)
 
 
-def reply_of(line: dict[str, Any]) -> str | None:
+def reply_of(line: Mapping[str, Any]) -> str | None:
     """The model's reply a samples line logged (filtered, else raw), or None when it has none."""
     for key in ("filtered_resps", "resps"):
         value = first_text(line.get(key))
@@ -381,10 +396,7 @@ def record_copies(
             "written with --log_samples"
         )
     primary = [k for k in PRIMARY if k in holders] or holders
-    if holders[: len(primary)] == primary:  # as lmms-eval writes them: acc, score, then the rest
-        keys = tuple(holders)
-    else:
-        keys = (*primary, *[k for k in holders if k not in primary])
+    keys = holder_order(holders)
     copies = [line[k] for k in keys]
     if not _copies_agree(copies, by_orjson):
         _raise_first_disagreement(line, keys, where)
@@ -393,6 +405,17 @@ def record_copies(
         if not line[key].keys() <= raw.keys():
             raw.update((k, v) for k, v in line[key].items() if k not in raw)
     return raw, keys
+
+
+def holder_order(holders: list[str]) -> tuple[str, ...]:
+    """The metric keys holding a line's record (in the line's order), those of :data:`PRIMARY`
+    first: the order the copies are merged and compared in."""
+    if tuple(holders[:2]) == PRIMARY:  # as lmms-eval writes them: acc, score, then the rest
+        return tuple(holders)
+    primary = [k for k in PRIMARY if k in holders] or holders
+    if holders[: len(primary)] == primary:
+        return tuple(holders)
+    return (*primary, *[k for k in holders if k not in primary])
 
 
 def typed(raw: dict[str, Any], kind: type[R], where: str, keys: tuple[str, ...]) -> R:

@@ -1,8 +1,8 @@
 """The ``synthdocbench report`` command: lmms-eval sample logs -> paper tables and figures.
 
 Modules: ``load`` (logs -> runs), ``stats`` (every statistic), ``context``/``analyses``/
-``compare`` (tables), ``figures`` (their numbers), ``plots`` (matplotlib draws them, in a
-process of its own), ``render`` (Markdown, HTML), ``build`` (entry).
+``compare`` (tables), ``figures`` (their numbers), ``plots`` (matplotlib draws them, once
+the tables are built), ``render`` (Markdown, HTML), ``build`` (entry).
 ``build_report`` and ``ReportSummary`` are imported on first use, so that importing
 ``report.load`` (the viewer does) does not import the tables and statistics.
 """

@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import samples_log
 from ..errors import SynthDocUserError, first_line
+from ..log_records import record_lines
 from ..progress import progress_bar
 from ..record_rules import SYNTHDOC, Status, is_plain_synthdoc, plain_number, qualified_judge, valid_score
 from ..samples_log import first_text, reply_of
@@ -98,12 +99,12 @@ def _question_from_input(prompt: Any) -> str:
     return question.strip() if marker else ""
 
 
-def answer_of(record: Mapping[str, Any], line: dict[str, Any], where: str) -> Answer:
+def answer_of(record: Mapping[str, Any], line: Mapping[str, Any], where: str) -> Answer:
     """The answer of a samples line from its record's fields as the model holds them."""
     return _answer(record.get, record["score"], record["position"], record["judge"], line, where)
 
 
-def plain_answer(raw: Mapping[str, Any], line: dict[str, Any], where: str) -> Answer:
+def plain_answer(raw: Mapping[str, Any], line: Mapping[str, Any], where: str) -> Answer:
     """:func:`answer_of` the fields :func:`~synthdocbench_tasks.record_rules.plain_synthdoc`
     gives for ``raw`` (a record it reads without the model), read from ``raw`` itself."""
     get = raw.get
@@ -116,7 +117,7 @@ def _answer(
     score: float | None,
     position: float | None,
     judge: str | None,
-    line: dict[str, Any],
+    line: Mapping[str, Any],
     where: str,
 ) -> Answer:
     missing = [k for k in REQUIRED if not get(k)]
@@ -151,13 +152,13 @@ def read_answers(path: Path) -> Iterator[tuple[Answer, Any]]:
     """``(answer, predicted regions as logged or None)`` of every answer of one samples log,
     checked as :func:`~synthdocbench_tasks.samples_log.read_samples` checks them: a record of
     plain JSON of the model's types (:func:`~synthdocbench_tasks.record_rules.is_plain_synthdoc`)
-    is read as it stands, any other by the model. One at a time, as the file is read: the
+    is read as it stands, any other by the model; the copies of a record are read once
+    (:func:`~synthdocbench_tasks.log_records.record_lines`). One at a time, as the file is read: the
     caller keeps what it needs of each line and lets the line go (holding every line of a log
     until its end costs a third of the reading)."""
     found = False
-    for number, line, by_orjson in samples_log.parsed_lines(path):
+    for number, line, raw, keys in record_lines(path, SYNTHDOC):
         where = f"{path}:{number}"
-        raw, keys = samples_log.record_copies(line, SYNTHDOC, where, by_orjson)
         found = True
         if is_plain_synthdoc(raw):
             yield plain_answer(raw, line, where), raw.get("predicted_regions")

@@ -1,8 +1,12 @@
 """The report's figures (paper Figures 7, 9, 10, 11, 12): the numbers each one shows
 (:data:`FigureData`, gathered from the runs by :mod:`~.figures`) and matplotlib drawing them as
 PNG (``Figure`` on an Agg canvas, no pyplot), gathered by :class:`Figures` and drawn when the
-report writes them. (Drawing them in a process of their own while the tables are computed was
-tried: on a loaded two-core machine it cost 3-20% more wall time and 10% more CPU.)"""
+report writes them. The margins are measured, not solved: :func:`_fit` sizes each margin and
+gap from the extents of the texts that fall in it (tick labels, axis labels, titles), as
+matplotlib's renderer lays them out, and places the axes once (a layout engine would lay out
+every artist of the figure again, two fifths of drawing it). (Drawing them in a process of
+their own while the tables are computed was tried: on a loaded two-core machine it cost 3-20%
+more wall time and 10% more CPU.)"""
 
 from __future__ import annotations
 
@@ -83,9 +87,89 @@ def _figure(width: float, height: float) -> Any:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), layout="constrained")
+    fig = Figure(figsize=(width, height), dpi=DPI)
     FigureCanvasAgg(fig)
     return fig
+
+
+#: Space kept around the texts at the figure's edges and between panels, in inches.
+_PAD = 0.06
+
+
+def _extent(renderer: Any, text: str, style: Any) -> tuple[float, float]:
+    """The width and height, in pixels, of the box of ``text`` drawn as the matplotlib ``Text``
+    ``style`` draws (its font and rotation): the line laid out by the renderer, then turned."""
+    if not text or not style.get_visible():
+        return 0.0, 0.0
+    width, height, _ = renderer.get_text_width_height_descent(text, style.get_fontproperties(), ismath=False)
+    angle = math.radians(style.get_rotation())
+    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
+    return width * cos + height * sin, width * sin + height * cos
+
+
+def _tick_labels(axis: Any, renderer: Any, side: str) -> list[tuple[float, float, float]]:
+    """``(position, width, height)`` of each major tick label of ``axis`` in its view, sized by
+    :func:`_extent` from the locator's ticks and the formatter's texts (as a draw formats them,
+    without updating the ticks twice); none where ``side`` (``labelleft``, ``labelbottom``) is
+    off."""
+    if not axis.get_tick_params().get(side, True):
+        return []
+    low, high = sorted(axis.get_view_interval())
+    locs = list(axis.get_majorticklocs())
+    texts = axis.get_major_formatter().format_ticks(locs)  # all of them: a fixed list goes by index
+    style = axis.majorTicks[0].label1
+    shown = [(x, t) for x, t in zip(locs, texts, strict=True) if low <= x <= high]
+    return [(x, *_extent(renderer, t, style)) for x, t in shown]
+
+
+def _needs(ax: Any, renderer: Any) -> tuple[float, float, float, float]:
+    """The room, in pixels, that the texts of ``ax`` take outside it: left, bottom, top, and
+    how far its x tick labels reach left of the axes (labels rotated and aligned right)."""
+    ticks = _tick_labels(ax.yaxis, renderer, "labelleft")
+    pad = renderer.points_to_pixels(7.0)  # the tick's length and its label's pad (3.5 + 3.5 pt)
+    left = max((w for _, w, _ in ticks), default=0.0) + pad
+    if ax.get_ylabel():
+        left += _extent(renderer, ax.get_ylabel(), ax.yaxis.label)[0] + renderer.points_to_pixels(4.0)
+    labels = _tick_labels(ax.xaxis, renderer, "labelbottom")
+    bottom = max((h for _, _, h in labels), default=0.0) + pad
+    if ax.get_xlabel():
+        bottom += _extent(renderer, ax.get_xlabel(), ax.xaxis.label)[1] + renderer.points_to_pixels(4.0)
+    top = _extent(renderer, ax.get_title(), ax.title)[1]
+    top += renderer.points_to_pixels(6.0) if top else 0.0
+    reach = 0.0
+    (x0, x1), width = ax.get_xlim(), ax.get_position().width * ax.figure.bbox.width
+    if labels and ax.xaxis.majorTicks[0].label1.get_horizontalalignment() == "right" and x1 != x0:
+        reach = max(w - (x - x0) / (x1 - x0) * width for x, w, _ in labels)
+    return left, bottom, top, reach
+
+
+def _fit(fig: Any, grid: Any, right: float = 0.0) -> None:
+    """Margins and gaps of ``fig`` for the axes ``grid`` (rows x columns, as ``subplots`` gives
+    them) sized to the texts around each axes (:func:`_needs`); ``right``: inches kept at the
+    right edge (a colorbar's labels)."""
+    rows = [list(np.atleast_1d(row)) for row in np.atleast_2d(np.asarray(grid, dtype=object))]
+    renderer = fig.canvas.get_renderer()
+    needs = [[_needs(ax, renderer) for ax in row] for row in rows]
+    dpi, (width, height) = fig.dpi, fig.get_size_inches()
+    left = max(n[0] for row in needs for n in row[:1]) / dpi + _PAD
+    gap_x = max((n[0] for row in needs for n in row[1:]), default=0.0) / dpi + 2 * _PAD
+    bottom = max(n[1] for n in needs[-1]) / dpi + _PAD
+    top = max(n[2] for n in needs[0]) / dpi + _PAD
+    below = [max(n[1] for n in row) for row in needs[:-1]]  # each row's labels under it
+    above = [max(n[2] for n in row) for row in needs[1:]]  # each next row's titles
+    gap_y = max(map(sum, zip(below, above, strict=True)), default=0.0) / dpi + 2 * _PAD
+    cols, n_rows = len(rows[0]), len(rows)
+    left = max(left, max(n[3] for row in needs for n in row[:1]) / dpi + _PAD)
+    span_x = max(width - left - right - _PAD - (cols - 1) * gap_x, 0.1 * width)
+    span_y = max(height - top - bottom - (n_rows - 1) * gap_y, 0.1 * height)
+    fig.subplots_adjust(
+        left=left / width,
+        right=1 - (right + _PAD) / width,
+        bottom=bottom / height,
+        top=1 - top / height,
+        wspace=gap_x / (span_x / cols),
+        hspace=gap_y / (span_y / n_rows),
+    )
 
 
 def subset_bars(data: SubsetBars) -> Any:
@@ -108,6 +192,7 @@ def subset_bars(data: SubsetBars) -> Any:
     ax.set_ylim(0, 1.05)
     ax.set_ylabel(f"ACC (score ≥ {data.threshold:g})")
     ax.legend()
+    _fit(fig, ax)
     return fig
 
 
@@ -128,7 +213,11 @@ def category_heatmap(data: Heatmap) -> Any:
                 ax.text(j, i, f"{values[i, j]:.2f}", ha="center", va="center", fontsize=8)
     for i in data.breaks:
         ax.axhline(i - 0.5, color="black", linewidth=1.5)
-    fig.colorbar(image, ax=ax, label="ACC")
+    bar = fig.colorbar(image, ax=ax, label="ACC")
+    renderer = fig.canvas.get_renderer()
+    ticks = max((w for _, w, _ in _tick_labels(bar.ax.yaxis, renderer, "labelright")), default=0.0)
+    label = _extent(renderer, bar.ax.get_ylabel(), bar.ax.yaxis.label)[0]
+    _fit(fig, ax, right=(ticks + label + renderer.points_to_pixels(11.0)) / fig.dpi)
     return fig
 
 
@@ -151,6 +240,7 @@ def position_figure(data: PositionFigure) -> Any:
     trend.set_xlabel("Relative evidence position p = k/K")
     trend.set_title("Binned ACC (dots) and logistic fit (lines)")
     bars.legend(fontsize=8)
+    _fit(fig, [[bars, trend]])
     return fig
 
 
@@ -159,7 +249,8 @@ def score_histograms(data: Histograms) -> Any:
     cols = min(n, 4)
     rows = math.ceil(n / cols)
     fig = _figure(3.2 * cols, 2.6 * rows)
-    axes = np.atleast_1d(fig.subplots(rows, cols, sharey=True)).ravel()
+    grid = fig.subplots(rows, cols, sharey=True, squeeze=False)
+    axes = grid.ravel()
     for ax, panel in zip(axes, data.panels, strict=False):
         ax.bar(range(11), panel.values, color="#4c72b0")
         ax.axvline(data.threshold - 0.5, color="grey", linestyle="--", linewidth=1)
@@ -169,13 +260,15 @@ def score_histograms(data: Histograms) -> Any:
     axes[0].set_ylabel("share of answers")
     for ax in axes[n:]:
         ax.set_visible(False)
+    _fit(fig, grid)
     return fig
 
 
 def domain_figure(data: DomainFigure) -> Any:
     n = len(data.panels)
     fig = _figure(max(6.0, 1.1 * len(data.domains) + 2), 3.2 * n)
-    axes = np.atleast_1d(fig.subplots(n, 1, squeeze=False)).ravel()
+    grid = fig.subplots(n, 1, squeeze=False)
+    axes = grid.ravel()
     x = np.arange(len(data.domains))
     for ax, (label, series, overall) in zip(axes, data.panels, strict=True):
         width = 0.8 / len(series)
@@ -188,6 +281,7 @@ def domain_figure(data: DomainFigure) -> Any:
         ax.set_title(label, fontsize=10)
         ax.set_ylabel("ACC")
     axes[0].legend(fontsize=8, ncols=4)
+    _fit(fig, grid)
     return fig
 
 

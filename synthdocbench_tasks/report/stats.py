@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -69,9 +70,11 @@ _SHARED_COUNTS = 1 << 24
 _BLOCK = 1 << 23
 
 
-def _draw_counts(seed: int, resamples: int, n_clusters: int) -> Iterator[np.ndarray]:
+def _draw_counts(
+    seed: int, resamples: int, n_clusters: int, dtype: type[np.floating[Any]] = np.float64
+) -> Iterator[np.ndarray]:
     """How often each cluster is drawn in each resample, ``(rows, n_clusters)`` blocks of
-    float64 counts in resample order: ``PCG64(seed)`` draws ``resamples`` rows of
+    counts (``dtype``) in resample order: ``PCG64(seed)`` draws ``resamples`` rows of
     ``n_clusters`` cluster indices (the same stream in blocks as at once) and each row's
     draws are counted."""
     rng = np.random.Generator(np.random.PCG64(seed))
@@ -82,14 +85,16 @@ def _draw_counts(seed: int, resamples: int, n_clusters: int) -> Iterator[np.ndar
         draws = rng.integers(0, n_clusters, size=(block, n_clusters), dtype=np.int32)
         draws += np.arange(block, dtype=np.int32)[:, None] * np.int32(n_clusters)
         counts = np.bincount(draws.ravel(), minlength=block * n_clusters)
-        yield counts.reshape(block, n_clusters).astype(float)
+        yield counts.reshape(block, n_clusters).astype(dtype)
 
 
 @functools.lru_cache(maxsize=3)
 def _shared_counts(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
     """:func:`_draw_counts` of a size and seed as one read-only matrix: they depend on nothing
-    else, so every cell of that size shares them."""
-    counts = np.concatenate(list(_draw_counts(seed, resamples, n_clusters)))
+    else, so every cell of that size shares them. In float32 (a count is at most
+    ``n_clusters``, below :data:`_EXACT32` at any size kept): half the bytes that every cell's
+    product reads (:func:`_product`)."""
+    counts = np.concatenate(list(_draw_counts(seed, resamples, n_clusters, np.float32)))
     counts.flags.writeable = False
     return counts
 
@@ -100,12 +105,30 @@ def _shared_counts(seed: int, resamples: int, n_clusters: int) -> np.ndarray:
 _ONE_THREAD = 1 << 17
 
 
-def _product(counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """``counts @ keys`` in blocks of rows small enough for one BLAS thread (the same sums)."""
+#: float32 holds every integer of magnitude below this exactly.
+_EXACT32 = 1 << 24
+
+
+def _product(counts: np.ndarray, keys: np.ndarray, draws: int) -> np.ndarray:
+    """``counts @ keys`` in float64, in blocks of rows small enough for one BLAS thread (the
+    same sums), each row of ``counts`` summing to ``draws``. float32 counts are multiplied in
+    float32 when ``keys`` are whole numbers below :data:`_EXACT32` over ``draws``: every
+    product and partial sum is then a whole number below 2**24, exact in float32, so the sums
+    are those of float64 to the bit; else each block is taken to float64 first."""
+    exact = counts.dtype == np.float32 and _whole_below(keys, _EXACT32 // max(draws, 1))
+    keys = keys.astype(np.float32) if exact else keys
     rows = max(1, _ONE_THREAD // (counts.shape[1] * keys.shape[1]))
-    if rows >= counts.shape[0]:
-        return counts @ keys
-    return np.concatenate([counts[i : i + rows] @ keys for i in range(0, counts.shape[0], rows)])
+    blocks = [counts[i : i + rows] for i in range(0, counts.shape[0], rows)]
+    return np.concatenate([(b if b.dtype == keys.dtype else b.astype(float)) @ keys for b in blocks]).astype(
+        float, copy=False
+    )
+
+
+def _whole_below(values: np.ndarray, bound: int) -> bool:
+    """Whether every value is a whole number of magnitude below ``bound``."""
+    return bool(
+        values.size == 0 or (np.abs(values).max() < bound and np.array_equal(values, np.rint(values)))
+    )
 
 
 #: Draw class counts (a multinomial) when the clusters fall into fewer classes than their
@@ -158,7 +181,7 @@ def _resampled_means(
             blocks: Iterable[np.ndarray] = [_shared_counts(seed, resamples, n_clusters)]
         else:
             blocks = _draw_counts(seed, resamples, n_clusters)
-        drawn = np.concatenate([_product(w, keys) for w in blocks])
+        drawn = np.concatenate([_product(w, keys, n_clusters) for w in blocks])
     return drawn[:, :-1] / drawn[:, -1:]
 
 
@@ -241,12 +264,14 @@ def _domain_sums(keys: np.ndarray, resamples: int, seed: int) -> np.ndarray:
     they are few."""
     n_clusters = keys.shape[0]
     if resamples * n_clusters > _SHARED_COUNTS:
-        return np.concatenate([_product(w, keys) for w in _draw_counts(seed, resamples, n_clusters)])
+        return np.concatenate(
+            [_product(w, keys, n_clusters) for w in _draw_counts(seed, resamples, n_clusters)]
+        )
     counts = _shared_counts(seed, resamples, n_clusters)
     used = np.flatnonzero(keys[:, -1])
     if len(used) * 2 < n_clusters:
-        return _product(counts[:, used], keys[used])
-    return _product(counts, keys)
+        return _product(counts[:, used], keys[used], n_clusters)
+    return _product(counts, keys, n_clusters)
 
 
 def bootstrap_mean(

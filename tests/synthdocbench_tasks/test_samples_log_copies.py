@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 import pytest
 
-from synthdocbench_tasks import samples_log
+from synthdocbench_tasks import log_records, samples_log
 from synthdocbench_tasks.errors import SynthDocUserError
 from synthdocbench_tasks.grounded import PageRegion
 from synthdocbench_tasks.records import SynthDocRecord
@@ -133,13 +133,14 @@ def test_the_viewer_reads_each_log_once_and_keeps_the_predicted_regions(
         lines[0][key]["predicted_regions"] = [{"page": 2, "bbox": [10, 20, 300, 400]}, {"page": 0}]
     chart.write_text("".join(json.dumps(line) + "\n" for line in lines))
     reads: Counter[Path] = Counter()
-    real = samples_log.parsed_lines  # read_lines goes through it too
+    real = samples_log.read_log  # every reader of a log's bytes goes through it
 
     def counted(path: Path) -> Any:
         reads[path] += 1
         return real(path)
 
-    monkeypatch.setattr(samples_log, "parsed_lines", counted)
+    monkeypatch.setattr(samples_log, "read_log", counted)
+    monkeypatch.setattr(log_records, "read_log", counted)
     corpus = viewer_data.load_corpus([run])
     assert sorted(reads.values()) == [1, 1, 1] and set(reads) == set(run.glob("*.jsonl"))
     qid = lines[0]["acc"]["question_id"]
@@ -201,7 +202,7 @@ def test_a_file_with_a_19_digit_run_is_read_by_json(tmp_path: Path, monkeypatch:
         monkeypatch.setattr(samples_log, "_CHUNK", chunk)
         for _ in range(2000):
             text = "".join(rng.choice("0123456789a") for _ in range(rng.randint(0, 80)))
-            assert samples_log._long_digit_run(text) == any(len(r) >= 19 for r in text.split("a")), text
+            assert samples_log.long_digit_run(text) == any(len(r) >= 19 for r in text.split("a")), text
     monkeypatch.undo()
     line = {"doc_id": 0, "token_counts": [10**25], **{key: RECORD for key in COPIES}}
     path = tmp_path / "samples_synthdoc_chart.jsonl"

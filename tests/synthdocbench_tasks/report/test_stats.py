@@ -347,3 +347,25 @@ def test_domains_of_a_run_share_one_draw_and_a_tiny_domain_keeps_its_value() -> 
     assert one == stats.Estimate(4.0, 4.0, 4.0)
     (empty,) = stats.domain_bootstrap_means([[]], [], 50)
     assert math.isnan(empty.value) and math.isnan(empty.lo) and math.isnan(empty.hi)
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        np.array([[3.0, 27.0, 3.0], [0.0, 0.0, 1.0], [9.0, 90.0, 9.0]]),  # hits, score sums, sizes
+        np.array([[-2.0, 1.0], [5.0, -7.0], [0.0, 3.0]]),  # whole-number differences
+        np.array([[0.5, 7.25], [1.0, 2.0], [0.0, 10.0]]),  # not whole: float64
+        np.array([[2.0**23, 1.0], [1.0, 1.0], [0.0, 1.0]]),  # whole, too large for float32 sums
+    ],
+    ids=["counts", "differences", "fractions", "large"],
+)
+def test_the_shared_counts_product_is_float64s_to_the_bit(keys: np.ndarray) -> None:
+    """The shared counts are kept in float32; their product with the keys of a cell is the
+    product float64 counts give, to the bit (float32 where it is exact, else float64)."""
+    stats._shared_counts.cache_clear()
+    counts = stats._shared_counts(7, 300, len(keys))
+    assert counts.dtype == np.float32 and (counts.sum(axis=1) == len(keys)).all()
+    want = counts.astype(float) @ keys
+    got = stats._product(counts, keys, len(keys))
+    assert got.dtype == np.float64 and np.array_equal(got, want)
+    assert np.array_equal(stats._product(counts.astype(float), keys, len(keys)), want)

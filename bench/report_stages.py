@@ -1,0 +1,109 @@
+"""Benchmark: where the CPU seconds of one ``synthdocbench report`` go, stage by stage.
+
+    python bench/report_stages.py [--answers 20000] [--runs 4] [--repeat 3]
+
+Writes the logs :mod:`report_view` writes (the same format and size), then, ``--repeat`` times,
+runs the command's code in a fresh Python process and prints the CPU seconds (user + system,
+``time.process_time``) of each stage, the median over the repetitions with [min, max]: the
+interpreter's start, the CLI (``synthdocbench_tasks.cli`` and typer, which imports pydantic),
+the report's own imports (numpy and the report's modules), reading the logs, the tables (with
+the figures' numbers), matplotlib's import, drawing the figures, writing the files, and the
+process's exit (its CPU seconds after ``main`` less those before, from ``os.times`` of the
+child). ``build_report``'s stages as ``build_report`` runs them, in the order it runs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
+
+from bench.report_view import write_logs
+
+_STAGES = r"""
+import sys, time
+marks = [("interpreter", time.process_time())]
+def mark(name):
+    marks.append((name, time.process_time()))
+from pathlib import Path
+import typer, synthdocbench_tasks.cli
+mark("CLI and typer")
+import typer._adapters  # what typer imports to parse the command's options (pydantic)
+mark("typer's pydantic")
+from synthdocbench_tasks.report import build as B, load
+from synthdocbench_tasks.samples_log import collection_paused
+mark("report imports")
+logs, out = Path(sys.argv[1]), Path(sys.argv[2])
+with collection_paused():
+    runs = load.load_runs(load.discover([logs]))
+    mark("reading the logs")
+    docs = load.load_documents(*load.choose_dataset(None, runs))
+    B._with_dataset_text(runs, docs)
+    judge = B.primary_judge(runs)
+    ctx = B.Context(runs, B.main_runs(runs, judge), judge, docs, 2000, 42)
+    with B.Figures() as drawing:
+        sections = B._sections(ctx, None, (), drawing)
+        mark("tables")
+        import matplotlib.backends.backend_agg, matplotlib.figure
+        mark("matplotlib import")
+        (out / "tables").mkdir(parents=True)
+        (out / "figures").mkdir()
+        written = B._write_figures(sections, drawing, out / "figures")
+        mark("figures")
+    for section in sections:
+        for table in section.tables:
+            table.write_csv(out / "tables")
+    (out / "report.md").write_text(B.render.markdown(B.TITLE, "", sections), encoding="utf-8")
+    (out / "report.html").write_text(B.render.html(B.TITLE, "", sections), encoding="utf-8")
+    mark("writing")
+from synthdocbench_tasks.report import command
+getattr(command, "_freeze_at_exit", lambda: None)()  # as report_command does, where it does
+import json
+print(json.dumps([(n, t - marks[i - 1][1] if i else t) for i, (n, t) in enumerate(marks)]))
+"""
+
+
+def _one(logs: Path, out: Path) -> list[tuple[str, float]]:
+    start = os.times()
+    done = subprocess.run(
+        [sys.executable, "-c", _STAGES, str(logs), str(out)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=logs.parent,  # not the repository, which `python -c` would put before PYTHONPATH
+    )
+    end = os.times()
+    stages = [(name, float(s)) for name, s in json.loads(done.stdout.strip().splitlines()[-1])]
+    total = end.children_user + end.children_system - start.children_user - start.children_system
+    return [*stages, ("exit", total - sum(s for _, s in stages)), ("total", total)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--answers", type=int, default=20000)
+    parser.add_argument("--runs", type=int, default=4)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        write_logs(tmp / "logs", args.answers, args.runs)
+        rows = [_one(tmp / "logs", tmp / f"report{i}") for i in range(args.repeat)]
+    print(f"{args.answers} answers in {args.runs} runs; CPU seconds of one report, {args.repeat} processes")
+    for i, (name, _) in enumerate(rows[0]):
+        values = [row[i][1] for row in rows]
+        med = statistics.median(values)
+        print(f"{name:18s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]")
+
+
+if __name__ == "__main__":
+    main()
