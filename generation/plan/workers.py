@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import threading
 
 #: What every worker needs, imported once by the fork server and inherited by each worker
 #: (``inflect`` alone costs 2 s of CPU to import). ``generation.document.regions`` comes first: it loads
@@ -42,8 +43,11 @@ def forks_from_run() -> bool:
     (``generation.run.pipeline.fill_caches``) before the pool starts, and starts no thread
     before its workers exist, so a fork server would only import the generator a second time
     (about 2.5 s of CPU per command). Elsewhere (macOS, where forking is unsafe, and Windows)
-    the pool forks from a server that imported ``GENERATION_PRELOAD``, or spawns."""
-    return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    the pool forks from a server that imported ``GENERATION_PRELOAD``, or spawns; so does a
+    process that runs another thread (a fork copies no thread but the caller's, and a lock
+    another thread holds stays held in the child)."""
+    linux = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+    return linux and threading.active_count() == 1
 
 
 def generation_context() -> multiprocessing.context.BaseContext:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from generation.document.targets import document_targets
 from generation.plan.config import load_config
-from generation.plan.workers import GENERATION_PRELOAD, forks_from_run
+from generation.plan.workers import GENERATION_PRELOAD, forks_from_run, generation_context
 from generation.run.pipeline import longest_first
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -70,6 +71,21 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
     assert server == "None"
     seen = {(tmp_path / f"{i}.txt").read_text() for i in range(3)}
     assert seen == {f"{pid} (1, 1)"}
+
+
+def test_a_process_running_another_thread_forks_from_the_server() -> None:
+    # a fork copies the caller's thread alone: with another running, the pool uses the fork server
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not forks_from_run()
+        assert generation_context().get_start_method() in ("forkserver", "spawn")
+    finally:
+        stop.set()
+        other.join()
+    if sys.platform.startswith("linux"):
+        assert forks_from_run() and generation_context().get_start_method() == "fork"
 
 
 @pytest.mark.slow
