@@ -1,6 +1,7 @@
 """Ray overhead: ``synthdocbench generate --ray`` against ``--workers N``, the real CLI, same run.
 
-Usage: ``python bench/ray_generation.py [--config configs/paper.yaml] [--n-docs 8] [--workers 2] [--reps 3]``
+Usage: ``python bench/ray_generation.py [--config configs/paper.yaml] [--n-docs 8] [--workers 2] [--reps 3]
+[--address auto]``
 
 Each rep runs the console script twice into fresh folders, each a fresh process (nothing warm
 carried over): ``synthdocbench generate --config C --n-docs N --workers W --out DIR`` (the local
@@ -12,7 +13,10 @@ cost alone: ``import ray``, the same private instance the command starts
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
 the paired difference Ray − local (median and [min, max]), whether both outputs are
 byte-identical, the measured core-seconds per document and the projection docs/scale.md
-makes from them. Timings on a shared machine are noisy: compare ratios from one run.
+makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
+beforehand (``ray start --head --num-cpus W``: ``--ray ADDRESS``, as on a cluster) instead of
+starting its own, and "Ray alone" is connecting to it, one trivial task per CPU and
+disconnecting. Timings on a shared machine are noisy: compare ratios from one run.
 """
 
 from __future__ import annotations
@@ -44,14 +48,15 @@ def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
     exe = shutil.which("synthdocbench") or "synthdocbench"
     argv = [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
     argv += ["--workers", str(args.workers), "--out", str(out), "--no-progress"]
-    return [*argv, "--ray"] if mode == "ray" else argv
+    ray = ["--ray", *([args.address] if args.address else [])]
+    return [*argv, *ray] if mode == "ray" else argv
 
 
 _FIXED = """
 import time
 start = time.perf_counter()
 from generation.run.ray_run import ray_session
-with ray_session("local", num_cpus={cpus}) as ray:
+with ray_session({address!r}, num_cpus={cpus}) as ray:
     up = time.perf_counter()
     one = ray.remote(num_cpus=1)(lambda: None)
     ray.get([one.remote() for _ in range({cpus})])
@@ -60,9 +65,9 @@ print(f"{{up - start}} {{ready - up}} {{time.perf_counter() - start}}")
 """
 
 
-def _fixed_cost(workers: int) -> tuple[float, float, float]:
+def _fixed_cost(workers: int, address: str) -> tuple[float, float, float]:
     """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown included)."""
-    code = _FIXED.format(cpus=workers)
+    code = _FIXED.format(cpus=workers, address=address)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     up, ready, total = (float(x) for x in done.stdout.strip().splitlines()[-1].split())
     return up, ready, total
@@ -74,6 +79,7 @@ def main() -> None:
     parser.add_argument("--n-docs", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--reps", type=int, default=3)
+    parser.add_argument("--address", help="join this running Ray (auto, HOST:6379), not a new one")
     args = parser.parse_args()
     walls: dict[str, list[float]] = {"local": [], "ray": [], "ray start": []}
     identical = True
@@ -92,7 +98,7 @@ def main() -> None:
         return wall
 
     def fixed() -> float:
-        up, ready, total = _fixed_cost(args.workers)
+        up, ready, total = _fixed_cost(args.workers, args.address or "local")
         walls["ray start"].append(total)
         print(
             f"rep {len(walls['ray start']) - 1} Ray alone: {total:6.1f} s (up after {up:.1f} s, "

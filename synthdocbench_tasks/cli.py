@@ -128,9 +128,10 @@ def generate(
         _fail(first_line(exc))
         raise
     if ray is None and any(run.config.workers > 1 and run.config.n_docs > 1 for run in runs):
-        from generation.plan.workers import GENERATION_PRELOAD, start_server
+        from generation.plan.workers import GENERATION_PRELOAD, forks_from_run, start_server
 
-        start_server(GENERATION_PRELOAD)  # its imports overlap this process's own, just below
+        if not forks_from_run():  # on Linux the pool forks from this process: no server
+            start_server(GENERATION_PRELOAD)  # its imports overlap this process's own, just below
     from generation.charts.d3 import D3NotFoundError
     from generation.document.render import BrowserLaunchError
     from generation.run.pipeline import PipelineError, generate_runs

@@ -24,11 +24,12 @@ from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
 from generation.plan.rng import doc_id_for
-from generation.plan.workers import GENERATION_PRELOAD, worker_context
+from generation.plan.workers import forks_from_run, generation_context
 from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
-from generation.run.setup import GenerateSummary, PipelineError, doc_dir, document_error, open_run
+from generation.run.setup import GenerateSummary, PipelineError, RunBook, doc_dir, document_error, open_run
 from generation.validate.rules import validate_questions
+from generation.world import entities, space
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
 from synthdocbench_tasks.schema import ARCHETYPES
 
@@ -130,6 +131,16 @@ def longest_first(config: GenerationConfig, todo: list[int]) -> list[int]:
     return sorted(todo, key=lambda i: (-document_targets(config, i, archetype).target_pages, i))
 
 
+def fill_caches() -> None:
+    """Fill the per-process caches every document needs: the topic space
+    (:func:`generation.world.space.pairs`, every theme crossed with every setting) and the country
+    table (:func:`generation.world.entities.countries`), about 0.5 s of CPU. Both are pure
+    functions cached by ``functools.cache``: a pool's workers inherit them (filled once per run,
+    not once per worker), and what a worker reads from them is what it would have computed."""
+    space.pairs()
+    entities.countries()
+
+
 # ---- worker processes: one Renderer each, created on the first document ----
 
 _WORKER: dict[str, Any] = {}
@@ -178,29 +189,37 @@ def generate(
     plan_fn = planner or default_planner
     book = open_run(config, out_dir, shard=shard, d3_path=d3_path, progress=progress)
     todo = book.todo
-    with book.progress() as advance:
-        if config.workers <= 1 or len(todo) <= 1:
-            with Renderer() as renderer:
-                for i in todo:
-                    book.record(i, try_document(config, i, out_dir, book.d3_js, renderer, plan_fn))
-                    advance()
-        else:
-            ctx = worker_context(GENERATION_PRELOAD)
-            init_args = (config.model_dump_json(), str(out_dir), book.d3_js, plan_fn)
-            workers = min(config.workers, len(todo))
-            with cf.ProcessPoolExecutor(
-                workers, mp_context=ctx, initializer=_worker_init, initargs=init_args
-            ) as pool:
-                futures = [pool.submit(_worker_task, i) for i in longest_first(config, todo)]
-                try:
-                    for fut in cf.as_completed(futures):
-                        book.record(*fut.result())
-                        advance()
-                except BrowserLaunchError:
-                    for other in futures:
-                        other.cancel()
-                    raise
+    if config.workers > 1 and len(todo) > 1:
+        _run_pool(config, out_dir, book, plan_fn)
+        return book.finish()
+    with book.progress() as advance, Renderer() as renderer:
+        for i in todo:
+            book.record(i, try_document(config, i, out_dir, book.d3_js, renderer, plan_fn))
+            advance()
     return book.finish()
+
+
+def _run_pool(config: GenerationConfig, out_dir: Path, book: RunBook, plan_fn: Planner) -> None:
+    """The documents of ``book`` on ``config.workers`` processes, longest first. The workers are
+    forked (:func:`~generation.plan.workers.generation_context`) by the first ``submit``, before
+    the progress bar starts its thread: no thread of this process is forked."""
+    if forks_from_run():
+        fill_caches()
+    init_args = (config.model_dump_json(), str(out_dir), book.d3_js, plan_fn)
+    workers = min(config.workers, len(book.todo))
+    with cf.ProcessPoolExecutor(
+        workers, mp_context=generation_context(), initializer=_worker_init, initargs=init_args
+    ) as pool:
+        futures = [pool.submit(_worker_task, i) for i in longest_first(config, book.todo)]
+        with book.progress() as advance:
+            try:
+                for fut in cf.as_completed(futures):
+                    book.record(*fut.result())
+                    advance()
+            except BrowserLaunchError:
+                for other in futures:
+                    other.cancel()
+                raise
 
 
 def generate_runs(

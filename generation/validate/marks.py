@@ -24,11 +24,19 @@ Point = tuple[float, float]
 
 
 def marker_centres(page: pymupdf.Page, clip: pymupdf.Rect) -> list[Point]:
-    """The centre of every data marker drawn on ``page`` inside ``clip``."""
+    """The centre of every data marker drawn on ``page`` inside ``clip``.
+
+    The paths come from ``get_cdrawings`` (what ``get_drawings`` builds its dictionaries from,
+    with plain tuples for points: a chart page has tens of thousands); the rectangle of a
+    filled path is made a :class:`pymupdf.Rect` as ``get_drawings`` makes it, so the tests below
+    are those of ``get_drawings``' paths."""
     out: list[Point] = []
-    for d in page.get_drawings():
-        r, fill = d["rect"], d.get("fill")
-        if fill is None or min(fill) > _PAPER or not clip.intersects(r):
+    for d in page.get_cdrawings():
+        fill = d.get("fill")
+        if fill is None or min(fill) > _PAPER:
+            continue
+        r = pymupdf.Rect(d["rect"])
+        if not clip.intersects(r):
             continue
         if not MIN_WIDTH <= r.width <= MAX_WIDTH or abs(r.width - r.height) >= _ROUND:
             continue

@@ -1,17 +1,19 @@
-"""How a pool run is fed: the fork server's preload (generation.run.warm) and the longest-first order."""
+"""How a pool run is fed: workers forked from the run's process (Linux) or the fork server's preload
+(generation.run.warm), and the longest-first order."""
 
 from __future__ import annotations
 
 import importlib
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from generation.document.targets import document_targets
 from generation.plan.config import load_config
-from generation.plan.workers import GENERATION_PRELOAD
+from generation.plan.workers import GENERATION_PRELOAD, forks_from_run, generation_context
 from generation.run.pipeline import longest_first
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,21 +44,48 @@ def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
     assert done.stdout.split() == ["True"]
 
 
-def test_generate_starts_the_fork_server_before_it_imports_the_generator(tmp_path: Path) -> None:
+@pytest.mark.skipif(not forks_from_run(), reason="the pool forks from a server on this platform")
+def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(tmp_path: Path) -> None:
+    # no fork server (it would import the generator a second time): the workers are children
+    # of the command's process, forked after it filled the caches
     code = (
-        "import sys\n"
-        "from generation.plan import workers\n"
-        "def start(preload):\n"
-        "    print(preload == workers.GENERATION_PRELOAD, 'generation.run.pipeline' in sys.modules)\n"
-        "    raise SystemExit(0)\n"
-        "workers.start_server = start\n"
+        "import os, sys\n"
+        "from multiprocessing import forkserver\n"
+        "from generation.run import pipeline\n"
+        "from generation.world import entities, space\n"
+        "def fake(config, index, out_dir, d3_js, renderer, planner):\n"
+        "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize\n"
+        "    (out_dir / f'{index}.txt').write_text(f'{os.getppid()} {filled}')\n"
+        "pipeline._worker_renderer = lambda: None\n"
+        "pipeline.try_document = fake\n"
         "from synthdocbench_tasks.cli import app\n"
-        "app(['generate', '--config', 'configs/paper.yaml', '--n-docs', '2', '--workers', '2',"
-        f" '--out', {str(tmp_path / 'out')!r}, '--no-progress'])\n"
+        "try:\n"
+        "    app(['generate', '--config', 'configs/paper.yaml', '--n-docs', '3', '--workers', '2',"
+        f" '--out', {str(tmp_path)!r}])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(os.getpid(), forkserver._forkserver._forkserver_pid)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.split() == ["True", "False"]
-    assert not (tmp_path / "out").exists()
+    pid, server = done.stdout.split()[-2:]
+    assert server == "None"
+    seen = {(tmp_path / f"{i}.txt").read_text() for i in range(3)}
+    assert seen == {f"{pid} (1, 1)"}
+
+
+def test_a_process_running_another_thread_forks_from_the_server() -> None:
+    # a fork copies the caller's thread alone: with another running, the pool uses the fork server
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert not forks_from_run()
+        assert generation_context().get_start_method() in ("forkserver", "spawn")
+    finally:
+        stop.set()
+        other.join()
+    if sys.platform.startswith("linux"):
+        assert forks_from_run() and generation_context().get_start_method() == "fork"
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ from generation.document.layout import render_html
 from generation.document.regions import measure_document
 from generation.document.render import Renderer
 from generation.plan.doc_plan import CalloutBlock
+from generation.validate import marks
 from generation.validate.legibility import (
     CHECKS,
     DocumentLegibility,
@@ -285,6 +286,36 @@ def test_tally_reports_every_type_and_check(all_types: AllTypes) -> None:
     assert set(tally.charts) == set(CHART_TYPES) and all(n == 2 for n in tally.charts.values())
     for name in (*CHART_TYPES, *CHECKS):
         assert name in table
+
+
+def _centres_of_get_drawings(page: pymupdf.Page, clip: pymupdf.Rect) -> list[tuple[float, float]]:
+    # the rule as it read PyMuPDF's get_drawings (Rect and Point objects for every path)
+    out = []
+    for d in page.get_drawings():
+        r, fill = d["rect"], d.get("fill")
+        if fill is None or min(fill) > marks._PAPER or not clip.intersects(r):
+            continue
+        if not marks.MIN_WIDTH <= r.width <= marks.MAX_WIDTH or abs(r.width - r.height) >= marks._ROUND:
+            continue
+        if any(item[0] == "c" for item in d["items"]):
+            out.append(((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2))
+    return out
+
+
+def test_marker_centres_are_those_of_get_drawings(all_types: AllTypes) -> None:
+    # marker_centres reads the cheaper get_cdrawings: the same markers, in the same order
+    seen = 0
+    with pymupdf.open(stream=all_types.pdf, filetype="pdf") as doc:
+        for chart in all_types.manifest.charts:
+            for region in chart.regions:
+                page = doc[region.page - 1]
+                w, h = page.rect.width, page.rect.height
+                x0, y0, x1, y1 = region.bbox
+                clip = pymupdf.Rect(x0 * w / 1000, y0 * h / 1000, x1 * w / 1000, y1 * h / 1000)
+                centres = marks.marker_centres(page, clip)
+                assert centres == _centres_of_get_drawings(page, clip), chart.chartType
+                seen += len(centres)
+    assert seen > 20
 
 
 def _ligature_letters(pdf: bytes, manifest: DocumentManifest) -> list[str]:
