@@ -64,7 +64,7 @@ from judge.offline_checks import (
     _is_year,
     _Verdict,
 )
-from judge.offline_commit import _assess_committed, _list_read_whole
+from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
 from judge.offline_context import (
     _Context,
     _foreign_colours,
@@ -379,6 +379,7 @@ class OfflineJudge:
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
+        facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

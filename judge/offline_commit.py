@@ -187,3 +187,37 @@ def _carries(before: _Verdict, kind: str) -> bool:
     """A reasoning's verdict on a fact its conclusion leaves unsaid stands: a clean statement or
     a wrong read value."""
     return before.hit or before.soft
+
+
+#: a marker that what follows says the answer again ("Put differently: ...")
+_RESTATED = re.compile(
+    r"\b(?:put\s+differently|in\s+other\s+words|to\s+put\s+it\s+(?:another\s+way|differently)|said\s+differently"
+    r"|to\s+rephrase|that\s+is\s+to\s+say|equivalently|restated)\s*[:,]?",
+    re.IGNORECASE,
+)
+
+
+def restated_otherwise(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """judge10: an answer that says itself again ("Put differently: ...") commits to both
+    statements: the verdicts with a contradiction added where the restatement, read alone,
+    contradicts the reference, or states all the answer's values again with a label it gave left out."""
+    m = _RESTATED.search(text.text)
+    if m is None or not all(v.why == "" or v.hit for v in verdicts):
+        return facts, verdicts
+    again = _Text.of(text.text[m.end() :])
+    scored, said = _assess(ctx, facts[: len(ctx.facts)], again)
+    wrong = next((v.why for v in said if not v.hit and v.why), None)
+    values = [i for i, f in enumerate(scored) if f.kind == "number" and not _is_year(f) and verdicts[i].hit]
+    if wrong is None and values and all(said[i].hit for i in values):  # the whole answer said again
+        dropped = [
+            f.text
+            for f, before, now in zip(scored, verdicts, said, strict=False)
+            if f.kind == "label" and before.hit and not now.hit
+        ]
+        wrong = f"leaves out {dropped[0]}" if dropped else None
+    if wrong is None:
+        return facts, verdicts
+    out = _Verdict(False, f"its restatement {wrong}")
+    return [*facts, _Fact(len(facts), "label", "the answer's restatement")], [*verdicts, out]
