@@ -11,7 +11,7 @@ from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
 from judge.offline_binding import event_order_conflict, one_pole_for_all, qualifier_misbound
 from judge.offline_checks import _check, _is_year, _states_a_fact, _Verdict, _wrong_value
-from judge.offline_conflicts import misscaled_reference_value, rank_denied
+from judge.offline_conflicts import misscaled_reference_value, rank_denied, year_rebound
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit
 from judge.offline_lists import list_misbound
@@ -40,6 +40,7 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or one_pole_for_all(ctx, text)
         or misscaled_reference_value(ctx, text)
         or rank_denied(ctx, text)
+        or year_rebound(ctx, text)
     )
     if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))

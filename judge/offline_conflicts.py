@@ -73,3 +73,43 @@ def rank_denied(ctx: _Context, text: _Text) -> str | None:
         if re.match(r"\W*(?:it|its|this|that)\b", clause) or "only" in clause:
             return m.group(0)
     return None
+
+
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})*\b")
+_COMMON = frozenset([
+    "The", "This", "That", "These", "Those", "Then", "From", "Between", "Figure", "Chart", "Table", "Section",
+    "Since", "After", "Before", "During", "Its", "Their", "Answer", "Both", "Each", "However",
+])  # fmt: skip
+#: a reading of a series ("2012 19.1%", "17.16 (2021)"), a title in quotes, or a correction
+_NOT_A_CLAIM = re.compile(
+    r"(?:19|20)\d\d\s*[:=]?\s*[-−]?\d|\d\s*\(\s*(?:19|20)\d\d\s*\)|['‘“\"][^'’”\"]*(?:19|20)\d\d[^'’”\"]*['’”\"]"
+    r"|\b(?:no|sorry|correction|rather|i\s+mean)\b",
+    re.IGNORECASE,
+)
+
+
+def year_rebound(ctx: _Context, text: _Text) -> str | None:
+    """A year neither the question nor the reference names, said in a clause with a name the
+    reference binds to a year and with no year it names ("Egypt merged its utilities in 2019"
+    where the reference dates it 2021, "Norway (2015): 24.76" for Norway in 2018): the named
+    thing given another period. Readings of a series, titles and corrections are no such claim."""
+    known = set(claims.YEAR.findall(f"{ctx.question.text} {ctx.reference.text}"))
+    if not known or ctx.foreign(text):
+        return None
+    dated: set[str] = set()
+    for a, b in ctx.reference.sentences:
+        sentence = ctx.reference.text[a:b]
+        if claims.YEAR.search(sentence):
+            dated |= {m.group(0) for m in _NAME.finditer(sentence)} - _COMMON
+    for m in claims.YEAR.finditer(text.text):
+        span = claims.Span(m.start(), m.end())
+        clause = text.clause(span)
+        if m.group(0) in known or text.negated(span) or set(claims.YEAR.findall(clause)) & known:
+            continue
+        if _NOT_A_CLAIM.search(text.text[slice(*text.piece(text.sentences, span))]):
+            continue
+        names = {n.group(0) for n in _NAME.finditer(clause)} - _COMMON
+        said = f"{ctx.question.text} {ctx.reference.text}"
+        if names & dated and all(n in said for n in names):  # a side fact names things of its own
+            return m.group(0)
+    return None
