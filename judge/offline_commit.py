@@ -174,7 +174,7 @@ def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text
     if len(stating) < 2:
         return verdicts
     last = _Text.of(text.text[slice(*stating[-1])])
-    if _number_hits(fact, last):
+    if _number_hits(fact, last) or _about_another(text, stating, fact):
         return verdicts
     wrong = _wrong_value(ctx, fact, last)
     if wrong is None or stated_unit(wrong, last.text).share != fact.quantity.share:
@@ -182,6 +182,21 @@ def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text
     out = list(verdicts)
     out[asked[0]] = _Verdict(False, f"its last statement says '{wrong.text}'")
     return out
+
+
+#: a name (not a sentence's first word unless a label's "Name:") or a year
+_NAMED = re.compile(r"(?<=[\w,;(]\s)[A-Z][a-z]{2,}\b|^\s*[A-Z][a-z]{2,}(?=:)|\b(?:19|20)\d\d\b", re.MULTILINE)
+
+
+def _about_another(text: _Text, stating: list[tuple[int, int]], fact: _Fact) -> bool:
+    """judge10: the last sentence that states a value names a thing or year the sentence that
+    states the asked value does not ("Syria: 54.8% / Lebanon: 96.3%", "… Italy itself is plotted
+    at 95% back in 2010"): a value of something else, no last word on the asked one."""
+    first = next((t for t in (_Text.of(text.text[a:b]) for a, b in stating) if _number_hits(fact, t)), None)
+    if first is None:
+        return False
+    own = {n.strip() for n in _NAMED.findall(first.text)}
+    return bool({n.strip() for n in _NAMED.findall(text.text[slice(*stating[-1])])} - own)
 
 
 def _carries(before: _Verdict, kind: str) -> bool:
