@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from judge import certainty
+from judge import certainty, claims
 from judge.offline_checks import _Verdict
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _Text
@@ -21,8 +21,15 @@ from judge.offline_facts import _Fact, _fact_spans, _Text
 EXTRA_VALUE = "it states a value the reference does not give"
 LISTED = "it sets values out as a list of labels"
 TRAILING = "a remark follows its answer"
+CONTRAST = "it sets something against its answer"
+TWO_POLES = "it states two sides of one polar fact"
+FLOORED = "it passes on a quarter of the facts or fewer"
 #: the pass-only doubts (each can only lower the verdict)
-PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING})
+PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED})
+#: judge10: a contrast set against the answer ("… to the exam reform, but mainly to the pay scale")
+_CONTRAST = re.compile(
+    r"\b(?:but|however|whereas|although|though|yet|except|instead|rather\s+than)\b", re.IGNORECASE
+)
 
 #: "label: value" / "label = value" / "label | value", or a bullet or numbered line with a number
 _PAIR = re.compile(r"[^\W\d_][^:=|\n;]{0,60}?(?:[:=|]|\s[-–—]\s)\s*\**\s*[-−+$€£]?\s?\d")
@@ -109,11 +116,53 @@ def _trailing(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool
     return False
 
 
+def _two_poles(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """A polar fact the answer states, and another pole of its family it states too that the
+    reference never uses ("rail operators: favourable" beside "port operators: critical")."""
+    for f, v in zip(facts, verdicts, strict=True):
+        if f.pole is None or not v.hit:
+            continue
+        family, pole = f.pole
+        for other in claims.POLES[family]:
+            strong = claims.pole_pattern(family, other, strong_only=True)
+            if other == pole or strong.search(ctx.reference.text):
+                continue
+            if any(not text.negated(s) for s in claims.find_all(strong, text.text)):
+                return True
+    return False
+
+
+def _contrast(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """A contrast the reference does not make, whose clause states no matched fact, to a
+    question that asks no verdict (a verdict's reason sets the text against the chart)."""
+    if _CONTRAST.search(ctx.reference.text) or any(f.pole and f.pole[0] == "verdict" for f in facts):
+        return False
+    spans = [s for f, v in zip(facts, verdicts, strict=True) if v.hit for s in _fact_spans(f, text)]
+    for m in _CONTRAST.finditer(text.text):
+        _, b = text.piece(text.clauses, claims.Span(m.start(), m.end()))
+        if not any(m.start() <= s.start < b for s in spans):
+            return True
+    return False
+
+
+def judge10_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[str]:
+    """The judge10 round's pass doubts: a contrast the reference does not make, two sides of
+    one polar fact, a pass on a quarter of the facts or fewer (by a floor)."""
+    out = []
+    if _contrast(ctx, facts, verdicts, text):
+        out.append(CONTRAST)
+    if _two_poles(ctx, facts, verdicts, text):
+        out.append(TWO_POLES)
+    if 4 * sum(v.hit for v in verdicts) <= len(verdicts):
+        out.append(FLOORED)
+    return out
+
+
 def pass_doubts(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text, language: str | None
 ) -> list[str]:
     """Why a pass of the answer ``text`` may be wrong (empty: none)."""
-    out = []
+    out = judge10_doubts(ctx, facts, verdicts, text)
     if _extra_value(ctx, facts, text, verdicts):
         out.append(EXTRA_VALUE)
     if _listed(text):
