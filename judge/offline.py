@@ -82,7 +82,7 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
-from judge.offline_risks import more_doubts
+from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
@@ -405,6 +405,7 @@ class OfflineJudge:
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
+        settled = settled and not misread_name(verdicts, doubts, ctx, text)
         return self._judgement(score, text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:

@@ -184,3 +184,20 @@ def more_doubts(
     if passes:
         out += [d for d in pass_doubts(*read) if d not in out]
     return out
+
+
+def misread_name(verdicts: list[_Verdict], doubts: list[str], ctx: _Context, text: _Text) -> bool:
+    """judge10: a contradiction that binds a fact to a name the judge does not know that may be
+    another name of an asked one: an abbreviation ("'2015' is given for UK's") or a name glossed
+    with a known one ("for Bharat (India)"). Then the fail is no certain one."""
+    unknown = [d.split(" names ", 1)[1].split(", which", 1)[0] for d in doubts if d.startswith("it names ")]
+    variants = [
+        name
+        for name in unknown
+        if re.fullmatch(r"[A-Z]{2,4}(?:'s)?", name)
+        or any(
+            claims.words(w) <= ctx.known_words
+            for w in re.findall(rf"{re.escape(name)}\s*\(([^)]+)\)", text.text)[:1]
+        )
+    ]
+    return any(not v.hit and v.why and any(f"for {name}" in v.why for name in variants) for v in verdicts)

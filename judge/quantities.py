@@ -47,7 +47,8 @@ _PHYSICAL_WORD = (
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
 _PHYSICAL = re.compile(
-    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])",
+    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])"
+    r"(?!\.[^\W\d_])",  # judge10: "t.o.v." is no tonne
     re.IGNORECASE,
 )
 #: the second part of a hyphenated compound unit ("tonne-km", "passenger-km")
