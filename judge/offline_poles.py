@@ -162,7 +162,7 @@ _COMPARATIVES = {"higher": "high", "larger": "high", "greater": "high", "bigger"
 
 
 #: a gap written right before a comparative ("4.47 percentage points higher")
-_GAP_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+)?)?\s*$")
+_GAP_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?\s*$")
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
 
 
