@@ -10,7 +10,7 @@ stated is read as a claim:
   ``0.057`` for 5.7 pp), a rate per another period converted ("0.11 pp a month" for 1.32 a
   year), a value marked approximate rounded to its last digit (at most 1.2% off), and a
   negative change written as a fall ("fell by 79" for -79); a positive change written as a
-  fall contradicts it.
+  fall contradicts it, and a negative one written as a rise ("rose by 79", "+79").
 * **label**: the text or a precise alias on word boundaries (loose aliases count only as
   "more than", "less than", "short of"; "both" never); a polar label also matches its pole's
   other words.
@@ -24,7 +24,10 @@ is missing and another is stated, when the question's other option is said to be
 when an opposite pole is stated; the answer also contradicts the reference when it only
 states the opposite of its direction or of its "from A to B", gives a fact's value to another
 label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
-events (:mod:`judge.offline_binding`). Other names of a country the question names are that
+events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
+asked top item lower, or dates a named event to a year no one names
+(:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
+(:mod:`judge.offline_commit`). Other names of a country the question names are that
 country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
