@@ -147,7 +147,7 @@ def restatement(q: dict[str, Any]) -> list[Case]:
 
 
 #: a reference the judge fails as it stands ("Chile tops out in 2022 at ...": read as a winner
-#: claim, since before judge10), left out of the classes below
+#: claim, on offline-claims-v9 already), left out of the classes below
 _PEAK = re.compile(r"\btops out\b")
 
 
