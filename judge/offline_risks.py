@@ -25,8 +25,9 @@ TRAILING = "a remark follows its answer"
 CONTRAST = "it sets something against its answer"
 TWO_POLES = "it states two sides of one polar fact"
 FLOORED = "it passes on a quarter of the facts or fewer"
+SWAPPED = "a value is named with words the reference gives another value"
 #: the pass-only doubts (each can only lower the verdict)
-PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED})
+PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED, SWAPPED})
 #: judge10: a contrast set against the answer ("… to the exam reform, but mainly to the pay scale")
 _CONTRAST = re.compile(
     r"\b(?:but|however|whereas|although|though|yet|except|instead|rather\s+than)\b", re.IGNORECASE
@@ -146,6 +147,70 @@ def _contrast(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text:
     return False
 
 
+_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _before(text: str, start: int) -> set[str]:
+    """The word right before a value (within a bracket or a short link: "forecast (68.5%)")."""
+    words = [w.lower() for w in _WORD.findall(text[max(0, start - 14) : start])]
+    return {words[-1]} - _LINKS if words else set()
+
+
+#: words that link a value to anything (no name of one)
+_LINKS = frozenset(
+    [
+        "from",
+        "with",
+        "than",
+        "against",
+        "versus",
+        "about",
+        "around",
+        "roughly",
+        "nearly",
+        "almost",
+        "some",
+        "over",
+        "under",
+        "into",
+        "that",
+        "this",
+        "then",
+        "shows",
+        "show",
+        "reads",
+        "read",
+        "stands",
+        "sits",
+        "were",
+        "was",
+        "is",
+        "are",
+        "at",
+    ]
+)
+
+
+def _swapped(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """Two read values each stated, one named with words the reference writes before the other
+    only ("the text's forecast (68.5%)" where the reference has the forecast at 59% and the
+    chart at 68.5%): the values may be swapped between their names."""
+    read = [
+        f
+        for f, v in zip(facts, verdicts, strict=True)
+        if v.hit and f.kind == "number" and not f.derived and f.targets and not _year(f.targets[0][0])
+    ]
+    near = {
+        f.index: set().union(*[_before(ctx.reference.text, s.start) for s in _fact_spans(f, ctx.reference)])
+        for f in read
+    }
+    for f in read:
+        said = set().union(*[_before(text.text, s.start) for s in _fact_spans(f, text)])
+        if any(said & (near[g.index] - near[f.index]) for g in read if g is not f):
+            return True
+    return False
+
+
 def judge10_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[str]:
     """The judge10 round's pass doubts: a contrast the reference does not make, two sides of
     one polar fact, a pass on a quarter of the facts or fewer (by a floor)."""
@@ -156,6 +221,8 @@ def judge10_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], 
         out.append(TWO_POLES)
     if 4 * sum(v.hit for v in verdicts) <= len(verdicts):
         out.append(FLOORED)
+    if _swapped(ctx, facts, verdicts, text):
+        out.append(SWAPPED)
     return out
 
 

@@ -115,3 +115,28 @@ def test_a_pass_that_states_two_sides_of_one_polar_fact_is_uncertain() -> None:
         assert not (got.score >= 6 and got.certain), (q["question_id"], got.judgement)
         if got.score >= 6:
             assert TWO_POLES in got.judgement, got.judgement
+
+
+_TARGET = re.compile(r"\b(target|forecast|estimate|threshold) (?:is|of) (\d+(?:\.\d+)?)")
+_SHOWN = re.compile(r"\bshows (?:[A-Z][\w ]*? )?(?:at )?(\d+(?:\.\d+)?)")
+
+
+def test_a_pass_that_names_a_value_with_anothers_words_is_uncertain() -> None:
+    """ "The forecast is 68.5% and the chart shows 59%" where the reference has the forecast at
+    59% and the chart at 68.5%: two values swapped between their names make no certain pass."""
+    found = []
+    for q in cases.questions():
+        target, shown = _TARGET.search(q["reference"]), _SHOWN.search(q["reference"])
+        asked = {str(f["text"]) for f in q["answer_values"]}
+        if (
+            target
+            and shown
+            and {target.group(2), shown.group(1)} <= asked
+            and target.group(2) != shown.group(1)
+        ):
+            found.append((q, target.group(1), target.group(2), shown.group(1)))
+    assert len(found) >= 5
+    for q, word, planned, charted in found[:12]:
+        rest = "; ".join(str(f["text"]) for f in q["answer_values"] if f["kind"] == "label")
+        got = verdict(q, f"{rest}: the {word} is {charted} and the chart shows {planned}.")
+        assert not (got.score >= 6 and got.certain), (q["question_id"], got.judgement)
