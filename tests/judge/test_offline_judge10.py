@@ -122,7 +122,7 @@ _SHOWN = re.compile(r"\bshows (?:[A-Z][\w ]*? )?(?:at )?(\d+(?:\.\d+)?)")
 
 
 def test_a_pass_that_names_a_value_with_anothers_words_is_uncertain() -> None:
-    """ "The forecast is 68.5% and the chart shows 59%" where the reference has the forecast at
+    """ "The forecast (68.5%) against the plotted mark (59%)" where the reference has the forecast at
     59% and the chart at 68.5%: two values swapped between their names make no certain pass."""
     found = []
     for q in cases.questions():
@@ -138,5 +138,5 @@ def test_a_pass_that_names_a_value_with_anothers_words_is_uncertain() -> None:
     assert len(found) >= 5
     for q, word, planned, charted in found[:12]:
         rest = "; ".join(str(f["text"]) for f in q["answer_values"] if f["kind"] == "label")
-        got = verdict(q, f"{rest}: the {word} is {charted} and the chart shows {planned}.")
+        got = verdict(q, f"{rest}. The {word} ({charted}) against the plotted mark ({planned}).")
         assert not (got.score >= 6 and got.certain), (q["question_id"], got.judgement)
