@@ -29,6 +29,7 @@ DEFAULT_MINIMUM = (8, 16)
 _MOST = 40
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(cases.CLASSES))
 def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     rows = list(cases.cases(name))
