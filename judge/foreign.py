@@ -79,13 +79,15 @@ _TABLE: list[tuple[str, str]] = [
     ("मेल खाता|पुष्टि", " matches "),
     ("खंडन|विरोधाभास", " contradicts "),
     (r"stieg\w*|gestiegen|anstieg|zugenommen|augment\w*|hausse|subi\w*|aument\w*|creci\w*|cresc\w*", "rose"),
-    ("上昇|増加|上升|增加|升至|상승|증가", " rose "),
+    ("升至", " rose to "),  # judge10: "降至 95.8" is a level fallen to, no fall by 95.8
+    ("降至", " fell to "),
+    ("上昇|増加|上升|增加|상승|증가", " rose "),
     (
         r"fiel|sank|sanken|gefallen|gesunken|zurückgegangen|ging(?:en)?\s+(?:\w+\s+){0,3}zurück|rückgang|baiss\w*|diminu\w*",
         "fell",
     ),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
-    ("下落|減少|下降|降至|减少|감소|하락|줄어", " fell "),
+    ("下落|減少|下降|减少|감소|하락|줄어", " fell "),
     # sides and comparisons
     (r"выше|больше|più\s+alt[oa]|più\s+grande", "higher"),
     (r"ниже|меньше|più\s+bass[oa]", "lower"),

@@ -35,6 +35,10 @@ FOREIGN_SCALES: dict[str, float] = {
     "mrd": 1e9, "milliarden": 1e9, "milliarde": 1e9, "milliards": 1e9, "milliard": 1e9,
     "milliers": 1e3, "millier": 1e3, "millions": 1e6, "millones": 1e6, "millón": 1e6, "milhões": 1e6,
     "milhão": 1e6, "bilhões": 1e9, "bilhão": 1e9, "miles de": 1e3, "mil": 1e3,
+    # judge10: Dutch, Swedish, Italian, Polish, Turkish, Indonesian and Vietnamese scale words
+    "miljarder": 1e9, "miljard": 1e9, "miljoner": 1e6, "miljoen": 1e6, "miliardi": 1e9, "milioni": 1e6,
+    "mld": 1e9, "mln": 1e6, "milyar": 1e9, "milyon": 1e6, "miliar": 1e9, "juta": 1e6,
+    "tỷ": 1e9, "triệu": 1e6,
 }  # fmt: skip
 SCALES.update(FOREIGN_SCALES)
 
@@ -57,7 +61,7 @@ _NUMBER = re.compile(
     r"|\d+(?:\.\d+)?|\.\d+)"
     r"(?!,\d{3})(?![\d])"
     r"(?P<percent>\s?[%％]|\s?per\s?cent\b)?"
-    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b"
+    r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b(?!\.[^\W\d_])"  # "t.o.v." no t
     rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+d[e']\s?)?"
     r"|\s?(?P<cjk>百万|十亿|[万萬亿億千만억천]))?",
     re.IGNORECASE,
@@ -107,6 +111,12 @@ def find_numbers(text: str) -> list[FoundNumber]:
             value = float(
                 m["digits"].replace(".", "")
             )  # "30.430 Mio.": a dot before three digits groups them
+        elif (
+            m["foreign"]
+            and m["foreign"].lower() != "millions"
+            and re.fullmatch(r"\d{1,3},\d{3}", m["digits"])
+        ):
+            value = float(m["digits"].replace(",", "."))  # judge10: "2,323 miljarder" is 2.323 billion
         if m["sign"] or m["sign2"]:
             value = -value
         readings = [value]

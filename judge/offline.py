@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v9``).
+structured answer facts (``offline-claims-v10``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -10,7 +10,7 @@ stated is read as a claim:
   ``0.057`` for 5.7 pp), a rate per another period converted ("0.11 pp a month" for 1.32 a
   year), a value marked approximate rounded to its last digit (at most 1.2% off), and a
   negative change written as a fall ("fell by 79" for -79); a positive change written as a
-  fall contradicts it.
+  fall contradicts it, and a negative one written as a rise ("rose by 79", "+79").
 * **label**: the text or a precise alias on word boundaries (loose aliases count only as
   "more than", "less than", "short of"; "both" never); a polar label also matches its pole's
   other words.
@@ -24,7 +24,10 @@ is missing and another is stated, when the question's other option is said to be
 when an opposite pole is stated; the answer also contradicts the reference when it only
 states the opposite of its direction or of its "from A to B", gives a fact's value to another
 label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
-events (:mod:`judge.offline_binding`). Other names of a country the question names are that
+events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
+asked top item lower, or dates a named event to a year no one names
+(:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
+(:mod:`judge.offline_commit`). Other names of a country the question names are that
 country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
@@ -60,16 +63,11 @@ from judge import (
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
-from judge.numbers import FoundNumber
-from judge.offline_assign import unshared
-from judge.offline_binding import event_order_conflict, one_pole_for_all, qualifier_misbound
 from judge.offline_checks import (
-    _check,
     _is_year,
-    _states_a_fact,
     _Verdict,
-    _wrong_value,
 )
+from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
 from judge.offline_context import (
     _Context,
     _foreign_colours,
@@ -79,28 +77,22 @@ from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
     _LATEX_COMMAND,
     _Fact,
-    _is_entity,
     _number_hits,
     _parse_fact,
     _percentish,
     _Text,
     _unlatex,
-    half_digit,
     period_of,
     pivot_of,
 )
-from judge.offline_lists import list_misbound
-from judge.offline_poles import _reversed
-from judge.offline_risks import more_doubts
-from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
+from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
-from judge.quantities import readings_for, stated_unit
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v9"
+OFFLINE_VERSION = "offline-claims-v10"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v9"
+OFFLINE_PROMPT_VERSION = "claims-v10"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -293,173 +285,6 @@ def _share_score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], he
     return score
 
 
-def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
-    """Each fact's verdict in ``text``, and the reference's direction when only its opposite is said."""
-    verdicts = [_check(ctx, f, text) for f in facts]
-    for i in unshared(facts, [v.hit for v in verdicts], text):
-        verdicts[i] = _Verdict(False, "")  # its only number states another fact
-    for i, (fact, v) in enumerate(zip(facts, verdicts, strict=True)):
-        wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
-        if wrong is not None:
-            verdicts[i] = _Verdict(False, f"says '{wrong.text}' instead", soft=not fact.derived)
-    flipped = (
-        _reversed(ctx, text)
-        or side_against_values(ctx, text)
-        or roles_swapped(ctx, text)
-        or reference_winner_conflict(ctx, text)
-        or list_misbound(ctx, text)
-        or qualifier_misbound(ctx, text)
-        or event_order_conflict(ctx, text)
-        or one_pole_for_all(ctx, text)
-    )
-    if flipped is not None and all(v.why == "" or v.hit for v in verdicts):
-        verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
-        facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
-    return facts, verdicts
-
-
-def _list_read_whole(
-    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
-) -> tuple[list[_Fact], list[_Verdict]]:
-    """The verdicts with a contradiction added where a list anywhere in the answer gives a
-    fact's value to another label (:mod:`judge.offline_lists`)."""
-    listed = list_misbound(ctx, text)
-    if listed is None or not all(v.why == "" or v.hit for v in verdicts):
-        return facts, verdicts
-    said = _Verdict(False, f"says '{listed}' where the reference says otherwise")
-    return [*facts, _Fact(len(facts), "label", "the reference's binding")], [*verdicts, said]
-
-
-def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text) -> bool:
-    """The conclusion states ``found`` for ``fact``: an unknown number in its unit, or for a
-    computed fact a known one written in its share unit ("so the difference is 12.7 points")."""
-    if not readings_for(fact.quantity, found, tail.text):
-        return False
-    if fact.quantity.share == "pct" and not fact.derived and stated_unit(found, tail.text).share == "pp":
-        return False  # "0.3 points below it" is a gap, no level in percent
-    if _states_a_fact(ctx, found, tail):
-        return False  # "26.4 hours" is the gap of 1.1 days
-    if _gap_of_known(ctx, found):
-        return False  # "the chart sits 0.9 below it": the gap of 43 and 42.1, not asked
-    if not ctx.explained(found):
-        return True
-    said = stated_unit(found, tail.text)
-    return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
-
-
-def _gap_of_known(ctx: _Context, found: FoundNumber) -> bool:
-    """``found`` is the difference of two read values the facts give (within half its last digit)."""
-    values = [
-        t
-        for f in ctx.facts
-        if f.kind == "number" and not f.derived and not _is_year(f)
-        for t, _ in f.targets[:1]
-    ]
-    slack = half_digit(found)
-    return any(
-        abs(abs(a - b) - abs(r)) <= slack
-        for r in found.readings[:1]
-        for i, a in enumerate(values)
-        for b in values[i + 1 :]
-    )
-
-
-def _conclusion_rival(ctx: _Context, fact: _Fact, tail: _Text) -> str | None:
-    """Another candidate for a label's slot that the conclusion names: another year for a year,
-    the question's other option for an entity."""
-    labels = {f.text.lower() for f in ctx.facts if f.kind == "label"}
-    if re.fullmatch(r"(?:19|20)\d\d", fact.text.strip()):
-        for m in claims.YEAR.finditer(tail.text):
-            if m.group(0) not in labels and not tail.negated(claims.Span(m.start(), m.end())):
-                return m.group(0)
-    elif _is_entity(fact):
-        for name in ctx.distractors:
-            for span in claims.find_all(claims.phrase_pattern(name), tail.text):
-                if not tail.negated(span):
-                    return name
-    return None
-
-
-def _assess_committed(
-    ctx: _Context, facts: list[_Fact], text: _Text, tail: _Text, parts: conclusion.Split | None
-) -> tuple[list[_Fact], list[_Verdict], bool]:
-    """The verdicts of the answer's conclusion (:mod:`judge.conclusion`), facts it leaves
-    unsaid taken from the reasoning's clean statements and wrong read values; False when the answer commits to
-    nothing it can be scored on (then the whole answer's verdicts, or none for a bare list).
-    A number the conclusion states in a fact's unit that is no known value answers that fact wrongly."""
-    if parts is None:
-        scored, verdicts = _assess(ctx, facts, text)
-        return scored, _last_word(ctx, scored, verdicts, text), True
-    scored, said = _assess(ctx, facts, tail)
-    for i, v in enumerate(said):
-        fact = scored[i]
-        if v.soft:  # the conclusion commits to a wrong value
-            said[i] = _Verdict(False, f"the conclusion {v.why}")
-        if v.hit or v.why:
-            continue
-        if fact.kind == "label":
-            rival = _conclusion_rival(ctx, fact, tail)
-            if rival is not None:
-                said[i] = _Verdict(False, f"the conclusion says '{rival}'")
-            continue
-        other = [n for n in tail.numbers if _concludes_other(ctx, fact, n, tail)]
-        if other and not _is_year(fact):
-            said[i] = _Verdict(False, f"the conclusion says '{other[0].text}'")
-    if parts.kind == "comma":  # "..., so it fell": one statement; the conclusion adds what it contradicts
-        whole, overall = _assess(ctx, facts, text)
-        wrong = [said[i] if i < len(said) and said[i].why else v for i, v in enumerate(overall)]
-        return whole, wrong, True
-    if not any(v.hit or v.why for v in said):
-        if parts.kind == "readings":
-            return scored, said, False
-        return (*_assess(ctx, facts, text), False)
-    _, before = _assess(ctx, facts, _Text.of(parts.reasoning))
-    merged = [
-        before[i] if not (v.hit or v.why) and i < len(before) and _carries(before[i], parts.kind) else v
-        for i, v in enumerate(said)
-    ]
-    return scored, merged, True
-
-
-def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[_Verdict]:
-    """In an answer of several sentences with no marker that asks one value, the last sentence
-    that states a number in the value's unit commits to it: another value there answers the
-    value wrongly, however right an earlier reading ("…median ≈ 17.85 … The value asked for is
-    the upper quartile, 20.4")."""
-    asked = [i for i, f in enumerate(facts[: len(ctx.facts)]) if f.kind == "number" and not _is_year(f)]
-    if len(asked) != 1 or not verdicts[asked[0]].hit:
-        return verdicts
-    fact = facts[asked[0]]
-    sentences = [
-        (m.start(), m.end())
-        for m in re.finditer(
-            r"(?:[^.!?\n]|\b(?:i\.e|e\.g|vs|approx|ca)\.|\.(?=\S))+", text.text, re.IGNORECASE
-        )
-    ]
-    stating = [
-        (a, b)
-        for a, b in sentences
-        if any(a <= n.start < b and readings_for(fact.quantity, n, text.text) for n in text.numbers)
-    ]
-    if len(stating) < 2:
-        return verdicts
-    last = _Text.of(text.text[slice(*stating[-1])])
-    if _number_hits(fact, last):
-        return verdicts
-    wrong = _wrong_value(ctx, fact, last)
-    if wrong is None or stated_unit(wrong, last.text).share != fact.quantity.share:
-        return verdicts  # "1.8 points, i.e. about 71% above": a share of another kind restates it
-    out = list(verdicts)
-    out[asked[0]] = _Verdict(False, f"its last statement says '{wrong.text}'")
-    return out
-
-
-def _carries(before: _Verdict, kind: str) -> bool:
-    """A reasoning's verdict on a fact its conclusion leaves unsaid stands: a clean statement or
-    a wrong read value."""
-    return before.hit or before.soft
-
-
 #: Contradictions of an asked value itself: stated as another number, or in a unit it cannot be.
 _VALUE_WRONG = re.compile(r"says '[^']*'(?: instead)?$|in another unit or scale$|in another unit$")
 #: A contradiction read from a negation: a paraphrased label may hold the negation itself.
@@ -557,6 +382,7 @@ class OfflineJudge:
         facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
+        facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
@@ -582,6 +408,7 @@ class OfflineJudge:
         if doubts:
             text_out += f"; uncertain: {'; '.join(doubts)}"
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
+        settled = settled and not misread_name(verdicts, doubts, ctx, text)
         return self._judgement(score, text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:

@@ -416,6 +416,11 @@ _FALL_BEFORE = re.compile(
     r"(?:(?:by|de|di|um|van|met|на)\s+|了\s*)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
+_RISE_BEFORE = re.compile(
+    r"\b(?:rose|rises|risen|grew|grows|increased|increases|climbed|gained|went\s+up|up)\s*(?:by\s+)?"
+    r"(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    re.IGNORECASE,
+)
 _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
 
 
@@ -460,6 +465,12 @@ def _problem(
         return f"'{said}' is stated as a fall"
     if fact.kind == "number" and fact.negative and text.text[max(0, span.start - 1) : span.start] == "+":
         return f"'+{said}' is stated as a rise"  # "+2.90 pp" for a change of -2.90
+    if (
+        fact.kind == "number"
+        and fact.negative
+        and _RISE_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+    ):
+        return f"'{said}' is written as a rise"  # judge10: "loss rose by 4.099" for a change of -4.099
     period = _other_period(ctx, fact, span, text)
     if period is not None:
         return f"'{said}' is given for {period}"

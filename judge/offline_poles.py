@@ -133,17 +133,46 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         for said, span in claims.side_claims(text.text, text.clauses):
             if said != pole:
                 return text.clause(span).strip()
+    if family == "verdict" and pole == "matches" and not own_spans:
+        side = _side_said(text)  # judge10: "it came in above the target" says it does not match
+        if side is not None:
+            return side
+    if family == "direction" and pole == "fell" and not own_spans:
+        plus = _SIGNED_RISE.search(text.text)  # judge10: "changed by +0.158" for a fall
+        if plus is not None:
+            return plus.group(0).strip()
     return _comparative_conflict(fact, text, own_spans)
+
+
+#: a change written with an explicit plus sign ("changed by +0.158", "(+4.1 pp)")
+_SIGNED_RISE = re.compile(r"(?<![\w.,])\+\s?\d[\d.,]*")
+
+
+def _side_said(text: _Text) -> str | None:
+    """A side (above, below) the answer says without negating it."""
+    for other in claims.POLES["side"]:
+        for span in claims.find_all(claims.pole_pattern("side", other, strong_only=True), text.text):
+            if not text.negated(span):
+                return text.text[span.start : span.end]
+    return None
 
 
 _COMPARATIVES = {"higher": "high", "larger": "high", "greater": "high", "bigger": "high",
                  "lower": "low", "smaller": "low", "less": "low", "fewer": "low"}  # fmt: skip
 
 
+#: a gap written right before a comparative ("4.47 percentage points higher")
+_GAP_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?\s*$")
+_THAN = re.compile(r"\s+than\b", re.IGNORECASE)
+
+
 def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | None:
     """A label that is itself a comparative ("lower": was the later period higher or lower?)
     is contradicted by the other comparative said on its own ("ran 1.66 points higher")."""
     mine = _COMPARATIVES.get(fact.text.strip().lower())
+    side = fact.pole is not None and fact.pole[0] == "side"
+    if side and fact.pole is not None:
+        mine = {"above": "high", "below": "low"}.get(fact.pole[1])
     if mine is None:
         return None
     for m in re.finditer(r"\b(?:" + "|".join(_COMPARATIVES) + r")\b", text.text, re.IGNORECASE):
@@ -151,6 +180,8 @@ def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | No
         clause = text.clause(span)
         if _COMPARATIVES[m.group(0).lower()] == mine or text.negated(span) or re.search(r"\bor\b", clause):
             continue
+        if side and (not _GAP_BEFORE.search(text.text[: m.start()]) or _THAN.match(text.text, m.end())):
+            continue  # judge10: a side is contradicted only by "4.47 points higher" said of the item
         if not any(text.clause(s) == clause for s in own):
             return m.group(0)
     return None

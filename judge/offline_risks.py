@@ -1,4 +1,5 @@
-"""Why a pass of the offline judge may rest on a misreading (judge8 and judge9 rounds, ``offline-claims-v9``).
+"""Why a pass of the offline judge may rest on a misreading (judge8, judge9 and judge10 rounds,
+``offline-claims-v10``).
 
 A pass is certain only when nothing in the answer could still turn it into a fail that the
 checks may have missed. The held-out sets' first runs showed where passes go wrong: an extra
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from judge import certainty
+from judge import certainty, claims
 from judge.offline_checks import _Verdict
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _Text
@@ -21,8 +22,16 @@ from judge.offline_facts import _Fact, _fact_spans, _Text
 EXTRA_VALUE = "it states a value the reference does not give"
 LISTED = "it sets values out as a list of labels"
 TRAILING = "a remark follows its answer"
+CONTRAST = "it sets something against its answer"
+TWO_POLES = "it states two sides of one polar fact"
+FLOORED = "it passes on a quarter of the facts or fewer"
+SWAPPED = "a value is named with words the reference gives another value"
 #: the pass-only doubts (each can only lower the verdict)
-PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING})
+PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED, SWAPPED})
+#: judge10: a contrast set against the answer ("… to the exam reform, but mainly to the pay scale")
+_CONTRAST = re.compile(
+    r"\b(?:but|however|whereas|although|though|yet|except|instead|rather\s+than)\b", re.IGNORECASE
+)
 
 #: "label: value" / "label = value" / "label | value", or a bullet or numbered line with a number
 _PAIR = re.compile(r"[^\W\d_][^:=|\n;]{0,60}?(?:[:=|]|\s[-–—]\s)\s*\**\s*[-−+$€£]?\s?\d")
@@ -109,11 +118,119 @@ def _trailing(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool
     return False
 
 
+def _two_poles(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """A polar fact the answer states, and another pole of its family it states too that the
+    reference never uses ("rail operators: favourable" beside "port operators: critical")."""
+    for f, v in zip(facts, verdicts, strict=True):
+        if f.pole is None or not v.hit:
+            continue
+        family, pole = f.pole
+        for other in claims.POLES[family]:
+            strong = claims.pole_pattern(family, other, strong_only=True)
+            if other == pole or strong.search(ctx.reference.text):
+                continue
+            if any(not text.negated(s) for s in claims.find_all(strong, text.text)):
+                return True
+    return False
+
+
+def _contrast(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """A contrast the reference does not make, whose clause states no matched fact, to a
+    question that asks no verdict (a verdict's reason sets the text against the chart)."""
+    if _CONTRAST.search(ctx.reference.text) or any(f.pole and f.pole[0] == "verdict" for f in facts):
+        return False
+    spans = [s for f, v in zip(facts, verdicts, strict=True) if v.hit for s in _fact_spans(f, text)]
+    for m in _CONTRAST.finditer(text.text):
+        _, b = text.piece(text.clauses, claims.Span(m.start(), m.end()))
+        if not any(m.start() <= s.start < b for s in spans):
+            return True
+    return False
+
+
+_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _before(text: str, start: int) -> set[str]:
+    """The word right before a value (within a bracket or a short link: "forecast (68.5%)")."""
+    words = [w.lower() for w in _WORD.findall(text[max(0, start - 14) : start])]
+    return {words[-1]} - _LINKS if words else set()
+
+
+#: words that link a value to anything (no name of one)
+_LINKS = frozenset(
+    [
+        "from",
+        "with",
+        "than",
+        "against",
+        "versus",
+        "about",
+        "around",
+        "roughly",
+        "nearly",
+        "almost",
+        "some",
+        "over",
+        "under",
+        "into",
+        "that",
+        "this",
+        "then",
+        "shows",
+        "show",
+        "reads",
+        "read",
+        "stands",
+        "sits",
+        "were",
+        "was",
+        "is",
+        "are",
+        "at",
+    ]
+)
+
+
+def _swapped(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> bool:
+    """Two read values each stated, one named with words the reference writes before the other
+    only ("the text's forecast (68.5%)" where the reference has the forecast at 59% and the
+    chart at 68.5%): the values may be swapped between their names."""
+    read = [
+        f
+        for f, v in zip(facts, verdicts, strict=True)
+        if v.hit and f.kind == "number" and not f.derived and f.targets and not _year(f.targets[0][0])
+    ]
+    near = {
+        f.index: set().union(*[_before(ctx.reference.text, s.start) for s in _fact_spans(f, ctx.reference)])
+        for f in read
+    }
+    for f in read:
+        said = set().union(*[_before(text.text, s.start) for s in _fact_spans(f, text)])
+        if any(said & (near[g.index] - near[f.index]) for g in read if g is not f):
+            return True
+    return False
+
+
+def judge10_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[str]:
+    """The judge10 round's pass doubts: a contrast the reference does not make, two sides of
+    one polar fact, a pass on a quarter of the facts or fewer (by a floor)."""
+    out = []
+    if _contrast(ctx, facts, verdicts, text):
+        out.append(CONTRAST)
+    if _two_poles(ctx, facts, verdicts, text):
+        out.append(TWO_POLES)
+    if 4 * sum(v.hit for v in verdicts) <= len(verdicts):
+        out.append(FLOORED)
+    if _swapped(ctx, facts, verdicts, text):
+        out.append(SWAPPED)
+    return out
+
+
 def pass_doubts(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text, language: str | None
 ) -> list[str]:
     """Why a pass of the answer ``text`` may be wrong (empty: none)."""
-    out = []
+    out = judge10_doubts(ctx, facts, verdicts, text)
     if _extra_value(ctx, facts, text, verdicts):
         out.append(EXTRA_VALUE)
     if _listed(text):
@@ -135,3 +252,20 @@ def more_doubts(
     if passes:
         out += [d for d in pass_doubts(*read) if d not in out]
     return out
+
+
+def misread_name(verdicts: list[_Verdict], doubts: list[str], ctx: _Context, text: _Text) -> bool:
+    """judge10: a contradiction that binds a fact to a name the judge does not know that may be
+    another name of an asked one: an abbreviation ("'2015' is given for UK's") or a name glossed
+    with a known one ("for Bharat (India)"). Then the fail is no certain one."""
+    unknown = [d.split(" names ", 1)[1].split(", which", 1)[0] for d in doubts if d.startswith("it names ")]
+    variants = [
+        name
+        for name in unknown
+        if re.fullmatch(r"[A-Z]{2,4}(?:'s)?", name)
+        or any(
+            claims.words(w) <= ctx.known_words
+            for w in re.findall(rf"{re.escape(name)}\s*\(([^)]+)\)", text.text)[:1]
+        )
+    ]
+    return any(not v.hit and v.why and any(f"for {name}" in v.why for name in variants) for v in verdicts)

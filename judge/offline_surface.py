@@ -92,4 +92,27 @@ def normalise(text: str) -> str:
         text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))
     text = _SCIENTIFIC.sub(_written_out, text)
     text = _CITATION.sub("", text)
+    text = _FOOTNOTE.sub("", _MATH_NUMBER.sub(r"\1", text))
+    text = _PERCENT_FIRST.sub(r"\1%", text)
+    for pattern, said in _DOUBLE_NEGATIVES:
+        text = pattern.sub(said, text)
     return _SHORT_SPAN.sub(_span_spelled, text)
+
+
+# judge10: a footnote mark after punctuation ("... the text.¹"), a number in inline math ("$515$
+# requests": no dollars), and double negatives said plainly ("it is not untrue that X" is X)
+_PERCENT_FIRST = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%])")  # Turkish "%50,9" is 50,9%
+_FOOTNOTE = re.compile(r"(?<=[.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+_MATH_NUMBER = re.compile(r"(?<![\\$])\$\s*([-−]?\d[\d.,]*)\s*\$(?!\d)")
+_NEG = r"(?:does\s+not|doesn't|do\s+not|don't|did\s+not|didn't|is\s+not|isn't|was\s+not|wasn't)"
+_DOUBLE_NEGATIVES = (
+    (re.compile(r"\bnot\s+untrue\b", re.IGNORECASE), "true"),
+    (
+        re.compile(
+            rf"\b(?:it\s+)?(?:is\s+not|isn't|was\s+not|wasn't)\s+true\s+that\s+([^.;:!?]*?)\b{_NEG}\s+",
+            re.IGNORECASE,
+        ),
+        r"\1",
+    ),
+    (re.compile(rf"\b{_NEG}\s+fail\s+to\s+", re.IGNORECASE), ""),
+)

@@ -47,9 +47,12 @@ _PHYSICAL_WORD = (
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
 _PHYSICAL = re.compile(
-    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])",
+    rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])"
+    r"(?!\.[^\W\d_])",  # judge10: "t.o.v." is no tonne
     re.IGNORECASE,
 )
+#: the second part of a hyphenated compound unit ("tonne-km", "passenger-km")
+_COMPOUND = re.compile(rf"(?:-({_PHYSICAL_WORD})(?![A-Za-z0-9_²])|(公里|キロ|킬로미터|킬로))", re.IGNORECASE)
 _SHARE = re.compile(
     r"(?P<pp>percentage[-\s]+points?|pp\b|p\.p\.|points?\b)|(?P<bp>basis\s+points?|bps?\b)"
     r"|(?P<pct>%|％|per\s?cent\b)|(?P<pm>‰|per\s+(?:thousand|mille)\b)",
@@ -141,6 +144,11 @@ def _read_words(words: str, unit: UnitOf) -> tuple[UnitOf, int]:
     m = _PHYSICAL.match(rest)
     if m:
         physical = _pint_unit(m.group(0))
+        compound = _COMPOUND.match(rest, m.end())
+        if physical is not None and compound is not None:  # judge10: "tonne-km" is no tonne
+            other = _pint_unit(compound.group(1) or "km")  # 吨公里, トンキロ: tonne-km
+            physical = physical * other if other is not None else None
+            m = compound
         if physical is not None:
             return UnitOf(unit.scale, unit.scaled, unit.currency, physical, unit.share), at + m.end()
     return unit, 0
@@ -234,6 +242,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.noun and said.currency is not None:
         return (), True  # "17.8 thousand USD" for 17.8 thousand people
+    if fact.noun and said.share == "pct" and found.percent:
+        return (), True  # judge10: "30.5 per cent" for 30.5 index points
     if fact.share is not None and (said.scaled or said.share == "pm"):
         return ((value / 10,), True) if said.share == "pm" and fact.share == "pct" else ((), True)
     if fact.share in ("pct", "pp") and said.share == "bp":
