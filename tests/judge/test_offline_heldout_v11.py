@@ -62,6 +62,17 @@ rounded_from_rounded, self_correct, verbose and wrong_axis_label. No disagreemen
 1.7%) miss, so the last test xfails. These free-written answers read harder than set v10's
 framed ones (94.2% / 3.7%, certain 96.9% / 1.6% for the same judge).
 
+First run of offline-claims-v10 (judge code of ed3a6bd, main at the judge10 merge 61d809d; the
+judge10 round never saw this set): pass/fail agreement 92.0% (589 of 640); false passes 5.5% of
+label-fails (16 of 293, 2.5% of all); false fails 10.1% (35 of 347); mean absolute score
+difference 1.59; certain 73.8% (472), on which agreement is 96.2% (454), false passes 1.7% of
+the certain label-fails (4 of 230), false fails 5.8% (14 of 242), mean absolute difference 1.40.
+False passes per style: value_then_contradiction 3, wrong_unit 3, swapped 2, and one each in
+arabic, cot_wrong, distractors, french, hedged, hindi, japanese and verdict_flip (on certain
+answers: wrong_unit 2, swapped 1, value_then_contradiction 1). The targets still miss (false
+passes 5.5% against 3%, certain 96.2% / 1.7% against 97% / 1%); the last test xfails. With these
+two first runs recorded, the set is tuning material for any later round.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v11.py
