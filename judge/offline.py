@@ -85,6 +85,7 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
+from judge.offline_gates import gate_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
@@ -398,6 +399,16 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
+        asked = ([t[0] for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
+        units = " ".join(f.unit for f in facts)
+        gates = gate_doubts(
+            item.candidate,
+            (item.question, item.reference, units),
+            asked,
+            [v.why for v in verdicts],
+            score >= _PASS,
+        )
+        doubts += [d for d in gates if d not in doubts]
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
