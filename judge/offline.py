@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v10``).
+structured answer facts (``offline-claims-v11``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -90,10 +90,10 @@ from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v10"
+OFFLINE_VERSION = "offline-claims-v11"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v10"
+OFFLINE_PROMPT_VERSION = "claims-v11"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -399,7 +399,7 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
-        asked = ([t[0] for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
+        asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
         units = " ".join(f.unit for f in facts)
         gates = gate_doubts(
             item.candidate,

@@ -44,7 +44,7 @@ _FROM_TO = re.compile(
     r"\bfrom\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)[^.;]{0,60}?\bto\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)"
 )
 _SAID_INSTEAD = re.compile(r"says '([-−]?\d[\d.,]*)[^']*' instead")
-_NAMED_INSTEAD = re.compile(r"names (\S+) instead")
+_CAPITALISED = re.compile(r"\b[A-Z][^\W\d_]+")
 _MIN_PREFIX = 4
 
 
@@ -55,20 +55,22 @@ def _value(text: str) -> float | None:
         return None
 
 
-def _at(value: float, target: float) -> bool:
-    return abs(abs(value) - abs(target)) <= 0.01 * abs(target) + 1e-9
+def _at(value: float, target: float, tolerance: float = 0.0) -> bool:
+    return abs(abs(value) - abs(target)) <= max(0.01 * abs(target), tolerance) + 1e-9
 
 
-def _values_at(text: str, target: float) -> list[re.Match[str]]:
-    return [m for m in _NUM.finditer(text) if (v := _value(m.group(0))) is not None and _at(v, target)]
+def _values_at(text: str, target: float, tolerance: float = 0.0) -> list[re.Match[str]]:
+    return [
+        m for m in _NUM.finditer(text) if (v := _value(m.group(0))) is not None and _at(v, target, tolerance)
+    ]
 
 
-def other_unit_at_value(answer: str, known: str, targets: Sequence[float]) -> bool:
+def other_unit_at_value(answer: str, known: str, targets: Sequence[tuple[float, float]]) -> bool:
     """A unit word the item (``known``: question, reference, the facts' units) never writes
-    follows a number at an asked value."""
+    follows a number at an asked value (``targets``: value, tolerance)."""
     words = {w.lower() for w in re.findall(r"[^\W\d_]+[²³]?", known)}
-    for target in targets:
-        for m in _values_at(answer, target):
+    for target, tolerance in targets:
+        for m in _values_at(answer, target, tolerance):
             unit = _WORD_AFTER.match(answer, m.end())
             if unit is None or unit.group(1).lower() in words:
                 continue
@@ -136,12 +138,12 @@ def coarser_rounding(whys: Sequence[str], targets: Sequence[float]) -> bool:
 
 
 def name_variant(whys: Sequence[str], labels: Sequence[str]) -> bool:
-    """A label is contradicted by a name that begins like it (another spelling or language)."""
+    """A fact is contradicted with a name that begins like an asked label (another spelling or
+    language: "names Educaci instead", "'3.4' is given for Uganión")."""
     for why in whys:
-        for m in _NAMED_INSTEAD.finditer(why):
-            name = m.group(1)
+        for name in _CAPITALISED.findall(why):
             if len(name) >= _MIN_PREFIX and any(
-                label[:_MIN_PREFIX].lower() == name[:_MIN_PREFIX].lower() and label != name
+                label[:_MIN_PREFIX].lower() == name[:_MIN_PREFIX].lower() and name not in label.split()
                 for label in labels
             ):
                 return True
@@ -151,18 +153,19 @@ def name_variant(whys: Sequence[str], labels: Sequence[str]) -> bool:
 def gate_doubts(
     answer: str,
     item: tuple[str, str, str],
-    facts: tuple[Sequence[float], Sequence[str]],
+    facts: tuple[Sequence[tuple[float, float]], Sequence[str]],
     whys: Sequence[str],
     passes: bool,
 ) -> list[str]:
     """The gates' doubts on ``answer`` to the item ``(question, reference, the facts' units)``
-    with asked ``facts`` (values, labels) and the verdicts' reasons ``whys``: pass gates for a
+    with asked ``facts`` ((value, tolerance) pairs, labels) and the verdicts' reasons ``whys``: pass gates for a
     pass, fail gates for a fail."""
     question, reference, units = item
-    targets, labels = facts
+    asked, labels = facts
+    targets = [value for value, _ in asked]
     out = []
     if passes:
-        if other_unit_at_value(answer, f"{question} {reference} {units}", targets):
+        if other_unit_at_value(answer, f"{question} {reference} {units}", asked):
             out.append(OTHER_UNIT_AT_VALUE)
         if swapped_binding(answer, question, reference, targets):
             out.append(SWAPPED_BINDING)
