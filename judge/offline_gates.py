@@ -158,8 +158,8 @@ def gate_doubts(
     passes: bool,
 ) -> list[str]:
     """The gates' doubts on ``answer`` to the item ``(question, reference, the facts' units)``
-    with asked ``facts`` ((value, tolerance) pairs, labels) and the verdicts' reasons ``whys``: pass gates for a
-    pass, fail gates for a fail."""
+    with asked ``facts`` ((value, tolerance) pairs, labels) and the verdicts' reasons ``whys``:
+    pass gates for a pass, fail gates for a fail."""
     question, reference, units = item
     asked, labels = facts
     targets = [value for value, _ in asked]
