@@ -292,6 +292,21 @@ _VALUE_WRONG = re.compile(r"says '[^']*'(?: instead)?$|in another unit or scale$
 _NEGATED = re.compile(r"is negated$")
 
 
+def _gated(
+    item: JudgeItem,
+    passes: bool,
+    doubts: list[str],
+    read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
+) -> list[str]:
+    """``doubts`` with :func:`more_doubts` and the judge11 certainty gates' (:mod:`judge.offline_gates`)."""
+    out = more_doubts(doubts, item.candidate, passes, read)
+    _, facts, verdicts, _, _ = read
+    asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
+    item_text = (item.question, item.reference, " ".join(f.unit for f in facts))
+    gates = gate_doubts(item.candidate, item_text, asked, [v.why for v in verdicts], passes)
+    return out + [d for d in gates if d not in out]
+
+
 def _contradiction_kind(verdicts: list[_Verdict]) -> str:
     """``"value"`` when an asked value is contradicted outright, ``"other"`` for another hard
     contradiction, "" for none (see ``certainty.settled``)."""
@@ -398,17 +413,7 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
-        doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
-        asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
-        units = " ".join(f.unit for f in facts)
-        gates = gate_doubts(
-            item.candidate,
-            (item.question, item.reference, units),
-            asked,
-            [v.why for v in verdicts],
-            score >= _PASS,
-        )
-        doubts += [d for d in gates if d not in doubts]
+        doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"
