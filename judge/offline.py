@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v10``).
+structured answer facts (``offline-claims-v11``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -85,14 +85,15 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
+from judge.offline_gates import gate_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v10"
+OFFLINE_VERSION = "offline-claims-v11"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v10"
+OFFLINE_PROMPT_VERSION = "claims-v11"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -291,6 +292,21 @@ _VALUE_WRONG = re.compile(r"says '[^']*'(?: instead)?$|in another unit or scale$
 _NEGATED = re.compile(r"is negated$")
 
 
+def _gated(
+    item: JudgeItem,
+    passes: bool,
+    doubts: list[str],
+    read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
+) -> list[str]:
+    """``doubts`` with :func:`more_doubts` and the judge11 certainty gates' (:mod:`judge.offline_gates`)."""
+    out = more_doubts(doubts, item.candidate, passes, read)
+    _, facts, verdicts, _, _ = read
+    asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
+    item_text = (item.question, item.reference, " ".join(f.unit for f in facts))
+    gates = gate_doubts(item.candidate, item_text, asked, [v.why for v in verdicts], passes)
+    return out + [d for d in gates if d not in out]
+
+
 def _contradiction_kind(verdicts: list[_Verdict]) -> str:
     """``"value"`` when an asked value is contradicted outright, ``"other"`` for another hard
     contradiction, "" for none (see ``certainty.settled``)."""
@@ -397,7 +413,7 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
-        doubts = more_doubts(doubts, item.candidate, score >= _PASS, (ctx, facts, verdicts, text, language))
+        doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

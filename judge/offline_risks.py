@@ -1,5 +1,5 @@
 """Why a pass of the offline judge may rest on a misreading (judge8, judge9 and judge10 rounds,
-``offline-claims-v10``).
+``offline-claims-v11``).
 
 A pass is certain only when nothing in the answer could still turn it into a fail that the
 checks may have missed. The held-out sets' first runs showed where passes go wrong: an extra

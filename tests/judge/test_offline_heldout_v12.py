@@ -62,6 +62,14 @@ verbose. No disagreement in the other 25 styles. The issue 25 targets are not me
 agreement (>= 90%) and the certain share (>= 70%) are met; false passes (4.7% against 3%) and
 the certain answers' 97% / 1% (95.5% / 1.0%) miss, so the last test xfails.
 
+First run of offline-claims-v11 (judge code of f82ed5c, main at the judge11 merge; the judge11
+round never saw this set): the same pass/fail verdicts (91.8%, false passes 4.7%, 12 of 254;
+the round changed no score); certain 73.1% (394), on which agreement is 95.7% (377), false
+passes 0.5% of the certain label-fails (1 of 194, wrong_unit), false fails 8.0% (16 of 200).
+Certain false passes (<= 1%) now meet the target; overall false passes and certain agreement
+still miss, so the last test xfails. With these two first runs recorded, the set is tuning
+material for any later round.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v12.py
