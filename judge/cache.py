@@ -29,6 +29,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import tenacity
+
 CACHE_FILE_NAME = "judge_cache.sqlite3"
 
 _SCHEMA = (
@@ -88,6 +90,33 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _locked(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
+@tenacity.retry(
+    retry=tenacity.retry_if_exception(_locked),
+    stop=tenacity.stop_after_delay(30),
+    wait=tenacity.wait_random(0.01, 0.2),
+    reraise=True,
+)
+def _open(path: Path) -> sqlite3.Connection:
+    """A connection in WAL mode with the schema made. Switching a new file to WAL takes a lock
+    that SQLite does not wait for, so two processes opening one new cache at once retry here."""
+    conn = sqlite3.connect(path, timeout=30.0, check_same_thread=False, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        # commits reach the OS, not the disk: a verdict lost to a power cut is asked
+        # again, and a fsync per commit serialised every judge thread behind the disk
+        conn.execute("PRAGMA synchronous=NORMAL")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 class JudgementCache:
     """Thread- and process-safe on-disk cache; the database is opened on first use."""
 
@@ -103,13 +132,7 @@ class JudgementCache:
         if self._conn is None:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False, isolation_level=None)
-                conn.execute("PRAGMA journal_mode=WAL")
-                # commits reach the OS, not the disk: a verdict lost to a power cut is asked
-                # again, and a fsync per commit serialised every judge thread behind the disk
-                conn.execute("PRAGMA synchronous=NORMAL")
-                for statement in _SCHEMA:
-                    conn.execute(statement)
+                conn = _open(self.path)
             except (OSError, sqlite3.Error) as exc:
                 raise OSError(
                     f"judge cache {self.path} cannot be opened ({exc}): pass a writable cache_dir"
