@@ -89,8 +89,10 @@ def test_a_process_running_another_thread_forks_from_the_server() -> None:
             "from generation.plan.workers import forks_from_run, generation_context\n"
             "print(forks_from_run(), generation_context().get_start_method())"
         )
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-        assert done.stdout.split() == ["True", "fork"]
+        fresh = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+        )
+        assert fresh.stdout.split() == ["True", "fork"]
 
 
 @pytest.mark.slow
