@@ -15,17 +15,21 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 # the strata are schema's names too (the report and the viewer read them without the models)
 from .strata import CATEGORIES, DIFFICULTIES, SUBSETS, Difficulty, PositionBucket, Subset  # noqa: F401
 
-SCHEMA_VERSION = "1.3"
+SCHEMA_VERSION = "1.4"
 #: 1.1: the manifest records the report's fact table (``world``) and each chart's ``value_kind``.
 #: 1.2: each question records how its numbers follow from the evidence (``derivations``).
 #: 1.3: each question lists the evidence units it combines (``evidence_units``).
+#: 1.4: a metric kind ``intensive`` (averages, prices, times, yields: values that never add up)
+#:      and stocks marked (``WorldMetric.stock``, ``Chart.value_stock``: no total over years).
 
 #: What a metric measures, which decides the operations that make sense on it:
 #: ``level`` (a stock or flow in a unit: GW, USD), ``count`` (whole things: incidents),
 #: ``rate`` (a ratio per time or population: inflation, growth, incidence), ``share``
-#: (a part of a whole in %), ``index`` (a score on an arbitrary scale).
-MetricKind = Literal["level", "count", "rate", "share", "index"]
-METRIC_KINDS: tuple[MetricKind, ...] = ("level", "count", "rate", "share", "index")
+#: (a part of a whole in %), ``index`` (a score on an arbitrary scale), ``intensive`` (a typical
+#: or per-unit magnitude that does not add up across entities or years: an average wait, a
+#: price per kWh, a clearance time, a yield per hectare, a temperature anomaly).
+MetricKind = Literal["level", "count", "rate", "share", "index", "intensive"]
+METRIC_KINDS: tuple[MetricKind, ...] = ("level", "count", "rate", "share", "index", "intensive")
 
 
 #: Chart types the generator can draw (the paper's Figure 13 names; grows with the generator).
@@ -153,6 +157,8 @@ class Chart(_Model):
     regions: list[Region] = Field(default_factory=list)
     #: Kind of the metric the chart's values measure (None in manifests before schema 1.1).
     value_kind: MetricKind | None = None
+    #: The metric is a stock (schema 1.4): its values at several dates do not add up.
+    value_stock: bool = False
 
     @field_validator("chartType")
     @classmethod
@@ -195,6 +201,8 @@ class WorldMetric(_Model):
     unit: str
     kind: MetricKind
     decimals: int = Field(ge=0)
+    #: a stock (installed capacity): adds up across entities at one date, never over years
+    stock: bool = False
 
 
 class WorldFact(_Model):

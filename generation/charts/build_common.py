@@ -221,6 +221,7 @@ class _Build:
             index=self.slot.index,
             figure_number=self.slot.index,
             value_kind=m.kind,
+            value_stock=m.stock,
         )
         return ChartSpec(
             chart=chart,

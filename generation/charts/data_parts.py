@@ -30,6 +30,9 @@ from synthdocbench_tasks.schema import (
     DataPoint,
 )
 
+#: How a waterfall's title starts: its marks are a level, then the changes of one quantity.
+CHANGE_TITLE = "Year-on-year change in "
+
 
 def _mix_chart(
     b: _Build, data: list[DataPoint], metric: Metric, subject: str, year: str, value_label: str
@@ -114,7 +117,7 @@ def _waterfall(b: _Build) -> ChartSpec:
     axes = Axes(x=Axis(label="Year", type="categorical"), y=b.value_axis())
     visual = b.visual(labels, "single", _highlights(b.rng, labels[1:])[:1])
     place = in_text(b.topic, subject)
-    title = f"Year-on-year change in {b.metric.name} in {place}, {years[0]}–{years[-1]}"
+    title = f"{CHANGE_TITLE}{b.metric.name} in {place}, {years[0]}–{years[-1]}"
     templates = {
         labels[0]: f"{b.metric.name} in {place} in {years[0]}",
         "*": f"the change in {b.metric.name} in {place} in {{label}}",

@@ -2,7 +2,8 @@
 
 - :func:`is_plural` tells whether a noun phrase of the topic bank ("trade unions", "the
   energy ministry", "curtailment on congested lines") takes a plural verb: its head noun is
-  the last word before any prepositional phrase, and phrases joined by "and" are plural.
+  the last word before any prepositional phrase, and phrases joined by "and" are plural;
+  a country or firm name is singular ("the Philippines has", "Robson & Sons moves").
 - :func:`agree` conjugates a present-tense verb (or a possessive) for such a subject:
   ``agree("trade unions", "treats") == "treat"``, ``agree("the regulator", "have") == "has"``.
 - :func:`with_article` puts "a" or "an" before a phrase by its sound ("an earlier estimate",
@@ -20,6 +21,8 @@ from functools import cache
 from typing import Any
 
 import typeguard
+
+from generation.world.entities import countries
 
 
 def _unchecked(target: Any = None, **_options: Any) -> Any:
@@ -128,6 +131,8 @@ def _head(phrase: str) -> str:
 @cache
 def is_plural(phrase: str) -> bool:
     """Whether ``phrase`` takes a plural verb ("trade unions treat", "the ministry treats")."""
+    if _is_singular_name(phrase):
+        return False
     words = phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0), len(words))
     if "and" in words[:cut]:
@@ -144,6 +149,17 @@ def is_plural(phrase: str) -> bool:
         return False
     singular = _engine().singular_noun(low)
     return bool(singular) and singular != low
+
+
+@cache
+def _country_names() -> frozenset[str]:
+    return frozenset(c.name.lower() for c in countries())
+
+
+def _is_singular_name(phrase: str) -> bool:
+    """A country ("the United States", "Trinidad and Tobago", "Yemen") or a firm ("Robson & Sons"):
+    one body, whatever its last word looks like to inflect."""
+    return "&" in phrase or phrase.lower().removeprefix("the ").strip() in _country_names()
 
 
 def _plural_word(word: str) -> bool:

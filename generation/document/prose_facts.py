@@ -54,7 +54,7 @@ RATIO_PHRASES: tuple[tuple[float, float, str], ...] = (
     (0.23, 0.27, "about a quarter of"),
 )
 #: Kinds whose ratios mean something (a rate twice another rate is a comparison of levels, not shown).
-RATIO_KINDS = frozenset({"level", "count"})
+RATIO_KINDS = frozenset({"level", "count", "intensive"})
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ from generation.questions.common import ratio_value as _ratio_value
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
+    decimals_of,
+    enough_decimals,
     figure_ref,
     fmt_num,
     mark_phrase,
@@ -214,7 +216,13 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
             continue
         fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
-        mean, gap = derived_value(mean_t, unit, 2), gap_value(point_term(chart, p), mean_t, unit)
+        mean = derived_value(mean_t, unit, 2)  # the gap is printed as finely as the mean, no finer
+        gap = gap_value(
+            point_term(chart, p),
+            mean_t,
+            unit,
+            max(decimals_of(p.value), min(decimals_of(mean_t.value), enough_decimals(mean_t.value, 2))),
+        )
         side = "above" if p.value > mean_t.value else "below"
         scope = f"the {series} marks" if series else f"all {len(points)} marks"
         asked = f"the {series} marks" if series else "all the marks"  # the count may be the answer

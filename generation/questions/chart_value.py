@@ -118,7 +118,7 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
             rng,
             [
                 f"What is the {word} value plotted in {fig}{scope}, and which item does it belong to?",
-                f"In {fig}{scope}, which mark is the {word}, and what value does it show?",
+                f"In {fig}, which mark is the {word}{scope}, and what value does it show?",
                 f"Find the {word} reading in {fig}{scope}: whose is it and how much is it?",
             ],
         )

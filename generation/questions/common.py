@@ -479,10 +479,11 @@ def difference_value(a: Term, b: Term, unit: str | None) -> Num:
     return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
 
 
-def gap_value(a: Term, b: Term, unit: str | None) -> Num:
-    """``|a - b|`` in the unit of the two values (percentage points for percentages)."""
+def gap_value(a: Term, b: Term, unit: str | None, decimals: int | None = None) -> Num:
+    """``|a - b|`` in the unit of the two values (percentage points for percentages), with
+    ``decimals`` where one of them is a computed figure printed so (default: as charts print)."""
     t = Term(math.hypot(a.tol, b.tol), apply("abs_difference", a.node, b.node))
-    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
+    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value) if decimals is None else decimals)
 
 
 def ratio_value(a: Term, b: Term) -> Num:
@@ -541,13 +542,13 @@ def change_value(start: Term, end: Term, unit: str | None) -> Change:
 
 def chart_allows(operation: Operation, chart: Chart) -> bool:
     """True when ``operation`` makes sense on the kind of values ``chart`` draws."""
-    return allows(operation, chart.value_kind, value_unit(chart), chart.chartType)
+    return allows(operation, chart.value_kind, value_unit(chart), chart.chartType, chart.value_stock)
 
 
 def metric_allows(ctx: Context, operation: Operation, metric: str, unit: str | None) -> bool:
     """True when ``operation`` makes sense on the report's ``metric`` (by its kind in the fact table)."""
     found = ctx.manifest.world.metric(metric)
-    return allows(operation, found.kind if found else None, unit)
+    return allows(operation, found.kind if found else None, unit, stock=bool(found and found.stock))
 
 
 def share_value(part: Term, total: Term) -> Num:

@@ -157,7 +157,7 @@ def aggregate(ctx: Context, s: Span, rng: np.random.Generator, convert: bool = F
     unit = value_unit(s.chart)
     listed = " + ".join(fmt_num(p.value) for p in s.marks)
     decimals = decimals_of(*(p.value for p in s.marks))
-    if qc.chart_allows("sum", s.chart) and not is_percentage(unit) and rng.random() < 0.5:
+    if qc.chart_allows("total_over_years", s.chart) and not is_percentage(unit) and rng.random() < 0.5:
         total = qc.sum_term(terms)
         plain = qc.derived_value(total, unit, decimals)
         smaller = converted(total, decimals, unit) if convert else None

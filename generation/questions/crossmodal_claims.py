@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from generation.charts.data_parts import CHANGE_TITLE
 from generation.charts.registry import chart_type
+from generation.document.grammar import with_the
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name
 from generation.questions.common import Context, Draft, Term, Value, label_value
@@ -21,6 +23,7 @@ from generation.questions.phrasing import (
     colour_keyed,
     fmt_num,
     is_year,
+    title_subject,
     value_unit,
     with_unit,
 )
@@ -46,6 +49,12 @@ def mark_subject(chart: Chart, p: DataPoint) -> str:
     """What a text claim is about, named without the chart: ``Europe in 2022``, ``the 40–50 bin``."""
     if chart_type(chart.chartType).has("bins"):
         return f"the {p.label} bin"
+    if chart_type(chart.chartType).world_reader == "level_then_changes":
+        # as the text names it: the level at the start, then the change in each later year
+        quantity = title_subject(chart).removeprefix(CHANGE_TITLE.lower())
+        if p.label.endswith(" level"):
+            return f"{with_the(quantity)} in {p.label.removesuffix(' level')}"
+        return f"the change in {with_the(quantity)} in {p.label}"
     label, category = with_article(p.label), with_article(p.category or "")
     if p.category and is_year(p.category) and not is_year(p.label):
         return f"{label} in {category}"

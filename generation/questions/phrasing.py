@@ -24,7 +24,7 @@ from generation.charts.reading import nice_step as nice_step
 from generation.charts.reading import read_tolerance as read_tolerance
 from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type
 from generation.charts.registry import chart_type as registry_chart_type
-from generation.document.grammar import with_article
+from generation.document.grammar import with_article, with_the
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
@@ -264,6 +264,11 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
+    if record.world_reader == "points" and chart.axes.y.label.strip():
+        # a mark of a scatter or bubble chart carries two measures: say which one is meant
+        return f"{with_the(_lower_first(chart.axes.y.label.strip()))} in {point.label}"
+    if record.world_reader == "level_then_changes" and point.label.endswith(" level"):
+        return f"the {point.label}"  # a waterfall's first bar, not one of its steps
     if record.mark is not None:
         fields = {
             "label": point.label,

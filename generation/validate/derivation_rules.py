@@ -5,9 +5,7 @@ its derivation programs rerun to its values, and they apply only operations the 
 from __future__ import annotations
 
 from generation.questions.kinds import Operation, ill_posed
-from generation.questions.phrasing import (
-    value_unit,
-)
+from generation.questions.phrasing import is_year, value_unit
 from generation.world.derivation import (
     CALC_PREFIX,
     DerivationError,
@@ -212,12 +210,26 @@ def _operations(d: Derivation) -> list[tuple[Operation, list[Operand]]]:
     return out
 
 
+_Evidence = tuple[str | None, str | None, str | None, bool]
+
+
+def _over_years(operands: list[Operand], q: Question) -> bool:
+    """True when every operand is a chart mark labelled with a year (a series' marks over time)."""
+    marks = q.required_data_points
+
+    def year_mark(o: Operand) -> bool:
+        label = marks[o.index].label if o.source == "point" and 0 <= o.index < len(marks) else ""
+        return is_year(label.split(" (")[0])
+
+    return bool(operands) and all(year_mark(o) for o in operands)
+
+
 def _operand_kinds(
     operands: list[Operand], manifest: DocumentManifest, q: Question, chart: Chart | None
-) -> list[tuple[str | None, str | None, str | None]]:
-    """(kind, unit, chart type) of every evidence number the operands read (a mark's label or
-    bubble size, and fact numbers other than a metric's value or a claimed value, have none)."""
-    out: list[tuple[str | None, str | None, str | None]] = []
+) -> list[_Evidence]:
+    """(kind, unit, chart type, stock) of every evidence number the operands read (a mark's label
+    or bubble size, and fact numbers other than a metric's value or a claimed value, have none)."""
+    out: list[_Evidence] = []
     facts = cited_facts(manifest, q)
     for o in operands:
         if o.source == "point" and chart is not None:
@@ -225,18 +237,19 @@ def _operand_kinds(
                 label = chart.axes.x.label
                 metric = manifest.world.metric(label[:1].lower() + label[1:]) or manifest.world.metric(label)
                 if metric is not None:
-                    out.append((metric.kind, metric.unit, chart.chartType))
+                    out.append((metric.kind, metric.unit, chart.chartType, metric.stock))
             elif o.key not in ("label", "size"):
-                out.append((chart.value_kind, value_unit(chart), chart.chartType))
+                out.append((chart.value_kind, value_unit(chart), chart.chartType, chart.value_stock))
         elif o.source == "fact" and o.index < len(facts):
             v = facts[o.index].values
             if v.get("kind") == "metric" and o.key == "value":
                 metric = manifest.world.metric(v.get("metric", ""))
-                out.append((metric.kind if metric else None, v.get("unit"), None))
+                stock = bool(metric and metric.stock)
+                out.append((metric.kind if metric else None, v.get("unit"), None, stock))
             elif v.get("kind") == "chart_claim" and o.key == "claimed_value":
                 claimed = next((c for c in manifest.charts if c.vizId == v.get("viz_id")), None)
-                kind = claimed.value_kind if claimed else None
-                out.append((kind, v.get("unit"), claimed.chartType if claimed else None))
+                kind, stock = (claimed.value_kind, claimed.value_stock) if claimed else (None, False)
+                out.append((kind, v.get("unit"), claimed.chartType if claimed else None, stock))
     return out
 
 
@@ -249,8 +262,10 @@ def ill_posed_operations(manifest: DocumentManifest, q: Question, chart: Chart |
         except DerivationError:
             continue  # the numeric rule reports it
         for op, operands in _operations(d):
-            for kind, unit, chart_type in _operand_kinds(operands, manifest, q, chart):
-                reason = ill_posed(op, kind, unit, chart_type)
+            if op == "sum" and _over_years(operands, q):
+                op = "total_over_years"
+            for kind, unit, chart_type, stock in _operand_kinds(operands, manifest, q, chart):
+                reason = ill_posed(op, kind, unit, chart_type, stock)
                 if reason is not None:
                     out.append(f"v{i} = {text}: {reason}")
                     break

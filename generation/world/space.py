@@ -279,7 +279,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             for k, (lo, hi) in ranges.items()
         }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
-    kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale}
+    kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale, "stock": bool(rec.get("stock", False))}
     metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
     if "kind" in rec:
         metric = Metric(

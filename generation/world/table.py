@@ -71,6 +71,7 @@ def change_metric(metric: Metric) -> Metric:
         scale="" if unit != metric.unit else metric.scale,
         kind="rate" if metric.unit == "%" else metric.kind,
         kind_given=True,
+        stock=False,  # a change between two dates is a flow, even of a stock
     )
 
 
@@ -167,7 +168,7 @@ class FactTable:
                 end = start - sign * float(rng.uniform(0.2, 0.5)) * span
             end = float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
-            if metric.kind in ("level", "count"):
+            if metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
                 trend = start * (end / start) ** shape
                 noisy = trend * (1 + rng.uniform(-RELATIVE_NOISE, RELATIVE_NOISE, n))
             else:
@@ -255,7 +256,8 @@ class FactTable:
         metrics = [*self._metrics.values(), *self._derived.values()]
         return World(
             metrics=[
-                WorldMetric(name=m.name, unit=m.unit_label, kind=m.kind, decimals=m.decimals) for m in metrics
+                WorldMetric(name=m.name, unit=m.unit_label, kind=m.kind, decimals=m.decimals, stock=m.stock)
+                for m in metrics
             ],
             facts=[
                 WorldFact(metric=k[0], entity=k[1], period=k[2], part=k[3], value=v)

@@ -70,6 +70,9 @@ class Metric:
     #: from the name and unit by :func:`infer_kind` when not given.
     kind: MetricKind = field(default="level")
     kind_given: bool = field(default=False, repr=False, compare=False)
+    #: A stock stands at each date (installed capacity, people without sanitation): its values
+    #: add up across entities but not over years, unlike a flow (investment, exports).
+    stock: bool = field(default=False, repr=False)  # out of repr: the bank's records predate it
 
     def __post_init__(self) -> None:
         if not self.kind_given:

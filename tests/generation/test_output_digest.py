@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "8e3b58b100dbea1d252a3a32f3a66438e79e3e7b562652ac2c4f33d72943ab6f",
-    "5-d3-1": "310c54f2da378f60d3bd91cd75bf89b9fb7d966dd70cc3b1d482401a40bba5d2",
-    "5-d3-2": "66cd77503e55c863ae7ead5795ba188a2b40eaaaee66c7a7c1a4b56cfca2d252",
-    "5-d3-3": "2c60f498e1fed368eaa7b383857739a63463a449159e1979d5193224676af7c4",
-    "3-matplotlib-0": "81ee8c3611babd59a2f5672468a8dfe03048739a8a05bea7d51ae3ee876b288d",
-    "3-matplotlib-1": "36fea10bae3b0485a56960452601dc2b1cac878a4e4fdd541c6268995880662c",
+    "5-d3-0": "48d832867f1db2cabc9cc182d6e6cf0a3843f15af2639d53db776d8d3cbd2e6d",
+    "5-d3-1": "a4bb78b760184223befe26a95d3857cedbcfb2c346a0b6b256823224117b7387",
+    "5-d3-2": "ad3aa024da0c640d035efcdd5bb391228049f7f56cbc2dcf896e40a71992a5bf",
+    "5-d3-3": "1db007b737be633fe9d40e180e5b82b994e9ecf0edbb21f5c3d7ba3aba815781",
+    "3-matplotlib-0": "664f8e22df9f933eaeaaa58d125a472d0c1c42ac067514f0fec7b5481ba82c87",
+    "3-matplotlib-1": "ebef19a132d5417cf5eddfc7a76097d55072eb304401426814249b9fc8d50514",
 }
 
 

@@ -19,6 +19,7 @@ from generation.document.prose_stats import (
     fact_share,
 )
 from generation.plan.rng import stage_rng
+from generation.world.entities import countries
 from generation.world.topics import Topic, all_topics
 
 _TOPICS = all_topics()
@@ -45,10 +46,21 @@ _TOPICS = all_topics()
         ("the OECD", False),
         ("falling module prices", True),
         ("tax and regulation", True),
+        # a country or a firm is one body, whatever inflect makes of its last word
+        ("Yemen", False),
+        ("the United States", False),
+        ("Trinidad and Tobago", False),
+        ("the Philippines", False),
+        ("Robson & Sons", False),
+        ("Losses", True),
     ],
 )
 def test_number_of_noun_phrases(phrase: str, plural_: bool) -> None:
     assert is_plural(phrase) is plural_
+
+
+def test_every_country_takes_a_singular_verb() -> None:
+    assert [c.name for c in countries() if agree(c.name, "moves") != "moves"] == []
 
 
 def test_verbs_agree_with_their_subject() -> None:

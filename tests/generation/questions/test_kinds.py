@@ -4,12 +4,13 @@ and generated questions never need rejecting."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Union, cast
 
 import pytest
 
 from generation.document.content import plan_document
-from generation.plan.config import GenerationConfig
+from generation.plan.config import GenerationConfig, load_config
 from generation.questions.build import make_questions
 from generation.questions.kinds import OPERATIONS, allows, ill_posed
 from generation.questions.phrasing import fmt_num
@@ -251,9 +252,22 @@ def test_manifests_without_kinds_pass() -> None:
 
 
 def test_kind_rules_table() -> None:
-    assert set(OPERATIONS) == {"sum", "share_of_total", "relative_change", "cagr"}
+    assert set(OPERATIONS) == {"sum", "total_over_years", "share_of_total", "relative_change", "cagr"}
     for kind in ("level", "count"):
         assert all(allows(op, kind, "GW") for op in OPERATIONS)
+        # a stock adds up across entities at one date, never over its years (but a waterfall's
+        # steps, changes, do)
+        assert allows("sum", kind, "GW", "bar", stock=True) and allows(
+            "share_of_total", kind, "GW", stock=True
+        )
+        assert not allows("total_over_years", kind, "GW", "line", stock=True)
+        assert allows("total_over_years", kind, "GW", "waterfall", stock=True)
+    # an average, a price, a time: never summed, but it changes and compounds
+    for op in ("sum", "total_over_years", "share_of_total"):
+        assert not allows(op, "intensive", "weeks", "bar")
+    assert allows("relative_change", "intensive", "USD per kWh") and allows(
+        "cagr", "intensive", "USD per kWh"
+    )
     for kind in ("rate", "share", "index"):
         assert not allows("cagr", kind, "index points")
         assert not allows("share_of_total", kind, "%")
@@ -274,3 +288,48 @@ def test_generated_questions_apply_only_valid_operations() -> None:
             assert ill_posed_operations(manifest, q, chart) == [], q.question_id
             checked += len(derivations(q))
     assert checked > 0
+
+
+def test_totals_over_years_of_a_stock_are_rejected_and_of_a_flow_kept() -> None:
+    """Three years of one series summed: fine for a flow (investment), ill-posed for a stock
+    (installed capacity), whatever the year labels' series; the same sum across entities of a
+    stock stays legal."""
+    m = kinds_manifest()
+    chart = next(c for c in m.charts if c.index == 3)
+    chart.value_kind = "level"
+    q = _question(m, ("sum", P0, P1, P2), 3, EUROPE, [])
+    assert ill_posed_operations(m, q, chart) == []
+    chart.value_stock = True
+    q = _question(m, ("sum", P0, P1, P2), 3, EUROPE, [])
+    assert ill_posed_operations(m, q, chart) == [
+        "v0 = sum(p0, p1, p2): a total over years of a stock (a level at each date: years do not add up)"
+    ]
+    across = next(c for c in m.charts if c.index == 1)
+    across.value_stock = True
+    q = _question(m, ("sum", P0, P1, P2), 1, ["Solar", "Wind", "Hydro"], [])
+    assert ill_posed_operations(m, q, across) == []
+
+
+def test_sums_of_intensive_values_are_rejected() -> None:
+    m = kinds_manifest()
+    chart = next(c for c in m.charts if c.index == 1)
+    chart.value_kind = "intensive"
+    q = _question(m, SHARE_OF_TOTAL, 1, ["Solar", "Wind", "Hydro"], [])
+    reason = "a share of the total of intensive values (only levels and counts add up)"
+    assert ill_posed_operations(m, q, chart) == [f"v0 = p0 / (sum(p0, p1, p2)) * 100: {reason}"]
+
+
+@pytest.mark.slow
+def test_generated_questions_never_total_a_stock_over_years_or_sum_an_intensive_metric() -> None:
+    """Over many plan-only documents: no question sums values of an intensive metric or totals a
+    stock over years, while stocks and intensive metrics are charted and asked about."""
+    config = load_config(Path(__file__).parents[3] / "configs" / "paper.yaml", seed=11, n_docs=30)
+    stock_charts = intensive_charts = 0
+    for index in range(30):  # the questions before stocks were marked totalled five stocks here
+        manifest = plan_document(config, index).manifest
+        stock_charts += sum(c.value_stock for c in manifest.charts)
+        intensive_charts += sum(c.value_kind == "intensive" for c in manifest.charts)
+        for q in make_questions(manifest, config):
+            chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
+            assert ill_posed_operations(manifest, q, chart) == [], q.question_id
+    assert stock_charts > 0 and intensive_charts > 0

@@ -1,0 +1,50 @@
+"""How questions name a mark where its label alone would mislead a reader: a scatter or bubble
+mark carries two measures, so the asked one is named; a waterfall's first bar is a level and the
+others are changes, so a claim about one is named as the text names it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generation.charts.registry import chart_type
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.questions.crossmodal_claims import mark_subject
+from generation.questions.phrasing import mark_phrase, title_subject
+from synthdocbench_tasks.schema import Chart
+
+ROOT = Path(__file__).parents[3]
+
+
+@pytest.fixture(scope="module")
+def charts() -> list[Chart]:
+    config = load_config(ROOT / "configs" / "paper.yaml", seed=41, n_docs=16)
+    return [c for i in range(16) for c in plan_document(config, i).manifest.charts]
+
+
+def test_a_two_measure_mark_is_named_with_the_measure_asked(charts: list[Chart]) -> None:
+    points = [c for c in charts if chart_type(c.chartType).world_reader == "points"]
+    assert points
+    for chart in points:
+        measure = chart.axes.y.label.lower()
+        for p in chart.data:
+            phrase = mark_phrase(chart, p)
+            assert measure in phrase.lower() and phrase.endswith(f" in {p.label}"), phrase
+
+
+def test_a_waterfall_names_its_level_and_its_changes_apart(charts: list[Chart]) -> None:
+    waterfalls = [c for c in charts if c.chartType == "waterfall"]
+    assert waterfalls
+    for chart in waterfalls:
+        level, *steps = chart.data
+        quantity = title_subject(chart).removeprefix("year-on-year change in ")
+        year = level.label.removesuffix(" level")
+        assert mark_phrase(chart, level) == f"the {level.label}"
+        assert mark_subject(chart, level).endswith(f"{quantity} in {year}")
+        assert not mark_subject(chart, level).startswith("the change")
+        for p in steps:
+            assert mark_phrase(chart, p) == f"the {p.label} step"
+            assert mark_subject(chart, p).startswith("the change in ")
+            assert mark_subject(chart, p).endswith(f"{quantity} in {p.label}")
