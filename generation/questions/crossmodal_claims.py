@@ -24,6 +24,7 @@ from generation.questions.phrasing import (
     fmt_num,
     is_year,
     title_subject,
+    value_measure,
     value_unit,
     with_unit,
 )
@@ -121,6 +122,8 @@ class Claim:
         if self.point.category is not None:
             marks = [p for p in self.chart.data if p.category == self.point.category]
             return f"the {self.point.category} values", marks
+        if chart_type(self.chart.chartType).world_reader == "points":  # each mark holds two measures
+            return f"the {value_measure(self.chart)} values", list(self.chart.data)
         return "all values", list(self.chart.data)
 
     def draft(

@@ -219,6 +219,12 @@ def _lower_first(text: str) -> str:
     return text[0].lower() + text[1:] if text[1:2].islower() else text
 
 
+def value_measure(chart: Chart) -> str:
+    """The measure on the chart's value axis, in running text (``water utility investment``)."""
+    label = chart.axes.y.label.strip()
+    return _lower_first(label) if label else ""
+
+
 def title_subject(chart: Chart) -> str:
     """``core inflation in Belgium``: the chart's title without its years, in running text."""
     return _lower_first(_YEARS_TAIL.sub("", chart.title).strip() or chart.title)
@@ -264,9 +270,9 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
-    if record.world_reader == "points" and chart.axes.y.label.strip():
+    if record.world_reader == "points" and value_measure(chart):
         # a mark of a scatter or bubble chart carries two measures: say which one is meant
-        return f"{with_the(_lower_first(chart.axes.y.label.strip()))} in {point.label}"
+        return f"{with_the(value_measure(chart))} in {point.label}"
     if record.world_reader == "level_then_changes" and point.label.endswith(" level"):
         return f"the {point.label}"  # a waterfall's first bar, not one of its steps
     if record.mark is not None:

@@ -11,17 +11,26 @@ import pytest
 from generation.charts.registry import chart_type
 from generation.document.content import plan_document
 from generation.plan.config import load_config
+from generation.questions.build import make_questions
 from generation.questions.crossmodal_claims import mark_subject
 from generation.questions.phrasing import mark_phrase, title_subject
-from synthdocbench_tasks.schema import Chart
+from synthdocbench_tasks.schema import Chart, DocumentManifest
 
 ROOT = Path(__file__).parents[3]
+pytestmark = pytest.mark.slow  # plans 16 documents
+
+
+CONFIG = load_config(ROOT / "configs" / "paper.yaml", seed=41, n_docs=16)
 
 
 @pytest.fixture(scope="module")
-def charts() -> list[Chart]:
-    config = load_config(ROOT / "configs" / "paper.yaml", seed=41, n_docs=16)
-    return [c for i in range(16) for c in plan_document(config, i).manifest.charts]
+def run() -> list[DocumentManifest]:
+    return [plan_document(CONFIG, i).manifest for i in range(16)]
+
+
+@pytest.fixture(scope="module")
+def charts(run: list[DocumentManifest]) -> list[Chart]:
+    return [c for m in run for c in m.charts]
 
 
 def test_a_two_measure_mark_is_named_with_the_measure_asked(charts: list[Chart]) -> None:
@@ -48,3 +57,16 @@ def test_a_waterfall_names_its_level_and_its_changes_apart(charts: list[Chart]) 
             assert mark_phrase(chart, p) == f"the {p.label} step"
             assert mark_subject(chart, p).startswith("the change in ")
             assert mark_subject(chart, p).endswith(f"{quantity} in {p.label}")
+
+
+def test_a_mean_over_a_two_measure_chart_names_its_measure(run: list[DocumentManifest]) -> None:
+    asked = 0
+    for manifest in run:
+        points = {c.index: c for c in manifest.charts if chart_type(c.chartType).world_reader == "points"}
+        for q in make_questions(manifest, CONFIG):
+            chart = points.get(q.chart_index or 0)
+            if chart is None:
+                continue
+            asked += 1
+            assert "all values" not in q.question, q.question
+    assert asked
