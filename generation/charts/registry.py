@@ -218,7 +218,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "bullet",
                 value_axis="x",
                 world_reader="entity_year",
-                mark="the actual value of {label}",
+                mark="the {label} bar",
                 channels=frozenset({"target_marker"}),
             ),
             _type("dumbbell", "multi_series", value_axis="x", world_reader="label_category"),

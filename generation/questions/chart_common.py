@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from generation.charts.registry import types_in
+from generation.charts.registry import chart_type, parts_of_one_whole, types_in
 from generation.questions.common import (
     Context,
     Draft,
@@ -35,6 +35,15 @@ ORDERED_TYPES: tuple[str, ...] = types_in("temporal")
 ADDITIVE_TYPES: tuple[str, ...] = types_in("additive")
 #: Types where a mark's share of the total may be asked.
 SHARE_TYPES: tuple[str, ...] = types_in("share_of_total")
+
+
+def mean_needs_no_reading(chart: Chart, marks: Sequence[DataPoint]) -> bool:
+    """A mean (or total) of ``marks`` is no reading of the chart: every part of one whole in %
+    (it is 100 over their count) or a waterfall's level together with its changes (a mean of
+    unlike quantities)."""
+    if chart_type(chart.chartType).world_reader == "level_then_changes":
+        return chart.data[0] in marks
+    return parts_of_one_whole(chart) and value_unit(chart) == "%" and len(marks) == len(chart.data)
 
 
 def cap(text: str) -> str:

@@ -18,6 +18,7 @@ from generation.questions.chart_common import (
     event_years,
     first_draft,
     mark_use,
+    mean_needs_no_reading,
     separable,
     shuffled_makers,
     val,
@@ -199,6 +200,8 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
     """How far one mark sits from the mean of all marks of its series (a mean over >= 3 marks)."""
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
+            continue
+        if mean_needs_no_reading(chart, points):
             continue
         mean_t = mean_term([point_term(chart, p) for p in points])
         far = [p for p in points if separable(chart, p.value, mean_t.value)]

@@ -18,6 +18,7 @@ from generation.questions.chart_common import (
     event_years,
     first_draft,
     mark_use,
+    mean_needs_no_reading,
     ordered_series,
     separable,
     series_name,
@@ -50,6 +51,7 @@ from generation.questions.phrasing import (
     mark_phrase,
     pick,
     point_key,
+    value_measure,
     value_unit,
 )
 from synthdocbench_tasks.schema import Chart, Difficulty
@@ -149,7 +151,7 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 8 or not all(ctx.readable(chart, p) for p in points):
             continue
-        if not mark_use(ctx, chart, f"aggregate:{series}"):
+        if mean_needs_no_reading(chart, points) or not mark_use(ctx, chart, f"aggregate:{series}"):
             continue
         fig = figure_ref(chart)
         unit = value_unit(chart)
@@ -228,14 +230,19 @@ def _read_highlight(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     if not mark_use(ctx, chart, point_key(p)):
         return None
     fig, v = figure_ref(chart), val(chart, p)
-    q = pick(
-        rng,
-        [
+    if chart_type(chart.chartType).world_reader == "points":  # two measures: name the one asked
+        measure = value_measure(chart)
+        options = [
+            f"{fig} picks out one mark in a highlight colour. Which item is it, and what is its {measure}?",
+            f"Which item does {fig} emphasise with its highlight colour, and what {measure} does it show?",
+        ]
+    else:
+        options = [
             f"{fig} picks out one mark in a highlight colour. Which item is it, and what value does it show?",
             f"Which item does {fig} emphasise with its highlight colour, and what is that item's value?",
             f"One mark of {fig} is drawn in an accent colour. What does it stand for, and how large is it?",
-        ],
-    )
+        ]
+    q = pick(rng, options)
     a = f"The emphasised mark is {p.label}, at {v}."
     steps = [
         f"Locate {fig}.",

@@ -30,7 +30,7 @@ import numpy as np
 
 from generation.document.grammar import agree
 from generation.questions import common as qc
-from generation.questions.chart import val
+from generation.questions.chart import mean_needs_no_reading, val
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.crossmodal_claims import (
     SIDES,
@@ -79,7 +79,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
 def _group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
     """The claim's group when it can be averaged: 3-12 readable marks."""
     _, marks = claim.group()
-    if not 3 <= len(marks) <= 12:
+    if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
         return []
     readable = all(ctx.readable(claim.chart, p, claimed=p is claim.point) for p in marks)
     return marks if readable else []

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generation.charts.registry import chart_type
+from generation.charts.registry import chart_type, parts_of_one_whole
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
+from generation.questions.chart import mean_needs_no_reading
 from generation.questions.crossmodal_claims import mark_subject
-from generation.questions.phrasing import mark_phrase, title_subject
+from generation.questions.phrasing import mark_phrase, point_key, title_subject
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
 ROOT = Path(__file__).parents[3]
@@ -70,3 +71,26 @@ def test_a_mean_over_a_two_measure_chart_names_its_measure(run: list[DocumentMan
             asked += 1
             assert "all values" not in q.question, q.question
     assert asked
+
+
+def test_no_mean_or_total_is_fixed_by_the_count_of_marks_or_mixes_a_level_with_changes() -> None:
+    """A mean of every share of one pie is 100 over their count and a waterfall's level averaged
+    with its changes means nothing: no generated question computes either (seed 11, paper
+    config: before the rule, 'All 5 marks average 20.00%' and 'All 5 marks average 2.98 billion
+    USD; the 2021 step ...' were asked)."""
+    config = load_config(ROOT / "configs" / "paper.yaml", seed=11, n_docs=30)
+    whole = waterfall = 0
+    for index in range(30):
+        manifest = plan_document(config, index).manifest
+        charts = {c.index: c for c in manifest.charts}
+        whole += sum(parts_of_one_whole(c) for c in manifest.charts)
+        waterfall += sum(c.chartType == "waterfall" for c in manifest.charts)
+        for q in make_questions(manifest, config):
+            chart = charts.get(q.chart_index or 0)
+            ops = {s.op for d in q.derivations for s in d.steps}
+            if chart is None or not ops & {"mean", "sum"}:
+                continue
+            keys = {r.label for r in q.required_data_points}
+            marks = [p for p in chart.data if point_key(p) in keys]
+            assert not mean_needs_no_reading(chart, marks), q.question
+    assert whole and waterfall
