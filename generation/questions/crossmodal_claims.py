@@ -7,6 +7,7 @@ content stage writes them within 0.95 or 2-3 away, see :mod:`generation.document
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -57,8 +58,12 @@ def mark_subject(chart: Chart, p: DataPoint) -> str:
             return f"{with_the(quantity)} in {p.label.removesuffix(' level')}"
         return f"the change in {with_the(quantity)} in {p.label}"
     label, category = with_article(p.label), with_article(p.category or "")
+    if chart_type(chart.chartType).world_reader == "points" and value_measure(chart):
+        return f"{with_the(value_measure(chart))} in {label}"  # the mark holds two measures
     if p.category and is_year(p.category) and not is_year(p.label):
         return f"{label} in {category}"
+    if p.category and re.fullmatch(r"(19|20)\d\d–(19|20)\d\d", p.category):
+        return f"{label} over {category}"  # a change between two years
     if p.category:
         return f"{category} in {label}"
     return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else label

@@ -55,10 +55,10 @@ def digests() -> dict[str, str]:
 FROZEN = {
     "5-d3-0": "48d832867f1db2cabc9cc182d6e6cf0a3843f15af2639d53db776d8d3cbd2e6d",
     "5-d3-1": "a4bb78b760184223befe26a95d3857cedbcfb2c346a0b6b256823224117b7387",
-    "5-d3-2": "ad3aa024da0c640d035efcdd5bb391228049f7f56cbc2dcf896e40a71992a5bf",
-    "5-d3-3": "1db007b737be633fe9d40e180e5b82b994e9ecf0edbb21f5c3d7ba3aba815781",
+    "5-d3-2": "dcb6e12ff903d9619f9a39acaade5c50ac6897a6eb3dbac1bdedf56d1058ca05",
+    "5-d3-3": "2d659cd24121ad1c404953acdc4b375c18161ffe7ed8b90a3d5f190b1f185448",
     "3-matplotlib-0": "664f8e22df9f933eaeaaa58d125a472d0c1c42ac067514f0fec7b5481ba82c87",
-    "3-matplotlib-1": "ebef19a132d5417cf5eddfc7a76097d55072eb304401426814249b9fc8d50514",
+    "3-matplotlib-1": "bfedf35ed04db1c65359a7d4aa2404fcbbb0d50f8befc59a7daf86466cf7593b",
 }
 
 

@@ -14,7 +14,7 @@ from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.chart import mean_needs_no_reading
 from generation.questions.crossmodal_claims import mark_subject
-from generation.questions.phrasing import mark_phrase, point_key, title_subject
+from generation.questions.phrasing import mark_phrase, point_key, title_subject, value_measure
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
 ROOT = Path(__file__).parents[3]
@@ -94,3 +94,21 @@ def test_no_mean_or_total_is_fixed_by_the_count_of_marks_or_mixes_a_level_with_c
             marks = [p for p in chart.data if point_key(p) in keys]
             assert not mean_needs_no_reading(chart, marks), q.question
     assert whole and waterfall
+
+
+def test_a_claim_on_a_two_measure_mark_or_a_change_names_what_it_is_about(charts: list[Chart]) -> None:
+    """A text claim on a scatter mark is named with the measure the text gives it ("the water
+    utility investment in Poland"), one on a change between two years by that span ("Romania over
+    2014–2020", not "2014–2020 in Romania")."""
+    spans = 0
+    for chart in charts:
+        for p in chart.data:
+            subject = mark_subject(chart, p)
+            if chart_type(chart.chartType).world_reader == "points":
+                assert subject.lower().startswith((f"the {value_measure(chart)}", value_measure(chart))), (
+                    subject
+                )
+            elif p.category and "–" in p.category and chart.chartType != "waterfall":
+                spans += 1
+                assert subject.endswith(f" over {p.category}"), subject
+    assert spans
