@@ -40,7 +40,8 @@ from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.crossmodal import VERDICT_CELLS
 from generation.questions.crossmodal_claims import SIDES
 from generation.questions.phrasing import chart_refs, refer
-from generation.world.topics import articled
+from generation.world.space import topic_by_title
+from generation.world.topics import articled, named_with_article
 from synthdocbench_tasks.schema import (
     CATEGORIES,
     DIFFICULTIES,
@@ -342,6 +343,8 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
     question = draft.question
     for c in draft.charts:
         question = refer(question, c, chart_refs(c, ctx.manifest.charts, sections), rng)
+    topic = topic_by_title(ctx.manifest.topic)
+    rivers = named_with_article(topic) if topic is not None else ()
     return Question(
         question_id=f"{ctx.manifest.doc_id}-{subset}-{n:02d}",
         doc_id=ctx.manifest.doc_id,
@@ -349,8 +352,8 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question_type=QUESTION_TYPES[subset],
         category=draft.category,
         difficulty=draft.difficulty,
-        question=articled(question),
-        answer=articled(draft.answer),
+        question=articled(question, rivers),
+        answer=articled(draft.answer, rivers),
         answer_values=draft.answer_values,
         reasoning=draft.full_reasoning(),
         required_facts=list(draft.facts),

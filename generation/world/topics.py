@@ -256,12 +256,13 @@ _WITH_ARTICLE = frozenset(
         "Americas",
     }
 )
-#: Any of those names where it stands without its article.
-_BARE_NAME = re.compile(
-    r"(?<![Tt]he )(?<![\w'])("
-    + "|".join(re.escape(n) for n in sorted(_WITH_ARTICLE, key=len, reverse=True))
-    + r")\b"
-)
+
+
+@functools.cache
+def _bare_name(names: frozenset[str]) -> re.Pattern[str]:
+    """Any of ``names`` where it stands without its article."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(r"(?<![Tt]he )(?<![\w'])(" + alternatives + r")\b")
 
 
 def with_article(name: str) -> str:
@@ -269,15 +270,21 @@ def with_article(name: str) -> str:
     return f"the {name}" if name in _WITH_ARTICLE else name
 
 
-def articled(text: str) -> str:
+def articled(text: str, also: tuple[str, ...] = ()) -> str:
     """``text`` with "the" put before every name that takes one and stands without it ("what
-    does the chart give for the United Kingdom?"), "The" where the name opens a sentence."""
+    does the chart give for the United Kingdom?"), "The" where the name opens a sentence;
+    ``also``: the report's own such names (its rivers: "the Danube", never "Danube rose")."""
 
     def article(match: re.Match[str]) -> str:
         before = text[: match.start()].rstrip()
         return ("The " if not before or before[-1] in ".!?" else "the ") + match.group(1)
 
-    return _BARE_NAME.sub(article, text)
+    return _bare_name(_WITH_ARTICLE | frozenset(also)).sub(article, text)
+
+
+def named_with_article(topic: Topic) -> tuple[str, ...]:
+    """The topic's entities that take "the" in running text (rivers: "the Nile")."""
+    return tuple(topic.entities) if topic.entity_kind == "basin" else ()
 
 
 def in_text(topic: Topic, entity: str) -> str:

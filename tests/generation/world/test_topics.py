@@ -16,6 +16,7 @@ import pytest
 import tomllib
 
 from generation.plan.rng import stage_rng
+from generation.world.space import compose, space_size
 from generation.world.space import domains as space_domains
 from generation.world.topics import (
     ARCHETYPE_PREFERENCE,
@@ -31,6 +32,7 @@ from generation.world.topics import (
     funnel_of,
     in_text,
     load_bank,
+    named_with_article,
     topic_by_key,
 )
 from synthdocbench_tasks.schema import ARCHETYPES
@@ -97,6 +99,19 @@ def test_names_that_take_an_article_get_it_in_running_text() -> None:
     )
     kept = "in the Netherlands, 'Tourist arrivals in the United States' and the Bahamas' share"
     assert articled(kept) == kept
+
+
+def test_a_reports_rivers_take_their_article_in_its_questions() -> None:
+    basins = next(
+        t for t in (compose(i, (2006, 2020)) for i in range(space_size())) if t.entity_kind == "basin"
+    )
+    rivers = named_with_article(basins)
+    assert "Nile" in rivers and named_with_article(topic_by_key("ai-adoption")) == ()
+    text = "Danube rose; what is the threshold for Irrigation in Nile and in the Nile basin?"
+    assert articled(text, rivers) == (
+        "The Danube rose; what is the threshold for Irrigation in the Nile and in the Nile basin?"
+    )
+    assert articled(text) == text  # without the report's own names nothing changes
 
 
 def test_topic_choice_is_deterministic_and_varied() -> None:
