@@ -291,8 +291,13 @@ def in_text(topic: Topic, entity: str) -> str:
     """How an entity reads inside a sentence: ``"the Philippines"``, ``"the Nile basin"``, ``"retail"``."""
     if topic.entity_kind == "basin":
         return f"the {entity} basin"
-    if topic.entity_kind in ("sector", "product"):
+    if topic.entity_kind == "sector":
         return entity.lower()
+    if topic.entity_kind == "product" and entity:  # "sold in the smartphone market", not "in smartphones"
+        words = entity.split()
+        head = words[-1][:-1] if words[-1].endswith("s") and not words[-1].endswith("ss") else words[-1]
+        name = " ".join([*words[:-1], head])
+        return f"the {name[:1].lower() + name[1:] if name[1:2].islower() else name} market"
     if topic.entity_kind == "programme":
         return f"the {entity} programme"
     if topic.entity_kind == "age group":  # reads after "in" as well as on its own

@@ -88,6 +88,14 @@ def test_in_text_adds_articles_and_basin_words() -> None:
     assert in_text(sea, "Vietnam") == "Vietnam"
     assert in_text(topic_by_key("river-basins"), "Nile") == "the Nile basin"
     assert in_text(topic_by_key("ai-adoption"), "Financial services") == "financial services"
+    products = next(
+        t for t in (compose(i, (2006, 2020)) for i in range(space_size())) if t.entity_kind == "product"
+    )
+    assert [in_text(products, e) for e in ("Smartphones", "Smart TVs", "Games consoles")] == [
+        "the smartphone market",
+        "the smart TV market",
+        "the games console market",
+    ]
 
 
 def test_names_that_take_an_article_get_it_in_running_text() -> None:
