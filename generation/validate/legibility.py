@@ -30,15 +30,16 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
 import pymupdf
 
 from generation.questions.phrasing import drawn_forms
+from generation.validate.chart_words import PrintedWord, page_words
 from generation.validate.marks import inside, marker_centres
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question, Region
+from synthdocbench_tasks.schema import Chart, DataRef, DocumentManifest, Question, Region
 
 #: The checks, in report order.
 CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers")
@@ -49,9 +50,6 @@ MAX_LOW_CONTRAST_SHARE = 0.25
 ZOOM = 3.0  # rasterisation scale (216 dpi)
 _EDGE_PT = 1.0  # a word may stick out of its region by this much (glyph side bearings)
 _SHRINK_PT = 0.6  # glyph boxes are shrunk by this before testing overlap (touching is fine)
-_ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
-_DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
-_OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
 _PAINTED = 24  # summed RGB difference for a pixel to count as painted by the text
 _CROSS_SHRINK_PT = 0.8  # the glyph box is shrunk by this before looking for a crossing line
 _CROSS_MIN_AREA = 0.02  # a crossing covers at least this share of the shrunk box ...
@@ -60,19 +58,6 @@ _CROSS_SPAN = 0.85  # ... and runs through this share of its rows or columns
 
 class LegibilityError(ValueError):
     """The PDF cannot be read for the legibility check; one line for the user."""
-
-
-@dataclass(frozen=True)
-class PrintedWord:
-    """One word of chart text: its glyph box oriented along the text direction."""
-
-    viz_id: str
-    page: int  # 1-based
-    text: str
-    size: float  # pt
-    color: tuple[int, int, int]
-    bbox: tuple[float, float, float, float]  # axis-aligned, pt
-    corners: tuple[tuple[float, float], ...]  # oriented glyph box, pt
 
 
 @dataclass(frozen=True)
@@ -123,12 +108,8 @@ class DocumentLegibility:
         result = self.charts[chart.vizId]
         out = []
         for ref in q.required_data_points:
-            value_forms = drawn_forms(ref.value)
-            wanted = [("value", ref.label, {f.lower() for f in value_forms})]
-            name = ref.label.split(" (")[0]
-            wanted += [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
-            for what, shown, forms in wanted:
-                hits = [i for i, w in enumerate(result.words) if _normalise(w.text).lower() in forms]
+            for what, shown, forms in _wanted(ref):
+                hits = [i for i, w in enumerate(result.words) if _form(w) in forms]
                 if hits and all(i in result.failing for i in hits):
                     checks = sorted({c for i in hits for c in result.failing[i]})
                     out.append(
@@ -137,6 +118,29 @@ class DocumentLegibility:
                     )
                     break
         return out
+
+
+def _wanted(ref: DataRef) -> list[tuple[str, str, set[str]]]:
+    """(what, as shown, forms) of each thing a required data point prints: its value (every form a
+    renderer prints it in) and each word of more than three letters of its label's name."""
+    wanted = [("value", ref.label, {f.lower() for f in drawn_forms(ref.value)})]
+    name = ref.label.split(" (")[0]
+    return wanted + [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
+
+
+def asked_forms(manifest: DocumentManifest, questions: Iterable[Question]) -> dict[str, set[str]]:
+    """Per chart vizId, every word form :meth:`DocumentLegibility.question_problems` looks for
+    in that chart for ``questions``: given to :func:`check_document` as ``forms``, only the words
+    of these forms are checked, and ``question_problems`` answers those questions the same."""
+    charts = {c.index: c.vizId for c in manifest.charts}
+    out: dict[str, set[str]] = {}
+    for q in questions:
+        if q.chart_index in charts and q.required_data_points:
+            forms = out.setdefault(charts[q.chart_index], set())
+            for ref in q.required_data_points:
+                for _, _, f in _wanted(ref):
+                    forms |= f
+    return out
 
 
 @dataclass
@@ -220,6 +224,11 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip("()[]{}\"'“”‘’:;,.!?▼▶◀◆ $€£%+-−*")
 
 
+def _form(w: PrintedWord) -> str:
+    """The word as questions' forms are matched against it."""
+    return _normalise(w.text).lower()
+
+
 def _tokens(text: str) -> list[str]:
     return [t for t in (_normalise(p).lower() for p in text.split()) if t]
 
@@ -228,92 +237,6 @@ def _rect(region: Region, page: pymupdf.Page) -> pymupdf.Rect:
     w, h = page.rect.width, page.rect.height
     x1, y1, x2, y2 = region.bbox
     return pymupdf.Rect(x1 * w / 1000, y1 * h / 1000, x2 * w / 1000, y2 * h / 1000)
-
-
-@dataclass(frozen=True)
-class _Glyph:
-    c: str
-    origin: tuple[float, float]
-    bbox: tuple[float, float, float, float]
-
-
-def _word_box(chars: list[_Glyph], size: float, direction: tuple[float, float]) -> PrintedWord | None:
-    """The oriented glyph box of a run of characters (baseline to cap height, plus descenders)."""
-    dx, dy = direction
-    nx, ny = dy, -dx  # "up" from the baseline, in page coordinates (y grows downwards)
-    ox, oy = chars[0].origin
-    lx, ly = chars[-1].origin
-    bx0, by0, bx1, by1 = chars[-1].bbox
-    axis_aligned = abs(dx) > 0.99 or abs(dy) > 0.99
-    advance = abs((bx1 - bx0) * dx + (by1 - by0) * dy) if axis_aligned else size * 0.55
-    length = (lx - ox) * dx + (ly - oy) * dy + advance
-    if length <= 0:
-        return None
-    up, down = _ASCENT * size, _DESCENT * size
-    corners = (
-        (ox - nx * down, oy - ny * down),
-        (ox + dx * length - nx * down, oy + dy * length - ny * down),
-        (ox + dx * length + nx * up, oy + dy * length + ny * up),
-        (ox + nx * up, oy + ny * up),
-    )
-    xs = [c[0] for c in corners]
-    ys = [c[1] for c in corners]
-    text = "".join(ch.c for ch in chars)
-    return PrintedWord("", 0, text, size, (0, 0, 0), (min(xs), min(ys), max(xs), max(ys)), corners)
-
-
-def _split_overprints(
-    chars: list[_Glyph], size: float, direction: tuple[float, float]
-) -> Iterator[list[_Glyph]]:
-    """Runs of characters whose pen position never steps back: a step back by more than a
-    quarter of the font size (kerning, as in "y,", steps back less) or half a character
-    means a second label printed over the first."""
-    dx, dy = direction
-    run: list[_Glyph] = []
-    pen = 0.0
-    for ch in chars:
-        at = ch.origin[0] * dx + ch.origin[1] * dy
-        x0, y0, x1, y1 = ch.bbox
-        width = abs((x1 - x0) * dx + (y1 - y0) * dy)
-        if run and at < pen - max(_OVERPRINT * size, width / 2):
-            yield run
-            run = []
-        run.append(ch)
-        pen = at + width
-    if run:
-        yield run
-
-
-def _page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[PrintedWord]:
-    """Words whose glyph boxes touch ``clip`` (whitespace splits words; so do overprints)."""
-    out: list[PrintedWord] = []
-    grown = pymupdf.Rect(clip.x0 - 40, clip.y0 - 40, clip.x1 + 40, clip.y1 + 40)
-    raw = page.get_text("rawdict", clip=grown, flags=pymupdf.TEXT_PRESERVE_WHITESPACE)
-    for block in raw.get("blocks", []):
-        for line in block.get("lines", []):
-            direction = (float(line["dir"][0]), float(line["dir"][1]))
-            for span in line["spans"]:
-                color = int(span["color"])
-                rgb = ((color >> 16) & 255, (color >> 8) & 255, color & 255)
-                size = float(span["size"])
-                glyphs = [
-                    _Glyph(str(ch["c"]), (float(ch["origin"][0]), float(ch["origin"][1])), tuple(ch["bbox"]))
-                    for ch in span["chars"]
-                ]
-                run: list[_Glyph] = []
-                for ch in [*glyphs, None]:
-                    if ch is not None and not ch.c.isspace():
-                        run.append(ch)
-                        continue
-                    for part in _split_overprints(run, size, direction) if run else ():
-                        box = _word_box(part, size, direction)
-                        if box is None or not pymupdf.Rect(box.bbox).intersects(clip):
-                            continue
-                        out.append(
-                            PrintedWord(viz_id, page.number + 1, box.text, size, rgb, box.bbox, box.corners)
-                        )
-                    run = []
-    return out
 
 
 # --- the four checks ----------------------------------------------------------------------
@@ -536,7 +459,7 @@ def check_document(
             result = ChartLegibility(chart.vizId, chart.chartType)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
                 for rect in page_rects:
-                    result.words.extend(_page_words(doc[page_no - 1], rect, chart.vizId))
+                    result.words.extend(page_words(doc[page_no - 1], rect, chart.vizId))
             _check_overlaps(result)
             _check_sizes_and_edges(result, rects[chart.vizId], pages)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
