@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -78,6 +78,13 @@ class ChartLegibility:
     #: index into ``words`` -> the checks that word fails
     failing: dict[int, set[str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    #: indices into ``words`` of the words checked, None for all (the others are read, as
+    #: the words a checked one may overprint, and never fail)
+    checked: set[int] | None = None
+
+    def to_check(self) -> Iterator[tuple[int, PrintedWord]]:
+        """(index, word) of the words checked."""
+        return ((i, w) for i, w in enumerate(self.words) if self.checked is None or i in self.checked)
 
     def fail(self, i: int, check: str, detail: str) -> None:
         w = self.words[i]
@@ -274,20 +281,25 @@ def boxes_overlap(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, floa
 def _check_overlaps(result: ChartLegibility) -> None:
     words = result.words
     boxes = [_shrunk(w.corners, _SHRINK_PT) for w in words]
+    checked = result.checked
     for i in range(len(words)):
         for j in range(i + 1, len(words)):
+            if checked is not None and i not in checked and j not in checked:
+                continue
             a, b = words[i].bbox, words[j].bbox
             if a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]:
                 continue
             if boxes_overlap(boxes[i], boxes[j]):
-                result.fail(i, "overlap", f"overprints {words[j].text!r}")
-                result.fail(j, "overlap", f"overprints {words[i].text!r}")
+                if checked is None or i in checked:
+                    result.fail(i, "overlap", f"overprints {words[j].text!r}")
+                if checked is None or j in checked:
+                    result.fail(j, "overlap", f"overprints {words[i].text!r}")
 
 
 def _check_sizes_and_edges(
     result: ChartLegibility, regions: dict[int, list[pymupdf.Rect]], pages: dict[int, pymupdf.Rect]
 ) -> None:
-    for i, w in enumerate(result.words):
+    for i, w in result.to_check():
         if w.size < MIN_SIZE_PT - 0.01:
             result.fail(i, "small", f"{w.size:.2f} pt < {MIN_SIZE_PT:g} pt")
         box = pymupdf.Rect(w.bbox)
@@ -301,9 +313,10 @@ def _check_sizes_and_edges(
 
 
 def _check_markers(result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect) -> None:
-    centres = marker_centres(page, clip)
-    for i, w in enumerate(result.words):
-        hit = next((c for c in centres if w.page == page_no and inside(w.corners, c)), None)
+    on_page = [(i, w) for i, w in result.to_check() if w.page == page_no]
+    centres = marker_centres(page, clip) if on_page else []
+    for i, w in on_page:
+        hit = next((c for c in centres if inside(w.corners, c)), None)
         if hit is not None:
             result.fail(i, "covers", f"covers a data marker at ({hit[0]:.0f}, {hit[1]:.0f})")
 
@@ -330,7 +343,7 @@ def _check_pixels(
 ) -> None:
     """Contrast against the pixels behind each word, and whether the word is painted at all."""
     height, width = with_text.shape[:2]
-    for i, w in enumerate(result.words):
+    for i, w in result.to_check():
         if w.page != page_no:
             continue
         x0 = int(max(0, (w.bbox[0] - clip.x0) * ZOOM))
@@ -430,10 +443,19 @@ def _chart_rects(doc: pymupdf.Document, chart: Chart) -> dict[int, list[pymupdf.
 
 
 def check_document(
-    manifest: DocumentManifest, pdf: bytes, only: Collection[str] | None = None
+    manifest: DocumentManifest,
+    pdf: bytes,
+    only: Collection[str] | None = None,
+    *,
+    forms: Mapping[str, Collection[str]] | None = None,
 ) -> DocumentLegibility:
     """Check every word of every chart region of ``manifest`` on its rendered ``pdf``
-    (of the charts whose vizId is in ``only``, when given: the same findings for those)."""
+    (of the charts whose vizId is in ``only``, when given: the same findings for those).
+
+    With ``forms`` (:func:`asked_forms`), only the words of a chart whose form is among that
+    chart's forms are checked (every word is read: a checked word may overprint any other), each
+    by every check as without ``forms``, and a region is rasterised only when it holds such a word:
+    :meth:`DocumentLegibility.question_problems` answers the questions of those forms the same."""
     try:
         doc = pymupdf.open(stream=pdf, filetype="pdf")
         blank = pymupdf.open(stream=pdf, filetype="pdf")
@@ -445,24 +467,21 @@ def check_document(
         pymupdf.TOOLS.set_small_glyph_heights(True)
         rects = {c.vizId: _chart_rects(doc, c) for c in manifest.charts}
         checked = [c for c in manifest.charts if only is None or c.vizId in only]
-        # The background copy: every chart region's text removed, graphics and images kept.
-        for page_no in sorted({p for c in checked for p in rects[c.vizId]}):
-            page = blank[page_no - 1]
-            for on_pages in rects.values():
-                for rect in on_pages.get(page_no, []):
-                    page.add_redact_annot(
-                        pymupdf.Rect(rect.x0 - 40, rect.y0 - 40, rect.x1 + 40, rect.y1 + 40)
-                    )
-            page.apply_redactions(images=0, graphics=0, text=0)
+        _remove_chart_text(blank, rects, sorted({p for c in checked for p in rects[c.vizId]}))
         pages = {n + 1: doc[n].rect for n in range(doc.page_count)}
         for chart in checked:
             result = ChartLegibility(chart.vizId, chart.chartType)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
                 for rect in page_rects:
                     result.words.extend(page_words(doc[page_no - 1], rect, chart.vizId))
+            if forms is not None:
+                wanted = forms.get(chart.vizId, ())
+                result.checked = {i for i, w in enumerate(result.words) if _form(w) in wanted}
             _check_overlaps(result)
             _check_sizes_and_edges(result, rects[chart.vizId], pages)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
+                if not any(w.page == page_no for _, w in result.to_check()):
+                    continue  # nothing to check on this page: no pixel or marker decides anything
                 for rect in page_rects:
                     clip = (
                         pymupdf.Rect(rect.x0 - 20, rect.y0 - 20, rect.x1 + 20, rect.y1 + 20) & pages[page_no]
@@ -478,6 +497,18 @@ def check_document(
         doc.close()
         blank.close()
     return out
+
+
+def _remove_chart_text(
+    blank: pymupdf.Document, rects: dict[str, dict[int, list[pymupdf.Rect]]], pages: list[int]
+) -> None:
+    """The background copy: on ``pages``, every chart region's text removed, graphics and images kept."""
+    for page_no in pages:
+        page = blank[page_no - 1]
+        for on_pages in rects.values():
+            for rect in on_pages.get(page_no, []):
+                page.add_redact_annot(pymupdf.Rect(rect.x0 - 40, rect.y0 - 40, rect.x1 + 40, rect.y1 + 40))
+        page.apply_redactions(images=0, graphics=0, text=0)
 
 
 def words_failing(doc: DocumentLegibility, check: str) -> Iterable[Finding]:
