@@ -30,15 +30,16 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import pymupdf
 
 from generation.questions.phrasing import drawn_forms
+from generation.validate.chart_words import PrintedWord, page_words
 from generation.validate.marks import inside, marker_centres
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question, Region
+from synthdocbench_tasks.schema import Chart, DataRef, DocumentManifest, Question, Region
 
 #: The checks, in report order.
 CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers")
@@ -49,9 +50,6 @@ MAX_LOW_CONTRAST_SHARE = 0.25
 ZOOM = 3.0  # rasterisation scale (216 dpi)
 _EDGE_PT = 1.0  # a word may stick out of its region by this much (glyph side bearings)
 _SHRINK_PT = 0.6  # glyph boxes are shrunk by this before testing overlap (touching is fine)
-_ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
-_DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
-_OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
 _PAINTED = 24  # summed RGB difference for a pixel to count as painted by the text
 _CROSS_SHRINK_PT = 0.8  # the glyph box is shrunk by this before looking for a crossing line
 _CROSS_MIN_AREA = 0.02  # a crossing covers at least this share of the shrunk box ...
@@ -60,19 +58,6 @@ _CROSS_SPAN = 0.85  # ... and runs through this share of its rows or columns
 
 class LegibilityError(ValueError):
     """The PDF cannot be read for the legibility check; one line for the user."""
-
-
-@dataclass(frozen=True)
-class PrintedWord:
-    """One word of chart text: its glyph box oriented along the text direction."""
-
-    viz_id: str
-    page: int  # 1-based
-    text: str
-    size: float  # pt
-    color: tuple[int, int, int]
-    bbox: tuple[float, float, float, float]  # axis-aligned, pt
-    corners: tuple[tuple[float, float], ...]  # oriented glyph box, pt
 
 
 @dataclass(frozen=True)
@@ -93,6 +78,13 @@ class ChartLegibility:
     #: index into ``words`` -> the checks that word fails
     failing: dict[int, set[str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    #: indices into ``words`` of the words checked, None for all (the others are read, as
+    #: the words a checked one may overprint, and never fail)
+    checked: set[int] | None = None
+
+    def to_check(self) -> Iterator[tuple[int, PrintedWord]]:
+        """(index, word) of the words checked."""
+        return ((i, w) for i, w in enumerate(self.words) if self.checked is None or i in self.checked)
 
     def fail(self, i: int, check: str, detail: str) -> None:
         w = self.words[i]
@@ -123,12 +115,8 @@ class DocumentLegibility:
         result = self.charts[chart.vizId]
         out = []
         for ref in q.required_data_points:
-            value_forms = drawn_forms(ref.value)
-            wanted = [("value", ref.label, {f.lower() for f in value_forms})]
-            name = ref.label.split(" (")[0]
-            wanted += [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
-            for what, shown, forms in wanted:
-                hits = [i for i, w in enumerate(result.words) if _normalise(w.text).lower() in forms]
+            for what, shown, forms in _wanted(ref):
+                hits = [i for i, w in enumerate(result.words) if _form(w) in forms]
                 if hits and all(i in result.failing for i in hits):
                     checks = sorted({c for i in hits for c in result.failing[i]})
                     out.append(
@@ -137,6 +125,29 @@ class DocumentLegibility:
                     )
                     break
         return out
+
+
+def _wanted(ref: DataRef) -> list[tuple[str, str, set[str]]]:
+    """(what, as shown, forms) of each thing a required data point prints: its value (every form a
+    renderer prints it in) and each word of more than three letters of its label's name."""
+    wanted = [("value", ref.label, {f.lower() for f in drawn_forms(ref.value)})]
+    name = ref.label.split(" (")[0]
+    return wanted + [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
+
+
+def asked_forms(manifest: DocumentManifest, questions: Iterable[Question]) -> dict[str, set[str]]:
+    """Per chart vizId, every word form :meth:`DocumentLegibility.question_problems` looks for
+    in that chart for ``questions``: given to :func:`check_document` as ``forms``, only the words
+    of these forms are checked, and ``question_problems`` answers those questions the same."""
+    charts = {c.index: c.vizId for c in manifest.charts}
+    out: dict[str, set[str]] = {}
+    for q in questions:
+        if q.chart_index in charts and q.required_data_points:
+            forms = out.setdefault(charts[q.chart_index], set())
+            for ref in q.required_data_points:
+                for _, _, f in _wanted(ref):
+                    forms |= f
+    return out
 
 
 @dataclass
@@ -220,6 +231,11 @@ def _normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip("()[]{}\"'“”‘’:;,.!?▼▶◀◆ $€£%+-−*")
 
 
+def _form(w: PrintedWord) -> str:
+    """The word as questions' forms are matched against it."""
+    return _normalise(w.text).lower()
+
+
 def _tokens(text: str) -> list[str]:
     return [t for t in (_normalise(p).lower() for p in text.split()) if t]
 
@@ -228,92 +244,6 @@ def _rect(region: Region, page: pymupdf.Page) -> pymupdf.Rect:
     w, h = page.rect.width, page.rect.height
     x1, y1, x2, y2 = region.bbox
     return pymupdf.Rect(x1 * w / 1000, y1 * h / 1000, x2 * w / 1000, y2 * h / 1000)
-
-
-@dataclass(frozen=True)
-class _Glyph:
-    c: str
-    origin: tuple[float, float]
-    bbox: tuple[float, float, float, float]
-
-
-def _word_box(chars: list[_Glyph], size: float, direction: tuple[float, float]) -> PrintedWord | None:
-    """The oriented glyph box of a run of characters (baseline to cap height, plus descenders)."""
-    dx, dy = direction
-    nx, ny = dy, -dx  # "up" from the baseline, in page coordinates (y grows downwards)
-    ox, oy = chars[0].origin
-    lx, ly = chars[-1].origin
-    bx0, by0, bx1, by1 = chars[-1].bbox
-    axis_aligned = abs(dx) > 0.99 or abs(dy) > 0.99
-    advance = abs((bx1 - bx0) * dx + (by1 - by0) * dy) if axis_aligned else size * 0.55
-    length = (lx - ox) * dx + (ly - oy) * dy + advance
-    if length <= 0:
-        return None
-    up, down = _ASCENT * size, _DESCENT * size
-    corners = (
-        (ox - nx * down, oy - ny * down),
-        (ox + dx * length - nx * down, oy + dy * length - ny * down),
-        (ox + dx * length + nx * up, oy + dy * length + ny * up),
-        (ox + nx * up, oy + ny * up),
-    )
-    xs = [c[0] for c in corners]
-    ys = [c[1] for c in corners]
-    text = "".join(ch.c for ch in chars)
-    return PrintedWord("", 0, text, size, (0, 0, 0), (min(xs), min(ys), max(xs), max(ys)), corners)
-
-
-def _split_overprints(
-    chars: list[_Glyph], size: float, direction: tuple[float, float]
-) -> Iterator[list[_Glyph]]:
-    """Runs of characters whose pen position never steps back: a step back by more than a
-    quarter of the font size (kerning, as in "y,", steps back less) or half a character
-    means a second label printed over the first."""
-    dx, dy = direction
-    run: list[_Glyph] = []
-    pen = 0.0
-    for ch in chars:
-        at = ch.origin[0] * dx + ch.origin[1] * dy
-        x0, y0, x1, y1 = ch.bbox
-        width = abs((x1 - x0) * dx + (y1 - y0) * dy)
-        if run and at < pen - max(_OVERPRINT * size, width / 2):
-            yield run
-            run = []
-        run.append(ch)
-        pen = at + width
-    if run:
-        yield run
-
-
-def _page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[PrintedWord]:
-    """Words whose glyph boxes touch ``clip`` (whitespace splits words; so do overprints)."""
-    out: list[PrintedWord] = []
-    grown = pymupdf.Rect(clip.x0 - 40, clip.y0 - 40, clip.x1 + 40, clip.y1 + 40)
-    raw = page.get_text("rawdict", clip=grown, flags=pymupdf.TEXT_PRESERVE_WHITESPACE)
-    for block in raw.get("blocks", []):
-        for line in block.get("lines", []):
-            direction = (float(line["dir"][0]), float(line["dir"][1]))
-            for span in line["spans"]:
-                color = int(span["color"])
-                rgb = ((color >> 16) & 255, (color >> 8) & 255, color & 255)
-                size = float(span["size"])
-                glyphs = [
-                    _Glyph(str(ch["c"]), (float(ch["origin"][0]), float(ch["origin"][1])), tuple(ch["bbox"]))
-                    for ch in span["chars"]
-                ]
-                run: list[_Glyph] = []
-                for ch in [*glyphs, None]:
-                    if ch is not None and not ch.c.isspace():
-                        run.append(ch)
-                        continue
-                    for part in _split_overprints(run, size, direction) if run else ():
-                        box = _word_box(part, size, direction)
-                        if box is None or not pymupdf.Rect(box.bbox).intersects(clip):
-                            continue
-                        out.append(
-                            PrintedWord(viz_id, page.number + 1, box.text, size, rgb, box.bbox, box.corners)
-                        )
-                    run = []
-    return out
 
 
 # --- the four checks ----------------------------------------------------------------------
@@ -351,20 +281,25 @@ def boxes_overlap(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, floa
 def _check_overlaps(result: ChartLegibility) -> None:
     words = result.words
     boxes = [_shrunk(w.corners, _SHRINK_PT) for w in words]
+    checked = result.checked
     for i in range(len(words)):
         for j in range(i + 1, len(words)):
+            if checked is not None and i not in checked and j not in checked:
+                continue
             a, b = words[i].bbox, words[j].bbox
             if a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]:
                 continue
             if boxes_overlap(boxes[i], boxes[j]):
-                result.fail(i, "overlap", f"overprints {words[j].text!r}")
-                result.fail(j, "overlap", f"overprints {words[i].text!r}")
+                if checked is None or i in checked:
+                    result.fail(i, "overlap", f"overprints {words[j].text!r}")
+                if checked is None or j in checked:
+                    result.fail(j, "overlap", f"overprints {words[i].text!r}")
 
 
 def _check_sizes_and_edges(
     result: ChartLegibility, regions: dict[int, list[pymupdf.Rect]], pages: dict[int, pymupdf.Rect]
 ) -> None:
-    for i, w in enumerate(result.words):
+    for i, w in result.to_check():
         if w.size < MIN_SIZE_PT - 0.01:
             result.fail(i, "small", f"{w.size:.2f} pt < {MIN_SIZE_PT:g} pt")
         box = pymupdf.Rect(w.bbox)
@@ -378,9 +313,10 @@ def _check_sizes_and_edges(
 
 
 def _check_markers(result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect) -> None:
-    centres = marker_centres(page, clip)
-    for i, w in enumerate(result.words):
-        hit = next((c for c in centres if w.page == page_no and inside(w.corners, c)), None)
+    on_page = [(i, w) for i, w in result.to_check() if w.page == page_no]
+    centres = marker_centres(page, clip) if on_page else []
+    for i, w in on_page:
+        hit = next((c for c in centres if inside(w.corners, c)), None)
         if hit is not None:
             result.fail(i, "covers", f"covers a data marker at ({hit[0]:.0f}, {hit[1]:.0f})")
 
@@ -407,7 +343,7 @@ def _check_pixels(
 ) -> None:
     """Contrast against the pixels behind each word, and whether the word is painted at all."""
     height, width = with_text.shape[:2]
-    for i, w in enumerate(result.words):
+    for i, w in result.to_check():
         if w.page != page_no:
             continue
         x0 = int(max(0, (w.bbox[0] - clip.x0) * ZOOM))
@@ -507,10 +443,19 @@ def _chart_rects(doc: pymupdf.Document, chart: Chart) -> dict[int, list[pymupdf.
 
 
 def check_document(
-    manifest: DocumentManifest, pdf: bytes, only: Collection[str] | None = None
+    manifest: DocumentManifest,
+    pdf: bytes,
+    only: Collection[str] | None = None,
+    *,
+    forms: Mapping[str, Collection[str]] | None = None,
 ) -> DocumentLegibility:
     """Check every word of every chart region of ``manifest`` on its rendered ``pdf``
-    (of the charts whose vizId is in ``only``, when given: the same findings for those)."""
+    (of the charts whose vizId is in ``only``, when given: the same findings for those).
+
+    With ``forms`` (:func:`asked_forms`), only the words of a chart whose form is among that
+    chart's forms are checked (every word is read: a checked word may overprint any other), each
+    by every check as without ``forms``, and a region is rasterised only when it holds such a word:
+    :meth:`DocumentLegibility.question_problems` answers the questions of those forms the same."""
     try:
         doc = pymupdf.open(stream=pdf, filetype="pdf")
         blank = pymupdf.open(stream=pdf, filetype="pdf")
@@ -522,24 +467,21 @@ def check_document(
         pymupdf.TOOLS.set_small_glyph_heights(True)
         rects = {c.vizId: _chart_rects(doc, c) for c in manifest.charts}
         checked = [c for c in manifest.charts if only is None or c.vizId in only]
-        # The background copy: every chart region's text removed, graphics and images kept.
-        for page_no in sorted({p for c in checked for p in rects[c.vizId]}):
-            page = blank[page_no - 1]
-            for on_pages in rects.values():
-                for rect in on_pages.get(page_no, []):
-                    page.add_redact_annot(
-                        pymupdf.Rect(rect.x0 - 40, rect.y0 - 40, rect.x1 + 40, rect.y1 + 40)
-                    )
-            page.apply_redactions(images=0, graphics=0, text=0)
+        _remove_chart_text(blank, rects, sorted({p for c in checked for p in rects[c.vizId]}))
         pages = {n + 1: doc[n].rect for n in range(doc.page_count)}
         for chart in checked:
             result = ChartLegibility(chart.vizId, chart.chartType)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
                 for rect in page_rects:
-                    result.words.extend(_page_words(doc[page_no - 1], rect, chart.vizId))
+                    result.words.extend(page_words(doc[page_no - 1], rect, chart.vizId))
+            if forms is not None:
+                wanted = forms.get(chart.vizId, ())
+                result.checked = {i for i, w in enumerate(result.words) if _form(w) in wanted}
             _check_overlaps(result)
             _check_sizes_and_edges(result, rects[chart.vizId], pages)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
+                if not any(w.page == page_no for _, w in result.to_check()):
+                    continue  # nothing to check on this page: no pixel or marker decides anything
                 for rect in page_rects:
                     clip = (
                         pymupdf.Rect(rect.x0 - 20, rect.y0 - 20, rect.x1 + 20, rect.y1 + 20) & pages[page_no]
@@ -555,6 +497,18 @@ def check_document(
         doc.close()
         blank.close()
     return out
+
+
+def _remove_chart_text(
+    blank: pymupdf.Document, rects: dict[str, dict[int, list[pymupdf.Rect]]], pages: list[int]
+) -> None:
+    """The background copy: on ``pages``, every chart region's text removed, graphics and images kept."""
+    for page_no in pages:
+        page = blank[page_no - 1]
+        for on_pages in rects.values():
+            for rect in on_pages.get(page_no, []):
+                page.add_redact_annot(pymupdf.Rect(rect.x0 - 40, rect.y0 - 40, rect.x1 + 40, rect.y1 + 40))
+        page.apply_redactions(images=0, graphics=0, text=0)
 
 
 def words_failing(doc: DocumentLegibility, check: str) -> Iterable[Finding]:

@@ -59,7 +59,11 @@ def tokens_by_page(words: list[Word], page_count: int) -> dict[int, list[str]]:
     """Each page's words as tokens (NFKC, so ligatures read as letters), without page numbers,
     so a sentence that runs over a page break still reads as one."""
     out: dict[int, list[str]] = {n: [] for n in range(1, page_count + 1)}
+    known: dict[str, list[str]] = {}  # a document prints a few thousand distinct words
     for w in words:
         if not running_header_or_footer(w):
-            out[w.page] += tokens(unicodedata.normalize("NFKC", w.text))
+            found = known.get(w.text)
+            if found is None:
+                found = known[w.text] = tokens(unicodedata.normalize("NFKC", w.text))
+            out[w.page] += found
     return out

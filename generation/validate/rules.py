@@ -56,7 +56,7 @@ from generation.validate import question_rules
 from generation.validate.derivation_rules import chart_of, ill_posed_operations, numeric_rule, reference_rule
 from generation.validate.evidence import RULES as EVIDENCE_RULES
 from generation.validate.evidence import check_evidence
-from generation.validate.legibility import DocumentLegibility, check_document
+from generation.validate.legibility import DocumentLegibility, asked_forms, check_document
 from generation.validate.pdf_words import Word, read_pdf_words, tokens_by_page, words_of
 from generation.validate.plausibility import manifest_problems
 from generation.validate.text_rules import (
@@ -126,8 +126,9 @@ def validate_questions(
 
     ``page_words`` are the PDF's words when the caller has read them already
     (:func:`generation.document.regions.measure_document`); otherwise they are read from ``pdf``.
-    Legibility is checked on every chart, or with ``all_charts=False`` only on the charts the
-    questions ask about (the same verdicts; ``result.legibility`` then covers those charts)."""
+    Legibility is checked on every chart, or with ``all_charts=False`` only on the words the
+    questions look for in the charts they ask about (the same verdicts; ``result.legibility``
+    then covers those words)."""
     if page_words is None:
         page_words = read_pdf_words(pdf)
     pages = len(page_words)
@@ -135,7 +136,10 @@ def validate_questions(
     page_tokens = tokens_by_page(words, pages)
     index = leak_index(words)
     asked = {c.vizId for c in manifest.charts if c.index in {q.chart_index for q in questions}}
-    legibility = check_document(manifest, pdf, None if all_charts else asked)
+    if all_charts:
+        legibility = check_document(manifest, pdf)
+    else:
+        legibility = check_document(manifest, pdf, asked, forms=asked_forms(manifest, questions))
     result = ValidationResult(legibility=legibility)
     per_set = question_rules.set_problems(manifest, questions)
     for q in questions:

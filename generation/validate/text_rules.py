@@ -218,7 +218,12 @@ def evidence_pages_rule(
             out.append(
                 f"the title of Figure {chart.figure_number} is not printed on its evidence page(s) {pages}"
             )
-    for fact in cited_facts(manifest, q):
+    facts = cited_facts(manifest, q)
+    on_page: dict[int, list[Word]] = {r.page: [] for fact in facts for r in fact.regions}
+    for w in words if on_page else ():  # one pass: the words of the cited facts' pages, in order
+        if w.page in on_page:
+            on_page[w.page].append(w)
+    for fact in facts:
         pages = sorted({r.page for r in fact.regions})
         if not pages:
             continue
@@ -227,8 +232,8 @@ def evidence_pages_rule(
         text = [
             t
             for r in sorted(fact.regions, key=lambda r: r.page)
-            for w in words
-            if w.page == r.page and _inside(w, [r]) and not running_header_or_footer(w)
+            for w in on_page[r.page]
+            if _inside(w, [r]) and not running_header_or_footer(w)
             for t in tokens(unicodedata.normalize("NFKC", w.text))
         ]
         if not _contains(text, tokens(unicodedata.normalize("NFKC", fact.sentence))):

@@ -47,15 +47,17 @@ def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
 @pytest.mark.skipif(not forks_from_run(), reason="the pool forks from a server on this platform")
 def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(tmp_path: Path) -> None:
     # no fork server (it would import the generator a second time): the workers are children
-    # of the command's process, forked after it filled the caches
+    # of the command's process, forked after it filled the caches, with what it holds frozen
+    # (left out of their garbage collections) and unfrozen in the command once the pool is done
     code = (
-        "import os, sys\n"
+        "import gc, os, sys\n"
         "from multiprocessing import forkserver\n"
         "from generation.run import pipeline\n"
         "from generation.world import entities, space\n"
         "def fake(config, index, out_dir, d3_js, renderer, planner):\n"
         "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize\n"
-        "    (out_dir / f'{index}.txt').write_text(f'{os.getppid()} {filled}')\n"
+        "    frozen = gc.get_freeze_count() > 0\n"
+        "    (out_dir / f'{index}.txt').write_text(f'{os.getppid()} {filled} {frozen}')\n"
         "pipeline._worker_renderer = lambda: None\n"
         "pipeline.try_document = fake\n"
         "from synthdocbench_tasks.cli import app\n"
@@ -64,13 +66,13 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
         f" '--out', {str(tmp_path)!r}])\n"
         "except SystemExit:\n"
         "    pass\n"
-        "print(os.getpid(), forkserver._forkserver._forkserver_pid)\n"
+        "print(os.getpid(), forkserver._forkserver._forkserver_pid, gc.get_freeze_count())\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    pid, server = done.stdout.split()[-2:]
-    assert server == "None"
+    pid, server, frozen_after = done.stdout.split()[-3:]
+    assert server == "None" and frozen_after == "0"
     seen = {(tmp_path / f"{i}.txt").read_text() for i in range(3)}
-    assert seen == {f"{pid} (1, 1)"}
+    assert seen == {f"{pid} (1, 1) True"}
 
 
 def test_a_process_running_another_thread_forks_from_the_server() -> None:
@@ -98,11 +100,12 @@ def test_a_process_running_another_thread_forks_from_the_server() -> None:
 @pytest.mark.slow
 def test_the_warm_module_fills_the_caches_a_document_needs() -> None:
     code = (
-        "from generation.world import entities, space; import generation.run.warm;"
-        "print(space.pairs.cache_info().currsize, entities.countries.cache_info().currsize)"
+        "import gc; from generation.world import entities, space; import generation.run.warm;"
+        "print(space.pairs.cache_info().currsize, entities.countries.cache_info().currsize,"
+        " gc.get_freeze_count() > 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.split() == ["1", "1"]
+    assert done.stdout.split() == ["1", "1", "True"]
 
 
 def test_documents_go_longest_first_and_none_is_lost() -> None:
@@ -115,3 +118,20 @@ def test_documents_go_longest_first_and_none_is_lost() -> None:
     assert pages == sorted(pages, reverse=True)
     ties = [(p, i) for p, i in zip(pages, order, strict=True)]
     assert ties == sorted(ties, key=lambda t: (-t[0], t[1]))
+
+
+def test_the_heap_is_frozen_while_documents_are_made_and_given_back_after() -> None:
+    code = (
+        "import gc\n"
+        "from generation.run.pipeline import frozen_heap\n"
+        "with frozen_heap():\n"
+        "    print(gc.get_freeze_count() > 0)\n"
+        "print(gc.get_freeze_count())\n"
+        # a process that froze objects of its own keeps them frozen
+        "gc.freeze(); before = gc.get_freeze_count()\n"
+        "with frozen_heap():\n"
+        "    pass\n"
+        "print(gc.get_freeze_count() >= before)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == ["True", "0", "True"]

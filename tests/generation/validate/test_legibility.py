@@ -26,6 +26,7 @@ from generation.validate.legibility import (
     DocumentLegibility,
     LegibilityError,
     LegibilityTally,
+    asked_forms,
     boxes_overlap,
     check_document,
     contrast_ratio,
@@ -131,50 +132,51 @@ def _with_marker(k: int, body: str) -> str:
     return f'<text x="4" y="12">M{k}</text>{body}'
 
 
+#: One figure a check: each fails the check its comment names (0 passes every check).
+_FAILURES = [
+    # 0: clean, dark on white, a point beside it
+    _with_marker(0, '<circle cx="50" cy="56" r="3" fill="#2ca02c"/><text x="60" y="60">Clean 42.5</text>'),
+    # 1: heatmap case: a label meant white on a dark cell, forced dark by the stylesheet
+    _with_marker(
+        1,
+        '<rect x="50" y="40" width="80" height="40" fill="#08306b"/>'
+        '<text x="60" y="65" fill="#fff">86.1</text>',
+    ),
+    # 2: dumbbell case: "739" and "749" printed over each other
+    _with_marker(2, '<text x="60" y="60">739</text><text x="66" y="60">749</text>'),
+    # 3: stacked-area case: a white label centred on the area's edge, half on white paper
+    _with_marker(
+        3,
+        '<rect x="100" y="30" width="120" height="60" fill="#1f77b4"/>'
+        '<text x="100" y="65" text-anchor="middle" style="fill:#fff">23.7</text>',
+    ),
+    # 4: radar case: an axis title printed over the top spoke label
+    _with_marker(
+        4,
+        '<text x="200" y="60" text-anchor="middle">Access</text>'
+        '<text x="203" y="58" style="font-weight:bold">Output (units)</text>',
+    ),
+    # 5: too small: 8 px = 6 pt
+    _with_marker(5, '<text x="60" y="60" style="font-size:8px">12.5</text>'),
+    # 6: sparkline case: a moved label's plate painted over its own point
+    _with_marker(
+        6,
+        '<circle cx="75" cy="56" r="3" fill="#2ca02c"/>'
+        '<rect x="58" y="47" width="36" height="14" fill="#fff"/><text x="60" y="60">54.4%</text>',
+    ),
+    # 7: a highlight line drawn through a label with no plate
+    _with_marker(
+        7,
+        '<line x1="40" y1="56" x2="140" y2="56" stroke="#d62728" stroke-width="2"/>'
+        '<text x="60" y="60">42.5</text>',
+    ),
+    # 8: clipped by the chart: runs past the region's right edge (nothing to its right)
+    _with_marker(8, '<text x="270" y="60">Overflowing label</text>'),
+]
+
+
 def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) -> None:
-    figures = [
-        # 0: clean, dark on white, a point beside it
-        _with_marker(
-            0, '<circle cx="50" cy="56" r="3" fill="#2ca02c"/><text x="60" y="60">Clean 42.5</text>'
-        ),
-        # 1: heatmap case: a label meant white on a dark cell, forced dark by the stylesheet
-        _with_marker(
-            1,
-            '<rect x="50" y="40" width="80" height="40" fill="#08306b"/>'
-            '<text x="60" y="65" fill="#fff">86.1</text>',
-        ),
-        # 2: dumbbell case: "739" and "749" printed over each other
-        _with_marker(2, '<text x="60" y="60">739</text><text x="66" y="60">749</text>'),
-        # 3: stacked-area case: a white label centred on the area's edge, half on white paper
-        _with_marker(
-            3,
-            '<rect x="100" y="30" width="120" height="60" fill="#1f77b4"/>'
-            '<text x="100" y="65" text-anchor="middle" style="fill:#fff">23.7</text>',
-        ),
-        # 4: radar case: an axis title printed over the top spoke label
-        _with_marker(
-            4,
-            '<text x="200" y="60" text-anchor="middle">Access</text>'
-            '<text x="203" y="58" style="font-weight:bold">Output (units)</text>',
-        ),
-        # 5: too small: 8 px = 6 pt
-        _with_marker(5, '<text x="60" y="60" style="font-size:8px">12.5</text>'),
-        # 6: sparkline case: a moved label's plate painted over its own point
-        _with_marker(
-            6,
-            '<circle cx="75" cy="56" r="3" fill="#2ca02c"/>'
-            '<rect x="58" y="47" width="36" height="14" fill="#fff"/><text x="60" y="60">54.4%</text>',
-        ),
-        # 7: a highlight line drawn through a label with no plate
-        _with_marker(
-            7,
-            '<line x1="40" y1="56" x2="140" y2="56" stroke="#d62728" stroke-width="2"/>'
-            '<text x="60" y="60">42.5</text>',
-        ),
-        # 8: clipped by the chart: runs past the region's right edge (nothing to its right)
-        _with_marker(8, '<text x="270" y="60">Overflowing label</text>'),
-    ]
-    pdf, manifest = _hostile_doc(renderer, figures)
+    pdf, manifest = _hostile_doc(renderer, _FAILURES)
     found = check_document(manifest, pdf)
     by_chart = {viz: {c for i in r.failing for c in r.failing[i]} for viz, r in found.charts.items()}
     assert by_chart["hostile-0"] == set(), failing(found, "contrast")
@@ -189,6 +191,44 @@ def test_checker_passes_clean_text_and_finds_each_failure(renderer: Renderer) ->
     # The overprinted "739"/"749" is split back into two words, whatever the text layer merged.
     words = {w.text for w in found.charts["hostile-2"].words}
     assert {"739", "749"} <= words, words
+
+
+def test_checking_only_the_asked_words_gives_their_verdicts(renderer: Renderer) -> None:
+    # generation checks only the words its questions look for (``forms``): each of them fails
+    # the same checks as when every word is checked, and the questions get the same answers
+    pdf, manifest = _hostile_doc(renderer, _FAILURES)
+    asked = [
+        (1, "Clean", 42.5),
+        (2, "Cell", 86.1),
+        (3, "Pair", 739.0),
+        (4, "Band", 23.7),
+        (5, "Access (units)", 1.0),
+        (6, "Tiny", 12.5),
+        (7, "Point", 54.4),
+        (8, "Crossed", 42.5),
+        (9, "Overflowing label", 1.0),
+    ]
+    questions = [
+        Question.model_construct(
+            question_id=f"q{k}", chart_index=k, required_data_points=[DataRef(label=label, value=value)]
+        )
+        for k, label, value in asked
+    ]
+    full = check_document(manifest, pdf)
+    forms = asked_forms(manifest, questions)
+    only = check_document(manifest, pdf, forms=forms)
+    checked = 0
+    for viz, chart in only.charts.items():
+        assert chart.words == full.charts[viz].words
+        assert chart.checked is not None and set(chart.failing) <= chart.checked
+        for i in chart.checked:
+            assert chart.failing.get(i) == full.charts[viz].failing.get(i), (viz, chart.words[i].text)
+        checked += len(chart.checked)
+    assert 0 < checked < sum(len(c.words) for c in full.charts.values())
+    problems = [only.question_problems(manifest, q) for q in questions]
+    assert problems == [full.question_problems(manifest, q) for q in questions]
+    refused = {q.chart_index for q, p in zip(questions, problems, strict=True) if p}
+    assert refused == {2, 3, 4, 5, 6, 7, 8, 9}, problems
 
 
 def test_question_about_an_illegible_value_is_refused(renderer: Renderer) -> None:
