@@ -131,6 +131,7 @@ def _head(phrase: str) -> str:
 @cache
 def is_plural(phrase: str) -> bool:
     """Whether ``phrase`` takes a plural verb ("trade unions treat", "the ministry treats")."""
+    phrase = re.sub(r"\s*\([^()]*\)$", "", phrase.strip()) or phrase  # "Kenya (Car loans)": one mark
     if _is_singular_name(phrase):
         return False
     words = phrase.lower().split()

@@ -115,10 +115,12 @@ def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
         a = pick(
             rng,
             [
-                f"{cap(mark_phrase(chart, hi))} is higher, at {val(chart, hi)} against {val(chart, lo)}: a "
+                f"{cap(mark_phrase(chart, hi))} {agree(mark_phrase(chart, hi), 'is')} higher, at "
+                f"{val(chart, hi)} against {val(chart, lo)}: a "
                 "gap "
                 f"of {diff.said()}.",
-                f"{cap(mark_phrase(chart, hi))} leads by {diff.said()} ({val(chart, hi)} versus "
+                f"{cap(mark_phrase(chart, hi))} {agree(mark_phrase(chart, hi), 'leads')} by {diff.said()} "
+                f"({val(chart, hi)} versus "
                 f"{val(chart, lo)}).",
             ],
         )
@@ -229,15 +231,16 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         side = "above" if p.value > mean_t.value else "below"
         scope = f"the {series} marks" if series else f"all {len(points)} marks"
         asked = f"the {series} marks" if series else "all the marks"  # the count may be the answer
+        is_, does, it = agree(mark, "is"), agree(mark, "does"), agree(mark, "it")  # a plural measure
         q = pick(
             rng,
             [
-                f"In {fig}, how far is {mark} from the average of {asked}, and on which side of it?",
-                f"Taking the mean of {asked} in {fig}, by how much does {mark} differ from it, and is it "
-                "higher or lower?",
+                f"In {fig}, how far {is_} {mark} from the average of {asked}, and on which side of it?",
+                f"Taking the mean of {asked} in {fig}, by how much {does} {mark} differ from it, and {is_} "
+                f"{it} higher or lower?",
             ],
         )
-        a = f"{cap(scope)} average {mean.said()}; {mark}, at {val(chart, p)}, is {gap.said()} {side} that."
+        a = f"{cap(scope)} average {mean.said()}; {mark}, at {val(chart, p)}, {is_} {gap.said()} {side} that."
         readings = "; ".join(f"{mark_phrase(chart, x)} = {fmt_num(x.value)}" for x in points)
         steps = [
             f"Locate {fig} and read {scope}: {readings}.",

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from generation.charts.registry import chart_type
+from generation.document.grammar import agree
 from generation.questions.chart_common import (
     ADDITIVE_TYPES,
     ORDERED_TYPES,
@@ -93,9 +94,9 @@ def _read_one(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | N
             rng,
             [
                 f"The chart puts {mark} at {v}.",
-                f"{cap(mark)} stands at {v} in that chart.",
+                f"{cap(mark)} {agree(mark, 'stands')} at {v} in that chart.",
                 f"It shows a value of {v} for {mark}.",
-                f"In that chart, {mark} is plotted at {v}.",
+                f"In that chart, {mark} {agree(mark, 'is')} plotted at {v}.",
             ],
         )
         steps = [f"Locate {fig} in the document.", f"Read the mark for {mark}: {v}."]
@@ -125,11 +126,12 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
             ],
         )
         rank = ("first", "on top") if highest else ("last", "at the bottom")
+        named = mark_phrase(chart, top)
         a = pick(
             rng,
             [
-                f"At {val(chart, top)}, {mark_phrase(chart, top)} ranks {rank[0]} overall.",
-                f"{cap(mark_phrase(chart, top))} comes out {rank[1]} with {val(chart, top)}.",
+                f"At {val(chart, top)}, {named} {agree(named, 'ranks')} {rank[0]} overall.",
+                f"{cap(named)} {agree(named, 'comes')} out {rank[1]} with {val(chart, top)}.",
             ],
         )
         steps = [

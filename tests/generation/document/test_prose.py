@@ -53,6 +53,8 @@ _TOPICS = all_topics()
         ("the Philippines", False),
         ("Robson & Sons", False),
         ("Losses", True),
+        ("Kenya (Car loans)", False),  # a mark named with its series in parentheses
+        ("Losses (Kenya)", True),
     ],
 )
 def test_number_of_noun_phrases(phrase: str, plural_: bool) -> None:

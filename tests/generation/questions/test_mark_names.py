@@ -4,12 +4,14 @@ others are changes, so a claim about one is named as the text names it."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from generation.charts.registry import chart_type, parts_of_one_whole
 from generation.document.content import plan_document
+from generation.document.grammar import is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.chart import mean_needs_no_reading
@@ -112,3 +114,27 @@ def test_a_claim_on_a_two_measure_mark_or_a_change_names_what_it_is_about(charts
                 spans += 1
                 assert subject.endswith(f" over {p.category}"), subject
     assert spans
+
+
+def test_a_verb_after_a_mark_agrees_with_it(run: list[DocumentManifest]) -> None:
+    """ "Participants in Digital Skills Academy stand at ...", "Kenya (Car loans) is ...": the verb
+    after a mark's name follows the name's number, a parenthesised series left aside."""
+    singular = ("is", "stands", "comes", "ranks", "leads", "does")
+    plural = ("are", "stand", "come", "rank", "lead", "do")
+    checked = 0
+    for manifest in run:
+        for q in make_questions(manifest, CONFIG):
+            chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
+            if chart is None:
+                continue
+            text = f"{q.question} {q.answer}"
+            for p in chart.data:
+                name = mark_phrase(chart, p)
+                for verb in (*singular, *plural):
+                    for found in re.finditer(rf"(?i)\b{re.escape(name)},?(?: at [^,]+,)? {verb}\b", text):
+                        clause = re.split(r"[.?!;:]", text[: found.start()])[-1]
+                        if re.search(r"\b(does|do|did)\b", clause):
+                            continue  # a question's base form: "where does the value for X stand"
+                        checked += 1
+                        assert (verb in plural) == is_plural(name), found.group(0)
+    assert checked
