@@ -22,11 +22,12 @@ from generation.world.space import (
     limits_of,
     pairs,
     space_size,
+    themes,
     topic_by_title,
     topic_for,
 )
 from generation.world.table import FactTable, world_decimals
-from generation.world.topics import DOMAINS, funnel_of, in_text
+from generation.world.topics import DOMAINS, funnel_of, in_text, infer_kind
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
 
@@ -203,3 +204,18 @@ def test_a_scaled_metric_widens_no_entity_far_past_its_band() -> None:
                 if lo < band_lo / 3 - 10.0**-composed.metric.decimals:  # Italy's land area: 72x below
                     below.append((pair.title, rec["name"], entity, (band_lo, band_hi), (lo, hi)))
     assert far == [] and below == []
+
+
+def test_averages_prices_and_per_unit_metrics_are_marked_intensive() -> None:
+    """A metric whose name says it is typical (average, mean, median) or whose unit is per unit
+    (USD per kWh, kg per hectare) never adds up: the theme data must mark it ``kind: intensive``
+    (or give another non-additive kind), so no question sums it."""
+    unmarked = []
+    for theme in themes():
+        for record in [*theme["metrics"], theme["mix"]["metric"]]:
+            name, unit = record["name"], record["unit"]
+            typical = re.match(r"(average|mean|median)\b", name) or " per " in f" {unit} "
+            kind = record.get("kind") or infer_kind(name, unit, int(record.get("decimals", 1)))
+            if typical and kind in ("level", "count") and theme["mix"]["metric"] is not record:
+                unmarked.append(name)
+    assert unmarked == []
