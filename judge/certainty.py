@@ -203,10 +203,10 @@ _ALTERNATIVES = re.compile(
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
-    r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"(?i:\beither\b)(?:[^.;]|\.\d)*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that|(?:the\s+)?[\w-]+(?:\s+\([^)]{0,40}\))?)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
     r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?,?\s+or\s+"
-    r"(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-$€£]?\d"
+    r"(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-+−$€£]?\d"
     r"|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
     # "Indonesia at 23.13%, or Thailand at about 22.9%": another candidate with its own value
     r"|(?<![\d.,])\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
