@@ -251,6 +251,17 @@ _NARROW = 0.012  # a range's ends within 1.2% of the value, as a rounded approxi
 
 OTHER_UNIT = "a unit or scale other than the reference's"
 SWAPPED = "the compared entities come in the other order"
+#: judge12: doubts whose uncertain passes are more often label-fails than label-passes on the
+#: labelled sets (chosen by leave-one-set-out over the free-written ones, docs/protocol.md):
+#: offline-only scoring reads such a pass as just below the pass mark; it stays uncertain, so a
+#: cascade still hands it to its LLM judge.
+LEAN_FAIL = frozenset((SWAPPED,))
+
+
+def leaned(score: int, doubts: Sequence[str], pass_mark: int = 6) -> int:
+    """``score`` as offline-only scoring reads it: a pass with a doubt of :data:`LEAN_FAIL` is
+    scored just below ``pass_mark``."""
+    return min(score, pass_mark - 1) if score >= pass_mark and LEAN_FAIL & set(doubts) else score
 RIVAL = "another value in the asked unit is stated too"
 ROUNDED = "a value rounded more coarsely than the fact's tolerance"
 OTHER_LETTERS = "written with another language's letters"

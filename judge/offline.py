@@ -425,7 +425,7 @@ class OfflineJudge:
             text_out += f"; uncertain: {'; '.join(doubts)}"
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
         settled = settled and not misread_name(verdicts, doubts, ctx, text)
-        return self._judgement(score, text_out, certain=settled)
+        return self._judgement(certainty.leaned(score, doubts), text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""
