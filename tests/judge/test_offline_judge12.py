@@ -1,0 +1,72 @@
+"""The judge12 round's generic fixes (issue 25), on generated questions: hedges whose
+alternatives carry decimals or signs leave the slot open; a gap "above the mean by G" and one
+statistic verb for two values are no misbound statistic; inline LaTeX math drops its dollars; a
+value in words keeps its "minus"; a bare comparative answers a "higher or lower?" question; a
+count of plain nouns in km² is in another unit; German common nouns are no foreign names; and a
+pass whose compared entities come in the other order leans to a fail offline (uncertain).
+
+The answers come from :mod:`tests.judge.offline_cases_judge12`, built from the frozen question
+snapshots (questions only). Every class fails on offline-claims-v11 (main before this round).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge import certainty
+from tests.judge import offline_cases_judge12 as cases
+from tests.judge.error_classes import assert_class_right, verdict
+
+#: class -> (questions, answers) it is tried on at least; 40 questions at most
+MINIMUM = {
+    "hedged_decimals": (30, 90),
+    "gap_from_mean": (8, 16),
+    "two_averages": (4, 8),
+    "latex_math": (30, 60),
+    "minus_in_words": (30, 60),
+    "bare_comparative": (5, 10),
+    "count_in_area": (8, 16),
+    "german_nouns": (30, 60),
+    "swapped_ratio": (2, 4),
+}
+_MOST = 40
+
+
+def _rows(name: str) -> list[tuple[dict[str, object], str, bool]]:
+    rows = list(cases.cases(name))
+    asked = set(sorted({str(q["question_id"]) for q, _, _ in rows})[:_MOST])
+    return [(q, answer, ok) for q, answer, ok in rows if q["question_id"] in asked]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(MINIMUM))
+def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
+    if name == "german_nouns":  # right forms only: a German noun must cost nothing
+        rows = _rows(name)
+        assert len({q["question_id"] for q, _, _ in rows}) >= MINIMUM[name][0]
+        assert [a for q, a, _ in rows if verdict(q, a).score < 6] == []
+        return
+    assert_class_right(name, _rows(name), MINIMUM[name])
+
+
+@pytest.mark.slow
+def test_a_pass_with_the_compared_entities_swapped_leans_to_a_fail_and_stays_uncertain() -> None:
+    swapped = [(q, a) for q, a, ok in _rows("swapped_ratio") if not ok]
+    assert len(swapped) >= MINIMUM["swapped_ratio"][0]
+    for q, answer in swapped:
+        v = verdict(q, answer)
+        assert v.score == 5 and not v.certain and certainty.SWAPPED in v.judgement, (answer, v.judgement)
+
+
+@pytest.mark.parametrize(
+    ("score", "doubts", "leaned"),
+    [
+        (10, [certainty.SWAPPED], 5),
+        (7, ["it hedges", certainty.SWAPPED], 5),
+        (10, ["it hedges"], 10),
+        (3, [certainty.SWAPPED], 3),
+        (10, [], 10),
+    ],
+)
+def test_only_a_lean_fail_doubt_caps_a_pass(score: int, doubts: list[str], leaned: int) -> None:
+    assert certainty.leaned(score, doubts) == leaned
