@@ -255,7 +255,10 @@ SWAPPED = "the compared entities come in the other order"
 #: labelled sets (chosen by leave-one-set-out over the free-written ones, docs/protocol.md):
 #: offline-only scoring reads such a pass as just below the pass mark; it stays uncertain, so a
 #: cascade still hands it to its LLM judge.
-LEAN_FAIL = frozenset((SWAPPED,))
+LAST_STATEMENT_MISSTATES = "its last sentence gives the asked quantity a value the item does not have"
+#: (:mod:`judge.offline_lean`; the compared entities in the other order were tried and dropped:
+#: "B is lower than A" says what "A is higher than B" says)
+LEAN_FAIL = frozenset((LAST_STATEMENT_MISSTATES,))
 
 
 def leaned(score: int, doubts: Sequence[str], pass_mark: int = 6) -> int:

@@ -86,6 +86,7 @@ from judge.offline_facts import (
     pivot_of,
 )
 from judge.offline_gates import gate_doubts
+from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
@@ -414,6 +415,9 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
+        if score >= _PASS:
+            values = [v for f in facts if f.kind == "number" for v, _ in f.targets]
+            doubts += lean_doubts(item.candidate, item.question, item.reference, values, doubts)
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

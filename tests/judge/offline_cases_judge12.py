@@ -171,22 +171,18 @@ def german_nouns(q: dict[str, Any]) -> list[Case]:
     ]
 
 
-_RATIO = re.compile(
-    r"^(?P<a>[A-Z][\w ]*?) is about (?P<r>\d[\d.]*) times (?P<b>[\w ]+?) \((?P<x>[^()]+?) versus (?P<y>[^()]+?)\)"
-)
-
-
-def swapped_ratio(q: dict[str, Any]) -> list[Case]:
-    """A ratio "A is about R times B" said with the two entities the other way round: the
-    judge's doubt that the entities come in the other order leans the offline score to a fail
-    (uncertain); the right order passes."""
-    m = _RATIO.match(q["reference"])
-    if m is None or m["a"] not in q["question"] or m["a"].split()[0] == m["b"].split()[0]:
-        return []  # the same entity in two years is no pair of names to swap
-    return [
-        (f"{m['b']} exceeds {m['a']} by a factor of about {m['r']}: {m['b']} is at {m['x']}, {m['a']} at {m['y']}.", False),
-        (f"{m['a']} exceeds {m['b']} by a factor of about {m['r']}: {m['a']} is at {m['x']}, {m['b']} at {m['y']}.", True),
-    ]
+def last_statement(q: dict[str, Any]) -> list[Case]:
+    """Readings listed, then a last sentence that gives the asked statistic another value
+    ("… The average is 31.4 days."): with a doubt on the answer (a list of readings), offline
+    scoring leans the pass to a fail; the same last sentence with the item's value passes."""
+    fact = _single_number(q)
+    m = re.search(r"\b(average|mean|median|total)\b", q["question"], re.IGNORECASE)
+    if fact is None or m is None or str(fact["text"]).startswith("-") or "." not in str(fact["text"]):
+        return []
+    text, unit, word = str(fact["text"]), fact["unit"], m.group(1).lower()
+    wrong = f"{float(text.replace(',', '')) * 1.3:.{len(text.split('.')[1])}f}"
+    readings = f"Values read: A {text}, B {wrong}, C {text}."
+    return [(f"{readings} The {word} is {wrong} {unit}.", False), (f"{readings} The {word} is {text} {unit}.", True)]
 
 
 CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
@@ -198,7 +194,7 @@ CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
     "bare_comparative": bare_comparative,
     "count_in_area": count_in_area,
     "german_nouns": german_nouns,
-    "swapped_ratio": swapped_ratio,
+    "last_statement": last_statement,
 }
 
 

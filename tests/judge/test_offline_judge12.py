@@ -2,8 +2,9 @@
 alternatives carry decimals or signs leave the slot open; a gap "above the mean by G" and one
 statistic verb for two values are no misbound statistic; inline LaTeX math drops its dollars; a
 value in words keeps its "minus"; a bare comparative answers a "higher or lower?" question; a
-count of plain nouns in km² is in another unit; German common nouns are no foreign names; and a
-pass whose compared entities come in the other order leans to a fail offline (uncertain).
+count of plain nouns in km² is in another unit; German common nouns are no foreign names; and an
+uncertain pass whose last sentence gives the asked statistic a value the item does not have
+leans to a fail offline (and stays uncertain).
 
 The answers come from :mod:`tests.judge.offline_cases_judge12`, built from the frozen question
 snapshots (questions only). Every class fails on offline-claims-v11 (main before this round).
@@ -27,7 +28,7 @@ MINIMUM = {
     "bare_comparative": (5, 10),
     "count_in_area": (8, 16),
     "german_nouns": (30, 60),
-    "swapped_ratio": (2, 4),
+    "last_statement": (30, 60),
 }
 _MOST = 40
 
@@ -50,21 +51,23 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
 
 
 @pytest.mark.slow
-def test_a_pass_with_the_compared_entities_swapped_leans_to_a_fail_and_stays_uncertain() -> None:
-    swapped = [(q, a) for q, a, ok in _rows("swapped_ratio") if not ok]
-    assert len(swapped) >= MINIMUM["swapped_ratio"][0]
-    for q, answer in swapped:
+def test_a_leaned_pass_is_scored_just_below_the_mark_and_stays_uncertain() -> None:
+    leaned = []
+    for q, answer, ok in _rows("last_statement"):
         v = verdict(q, answer)
-        assert v.score == 5 and not v.certain and certainty.SWAPPED in v.judgement, (answer, v.judgement)
+        if not ok and certainty.LAST_STATEMENT_MISSTATES in v.judgement:
+            leaned.append(v)
+    assert leaned and all(v.score == 5 and not v.certain for v in leaned)
 
 
 @pytest.mark.parametrize(
     ("score", "doubts", "leaned"),
     [
-        (10, [certainty.SWAPPED], 5),
-        (7, ["it hedges", certainty.SWAPPED], 5),
+        (10, [certainty.LAST_STATEMENT_MISSTATES], 5),
+        (7, ["it hedges", certainty.LAST_STATEMENT_MISSTATES], 5),
         (10, ["it hedges"], 10),
-        (3, [certainty.SWAPPED], 3),
+        (10, [certainty.SWAPPED], 10),
+        (3, [certainty.LAST_STATEMENT_MISSTATES], 3),
         (10, [], 10),
     ],
 )
