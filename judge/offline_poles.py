@@ -127,7 +127,7 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         for span in claims.find_all(strong, text.text):
             if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
                 continue
-            if not text.negated(span):
+            if not text.negated(span) and not _RETRACTED.match(text.text, span.end):
                 return text.text[span.start : span.end]
     if family == "side":
         for said, span in claims.side_claims(text.text, text.clauses):
@@ -144,6 +144,8 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     return _comparative_conflict(fact, text, own_spans, bool(_ASKS_COMPARATIVE.search(ctx.question.text)))
 
 
+#: judge12: a word taken back at once ("lower — sorry, higher", "lower... no, sorry")
+_RETRACTED = re.compile(r"\s*(?:\.{2,}|…|—|–|-|,)\s*(?:no,?\s*)?sorry\b", re.IGNORECASE)
 #: judge12: a question that asks "higher or lower?": a bare comparative answers its side
 _ASKS_COMPARATIVE = re.compile(
     r"\b(?:higher|lower|greater|smaller|larger)\s+or\s+(?:higher|lower|greater|smaller|larger)\b", re.IGNORECASE
@@ -187,6 +189,8 @@ def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span], asked: bool
         span = Span(m.start(), m.end())
         clause = text.clause(span)
         if _COMPARATIVES[m.group(0).lower()] == mine or text.negated(span) or re.search(r"\bor\b", clause):
+            continue
+        if _RETRACTED.match(text.text, m.end()):
             continue
         if side and ((not asked and not _GAP_BEFORE.search(text.text[: m.start()])) or _THAN.match(text.text, m.end())):
             continue  # judge10: a side is contradicted only by "4.47 points higher" said of the item

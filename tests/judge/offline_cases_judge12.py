@@ -185,6 +185,25 @@ def last_statement(q: dict[str, Any]) -> list[Case]:
     return [(f"{readings} The {word} is {wrong} {unit}.", False), (f"{readings} The {word} is {text} {unit}.", True)]
 
 
+_OTHER_POLE = {"higher": "lower", "lower": "higher", "above": "below", "below": "above"}
+
+
+def retracted(q: dict[str, Any]) -> list[Case]:
+    """A side or comparative taken back at once ("lower — sorry, higher"): the word after the
+    apology is the answer (passes when it is the reference's, fails when it is the other)."""
+    labels = [f for f in q["answer_values"] if f["kind"] == "label" and f["text"] in _OTHER_POLE]
+    numbers = [f for f in q["answer_values"] if f["kind"] == "number"]
+    if not labels or not numbers:
+        return []
+    own = labels[0]["text"]
+    values = " and ".join(f"{f['text']} {f.get('unit') or ''}".strip() for f in numbers)
+    said = "The figures are {values}, so it is {first} — sorry, {second}."
+    return [
+        (said.format(values=values, first=_OTHER_POLE[own], second=own), True),
+        (said.format(values=values, first=own, second=_OTHER_POLE[own]), False),
+    ]
+
+
 CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
     "hedged_decimals": hedged_decimals,
     "gap_from_mean": gap_from_mean,
@@ -195,6 +214,7 @@ CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
     "count_in_area": count_in_area,
     "german_nouns": german_nouns,
     "last_statement": last_statement,
+    "retracted": retracted,
 }
 
 

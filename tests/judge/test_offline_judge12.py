@@ -2,7 +2,8 @@
 alternatives carry decimals or signs leave the slot open; a gap "above the mean by G" and one
 statistic verb for two values are no misbound statistic; inline LaTeX math drops its dollars; a
 value in words keeps its "minus"; a bare comparative answers a "higher or lower?" question; a
-count of plain nouns in km² is in another unit; German common nouns are no foreign names; and an
+count of plain nouns in km² is in another unit; German common nouns are no foreign names; a side
+or comparative taken back at once ("lower — sorry, higher") is no conflict; and an
 uncertain pass whose last sentence gives the asked statistic a value the item does not have
 leans to a fail offline (and stays uncertain).
 
@@ -29,6 +30,7 @@ MINIMUM = {
     "count_in_area": (8, 16),
     "german_nouns": (30, 60),
     "last_statement": (30, 60),
+    "retracted": (30, 60),
 }
 _MOST = 40
 
