@@ -265,6 +265,8 @@ def leaned(score: int, doubts: Sequence[str], pass_mark: int = 6) -> int:
     """``score`` as offline-only scoring reads it: a pass with a doubt of :data:`LEAN_FAIL` is
     scored just below ``pass_mark``."""
     return min(score, pass_mark - 1) if score >= pass_mark and LEAN_FAIL & set(doubts) else score
+
+
 RIVAL = "another value in the asked unit is stated too"
 ROUNDED = "a value rounded more coarsely than the fact's tolerance"
 OTHER_LETTERS = "written with another language's letters"

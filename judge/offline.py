@@ -299,13 +299,18 @@ def _gated(
     doubts: list[str],
     read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
 ) -> list[str]:
-    """``doubts`` with :func:`more_doubts` and the judge11 certainty gates' (:mod:`judge.offline_gates`)."""
+    """``doubts`` with :func:`more_doubts`, the judge11 certainty gates' (:mod:`judge.offline_gates`)
+    and the judge12 lean doubts' (:mod:`judge.offline_lean`)."""
     out = more_doubts(doubts, item.candidate, passes, read)
     _, facts, verdicts, _, _ = read
     asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
     item_text = (item.question, item.reference, " ".join(f.unit for f in facts))
     gates = gate_doubts(item.candidate, item_text, asked, [v.why for v in verdicts], passes)
-    return out + [d for d in gates if d not in out]
+    out += [d for d in gates if d not in out]
+    if passes:  # judge12: a doubt that leans an uncertain pass to a fail (judge.offline_lean)
+        values = [v for f in facts if f.kind == "number" for v, _ in f.targets]
+        out += lean_doubts(item.candidate, item.question, item.reference, values, out)
+    return out
 
 
 def _contradiction_kind(verdicts: list[_Verdict]) -> str:
@@ -415,9 +420,6 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
-        if score >= _PASS:
-            values = [v for f in facts if f.kind == "number" for v, _ in f.targets]
-            doubts += lean_doubts(item.candidate, item.question, item.reference, values, doubts)
         text_out = f"matched {len(matched)}/{len(facts)}"
         if matched:
             text_out += f": {', '.join(matched)}"

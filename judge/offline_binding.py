@@ -66,7 +66,9 @@ def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> s
     a, _ = text.piece(text.clauses, span)
     before = text.text[a : span.start]
     last = max(((m.end(), name) for name, p in _STATISTIC.items() for m in p.finditer(before)), default=None)
-    if last is None or re.search(r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}|\bby\b", before[last[0] :], re.IGNORECASE):
+    if last is None or re.search(
+        r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}|\bby\b", before[last[0] :], re.IGNORECASE
+    ):
         return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%"), or a
         # gap from it ("above the mean by 12.6")
     said = {last[1]}

@@ -66,7 +66,9 @@ def last_statement_misstates(text: str, question: str, reference: str, values: S
     return not _near(value, item) and not any(_near(v, facts) for v in later)
 
 
-def lean_doubts(text: str, question: str, reference: str, values: Sequence[float], doubts: Sequence[str]) -> list[str]:
+def lean_doubts(
+    text: str, question: str, reference: str, values: Sequence[float], doubts: Sequence[str]
+) -> list[str]:
     """The lean doubts of an answer already doubted (a certain verdict gets none)."""
     if doubts and last_statement_misstates(text, question, reference, values):
         return [LAST_STATEMENT_MISSTATES]

@@ -148,7 +148,8 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
 _RETRACTED = re.compile(r"\s*(?:\.{2,}|…|—|–|-|,)\s*(?:no,?\s*)?sorry\b", re.IGNORECASE)
 #: judge12: a question that asks "higher or lower?": a bare comparative answers its side
 _ASKS_COMPARATIVE = re.compile(
-    r"\b(?:higher|lower|greater|smaller|larger)\s+or\s+(?:higher|lower|greater|smaller|larger)\b", re.IGNORECASE
+    r"\b(?:higher|lower|greater|smaller|larger)\s+or\s+(?:higher|lower|greater|smaller|larger)\b",
+    re.IGNORECASE,
 )
 
 
@@ -192,7 +193,9 @@ def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span], asked: bool
             continue
         if _RETRACTED.match(text.text, m.end()):
             continue
-        if side and ((not asked and not _GAP_BEFORE.search(text.text[: m.start()])) or _THAN.match(text.text, m.end())):
+        if side and (
+            (not asked and not _GAP_BEFORE.search(text.text[: m.start()])) or _THAN.match(text.text, m.end())
+        ):
             continue  # judge10: a side is contradicted only by "4.47 points higher" said of the item
         if not any(text.clause(s) == clause for s in own):
             return m.group(0)

@@ -122,7 +122,8 @@ class UnitOf:
     share: str | None = None  # "pct", "pp", "bp" or "pm" (per mille)
     per: pint.Unit | None = None  # a rate's unit before its "per" ("tonnes" of tonnes per hectare)
     noun: bool = False  # a count of things named by a word ("people", "vouchers"): no currency
-    plain: bool = False  # judge12: a noun of plain letters ("districts", not "gCO₂ per kWh"): no physical unit
+    #: judge12: a noun of plain letters ("districts", not "gCO₂ per kWh"): no physical unit
+    plain: bool = False
 
     @property
     def bare(self) -> bool:

@@ -17,16 +17,29 @@ from tests.judge.offline_cases_judge11 import SNAPSHOTS as _JUDGE11_SNAPSHOTS
 #: every frozen question file up to v12 (their answers are not read here)
 SNAPSHOTS = (*_JUDGE11_SNAPSHOTS, "offline_heldout_v12_questions.json")
 Case = tuple[str, bool]  # (answer, whether it must pass)
-_DIGITS = "zero one two three four five six seven eight nine".split()
-_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
-_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = (
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+)
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_TIME_OR_MASS = ("hours", "days", "weeks", "months", "years", "minutes", "seconds", "tonnes")
 _SIDE_GAP = re.compile(
     r"^(?P<stat>.*?\b(?:average|averages|mean)\b[^;]*?)(?P<mean>\d[\d,]*(?:\.\d+)?)[^;]*;\s*(?P<name>[^,]+?),"
     r"[^;]*?\bis (?P<gap>\d[\d,]*(?:\.\d+)?) (?P<unit>[^;]*?) (?P<side>above|below) that\.?$"
 )
 _TWO_AVERAGES = re.compile(
-    r"\baverages (?P<a>\d[\d.,]*)(?P<u>%|[^\d]{0,12}?) over (?P<p1>\d{4}[–-]\d{4}) and (?P<b>\d[\d.,]*)\S* over "
-    r"(?P<p2>\d{4}[–-]\d{4}), so the later period is (?P<gap>\d[\d.,]*) percentage points (?P<cmp>higher|lower)"
+    r"\baverages (?P<a>\d[\d.,]*)(?P<u>%|[^\d]{0,12}?) over (?P<p1>\d{4}[–-]\d{4}) and "
+    r"(?P<b>\d[\d.,]*)\S* over (?P<p2>\d{4}[–-]\d{4}), so the later period is (?P<gap>\d[\d.,]*) "
+    r"percentage points (?P<cmp>higher|lower)"
 )
 
 
@@ -96,10 +109,9 @@ def two_averages(q: dict[str, Any]) -> list[Case]:
     m = _TWO_AVERAGES.search(q["reference"])
     if m is None:
         return []
-    right = f"{m['p1']} avg {m['a']}%, {m['p2']} avg {m['b']}%: the later period is {m['cmp']} by {m['gap']} pp."
+    said = "{p1} avg {a}%, {p2} avg {b}%: the later period is {cmp} by {gap} pp."
     later = f"{float(m['b'].replace(',', '')) * 1.2:.2f}"
-    wrong = f"{m['p1']} avg {m['a']}%, {m['p2']} avg {later}%: the later period is {m['cmp']} by {m['gap']} pp."
-    return [(right, True), (wrong, False)]
+    return [(said.format(**m.groupdict()), True), (said.format(**{**m.groupdict(), "b": later}), False)]
 
 
 def latex_math(q: dict[str, Any]) -> list[Case]:
@@ -145,7 +157,10 @@ def bare_comparative(q: dict[str, Any]) -> list[Case]:
         return []
     own, other = ("higher", "lower") if sides[0]["text"] == "above" else ("lower", "higher")
     values = " and ".join(f"{f['text']} {f.get('unit') or ''}".strip() for f in numbers)
-    return [(f"It is {own}; the figures are {values}.", True), (f"It is {other}; the figures are {values}.", False)]
+    return [
+        (f"It is {own}; the figures are {values}.", True),
+        (f"It is {other}; the figures are {values}.", False),
+    ]
 
 
 def count_in_area(q: dict[str, Any]) -> list[Case]:
@@ -153,9 +168,12 @@ def count_in_area(q: dict[str, Any]) -> list[Case]:
     fact = _single_number(q)
     if fact is None or not re.fullmatch(r"(?:thousand |million )?[a-z]+s", fact["unit"]):
         return []
-    if fact["unit"].split()[-1] in ("hours", "days", "weeks", "months", "years", "minutes", "seconds", "tonnes"):
+    if fact["unit"].split()[-1] in _TIME_OR_MASS:
         return []
-    return [(f"The answer is {fact['text']} km².", False), (f"The answer is {fact['text']} {fact['unit']}.", True)]
+    return [
+        (f"The answer is {fact['text']} km².", False),
+        (f"The answer is {fact['text']} {fact['unit']}.", True),
+    ]
 
 
 def german_nouns(q: dict[str, Any]) -> list[Case]:
@@ -182,7 +200,10 @@ def last_statement(q: dict[str, Any]) -> list[Case]:
     text, unit, word = str(fact["text"]), fact["unit"], m.group(1).lower()
     wrong = f"{float(text.replace(',', '')) * 1.3:.{len(text.split('.')[1])}f}"
     readings = f"Values read: A {text}, B {wrong}, C {text}."
-    return [(f"{readings} The {word} is {wrong} {unit}.", False), (f"{readings} The {word} is {text} {unit}.", True)]
+    return [
+        (f"{readings} The {word} is {wrong} {unit}.", False),
+        (f"{readings} The {word} is {text} {unit}.", True),
+    ]
 
 
 _OTHER_POLE = {"higher": "lower", "lower": "higher", "above": "below", "below": "above"}
