@@ -12,25 +12,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from tests.judge.offline_cases import DATA
+from tests.judge.offline_cases_judge6 import in_words
 from tests.judge.offline_cases_judge11 import SNAPSHOTS as _JUDGE11_SNAPSHOTS
+from tests.judge.offline_cases_judge11 import _single_number
 
 #: every frozen question file up to v12 (their answers are not read here)
 SNAPSHOTS = (*_JUDGE11_SNAPSHOTS, "offline_heldout_v12_questions.json")
 Case = tuple[str, bool]  # (answer, whether it must pass)
-_DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_TEENS = (
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-)
-_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _TIME_OR_MASS = ("hours", "days", "weeks", "months", "years", "minutes", "seconds", "tonnes")
 _SIDE_GAP = re.compile(
     r"^(?P<stat>.*?\b(?:average|averages|mean)\b[^;]*?)(?P<mean>\d[\d,]*(?:\.\d+)?)[^;]*;\s*(?P<name>[^,]+?),"
@@ -48,30 +36,6 @@ def questions() -> list[dict[str, Any]]:
     for name in SNAPSHOTS:
         out += json.loads((DATA / name).read_text(encoding="utf-8"))["questions"]
     return out
-
-
-def _single_number(q: dict[str, Any]) -> dict[str, Any] | None:
-    facts = q["answer_values"]
-    if len(facts) == 1 and facts[0]["kind"] == "number" and facts[0].get("unit"):
-        return dict(facts[0])
-    return None
-
-
-def _words(n: int) -> str:
-    if n < 10:
-        return _DIGITS[n]
-    if n < 20:
-        return _TEENS[n - 10]
-    return _TENS[n // 10] + ("" if n % 10 == 0 else f"-{_DIGITS[n % 10]}")
-
-
-def spelled(text: str) -> str | None:
-    """A decimal below 100 in English words ("1.4" → "one point four"), or None."""
-    m = re.fullmatch(r"(\d{1,2})(?:\.(\d{1,3}))?", text)
-    if m is None:
-        return None
-    out = _words(int(m.group(1)))
-    return out + (" point " + " ".join(_DIGITS[int(d)] for d in m.group(2)) if m.group(2) else "")
 
 
 def hedged_decimals(q: dict[str, Any]) -> list[Case]:
@@ -133,10 +97,10 @@ def minus_in_words(q: dict[str, Any]) -> list[Case]:
     point eight%"): passes; another value in words fails."""
     for fact in q["answer_values"]:
         text = str(fact["text"])
-        words = spelled(text[1:]) if fact["kind"] == "number" and text.startswith("-") else None
+        words = in_words(text[1:]) if fact["kind"] == "number" and text.startswith("-") else None
         if words is None or q["reference"].count(text) != 1:
             continue
-        wrong = spelled(f"{abs(float(text)) * 1.5:.{len(text.split('.')[1]) if '.' in text else 0}f}")
+        wrong = in_words(f"{abs(float(text)) * 1.5:.{len(text.split('.')[1]) if '.' in text else 0}f}")
         if wrong is None:
             continue
         return [
