@@ -41,8 +41,12 @@ def _value(text: str) -> float | None:
         return None
 
 
+#: the same number in another scale word or as a share ("550 thousand" for 0.55 million, 5.7% for 0.057)
+_SCALES = (1.0, 100.0, 0.01, 1e3, 1e-3, 1e6, 1e-6, 1e9, 1e-9)
+
+
 def _near(value: float, others: Sequence[float]) -> bool:
-    return any(abs(value - x) <= 0.02 * abs(x) + 1e-9 for x in others)
+    return any(abs(value * k - x) <= 0.02 * abs(x) + 1e-9 for x in others for k in _SCALES)
 
 
 def last_statement_misstates(text: str, question: str, reference: str, values: Sequence[float]) -> bool:

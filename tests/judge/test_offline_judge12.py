@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from judge import certainty
+from judge import certainty, offline_lean
 from tests.judge import offline_cases_judge12 as cases
 from tests.judge.error_classes import assert_class_right, verdict
 
@@ -75,3 +75,21 @@ def test_a_leaned_pass_is_scored_just_below_the_mark_and_stays_uncertain() -> No
 )
 def test_only_a_lean_fail_doubt_caps_a_pass(score: int, doubts: list[str], leaned: int) -> None:
     assert certainty.leaned(score, doubts) == leaned
+
+
+@pytest.mark.parametrize(
+    ("answer", "misstates"),
+    [
+        ("Median ≈ 106, upper quartile ≈ 121. The value of the median is 121 Mbps.", True),
+        ("Values 25.8, 26.3, 26.2. Average: 25.43 days.", True),
+        ("Median ≈ 106. The value of the median is 106.3 Mbps.", False),
+        ("Target 1.27 million, chart 1.82 million; the gap is 550 thousand.", False),  # another scale word
+        ("Sum = 30.7, mean = 30.7 / 10 = 3.07%.", False),  # an operand, not the mean
+        ("The change is 1.90 — no, I transposed digits: 17.68 - 16.59 = 1.09 thousand units.", False),
+    ],
+)
+def test_the_lean_doubt_reads_the_last_sentence(answer: str, misstates: bool) -> None:
+    question = "What is the median, average, gap or change?"
+    reference = "The chart puts it at 106.3 Mbps, 26.10 days, 0.55 million, 3.07% and 1.09 thousand units."
+    values = [106.3, 26.1, 0.55, 3.07, 1.09]
+    assert offline_lean.last_statement_misstates(answer, question, reference, values) is misstates
