@@ -203,10 +203,10 @@ _ALTERNATIVES = re.compile(
 )
 #: Alternatives that leave an asked slot open: the answer fails (issue 25: hedges cost).
 _OPEN_SLOT = re.compile(
-    r"(?i:\beither\b)[^.;]*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
+    r"(?i:\beither\b)(?:[^.;]|\.\d)*\bor\b|\bor\s+(?:possibly|perhaps|maybe|alternatively)\b"
     r"|\b(?:though|although|but)\s+(?:it|this|that|(?:the\s+)?[\w-]+(?:\s+\([^)]{0,40}\))?)\s+(?:might|may|could)\s+(?:also\s+)?be\b"
     r"|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?,?\s+or\s+"
-    r"(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-$€£]?\d"
+    r"(?:(?:about|around|roughly|perhaps|maybe)\s+)?[-+−$€£]?\d"
     r"|\b[A-Z][a-z]+\s*/\s*[A-Z][a-z]+\b"
     # "Indonesia at 23.13%, or Thailand at about 22.9%": another candidate with its own value
     r"|(?<![\d.,])\d[\d.,]*\s*%?,?\s+or\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,4}(?:at|with|on|\()\s*(?:(?:about|around)\s+)?[-$€£]?\d"
@@ -251,6 +251,22 @@ _NARROW = 0.012  # a range's ends within 1.2% of the value, as a rounded approxi
 
 OTHER_UNIT = "a unit or scale other than the reference's"
 SWAPPED = "the compared entities come in the other order"
+#: judge12: doubts whose uncertain passes are more often label-fails than label-passes on the
+#: labelled sets (chosen by leave-one-set-out over the free-written ones, docs/protocol.md):
+#: offline-only scoring reads such a pass as just below the pass mark; it stays uncertain, so a
+#: cascade still hands it to its LLM judge.
+LAST_STATEMENT_MISSTATES = "its last sentence gives the asked quantity a value the item does not have"
+#: (:mod:`judge.offline_lean`; the compared entities in the other order were tried and dropped:
+#: "B is lower than A" says what "A is higher than B" says)
+LEAN_FAIL = frozenset((LAST_STATEMENT_MISSTATES,))
+
+
+def leaned(score: int, doubts: Sequence[str], pass_mark: int = 6) -> int:
+    """``score`` as offline-only scoring reads it: a pass with a doubt of :data:`LEAN_FAIL` is
+    scored just below ``pass_mark``."""
+    return min(score, pass_mark - 1) if score >= pass_mark and LEAN_FAIL & set(doubts) else score
+
+
 RIVAL = "another value in the asked unit is stated too"
 ROUNDED = "a value rounded more coarsely than the fact's tolerance"
 OTHER_LETTERS = "written with another language's letters"

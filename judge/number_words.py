@@ -128,8 +128,18 @@ def digits(text: str, lang: str = "en", keep: str = "", units: Iterable[str] = (
     for piece in _PIECES.split(text):  # a number is written within one sentence: small diffs
         if alpha2digit(piece, lang, threshold=0) != piece:
             piece = _converted(piece, lang, keep, units)
+            piece = _MINUS.sub(_signed, piece) if lang == "en" else piece
         out.append(_halves(piece) if lang == "en" else piece)
     return "".join(out)
+
+
+#: "minus one point four percent" is -1.4% (judge12), unless it is an operation ("6 minus 2")
+_MINUS = re.compile(r"\bminus\s+(?=\d)", re.IGNORECASE)
+
+
+def _signed(m: re.Match[str]) -> str:
+    before = m.string[: m.start()].rstrip()
+    return m.group(0) if before[-1:].isdigit() or before[-1:] in "%)" else "-"
 
 
 def _converted(text: str, lang: str, keep: str, units: Iterable[str]) -> str:

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v11``).
+structured answer facts (``offline-claims-v12``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -86,14 +86,15 @@ from judge.offline_facts import (
     pivot_of,
 )
 from judge.offline_gates import gate_doubts
+from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v11"
+OFFLINE_VERSION = "offline-claims-v12"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v11"
+OFFLINE_PROMPT_VERSION = "claims-v12"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -298,13 +299,18 @@ def _gated(
     doubts: list[str],
     read: tuple[_Context, list[_Fact], list[_Verdict], _Text, str | None],
 ) -> list[str]:
-    """``doubts`` with :func:`more_doubts` and the judge11 certainty gates' (:mod:`judge.offline_gates`)."""
+    """``doubts`` with :func:`more_doubts`, the judge11 certainty gates' (:mod:`judge.offline_gates`)
+    and the judge12 lean doubts' (:mod:`judge.offline_lean`)."""
     out = more_doubts(doubts, item.candidate, passes, read)
     _, facts, verdicts, _, _ = read
     asked = ([t for f in facts for t in f.targets], [f.text for f in facts if f.kind != "number"])
     item_text = (item.question, item.reference, " ".join(f.unit for f in facts))
     gates = gate_doubts(item.candidate, item_text, asked, [v.why for v in verdicts], passes)
-    return out + [d for d in gates if d not in out]
+    out += [d for d in gates if d not in out]
+    if passes:  # judge12: a doubt that leans an uncertain pass to a fail (judge.offline_lean)
+        values = [v for f in facts if f.kind == "number" for v, _ in f.targets]
+        out += lean_doubts(item.candidate, item.question, item.reference, values, out)
+    return out
 
 
 def _contradiction_kind(verdicts: list[_Verdict]) -> str:
@@ -425,7 +431,7 @@ class OfflineJudge:
             text_out += f"; uncertain: {'; '.join(doubts)}"
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
         settled = settled and not misread_name(verdicts, doubts, ctx, text)
-        return self._judgement(score, text_out, certain=settled)
+        return self._judgement(certainty.leaned(score, doubts), text_out, certain=settled)
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

@@ -35,6 +35,11 @@ _STATISTICS = {
 _STATISTIC = {name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in _STATISTICS.items()}
 
 
+def _sentence_before(text: str, end: int) -> str:
+    """The part of ``text``'s sentence (cut at ".", ";", "!", "?") before ``end``."""
+    return re.split(r"(?<=[.;!?])\s+", text[:end])[-1]
+
+
 def _statistics(clause: str) -> set[str]:
     return {name for name, pattern in _STATISTIC.items() if pattern.search(clause)}
 
@@ -48,6 +53,8 @@ def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> s
         return None  # a year is no statistic's value
     spans = _fact_spans(fact, ctx.reference)
     own = set().union(*(_statistics(ctx.reference.clause(s)) for s in spans)) if spans else set()
+    if not own and spans:  # "averages 59.08% over 2012–2015 and 63.42% over 2016–2019": one verb, two values
+        own = set().union(*(_statistics(_sentence_before(ctx.reference.text, s.start)) for s in spans))
     others: set[str] = set()
     for other in ctx.facts:  # the statistics the reference calls its other values
         if other is not fact and other.kind == "number":
@@ -59,8 +66,11 @@ def statistic_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> s
     a, _ = text.piece(text.clauses, span)
     before = text.text[a : span.start]
     last = max(((m.end(), name) for name, p in _STATISTIC.items() for m in p.finditer(before)), default=None)
-    if last is None or re.search(r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}", before[last[0] :]):
-        return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%")
+    if last is None or re.search(
+        r"[=/+×*÷→]|\d[.,]\d|\d\s*%|\d{3,}|\bby\b", before[last[0] :], re.IGNORECASE
+    ):
+        return None  # no statistic word right before the value ("sum 431.5 / 6 = 71.92%"), or a
+        # gap from it ("above the mean by 12.6")
     said = {last[1]}
     if (own and not said & own) or (not own and said & others):
         return f"the {sorted(said)[0]}"

@@ -186,10 +186,23 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
     for m in claims.YEAR.finditer(clause):
         if m.group(0) not in ctx.known_words:
             return m.group(0)
-    for name, _ in claims.proper_names(clause):
-        if _unknown_name(ctx, name) and not is_unit_word(name):
+    for name, span in claims.proper_names(clause):
+        if _unknown_name(ctx, name) and not is_unit_word(name) and not _common_noun(clause[: span.start]):
             return name
     return None
+
+
+#: judge12: what stands before a capitalised common noun of German, no name: a German article
+#: or preposition ("in diesem Jahr", "Im Jahr") or a number that is no year ("4,6 Prozentpunkte")
+_NOUN_BEFORE = re.compile(
+    r"(?:\b(?:im|diesem|dieser|dieses|dem|der|des|einem|einer|eines|zum|zur|beim|vom)"
+    r"|(?<![\d.,])(?!(?:19|20)\d\d\b)\d+[.,]\d+)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _common_noun(before: str) -> bool:
+    return bool(_NOUN_BEFORE.search(before))
 
 
 def _unknown_name(ctx: _Context, name: str) -> bool:

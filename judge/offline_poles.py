@@ -127,7 +127,7 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         for span in claims.find_all(strong, text.text):
             if any(s.start <= span.start < s.end or span.start <= s.start < span.end for s in own_spans):
                 continue
-            if not text.negated(span):
+            if not text.negated(span) and not _RETRACTED.match(text.text, span.end):
                 return text.text[span.start : span.end]
     if family == "side":
         for said, span in claims.side_claims(text.text, text.clauses):
@@ -141,7 +141,16 @@ def _pole_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         plus = _SIGNED_RISE.search(text.text)  # judge10: "changed by +0.158" for a fall
         if plus is not None:
             return plus.group(0).strip()
-    return _comparative_conflict(fact, text, own_spans)
+    return _comparative_conflict(fact, text, own_spans, bool(_ASKS_COMPARATIVE.search(ctx.question.text)))
+
+
+#: judge12: a word taken back at once ("lower — sorry, higher", "lower... no, sorry")
+_RETRACTED = re.compile(r"\s*(?:\.{2,}|…|—|–|-|,)\s*(?:no,?\s*)?sorry\b", re.IGNORECASE)
+#: judge12: a question that asks "higher or lower?": a bare comparative answers its side
+_ASKS_COMPARATIVE = re.compile(
+    r"\b(?:higher|lower|greater|smaller|larger)\s+or\s+(?:higher|lower|greater|smaller|larger)\b",
+    re.IGNORECASE,
+)
 
 
 #: a change written with an explicit plus sign ("changed by +0.158", "(+4.1 pp)")
@@ -166,9 +175,11 @@ _GAP_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
 
 
-def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | None:
+def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span], asked: bool = False) -> str | None:
     """A label that is itself a comparative ("lower": was the later period higher or lower?)
-    is contradicted by the other comparative said on its own ("ran 1.66 points higher")."""
+    is contradicted by the other comparative said on its own ("ran 1.66 points higher"); a side
+    (above, below) by one with a gap before it, or by a bare one where the question asks
+    "higher or lower?" (``asked``: "It is lower, by 12.6 points")."""
     mine = _COMPARATIVES.get(fact.text.strip().lower())
     side = fact.pole is not None and fact.pole[0] == "side"
     if side and fact.pole is not None:
@@ -180,7 +191,11 @@ def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span]) -> str | No
         clause = text.clause(span)
         if _COMPARATIVES[m.group(0).lower()] == mine or text.negated(span) or re.search(r"\bor\b", clause):
             continue
-        if side and (not _GAP_BEFORE.search(text.text[: m.start()]) or _THAN.match(text.text, m.end())):
+        if _RETRACTED.match(text.text, m.end()):
+            continue
+        if side and (
+            (not asked and not _GAP_BEFORE.search(text.text[: m.start()])) or _THAN.match(text.text, m.end())
+        ):
             continue  # judge10: a side is contradicted only by "4.47 points higher" said of the item
         if not any(text.clause(s) == clause for s in own):
             return m.group(0)

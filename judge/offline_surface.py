@@ -92,7 +92,7 @@ def normalise(text: str) -> str:
         text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))
     text = _SCIENTIFIC.sub(_written_out, text)
     text = _CITATION.sub("", text)
-    text = _FOOTNOTE.sub("", _MATH_NUMBER.sub(r"\1", text))
+    text = _FOOTNOTE.sub("", _MATH_NUMBER.sub(r"\1", _MATH_SPAN.sub(r"\1", text)))
     text = _PERCENT_FIRST.sub(r"\1%", text)
     for pattern, said in _DOUBLE_NEGATIVES:
         text = pattern.sub(said, text)
@@ -103,6 +103,8 @@ def normalise(text: str) -> str:
 # requests": no dollars), and double negatives said plainly ("it is not untrue that X" is X)
 _PERCENT_FIRST = re.compile(r"(?<![\w%])%\s?(\d+(?:[.,]\d+)?)(?![\d%])")  # Turkish "%50,9" is 50,9%
 _FOOTNOTE = re.compile(r"(?<=[.,;:!?)\]])[¹²³⁴⁵⁶⁷⁸⁹⁰]+")
+#: judge12: inline math with an operator or a command ("$= 70.2$k", "$79.51 > 70.2$"): no dollars
+_MATH_SPAN = re.compile(r"(?<![\\$])\$((?=[^$\n]{0,80}[=<>^_{\\])[^$\n]*\d[^$\n]*)\$")
 _MATH_NUMBER = re.compile(r"(?<![\\$])\$\s*([-−]?\d[\d.,]*)\s*\$(?!\d)")
 _NEG = r"(?:does\s+not|doesn't|do\s+not|don't|did\s+not|didn't|is\s+not|isn't|was\s+not|wasn't)"
 _DOUBLE_NEGATIVES = (

@@ -122,6 +122,8 @@ class UnitOf:
     share: str | None = None  # "pct", "pp", "bp" or "pm" (per mille)
     per: pint.Unit | None = None  # a rate's unit before its "per" ("tonnes" of tonnes per hectare)
     noun: bool = False  # a count of things named by a word ("people", "vouchers"): no currency
+    #: judge12: a noun of plain letters ("districts", not "gCO₂ per kWh"): no physical unit
+    plain: bool = False
 
     @property
     def bare(self) -> bool:
@@ -182,7 +184,8 @@ def fact_unit(unit: str) -> UnitOf:
     ):
         return replace(out, noun=True)
     if read.bare and re.search(r"[^\W\d_]{3,}", text):
-        return replace(read, noun=True)
+        plain = bool(re.fullmatch(r"[A-Za-z -]+", text.strip())) and not re.search(r"\bper\b", text)
+        return replace(read, noun=True, plain=plain)
     return read
 
 
@@ -240,8 +243,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
         return (), True
-    if fact.noun and said.currency is not None:
-        return (), True  # "17.8 thousand USD" for 17.8 thousand people
+    if fact.noun and (said.currency is not None or (fact.plain and said.physical is not None)):
+        return (), True  # "17.8 thousand USD" for 17.8 thousand people; judge12: "429 km²" for 429 districts
     if fact.noun and said.share == "pct" and found.percent:
         return (), True  # judge10: "30.5 per cent" for 30.5 index points
     if fact.share is not None and (said.scaled or said.share == "pm"):

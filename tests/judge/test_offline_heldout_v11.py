@@ -77,6 +77,11 @@ Tuned on since offline-claims-v11 (the judge11 round's certainty gates; scores u
 71.1% certain (455), on which agreement 96.2% → 97.6% and false passes 4 → 0 of the certain
 label-fails (0 of 219), false fails 14 → 11 (tuned figures, no held-out claim).
 
+Tuned on since offline-claims-v12 (the judge12 round): agreement 92.0% → 93.0%, false passes 16 →
+11 of 293 (5.5% → 3.8%), false fails 35 → 34; certain 71.6% (458) at 97.8%, 0 of 222 certain
+label-fails passed, 10 certain false fails (tuned figures; the round's leave-one-set-out forecast
+with v11 held out: 92.8% / 4.1%, certain 71.4% at 97.8% / 0 of 221).
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v11.py
