@@ -55,6 +55,14 @@ and wrong_axis_label. No disagreement in the other 33 styles. The issue 25 targe
 overall agreement (>= 90%) and the certain share (>= 70%) are met; false passes (7.5% against
 3%) and the certain answers' 97% / 1% (96.0% / 1.6%) miss, so the last test xfails.
 
+First run of offline-claims-v12 (judge code of d2d2ceb, main at the judge12 merge; the judge12
+round was tuned on the thirteen older sets and never opened, listed or ran this set): the same
+score on every answer as offline-claims-v11 (91.4%, false passes 7.5%, 19 of 255; false fails
+28 of 292), one answer more certain: 72.9% (399), on which agreement is 96.0% (383 of 399),
+false passes 1.6% (3 of 193), false fails 13 of 206. The round's tuned gains (v12 91.8% to 94.1%)
+did not carry over; the targets miss as before. With both first runs recorded, the set is
+tuning material for any later round.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v13.py
