@@ -293,11 +293,8 @@ def in_text(topic: Topic, entity: str) -> str:
         return f"the {entity} basin"
     if topic.entity_kind == "sector":
         return entity.lower()
-    if topic.entity_kind == "product" and entity:  # "sold in the smartphone market", not "in smartphones"
-        words = entity.split()
-        head = words[-1][:-1] if words[-1].endswith("s") and not words[-1].endswith("ss") else words[-1]
-        name = " ".join([*words[:-1], head])
-        return f"the {name[:1].lower() + name[1:] if name[1:2].islower() else name} market"
+    if topic.entity_kind == "product" and entity:  # "units sold in the market for smartphones"
+        return f"the market for {entity[:1].lower() + entity[1:] if entity[1:2].islower() else entity}"
     if topic.entity_kind == "programme":
         return f"the {entity} programme"
     if topic.entity_kind == "age group":  # reads after "in" as well as on its own

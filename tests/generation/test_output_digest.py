@@ -57,7 +57,7 @@ FROZEN = {
     "5-d3-1": "a4bb78b760184223befe26a95d3857cedbcfb2c346a0b6b256823224117b7387",
     "5-d3-2": "dcb6e12ff903d9619f9a39acaade5c50ac6897a6eb3dbac1bdedf56d1058ca05",
     "5-d3-3": "2d659cd24121ad1c404953acdc4b375c18161ffe7ed8b90a3d5f190b1f185448",
-    "3-matplotlib-0": "6edc6d66b3e19c921855f9a62846e2cd1d014f629f516da5a87f10c9c6b681bc",
+    "3-matplotlib-0": "e0fc9197ffdac5f84b8040fdf2c7faaac46959e762974958cb9ebc6e9f79b0ba",
     "3-matplotlib-1": "bfedf35ed04db1c65359a7d4aa2404fcbbb0d50f8befc59a7daf86466cf7593b",
 }
 

@@ -92,9 +92,9 @@ def test_in_text_adds_articles_and_basin_words() -> None:
         t for t in (compose(i, (2006, 2020)) for i in range(space_size())) if t.entity_kind == "product"
     )
     assert [in_text(products, e) for e in ("Smartphones", "Smart TVs", "Games consoles")] == [
-        "the smartphone market",
-        "the smart TV market",
-        "the games console market",
+        "the market for smartphones",
+        "the market for smart TVs",
+        "the market for games consoles",
     ]
 
 
