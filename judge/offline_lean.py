@@ -9,9 +9,9 @@ the free-written labelled sets (docs/protocol.md, "The judge12 round").
 * **The last sentence restates the asked quantity with another value**: in an answer already
   doubted, the last sentence says the statistic or quantity the question asks for (average,
   mean, median, total, sum, gap, difference, change) "is" / "of" / "=" a number that is no value
-  of the item in any scale word ("… median ≈ 106 … The value of the median is 121 Mbps"; "dividing by 2 gives an
-  average of 94.65%"), and no value of a fact follows it in that sentence: the answer commits
-  to the wrong value, whatever it read before.
+  of the item in any scale word ("… median ≈ 106 … The value of the median is 121 Mbps";
+  "dividing by 2 gives an average of 94.65%"), and no value of a fact follows it in that
+  sentence: the answer commits to the wrong value, whatever it read before.
 """
 
 from __future__ import annotations
