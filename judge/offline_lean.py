@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 
 from judge.certainty import LAST_STATEMENT_MISSTATES
+from judge.numbers import find_numbers
 
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
 _QUANTITY = re.compile(
@@ -28,17 +29,12 @@ _QUANTITY = re.compile(
     r"(?:about|roughly|approximately|around|~|≈)?\s*([-−+]?\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(r"[-−+]?\d[\d,]*(?:\.\d+)?")
 _OPERATOR_AFTER = re.compile(r"\s*[/×*÷+−-]\s*\d")  # "mean = 30.7 / 10 = 3.07%": an operand
 
 
-def _value(text: str) -> float | None:
-    text = text.replace("−", "-").replace("+", "")
-    text = text.replace(",", ".") if re.fullmatch(r"-?\d+,\d{1,2}", text) else text.replace(",", "")
-    try:
-        return float(text)
-    except ValueError:
-        return None
+def _readings(text: str) -> list[float]:
+    """Every value the numbers of ``text`` may stand for (the judge's own number reader)."""
+    return [r for n in find_numbers(text) for r in n.readings]
 
 
 #: the same number in another scale word or as a share ("550 thousand" for 0.55 million, 5.7% for 0.057)
@@ -61,13 +57,13 @@ def last_statement_misstates(text: str, question: str, reference: str, values: S
     if not said or _OPERATOR_AFTER.match(last, said[-1].end()):
         return False
     m = said[-1]
-    value = _value(m.group(2))
-    if value is None or not re.search(rf"\b{m.group(1)[:4]}", question, re.IGNORECASE):
+    said_values = _readings(m.group(2))
+    if not said_values or not re.search(rf"\b{m.group(1)[:4]}", question, re.IGNORECASE):
         return False
     facts = [*values, *(-v for v in values)]
-    item = [v for v in (_value(n) for n in _NUMBER.findall(reference)) if v is not None] + facts
-    later = [v for v in (_value(n) for n in _NUMBER.findall(last[m.end() :])) if v is not None]
-    return not _near(value, item) and not any(_near(v, facts) for v in later)
+    item = _readings(reference) + facts
+    later = _readings(last[m.end() :])
+    return not _near(said_values[0], item) and not any(_near(v, facts) for v in later)
 
 
 def lean_doubts(
