@@ -278,6 +278,17 @@ def drawn_by(renderer: str) -> tuple[str, ...]:
     return types_where(lambda t: renderer in t.renderers)
 
 
+def holds_two_measures(chart: Chart) -> bool:
+    """Each mark carries more than one measure (a scatter's x and y, a bubble's size too): a
+    question names the one it asks."""
+    return chart_type(chart.chartType).world_reader == "points"
+
+
+def level_then_changes(chart: Chart) -> bool:
+    """A waterfall: its first mark is a level, the others are changes."""
+    return chart_type(chart.chartType).world_reader == "level_then_changes"
+
+
 def parts_of_one_whole(chart: Chart) -> bool:
     """Its marks are shares of one whole (a pie): a share of a percentage chart is its own value."""
     record = chart_type(chart.chartType)

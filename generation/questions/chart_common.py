@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from generation.charts.registry import chart_type, parts_of_one_whole, types_in
+from generation.charts.registry import level_then_changes, parts_of_one_whole, types_in
 from generation.questions.common import (
     Context,
     Draft,
@@ -41,7 +41,7 @@ def mean_needs_no_reading(chart: Chart, marks: Sequence[DataPoint]) -> bool:
     """A mean (or total) of ``marks`` is no reading of the chart: every part of one whole in %
     (it is 100 over their count) or a waterfall's level together with its changes (a mean of
     unlike quantities)."""
-    if chart_type(chart.chartType).world_reader == "level_then_changes":
+    if level_then_changes(chart):
         return chart.data[0] in marks
     return parts_of_one_whole(chart) and value_unit(chart) == "%" and len(marks) == len(chart.data)
 

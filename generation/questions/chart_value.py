@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from generation.charts.registry import chart_type
+from generation.charts.registry import chart_type, holds_two_measures
 from generation.document.grammar import agree
 from generation.questions.chart_common import (
     ADDITIVE_TYPES,
@@ -232,7 +232,7 @@ def _read_highlight(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     if not mark_use(ctx, chart, point_key(p)):
         return None
     fig, v = figure_ref(chart), val(chart, p)
-    if chart_type(chart.chartType).world_reader == "points":  # two measures: name the one asked
+    if holds_two_measures(chart):  # two measures: name the one asked
         measure = value_measure(chart)
         options = [
             f"{fig} picks out one mark in a highlight colour. Which item is it, and what is its {measure}?",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generation.charts.data_parts import CHANGE_TITLE
-from generation.charts.registry import chart_type
+from generation.charts.registry import chart_type, holds_two_measures, level_then_changes
 from generation.document.grammar import with_the
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name
@@ -51,14 +51,14 @@ def mark_subject(chart: Chart, p: DataPoint) -> str:
     """What a text claim is about, named without the chart: ``Europe in 2022``, ``the 40–50 bin``."""
     if chart_type(chart.chartType).has("bins"):
         return f"the {p.label} bin"
-    if chart_type(chart.chartType).world_reader == "level_then_changes":
+    if level_then_changes(chart):
         # as the text names it: the level at the start, then the change in each later year
         quantity = title_subject(chart).removeprefix(CHANGE_TITLE.lower())
         if p.label.endswith(" level"):
             return f"{with_the(quantity)} in {p.label.removesuffix(' level')}"
         return f"the change in {with_the(quantity)} in {p.label}"
     label, category = with_article(p.label), with_article(p.category or "")
-    if chart_type(chart.chartType).world_reader == "points" and value_measure(chart):
+    if holds_two_measures(chart) and value_measure(chart):
         return f"{with_the(value_measure(chart))} in {label}"  # the mark holds two measures
     if p.category and is_year(p.category) and not is_year(p.label):
         return f"{label} in {category}"
@@ -127,7 +127,7 @@ class Claim:
         if self.point.category is not None:
             marks = [p for p in self.chart.data if p.category == self.point.category]
             return f"the {self.point.category} values", marks
-        if chart_type(self.chart.chartType).world_reader == "points":  # each mark holds two measures
+        if holds_two_measures(self.chart):  # each mark holds two measures
             return f"the {value_measure(self.chart)} values", list(self.chart.data)
         return "all values", list(self.chart.data)
 

@@ -22,7 +22,13 @@ from generation.charts.reading import colour_keyed as colour_keyed
 from generation.charts.reading import effective_tol as effective_tol
 from generation.charts.reading import nice_step as nice_step
 from generation.charts.reading import read_tolerance as read_tolerance
-from generation.charts.registry import HORIZONTAL_TYPES, LABEL_ONLY_TYPES, chart_type
+from generation.charts.registry import (
+    HORIZONTAL_TYPES,
+    LABEL_ONLY_TYPES,
+    chart_type,
+    holds_two_measures,
+    level_then_changes,
+)
 from generation.charts.registry import chart_type as registry_chart_type
 from generation.document.grammar import with_article, with_the
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
@@ -270,10 +276,10 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
-    if record.world_reader == "points" and value_measure(chart):
+    if holds_two_measures(chart) and value_measure(chart):
         # a mark of a scatter or bubble chart carries two measures: say which one is meant
         return f"{with_the(value_measure(chart))} in {point.label}"
-    if record.world_reader == "level_then_changes" and point.label.endswith(" level"):
+    if level_then_changes(chart) and point.label.endswith(" level"):
         return f"the {point.label}"  # a waterfall's first bar, not one of its steps
     if record.mark is not None:
         fields = {

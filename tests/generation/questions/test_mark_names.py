@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generation.charts.registry import chart_type, parts_of_one_whole
+from generation.charts.registry import holds_two_measures, parts_of_one_whole
 from generation.document.content import plan_document
 from generation.document.grammar import is_plural
 from generation.plan.config import load_config
@@ -37,7 +37,7 @@ def charts(run: list[DocumentManifest]) -> list[Chart]:
 
 
 def test_a_two_measure_mark_is_named_with_the_measure_asked(charts: list[Chart]) -> None:
-    points = [c for c in charts if chart_type(c.chartType).world_reader == "points"]
+    points = [c for c in charts if holds_two_measures(c)]
     assert points
     for chart in points:
         measure = chart.axes.y.label.lower()
@@ -65,7 +65,7 @@ def test_a_waterfall_names_its_level_and_its_changes_apart(charts: list[Chart]) 
 def test_a_mean_over_a_two_measure_chart_names_its_measure(run: list[DocumentManifest]) -> None:
     asked = 0
     for manifest in run:
-        points = {c.index: c for c in manifest.charts if chart_type(c.chartType).world_reader == "points"}
+        points = {c.index: c for c in manifest.charts if holds_two_measures(c)}
         for q in make_questions(manifest, CONFIG):
             chart = points.get(q.chart_index or 0)
             if chart is None:
@@ -106,7 +106,7 @@ def test_a_claim_on_a_two_measure_mark_or_a_change_names_what_it_is_about(charts
     for chart in charts:
         for p in chart.data:
             subject = mark_subject(chart, p)
-            if chart_type(chart.chartType).world_reader == "points":
+            if holds_two_measures(chart):
                 assert subject.lower().startswith((f"the {value_measure(chart)}", value_measure(chart))), (
                     subject
                 )
