@@ -43,6 +43,7 @@ from generation.world.entities import (
     size_classes,
 )
 from generation.world.topics import Funnel, Metric, Mix, Topic
+from synthdocbench_tasks.schema import METRIC_KINDS
 
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
@@ -123,12 +124,30 @@ def themes() -> tuple[dict[str, Any], ...]:
             for field in ("key", "title", "phrase", "domain", "settings", "metrics", "mix", "funnel"):
                 if field not in theme:
                     raise TopicSpaceError(f"generation/world/data/{name}: theme lacks {field!r}")
+            for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
+                _check_metric(name, metric)
             out.append(theme)
     keys = [t["key"] for t in out]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
         raise TopicSpaceError(f"theme key {twice[0]!r} is used more than once")
     return tuple(out)
+
+
+def _check_metric(name: str, metric: dict[str, Any]) -> None:
+    """A metric's ``kind`` is a known kind and its ``stock`` a yes or no (a typo would silently
+    decide which sums its questions may ask)."""
+    kind, stock = metric.get("kind"), metric.get("stock", False)
+    if kind is not None and kind not in METRIC_KINDS:
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has kind {kind!r}; "
+            f"use one of {', '.join(METRIC_KINDS)}"
+        )
+    if not isinstance(stock, bool):
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has stock {stock!r}; "
+            "use true or false"
+        )
 
 
 def _family(record: dict[str, Any]) -> str:

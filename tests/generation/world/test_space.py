@@ -230,3 +230,28 @@ def test_an_entity_keeps_its_whole_name_in_running_text() -> None:
         topic = compose(i, PERIODS[0])
         for entity in topic.entities:
             assert entity.lower() in in_text(topic, entity).lower(), (topic.entity_kind, entity)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("kind", "intensve", r"metric 'average wait' has kind 'intensve'; use one of level, .*intensive"),
+        ("stock", "yes", r"metric 'average wait' has stock 'yes'; use true or false"),
+    ],
+)
+def test_a_theme_metric_with_an_unknown_kind_or_stock_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, field: str, value: str, message: str
+) -> None:
+    import generation.world.space as space
+
+    theme = dict(space.themes()[0])
+    theme["metrics"] = [{"name": "average wait", "unit": "weeks", "low": 1, "high": 9, field: value}]
+    monkeypatch.setattr(space, "_read", lambda name: {"themes": [theme]} if name == "themes.yaml" else {})
+    space.themes.cache_clear()
+    try:
+        with pytest.raises(space.TopicSpaceError, match=message) as raised:
+            space.themes()
+        assert "\n" not in str(raised.value)
+    finally:
+        monkeypatch.undo()
+        space.themes.cache_clear()
