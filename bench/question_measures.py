@@ -4,7 +4,8 @@ Usage: ``python bench/question_measures.py --config configs/paper.yaml --seed 0 
 
 Plans each document (no rendering, no validation) and builds its questions, then prints
 ``synthdocbench stats``'s question measures, the verdict balance per category with a 95%
-Clopper-Pearson interval on the largest class, and the tells of verify_with_chart: the best
+Clopper-Pearson interval on the largest class, how many questions ask a number looser than a
+quarter of itself (``common.pinned``), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
@@ -30,6 +31,7 @@ from scipy.stats import binomtest
 from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
+from generation.questions.common import pinned
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -56,6 +58,9 @@ def main() -> None:
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
     print("\n".join(question_stats(questions, lambda q: q.question_id in restated).render_measures()))
+    numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
+    loose = [q for q in numeric if not all(pinned(v) for v in q.answer_values)]
+    print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

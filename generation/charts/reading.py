@@ -13,6 +13,10 @@ import math
 from generation.charts.registry import HORIZONTAL_TYPES, types_in
 from synthdocbench_tasks.schema import Chart, DataPoint
 
+#: How far off a figure read from a printed data label may be: 1% of it. A difference of two
+#: printed figures is known exactly, so it gets this share of itself, not of its operands.
+LABEL_SLACK = 0.01
+
 #: Types whose marks sit on top of each other: a layer is the gap between two readings.
 STACKED_TYPES: tuple[str, ...] = types_in("stacked")
 
@@ -37,8 +41,8 @@ def read_tolerance(chart: Chart) -> tuple[float, float]:
     axis tick step, whichever is larger (so small values near zero stay readable); twice
     that for a layer of a stacked chart (the difference of two readings).
     """
-    if chart.visualProperties.valueReading == "data_labels":
-        return 0.0, 0.01
+    if printed(chart):
+        return 0.0, LABEL_SLACK
     axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
     values = [p.value for p in chart.data]
     if axis.range and len(axis.range) == 2:
@@ -47,6 +51,11 @@ def read_tolerance(chart: Chart) -> tuple[float, float]:
         span = max([*values, 0.0]) - min([*values, 0.0])
     factor = 2 if chart.chartType in STACKED_TYPES else 1
     return round(0.1 * factor * nice_step(span), 10), 0.05 * factor
+
+
+def printed(chart: Chart) -> bool:
+    """Whether ``chart`` prints its values beside its marks (a reader reads them exactly)."""
+    return chart.visualProperties.valueReading == "data_labels"
 
 
 def effective_tol(value: float, abs_tol: float, rel_tol: float) -> float:

@@ -10,6 +10,8 @@ import numpy as np
 
 from generation.charts.registry import chart_type, parts_of_one_whole
 from generation.document.grammar import agree
+from generation.questions.arithmetic import difference_value, gap_value, share_value
+from generation.questions.arithmetic import ratio_value as _ratio_value
 from generation.questions.chart_common import (
     SHARE_TYPES,
     Maker,
@@ -29,10 +31,8 @@ from generation.questions.common import (
     Value,
     chart_allows,
     derived_value,
-    difference_value,
     exact_value,
     fact_term,
-    gap_value,
     label_value,
     mark_label,
     mean_term,
@@ -41,12 +41,10 @@ from generation.questions.common import (
     read_meta,
     read_value,
     series_of,
-    share_value,
     slot_verdict,
     sum_term,
     wanted,
 )
-from generation.questions.common import ratio_value as _ratio_value
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,

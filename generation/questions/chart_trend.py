@@ -10,6 +10,7 @@ import numpy as np
 
 from generation.charts.registry import chart_type
 from generation.document.grammar import agree
+from generation.questions.arithmetic import change_value, gap_value
 from generation.questions.chart_common import (
     Maker,
     cap,
@@ -27,13 +28,11 @@ from generation.questions.common import (
     Context,
     Draft,
     Value,
-    change_value,
     derived_value,
     direction,
     direction_value,
     exact_value,
     fact_term,
-    gap_value,
     label_term,
     label_value,
     mark_label,

@@ -23,13 +23,12 @@ from typing import TypeVar
 
 import numpy as np
 
+from generation.charts.reading import printed
 from generation.plan.rng import stage_rng
-from generation.questions.kinds import Operation, allows, is_percentage
+from generation.questions.kinds import Operation, allows
 from generation.questions.phrasing import (
     FLAT_FRACTION,
     TREND_FRACTION,
-    decimals_of,
-    diff_unit,
     effective_tol,
     enough_decimals,
     fmt_num,
@@ -41,7 +40,15 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
-from generation.world.derivation import CALC_PREFIX, Apply, Leaf, Node, apply, calc_text, constant, flatten
+from generation.world.derivation import (
+    CALC_PREFIX,
+    Leaf,
+    Node,
+    apply,
+    calc_text,
+    constant,
+    flatten,
+)
 from synthdocbench_tasks.schema import (
     AnswerValue,
     Chart,
@@ -58,10 +65,13 @@ from synthdocbench_tasks.schema import (
 
 @dataclass(frozen=True)
 class Term:
-    """An operand: its absolute reading tolerance and the program (with its value) that yields it."""
+    """An operand: its absolute reading tolerance and the program (with its value) that yields it.
+    ``exact``: the value is printed where it is read (a chart's data label, a figure the text
+    states), so arithmetic on it is exact and only the result needs a reader's slack."""
 
     tol: float
     node: Node
+    exact: bool = False
 
     @property
     def value(self) -> float:
@@ -70,7 +80,8 @@ class Term:
 
 def point_term(chart: Chart, p: DataPoint) -> Term:
     """A mark's value as read off ``chart``."""
-    return Term(tol_of(chart, p.value), Leaf("point", point_key(p), "value", p.value, chart.vizId))
+    leaf = Leaf("point", point_key(p), "value", p.value, chart.vizId)
+    return Term(tol_of(chart, p.value), leaf, exact=printed(chart))
 
 
 def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
@@ -81,13 +92,13 @@ def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
 
 def label_term(chart: Chart, p: DataPoint) -> Term:
     """A mark's label read as a number (a year on a time axis): exact."""
-    return Term(0.0, Leaf("point", point_key(p), "label", float(p.label), chart.vizId))
+    return Term(0.0, Leaf("point", point_key(p), "label", float(p.label), chart.vizId), exact=True)
 
 
 def fact_term(ctx: Context, index: int, key: str) -> Term:
     """A number stated in the text (fact ``index``'s ``values[key]``): exact."""
     fact = ctx.manifest.text_facts[index]
-    return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id))
+    return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id), exact=True)
 
 
 def _quadrature(terms: Sequence[Term]) -> float:
@@ -473,73 +484,6 @@ def mark_label(p: DataPoint) -> AnswerValue:
     return label_value(p.label, aliases)
 
 
-def difference_value(a: Term, b: Term, unit: str | None) -> Num:
-    """``a - b`` (caller orders them); a difference of percentages is in percentage points."""
-    t = Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
-    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value))
-
-
-def gap_value(a: Term, b: Term, unit: str | None, decimals: int | None = None) -> Num:
-    """``|a - b|`` in the unit of the two values (percentage points for percentages), with
-    ``decimals`` where one of them is a computed figure printed so (default: as charts print)."""
-    t = Term(math.hypot(a.tol, b.tol), apply("abs_difference", a.node, b.node))
-    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value) if decimals is None else decimals)
-
-
-def ratio_value(a: Term, b: Term) -> Num:
-    node = apply("ratio", a.node, b.node)
-    t = Term(abs(node.value) * math.hypot(a.tol / a.value, b.tol / b.value), node)
-    return derived_value(t, None, 2)
-
-
-def pct_change_value(start: Term, end: Term) -> Num:
-    s, e = start.value, end.value
-    tol = abs(e / s) * math.hypot(start.tol / s, end.tol / e if e else 0) * 100
-    return derived_value(Term(tol, apply("percent_change", start.node, end.node)), "%", 1)
-
-
-def cagr_value(start: Term, end: Term, years: Term) -> Num:
-    node = apply("cagr", start.node, end.node, years.node)
-    growth = (end.value / start.value) ** (1 / years.value) - 1
-    rel = math.hypot(start.tol / start.value, end.tol / end.value)
-    return derived_value(Term((1 + growth) * rel / years.value * 100, node), "%", 1)
-
-
-def average_change_value(start: Term, end: Term, years: Term, unit: str | None) -> Num:
-    """``(end - start) / years``: the mean yearly change (in percentage points for percentages),
-    the growth measure for kinds that do not compound (rates, shares, indices)."""
-    tol = math.hypot(start.tol, end.tol) / abs(years.value)
-    node = apply("average_change", start.node, end.node, years.node)
-    return derived_value(Term(tol, node), diff_unit(unit), decimals_of(start.value, end.value) + 1)
-
-
-@dataclass(frozen=True)
-class Change:
-    """A change from one value to another, as the values' kind allows: a percentage change, or
-    for percentages (rates, shares in %) a difference in percentage points."""
-
-    value: Num
-    in_points: bool
-
-    @property
-    def said(self) -> str:
-        return self.value.said() if self.in_points else f"{self.value.text}%"
-
-    def step(self, start: float, end: float) -> str:
-        if self.in_points:
-            return f"Change in percentage points: {fmt_num(end)} - {fmt_num(start)} = {self.value.text}."
-        return (
-            f"Percentage change: ({fmt_num(end)} - {fmt_num(start)}) / {fmt_num(start)} = {self.value.text}%."
-        )
-
-
-def change_value(start: Term, end: Term, unit: str | None) -> Change:
-    """The change from ``start`` to ``end``: percentage points when the unit is %."""
-    if is_percentage(unit):
-        return Change(difference_value(end, start, unit), True)
-    return Change(pct_change_value(start, end), False)
-
-
 def chart_allows(operation: Operation, chart: Chart) -> bool:
     """True when ``operation`` makes sense on the kind of values ``chart`` draws."""
     return allows(operation, chart.value_kind, value_unit(chart), chart.chartType, chart.value_stock)
@@ -551,27 +495,23 @@ def metric_allows(ctx: Context, operation: Operation, metric: str, unit: str | N
     return allows(operation, found.kind if found else None, unit, stock=bool(found and found.stock))
 
 
-def share_value(part: Term, total: Term) -> Num:
-    """``part`` as a percentage of ``total``: a share of the total when ``total`` is a sum."""
-    summed = isinstance(total.node, Apply) and total.node.op == "sum"
-    node = apply("share_of_total" if summed else "percent_of", part.node, total.node)
-    tol = abs(node.value) * math.hypot(part.tol / part.value, total.tol / total.value)
-    return derived_value(Term(tol, node), "%", 1)
+#: The most tolerance a number asked may carry, as a share of itself. A wider one cannot tell a
+#: reading from a guess ("8 ± 3.9" passes 4.5 and 11), and a judge that holds answers closer
+#: than the stored tolerance fails readings the chart allows.
+INFORMATIVE_SHARE = 0.25
 
 
-def years_between(a: Term, b: Term) -> Term:
-    """``b - a`` for two years (exact)."""
-    return Term(0.0, apply("difference", b.node, a.node))
+def pinned(v: AnswerValue) -> bool:
+    """Whether a reader can give ``v`` to within :data:`INFORMATIVE_SHARE` of itself (true of
+    every value that is not a number)."""
+    if v.kind != "number" or v.value is None:
+        return True
+    return effective_tol(v.value, v.abs_tol, v.rel_tol) <= INFORMATIVE_SHARE * abs(v.value)
 
 
 def informative(draft: Draft) -> bool:
-    """No number in the answer is smaller than half its own tolerance (an unreadable ask)."""
-    return all(
-        v.kind != "number"
-        or v.value is None
-        or effective_tol(v.value, v.abs_tol, v.rel_tol) <= 0.5 * abs(v.value)
-        for v in draft.answer_values
-    )
+    """Every number in the answer is :func:`pinned`."""
+    return all(pinned(v) for v in draft.answer_values)
 
 
 DIRECTION_ALIASES: dict[str, list[str]] = {

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generation.charts.colours import colour_of
+from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name, val
 from generation.questions.common import Context, Draft, Value, label_value
@@ -132,7 +133,7 @@ def spans_for_years(ctx: Context, y0: int, y1: int, rng: np.random.Generator) ->
 
 
 def change(s: Span) -> qc.Num:
-    return qc.difference_value(
+    return arith.difference_value(
         qc.point_term(s.chart, s.last), qc.point_term(s.chart, s.first), value_unit(s.chart)
     )
 

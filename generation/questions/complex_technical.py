@@ -4,18 +4,19 @@ means and totals over a period, the factor behind the clearest mover, a mark fou
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 import numpy as np
 
 from generation.charts.colours import colour_of
 from generation.document.grammar import agree
+from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
 from generation.questions.common import Context, Draft, Value
 from generation.questions.crossmodal import mark_subject
+from generation.questions.crossmodal_claims import MISS_TOLS, Claim
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -26,7 +27,6 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
-from generation.world.derivation import apply
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
 
 CATEGORY = "technical_quantitative"
@@ -52,6 +52,9 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
         if level == "L1":
             return _claim_mark(ctx, i, fact, chart, p, rng)
         found = _claim_gap(ctx, i, fact, chart, p, level, rng)
+        if found is not None and not qc.informative(found):
+            # read too loosely for its gap: L5 asks the side instead, L2 another claim or a trade-off
+            found = _colour_side(ctx, i, fact, chart, p, rng) if level == "L5" else None
         if found is not None:
             return found
     return None
@@ -124,7 +127,7 @@ def _claim_gap(
     fig, rel, who = figure_ref(chart), v.get("relation", "figure"), mark_subject(chart, p)
     unit = v.get("unit") or value_unit(chart)
     read = qc.point_term(chart, p)
-    gap_term = qc.Term(read.tol, apply("abs_difference", read.node, claimed.node))
+    gap_term = arith.difference_term(read, claimed, "abs_difference")
     decimals = decimals_of(p.value, claimed.value)
     gap = qc.derived_value(gap_term, diff_unit(unit), decimals)
     converted = cc.converted(gap_term, decimals, unit) if level == "L2" and unit != "%" else None
@@ -163,6 +166,44 @@ def _claim_gap(
         steps.insert(0, f"Find the {colour} mark by its colour in {fig}: {who}.")
     values: list[Value] = [shown] if level == "L2" else [qc.mark_label(p), gap]
     return Draft(CATEGORY, level, q, ans, values, steps, [chart], [p], [i])
+
+
+def _colour_side(
+    ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
+) -> Draft | None:
+    """L5 where the mark is read too loosely for its gap to be asked as a number (off an axis, a
+    miss sits 2-3 reading tolerances from its mark): which mark the colour names, and on which
+    side of the text's figure the chart puts it, which a reading that far off decides."""
+    colour = colour_of(chart, p)
+    try:
+        claimed, stated = _stated(ctx, i, fact, chart)
+    except (KeyError, ValueError):
+        return None
+    v = fact.values
+    claim = Claim(i, fact, chart, p, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure"))
+    if colour is None or abs(p.value - claimed.value) < MISS_TOLS * claim.charted.tol:
+        return None
+    fig, rel, who = figure_ref(chart), claim.relation, claim.subject
+    q = pick(
+        rng,
+        [
+            f"{fig} draws one mark in {colour}, and the report quotes {article(rel)} for it. Which mark "
+            "is it, and does the chart put it above or below that figure?",
+            f"Find the {colour} mark in {fig}. Which mark is it, and is its charted value higher or "
+            f"lower than the {rel} the report states for it?",
+        ],
+    )
+    ans = (
+        f"The {colour} mark is {who}, and the chart puts it {claim.side} the report's {rel}: {fig} "
+        f"shows {val(chart, p)}, against {stated}."
+    )
+    steps = [
+        f"Find the {colour} mark by its colour in {fig}: {who}.",
+        f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
+        f"Read {who} in {fig}: {val(chart, p)}, {claim.side} {stated}.",
+    ]
+    values: list[Value] = [qc.mark_label(p), claim.side_value()]
+    return Draft(CATEGORY, "L5", q, ans, values, steps, [chart], [p], [i])
 
 
 def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
@@ -261,8 +302,7 @@ def _period_questions(s: cc.Span) -> Callable[[cc.Aggregate], list[str]]:
 
 def _change_term(chart: Chart, s: cc.Span) -> qc.Term:
     """The span's change (last minus first mark) as an operand of a further step."""
-    a, b = qc.point_term(chart, s.last), qc.point_term(chart, s.first)
-    return qc.Term(math.hypot(a.tol, b.tol), apply("difference", a.node, b.node))
+    return arith.difference_term(qc.point_term(chart, s.last), qc.point_term(chart, s.first))
 
 
 def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
@@ -283,9 +323,9 @@ def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
         down = max(downs, key=lambda s: s.first.value - s.last.value)
         unit = value_unit(chart)
         rise, drop = _change_term(chart, up), _change_term(chart, down)
-        gain = qc.difference_value(qc.point_term(chart, up.last), qc.point_term(chart, up.first), unit)
-        loss = qc.difference_value(qc.point_term(chart, down.first), qc.point_term(chart, down.last), unit)
-        swing = qc.difference_value(rise, drop, unit)
+        gain = arith.difference_value(qc.point_term(chart, up.last), qc.point_term(chart, up.first), unit)
+        loss = arith.difference_value(qc.point_term(chart, down.first), qc.point_term(chart, down.last), unit)
+        swing = arith.difference_value(rise, drop, unit)
         fig = figure_ref(chart)
         q = pick(
             rng,

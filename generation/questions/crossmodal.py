@@ -29,6 +29,7 @@ from collections.abc import Callable
 import numpy as np
 
 from generation.document.grammar import agree
+from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import mean_needs_no_reading, val
 from generation.questions.common import Context, Draft, Value, label_value
@@ -264,7 +265,7 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
     elif level == "L4":
         if claim.claimed.value <= 0 or claim.point.value <= 0:
             return None
-        share = qc.share_value(claim.charted, claim.claimed)
+        share = arith.share_value(claim.charted, claim.claimed)
         q = pick(
             rng,
             [
@@ -283,27 +284,38 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
         ]
         values = [stated, reading, share]
     else:
-        colour, gap = str(colour_of(claim.chart, claim.point)), claim.gap()
-        q = pick(
-            rng,
-            [
-                f"In the chart that plots {subj}, which colour represents it, and how far is its value from "
-                "the "
-                f"{rel} the text gives?",
-                f"Identify {subj} by its colour in the relevant chart and say how much its charted value "
-                "differs "
-                f"from the {rel} stated in the prose.",
-            ],
-        )
-        a = f"In {fig} the {colour} mark is {subj}, at {v}; the text's {rel} is {c}, a gap of {gap.said()}."
-        steps = [
-            claim.step(),
-            f"{find_chart} Its legend shows {subj} in {colour}.",
-            f"Read the {colour} mark: {v}.",
-            f"Subtract: {gap.text}.",
-        ]
-        values = [label_value(colour), stated, reading, gap]
+        return _integrate_colour(claim, rng)
     return claim.draft("integrate_sources", level, q, a, values, steps)
+
+
+def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
+    """L5: the claim's mark found by its colour, and how far its charted value is from the text's
+    figure; on which side of it, where the mark is read too loosely for the gap to be asked as a
+    number (off an axis, a miss sits 2-3 reading tolerances from its mark)."""
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    c, v = claim.stated(), val(claim.chart, claim.point)
+    stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
+    colour, gap = str(colour_of(claim.chart, claim.point)), claim.gap()
+    find = f"Find the chart for {subj} in another section: {fig}. Its legend shows {subj} in {colour}."
+    if qc.pinned(gap.av):
+        asked = "how far is its value from the", "say how much its charted value differs from the"
+        said, last = f"a gap of {gap.said()}", f"Subtract: {gap.text}."
+        values: list[Value] = [label_value(colour), stated, reading, gap]
+    else:
+        asked = "is its value above or below the", "say whether its charted value is higher or lower than the"
+        said, last = f"so the chart is {claim.side} it", f"Compare: {v} is {claim.side} {c}."
+        values = [label_value(colour), claim.side_value(), stated, reading]
+    q = pick(
+        rng,
+        [
+            f"In the chart that plots {subj}, which colour represents it, and {asked[0]} {rel} the text "
+            "gives?",
+            f"Identify {subj} by its colour in the relevant chart and {asked[1]} {rel} stated in the prose.",
+        ],
+    )
+    a = f"In {fig} the {colour} mark is {subj}, at {v}; the text's {rel} is {c}, {said}."
+    steps = [claim.step(), find, f"Read the {colour} mark: {v}.", last]
+    return claim.draft("integrate_sources", "L5", q, a, values, steps)
 
 
 def _period_mean(tc: TrendClaim) -> qc.Num:
@@ -462,7 +474,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
         ]
         values, points = [verdict, mean], list(tc.span)
     elif level == "L4":
-        moved = qc.change_value(t0, t1, value_unit(chart))
+        moved = arith.change_value(t0, t1, value_unit(chart))
         what = "change in percentage points" if moved.in_points else "percentage change"
         q = pick(
             rng,

@@ -16,6 +16,7 @@ import numpy as np
 from generation.charts.data_parts import CHANGE_TITLE
 from generation.charts.registry import chart_type, holds_two_measures, level_then_changes
 from generation.document.grammar import with_the
+from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name
 from generation.questions.common import Context, Draft, Term, Value, label_value
@@ -108,7 +109,7 @@ class Claim:
         return with_unit(fmt_num(self.claimed.value), self.unit)
 
     def gap(self) -> qc.Num:
-        return qc.gap_value(self.charted, self.claimed, self.unit)
+        return arith.gap_value(self.charted, self.claimed, self.unit)
 
     def judged(self) -> str:
         """The verdict as the answer words it."""

@@ -1,9 +1,11 @@
 """The ``reference``, ``numeric`` and ``ill_posed`` rules: the evidence a question cites exists,
-its derivation programs rerun to its values, and they apply only operations the metric's kind admits.
+its derivation programs rerun to its values, and they apply only operations the metric's kind
+admits to numbers a reader can pin down.
 """
 
 from __future__ import annotations
 
+from generation.questions.common import INFORMATIVE_SHARE, pinned
 from generation.questions.kinds import Operation, ill_posed
 from generation.questions.phrasing import is_year, value_unit
 from generation.world.derivation import (
@@ -254,8 +256,14 @@ def _operand_kinds(
 
 
 def ill_posed_operations(manifest: DocumentManifest, q: Question, chart: Chart | None) -> list[str]:
-    """Derivations that apply an operation the kind of their evidence does not allow."""
-    out: list[str] = []
+    """Derivations that apply an operation the kind of their evidence does not allow, and numbers
+    asked with a tolerance over a quarter of themselves (a reading cannot be told from a guess)."""
+    out = [
+        f"v{i} = {v.text} allows {v.abs_tol or 0:g} absolute and {v.rel_tol or 0:g} relative, over "
+        f"{INFORMATIVE_SHARE:g} of itself: no reading can be told from a guess"
+        for i, v in enumerate(q.answer_values)
+        if not pinned(v)
+    ]
     for i, d in sorted(derivations(q).items()):
         try:
             text = render(d)

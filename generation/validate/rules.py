@@ -21,6 +21,8 @@ Rules, each a name a :class:`Rejection` carries:
   waterfall aside), no ``percent_change`` of a percentage (that change is a ``difference``
   in percentage points), a ``cagr`` only of a level or a count. Manifests before schema 1.1
   record no kinds: only the percentage change of a percentage (known from the unit) is found there.
+  No number is asked with a tolerance over a quarter of itself
+  (:data:`generation.questions.common.INFORMATIVE_SHARE`: "8 ± 3.9" passes 4.5 and 11).
 - ``answer_length``: the answer has at least six tokens.
 - ``overlap``: at most 40% of the answer's tokens lie in a run of three or more tokens
   copied verbatim from the question. Tokens are lower-case runs of letters/digits

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "48d832867f1db2cabc9cc182d6e6cf0a3843f15af2639d53db776d8d3cbd2e6d",
-    "5-d3-1": "a4bb78b760184223befe26a95d3857cedbcfb2c346a0b6b256823224117b7387",
-    "5-d3-2": "dcb6e12ff903d9619f9a39acaade5c50ac6897a6eb3dbac1bdedf56d1058ca05",
-    "5-d3-3": "2d659cd24121ad1c404953acdc4b375c18161ffe7ed8b90a3d5f190b1f185448",
-    "3-matplotlib-0": "e0fc9197ffdac5f84b8040fdf2c7faaac46959e762974958cb9ebc6e9f79b0ba",
-    "3-matplotlib-1": "bfedf35ed04db1c65359a7d4aa2404fcbbb0d50f8befc59a7daf86466cf7593b",
+    "5-d3-0": "52cae31d1459995b0d66c02b340a62d956fa4ebe6e908746090bdd45b56de276",
+    "5-d3-1": "c5f8192def2edd6971ed568810b5c4070f6872a0422ad8e123e44505ad87d129",
+    "5-d3-2": "e5e01e92c0718441da38ff6476fd6bb3ab6778fc513dad678d371ca2c953ab8d",
+    "5-d3-3": "a6a59b88aa642c03240dd1e2c348480a1dc480516f5cc2feb2a48ad85ab3da4b",
+    "3-matplotlib-0": "effa7f2357ffb031cb596ffa1d0b3a55d8aff3c4449202c1427aded0ae399233",
+    "3-matplotlib-1": "4cde2a57123b515b65e548e0eb6ee37c8770643889685eb9b1be300f22c1511a",
 }
 
 

@@ -36,9 +36,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
     for subset in SUBSETS:
         # complex and cross-modal fill first, slot by slot, and chart reading reads the charts left
         # (two questions per chart): a few complex and cross-modal slots find their evidence taken
-        # (complex here 86 of 90; seeds 3-6 of this config: 346 of 360, as on main before the
-        # verdict slots tried their cell first)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 4
+        # (complex here 85 of 90; seeds 3-6 of this config: 340 of 360, 346 before numbers looser
+        # than a quarter of themselves were no longer asked: a claim's gap read off an axis)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - 6
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:

@@ -12,7 +12,7 @@ import pytest
 from generation.plan.config import GenerationConfig
 from generation.questions.build import draft_to_question, make_questions
 from generation.questions.chart import comparison, trend_pattern, value_reading
-from generation.questions.common import Builder, Context, Draft
+from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex_impact import impact_reception
 from generation.questions.complex_technical import technical_quantitative
 from generation.questions.complex_timeline import historical_timeline
@@ -307,7 +307,9 @@ def test_level_five_reads_what_a_colour_marker_or_size_encodes() -> None:
 def test_numbers_carry_derivations_and_percentage_gaps_are_points() -> None:
     manifest = build_manifest()
     pp = 0
-    for seed in range(10):
+    # the fixture's percentage changes read off an axis are too loose to ask (11 ± 2.9 pp):
+    # its differences in percentage points come from the pie's shares, in a few seeds of 40
+    for seed in range(40):
         for q in make_questions(manifest, GenerationConfig(seed=seed, questions_per_subset=5)):
             numbers = [i for i, v in enumerate(q.answer_values) if v.kind == "number"]
             calc = derivations(q)
@@ -333,11 +335,14 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
         (verify_with_chart, "L5"),
         (integrate_sources, "L5"),
         (compare_representations, "L5"),
-        (historical_timeline, "L5"),
+        # historical_timeline L5 (a colour series' change between two dated events) is not here:
+        # every such change in the fixture is looser than a quarter of itself (Europe: 5 ± 3.1
+        # points read off a 0-50 axis); generated reports ask it (test_question_balance)
         (technical_quantitative, "L5"),
     )
     for builder, level in cases:
-        drafts = _drafts(builder, level)
+        # as ``build`` asks them: a draft with a number looser than a quarter of itself is not asked
+        drafts = [d for d in _drafts(builder, level) if informative(d)]
         assert drafts, (builder.__name__, level)
         for d in drafts:
             q = _question(build_manifest(), "cross_modal" if builder in CROSS else "complex", d)
