@@ -13,6 +13,7 @@ from generation.charts.colours import colour_of
 from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
 from generation.charts.insights import series_direction
 from generation.charts.reading import colour_keyed, value_tolerance
+from generation.charts.registry import chart_type
 from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
@@ -21,6 +22,9 @@ from generation.world.topics import Topic, in_text
 from synthdocbench_tasks.schema import Chart, DataPoint
 
 _CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
+#: The relations a claim about a chart that draws its own target (a bullet's marker) takes: a
+#: "target" or "threshold" the text gives would read as that marker, not as the bar it is about.
+_BESIDE_A_TARGET = ("forecast", "earlier estimate")
 
 
 #: Claims about the fact table drawn for the prose (more than a report's paragraphs can state).
@@ -239,7 +243,8 @@ def _claim(
         claimed, shown = found
         if spec.metric.unit == "%" and claimed >= 100:
             continue
-        relation = _CLAIM_RELATIONS[int(rng.integers(len(_CLAIM_RELATIONS)))]
+        relations = _BESIDE_A_TARGET if chart_type(chart.chartType).has("target_marker") else _CLAIM_RELATIONS
+        relation = relations[int(rng.integers(len(relations)))]
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         claimed_text = value_text(claimed, shown)
         sentence = writer.claim_fact(
