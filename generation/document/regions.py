@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from synthdocbench_tasks.mupdf import load_pymupdf
-from synthdocbench_tasks.pdf_text import PageWords, read_words
+from synthdocbench_tasks.pdf_text import PageContents, PageWords, read_words
 from synthdocbench_tasks.schema import DocumentManifest, Region
 
 if TYPE_CHECKING:
@@ -74,13 +74,13 @@ def _squash(text: str) -> str:
     return "".join(text.replace("\u00ad", "").split())
 
 
-def _title_inside(doc: pymupdf.Document, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
+def _title_inside(contents: PageContents, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
     """Whether the title's text is printed inside the region (on any of its pages)."""
     wanted = _squash(title)
     for p, rect in per_page.items():
         t = _TOLERANCE_PT
         box = pymupdf.Rect(rect.x0 - t, rect.y0 - t, rect.x1 + t, rect.y1 + t)
-        if wanted in _squash(doc[p].get_text("text", clip=box)):
+        if wanted in _squash(contents.textpage(p, pymupdf.TEXTFLAGS_TEXT, box).extractText()):
             return True
     return False
 
@@ -129,6 +129,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
         raise RegionError(f"{doc_id}: the rendered PDF cannot be opened: {exc}") from exc
     with doc:
         links = _collect_links(doc)
+        contents = PageContents(doc)  # each page read once for its title checks and its words
         out = manifest.model_copy(deep=True)
         for chart in out.charts:
             if chart.vizId not in links:
@@ -136,7 +137,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
                     f"{doc_id}: no link annotation for chart {chart.vizId}; the figure was not rendered "
                     "inside its <a href> wrapper"
                 )
-            if not _title_inside(doc, chart.title, links[chart.vizId]):
+            if not _title_inside(contents, chart.title, links[chart.vizId]):
                 raise RegionError(
                     f"{doc_id}: the title of chart {chart.vizId} ({chart.title!r}) is not inside its region"
                 )
@@ -150,7 +151,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
                 raise RegionError(f"{doc_id}: no link annotation for text fact {fact.fact_id}")
             fact.regions = _regions(doc, links[fact.fact_id])
         out.page_count = doc.page_count
-        words = read_words(doc)
+        words = read_words(doc, contents)
         out.word_count = sum(len(page.words) for page in words)
         _strip_helpers(doc)
         cleaned = _finalise(doc, doc_id, doc.metadata.get("title", "") if doc.metadata else "")
