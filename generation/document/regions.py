@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from synthdocbench_tasks.mupdf import load_pymupdf
 from synthdocbench_tasks.pdf_text import PageContents, PageWords, read_words
@@ -43,29 +43,36 @@ def _normalise(rect: pymupdf.Rect, page: pymupdf.Page) -> list[float]:
     return [scale(rect.x0, w), scale(rect.y0, h), scale(rect.x1, w), scale(rect.y1, h)]
 
 
-def _collect_links(doc: pymupdf.Document) -> dict[str, dict[int, pymupdf.Rect]]:
-    """Named-destination links: id -> {0-based page -> union of its rects on that page}."""
+def _collect_links(
+    doc: pymupdf.Document,
+) -> tuple[dict[str, dict[int, pymupdf.Rect]], dict[int, list[dict[str, Any]]]]:
+    """Named-destination links: id -> {0-based page -> union of its rects on that page}; and the
+    links themselves by 0-based page, for :func:`_strip_helpers` (each page's links read once)."""
     found: dict[str, dict[int, pymupdf.Rect]] = {}
+    helpers: dict[int, list[dict[str, Any]]] = {}
     for page in doc.pages():
         for link in page.get_links():
             name = link.get("nameddest")
             if not name:
                 continue
+            helpers.setdefault(page.number, []).append(link)
             per_page = found.setdefault(name, {})
             rect = pymupdf.Rect(link["from"])
             per_page[page.number] = per_page[page.number] | rect if page.number in per_page else rect
-    return found
+    return found, helpers
 
 
 def _regions(doc: pymupdf.Document, per_page: dict[int, pymupdf.Rect]) -> list[Region]:
     return [Region(page=p + 1, bbox=_normalise(per_page[p], doc[p])) for p in sorted(per_page)]
 
 
-def _strip_helpers(doc: pymupdf.Document) -> None:
-    for page in doc.pages():
-        for link in page.get_links():
-            if link.get("nameddest"):
-                page.delete_link(link)
+def _strip_helpers(doc: pymupdf.Document, helpers: dict[int, list[dict[str, Any]]]) -> None:
+    """Delete the named-destination links (as :func:`_collect_links` read them: nothing has
+    changed the pages' links since) and the named destinations."""
+    for number, links in helpers.items():
+        page = doc[number]
+        for link in links:
+            page.delete_link(link)
     doc.xref_set_key(doc.pdf_catalog(), "Dests", "null")
 
 
@@ -128,7 +135,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
     except Exception as exc:  # PyMuPDF raises its own FileDataError subclasses
         raise RegionError(f"{doc_id}: the rendered PDF cannot be opened: {exc}") from exc
     with doc:
-        links = _collect_links(doc)
+        links, helpers = _collect_links(doc)
         contents = PageContents(doc)  # each page read once for its title checks and its words
         out = manifest.model_copy(deep=True)
         for chart in out.charts:
@@ -153,6 +160,6 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
         out.page_count = doc.page_count
         words = read_words(doc, contents)
         out.word_count = sum(len(page.words) for page in words)
-        _strip_helpers(doc)
+        _strip_helpers(doc, helpers)
         cleaned = _finalise(doc, doc_id, doc.metadata.get("title", "") if doc.metadata else "")
     return MeasuredDocument(cleaned, out, words)
