@@ -12,7 +12,8 @@ a document and every rerun reuses it.
 
 :func:`read_words` gives each page's words with their boxes, in content-stream order
 (Chromium writes reading order), as :class:`PageWords`; generation reads them once per
-document (word count, leak and evidence checks).
+document (word count, leak and evidence checks). :class:`PageContents` interprets each page once
+for every text page and pixmap generation makes of it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .doc_cache import BadEntryError, DocCache, read_sealed, write_sealed
 from .errors import SynthDocUserError
+from .mupdf import load_pymupdf
 from .strips import int_overrides, open_pdf
 
 if TYPE_CHECKING:
@@ -71,12 +73,59 @@ class PageWords:
     words: tuple[RawWord, ...]
 
 
-def read_words(doc: pymupdf.Document) -> list[PageWords]:
+class PageContents:
+    """A document's pages, each interpreted once (a MuPDF display list) for every text page and
+    pixmap made of it.
+
+    ``page.get_text`` and ``page.get_pixmap`` read the page's content stream again on every call,
+    and that reading is most of what they cost. Here a page is read into a display list on first
+    use and every text page and pixmap of it is made from that list: the same device runs over the
+    same content, so the words, text and pixels are those of the page's own methods (a text page's
+    clip is its media box, as ``page.get_textpage(clip)`` makes it; ``tests/synthdocbench_tasks/
+    test_pdf_text.py`` compares them). ``number`` is 0-based, as ``doc[number]``."""
+
+    def __init__(self, doc: pymupdf.Document) -> None:
+        self.doc = doc
+        self._lists: dict[int, pymupdf.DisplayList] = {}
+
+    def display_list(self, number: int) -> pymupdf.DisplayList:
+        found = self._lists.get(number)
+        if found is None:
+            found = self._lists[number] = self.doc[number].get_displaylist()
+        return found
+
+    def textpage(self, number: int, flags: int, clip: pymupdf.Rect | None = None) -> pymupdf.TextPage:
+        """``doc[number].get_textpage(clip, flags)``, from the page's display list."""
+        fitz = load_pymupdf()
+        mupdf = fitz.mupdf
+        listed = self.display_list(number).this
+        box = mupdf.fz_bound_display_list(listed) if clip is None else fitz.JM_rect_from_py(clip)
+        stext = mupdf.FzStextPage(box)
+        device = mupdf.fz_new_stext_device(stext, mupdf.FzStextOptions(flags))
+        infinite = mupdf.FzRect(mupdf.FzRect.Fixed_INFINITE)
+        mupdf.fz_run_display_list(listed, device, mupdf.FzMatrix(), infinite, mupdf.FzCookie())
+        mupdf.fz_close_device(device)
+        return fitz.TextPage(stext)  # (its extract methods need no parent page)
+
+    def pixmap(
+        self, number: int, matrix: pymupdf.Matrix, clip: pymupdf.Rect, colorspace: pymupdf.Colorspace
+    ) -> pymupdf.Pixmap:
+        """``doc[number].get_pixmap(matrix=, clip=, colorspace=, alpha=False)``, from the display list."""
+        return self.display_list(number).get_pixmap(
+            matrix=matrix, colorspace=colorspace, alpha=False, clip=clip
+        )
+
+
+def read_words(doc: pymupdf.Document, contents: PageContents | None = None) -> list[PageWords]:
     """Every page's words in content-stream order (not sorted by position: sorting would
-    interleave the lines of side-by-side columns and break sentences apart)."""
+    interleave the lines of side-by-side columns and break sentences apart); with ``contents``,
+    made from its display lists (the same words)."""
+    if contents is None:
+        contents = PageContents(doc)
+    words_flags = load_pymupdf().TEXTFLAGS_WORDS
     out = []
     for page in doc.pages():
-        words = tuple(page.get_text("words", sort=False))
+        words = tuple(contents.textpage(page.number, words_flags).extractWORDS())
         out.append(PageWords(page.number + 1, page.rect.width, page.rect.height, words))
     return out
 

@@ -192,6 +192,13 @@ class ProseWriter:
         self._bags: dict[str, list[int]] = {}
         self._seen: set[str] = set()
         self._mask = topic_mask(topic)
+        first, last = topic.years
+        two = (len(topic.concepts), len(topic.entities), len(topic.actors), len(topic.sources))
+        #: the bounds of :meth:`_slots_from`'s draws (the second of a pair skips the first)
+        self._slot_low = np.array([0] * 10 + [first])
+        self._slot_high = np.array(
+            [n - k for n in two for k in (0, 1)] + [len(topic.drivers), len(topic.risks), last - 2]
+        )
         #: masked templates of the sentences written so far
         self._masks: set[str] = set()
         #: a data sentence -> the same sentence without its lead-in (for pull quotes and abstracts)
@@ -324,33 +331,27 @@ class ProseWriter:
 
     def _slots_from(self, rng: np.random.Generator) -> dict[str, str]:
         t = self.topic
-
-        def two(items: Sequence[str]) -> tuple[str, str]:
-            i = int(rng.integers(len(items)))
-            j = int(rng.integers(len(items) - 1))
-            return items[i], items[j + (j >= i)]
-
-        concept, concept2 = two(t.concepts)
-        entity, entity2 = (in_text(t, e) for e in two(t.entities))
-        actor, actor2 = two(t.actors)
-        source, source2 = two(t.sources)
-        first, last = t.years
+        # The eleven indices in one call: numpy draws each bound of an array as it draws a scalar,
+        # from the same stream, so these are the numbers eleven scalar draws in this order gave
+        # (two distinct concepts, entities, actors and sources, a driver, a risk, a year).
+        drawn = rng.integers(self._slot_low, self._slot_high).tolist()
+        c, c2, e, e2, a, a2, s, s2, d, r, year = drawn
         slots = {
             "topic": t.phrase,
-            "concept": concept,
-            "concept2": concept2,
-            "driver": t.drivers[int(rng.integers(len(t.drivers)))],
-            "risk": t.risks[int(rng.integers(len(t.risks)))],
-            "entity": entity,
-            "entity2": entity2,
-            "actor": actor,
-            "actor2": actor2,
-            "source": source,
-            "source2": source2,
+            "concept": t.concepts[c],
+            "concept2": t.concepts[c2 + (c2 >= c)],
+            "driver": t.drivers[d],
+            "risk": t.risks[r],
+            "entity": in_text(t, t.entities[e]),
+            "entity2": in_text(t, t.entities[e2 + (e2 >= e)]),
+            "actor": t.actors[a],
+            "actor2": t.actors[a2 + (a2 >= a)],
+            "source": t.sources[s],
+            "source2": t.sources[s2 + (s2 >= s)],
             "kind": t.entity_kind,
             "kinds": t.entity_kind_plural,
             "a_kind": with_article(t.entity_kind),
-            "year": str(int(rng.integers(first, last - 2))),
+            "year": str(year),
         }
         slots.update({_cap_slot(k): _cap_slot(v) for k, v in list(slots.items())})
         return slots

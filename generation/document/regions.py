@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from synthdocbench_tasks.mupdf import load_pymupdf
-from synthdocbench_tasks.pdf_text import PageWords, read_words
+from synthdocbench_tasks.pdf_text import PageContents, PageWords, read_words
 from synthdocbench_tasks.schema import DocumentManifest, Region
 
 if TYPE_CHECKING:
@@ -43,29 +43,36 @@ def _normalise(rect: pymupdf.Rect, page: pymupdf.Page) -> list[float]:
     return [scale(rect.x0, w), scale(rect.y0, h), scale(rect.x1, w), scale(rect.y1, h)]
 
 
-def _collect_links(doc: pymupdf.Document) -> dict[str, dict[int, pymupdf.Rect]]:
-    """Named-destination links: id -> {0-based page -> union of its rects on that page}."""
+def _collect_links(
+    doc: pymupdf.Document,
+) -> tuple[dict[str, dict[int, pymupdf.Rect]], dict[int, list[dict[str, Any]]]]:
+    """Named-destination links: id -> {0-based page -> union of its rects on that page}; and the
+    links themselves by 0-based page, for :func:`_strip_helpers` (each page's links read once)."""
     found: dict[str, dict[int, pymupdf.Rect]] = {}
+    helpers: dict[int, list[dict[str, Any]]] = {}
     for page in doc.pages():
         for link in page.get_links():
             name = link.get("nameddest")
             if not name:
                 continue
+            helpers.setdefault(page.number, []).append(link)
             per_page = found.setdefault(name, {})
             rect = pymupdf.Rect(link["from"])
             per_page[page.number] = per_page[page.number] | rect if page.number in per_page else rect
-    return found
+    return found, helpers
 
 
 def _regions(doc: pymupdf.Document, per_page: dict[int, pymupdf.Rect]) -> list[Region]:
     return [Region(page=p + 1, bbox=_normalise(per_page[p], doc[p])) for p in sorted(per_page)]
 
 
-def _strip_helpers(doc: pymupdf.Document) -> None:
-    for page in doc.pages():
-        for link in page.get_links():
-            if link.get("nameddest"):
-                page.delete_link(link)
+def _strip_helpers(doc: pymupdf.Document, helpers: dict[int, list[dict[str, Any]]]) -> None:
+    """Delete the named-destination links (as :func:`_collect_links` read them: nothing has
+    changed the pages' links since) and the named destinations."""
+    for number, links in helpers.items():
+        page = doc[number]
+        for link in links:
+            page.delete_link(link)
     doc.xref_set_key(doc.pdf_catalog(), "Dests", "null")
 
 
@@ -74,13 +81,13 @@ def _squash(text: str) -> str:
     return "".join(text.replace("\u00ad", "").split())
 
 
-def _title_inside(doc: pymupdf.Document, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
+def _title_inside(contents: PageContents, title: str, per_page: dict[int, pymupdf.Rect]) -> bool:
     """Whether the title's text is printed inside the region (on any of its pages)."""
     wanted = _squash(title)
     for p, rect in per_page.items():
         t = _TOLERANCE_PT
         box = pymupdf.Rect(rect.x0 - t, rect.y0 - t, rect.x1 + t, rect.y1 + t)
-        if wanted in _squash(doc[p].get_text("text", clip=box)):
+        if wanted in _squash(contents.textpage(p, pymupdf.TEXTFLAGS_TEXT, box).extractText()):
             return True
     return False
 
@@ -128,7 +135,8 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
     except Exception as exc:  # PyMuPDF raises its own FileDataError subclasses
         raise RegionError(f"{doc_id}: the rendered PDF cannot be opened: {exc}") from exc
     with doc:
-        links = _collect_links(doc)
+        links, helpers = _collect_links(doc)
+        contents = PageContents(doc)  # each page read once for its title checks and its words
         out = manifest.model_copy(deep=True)
         for chart in out.charts:
             if chart.vizId not in links:
@@ -136,7 +144,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
                     f"{doc_id}: no link annotation for chart {chart.vizId}; the figure was not rendered "
                     "inside its <a href> wrapper"
                 )
-            if not _title_inside(doc, chart.title, links[chart.vizId]):
+            if not _title_inside(contents, chart.title, links[chart.vizId]):
                 raise RegionError(
                     f"{doc_id}: the title of chart {chart.vizId} ({chart.title!r}) is not inside its region"
                 )
@@ -150,8 +158,8 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
                 raise RegionError(f"{doc_id}: no link annotation for text fact {fact.fact_id}")
             fact.regions = _regions(doc, links[fact.fact_id])
         out.page_count = doc.page_count
-        words = read_words(doc)
+        words = read_words(doc, contents)
         out.word_count = sum(len(page.words) for page in words)
-        _strip_helpers(doc)
+        _strip_helpers(doc, helpers)
         cleaned = _finalise(doc, doc_id, doc.metadata.get("title", "") if doc.metadata else "")
     return MeasuredDocument(cleaned, out, words)

@@ -17,20 +17,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from generation.charts.d3 import load_d3
 from generation.document.content import allowed_chart_types
@@ -38,6 +25,9 @@ from generation.plan.config import GenerationConfig
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import write_json_atomic
 from synthdocbench_tasks.errors import first_line
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: The setting that changes how fast a run goes but never a byte of its output.
 SPEED_ONLY_SETTINGS = frozenset({"workers"})
@@ -134,18 +124,41 @@ def write_config(config: GenerationConfig, out_dir: Path) -> None:
     write_json_atomic(path, data)
 
 
-class _RateColumn(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.2f} docs/s" if speed else "-- docs/s", style="progress.data.speed")
+# rich is imported inside the functions that draw or print (a third of a second of CPU and
+# wall time under load): a run without a progress bar (``--no-progress``, or nothing to do) and
+# without a failed document never needs it, and ``synthdocbench generate`` paid it every time.
+
+
+def stderr_console() -> Console:
+    """A rich console on stderr (rich imported now: see above)."""
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 @contextmanager
-def generation_progress(enabled: bool, total: int, console: Console) -> Iterator[Callable[[], None]]:
+def generation_progress(enabled: bool, total: int, console: Console | None) -> Iterator[Callable[[], None]]:
     """Yield ``advance()`` for ``total`` documents: a bar with docs/s and ETA, or nothing."""
     if not enabled:
         yield lambda: None
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class _RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:.2f} docs/s" if speed else "-- docs/s", style="progress.data.speed")
+
     columns = (
         TextColumn("[bold]generating"),
         BarColumn(),
@@ -170,7 +183,8 @@ class RunBook:
     todo: list[int]
     summary: GenerateSummary
     show_progress: bool
-    console: Console = field(default_factory=lambda: Console(stderr=True))
+    #: made on first use (a failure or a progress bar), with :func:`stderr_console`
+    console: Console | None = None
     start: float = field(default_factory=time.perf_counter)
 
     def doc_id(self, index: int) -> str:
@@ -184,11 +198,20 @@ class RunBook:
             self.summary.generated.append(doc_id)
         else:
             self.summary.failed.append(DocFailure(doc_id=doc_id, error=error))
-            self.console.print(Text(f"failed: {error}", style="red"))
+            from rich.text import Text  # rich on first use (see stderr_console)
+
+            self._console().print(Text(f"failed: {error}", style="red"))
+
+    def _console(self) -> Console:
+        if self.console is None:
+            self.console = stderr_console()
+        return self.console
 
     def progress(self) -> AbstractContextManager[Callable[[], None]]:
         """The progress bar of the documents still to do (nothing when ``progress`` is off)."""
-        return generation_progress(self.show_progress and bool(self.todo), len(self.todo), self.console)
+        enabled = self.show_progress and bool(self.todo)
+        console = self._console() if enabled else None
+        return generation_progress(enabled, len(self.todo), console)
 
     def finish(self) -> GenerateSummary:
         """The summary, sorted by doc_id, with the seconds since the run was opened."""

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from synthdocbench_tasks.pdf_text import PageContents
+
 _ASCENT = 0.72  # cap height as a share of the font size (above the baseline)
 _DESCENT = 0.18  # descender depth as a share of the font size (below the baseline)
 _OVERPRINT = 0.25  # a pen step back by this share of the font size starts another label
@@ -84,11 +86,12 @@ def _split_overprints(
         yield run
 
 
-def page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[PrintedWord]:
-    """Words whose glyph boxes touch ``clip`` (whitespace splits words; so do overprints)."""
+def page_words(contents: PageContents, number: int, clip: pymupdf.Rect, viz_id: str) -> list[PrintedWord]:
+    """Words of the page ``number`` (0-based) whose glyph boxes touch ``clip`` (whitespace splits
+    words; so do overprints)."""
     out: list[PrintedWord] = []
     grown = pymupdf.Rect(clip.x0 - 40, clip.y0 - 40, clip.x1 + 40, clip.y1 + 40)
-    raw = page.get_text("rawdict", clip=grown, flags=pymupdf.TEXT_PRESERVE_WHITESPACE)
+    raw = contents.textpage(number, pymupdf.TEXT_PRESERVE_WHITESPACE, grown).extractRAWDICT()
     for block in raw.get("blocks", []):
         for line in block.get("lines", []):
             direction = (float(line["dir"][0]), float(line["dir"][1]))
@@ -110,7 +113,7 @@ def page_words(page: pymupdf.Page, clip: pymupdf.Rect, viz_id: str) -> list[Prin
                         if box is None or not pymupdf.Rect(box.bbox).intersects(clip):
                             continue
                         out.append(
-                            PrintedWord(viz_id, page.number + 1, box.text, size, rgb, box.bbox, box.corners)
+                            PrintedWord(viz_id, number + 1, box.text, size, rgb, box.bbox, box.corners)
                         )
                     run = []
     return out

@@ -39,6 +39,7 @@ import pymupdf
 from generation.questions.phrasing import drawn_forms
 from generation.validate.chart_words import PrintedWord, page_words
 from generation.validate.marks import inside, marker_centres
+from synthdocbench_tasks.pdf_text import PageContents
 from synthdocbench_tasks.schema import Chart, DataRef, DocumentManifest, Question, Region
 
 #: The checks, in report order.
@@ -330,10 +331,10 @@ def _contains(outer: pymupdf.Rect, inner: pymupdf.Rect, tolerance: float) -> boo
     )
 
 
-def _pixels(page: pymupdf.Page, clip: pymupdf.Rect) -> tuple[pymupdf.Pixmap, np.ndarray]:
-    """The pixmap of ``clip`` and its RGB samples, a view of its memory (no copy): valid only
-    while the caller holds the pixmap."""
-    pix = page.get_pixmap(matrix=pymupdf.Matrix(ZOOM, ZOOM), clip=clip, alpha=False, colorspace=pymupdf.csRGB)
+def _pixels(contents: PageContents, number: int, clip: pymupdf.Rect) -> tuple[pymupdf.Pixmap, np.ndarray]:
+    """The pixmap of ``clip`` on the page ``number`` (0-based) and its RGB samples, a view of its
+    memory (no copy): valid only while the caller holds the pixmap."""
+    pix = contents.pixmap(number, pymupdf.Matrix(ZOOM, ZOOM), clip, pymupdf.csRGB)
     pixels = np.frombuffer(pix.samples_mv, dtype=np.uint8).reshape(pix.height, pix.width, pix.n)
     return pix, pixels[:, :, :3]
 
@@ -469,11 +470,13 @@ def check_document(
         checked = [c for c in manifest.charts if only is None or c.vizId in only]
         _remove_chart_text(blank, rects, sorted({p for c in checked for p in rects[c.vizId]}))
         pages = {n + 1: doc[n].rect for n in range(doc.page_count)}
+        # each page's content is read once for its words and its pixmap
+        shown_pages, behind_pages = PageContents(doc), PageContents(blank)
         for chart in checked:
             result = ChartLegibility(chart.vizId, chart.chartType)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
                 for rect in page_rects:
-                    result.words.extend(page_words(doc[page_no - 1], rect, chart.vizId))
+                    result.words.extend(page_words(shown_pages, page_no - 1, rect, chart.vizId))
             if forms is not None:
                 wanted = forms.get(chart.vizId, ())
                 result.checked = {i for i, w in enumerate(result.words) if _form(w) in wanted}
@@ -486,8 +489,8 @@ def check_document(
                     clip = (
                         pymupdf.Rect(rect.x0 - 20, rect.y0 - 20, rect.x1 + 20, rect.y1 + 20) & pages[page_no]
                     )
-                    shown_pix, shown = _pixels(doc[page_no - 1], clip)
-                    behind_pix, behind = _pixels(blank[page_no - 1], clip)
+                    shown_pix, shown = _pixels(shown_pages, page_no - 1, clip)
+                    behind_pix, behind = _pixels(behind_pages, page_no - 1, clip)
                     _check_pixels(result, clip, page_no, shown, behind)
                     del shown, behind, shown_pix, behind_pix  # the views go before their pixmaps
                     _check_markers(result, page_no, doc[page_no - 1], rect)

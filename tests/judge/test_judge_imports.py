@@ -5,8 +5,13 @@ out: they never run."""
 from __future__ import annotations
 
 import ast
+import importlib
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+import judge
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "judge"
@@ -98,3 +103,24 @@ def test_no_judge_module_is_imported_inside_a_function() -> None:
 
 def test_the_graph_finds_a_circle_when_there_is_one() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_every_public_name_comes_from_its_module() -> None:
+    assert set(judge._HOMES) == set(judge.__all__)
+    for name, home in judge._HOMES.items():
+        assert getattr(judge, name) is getattr(importlib.import_module(home), name), name
+    assert "OfflineJudge" in dir(judge)
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    assert not hasattr(judge, "NoSuchJudge")
+
+
+def test_the_openai_transport_loads_without_the_offline_judge() -> None:
+    # generation's rewriting imports the transport: the generator must not pay for the rest
+    code = (
+        "import sys, judge.backends.openai_compat, judge.errors;"
+        "print(','.join(m for m in ('judge.offline', 'judge.cascade', 'pint', 'openai') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == ""

@@ -8,7 +8,7 @@ import pymupdf
 import pytest
 
 from synthdocbench_tasks.errors import SynthDocUserError
-from synthdocbench_tasks.pdf_text import TextCache, TextSettings, extract_text
+from synthdocbench_tasks.pdf_text import PageContents, TextCache, TextSettings, extract_text, read_words
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +72,30 @@ def test_bad_settings_and_bad_pdfs_are_one_clear_line() -> None:
     with pytest.raises(SynthDocUserError) as info:
         extract_text(b"not a pdf", TextSettings(), "broken-doc")
     assert "broken-doc" in str(info.value) and "\n" not in str(info.value)
+
+
+def test_page_contents_give_the_pages_own_words_text_and_pixels(sample_pdf: bytes) -> None:
+    # a generated document with its charts, and a link annotation as the unpublished PDF has them
+    with pymupdf.open(stream=sample_pdf, filetype="pdf") as doc:
+        doc[0].insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(40, 40, 300, 200), "uri": "#x"})
+        contents = PageContents(doc)
+        words = read_words(doc, contents)
+        assert [p.words for p in words] == [tuple(page.get_text("words", sort=False)) for page in doc]
+        assert sum(len(p.words) for p in words) > 100
+        small = pymupdf.TOOLS.set_small_glyph_heights()
+        pymupdf.TOOLS.set_small_glyph_heights(True)  # as the legibility check reads glyphs
+        try:
+            for page in list(doc)[:6]:
+                w, h = page.rect.width, page.rect.height
+                for clip in (pymupdf.Rect(0, 0, w / 2, h / 3), pymupdf.Rect(w / 4, h / 3, w, h)):
+                    text = contents.textpage(page.number, pymupdf.TEXTFLAGS_TEXT, clip).extractText()
+                    assert text == page.get_text("text", clip=clip)
+                    flags = pymupdf.TEXT_PRESERVE_WHITESPACE
+                    raw = contents.textpage(page.number, flags, clip).extractRAWDICT()
+                    assert raw == page.get_text("rawdict", clip=clip, flags=flags)
+                    zoom = pymupdf.Matrix(3, 3)
+                    pix = contents.pixmap(page.number, zoom, clip, pymupdf.csRGB)
+                    want = page.get_pixmap(matrix=zoom, clip=clip, alpha=False, colorspace=pymupdf.csRGB)
+                    assert (pix.width, pix.height, pix.samples) == (want.width, want.height, want.samples)
+        finally:
+            pymupdf.TOOLS.set_small_glyph_heights(small)

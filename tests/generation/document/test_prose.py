@@ -20,7 +20,7 @@ from generation.document.prose_stats import (
 )
 from generation.plan.rng import stage_rng
 from generation.world.entities import countries
-from generation.world.topics import Topic, all_topics
+from generation.world.topics import Topic, all_topics, in_text
 
 _TOPICS = all_topics()
 
@@ -220,3 +220,27 @@ def test_prose_writer_keeps_filler_free_of_numbers() -> None:
     topic = _TOPICS[int(rng.integers(len(_TOPICS)))]
     writer = ProseWriter(stage_rng(1, "test-prose", "filler"), topic)
     assert not any(carries_figure(writer.sentence(f)) for f in FUNCTIONS for _ in range(20))
+
+
+def test_slot_draws_are_those_of_one_scalar_draw_each() -> None:
+    # _slots_from draws its eleven indices in one call: the numbers of eleven scalar draws in order
+    def pair(rng: np.random.Generator, items: tuple[str, ...]) -> tuple[str, str]:
+        i, j = int(rng.integers(len(items))), int(rng.integers(len(items) - 1))
+        return items[i], items[j + (j >= i)]
+
+    for topic in _TOPICS[:20]:
+        writer = ProseWriter(stage_rng(0, "test-prose", topic.key), topic)
+        rng, again = np.random.default_rng(7), np.random.default_rng(7)
+        for _ in range(5):
+            assert rng.random() == again.random()  # a draw of another kind between them, as in a paragraph
+            slots = writer._slots_from(rng)
+            assert (slots["concept"], slots["concept2"]) == pair(again, topic.concepts)
+            assert (slots["entity"], slots["entity2"]) == tuple(
+                in_text(topic, e) for e in pair(again, topic.entities)
+            )
+            assert (slots["actor"], slots["actor2"]) == pair(again, topic.actors)
+            assert (slots["source"], slots["source2"]) == pair(again, topic.sources)
+            assert slots["driver"] == topic.drivers[int(again.integers(len(topic.drivers)))]
+            assert slots["risk"] == topic.risks[int(again.integers(len(topic.risks)))]
+            assert slots["year"] == str(int(again.integers(topic.years[0], topic.years[1] - 2)))
+        assert rng.random() == again.random()  # both streams end where they would

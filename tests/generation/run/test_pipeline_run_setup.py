@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -170,3 +172,26 @@ def test_the_book_sorts_results_and_prints_each_failure_once(
         "  failed: sdb-3-00002: ValueError: bad",
     ]
     assert json.loads((tmp_path / "config.json").read_text(encoding="utf-8"))["seed"] == 3
+
+
+def test_the_progress_bar_counts_documents_on_stderr(
+    tmp_path: Path, d3_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = open_run(CONFIG, tmp_path, shard=None, d3_path=d3_file, progress=True)
+    with book.progress() as advance:
+        for index in book.todo:
+            book.record(index, None)
+            advance()
+    err = capsys.readouterr().err
+    assert "generating" in err and f"{len(book.todo)}/{len(book.todo)}" in err
+
+
+def test_a_run_without_bar_or_failure_never_imports_rich() -> None:
+    # rich is a third of a second of every `generate --no-progress`: loaded only to draw or print
+    code = (
+        "import sys, synthdocbench_tasks.cli, generation.run.pipeline, generation.plan.workers;"
+        "print([m for m in sys.modules if m == 'rich' or m.startswith('rich.')])"
+    )
+    root = Path(__file__).resolve().parents[3]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    assert out.stdout.strip() == "[]"
