@@ -247,13 +247,13 @@ def _claim(
         relation = relations[int(rng.integers(len(relations)))]
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         claimed_text = value_text(claimed, shown)
-        sentence = writer.claim_fact(
-            relation, actor, mark_measure(spec, point, topic), quantity(claimed_text, spec.unit)
-        )
+        measure = mark_measure(spec, point, topic)
+        sentence = writer.claim_fact(relation, actor, measure, quantity(claimed_text, spec.unit))
         values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
         if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)
             values["series"] = point.category
-        values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation)
+        # the mark as the sentence names it (questions name it so: "Rail" is on more than one chart)
+        values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation, subject=measure)
         return spec, (sentence, values), abs(claimed - point.value) / abs(point.value)
     return None
 

@@ -15,8 +15,7 @@ from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
 from generation.questions.common import Context, Draft, Value
-from generation.questions.crossmodal import mark_subject
-from generation.questions.crossmodal_claims import MISS_TOLS, Claim
+from generation.questions.crossmodal_claims import MISS_TOLS, Claim, claim_mark, claim_subject
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -86,7 +85,7 @@ def _claim_mark(
     """L1: the text says which mark a source set a figure for; the chart gives the actual value."""
     v = fact.values
     fig, rel = figure_ref(chart), v.get("relation", "figure")
-    who = mark_subject(chart, p)
+    who = claim_mark(fact, chart, p)
     q = pick(
         rng,
         [
@@ -124,7 +123,7 @@ def _claim_gap(
     except (KeyError, ValueError):
         return None
     v = fact.values
-    fig, rel, who = figure_ref(chart), v.get("relation", "figure"), mark_subject(chart, p)
+    fig, rel, who = figure_ref(chart), v.get("relation", "figure"), claim_subject(fact, chart, p)
     unit = v.get("unit") or value_unit(chart)
     read = qc.point_term(chart, p)
     gap_term = arith.difference_term(read, claimed, "abs_difference")
@@ -154,7 +153,7 @@ def _claim_gap(
                 f"from the {rel} the report states for it?",
             ],
         )
-        first = f"The {colour} mark is {who}, and the gap is {shown.said()}"
+        first = f"The {colour} mark is {claim_mark(fact, chart, p)}, and the gap is {shown.said()}"
     ans = f"{first}: {fig} puts {who} at {val(chart, p)}, against the report's {rel} of {stated}."
     steps = [
         f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
@@ -194,8 +193,8 @@ def _colour_side(
         ],
     )
     ans = (
-        f"The {colour} mark is {who}, and the chart puts it {claim.side} the report's {rel}: {fig} "
-        f"shows {val(chart, p)}, against {stated}."
+        f"The {colour} mark is {claim_mark(fact, chart, p)}, and the chart puts it {claim.side} the "
+        f"report's {rel}: {fig} shows {val(chart, p)}, against {stated}."
     )
     steps = [
         f"Find the {colour} mark by its colour in {fig}: {who}.",

@@ -70,6 +70,21 @@ def mark_subject(chart: Chart, p: DataPoint) -> str:
     return f"{series_name(chart, None)} in {p.label}" if is_year(p.label) else label
 
 
+def claim_subject(fact: TextFact, chart: Chart, p: DataPoint) -> str:
+    """What a text claim is about, as its sentence names it ("the rail share of inland freight
+    moved in Trinidad and Tobago in 2021", where the chart names the mark "Rail" and another
+    chart of the report may too); in records before claims stored it, as :func:`mark_subject`."""
+    said = fact.values.get("subject")
+    return with_the(said) if said else mark_subject(chart, p)
+
+
+def claim_mark(fact: TextFact, chart: Chart, p: DataPoint) -> str:
+    """:func:`claim_subject`, followed by the chart's own name for the mark where the subject does
+    not hold its label ("… between 2 and 3 (the 2–3 bin)"): for an answer that must name the mark."""
+    who = claim_subject(fact, chart, p)
+    return who if p.label.lower() in who.lower() else f"{who} ({mark_subject(chart, p)})"
+
+
 @dataclass
 class Claim:
     """A number the text states about one mark of a chart in another section."""
@@ -84,7 +99,7 @@ class Claim:
 
     @property
     def subject(self) -> str:
-        return mark_subject(self.chart, self.point)
+        return claim_subject(self.fact, self.chart, self.point)
 
     @property
     def charted(self) -> Term:

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "52cae31d1459995b0d66c02b340a62d956fa4ebe6e908746090bdd45b56de276",
-    "5-d3-1": "c5f8192def2edd6971ed568810b5c4070f6872a0422ad8e123e44505ad87d129",
-    "5-d3-2": "e5e01e92c0718441da38ff6476fd6bb3ab6778fc513dad678d371ca2c953ab8d",
-    "5-d3-3": "a6a59b88aa642c03240dd1e2c348480a1dc480516f5cc2feb2a48ad85ab3da4b",
-    "3-matplotlib-0": "effa7f2357ffb031cb596ffa1d0b3a55d8aff3c4449202c1427aded0ae399233",
-    "3-matplotlib-1": "4cde2a57123b515b65e548e0eb6ee37c8770643889685eb9b1be300f22c1511a",
+    "5-d3-0": "15c78edf04ed37650efff04e198ecd1275586ac8033237c814343f6753b716aa",
+    "5-d3-1": "4295c8dd5cccbb809f2ae43ce1ae122a9ce560522815c9e5fbb2764ac188c6ff",
+    "5-d3-2": "bfb1edafc72e9a119f86f1b00bd2cbe0a364defc4ea9514974c88e65fedb7b72",
+    "5-d3-3": "109563d430c018bb920790b8ef99c0b24ea1d34d9f6e07330af50c8a133aa9ce",
+    "3-matplotlib-0": "6a33e6ff9e9401edefd885332d74f72ce06ccf908fe7f7987268e7f08bfadefb",
+    "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",
 }
 
 
