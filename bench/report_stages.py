@@ -1,6 +1,6 @@
 """Benchmark: where the CPU seconds of one ``synthdocbench report`` go, stage by stage.
 
-    python bench/report_stages.py [--answers 20000] [--runs 4] [--repeat 3]
+    python bench/report_stages.py [--answers 20000] [--runs 4] [--repeat 3] [--floors]
 
 Writes the logs :mod:`report_view` writes (the same format and size), then, ``--repeat`` times,
 runs the command's code in a fresh Python process and prints the CPU seconds (user + system,
@@ -10,6 +10,12 @@ the report's own imports (numpy and the report's modules), reading the logs, the
 the figures' numbers), matplotlib's import, drawing the figures, writing the files, and the
 process's exit (its CPU seconds after ``main`` less those before, from ``os.times`` of the
 child). ``build_report``'s stages as ``build_report`` runs them, in the order it runs them.
+
+With ``--floors`` it then prints, measured in ``--repeat`` more fresh processes, the floor of
+each stage that is more than a fixed cost: reading (``msgspec`` checks each line's JSON and
+builds its record, nothing else), the tables (the random draws of every table cell's CIs as
+the report makes them, nothing else) and the figures (the same figures, sizes and panels,
+empty, saved as PNG).
 """
 
 from __future__ import annotations
@@ -71,6 +77,74 @@ print(json.dumps([(n, t - marks[i - 1][1] if i else t) for i, (n, t) in enumerat
 """
 
 
+_FLOORS = r"""
+import io, json, sys, time
+from pathlib import Path
+import msgspec
+import numpy as np
+from synthdocbench_tasks.report import build as B, load, plots, stats
+from synthdocbench_tasks.samples_log import collection_paused
+logs, resamples, seed = Path(sys.argv[1]), 2000, 42
+floors = {}
+files = load.discover([logs])
+spans, value = msgspec.json.Decoder(dict[str, msgspec.Raw]), msgspec.json.Decoder()
+start = time.process_time()
+for path in files:  # each line's JSON checked, its record built: nothing else
+    for line in path.read_bytes().splitlines():
+        value.decode(spans.decode(line)["acc"])
+floors["reading"] = time.process_time() - start
+with collection_paused():
+    runs = load.load_runs(files)
+    judge = B.primary_judge(runs)
+    ctx = B.Context(runs, B.main_runs(runs, judge), judge, load.DocumentInfo(), resamples, seed)
+    with B.Figures() as drawing:
+        B._sections(ctx, None, (), drawing)
+        figures = [plots._DRAW[type(d)](d) for d in drawing._data.values()]
+by_id = {id(a): a for r in runs for a in r.answers}
+draws, sizes = [], set()
+for key in ctx._cells:  # each cell's random draws as the report makes them, nothing else
+    scores = [s for s in (by_id[k].score for k in key) if s is not None]
+    if not scores:
+        continue
+    columns = np.column_stack([stats.hits(scores), scores, np.ones(len(scores))])
+    classes, members = stats._classes(columns)
+    if len(classes) * stats._MULTINOMIAL_COST < len(scores):
+        draws.append((len(scores), members / len(scores)))
+    else:
+        sizes.add(len(scores))
+sizes |= {len({a.doc_id for a in r.answers}) for r in runs}  # the document CIs' shared draws
+start = time.process_time()
+for n, shares in draws:
+    np.random.Generator(np.random.PCG64(seed)).multinomial(n, shares, size=resamples)
+for n in sizes:
+    for _ in stats._draw_counts(seed, resamples, n, np.float32):
+        pass
+floors["tables"] = time.process_time() - start
+layouts = [(f.get_size_inches(), [ax.get_position().bounds for ax in f.axes]) for f in figures]
+start = time.process_time()
+for size, boxes in layouts:  # the same figures and panels, nothing drawn in them
+    fig = plots._figure(*size)
+    for box in boxes:
+        fig.add_axes(box)
+    fig.savefig(io.BytesIO(), format="png", dpi=plots.DPI)
+floors["figures"] = time.process_time() - start
+print(json.dumps(floors))
+"""
+
+
+_FLOOR_TEXT = {
+    "reading": "msgspec checks each line's JSON and builds its record, nothing else",
+    "tables": "the random draws of every table cell's CIs, nothing else",
+    "figures": "the same figures and panels, empty, as PNG",
+}
+
+
+def _floors(logs: Path) -> dict[str, float]:
+    argv = [sys.executable, "-c", _FLOORS, str(logs)]
+    done = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=logs.parent)
+    return {name: float(s) for name, s in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+
+
 def _one(logs: Path, out: Path) -> list[tuple[str, float]]:
     start = os.times()
     done = subprocess.run(
@@ -93,16 +167,24 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=20000)
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--floors", action="store_true", help="also the floor of the stages that have one")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         write_logs(tmp / "logs", args.answers, args.runs)
         rows = [_one(tmp / "logs", tmp / f"report{i}") for i in range(args.repeat)]
+        floors = [_floors(tmp / "logs") for _ in range(args.repeat)] if args.floors else []
     print(f"{args.answers} answers in {args.runs} runs; CPU seconds of one report, {args.repeat} processes")
     for i, (name, _) in enumerate(rows[0]):
         values = [row[i][1] for row in rows]
         med = statistics.median(values)
         print(f"{name:18s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]")
+    if floors:
+        print("floors (CPU seconds, each the median of", args.repeat, "processes):")
+        for name, text in _FLOOR_TEXT.items():
+            values = [f[name] for f in floors]
+            med = statistics.median(values)
+            print(f"{name:18s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]  {text}")
 
 
 if __name__ == "__main__":

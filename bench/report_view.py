@@ -1,6 +1,6 @@
 """Benchmark: ``synthdocbench report`` and the viewer's list load against a JSON parse of the logs.
 
-    python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5] [--only report|view]
+    python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5] [--only report|view] [--again]
 
 Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
 writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
@@ -11,7 +11,10 @@ Python process, alternating the order each repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
 * report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it;
-          the one beside this interpreter, see :func:`_console_script`)
+          the one beside this interpreter, see :func:`_console_script`), DIR removed before
+          each run: a report from nothing, every figure drawn
+* again:  with ``--again``, the same into a folder an earlier report of the same logs filled
+          (its figures taken, not drawn: what running the report again costs)
 * view:   ``synthdocbench view LOGS --port 0`` (the console script) until the question list
           (``GET /api/questions``, what the page asks for first) has come back; then it is stopped
 
@@ -163,11 +166,14 @@ def _children_cpu() -> float:
     return times.children_user + times.children_system
 
 
-def _fresh(argv: list[str], cwd: Path, cpu: list[float]) -> Callable[[], float]:
+def _fresh(argv: list[str], cwd: Path, cpu: list[float], clear: Path | None = None) -> Callable[[], float]:
     """``argv`` as a variant: a fresh process each call, started in ``cwd`` (not the repository,
-    which ``python -c`` would put before ``PYTHONPATH``); its CPU seconds go to ``cpu``."""
+    which ``python -c`` would put before ``PYTHONPATH``); its CPU seconds go to ``cpu``. The
+    folder ``clear`` is removed before each call (untimed): a report made from nothing."""
 
     def run() -> float:
+        if clear is not None:
+            shutil.rmtree(clear, ignore_errors=True)
         start, used = time.perf_counter(), _children_cpu()
         subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
         elapsed = time.perf_counter() - start
@@ -215,6 +221,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", choices=("report", "view"), help="time one command against the floor")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="also time `report` into a folder an earlier report of the same logs filled (its figures taken)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -223,11 +234,15 @@ def main() -> None:
         logs = [str(f) for f in files]
         out = tmp / "report"
         exe = _console_script()
-        cpu: dict[str, list[float]] = {"floor": [], "report": [], "view": []}
+        cpu: dict[str, list[float]] = {"floor": [], "report": [], "view": [], "again": []}
         variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp, cpu["floor"])}
         if args.only != "view":
             report = [exe, "report", str(tmp / "logs"), "--out", str(out)]
-            variants["report"] = _fresh(report, tmp, cpu["report"])
+            variants["report"] = _fresh(report, tmp, cpu["report"], clear=out)
+        if args.again:
+            again = [exe, "report", str(tmp / "logs"), "--out", str(tmp / "again")]
+            subprocess.run(again, check=True, stdout=subprocess.DEVNULL, cwd=tmp)  # fills it, untimed
+            variants["again"] = _fresh(again, tmp, cpu["again"])
         if args.only != "report":
             variants["view"] = _viewer(exe, tmp / "logs", tmp, cpu["view"])
         print(

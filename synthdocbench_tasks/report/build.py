@@ -112,18 +112,18 @@ def _sections(
 
 
 def _write_figures(sections: Sequence[Section], drawing: Figures, folder: Path) -> list[Path]:
-    """The PNGs of ``drawing`` written into ``folder``, once it has drawn them all; the
-    sections then name the files written."""
-    written: list[Path] = []
+    """The PNGs of ``drawing`` written into ``folder`` with their numbers beside them, once it
+    has drawn them all (those an earlier report in ``folder`` drew from the same numbers are
+    taken as they are, :meth:`~.plots.Figures.pngs`); the sections then name the files written."""
     todo = [(s, i) for s in sections for i in range(len(s.figures))]
     with progress_bar("drawing figures", len(todo)) as advance:
-        drawn = drawing.pngs()
+        drawn = drawing.pngs(folder)
+        paths = dict(zip(drawn, drawing.write(folder, drawn), strict=True))
+        written: list[Path] = []
         for section, i in todo:
             stem, caption = section.figures[i]
-            path = folder / f"{stem}.png"
-            path.write_bytes(drawn[stem])
-            written.append(path)
-            section.figures[i] = (path.name, caption)
+            written.append(paths[stem])
+            section.figures[i] = (paths[stem].name, caption)
             advance()
     return written
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -73,6 +74,9 @@ class Context:
         return get
 
 
+_SCORE, _DOC_ID = attrgetter("score"), attrgetter("doc_id")
+
+
 @dataclass(frozen=True)
 class CellStats:
     n: int
@@ -97,12 +101,12 @@ def cell_stats(
     (:func:`~.stats.domain_bootstrap_means`: the answers are a domain of them), else the
     answers' own documents."""
     valid = [a for a in answers if a.score is not None]
-    scores = [a.score for a in valid if a.score is not None]
-    columns = [hits(scores, threshold), np.asarray(scores, dtype=float)]
+    scores = np.fromiter(map(_SCORE, valid), dtype=float, count=len(valid))  # loops in C
+    columns = [hits(scores, threshold), scores]
     acc, score = bootstrap_means(columns, resamples=resamples, seed=seed)
     if documents is None:
         documents = {doc: i for i, doc in enumerate(sorted({a.doc_id for a in valid}))}
-    codes = [documents[a.doc_id] for a in valid]
+    codes = np.fromiter(map(documents.__getitem__, map(_DOC_ID, valid)), dtype=np.intp, count=len(valid))
     acc_doc, score_doc = domain_bootstrap_means(
         columns, codes, len(documents), resamples=resamples, seed=seed
     )

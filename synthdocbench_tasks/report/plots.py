@@ -10,10 +10,16 @@ more wall time and 10% more CPU.)"""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import hashlib
+import importlib.util
 import io
+import json
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -301,9 +307,56 @@ def png(data: FigureData) -> bytes:
     return buffer.getvalue()
 
 
+def numbers(data: FigureData) -> dict[str, Any]:
+    """The numbers of ``data`` as JSON values (NaN as null, tuples as lists), with its kind:
+    what :class:`Figures` writes beside each PNG."""
+    return {"figure": type(data).__name__, "data": _json_plain(dataclasses.asdict(data))}
+
+
+def _json_plain(value: Any) -> Any:
+    if isinstance(value, float):
+        return None if math.isnan(value) else value
+    if isinstance(value, dict):
+        return {k: _json_plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_plain(v) for v in value]
+    return value
+
+
+@functools.cache
+def drawn_by() -> str:
+    """What a PNG depends on besides its numbers, as a digest: matplotlib's version (its
+    ``_version.py`` and ``__init__.py``, read without importing it) and this module's code."""
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    spec = importlib.util.find_spec("matplotlib")
+    package = Path(spec.origin).parent if spec and spec.origin else None
+    for name in ("_version.py", "__init__.py"):
+        if package is not None and (package / name).is_file():
+            digest.update((package / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _drawn_before(folder: Path, name: str, record: dict[str, Any]) -> bytes | None:
+    """The PNG ``name`` in ``folder`` when the JSON beside it says it was drawn from the same
+    numbers (``record``) by the same code and matplotlib, and it is still the file drawn then
+    (its SHA-256); else None."""
+    try:
+        before = json.loads((folder / f"{name}.json").read_bytes())
+        png_bytes = (folder / f"{name}.png").read_bytes()
+    except (OSError, ValueError):
+        return None
+    if not isinstance(before, dict) or {k: before.get(k) for k in record} != record:
+        return None
+    drawn = before.get("drawn")
+    if drawn != {"by": drawn_by(), "png_sha256": hashlib.sha256(png_bytes).hexdigest()}:
+        return None
+    return png_bytes
+
+
 class Figures:
     """The report's figures by name: :meth:`draw` takes a figure's numbers, :meth:`pngs` draws
-    them all with matplotlib. A context manager, like the report's other resources."""
+    them all with matplotlib (or takes the PNG of an earlier report that drew the same numbers,
+    see :meth:`pngs`). A context manager, like the report's other resources."""
 
     def __init__(self) -> None:
         self._data: dict[str, FigureData] = {}
@@ -320,6 +373,28 @@ class Figures:
         """Have ``data`` drawn, as the PNG ``name`` of :meth:`pngs`."""
         self._data[name] = data
 
-    def pngs(self) -> dict[str, bytes]:
-        """The PNG of each figure, by name, in the order they were given."""
-        return {name: png(data) for name, data in self._data.items()}
+    def pngs(self, folder: Path | None = None) -> dict[str, bytes]:
+        """The PNG of each figure, by name, in the order they were given. With ``folder`` (where
+        :meth:`write` wrote an earlier report's figures), a figure whose ``NAME.json`` there
+        holds the same numbers, drawn by the same code and matplotlib, with ``NAME.png`` still
+        the file drawn then, is taken from there: matplotlib is not imported when none needs
+        drawing."""
+        drawn = {}
+        for name, data in self._data.items():
+            before = _drawn_before(folder, name, numbers(data)) if folder is not None else None
+            drawn[name] = png(data) if before is None else before
+        return drawn
+
+    def write(self, folder: Path, drawn: dict[str, bytes]) -> list[Path]:
+        """The PNGs ``drawn`` (of :meth:`pngs`) written into ``folder`` as ``NAME.png``, each with
+        ``NAME.json`` beside it: its numbers (:func:`numbers`), and what drew it (for
+        :meth:`pngs` to take it again); the PNGs' paths."""
+        paths = []
+        for name, png_bytes in drawn.items():
+            record = numbers(self._data[name])
+            record["drawn"] = {"by": drawn_by(), "png_sha256": hashlib.sha256(png_bytes).hexdigest()}
+            path = folder / f"{name}.png"
+            path.write_bytes(png_bytes)
+            (folder / f"{name}.json").write_text(json.dumps(record) + "\n", encoding="utf-8")
+            paths.append(path)
+        return paths

@@ -1,10 +1,14 @@
 """The report's figures drawn by matplotlib: whole PNGs of the expected sizes, in the order
-given, and a figure that cannot be drawn raises matplotlib's own error."""
+given, a figure that cannot be drawn raises matplotlib's own error; each PNG is written with its
+numbers beside it, and taken again (not drawn) when an earlier report drew the same numbers."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import math
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -62,3 +66,46 @@ def test_a_figure_that_cannot_be_drawn_raises_its_error() -> None:
         drawing.draw("broken", broken)
         with pytest.raises(ValueError):
             drawing.pngs()
+
+
+def _write(folder: Path, figures: dict[str, plots.FigureData]) -> dict[str, bytes]:
+    with Figures() as drawing:
+        for name, data in figures.items():
+            drawing.draw(name, data)
+        drawn = drawing.pngs(folder)
+        drawing.write(folder, drawn)
+    return drawn
+
+
+def test_each_png_is_written_with_its_numbers_beside_it(tmp_path: Path) -> None:
+    drawn = _write(tmp_path, FIGURES)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"{name}.{ext}" for name in FIGURES for ext in ("json", "png")
+    )
+    for name, data in FIGURES.items():
+        assert (tmp_path / f"{name}.png").read_bytes() == drawn[name] == plots.png(data)
+    bars = json.loads((tmp_path / "bars.json").read_text(encoding="utf-8"))  # standard JSON: no NaN
+    assert bars["figure"] == "SubsetBars" and bars["data"] == {
+        "models": NAMES,
+        "subsets": [{"label": "Chart", "values": [0.5, None], "intervals": [[0.4, 0.6], [None, None]]}],
+        "threshold": 6,
+    }
+    assert bars["drawn"]["png_sha256"] == hashlib.sha256(drawn["bars"]).hexdigest()
+
+
+def test_a_figure_drawn_before_from_the_same_numbers_is_taken_not_drawn(tmp_path: Path) -> None:
+    drawn = _write(tmp_path, FIGURES)
+    # A PNG no drawing makes, recorded as the one drawn for these numbers: taken as it is.
+    (tmp_path / "bars.png").write_bytes(b"taken")
+    record = json.loads((tmp_path / "bars.json").read_text(encoding="utf-8"))
+    record["drawn"]["png_sha256"] = hashlib.sha256(b"taken").hexdigest()
+    (tmp_path / "bars.json").write_text(json.dumps(record), encoding="utf-8")
+    (tmp_path / "heatmap.png").write_bytes(b"edited")  # not the file drawn then: drawn again
+    changed = dict(FIGURES, position=FIGURES["histograms"])  # other numbers: drawn again
+    again = _write(tmp_path, changed)
+    assert again["bars"] == b"taken" and (tmp_path / "bars.png").read_bytes() == b"taken"
+    assert again["heatmap"] == drawn["heatmap"] == (tmp_path / "heatmap.png").read_bytes()
+    assert again["position"] == drawn["histograms"] != drawn["position"]
+    assert again["domains"] == drawn["domains"]
+    (tmp_path / "domains.json").write_text("{not json", encoding="utf-8")  # unreadable: drawn again
+    assert _write(tmp_path, FIGURES)["domains"] == drawn["domains"]

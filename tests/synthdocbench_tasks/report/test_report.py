@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -150,6 +152,27 @@ def test_report_is_deterministic(logs: Path, tmp_path: Path) -> None:
     for ta, tb in zip(a.tables, b.tables, strict=True):
         assert ta.read_text() == tb.read_text(), ta.name
     assert a.markdown.read_text() == b.markdown.read_text().replace(str(tmp_path / "b"), str(tmp_path / "a"))
+
+
+_AGAIN = """
+import sys
+from pathlib import Path
+from synthdocbench_tasks.report import build_report
+build_report([Path(sys.argv[1])], Path(sys.argv[2]), resamples=200)
+print("matplotlib" in sys.modules)
+"""
+
+
+def test_a_report_made_again_from_the_same_logs_takes_its_figures(logs: Path, tmp_path: Path) -> None:
+    """The second report into the same folder draws nothing: matplotlib is not even imported,
+    and every file is as the first wrote it."""
+    out = tmp_path / "report"
+    first = build_report([logs], out, resamples=200)
+    files = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert len([p for p in files if p.parent.name == "figures"]) == 2 * len(first.figures)
+    again = [sys.executable, "-c", _AGAIN, str(logs), str(out)]
+    assert subprocess.run(again, capture_output=True, text=True, check=True, cwd=tmp_path).stdout == "False\n"
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == files
 
 
 def test_explicit_judge_pairs_and_bad_ones(logs: Path, tmp_path: Path) -> None:
