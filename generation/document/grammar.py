@@ -136,7 +136,7 @@ def is_plural(phrase: str) -> bool:
         return False
     words = phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0), len(words))
-    if "and" in words[:cut]:
+    if "and" in words[:cut] and not _one_category(phrase.split()[:cut]):
         return True
     # A plural noun followed by a participle is the head ("firms using AI", "dwellings completed").
     for before, word in itertools.pairwise(words[:cut]):
@@ -155,6 +155,14 @@ def is_plural(phrase: str) -> bool:
 @cache
 def _country_names() -> frozenset[str]:
     return frozenset(c.name.lower() for c in countries())
+
+
+def _one_category(words: list[str]) -> bool:
+    """A capitalised name whose "and" joins lower-case words names one category ("Business and
+    law", "Sixty-five and over", "Wholesale and retail trade"), not two subjects ("Germany and
+    France", "trade unions and employers"): its head noun decides its number."""
+    joined = [b for a, b in itertools.pairwise(words) if a.lower() == "and"]
+    return words[0][:1].isupper() and all(w[:1].islower() for w in joined)
 
 
 def _is_singular_name(phrase: str) -> bool:

@@ -55,6 +55,13 @@ _TOPICS = all_topics()
         ("Losses", True),
         ("Kenya (Car loans)", False),  # a mark named with its series in parentheses
         ("Losses (Kenya)", True),
+        # a capitalised category whose "and" joins lower-case words is one category: its head decides
+        ("Business and law", False),
+        ("Sixty-five and over", False),
+        ("Wholesale and retail trade", False),
+        ("Accommodation and food services", True),
+        ("Germany and France", True),
+        ("trade unions and employers", True),
     ],
 )
 def test_number_of_noun_phrases(phrase: str, plural_: bool) -> None:
