@@ -49,12 +49,12 @@ from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
     decimals_of,
-    enough_decimals,
     figure_ref,
     fmt_num,
     mark_phrase,
     pick,
     point_key,
+    shared_decimals,
     value_unit,
     with_unit,
 )
@@ -219,13 +219,9 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
             continue
         fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
-        mean = derived_value(mean_t, unit, 2)  # the gap is printed as finely as the mean, no finer
-        gap = gap_value(
-            point_term(chart, p),
-            mean_t,
-            unit,
-            max(decimals_of(p.value), min(decimals_of(mean_t.value), enough_decimals(mean_t.value, 2))),
-        )
+        # the mean and the gap printed alike, so that "0.80 ... 0.061 below" never happens
+        d = shared_decimals([mean_t.value, p.value - mean_t.value], max(2, decimals_of(p.value)))
+        mean, gap = derived_value(mean_t, unit, d), gap_value(point_term(chart, p), mean_t, unit, d)
         side = "above" if p.value > mean_t.value else "below"
         scope = f"the {series} marks" if series else f"all {len(points)} marks"
         asked = f"the {series} marks" if series else "all the marks"  # the count may be the answer

@@ -44,10 +44,10 @@ from generation.questions.phrasing import (
     DIRECTION_RULE,
     colour_keyed,
     colour_of,
-    enough_decimals,
     figure_ref,
     fmt_num,
     pick,
+    shared_decimals,
     value_unit,
 )
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
@@ -266,7 +266,7 @@ def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
         fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
         first, second = f"{early[0].label}–{early[-1].label}", f"{late[0].label}–{late[-1].label}"
         # both means with the same decimals, and the gap no finer than they are printed
-        d = max(enough_decimals(m0.value, 2), enough_decimals(m1.value, 2))
+        d = shared_decimals([m0.value, m1.value, m1.value - m0.value], 2)
         mean0, mean1, gap = derived_value(m0, unit, d), derived_value(m1, unit, d), gap_value(m1, m0, unit, d)
         word = "higher" if m1.value > m0.value else "lower"
         q = pick(

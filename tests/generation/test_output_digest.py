@@ -55,7 +55,7 @@ def digests() -> dict[str, str]:
 FROZEN = {
     "5-d3-0": "15c78edf04ed37650efff04e198ecd1275586ac8033237c814343f6753b716aa",
     "5-d3-1": "4295c8dd5cccbb809f2ae43ce1ae122a9ce560522815c9e5fbb2764ac188c6ff",
-    "5-d3-2": "bfb1edafc72e9a119f86f1b00bd2cbe0a364defc4ea9514974c88e65fedb7b72",
+    "5-d3-2": "14b5579a60ae803d5fd987be1d0e0cdc0f016270c3d78e8259730b162e69f8da",
     "5-d3-3": "109563d430c018bb920790b8ef99c0b24ea1d34d9f6e07330af50c8a133aa9ce",
     "3-matplotlib-0": "6a33e6ff9e9401edefd885332d74f72ce06ccf908fe7f7987268e7f08bfadefb",
     "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",

@@ -224,3 +224,26 @@ def test_a_claim_question_names_the_mark_as_the_claims_sentence_does(
                 assert subject in (q.question + " " + q.answer).lower(), (q.question_id, subject)
                 asked += 1
     assert asked >= 40
+
+
+_SUBTRACTION = re.compile(r"\|(-?\d+(?:\.\d+)?) - (-?\d+(?:\.\d+)?)\| = (-?\d+(?:\.\d+)?)")
+
+
+def _decimals(text: str) -> int:
+    return len(text.partition(".")[2])
+
+
+def test_a_gap_is_printed_no_finer_than_what_it_is_worked_out_from(
+    run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    """A gap from a mean (or between two means) is printed no finer than the figures the
+    reasoning subtracts, so its arithmetic holds as printed ("|0.74 - 0.80| = 0.061" did not:
+    the mean is printed as finely as the gap needs, 0.801)."""
+    found = 0
+    for q in _all(run):
+        for step in q.reasoning:
+            for a, b, gap in _SUBTRACTION.findall(step):
+                found += 1
+                assert _decimals(gap) <= max(_decimals(a), _decimals(b)), (q.question_id, step)
+                assert abs(abs(float(a) - float(b)) - float(gap)) <= 10.0 ** -_decimals(gap) + 1e-9, step
+    assert found >= 5  # 9 in these 20 documents when written
