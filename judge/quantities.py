@@ -208,8 +208,27 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
         share,
     )
     if share is None:
-        unit, _ = _read_words(text[found.end : found.end + 48], unit)
+        unit, used = _read_words(text[found.end : found.end + 48], unit)
+        if not used and unit.bare and unit.scaled and _count_noun(text[found.end : found.end + 32]):
+            unit = replace(unit, noun=True)
     return unit
+
+
+#: judge14: a plural noun of plain letters, or an irregular plural of people
+_PLURAL = re.compile(r"\s*([a-z]{2,}[^su\W]s|people|persons|children|staff|personnel)\b(?!['’-])")
+#: words ending in "s" that name no counted thing
+_NOT_COUNTED = frozenset(
+    "this thus was has does goes always perhaps its his hers ours yours theirs whereas besides "
+    "towards afterwards backwards upwards downwards sometimes nevertheless less plus across "
+    "degrees points percents".split()
+)
+
+
+def _count_noun(words: str) -> bool:
+    """``words`` (what follows a number and its scale word) start with a counted noun
+    ("million people", "thousand vouchers"): no currency and no physical unit."""
+    m = _PLURAL.match(words)
+    return bool(m) and m.group(1) not in _NOT_COUNTED and _pint_unit(m.group(1)) is None
 
 
 def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ...]:
@@ -248,6 +267,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
         return (), True
+    if said.noun and (fact.currency is not None or fact.physical is not None):
+        return (), True  # judge14: "327 million people" for 327 million USD
     if fact.noun and (said.currency is not None or (fact.plain and said.physical is not None)):
         return (), True  # "17.8 thousand USD" for 17.8 thousand people; judge12: "429 km²" for 429 districts
     if fact.noun and said.share == "pct" and found.percent:
