@@ -89,6 +89,7 @@ from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
+from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
 OFFLINE_VERSION = "offline-claims-v12"
@@ -364,6 +365,8 @@ class OfflineJudge:
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
         for f in facts:
+            if f.kind == "number":
+                f.quantity = share_sense(f.quantity, f.text, item.reference)
             if f.kind == "number" and f.derived:
                 f.period = period_of(item.reference)
                 f.pivot = pivot_of(f, item.reference)

@@ -129,6 +129,12 @@ class UnitOf:
     noun: bool = False  # a count of things named by a word ("people", "vouchers"): no currency
     #: judge12: a noun of plain letters ("districts", not "gCO₂ per kWh"): no physical unit
     plain: bool = False
+    #: judge14: a percentage the reference states as a relative change or a share of another
+    #: value ("a change of -87.5%", "96.3% of the target"): never percentage points
+    relative: bool = False
+    #: judge14: percentage points the reference states with no percentage beside them (the
+    #: quantity itself is in points): a percent change of it is a relative change
+    own_points: bool = False
 
     @property
     def bare(self) -> bool:
@@ -199,7 +205,7 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     sign = re.search(r"[$€£¥]", found.text)
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
-    share = "pct" if found.percent else None
+    share = ("pp" if _POINTS_AFTER.match(text, found.end) else "pct") if found.percent else None
     unit = UnitOf(
         found.scale,
         (bool(found.scale_word) and len(found.scale_word) > 1) or found.scale > 1e3,
@@ -281,11 +287,62 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
+    if fact.share == "pct" and fact.relative and said.share == "pp":
+        return (), True  # judge14: "96.3 percentage points" for 96.3% of the target
+    if fact.share == "pp" and said.share == "pct" and _relative_percent(fact, found, text):
+        return (), True  # judge14: "a relative change of 2.5%", "0.5% above" for points
     if fact.share in ("pct", "pp") and found.percent:
         return found.readings[:1], False  # "1,008%" is no 10.08%
     if fact.share in ("pct", "pp") and said.bare and _fraction(found):
         return (*found.readings, value * 100), False  # 0.057 as a fraction is 5.7%
     return found.readings, False
+
+
+#: judge14: a percent sign read as points ("6.0%p", "2.2%포인트", "9.6 per cent points")
+_POINTS_AFTER = re.compile(r"(?:p\b|포인트|퍼센트포인트|\s?-?\s?points?\b|-?punkte\b)", re.IGNORECASE)
+#: a percent the answer itself calls relative, or a share of another value
+_RELATIVE_BEFORE = re.compile(
+    r"\brelative(?:\s+(?:change|difference|gap|increase|decrease|rise|fall|drop))?\s+(?:of|by)?\s*[-−+]?$",
+    re.IGNORECASE,
+)
+_RELATIVE_AFTER = re.compile(r"\s*(?:of\s+(?:the|its)\b|in\s+relative\s+terms|relative\b)", re.IGNORECASE)
+#: a percent written as the change of a quantity ("0.5% above the average", "rose by 2%")
+_CHANGE_AFTER = re.compile(r"\s*(?:above|below|higher|lower|more|less|over|under|up|down)\b", re.IGNORECASE)
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:by|change\s+of|increase\s+of|decrease\s+of|rise\s+of|fall\s+of|drop\s+of)\s*[-−+]?$", re.IGNORECASE
+)
+
+
+def _relative_percent(fact: UnitOf, found: FoundNumber, text: str) -> bool:
+    """A percent written for a fact in percentage points is a relative change: the answer says
+    so (``relative change of 2.5%``, ``2.4% of the target``), or the fact's quantity is itself in
+    points and the percent is its change (``0.5% above the average``: 0.5% of the average)."""
+    before, after = text[max(0, found.start - 32) : found.start], text[found.end : found.end + 24]
+    if _RELATIVE_BEFORE.search(before) or _RELATIVE_AFTER.match(after):
+        return True
+    return fact.own_points and bool(_CHANGE_AFTER.match(after) or _CHANGE_BEFORE.search(before))
+
+
+_RELATIVE_FACT = re.compile(
+    r"(?:\b(?:change|difference|growth|increase|decrease|rise|fall|decline|drop)\s+(?:of|by)\s*[-−+]?$)",
+    re.IGNORECASE,
+)
+
+
+def share_sense(unit: UnitOf, text: str, reference: str) -> UnitOf:
+    """``unit`` of the fact printed ``text`` with what the reference says of its share: a
+    relative change or a share of something (``a change of -87.5%``, ``96.3% of the target``),
+    or percentage points with no percentage in the reference (the quantity is in points)."""
+    if unit.share == "pp":
+        return replace(unit, own_points=not re.search(r"%|\bper\s?cent\b", reference, re.IGNORECASE))
+    if unit.share != "pct" or not text:
+        return unit
+    for m in re.finditer(rf"(?<![\d.,]){re.escape(text)}\s*%", reference):
+        if _RELATIVE_FACT.search(reference[max(0, m.start() - 40) : m.start()]) or re.match(
+            r"\s+of\b", reference[m.end() :]
+        ):
+            return replace(unit, relative=True)
+    return unit
 
 
 def _fraction(found: FoundNumber) -> bool:
