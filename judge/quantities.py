@@ -206,6 +206,12 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
     share = ("pp" if _POINTS_AFTER.match(text, found.end) else "pct") if found.percent else None
+    if len(found.scale_word) == 1 and not share:
+        # judge14: "0.815 t per hectare", "12 t/ha": the letter starts a rate's unit, no scale
+        m = _PHYSICAL.match(text, found.end - 1)
+        physical = _pint_unit(m.group(0)) if m and m.end() > found.end else None
+        if physical is not None:
+            return UnitOf(physical=physical, currency=currency)
     unit = UnitOf(
         found.scale,
         (bool(found.scale_word) and len(found.scale_word) > 1) or found.scale > 1e3,
