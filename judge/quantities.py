@@ -44,7 +44,7 @@ _PHYSICAL_WORD = (
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
     # other languages' and scripts' words for the same units
     # judge14: a mass symbol with the substance it weighs ("gCO₂", "MtCO₂e", "kt CO2-eq")
-    r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt|ms|milliseconds?"
+    r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt"
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
@@ -78,7 +78,7 @@ _PINT_NAMES = {
     "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",
     "小时": "hour", "시간": "hour", "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare",
     "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3",
-    "微克": "microgram", "kt": "kilotonne", "gt": "gigatonne", "ms": "millisecond",
+    "微克": "microgram", "kt": "kilotonne", "gt": "gigatonne",
 }  # fmt: skip
 #: judge14: the substance a mass symbol weighs ("CO₂" of "tCO₂e"): the mass is the unit
 _SUBSTANCE = re.compile(r"\s?co[₂2](?:e|-?eq)?$")
