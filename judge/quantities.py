@@ -230,9 +230,12 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
 _PLURAL = re.compile(r"\s*([a-z]{2,}[^su\W]s|people|persons|children|staff|personnel)\b(?!['’-])")
 #: words ending in "s" that name no counted thing
 _NOT_COUNTED = frozenset(
-    "this thus was has does goes always perhaps its his hers ours yours theirs whereas besides "
-    "towards afterwards backwards upwards downwards sometimes nevertheless less plus across "
-    "degrees points percents".split()
+    re.findall(
+        r"\w+",
+        "this thus was has does goes always perhaps its his hers ours yours theirs whereas besides "
+        "towards afterwards backwards upwards downwards sometimes nevertheless less plus across "
+        "degrees points percents",
+    )
 )
 
 
@@ -240,7 +243,7 @@ def _count_noun(words: str) -> bool:
     """``words`` (what follows a number and its scale word) start with a counted noun
     ("million people", "thousand vouchers"): no currency and no physical unit."""
     m = _PLURAL.match(words)
-    return bool(m) and m.group(1) not in _NOT_COUNTED and _pint_unit(m.group(1)) is None
+    return m is not None and m.group(1) not in _NOT_COUNTED and _pint_unit(m.group(1)) is None
 
 
 def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ...]:

@@ -41,7 +41,8 @@ def scale_noun(q: dict[str, Any]) -> list[Case]:
     """The asked values with the right scale word but a counted noun for the currency or the
     physical unit ("327.07 million people" for million USD, "5.3 million households" for
     million tonnes) fail; the reference's own unit, or its currency in words, passes."""
-    unit = next((u for u in sorted(_units(q)) if re.fullmatch(r"(?:thousand|million|billion) (?:USD|tonnes)", u)), "")
+    scaled = re.compile(r"(?:thousand|million|billion) (?:USD|tonnes)")
+    unit = next((u for u in sorted(_units(q)) if scaled.fullmatch(u)), "")
     if not unit or not re.search(rf"\d\s+{unit}", q["reference"]):
         return []
     scale, noun = unit.split()
@@ -128,7 +129,9 @@ def points_as_percent(q: dict[str, Any]) -> list[Case]:
     return out
 
 
-_SIDE = re.compile(rf"{_NUMBER} percentage points (above|below|higher|lower)( (?:than )?(?:that|it|the \w+))?")
+_SIDE = re.compile(
+    rf"{_NUMBER} percentage points (above|below|higher|lower)( (?:than )?(?:that|it|the \w+))?"
+)
 _LEVEL = re.compile(rf"{_NUMBER}%")
 
 

@@ -68,7 +68,10 @@ def test_units_are_read_and_converted(unit: str, answer: str, read: tuple[float,
 
 
 _RELATIVE = "Capacity moved from 30.5 GW to 3.8 GW, a change of -87.5%."
-_POINTS_ONLY = "The marks average 0.38 percentage points; X, at 0.89 percentage points, is 0.508 percentage points above that."
+_POINTS_ONLY = (
+    "The marks average 0.38 percentage points; X, at 0.89 percentage points, "
+    "is 0.508 percentage points above that."
+)
 _LEVELS = "Sudan reaches 17.18% against a target of 13.28%, so it beats the target by 3.90 percentage points."
 
 
