@@ -337,6 +337,17 @@ def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language:
     return head + number_words.digits(tail, lang, keep=f"{item.question}\n{item.reference}", units=units)
 
 
+def _read_with_reference(facts: list[_Fact], reference: str) -> None:
+    """What the reference says of each number fact: the period a rate is per and the pivot of a
+    computed fact, and the sense of a share (judge14: a relative change, points only)."""
+    for f in facts:
+        if f.kind == "number":
+            f.quantity = share_sense(f.quantity, f.text, reference)
+        if f.kind == "number" and f.derived:
+            f.period = period_of(reference)
+            f.pivot = pivot_of(f, reference)
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -364,12 +375,7 @@ class OfflineJudge:
             )
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
-        for f in facts:
-            if f.kind == "number":
-                f.quantity = share_sense(f.quantity, f.text, item.reference)
-            if f.kind == "number" and f.derived:
-                f.period = period_of(item.reference)
-                f.pivot = pivot_of(f, item.reference)
+        _read_with_reference(facts, item.reference)
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
