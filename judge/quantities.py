@@ -11,6 +11,12 @@ unit: a wrong scale word (``3.4 billion`` for 3.4 million), a currency or dimens
 another kind (``12 weeks`` for 12%, ``297 days`` for 297 km²) give none; a correct conversion
 (``4,700 thousand tonnes``, ``0.815 tonnes per hectare``, ``780 basis points``) gives the
 converted value. A bare number keeps all its readings (a concise answer omits the unit).
+Since the judge14 round a mass symbol may carry its substance (``0.624 kgCO₂/kWh`` for 624
+gCO₂ per kWh; ``624 tCO₂ per kWh`` gives no reading), a counted noun under a scale word
+(``327 million people``) is no currency or physical unit, and :func:`share_sense` binds percent
+and percentage points by what the reference says of the fact (a relative change in percent is
+never points; a percent the answer calls relative, or a percent change of a quantity itself in
+points, is no points value).
 
 ``quantulum3`` was measured for this and is not used: 2.3 s to import and 5.9 s for its first
 parse, and it splits a decimal comma (``27,08`` → 27 and 8) and reads nothing next to CJK
@@ -42,9 +48,9 @@ _PHYSICAL_WORD = (
     r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?|nights?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
-    # other languages' and scripts' words for the same units
     # judge14: a mass symbol with the substance it weighs ("gCO₂", "MtCO₂e", "kt CO2-eq")
     r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt"
+    # other languages' and scripts' words for the same units
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
 )
