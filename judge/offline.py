@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v12``).
+structured answer facts (``offline-claims-v13``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -89,12 +89,13 @@ from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.parse import UNSCORED
+from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v12"
+OFFLINE_VERSION = "offline-claims-v13"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v12"
+OFFLINE_PROMPT_VERSION = "claims-v13"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -336,6 +337,17 @@ def _number_words(item: JudgeItem, facts: list[_Fact], candidate: str, language:
     return head + number_words.digits(tail, lang, keep=f"{item.question}\n{item.reference}", units=units)
 
 
+def _read_with_reference(facts: list[_Fact], reference: str) -> None:
+    """What the reference says of each number fact: the period a rate is per and the pivot of a
+    computed fact, and the sense of a share (judge14: a relative change, points only)."""
+    for f in facts:
+        if f.kind == "number":
+            f.quantity = share_sense(f.quantity, f.text, reference)
+        if f.kind == "number" and f.derived:
+            f.period = period_of(reference)
+            f.pivot = pivot_of(f, reference)
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -363,10 +375,7 @@ class OfflineJudge:
             )
         # Check the facts first so a malformed one is reported even for an empty answer.
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
-        for f in facts:
-            if f.kind == "number" and f.derived:
-                f.period = period_of(item.reference)
-                f.pivot = pivot_of(f, item.reference)
+        _read_with_reference(facts, item.reference)
         for f in facts:
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}

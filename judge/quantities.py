@@ -11,6 +11,12 @@ unit: a wrong scale word (``3.4 billion`` for 3.4 million), a currency or dimens
 another kind (``12 weeks`` for 12%, ``297 days`` for 297 km²) give none; a correct conversion
 (``4,700 thousand tonnes``, ``0.815 tonnes per hectare``, ``780 basis points``) gives the
 converted value. A bare number keeps all its readings (a concise answer omits the unit).
+Since the judge14 round a mass symbol may carry its substance (``0.624 kgCO₂/kWh`` for 624
+gCO₂ per kWh; ``624 tCO₂ per kWh`` gives no reading), a counted noun under a scale word
+(``327 million people``) is no currency or physical unit, and :func:`share_sense` binds percent
+and percentage points by what the reference says of the fact (a relative change in percent is
+never points; a percent the answer calls relative, or a percent change of a quantity itself in
+points, is no points value).
 
 ``quantulum3`` was measured for this and is not used: 2.3 s to import and 5.9 s for its first
 parse, and it splits a decimal comma (``27,08`` → 27 and 8) and reads nothing next to CJK
@@ -42,6 +48,8 @@ _PHYSICAL_WORD = (
     r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?|nights?"
     r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
+    # judge14: a mass symbol with the substance it weighs ("gCO₂", "MtCO₂e", "kt CO2-eq")
+    r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt"
     # other languages' and scripts' words for the same units
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
@@ -76,8 +84,10 @@ _PINT_NAMES = {
     "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",
     "小时": "hour", "시간": "hour", "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare",
     "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3",
-    "微克": "microgram",
+    "微克": "microgram", "kt": "kilotonne", "gt": "gigatonne",
 }  # fmt: skip
+#: judge14: the substance a mass symbol weighs ("CO₂" of "tCO₂e"): the mass is the unit
+_SUBSTANCE = re.compile(r"\s?co[₂2](?:e|-?eq)?$")
 
 
 _DEGREES = ("degree_Celsius", "degree_Fahrenheit")
@@ -103,6 +113,7 @@ def _pint_unit(words: str) -> pint.Unit | None:
             part = "m3"
         if part.startswith("degree"):
             part = "°c" if "celsius" in part else "°f"
+        part = _SUBSTANCE.sub("", part) or part
         names.append(_PINT_NAMES.get(part, part))
     try:
         unit = _registry().parse_units(" / ".join(f"({n})" for n in names))
@@ -124,6 +135,12 @@ class UnitOf:
     noun: bool = False  # a count of things named by a word ("people", "vouchers"): no currency
     #: judge12: a noun of plain letters ("districts", not "gCO₂ per kWh"): no physical unit
     plain: bool = False
+    #: judge14: a percentage the reference states as a relative change or a share of another
+    #: value ("a change of -87.5%", "96.3% of the target"): never percentage points
+    relative: bool = False
+    #: judge14: percentage points the reference states with no percentage beside them (the
+    #: quantity itself is in points): a percent change of it is a relative change
+    own_points: bool = False
 
     @property
     def bare(self) -> bool:
@@ -194,7 +211,13 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     sign = re.search(r"[$€£¥]", found.text)
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
-    share = "pct" if found.percent else None
+    share = ("pp" if _POINTS_AFTER.match(text, found.end) else "pct") if found.percent else None
+    if len(found.scale_word) == 1 and not share:
+        # judge14: "0.815 t per hectare", "12 t/ha": the letter starts a rate's unit, no scale
+        m = _PHYSICAL.match(text, found.end - 1)
+        physical = _pint_unit(m.group(0)) if m and m.end() > found.end else None
+        if physical is not None:
+            return UnitOf(physical=physical, currency=currency)
     unit = UnitOf(
         found.scale,
         (bool(found.scale_word) and len(found.scale_word) > 1) or found.scale > 1e3,
@@ -203,8 +226,30 @@ def stated_unit(found: FoundNumber, text: str) -> UnitOf:
         share,
     )
     if share is None:
-        unit, _ = _read_words(text[found.end : found.end + 48], unit)
+        unit, used = _read_words(text[found.end : found.end + 48], unit)
+        if not used and unit.bare and unit.scaled and _count_noun(text[found.end : found.end + 32]):
+            unit = replace(unit, noun=True)
     return unit
+
+
+#: judge14: a plural noun of plain letters, or an irregular plural of people
+_PLURAL = re.compile(r"\s*([a-z]{2,}[^su\W]s|people|persons|children|staff|personnel)\b(?!['’-])")
+#: words ending in "s" that name no counted thing
+_NOT_COUNTED = frozenset(
+    re.findall(
+        r"\w+",
+        "this thus was has does goes always perhaps its his hers ours yours theirs whereas besides "
+        "towards afterwards backwards upwards downwards sometimes nevertheless less plus across "
+        "degrees points percents",
+    )
+)
+
+
+def _count_noun(words: str) -> bool:
+    """``words`` (what follows a number and its scale word) start with a counted noun
+    ("million people", "thousand vouchers"): no currency and no physical unit."""
+    m = _PLURAL.match(words)
+    return m is not None and m.group(1) not in _NOT_COUNTED and _pint_unit(m.group(1)) is None
 
 
 def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ...]:
@@ -243,6 +288,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
         return (), True
+    if said.noun and (fact.currency is not None or fact.physical is not None):
+        return (), True  # judge14: "327 million people" for 327 million USD
     if fact.noun and (said.currency is not None or (fact.plain and said.physical is not None)):
         return (), True  # "17.8 thousand USD" for 17.8 thousand people; judge12: "429 km²" for 429 districts
     if fact.noun and said.share == "pct" and found.percent:
@@ -255,11 +302,62 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
+    if fact.share == "pct" and fact.relative and said.share == "pp":
+        return (), True  # judge14: "96.3 percentage points" for 96.3% of the target
+    if fact.share == "pp" and said.share == "pct" and _relative_percent(fact, found, text):
+        return (), True  # judge14: "a relative change of 2.5%", "0.5% above" for points
     if fact.share in ("pct", "pp") and found.percent:
         return found.readings[:1], False  # "1,008%" is no 10.08%
     if fact.share in ("pct", "pp") and said.bare and _fraction(found):
         return (*found.readings, value * 100), False  # 0.057 as a fraction is 5.7%
     return found.readings, False
+
+
+#: judge14: a percent sign read as points ("6.0%p", "2.2%포인트", "9.6 per cent points")
+_POINTS_AFTER = re.compile(r"(?:p\b|포인트|퍼센트포인트|\s?-?\s?points?\b|-?punkte\b)", re.IGNORECASE)
+#: a percent the answer itself calls relative, or a share of another value
+_RELATIVE_BEFORE = re.compile(
+    r"\brelative(?:\s+(?:change|difference|gap|increase|decrease|rise|fall|drop))?\s+(?:of|by)?\s*[-−+]?$",
+    re.IGNORECASE,
+)
+_RELATIVE_AFTER = re.compile(r"\s*(?:of\s+(?:the|its)\b|in\s+relative\s+terms|relative\b)", re.IGNORECASE)
+#: a percent written as the change of a quantity ("0.5% above the average", "rose by 2%")
+_CHANGE_AFTER = re.compile(r"\s*(?:above|below|higher|lower|more|less|over|under|up|down)\b", re.IGNORECASE)
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:by|change\s+of|increase\s+of|decrease\s+of|rise\s+of|fall\s+of|drop\s+of)\s*[-−+]?$", re.IGNORECASE
+)
+
+
+def _relative_percent(fact: UnitOf, found: FoundNumber, text: str) -> bool:
+    """A percent written for a fact in percentage points is a relative change: the answer says
+    so (``relative change of 2.5%``, ``2.4% of the target``), or the fact's quantity is itself in
+    points and the percent is its change (``0.5% above the average``: 0.5% of the average)."""
+    before, after = text[max(0, found.start - 32) : found.start], text[found.end : found.end + 24]
+    if _RELATIVE_BEFORE.search(before) or _RELATIVE_AFTER.match(after):
+        return True
+    return fact.own_points and bool(_CHANGE_AFTER.match(after) or _CHANGE_BEFORE.search(before))
+
+
+_RELATIVE_FACT = re.compile(
+    r"(?:\b(?:change|difference|growth|increase|decrease|rise|fall|decline|drop)\s+(?:of|by)\s*[-−+]?$)",
+    re.IGNORECASE,
+)
+
+
+def share_sense(unit: UnitOf, text: str, reference: str) -> UnitOf:
+    """``unit`` of the fact printed ``text`` with what the reference says of its share: a
+    relative change or a share of something (``a change of -87.5%``, ``96.3% of the target``),
+    or percentage points with no percentage in the reference (the quantity is in points)."""
+    if unit.share == "pp":
+        return replace(unit, own_points=not re.search(r"%|\bper\s?cent\b", reference, re.IGNORECASE))
+    if unit.share != "pct" or not text:
+        return unit
+    for m in re.finditer(rf"(?<![\d.,]){re.escape(text)}\s*%", reference):
+        if _RELATIVE_FACT.search(reference[max(0, m.start() - 40) : m.start()]) or re.match(
+            r"\s+of\b", reference[m.end() :]
+        ):
+            return replace(unit, relative=True)
+    return unit
 
 
 def _fraction(found: FoundNumber) -> bool:
