@@ -12,7 +12,7 @@ import numpy as np
 from generation.charts.colours import colour_of
 from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
 from generation.charts.insights import series_direction
-from generation.charts.reading import colour_keyed, value_tolerance
+from generation.charts.reading import colour_keyed, printed, value_tolerance
 from generation.charts.registry import chart_type
 from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
 from generation.document.prose import ProseWriter
@@ -95,7 +95,7 @@ def _claimed_value(
     on a chart with printed labels rounds the label, one read off an axis sits 0.6-1 of its reach
     away (0.95 tolerances, at most :data:`MATCH_SHARE` of the value), and a miss 2-3 tolerances."""
     tol = value_tolerance(chart, value)
-    labelled = chart.visualProperties.valueReading == "data_labels"
+    labelled = printed(chart)
     step, shown = claim_step(decimals)
     low, high = (0.0, MATCH_TOLS) if matches else MISS_TOLS
     # a match's reach: within its tolerance, and never further than MATCH_SHARE of the value
@@ -207,7 +207,7 @@ def _gaps(rng: np.random.Generator, rule: str, last: float | None) -> tuple[floa
 
 
 def _labelled(spec: ChartSpec) -> bool:
-    return spec.chart.visualProperties.valueReading == "data_labels"
+    return printed(spec.chart)
 
 
 def _eligible(spec: ChartSpec, section_of: dict[str, int], n_sections: int) -> bool:

@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from generation.charts.reading import printed
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -157,7 +158,7 @@ def claim_features(manifest: DocumentManifest, q: Question) -> ClaimFeatures | N
         matches=verdict_of(q) == "matches",
         gap=abs(claimed - point.value) / abs(point.value),
         chart_type=chart.chartType,
-        labelled=chart.visualProperties.valueReading == "data_labels",
+        labelled=printed(chart),
         relation=values.get("relation", ""),
         decimals=len(text.partition(".")[2]),
         above=claimed > point.value,

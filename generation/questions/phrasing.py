@@ -21,6 +21,7 @@ from generation.charts.reading import STACKED_TYPES as STACKED_TYPES
 from generation.charts.reading import colour_keyed as colour_keyed
 from generation.charts.reading import effective_tol as effective_tol
 from generation.charts.reading import nice_step as nice_step
+from generation.charts.reading import printed as printed
 from generation.charts.reading import read_tolerance as read_tolerance
 from generation.charts.registry import (
     HORIZONTAL_TYPES,
@@ -182,7 +183,7 @@ def value_unit(chart: Chart) -> str | None:
 
 def numbers_readable(chart: Chart) -> bool:
     """Whether a reader can read the chart's numbers: printed labels, or a value axis."""
-    return chart.visualProperties.valueReading == "data_labels" or chart.chartType not in LABEL_ONLY_TYPES
+    return printed(chart) or chart.chartType not in LABEL_ONLY_TYPES
 
 
 def decimals_of(*values: float) -> int:

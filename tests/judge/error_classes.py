@@ -34,3 +34,10 @@ def assert_class_right(name: str, rows: list[Row], least: tuple[int, int]) -> No
     assert len(asked) >= least[0] and len(rows) >= least[1], (name, len(asked), len(rows))
     assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
     assert wrong_verdicts(rows) == []
+
+
+def first_questions(rows: Iterable[Row], most: int = 40) -> list[Row]:
+    """The rows of a class's first ``most`` questions (by id): a class is tried on at most that many."""
+    rows = list(rows)
+    asked = set(sorted({str(q["question_id"]) for q, _, _ in rows})[:most])
+    return [(q, answer, ok) for q, answer, ok in rows if q["question_id"] in asked]

@@ -17,7 +17,7 @@ import pytest
 
 from judge import certainty, offline_lean
 from tests.judge import offline_cases_judge12 as cases
-from tests.judge.error_classes import assert_class_right, verdict
+from tests.judge.error_classes import assert_class_right, first_questions, verdict
 
 #: class -> (questions, answers) it is tried on at least; 40 questions at most
 MINIMUM = {
@@ -36,9 +36,7 @@ _MOST = 40
 
 
 def _rows(name: str) -> list[tuple[dict[str, object], str, bool]]:
-    rows = list(cases.cases(name))
-    asked = set(sorted({str(q["question_id"]) for q, _, _ in rows})[:_MOST])
-    return [(q, answer, ok) for q, answer, ok in rows if q["question_id"] in asked]
+    return first_questions(cases.cases(name), _MOST)
 
 
 @pytest.mark.slow

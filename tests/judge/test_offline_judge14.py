@@ -18,7 +18,7 @@ import pytest
 from judge.numbers import find_numbers
 from judge.quantities import fact_unit, readings_for, share_sense
 from tests.judge import offline_cases_judge14 as cases
-from tests.judge.error_classes import assert_class_right
+from tests.judge.error_classes import assert_class_right, first_questions
 
 #: class -> (questions, answers) it is tried on at least; 40 questions at most
 MINIMUM = {
@@ -32,9 +32,7 @@ _MOST = 40
 
 
 def _rows(name: str) -> list[tuple[dict[str, object], str, bool]]:
-    rows = list(cases.cases(name))
-    asked = set(sorted({str(q["question_id"]) for q, _, _ in rows})[:_MOST])
-    return [(q, answer, ok) for q, answer, ok in rows if q["question_id"] in asked]
+    return first_questions(cases.cases(name), _MOST)
 
 
 @pytest.mark.slow
