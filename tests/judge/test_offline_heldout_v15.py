@@ -18,20 +18,10 @@ judge's code, its tests' cases or any earlier set's answers. Label-fails are wro
 (a wrong, missing or hedged asked part, a flipped verdict, a wrong value, entity, series, colour,
 period, direction, unit, scale or quantity, two conflicting final answers), not borderline.
 
-Styles: v14's 69 (concise; verbose; ``cot_right``, ``cot_wrong``; ``converted``,
-``wrong_unit``, ``wrong_scale``; ``hedged``; ``tentative``; ``rounded``, ``rounded_coarse``;
-``thousands_sep``; ``decimal_comma``; ``percent_fraction``; German, French, Spanish, Japanese,
-Chinese, Korean, Russian, Portuguese, Italian, Arabic, Hindi, Turkish, Dutch and Polish, right
-and wrong; ``markdown``; LaTeX; JSON; ``wrong_entity``, ``wrong_period``, ``swapped``,
-``partial``, ``verdict_flip``, ``distractors``, ``self_correct``, ``number_words``,
-``restated``, ``preamble``, ``approx_in``, ``approx_out``, ``wrong_figure``,
-``extra_wrong_claim``, ``wrong_support``, ``reading_process``, ``code_switch``,
-``value_then_contradiction``, ``rounded_from_rounded``, ``trailing_question``,
-``wrong_axis_label``, ``truncated``, ``respectively``, ``pp_confusion``, ``misquoted_title``,
-``wrong_direction_word``, ``bold_only``, ``disclaimer``, ``value_wrong_year``, ``interval``,
-``emoji_verdict``, ``restate_long``, ``table_only``, ``spurious_precision``,
-``neighbour_question``, ``unit_symbol_only``, ``two_finals``, ``reversed_reason``); and four no
-earlier set named: an answer that reads the right chart but the wrong series, stage or ring (a
+Styles: v14's 69 (listed and described in ``test_offline_heldout_v14``'s docstring: v13's 62
+and ``restate_long``, ``table_only``, ``spurious_precision``, ``neighbour_question``,
+``unit_symbol_only``, ``two_finals``, ``reversed_reason``); and four no earlier set named: an
+answer that reads the right chart but the wrong series, stage or ring (a
 colour taken for another series, another year's marks, a misread stage: ``wrong_series``), a
 value given with a right and a wrong conversion side by side ("X billion (= Y million)" with Y
 off by a power of ten, hours turned into minutes as if decimal: ``dual_conversion``), an answer,
@@ -43,7 +33,22 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run (frozen before any judge ran on it).
+First run, after the freeze (7589e97), of offline-claims-v13 (judge code of main at 3743d4f, the
+same judge code as 01428f9; no judge round has seen this set): pass/fail agreement 91.9% (511 of
+556); false passes 8.9% of label-fails (22 of 246, 4.0% of all); false fails 7.4% of
+label-passes (23 of 310); mean absolute score difference 1.69; certain 71.9% (400: 210
+label-passes, 190 label-fails), on which agreement is 96.0% (384 of 400), false passes 3.2% of
+the certain label-fails (6 answers, 1.5% of the certain answers), false fails 10 answers (4.8% of
+the certain label-passes), mean absolute difference 1.45. False passes per style:
+dual_conversion 7 (of its 8 answers); reversed_reason 3; distractors, extra_wrong_claim and
+respectively 2 each; and one each in dutch, german, percent_fraction, spanish,
+wrong_direction_word and wrong_support. False fails per style: arabic, japanese, partial, turkish
+and verbose 2 each; and one each in code_switch, converted, cot_right, french, hindi, interval,
+italian, polish, portuguese, respectively, rounded, spanish and unit_symbol_only. No disagreement
+in the other 46 styles (of the four new ones, wrong_series, legibility_caveat and echo_numbers).
+The issue 25 targets are not met: overall agreement (>= 90%) and the certain share (>= 70%, 400
+of 556) are met; false passes (8.9% against 3%) and the certain answers' 97% / 1% (96.0% / 3.2%)
+miss, so the last test xfails.
 
 Run with ``-s`` to see the figures::
 
@@ -52,39 +57,19 @@ Run with ``-s`` to see the figures::
 
 from __future__ import annotations
 
+from tests.judge import test_offline_heldout_v14 as v14
 from tests.judge.held_out import HeldOut, held_out_tests
 
 QUESTIONS = "offline_heldout_v15_questions.json"
 ANSWERS = "offline_heldout_v15.yaml"
-#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs)
-STYLES = (
-    "concise", "verbose", "cot_right", "cot_wrong", "converted", "wrong_unit", "wrong_scale", "hedged",
-    "tentative", "rounded", "rounded_coarse", "thousands_sep", "decimal_comma", "percent_fraction",
-    "german", "french", "spanish", "japanese", "chinese", "korean", "russian", "portuguese", "italian",
-    "arabic", "hindi", "turkish", "dutch", "polish", "markdown", "latex", "json", "wrong_entity",
-    "wrong_period", "swapped", "partial", "verdict_flip", "distractors", "self_correct", "number_words",
-    "restated", "preamble", "approx_in", "approx_out", "wrong_figure", "extra_wrong_claim",
-    "wrong_support", "reading_process", "code_switch", "value_then_contradiction",
-    "rounded_from_rounded", "trailing_question", "wrong_axis_label", "truncated", "respectively",
-    "pp_confusion", "misquoted_title", "wrong_direction_word", "bold_only", "disclaimer",
-    "value_wrong_year", "interval", "emoji_verdict", "restate_long", "table_only",
-    "spurious_precision", "neighbour_question", "unit_symbol_only", "two_finals", "reversed_reason",
-    "wrong_series", "dual_conversion", "legibility_caveat", "echo_numbers",
-)  # fmt: skip
-#: styles that must hold both label-passes and label-fails (the others pass or fail by
-#: construction: a right value in other units, a hedge, a flipped verdict, a neighbouring
-#: question, a wrong series, a wrong conversion beside the right value, echoed numbers ...)
-BOTH_WAYS = (
-    "concise", "verbose", "tentative", "rounded_coarse", "thousands_sep", "decimal_comma",
-    "percent_fraction", "german", "french", "spanish", "japanese", "chinese", "korean", "russian",
-    "portuguese", "italian", "arabic", "hindi", "turkish", "dutch", "polish", "markdown", "latex",
-    "json", "partial", "distractors", "self_correct", "number_words", "restated", "preamble",
-    "wrong_figure", "extra_wrong_claim", "wrong_support", "reading_process", "code_switch",
-    "value_then_contradiction", "rounded_from_rounded", "trailing_question", "wrong_axis_label",
-    "truncated", "respectively", "pp_confusion", "bold_only", "disclaimer", "interval",
-    "emoji_verdict", "restate_long", "table_only", "spurious_precision", "two_finals",
-    "legibility_caveat",
-)  # fmt: skip
+#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
+#: v14's, and four no earlier set named
+STYLES = (*v14.STYLES, "wrong_series", "dual_conversion", "legibility_caveat", "echo_numbers")
+#: styles that must hold both label-passes and label-fails: v14's, and three more (the others pass
+#: or fail by construction: a right value in other units, a hedge, a flipped verdict, a
+#: neighbouring question, a wrong series, a wrong conversion beside the right value, echoed
+#: numbers ...)
+BOTH_WAYS = (*v14.BOTH_WAYS, "extra_wrong_claim", "wrong_support", "legibility_caveat")
 
 SET = HeldOut(
     label="v15",
