@@ -32,6 +32,7 @@ from generation.charts.registry import (
 )
 from generation.charts.registry import chart_type as registry_chart_type
 from generation.document.grammar import with_article, with_the
+from generation.world.topics import with_article as entity_name
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
@@ -281,6 +282,10 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
     return text[:at] + form + rest
 
 
+#: What one mark of a multi-series chart is called, where its chart type names none itself.
+_MARK_NOUNS = {"stacked_bar": "segment", "grouped_bar": "bar", "dumbbell": "dot", "radar": "point"}
+
+
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
@@ -304,7 +309,9 @@ def mark_phrase(chart: Chart, point: DataPoint) -> str:
     if point.category:
         if is_year(point.label):
             return f"{point.category} in {point.label}"
-        return f"{point.label} ({point.category})"
+        # "the Social protection segment for Lithuania", not "Lithuania (Social protection)"
+        noun = _MARK_NOUNS.get(chart.chartType, "mark")
+        return f"the {point.category} {noun} for {entity_name(point.label)}"
     if is_year(point.label):
         return f"the {point.label} value"
     return point.label

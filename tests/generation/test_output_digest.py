@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "15c78edf04ed37650efff04e198ecd1275586ac8033237c814343f6753b716aa",
-    "5-d3-1": "4295c8dd5cccbb809f2ae43ce1ae122a9ce560522815c9e5fbb2764ac188c6ff",
-    "5-d3-2": "14b5579a60ae803d5fd987be1d0e0cdc0f016270c3d78e8259730b162e69f8da",
-    "5-d3-3": "109563d430c018bb920790b8ef99c0b24ea1d34d9f6e07330af50c8a133aa9ce",
-    "3-matplotlib-0": "6a33e6ff9e9401edefd885332d74f72ce06ccf908fe7f7987268e7f08bfadefb",
+    "5-d3-0": "70979e9adbf1fa843daa4a9696f12e0c34c431fe32e82caf524e7b439ffea999",
+    "5-d3-1": "9d00381b16953f30f12c2f7874514ebc39405fe421937291cc9ef16a414e19bf",
+    "5-d3-2": "f50e02b3066990f5ff3629d9be62aaa54cd607989100619a575bed83625b4bff",
+    "5-d3-3": "f2167a86b044cb3870bf9febed948d73acd40c7e9ee92d09088c675f281433c5",
+    "3-matplotlib-0": "b2af12e8a4f706dbf43e27aaa3b86465a12193adc36a0acaf03ea07a14f8a8f6",
     "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",
 }
 
