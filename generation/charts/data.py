@@ -123,7 +123,7 @@ def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     if part and spec.chart.chartType in ("pie", "donut"):
         what = f"the {part.lower()} share of {name.removeprefix('share of ')}"
     elif part:
-        what = f"{name} ({part})"
+        what = f"the {part} part of {name}"  # not "jobs held (Agriculture)", a label no text writes
     else:
         what = name
     where = f" in {in_text(topic, entity)}" if entity else ""

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "70979e9adbf1fa843daa4a9696f12e0c34c431fe32e82caf524e7b439ffea999",
-    "5-d3-1": "9d00381b16953f30f12c2f7874514ebc39405fe421937291cc9ef16a414e19bf",
-    "5-d3-2": "f50e02b3066990f5ff3629d9be62aaa54cd607989100619a575bed83625b4bff",
-    "5-d3-3": "f2167a86b044cb3870bf9febed948d73acd40c7e9ee92d09088c675f281433c5",
+    "5-d3-0": "5c55d053d843fffb6ced99e1e706cda033c0c363e0af393807bafe2b58c88a22",
+    "5-d3-1": "f0549f09d71a921cebec63f25427bedda7f6f162891305ccf26baa8848419211",
+    "5-d3-2": "f5d36923e81bb28f430a974c5f876dbb27dd6ff818e208dd2655a9066aece46f",
+    "5-d3-3": "9370175d337de962a5548f4acdf52f2727c055cb083307064117ea4809a80f32",
     "3-matplotlib-0": "b2af12e8a4f706dbf43e27aaa3b86465a12193adc36a0acaf03ea07a14f8a8f6",
-    "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",
+    "3-matplotlib-1": "95aaa505aa854eb374d1b8f71ce3c5bebb78790245f53011d91e88a8233164e4",
 }
 
 

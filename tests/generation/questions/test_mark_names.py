@@ -145,13 +145,15 @@ _LABEL_THEN_SERIES = re.compile(r"\b[A-Z][\w.'-]*(?: [\w.'-]+)* \((?:[A-Z]|\d{4}
 
 def test_a_mark_of_a_multi_series_chart_is_named_in_words(run: list[DocumentManifest]) -> None:
     """ "What value is shown for the Social protection segment for Lithuania?", not "for Lithuania
-    (Social protection)", a label fragment no reader says: 19 of 269 planned questions of fresh
-    seed 2861 (30 paper documents) named a mark so before, 13 after, every one of them a text
-    claim's subject (the chart stage's ``mark_measure``, left as it is). No chart question and
-    every mark of the four types the phrase covers is named in words."""
-    questions = [q for m in run for q in make_questions(m, CONFIG) if q.subset == "chart"]
-    named = [q.question for q in questions if _LABEL_THEN_SERIES.search(re.sub(r"'[^']*'", "", q.question))]
-    assert len(questions) > 40 and named == [], named[:3]
+    (Social protection)", a label fragment no reader says; a claim's subject is "the Agriculture
+    part of exports by product group" (``mark_measure``): 19 of 269 planned questions of fresh
+    seed 2861 (30 paper documents) named a mark so before, 1 after. No question names a part of
+    a mix so, and every mark of the stacked, grouped and dumbbell charts is named in words."""
+    questions = [q for m in run for q in make_questions(m, CONFIG)]
+    named = [q for q in questions if _LABEL_THEN_SERIES.search(re.sub(r"'[^']*'", "", q.question))]
+    # left: a period in brackets after a series name ("Smart speakers (2017–2023)")
+    named = [q for q in named if q.subset == "chart" or not re.search(r"\(\d{4}", q.question)]
+    assert len(questions) > 100 and named == [], [q.question for q in named[:3]]
     multi = ("stacked_bar", "grouped_bar", "dumbbell")
     for chart in (c for m in run for c in m.charts if c.chartType in multi):
         for point in chart.data:
