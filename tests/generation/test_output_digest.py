@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "15c78edf04ed37650efff04e198ecd1275586ac8033237c814343f6753b716aa",
-    "5-d3-1": "4295c8dd5cccbb809f2ae43ce1ae122a9ce560522815c9e5fbb2764ac188c6ff",
-    "5-d3-2": "14b5579a60ae803d5fd987be1d0e0cdc0f016270c3d78e8259730b162e69f8da",
+    "5-d3-1": "bc3e8ebdb5b4be0c912f552937eae2befe51a57657beec3c4054d7c91f158a6c",
+    "5-d3-2": "f28b3968291e45a83f2e1297cac67aef0c4071f44b6cea929e5de2d4c126a932",
     "5-d3-3": "109563d430c018bb920790b8ef99c0b24ea1d34d9f6e07330af50c8a133aa9ce",
-    "3-matplotlib-0": "6a33e6ff9e9401edefd885332d74f72ce06ccf908fe7f7987268e7f08bfadefb",
-    "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",
+    "3-matplotlib-0": "0303d02356a84c98ab9bbb187115fef8025b4460765c723303437848f103fb73",
+    "3-matplotlib-1": "efae1416dac8e2e223ea210c1cb77d3c6df504d0a9e2f1593c9befb5da027162",
 }
 
 
