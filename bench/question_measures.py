@@ -5,7 +5,8 @@ Usage: ``python bench/question_measures.py --config configs/paper.yaml --seed 0 
 Plans each document (no rendering, no validation) and builds its questions, then prints
 ``synthdocbench stats``'s question measures, the verdict balance per category with a 95%
 Clopper-Pearson interval on the largest class, how many questions ask a number looser than a
-quarter of itself (``common.pinned``), and the tells of verify_with_chart: the best
+quarter of itself (``common.pinned``), the complex questions carrying each validity defect of
+``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
@@ -32,6 +33,7 @@ from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
 from generation.questions.common import pinned
+from generation.questions.complex_measures import DEFECTS, defect_counts
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -51,9 +53,11 @@ def main() -> None:
     questions: list[Question] = []
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
+    pairs = []
     for manifest in manifests(config, args.n_docs):
         made = make_questions(manifest, config)
         questions += made
+        pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
@@ -61,6 +65,11 @@ def main() -> None:
     numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
     loose = [q for q in numeric if not all(pinned(v) for v in q.answer_values)]
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
+    found, could = defect_counts(pairs)
+    print("\ncomplex validity defects (complex_measures): questions carrying it, of those that could")
+    for name in DEFECTS:
+        near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
+        print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -11,10 +11,12 @@ derivation applies (checked by :mod:`generation.validate.evidence`):
 - L2: a comparison: the change between two marks, the gap between a stated figure and the chart
   (in a smaller unit where the unit has one), a trade-off (the series that gained and lost most).
 - L3: a total or mean over at least three marks: the years between two developments, the period
-  a trend statement or a credited policy covers (totals of levels in a smaller unit).
+  a trend statement or a credited policy covers (totals of levels in a smaller unit), never the
+  series' whole span (a reader takes that from the chart alone).
 - L4: chart plus a cause the text states: why a series moved, which factor the report credits,
-  what followed a development.
-- L5: a series or mark named only by its colour.
+  what followed a development; the period comes from the text, not the question.
+- L5: a series or mark found by its colour (a series' colour with the mark's label where the
+  colour draws several marks).
 
 Categories: historical / timeline needs two units dated to different years in different
 sections (:mod:`complex_timeline`); impact / reception the evaluative statements of at least two

@@ -92,6 +92,12 @@ class Span:
     def at(self, p: DataPoint) -> str:
         return val(self.chart, p)
 
+    @property
+    def whole(self) -> bool:
+        """True when the span is every mark of its series: a period the text gives that a reader
+        could take from the chart alone (its first to its last year, often in its title)."""
+        return len(self.marks) == len(ordered_series(self.chart).get(self.series) or [])
+
     def colour(self) -> str | None:
         """The series' colour word when it names the series alone (legend, several series)."""
         if self.series is None or len(ordered_series(self.chart)) < 2:
@@ -119,6 +125,15 @@ def span(ctx: Context, chart: Chart, series: str | None, start: str, end: str) -
     if not all(ctx.readable(chart, p) for p in (inside[0], inside[-1])):
         return None
     return Span(chart, series, inside)
+
+
+def sole_cause(ctx: Context, index: int) -> bool:
+    """True when cause fact ``index`` is the only cause the report states for its chart's series,
+    so "the period the report explains" names one period."""
+    v = ctx.manifest.text_facts[index].values
+    key = (v.get("viz_id"), v.get("series") or None)
+    others = [ctx.manifest.text_facts[i].values for i in ctx.facts_of("cause") if i != index]
+    return all((o.get("viz_id"), o.get("series") or None) != key for o in others)
 
 
 def spans_for_years(ctx: Context, y0: int, y1: int, rng: np.random.Generator) -> list[Span]:
@@ -151,8 +166,9 @@ class Aggregate:
 
 def aggregate(ctx: Context, s: Span, rng: np.random.Generator, convert: bool = False) -> Aggregate | None:
     """The mean (or, for levels and counts, sometimes the total, converted to a smaller unit when
-    ``convert`` and the unit has one) of the span's marks: at least three, every one readable."""
-    if len(s.marks) < 3 or not all(ctx.readable(s.chart, p) for p in s.marks):
+    ``convert`` and the unit has one) of the span's marks: at least three, every one readable, and
+    not the whole series (the period comes from the text, and averaging every mark skips it)."""
+    if len(s.marks) < 3 or s.whole or not all(ctx.readable(s.chart, p) for p in s.marks):
         return None
     terms = [qc.point_term(s.chart, p) for p in s.marks]
     unit = value_unit(s.chart)

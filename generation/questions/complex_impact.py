@@ -154,7 +154,9 @@ def _read_end(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
         *c.steps()[:1],
         f"Find the credited period ({c.fact.section_id}) and read its last year in {s.fig}: {s.at(s.last)}.",
     ]
-    values: list[Value] = [*_stances(c), qc.read_value(s.chart, s.last)]
+    # the year is scored: a hop to a neighbouring year can read within the value's tolerance
+    year = qc.exact_value(qc.fact_term(ctx, c.index, "end"), None)
+    values: list[Value] = [*_stances(c), year, qc.read_value(s.chart, s.last)]
     return Draft(CATEGORY, "L1", q, ans, values, steps, [s.chart], [s.last], _facts(c))
 
 
@@ -204,28 +206,32 @@ def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
     return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), _facts(c))
 
 
-def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
+def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
+    """L4: the cause the report states for a series' path, the change over the period it covers
+    (from the text: not restated, not the whole series) and how that cause was received."""
     s = c.span
+    if s.whole or not cc.sole_cause(ctx, c.index):
+        return None
     ch = cc.change(s)
     it = "they" if is_plural(s.name) else "it"
     q = pick(
         rng,
         [
-            f"Why, according to the report, did {s.name} move as {it} did in {s.fig} between "
-            f"{s.first.label} and "
-            f"{s.last.label}, by how much did {it} change, and how was that cause received?",
-            f"What does the report hold responsible for how {s.name} developed from {s.first.label} to "
-            f"{s.last.label} in {s.fig}, how large was the change, and what did commentators make "
-            "of that factor?",
+            f"Why, according to the report, did {s.name} move as {it} did in {s.fig} over the years the "
+            f"report explains, by how much did {it} change over them, and how was that cause received?",
+            f"What does the report hold responsible for how {s.name} developed over the stretch of years "
+            f"it explains, how large was the change {s.fig} shows over it, and what did commentators "
+            "make of that factor?",
         ],
     )
     ans = (
-        f"{cap(c.fact.values['actor'])} {agree(c.fact.values['actor'], 'credits')} {c.cause}; "
-        f"{s.name} changed by {ch.said()} "
+        f"{cap(c.fact.values['actor'])} {agree(c.fact.values['actor'], 'credits')} {c.cause} for "
+        f"{cc.years_of(s)}; {s.name} changed by {ch.said()} "
         f"({s.at(s.first)} to {s.at(s.last)}), and {c.judged()}."
     )
     steps = [
-        f"Find the cause stated for {s.name} over {cc.years_of(s)} ({c.fact.section_id}): {c.cause}.",
+        f"Find the cause stated for {s.name} and its period ({c.fact.section_id}): {c.cause}, "
+        f"{cc.years_of(s)}.",
         *c.steps()[:1],
         f"Read both ends in {s.fig} and subtract: {cc.subtraction(s, ch)}.",
     ]

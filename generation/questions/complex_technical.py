@@ -1,10 +1,11 @@
 """Technical / quantitative complex questions: a figure or period the text states in one
 section, worked out against a chart in another (readings, differences with a change of unit,
-means and totals over a period, the factor behind the clearest mover, a mark found by colour)."""
+means and totals over a period, the factor credited for a series' course, a mark found by colour)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -15,7 +16,7 @@ from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
 from generation.questions.common import Context, Draft, Value
-from generation.questions.crossmodal_claims import MISS_TOLS, Claim, claim_mark, claim_subject
+from generation.questions.crossmodal_claims import MISS_TOLS, Claim, claim_mark, claim_subject, mark_subject
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -79,13 +80,25 @@ def _stated(ctx: Context, i: int, fact: TextFact, chart: Chart) -> tuple[qc.Term
     return term, with_unit(fmt_num(term.value), unit)
 
 
+def _mark_named(fact: TextFact, chart: Chart, p: DataPoint) -> tuple[str, list[Value]]:
+    """How an answer names the mark a claim concerns, and the names it scores: the mark's label,
+    and its series too where the chart draws that label in several series (Colombia in 2017)."""
+    who = claim_mark(fact, chart, p)
+    names: list[Value] = [qc.mark_label(p)]
+    if p.category is not None and sum(x.label == p.label for x in chart.data) > 1:
+        names.append(cc.label(p.category))
+        if p.category.lower() not in who.lower():
+            who = f"{who} ({mark_subject(chart, p)})"
+    return who, names
+
+
 def _claim_mark(
     ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
 ) -> Draft:
     """L1: the text says which mark a source set a figure for; the chart gives the actual value."""
     v = fact.values
     fig, rel = figure_ref(chart), v.get("relation", "figure")
-    who = claim_mark(fact, chart, p)
+    who, names = _mark_named(fact, chart, p)
     q = pick(
         rng,
         [
@@ -100,8 +113,36 @@ def _claim_mark(
         f"Find the {rel} in the text ({fact.section_id}): it concerns {who}.",
         f"Read {who} in {fig}: {val(chart, p)}.",
     ]
-    values: list[Value] = [qc.mark_label(p), qc.read_value(chart, p)]
+    values: list[Value] = [*names, qc.read_value(chart, p)]
     return Draft(CATEGORY, "L1", q, ans, values, steps, [chart], [p], [i])
+
+
+@dataclass(frozen=True)
+class _ByColour:
+    """How an L5 question finds a mark by its colour: ``find`` ("the green mark", or "the green
+    mark for Spain" where green draws a whole series), what it asks ("Which mark is it", "Which
+    series is it in"), the answer's naming of it and the names it scores."""
+
+    find: str
+    ask: str
+    named: str
+    names: list[Value]
+
+
+def _by_colour(fact: TextFact, chart: Chart, p: DataPoint) -> _ByColour | None:
+    """A colour identifies a mark alone only where no other mark has it; a series' colour with the
+    mark's label (the reader decodes the legend for the series); else None."""
+    colour = colour_of(chart, p)
+    if colour is None:
+        return None
+    who, names = _mark_named(fact, chart, p)
+    if sum(colour_of(chart, x) == colour for x in chart.data) == 1:
+        return _ByColour(f"the {colour} mark", "Which mark is it", f"The {colour} mark is {who}", names)
+    if p.category is None or p.label.lower() == p.category.lower():
+        return None
+    find = f"the {colour} mark for {p.label}"
+    named = f"The {colour} mark for {p.label} is in the {p.category} series ({who})"
+    return _ByColour(find, "Which series is it in", named, [cc.label(p.category)])
 
 
 def _claim_gap(
@@ -115,8 +156,8 @@ def _claim_gap(
 ) -> Draft | None:
     """L2: how far the charted value is from the stated figure (in a smaller unit when the unit
     has a scale word); L5: the same for a mark the question names only by its colour."""
-    colour = colour_of(chart, p)
-    if level == "L5" and (colour is None or len(ordered_series(chart)) + len(chart.data) < 3):
+    found = _by_colour(fact, chart, p)
+    if level == "L5" and (found is None or len(ordered_series(chart)) + len(chart.data) < 3):
         return None
     try:
         claimed, stated = _stated(ctx, i, fact, chart)
@@ -144,16 +185,17 @@ def _claim_gap(
         )
         first = f"The gap is {shown.said()}"
     else:
+        assert found is not None
         q = pick(
             rng,
             [
-                f"{fig} draws one mark in {colour}, and the report quotes {article(rel)} for it. Which mark "
-                "is it, and how far is its charted value from that figure?",
-                f"Find the {colour} mark in {fig}. Which mark is it, and by how much does the chart differ "
+                f"The report quotes {article(rel)} for {found.find} in {fig}. {found.ask}, and how far is "
+                "its charted value from that figure?",
+                f"Find {found.find} in {fig}. {found.ask}, and by how much does the chart differ "
                 f"from the {rel} the report states for it?",
             ],
         )
-        first = f"The {colour} mark is {claim_mark(fact, chart, p)}, and the gap is {shown.said()}"
+        first = f"{found.named}, and the gap is {shown.said()}"
     ans = f"{first}: {fig} puts {who} at {val(chart, p)}, against the report's {rel} of {stated}."
     steps = [
         f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
@@ -161,9 +203,9 @@ def _claim_gap(
         f"Take the gap: |{fmt_num(p.value)} - {fmt_num(claimed.value)}| = {gap.text}"
         + (f", or {converted.text} {converted.unit}." if converted is not None else "."),
     ]
-    if level == "L5":
-        steps.insert(0, f"Find the {colour} mark by its colour in {fig}: {who}.")
-    values: list[Value] = [shown] if level == "L2" else [qc.mark_label(p), gap]
+    if found is not None and level == "L5":
+        steps.insert(0, f"Find {found.find} by its colour in {fig}: {who}.")
+    values: list[Value] = [shown] if level == "L2" or found is None else [*found.names, gap]
     return Draft(CATEGORY, level, q, ans, values, steps, [chart], [p], [i])
 
 
@@ -173,122 +215,126 @@ def _colour_side(
     """L5 where the mark is read too loosely for its gap to be asked as a number (off an axis, a
     miss sits 2-3 reading tolerances from its mark): which mark the colour names, and on which
     side of the text's figure the chart puts it, which a reading that far off decides."""
-    colour = colour_of(chart, p)
+    found = _by_colour(fact, chart, p)
     try:
         claimed, stated = _stated(ctx, i, fact, chart)
     except (KeyError, ValueError):
         return None
     v = fact.values
     claim = Claim(i, fact, chart, p, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure"))
-    if colour is None or abs(p.value - claimed.value) < MISS_TOLS * claim.charted.tol:
+    if found is None or abs(p.value - claimed.value) < MISS_TOLS * claim.charted.tol:
         return None
     fig, rel, who = figure_ref(chart), claim.relation, claim.subject
     q = pick(
         rng,
         [
-            f"{fig} draws one mark in {colour}, and the report quotes {article(rel)} for it. Which mark "
-            "is it, and does the chart put it above or below that figure?",
-            f"Find the {colour} mark in {fig}. Which mark is it, and is its charted value higher or "
+            f"The report quotes {article(rel)} for {found.find} in {fig}. {found.ask}, and does the "
+            "chart put it above or below that figure?",
+            f"Find {found.find} in {fig}. {found.ask}, and is its charted value higher or "
             f"lower than the {rel} the report states for it?",
         ],
     )
     ans = (
-        f"The {colour} mark is {claim_mark(fact, chart, p)}, and the chart puts it {claim.side} the "
+        f"{found.named}, and the chart puts it {claim.side} the "
         f"report's {rel}: {fig} shows {val(chart, p)}, against {stated}."
     )
     steps = [
-        f"Find the {colour} mark by its colour in {fig}: {who}.",
+        f"Find {found.find} by its colour in {fig}: {who}.",
         f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
         f"Read {who} in {fig}: {val(chart, p)}, {claim.side} {stated}.",
     ]
-    values: list[Value] = [qc.mark_label(p), claim.side_value()]
+    values: list[Value] = [*found.names, claim.side_value()]
     return Draft(CATEGORY, "L5", q, ans, values, steps, [chart], [p], [i])
 
 
 def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L3: the mean or total over the period a trend statement covers (not restated)."""
-    for i in qc.shuffled(ctx.facts_of("trend_claim"), rng):
-        fact = ctx.manifest.text_facts[i]
-        v = fact.values
-        chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None or chart.section_id == fact.section_id:
-            continue
-        s = cc.span(ctx, chart, v.get("series") or None, v.get("start", ""), v.get("end", ""))
-        if s is None:
-            continue
-        asked = cc.ask_aggregate(ctx, s, rng, _period_questions(s), convert=True)
-        if asked is None or not ctx.claim(f"trend:{i}:aggregate"):
-            continue
-        found, q = asked
-        num, what, step = found.num, found.what, found.step
-        ans = (
-            f"The text covers {cc.years_of(s)}; over those {len(s.marks)} years the {what} value "
-            f"for {s.name} comes to {cc.said(num)}."
-        )
-        steps = [
-            f"Find the period of the text's statement on {s.name} ({fact.section_id}): {cc.years_of(s)}.",
-            f"Read every year of it in {s.fig}: " + ", ".join(s.at(p) for p in s.marks) + ".",
-            step,
-        ]
-        values: list[Value] = [num]
-        return Draft(CATEGORY, "L3", q, ans, values, steps, [chart], list(s.marks), [i])
+    """L3: the mean or total over the period a trend statement covers, else over the period the
+    report credits to a cause (not restated). Not over the whole series: a trend statement on
+    the chart's whole span (the years in its title) leaves the text nothing to give."""
+    for kind in ("trend_claim", "cause"):
+        for i in qc.shuffled(ctx.facts_of(kind), rng):
+            fact = ctx.manifest.text_facts[i]
+            v = fact.values
+            chart = ctx.chart(v.get("viz_id", ""))
+            if chart is None or chart.section_id == fact.section_id:
+                continue
+            if kind == "cause" and not cc.sole_cause(ctx, i):
+                continue  # "the years it credits" must name one period
+            s = cc.span(ctx, chart, v.get("series") or None, v.get("start", ""), v.get("end", ""))
+            if s is None:
+                continue
+            asked = cc.ask_aggregate(ctx, s, rng, _period_questions(s, kind), convert=True)
+            key = f"trend:{i}:aggregate" if kind == "trend_claim" else f"cause:{i}:technical"
+            if asked is not None and ctx.claim(key):
+                return _over_period(i, fact, s, *asked)
     return None
 
 
+def _over_period(i: int, fact: TextFact, s: cc.Span, found: cc.Aggregate, q: str) -> Draft:
+    num, what, step = found.num, found.what, found.step
+    ans = (
+        f"The text covers {cc.years_of(s)}; over those {len(s.marks)} years the {what} value "
+        f"for {s.name} comes to {cc.said(num)}."
+    )
+    steps = [
+        f"Find the period of the text's statement on {s.name} ({fact.section_id}): {cc.years_of(s)}.",
+        f"Read every year of it in {s.fig}: " + ", ".join(s.at(p) for p in s.marks) + ".",
+        step,
+    ]
+    values: list[Value] = [num]
+    return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), [i])
+
+
 def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L4: the series that moved most over a period, and the factor the text credits for it."""
+    """L4: the factor the report credits for how a series developed, and how much the series
+    changed over the period that statement covers: the period comes from the text (not restated,
+    not the whole series), so the chart is read where the text points."""
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
         chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None:
+        if chart is None or not cc.sole_cause(ctx, i):
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is None or not ctx.claim(f"cause:{i}:technical"):
+        if s is None or s.whole or not ctx.claim(f"cause:{i}:technical"):
             continue
-        several = len(ordered_series(chart)) >= 2
         ch = cc.change(s)
-        if several:
-            q = pick(
-                rng,
-                [
-                    f"Between {s.first.label} and {s.last.label}, which series in {s.fig} changed the most, "
-                    "and which factor does the report credit for that change?",
-                    f"Which series of {s.fig} moved furthest from {s.first.label} to {s.last.label}, and "
-                    "what does the report give as the main reason?",
-                ],
-            )
-        else:
-            q = pick(
-                rng,
-                [
-                    f"How much did {s.name} change in {s.fig} between {s.first.label} and {s.last.label}, "
-                    "and which factor does the report credit for it?",
-                    f"Given the factor the report names for how {s.name} developed from {s.first.label} to "
-                    f"{s.last.label}, what is that factor, and how large was the change on {s.fig}?",
-                ],
-            )
+        q = pick(
+            rng,
+            [
+                f"The report credits one factor with how {s.name} developed over a stretch of years. "
+                f"Which factor is it, and by how much did {s.name} change in {s.fig} over that stretch?",
+                f"What does the report give as the main reason for the course of {s.name} over the years "
+                f"it explains, and how large was the change {s.fig} shows over those years?",
+            ],
+        )
         ans = (
-            f"{cap(s.name)} moved {cc.moved(s, ch)}; "
-            f"{v['actor']} {agree(v['actor'], 'credits')} {v['cause']}."
+            f"{cap(v['actor'])} {agree(v['actor'], 'credits')} {v['cause']} for {cc.years_of(s)}; "
+            f"over those years {s.name} moved {cc.moved(s, ch)}."
         )
         steps = [
-            f"Read each series in {s.first.label} and {s.last.label} from {s.fig}.",
-            f"Compare the changes: {s.name} moved most." if several else f"Read {s.name} at both ends.",
+            f"Find the cause the report states for {s.name} and its period ({fact.section_id}): "
+            f"{v['cause']}, {cc.years_of(s)}.",
+            f"Read {s.name} in {s.first.label} and {s.last.label} from {s.fig}.",
             f"Subtract: {cc.subtraction(s, ch)}.",
-            f"Find the cause the report states for that period ({fact.section_id}): {v['cause']}.",
         ]
-        steps[2], steps[3] = steps[3], steps[2]
-        # the series that moved most and the factor; a single series: its change and the factor
-        values: list[Value] = [cc.label(s.name) if several else ch, cc.label(v["cause"])]
+        values: list[Value] = [cc.label(v["cause"]), ch]
         return Draft(CATEGORY, "L4", q, ans, values, steps, [chart], [s.first, s.last], [i])
     return None
 
 
-def _period_questions(s: cc.Span) -> Callable[[cc.Aggregate], list[str]]:
-    """The ways to ask for the total or mean over the period a text statement on ``s`` covers."""
+def _period_questions(s: cc.Span, kind: str) -> Callable[[cc.Aggregate], list[str]]:
+    """The ways to ask for the total or mean over the period a text statement on ``s`` covers
+    (a trend statement, or a cause the report credits for the series' course)."""
 
     def ask(f: cc.Aggregate) -> list[str]:
+        if kind == "cause":
+            return [
+                f"The report credits one factor with how {s.name} developed over a stretch of years. Over "
+                f"that stretch, what is the {f.what} value {s.fig} shows for it{f.in_unit}?",
+                f"Take the years for which the report names the main reason behind the course of {s.name}. "
+                f"What {f.what} value for {s.name} over those years does {s.fig} give{f.in_unit}?",
+            ]
         return [
             f"The report's text describes how {s.name} developed over a stretch of years. Over that "
             f"stretch, what is the {f.what} value {s.fig} shows for it{f.in_unit}?",

@@ -50,16 +50,17 @@ def events(ctx: Context) -> list[Event]:
 
 
 def _pairs(
-    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False
+    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False, part: bool = False
 ) -> list[tuple[Event, Event, cc.Span]]:
     """(earlier, later, span) for two events at least ``gap`` years apart in different sections
-    with a chart series readable at both years."""
+    with a chart series readable at both years; with ``part`` only a span short of its whole
+    series (a period a reader could not take from the chart alone)."""
     out = []
     for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
         early, late = (a, b) if a.year < b.year else (b, a)
         if late.year - early.year < gap or not cc.sections_differ(a.fact, b.fact):
             continue
-        spans = cc.spans_for_years(ctx, early.year, late.year, rng)
+        spans = [s for s in cc.spans_for_years(ctx, early.year, late.year, rng) if not (part and s.whole)]
         coloured = [s for s in spans if s.colour() is not None]
         out += [(early, late, s) for s in (coloured if colour else spans)[:1]]
     return out
@@ -73,7 +74,7 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
         if rng.random() < 0.5:
             first, second = second, first
         return first(ctx, rng) or second(ctx, rng)
-    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5"):
+    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5", level == "L3"):
         if not ctx.claim(f"timeline:{early.index}|{late.index}:{level}"):
             continue
         if level == "L1":

@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "5c55d053d843fffb6ced99e1e706cda033c0c363e0af393807bafe2b58c88a22",
-    "5-d3-1": "f0549f09d71a921cebec63f25427bedda7f6f162891305ccf26baa8848419211",
-    "5-d3-2": "f5d36923e81bb28f430a974c5f876dbb27dd6ff818e208dd2655a9066aece46f",
+    "5-d3-1": "066530c09610c01da5194ced463874885f89d6ff9ea56f3241d95a15889f8d42",
+    "5-d3-2": "3a3c96cec5a352e0142615865b720290a3acc3c4dea50c8370d65cf993c138dd",
     "5-d3-3": "9370175d337de962a5548f4acdf52f2727c055cb083307064117ea4809a80f32",
-    "3-matplotlib-0": "b2af12e8a4f706dbf43e27aaa3b86465a12193adc36a0acaf03ea07a14f8a8f6",
-    "3-matplotlib-1": "95aaa505aa854eb374d1b8f71ce3c5bebb78790245f53011d91e88a8233164e4",
+    "3-matplotlib-0": "376dcfe4c2d9bf7755090ff00a977c19acda964d2a38e8862b1944fd48519847",
+    "3-matplotlib-1": "fc3efcce67470cffefb448984280054d2ada5eff034af9ae28d1753698233d86",
 }
 
 

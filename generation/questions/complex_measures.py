@@ -1,0 +1,193 @@
+"""The validity defects a complex question can carry, read from the record and its manifest:
+questions whose hop can be skipped or whose answer does not tell the right hop from a wrong one.
+
+- ``colour_names_many_marks``: the question finds "the <colour> mark" where that colour draws
+  several marks (a series) and the question names no label that picks one of them.
+- ``period_is_whole_series``: a total or mean over a period the text gives, where the period is the
+  whole series on the chart (averaging every mark answers it without the text).
+- ``period_printed``: an L4 question prints both years of the period its text hop should supply.
+- ``neighbour_unseparated``: one mark read through a hop, where a mark the hop could wrongly land
+  on (the next period of its series, another series at its period) reads within the answer's
+  tolerance and no scored label or year tells the two apart.
+- ``half_mark_scored``: "which mark is it?" scores one of the two names a mark on a multi-series
+  chart needs (its label, its series) and the question names neither the other.
+
+``bench/question_measures.py`` prints each count; the tests hold them at zero.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from generation.charts.colours import colour_of
+from generation.questions.phrasing import point_key
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, DocumentManifest, Question
+
+DEFECTS = (
+    "colour_names_many_marks",
+    "period_is_whole_series",
+    "period_printed",
+    "neighbour_unseparated",
+    "half_mark_scored",
+)
+
+
+def _chart(m: DocumentManifest, q: Question) -> Chart | None:
+    refs = [u.ref for u in q.evidence_units or [] if u.kind == "chart"]
+    return next((c for c in m.charts if c.vizId in refs), None)
+
+
+def _points(chart: Chart, q: Question) -> list[DataPoint]:
+    keys = {point_key(p): p for p in chart.data}
+    return [keys[r.label] for r in q.required_data_points if r.label in keys]
+
+
+def _series(chart: Chart, p: DataPoint) -> list[DataPoint]:
+    return [x for x in chart.data if x.category == p.category]
+
+
+def _tol(v: AnswerValue) -> float:
+    return max(v.abs_tol or 0.0, (v.rel_tol or 0.0) * abs(v.value or 0.0))
+
+
+def _scored(q: Question) -> tuple[set[str], set[float]]:
+    """The labels (lower case, with aliases) and the numbers an answer scores."""
+    labels = {t.lower() for v in q.answer_values if v.kind == "label" for t in [v.text, *v.aliases]}
+    numbers = {float(v.value) for v in q.answer_values if v.kind == "number" and v.value is not None}
+    return labels, numbers
+
+
+def _names_label(p: DataPoint, labels: set[str], numbers: set[float]) -> bool:
+    if p.label.lower() in labels:
+        return True
+    return bool(re.fullmatch(r"\d{4}", p.label)) and float(p.label) in numbers
+
+
+def _says(text: str, name: str) -> bool:
+    return bool(re.search(rf"\b{re.escape(name.lower())}\b", text))
+
+
+def _asks_mark(q: Question) -> bool:
+    """True when the question asks which mark it is about."""
+    return bool(re.search(r"\bwhich mark\b|\bname that mark\b", q.question, re.IGNORECASE))
+
+
+def _asked(q: Question, chart: Chart) -> str:
+    return q.question.replace(chart.title, "").lower()
+
+
+def _finds_by_colour(q: Question, chart: Chart, p: DataPoint) -> bool:
+    """True when the question finds the mark by its colour (not a series: "the pink series")."""
+    colour = colour_of(chart, p)
+    return bool(colour and re.search(rf"\b{colour} mark\b|\bmark in {colour}\b", _asked(q, chart)))
+
+
+def _colour_many(q: Question, chart: Chart, p: DataPoint) -> bool:
+    colour = colour_of(chart, p)
+    if not _finds_by_colour(q, chart, p):
+        return False
+    same = [x for x in chart.data if colour_of(chart, x) == colour]
+    return len(same) > 1 and p.label.lower() not in _asked(q, chart)
+
+
+def _whole_series(chart: Chart, points: list[DataPoint]) -> bool:
+    if len(points) < 3:
+        return False
+    return {point_key(x) for x in _series(chart, points[0])} == {point_key(x) for x in points}
+
+
+def _period_printed(q: Question, chart: Chart, points: list[DataPoint]) -> bool:
+    if q.difficulty != "L4" or len(points) < 2:
+        return False
+    asked = _asked(q, chart)
+    return all(_says(asked, x.label) for x in (points[0], points[-1]))
+
+
+def _candidates(chart: Chart, p: DataPoint) -> list[DataPoint]:
+    """The marks a hop to ``p`` could land on instead: its neighbours in its series, and the
+    marks of other series at its label."""
+    own = _series(chart, p)
+    i = next(k for k, x in enumerate(own) if x is p)
+    near = [own[k] for k in (i - 1, i + 1) if 0 <= k < len(own)]
+    return near + [x for x in chart.data if x.label == p.label and x.category != p.category]
+
+
+def _near(q: Question, chart: Chart, p: DataPoint) -> list[DataPoint]:
+    """The candidates of :func:`_candidates` within the tolerance of the answer's last number."""
+    numbers = [v for v in q.answer_values if v.kind == "number" and v.value is not None]
+    if not numbers:
+        return []
+    return [c for c in _candidates(chart, p) if abs(c.value - p.value) <= _tol(numbers[-1])]
+
+
+def _unseparated(q: Question, chart: Chart, p: DataPoint) -> bool:
+    """True when a candidate within tolerance differs from ``p`` only in a part (its label, its
+    series) that the answer does not score and the question does not name."""
+    labels, scored = _scored(q)
+    asked = _asked(q, chart)
+    label_told = _names_label(p, labels, scored) or _says(asked, p.label)
+    series_told = p.category is not None and (p.category.lower() in labels or _says(asked, p.category))
+    for c in _near(q, chart, p):
+        if not ((c.label != p.label and label_told) or (c.category != p.category and series_told)):
+            return True
+    return False
+
+
+def _half_mark(q: Question, chart: Chart, p: DataPoint) -> bool:
+    if p.category is None or len({x.category for x in chart.data}) < 2 or not _asks_mark(q):
+        return False
+    labels, numbers = _scored(q)
+    has_label, has_series = _names_label(p, labels, numbers), p.category.lower() in labels
+    if has_label == has_series:
+        return False  # both scored, or the question does not ask which mark it is
+    label_unique = sum(x.label == p.label for x in chart.data) == 1
+    series_unique = len(_series(chart, p)) == 1
+    asked = _asked(q, chart)
+    if has_label:
+        return not (label_unique or _says(asked, p.category))
+    return not (series_unique or _says(asked, p.label))
+
+
+def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
+    """The defects of :data:`DEFECTS` that the complex question ``q`` carries (empty otherwise),
+    and ``neighbour_in_tolerance`` where a wrong hop's mark reads within the tolerance."""
+    chart = _chart(m, q) if q.subset == "complex" else None
+    points = _points(chart, q) if chart is not None else []
+    if chart is None or not points:
+        return set()
+    found = set()
+    if _colour_many(q, chart, points[0]):
+        found.add("colour_names_many_marks")
+    if _whole_series(chart, points):
+        found.add("period_is_whole_series")
+    if _period_printed(q, chart, points):
+        found.add("period_printed")
+    if len(points) == 1 and _near(q, chart, points[0]):
+        found.add("neighbour_in_tolerance")  # not a defect where a scored label tells them apart
+    if len(points) == 1 and _unseparated(q, chart, points[0]):
+        found.add("neighbour_unseparated")
+    if len(points) == 1 and _half_mark(q, chart, points[0]):
+        found.add("half_mark_scored")
+    return found
+
+
+def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[Counter[str], Counter[str]]:
+    """Per defect: how many complex questions carry it, and how many could (its denominator:
+    questions finding a mark by its colour, aggregates over a period, L4 questions with a period, single-mark
+    questions, single-mark questions on a multi-series chart)."""
+    found: Counter[str] = Counter()
+    could: Counter[str] = Counter()
+    for m, q in pairs:
+        chart = _chart(m, q) if q.subset == "complex" else None
+        points = _points(chart, q) if chart is not None else []
+        if chart is None or not points:
+            continue
+        could["colour_names_many_marks"] += _finds_by_colour(q, chart, points[0])
+        could["period_is_whole_series"] += len(points) >= 3
+        could["period_printed"] += q.difficulty == "L4" and len(points) >= 2
+        could["neighbour_unseparated"] += len(points) == 1
+        could["half_mark_scored"] += len(points) == 1 and points[0].category is not None and _asks_mark(q)
+        found.update(complex_defects(m, q))
+    return found, could
