@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import statistics
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +29,7 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 import numpy as np
 from scipy.stats import binomtest
 
+from bench import _validity
 from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
@@ -51,16 +53,19 @@ def main() -> None:
     questions: list[Question] = []
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
+    defects: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
         made = make_questions(manifest, config)
         questions += made
         restated |= {q.question_id for q in made if restates(manifest, q)}
+        defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
     print("\n".join(question_stats(questions, lambda q: q.question_id in restated).render_measures()))
     numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
     loose = [q for q in numeric if not all(pinned(v) for v in q.answer_values)]
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
+    print("\n".join(_validity.render(defects)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
