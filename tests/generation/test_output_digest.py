@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "15c78edf04ed37650efff04e198ecd1275586ac8033237c814343f6753b716aa",
-    "5-d3-1": "4295c8dd5cccbb809f2ae43ce1ae122a9ce560522815c9e5fbb2764ac188c6ff",
-    "5-d3-2": "14b5579a60ae803d5fd987be1d0e0cdc0f016270c3d78e8259730b162e69f8da",
-    "5-d3-3": "109563d430c018bb920790b8ef99c0b24ea1d34d9f6e07330af50c8a133aa9ce",
-    "3-matplotlib-0": "a56a6bc408d988e621efd9e003a1851e8c2884473f691099d0540ae7058f164e",
-    "3-matplotlib-1": "ba364901f3596ac87105a91480607b53c68e6e56ad7f300f20a36dc5f79fc7e2",
+    "5-d3-0": "f06f14b7acd2631b395306f3a6bbc44a9ef7b23d9fc0bdcb14f9d9177d699d19",
+    "5-d3-1": "8454bee77e0e9a7c03b908f1c1ecdbc951c08085cb8e2022a32c17a457cffdf3",
+    "5-d3-2": "8f2497a568f904a905e62735a6ae49fa68eb3e9bae9d535467eed4db0b21f347",
+    "5-d3-3": "af48049e96e693ad9d9530f4670879641c643dfbd439f59279ec5fce1ffe5695",
+    "3-matplotlib-0": "3298553e3284dbc1f7546af064bfe353d41226ce1a680f61203a421dc777fc37",
+    "3-matplotlib-1": "de143c3c005d57ac0c558fc177b9ee3ef7676c2afb179621e69d4d3ae313982d",
 }
 
 
