@@ -10,7 +10,8 @@ single threshold on the claim's relative distance from its mark (and that distan
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
-of them by chance) and the majority share (what a guess without any feature reaches).
+of them by chance) and the majority share (what a guess without any feature reaches); and the
+cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``).
 """
 
 from __future__ import annotations

@@ -15,8 +15,10 @@ takes only a claim with the drawn verdict (the content stage writes claims of bo
 (``build.make_questions``), so other questions do not use up the claim they need. Compare L2-L5
 and integrate L2 are asked only by their own slots (a report holds two or three trend claims and
 two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
-which would tilt their small counts); verify is also asked by other slots that fall back to it,
-each with its own drawn place (a report holds two or three claims of each verdict). Questions
+which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
+to it, each with its own drawn place (a report holds two or three claims of each verdict), verify
+L5 only by its own slots. Verify asks only claims that state a value (a forecast, an estimate:
+``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it. Questions
 without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
 leaving one of each verdict to the questions that judge.
 """
