@@ -11,13 +11,15 @@ single threshold on the claim's relative distance from its mark (and that distan
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
-of them by chance) and the majority share (what a guess without any feature reaches).
+of them by chance) and the majority share (what a guess without any feature reaches); and the
+cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``).
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -29,6 +31,7 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 import numpy as np
 from scipy.stats import binomtest
 
+from bench import _validity
 from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
@@ -54,11 +57,13 @@ def main() -> None:
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
     pairs = []
+    defects: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
         made = make_questions(manifest, config)
         questions += made
         pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
+        defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
     print("\n".join(question_stats(questions, lambda q: q.question_id in restated).render_measures()))
@@ -70,6 +75,7 @@ def main() -> None:
     for name in DEFECTS:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
+    print("\n".join(_validity.render(defects)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -21,10 +21,21 @@ from generation.world.table import FactTable
 from generation.world.topics import Topic, in_text
 from synthdocbench_tasks.schema import Chart, DataPoint
 
-_CLAIM_RELATIONS = ("target", "forecast", "earlier estimate", "threshold")
-#: The relations a claim about a chart that draws its own target (a bullet's marker) takes: a
-#: "target" or "threshold" the text gives would read as that marker, not as the bar it is about.
-_BESIDE_A_TARGET = ("forecast", "earlier estimate")
+#: Relations that state what the value was (a forecast, an estimate): a chart confirms or refutes
+#: them, so verify questions ask only about these (the paper's verify subtype: "a quantitative
+#: claim"). A target or a threshold is a rule someone set, not a statement of the value: a chart
+#: lies above or below it, which contradicts nothing.
+STATED_RELATIONS = ("forecast", "earlier estimate")
+RULE_RELATIONS = ("target", "threshold")
+#: A report's first pair of claims (a match and a miss, see :func:`chart_claims`) states values;
+#: each later pair, and the odd miss, states values with this chance, else rules. Whole pairs, so
+#: that the claims verify can ask hold a match and a miss of each kind of chart, as a report does.
+STATED_SHARE = 0.5
+_RULES = dict.fromkeys(RULE_RELATIONS, 1 / len(RULE_RELATIONS))
+#: The relations a claim that must state a value takes: one about a chart that draws its own target
+#: (a bullet's marker: a "target" or "threshold" the text gives would read as that marker, not as
+#: the bar it is about), and one on a mark found by its colour.
+_STATED = dict.fromkeys(STATED_RELATIONS, 1 / len(STATED_RELATIONS))
 
 
 #: Claims about the fact table drawn for the prose (more than a report's paragraphs can state).
@@ -150,10 +161,13 @@ def chart_claims(
     above = bool(rng.random() < 0.5)
     names = list(PAIRS)
     plan: list[tuple[bool, str, str]] = []
-    for _ in range(wanted // 2):
+    stated: list[bool] = []  # each claim's: it states a value (else a rule), drawn per pair
+    for n in range(wanted // 2):
         plan += _PAIR_PLANS[names[int(rng.choice(len(names), p=list(PAIRS.values())))]]
+        stated += [n == 0 or bool(rng.random() < STATED_SHARE)] * 2
     if wanted % 2:
         plan.append((False, "labelled" if rng.random() < PAIRS["labelled"] else "axis", "any"))
+        stated.append(bool(rng.random() < STATED_SHARE))
     order = [
         i
         for i in (int(i) for i in rng.permutation(len(specs)))
@@ -163,7 +177,7 @@ def chart_claims(
     keyed: set[bool] = set()  # the verdicts a claim on a mark found by its colour already has
     last: float | None = None
     got, digits = "axis", -1  # the kind of chart the claim before got, and its printed decimals
-    for matches, kind, rule in plan:
+    for (matches, kind, rule), states in zip(plan, stated, strict=True):
         labelled = (got if kind == "same" else kind) == "labelled"
         gaps = dict.fromkeys((*_gaps(rng, rule, last), None))
         # charts of the claim's kind first, at each distance in turn, then the others
@@ -178,7 +192,10 @@ def chart_claims(
         if matches not in keyed:
             colour = [[i for i in charts if _coloured(specs[i].chart)] for charts in by_kind]
             tries = [(i, g, True) for charts in colour for g in gaps for i in charts] + tries
-        claim = partial(_claim, rng, writer, topic, registry, matches=matches, above=above)
+        relations = _STATED if states else _RULES
+        claim = partial(
+            _claim, rng, writer, topic, registry, matches=matches, above=above, relations=relations
+        )
         found = next(((f, k) for i, g, k in tries if (f := claim(specs[i], gap=g, keyed=k))), None)
         last = None
         if found is None:
@@ -227,10 +244,12 @@ def _claim(
     above: bool,
     gap: float | None,
     keyed: bool,
+    relations: dict[str, float],
 ) -> tuple[ChartSpec, tuple[str, dict[str, str]], float] | None:
     """(the chart, the claim's sentence and values, its distance from its mark relative to the
     mark) of a claim with this verdict, ``gap`` away (see :func:`_claimed_value`), about a mark
-    of ``spec``'s chart (``keyed``: one a reader finds by its colour); None if no mark allows one."""
+    of ``spec``'s chart (``keyed``: one a reader finds by its colour), of one of ``relations``
+    (drawn by weight); None if no mark allows one."""
     chart = spec.chart
     marks = [int(j) for j in rng.permutation(len(chart.data))]
     if keyed:
@@ -243,8 +262,11 @@ def _claim(
         claimed, shown = found
         if spec.metric.unit == "%" and claimed >= 100:
             continue
-        relations = _BESIDE_A_TARGET if chart_type(chart.chartType).has("target_marker") else _CLAIM_RELATIONS
-        relation = relations[int(rng.integers(len(relations)))]
+        # a claim found by its colour (one of each verdict, the evidence of colour questions) states a
+        # value: verify questions, which can ask only such claims, need one of each verdict
+        stated = keyed or chart_type(chart.chartType).has("target_marker")
+        weights = _STATED if stated else relations
+        relation = str(rng.choice(list(weights), p=list(weights.values())))
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         claimed_text = value_text(claimed, shown)
         measure = mark_measure(spec, point, topic)
@@ -325,7 +347,8 @@ def trend_claims(
         values = {"kind": "trend_claim", "viz_id": spec.chart.vizId}
         if series:
             values["series"] = series
-        values.update(direction=direction, start=start, end=end)
+        # the series as the sentence names it, with its measure (a report plots an entity on many charts)
+        values.update(direction=direction, start=start, end=end, subject=phrase)
         facts.append(
             SectionFact(
                 eligible[pick_index(rng, len(eligible))],

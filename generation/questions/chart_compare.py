@@ -259,6 +259,8 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
             if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
                 return None
             hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
+            # the two options in a drawn order: in data order the first named was the answer 62%
+            a_pt, b_pt = (hi, lo) if rng.random() < 0.5 else (lo, hi)
             happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
             diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
             q = pick(

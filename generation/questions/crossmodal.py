@@ -15,8 +15,10 @@ takes only a claim with the drawn verdict (the content stage writes claims of bo
 (``build.make_questions``), so other questions do not use up the claim they need. Compare L2-L5
 and integrate L2 are asked only by their own slots (a report holds two or three trend claims and
 two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
-which would tilt their small counts); verify is also asked by other slots that fall back to it,
-each with its own drawn place (a report holds two or three claims of each verdict). Questions
+which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
+to it, each with its own drawn place (a report holds two or three claims of each verdict), verify
+L5 only by its own slots. Verify asks only claims that state a value (a forecast, an estimate:
+``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it. Questions
 without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
 leaving one of each verdict to the questions that judge.
 """
@@ -28,6 +30,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from generation.document.claims import STATED_RELATIONS
 from generation.document.grammar import agree
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
@@ -60,10 +63,18 @@ from synthdocbench_tasks.schema import DataPoint, Difficulty
 
 
 def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    if level == "L5" and ctx.target not in (None, ("verify_with_chart", "L5")):
+        # asked only by its own slots: another L5 slot falls back to it when its own question found
+        # no evidence, which depends on the verdict it drew (a series or a miss found by its
+        # colour), so the verdicts its attempts carry were tilted (60% "matches" on 200 documents)
+        return None
     wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
-    keep: Callable[[Claim], bool] = (
-        (lambda c: len(_group_marks(ctx, c)) >= 3) if level == "L3" else (lambda c: True)
-    )
+
+    def keep(claim: Claim) -> bool:
+        # only a claim of what the value was (a chart neither confirms nor refutes a target)
+        stated = claim.relation in STATED_RELATIONS
+        return stated and (level != "L3" or len(_group_marks(ctx, claim)) >= 3)
+
     return first_claim(
         ctx,
         rng,
@@ -226,6 +237,7 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         carries=level == "L2",
         keep=keep,
         needs_colour=level == "L5",
+        rules_first=True,  # claims of a target or a threshold first: verify asks only claims of a value
     )
 
 
@@ -387,6 +399,7 @@ def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Gene
 
 def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
     fig, name, f, last, chart = figure_ref(tc.chart), tc.name, tc.first, tc.last, tc.chart
+    subj = tc.subject  # the measure with the series: the report plots the entity on other charts
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
@@ -404,9 +417,9 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
         q = pick(
             rng,
             [
-                f"What does the report say happened to {name} between {f.label} and {last.label}, and what "
-                f"level does the chart show for it in {last.label}?",
-                f"How does the text describe {name} over {period}, and where does the chart put it in "
+                f"What does the report say happened to {subj} between {f.label} and {last.label}, and what "
+                f"level does {fig} show for it in {last.label}?",
+                f"How does the text describe {subj} over {period}, and where does {fig} put it in "
                 f"{last.label}?",
             ],
         )
@@ -417,9 +430,9 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
         q = pick(
             rng,
             [
-                f"Does the chart bear out what the report says about {name} between {f.label} and "
+                f"Does {fig} bear out what the report says about {subj} between {f.label} and "
                 f"{last.label}? Cite the charted values.",
-                f"Set the text's account of {name} over {period} against the chart: do the two agree, and "
+                f"Set the text's account of {subj} over {period} against {fig}: do the two agree, and "
                 "what values does the chart give?",
             ],
         )
@@ -436,7 +449,7 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
 
 def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
     """L3-L5 comparison of the text's account with the chart: a period mean, a change, by colour."""
-    fig, name, f, last, chart = figure_ref(tc.chart), tc.name, tc.first, tc.last, tc.chart
+    fig, name, subj, f, last, chart = figure_ref(tc.chart), tc.name, tc.subject, tc.first, tc.last, tc.chart
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
@@ -455,9 +468,9 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
         q = pick(
             rng,
             [
-                f"Does the chart support the report's account of {name} from {period}, and what is its "
+                f"Does {fig} support the report's account of {subj} from {period}, and what is its "
                 "average over those years?",
-                f"Check what the text says about {name} over {period} against the chart, and give the mean "
+                f"Check what the text says about {subj} over {period} against {fig}, and give the mean "
                 "the chart shows for that period.",
             ],
         )
@@ -479,9 +492,9 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
         q = pick(
             rng,
             [
-                f"How well does the report's account of {name} between {f.label} and {last.label} fit the "
-                f"chart, and what {what} does the chart imply?",
-                f"Weigh the text's description of {name} ({f.label}–{last.label}) against the chart: do they "
+                f"How well does the report's account of {subj} between {f.label} and {last.label} fit "
+                f"{fig}, and what {what} does the chart imply?",
+                f"Weigh the text's description of {subj} ({f.label}–{last.label}) against {fig}: do they "
                 f"agree, and what {what} does the chart show?",
             ],
         )
@@ -501,10 +514,10 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
         q = pick(
             rng,
             [
-                f"In the chart that shows {name}, which colour represents it, and does that series bear out "
-                f"what the text says about it for {period}?",
-                f"Which colour is {name} drawn in on the chart, and does that series agree with the report's "
-                f"account of it between {f.label} and {last.label}?",
+                f"In {fig}, which colour represents {name}, and does that series bear out what the text "
+                f"says about {subj} for {period}?",
+                f"Which colour is {name} drawn in on {fig}, and does that series agree with the report's "
+                f"account of {subj} between {f.label} and {last.label}?",
             ],
         )
         a = (

@@ -15,6 +15,7 @@ import numpy as np
 
 from generation.charts.data_parts import CHANGE_TITLE
 from generation.charts.registry import chart_type, holds_two_measures, level_then_changes
+from generation.document.claims import RULE_RELATIONS
 from generation.document.grammar import with_the
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
@@ -178,6 +179,14 @@ class TrendClaim:
         return series_name(self.chart, self.series)
 
     @property
+    def subject(self) -> str:
+        """The series with its measure, as the text names it ("the fertiliser use in Myanmar": the
+        report plots Myanmar on other charts too); in records before trend claims stored it, the
+        chart's title subject and the series."""
+        said = self.fact.values.get("subject")
+        return with_the(said) if said else f"{with_the(title_subject(self.chart))} ({self.name})"
+
+    @property
     def first(self) -> DataPoint:
         return self.span[0]
 
@@ -288,13 +297,18 @@ def first_claim(
     keep: Callable[[Claim], bool] = lambda c: True,
     needs_colour: bool = False,
     spare_sides: bool = False,
+    rules_first: bool = False,
 ) -> Draft | None:
     """The draft ``make`` builds from the first claim not yet used for ``use`` whose ``key`` is
     ``wanted`` (see :func:`with_verdict`). With ``spare_sides``, contradicted claims on the side
-    the report's integrate L2 slot draws (``Context.spare``) come last: that question needs one."""
+    the report's integrate L2 slot draws (``Context.spare``) come last: that question needs one.
+    With ``rules_first``, claims of a rule (a target, a threshold) come first, leaving the claims
+    of a value to verify questions, which can ask only those."""
     found = claims(ctx, rng)
     if spare_sides:
         found = sorted(found, key=lambda c: not c.matches and c.side == ctx.spare)
+    if rules_first:
+        found = sorted(found, key=lambda c: c.relation not in RULE_RELATIONS)
     for claim in with_verdict(ctx, found, key, wanted, carries):
         if not keep(claim):
             continue

@@ -90,6 +90,12 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
             continue
         fact = manifest.text_facts[i]
         kind = fact.values.get("kind")
+        # the claim's subject, named as its sentence names it ("the population exposed above the
+        # guideline in Zambia"), and the report's names (a chart's title) state no comparison and
+        # no direction
+        said = fact.values.get("subject", "")
+        text = re.sub(re.escape(said), " ", q.question, flags=re.IGNORECASE) if said else q.question
+        text = _without_names(manifest, text)
         if kind == "chart_claim":
             try:
                 claimed = round(float(fact.values["claimed_value"]), 6)
@@ -98,13 +104,13 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
             if claimed in asked or round(abs(claimed), 6) in asked:
                 out.append(f"states the claimed value {fact.values['claimed_value']} of {fact.fact_id}")
         elif kind == "trend_claim":
-            found = DIRECTION.search(_without_names(manifest, q.question))
+            found = DIRECTION.search(text)
             if found:
                 out.append(f"states a direction ({found.group(0)!r}) for the claim of {fact.fact_id}")
         else:
             continue
         for one, other in _SIDES:
-            a, b = re.search(one, q.question, re.I), re.search(other, q.question, re.I)
+            a, b = re.search(one, text, re.I), re.search(other, text, re.I)
             if bool(a) != bool(b):
                 said = (a or b).group(0)  # type: ignore[union-attr]
                 out.append(f"states the comparison ({said!r}) of {fact.fact_id}")

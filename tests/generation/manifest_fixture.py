@@ -235,17 +235,19 @@ def _facts() -> list[TextFact]:
             value="2.7",
             unit="billion USD",
         ),
-        # 3, 4: chart claims (Europe 2022 is 41% against a 45% target; Hydro is 145 GW against 160)
+        # 3, 4: chart claims (Europe 2022 is 41% against a 45% forecast; Hydro is 145 GW against 160;
+        # both state a value, which verify questions need: a target, as the fact-c claims below, is not
+        # confirmed or refuted by a chart)
         _fact(
             "fact-7-1",
-            "The regional plan had set a target of 45% renewable generation for Europe in 2022.",
+            "The regional plan had forecast 45% renewable generation for Europe in 2022.",
             kind="chart_claim",
             viz_id="viz-3-1",
             label="2022",
             series="Europe",
             claimed_value="45",
             unit="%",
-            relation="target",
+            relation="forecast",
         ),
         _fact(
             "fact-8-1",

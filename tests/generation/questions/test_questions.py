@@ -123,7 +123,7 @@ def test_reading_tolerances_depend_on_how_values_are_read() -> None:
 
 
 def test_integrate_sources_side_of_stated_claim_and_chart() -> None:
-    # fact 3: target 45% vs Europe 2022 = 41%; fact 4: forecast 160 GW vs Hydro 145 GW: both below
+    # fact 3: forecast 45% vs Europe 2022 = 41%; fact 4: forecast 160 GW vs Hydro 145 GW: both below
     expected = {3: (45.0, 41.0), 4: (160.0, 145.0)}
     seen = set()
     for draft in _drafts(integrate_sources, "L2"):

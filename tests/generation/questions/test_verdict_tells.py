@@ -31,6 +31,7 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from synthdocbench_tasks.schema import Question
+from tests.generation.questions.test_crossmodal_validity import level_tilts
 
 pytestmark = pytest.mark.slow
 
@@ -59,7 +60,10 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
     for index in range(N_DOCS):
         targets = slot_targets("cross_modal", 3, index, SEED)
         slots.update(c for c, lv, _ in targets if (c, lv) in VERDICT_CELLS)
-    balance = verdict_balance(questions)
+    # integrate L5 may say on which side a miss lies too (where its gap is read too loosely to ask)
+    balance = verdict_balance(
+        q for q in questions if (q.category, q.difficulty) != ("integrate_sources", "L5")
+    )
     # asked only by their own slots, and most slots find a claim of their verdict (here 18 of 20
     # integrate L2 slots, main before: 26 of 40 on seed 0's 200 documents; 47 of 80 compare
     # L2-L5 slots, 49 before household consumption replaced the price basket's weights, 59 and 51
@@ -75,6 +79,15 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
     assert unbalanced({"verify_with_chart": balance["verify_with_chart"]}) == []
 
 
+def test_each_level_holds_the_verdicts_in_equal_shares(
+    run: tuple[list[Question], list[ClaimFeatures]],
+) -> None:
+    """Per (category, level), not only per category (see :func:`level_tilts`; the run of seed
+    5471 in test_crossmodal_validity is the one where the old code's verify L5 tilt shows)."""
+    questions, _ = run
+    assert level_tilts(questions, SEED, N_DOCS) == []
+
+
 def test_no_single_feature_of_a_claim_tells_its_verdict(
     run: tuple[list[Question], list[ClaimFeatures]],
 ) -> None:
@@ -87,14 +100,17 @@ def test_no_single_feature_of_a_claim_tells_its_verdict(
     # measured here: 0.77 (0.69 when matches read off an axis sat 8-15% from their mark, a verdict
     # no one who reads the mark would give): a single threshold is right for all claims but the
     # matches read off an axis (2-5%) or the misses on charts that print their values (2-3%),
-    # half the pairs each; reading the gap is reading the chart
-    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) <= 0.79
+    # half the pairs each; reading the gap is reading the chart. Here 0.81 (and 0.80 on the chart's
+    # largest, below) since verify asks only claims of a value (a forecast, an estimate): fewer
+    # claims, sampling noise, as on 200 documents these moved 0.77 -> 0.79 and 0.76 -> 0.76 (seed
+    # 6203), 0.79 -> 0.78 and 0.79 -> 0.76 (5471), 0.80 -> 0.79 and 0.79 -> 0.77 (8317)
+    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) <= 0.82
     # what needs no reading of the values tells little: the kind of chart (0.53; shuffled verdicts
     # 0.54), the printed decimals (0.54; 0.55), the mark's size (0.61; 0.72 with far matches)
     assert feature_accuracy(claims, "labelled") <= 0.60
     assert feature_accuracy(claims, "decimals") <= 0.63
     assert threshold_accuracy([(c.matches, c.size) for c in claims]) <= 0.66
-    assert threshold_accuracy([(c.matches, c.scaled_gap) for c in claims]) <= 0.79
+    assert threshold_accuracy([(c.matches, c.scaled_gap) for c in claims]) <= 0.82
 
 
 def test_feature_accuracy_is_the_best_rule_on_one_feature() -> None:

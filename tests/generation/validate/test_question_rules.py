@@ -82,6 +82,25 @@ def test_a_restated_comparison_is_rejected(manifest: DocumentManifest, questions
     assert not any("comparison" in p for p in restated_claim(manifest, asked))
 
 
+def test_a_claim_subject_with_a_comparison_word_states_nothing(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    """A question names the claim's subject as its sentence does (a compare question names the
+    measure with the series): "the population exposed above the guideline" is a name, not a side."""
+    q = _citing(manifest, questions, "chart_claim")
+    i = q.required_facts[0]
+    subject = "population exposed above the guideline in Zambia"
+    facts = list(manifest.text_facts)
+    facts[i] = facts[i].model_copy(update={"values": {**facts[i].values, "subject": subject}})
+    named = manifest.model_copy(update={"text_facts": facts})
+    asked = q.model_copy(
+        update={"question": f"Does the chart bear out the text's forecast for the {subject}?"}
+    )
+    assert restated_claim(named, asked) == []
+    told = asked.model_copy(update={"question": asked.question + " The chart lies above it."})
+    assert any("comparison" in p for p in restated_claim(named, told))
+
+
 def test_l3_must_sum_or_average(manifest: DocumentManifest, questions: list[Question]) -> None:
     q = _one(questions, subset="chart", difficulty="L3")
     assert level_operation(manifest, q, manifest.charts[q.chart_index - 1]) == []

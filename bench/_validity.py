@@ -1,0 +1,94 @@
+"""Counts of the cross-modal and comparison validity defects (claims42), per plan-only run.
+
+* ``verify on a rule``: verify questions about a claim that states a rule someone set (a
+  target, a threshold), not what the value was;
+* ``verify revised judged matches``: verify questions whose claim the text calls revised (or
+  only initial) and whose verdict is "matches";
+* ``verdicts per level``: the largest verdict's share per (category, level) of the cross-modal
+  categories with a verdict;
+* ``compare without measure / figure``: compare_representations questions that do not name the
+  measure (the chart's title words or its y axis) or the figure;
+* ``comparison L4 first-named``: comparison L4 questions whose answer is the option named first.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from generation.questions.phrasing import chart_refs, title_subject
+from synthdocbench_tasks.schema import DocumentManifest, Question
+
+RULES = ("target", "threshold")
+_REVISED = re.compile(r"revised|initially|preliminary", re.I)
+_VERDICTS = ("matches", "contradicts")
+
+
+def _fact_values(manifest: DocumentManifest, q: Question) -> dict[str, str]:
+    facts = [manifest.text_facts[i] for i in q.required_facts]
+    return facts[0].values if facts else {}
+
+
+def _labels(q: Question) -> list[str]:
+    return [v.text for v in q.answer_values if v.kind == "label"]
+
+
+def count(manifest: DocumentManifest, questions: list[Question]) -> Counter[str]:
+    """The defect counts of one document's questions (keys: ``<defect>`` and ``<defect>/of``)."""
+    out: Counter[str] = Counter()
+    charts = {c.title: c for c in manifest.charts}
+    sections = {s.section_id: s.title for s in manifest.sections}
+    for q in questions:
+        labels = _labels(q)
+        verdict = next((t for t in labels if t in _VERDICTS), None)
+        if q.category in ("verify_with_chart", "compare_representations") and verdict:
+            out[f"verdict {q.category} {q.difficulty} {verdict}"] += 1
+        if q.category == "verify_with_chart":
+            values = _fact_values(manifest, q)
+            out["verify/of"] += 1
+            out["verify on a rule"] += values.get("relation") in RULES
+            facts = [manifest.text_facts[i].sentence for i in q.required_facts]
+            revised = any(_REVISED.search(s) for s in facts)
+            out["verify revised/of"] += revised
+            out["verify revised judged matches"] += revised and verdict == "matches"
+        elif q.category == "compare_representations":
+            chart = charts.get(q.chart_title or "")
+            out["compare/of"] += 1
+            text = q.question.lower()
+            forms = chart_refs(chart, manifest.charts, sections).values() if chart is not None else []
+            named = any(form.lower() in text for form in forms)
+            out["compare without figure"] += not named
+            # the measure: the chart title's words before its first " in " ("food price inflation")
+            measure = title_subject(chart).split(" in ")[0] if chart is not None else ""
+            words = re.findall(r"[a-z]{3,}", measure.lower())
+            out["compare without measure"] += not (words and all(w in text for w in words))
+        elif q.category == "comparison" and q.difficulty == "L4" and labels:
+            points = [p.label for p in q.required_data_points]
+            names = [re.sub(r".*\((.+)\)$", r"\1", n) for n in points]
+            at = {n: q.question.find(n) for n in names if n in q.question}
+            if len(at) == 2:
+                out["comparison L4/of"] += 1
+                out["comparison L4 first-named"] += min(at, key=lambda n: at[n]) == labels[-1]
+    return out
+
+
+def render(counts: Counter[str]) -> list[str]:
+    """One line per defect class, then the verdict split per (category, level)."""
+    lines = ["", "validity defects (claims42)"]
+    for name, of in (
+        ("verify on a rule", "verify/of"),
+        ("verify revised judged matches", "verify revised/of"),
+        ("compare without figure", "compare/of"),
+        ("compare without measure", "compare/of"),
+        ("comparison L4 first-named", "comparison L4/of"),
+    ):
+        lines.append(f"  {name}: {counts[name]} of {counts[of]}")
+    cells = sorted({k.rsplit(" ", 1)[0] for k in counts if k.startswith("verdict ")})
+    for cell in cells:
+        got = {v: counts[f"{cell} {v}"] for v in _VERDICTS}
+        total = sum(got.values())
+        lines.append(
+            f"  {cell.removeprefix('verdict ')}: matches {got['matches']}, contradicts {got['contradicts']}; "
+            f"largest {max(got.values()) / total:.0%}"
+        )
+    return lines
