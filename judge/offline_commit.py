@@ -16,7 +16,8 @@ from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
-from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
+from judge.offline_roles import roles_swapped, side_against_values
+from judge.offline_winner import reference_winner_conflict
 from judge.quantities import readings_for, stated_unit
 
 
