@@ -31,6 +31,17 @@ def _ends_a_span(ctx: _Context, fact: _Fact, clause: str) -> bool:
     return False
 
 
+def _slot(fact: _Fact) -> str:
+    """What kind of slot a fact fills: a year (a date of an event), a read or computed value, or
+    a label. Only the words of another fact of the same kind bind a year or label elsewhere: a
+    reading dated by the asked year ("about 16.6 thousand in 2019") and the cause of a change
+    said with the entity that changed ("Bangladesh's fall, which the report puts down to the port
+    concession") name the value the year or label belongs to, not another year or label."""
+    if _is_year(fact):
+        return "year"
+    return "number" if fact.kind == "number" else "label"
+
+
 def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause carries words the reference ties to another fact and none of this fact's,
     or the entity (or colour) next to it is not the one the reference pairs it with."""
@@ -52,7 +63,9 @@ def _misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
         unrelated = [
             ctx.anchors[j]
             for j in range(len(ctx.facts))
-            if j not in ctx.related[fact.index] and not ctx.related[j] & here
+            if j not in ctx.related[fact.index]
+            and not ctx.related[j] & here
+            and _slot(ctx.facts[j]) == _slot(fact)
         ]
         foreign = set().union(*unrelated) & (every - ctx.fact_words)
         if _is_year(fact):  # "from 2011 to 2016": the other end of a period is no other fact's
