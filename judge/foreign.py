@@ -91,7 +91,10 @@ _TABLE: list[tuple[str, str]] = [
     # sides and comparisons
     (r"выше|больше|più\s+alt[oa]|più\s+grande", "higher"),
     (r"ниже|меньше|più\s+bass[oa]", "lower"),
-    (r"höher|größer|vorne?|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior", "higher"),
+    (
+        r"höher|größer|vorne?|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior",
+        "higher",
+    ),
     (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
     (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
     (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),
