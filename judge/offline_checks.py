@@ -21,6 +21,7 @@ from judge.offline_context import (
     _foreign_names,
     _foreign_year,
     _unknown_name,
+    clause_unquoted,
 )
 from judge.offline_facts import (
     _FALL_CUE,
@@ -351,7 +352,7 @@ def _problem(
         return f"'{said}' is tied to something else"
     year = _foreign_year(ctx, span, text)
     named = fact.kind == "number" and not ctx.foreign(text)  # no names read in other languages
-    foreign = year or (_foreign(ctx, text.clause(span)) if named else None)
+    foreign = year or (_foreign(ctx, clause_unquoted(text, span)) if named else None)
     if foreign is not None:
         return f"'{said}' is given for {foreign}"
     if _stated_as_fall(ctx, fact, span, text):
