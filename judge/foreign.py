@@ -29,22 +29,27 @@ _TABLE: list[tuple[str, str]] = [
         r"|non\s+(?:concord\w*|corrispond\w*|conferm\w*)|contraddic\w*",
         "contradicts",
     ),
-    (r"совпада\w*|соответству\w*|подтвержда\w*|concorda\w*|corrispond\w*|conferma\w*", "matches"),
     (
         r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
         "contradicts",
     ),
     (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
     (
-        r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen",
+        r"no\s+(?:(?:la|lo|las|los|le|les|se)\s+)?(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)"
+        r"|contradice|contradicen",
         "contradicts",
     ),
-    (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
+    (
+        r"não\s+(?:(?:a|o|as|os|se)\s+)?(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*|concord\w*)"
+        r"|contradiz\w*",
+        "contradicts",
+    ),
     (
         "一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません",
         " contradicts ",
     ),
     ("일치하지 않|모순", " contradicts "),
+    (r"совпада\w*|соответству\w*|подтвержда\w*|concorda\w*|corrispond\w*|conferma\w*", "matches"),
     (
         r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme",
         "matches",
