@@ -72,6 +72,7 @@ from judge.offline_context import (
     _Context,
     _foreign_colours,
     _foreign_names,
+    unquoted,
 )
 from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
@@ -125,7 +126,8 @@ _LABEL_ASK = re.compile(
 #: A question that asks for a value outright: the value is its core, a label alone half an answer.
 _VALUE_ASK = re.compile(
     r"\b(?:what|which)\s+(?:[\w'-]+\s+){0,3}(?:value|values|level|figure|amount|size)\b|\bhow\s+(?:much|many|large|big)\b"
-    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
+    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b"
+    r"|\bwhat\s+(?:[\w'-]+\s+){1,3}does\s+(?:it|the\s+(?:chart|figure|graph|plot))\s+(?:show|give|record)\b",
     re.IGNORECASE,
 )
 #: the part of a question asked only if a verdict goes the other way
@@ -244,7 +246,7 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    asks = _asked(ctx.question.text, facts)
+    asks = unquoted(_asked(ctx.question.text, facts))  # judge15: a quoted title is no part of the ask
     outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
     if asked and not any(values) and (outright or ctx.memo.get("bare_reply")):
         return min(score, _MISSING_DERIVED_CAP)
