@@ -30,7 +30,8 @@ _TABLE: list[tuple[str, str]] = [
         "contradicts",
     ),
     (
-        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
+        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht"
+        r"|(?:kein\w*|nicht)\s+(?:\w+\s+)?(?:übereinstimm\w*|bestätig\w*)",
         "contradicts",
     ),
     (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),

@@ -187,6 +187,8 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
         if m.group(0) not in ctx.known_words:
             return m.group(0)
     for name, span in claims.proper_names(clause):
+        if _ARTICLE_FIRST.match(name):  # "Im Jahr 2013": a German article and a common noun
+            continue
         if _unknown_name(ctx, name) and not is_unit_word(name) and not _common_noun(clause[: span.start]):
             return name
     return None
@@ -199,6 +201,10 @@ _NOUN_BEFORE = re.compile(
     r"|(?<![\d.,])(?!(?:19|20)\d\d\b)\d+[.,]\d+)\s*$",
     re.IGNORECASE,
 )
+
+
+#: judge15: a capitalised German article or preposition opening a "name" ("Im Jahr", "Der Wert")
+_ARTICLE_FIRST = re.compile(r"(?:Im|Dem|Der|Die|Das|Den|Des|Ein|Eine|Einem|Einer|Zum|Zur|Beim|Vom)\s+\w")
 
 
 def _common_noun(before: str) -> bool:

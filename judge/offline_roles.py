@@ -28,7 +28,7 @@ import re
 
 from judge import claims, entity_names
 from judge.claims import Span
-from judge.offline_context import _Context, _unknown_name
+from judge.offline_context import _ARTICLE_FIRST, _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
 from judge.quantities import is_unit_word
 
@@ -372,7 +372,7 @@ def names_in(ctx: _Context, text: str) -> list[str]:
     moved furthest", "Indonesia in 2015") where its word is no word of the question or reference."""
     text = re.sub(r"[*_#`]", " ", text)  # markdown emphasis
     out = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(text)]
-    out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n)]
+    out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n) and not _ARTICLE_FIRST.match(n)]
     for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
         word = m.group(1)
         low = word.lower().removesuffix("'s")

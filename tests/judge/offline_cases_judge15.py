@@ -147,14 +147,14 @@ def quoted_title(q: dict[str, Any]) -> list[Case]:
 
 
 #: a negated verdict of agreement in Spanish and Portuguese, and the plain one
-_NEGATED = ("No la confirma: ", "Não concordam: ", "No lo confirma: ")
-_PLAIN = ("La confirma: ", "Concordam: ")
+_NEGATED = ("No la confirma: ", "Não concordam: ", "No lo confirma: ", "Keine Übereinstimmung: ")
+_PLAIN = ("La confirma: ", "Concordam: ", "Übereinstimmung: ")
 
 
 def foreign_negation(q: dict[str, Any]) -> list[Case]:
-    """A verdict of contradiction said as a negated verb of agreement in Spanish or Portuguese
-    ("No la confirma", "Não concordam"), with the reference's values: it passes; the verb without
-    the negation fails."""
+    """A verdict of contradiction said as a negated verb of agreement in Spanish, Portuguese or
+    German ("No la confirma", "Não concordam", "Keine Übereinstimmung"), with the reference's
+    values: it passes; the verb without the negation fails."""
     labels = [f for f in q["answer_values"] if f["kind"] == "label"]
     numbers = [f for f in q["answer_values"] if f["kind"] == "number"]
     if [f["text"] for f in labels] != ["contradicts"] or not numbers:
@@ -180,7 +180,21 @@ def value_left_out(q: dict[str, Any]) -> list[Case]:
     return [(q["reference"], True), ("; ".join(kept) + ".", False)]
 
 
+def article_opener(q: dict[str, Any]) -> list[Case]:
+    """A German answer that opens with an article and a noun ("Im Jahr 2013 lag …"): no name the
+    year is given for. Another year fails."""
+    years = _years(q)
+    if len(years) != 1 or years[0] not in q["reference"]:
+        return []
+    year = years[0]
+    ref = q["reference"]
+    other = str(int(year) - 30)
+    said = ref.replace(f" in {year}", "").replace(year, "")
+    return [(f"Im Jahr {year} {said}", True), (f"Im Jahr {other} {said}", False)]
+
+
 CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
+    "article_opener": article_opener,
     "value_left_out": value_left_out,
     "dated_readings": dated_readings,
     "cause_of_change": cause_of_change,
