@@ -29,22 +29,28 @@ _TABLE: list[tuple[str, str]] = [
         r"|non\s+(?:concord\w*|corrispond\w*|conferm\w*)|contraddic\w*",
         "contradicts",
     ),
-    (r"совпада\w*|соответству\w*|подтвержда\w*|concorda\w*|corrispond\w*|conferma\w*", "matches"),
     (
-        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht",
+        r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht"
+        r"|(?:kein\w*|nicht)\s+(?:\w+\s+)?(?:übereinstimm\w*|bestätig\w*)",
         "contradicts",
     ),
     (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
     (
-        r"no\s+(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)|contradice|contradicen",
+        r"no\s+(?:(?:la|lo|las|los|le|les|se)\s+)?(?:concuerda\w*|coincide\w*|encaja\w*|se\s+cumpli\w*|confirma\w*)"
+        r"|contradice|contradicen",
         "contradicts",
     ),
-    (r"não\s+(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*)|contradiz\w*", "contradicts"),
+    (
+        r"não\s+(?:(?:a|o|as|os|se)\s+)?(?:corresponde\w*|confere\w*|coincide\w*|confirma\w*|bate\w*|concord\w*)"
+        r"|contradiz\w*",
+        "contradicts",
+    ),
     (
         "一致しません|一致していません|一致しない|矛盾|不一致|不符|没有得到证实|未得到证实|裏付けていません",
         " contradicts ",
     ),
     ("일치하지 않|모순", " contradicts "),
+    (r"совпада\w*|соответству\w*|подтвержда\w*|concorda\w*|corrispond\w*|conferma\w*", "matches"),
     (
         r"stimm\w*\s+überein|übereinstimm\w*|im\s+einklang|bestätig\w*|concorde\w*|confirme|confirment|conforme",
         "matches",
@@ -91,7 +97,10 @@ _TABLE: list[tuple[str, str]] = [
     # sides and comparisons
     (r"выше|больше|più\s+alt[oa]|più\s+grande", "higher"),
     (r"ниже|меньше|più\s+bass[oa]", "lower"),
-    (r"höher|größer|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior", "higher"),
+    (
+        r"höher|größer|vorne?|supérieure?s?|plus\s+élevée?s?|más\s+alt[oa]s?|mayor|mais\s+alt[oa]s?|maior",
+        "higher",
+    ),
     (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
     (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
     (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v13``).
+structured answer facts (``offline-claims-v14``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -72,6 +72,7 @@ from judge.offline_context import (
     _Context,
     _foreign_colours,
     _foreign_names,
+    unquoted,
 )
 from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
@@ -92,10 +93,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v13"
+OFFLINE_VERSION = "offline-claims-v14"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v13"
+OFFLINE_PROMPT_VERSION = "claims-v14"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -125,7 +126,8 @@ _LABEL_ASK = re.compile(
 #: A question that asks for a value outright: the value is its core, a label alone half an answer.
 _VALUE_ASK = re.compile(
     r"\b(?:what|which)\s+(?:[\w'-]+\s+){0,3}(?:value|values|level|figure|amount|size)\b|\bhow\s+(?:much|many|large|big)\b"
-    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b",
+    r"|\bshow\s+for\b|\bquote\b|\bby\s+how\s+much\b"
+    r"|\bwhat\s+(?:[\w'-]+\s+){1,3}does\s+(?:it|the\s+(?:chart|figure|graph|plot))\s+(?:show|give|record)\b",
     re.IGNORECASE,
 )
 #: the part of a question asked only if a verdict goes the other way
@@ -244,7 +246,7 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
     score = _share_score(ctx, facts, verdicts, hedged)
     values = [v.hit for f, v in zip(facts, verdicts, strict=True) if f.kind == "number"]
     asked = any(f.kind == "number" and not _is_year(f) for f in facts)
-    asks = _asked(ctx.question.text, facts)
+    asks = unquoted(_asked(ctx.question.text, facts))  # judge15: a quoted title is no part of the ask
     outright = _VALUE_ASK.search(asks) or offline_parts.VALUE_ASK.search(asks)
     if asked and not any(values) and (outright or ctx.memo.get("bare_reply")):
         return min(score, _MISSING_DERIVED_CAP)

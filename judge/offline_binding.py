@@ -21,7 +21,7 @@ import re
 
 from judge import claims
 from judge.claims import Span
-from judge.offline_context import _Context
+from judge.offline_context import _Context, unquoted
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
 from judge.offline_roles import _own_statement
 
@@ -201,9 +201,10 @@ def _ranges(text: str) -> set[tuple[str, str]]:
 
 
 def _range_of(text: _Text, span: Span) -> set[tuple[str, str]]:
-    """The year ranges said with ``span``: its clause's, else its sentence's."""
-    clause = _ranges(text.clause(span))
-    return clause or _ranges(text.text[slice(*text.piece(text.sentences, span))])
+    """The year ranges said with ``span``: its clause's, else its sentence's (a title it quotes aside)."""
+    plain = unquoted(text.text)
+    clause = _ranges(plain[slice(*text.piece(text.clauses, span))])
+    return clause or _ranges(plain[slice(*text.piece(text.sentences, span))])
 
 
 def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:

@@ -16,7 +16,8 @@ from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
-from judge.offline_roles import reference_winner_conflict, roles_swapped, side_against_values
+from judge.offline_roles import roles_swapped, side_against_values
+from judge.offline_winner import reference_winner_conflict
 from judge.quantities import readings_for, stated_unit
 
 
@@ -71,10 +72,32 @@ def _concludes_other(ctx: _Context, fact: _Fact, found: FoundNumber, tail: _Text
         return False  # "26.4 hours" is the gap of 1.1 days
     if _gap_of_known(ctx, found):
         return False  # "the chart sits 0.9 below it": the gap of 43 and 42.1, not asked
+    if operand(found, tail.text):
+        return False  # "the marks sum to 21.4 → 21.4/5 = 4.28%": a step of the working, no value
     if not ctx.explained(found):
         return True
     said = stated_unit(found, tail.text)
     return fact.derived and fact.quantity.share is not None and said.share == fact.quantity.share
+
+
+#: what makes a number a step of a computation: an operator or "over k" after it, ...
+_OPERATOR_AFTER = re.compile(r"\s*(?:[/÷×*+]|over\s+\d|divided\s+by\b)")
+#: ... or a sum or total it is said to be ("sum of 4 marks = 1.492", "sum ≈ 145.2")
+_SUM_BEFORE = re.compile(
+    r"\b(?:sum|summed|sums|total|totals|adds?\s+up)\b[^.;:\d]{0,24}(?:[=≈:]|to|is|of)?\s*$", re.I
+)
+
+
+def operand(found: FoundNumber, text: str) -> bool:
+    """``found`` is a step of the answer's working, not a value it states: an operand of an
+    operator, a sum it divides, or the same number written again as an operand further on
+    ("sum = 21.4 → 21.4/5 = 4.28")."""
+    if _OPERATOR_AFTER.match(text, found.end) or _SUM_BEFORE.search(
+        text[max(0, found.start - 40) : found.start]
+    ):
+        return True
+    digits = re.escape(text[found.start : found.end].strip())
+    return bool(re.search(rf"(?<![\d.,]){digits}(?![\d])\s*[/÷×*]\s*\d", text[found.end :]))
 
 
 def _gap_of_known(ctx: _Context, found: FoundNumber) -> bool:

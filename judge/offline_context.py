@@ -187,6 +187,8 @@ def _foreign(ctx: _Context, clause: str) -> str | None:
         if m.group(0) not in ctx.known_words:
             return m.group(0)
     for name, span in claims.proper_names(clause):
+        if _ARTICLE_FIRST.match(name):  # "Im Jahr 2013": a German article and a common noun
+            continue
         if _unknown_name(ctx, name) and not is_unit_word(name) and not _common_noun(clause[: span.start]):
             return name
     return None
@@ -199,6 +201,10 @@ _NOUN_BEFORE = re.compile(
     r"|(?<![\d.,])(?!(?:19|20)\d\d\b)\d+[.,]\d+)\s*$",
     re.IGNORECASE,
 )
+
+
+#: judge15: a capitalised German article or preposition opening a "name" ("Im Jahr", "Der Wert")
+_ARTICLE_FIRST = re.compile(r"(?:Im|Dem|Der|Die|Das|Den|Des|Ein|Eine|Einem|Einer|Zum|Zur|Beim|Vom)\s+\w")
 
 
 def _common_noun(before: str) -> bool:
@@ -228,14 +234,33 @@ def _cognate(word: str, known: set[str]) -> bool:
 _COGNATE = 0.8
 
 
+#: a title or axis label the answer quotes ("the chart 'Programme participants by year,
+#: 2010–2018'", "on the 'Number of farms' axis"): two or more words in quotes
+_QUOTED = re.compile(
+    r"\"[^\"\n]{3,160}\"|“[^”\n]{3,160}”|‘[^’\n]{3,160}’|«[^»\n]{3,160}»|„[^“”\n]{3,160}[“”]"
+    r"|(?<!\w)'[^'\n]{3,160}'(?!\w)"
+)
+
+
+def unquoted(text: str) -> str:
+    """``text`` with the titles and labels it quotes (two or more words) blanked out, offsets
+    kept (judge15): a misquoted title names no entity or year the answer binds a value to."""
+    return _QUOTED.sub(lambda m: " " * len(m.group(0)) if len(m.group(0).split()) >= 2 else m.group(0), text)
+
+
+def clause_unquoted(text: _Text, span: Span) -> str:
+    """The clause of ``span`` with quoted titles blanked out (:func:`unquoted`)."""
+    return unquoted(text.text)[slice(*text.piece(text.clauses, span))]
+
+
 def _foreign_year(ctx: _Context, span: Span, text: _Text) -> str | None:
     """A year the question and reference do not have, in the clause of ``span`` or in a short
-    opening phrase of its segment ("In 2020, Malaysia was higher")."""
-    places = [text.clause(span)]
+    opening phrase of its segment ("In 2020, Malaysia was higher"); quoted titles aside."""
+    places = [clause_unquoted(text, span)]
     sa, _ = text.piece(text.segments, span)
     ca, cb = text.piece(text.clauses, Span(sa, sa))
     if len(text.text[ca:cb].split()) <= 3:
-        places.append(text.text[ca:cb])
+        places.append(unquoted(text.text)[ca:cb])
     for place in places:
         for year in claims.YEAR.findall(place):
             if year not in ctx.known_words:

@@ -11,7 +11,7 @@ from judge import certainty, claims
 from judge import offline_roles as roles
 from judge.base import JudgeItem
 from judge.offline_checks import _is_year, _Verdict
-from judge.offline_context import _Context, _unknown_name
+from judge.offline_context import _Context, _unknown_name, unquoted
 from judge.offline_facts import _Fact, _is_entity, _Text, roughly_stated
 
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
@@ -112,7 +112,9 @@ def _doubts(
         doubts = [d for d in doubts if d != certainty.OTHER_UNIT]
     if not language:
         unknown = [
-            n for n in roles.names_in(ctx, text.text) if _unknown_name(ctx, n) and not re.match(r"I\b", n)
+            n
+            for n in roles.names_in(ctx, unquoted(text.text))
+            if _unknown_name(ctx, n) and not re.match(r"I\b", n)
         ]
         if unknown:  # a name the item never gives may be a wrong entity the checks cannot bind
             doubts.append(certainty.UNKNOWN_NAME.format(unknown[0]))

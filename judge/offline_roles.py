@@ -16,8 +16,7 @@ reads what it is said of. The checks here find, from the reference alone:
 * **the entity of a value** (:func:`entity_misbound`): a value the reference gives for one
   entity, said of another entity that the reference ties to another fact or that it never
   names ("In 2014 the UAE was at 66.7%" where 66.7% is Saudi Arabia's).
-* **the winner of a "which" question** (:func:`winner_conflict`): a clause with the question's
-  own superlative ("moved furthest", "the highest") that names another candidate.
+* **the winner of a "which" question**: in :mod:`judge.offline_winner`.
 
 Each returns what the answer says instead, or None.
 """
@@ -29,8 +28,8 @@ import re
 
 from judge import claims, entity_names
 from judge.claims import Span
-from judge.offline_context import _Context, _unknown_name
-from judge.offline_facts import _Fact, _fact_spans, _is_entity, _label_spans, _Text
+from judge.offline_context import _ARTICLE_FIRST, _Context, _unknown_name
+from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
 from judge.quantities import is_unit_word
 
 _TEXT_CUE = (
@@ -373,7 +372,7 @@ def names_in(ctx: _Context, text: str) -> list[str]:
     moved furthest", "Indonesia in 2015") where its word is no word of the question or reference."""
     text = re.sub(r"[*_#`]", " ", text)  # markdown emphasis
     out = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(text)]
-    out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n)]
+    out += [n for n, _ in claims.proper_names(text) if _unknown_name(ctx, n) and not _ARTICLE_FIRST.match(n)]
     for m in re.finditer(r"(?:^|(?<=[.!?\n|]))[\s*#>-]*([A-Z][a-z][\w'-]+)", text):
         word = m.group(1)
         low = word.lower().removesuffix("'s")
@@ -477,108 +476,3 @@ def entity_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
         if (value and any(_same(n, o) for o in others)) or _unknown_name(ctx, n):
             return n
     return None
-
-
-# --- the winner of a "which" question -------------------------------------------------------
-
-_WINNER = {
-    "high": r"highest|largest|biggest|greatest|most|top|first|furthest|farthest|higher|larger|bigger|greater"
-    r"|leads",
-    "low": r"lowest|smallest|least|fewest|bottom|last|lower|smaller|fewer",
-}
-
-
-def _cues(ctx: _Context) -> list[re.Pattern[str]]:
-    """The question's own superlatives or comparatives, when it asks which one ("which …
-    moved furthest", "did Road or Pipeline stand higher")."""
-    asks = re.search(r"\b(?:which|who|whose)\b", ctx.question.text, re.I) or ctx.distractors
-    cues = [re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE) for words in _WINNER.values()]
-    return [cue for cue in cues if asks and cue.search(ctx.question.text)]
-
-
-_BEFORE_CUE = re.compile(r"([^\W\d_]+)\s+(?:the\s+)?$")
-
-
-def _direction(word: str) -> str | None:
-    """ "rose" or "fell" for a verb of change ("gained", "lost" too), else None."""
-    for pole, extra in (("rose", "gain|gains|gained|gaining"), ("fell", "lose|loses|lost|losing")):
-        if re.fullmatch(f"{claims.POLES['direction'][pole][0]}|{extra}", word, re.IGNORECASE):
-            return pole
-    return None
-
-
-def _other_sense(question: str, before: str) -> bool:
-    """The answer's cue follows a verb of the other direction than the question's asked one
-    ("lost most" where the question asks which series "gained the most" or "rose furthest")."""
-    mine = _BEFORE_CUE.search(before)
-    which = re.search(r"\b(?:which|who|whose)\b", question, re.IGNORECASE)
-    asked = re.search(
-        rf"([^\W\d_]+)\s+(?:the\s+)?(?:{_WINNER['high']}|{_WINNER['low']})\b",
-        question[which.start() if which else 0 :],
-        re.IGNORECASE,
-    )
-    if mine is None or asked is None:
-        return False
-    said, wanted = _direction(mine.group(1)), _direction(asked.group(1))
-    return None not in (said, wanted) and said != wanted
-
-
-def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -> str | None:
-    """A candidate other than the winner (stated at ``own``, named by ``mine``'s words) that a
-    clause with the question's cue names, where the winner is not named."""
-    for cue in _cues(ctx):
-        for m in cue.finditer(text.text):
-            a, b = _joined(text, Span(m.start(), m.end()))
-            if any(a <= s.start < b for s in own) or text.negated(Span(m.start(), m.end())):
-                continue
-            if _other_sense(ctx.question.text, text.text[: m.start()]):
-                continue  # "Netherlands lost most" does not say who gained most
-            clause = text.text[a:b]
-            for name in names_in(ctx, clause):
-                at = clause.find(name)
-                lo, hi = sorted((at, m.start() - a))
-                if re.search(r"\bthan\b", clause[lo:hi]) or claims.words(name) & mine:
-                    continue  # "higher than orange (Engineering …)": the lower one
-                if (
-                    name in ctx.distractors
-                    or _unknown_name(ctx, name)
-                    or not claims.phrase_pattern(name).search(ctx.question.text)
-                ):
-                    return name
-    return None
-
-
-def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
-    """Another candidate a clause with the question's own superlative names, where it does not
-    name the asked entity ("The largest move is Thailand's" for Vietnam)."""
-    if not _is_entity(fact) or not fact.text[:1].isupper():
-        return None  # a reason ("the clean air plan") is no candidate for the top
-    return _other_winner(ctx, _label_spans(fact, text), fact.surface_words(), text)
-
-
-def reference_winner_conflict(ctx: _Context, text: _Text) -> str | None:
-    """For a "which" question whose answer is no label fact ("Which came first: Japan …, or
-    Spain …?"), the one name of the reference's segment with the question's cue is the winner:
-    another name in the answer's clause with that cue contradicts it."""
-    if any(_is_entity(f) and f.text[:1].isupper() for f in ctx.facts) or not ctx.distractors:
-        return None
-    ref = ctx.reference
-    for cue in _cues(ctx):
-        m = cue.search(ref.text)
-        if m is None:
-            continue
-        segment = ref.text[slice(*ref.piece(ref.segments, Span(m.start(), m.end())))]
-        names = [n for n in _known_names(ctx) if claims.phrase_pattern(n).search(segment)]
-        if len(names) != 1:
-            return None
-        own = claims.find_all(claims.phrase_pattern(names[0]), text.text)
-        return _other_winner(ctx, own, claims.words(names[0]), text)
-    return None
-
-
-def _joined(text: _Text, span: Span) -> tuple[int, int]:
-    """The clause of ``span`` and, across a colon, the one after it ("**Higher:** Pipeline")."""
-    a, b = text.piece(text.clauses, span)
-    if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
-        b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
-    return a, b

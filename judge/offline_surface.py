@@ -13,6 +13,8 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 
+from judge.offline_respectively import paired
+
 #: Arabic decimal and thousands marks and percent sign
 _ARABIC_MARKS = str.maketrans({"٫": ".", "٬": ",", "٪": "%", "،": ","})
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
@@ -96,7 +98,7 @@ def normalise(text: str) -> str:
     text = _PERCENT_FIRST.sub(r"\1%", text)
     for pattern, said in _DOUBLE_NEGATIVES:
         text = pattern.sub(said, text)
-    return _SHORT_SPAN.sub(_span_spelled, text)
+    return paired(_SHORT_SPAN.sub(_span_spelled, text))
 
 
 # judge10: a footnote mark after punctuation ("... the text.¹"), a number in inline math ("$515$

@@ -64,6 +64,9 @@ Since: the judge13 trial (calibrated certainty, not merged) ran once on it: 69.5
 94.4% / 4.4%; offline-claims-v13 (the judge14 round, main at 01428f9) gives the same figures as
 offline-claims-v12.
 
+Tuned on since the judge15 round (offline-claims-v14): its figures from then on are tuned-set
+figures, no held-out ones (docs/protocol.md, "The judge15 round").
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v14.py
