@@ -122,5 +122,6 @@ SET = HeldOut(
     min_answers=450,
     min_questions=48,
     pass_share=(0.4, 0.6),
+    targets_met=True,  # tuning material since judge12; the judge15 round meets them: a regression guard
 )
 globals().update(held_out_tests(SET, __file__))
