@@ -88,6 +88,9 @@ class ChartType:
     #: ``target`` (None: by its label, category and year); ``mark_fallback`` when a field is missing.
     mark: str | None = None
     mark_fallback: str | None = None
+    #: What one mark of a multi-series chart is called beside its series and label ("the Health
+    #: segment for Peru"), where ``mark`` gives no format.
+    mark_noun: str = "mark"
     #: Visual channels beyond position a question may ask about (``CHANNELS``).
     channels: frozenset[Channel] = frozenset()
     #: How a reader names the kind of chart in a sentence (None: "<name> chart").
@@ -141,6 +144,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "additive",
                 world_reader="label_category",
                 mention="grouped_bar",
+                mark_noun="bar",
             ),
             _type(
                 "stacked_bar",
@@ -149,6 +153,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "additive",
                 world_reader="stacked_parts",
                 mention="stacked_bar",
+                mark_noun="segment",
             ),
             _type("diverging_bar", "multi_series", "whole", value_axis="x", world_reader="changes"),
             _type("line", "temporal", "line", world_reader="subject_years", mention="line"),
@@ -203,7 +208,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 channels=frozenset({"colour_scale"}),
                 noun="heatmap",
             ),
-            _type("radar", "multi_series", world_reader="label_category"),
+            _type("radar", "multi_series", world_reader="label_category", mark_noun="point"),
             _type("waterfall", "whole", world_reader="level_then_changes", mark="the {label} step"),
             _unaxed("treemap", "additive", "share_of_total", world_reader="parts_of_subject", noun="treemap"),
             _unaxed(
@@ -221,7 +226,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 mark="the {label} bar",
                 channels=frozenset({"target_marker"}),
             ),
-            _type("dumbbell", "multi_series", value_axis="x", world_reader="label_category"),
+            _type("dumbbell", "multi_series", value_axis="x", world_reader="label_category", mark_noun="dot"),
             _type("lollipop", "additive", "share_of_total", world_reader="entity_year", mention="single"),
             _type("slope", "temporal", "multi_series", world_reader="series_years"),
             _type(

@@ -282,10 +282,6 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
     return text[:at] + form + rest
 
 
-#: What one mark of a multi-series chart is called, where its chart type names none itself.
-_MARK_NOUNS = {"stacked_bar": "segment", "grouped_bar": "bar", "dumbbell": "dot", "radar": "point"}
-
-
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
@@ -310,8 +306,7 @@ def mark_phrase(chart: Chart, point: DataPoint) -> str:
         if is_year(point.label):
             return f"{point.category} in {point.label}"
         # "the Social protection segment for Lithuania", not "Lithuania (Social protection)"
-        noun = _MARK_NOUNS.get(chart.chartType, "mark")
-        return f"the {point.category} {noun} for {entity_name(point.label)}"
+        return f"the {point.category} {record.mark_noun} for {entity_name(point.label)}"
     if is_year(point.label):
         return f"the {point.label} value"
     return point.label

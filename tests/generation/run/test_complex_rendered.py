@@ -39,6 +39,8 @@ def test_complex_questions_need_their_chart_on_the_rendered_page(tmp_path: Path)
         lines = (folder / "questions.jsonl").read_text().splitlines()
         kept += sum(json.loads(line)["subset"] == "complex" for line in lines)
     print(f"complex questions whose chart unit is needed: {needed}/{asked}; kept by validation: {kept}")
-    assert asked >= 3 * N_DOCS - 2
+    # 57 of 60 since a complex question may not skip its text hop (whole-span means and printed
+    # L4 periods went): a report with no other complex evidence leaves the slot empty (58 before)
+    assert asked >= 3 * N_DOCS - 3
     assert needed / asked >= 0.95
     assert kept >= 0.95 * asked
