@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from generation.questions.measures import verdict_of
 from generation.questions.phrasing import chart_refs, title_subject
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
@@ -40,7 +41,7 @@ def count(manifest: DocumentManifest, questions: list[Question]) -> Counter[str]
     sections = {s.section_id: s.title for s in manifest.sections}
     for q in questions:
         labels = _labels(q)
-        verdict = next((t for t in labels if t in _VERDICTS), None)
+        verdict = verdict_of(q)
         if q.category in ("verify_with_chart", "compare_representations") and verdict:
             out[f"verdict {q.category} {q.difficulty} {verdict}"] += 1
         if q.category == "verify_with_chart":

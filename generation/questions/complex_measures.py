@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from generation.charts.colours import colour_of
-from generation.questions.phrasing import point_key
-from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, DocumentManifest, Question
+from generation.questions.phrasing import effective_tol, point_key
+from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question
 
 DEFECTS = (
     "colour_names_many_marks",
@@ -46,10 +46,6 @@ def _points(chart: Chart, q: Question) -> list[DataPoint]:
 
 def _series(chart: Chart, p: DataPoint) -> list[DataPoint]:
     return [x for x in chart.data if x.category == p.category]
-
-
-def _tol(v: AnswerValue) -> float:
-    return max(v.abs_tol or 0.0, (v.rel_tol or 0.0) * abs(v.value or 0.0))
 
 
 def _scored(q: Question) -> tuple[set[str], set[float]]:
@@ -119,7 +115,9 @@ def _near(q: Question, chart: Chart, p: DataPoint) -> list[DataPoint]:
     numbers = [v for v in q.answer_values if v.kind == "number" and v.value is not None]
     if not numbers:
         return []
-    return [c for c in _candidates(chart, p) if abs(c.value - p.value) <= _tol(numbers[-1])]
+    last = numbers[-1]
+    tol = effective_tol(last.value or 0.0, last.abs_tol, last.rel_tol)
+    return [c for c in _candidates(chart, p) if abs(c.value - p.value) <= tol]
 
 
 def _unseparated(q: Question, chart: Chart, p: DataPoint) -> bool:
