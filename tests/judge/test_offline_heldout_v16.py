@@ -35,7 +35,21 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs: recorded by the lead after the freeze.
+First run, after the freeze (c3dd241), of offline-claims-v14 (judge code of main at 4dcd5dd, the
+judge15 round; no judge round has seen this set): pass/fail agreement 93.6% (471 of 503); false
+passes 7.1% of label-fails (16 of 226, 3.2% of all); false fails 5.8% of label-passes (16 of
+277); mean absolute score difference 1.53; certain 73.8% (371: 183 label-passes, 188
+label-fails), on which agreement is 96.0% (356 of 371), false passes 3.7% of the certain
+label-fails (7), false fails 8 of 183, mean absolute difference 1.35. False passes per style:
+dual_conversion 5 (of its 5 answers); reversed_reason and value_then_contradiction 2 each; one
+each in chinese, extra_wrong_claim, polish, russian, self_correct, trailing_question and
+wrong_unit. False fails per style: converted 2; one each in arabic, code_switch, concise, dutch,
+emoji_verdict, german, italian, korean, polish, restate_long, rounded, rounded_from_rounded,
+self_correct and spanish. No disagreement in the other 55 styles (none in the five new ones).
+Against the issue 25 targets: agreement (>= 90%) and the certain share (>= 70%) are met; false
+passes (7.1% against 3%) and the certain answers' 97% / 1% (96.0% / 3.7%) miss, so the last
+test xfails. The lead read only these counts, no answer text, before the next judge round was
+scored.
 
 Run with ``-s`` to see the figures::
 
