@@ -104,6 +104,27 @@ def _build_with_fallback(
     return build_chart(rng, candidates[-1], world, metric, slot)
 
 
+def _distinct_chart(
+    rng: np.random.Generator,
+    chart_type: str,
+    allowed: list[str],
+    world: FactTable,
+    metric_order: list[Metric],
+    j: int,
+    slot: ChartSlot,
+    titles: set[str],
+) -> ChartSpec:
+    """Chart identity ``j`` on metric ``j`` of ``metric_order``, or, where its title is an earlier
+    chart's (one measure drawn for one period twice: a pie and a donut of one mix), on the next
+    metrics in turn: a question naming its chart by title must name one chart of the report."""
+    n = len(metric_order)
+    for k in range(n):
+        spec = _build_with_fallback(rng, chart_type, allowed, world, metric_order[(j + k) % n], slot)
+        if spec.chart.title not in titles:
+            break
+    return spec
+
+
 def _build_charts(
     rng: np.random.Generator,
     world: FactTable,
@@ -132,8 +153,9 @@ def _build_charts(
     metric_order = [world.metrics[int(i)] for i in rng.permutation(len(world.metrics))]
     specs: list[ChartSpec] = []
     for j, chart_type in enumerate(types):
-        metric = metric_order[j % len(metric_order)]
-        specs.append(_build_with_fallback(rng, chart_type, allowed, world, metric, slots[order[j]]))
+        used = {s.chart.title for s in specs}
+        slot = slots[order[j]]
+        specs.append(_distinct_chart(rng, chart_type, allowed, world, metric_order, j, slot, used))
     apply_report_colours([s.chart for s in specs])  # a category keeps one colour in every chart
     readings = {s.chart.visualProperties.valueReading for s in specs}
     if len(readings) == 1:

@@ -42,6 +42,9 @@ from synthdocbench_tasks.errors import first_line
 DEFAULT_MAX_RETRIES = 3
 #: The address that starts a private Ray instance on this machine (``--ray`` without a value).
 LOCAL = "local"
+#: Seconds a cluster's HOST:PORT gets to accept a TCP connection before Ray is asked to join it
+#: (``ray.init`` itself retries a dead address for over a minute before it gives up).
+PROBE_TIMEOUT_S = 5.0
 
 
 class RayUnavailableError(PipelineError):
@@ -99,6 +102,22 @@ def _ray_task(
 # ---- driver side ----
 
 
+def unreachable(address: str, timeout: float = PROBE_TIMEOUT_S) -> str | None:
+    """Why nothing answers at ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``), else None.
+
+    None too for an address without a port (``auto``: Ray finds the cluster itself).
+    """
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit():
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return None
+    except OSError as exc:
+        why = exc.strerror or ("timed out" if isinstance(exc, TimeoutError) else type(exc).__name__)
+        return f"nothing accepts connections at {host}:{port} ({why})"
+
+
 def _local_cpus(runs: list[Run]) -> int:
     workers = max(run.config.workers for run in runs)
     return workers if workers > 1 else max(1, os.cpu_count() or 1)
@@ -118,6 +137,12 @@ def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator
         yield ray
         return
     local = address in (None, "", LOCAL)
+    reason = None if local else unreachable(str(address))
+    if reason is not None:
+        raise RayUnavailableError(
+            f"cannot reach the Ray cluster at {address}: {reason}; start it with "
+            "`ray start --head` or pass the address `ray status` prints on its head node"
+        )
     try:
         if local:
             ray.init(

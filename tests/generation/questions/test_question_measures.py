@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[3]
 N_DOCS = 20
 #: A verb right after its subject's head noun: "exercise days was", "the rate is".
 _VERB = re.compile(r"\b([A-Za-z]+)\s+(was|is|has|were|are|have)\b")
+_ARTICLES = frozenset({"The", "A", "An"})
 _NOT_NOUNS = frozenset({"that", "which", "who", "it", "this", "there", "what", "each", "one", "series"})
 
 
@@ -61,6 +62,9 @@ def disagreements(answer: str) -> list[str]:
         head, verb = m.group(1), m.group(2)
         if head[0].isupper() or head.lower() in _NOT_NOUNS:
             continue  # names ("Philippines is") and pronouns
+        before = answer[: m.start()].split()[-1:]
+        if before and before[0][0].isupper() and before[0] not in _ARTICLES:
+            continue  # the end of a mark's name ("the dot for Games consoles is")
         if is_plural(head) != (verb in ("were", "are", "have")):
             out.append(m.group(0))
     return out
@@ -69,6 +73,8 @@ def disagreements(answer: str) -> list[str]:
 def test_the_grammar_check_finds_a_disagreement() -> None:
     assert disagreements("Japan's Arctic military exercise days was 121 days in 2019.") == ["days was"]
     assert disagreements("The unemployment rate was 5.2%; exports were higher.") == []
+    assert disagreements("The days was 4.") == ["days was"]
+    assert disagreements("The 2010 dot for Games consoles is about 2.04 times that of Headphones.") == []
 
 
 def test_every_reference_answer_is_grammatical(run: list[tuple[DocumentManifest, list[Question]]]) -> None:

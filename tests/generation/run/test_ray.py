@@ -11,6 +11,7 @@ import functools
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -315,3 +316,45 @@ def test_generate_command_joins_a_running_ray_instance(ray_local: Any, tmp_path:
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.startswith(f"{out}: 1 generated, 0 already done, 0 failed of 1 in this shard")
     assert verify_output([out]).ok
+
+
+def _dead_port() -> int:
+    """A loopback port nothing listens on (bound, then closed)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.mark.parametrize("form", ["127.0.0.1:{port}", "ray://127.0.0.1:{port}"])
+def test_a_dead_cluster_address_is_one_clear_line_not_a_hang(form: str, tmp_path: Path) -> None:
+    """Ray's own ``init`` retries a dead HOST:PORT for over a minute; the command says so at once."""
+    address = form.format(port=_dead_port())
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = ["--out", str(tmp_path / "out"), "--n-docs", "1", "--no-progress", "--ray", address]
+    proc = subprocess.run(
+        [sys.executable, "-m", "synthdocbench_tasks.cli", "generate", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert proc.returncode != 0
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, proc.stderr[-2000:]
+    assert lines[0].startswith(
+        f"synthdocbench: cannot reach the Ray cluster at {address}: nothing accepts connections"
+    ), lines
+    assert "ray start --head" in lines[0]
+
+
+def test_unreachable_reads_only_host_port_addresses() -> None:
+    from generation.run.ray_run import unreachable
+
+    assert unreachable("auto") is None  # Ray finds the cluster itself
+    assert unreachable("local") is None
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        assert unreachable(f"127.0.0.1:{listening.getsockname()[1]}") is None
+    assert unreachable(f"127.0.0.1:{_dead_port()}", timeout=2.0) is not None
