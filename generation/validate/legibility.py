@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pymupdf
 
+from generation.charts.reading import printed
+from generation.charts.spec import chart_decimals
 from generation.questions.phrasing import drawn_forms
 from generation.validate.chart_words import PrintedWord, page_words
 from generation.validate.marks import inside, marker_centres
@@ -109,15 +111,24 @@ class DocumentLegibility:
 
         A required data point is illegible when its value is printed in the chart (as a
         renderer prints it) and every printing fails a check, or when its label is printed
-        and every printing of one of its words fails a check."""
+        and every printing of one of its words fails a check. On a chart that prints its
+        values, a value printed nowhere in the chart is unreadable too: it is asked as
+        precisely as a label gives it (``reading.printed``), but the renderer left its label
+        out (a stacked segment thinner than its text)."""
         chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
         if chart is None or chart.vizId not in self.charts or not q.required_data_points:
             return []
         result = self.charts[chart.vizId]
         out = []
         for ref in q.required_data_points:
-            for what, shown, forms in _wanted(ref):
+            for what, shown, forms in _wanted(ref, chart):
                 hits = [i for i, w in enumerate(result.words) if _form(w) in forms]
+                if not hits and what == "value" and printed(chart):
+                    out.append(
+                        f"the value of {ref.label!r} ({ref.value}) is asked as precisely as a label "
+                        f"prints it, but Figure {chart.figure_number} prints no label for it"
+                    )
+                    break
                 if hits and all(i in result.failing for i in hits):
                     checks = sorted({c for i in hits for c in result.failing[i]})
                     out.append(
@@ -128,10 +139,13 @@ class DocumentLegibility:
         return out
 
 
-def _wanted(ref: DataRef) -> list[tuple[str, str, set[str]]]:
+def _wanted(ref: DataRef, chart: Chart) -> list[tuple[str, str, set[str]]]:
     """(what, as shown, forms) of each thing a required data point prints: its value (every form a
-    renderer prints it in) and each word of more than three letters of its label's name."""
-    wanted = [("value", ref.label, {f.lower() for f in drawn_forms(ref.value)})]
+    renderer prints it in, and with the chart's own decimals: ``0.610``) and each word of more
+    than three letters of its label's name."""
+    v, places = abs(ref.value), chart_decimals(chart)
+    forms = {*drawn_forms(ref.value), f"{v:.{places}f}", f"{v:,.{places}f}"}
+    wanted = [("value", ref.label, {f.lower() for f in forms})]
     name = ref.label.split(" (")[0]
     return wanted + [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
 
@@ -140,13 +154,14 @@ def asked_forms(manifest: DocumentManifest, questions: Iterable[Question]) -> di
     """Per chart vizId, every word form :meth:`DocumentLegibility.question_problems` looks for
     in that chart for ``questions``: given to :func:`check_document` as ``forms``, only the words
     of these forms are checked, and ``question_problems`` answers those questions the same."""
-    charts = {c.index: c.vizId for c in manifest.charts}
+    charts = {c.index: c for c in manifest.charts}
     out: dict[str, set[str]] = {}
     for q in questions:
         if q.chart_index in charts and q.required_data_points:
-            forms = out.setdefault(charts[q.chart_index], set())
+            chart = charts[q.chart_index]
+            forms = out.setdefault(chart.vizId, set())
             for ref in q.required_data_points:
-                for _, _, f in _wanted(ref):
+                for _, _, f in _wanted(ref, chart):
                     forms |= f
     return out
 

@@ -44,7 +44,8 @@ Rules, each a name a :class:`Rejection` carries:
 - ``evidence_units``, ``restated_unit``, ``level_operation``, ``category_evidence``,
   ``chart_needed``: the evidence units of complex questions (:mod:`generation.validate.evidence`).
 - ``illegible``: the value (or mark label) a question asks about is printed in its chart
-  only illegibly: low contrast, overprinted, clipped or under 7 pt
+  only illegibly: low contrast, overprinted, clipped or under 7 pt; or, on a chart that
+  prints its values, not printed at all (a stacked segment too thin for its label)
   (:mod:`generation.validate.legibility`, which also tallies every chart's text per chart type).
 """
 
