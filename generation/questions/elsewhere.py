@@ -44,9 +44,10 @@ def data_labels(manifest: DocumentManifest) -> Labels:
     return {v: frozenset(ids) for v, ids in found.items()}
 
 
-def labelled_elsewhere(labels: Labels, chart: Chart, value: float) -> bool:
-    """``value`` is printed as a data label on a chart of the report other than ``chart``."""
-    return bool(labels.get(_number(value), frozenset()) - {chart.vizId})
+def labelled_elsewhere(labels: Labels, chart: Chart, value: float) -> frozenset[str]:
+    """The charts of the report other than ``chart`` that print ``value`` as a data label (empty:
+    none does)."""
+    return labels.get(_number(value), frozenset()) - {chart.vizId}
 
 
 @dataclass(frozen=True)
