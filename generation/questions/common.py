@@ -312,17 +312,22 @@ class Context:
             charts = [c for c in charts if preferred(c)]
         return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
 
-    def readable(self, chart: Chart, point: DataPoint, claimed: bool = False) -> bool:
+    def readable(
+        self, chart: Chart, point: DataPoint, claimed: bool = False, meta: Sequence[str] = ()
+    ) -> bool:
         """A mark a question may ask a number for: the chart shows numbers a reader can read
         (printed labels, or an axis), and the value is in no fact sentence, table cell or
         source note, nor, read off the axis, a data label of another chart (several charts draw
         one series: the question would need no reading of its own chart). (The PDF leak check
         in ``validate`` catches any other printed copy.) A mark a text claim states to within
         its reading tolerance is asked only with that claim (``claimed``): anywhere else the
-        text would answer it."""
+        text would answer it. ``meta``: the numbers of its metadata the question reads too (a
+        bullet's target), always off the axis."""
         if not numbers_readable(chart):
             return False
         if not printed(chart) and labelled_elsewhere(self.labels, chart, point.value):
+            return False
+        if any(labelled_elsewhere(self.labels, chart, float(point.metadata[k])) for k in meta):
             return False
         if not claimed and (chart.vizId, point_key(point)) in self.hinted:
             return False

@@ -10,7 +10,7 @@ readings the report's text states (a number in its prose, tables or cards, or a 
 another question within the reading's tolerance; a question's own claims are its design).
 
 The values of a report's fact table print as distinct numbers (``world.numbers``), so an equal
-number is the same fact.
+number of that table is the same fact (a manifest without a ``world`` table has none).
 """
 
 from __future__ import annotations
@@ -35,12 +35,16 @@ def _number(value: float) -> float:
 
 
 def data_labels(manifest: DocumentManifest) -> Labels:
-    """Every number a chart of the report prints as a data label beside its mark, with its charts."""
+    """Every value of the report's fact table a chart prints as a data label beside its mark, with
+    its charts. (A count one chart defines for itself, a histogram's bin or a funnel's stage, is
+    no fact another chart shares: an equal number there is a coincidence.)"""
+    facts = {_number(f.value) for f in manifest.world.facts}
     found: dict[float, set[str]] = {}
     for chart in manifest.charts:
         if printed(chart):
             for p in chart.data:
-                found.setdefault(_number(p.value), set()).add(chart.vizId)
+                if _number(p.value) in facts:
+                    found.setdefault(_number(p.value), set()).add(chart.vizId)
     return {v: frozenset(ids) for v, ids in found.items()}
 
 
