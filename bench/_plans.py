@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generation.document.content import plan_document
 from generation.plan.config import GenerationConfig, load_config
+from generation.plan.doc_plan import DocumentPlan
 from synthdocbench_tasks.schema import DocumentManifest
 
 
@@ -22,7 +23,13 @@ def plan_run(description: str) -> tuple[argparse.Namespace, GenerationConfig]:
     return args, load_config(args.config, seed=args.seed, n_docs=args.n_docs)
 
 
+def plans(config: GenerationConfig, n_docs: int) -> Iterator[DocumentPlan]:
+    """Each document's plan: its manifest and its text (nothing rendered)."""
+    for index in range(n_docs):
+        yield plan_document(config, index)
+
+
 def manifests(config: GenerationConfig, n_docs: int) -> Iterator[DocumentManifest]:
     """Each document's manifest, planned (nothing rendered)."""
-    for index in range(n_docs):
-        yield plan_document(config, index).manifest
+    for plan in plans(config, n_docs):
+        yield plan.manifest

@@ -12,7 +12,8 @@ and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
 of them by chance) and the majority share (what a guess without any feature reaches); and the
-cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``).
+cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``); and, per
+subset, the chart readings the report prints elsewhere (``generation.questions.elsewhere``).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ import numpy as np
 from scipy.stats import binomtest
 
 from bench import _validity
-from bench._plans import manifests, plan_run
+from bench._plans import plan_run, plans
 from generation.document.claims import MATCH_SHARE
+from generation.questions import elsewhere
 from generation.questions.build import make_questions
 from generation.questions.common import pinned
 from generation.questions.complex_measures import DEFECTS, defect_counts
@@ -58,8 +60,11 @@ def main() -> None:
     restated: set[str] = set()
     pairs = []
     defects: Counter[str] = Counter()
-    for manifest in manifests(config, args.n_docs):
+    shortcuts: Counter[str] = Counter()
+    for plan in plans(config, args.n_docs):
+        manifest = plan.manifest
         made = make_questions(manifest, config)
+        shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
         pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
@@ -76,6 +81,7 @@ def main() -> None:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
     print("\n".join(_validity.render(defects)))
+    print("\n".join(elsewhere.render(shortcuts)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

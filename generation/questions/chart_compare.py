@@ -346,7 +346,7 @@ def _against_target(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     if not chart_type(chart.chartType).has("target_marker"):
         return None
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
-        if "target" not in p.metadata or not ctx.readable(chart, p):
+        if "target" not in p.metadata or not ctx.readable(chart, p, meta=("target",)):
             continue
         target = float(p.metadata["target"])
         if not separable(chart, p.value, target) or not mark_use(ctx, chart, f"vs-target:{p.label}"):

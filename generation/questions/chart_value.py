@@ -290,7 +290,7 @@ def _read_marker(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft 
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
         if (
             "target" not in p.metadata
-            or not ctx.readable(chart, p)
+            or not ctx.readable(chart, p, meta=("target",))
             or not mark_use(ctx, chart, f"target:{p.label}")
         ):
             continue
@@ -321,7 +321,7 @@ def _read_whiskers(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
     if not chart_type(chart.chartType).has("whiskers"):
         return None
     for p in [chart.data[int(i)] for i in rng.permutation(len(chart.data))]:
-        if not {"min", "max"} <= set(p.metadata) or not ctx.readable(chart, p):
+        if not {"min", "max"} <= set(p.metadata) or not ctx.readable(chart, p, meta=("min", "max")):
             continue
         if not mark_use(ctx, chart, f"whiskers:{p.label}"):
             continue

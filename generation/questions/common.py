@@ -25,6 +25,7 @@ import numpy as np
 
 from generation.charts.reading import printed
 from generation.plan.rng import stage_rng
+from generation.questions.elsewhere import Labels, data_labels, labelled_elsewhere
 from generation.questions.kinds import Operation, allows
 from generation.questions.phrasing import (
     FLAT_FRACTION,
@@ -242,6 +243,8 @@ class Context:
     load: Counter[int] = field(default_factory=Counter)
     #: Marks whose value a text claim states within the chart's reading tolerance (vizId, key).
     hinted: set[tuple[str, str]] = field(default_factory=set)
+    #: The numbers charts print as data labels, with their charts (``elsewhere.data_labels``).
+    labels: Labels = field(default_factory=dict)
 
     @classmethod
     def of(cls, manifest: DocumentManifest) -> Context:
@@ -254,7 +257,7 @@ class Context:
                     stated |= numbers_in(cell)
         for chart in manifest.charts:
             stated |= numbers_in(chart.sourceContext)
-        return cls(manifest=manifest, stated=stated, hinted=_hinted(manifest))
+        return cls(manifest=manifest, stated=stated, hinted=_hinted(manifest), labels=data_labels(manifest))
 
     def fork(self) -> Context:
         """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
@@ -309,13 +312,22 @@ class Context:
             charts = [c for c in charts if preferred(c)]
         return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
 
-    def readable(self, chart: Chart, point: DataPoint, claimed: bool = False) -> bool:
+    def readable(
+        self, chart: Chart, point: DataPoint, claimed: bool = False, meta: Sequence[str] = ()
+    ) -> bool:
         """A mark a question may ask a number for: the chart shows numbers a reader can read
         (printed labels, or an axis), and the value is in no fact sentence, table cell or
-        source note. (The PDF leak check in ``validate`` catches any other printed copy.) A mark
-        a text claim states to within its reading tolerance is asked only with that claim
-        (``claimed``): anywhere else the text would answer it."""
+        source note, nor, read off the axis, a data label of another chart (several charts draw
+        one series: the question would need no reading of its own chart). (The PDF leak check
+        in ``validate`` catches any other printed copy.) A mark a text claim states to within
+        its reading tolerance is asked only with that claim (``claimed``): anywhere else the
+        text would answer it. ``meta``: the numbers of its metadata the question reads too (a
+        bullet's target), always off the axis."""
         if not numbers_readable(chart):
+            return False
+        if not printed(chart) and labelled_elsewhere(self.labels, chart, point.value):
+            return False
+        if any(labelled_elsewhere(self.labels, chart, float(point.metadata[k])) for k in meta):
             return False
         if not claimed and (chart.vizId, point_key(point)) in self.hinted:
             return False

@@ -116,8 +116,20 @@ def _near(q: Question, chart: Chart, p: DataPoint) -> list[DataPoint]:
     if not numbers:
         return []
     last = numbers[-1]
-    tol = effective_tol(last.value or 0.0, last.abs_tol, last.rel_tol)
+    tol = effective_tol(last.value or 0.0, last.abs_tol, last.rel_tol) / _scale(q, len(numbers) - 1)
     return [c for c in _candidates(chart, p) if abs(c.value - p.value) <= tol]
+
+
+def _scale(q: Question, index: int) -> float:
+    """The factor the derivation of the ``index``-th number answer value scales its chart reading
+    by (1000 for a gap of 0.08 billion USD asked in million USD; 1 without a ``scale`` step)."""
+    at = [i for i, v in enumerate(q.answer_values) if v.kind == "number" and v.value is not None][index]
+    factor = 1.0
+    for d in q.derivations or []:
+        for step in d.steps if d.value_index == at and d.steps else ():
+            if step.op == "scale":
+                factor *= next((abs(o.value) for o in step.operands if o.source == "constant"), 1.0) or 1.0
+    return factor
 
 
 def _unseparated(q: Question, chart: Chart, p: DataPoint) -> bool:

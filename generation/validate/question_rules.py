@@ -11,6 +11,9 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
   at least three; L4 joins a text fact with a chart element; L5 names a visual encoding, and a
   colour only where the colour is the only key to the element (a series told apart by the
   legend, not a mark whose label is printed beside it).
+- ``labelled_elsewhere``: no number a question reads off its chart's axis is printed as a data
+  label on another chart of the report (several charts draw one series: the question would need
+  no reading of its own chart; :mod:`generation.questions.elsewhere`).
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -28,6 +31,7 @@ import re
 from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
+from generation.questions.elsewhere import data_labels, labelled_elsewhere, readings
 from generation.questions.measures import (
     DIRECTION,
     MAX_VERDICT_SHARE,
@@ -37,11 +41,17 @@ from generation.questions.measures import (
     unbalanced,
     verdict_balance,
 )
-from generation.questions.phrasing import colour_keyed, numbers_in, unambiguous_colours
+from generation.questions.phrasing import colour_keyed, fmt_num, numbers_in, unambiguous_colours
 from generation.validate.evidence import restated_problems
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
-RULES: tuple[str, ...] = ("restated_claim", "level_operation", "shared_evidence", "chart_load")
+RULES: tuple[str, ...] = (
+    "restated_claim",
+    "level_operation",
+    "labelled_elsewhere",
+    "shared_evidence",
+    "chart_load",
+)
 SUBSETS_CHECKED: frozenset[str] = frozenset({"chart", "cross_modal"})
 
 #: Comparison words: naming one side of a pair without the other states the comparison.
@@ -64,7 +74,20 @@ def question_checks(manifest: DocumentManifest, q: Question, chart: Chart | None
     return {
         "restated_claim": restated_claim(manifest, q),
         "level_operation": level_operation(manifest, q, chart),
+        "labelled_elsewhere": labelled_elsewhere_rule(manifest, q),
     }
+
+
+def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str]:
+    """Numbers the question reads off its chart's axis that another chart prints as a data label."""
+    labels = data_labels(manifest)
+    out = []
+    for r in readings(manifest, q):
+        others = labelled_elsewhere(labels, r.chart, r.value) if r.off_axis else frozenset()
+        if others:
+            where = ", ".join(sorted(others))
+            out.append(f"reads {r.mark} ({fmt_num(r.value)}) off the axis, a data label of {where}")
+    return out
 
 
 def restates(manifest: DocumentManifest, q: Question) -> bool:

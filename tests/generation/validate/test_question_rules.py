@@ -8,11 +8,18 @@ import pytest
 
 from generation.plan.config import GenerationConfig
 from generation.questions.build import make_questions
+from generation.questions.elsewhere import readings
 from generation.questions.measures import unbalanced, verdict_balance
-from generation.validate.question_rules import RULES, level_operation, restated_claim, set_problems
+from generation.validate.question_rules import (
+    RULES,
+    labelled_elsewhere_rule,
+    level_operation,
+    restated_claim,
+    set_problems,
+)
 from generation.validate.rules import RULES as ALL_RULES
 from generation.validate.rules import check_question
-from synthdocbench_tasks.schema import AnswerValue, DocumentManifest, Question
+from synthdocbench_tasks.schema import AnswerValue, Chart, DocumentManifest, Question, World, WorldFact
 from tests.generation.manifest_fixture import PAGE_COUNT, build_manifest
 
 
@@ -144,6 +151,42 @@ def test_l5_colour_needs_a_legend_series(manifest: DocumentManifest, questions: 
     assert any("labels directly" in p for p in level_operation(manifest, q, labelled))
     plain = q.model_copy(update={"question": "What is the value at 2022?"})
     assert any("names none" in p for p in level_operation(manifest, plain, chart))
+
+
+def _labelling(chart: Chart, value: float | None, reading: str) -> Chart:
+    """``chart`` read by ``reading``, its first mark at ``value`` (unchanged with None)."""
+    first = chart.data[0] if value is None else chart.data[0].model_copy(update={"value": value})
+    visual = chart.visualProperties.model_copy(update={"valueReading": reading})
+    return chart.model_copy(update={"data": [first, *chart.data[1:]], "visualProperties": visual})
+
+
+def test_a_reading_another_chart_labels_is_rejected(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    """A mark's value read off the axis that another chart prints as a data label (one fact of the
+    report's table on two charts) is rejected; not where that chart reads it off its axis, nor
+    where the question's own chart labels it, nor where the number is no fact of the table."""
+    q = next(q for q in questions if any(r.off_axis and r.key == "value" for r in readings(manifest, q)))
+    r = next(r for r in readings(manifest, q) if r.off_axis and r.key == "value")
+    assert labelled_elsewhere_rule(manifest, q) == []
+    other = next(c for c in manifest.charts if c.vizId != r.chart.vizId)
+
+    # the value is a fact of the report's table (a hand-built manifest has no table)
+    world = World(facts=[WorldFact(metric="m", entity=r.mark, period="2020", value=r.value)])
+
+    def with_charts(**changed: Chart) -> DocumentManifest:
+        charts = [changed.get(c.vizId, c) for c in manifest.charts]
+        return manifest.model_copy(update={"charts": charts, "world": world})
+
+    twice = with_charts(**{other.vizId: _labelling(other, r.value, "data_labels")})
+    found = labelled_elsewhere_rule(twice, q)
+    assert len(found) == 1 and other.vizId in found[0] and r.mark in found[0]
+    no_fact = twice.model_copy(update={"world": World()})
+    assert labelled_elsewhere_rule(no_fact, q) == []
+    assert labelled_elsewhere_rule(with_charts(**{other.vizId: _labelling(other, r.value, "axis")}), q) == []
+    own = _labelling(r.chart, None, "data_labels")
+    both = with_charts(**{other.vizId: _labelling(other, r.value, "data_labels"), r.chart.vizId: own})
+    assert not any(r.mark in p for p in labelled_elsewhere_rule(both, q))
 
 
 def test_shared_evidence_sets_are_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:

@@ -1,0 +1,104 @@
+"""Chart readings a report prints elsewhere (shortcut43), on 40 plan-only paper-config documents.
+
+Several charts of a report draw the same series, so a value its own chart leaves to be read off
+the axis may be a data label on another chart: no question asks such a reading, and validation's
+``labelled_elsewhere`` rule rejects one. The counter finds a reading another chart labels or the
+text states, and not the question's own chart or claims.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.plan.doc_plan import DocumentPlan
+from generation.questions.build import make_questions
+from generation.questions.elsewhere import (
+    data_labels,
+    elsewhere_counts,
+    printed_elsewhere,
+    readings,
+    render,
+)
+from generation.questions.phrasing import fmt_num
+from generation.validate.question_rules import labelled_elsewhere_rule
+from synthdocbench_tasks.schema import Question, TextFact
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[3]
+#: a seed no other test or bench figure uses
+SEED, N_DOCS = 2767, 40
+
+
+@pytest.fixture(scope="module")
+def run() -> list[tuple[DocumentPlan, list[Question]]]:
+    config = load_config(ROOT / "configs" / "paper.yaml", seed=SEED, n_docs=N_DOCS)
+    out = []
+    for index in range(N_DOCS):
+        plan = plan_document(config, index)
+        out.append((plan, make_questions(plan.manifest, config)))
+    return out
+
+
+def test_no_question_reads_off_an_axis_what_another_chart_labels(
+    run: list[tuple[DocumentPlan, list[Question]]],
+) -> None:
+    """Before the fix, 9 questions of these 40 documents did (chart 2, cross-modal 3, complex 4)."""
+    found = []
+    for plan, questions in run:
+        labels = data_labels(plan.manifest)
+        for q in questions:
+            where = printed_elsewhere(plan.manifest, q, labels, [])
+            found += [f"{q.question_id} {q.category}: {r.mark} = {r.value}" for r in where if r.off_axis]
+            assert not labelled_elsewhere_rule(plan.manifest, q)
+    assert not found, found
+    counts = elsewhere_counts(run)
+    for subset in ("chart", "cross_modal", "complex"):
+        assert counts[f"{subset}/questions"] >= 100  # every subset asks readings
+        assert counts[f"{subset}/axis questions"] >= 25  # ... and some off an axis
+        assert counts[f"{subset}/axis elsewhere"] == 0
+    assert render(counts)[2].startswith("  chart, read off an axis: questions 0 of ")
+
+
+def _a_reading(run: list[tuple[DocumentPlan, list[Question]]]) -> tuple[DocumentPlan, Question]:
+    return next((p, q) for p, qs in run for q in qs if q.subset == "chart" and readings(p.manifest, q))
+
+
+def test_finds_a_reading_another_chart_labels(run: list[tuple[DocumentPlan, list[Question]]]) -> None:
+    plan, q = _a_reading(run)
+    r = readings(plan.manifest, q)[0]
+    other = next(c.vizId for c in plan.manifest.charts if c.vizId != r.chart.vizId)
+    number = round(abs(r.value), 6)
+    assert printed_elsewhere(plan.manifest, q, {number: frozenset({other})}, [])[r] == "label"
+    # its own chart's label is the reading itself
+    assert r not in printed_elsewhere(plan.manifest, q, {number: frozenset({r.chart.vizId})}, [])
+
+
+def test_finds_a_reading_the_text_states(run: list[tuple[DocumentPlan, list[Question]]]) -> None:
+    plan, q = _a_reading(run)
+    m = plan.manifest
+    r = readings(m, q)[0]
+    sentence = f"By then it stood at {fmt_num(r.value)} a year."
+    assert printed_elsewhere(m, q, {}, [f"Some words. {sentence}"])[r] == "text"
+    # a chart claim of another question, within the reading's tolerance, states it too
+    claim = TextFact(
+        fact_id="fact-x",
+        sentence=sentence,
+        section_id=m.sections[0].section_id,
+        values={
+            "kind": "chart_claim",
+            "viz_id": r.chart.vizId,
+            "label": r.point.label,
+            **({"series": r.point.category} if r.point.category else {}),
+            "claimed_value": fmt_num(r.value * 1.001),
+        },
+    )
+    claimed = m.model_copy(update={"text_facts": [*m.text_facts, claim]})
+    assert printed_elsewhere(claimed, q, {}, [])[r] == "text"
+    # ... but not the question's own cited claim: that contrast is its design
+    own = q.model_copy(update={"required_facts": [len(m.text_facts)]})
+    assert r not in printed_elsewhere(claimed, own, {}, [sentence])
