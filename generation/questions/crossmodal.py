@@ -341,11 +341,12 @@ def _averageable(ctx: Context, tc: TrendClaim) -> bool:
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
-    claim of the verdict the document has most of, leaving one of each to the comparisons."""
+    claim of the verdict the document has most of, leaving one of each to the comparisons. Never
+    a claim on the series' whole span: its years are in the chart's title, the text gives nothing."""
     found = trend_claims(ctx, rng)
     held = Counter(tc.matches for tc in found)
     for tc in sorted(found, key=lambda tc: -held[tc.matches]):
-        if not _averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
+        if tc.whole or not _averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
             continue
         fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
         mean = _period_mean(tc)

@@ -198,6 +198,11 @@ class TrendClaim:
     def matches(self) -> bool:
         return self.claimed == self.actual
 
+    @property
+    def whole(self) -> bool:
+        """The claim covers its series' whole span (printed in the chart's title)."""
+        return len(self.span) == sum(p.category == self.series for p in self.chart.data)
+
     def draft(
         self,
         level: Difficulty,
