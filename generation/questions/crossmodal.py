@@ -18,15 +18,16 @@ two or three misses, so whether another slot's attempt finds one depends on the 
 which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
 to it, each with its own drawn place (a report holds two or three claims of each verdict), verify
 L5 only by its own slots. Verify asks only claims that state a value (a forecast, an estimate:
-``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it. Questions
-without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
-leaving one of each verdict to the questions that judge.
+``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it.
+Integrate L1-L5 ask only claims the chart contradicts: a reading within its tolerance of the
+text's figure would be given by the text (:mod:`generation.questions.crossmodal_measures`).
+Questions without a verdict (integrate L3, compare L1) take trend claims the report holds more
+of, leaving one of each verdict to the questions that judge.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 import numpy as np
 
@@ -222,11 +223,11 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         return _integrate_period(ctx, rng)
     if level == "L2" and ctx.target not in (None, ("integrate_sources", "L2")):
         return None  # its side is drawn only by its own slots: another slot's attempt would tilt them
-    # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
-    # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
+    # L1 and L4 carry no verdict (any side); L2 and L5 ask on which side, or how far off, the chart is
     wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
-    # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
-    keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
+    # every level takes only a claim the chart contradicts: the reading L1 and L4 ask for lies
+    # outside its tolerance of the text's figure (else the figure passes as the reading, and 100%
+    # as L4's share: the whole answer comes from the text, audit43), and a side needs a miss
     return first_claim(
         ctx,
         rng,
@@ -235,7 +236,7 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
         carries=level == "L2",
-        keep=keep,
+        keep=lambda c: not c.matches,
         needs_colour=level == "L5",
         rules_first=True,  # claims of a target or a threshold first: verify asks only claims of a value
     )
