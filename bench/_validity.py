@@ -116,9 +116,13 @@ def render(counts: Counter[str]) -> list[str]:
         lines.append(f"  {name}: {counts[name]} of {counts[of]}")
     for key in sorted(k for k in counts if k.startswith("trend/of ")):
         cell = key.removeprefix("trend/of ")
-        lines.append(f"  {cell} whole-span period: {counts[f'trend whole-span period {cell}']} of {counts[key]}")
+        lines.append(
+            f"  {cell} whole-span period: {counts[f'trend whole-span period {cell}']} of {counts[key]}"
+        )
     cells = sorted(k for k in counts if k.startswith("cross-modal questions "))
-    lines.append("  questions per cell: " + ", ".join(f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts[k]}" for k in cells))
+    lines.append(
+        "  questions per cell: " + ", ".join(f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts[k]}" for k in cells)
+    )
     cells = sorted({k.rsplit(" ", 1)[0] for k in counts if k.startswith("verdict ")})
     for cell in cells:
         got = {v: counts[f"{cell} {v}"] for v in _VERDICTS}

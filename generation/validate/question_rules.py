@@ -11,6 +11,11 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
   at least three; L4 joins a text fact with a chart element; L5 names a visual encoding, and a
   colour only where the colour is the only key to the element (a series told apart by the
   legend, not a mark whose label is printed beside it).
+- ``text_given``: no answer value a cross-modal question asks for is given by its cited text
+  (:mod:`generation.questions.crossmodal_measures`): a chart reading within its tolerance of a
+  number the text states, a share of a stated figure with 100% within its tolerance, or a
+  period left to the text that is the chart's whole span. A verify question's reading is
+  exempt: a claim the chart matches lies within that tolerance by definition.
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -28,6 +33,7 @@ import re
 from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
+from generation.questions.crossmodal_measures import text_given, whole_span_period
 from generation.questions.measures import (
     DIRECTION,
     MAX_VERDICT_SHARE,
@@ -41,7 +47,7 @@ from generation.questions.phrasing import colour_keyed, numbers_in, unambiguous_
 from generation.validate.evidence import restated_problems
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
-RULES: tuple[str, ...] = ("restated_claim", "level_operation", "shared_evidence", "chart_load")
+RULES: tuple[str, ...] = ("restated_claim", "level_operation", "text_given", "shared_evidence", "chart_load")
 SUBSETS_CHECKED: frozenset[str] = frozenset({"chart", "cross_modal"})
 
 #: Comparison words: naming one side of a pair without the other states the comparison.
@@ -64,7 +70,26 @@ def question_checks(manifest: DocumentManifest, q: Question, chart: Chart | None
     return {
         "restated_claim": restated_claim(manifest, q),
         "level_operation": level_operation(manifest, q, chart),
+        "text_given": text_given_problems(manifest, q),
     }
+
+
+def text_given_problems(manifest: DocumentManifest, q: Question) -> list[str]:
+    """What of a cross-modal answer the cited text gives away (see the module's docstring)."""
+    if q.subset != "cross_modal" or q.category == "verify_with_chart":
+        return []
+    out = text_given(manifest, q)
+    years = _period(manifest, q)
+    printed = all(re.search(rf"\b{re.escape(y)}\b", q.question) for y in years)
+    if whole_span_period(manifest, q) and not printed:
+        out.append(f"the period it leaves to the text ({'–'.join(years)}) is its chart's whole span")
+    return out
+
+
+def _period(manifest: DocumentManifest, q: Question) -> list[str]:
+    """The first and last year of the trend claims a question cites."""
+    facts = [manifest.text_facts[i].values for i in q.required_facts if 0 <= i < len(manifest.text_facts)]
+    return [v[k] for v in facts if v.get("kind") == "trend_claim" for k in ("start", "end") if v.get(k)]
 
 
 def restates(manifest: DocumentManifest, q: Question) -> bool:
