@@ -1,9 +1,10 @@
 """What of a cross-modal question's answer the cited text alone gives away (audit43: C0, C2, C13),
 read from the record and its manifest.
 
-- :func:`text_given`: the answer values a reader finds without the chart. A chart reading lies
-  within its tolerance of a number a cited claim states (the text's figure passes as the
-  reading); a share of a stated figure has 100% within its tolerance ("100%" passes).
+- :func:`text_given`: the answer values a reader finds without the chart. A chart reading (or a
+  mean of readings) lies within its tolerance of a number a cited claim states (the text's
+  figure passes as the reading); a share of a stated figure has 100% within its tolerance
+  ("100%" passes).
 - :func:`whole_span_period`: the period of a cited trend claim is its series' whole span on the
   chart (printed in the title), so the text's period is found without the text.
 
@@ -36,22 +37,28 @@ def _stated(manifest: DocumentManifest, q: Question) -> list[float]:
     return out
 
 
-def _tol(v: AnswerValue) -> float:
-    return effective_tol(v.value or 0.0, v.abs_tol, v.rel_tol)
+def passes_for(v: AnswerValue, stated: float) -> bool:
+    """``stated`` lies within the tolerance of answer value ``v`` (it scores as ``v``)."""
+    return v.value is not None and abs(stated - v.value) <= effective_tol(v.value, v.abs_tol, v.rel_tol)
 
 
 def _given(d: Derivation, v: AnswerValue, stated: list[float]) -> str | None:
-    """Why ``v`` (worked out by ``d``) is given by the text, or None."""
+    """Why ``v`` (worked out by ``d`` from the chart) is given by the text, or None."""
     if len(d.steps) != 1 or v.value is None:
         return None
     step = d.steps[0]
     sources = [o.source for o in step.operands]
-    if step.op == "read" and sources == ["point"] and step.operands[0].key == "value":
-        near = [x for x in stated if abs(x - v.value) <= _tol(v)]
-        return f"the reading {v.text} is within its tolerance of the text's {near[0]:g}" if near else None
-    if step.op == "percent_of" and sources == ["point", "fact"] and abs(v.value - PIVOT) <= _tol(v):
-        return f"the share {v.text}% has {PIVOT:g}% within its tolerance"
-    return None
+    if step.op == "percent_of" and sources == ["point", "fact"]:
+        return f"the share {v.text}% has {PIVOT:g}% within its tolerance" if passes_for(v, PIVOT) else None
+    if (
+        step.op not in ("read", "mean")
+        or set(sources) != {"point"}
+        or {o.key for o in step.operands} != {"value"}
+    ):
+        return None
+    near = [x for x in stated if passes_for(v, x)]
+    what = "reading" if step.op == "read" else "mean"
+    return f"the {what} {v.text} is within its tolerance of the text's {near[0]:g}" if near else None
 
 
 def text_given(manifest: DocumentManifest, q: Question) -> list[str]:
