@@ -105,3 +105,10 @@ def test_no_generated_question_breaks_the_text_given_rule(
     run: list[tuple[DocumentManifest, list[Question]]],
 ) -> None:
     assert [(q.question, p) for m, qs in run for q in qs for p in text_given_problems(m, q)] == []
+
+
+def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
+    """Integrate L1/L4 no longer take matched claims: L3's group means keep those slots filled."""
+    cells = Counter((q.category, q.difficulty) for _, qs in run for q in qs if q.subset == "cross_modal")
+    assert sum(cells.values()) >= 0.99 * 3 * N_DOCS, cells
+    assert cells[("integrate_sources", "L3")] >= 10, cells
