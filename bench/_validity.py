@@ -8,7 +8,15 @@
   categories with a verdict;
 * ``compare without measure / figure``: compare_representations questions that do not name the
   measure (the chart's title words or its y axis) or the figure;
-* ``comparison L4 first-named``: comparison L4 questions whose answer is the option named first.
+* ``comparison L4 first-named``: comparison L4 questions whose answer is the option named first;
+* ``integrate L1/L4 from the text alone`` (audit43 C0): integrate_sources L1/L4 questions whose
+  every number is stated in the cited text or given away by it
+  (:func:`generation.questions.crossmodal_measures.from_text_alone`);
+* ``verify matches reading given by the text`` (C2): verify questions judged "matches" whose
+  chart reading lies within its tolerance of the text's figure;
+* ``<category> L<n> whole-span period`` (C13): questions on a trend claim whose period is its
+  series' whole span on the chart (``crossmodal_measures.whole_span_period``);
+* ``cross-modal questions <category> L<n>``: questions per cell (the question mix).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from generation.questions.crossmodal_measures import from_text_alone, text_given, whole_span_period
 from generation.questions.measures import verdict_of
 from generation.questions.phrasing import chart_refs, title_subject
 from synthdocbench_tasks.schema import DocumentManifest, Question
@@ -42,6 +51,8 @@ def count(manifest: DocumentManifest, questions: list[Question]) -> Counter[str]
     for q in questions:
         labels = _labels(q)
         verdict = verdict_of(q)
+        if q.subset == "cross_modal":
+            out.update(_text_counts(manifest, q, verdict))
         if q.category in ("verify_with_chart", "compare_representations") and verdict:
             out[f"verdict {q.category} {q.difficulty} {verdict}"] += 1
         if q.category == "verify_with_chart":
@@ -73,6 +84,23 @@ def count(manifest: DocumentManifest, questions: list[Question]) -> Counter[str]
     return out
 
 
+def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -> Counter[str]:
+    """The audit43 counts of one cross-modal question (see the module's docstring)."""
+    out: Counter[str] = Counter()
+    cell = f"{q.category} {q.difficulty}"
+    out[f"cross-modal questions {cell}"] += 1
+    if q.category == "integrate_sources" and q.difficulty in ("L1", "L4"):
+        out["integrate L1/L4/of"] += 1
+        out["integrate L1/L4 from the text alone"] += from_text_alone(manifest, q)
+    if q.category == "verify_with_chart" and verdict == "matches":
+        out["verify matches/of"] += 1
+        out["verify matches reading given by the text"] += bool(text_given(manifest, q))
+    if any(manifest.text_facts[i].values.get("kind") == "trend_claim" for i in q.required_facts):
+        out[f"trend/of {cell}"] += 1
+        out[f"trend whole-span period {cell}"] += whole_span_period(manifest, q)
+    return out
+
+
 def render(counts: Counter[str]) -> list[str]:
     """One line per defect class, then the verdict split per (category, level)."""
     lines = ["", "validity defects (claims42)"]
@@ -82,8 +110,19 @@ def render(counts: Counter[str]) -> list[str]:
         ("compare without figure", "compare/of"),
         ("compare without measure", "compare/of"),
         ("comparison L4 first-named", "comparison L4/of"),
+        ("integrate L1/L4 from the text alone", "integrate L1/L4/of"),
+        ("verify matches reading given by the text", "verify matches/of"),
     ):
         lines.append(f"  {name}: {counts[name]} of {counts[of]}")
+    for key in sorted(k for k in counts if k.startswith("trend/of ")):
+        cell = key.removeprefix("trend/of ")
+        lines.append(
+            f"  {cell} whole-span period: {counts[f'trend whole-span period {cell}']} of {counts[key]}"
+        )
+    cells = sorted(k for k in counts if k.startswith("cross-modal questions "))
+    lines.append(
+        "  questions per cell: " + ", ".join(f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts[k]}" for k in cells)
+    )
     cells = sorted({k.rsplit(" ", 1)[0] for k in counts if k.startswith("verdict ")})
     for cell in cells:
         got = {v: counts[f"{cell} {v}"] for v in _VERDICTS}

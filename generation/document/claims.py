@@ -311,21 +311,20 @@ def trend_claims(
     n_sections: int,
     section_of: dict[str, int],
 ) -> list[SectionFact]:
-    """2-3 statements of how a line chart's series moved, each in a section two or more away
-    from its chart. Verdicts alternate from a drawn start: a true statement gives the series'
-    direction, a false one the opposite (a rise or a fall for a flat series). The first two (one
-    true, one false) are about two series of one chart where a chart has two, one found by its
-    colour where there is: a question about either finds the same period and the same kind of
-    key, so neither verdict is easier to ask."""
+    """2-3 statements of how a line chart's series moved over a stretch of its years
+    (:func:`_stretch`), each in a section two or more away from its chart. Verdicts alternate
+    from a drawn start: a true statement gives the stretch's direction, a false one the opposite
+    (a rise or a fall for a flat stretch). The first two (one true, one false) are about two
+    series of one chart where a chart has two, one found by its colour where there is: a question
+    about either finds the same kind of key, so neither verdict is easier to ask."""
     candidates: list[tuple[ChartSpec, str | None, list[DataPoint], str]] = []
     for spec in specs:
         if spec.chart.chartType not in LINE_FAMILY or not _eligible(spec, section_of, n_sections):
             continue
         for series in dict.fromkeys(p.category for p in spec.chart.data):
-            points = [p for p in spec.chart.data if p.category == series]
-            moved = series_direction([p.value for p in points])
-            if moved is not None:
-                candidates.append((spec, series, points, moved))
+            found = _stretch(rng, [p for p in spec.chart.data if p.category == series])
+            if found is not None:
+                candidates.append((spec, series, *found))
     facts: list[SectionFact] = []
     order = [int(i) for i in rng.permutation(len(candidates))]
     matches = bool(rng.random() < 0.5)
@@ -343,7 +342,7 @@ def trend_claims(
         direction = actual if matches else wrong[pick_index(rng, len(wrong))]
         matches = not matches
         phrase = f"{spec.metric.name} in {in_text(writer.topic, series or spec.subject or '')}"
-        start, end = points[0].label, points[-1].label
+        start, end = points[0].label, points[-1].label  # the stretch, never the whole series
         values = {"kind": "trend_claim", "viz_id": spec.chart.vizId}
         if series:
             values["series"] = series
@@ -357,6 +356,28 @@ def trend_claims(
             )
         )
     return facts
+
+
+#: The fewest marks a trend claim's stretch covers (a direction over two years is a change).
+MIN_STRETCH = 3
+
+
+def _stretch(rng: np.random.Generator, points: list[DataPoint]) -> tuple[list[DataPoint], str] | None:
+    """(marks, direction) of a stretch of a series a trend claim states: :data:`MIN_STRETCH` or
+    more consecutive marks whose direction is clear-cut, drawn uniformly among such stretches,
+    never the whole series where it is longer than that (its span is printed in the chart's
+    title: a question on "the period the text covers" would need no text); the whole of a
+    shorter series. None when no stretch has a clear direction."""
+    n = len(points)
+    if n <= MIN_STRETCH:
+        pairs = [(0, n - 1)]
+    else:
+        pairs = [(i, j) for i in range(n) for j in range(i + MIN_STRETCH - 1, n) if (i, j) != (0, n - 1)]
+    clear = [(i, j, d) for i, j in pairs if (d := series_direction([p.value for p in points[i : j + 1]]))]
+    if not clear:
+        return None
+    i, j, moved = clear[int(rng.integers(len(clear)))]
+    return points[i : j + 1], moved
 
 
 def _pair_first(order: list[int], chart_of: list[str], coloured: Callable[[int], bool]) -> list[int]:

@@ -18,15 +18,13 @@ two or three misses, so whether another slot's attempt finds one depends on the 
 which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
 to it, each with its own drawn place (a report holds two or three claims of each verdict), verify
 L5 only by its own slots. Verify asks only claims that state a value (a forecast, an estimate:
-``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it. Questions
-without a verdict (integrate L1, L3, L4; compare L1) take claims the report holds more of,
-leaving one of each verdict to the questions that judge.
+``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it.
+Integrate questions are built in :mod:`generation.questions.crossmodal_integrate` (L1, L2, L4
+and L5 only on claims the chart contradicts). Questions without a verdict (integrate L3, compare
+L1) take trend claims the report holds more of, leaving one of each verdict to those that judge.
 """
 
 from __future__ import annotations
-
-from collections import Counter
-from collections.abc import Callable
 
 import numpy as np
 
@@ -34,20 +32,23 @@ from generation.document.claims import STATED_RELATIONS
 from generation.document.grammar import agree
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
-from generation.questions.chart import mean_needs_no_reading, val
+from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.crossmodal_claims import (
-    SIDES,
     VERDICTS,
     Claim,
     TrendClaim,
+    averageable,
     first_claim,
+    group_marks,
     mark_subject,
+    period_mean,
     trend_claims,
     verdict_key,
     verdict_value,
     with_verdict,
 )
+from generation.questions.crossmodal_integrate import integrate_sources
 from generation.questions.phrasing import (
     article,
     colour_keyed,
@@ -57,7 +58,7 @@ from generation.questions.phrasing import (
     pick,
     value_unit,
 )
-from synthdocbench_tasks.schema import DataPoint, Difficulty
+from synthdocbench_tasks.schema import Difficulty
 
 # --- verify with chart -----------------------------------------------------------------
 
@@ -73,7 +74,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
     def keep(claim: Claim) -> bool:
         # only a claim of what the value was (a chart neither confirms nor refutes a target)
         stated = claim.relation in STATED_RELATIONS
-        return stated and (level != "L3" or len(_group_marks(ctx, claim)) >= 3)
+        return stated and (level != "L3" or len(group_marks(ctx, claim)) >= 3)
 
     return first_claim(
         ctx,
@@ -86,15 +87,6 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
         needs_colour=level == "L5",
         spare_sides=True,
     )
-
-
-def _group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
-    """The claim's group when it can be averaged: 3-12 readable marks."""
-    _, marks = claim.group()
-    if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
-        return []
-    readable = all(ctx.readable(claim.chart, p, claimed=p is claim.point) for p in marks)
-    return marks if readable else []
 
 
 def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
@@ -214,169 +206,6 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
     return claim.draft("verify_with_chart", level, q, a, values, steps)
 
 
-# --- integrate sources -----------------------------------------------------------------
-
-
-def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    if level == "L3":
-        return _integrate_period(ctx, rng)
-    if level == "L2" and ctx.target not in (None, ("integrate_sources", "L2")):
-        return None  # its side is drawn only by its own slots: another slot's attempt would tilt them
-    # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
-    # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
-    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
-    # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
-    keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
-    return first_claim(
-        ctx,
-        rng,
-        "integrate",
-        lambda c: _integrate(c, level, rng),
-        key=lambda c: c.side if not c.matches else "",
-        wanted=wanted,
-        carries=level == "L2",
-        keep=keep,
-        needs_colour=level == "L5",
-        rules_first=True,  # claims of a target or a threshold first: verify asks only claims of a value
-    )
-
-
-def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-    c, v = claim.stated(), val(claim.chart, claim.point)
-    stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
-    find_chart = f"Find the chart for {subj} in another section: {fig}."
-    values: list[Value]
-    if level == "L1":
-        q = pick(
-            rng,
-            [
-                f"What {rel} does the text give for {subj}, and what value does the chart of {subj} show?",
-                f"Quote the {rel} the report gives for {subj} and the figure the matching chart shows for "
-                "it.",
-            ],
-        )
-        a = f"The text gives {article(rel)} of {c}, while {fig} shows {v}."
-        steps, values = [claim.step(), f"{find_chart} It reads {v}."], [stated, reading]
-    elif level == "L2":
-        q = pick(
-            rng,
-            [
-                f"For {subj}, which is larger: the {rel} stated in the text or the value the chart shows?",
-                f"Where does the charted value for {subj} stand relative to the {rel} the report gives for "
-                "it?",
-            ],
-        )
-        larger = "the charted value" if claim.side == "above" else f"the {rel}"
-        a = (
-            f"The chart shows {v} against a stated {rel} of {c}, so {larger} is larger: the chart is "
-            f"{claim.side} it."
-        )
-        steps = [claim.step(), f"{find_chart} It reads {v}.", f"Compare: {v} is {claim.side} {c}."]
-        values = [claim.side_value(), stated, reading]
-    elif level == "L4":
-        if claim.claimed.value <= 0 or claim.point.value <= 0:
-            return None
-        share = arith.share_value(claim.charted, claim.claimed)
-        q = pick(
-            rng,
-            [
-                f"What percentage of the {rel} stated in the text does the charted value for {subj} amount "
-                "to?",
-                f"Expressed as a percentage of the {rel} given in the prose, where does {subj} stand on the "
-                "chart?",
-            ],
-        )
-        a = f"The text's {rel} is {c} and {fig} shows {v}, which is {share.text}% of the {rel}."
-        steps = [
-            claim.step(),
-            find_chart,
-            f"Read it: {v}.",
-            f"Divide: {fmt_num(claim.point.value)} / {fmt_num(claim.claimed.value)} = {share.text}%.",
-        ]
-        values = [stated, reading, share]
-    else:
-        return _integrate_colour(claim, rng)
-    return claim.draft("integrate_sources", level, q, a, values, steps)
-
-
-def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
-    """L5: the claim's mark found by its colour, and how far its charted value is from the text's
-    figure; on which side of it, where the mark is read too loosely for the gap to be asked as a
-    number (off an axis, a miss sits 2-3 reading tolerances from its mark)."""
-    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-    c, v = claim.stated(), val(claim.chart, claim.point)
-    stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
-    colour, gap = str(colour_of(claim.chart, claim.point)), claim.gap()
-    find = f"Find the chart for {subj} in another section: {fig}. Its legend shows {subj} in {colour}."
-    if qc.pinned(gap.av):
-        asked = "how far is its value from the", "say how much its charted value differs from the"
-        said, last = f"a gap of {gap.said()}", f"Subtract: {gap.text}."
-        values: list[Value] = [label_value(colour), stated, reading, gap]
-    else:
-        asked = "is its value above or below the", "say whether its charted value is higher or lower than the"
-        said, last = f"so the chart is {claim.side} it", f"Compare: {v} is {claim.side} {c}."
-        values = [label_value(colour), claim.side_value(), stated, reading]
-    q = pick(
-        rng,
-        [
-            f"In the chart that plots {subj}, which colour represents it, and {asked[0]} {rel} the text "
-            "gives?",
-            f"Identify {subj} by its colour in the relevant chart and {asked[1]} {rel} stated in the prose.",
-        ],
-    )
-    a = f"In {fig} the {colour} mark is {subj}, at {v}; the text's {rel} is {c}, {said}."
-    steps = [claim.step(), find, f"Read the {colour} mark: {v}.", last]
-    return claim.draft("integrate_sources", "L5", q, a, values, steps)
-
-
-def _period_mean(tc: TrendClaim) -> qc.Num:
-    terms = [qc.point_term(tc.chart, p) for p in tc.span]
-    return qc.derived_value(qc.mean_term(terms), value_unit(tc.chart), 2)
-
-
-def _averageable(ctx: Context, tc: TrendClaim) -> bool:
-    return 3 <= len(tc.span) <= 12 and all(ctx.readable(tc.chart, p) for p in tc.span)
-
-
-def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
-    claim of the verdict the document has most of, leaving one of each to the comparisons."""
-    found = trend_claims(ctx, rng)
-    held = Counter(tc.matches for tc in found)
-    for tc in sorted(found, key=lambda tc: -held[tc.matches]):
-        if not _averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
-            continue
-        fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
-        mean = _period_mean(tc)
-        q = pick(
-            rng,
-            [
-                f"The report discusses {name} over a stretch of years. Using the chart, what was its average "
-                "level over exactly that period?",
-                f"For the period the text covers for {name}, what mean value does the chart give across "
-                "those "
-                "years?",
-            ],
-        )
-        a = f"The report's passage runs from {f.label} to {last.label}; {fig} puts the mean at {mean.said()}."
-        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in tc.span)
-        steps = [
-            f"Find the text's passage on {name} (section {tc.fact.section_id}): it covers {f.label} to "
-            f"{last.label}.",
-            f"Locate {fig} and read {name} in each of those years: {readings}.",
-            f"Add the {len(tc.span)} values: {fmt_num(sum(p.value for p in tc.span), 2)}.",
-            f"Divide by {len(tc.span)}: {mean.text}.",
-        ]
-        values: list[Value] = [
-            qc.exact_value(qc.label_term(tc.chart, f), None),
-            qc.exact_value(qc.label_term(tc.chart, last), None),
-            mean,
-        ]
-        return Draft("integrate_sources", "L3", q, a, values, steps, [tc.chart], list(tc.span), [tc.index])
-    return None
-
-
 # --- compare representations -----------------------------------------------------------
 
 
@@ -389,7 +218,7 @@ def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Gene
         colour = colour_of(tc.chart, tc.first) if tc.series is not None else None
         if level == "L5" and (colour is None or not colour_keyed(tc.chart, tc.first)):
             continue
-        if level == "L3" and not _averageable(ctx, tc):
+        if level == "L3" and not averageable(ctx, tc):
             continue
         if not ctx.claim(f"trend:{tc.index}:compare"):
             continue
@@ -464,7 +293,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
     points = [f, last]
     values: list[Value]
     if level == "L3":
-        mean = _period_mean(tc)
+        mean = period_mean(tc)
         q = pick(
             rng,
             [

@@ -19,7 +19,7 @@ from generation.document.claims import RULE_RELATIONS
 from generation.document.grammar import with_the
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
-from generation.questions.chart import ordered_series, series_name
+from generation.questions.chart import mean_needs_no_reading, ordered_series, series_name
 from generation.questions.common import Context, Draft, Term, Value, label_value
 from generation.questions.phrasing import (
     article,
@@ -198,6 +198,11 @@ class TrendClaim:
     def matches(self) -> bool:
         return self.claimed == self.actual
 
+    @property
+    def whole(self) -> bool:
+        """The claim covers its series' whole span (printed in the chart's title)."""
+        return len(self.span) == sum(p.category == self.series for p in self.chart.data)
+
     def draft(
         self,
         level: Difficulty,
@@ -323,3 +328,23 @@ def first_claim(
 
 def verdict_key(claim: Claim | TrendClaim) -> str:
     return VERDICTS[0] if claim.matches else VERDICTS[1]
+
+
+def group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
+    """The claim's group when it can be averaged: 3-12 readable marks."""
+    _, marks = claim.group()
+    if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
+        return []
+    readable = all(ctx.readable(claim.chart, p, claimed=p is claim.point) for p in marks)
+    return marks if readable else []
+
+
+def period_mean(tc: TrendClaim) -> qc.Num:
+    """The mean of a trend claim's period on its chart."""
+    terms = [qc.point_term(tc.chart, p) for p in tc.span]
+    return qc.derived_value(qc.mean_term(terms), value_unit(tc.chart), 2)
+
+
+def averageable(ctx: Context, tc: TrendClaim) -> bool:
+    """A trend claim's period can be averaged: 3-12 readable marks."""
+    return 3 <= len(tc.span) <= 12 and all(ctx.readable(tc.chart, p) for p in tc.span)

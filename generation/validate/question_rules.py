@@ -14,6 +14,11 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
 - ``labelled_elsewhere``: no number a question reads off its chart's axis is printed as a data
   label on another chart of the report (several charts draw one series: the question would need
   no reading of its own chart; :mod:`generation.questions.elsewhere`).
+- ``text_given``: no answer value a cross-modal question asks for is given by its cited text
+  (:mod:`generation.questions.crossmodal_measures`): a chart reading within its tolerance of a
+  number the text states, a share of a stated figure with 100% within its tolerance, or a
+  period left to the text that is the chart's whole span. A verify question's reading is
+  exempt: a claim the chart matches lies within that tolerance by definition.
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -31,6 +36,7 @@ import re
 from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
+from generation.questions.crossmodal_measures import text_given, whole_span_period
 from generation.questions.elsewhere import data_labels, labelled_elsewhere, readings
 from generation.questions.measures import (
     DIRECTION,
@@ -49,6 +55,7 @@ RULES: tuple[str, ...] = (
     "restated_claim",
     "level_operation",
     "labelled_elsewhere",
+    "text_given",
     "shared_evidence",
     "chart_load",
 )
@@ -75,6 +82,7 @@ def question_checks(manifest: DocumentManifest, q: Question, chart: Chart | None
         "restated_claim": restated_claim(manifest, q),
         "level_operation": level_operation(manifest, q, chart),
         "labelled_elsewhere": labelled_elsewhere_rule(manifest, q),
+        "text_given": text_given_problems(manifest, q),
     }
 
 
@@ -88,6 +96,24 @@ def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str
             where = ", ".join(sorted(others))
             out.append(f"reads {r.mark} ({fmt_num(r.value)}) off the axis, a data label of {where}")
     return out
+
+
+def text_given_problems(manifest: DocumentManifest, q: Question) -> list[str]:
+    """What of a cross-modal answer the cited text gives away (see the module's docstring)."""
+    if q.subset != "cross_modal" or q.category == "verify_with_chart":
+        return []
+    out = text_given(manifest, q)
+    years = _period(manifest, q)
+    printed = all(re.search(rf"\b{re.escape(y)}\b", q.question) for y in years)
+    if whole_span_period(manifest, q) and not printed:
+        out.append(f"the period it leaves to the text ({'–'.join(years)}) is its chart's whole span")
+    return out
+
+
+def _period(manifest: DocumentManifest, q: Question) -> list[str]:
+    """The first and last year of the trend claims a question cites."""
+    facts = [manifest.text_facts[i].values for i in q.required_facts if 0 <= i < len(manifest.text_facts)]
+    return [v[k] for v in facts if v.get("kind") == "trend_claim" for k in ("start", "end") if v.get(k)]
 
 
 def restates(manifest: DocumentManifest, q: Question) -> bool:

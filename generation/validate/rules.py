@@ -39,8 +39,8 @@ Rules, each a name a :class:`Rejection` carries:
 - ``evidence_pages``: every evidence region lies on a page the PDF has, and resolves to the
   right page: the chart's title is printed on a page of its regions, and each cited fact's
   sentence on the pages of its regions.
-- ``restated_claim``, ``level_operation``, ``labelled_elsewhere`` (per question) and
-  ``shared_evidence``, ``chart_load`` (per report): see :mod:`generation.validate.question_rules`.
+- ``restated_claim``, ``level_operation``, ``labelled_elsewhere``, ``text_given`` (per question)
+  and ``shared_evidence``, ``chart_load`` (per report): see :mod:`generation.validate.question_rules`.
 - ``evidence_units``, ``restated_unit``, ``level_operation``, ``category_evidence``,
   ``chart_needed``: the evidence units of complex questions (:mod:`generation.validate.evidence`).
 - ``illegible``: the value (or mark label) a question asks about is printed in its chart

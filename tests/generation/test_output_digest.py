@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "530da76f0573e371e56de70113d8f182c17fc4a638c179640a26686c6681b080",
-    "5-d3-1": "1a83719a008bd2b3664354867665687777293adde3a0438effea079cb146721b",
-    "5-d3-2": "31957ca97be9d019cb29cff8ad964db981a28287cd18b5d68b85e3b6c362c353",
-    "5-d3-3": "cd6544e0226e6e57d74e44aa016b43ea4bd2dd6b16153959239be8cbaa6a444f",
-    "3-matplotlib-0": "493243012452082ac58e702363ab4fad8f1f0ede9a1b39b61b1c67a631ac9e9c",
-    "3-matplotlib-1": "e9f8ebe5e6fb7f2b35d09645638139c7ace30df10914b4041738b44a09663eb2",
+    "5-d3-0": "880c0d6d335cdba0ca342e85412efabc21e4dffeacd94d608ade663fa32ff5aa",
+    "5-d3-1": "4bcb78fdb6a3674904b5d3ec4da2ccdeb74e308faa8b4ff173d0edb58456d6bf",
+    "5-d3-2": "17fd99f529126d5dea165b4e6023660a2d6009fe2936e2fc4b2c261e7ccb0f8a",
+    "5-d3-3": "3a9ef760ad85086412bde3ee6eba50c0fce24fd1edb2b8e47bd65d9b27ffe984",
+    "3-matplotlib-0": "fe2400bdc7deda4d1c5f3f12a3ca248b825e9049d46b8bb7436061250b5cab6f",
+    "3-matplotlib-1": "6fe7d513068c0ce48ba9b1d4d5d93dac495daac35e849a24bad60ce99045271b",
 }
 
 

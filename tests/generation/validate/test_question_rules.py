@@ -16,6 +16,7 @@ from generation.validate.question_rules import (
     level_operation,
     restated_claim,
     set_problems,
+    text_given_problems,
 )
 from generation.validate.rules import RULES as ALL_RULES
 from generation.validate.rules import check_question
@@ -187,6 +188,58 @@ def test_a_reading_another_chart_labels_is_rejected(
     own = _labelling(r.chart, None, "data_labels")
     both = with_charts(**{other.vizId: _labelling(other, r.value, "data_labels"), r.chart.vizId: own})
     assert not any(r.mark in p for p in labelled_elsewhere_rule(both, q))
+
+
+def _stating(manifest: DocumentManifest, q: Question, index: int, **values: str) -> DocumentManifest:
+    """``manifest`` with the text fact ``q`` cites ``index``-th holding ``values``."""
+    facts = list(manifest.text_facts)
+    i = q.required_facts[index]
+    facts[i] = facts[i].model_copy(update={"values": {**facts[i].values, **values}})
+    return manifest.model_copy(update={"text_facts": facts})
+
+
+def test_a_reading_the_text_gives_is_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = next(
+        x for x in questions if x.category == "integrate_sources" and x.difficulty in ("L1", "L2", "L4", "L5")
+    )
+    assert text_given_problems(manifest, q) == []
+    reading = next(v for v in q.answer_values if v.kind == "number" and v.rel_tol + v.abs_tol > 0)
+    assert reading.value is not None
+    # the text states a figure within the reading's tolerance: the figure passes as the reading
+    near = f"{reading.value * (1 + 0.5 * reading.rel_tol) + 0.5 * reading.abs_tol:.6f}"
+    told = _stating(manifest, q, 0, claimed_value=near)
+    assert any(p.startswith(f"the reading {reading.text} ") for p in text_given_problems(told, q))
+    # a verify question asks its reading against the claim: a match lies within it by design
+    verify = q.model_copy(update={"category": "verify_with_chart"})
+    assert text_given_problems(told, verify) == []
+
+
+def test_a_share_of_about_100_is_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
+    q = next(x for x in questions if x.category == "integrate_sources" and x.difficulty == "L4")
+    share = q.answer_values[-1]
+    assert text_given_problems(manifest, q) == []
+    near = share.model_copy(update={"value": 100.0 + 0.5 * share.abs_tol, "text": "100"})
+    asked = q.model_copy(update={"answer_values": [*q.answer_values[:-1], near]})
+    assert any("100% within its tolerance" in p for p in text_given_problems(manifest, asked))
+
+
+def test_a_whole_span_period_left_to_the_text_is_rejected(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    cited = _citing(manifest, questions, "trend_claim")
+    q = cited.model_copy(
+        update={"question": "What mean does the chart give over the period the text covers?"}
+    )
+    fact = manifest.text_facts[q.required_facts[0]].values
+    chart = next(c for c in manifest.charts if c.vizId == fact["viz_id"])
+    labels = [p.label for p in chart.data if p.category == (fact.get("series") or None)]
+    assert len(labels) >= 4
+    stretch = _stating(manifest, q, 0, start=labels[0], end=labels[-2])
+    assert text_given_problems(stretch, q) == []
+    whole = _stating(manifest, q, 0, start=labels[0], end=labels[-1])
+    assert any("whole span" in p for p in text_given_problems(whole, q))
+    printed = q.model_copy(update={"question": f"{q.question} ({labels[0]} to {labels[-1]})"})
+    assert text_given_problems(whole, printed) == []  # the question gives the period itself
 
 
 def test_shared_evidence_sets_are_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:

@@ -1,0 +1,231 @@
+"""Integrate-sources questions (Table 14): the text's figure with what the chart shows.
+
+Every level but L3 takes a claim the chart contradicts: on a claim it bears out, the text's
+figure lies within the reading's tolerance (it passes as the reading, and 100% as the share:
+the whole answer came from the text, :mod:`generation.questions.crossmodal_measures`). L2 asks
+on which side the chart lies, L4 the charted value as a share of the figure, L5 the mark by its
+colour and the gap (or the side). L3 asks the mean over the period a trend claim covers (never
+its series' whole span), else a claim's figure and the mean of its mark's group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from generation.questions import arithmetic as arith
+from generation.questions import common as qc
+from generation.questions.chart import val
+from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.crossmodal_claims import (
+    SIDES,
+    VERDICTS,
+    Claim,
+    averageable,
+    first_claim,
+    group_marks,
+    period_mean,
+    trend_claims,
+    verdict_key,
+)
+from generation.questions.crossmodal_measures import passes_for
+from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
+from synthdocbench_tasks.schema import Difficulty
+
+
+def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    if level == "L3":
+        return _integrate_period(ctx, rng) or _integrate_group(ctx, rng)
+    if level == "L2" and ctx.target not in (None, ("integrate_sources", "L2")):
+        return None  # its side is drawn only by its own slots: another slot's attempt would tilt them
+    # L1 and L4 carry no verdict (any side); L2 and L5 ask on which side, or how far off, the chart is
+    wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
+    # every level takes only a claim the chart contradicts: the reading L1 and L4 ask for lies
+    # outside its tolerance of the text's figure (else the figure passes as the reading, and 100%
+    # as L4's share: the whole answer comes from the text, audit43), and a side needs a miss
+    return first_claim(
+        ctx,
+        rng,
+        "integrate",
+        lambda c: _integrate(c, level, rng),
+        key=lambda c: c.side if not c.matches else "",
+        wanted=wanted,
+        carries=level == "L2",
+        keep=lambda c: not c.matches,
+        needs_colour=level == "L5",
+        rules_first=True,  # claims of a target or a threshold first: verify asks only claims of a value
+    )
+
+
+def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    c, v = claim.stated(), val(claim.chart, claim.point)
+    stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
+    find_chart = f"Find the chart for {subj} in another section: {fig}."
+    values: list[Value]
+    if level == "L1":
+        q = pick(
+            rng,
+            [
+                f"What {rel} does the text give for {subj}, and what value does the chart of {subj} show?",
+                f"Quote the {rel} the report gives for {subj} and the figure the matching chart shows for "
+                "it.",
+            ],
+        )
+        a = f"The text gives {article(rel)} of {c}, while {fig} shows {v}."
+        steps, values = [claim.step(), f"{find_chart} It reads {v}."], [stated, reading]
+    elif level == "L2":
+        q = pick(
+            rng,
+            [
+                f"For {subj}, which is larger: the {rel} stated in the text or the value the chart shows?",
+                f"Where does the charted value for {subj} stand relative to the {rel} the report gives for "
+                "it?",
+            ],
+        )
+        larger = "the charted value" if claim.side == "above" else f"the {rel}"
+        a = (
+            f"The chart shows {v} against a stated {rel} of {c}, so {larger} is larger: the chart is "
+            f"{claim.side} it."
+        )
+        steps = [claim.step(), f"{find_chart} It reads {v}.", f"Compare: {v} is {claim.side} {c}."]
+        values = [claim.side_value(), stated, reading]
+    elif level == "L4":
+        if claim.claimed.value <= 0 or claim.point.value <= 0:
+            return None
+        share = arith.share_value(claim.charted, claim.claimed)
+        q = pick(
+            rng,
+            [
+                f"What percentage of the {rel} stated in the text does the charted value for {subj} amount "
+                "to?",
+                f"Expressed as a percentage of the {rel} given in the prose, where does {subj} stand on the "
+                "chart?",
+            ],
+        )
+        a = f"The text's {rel} is {c} and {fig} shows {v}, which is {share.text}% of the {rel}."
+        steps = [
+            claim.step(),
+            find_chart,
+            f"Read it: {v}.",
+            f"Divide: {fmt_num(claim.point.value)} / {fmt_num(claim.claimed.value)} = {share.text}%.",
+        ]
+        values = [stated, reading, share]
+    else:
+        return _integrate_colour(claim, rng)
+    return claim.draft("integrate_sources", level, q, a, values, steps)
+
+
+def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
+    """L5: the claim's mark found by its colour, and how far its charted value is from the text's
+    figure; on which side of it, where the mark is read too loosely for the gap to be asked as a
+    number (off an axis, a miss sits 2-3 reading tolerances from its mark)."""
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    c, v = claim.stated(), val(claim.chart, claim.point)
+    stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
+    colour, gap = str(colour_of(claim.chart, claim.point)), claim.gap()
+    find = f"Find the chart for {subj} in another section: {fig}. Its legend shows {subj} in {colour}."
+    if qc.pinned(gap.av):
+        asked = "how far is its value from the", "say how much its charted value differs from the"
+        said, last = f"a gap of {gap.said()}", f"Subtract: {gap.text}."
+        values: list[Value] = [label_value(colour), stated, reading, gap]
+    else:
+        asked = "is its value above or below the", "say whether its charted value is higher or lower than the"
+        said, last = f"so the chart is {claim.side} it", f"Compare: {v} is {claim.side} {c}."
+        values = [label_value(colour), claim.side_value(), stated, reading]
+    q = pick(
+        rng,
+        [
+            f"In the chart that plots {subj}, which colour represents it, and {asked[0]} {rel} the text "
+            "gives?",
+            f"Identify {subj} by its colour in the relevant chart and {asked[1]} {rel} stated in the prose.",
+        ],
+    )
+    a = f"In {fig} the {colour} mark is {subj}, at {v}; the text's {rel} is {c}, {said}."
+    steps = [claim.step(), find, f"Read the {colour} mark: {v}.", last]
+    return claim.draft("integrate_sources", "L5", q, a, values, steps)
+
+
+def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L3 where no trend claim serves: the figure a claim states (the text) and the mean of its
+    mark's group (the chart); claims the chart bears out first, as the other levels ask misses."""
+
+    def make(claim: Claim) -> Draft | None:
+        fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+        (what, _), marks = claim.group(), group_marks(ctx, claim)
+        mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
+        if passes_for(mean.av, claim.claimed.value):
+            return None  # the text's figure would pass as the mean
+        q = pick(
+            rng,
+            [
+                f"What {rel} does the text give for {subj}, and what is the average of {what} in the chart "
+                f"that plots it ({len(marks)} marks)?",
+                f"Quote the {rel} the report states for {subj}, then work out the mean of {what} on the "
+                f"matching chart across its {len(marks)} marks.",
+            ],
+        )
+        stated = f"The text gives {article(rel)} of {claim.stated()}"
+        a = f"{stated}; {fig} puts the mean of {what} at {mean.said()}."
+        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
+        steps = [
+            claim.step(),
+            f"Find the chart for {subj} in another section: {fig}.",
+            f"Read {what}: {readings}.",
+            f"Average them: {mean.text}.",
+        ]
+        values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
+        used = [claim.point, *(p for p in marks if p is not claim.point)]
+        return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+
+    return first_claim(
+        ctx,
+        rng,
+        "integrate",
+        make,
+        key=verdict_key,
+        wanted=VERDICTS[0],
+        carries=False,
+        keep=lambda c: bool(group_marks(ctx, c)),
+        rules_first=True,
+    )
+
+
+def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
+    claim of the verdict the document has most of, leaving one of each to the comparisons. Never
+    a claim on the series' whole span: its years are in the chart's title, the text gives nothing."""
+    found = trend_claims(ctx, rng)
+    held = Counter(tc.matches for tc in found)
+    for tc in sorted(found, key=lambda tc: -held[tc.matches]):
+        if tc.whole or not averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
+            continue
+        fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
+        mean = period_mean(tc)
+        q = pick(
+            rng,
+            [
+                f"The report discusses {name} over a stretch of years. Using the chart, what was its average "
+                "level over exactly that period?",
+                f"For the period the text covers for {name}, what mean value does the chart give across "
+                "those "
+                "years?",
+            ],
+        )
+        a = f"The report's passage runs from {f.label} to {last.label}; {fig} puts the mean at {mean.said()}."
+        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in tc.span)
+        steps = [
+            f"Find the text's passage on {name} (section {tc.fact.section_id}): it covers {f.label} to "
+            f"{last.label}.",
+            f"Locate {fig} and read {name} in each of those years: {readings}.",
+            f"Add the {len(tc.span)} values: {fmt_num(sum(p.value for p in tc.span), 2)}.",
+            f"Divide by {len(tc.span)}: {mean.text}.",
+        ]
+        values: list[Value] = [
+            qc.exact_value(qc.label_term(tc.chart, f), None),
+            qc.exact_value(qc.label_term(tc.chart, last), None),
+            mean,
+        ]
+        return Draft("integrate_sources", "L3", q, a, values, steps, [tc.chart], list(tc.span), [tc.index])
+    return None

@@ -1,0 +1,109 @@
+"""What of a cross-modal question's answer the cited text alone gives away (audit43: C0, C2, C13),
+read from the record and its manifest.
+
+- :func:`text_given`: the answer values a reader finds without the chart. A chart reading (or a
+  mean of readings) lies within its tolerance of a number a cited claim states (the text's
+  figure passes as the reading); a share of a stated figure has 100% within its tolerance
+  ("100%" passes).
+- :func:`whole_span_period`: the period of a cited trend claim is its series' whole span on the
+  chart (printed in the title), so the text's period is found without the text.
+
+Validation rejects a question with either (``text_given`` in
+:mod:`generation.validate.question_rules`), except a verify question's reading: a claim the
+chart matches lies within the reading's tolerance by definition (its verdict is what it asks).
+``bench/question_measures.py`` prints the counts (``bench/_validity.py``).
+"""
+
+from __future__ import annotations
+
+from generation.charts.reading import effective_tol
+from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
+
+#: A share or a ratio of a stated figure is answered "100%" by a reader who takes the chart to
+#: bear the text out.
+PIVOT = 100.0
+
+
+def _stated(manifest: DocumentManifest, q: Question) -> list[float]:
+    """The numbers the question's cited claims state (their ``claimed_value``)."""
+    out = []
+    for i in q.required_facts:
+        if 0 <= i < len(manifest.text_facts):
+            raw = manifest.text_facts[i].values.get("claimed_value")
+            try:
+                out.append(float(str(raw).replace(",", "")))
+            except ValueError:
+                continue
+    return out
+
+
+def passes_for(v: AnswerValue, stated: float) -> bool:
+    """``stated`` lies within the tolerance of answer value ``v`` (it scores as ``v``)."""
+    return v.value is not None and abs(stated - v.value) <= effective_tol(v.value, v.abs_tol, v.rel_tol)
+
+
+def _given(d: Derivation, v: AnswerValue, stated: list[float]) -> str | None:
+    """Why ``v`` (worked out by ``d`` from the chart) is given by the text, or None."""
+    if len(d.steps) != 1 or v.value is None:
+        return None
+    step = d.steps[0]
+    sources = [o.source for o in step.operands]
+    if step.op == "percent_of" and sources == ["point", "fact"]:
+        return f"the share {v.text}% has {PIVOT:g}% within its tolerance" if passes_for(v, PIVOT) else None
+    if (
+        step.op not in ("read", "mean")
+        or set(sources) != {"point"}
+        or {o.key for o in step.operands} != {"value"}
+    ):
+        return None
+    near = [x for x in stated if passes_for(v, x)]
+    what = "reading" if step.op == "read" else "mean"
+    return f"the {what} {v.text} is within its tolerance of the text's {near[0]:g}" if near else None
+
+
+def text_given(manifest: DocumentManifest, q: Question) -> list[str]:
+    """The number answer values of a cross-modal question that its cited text gives away."""
+    if q.subset != "cross_modal":
+        return []
+    stated = _stated(manifest, q)
+    out = []
+    for d in q.derivations or []:
+        if 0 <= d.value_index < len(q.answer_values):
+            why = _given(d, q.answer_values[d.value_index], stated)
+            if why:
+                out.append(why)
+    return out
+
+
+def from_text_alone(manifest: DocumentManifest, q: Question) -> bool:
+    """Every number of the answer is stated in the cited text or given away by it (a reader who
+    never finds the chart scores in full)."""
+    numbers = [i for i, v in enumerate(q.answer_values) if v.kind == "number"]
+    if q.subset != "cross_modal" or not numbers or not q.derivations:
+        return False
+    stated = _stated(manifest, q)
+    by = {d.value_index: d for d in q.derivations}
+    for i in numbers:
+        d = by.get(i)
+        if d is None:
+            return False
+        facts = all(o.source == "fact" for s in d.steps for o in s.operands)
+        if not facts and _given(d, q.answer_values[i], stated) is None:
+            return False
+    return True
+
+
+def whole_span_period(manifest: DocumentManifest, q: Question) -> bool:
+    """A cited trend claim covers its series' whole span (three or more marks) on its chart."""
+    charts = {c.vizId: c for c in manifest.charts}
+    for i in q.required_facts:
+        if not 0 <= i < len(manifest.text_facts):
+            continue
+        v = manifest.text_facts[i].values
+        chart = charts.get(v.get("viz_id", ""))
+        if v.get("kind") != "trend_claim" or chart is None:
+            continue
+        labels = [p.label for p in chart.data if p.category == (v.get("series") or None)]
+        if len(labels) >= 3 and (v.get("start"), v.get("end")) == (labels[0], labels[-1]):
+            return True
+    return False
