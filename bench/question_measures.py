@@ -11,8 +11,10 @@ single threshold on the claim's relative distance from its mark (and that distan
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
-of them by chance) and the majority share (what a guess without any feature reaches); and the
-cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``).
+of them by chance) and the majority share (what a guess without any feature reaches); the
+cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``); and
+the event and credited-period measures per (category, level), with the questions of each cell
+(``generation.questions.event_measures``).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
 from generation.questions.common import pinned
 from generation.questions.complex_measures import DEFECTS, defect_counts
+from generation.questions.event_measures import event_counts
+from generation.questions.event_measures import render as render_events
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -76,6 +80,7 @@ def main() -> None:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
     print("\n".join(_validity.render(defects)))
+    print("\n".join(render_events(event_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
