@@ -11,9 +11,11 @@ single threshold on the claim's relative distance from its mark (and that distan
 and kind of chart: a match is never more than 5% away), and the best rule on one
 other feature of the claim or its chart (its type, whether it prints labels, ...), each next
 to what the same rule reaches with the verdicts shuffled (a feature with many values fits some
-of them by chance) and the majority share (what a guess without any feature reaches); and the
-cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``); and, per
-subset, the chart readings the report prints elsewhere (``generation.questions.elsewhere``).
+of them by chance) and the majority share (what a guess without any feature reaches); the
+cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``); per
+subset, the chart readings the report prints elsewhere (``generation.questions.elsewhere``); and
+the event and credited-period measures per (category, level), with the questions of each cell
+(``generation.questions.event_measures``).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ from generation.questions import elsewhere
 from generation.questions.build import make_questions
 from generation.questions.common import pinned
 from generation.questions.complex_measures import DEFECTS, defect_counts
+from generation.questions.event_measures import event_counts
+from generation.questions.event_measures import render as render_events
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -82,6 +86,7 @@ def main() -> None:
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
+    print("\n".join(render_events(event_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -4,16 +4,21 @@ chart series' path over a period, and the reception (stances) of the report's su
 Complex questions (``generation.questions.complex``) read them: a cause names a policy or
 driver, the series and the period but not the direction (the chart shows it), so "why did X
 move as it did" needs chart and text; each policy a cause names is judged by two voices in
-sections at least two apart, in varied wording (several verbs per stance).
+sections at least two apart, in varied wording (several verbs per stance: the ``reception``
+templates of ``data/prose.yaml``). Verbs and pronouns agree with the policy they are about ("the
+merger conditions have fallen short", "the burden they place").
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from generation.charts.spec import LINE_FAMILY, ChartSpec
+from generation.document.anchors import concerned, concerns
 from generation.document.grammar import fill_agreement
-from generation.document.prose import ProseWriter, cap
+from generation.document.prose import ProseWriter, bank, cap
 from generation.document.sections import SectionFact, spread
 from generation.world.topics import Topic, in_text
 
@@ -21,35 +26,11 @@ from generation.world.topics import Topic, in_text
 #: direction is not stated (the chart shows it), so a "why" question needs chart and text.
 CAUSE_TEMPLATES: tuple[str, ...] = (
     "{Actor} <attributes:actor> most of the change in {phrase} between {start} and {end} to {cause}.",
-    "According to {actor}, {cause} was the main factor behind how {phrase} developed from {start} to {end}.",
+    "According to {actor}, {cause} <was:cause> the main factor behind how {phrase} developed "
+    "from {start} to {end}.",
     "What happened to {phrase} from {start} to {end} owes much to {cause}, in the assessment of {actor}.",
     "{Actor} <credits:actor> {cause} with shaping {phrase} over the years {start} to {end}.",
 )
-
-#: Evaluative statements, several verbs per stance (impact / reception reads them across sections).
-RECEPTION_TEMPLATES: dict[str, tuple[str, ...]] = {
-    "positive": (
-        "{Actor} welcomed {subject}, pointing to {reason}.",
-        "{Actor} praised {subject} for {reason}.",
-        "In the view of {actor}, {subject} has been a success, not least because of {reason}.",
-        "{Actor} <calls:actor> {subject} a clear step forward, citing {reason}.",
-        "{Subject} won the backing of {actor}, who highlighted {reason}.",
-    ),
-    "negative": (
-        "{Actor} criticised {subject}, citing {reason}.",
-        "{Actor} opposed {subject} because of {reason}.",
-        "For {actor}, {subject} has fallen short, chiefly through {reason}.",
-        "{Actor} <warns:actor> that {subject} is flawed, pointing to {reason}.",
-        "{Subject} drew sharp objections from {actor} over {reason}.",
-    ),
-    "mixed": (
-        "{Actor} gave {subject} a mixed reception, noting {reason}.",
-        "{Actor} offered only qualified support for {subject}, describing {reason}.",
-        "{Actor} <sees:actor> both promise and problems in {subject}, given {reason}.",
-        "Opinion within {actor} on {subject} remains divided, reflecting {reason}.",
-    ),
-}
-
 
 #: Entity kinds that can themselves act in an event sentence ("Chile cut tariffs ...").
 _ACTING_KINDS = {"country", "state", "economy", "city", "education system", "market"}
@@ -61,26 +42,109 @@ def _event_actor(rng: np.random.Generator, topic: Topic) -> str:
     return topic.actors[int(rng.integers(len(topic.actors)))]
 
 
-def event_text_facts(
-    rng: np.random.Generator, writer: ProseWriter, topic: Topic, n_sections: int
-) -> tuple[list[SectionFact], list[tuple[str, str, str]]]:
-    """Event facts (4–5, distinct years, spread over the document) and the unused events for timelines."""
+@dataclass(frozen=True)
+class _Thread:
+    """Whom a run of events is about: ``actor`` (None: the topic's actors, which concern every
+    chart); ``reach``: per year, how many series of the report's charts of years it concerns
+    there (:mod:`generation.document.anchors`); ``start``: the start of a period the report
+    credits to a cause on its series (the thread's first event falls there), if any."""
+
+    actor: str | None
+    reach: dict[str, int]
+    start: str | None = None
+
+
+def _reach(topic: Topic, specs: list[ChartSpec]) -> dict[str | None, dict[str, int]]:
+    """Per actor of events (each entity; None where entities do not act): per year, the series
+    of charts of years it concerns there."""
+    entities = frozenset(topic.entities)
+    acting = topic.entity_kind in _ACTING_KINDS
+    out: dict[str | None, dict[str, int]] = {}
+    for spec in specs:
+        years = list(dict.fromkeys(p.label for p in spec.chart.data))
+        if len(years) < 2 or not all(y.isdigit() for y in years):
+            continue
+        for actor in [in_text(topic, e) for e in topic.entities] if acting else [None]:
+            about = concerned(spec.chart, actor, entities) if actor else {p.category for p in spec.chart.data}
+            for p in spec.chart.data if about else []:
+                if p.category in about:
+                    out.setdefault(actor, {})[p.label] = out.get(actor, {}).get(p.label, 0) + 1
+    return out
+
+
+def _threads(
+    rng: np.random.Generator, topic: Topic, specs: list[ChartSpec], causes: list[SectionFact], n: int
+) -> list[_Thread]:
+    """``n`` threads, one an actor (but None): the first stated cause's series from its period's
+    start; the actors by how many series of charts of years they concern (ties drawn), the
+    causes' among them opening at their periods' starts."""
+    reach = _reach(topic, specs)
+    entities = frozenset(topic.entities)
+    by_id = {s.chart.vizId: s for s in specs}
+    causal: list[_Thread] = []
+    for cause in causes:
+        chart, series = by_id[cause.values["viz_id"]].chart, cause.values.get("series") or None
+        actor = next((a for a in reach if a is None or concerns(chart, a, entities, series)), "")
+        if actor != "":
+            causal.append(_Thread(actor, reach[actor], cause.values["start"]))
+    order = rng.permutation(len(reach))
+    ranked = sorted(zip(reach, order, strict=True), key=lambda a: (-sum(reach[a[0]].values()), int(a[1])))
+    out = causal[:1]
+    for actor, _ in ranked:
+        if len(out) < n and (actor is None or actor not in {t.actor for t in out}):
+            out.append(next((t for t in causal if t.actor == actor), _Thread(actor, reach[actor])))
+    return out
+
+
+def _dated(
+    rng: np.random.Generator, topic: Topic, specs: list[ChartSpec], causes: list[SectionFact], n: int
+) -> list[tuple[str, str]]:
+    """(year, actor) of ``n`` events in distinct years. Each is about an entity some chart of
+    years is about, in a year it covers (drawn by how many such series cover it), so a question
+    chaining the event to the chart tells that entity's story, not a date looked up through
+    another country; events alternate between ``n - 2`` threads (:func:`_threads`: two events
+    each for timelines of one entity, but a fifth event's thread), each opening at its cause's
+    period start when it has one. Without charts of years: any entity (or actor), any year."""
     first, last = topic.years
-    years = [str(y) for y in range(first, last + 1)]
-    year_order = [years[int(i)] for i in rng.permutation(len(years))]
+    free = [str(y) for y in range(first, last + 1)]
+    threads = _threads(rng, topic, specs, causes, max(1, n - 2))
+    out: list[tuple[str, str]] = []
+    for k in range(n):
+        thread = threads[k % len(threads)] if threads else _Thread(None, {})
+        options = [y for y in free if thread.reach.get(y)] or free
+        weights = np.array([thread.reach.get(y, 1) for y in options], dtype=float)
+        drawn = options[int(rng.choice(len(options), p=weights / weights.sum()))]
+        year = str(thread.start) if k < len(threads) and thread.start in free else drawn
+        free.remove(year)
+        out.append((year, thread.actor or _event_actor(rng, topic)))
+    return out
+
+
+def event_text_facts(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    n_sections: int,
+    specs: list[ChartSpec],
+    causes: list[SectionFact],
+) -> tuple[list[SectionFact], list[tuple[str, str, str]]]:
+    """Event facts (4–5, distinct years, spread over the document; see :func:`_dated`) and the
+    unused events for timelines."""
     event_order = [topic.events[int(i)] for i in rng.permutation(len(topic.events))]
     n = int(rng.integers(4, 6))
     sections = spread(rng, n, n_sections)
+    dated = _dated(rng, topic, specs, causes, n)
     facts = []
-    for k in range(n):
-        actor = _event_actor(rng, topic)
-        values = {"kind": "event", "year": year_order[k], "actor": actor, "event": event_order[k]}
-        facts.append(
-            SectionFact(sections[k], writer.event_fact(year_order[k], actor, event_order[k]), values)
-        )
+    for k, (year, actor) in enumerate(dated):
+        values = {"kind": "event", "year": year, "actor": actor, "event": event_order[k]}
+        facts.append(SectionFact(sections[k], writer.event_fact(year, actor, event_order[k]), values))
+    first, last = topic.years
+    taken = {year for year, _ in dated}
+    left = [str(y) for y in range(first, last + 1) if str(y) not in taken]
+    years = [left[int(i)] for i in rng.permutation(len(left))]
     spare = [
-        (year_order[n + k], _event_actor(rng, topic), event_order[n + k])
-        for k in range(min(len(event_order), len(year_order)) - n)
+        (years[k], _event_actor(rng, topic), event_order[n + k])
+        for k in range(min(len(event_order) - n, len(years)))
     ]
     return facts, sorted(spare)
 
@@ -111,16 +175,15 @@ def _mover(spec: ChartSpec, start: str, end: str) -> str | None:
     return ranked[0][0] or ""
 
 
-def _period(rng: np.random.Generator, spec: ChartSpec, event_years: list[str]) -> tuple[str, str, str] | None:
-    """(start, end, series) of at least three years with a clear mover; starting in an event's
-    year when one fits. Up to eight draws."""
+def _period(rng: np.random.Generator, spec: ChartSpec) -> tuple[str, str, str] | None:
+    """(start, end, series) of at least three years with a clear mover, drawn uniformly over the
+    chart's periods (a uniform end after a drawn start put the chart's last year in every
+    draw's reach: "the series' last value" read the end of a credited period too often).
+    Up to eight draws."""
     years = _years(spec)
-    at_events = [y for y in years[:-2] if y in event_years]
-    for attempt in range(8):
-        starts = at_events if attempt < 4 and at_events else years[:-2]
-        start = starts[int(rng.integers(len(starts)))]
-        ends = years[years.index(start) + 2 :]
-        end = ends[int(rng.integers(len(ends)))]
+    periods = [(a, b) for i, a in enumerate(years) for b in years[i + 2 :]]
+    for _ in range(8 if periods else 0):
+        start, end = periods[int(rng.integers(len(periods)))]
         series = _mover(spec, start, end)
         if series is not None:
             return start, end, series
@@ -133,12 +196,11 @@ def cause_text_facts(
     specs: list[ChartSpec],
     n_sections: int,
     section_of: dict[str, int],
-    event_years: list[str],
 ) -> list[SectionFact]:
     """3-4 stated causes, each on a time chart's clearest mover over a period of at least three
-    years (multi-series charts first), in a section at least two away from the chart's; a period
-    starts in an event's year when a chart covers one. Causes are the topic's subjects (policies)
-    first, then its drivers, each used once."""
+    years (multi-series charts first), in a section at least two away from the chart's (an event
+    about the series then opens the period, :func:`_dated`). Causes are the topic's subjects
+    (policies) first, then its drivers, each used once."""
     charts = [s for s in specs if s.chart.chartType in LINE_FAMILY and _years(s)]
     order = [charts[int(i)] for i in rng.permutation(len(charts))]
     order.sort(key=lambda s: len({p.category for p in s.chart.data}) < 2)
@@ -149,7 +211,7 @@ def cause_text_facts(
     for spec in order:
         if len(out) >= min(wanted, len(causes)):
             break
-        found = _period(rng, spec, event_years)
+        found = _period(rng, spec)
         if found is None:
             continue
         start, end, series = found
@@ -157,7 +219,7 @@ def cause_text_facts(
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         phrase = f"{spec.metric.name} in {in_text(topic, series or spec.subject or '')}"
         template = CAUSE_TEMPLATES[int(rng.integers(len(CAUSE_TEMPLATES)))]
-        sentence = fill_agreement(template, {"actor": actor}).format(
+        sentence = fill_agreement(template, {"actor": actor, "cause": cause}).format(
             Actor=cap(actor), actor=actor, phrase=phrase, start=start, end=end, cause=cause
         )
         values = {"kind": "cause", "viz_id": spec.chart.vizId}
@@ -191,9 +253,11 @@ def reception_text_facts(
         actor = actors[int(rng.integers(len(actors)))]
         sections = _far_sections(facts[-1].section, n_sections) if second else list(range(n_sections))
         section = sections[int(rng.integers(len(sections)))]
-        reason = writer.reason(stance)
-        templates = RECEPTION_TEMPLATES[stance]
-        template = fill_agreement(templates[int(rng.integers(len(templates)))], {"actor": actor})
+        reason = fill_agreement(writer.reason(stance), {"subject": subject})
+        templates = bank().reception[stance]
+        template = fill_agreement(
+            templates[int(rng.integers(len(templates)))], {"actor": actor, "subject": subject}
+        )
         sentence = template.format(
             Actor=cap(actor), actor=actor, subject=subject, Subject=cap(subject), reason=reason
         )
@@ -211,10 +275,9 @@ def narrative_text_facts(
     n_sections: int,
     section_of: dict[str, int],
 ) -> tuple[list[SectionFact], list[tuple[str, str, str]]]:
-    """Events, then stated causes (from ``causes_rng``), then receptions (two on each policy a
-    cause names), and the unused events for timelines."""
-    events, spare = event_text_facts(rng, writer, topic, n_sections)
-    years = [e.values["year"] for e in events]
-    causes = cause_text_facts(causes_rng, topic, specs, n_sections, section_of, years)
+    """Events, stated causes (drawn first, from ``causes_rng``: an event opens a credited period),
+    then receptions (two on each policy a cause names), and the unused events for timelines."""
+    causes = cause_text_facts(causes_rng, topic, specs, n_sections, section_of)
+    events, spare = event_text_facts(rng, writer, topic, n_sections, specs, causes)
     receptions = reception_text_facts(rng, writer, topic, n_sections, [c.values["cause"] for c in causes])
     return events + causes + receptions, spare

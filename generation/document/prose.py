@@ -529,11 +529,9 @@ class ProseWriter:
         template = self._choice(bank().event_facts)
         return cap(template.format(year=year, actor=actor, Actor=cap(actor), event=event))
 
-    def reception_fact(self, actor: str, stance: str, subject: str, reason: str) -> str:
-        template = self._choice(bank().reception[stance])
-        return cap(template.format(actor=actor, Actor=cap(actor), subject=subject, reason=reason))
-
     def reason(self, stance: str) -> str:
+        """A reason a voice of ``stance`` gives, with ``<verb:subject>`` markers for the policy it
+        is about (:func:`generation.document.grammar.fill_agreement` resolves them)."""
         return self._choice(bank().reasons[stance])
 
     # ---------------------------------------------------------------- callouts

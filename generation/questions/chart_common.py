@@ -8,10 +8,12 @@ are asked only from charts a reader can read numbers from (an axis or printed la
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
 from generation.charts.registry import level_then_changes, parts_of_one_whole, types_in
+from generation.document.anchors import concerned, concerns, report_entities
 from generation.questions.common import (
     Context,
     Draft,
@@ -93,15 +95,19 @@ def mark_use(ctx: Context, chart: Chart, key: str) -> bool:
     return True
 
 
-def event_years(ctx: Context, chart: Chart) -> list[tuple[int, str]]:
-    """(fact index, year) of events, in another section, whose year the chart's x axis shows."""
+def event_years(ctx: Context, chart: Chart) -> list[tuple[int, str, Callable[[str | None], bool]]]:
+    """(fact index, year, about) of events, in another section, whose year the chart's x axis
+    shows and which concern the chart (:mod:`generation.document.anchors`); ``about(series)``
+    tells whether the event concerns that series (a question reads the event's own)."""
     labels = {p.label for p in chart.data}
-    out = []
+    entities = report_entities(ctx.manifest)
+    out: list[tuple[int, str, Callable[[str | None], bool]]] = []
     for i in ctx.facts_of("event"):
         fact = ctx.manifest.text_facts[i]
         year = fact.values.get("year", "")
-        if year in labels and fact.section_id != chart.section_id:
-            out.append((i, year))
+        actor = fact.values.get("actor", "")
+        if year in labels and fact.section_id != chart.section_id and concerned(chart, actor, entities):
+            out.append((i, year, partial(concerns, chart, actor, entities)))
     return out
 
 

@@ -250,10 +250,13 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
 
 def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """Two series compared in the year an event from the text happened."""
-    for fact_index, year in event_years(ctx, chart):
+    for fact_index, year, about in event_years(ctx, chart):
         marks = [p for p in chart.data if p.label == year and p.category and ctx.readable(chart, p)]
         pairs = [
-            (a, b) for i, a in enumerate(marks) for b in marks[i + 1 :] if separable(chart, a.value, b.value)
+            (a, b)
+            for i, a in enumerate(marks)
+            for b in marks[i + 1 :]
+            if separable(chart, a.value, b.value) and (about(a.category) or about(b.category))
         ]
         for a_pt, b_pt in [pairs[int(i)] for i in rng.permutation(len(pairs))]:
             if not mark_use(ctx, chart, f"event-pair:{fact_index}"):

@@ -347,10 +347,10 @@ def _tail(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
 
 def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     groups = ordered_series(chart)
-    for fact_index, year in event_years(ctx, chart):
+    for fact_index, year, about in event_years(ctx, chart):
         for series, points in groups.items():
             labels = [p.label for p in points]
-            if year not in labels or labels.index(year) == len(labels) - 1:
+            if not about(series) or year not in labels or labels.index(year) == len(labels) - 1:
                 continue
             ends = _endpoints(ctx, chart, points[labels.index(year) :])
             if ends is None or not mark_use(ctx, chart, f"event:{fact_index}"):

@@ -193,8 +193,8 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
 
 def _read_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     groups = ordered_series(chart)
-    for fact_index, year in event_years(ctx, chart):
-        for series in groups:
+    for fact_index, year, about in event_years(ctx, chart):
+        for series in filter(about, groups):
             p = find_point(chart, year, series)
             if p is None or not ctx.readable(chart, p) or not mark_use(ctx, chart, f"event:{fact_index}"):
                 continue

@@ -9,6 +9,7 @@ from itertools import combinations
 
 import numpy as np
 
+from generation.document.anchors import concerns, report_entities
 from generation.document.grammar import agree, count_noun
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
@@ -37,6 +38,10 @@ class Event:
     def year_value(self, ctx: Context) -> qc.Num:
         return qc.exact_value(qc.fact_term(ctx, self.index, "year"), None)
 
+    def about(self, ctx: Context, s: cc.Span) -> bool:
+        """True when the development concerns the span's series (:mod:`generation.document.anchors`)."""
+        return concerns(s.chart, self.fact.values.get("actor", ""), report_entities(ctx.manifest), s.series)
+
 
 def events(ctx: Context) -> list[Event]:
     out = []
@@ -53,14 +58,18 @@ def _pairs(
     ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False, part: bool = False
 ) -> list[tuple[Event, Event, cc.Span]]:
     """(earlier, later, span) for two events at least ``gap`` years apart in different sections
-    with a chart series readable at both years; with ``part`` only a span short of its whole
+    with a chart series both concern readable at both years; with ``part`` only a span short of its whole
     series (a period a reader could not take from the chart alone)."""
     out = []
     for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
         early, late = (a, b) if a.year < b.year else (b, a)
         if late.year - early.year < gap or not cc.sections_differ(a.fact, b.fact):
             continue
-        spans = [s for s in cc.spans_for_years(ctx, early.year, late.year, rng) if not (part and s.whole)]
+        spans = [
+            s
+            for s in cc.spans_for_years(ctx, early.year, late.year, rng)
+            if not (part and s.whole) and early.about(ctx, s) and late.about(ctx, s)
+        ]
         coloured = [s for s in spans if s.colour() is not None]
         out += [(early, late, s) for s in (coloured if colour else spans)[:1]]
     return out
@@ -213,7 +222,8 @@ def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.rand
 
 def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[tuple[Event, int, cc.Span]]:
     """(event, cause fact, span) where a stated cause's period starts in the year of a
-    development dated in another section; with ``colour`` only series a colour names alone."""
+    development dated in another section that concerns the cause's series; with ``colour``
+    only series a colour names alone."""
     by_year = {str(e.year): e for e in events(ctx)}
     out = []
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
@@ -224,7 +234,7 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
         if event is None or chart is None or event.section == fact.section_id:
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is not None and (not colour or s.colour() is not None):
+        if s is not None and event.about(ctx, s) and (not colour or s.colour() is not None):
             out.append((event, i, s))
     return out
 

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "880c0d6d335cdba0ca342e85412efabc21e4dffeacd94d608ade663fa32ff5aa",
-    "5-d3-1": "4bcb78fdb6a3674904b5d3ec4da2ccdeb74e308faa8b4ff173d0edb58456d6bf",
-    "5-d3-2": "17fd99f529126d5dea165b4e6023660a2d6009fe2936e2fc4b2c261e7ccb0f8a",
-    "5-d3-3": "3a9ef760ad85086412bde3ee6eba50c0fce24fd1edb2b8e47bd65d9b27ffe984",
-    "3-matplotlib-0": "fe2400bdc7deda4d1c5f3f12a3ca248b825e9049d46b8bb7436061250b5cab6f",
-    "3-matplotlib-1": "6fe7d513068c0ce48ba9b1d4d5d93dac495daac35e849a24bad60ce99045271b",
+    "5-d3-0": "1229b5f06c403e8b88971c7ae09a72985ce0c843da148afd34890fd62640074c",
+    "5-d3-1": "4e0bc89eeb3b212831531258c76b4bba8102971e28329b51708204a2a3ff6343",
+    "5-d3-2": "201d0d8df0b4df3738ff85372695923f6d856bc5cb6a30046fefc32ca8f7c1c0",
+    "5-d3-3": "558b3b6db2ea72db0c93bd9aff49be62fb44408863cbcbe4a1152c5902506d4a",
+    "3-matplotlib-0": "556d03d2b0a43398bf79b0a7e3a858b26d6c6c0fb85930596f8e79bdb458c116",
+    "3-matplotlib-1": "8a4e1d119cb7308e78370bb8f4ed7081357d14f6b826ff4b8c3ee2bb4f002815",
 }
 
 
