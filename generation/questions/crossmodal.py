@@ -26,7 +26,6 @@ leaving one of each verdict to the questions that judge.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 import numpy as np
 
@@ -43,6 +42,7 @@ from generation.questions.crossmodal_claims import (
     TrendClaim,
     first_claim,
     mark_subject,
+    side_drawn,
     trend_claims,
     verdict_key,
     verdict_value,
@@ -225,8 +225,14 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
     # L1 and L4 carry no verdict: they take claims the chart bears out first, leaving the claims it
     # contradicts (fewer, as L2 and L5 need them too) to the questions that judge them
     wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
-    # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts
-    keep: Callable[[Claim], bool] = (lambda c: not c.matches) if level in ("L2", "L5") else (lambda c: True)
+
+    # L2 and L5 ask on which side, or how far off, the chart is: only a claim it contradicts; L5
+    # asks the side where the gap is too loose to ask, and then only a miss on its drawn side
+    def keep(claim: Claim) -> bool:
+        if level == "L5" and not qc.pinned(claim.gap().av):
+            return not claim.matches and side_drawn(ctx, "integrate_sources", level, claim.side)
+        return not claim.matches or level not in ("L2", "L5")
+
     return first_claim(
         ctx,
         rng,
