@@ -193,6 +193,10 @@ def chart_claims(
         tries = [(i, g, False) for charts in by_kind for g in gaps for i in charts]
         if (matches, matches or above) not in keyed:
             colour = [[i for i in charts if _coloured(specs[i].chart)] for charts in by_kind]
+            if any(m == matches for m, _ in keyed):
+                # a miss of the other side: on a chart of its own kind only, so that whether a
+                # chart prints its values still tells no verdict
+                colour = colour[:1]
             tries = [(i, g, True) for charts in colour for g in gaps for i in charts] + tries
         relations = _STATED if states else _RULES
         claim = partial(

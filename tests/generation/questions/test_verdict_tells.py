@@ -200,11 +200,11 @@ def test_a_report_puts_a_miss_of_each_side_on_a_mark_found_by_colour(
     side_run: list[tuple[DocumentManifest, list[Question]]],
 ) -> None:
     """So that an L5 slot finds the side it drew: main before put only a report's first miss on
-    such a mark (89 of 398 reports with misses on both sides had both on one, seeds 3011 and 3041;
-    after 309 of 399)."""
+    such a mark (here 23 of the 150 reports with misses on both sides had both on one; 68 after,
+    the second on a chart of its own kind only)."""
     both = [coloured for sides, coloured in map(_colour_misses, (m for m, _ in side_run)) if len(sides) == 2]
     assert len(both) >= 50
-    assert sum(len(c) == 2 for c in both) >= 0.6 * len(both)
+    assert sum(len(c) == 2 for c in both) >= 0.35 * len(both)
 
 
 def test_closed_answers_name_each_family_and_which_of_two(
