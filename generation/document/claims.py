@@ -155,9 +155,10 @@ def chart_claims(
     two kinds of question, a verdict and on which side or how far off the chart is). Misses
     alternate above and below their marks. Each claim takes the next chart, in a drawn order, of
     its kind with a mark that allows it (a chart of the other kind, or another distance, only
-    when none does); the first claim of each verdict, and the first miss of each side, goes to a
-    mark a reader finds by its colour where there is one (the evidence of colour questions, which
-    ask a miss's side on its drawn side: ``crossmodal_claims.side_drawn``)."""
+    when none does); the first claim of each verdict, and the first miss of each side (the
+    second side's on a chart of its own kind), goes to a mark a reader finds by its colour where
+    there is one (the evidence of colour questions, which ask a miss's side on its drawn side:
+    ``crossmodal_claims.side_drawn``)."""
     wanted = int(rng.integers(4, 7))
     above = bool(rng.random() < 0.5)
     names = list(PAIRS)

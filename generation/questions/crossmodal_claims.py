@@ -49,7 +49,7 @@ def side_drawn(ctx: Context, category: str, level: str, side: str) -> bool:
     "below" 27 of 41 on fresh seeds 3431 and 3671, 200 documents each): a report's content put
     one miss on such a mark, so its side was the only one there, and the misses other questions
     took first left it skewed. The content stage now puts the first miss
-    of each side on a mark found by its colour (``document.claims``). Outside a slot any side."""
+    of each side on a mark found by its colour where it can (``document.claims``). Outside a slot any side."""
     return ctx.verdict is None or side == qc.wanted(ctx, category, SIDES, level)
 
 
