@@ -4,7 +4,9 @@ Usage: ``python bench/question_measures.py --config configs/paper.yaml --seed 0 
 
 Plans each document (no rendering, no validation) and builds its questions, then prints
 ``synthdocbench stats``'s question measures, the verdict balance per category with a 95%
-Clopper-Pearson interval on the largest class, how many questions ask a number looser than a
+Clopper-Pearson interval on the largest class, the same per (category, level) for every
+family of closed answers (``measures.closed_balance``: verdicts, sides, directions, stances,
+which of two named marks), how many questions ask a number looser than a
 quarter of itself (``common.pinned``), the complex questions carrying each validity defect of
 ``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
@@ -48,6 +50,7 @@ from generation.questions.measures import (
     MAX_VERDICT_SHARE,
     ClaimFeatures,
     claim_features,
+    closed_balance,
     feature_accuracy,
     threshold_accuracy,
     verdict_balance,
@@ -95,6 +98,9 @@ def main() -> None:
         flag = "" if n / total <= MAX_VERDICT_SHARE else f"  > {MAX_VERDICT_SHARE:.0%}"
         said = ", ".join(f"{v} {c}" for v, c in sorted(counts.items()))
         print(f"  {category}: {said}; {top} {n / total:.1%} [{low:.2f}, {high:.2f}]{flag}")
+    print("\nclosed answers per (category, level, family): largest class, 95% Clopper-Pearson interval")
+    for (category, level, family), counts in sorted(closed_balance(questions).items()):
+        print(f"  {category} {level} {family}: {_largest(counts)}")
     matches = [c.matches for c in claims]
     majority = max(sum(matches), len(matches) - sum(matches)) / len(matches) if matches else 0.0
     print(f"\nverify_with_chart claims: {len(claims)}, majority share {majority:.2f}")
@@ -121,6 +127,15 @@ def main() -> None:
         chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)
         found = feature_accuracy(claims, name)
         print(f"  best rule on {name}: {found:.2f} (verdicts shuffled: {chance:.2f})")
+
+
+def _largest(counts: Counter[str]) -> str:
+    """The classes' counts, the largest's share and its 95% Clopper-Pearson interval."""
+    total = sum(counts.values())
+    top, n = counts.most_common(1)[0]
+    low, high = binomtest(n, total).proportion_ci(0.95)
+    said = ", ".join(f"{v} {c}" for v, c in sorted(counts.items()))
+    return f"{said}; {top} {n / total:.1%} [{low:.2f}, {high:.2f}]"
 
 
 def _shuffled(claims: list[ClaimFeatures], times: int = 200) -> list[list[ClaimFeatures]]:

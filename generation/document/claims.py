@@ -155,8 +155,10 @@ def chart_claims(
     two kinds of question, a verdict and on which side or how far off the chart is). Misses
     alternate above and below their marks. Each claim takes the next chart, in a drawn order, of
     its kind with a mark that allows it (a chart of the other kind, or another distance, only
-    when none does); the first claim of each verdict goes to a mark a reader finds by its colour
-    where there is one (the evidence of colour questions)."""
+    when none does); the first claim of each verdict, and the first miss of each side (the
+    second side's on a chart of its own kind), goes to a mark a reader finds by its colour where
+    there is one (the evidence of colour questions, which ask a miss's side on its drawn side:
+    ``crossmodal_claims.side_drawn``)."""
     wanted = int(rng.integers(4, 7))
     above = bool(rng.random() < 0.5)
     names = list(PAIRS)
@@ -174,7 +176,8 @@ def chart_claims(
         if _eligible(specs[i], section_of, n_sections)
     ]
     facts: list[SectionFact] = []
-    keyed: set[bool] = set()  # the verdicts a claim on a mark found by its colour already has
+    # (verdict, side) of the claims on a mark found by its colour (a match's side counts as above)
+    keyed: set[tuple[bool, bool]] = set()
     last: float | None = None
     got, digits = "axis", -1  # the kind of chart the claim before got, and its printed decimals
     for (matches, kind, rule), states in zip(plan, stated, strict=True):
@@ -189,8 +192,12 @@ def chart_claims(
             for want in (labelled, not labelled)
         ]
         tries = [(i, g, False) for charts in by_kind for g in gaps for i in charts]
-        if matches not in keyed:
+        if (matches, matches or above) not in keyed:
             colour = [[i for i in charts if _coloured(specs[i].chart)] for charts in by_kind]
+            if any(m == matches for m, _ in keyed):
+                # a miss of the other side: on a chart of its own kind only, so that whether a
+                # chart prints its values still tells no verdict
+                colour = colour[:1]
             tries = [(i, g, True) for charts in colour for g in gaps for i in charts] + tries
         relations = _STATED if states else _RULES
         claim = partial(
@@ -207,7 +214,7 @@ def chart_claims(
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
         facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], *mark))
         if on_colour:
-            keyed.add(matches)
+            keyed.add((matches, matches or above))
         above = above if matches else not above
     return facts
 

@@ -16,7 +16,14 @@ from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
 from generation.questions.common import Context, Draft, Value
-from generation.questions.crossmodal_claims import MISS_TOLS, Claim, claim_mark, claim_subject, mark_subject
+from generation.questions.crossmodal_claims import (
+    MISS_TOLS,
+    Claim,
+    claim_mark,
+    claim_subject,
+    mark_subject,
+    side_drawn,
+)
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -53,7 +60,8 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
             return _claim_mark(ctx, i, fact, chart, p, rng)
         found = _claim_gap(ctx, i, fact, chart, p, level, rng)
         if found is not None and not qc.informative(found):
-            # read too loosely for its gap: L5 asks the side instead, L2 another claim or a trade-off
+            # read too loosely for its gap: L5 asks the side instead (a miss on the drawn side),
+            # L2 another claim or a trade-off
             found = _colour_side(ctx, i, fact, chart, p, rng) if level == "L5" else None
         if found is not None:
             return found
@@ -223,6 +231,8 @@ def _colour_side(
     v = fact.values
     claim = Claim(i, fact, chart, p, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure"))
     if found is None or abs(p.value - claimed.value) < MISS_TOLS * claim.charted.tol:
+        return None
+    if not side_drawn(ctx, CATEGORY, "L5", claim.side):
         return None
     fig, rel, who = figure_ref(chart), claim.relation, claim.subject
     q = pick(

@@ -42,6 +42,17 @@ VERDICTS: tuple[str, str] = ("matches", "contradicts")
 SIDES: tuple[str, str] = ("above", "below")
 
 
+def side_drawn(ctx: Context, category: str, level: str, side: str) -> bool:
+    """Whether a question of ``category`` at ``level`` may ask on which ``side`` of its claim the
+    chart lies: the side is drawn before the evidence (``qc.wanted``), as a verdict is. Asking the
+    side of whichever miss a report had on a mark found by its colour tilted it (technical L5
+    "below" 27 of 41 on fresh seeds 3431 and 3671, 200 documents each): a report's content put
+    one miss on such a mark, so its side was the only one there, and the misses other questions
+    took first left it skewed. The content stage now puts the first miss
+    of each side on a mark found by its colour where it can (``document.claims``). Outside a slot any side."""
+    return ctx.verdict is None or side == qc.wanted(ctx, category, SIDES, level)
+
+
 def verdict_value(agrees: bool) -> AnswerValue:
     """Whether the chart bears the text out (a fresh object: records never share values)."""
     if agrees:

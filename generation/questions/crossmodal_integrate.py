@@ -26,6 +26,7 @@ from generation.questions.crossmodal_claims import (
     first_claim,
     group_marks,
     period_mean,
+    side_drawn,
     trend_claims,
     verdict_key,
 )
@@ -41,9 +42,16 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         return None  # its side is drawn only by its own slots: another slot's attempt would tilt them
     # L1 and L4 carry no verdict (any side); L2 and L5 ask on which side, or how far off, the chart is
     wanted = qc.wanted(ctx, "integrate_sources", SIDES, level) if level in ("L2", "L5") else ""
+
     # every level takes only a claim the chart contradicts: the reading L1 and L4 ask for lies
     # outside its tolerance of the text's figure (else the figure passes as the reading, and 100%
-    # as L4's share: the whole answer comes from the text, audit43), and a side needs a miss
+    # as L4's share: the whole answer comes from the text, audit43), and a side needs a miss; L5
+    # asks the side where the gap is too loose to ask, and then only a miss on its drawn side
+    def keep(claim: Claim) -> bool:
+        if level == "L5" and not qc.pinned(claim.gap().av):
+            return not claim.matches and side_drawn(ctx, "integrate_sources", level, claim.side)
+        return not claim.matches
+
     return first_claim(
         ctx,
         rng,
@@ -52,7 +60,7 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
         carries=level == "L2",
-        keep=lambda c: not c.matches,
+        keep=keep,
         needs_colour=level == "L5",
         rules_first=True,  # claims of a target or a threshold first: verify asks only claims of a value
     )

@@ -88,6 +88,51 @@ def verdict_of(q: Question) -> str | None:
     return None
 
 
+#: Label answers picked from a closed set, by family: a verdict, the side a value lies on, a
+#: direction of movement, a voice's stance. A model answering a family's largest class scores its
+#: share, so each should hold its classes in near-equal shares per (category, level).
+FAMILIES: dict[str, str] = {
+    "matches": "verdict",
+    "contradicts": "verdict",
+    "above": "side",
+    "below": "side",
+    "higher": "side",
+    "lower": "side",
+    "rose": "direction",
+    "fell": "direction",
+    "was broadly flat": "direction",
+    "positive": "stance",
+    "negative": "stance",
+    "mixed": "stance",
+}
+
+
+def closed_answers(q: Question) -> list[tuple[str, str]]:
+    """(family, class) of every answer ``q`` picks from a closed set: its label answers of
+    :data:`FAMILIES`, and for a question that names two marks and asks which one (its answer
+    names one of them), whether the answer is the one named ``first`` or ``second``."""
+    labels = [v.text for v in q.answer_values if v.kind == "label"]
+    out = [(FAMILIES[t], t) for t in labels if t in FAMILIES]
+    # a mark label "Series (label)" is named by its inner label
+    names = list(dict.fromkeys(re.sub(r".*\((.+)\)$", r"\1", r.label) for r in q.required_data_points))
+    at = {n: q.question.find(n) for n in names if n in q.question}
+    picked = [t for t in labels if t in at]
+    if len(at) == 2 and len(picked) == 1:
+        out.append(("which_of_two", "first" if at[picked[0]] == min(at.values()) else "second"))
+    return out
+
+
+def closed_balance(questions: Iterable[Question]) -> dict[tuple[str, str, str], Counter[str]]:
+    """((category, level, family) -> class -> answers) over :func:`closed_answers`, and
+    (category, "all", family) pooled over the levels."""
+    out: dict[tuple[str, str, str], Counter[str]] = defaultdict(Counter)
+    for q in questions:
+        for family, answer in closed_answers(q):
+            out[(q.category, q.difficulty, family)][answer] += 1
+            out[(q.category, "all", family)][answer] += 1
+    return dict(out)
+
+
 def verdict_balance(questions: Iterable[Question]) -> dict[str, Counter[str]]:
     """(category -> verdict class -> questions) over the verdict-bearing questions."""
     out: dict[str, Counter[str]] = defaultdict(Counter)

@@ -17,20 +17,24 @@ from pathlib import Path
 
 import pytest
 
+from generation.charts.colours import colour_of
 from generation.document.claims import MATCH_SHARE
 from generation.document.content import plan_document
 from generation.plan.config import load_config
-from generation.questions.build import make_questions, slot_targets
+from generation.questions.build import make_questions, slot_targets, turns
+from generation.questions.common import Context, find_point, label_value, point_term, wanted
 from generation.questions.crossmodal import VERDICT_CELLS
+from generation.questions.crossmodal_claims import SIDES
 from generation.questions.measures import (
     ClaimFeatures,
     claim_features,
+    closed_answers,
     feature_accuracy,
     threshold_accuracy,
     unbalanced,
     verdict_balance,
 )
-from synthdocbench_tasks.schema import Question
+from synthdocbench_tasks.schema import DataRef, DocumentManifest, Question
 from tests.generation.questions.test_crossmodal_validity import level_tilts
 
 pytestmark = pytest.mark.slow
@@ -121,3 +125,101 @@ def test_feature_accuracy_is_the_best_rule_on_one_feature() -> None:
     assert feature_accuracy(even, "labelled") == 0.5
     told = [claim(True, True), claim(True, True), claim(False, False), claim(False, True)]
     assert feature_accuracy(told, "labelled") == 0.75
+
+
+#: A run no other test plans (fresh when this test was written): the L5 questions that ask on
+#: which side of a text's figure the chart lies, after a side drawn per slot.
+SIDE_SEED, SIDE_DOCS = 3251, 150
+_SIDE_CELLS = (("technical_quantitative", "L5", "complex"), ("integrate_sources", "L5", "cross_modal"))
+
+
+@pytest.fixture(scope="module")
+def side_run() -> list[tuple[DocumentManifest, list[Question]]]:
+    config = load_config(ROOT / "configs" / "paper.yaml", seed=SIDE_SEED, n_docs=SIDE_DOCS)
+    out = []
+    for index in range(SIDE_DOCS):
+        manifest = plan_document(config, index).manifest
+        out.append((manifest, make_questions(manifest, config)))
+    return out
+
+
+def _drawn_side(manifest: DocumentManifest, index: int, category: str, level: str) -> str:
+    """The side the document's own slot at (``category``, ``level``) draws (as ``make_questions``)."""
+    ctx = Context.of(manifest)
+    ctx.seed = SIDE_SEED
+    for subset in ("chart", "cross_modal", "complex"):
+        ctx.turns.update(turns(subset, 3, index, SIDE_SEED))
+    return wanted(ctx, category, SIDES, level)
+
+
+def test_an_l5_side_question_asks_its_slots_drawn_side(
+    side_run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    """Main before the draw asked the side of whichever miss on a mark found by colour the report
+    had (one per report): here 11 of the 17 side questions asked at their own slot were off the
+    slot's draw (0 of 12 after)."""
+    asked, off = 0, []
+    for index, (manifest, questions) in enumerate(side_run):
+        for category, level, subset in _SIDE_CELLS:
+            own = [(c, lv) for c, lv, _ in slot_targets(subset, 3, index, SIDE_SEED)].count((category, level))
+            sides = [
+                side
+                for q in questions
+                if (q.category, q.difficulty) == (category, level)
+                for family, side in closed_answers(q)
+                if family == "side"
+            ]
+            if own == 1 and len(sides) == 1:
+                asked += 1
+                if sides[0] != _drawn_side(manifest, index, category, level):
+                    off.append(f"{manifest.doc_id} {category} {level}: {sides[0]}")
+    assert asked >= 10
+    assert off == []
+
+
+def _colour_misses(manifest: DocumentManifest) -> tuple[set[str], set[str]]:
+    """The sides of a report's chart claims the chart contradicts, and of those on a mark a
+    reader finds by its colour."""
+    sides: set[str] = set()
+    coloured: set[str] = set()
+    for fact in manifest.text_facts:
+        values = fact.values
+        chart = next((c for c in manifest.charts if c.vizId == values.get("viz_id")), None)
+        point = find_point(chart, values.get("label", ""), values.get("series")) if chart else None
+        if values.get("kind") != "chart_claim" or chart is None or point is None:
+            continue
+        claimed = float(values["claimed_value"].replace(",", ""))
+        if abs(point.value - claimed) > point_term(chart, point).tol:
+            side = "above" if point.value > claimed else "below"
+            sides.add(side)
+            coloured |= {side} if colour_of(chart, point) is not None else set()
+    return sides, coloured
+
+
+def test_a_report_puts_a_miss_of_each_side_on_a_mark_found_by_colour(
+    side_run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    """So that an L5 slot finds the side it drew: main before put only a report's first miss on
+    such a mark (here 23 of the 150 reports with misses on both sides had both on one; 68 after,
+    the second on a chart of its own kind only)."""
+    both = [coloured for sides, coloured in map(_colour_misses, (m for m, _ in side_run)) if len(sides) == 2]
+    assert len(both) >= 50
+    assert sum(len(c) == 2 for c in both) >= 0.35 * len(both)
+
+
+def test_closed_answers_name_each_family_and_which_of_two(
+    side_run: list[tuple[DocumentManifest, list[Question]]],
+) -> None:
+    q = next(q for _, qs in side_run for q in qs if q.category == "verify_with_chart")
+    verdict = q.model_copy(
+        update={"answer_values": [label_value("contradicts"), label_value("below"), label_value("Chile")]}
+    )
+    assert closed_answers(verdict) == [("verdict", "contradicts"), ("side", "below")]
+    two = q.model_copy(
+        update={
+            "question": "Which is larger, Chile or Mexico?",
+            "answer_values": [label_value("Mexico")],
+            "required_data_points": [DataRef(label="Chile", value=1.0), DataRef(label="Mexico", value=2.0)],
+        }
+    )
+    assert closed_answers(two) == [("which_of_two", "second")]
