@@ -46,6 +46,8 @@ from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
+#: A metric's known real direction (a theme's ``trend``): its series moves that way.
+TRENDS: tuple[str, ...] = ("up", "down", "any")
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
 MAX_RATIO = 40.0
 #: An extensive metric's range for one entity: its scaled centre (the geometric middle of the
@@ -135,13 +137,25 @@ def themes() -> tuple[dict[str, Any], ...]:
 
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
-    """A metric's ``kind`` is a known kind and its ``stock`` a yes or no (a typo would silently
-    decide which sums its questions may ask)."""
+    """A metric's ``kind`` is a known kind, its ``stock`` a yes or no (a typo would silently
+    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS` and its
+    ``since`` a year inside the periods."""
     kind, stock = metric.get("kind"), metric.get("stock", False)
     if kind is not None and kind not in METRIC_KINDS:
         raise TopicSpaceError(
             f"generation/world/data/{name}: metric {metric.get('name')!r} has kind {kind!r}; "
             f"use one of {', '.join(METRIC_KINDS)}"
+        )
+    if metric.get("trend", "any") not in TRENDS:
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has trend "
+            f"{metric.get('trend')!r}; use one of {', '.join(TRENDS)}"
+        )
+    since = metric.get("since")
+    if since is not None and (not isinstance(since, int) or not PERIODS[0][0] < since < PERIODS[-1][1]):
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has since {since!r}; "
+            "use a year inside the periods"
         )
     if not isinstance(stock, bool):
         raise TopicSpaceError(
@@ -298,7 +312,13 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             for k, (lo, hi) in ranges.items()
         }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
-    kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale, "stock": bool(rec.get("stock", False))}
+    kwargs: dict[str, Any] = {
+        "decimals": decimals,
+        "scale": scale,
+        "stock": bool(rec.get("stock", False)),
+        "trend": rec.get("trend", "any"),
+        "since": rec.get("since"),
+    }
     metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
     if "kind" in rec:
         metric = Metric(

@@ -73,6 +73,12 @@ class Metric:
     #: A stock stands at each date (installed capacity, people without sanitation): its values
     #: add up across entities but not over years, unlike a flow (investment, exports).
     stock: bool = field(default=False, repr=False)  # out of repr: the bank's records predate it
+    #: The metric's known real direction over the years (the theme's ``trend``): "up" (5G
+    #: coverage, download speeds), "down" (battery prices) or "any"; its series moves that way.
+    trend: str = field(default="any", repr=False)
+    #: The first year the metric exists (the theme's ``since``: 5G coverage from 2019); no chart
+    #: draws it earlier.
+    since: int | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.kind_given:
