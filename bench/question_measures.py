@@ -35,7 +35,7 @@ from bench import _validity
 from bench._plans import manifests, plan_run
 from generation.document.claims import MATCH_SHARE
 from generation.questions.build import make_questions
-from generation.questions.common import pinned
+from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, defect_counts
 from generation.questions.measures import (
     FEATURES,
@@ -49,6 +49,9 @@ from generation.questions.measures import (
 from generation.questions.stats import question_stats
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
+
+#: The answers of a trend question (``common.direction``): a series rose, fell or stayed flat.
+DIRECTIONS = tuple(DIRECTION_ALIASES)
 
 
 def main() -> None:
@@ -76,6 +79,10 @@ def main() -> None:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
     print("\n".join(_validity.render(defects)))
+    directions = Counter(v.text for q in questions for v in q.answer_values if v.text in DIRECTIONS)
+    said = ", ".join(f"{d} {directions[d]}" for d in DIRECTIONS)
+    rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
+    print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
