@@ -70,8 +70,9 @@ WIDEN_LIMIT = 3.0
 #: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
 #: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
 ENTITY_SLOTS = 250
-_SCALES = ("", "thousand", "million", "billion", "trillion")
-_FACTOR = {s: 1000.0**i for i, s in enumerate(_SCALES)}
+#: Scale words a value prints with, and each one's factor.
+SCALES = ("", "thousand", "million", "billion", "trillion")
+SCALE_FACTOR = {s: 1000.0**i for i, s in enumerate(SCALES)}
 _THEME_FILES = ("themes.yaml", "themes_more.yaml")
 SETTINGS_FILE = "settings.yaml"
 
@@ -281,20 +282,20 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         else:
             lo, hi = low, high
         if cap:
-            limit = e.attribute(cap) / (_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
+            limit = e.attribute(cap) / (SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
             hi = min(hi, 0.8 * limit)
             lo = min(lo, 0.3 * hi)
             # the cap, in plain units (the scale may change below): a band under its cap widens
             # both ways, one at its cap only downwards
-            ceilings[e.name] = 0.8 * limit * _FACTOR[scale]
+            ceilings[e.name] = 0.8 * limit * SCALE_FACTOR[scale]
         raw[e.name] = (lo, hi)
     top = max(hi for _, hi in raw.values())
-    while top >= 990 and scale != _SCALES[-1]:
-        scale = _SCALES[_SCALES.index(scale) + 1]
+    while top >= 990 and scale != SCALES[-1]:
+        scale = SCALES[SCALES.index(scale) + 1]
         raw = {k: (lo / 1000, hi / 1000) for k, (lo, hi) in raw.items()}
         top /= 1000
     while top < 0.9 and scale != "":
-        scale = _SCALES[_SCALES.index(scale) - 1]
+        scale = SCALES[SCALES.index(scale) - 1]
         raw = {k: (lo * 1000, hi * 1000) for k, (lo, hi) in raw.items()}
         top *= 1000
     narrowest = min(hi - lo for lo, hi in raw.values())
@@ -308,7 +309,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
     bands = ranges
     if per or cap:  # an intensive metric keeps the theme's range: crowding adds a decimal instead
         ranges = {
-            k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
+            k: _roomier(lo, hi, decimals, ceilings[k] / SCALE_FACTOR[scale] if k in ceilings else None)
             for k, (lo, hi) in ranges.items()
         }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
@@ -324,7 +325,7 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         metric = Metric(
             rec["name"], rec["unit"], min(lows), max(highs), **kwargs, kind=rec["kind"], kind_given=True
         )
-    cap_rule = (cap, _FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
+    cap_rule = (cap, SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
     return _Composed(metric, ranges, cap_rule, bool(per or cap), bands)
 
 
