@@ -84,6 +84,26 @@ def largest_remainder(values: list[float], total: int = 1000) -> list[int]:
     return [int(x) for x in out]
 
 
+def _trend_ends(rng: np.random.Generator, trend: str, low: float, high: float) -> tuple[float, float]:
+    """A series' start and end: a clear trend moving a fifth to a half of the range over the
+    years, the way a metric of known direction moves (``trend`` "up" or "down"), else up 60% of
+    the time, kept 3% inside the range."""
+    span = high - low
+    if trend != "any":
+        move = float(rng.uniform(0.2, 0.5)) * span
+        if trend == "up":
+            start = float(rng.uniform(low + 0.05 * span, high - 0.03 * span - move))
+            return start, start + move
+        start = float(rng.uniform(low + 0.03 * span + move, high - 0.05 * span))
+        return start, start - move
+    start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
+    sign = 1.0 if rng.random() < 0.6 else -1.0
+    end = start + sign * float(rng.uniform(0.2, 0.5)) * span
+    if not low + 0.03 * span <= end <= high - 0.03 * span:
+        end = start - sign * float(rng.uniform(0.2, 0.5)) * span
+    return start, float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+
+
 @dataclass(frozen=True)
 class _Snapshot:
     registry: frozenset[str]
@@ -160,13 +180,7 @@ class FactTable:
             low, high = (metric.low, metric.high) if part else self.bounds(metric, entity)
             span = high - low
             n = len(self.years)
-            start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
-            # A clear trend: the series moves by a fifth to a half of the range over the years.
-            sign = 1.0 if rng.random() < 0.6 else -1.0
-            end = start + sign * float(rng.uniform(0.2, 0.5)) * span
-            if not low + 0.03 * span <= end <= high - 0.03 * span:
-                end = start - sign * float(rng.uniform(0.2, 0.5)) * span
-            end = float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+            start, end = _trend_ends(rng, metric.trend, low, high)
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
             if metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
                 trend = start * (end / start) ** shape
