@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from generation.world.space import Limits, limits_of, topic_by_title
+from generation.world.space import PERIODS, Limits, limits_of, topic_by_title
+from generation.world.topics import Metric
 from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact
 
 #: Rounding allowed when adding printed shares (tenths) or comparing printed values.
@@ -140,6 +141,16 @@ def _scale_of(unit: str) -> float:
     return _SCALE_FACTOR.get(unit.split(" ", 1)[0], 1.0)
 
 
+def _metrics_of(title: str) -> dict[str, Metric]:
+    """The metrics of the composed topic ``title`` over any period (a metric with a first year is
+    left out of the periods it exists too little of)."""
+    out: dict[str, Metric] = {}
+    for period in PERIODS:
+        topic = topic_by_title(title, period)
+        out |= {m.name: m for m in topic.metrics} if topic is not None else {}
+    return out
+
+
 def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
     """(chart id, ratio) of each histogram and box plot of an additive (level or count) metric
     across an entity's parts: the total its parts imply over the entity's plausible top. A
@@ -150,7 +161,7 @@ def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
     limits = limits_of(topic) if topic is not None else None
     if topic is None or limits is None:
         return []
-    metrics = {m.name: m for m in topic.metrics}
+    metrics = _metrics_of(manifest.topic)
     out = []
     for chart in manifest.charts:
         found = _DIST_TITLE.match(chart.title) if chart.chartType in ("histogram", "box") else None
@@ -182,10 +193,7 @@ def direction_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[s
     yearly facts spanning four years or more; it breaks its direction when its last value is
     more than :data:`AGAINST_FRACTION` of its first the wrong way; it is flat when its last
     value is within 4% of its first."""
-    topic = topic_by_title(manifest.topic)
-    if topic is None:
-        return [], 0, [], 0, 0
-    metrics = {m.name: m for m in topic.metrics}
+    metrics = _metrics_of(manifest.topic)
     series: dict[tuple[str, str], list[tuple[int, float]]] = defaultdict(list)
     early, dated = [], 0
     for f in manifest.world.facts:

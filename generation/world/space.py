@@ -48,6 +48,9 @@ from synthdocbench_tasks.schema import METRIC_KINDS
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
 #: A metric's known real direction (a theme's ``trend``): its series moves that way.
 TRENDS: tuple[str, ...] = ("up", "down", "any")
+#: Fewest years of a report's period a metric with a first year (``since``) must exist in to be
+#: reported: its charts draw only years from ``since`` on, and a chart runs up to six years.
+MIN_SINCE_YEARS = 6
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
 MAX_RATIO = 40.0
 #: An extensive metric's range for one entity: its scaled centre (the geometric middle of the
@@ -412,7 +415,9 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
     """The topic of pair ``i`` of :func:`pairs` over ``period``."""
     pair = pairs()[i]
     theme, setting, ents = pair.theme, pair.setting, pair.entities
-    composed = [_compose_metric(r, ents) for r in theme["metrics"]]
+    # a metric that exists for too little of the period (5G coverage before 2019) is left out
+    records = [r for r in theme["metrics"] if r.get("since", period[0]) <= period[1] - MIN_SINCE_YEARS + 1]
+    composed = [_compose_metric(r, ents) for r in records]
     mix_rec = theme["mix"]
     mix_metric = _compose_metric(mix_rec["metric"], ents)
     key = f"{theme['key']}@{setting.key}@{period[0]}-{period[1]}"
@@ -441,7 +446,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
             tuple(theme["funnel"]["stages"]),
         ),
     )
-    all_composed = [*composed, mix_metric]
+    all_composed = [*(_compose_metric(r, ents) for r in theme["metrics"]), mix_metric]
     _LIMITS[key.rsplit("@", 1)[0] + "@"] = Limits(
         ranges={c.metric.name: c.ranges for c in all_composed},
         caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},

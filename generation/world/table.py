@@ -191,12 +191,27 @@ class FactTable:
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
 
+    def years_of(self, metric_name: str) -> list[str]:
+        """The report's years in which ``metric_name`` exists (from its ``since`` on)."""
+        metric = self.metric(metric_name)
+        return [y for y in self.years if metric.exists(y)]
+
+    def topic_of(self, metric: Metric) -> Topic:
+        """The topic over the years ``metric`` exists in: what a chart of it draws its years from."""
+        first, last = self.topic.years
+        if metric.since is None or metric.since <= first:
+            return self.topic
+        return replace(self.topic, years=(metric.since, last))
+
     def value(self, metric_name: str, entity: str, year: str, part: str = "") -> float:
-        """The value the report shows for (metric, entity, year[, part]), fixed on first use."""
+        """The value the report shows for (metric, entity, year[, part]), fixed on first use;
+        a year before the metric exists raises :class:`NumberSpaceExhaustedError` (no such fact)."""
         key: Key = (metric_name, entity, year, part)
         if key in self._values:
             return self._values[key]
         metric = self.part_metric() if part else self.metric(metric_name)
+        if not metric.exists(year):
+            raise NumberSpaceExhaustedError(f"{metric_name} does not exist before {metric.since}")
         if year not in self.years:
             raise KeyError(f"{year} is outside {self.topic.key}'s years {self.years[0]}-{self.years[-1]}")
         latent = float(self._series(metric, entity, part)[self.years.index(year)])

@@ -88,6 +88,10 @@ class Metric:
     def unit_label(self) -> str:
         return f"{self.scale} {self.unit}".strip()
 
+    def exists(self, year: str | int) -> bool:
+        """True when the metric exists in ``year`` (from its ``since`` on)."""
+        return self.since is None or int(year) >= self.since
+
 
 #: Words that make a percentage a rate (a ratio per period or a rate of use), not a share of a whole.
 _RATE_WORDS = ("growth", "inflation", "rate", "yield", "tariff", "factor", "gain", "ratio")
