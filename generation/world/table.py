@@ -7,7 +7,10 @@ Each (metric, entity[, part]) has a latent yearly series drawn from its own stre
 (``stage_rng(seed, "world.series", doc_id, metric, entity, part)``), so a series does not
 depend on which chart asks for it first: a trend from a start to an end value (geometric
 for levels and counts, linear for rates, shares and indices), bent by a random shape, plus
-bounded noise, clipped to the metric's range. A value is fixed the first time the report
+bounded noise, clipped to the metric's range. The trend goes the metric's known way (a theme's
+``trend``: up for 5G coverage, down for battery prices); without one it rises 60% of the time,
+and :data:`FLAT_SHARE` of the series stay flat. A metric with a first year (``since``) has no
+value before it. A value is fixed the first time the report
 shows it: rounded to the metric's decimals and, when that number string is already taken by
 another fact, moved to the nearest free one (a step or two of the last decimal), so two
 different facts never print the same number (see :mod:`generation.world.numbers`).
@@ -40,6 +43,10 @@ MIN_NUMBER_SPACE = 300
 #: Bounded noise around the trend: relative for levels and counts, a share of the range otherwise.
 RELATIVE_NOISE = 0.02
 ABSOLUTE_NOISE = 0.012
+#: Share of the series of a metric without a known direction that stay flat: the trend moves at
+#: most FLAT_MOVE of its start over the years (within a trend question's 4% flat band, noise aside).
+FLAT_SHARE = 0.15
+FLAT_MOVE = 0.015
 #: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
 WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
@@ -181,6 +188,8 @@ class FactTable:
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)
+            if metric.trend == "any" and self._flat(metric.name, entity, part):
+                end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
             if metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
                 trend = start * (end / start) ** shape
@@ -202,6 +211,12 @@ class FactTable:
         if metric.since is None or metric.since <= first:
             return self.topic
         return replace(self.topic, years=(metric.since, last))
+
+    def _flat(self, metric_name: str, entity: str, part: str) -> bool:
+        """Whether a series of a metric without a known direction stays flat (drawn from a stream
+        of its own, so the other series keep theirs)."""
+        rng = stage_rng(self._seed, "world.flat", self._doc_id, metric_name, entity, part)
+        return bool(rng.random() < FLAT_SHARE)
 
     def value(self, metric_name: str, entity: str, year: str, part: str = "") -> float:
         """The value the report shows for (metric, entity, year[, part]), fixed on first use;
