@@ -22,7 +22,7 @@ from collections import defaultdict
 
 from generation.world.space import PERIODS, Limits, limits_of, topic_by_title
 from generation.world.topics import Metric
-from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact
+from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
 #: Rounding allowed when adding printed shares (tenths) or comparing printed values.
 SHARE_TOLERANCE = 0.051
@@ -151,12 +151,29 @@ def _metrics_of(title: str) -> dict[str, Metric]:
     return out
 
 
+def part_scale_ratio(chart: Chart, metric: Metric, entities: tuple[str, ...], limits: Limits) -> float:
+    """The total a histogram or box plot of the additive ``metric`` across an entity's parts
+    implies, over the entity's plausible top (0 when no entity is found). A histogram implies the
+    sum of bin midpoint x count; a box plot at least half its parts at the median, and a part holds
+    at most a tenth of its entity (an entity has ten parts or more), so ten times the median."""
+    if chart.chartType == "histogram":
+        title = chart.title.lower()  # a title may write an entity in lower case ("in education")
+        entity = next((e for e in sorted(entities, key=len, reverse=True) if e.lower() in title), "")
+        unit = chart.axes.x.unit or ""
+        bins = [[float(x.replace(",", "")) for x in p.label.split("–")] for p in chart.data]
+        total = sum((lo + hi) / 2 * p.value for (lo, hi), p in zip(bins, chart.data, strict=True))
+        implied = {entity: total} if entity else {}
+    else:
+        unit = chart.axes.y.unit or ""
+        implied = {p.label: 10 * p.value for p in chart.data}
+    factor = _scale_of(unit) / _scale_of(metric.unit_label)
+    return max((v * factor / limits.ranges[metric.name][e][1] for e, v in implied.items()), default=0.0)
+
+
 def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
-    """(chart id, ratio) of each histogram and box plot of an additive (level or count) metric
-    across an entity's parts: the total its parts imply over the entity's plausible top. A
-    histogram implies the sum of bin midpoint x count; a box plot at least half its parts at the
-    median, and a part holds at most a tenth of its entity (an entity has ten parts or more), so
-    ten times the median. A ratio above :data:`PART_SCALE_LIMIT` draws the parts at the entity's scale."""
+    """(chart id, :func:`part_scale_ratio`) of each histogram and box plot of an additive (level
+    or count) metric across an entity's parts; above :data:`PART_SCALE_LIMIT`, the parts are
+    drawn at the entity's scale."""
     topic = topic_by_title(manifest.topic)
     limits = limits_of(topic) if topic is not None else None
     if topic is None or limits is None:
@@ -166,22 +183,8 @@ def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
     for chart in manifest.charts:
         found = _DIST_TITLE.match(chart.title) if chart.chartType in ("histogram", "box") else None
         metric = metrics.get(found.group(1)) if found else None
-        if metric is None or metric.kind not in ("level", "count"):
-            continue
-        if chart.chartType == "histogram":
-            entity = next((e for e in sorted(topic.entities, key=len, reverse=True) if e in chart.title), "")
-            if not entity:
-                continue
-            unit = chart.axes.x.unit or ""
-            bins = [[float(x.replace(",", "")) for x in p.label.split("–")] for p in chart.data]
-            total = sum((lo + hi) / 2 * p.value for (lo, hi), p in zip(bins, chart.data, strict=True))
-            implied = {entity: total}
-        else:
-            unit = chart.axes.y.unit or ""
-            implied = {p.label: 10 * p.value for p in chart.data}
-        factor = _scale_of(unit) / _scale_of(metric.unit_label)
-        ratio = max(v * factor / limits.ranges[metric.name][e][1] for e, v in implied.items())
-        out.append((chart.vizId, ratio))
+        if metric is not None and metric.kind in ("level", "count"):
+            out.append((chart.vizId, part_scale_ratio(chart, metric, topic.entities, limits)))
     return out
 
 
