@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "530da76f0573e371e56de70113d8f182c17fc4a638c179640a26686c6681b080",
-    "5-d3-1": "1a83719a008bd2b3664354867665687777293adde3a0438effea079cb146721b",
-    "5-d3-2": "31957ca97be9d019cb29cff8ad964db981a28287cd18b5d68b85e3b6c362c353",
-    "5-d3-3": "cd6544e0226e6e57d74e44aa016b43ea4bd2dd6b16153959239be8cbaa6a444f",
-    "3-matplotlib-0": "493243012452082ac58e702363ab4fad8f1f0ede9a1b39b61b1c67a631ac9e9c",
-    "3-matplotlib-1": "e9f8ebe5e6fb7f2b35d09645638139c7ace30df10914b4041738b44a09663eb2",
+    "5-d3-0": "f2c17fad92c7451f07d30f98b591ff99ca708d7ad33b8e0a29bf086e3da63ca8",
+    "5-d3-1": "5a72852c0583a9aa9d97418d18a44cec60a6302c65b8b1c61a2f295639b27a20",
+    "5-d3-2": "957301d29a3b72c0dcec6554e7375984402661e89ad7007d141f09980da14d27",
+    "5-d3-3": "93cc197ab2ae271aa88be2cfc7d771a18b5359ddcab84d920e5bc69f85c9cd48",
+    "3-matplotlib-0": "f166ca6446f4a747e5d2a415e5a22a259205d6df86e44b4c38571d3b018be47b",
+    "3-matplotlib-1": "2453305772bd0d669b4f5d4a1e5aa2a7460cfba5ceba7eb9184bf26bb6286c8d",
 }
 
 
