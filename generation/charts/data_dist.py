@@ -86,9 +86,10 @@ def _per_part(b: _Build, smallest: float, largest: float) -> tuple[Metric, float
 
 def _nearest_nice(raw: float) -> float:
     """The 1-2-2.5-5 x 10^k step nearest ``raw`` on a log scale."""
-    power = 10.0 ** np.floor(np.log10(raw))
-    steps = [f * power for f in (1.0, 2.0, 2.5, 5.0, 10.0)]
-    return float(round(min(steps, key=lambda w: abs(math.log(w / raw))), 12))
+    power = 10.0 ** math.floor(math.log10(raw))
+    steps: list[float] = [f * power for f in (1.0, 2.0, 2.5, 5.0, 10.0)]
+    best = min(steps, key=lambda step: abs(math.log(step / raw)))
+    return round(best, 12)
 
 
 def _nice_width(raw: float) -> float:
