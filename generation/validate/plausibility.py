@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from generation.world.space import PERIODS, Limits, limits_of, topic_by_title
+from generation.world.space import Limits, limits_of, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
@@ -142,13 +142,9 @@ def _scale_of(unit: str) -> float:
 
 
 def _metrics_of(title: str) -> dict[str, Metric]:
-    """The metrics of the composed topic ``title`` over any period (a metric with a first year is
-    left out of the periods it exists too little of)."""
-    out: dict[str, Metric] = {}
-    for period in PERIODS:
-        topic = topic_by_title(title, period)
-        out |= {m.name: m for m in topic.metrics} if topic is not None else {}
-    return out
+    """The metrics of the composed topic ``title`` (its latest period holds every one)."""
+    topic = topic_by_title(title)
+    return {m.name: m for m in topic.metrics} if topic is not None else {}
 
 
 def part_scale_ratio(chart: Chart, metric: Metric, entities: tuple[str, ...], limits: Limits) -> float:

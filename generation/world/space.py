@@ -143,7 +143,7 @@ def themes() -> tuple[dict[str, Any], ...]:
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
     """A metric's ``kind`` is a known kind, its ``stock`` a yes or no (a typo would silently
     decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS` and its
-    ``since`` a year inside the periods."""
+    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of."""
     kind, stock = metric.get("kind"), metric.get("stock", False)
     if kind is not None and kind not in METRIC_KINDS:
         raise TopicSpaceError(
@@ -156,10 +156,11 @@ def _check_metric(name: str, metric: dict[str, Any]) -> None:
             f"{metric.get('trend')!r}; use one of {', '.join(TRENDS)}"
         )
     since = metric.get("since")
-    if since is not None and (not isinstance(since, int) or not PERIODS[0][0] < since < PERIODS[-1][1]):
+    latest = PERIODS[-1][1] - MIN_SINCE_YEARS + 1  # the latest period reports every metric
+    if since is not None and (not isinstance(since, int) or not PERIODS[0][0] < since <= latest):
         raise TopicSpaceError(
             f"generation/world/data/{name}: metric {metric.get('name')!r} has since {since!r}; "
-            "use a year inside the periods"
+            f"use a year from {PERIODS[0][0] + 1} to {latest}"
         )
     if not isinstance(stock, bool):
         raise TopicSpaceError(
@@ -472,8 +473,9 @@ def _by_title() -> dict[str, int]:
     return {p.title: i for i, p in enumerate(pairs())}
 
 
-def topic_by_title(title: str, years: tuple[int, int] = PERIODS[0]) -> Topic | None:
+def topic_by_title(title: str, years: tuple[int, int] = PERIODS[-1]) -> Topic | None:
     """The composed topic with ``title`` (a manifest's ``topic``), or ``None``; limits do not
-    depend on the period."""
+    depend on the period, and the latest period (the default) holds every metric of the theme
+    (one with a first year is left out of a period that holds too few of its years)."""
     i = _by_title().get(title)
     return None if i is None else compose(i, years)
