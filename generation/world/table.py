@@ -47,6 +47,8 @@ ABSOLUTE_NOISE = 0.012
 #: most FLAT_MOVE of its start over the years (within a trend question's 4% flat band, noise aside).
 FLAT_SHARE = 0.15
 FLAT_MOVE = 0.015
+#: A flat series' noise, relative for every kind (a share's absolute noise would not stay flat).
+FLAT_NOISE = 0.01
 #: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
 WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
@@ -188,12 +190,14 @@ class FactTable:
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)
-            if metric.trend == "any" and self._flat(metric.name, entity, part):
+            flat = metric.trend == "any" and self.flat_series(metric.name, entity, part)
+            if flat:
                 end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
-            if metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
+            if flat or metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
+                noise = FLAT_NOISE if flat else RELATIVE_NOISE
                 trend = start * (end / start) ** shape
-                noisy = trend * (1 + rng.uniform(-RELATIVE_NOISE, RELATIVE_NOISE, n))
+                noisy = trend * (1 + rng.uniform(-noise, noise, n))
             else:
                 trend = start + (end - start) * shape
                 noisy = trend + rng.uniform(-ABSOLUTE_NOISE, ABSOLUTE_NOISE, n) * span
@@ -212,7 +216,7 @@ class FactTable:
             return self.topic
         return replace(self.topic, years=(metric.since, last))
 
-    def _flat(self, metric_name: str, entity: str, part: str) -> bool:
+    def flat_series(self, metric_name: str, entity: str, part: str = "") -> bool:
         """Whether a series of a metric without a known direction stays flat (drawn from a stream
         of its own, so the other series keep theirs)."""
         rng = stage_rng(self._seed, "world.flat", self._doc_id, metric_name, entity, part)
