@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f2c17fad92c7451f07d30f98b591ff99ca708d7ad33b8e0a29bf086e3da63ca8",
-    "5-d3-1": "5a72852c0583a9aa9d97418d18a44cec60a6302c65b8b1c61a2f295639b27a20",
-    "5-d3-2": "957301d29a3b72c0dcec6554e7375984402661e89ad7007d141f09980da14d27",
-    "5-d3-3": "93cc197ab2ae271aa88be2cfc7d771a18b5359ddcab84d920e5bc69f85c9cd48",
-    "3-matplotlib-0": "f166ca6446f4a747e5d2a415e5a22a259205d6df86e44b4c38571d3b018be47b",
-    "3-matplotlib-1": "2453305772bd0d669b4f5d4a1e5aa2a7460cfba5ceba7eb9184bf26bb6286c8d",
+    "5-d3-0": "4138d2c15616b2c31d380743fcf2ba7d25eed94f1756582dc7a28f78e335c45f",
+    "5-d3-1": "8ae66064c83cbb02911599d9b478f0eab662e844b800cb56ecb377d701a5296e",
+    "5-d3-2": "8622f07b270befc0364654845dc38b25db5f4950b57615ef2e8e4598dbe07243",
+    "5-d3-3": "60ae8a50683b3de9808ad52990844dadc3b85f5e6ae116a8313867228102534b",
+    "3-matplotlib-0": "b54109eaae95571b3854893da64e38ff17df99967bb2c59f64e44a94270cddf0",
+    "3-matplotlib-1": "9d5d737b6f115d3de7fe9ccd106ed229c61d1eca1ea86247ae9111f0230fa6e6",
 }
 
 
