@@ -222,25 +222,29 @@ def _part_box(b: _Build) -> ChartSpec:
     of parts drawn from :data:`PARTS` and its median part holds 60-90% of the mean part (a
     right-skewed spread: a few large parts hold much of the total)."""
     year = _recent_year(b.rng, b.topic)
-    entities = b.entities(4, 6)
+    wanted = _count(b.rng, 4, 6, len(b.topic.entities))
     typical = {
         e: b.world.preview(b.metric.name, e, [year])[0]
         / float(b.rng.integers(*PARTS))
         * float(b.rng.uniform(0.6, 0.9))
-        for e in entities
+        for e in _pick(b.rng, b.topic.entities, len(b.topic.entities))
     }
-    metric, factor = _per_part(b, min(typical.values()), 4 * max(typical.values()))
+    # the smallest value drawn is a tenth of the smallest median; the largest four times the largest
+    metric, factor = _per_part(b, 0.1 * min(typical.values()), 4 * max(typical.values()))
     d = metric.decimals
     data: list[DataPoint] = []
-    for e in entities:
-        median = typical[e] * factor
+    for e, part in typical.items():
+        if len(data) == wanted:
+            break
+        median = part * factor
         fences = [
             median * float(b.rng.uniform(*r)) for r in ((0.1, 0.4), (0.55, 0.85), (1.2, 1.6), (2.2, 4.0))
         ]
         before = b.registry.snapshot()
         try:
             values = [
-                b.registry.draw_near(b.rng, v, 0.03 * v, 10.0**-d, math.inf, d) for v in (median, *fences)
+                b.registry.draw_near(b.rng, v, max(0.03 * v, 3 * 10.0**-d), 10.0**-d, math.inf, d)
+                for v in (median, *fences)
             ]
         except NumberSpaceExhaustedError:
             b.registry.restore(before)
