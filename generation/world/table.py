@@ -46,9 +46,11 @@ ABSOLUTE_NOISE = 0.012
 #: Share of the series of a metric without a known direction that stay flat: the trend moves at
 #: most FLAT_MOVE of its start over the years (within a trend question's 4% flat band, noise aside).
 FLAT_SHARE = 0.15
-FLAT_MOVE = 0.015
+FLAT_MOVE = 0.01
 #: A flat series' noise, relative for every kind (a share's absolute noise would not stay flat).
-FLAT_NOISE = 0.01
+FLAT_NOISE = 0.006
+#: Largest printed step (one unit of the last decimal) of a flat series, relative to its level.
+FLAT_STEP = 0.004
 #: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
 WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
@@ -132,6 +134,7 @@ class FactTable:
         self._derived: dict[str, Metric] = {}
         self._values: dict[Key, float] = {}
         self._latent: dict[tuple[str, str, str], np.ndarray] = {}
+        self._flat: set[tuple[str, str, str]] = set()
         self._limits = limits_of(topic)
         first, last = topic.years
         self.years: list[str] = [str(y) for y in range(first, last + 1)]
@@ -190,8 +193,15 @@ class FactTable:
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)
-            flat = metric.trend == "any" and self.flat_series(metric.name, entity, part)
+            # the mix's whole and parts keep a clear trend: a part of a flat whole drifts by its weight
+            mixed = bool(part) or metric.name == self.mix_metric.name
+            # and a flat series needs a printed step well below its level (rounding would tilt it)
+            fine = 10.0**-metric.decimals <= FLAT_STEP * start
+            flat = (
+                metric.trend == "any" and not mixed and fine and self._drawn_flat(metric.name, entity, part)
+            )
             if flat:
+                self._flat.add(key)
                 end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
             if flat or metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
@@ -216,7 +226,11 @@ class FactTable:
             return self.topic
         return replace(self.topic, years=(metric.since, last))
 
-    def flat_series(self, metric_name: str, entity: str, part: str = "") -> bool:
+    def is_flat(self, metric_name: str, entity: str, part: str = "") -> bool:
+        """Whether the (already drawn) series of (metric, entity[, part]) was drawn flat."""
+        return (metric_name, entity, part) in self._flat
+
+    def _drawn_flat(self, metric_name: str, entity: str, part: str) -> bool:
         """Whether a series of a metric without a known direction stays flat (drawn from a stream
         of its own, so the other series keep theirs)."""
         rng = stage_rng(self._seed, "world.flat", self._doc_id, metric_name, entity, part)
