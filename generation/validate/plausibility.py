@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from generation.charts.registry import types_where
 from generation.world.space import Limits, limits_of, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
@@ -134,6 +135,9 @@ PART_SCALE_LIMIT = 2.0
 #: A trend series drawn against its metric's known direction by more than this fraction.
 AGAINST_FRACTION = 0.05
 _SCALE_FACTOR = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+#: Distributions across an entity's parts: histograms (bins) and box plots (whiskers).
+_BINNED = types_where(lambda t: "bins" in t.channels)
+_WHISKERED = types_where(lambda t: "whiskers" in t.channels)
 _DIST_TITLE = re.compile(r"^(?:Distribution|Spread) of (.+?) across ")
 
 
@@ -152,7 +156,7 @@ def part_scale_ratio(chart: Chart, metric: Metric, entities: tuple[str, ...], li
     implies, over the entity's plausible top (0 when no entity is found). A histogram implies the
     sum of bin midpoint x count; a box plot at least half its parts at the median, and a part holds
     at most a tenth of its entity (an entity has ten parts or more), so ten times the median."""
-    if chart.chartType == "histogram":
+    if chart.chartType in _BINNED:
         title = chart.title.lower()  # a title may write an entity in lower case ("in education")
         entity = next((e for e in sorted(entities, key=len, reverse=True) if e.lower() in title), "")
         unit = chart.axes.x.unit or ""
@@ -177,7 +181,7 @@ def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
     metrics = _metrics_of(manifest.topic)
     out = []
     for chart in manifest.charts:
-        found = _DIST_TITLE.match(chart.title) if chart.chartType in ("histogram", "box") else None
+        found = _DIST_TITLE.match(chart.title) if chart.chartType in (*_BINNED, *_WHISKERED) else None
         metric = metrics.get(found.group(1)) if found else None
         if metric is not None and metric.kind in ("level", "count"):
             out.append((chart.vizId, part_scale_ratio(chart, metric, topic.entities, limits)))
