@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "4138d2c15616b2c31d380743fcf2ba7d25eed94f1756582dc7a28f78e335c45f",
-    "5-d3-1": "8ae66064c83cbb02911599d9b478f0eab662e844b800cb56ecb377d701a5296e",
-    "5-d3-2": "8622f07b270befc0364654845dc38b25db5f4950b57615ef2e8e4598dbe07243",
-    "5-d3-3": "60ae8a50683b3de9808ad52990844dadc3b85f5e6ae116a8313867228102534b",
-    "3-matplotlib-0": "b54109eaae95571b3854893da64e38ff17df99967bb2c59f64e44a94270cddf0",
-    "3-matplotlib-1": "9d5d737b6f115d3de7fe9ccd106ed229c61d1eca1ea86247ae9111f0230fa6e6",
+    "5-d3-0": "9fa467f9be144e0a65d8db4fdd5028bb7f7449d2214f771ace52d6c0c249b1e9",
+    "5-d3-1": "b6170a4005d5a2d3c40b75c8c353ce1fafa71d5469953bd39501235c22fef7ce",
+    "5-d3-2": "c57211f2699638f2aeda3dc815d42a591c471e34563f151a9ac5892413e32989",
+    "5-d3-3": "1f2147dc350fc12ddd578abba38cdfbb3bfc1c0287693aad45bf2e294e23d284",
+    "3-matplotlib-0": "e606c24d3c63df1f16f5f5757fdcc81b0ea7c6fe7e719d9c781b7eee89b3ec56",
+    "3-matplotlib-1": "b2760cf165ab5a7e9f909127aef9f031237950a5cedfa1812f6529c0b32fe92c",
 }
 
 
