@@ -41,7 +41,7 @@ from bench._plans import plan_run, plans
 from generation.document.claims import MATCH_SHARE
 from generation.questions import elsewhere
 from generation.questions.build import make_questions
-from generation.questions.common import pinned
+from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, defect_counts
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
@@ -58,6 +58,9 @@ from generation.questions.measures import (
 from generation.questions.stats import question_stats
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
+
+#: The answers of a trend question (``common.direction``): a series rose, fell or stayed flat.
+DIRECTIONS = tuple(DIRECTION_ALIASES)
 
 
 def main() -> None:
@@ -90,6 +93,10 @@ def main() -> None:
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))
+    directions = Counter(v.text for q in questions for v in q.answer_values if v.text in DIRECTIONS)
+    said = ", ".join(f"{d} {directions[d]}" for d in DIRECTIONS)
+    rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
+    print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -6,7 +6,10 @@ The plausibility rule (``generation.validate.plausibility``) checks the composed
 topic; this script reads the values against what the theme data says instead, so a defect in
 composing the limits shows too: an intensive metric's value outside its theme's ``low``/``high``,
 and a scaled metric's value more than twice outside its entity's band (the theme's range scaled
-to the entity's size, before any widening). It prints both counts and the furthest cases.
+to the entity's size, before any widening). It prints both counts and the furthest cases, then
+the measures of ``generation.validate.plausibility``: box plots and histograms across an entity's
+parts drawn at the entity's scale (``part_scale_ratios``), series against their metric's known
+direction, facts before its first year and flat series (``direction_breaks``).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._plans import manifests, plan_run
+from generation.validate.plausibility import PART_SCALE_LIMIT, direction_breaks, part_scale_ratios
 from generation.world import space
 
 
@@ -28,7 +32,18 @@ def main() -> None:
     by_title = {p.title: p for p in space.pairs()}
     intensive = outside = scaled = far = 0
     worst: list[tuple[float, str, str, str, float, tuple[float, float]]] = []
+    parts: dict[str, list[float]] = {"histogram": [], "box": []}
+    against: list[str] = []
+    early: list[str] = []
+    directed = dated = flat = 0
     for manifest in manifests(config, args.n_docs):
+        types = {c.vizId: c.chartType for c in manifest.charts}
+        for viz, ratio in part_scale_ratios(manifest):
+            parts[types[viz]].append(ratio)
+        breaks = direction_breaks(manifest)
+        against += [f"{manifest.doc_id}: {b}" for b in breaks[0]]
+        early += [f"{manifest.doc_id}: {b}" for b in breaks[2]]
+        directed, dated, flat = directed + breaks[1], dated + breaks[3], flat + breaks[4]
         pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
@@ -54,6 +69,17 @@ def main() -> None:
     print(f"  scaled facts more than 2x outside their entity's band: {far} of {scaled} ({share:.1%})")
     for off, doc, metric, entity, value, (lo, hi) in sorted(worst, reverse=True)[:5]:
         print(f"    {off:.1f}x: {doc} {metric} for {entity} is {value:g}, band {lo:g}-{hi:g}")
+
+    for kind, ratios in parts.items():
+        high = sum(r > PART_SCALE_LIMIT for r in ratios)
+        top = f", largest {max(ratios):.0f}x" if ratios else ""
+        what = f"{kind}{'es' if kind == 'box' else 's'} of an additive metric across parts"
+        print(f"  {what} implying > {PART_SCALE_LIMIT:g}x the entity: {high} of {len(ratios)}{top}")
+    print(f"  series against their metric's known direction (>5%): {len(against)} of {directed}")
+    print(f"  facts before their metric's first year: {len(early)} of {dated}")
+    print(f"  series of metrics without a direction within 4% of their start: {flat}")
+    for line in [*against[:3], *early[:3]]:
+        print(f"    {line}")
 
 
 if __name__ == "__main__":

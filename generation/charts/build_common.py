@@ -110,7 +110,8 @@ class _Build:
 
     @property
     def topic(self) -> Topic:
-        return self.world.topic
+        """The report's topic over the years the chart's metric exists in (its ``since`` on)."""
+        return self.world.topic_of(self.metric)
 
     @property
     def registry(self) -> NumberRegistry:

@@ -170,6 +170,9 @@ def build_table(
         n_metrics = max(2, wanted_metrics - attempt // 20)
         metrics = [world.metrics[int(i)] for i in rng.permutation(len(world.metrics))[:n_metrics]]
         year = years[int(rng.integers(len(years)))]
+        metrics = [m for m in metrics if m.exists(year)]  # no 5G coverage before 2019
+        if len(metrics) < 2:
+            continue
         rows_entities = [
             e
             for e in _pick(rng, topic.entities, len(topic.entities))

@@ -409,7 +409,7 @@ def free_triple(
         m = int(rng.integers(len(topic.metrics)))
         entity = topic.entities[int(rng.integers(len(topic.entities)))]
         year = str(int(rng.integers(first, last + 1)))
-        if (topic.metrics[m].name, entity, year) not in covered:
+        if (topic.metrics[m].name, entity, year) not in covered and topic.metrics[m].exists(year):
             covered.add((topic.metrics[m].name, entity, year))
             return m, entity, year
     raise NumberSpaceExhaustedError(f"every metric, entity and year of {topic.key} is already reported")

@@ -102,9 +102,10 @@ def _free_values(
     topic = world.topic
     pool: dict[tuple[str, str], dict[str, float]] = {}
     for metric in world.metrics:
-        picks = sorted(int(i) for i in rng.permutation(len(world.years))[:YEARS_PER_METRIC])
+        years = world.years_of(metric.name)
+        picks = sorted(int(i) for i in rng.permutation(len(years))[:YEARS_PER_METRIC])
         for yi in picks:
-            year = world.years[yi]
+            year = years[yi]
             chosen: dict[str, float] = {}
             for i in rng.permutation(len(topic.entities)):
                 entity = topic.entities[int(i)]

@@ -17,10 +17,13 @@ question on a report whose fact table breaks a bound is rejected.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
+from generation.charts.registry import types_where
 from generation.world.space import Limits, limits_of, topic_by_title
-from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact
+from generation.world.topics import Metric
+from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
 #: Rounding allowed when adding printed shares (tenths) or comparing printed values.
 SHARE_TOLERANCE = 0.051
@@ -122,3 +125,101 @@ def manifest_problems(manifest: DocumentManifest) -> list[str]:
 def _where(f: WorldFact) -> str:
     part = f" ({f.part})" if f.part else ""
     return f"{f.metric}{part} of {f.entity} in {f.period}"
+
+
+# --- measures (printed by bench/world_plausibility.py; not rules) -------------------------------
+
+#: A box or histogram of an additive metric across an entity's parts implies a total this many
+#: times its entity's band (top) or more: a part drawn at the entity's own scale.
+PART_SCALE_LIMIT = 2.0
+#: A trend series drawn against its metric's known direction by more than this fraction.
+AGAINST_FRACTION = 0.05
+_SCALE_FACTOR = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+#: Distributions across an entity's parts: histograms (bins) and box plots (whiskers).
+_BINNED = types_where(lambda t: "bins" in t.channels)
+_WHISKERED = types_where(lambda t: "whiskers" in t.channels)
+_DIST_TITLE = re.compile(r"^(?:Distribution|Spread) of (.+?) across ")
+
+
+def _scale_of(unit: str) -> float:
+    return _SCALE_FACTOR.get(unit.split(" ", 1)[0], 1.0)
+
+
+def _metrics_of(title: str) -> dict[str, Metric]:
+    """The metrics of the composed topic ``title`` (its latest period holds every one)."""
+    topic = topic_by_title(title)
+    return {m.name: m for m in topic.metrics} if topic is not None else {}
+
+
+def part_scale_ratio(chart: Chart, metric: Metric, entities: tuple[str, ...], limits: Limits) -> float:
+    """The total a histogram or box plot of the additive ``metric`` across an entity's parts
+    implies, over the entity's plausible top (0 when no entity is found). A histogram implies the
+    sum of bin midpoint x count; a box plot at least half its parts at the median, and a part holds
+    at most a tenth of its entity (an entity has ten parts or more), so ten times the median."""
+    if chart.chartType in _BINNED:
+        title = chart.title.lower()  # a title may write an entity in lower case ("in education")
+        entity = next((e for e in sorted(entities, key=len, reverse=True) if e.lower() in title), "")
+        unit = chart.axes.x.unit or ""
+        bins = [[float(x.replace(",", "")) for x in p.label.split("–")] for p in chart.data]
+        total = sum((lo + hi) / 2 * p.value for (lo, hi), p in zip(bins, chart.data, strict=True))
+        implied = {entity: total} if entity else {}
+    else:
+        unit = chart.axes.y.unit or ""
+        implied = {p.label: 10 * p.value for p in chart.data}
+    factor = _scale_of(unit) / _scale_of(metric.unit_label)
+    return max((v * factor / limits.ranges[metric.name][e][1] for e, v in implied.items()), default=0.0)
+
+
+def part_scale_ratios(manifest: DocumentManifest) -> list[tuple[str, float]]:
+    """(chart id, :func:`part_scale_ratio`) of each histogram and box plot of an additive (level
+    or count) metric across an entity's parts; above :data:`PART_SCALE_LIMIT`, the parts are
+    drawn at the entity's scale."""
+    topic = topic_by_title(manifest.topic)
+    limits = limits_of(topic) if topic is not None else None
+    if topic is None or limits is None:
+        return []
+    metrics = _metrics_of(manifest.topic)
+    out = []
+    for chart in manifest.charts:
+        found = _DIST_TITLE.match(chart.title) if chart.chartType in (*_BINNED, *_WHISKERED) else None
+        metric = metrics.get(found.group(1)) if found else None
+        if metric is not None and metric.kind in ("level", "count"):
+            out.append((chart.vizId, part_scale_ratio(chart, metric, topic.entities, limits)))
+    return out
+
+
+def direction_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[str], int, int]:
+    """The fact table read against its metrics' known direction and first year (a theme's
+    ``trend`` and ``since``): (series against their direction, series of a metric with a
+    direction, facts before their metric's first year, facts of metrics with a first year,
+    series of metrics without a direction that stay flat). A series is one (metric, entity)'s
+    yearly facts spanning four years or more; it breaks its direction when its last value is
+    more than :data:`AGAINST_FRACTION` of its first the wrong way; it is flat when its last
+    value is within 4% of its first."""
+    metrics = _metrics_of(manifest.topic)
+    series: dict[tuple[str, str], list[tuple[int, float]]] = defaultdict(list)
+    early, dated = [], 0
+    for f in manifest.world.facts:
+        metric = metrics.get(f.metric)
+        if metric is None or f.part or not f.period.isdigit():
+            continue
+        series[(f.metric, f.entity)].append((int(f.period), f.value))
+        if metric.since is not None:
+            dated += 1
+            if int(f.period) < metric.since:
+                early.append(f"{_where(f)} is before {metric.since}")
+    against, directed, flat = [], 0, 0
+    for (name, entity), points in sorted(series.items()):
+        points.sort()
+        (y0, first), (y1, last) = points[0], points[-1]
+        if y1 - y0 < 3 or not first:
+            continue
+        change = (last - first) / abs(first)
+        trend = metrics[name].trend
+        if trend == "any":
+            flat += abs(change) <= 0.04
+            continue
+        directed += 1
+        if (change < -AGAINST_FRACTION) if trend == "up" else (change > AGAINST_FRACTION):
+            against.append(f"{name} of {entity}: {first:g} in {y0}, {last:g} in {y1} (known {trend})")
+    return against, directed, early, dated, flat

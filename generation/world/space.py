@@ -46,6 +46,11 @@ from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
+#: A metric's known real direction (a theme's ``trend``): its series moves that way.
+TRENDS: tuple[str, ...] = ("up", "down", "any")
+#: Fewest years of a report's period a metric with a first year (``since``) must exist in to be
+#: reported: its charts draw only years from ``since`` on, and a chart runs up to six years.
+MIN_SINCE_YEARS = 6
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
 MAX_RATIO = 40.0
 #: An extensive metric's range for one entity: its scaled centre (the geometric middle of the
@@ -68,8 +73,9 @@ WIDEN_LIMIT = 3.0
 #: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
 #: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
 ENTITY_SLOTS = 250
-_SCALES = ("", "thousand", "million", "billion", "trillion")
-_FACTOR = {s: 1000.0**i for i, s in enumerate(_SCALES)}
+#: Scale words a value prints with, and each one's factor.
+SCALES = ("", "thousand", "million", "billion", "trillion")
+SCALE_FACTOR = {s: 1000.0**i for i, s in enumerate(SCALES)}
 _THEME_FILES = ("themes.yaml", "themes_more.yaml")
 SETTINGS_FILE = "settings.yaml"
 
@@ -135,13 +141,26 @@ def themes() -> tuple[dict[str, Any], ...]:
 
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
-    """A metric's ``kind`` is a known kind and its ``stock`` a yes or no (a typo would silently
-    decide which sums its questions may ask)."""
+    """A metric's ``kind`` is a known kind, its ``stock`` a yes or no (a typo would silently
+    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS` and its
+    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of."""
     kind, stock = metric.get("kind"), metric.get("stock", False)
     if kind is not None and kind not in METRIC_KINDS:
         raise TopicSpaceError(
             f"generation/world/data/{name}: metric {metric.get('name')!r} has kind {kind!r}; "
             f"use one of {', '.join(METRIC_KINDS)}"
+        )
+    if metric.get("trend", "any") not in TRENDS:
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has trend "
+            f"{metric.get('trend')!r}; use one of {', '.join(TRENDS)}"
+        )
+    since = metric.get("since")
+    latest = PERIODS[-1][1] - MIN_SINCE_YEARS + 1  # the latest period reports every metric
+    if since is not None and (not isinstance(since, int) or not PERIODS[0][0] < since <= latest):
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has since {since!r}; "
+            f"use a year from {PERIODS[0][0] + 1} to {latest}"
         )
     if not isinstance(stock, bool):
         raise TopicSpaceError(
@@ -267,20 +286,20 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
         else:
             lo, hi = low, high
         if cap:
-            limit = e.attribute(cap) / (_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
+            limit = e.attribute(cap) / (SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
             hi = min(hi, 0.8 * limit)
             lo = min(lo, 0.3 * hi)
             # the cap, in plain units (the scale may change below): a band under its cap widens
             # both ways, one at its cap only downwards
-            ceilings[e.name] = 0.8 * limit * _FACTOR[scale]
+            ceilings[e.name] = 0.8 * limit * SCALE_FACTOR[scale]
         raw[e.name] = (lo, hi)
     top = max(hi for _, hi in raw.values())
-    while top >= 990 and scale != _SCALES[-1]:
-        scale = _SCALES[_SCALES.index(scale) + 1]
+    while top >= 990 and scale != SCALES[-1]:
+        scale = SCALES[SCALES.index(scale) + 1]
         raw = {k: (lo / 1000, hi / 1000) for k, (lo, hi) in raw.items()}
         top /= 1000
     while top < 0.9 and scale != "":
-        scale = _SCALES[_SCALES.index(scale) - 1]
+        scale = SCALES[SCALES.index(scale) - 1]
         raw = {k: (lo * 1000, hi * 1000) for k, (lo, hi) in raw.items()}
         top *= 1000
     narrowest = min(hi - lo for lo, hi in raw.values())
@@ -294,17 +313,23 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
     bands = ranges
     if per or cap:  # an intensive metric keeps the theme's range: crowding adds a decimal instead
         ranges = {
-            k: _roomier(lo, hi, decimals, ceilings[k] / _FACTOR[scale] if k in ceilings else None)
+            k: _roomier(lo, hi, decimals, ceilings[k] / SCALE_FACTOR[scale] if k in ceilings else None)
             for k, (lo, hi) in ranges.items()
         }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
-    kwargs: dict[str, Any] = {"decimals": decimals, "scale": scale, "stock": bool(rec.get("stock", False))}
+    kwargs: dict[str, Any] = {
+        "decimals": decimals,
+        "scale": scale,
+        "stock": bool(rec.get("stock", False)),
+        "trend": rec.get("trend", "any"),
+        "since": rec.get("since"),
+    }
     metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
     if "kind" in rec:
         metric = Metric(
             rec["name"], rec["unit"], min(lows), max(highs), **kwargs, kind=rec["kind"], kind_given=True
         )
-    cap_rule = (cap, _FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
+    cap_rule = (cap, SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
     return _Composed(metric, ranges, cap_rule, bool(per or cap), bands)
 
 
@@ -391,7 +416,9 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
     """The topic of pair ``i`` of :func:`pairs` over ``period``."""
     pair = pairs()[i]
     theme, setting, ents = pair.theme, pair.setting, pair.entities
-    composed = [_compose_metric(r, ents) for r in theme["metrics"]]
+    # a metric that exists for too little of the period (5G coverage before 2019) is left out
+    records = [r for r in theme["metrics"] if r.get("since", period[0]) <= period[1] - MIN_SINCE_YEARS + 1]
+    composed = [_compose_metric(r, ents) for r in records]
     mix_rec = theme["mix"]
     mix_metric = _compose_metric(mix_rec["metric"], ents)
     key = f"{theme['key']}@{setting.key}@{period[0]}-{period[1]}"
@@ -420,7 +447,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
             tuple(theme["funnel"]["stages"]),
         ),
     )
-    all_composed = [*composed, mix_metric]
+    all_composed = [*(_compose_metric(r, ents) for r in theme["metrics"]), mix_metric]
     _LIMITS[key.rsplit("@", 1)[0] + "@"] = Limits(
         ranges={c.metric.name: c.ranges for c in all_composed},
         caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},
@@ -446,8 +473,9 @@ def _by_title() -> dict[str, int]:
     return {p.title: i for i, p in enumerate(pairs())}
 
 
-def topic_by_title(title: str, years: tuple[int, int] = PERIODS[0]) -> Topic | None:
+def topic_by_title(title: str, years: tuple[int, int] = PERIODS[-1]) -> Topic | None:
     """The composed topic with ``title`` (a manifest's ``topic``), or ``None``; limits do not
-    depend on the period."""
+    depend on the period, and the latest period (the default) holds every metric of the theme
+    (one with a first year is left out of a period that holds too few of its years)."""
     i = _by_title().get(title)
     return None if i is None else compose(i, years)

@@ -7,7 +7,10 @@ Each (metric, entity[, part]) has a latent yearly series drawn from its own stre
 (``stage_rng(seed, "world.series", doc_id, metric, entity, part)``), so a series does not
 depend on which chart asks for it first: a trend from a start to an end value (geometric
 for levels and counts, linear for rates, shares and indices), bent by a random shape, plus
-bounded noise, clipped to the metric's range. A value is fixed the first time the report
+bounded noise, clipped to the metric's range. The trend goes the metric's known way (a theme's
+``trend``: up for 5G coverage, down for battery prices); without one it rises 60% of the time,
+and :data:`FLAT_SHARE` of the series stay flat. A metric with a first year (``since``) has no
+value before it. A value is fixed the first time the report
 shows it: rounded to the metric's decimals and, when that number string is already taken by
 another fact, moved to the nearest free one (a step or two of the last decimal), so two
 different facts never print the same number (see :mod:`generation.world.numbers`).
@@ -40,6 +43,14 @@ MIN_NUMBER_SPACE = 300
 #: Bounded noise around the trend: relative for levels and counts, a share of the range otherwise.
 RELATIVE_NOISE = 0.02
 ABSOLUTE_NOISE = 0.012
+#: Share of the series of a metric without a known direction that stay flat: the trend moves at
+#: most FLAT_MOVE of its start over the years (within a trend question's 4% flat band, noise aside).
+FLAT_SHARE = 0.15
+FLAT_MOVE = 0.01
+#: A flat series' noise, relative for every kind (a share's absolute noise would not stay flat).
+FLAT_NOISE = 0.006
+#: Largest printed step (one unit of the last decimal) of a flat series, relative to its level.
+FLAT_STEP = 0.004
 #: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
 WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
@@ -84,6 +95,26 @@ def largest_remainder(values: list[float], total: int = 1000) -> list[int]:
     return [int(x) for x in out]
 
 
+def _trend_ends(rng: np.random.Generator, trend: str, low: float, high: float) -> tuple[float, float]:
+    """A series' start and end: a clear trend moving a fifth to a half of the range over the
+    years, the way a metric of known direction moves (``trend`` "up" or "down"), else up 60% of
+    the time, kept 3% inside the range."""
+    span = high - low
+    if trend != "any":
+        move = float(rng.uniform(0.2, 0.5)) * span
+        if trend == "up":
+            start = float(rng.uniform(low + 0.05 * span, high - 0.03 * span - move))
+            return start, start + move
+        start = float(rng.uniform(low + 0.03 * span + move, high - 0.05 * span))
+        return start, start - move
+    start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
+    sign = 1.0 if rng.random() < 0.6 else -1.0
+    end = start + sign * float(rng.uniform(0.2, 0.5)) * span
+    if not low + 0.03 * span <= end <= high - 0.03 * span:
+        end = start - sign * float(rng.uniform(0.2, 0.5)) * span
+    return start, float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+
+
 @dataclass(frozen=True)
 class _Snapshot:
     registry: frozenset[str]
@@ -103,6 +134,7 @@ class FactTable:
         self._derived: dict[str, Metric] = {}
         self._values: dict[Key, float] = {}
         self._latent: dict[tuple[str, str, str], np.ndarray] = {}
+        self._flat: set[tuple[str, str, str]] = set()
         self._limits = limits_of(topic)
         first, last = topic.years
         self.years: list[str] = [str(y) for y in range(first, last + 1)]
@@ -160,29 +192,59 @@ class FactTable:
             low, high = (metric.low, metric.high) if part else self.bounds(metric, entity)
             span = high - low
             n = len(self.years)
-            start = float(rng.uniform(low + 0.05 * span, high - 0.05 * span))
-            # A clear trend: the series moves by a fifth to a half of the range over the years.
-            sign = 1.0 if rng.random() < 0.6 else -1.0
-            end = start + sign * float(rng.uniform(0.2, 0.5)) * span
-            if not low + 0.03 * span <= end <= high - 0.03 * span:
-                end = start - sign * float(rng.uniform(0.2, 0.5)) * span
-            end = float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+            start, end = _trend_ends(rng, metric.trend, low, high)
+            # the mix's whole and parts keep a clear trend: a part of a flat whole drifts by its weight
+            mixed = bool(part) or metric.name == self.mix_metric.name
+            # and a flat series needs a printed step well below its level (rounding would tilt it)
+            fine = 10.0**-metric.decimals <= FLAT_STEP * start
+            flat = (
+                metric.trend == "any" and not mixed and fine and self._drawn_flat(metric.name, entity, part)
+            )
+            if flat:
+                self._flat.add(key)
+                end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
-            if metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
+            if flat or metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
+                noise = FLAT_NOISE if flat else RELATIVE_NOISE
                 trend = start * (end / start) ** shape
-                noisy = trend * (1 + rng.uniform(-RELATIVE_NOISE, RELATIVE_NOISE, n))
+                noisy = trend * (1 + rng.uniform(-noise, noise, n))
             else:
                 trend = start + (end - start) * shape
                 noisy = trend + rng.uniform(-ABSOLUTE_NOISE, ABSOLUTE_NOISE, n) * span
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
 
+    def years_of(self, metric_name: str) -> list[str]:
+        """The report's years in which ``metric_name`` exists (from its ``since`` on)."""
+        metric = self.metric(metric_name)
+        return [y for y in self.years if metric.exists(y)]
+
+    def topic_of(self, metric: Metric) -> Topic:
+        """The topic over the years ``metric`` exists in: what a chart of it draws its years from."""
+        first, last = self.topic.years
+        if metric.since is None or metric.since <= first:
+            return self.topic
+        return replace(self.topic, years=(metric.since, last))
+
+    def is_flat(self, metric_name: str, entity: str, part: str = "") -> bool:
+        """Whether the (already drawn) series of (metric, entity[, part]) was drawn flat."""
+        return (metric_name, entity, part) in self._flat
+
+    def _drawn_flat(self, metric_name: str, entity: str, part: str) -> bool:
+        """Whether a series of a metric without a known direction stays flat (drawn from a stream
+        of its own, so the other series keep theirs)."""
+        rng = stage_rng(self._seed, "world.flat", self._doc_id, metric_name, entity, part)
+        return bool(rng.random() < FLAT_SHARE)
+
     def value(self, metric_name: str, entity: str, year: str, part: str = "") -> float:
-        """The value the report shows for (metric, entity, year[, part]), fixed on first use."""
+        """The value the report shows for (metric, entity, year[, part]), fixed on first use;
+        a year before the metric exists raises :class:`NumberSpaceExhaustedError` (no such fact)."""
         key: Key = (metric_name, entity, year, part)
         if key in self._values:
             return self._values[key]
         metric = self.part_metric() if part else self.metric(metric_name)
+        if not metric.exists(year):
+            raise NumberSpaceExhaustedError(f"{metric_name} does not exist before {metric.since}")
         if year not in self.years:
             raise KeyError(f"{year} is outside {self.topic.key}'s years {self.years[0]}-{self.years[-1]}")
         latent = float(self._series(metric, entity, part)[self.years.index(year)])

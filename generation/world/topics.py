@@ -73,6 +73,12 @@ class Metric:
     #: A stock stands at each date (installed capacity, people without sanitation): its values
     #: add up across entities but not over years, unlike a flow (investment, exports).
     stock: bool = field(default=False, repr=False)  # out of repr: the bank's records predate it
+    #: The metric's known real direction over the years (the theme's ``trend``): "up" (5G
+    #: coverage, download speeds), "down" (battery prices) or "any"; its series moves that way.
+    trend: str = field(default="any", repr=False)
+    #: The first year the metric exists (the theme's ``since``: 5G coverage from 2019); no chart
+    #: draws it earlier.
+    since: int | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.kind_given:
@@ -81,6 +87,10 @@ class Metric:
     @property
     def unit_label(self) -> str:
         return f"{self.scale} {self.unit}".strip()
+
+    def exists(self, year: str | int) -> bool:
+        """True when the metric exists in ``year`` (from its ``since`` on)."""
+        return self.since is None or int(year) >= self.since
 
 
 #: Words that make a percentage a rate (a ratio per period or a rate of use), not a share of a whole.

@@ -9,15 +9,18 @@ import pytest
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.validate.plausibility import (
+    PART_SCALE_LIMIT,
     cap_problems,
+    direction_breaks,
     manifest_problems,
     part_problems,
+    part_scale_ratios,
     range_problems,
     share_problems,
     world_problems,
 )
 from generation.validate.rules import RULES
-from generation.world.space import Limits, limits_of, topic_by_title
+from generation.world.space import Limits, limits_of, space_size, topic_by_title, topic_for
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
@@ -143,3 +146,31 @@ def test_a_200_document_paper_plan_has_200_titles_and_12_domains() -> None:
     plans = [plan_document(config, i).manifest for i in range(config.n_docs)]
     assert len({m.topic for m in plans}) == config.n_docs == 200
     assert len({m.domain for m in plans}) >= 12
+
+
+def _connectivity_documents(seed: int, n: int) -> list[int]:
+    """Indices of a run's documents on the connectivity theme (download speeds, 5G coverage:
+    metrics of known direction and first year) over periods that report 5G."""
+    found = []
+    for index in range(space_size()):
+        topic = topic_for(seed, index)
+        if topic.key.startswith("connectivity@") and topic.years[0] >= 2010:
+            found.append(index)
+    return found[:n]
+
+
+@pytest.mark.slow
+def test_generated_documents_follow_known_directions_and_draw_parts_at_their_scale() -> None:
+    """Planned documents: no series against its metric's known direction, no fact before its
+    metric's first year, no box or histogram of parts at the entity's scale."""
+    seed = 5
+    config = load_config(PAPER, seed=seed, n_docs=space_size())
+    directed = dated = parts = 0
+    for index in [*_connectivity_documents(seed, 4), *range(6)]:
+        manifest = plan_document(config, index).manifest
+        against, n_directed, early, n_dated, _ = direction_breaks(manifest)
+        assert not against and not early, (manifest.doc_id, against[:2], early[:2])
+        ratios = part_scale_ratios(manifest)
+        assert all(r <= PART_SCALE_LIMIT for _, r in ratios), (manifest.doc_id, ratios)
+        directed, dated, parts = directed + n_directed, dated + n_dated, parts + len(ratios)
+    assert directed >= 20 and dated >= 10 and parts >= 1, (directed, dated, parts)
