@@ -68,6 +68,7 @@ from judge.offline_checks import (
     _Verdict,
 )
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
+from judge.offline_conversions import misconverted
 from judge.offline_context import (
     _Context,
     _foreign_colours,
@@ -416,6 +417,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
+        verdicts = misconverted(facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
