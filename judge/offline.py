@@ -68,6 +68,7 @@ from judge.offline_checks import (
     _Verdict,
 )
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
+from judge.offline_compare import compared_falsely
 from judge.offline_conversions import misconverted
 from judge.offline_context import (
     _Context,
@@ -418,6 +419,7 @@ class OfflineJudge:
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
         verdicts = misconverted(facts, verdicts, text)
+        facts, verdicts = compared_falsely(facts, verdicts, text)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

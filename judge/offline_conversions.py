@@ -63,7 +63,7 @@ def _place(found: FoundNumber) -> float:
     return 10.0**zeros / 2
 
 
-def _amount(found: FoundNumber, text: str, inherit: _Amount | None = None) -> _Amount | None:
+def amount_of(found: FoundNumber, text: str, inherit: _Amount | None = None) -> _Amount | None:
     """``found`` as an amount, or None when it has no unit (and no scale word to take
     ``inherit``'s kind with)."""
     unit = stated_unit(found, text)
@@ -107,7 +107,7 @@ def _restatements(text: _Text) -> list[tuple[FoundNumber, FoundNumber, str]]:
     out = []
     numbers = text.numbers
     for a, b in zip(numbers, numbers[1:], strict=False):
-        first = _amount(a, text.text)
+        first = amount_of(a, text.text)
         if first is None:
             continue
         gap = text.text[a.end : b.start]
@@ -120,7 +120,7 @@ def _restatements(text: _Text) -> list[tuple[FoundNumber, FoundNumber, str]]:
             second = _Amount(duration[0], duration[1], first.kind, "h min")
             end = duration[2]
         else:
-            second = _amount(b, text.text, first)
+            second = amount_of(b, text.text, first)
             end = b.end
         if second is None or second.kind != first.kind or second.unit == first.unit:
             continue
