@@ -39,6 +39,7 @@ from judge.offline_poles import (
     _change_pair,
     _colour_conflict,
     _distractor_wins,
+    stance_turned,
     _pole_conflict,
     _wrong_winner,
 )
@@ -419,7 +420,10 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
     problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
     clean = any(p is None for p in problems)
-    conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
+    stance = bool(fact.pole and fact.pole[0] == "stance")
+    conflict = (stance_turned(ctx, fact, text) if clean and stance else None) or (
+        None if clean and stance else _pole_conflict(ctx, fact, text)
+    )
     if conflict is not None:
         return _Verdict(False, f"also says '{conflict}'")
     winner = _distractor_wins(ctx, fact, text) or winners.winner_conflict(ctx, fact, text)
