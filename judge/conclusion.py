@@ -150,3 +150,12 @@ def split_markers(text: str) -> Split | None:
         return None
     tail = text[markers[-1].end() :].strip(" \t\n*:")
     return Split(text[: markers[-1].start()], tail, "marker") if tail else None
+
+
+def corrected(text: str) -> str:
+    """judge16: what ``text`` says after its last correction ("… no, checking again, …",
+    "wait", "actually"): what comes before is withdrawn; all of ``text`` when it has none."""
+    marks = [
+        m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING and _CORRECTION.match(m.group(0))
+    ]
+    return text[marks[-1].end() :] if marks else text

@@ -69,13 +69,13 @@ from judge.offline_checks import (
 )
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
 from judge.offline_compare import compared_falsely
-from judge.offline_conversions import misconverted
 from judge.offline_context import (
     _Context,
     _foreign_colours,
     _foreign_names,
     unquoted,
 )
+from judge.offline_conversions import misconverted
 from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
     _LATEX_COMMAND,
@@ -418,8 +418,14 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        verdicts = misconverted(facts, verdicts, text)
-        facts, verdicts = compared_falsely(facts, verdicts, text)
+        # judge16: the committed statements (a final answer, or what a correction leaves)
+        kept = (
+            tail
+            if parts is not None and parts.kind == "marker"
+            else _Text.of(conclusion.corrected(text.text))
+        )
+        verdicts = misconverted(facts, verdicts, kept)
+        facts, verdicts = compared_falsely(facts, verdicts, kept)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

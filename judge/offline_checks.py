@@ -23,6 +23,7 @@ from judge.offline_context import (
     _unknown_name,
     clause_unquoted,
 )
+from judge.offline_conversions import restating
 from judge.offline_facts import (
     _FALL_CUE,
     _Fact,
@@ -39,9 +40,9 @@ from judge.offline_poles import (
     _change_pair,
     _colour_conflict,
     _distractor_wins,
-    stance_turned,
     _pole_conflict,
     _wrong_winner,
+    stance_turned,
 )
 from judge.offline_tied import _is_year, _misbound, _other_period
 from judge.quantities import bound_readings, prefix_mismatch, readings_for, stated_unit
@@ -60,10 +61,13 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
     """An unexplained number offered as an alternative to ``found``: "815 or 790", "810-830",
     "between 810 and 830", or another figure in the fact's unit in the same sentence."""
     i = text.numbers.index(found)
+    same = restating(text)  # judge16: "5.58 hours (5 hours and 35 minutes)" is one amount
     for j in (i - 1, i + 1):
         if not 0 <= j < len(text.numbers):
             continue
         other = text.numbers[j]
+        if other.start in same:
+            continue
         a, b = (other, found) if j < i else (found, other)
         m = _CONNECTOR.match(text.text[a.end : b.start])
         if not m:
@@ -87,6 +91,7 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
         for k, other in enumerate(text.numbers):
             if (
                 other is found
+                or other.start in same
                 or not sa <= other.start < sb
                 or ctx.explained(other)
                 or _rounds_known(ctx, other, text)

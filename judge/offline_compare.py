@@ -21,6 +21,10 @@ from judge.offline_conversions import amount_of
 from judge.offline_facts import _Fact, _Text
 
 _HIGH = r"above|over|higher\s+than|greater\s+than|larger\s+than|bigger\s+than|more\s+than|exceeds?|exceeded|tops|topped"
+#: words after a number that name no counted thing
+_WORDS = frozenset(
+    {"is", "was", "are", "were", "and", "the", "than", "lies", "stands", "sits", "which", "against"}
+)
 _LOW = r"below|under|lower\s+than|less\s+than|smaller\s+than|short\s+of|beneath"
 #: number, verb or symbol, comparison word, number (no other number between)
 _STATED = re.compile(
@@ -32,12 +36,22 @@ _STATED = re.compile(
 )
 
 
+#: the word a count is written with ("thousand people", "index points"): its kind
+_NOUN = re.compile(r"\s*([^\W\d_]{3,})")
+
+
 def _value(found: FoundNumber, text: str) -> tuple[float, float, str] | None:
-    """``found`` as a comparable value: its amount, rounding and kind (a percentage is its own kind)."""
+    """``found`` as a comparable value: its amount, rounding and kind (a percentage, or a count
+    of the noun written after it, is its own kind)."""
     if found.percent:
         return found.readings[0], _half(found), "%"
     got = amount_of(found, text)
-    return (got.value, got.rounding, got.kind) if got is not None else None
+    if got is not None:
+        return got.value, got.rounding, got.kind
+    noun = _NOUN.match(text, found.end)
+    if noun is None or noun.group(1).lower() in _WORDS:
+        return None
+    return found.readings[0] * found.scale, _half(found) * found.scale, f"noun:{noun.group(1).lower()}"
 
 
 def _half(found: FoundNumber) -> float:
@@ -62,7 +76,9 @@ def false_comparison(text: _Text) -> str | None:
     return None
 
 
-def compared_falsely(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> tuple[list[_Fact], list[_Verdict]]:
+def compared_falsely(
+    facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
     """``facts`` and ``verdicts`` with a contradiction added when the answer states a comparison
     of its numbers that does not hold (see the module docstring)."""
     said = false_comparison(text)

@@ -9,19 +9,22 @@ an opening bracket ("(", "(=", "(≈", "(i.e.") or by ", which is", ", i.e.", ",
 and closes its clause (a bracket that holds one amount, not "(from A to B)"). The two are
 compared when both are amounts of one kind (one currency, one physical dimension converted with
 ``pint``, or counts under scale words) written in another unit or scale; they agree when they
-differ by at most the rounding of their written digits (a tenth when the restatement is marked
-approximate). An hours-and-minutes duration ("9 h 17 min") is read as one amount.
+differ by at most the rounding of their written digits (2% more when the restatement is
+marked approximate, never for hours and minutes). An hours-and-minutes duration ("9 h 17 min") is read as one amount.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from judge.numbers import CJK_SCALES, FoundNumber
-from judge.offline_checks import _Verdict
 from judge.offline_facts import _Fact, _number_hits, _Text
 from judge.quantities import _registry, stated_unit
+
+if TYPE_CHECKING:
+    from judge.offline_checks import _Verdict
 
 #: what joins a value to its restatement ("(", "(= ", "(≈ ", ", which is ", ", i.e. ", ", or ")
 _JOIN = re.compile(
@@ -37,7 +40,7 @@ _DURATION = re.compile(
     r"(?P<h>\d{1,4})\s*(?:h|hrs?|hours?)\.?\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:min(?:ute)?s?|m|')?(?![\w.,]*\d)",
     re.IGNORECASE,
 )
-_APPROX_SHARE = 0.1  # how far an approximate restatement may lie from the value it restates
+_APPROX_SHARE = 0.02  # how far an approximate restatement may lie from the value it restates
 
 
 @dataclass(frozen=True)
@@ -102,8 +105,9 @@ def _closes(text: str, at: int, paren: bool) -> bool:
     return re.match(r"[^\d()]{0,30}?(?:[.;,)]|$)", rest) is not None
 
 
-def _restatements(text: _Text) -> list[tuple[FoundNumber, FoundNumber, str]]:
-    """Pairs of a value and its restatement that are not the same amount, with the restatement."""
+def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
+    """Each value with a restatement: the value, where the restatement starts and ends, and
+    whether the two are the same amount."""
     out = []
     numbers = text.numbers
     for a, b in zip(numbers, numbers[1:], strict=False):
@@ -117,7 +121,7 @@ def _restatements(text: _Text) -> list[tuple[FoundNumber, FoundNumber, str]]:
         paren = "(" in join.group(0)
         duration = _duration(text.text, b.start) if first.kind == "[time]" else None
         if duration is not None:
-            second = _Amount(duration[0], duration[1], first.kind, "h min")
+            second: _Amount | None = _Amount(duration[0], duration[1], first.kind, "h min")
             end = duration[2]
         else:
             second = amount_of(b, text.text, first)
@@ -127,25 +131,36 @@ def _restatements(text: _Text) -> list[tuple[FoundNumber, FoundNumber, str]]:
         if not _closes(text.text, end, paren):
             continue
         slack = first.rounding + second.rounding + 1e-9 * abs(first.value)
-        if join["approx"] or paren and join["paren"] in ("≈", "~", "about", "roughly", "around"):
+        approx = join["approx"] or (paren and join["paren"] in ("≈", "~", "about", "roughly", "around"))
+        if approx and duration is None:  # hours and minutes are written to the minute
             slack = max(slack, _APPROX_SHARE * abs(first.value))
-        if abs(first.value - second.value) > slack:
-            out.append((a, b, text.text[b.start : end].strip()))
+        out.append((a, b.start, end, abs(first.value - second.value) <= slack))
     return out
+
+
+def restating(text: _Text) -> set[int]:
+    """Where the numbers of ``text`` that restate the value before them as the same amount
+    start ("5 hours and 35 minutes" after "5.58 hours"): no rival of that value."""
+    spans = [(start, end) for _, start, end, same in _pairs(text) if same]
+    return {n.start for n in text.numbers for a, b in spans if a <= n.start < b}
 
 
 def misconverted(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[_Verdict]:
     """``verdicts`` with a contradiction where a fact's stated value is restated as another
     amount (see the module docstring)."""
-    pairs = _restatements(text)
+    pairs = [(a, start, end) for a, start, end, same in _pairs(text) if not same]
     if not pairs:
         return verdicts
     out = list(verdicts)
     for i, (fact, verdict) in enumerate(zip(facts, verdicts, strict=True)):
         if fact.kind != "number" or not verdict.hit:
             continue
-        for a, b, said in pairs:
-            if _number_hits(fact, text, [a]) or _number_hits(fact, text, [b]):
-                out[i] = _Verdict(False, f"is restated as '{said}', another amount")
+        for a, start, end in pairs:
+            restated = [n for n in text.numbers if start <= n.start < end]
+            if _number_hits(fact, text, [a, *restated]):
+                said = text.text[start:end].strip()
+                out[i] = replace(
+                    verdict, hit=False, why=f"is restated as '{said}', another amount", conflict=False
+                )
                 break
     return out

@@ -249,7 +249,9 @@ def _reversed(ctx: _Context, text: _Text) -> str | None:
 #: judge16: where the statement of a stance word starts (its subject follows)
 _STATEMENT_START = re.compile(r"[.;!?\n—–]|\s-\s|\b(?:although|though|but|while|whereas)\b", re.IGNORECASE)
 #: a pronoun subject right before the stance word ("they praised it", "it was welcomed")
-_PRONOUN_SUBJECT = re.compile(r"^\W*(?:they|it|he|she|this|that|which|who)\b(?:\s+\w+){0,2}\W*$", re.IGNORECASE)
+_PRONOUN_SUBJECT = re.compile(
+    r"^\W*(?:they|it|he|she|this|that|which|who)\b(?:\s+\w+){0,2}\W*$", re.IGNORECASE
+)
 _STANCE_VERBS = frozenset({"judged", "judge", "judges", "received", "reacted", "viewed", "saw", "rated"})
 
 
