@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v14``).
+structured answer facts (``offline-claims-v15``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -27,7 +27,9 @@ label of a list (:mod:`judge.offline_lists`), or names another series, statistic
 events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
 asked top item lower, or dates a named event to a year no one names
 (:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
-(:mod:`judge.offline_commit`). Other names of a country the question names are that
+(:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
+amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
+its numbers must hold (:mod:`judge.offline_compare`). Other names of a country the question names are that
 country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
@@ -95,10 +97,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v14"
+OFFLINE_VERSION = "offline-claims-v15"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v14"
+OFFLINE_PROMPT_VERSION = "claims-v15"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray

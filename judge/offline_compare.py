@@ -12,6 +12,7 @@ when the first is on the wrong side of the second beyond the rounding of their d
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from judge import claims
@@ -20,7 +21,10 @@ from judge.offline_checks import _Verdict
 from judge.offline_conversions import amount_of
 from judge.offline_facts import _Fact, _Text
 
-_HIGH = r"above|over|higher\s+than|greater\s+than|larger\s+than|bigger\s+than|more\s+than|exceeds?|exceeded|tops|topped"
+_HIGH = (
+    r"above|over|higher\s+than|greater\s+than|larger\s+than|bigger\s+than|more\s+than|exceeds?|exceeded"
+    r"|tops|topped"
+)
 #: words after a number that name no counted thing
 _WORDS = frozenset(
     {"is", "was", "are", "were", "and", "the", "than", "lies", "stands", "sits", "which", "against"}
@@ -61,7 +65,7 @@ def _half(found: FoundNumber) -> float:
 
 def false_comparison(text: _Text) -> str | None:
     """The first comparison ``text`` states between two of its numbers that does not hold."""
-    for a, b in zip(text.numbers, text.numbers[1:], strict=False):
+    for a, b in itertools.pairwise(text.numbers):
         gap = text.text[a.end : b.start]
         m = _STATED.match(gap)
         if m is None or claims.NEGATOR.search(gap):

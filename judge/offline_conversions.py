@@ -10,11 +10,13 @@ and closes its clause (a bracket that holds one amount, not "(from A to B)"). Th
 compared when both are amounts of one kind (one currency, one physical dimension converted with
 ``pint``, or counts under scale words) written in another unit or scale; they agree when they
 differ by at most the rounding of their written digits (2% more when the restatement is
-marked approximate, never for hours and minutes). An hours-and-minutes duration ("9 h 17 min") is read as one amount.
+marked approximate, never for hours and minutes). An hours-and-minutes duration ("9 h 17
+min") is read as one amount.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -109,8 +111,7 @@ def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
     """Each value with a restatement: the value, where the restatement starts and ends, and
     whether the two are the same amount."""
     out = []
-    numbers = text.numbers
-    for a, b in zip(numbers, numbers[1:], strict=False):
+    for a, b in itertools.pairwise(text.numbers):
         first = amount_of(a, text.text)
         if first is None:
             continue

@@ -97,7 +97,8 @@ def winner_after_colon(q: dict[str, Any]) -> list[Case]:
 
 
 _AGAINST = re.compile(
-    r"^The chart shows (\S+?)(%| [^,]+?) against a stated (\w+) of (\S+?)(?:%| [^,]+?), so .*the chart is (above|below) it\.$"
+    r"^The chart shows (\S+?)(%| [^,]+?) against a stated (\w+) of (\S+?)(?:%| [^,]+?), so .*"
+    r"the chart is (above|below) it\.$"
 )
 
 
