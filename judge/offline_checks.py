@@ -434,6 +434,9 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     winner = _distractor_wins(ctx, fact, text) or winners.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
+    listed = winners.no_pick(ctx, fact, text)
+    if listed is not None:
+        return _Verdict(False, f"listed with {listed}, none picked")
     negated = [
         p
         for p in problems

@@ -209,7 +209,32 @@ def rechecked(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+_SUPERLATIVE = re.compile(
+    r"\bwhich\b.*?\b(highest|lowest|largest|smallest|furthest|most|least)\b", re.IGNORECASE
+)
+
+
+def unpicked_list(q: dict[str, Any]) -> list[Case]:
+    """A "which … highest" question answered with the asked candidate listed among others
+    (with the reference's values) and no word that picks one fails; the same list with the
+    pick passes."""
+    m = _SUPERLATIVE.search(q["question"])
+    labels = [f["text"] for f in q["answer_values"] if f["kind"] == "label"]
+    numbers = [f"{f['text']} {f['unit'] or ''}".strip() for f in q["answer_values"] if f["kind"] == "number"]
+    if m is None or len(labels) != 1 or not labels[0][:1].isupper():
+        return []
+    winner, cue = labels[0], m.group(1).lower()
+    said = f"{winner} ({', '.join(numbers)})" if numbers else winner
+    listed = f"The chart shows Norland, {said} and Estavia"
+    return [
+        (f"{listed}; {winner} is the {cue}.", True),
+        (f"{listed}, with mixed changes.", False),
+        (f"{listed}; the chart covers several of them.", False),
+    ]
+
+
 CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
+    "unpicked_list": unpicked_list,
     "dual_conversion": dual_conversion,
     "winner_after_colon": winner_after_colon,
     "false_comparison": false_comparison,

@@ -4,6 +4,8 @@ set v15's false passes.
 - ``dual_conversion``: a value restated in another unit or scale must be the same amount
   ("0.485 billion USD (= 48.5 million USD)" and "9.17 hours (i.e. 9 h 17 min)" fail; the right
   conversion passes);
+- ``unpicked_list``: the asked candidate listed with two others and no word that picks one
+  leaves a "which … highest" slot open;
 - ``winner_after_colon``: the first option of "which was higher …: A or B" is a candidate, and a
   Spanish verb of exceeding ("superaba a") names the higher one;
 - ``false_comparison``: a comparison the answer states between two of its numbers must hold;
@@ -32,6 +34,7 @@ from tests.judge.error_classes import assert_class_right, first_questions
 MINIMUM = {
     "dual_conversion": (40, 300),
     "winner_after_colon": (4, 20),
+    "unpicked_list": (9, 27),
     "false_comparison": (11, 33),
     "event_order": (7, 21),
     "missed_forecast": (35, 105),
