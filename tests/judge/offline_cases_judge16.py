@@ -233,7 +233,27 @@ def unpicked_list(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+def wrong_values_with_label(q: dict[str, Any]) -> list[Case]:
+    """ "How did X develop?" answered with the right direction and wrong values for both ends
+    ("It rose from 0.0867 to 0.1055" for 86.7% to 105.5%) fails: the values are wrong, not left
+    out; the right values pass."""
+    labels = [f["text"] for f in q["answer_values"] if f["kind"] == "label"]
+    ends = [f for f in q["answer_values"] if f["kind"] == "number" and f.get("unit")]
+    if not re.search(r"\bHow did\b.*\b(?:develop|change|move)\b", q["question"]):
+        return []
+    if labels not in (["rose"], ["fell"]) or len(ends) != 2:
+        return []
+    a, b = (float(f["text"].replace(",", "")) for f in ends)
+    unit = ends[0]["unit"]
+    return [
+        (f"It {labels[0]}, from {ends[0]['text']} {unit} to {ends[1]['text']} {unit}.", True),
+        (f"It {labels[0]} from {a / 1000:g} to {b / 1000:g}.", False),
+        (f"It {labels[0]} from {a * 3 + 1:g} to {b * 3 + 1:g}.", False),
+    ]
+
+
 CLASSES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
+    "wrong_values_with_label": wrong_values_with_label,
     "unpicked_list": unpicked_list,
     "dual_conversion": dual_conversion,
     "winner_after_colon": winner_after_colon,

@@ -6,6 +6,8 @@ set v15's false passes.
   conversion passes);
 - ``unpicked_list``: the asked candidate listed with two others and no word that picks one
   leaves a "which … highest" slot open;
+- ``wrong_values_with_label``: a right direction with wrong values for the asked ends fails
+  (the values are wrong, not left out: no label floor);
 - ``winner_after_colon``: the first option of "which was higher …: A or B" is a candidate, and a
   Spanish verb of exceeding ("superaba a") names the higher one;
 - ``false_comparison``: a comparison the answer states between two of its numbers must hold;
@@ -35,6 +37,7 @@ MINIMUM = {
     "dual_conversion": (40, 300),
     "winner_after_colon": (4, 20),
     "unpicked_list": (9, 27),
+    "wrong_values_with_label": (5, 15),
     "false_comparison": (11, 33),
     "event_order": (7, 21),
     "missed_forecast": (35, 105),
