@@ -362,6 +362,30 @@ def _read_with_reference(facts: list[_Fact], reference: str) -> None:
             f.pivot = pivot_of(f, reference)
 
 
+def _committed_checks(
+    facts: list[_Fact], verdicts: list[_Verdict], text: _Text, tail: _Text, parts: conclusion.Split | None
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """judge16: restated amounts and stated comparisons, read in the committed statements (a
+    final answer, or what a correction leaves)."""
+    kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
+    verdicts = misconverted(facts, verdicts, kept)
+    return compared_falsely(facts, verdicts, kept)
+
+
+def _report(total: int, matched: list[str], wrong: list[str], missing: list[str], doubts: list[str]) -> str:
+    """The verdict's judgement: what was matched, contradicted, missing, and the doubts."""
+    out = f"matched {len(matched)}/{total}"
+    if matched:
+        out += f": {', '.join(matched)}"
+    if wrong:
+        out += f"; contradicted: {', '.join(wrong)}"
+    if missing:
+        out += f"; missing: {', '.join(missing)}"
+    if doubts:
+        out += f"; uncertain: {'; '.join(doubts)}"
+    return out
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -428,14 +452,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        # judge16: the committed statements (a final answer, or what a correction leaves)
-        kept = (
-            tail
-            if parts is not None and parts.kind == "marker"
-            else _Text.of(conclusion.corrected(text.text))
-        )
-        verdicts = misconverted(facts, verdicts, kept)
-        facts, verdicts = compared_falsely(facts, verdicts, kept)
+        facts, verdicts = _committed_checks(facts, verdicts, text, tail, parts)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
@@ -451,15 +468,7 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
-        text_out = f"matched {len(matched)}/{len(facts)}"
-        if matched:
-            text_out += f": {', '.join(matched)}"
-        if wrong:
-            text_out += f"; contradicted: {', '.join(wrong)}"
-        if missing:
-            text_out += f"; missing: {', '.join(missing)}"
-        if doubts:
-            text_out += f"; uncertain: {'; '.join(doubts)}"
+        text_out = _report(len(facts), matched, wrong, missing, doubts)
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
         settled = settled and not misread_name(verdicts, doubts, ctx, text)
         return self._judgement(certainty.leaned(score, doubts), text_out, certain=settled)

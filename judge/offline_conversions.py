@@ -99,12 +99,21 @@ def _duration(text: str, at: int) -> tuple[float, float, int] | None:
     return int(m["h"]) * 3600 + int(m["m"]) * 60, 30.0, m.end()
 
 
+#: words that make the number after "which is" a difference or a part, no restatement ("27
+#: million USD above the target", "12 million of it")
+_RELATION = re.compile(
+    r"\b(?:above|below|over|under|more|less|than|higher|lower|short|ahead|behind|up|down|of|from|to|per"
+    r"|gap|difference|change|increase|decrease|rise|fall|drop|growth|a\s+year|each)\b",
+    re.IGNORECASE,
+)
+
+
 def _closes(text: str, at: int, paren: bool) -> bool:
-    """The restatement ending at ``at`` closes its bracket or clause (it holds one amount)."""
+    """The restatement ending at ``at`` closes its bracket or clause with nothing but its unit
+    words (it holds one amount, and no difference or part of it)."""
     rest = text[at : at + 40]
-    if paren:
-        return re.match(r"[^\d()]{0,30}\)", rest) is not None
-    return re.match(r"[^\d()]{0,30}?(?:[.;,)]|$)", rest) is not None
+    m = re.match(r"[^\d()]{0,30}\)", rest) if paren else re.match(r"[^\d()]{0,30}?(?:[.;,)]|$)", rest)
+    return m is not None and not _RELATION.search(m.group(0))
 
 
 def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
