@@ -256,7 +256,7 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
-    if asked and not any(values) and _wrong_values(ctx, text):
+    if asked and not any(values) and not ctx.memo.get("foreign") and _wrong_values(ctx, text):
         return min(score, _MISSING_DERIVED_CAP)  # judge16: "it rose from 0.0867 to 0.1055" for 86.7% → 105.5%
     return score
 
@@ -264,7 +264,10 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
 def _wrong_values(ctx: _Context, text: str) -> bool:
     """``text`` states a number that is no year and no value of the item (so it gives the asked
     values wrongly, where a label alone would earn the floor)."""
-    return any(not claims.YEAR.fullmatch(n.text) and not ctx.explained(n) for n in _Text.of(text).numbers)
+    return any(
+        not claims.YEAR.fullmatch(n.text) and not ctx.explained(n) and not re.search(r"\d\s+\d", n.text)
+        for n in _Text.of(text).numbers  # "36 111" may be two numbers
+    )
 
 
 def _asked(question: str, facts: list[_Fact]) -> str:
