@@ -97,7 +97,8 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
             r"|doesn't\s+bear|refutes|disagree|do\s+not\s+agree|don't\s+agree|does\s+not\s+agree|doesn't\s+agree"
             r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit"
             r"|(?:does|do|did)\s+not\s+support|(?:doesn't|don't|didn't)\s+support|not\s+supported|unsupported"
-            r"|not\s+in\s+line|out\s+of\s+line|(?:isn't|wasn't|aren't)\s+in\s+line",
+            r"|not\s+in\s+line|out\s+of\s+line|(?:isn't|wasn't|aren't)\s+in\s+line"
+            r"|(?:was|were|is|been)\s+missed|missed\s+(?:the|its|it)\b",  # judge16: "the forecast was missed"
             r"",
         ),
     },
@@ -217,6 +218,8 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
     start = max(text.rfind(c, 0, span.start) for c in ".!?\n") + 1
     if re.search(r"(?:\bnot|n't)\b[^.;:!?]*:\s", text[start:a]):
         return True  # "The order is not: ..." negates the list after the colon
+    if re.search(r"\bnot\s+as\s+(?:though|if)\b[^.;:!?]*$", text[start : span.start], re.IGNORECASE):
+        return True  # judge16: "It's not as though the outcome missed the target"
     if re.search(
         r"\b(?:rather\s+than|instead\s+of|other\s+than|as\s+opposed\s+to)\s*(?:\S+\s+){0,3}$", before, re.I
     ):

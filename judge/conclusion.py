@@ -27,6 +27,11 @@ _FINAL = re.compile(
     r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bso\s+the\s+answer\s+is\b",
     re.IGNORECASE,
 )
+#: judge16: a correction by reading again ("no, checking again, …", "on rereading", "I misread")
+_RECHECKED = (
+    r"\b(?:checking|reading|re-?reading|re-?checking)\b[^.:;\n\d]{0,30}?\bagain\b,?|\bon\s+re-?reading\b,?"
+    r"|\bI\s+misread\b[^.:;\n\d]{0,30}?[:,]|\bcorrection\s*[:,]"
+)
 #: Markers that end a reasoning: a conclusion ("therefore", "in conclusion") or a correction
 #: ("actually", "looking closer", "the correct value is"), which outweighs what came before.
 _MARKER = re.compile(
@@ -35,14 +40,16 @@ _MARKER = re.compile(
     r"|\blooking\s+again\b[^.:\n]*[.:]|\b(?:looking|on)\s+closer(?:\s+(?:look|inspection))?\b,?"
     r"|\bon\s+(?:a\s+)?second\s+look\b,?|\b(?:is|it's|was)\s+actually\b|\bactually\b,?"
     r"|\bthe\s+(?:correct|right|true|actual)\s+(?:value|answer|figure|reading|number)\s+is\b"
-    r"|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b[,:]?|\bwait\b[,.!]?\s*(?:no\b[,.]?)?",
+    r"|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b[,:]?|\bwait\b[,.!]?\s*(?:no\b[,.]?)?"
+    rf"|{_RECHECKED}",
     re.IGNORECASE,
 )
 #: Corrections: what precedes them is withdrawn, so a ", so" after one is no comma conclusion
 #: (the corrected statement and its conclusion are scored together).
 _CORRECTION = re.compile(
     r"\b(?:is|it's|was)\s+actually\b|\bactually\b,?|\bwait\b[,.!]?|\blooking\s+again\b|\bon\s+closer\b"
-    r"|\bon\s+(?:a\s+)?second\s+look\b|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b",
+    r"|\bon\s+(?:a\s+)?second\s+look\b|\bcorrect(?:ing|ed)\s+(?:this|that|myself)\b"
+    rf"|{_RECHECKED}",
     re.IGNORECASE,
 )
 #: ", so ..." ends a reasoning only in an answer with no final-answer marker (inside a final
@@ -143,3 +150,12 @@ def split_markers(text: str) -> Split | None:
         return None
     tail = text[markers[-1].end() :].strip(" \t\n*:")
     return Split(text[: markers[-1].start()], tail, "marker") if tail else None
+
+
+def corrected(text: str) -> str:
+    """judge16: what ``text`` says after its last correction ("… no, checking again, …",
+    "wait", "actually"): what comes before is withdrawn; all of ``text`` when it has none."""
+    marks = [
+        m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING and _CORRECTION.match(m.group(0))
+    ]
+    return text[marks[-1].end() :] if marks else text

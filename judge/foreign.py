@@ -102,6 +102,12 @@ _TABLE: list[tuple[str, str]] = [
         "higher",
     ),
     (r"niedriger|kleiner|inférieure?s?|plus\s+bas(?:se)?s?|más\s+baj[oa]s?|menor|mais\s+baix[oa]s?", "lower"),
+    # judge16: a verb of exceeding ("Haití superaba a Barbados"): its subject is the higher one
+    # (a cue of the winner of a "which" question, no side of a verdict)
+    (
+        r"super(?:aba|aban|ó|a|an|ava|avam|ou|ò)(?:\s+(?:a|al)(?=\s))?|dépass\w*|übertr(?:af|afen|ifft)|overtr\w*",
+        "outstrips",
+    ),
     (r"über|darüber|au-dessus|por\s+encima|acima", "above"),
     (r"unter|darunter|en\s+dessous|au-dessous|por\s+debajo|abaixo", "below"),
     ("高于|より高|上回|更高|高く|高い|높", " above "),

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v14``).
+structured answer facts (``offline-claims-v15``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -27,7 +27,9 @@ label of a list (:mod:`judge.offline_lists`), or names another series, statistic
 events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
 asked top item lower, or dates a named event to a year no one names
 (:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
-(:mod:`judge.offline_commit`). Other names of a country the question names are that
+(:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
+amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
+its numbers must hold (:mod:`judge.offline_compare`). Other names of a country the question names are that
 country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
@@ -68,12 +70,14 @@ from judge.offline_checks import (
     _Verdict,
 )
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
+from judge.offline_compare import compared_falsely
 from judge.offline_context import (
     _Context,
     _foreign_colours,
     _foreign_names,
     unquoted,
 )
+from judge.offline_conversions import misconverted
 from judge.offline_doubts import _doubts, _unread_names_dropped, bound_roles
 from judge.offline_facts import (
     _LATEX_COMMAND,
@@ -93,10 +97,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v14"
+OFFLINE_VERSION = "offline-claims-v15"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v14"
+OFFLINE_PROMPT_VERSION = "claims-v15"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -252,7 +256,18 @@ def _score(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], hedged: 
         return min(score, _MISSING_DERIVED_CAP)
     if offline_parts.reason_missing(ctx, facts, [v.hit for v in verdicts], text):
         return min(score, _MISSING_DERIVED_CAP)
+    if asked and not any(values) and not ctx.memo.get("foreign") and _wrong_values(ctx, text):
+        return min(score, _MISSING_DERIVED_CAP)  # judge16: "it rose from 0.0867 to 0.1055" for 86.7% → 105.5%
     return score
+
+
+def _wrong_values(ctx: _Context, text: str) -> bool:
+    """``text`` states a number that is no year and no value of the item (so it gives the asked
+    values wrongly, where a label alone would earn the floor)."""
+    return any(
+        not claims.YEAR.fullmatch(n.text) and not ctx.explained(n) and not re.search(r"\d\s+\d", n.text)
+        for n in _Text.of(text).numbers  # "36 111" may be two numbers
+    )
 
 
 def _asked(question: str, facts: list[_Fact]) -> str:
@@ -350,6 +365,30 @@ def _read_with_reference(facts: list[_Fact], reference: str) -> None:
             f.pivot = pivot_of(f, reference)
 
 
+def _committed_checks(
+    facts: list[_Fact], verdicts: list[_Verdict], text: _Text, tail: _Text, parts: conclusion.Split | None
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """judge16: restated amounts and stated comparisons, read in the committed statements (a
+    final answer, or what a correction leaves)."""
+    kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
+    verdicts = misconverted(facts, verdicts, kept)
+    return compared_falsely(facts, verdicts, kept)
+
+
+def _report(total: int, matched: list[str], wrong: list[str], missing: list[str], doubts: list[str]) -> str:
+    """The verdict's judgement: what was matched, contradicted, missing, and the doubts."""
+    out = f"matched {len(matched)}/{total}"
+    if matched:
+        out += f": {', '.join(matched)}"
+    if wrong:
+        out += f"; contradicted: {', '.join(wrong)}"
+    if missing:
+        out += f"; missing: {', '.join(missing)}"
+    if doubts:
+        out += f"; uncertain: {'; '.join(doubts)}"
+    return out
+
+
 class OfflineJudge:
     """Scores a candidate's claims against ``JudgeItem.answer_values``; deterministic and free."""
 
@@ -416,6 +455,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
+        facts, verdicts = _committed_checks(facts, verdicts, text, tail, parts)
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
@@ -431,15 +471,7 @@ class OfflineJudge:
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
-        text_out = f"matched {len(matched)}/{len(facts)}"
-        if matched:
-            text_out += f": {', '.join(matched)}"
-        if wrong:
-            text_out += f"; contradicted: {', '.join(wrong)}"
-        if missing:
-            text_out += f"; missing: {', '.join(missing)}"
-        if doubts:
-            text_out += f"; uncertain: {'; '.join(doubts)}"
+        text_out = _report(len(facts), matched, wrong, missing, doubts)
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
         settled = settled and not misread_name(verdicts, doubts, ctx, text)
         return self._judgement(certainty.leaned(score, doubts), text_out, certain=settled)

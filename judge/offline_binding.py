@@ -123,6 +123,9 @@ def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
         clause = text.text[a:b]
         if len(claims.content_words(clause) & other) < 2:
             continue
+        said = _said_order(clause, other)
+        if said is not None and said == later:  # judge16: "Spain's buffer came after the reform"
+            return "the other event " + ("later" if later else "earlier")
         for m in claims.YEAR.finditer(clause):
             year = int(m.group(0))
             if (
@@ -132,6 +135,25 @@ def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
             ):
                 return f"the other event in {year}"
     return None
+
+
+#: judge16: a clause that puts an event after or before another ("came after", "followed")
+_ORDER_SAID = re.compile(
+    r"\b(?:came|happened|occurred|was|took\s+place)\s+(?:\w+\s+)?(?:(?P<late>after|later|second|last)|(?P<early>before|earlier|first))\b"
+    r"|\b(?P<followed>followed)\b|\b(?P<preceded>preceded)\b",
+    re.IGNORECASE,
+)
+
+
+def _said_order(clause: str, other: set[str]) -> bool | None:
+    """Whether ``clause`` says the other event (two or more of its words ``other`` before the
+    order word) came later (True) or earlier (False); None when it says neither."""
+    m = _ORDER_SAID.search(clause)
+    if m is None or claims.NEGATOR.search(clause[: m.end()]):
+        return None
+    if len(claims.content_words(clause[: m.start()]) & other) < 2:
+        return None
+    return bool(m["late"] or m["followed"])
 
 
 _ALL_OF_THEM = re.compile(r"\b(?:both|all\s+(?:two|three|of\s+them)|each|either\s+side)\b", re.IGNORECASE)

@@ -23,6 +23,7 @@ from judge.offline_context import (
     _unknown_name,
     clause_unquoted,
 )
+from judge.offline_conversions import restating
 from judge.offline_facts import (
     _FALL_CUE,
     _Fact,
@@ -41,6 +42,7 @@ from judge.offline_poles import (
     _distractor_wins,
     _pole_conflict,
     _wrong_winner,
+    stance_turned,
 )
 from judge.offline_tied import _is_year, _misbound, _other_period
 from judge.quantities import bound_readings, prefix_mismatch, readings_for, stated_unit
@@ -59,10 +61,13 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
     """An unexplained number offered as an alternative to ``found``: "815 or 790", "810-830",
     "between 810 and 830", or another figure in the fact's unit in the same sentence."""
     i = text.numbers.index(found)
+    same = restating(text)  # judge16: "5.58 hours (5 hours and 35 minutes)" is one amount
     for j in (i - 1, i + 1):
         if not 0 <= j < len(text.numbers):
             continue
         other = text.numbers[j]
+        if other.start in same:
+            continue
         a, b = (other, found) if j < i else (found, other)
         m = _CONNECTOR.match(text.text[a.end : b.start])
         if not m:
@@ -86,6 +91,7 @@ def _rival_number(ctx: _Context, fact: _Fact, found: FoundNumber, text: _Text) -
         for k, other in enumerate(text.numbers):
             if (
                 other is found
+                or other.start in same
                 or not sa <= other.start < sb
                 or ctx.explained(other)
                 or _rounds_known(ctx, other, text)
@@ -419,12 +425,18 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
     ref_negated = any(ctx.reference.negated(s) for s in _fact_spans(fact, ctx.reference))
     problems = [_problem(ctx, fact, span, found, text, ref_negated) for span, found in occurrences]
     clean = any(p is None for p in problems)
-    conflict = None if clean and fact.pole and fact.pole[0] == "stance" else _pole_conflict(ctx, fact, text)
+    stance = bool(fact.pole and fact.pole[0] == "stance")
+    conflict = (stance_turned(ctx, fact, text) if clean and stance else None) or (
+        None if clean and stance else _pole_conflict(ctx, fact, text)
+    )
     if conflict is not None:
         return _Verdict(False, f"also says '{conflict}'")
     winner = _distractor_wins(ctx, fact, text) or winners.winner_conflict(ctx, fact, text)
     if winner is not None:
         return _Verdict(False, f"{winner} is said to be higher")
+    listed = winners.no_pick(ctx, fact, text)
+    if listed is not None:
+        return _Verdict(False, f"listed with {listed}, none picked")
     negated = [
         p
         for p in problems

@@ -173,12 +173,18 @@ def _distractors(question: _Text, facts: list[_Fact]) -> list[str]:
         return []
     fact_words = set().union(*(f.surface_words() for f in facts)) if facts else set()
     out = []
-    for name, _ in claims.proper_names(question.text):
+    names = [name for name, _ in claims.proper_names(question.text)]
+    for name in [*names, *_EITHER.findall(question.text)]:
         name = re.sub(r"['’]s?$", "", name)  # "Greece's" offers Greece
-        if name.lower().startswith("figure") or claims.words(name) & fact_words:
+        if name.lower().startswith("figure") or claims.words(name) & fact_words or name in out:
             continue
         out.append(name)
     return out
+
+
+#: judge16: the first of two options after a colon or a dash ("…: Haiti or Barbados"), which
+#: the name reader skips as a word opening a clause
+_EITHER = re.compile(r"[:—–]\s+([A-Z][A-Za-z'’\-]+(?:\s+[A-Z][A-Za-z'’\-]+)*)(?=,?\s+or\s+[A-Z])")
 
 
 def _foreign(ctx: _Context, clause: str) -> str | None:

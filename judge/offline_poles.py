@@ -244,3 +244,36 @@ def _reversed(ctx: _Context, text: _Text) -> str | None:
                 if not text.negated(s):
                     return text.text[s.start : s.end]
     return None
+
+
+#: judge16: where the statement of a stance word starts (its subject follows)
+_STATEMENT_START = re.compile(r"[.;!?\n—–]|\s-\s|\b(?:although|though|but|while|whereas)\b", re.IGNORECASE)
+#: a pronoun subject right before the stance word ("they praised it", "it was welcomed")
+_PRONOUN_SUBJECT = re.compile(
+    r"^\W*(?:they|it|he|she|this|that|which|who)\b(?:\s+\w+){0,2}\W*$", re.IGNORECASE
+)
+_STANCE_VERBS = frozenset({"judged", "judge", "judges", "received", "reacted", "viewed", "saw", "rated"})
+
+
+def stance_turned(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """judge16: the other side of the one stance asked (positive or negative, one actor) said of
+    the same actor: a statement with the opposite word whose subject is the reference's actor
+    or a pronoun ("Critically — they praised it", "the same offices later praised the deal")."""
+    if fact.pole is None or fact.pole[0] != "stance" or fact.pole[1] == "mixed":
+        return None
+    if sum(1 for f in ctx.facts if f.pole is not None and f.pole[0] == "stance") != 1:
+        return None
+    own = claims.find_all(claims.pole_pattern("stance", fact.pole[1], strong_only=True), ctx.reference.text)
+    if len(own) != 1:
+        return None
+    a, _ = ctx.reference.piece(ctx.reference.segments, own[0])
+    actor = claims.content_words(ctx.reference.text[a : own[0].start]) - _STANCE_VERBS
+    other = "positive" if fact.pole[1] == "negative" else "negative"
+    for span in claims.find_all(claims.pole_pattern("stance", other, strong_only=True), text.text):
+        if text.negated(span) or _RETRACTED.match(text.text, span.end):
+            continue
+        starts = [m.end() for m in _STATEMENT_START.finditer(text.text, 0, span.start)]
+        subject = text.text[starts[-1] if starts else 0 : span.start]
+        if claims.content_words(subject) & actor or _PRONOUN_SUBJECT.match(subject):
+            return text.text[span.start : span.end]
+    return None

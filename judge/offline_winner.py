@@ -115,3 +115,29 @@ def _joined(text: _Text, span: Span) -> tuple[int, int]:
     if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
         b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
     return a, b
+
+
+#: judge16: any word that picks one candidate out of several (a superlative, a comparative, a rank)
+_PICK = re.compile(
+    rf"(?<![\w-])(?:{_WINNER['high']}|{_WINNER['low']}|ahead|behind|tops?|peaks?|max(?:imum)?|min(?:imum)?"
+    r"|rank\w*|leader|leading|winner|answer|biggest|greatest|only|stands?\s+out)(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+#: a line of a "label: value" list (judge10: it states the asked item's value, no pick needed)
+_LISTED = re.compile(r"^[\s*•-]*[A-Z][^:\n]{0,60}:\s*[-−]?[$€£]?\d", re.MULTILINE)
+
+
+def no_pick(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """judge16: the asked candidate listed with two or more others and no word that picks one
+    ("Spain, Portugal and Ireland all moved …") for a question that asks which one stands out:
+    the answer leaves the slot open."""
+    if not _is_entity(fact) or not fact.text[:1].isupper() or not _cues(ctx) or _PICK.search(text.text):
+        return None
+    if ctx.foreign(text) or len(_LISTED.findall(text.text)) >= 2:
+        return None  # nouns of another language are no candidates; a "label: value" list reads values
+    mine = fact.surface_words()
+    others = [n for n in names_in(ctx, text.text) if not claims.words(n) & mine]
+    others = [n for n in others if not claims.phrase_pattern(n).search(ctx.reference.text)]
+    return ", ".join(others[:2]) if len(others) >= 2 else None

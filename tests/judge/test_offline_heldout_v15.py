@@ -65,6 +65,12 @@ spanish, unit_symbol_only and verbose. Against the targets: agreement, the certa
 for the first time on a held-out set, the certain answers' 97% agreement are met; false passes
 (8.5% against 3%) and the certain answers' false passes (2.6% against 1%) miss.
 
+Tuned on since the judge16 round (offline-claims-v15): its figures from then on are tuned-set
+figures (docs/protocol.md, "The judge16 round": 95.9% agreement, 1.6% false passes, 73.0% certain
+at 98.5% / 0.0%). They meet the issue 25 targets only because the round was tuned on this set,
+so the target test stays an expected failure here; the lead decides whether it becomes a
+regression guard (``targets_met``).
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v15.py
