@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "1229b5f06c403e8b88971c7ae09a72985ce0c843da148afd34890fd62640074c",
-    "5-d3-1": "4e0bc89eeb3b212831531258c76b4bba8102971e28329b51708204a2a3ff6343",
-    "5-d3-2": "201d0d8df0b4df3738ff85372695923f6d856bc5cb6a30046fefc32ca8f7c1c0",
-    "5-d3-3": "558b3b6db2ea72db0c93bd9aff49be62fb44408863cbcbe4a1152c5902506d4a",
-    "3-matplotlib-0": "556d03d2b0a43398bf79b0a7e3a858b26d6c6c0fb85930596f8e79bdb458c116",
-    "3-matplotlib-1": "8a4e1d119cb7308e78370bb8f4ed7081357d14f6b826ff4b8c3ee2bb4f002815",
+    "5-d3-0": "a9dbac8460bac3ef3b7395fb7f634d0b4b1f11c7a2859ef45f28f1d47dcd47d4",
+    "5-d3-1": "29b0e48d51f62107a7858bb5401e4fa6d3942baebf7ac9e7ea5ef2daee83d26c",
+    "5-d3-2": "5b4d8d552f3187d073b7261cc9f4fd3b186feeace4629cbbc6941378f7dfa5a2",
+    "5-d3-3": "b998ace191335442caf1007c221144eb054010c52eec2485700e5f1d51be279c",
+    "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
+    "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
 }
 
 
