@@ -51,6 +51,18 @@ passes (7.1% against 3%) and the certain answers' 97% / 1% (96.0% / 3.7%) miss, 
 test xfails. The lead read only these counts, no answer text, before the next judge round was
 scored.
 
+First run of offline-claims-v15 (the judge16 round, tuned on v15 and the older sets in its own
+worktree; it never opened, listed or ran a v16 file, and v16 was frozen and merged only after it
+started), on merge42b at 056ff6f: agreement 94.4% (475 of 503); false passes 5.3% of label-fails
+(12 of 226, 2.4% of all); false fails 16 of 277 (5.8%); mean absolute score difference 1.48;
+certain 74.0% (372: 183 label-passes, 189 label-fails) at agreement 96.0% (357 of 372), false
+passes 3.7% of the certain label-fails (7), false fails 8 of 183, mean absolute difference 1.34.
+False passes per style: reversed_reason and value_then_contradiction 2 each; one each in
+chinese, dual_conversion (5 before), extra_wrong_claim, polish, russian, self_correct,
+trailing_question and wrong_unit. False fails as offline-claims-v14's. Against the targets:
+agreement and the certain share are met; false passes (5.3% against 3%) and the certain
+answers' 96.0% / 3.7% (against 97% / 1%) miss.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v16.py
