@@ -116,12 +116,21 @@ def _distinct_chart(
 ) -> ChartSpec:
     """Chart identity ``j`` on metric ``j`` of ``metric_order``, or, where its title is an earlier
     chart's (one measure drawn for one period twice: a pie and a donut of one mix), on the next
-    metrics in turn: a question naming its chart by title must name one chart of the report."""
+    metrics in turn: a question naming its chart by title must name one chart of the report. A
+    metric no allowed type can draw (a diverging bar of a metric that only rises, where one type
+    is allowed) also passes to the next; the last one's error is raised when none can."""
     n = len(metric_order)
+    spec: ChartSpec | None = None
     for k in range(n):
-        spec = _build_with_fallback(rng, chart_type, allowed, world, metric_order[(j + k) % n], slot)
+        try:
+            spec = _build_with_fallback(rng, chart_type, allowed, world, metric_order[(j + k) % n], slot)
+        except NumberSpaceExhaustedError:
+            if k == n - 1 and spec is None:
+                raise
+            continue
         if spec.chart.title not in titles:
             break
+    assert spec is not None
     return spec
 
 

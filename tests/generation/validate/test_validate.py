@@ -12,6 +12,9 @@ import pymupdf
 import pytest
 
 from generation.charts.colours import colour_names
+from generation.charts.data import value_text
+from generation.charts.reading import printed
+from generation.charts.spec import chart_decimals
 from generation.plan.config import GenerationConfig
 from generation.questions.build import draft_to_question, make_questions
 from generation.questions.chart import value_reading
@@ -36,7 +39,8 @@ def _pdf(
 ) -> bytes:
     """A real PDF with ``pages`` A4 pages and text at (page, x, y) in 0..1000 page units, plus
     what the document (the fixture by default) prints where its manifest says: each chart's
-    title under the chart, each fact's sentence in its region (except the charts and facts
+    title under the chart and a labelled chart's values inside it, each fact's sentence in its
+    region (except the charts and facts
     whose ids are in ``skip``)."""
     doc = pymupdf.open()
     for _ in range(pages):
@@ -63,6 +67,13 @@ def _pdf(
                 )
                 >= 0
             )
+    for c in m.charts:  # a labelled chart prints its values inside its region, as a renderer does
+        r = c.regions[0] if c.regions else None
+        if r is not None and printed(c) and c.vizId not in skip and r.page <= pages:
+            page = doc[r.page - 1]
+            shown = "   ".join(value_text(d.value, chart_decimals(c)) for d in c.data)
+            box = [r.bbox[0] + 20, r.bbox[1] + 20, r.bbox[2] - 20, r.bbox[1] + 200]
+            assert page.insert_textbox(rect(page, box), shown, fontsize=8) >= 0
     for page_no, x, y, text in [*titles, *texts]:
         if page_no > pages:
             continue
