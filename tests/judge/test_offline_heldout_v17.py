@@ -1,0 +1,78 @@
+"""The offline judge on the frozen held-out labelled set v17 (issue 25, point 2).
+
+``data/offline_heldout_v17_questions.json`` holds 44 questions the generator made from seed 1361
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 42 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 13 chart, 15 complex and 16 cross-modal questions over every category
+and level), written with ``tests.judge.make_offline_questions.render(1361, 30, 44)``.
+``data/offline_heldout_v17.yaml`` holds 510 answers over all 44 questions (10 to 15 each; 271
+label-passes, 239 label-fails; 161 chart, 163 complex and 186 cross-modal answers) in 82 styles,
+at least five answers each.
+
+Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
+replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
+reasoning models that think aloud, answers in another language or switching language): no
+templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
+are written and the extra context mentioned all vary. Each was labelled by hand from the
+question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
+judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
+answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
+verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
+conflicting final answers), not borderline.
+
+Styles: v16's 78 (listed and described in ``test_offline_heldout_v16``'s docstring: v15's 73
+and ``think_tags``, ``boxed_final``, ``template_leak``, ``grounding_box``, ``repetition_loop``);
+and four no earlier set named, each right and wrong: the result worked out in a Python code
+block with its printed output and a closing sentence, as code-tuned models answer
+(program-of-thought), where the readings, the arithmetic or the conclusion drawn from the output
+may be wrong (``program_of_thought``); values written with powers of ten or E-notation instead of
+scale words ("1.309×10⁹ USD", "3.35e7 USD"), right or off by a power of ten
+(``scientific_notation``); answers in Japanese or Chinese text with full-width digits and
+punctuation ("１１８", "０．５日", as CJK-tuned models write: ``fullwidth_digits``); and page
+and figure citations beside the values ("(Figure 5, p. 14)", "per p. 9"), as document-tuned
+models give, with a right or wrong value or stance (``page_citation``). Refusals are not a style
+of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First runs: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v17.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v16 as v16
+from tests.judge.held_out import HeldOut, held_out_tests
+
+QUESTIONS = "offline_heldout_v17_questions.json"
+ANSWERS = "offline_heldout_v17.yaml"
+#: the four styles no earlier set named (each held both ways)
+NEW_STYLES = ("program_of_thought", "scientific_notation", "fullwidth_digits", "page_citation")
+#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
+#: v16's, and the four new ones
+STYLES = (*v16.STYLES, *NEW_STYLES)
+#: styles that must hold both label-passes and label-fails: v16's and the four new ones (the
+#: others pass or fail by construction: a right value in other units, a hedge, a flipped
+#: verdict, a neighbouring question, a wrong series, echoed numbers ...)
+BOTH_WAYS = (*v16.BOTH_WAYS, *NEW_STYLES)
+
+SET = HeldOut(
+    label="v17",
+    seed=1361,
+    digests={
+        QUESTIONS: "3e5accbe44fd7892958aaeb41ed824f2af2603393453d3ecdc3d1dcb4ce34f14",
+        ANSWERS: "c2ee2f55e38ecb43f2b90b6e28b1ab186661e1ac86b1b3e67d6ee1763bb1f588",
+    },
+    styles=STYLES,
+    both_ways=BOTH_WAYS,
+    min_answers=510,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+)
+globals().update(held_out_tests(SET, __file__))
