@@ -37,7 +37,20 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs: recorded by the lead after the freeze.
+First run, after the freeze (62027a7), of offline-claims-v15 (judge code of main at 75e4f73, the
+judge16 round; no judge round has seen this set): pass/fail agreement 93.5% (477 of 510); false
+passes 7.1% of label-fails (17 of 239, 3.3% of all); false fails 5.9% of label-passes (16 of
+271); mean absolute score difference 2.27; certain 71.0% (362: 178 label-passes, 184
+label-fails), on which agreement is 95.9% (347 of 362), false passes 3.3% of the certain
+label-fails (6), false fails 9 of 178, mean absolute difference 2.05. False passes per style:
+dual_conversion and extra_wrong_claim 2 each; one each in arabic, chinese, fullwidth_digits,
+korean, percent_fraction, pp_confusion, preamble, respectively, restated, swapped,
+value_wrong_year, verdict_flip and wrong_support. False fails per style: cot_right, emoji_verdict,
+json and polish 2 each; one each in decimal_comma, grounding_box, hindi, interval, italian, korean,
+partial and turkish. Against the issue 25 targets: agreement (>= 90%) and the certain share
+(>= 70%) are met; false passes (7.1% against 3%) and the certain answers' 97% / 1% (95.9% / 3.3%)
+miss, so the last test xfails. The lead read only these counts, no answer text, before the next
+judge round was scored.
 
 Run with ``-s`` to see the figures::
 
