@@ -1,7 +1,7 @@
 """``synthdocbench generate``, cold, against bare Playwright printing of the same HTML.
 
 Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 8] [--workers 2]
-[--repeat 5]``
+[--repeat 5] [--before TREE]``
 
 * generation: the real command, ``synthdocbench generate --config C --n-docs N --workers W
   --out FRESH --no-progress``, a fresh process (and fresh workers and browsers) each repetition
@@ -22,6 +22,11 @@ the headline is the median and [min, max] of the ratios paired within a repetiti
 With psutil installed it also prints the CPU seconds of each side's process tree (the command,
 its workers, Node and Chromium; sampled every 50 ms) and their paired ratios: when other work
 keeps the cores busy, wall time follows CPU time, and the CPU ratio is the steadier figure.
+
+``--before TREE`` (a checkout of other code, e.g. ``git archive main | tar -x -C /tmp/main``
+with its ``node_modules``) adds a third side, the same command with ``PYTHONPATH=TREE``, which
+must write the same bytes; it is printed against the bare print as the first side is, and the
+two generations against each other (paired within each repetition: before and after in one run).
 """
 
 from __future__ import annotations
