@@ -13,9 +13,9 @@ cost alone: ``import ray``, the same private instance the command starts
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
 the paired difference Ray − local (median and [min, max]), with psutil the CPU seconds of
 each side's process tree (the command, its workers, Node, Chromium and, with a private
-instance, every Ray process) and their paired ratio, whether both outputs are
-byte-identical, the measured core-seconds per document and the projection docs/scale.md
-makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
+instance, every Ray process), their paired ratio and the same projection from CPU seconds,
+whether both outputs are byte-identical, the measured core-seconds per document and the
+projection docs/scale.md makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
 beforehand (``ray start --head --num-cpus W``: ``--ray ADDRESS``, as on a cluster) instead of
 starting its own, and "Ray alone" is connecting to it, one trivial task per CPU and
 disconnecting. Timings on a shared machine are noisy: compare ratios from one run.
@@ -144,6 +144,24 @@ def main() -> None:
         ratio = 1 + fixed_s / (n * per_doc / args.workers)
         print(f"projected Ray / local at {n:5d} documents on {args.workers} CPUs: {ratio:.2f}x")
     print(f"documents for Ray within 1.1x here: {fixed_s * args.workers / (0.1 * per_doc):.0f}")
+    if psutil is not None:
+        _cpu_projection(cpus, args.n_docs)
+
+
+def _cpu_projection(cpus: dict[str, list[float]], n_docs: int) -> None:
+    """The projection from CPU seconds: Ray's paired extra CPU seconds per command ``E`` over
+    ``N`` documents of ``c`` CPU seconds each (the local run's per document), 1 + E / (N c). On
+    a loaded machine wall seconds follow everyone's load; CPU seconds are this command's own."""
+    extra = [r - loc for r, loc in zip(cpus["ray"], cpus["local"], strict=True)]
+    fixed = statistics.median(extra)
+    per_doc = statistics.median(cpus["local"]) / n_docs
+    print(
+        f"Ray - local, CPU seconds: median {fixed:.1f} [{min(extra):.1f}, {max(extra):.1f}]; "
+        f"CPU seconds per document (local, median rep): {per_doc:.2f}"
+    )
+    for n in (8, 24, 100, 1000):
+        print(f"projected Ray / local in CPU seconds at {n:5d} documents: {1 + fixed / (n * per_doc):.2f}x")
+    print(f"documents for Ray within 1.1x in CPU seconds: {fixed / (0.1 * per_doc):.0f}")
 
 
 if __name__ == "__main__":
