@@ -9,9 +9,16 @@ in the same repetition.
 from __future__ import annotations
 
 import statistics
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, NamedTuple, TypeVar
+
+try:
+    import psutil
+except ImportError:  # process-tree CPU seconds are left out
+    psutil = None
 
 K = TypeVar("K")
 
@@ -65,3 +72,49 @@ def paired_summary(numerators: Sequence[float], denominators: Sequence[float]) -
     ratios = [n / d for n, d in zip(numerators, denominators, strict=True)]
     each = ", ".join(f"{r:.2f}" for r in ratios)
     return f"median {statistics.median(ratios):.2f}x [{min(ratios):.2f}, {max(ratios):.2f}] (paired: {each})"
+
+
+def _tree_cpu(root: Any, seen: dict[tuple[int, float], float]) -> None:
+    """Record the CPU seconds (user + system) of ``root`` and every process below it so far."""
+    try:
+        procs = [root, *root.children(recursive=True)]
+    except psutil.Error:
+        return
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+            seen[(proc.pid, proc.create_time())] = times.user + times.system
+        except psutil.Error:
+            pass
+
+
+class Timed(NamedTuple):
+    """One run of a command: wall seconds, CPU seconds of its process tree (None without
+    psutil) and what it printed (stdout and stderr)."""
+
+    wall: float
+    cpu: float | None
+    output: str
+
+
+def run_timed(argv: Sequence[str], what: str, env: Mapping[str, str] | None = None) -> Timed:
+    """Run ``argv`` to its end, timed from outside: wall seconds, and the CPU seconds (user +
+    system) of its process tree (every process below it: workers, Node, Chromium, a Ray instance
+    it starts), sampled every 50 ms (a process's last sample counts, so one that lives less is
+    missed). A non-zero exit stops the bench with ``what`` and the end of the output."""
+    seen: dict[tuple[int, float], float] = {}
+    # the output goes to a file: a pipe nobody reads while sampling would block a chatty child
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+        start = time.perf_counter()
+        with subprocess.Popen(list(argv), stdout=log, stderr=subprocess.STDOUT, env=env) as child:
+            if psutil is not None:
+                root = psutil.Process(child.pid)
+                while child.poll() is None:
+                    _tree_cpu(root, seen)
+                    time.sleep(0.05)
+        seconds = time.perf_counter() - start
+        log.seek(0)
+        output = log.read()
+    if child.returncode != 0:
+        raise SystemExit(f"{what} failed (exit {child.returncode}): {output[-2000:]}")
+    return Timed(seconds, sum(seen.values()) if psutil is not None else None, output)

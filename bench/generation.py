@@ -1,7 +1,7 @@
 """``synthdocbench generate``, cold, against bare Playwright printing of the same HTML.
 
 Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 8] [--workers 2]
-[--repeat 5]``
+[--repeat 5] [--before TREE]``
 
 * generation: the real command, ``synthdocbench generate --config C --n-docs N --workers W
   --out FRESH --no-progress``, a fresh process (and fresh workers and browsers) each repetition
@@ -22,6 +22,11 @@ the headline is the median and [min, max] of the ratios paired within a repetiti
 With psutil installed it also prints the CPU seconds of each side's process tree (the command,
 its workers, Node and Chromium; sampled every 50 ms) and their paired ratios: when other work
 keeps the cores busy, wall time follows CPU time, and the CPU ratio is the steadier figure.
+
+``--before TREE`` (a checkout of other code, e.g. ``git archive main | tar -x -C /tmp/main``
+with its ``node_modules``) adds a third side, the same command with ``PYTHONPATH=TREE``, which
+must write the same bytes; it is printed against the bare print as the first side is, and the
+two generations against each other (paired within each repetition: before and after in one run).
 """
 
 from __future__ import annotations
@@ -32,24 +37,17 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
+from functools import partial
 from pathlib import Path
-from typing import Any
 
 # Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
 # shadow the ``generation`` package: the repository takes its place (for ``bench._timing``).
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-try:
-    import psutil
-except ImportError:  # the CPU seconds are left out
-    psutil = None
-
-from bench._timing import interleave, paired_summary
+from bench._timing import interleave, paired_summary, psutil, run_timed
 from synthdocbench_tasks.mupdf import load_pymupdf
 
 
@@ -89,50 +87,67 @@ def _digest(out: Path) -> str:
     return h.hexdigest()
 
 
-def _tree_cpu(root: Any, seen: dict[tuple[int, float], float]) -> None:
-    """Record the CPU seconds (user + system) of ``root`` and every process below it so far."""
-    try:
-        procs = [root, *root.children(recursive=True)]
-    except psutil.Error:
-        return
-    for proc in procs:
-        try:
-            times = proc.cpu_times()
-            seen[(proc.pid, proc.create_time())] = times.user + times.system
-        except psutil.Error:
-            pass
+def _summary(name: str, gen_s: list[float], gen_cpu: list[float | None], bare_s: list[float],
+             bare_cpu: list[float | None]) -> None:  # fmt: skip
+    """The summary lines of one generation side against the bare print, paired within each rep."""
+    print(
+        f"{name}: median {statistics.median(gen_s):.1f} s [{min(gen_s):.1f}, {max(gen_s):.1f}]; "
+        f"bare print: median {statistics.median(bare_s):.1f} s [{min(bare_s):.1f}, {max(bare_s):.1f}]"
+    )
+    if psutil is not None:
+        gc, bc = [float(c or 0) for c in gen_cpu], [float(c or 0) for c in bare_cpu]
+        print(
+            f"CPU seconds (process trees): {name} median {statistics.median(gc):.1f}, bare print "
+            f"median {statistics.median(bc):.1f}; {name} / bare print: {paired_summary(gc, bc)}"
+        )
+    print(f"{name} / bare print: {paired_summary(gen_s, bare_s)}; load average {os.getloadavg()[0]:.1f} now")
 
 
-def _timed(argv: list[str], what: str, cpu: list[float]) -> float:
-    """Wall seconds of ``argv`` run to its end; its process tree's CPU seconds go to ``cpu``
-    (sampled every 50 ms: a process's last sample counts, so one that lives less is missed)."""
-    seen: dict[tuple[int, float], float] = {}
-    start = time.perf_counter()
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as child:
-        if psutil is not None:
-            root = psutil.Process(child.pid)
-            while child.poll() is None:
-                _tree_cpu(root, seen)
-                time.sleep(0.05)
-        output = child.communicate()[0]
-    seconds = time.perf_counter() - start
-    if child.returncode != 0:
-        raise SystemExit(f"{what} failed (exit {child.returncode}): {output[-2000:]}")
-    cpu.append(sum(seen.values()))
-    return seconds
-
-
-def main() -> None:
+def _parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--config", type=Path, default=Path("configs/paper.yaml"))
     parser.add_argument("--n-docs", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=5, help="interleaved repetitions of each side")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of other code (e.g. `git worktree add /tmp/main main`): its `generate` "
+        "(PYTHONPATH set to it) is a third side, paired with this code's in each repetition",
+    )
     args = parser.parse_args()
     if args.n_docs < 1 or args.workers < 1 or args.repeat < 1:
         raise SystemExit("--n-docs, --workers and --repeat must be positive integers")
+    if args.before is not None and not (args.before / "generation" / "run" / "pipeline.py").is_file():
+        raise SystemExit(
+            f"--before {args.before}: not a checkout of this project (no generation/run/pipeline.py)"
+        )
+    return args
+
+
+def _bare_spec(args: argparse.Namespace, ref: Path, tmp: Path) -> tuple[Path, dict[str, int]]:
+    """The floor's spec (the HTML files of ``ref``, longest first) and the pipeline's page counts."""
+    gen_pages = _page_counts({p.parent.name: p for p in sorted(ref.glob("docs/*/document.pdf"))})
+    htmls = sorted(
+        (str(p) for p in ref.glob("docs/*/document.html")), key=lambda h: -gen_pages[Path(h).parent.name]
+    )
+    spec = tmp / "bare.json"
+    spec.write_text(
+        json.dumps(
+            {"htmls": htmls, "out": str(tmp / "bare"), "workers": args.workers, "print": _print_settings()}
+        ),
+        encoding="utf-8",
+    )
+    return spec, gen_pages
+
+
+def main() -> None:
+    args = _parse_args()
     exe = shutil.which("synthdocbench") or "synthdocbench"
     tmp = Path(tempfile.mkdtemp(prefix="sdb-bench-gen-"))
+    envs = {"generate": None}
+    if args.before is not None:
+        envs["before"] = {**os.environ, "PYTHONPATH": str(args.before.resolve())}
 
     def gen_argv(out: Path) -> list[str]:
         return [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs),
@@ -140,73 +155,59 @@ def main() -> None:
 
     try:
         ref = tmp / "ref"
-        _timed(gen_argv(ref), "the untimed reference generation", [])
+        run_timed(gen_argv(ref), "the untimed reference generation")
         ref_digest = _digest(ref)
-        gen_pages = _page_counts({p.parent.name: p for p in sorted(ref.glob("docs/*/document.pdf"))})
-        htmls = sorted(
-            (str(p) for p in ref.glob("docs/*/document.html")), key=lambda h: -gen_pages[Path(h).parent.name]
-        )
-        spec = tmp / "bare.json"
+        spec, gen_pages = _bare_spec(args, ref, tmp)
         bare_out = tmp / "bare"
-        spec.write_text(
-            json.dumps(
-                {"htmls": htmls, "out": str(bare_out), "workers": args.workers, "print": _print_settings()}
-            ),
-            encoding="utf-8",
-        )
         print(
             f"config {args.config}, {args.n_docs} documents ({sum(gen_pages.values())} pages), "
             f"{args.workers} workers, {args.repeat} interleaved repetitions, {os.cpu_count()} CPUs, "
             f"load average {os.getloadavg()[0]:.1f} at start"
+            + (f"; before: {args.before}" if args.before is not None else "")
         )
+        cpu: dict[str, list[float | None]] = {name: [] for name in [*envs, "bare"]}
 
-        gen_cpu: list[float] = []
-        bare_cpu: list[float] = []
-
-        def gen_side() -> float:
-            out = tmp / "gen"
+        def gen_side(name: str) -> float:
+            out = tmp / name
             shutil.rmtree(out, ignore_errors=True)
-            seconds = _timed(gen_argv(out), "synthdocbench generate", gen_cpu)
+            timed = run_timed(gen_argv(out), f"synthdocbench generate ({name})", envs[name])
             if _digest(out) != ref_digest:
-                raise SystemExit("generation is not deterministic: the output changed between runs")
-            return seconds
+                raise SystemExit(f"{name}: the output differs from the reference run's bytes")
+            cpu[name].append(timed.cpu)
+            return timed.wall
 
         def bare_side() -> float:
             shutil.rmtree(bare_out, ignore_errors=True)
             bare_out.mkdir()
-            argv = [sys.executable, str(_BENCH / "_bare_print.py"), str(spec)]
-            seconds = _timed(argv, "bare print", bare_cpu)
+            timed = run_timed([sys.executable, str(_BENCH / "_bare_print.py"), str(spec)], "bare print")
             pages = _page_counts({p.stem: p for p in sorted(bare_out.glob("*.pdf"))})
             if pages != gen_pages:
                 diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}
                 raise SystemExit(f"bare page counts differ (pipeline, bare): {diff}")
-            return seconds
+            cpu["bare"].append(timed.cpu)
+            return timed.wall
 
-        gen_s: list[float] = []
-        bare_s: list[float] = []
-        for rep, (order, times) in enumerate(interleave({"gen": gen_side, "bare": bare_side}, args.repeat)):
-            gen_s.append(times["gen"])
-            bare_s.append(times["bare"])
+        sides = {name: partial(gen_side, name) for name in envs} | {"bare": bare_side}
+        walls: dict[str, list[float]] = {name: [] for name in sides}
+        for rep, (order, times) in enumerate(interleave(sides, args.repeat)):
+            for name, seconds in times.items():
+                walls[name].append(seconds)
+            each = ", ".join(
+                f"{name} {times[name]:.1f} s"
+                + (f" / {cpu[name][-1]:.1f} CPU s" if psutil is not None else "")
+                for name in sides
+            )
             print(
-                f"rep {rep + 1} ({' then '.join(order)}): generate {times['gen']:6.1f} s, "
-                f"bare print {times['bare']:6.1f} s, ratio {times['gen'] / times['bare']:.2f}x"
-                + (f"; CPU s {gen_cpu[-1]:.1f} / {bare_cpu[-1]:.1f}" if psutil is not None else "")
-                + f" (load {os.getloadavg()[0]:.1f})",
-                flush=True,
+                f"rep {rep + 1} ({' then '.join(order)}): {each} (load {os.getloadavg()[0]:.1f})", flush=True
             )
         print("every generation wrote the reference bytes; bare page counts equal the pipeline's (each rep)")
-        print(
-            f"generate: median {statistics.median(gen_s):.1f} s [{min(gen_s):.1f}, {max(gen_s):.1f}]; "
-            f"bare print: median {statistics.median(bare_s):.1f} s [{min(bare_s):.1f}, {max(bare_s):.1f}]"
-        )
-        if psutil is not None:
-            print(
-                f"CPU seconds (process trees): generate median {statistics.median(gen_cpu):.1f}, bare print "
-                f"median {statistics.median(bare_cpu):.1f}; generate / bare print: "
-                f"{paired_summary(gen_cpu, bare_cpu)}"
-            )
-        end_load = os.getloadavg()[0]
-        print(f"generate / bare print: {paired_summary(gen_s, bare_s)}; load average {end_load:.1f} at end")
+        for name in envs:
+            _summary(name, walls[name], cpu[name], walls["bare"], cpu["bare"])
+        if args.before is not None:
+            print(f"generate / before, wall: {paired_summary(walls['generate'], walls['before'])}")
+            if psutil is not None:
+                after, before = ([float(c or 0) for c in cpu[n]] for n in ("generate", "before"))
+                print(f"generate / before, CPU seconds: {paired_summary(after, before)}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -11,9 +11,11 @@ drift in the machine's load hits both. Each rep also times, in a fresh process, 
 cost alone: ``import ray``, the same private instance the command starts
 (``generation.run.ray_run.ray_session``), one trivial task per CPU (every worker process
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
-the paired difference Ray − local (median and [min, max]), whether both outputs are
-byte-identical, the measured core-seconds per document and the projection docs/scale.md
-makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
+the paired difference Ray − local (median and [min, max]), with psutil the CPU seconds of
+each side's process tree (the command, its workers, Node, Chromium and, with a private
+instance, every Ray process), their paired ratio and the same projection from CPU seconds,
+whether both outputs are byte-identical, the measured core-seconds per document and the
+projection docs/scale.md makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
 beforehand (``ray start --head --num-cpus W``: ``--ray ADDRESS``, as on a cluster) instead of
 starting its own, and "Ray alone" is connecting to it, one trivial task per CPU and
 disconnecting. Timings on a shared machine are noisy: compare ratios from one run.
@@ -22,12 +24,11 @@ disconnecting. Timings on a shared machine are noisy: compare ratios from one ru
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -37,7 +38,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import interleave, paired_summary
+from bench._timing import interleave, paired_summary, psutil, run_timed
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -65,12 +66,17 @@ print(f"{{up - start}} {{ready - up}} {{time.perf_counter() - start}}")
 """
 
 
-def _fixed_cost(workers: int, address: str) -> tuple[float, float, float]:
-    """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown included)."""
+def _fixed_cost(workers: int, address: str) -> tuple[float, float, float, float | None]:
+    """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown
+    included), and the CPU seconds of the process tree (with a private instance: every Ray process)."""
     code = _FIXED.format(cpus=workers, address=address)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    up, ready, total = (float(x) for x in done.stdout.strip().splitlines()[-1].split())
-    return up, ready, total
+    timed = run_timed([sys.executable, "-c", code], "Ray alone")
+    up, ready, total = (float(x) for x in timed.output.strip().splitlines()[-1].split())
+    return up, ready, total, timed.cpu
+
+
+def _cpu(cpu: float | None) -> str:
+    return "" if cpu is None else f", {cpu:.1f} CPU s (process tree)"
 
 
 def main() -> None:
@@ -82,27 +88,26 @@ def main() -> None:
     parser.add_argument("--address", help="join this running Ray (auto, HOST:6379), not a new one")
     args = parser.parse_args()
     walls: dict[str, list[float]] = {"local": [], "ray": [], "ray start": []}
+    cpus: dict[str, list[float]] = {name: [] for name in walls}
     identical = True
     outs: dict[str, Path] = {}
 
     def side(mode: str, tmp: Path) -> float:
         out = tmp / mode
-        start = time.perf_counter()
-        done = subprocess.run(_command(args, mode, out), capture_output=True, text=True)
-        wall = time.perf_counter() - start
-        if done.returncode != 0:
-            raise SystemExit(f"{mode} run failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
-        walls[mode].append(wall)
+        timed = run_timed(_command(args, mode, out), f"{mode} run")
+        walls[mode].append(timed.wall)
+        cpus[mode].append(timed.cpu or 0.0)
         outs[mode] = out
-        print(f"rep {len(walls[mode]) - 1} {mode:5s}: {wall:6.1f} s wall", flush=True)
-        return wall
+        print(f"rep {len(walls[mode]) - 1} {mode:5s}: {timed.wall:6.1f} s wall{_cpu(timed.cpu)}", flush=True)
+        return timed.wall
 
     def fixed() -> float:
-        up, ready, total = _fixed_cost(args.workers, args.address or "local")
+        up, ready, total, cpu = _fixed_cost(args.workers, args.address or "local")
         walls["ray start"].append(total)
+        cpus["ray start"].append(cpu or 0.0)
         print(
             f"rep {len(walls['ray start']) - 1} Ray alone: {total:6.1f} s (up after {up:.1f} s, "
-            f"workers answering {ready:.1f} s later, then shut down)",
+            f"workers answering {ready:.1f} s later, then shut down){_cpu(cpu)}",
             flush=True,
         )
         return total
@@ -120,6 +125,14 @@ def main() -> None:
     print(f"document folders byte-identical (local vs Ray, every rep): {identical}")
     ratio = paired_summary(walls["ray"], walls["local"])
     print(f"Ray / local, end to end (fresh processes, Ray start + stop included): {ratio}")
+    if psutil is not None:
+        med = {name: statistics.median(values) for name, values in cpus.items()}
+        print(
+            f"CPU seconds (process trees): local median {med['local']:.1f}, Ray median {med['ray']:.1f}, "
+            f"Ray alone median {med['ray start']:.1f}; "
+            f"Ray / local: {paired_summary(cpus['ray'], cpus['local'])}; "
+            f"load average {os.getloadavg()[0]:.1f} now"
+        )
     extra = [r - loc for r, loc in zip(walls["ray"], walls["local"], strict=True)]
     print(
         f"Ray - local, seconds: median {statistics.median(extra):.1f} [{min(extra):.1f}, {max(extra):.1f}]; "
@@ -131,6 +144,24 @@ def main() -> None:
         ratio = 1 + fixed_s / (n * per_doc / args.workers)
         print(f"projected Ray / local at {n:5d} documents on {args.workers} CPUs: {ratio:.2f}x")
     print(f"documents for Ray within 1.1x here: {fixed_s * args.workers / (0.1 * per_doc):.0f}")
+    if psutil is not None:
+        _cpu_projection(cpus, args.n_docs)
+
+
+def _cpu_projection(cpus: dict[str, list[float]], n_docs: int) -> None:
+    """The projection from CPU seconds: Ray's paired extra CPU seconds per command ``E`` over
+    ``N`` documents of ``c`` CPU seconds each (the local run's per document), 1 + E / (N c). On
+    a loaded machine wall seconds follow everyone's load; CPU seconds are this command's own."""
+    extra = [r - loc for r, loc in zip(cpus["ray"], cpus["local"], strict=True)]
+    fixed = statistics.median(extra)
+    per_doc = statistics.median(cpus["local"]) / n_docs
+    print(
+        f"Ray - local, CPU seconds: median {fixed:.1f} [{min(extra):.1f}, {max(extra):.1f}]; "
+        f"CPU seconds per document (local, median rep): {per_doc:.2f}"
+    )
+    for n in (8, 24, 100, 1000):
+        print(f"projected Ray / local in CPU seconds at {n:5d} documents: {1 + fixed / (n * per_doc):.2f}x")
+    print(f"documents for Ray within 1.1x in CPU seconds: {fixed / (0.1 * per_doc):.0f}")
 
 
 if __name__ == "__main__":

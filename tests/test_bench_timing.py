@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._timing import collect, interleave, paired_ratios, rotation, stopwatch
+from bench._timing import collect, interleave, paired_ratios, rotation, run_timed, stopwatch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,3 +82,24 @@ def test_bench_scripts_find_the_shared_module_when_run_as_files(script: str) -> 
     )
     assert done.returncode == 0, done.stderr
     assert "usage:" in done.stdout
+
+
+_BURN = "import time\nend = time.process_time() + {s}\nwhile time.process_time() < end:\n    pass\n"
+#: burns 0.3 s of CPU, runs a child that burns 0.6 s, then prints more than a pipe holds
+_PARENT = (
+    _BURN.format(s=0.3)
+    + f"import subprocess, sys\nsubprocess.run([sys.executable, '-c', {_BURN.format(s=0.6)!r}], check=True)\n"
+    + "print('x' * 200_000)\n"
+)
+
+
+@pytest.mark.slow
+def test_run_timed_counts_the_cpu_of_every_process_below_the_command() -> None:
+    """The benches' CPU seconds are those of the whole process tree (workers, Chromium, Ray's
+    processes), and a command that prints a lot is not blocked while it is sampled."""
+    pytest.importorskip("psutil")
+    timed = run_timed([sys.executable, "-c", _PARENT], "the burner")
+    assert timed.cpu is not None and 0.8 <= timed.cpu < 0.8 + timed.wall
+    assert timed.wall >= 0.9 and timed.output.count("x") == 200_000
+    with pytest.raises(SystemExit, match=r"^the failing command failed \(exit 3\): boom"):
+        run_timed([sys.executable, "-c", "print('boom'); raise SystemExit(3)"], "the failing command")

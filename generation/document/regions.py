@@ -126,6 +126,19 @@ def measure_regions(pdf: bytes, manifest: DocumentManifest) -> tuple[bytes, Docu
     return measured.pdf, measured.manifest
 
 
+def _measurable_copy(manifest: DocumentManifest) -> DocumentManifest:
+    """A copy of ``manifest`` that :func:`measure_document` may write to without touching it: its
+    charts, tables and text facts are copies (their ``regions`` are set), the rest is shared and
+    only read. A deep copy of the whole manifest cost about 45 ms of CPU a paper document."""
+    return manifest.model_copy(
+        update={
+            "charts": [chart.model_copy() for chart in manifest.charts],
+            "tables": [table.model_copy() for table in manifest.tables],
+            "text_facts": [fact.model_copy() for fact in manifest.text_facts],
+        }
+    )
+
+
 def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument:
     """:func:`measure_regions`, keeping the words it read (those of the published PDF: removing
     the helper links changes no text)."""
@@ -137,7 +150,7 @@ def measure_document(pdf: bytes, manifest: DocumentManifest) -> MeasuredDocument
     with doc:
         links, helpers = _collect_links(doc)
         contents = PageContents(doc)  # each page read once for its title checks and its words
-        out = manifest.model_copy(deep=True)
+        out = _measurable_copy(manifest)
         for chart in out.charts:
             if chart.vizId not in links:
                 raise RegionError(

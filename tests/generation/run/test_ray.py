@@ -296,8 +296,19 @@ def test_a_missing_ray_extra_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) 
         import_ray()
 
 
+def _generate_cli(args: list[str], timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``synthdocbench generate ARGS`` in a fresh interpreter on this tree, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "synthdocbench_tasks.cli", "generate", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        timeout=timeout,
+    )
+
+
 def test_generate_command_joins_a_running_ray_instance(ray_local: Any, tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = tmp_path / "cli"
     config = tmp_path / "small.yaml"
     config.write_text(
@@ -305,14 +316,7 @@ def test_generate_command_joins_a_running_ray_instance(ray_local: Any, tmp_path:
     )
     address = ray_local.get_runtime_context().gcs_address  # 127.0.0.1:PORT (loopback only)
     args = ["--config", str(config), "--out", str(out), "--n-docs", "1", "--no-progress", "--ray", address]
-    proc = subprocess.run(
-        [sys.executable, "-m", "synthdocbench_tasks.cli", "generate", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-    )
+    proc = _generate_cli(args)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert proc.stdout.startswith(f"{out}: 1 generated, 0 already done, 0 failed of 1 in this shard")
     assert verify_output([out]).ok
@@ -329,16 +333,8 @@ def _dead_port() -> int:
 def test_a_dead_cluster_address_is_one_clear_line_not_a_hang(form: str, tmp_path: Path) -> None:
     """Ray's own ``init`` retries a dead HOST:PORT for over a minute; the command says so at once."""
     address = form.format(port=_dead_port())
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     args = ["--out", str(tmp_path / "out"), "--n-docs", "1", "--no-progress", "--ray", address]
-    proc = subprocess.run(
-        [sys.executable, "-m", "synthdocbench_tasks.cli", "generate", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-    )
+    proc = _generate_cli(args, timeout=120)
     assert proc.returncode != 0
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr[-2000:]
