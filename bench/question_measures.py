@@ -71,9 +71,10 @@ def main() -> None:
     pairs = []
     defects: Counter[str] = Counter()
     shortcuts: Counter[str] = Counter()
+    misses: Counter[str] = Counter()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
-        made = make_questions(manifest, config)
+        made = make_questions(manifest, config, misses)
         shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
         pairs += [(manifest, q) for q in made]
@@ -90,6 +91,10 @@ def main() -> None:
     for name in DEFECTS:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
+    print("complex builder calls that found no draft, by why (Context.miss)")
+    print("\n".join(f"  {why}: {n}" for why, n in sorted(misses.items())))
+    complex_made = Counter(q.difficulty for q in questions if q.subset == "complex")
+    print("complex questions per level: " + ", ".join(f"{lv} {n}" for lv, n in sorted(complex_made.items())))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))

@@ -75,7 +75,9 @@ _BUILDERS: dict[str, Builder] = {**CHART_BUILDERS, **CROSSMODAL_BUILDERS, **COMP
 _DOC_INDEX = re.compile(r"-(\d+)$")
 
 
-def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list[Question]:
+def make_questions(
+    manifest: DocumentManifest, config: GenerationConfig, misses: Counter[str] | None = None
+) -> list[Question]:
     """All questions of one document, subset by subset; same inputs give identical output.
 
     First the slots that need scarce evidence try their own category and level (the complex ones
@@ -85,7 +87,8 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
     chart it is about; dated or credited facts and a chart over their years) take turns slot by
     slot, and chart reading, which can read any chart, comes last. Each chart carries at most two
     questions of a report, so filling chart reading first used up the charts the text's claims
-    and developments are about and left complex slots empty."""
+    and developments are about and left complex slots empty. ``misses`` (when given) gains the
+    reasons builders found no draft (``Context.miss``)."""
     ctx = Context.of(manifest)
     ctx.preferred = tuple(_evidence_charts(config, manifest))
     ctx.seed = config.seed
@@ -99,6 +102,8 @@ def make_questions(manifest: DocumentManifest, config: GenerationConfig) -> list
         ctx.spare, ctx.verdict = wanted(ctx, "integrate_sources", SIDES, "L2"), None
     targets["chart"] = _arranged(ctx, targets["chart"], config.seed)
     drafts = _fill_slots(ctx, targets, count, config.seed)
+    if misses is not None:
+        misses.update(ctx.misses)
     return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
 
 

@@ -245,6 +245,8 @@ class Context:
     hinted: set[tuple[str, str]] = field(default_factory=set)
     #: The numbers charts print as data labels, with their charts (``elsewhere.data_labels``).
     labels: Labels = field(default_factory=dict)
+    #: Why builders found no draft, per reason (``ctx.miss``): what a lost slot lacked.
+    misses: Counter[str] = field(default_factory=Counter)
 
     @classmethod
     def of(cls, manifest: DocumentManifest) -> Context:
@@ -261,7 +263,9 @@ class Context:
 
     def fork(self) -> Context:
         """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
-        return replace(self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load))
+        return replace(
+            self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load), misses=Counter()
+        )
 
     def charts_of(self, draft: Draft) -> set[int]:
         """Index of every chart a draft reads: its charts and any its derivations name."""
@@ -341,6 +345,10 @@ class Context:
             if s.section_id == section_id:
                 return s.order
         return 0
+
+    def miss(self, reason: str) -> None:
+        """Count one builder call that found no draft, by why (printed by ``bench/question_measures``)."""
+        self.misses[reason] += 1
 
     def claim(self, key: str) -> bool:
         """Reserve a piece of evidence; False if an earlier question already used it."""

@@ -120,12 +120,17 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
 
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    for c in _credits(ctx, rng, level):
+    found = _credits(ctx, rng, level)
+    for c in found:
         builder = {"L1": _read_end, "L2": _change, "L3": _period, "L4": _why, "L5": _by_colour}[level]
         draft = builder(ctx, c, rng)
         if draft is not None:
             ctx.claim(f"cause:{c.index}:impact")
             return draft
+    why = (
+        ("no series a colour names" if level == "L5" else "no draft") if found else "no credited policy left"
+    )
+    ctx.miss(f"{CATEGORY} {level}: {why}")
     return None
 
 

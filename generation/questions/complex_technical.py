@@ -53,8 +53,11 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
 
 def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5)."""
-    for i, fact, chart, p in _claims(ctx, rng):
+    claims = _claims(ctx, rng)
+    taken = 0
+    for i, fact, chart, p in claims:
         if not ctx.claim(f"claim:{i}:complex"):
+            taken += 1
             continue
         if level == "L1":
             return _claim_mark(ctx, i, fact, chart, p, rng)
@@ -65,6 +68,16 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
             found = _colour_side(ctx, i, fact, chart, p, rng) if level == "L5" else None
         if found is not None:
             return found
+    why = (
+        "no evidence"
+        if not claims
+        else "evidence taken"
+        if taken == len(claims)
+        else "no colour or side"
+        if level == "L5"
+        else "no draft"
+    )
+    ctx.miss(f"{CATEGORY} {level} stated figure: {why}")
     return None
 
 

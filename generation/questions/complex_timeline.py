@@ -97,11 +97,16 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
 
 
 def _pairs_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for early, late, s in _pairs(ctx, rng, 1, True):
+    pairs = _pairs(ctx, rng, 1, True)
+    named = 0
+    for early, late, s in pairs:
         if ctx.claim(f"timeline:{early.index}|{late.index}:L5"):
             found = _by_colour(ctx, early, late, s, rng)
             if found is not None:
                 return found
+            named += 1
+    why = "a development names the series" if named else "evidence taken" if pairs else "no evidence"
+    ctx.miss(f"{CATEGORY} L5 two developments: {why}")
     return None
 
 
@@ -278,7 +283,9 @@ def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
 def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L5: the series a colour names, from the year of a development to the end of the period
     the report credits to a cause."""
-    for event, i, s in _event_causes(ctx, rng, True):
+    found = _event_causes(ctx, rng, True)
+    named = sum(cc.names_series(s, event.what) for event, _, s in found)
+    for event, i, s in found:
         if cc.names_series(s, event.what) or not ctx.claim(f"cause:{i}:timeline-colour"):
             continue
         colour = str(s.colour())
@@ -304,4 +311,12 @@ def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
         ]
         values: list[Value] = [cc.label(s.name), ch]
         return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
+    why = (
+        "no evidence"
+        if not found
+        else "a development names the series"
+        if named == len(found)
+        else "evidence taken"
+    )
+    ctx.miss(f"{CATEGORY} L5 development and cause: {why}")
     return None
