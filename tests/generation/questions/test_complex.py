@@ -3,6 +3,7 @@ the evidence-unit properties over generated paper-config documents."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from generation.document.content import plan_document
+from generation.document.grammar import is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import Builder, Context, Draft, informative
@@ -221,3 +223,23 @@ def test_generated_complex_questions_carry_no_validity_defect() -> None:
         assert could[name] > 0, name  # each defect had questions to look at
     carrying = [(q.question_id, sorted(complex_defects(m, q) & set(DEFECTS))) for m, q in pairs]
     assert [c for c in carrying if c[1]] == [], found
+
+
+#: How an impact question or answer refers to a singular policy ("judged it", "How was it received").
+_SINGULAR_POLICY = re.compile(
+    r"judged it\b|\bwas it received|\bto it\?|\bmake of it\?|\bit is credited|\bjudge it\b", re.IGNORECASE
+)
+
+
+@pytest.mark.slow
+def test_impact_questions_agree_with_a_plural_policy() -> None:
+    """A plural policy ("the holiday-let rules") is judged "them" and "were they received", as the
+    report's own sentences say (``grammar.agree``, ``grammar.object_pronoun``); main asked "How
+    was it received" and answered "judged it" (slots45)."""
+    plural = []
+    for m, q in _generated():
+        causes = [m.text_facts[i].values.get("cause", "") for i in q.required_facts]
+        if q.category == "impact_reception" and any(c and is_plural(c) for c in causes):
+            plural.append((q.question_id, q.question + " " + q.answer))
+    assert len(plural) >= 5, len(plural)  # enough plural policies to look at
+    assert [(i, _SINGULAR_POLICY.findall(text)) for i, text in plural if _SINGULAR_POLICY.search(text)] == []
