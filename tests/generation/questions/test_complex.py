@@ -203,9 +203,10 @@ def test_generated_complex_questions_are_balanced() -> None:
     assert len(categories) == 3 and max(categories.values()) <= 0.45 * len(pairs), categories
     # L5 32 of 210 before readings another chart labels were no longer asked, 31 of 209 after;
     # 28 of 206 once a development a question dates must concern the charted series (events44)
-    # and an L5 side question asks its slot's drawn side (tilts43): winning those L5 slots back is
-    # open (the stop 42 note), so the floor holds what is left, not the 20% of an even split
-    assert len(levels) == 5 and min(levels.values()) >= 0.13 * len(pairs), levels
+    # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot
+    # whose own category has no series or mark found by colour tries the others at L5 before
+    # the slots fill in turn (``build.WIDE_LEVELS``; slots45). An even split would give 20%.
+    assert len(levels) == 5 and min(levels.values()) >= 0.15 * len(pairs), levels
     units = Counter(len(q.evidence_units or []) for _, q in pairs)
     assert units[3] + units[4] >= 0.3 * len(pairs), units
 
