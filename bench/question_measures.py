@@ -53,6 +53,7 @@ from generation.questions.measures import (
     closed_balance,
     feature_accuracy,
     threshold_accuracy,
+    unprinted_asked,
     verdict_balance,
 )
 from generation.questions.stats import question_stats
@@ -72,6 +73,7 @@ def main() -> None:
     defects: Counter[str] = Counter()
     shortcuts: Counter[str] = Counter()
     misses: Counter[str] = Counter()
+    unprinted: Counter[bool | None] = Counter()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
         made = make_questions(manifest, config, misses)
@@ -79,6 +81,7 @@ def main() -> None:
         questions += made
         pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
+        unprinted.update(unprinted_asked(manifest, q) for q in made)
         defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
@@ -86,6 +89,8 @@ def main() -> None:
     numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
     loose = [q for q in numeric if not all(pinned(v) for v in q.answer_values)]
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
+    labelled = unprinted[True] + unprinted[False]
+    print(f"questions on a labelled chart needing a value it prints nowhere: {unprinted[True]} of {labelled}")
     found, could = defect_counts(pairs)
     print("\ncomplex validity defects (complex_measures): questions carrying it, of those that could")
     for name in DEFECTS:

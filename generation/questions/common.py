@@ -23,7 +23,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from generation.charts.reading import printed
+from generation.charts.reading import printed, value_printed
 from generation.plan.rng import stage_rng
 from generation.questions.elsewhere import Labels, data_labels, labelled_elsewhere
 from generation.questions.kinds import Operation, allows
@@ -326,8 +326,10 @@ class Context:
         in ``validate`` catches any other printed copy.) A mark a text claim states to within
         its reading tolerance is asked only with that claim (``claimed``): anywhere else the
         text would answer it. ``meta``: the numbers of its metadata the question reads too (a
-        bullet's target), always off the axis."""
-        if not numbers_readable(chart):
+        bullet's target), always off the axis. On a chart that prints its values, a value it
+        prints nowhere (a stacked segment too thin for its label: ``reading.value_printed``)
+        is not asked."""
+        if not numbers_readable(chart) or (printed(chart) and not value_printed(chart, point)):
             return False
         if not printed(chart) and labelled_elsewhere(self.labels, chart, point.value):
             return False
