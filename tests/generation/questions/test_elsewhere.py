@@ -8,14 +8,9 @@ text states, and not the question's own chart or claims.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from generation.document.content import plan_document
-from generation.plan.config import load_config
 from generation.plan.doc_plan import DocumentPlan
-from generation.questions.build import make_questions
 from generation.questions.elsewhere import (
     data_labels,
     elsewhere_counts,
@@ -26,22 +21,17 @@ from generation.questions.elsewhere import (
 from generation.questions.phrasing import fmt_num
 from generation.validate.question_rules import labelled_elsewhere_rule
 from synthdocbench_tasks.schema import Question, TextFact
+from tests.generation.questions.planned import planned_run
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[3]
 #: a seed no other test or bench figure uses
 SEED, N_DOCS = 2767, 40
 
 
 @pytest.fixture(scope="module")
 def run() -> list[tuple[DocumentPlan, list[Question]]]:
-    config = load_config(ROOT / "configs" / "paper.yaml", seed=SEED, n_docs=N_DOCS)
-    out = []
-    for index in range(N_DOCS):
-        plan = plan_document(config, index)
-        out.append((plan, make_questions(plan.manifest, config)))
-    return out
+    return planned_run(SEED, N_DOCS)
 
 
 def test_no_question_reads_off_an_axis_what_another_chart_labels(
