@@ -7,7 +7,9 @@ Plans each document (no rendering, no validation) and builds its questions, then
 Clopper-Pearson interval on the largest class, the same per (category, level) for every
 family of closed answers (``measures.closed_balance``: verdicts, sides, directions, stances,
 which of two named marks), how many questions ask a number looser than a
-quarter of itself (``common.pinned``), the complex questions carrying each validity defect of
+quarter of itself (``common.pinned``), the questions on a labelled chart that need a value it
+prints nowhere (``measures.unprinted_asked``), why complex builders found no draft
+(``Context.miss``) and the complex questions per level, the complex questions carrying each validity defect of
 ``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
 and kind of chart: a match is never more than 5% away), and the best rule on one
