@@ -7,7 +7,9 @@ Plans each document (no rendering, no validation) and builds its questions, then
 Clopper-Pearson interval on the largest class, the same per (category, level) for every
 family of closed answers (``measures.closed_balance``: verdicts, sides, directions, stances,
 which of two named marks), how many questions ask a number looser than a
-quarter of itself (``common.pinned``), the complex questions carrying each validity defect of
+quarter of itself (``common.pinned``), the questions on a labelled chart that need a value it
+prints nowhere (``measures.unprinted_asked``), why complex builders found no draft
+(``Context.miss``) and the complex questions per level, the complex questions carrying each validity defect of
 ``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
 and kind of chart: a match is never more than 5% away), and the best rule on one
@@ -53,6 +55,7 @@ from generation.questions.measures import (
     closed_balance,
     feature_accuracy,
     threshold_accuracy,
+    unprinted_asked,
     verdict_balance,
 )
 from generation.questions.stats import question_stats
@@ -71,13 +74,16 @@ def main() -> None:
     pairs = []
     defects: Counter[str] = Counter()
     shortcuts: Counter[str] = Counter()
+    misses: Counter[str] = Counter()
+    unprinted: Counter[bool | None] = Counter()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
-        made = make_questions(manifest, config)
+        made = make_questions(manifest, config, misses)
         shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
         pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
+        unprinted.update(unprinted_asked(manifest, q) for q in made)
         defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
@@ -85,11 +91,17 @@ def main() -> None:
     numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
     loose = [q for q in numeric if not all(pinned(v) for v in q.answer_values)]
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
+    labelled = unprinted[True] + unprinted[False]
+    print(f"questions on a labelled chart needing a value it prints nowhere: {unprinted[True]} of {labelled}")
     found, could = defect_counts(pairs)
     print("\ncomplex validity defects (complex_measures): questions carrying it, of those that could")
     for name in DEFECTS:
         near = f" (a wrong hop's mark within tolerance: {found['neighbour_in_tolerance']})"
         print(f"  {name}: {found[name]} of {could[name]}" + (near if name == "neighbour_unseparated" else ""))
+    print("complex builder calls that found no draft, by why (Context.miss)")
+    print("\n".join(f"  {why}: {n}" for why, n in sorted(misses.items())))
+    complex_made = Counter(q.difficulty for q in questions if q.subset == "complex")
+    print("complex questions per level: " + ", ".join(f"{lv} {n}" for lv, n in sorted(complex_made.items())))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))

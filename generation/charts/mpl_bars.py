@@ -31,6 +31,7 @@ from generation.charts.mpl_common import (
     _value_axis,
     _value_title,
 )
+from generation.charts.reading import value_printed
 
 
 def _draw_vbars(fig: Figure, ctx: _Ctx, variant: str) -> None:
@@ -235,7 +236,7 @@ def _draw_grouped(fig: Figure, ctx: _Ctx, stacked: bool) -> None:
                 (bar,) = ax.bar(g, d.value, bottom=base, width=band, color=colors[si])
                 bar.set_edgecolor("#ffffff")
                 bar.set_linewidth(0.5)
-                if ctx.labels_on:
+                if ctx.labels_on and value_printed(ctx.chart, d):
                     ax.text(
                         g,
                         base + d.value / 2,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from generation.charts.registry import HORIZONTAL_TYPES, types_in
+from generation.charts.registry import HORIZONTAL_TYPES, chart_type, types_in
 from synthdocbench_tasks.schema import Chart, DataPoint
 
 #: How far off a figure read from a printed data label may be: 1% of it. A difference of two
@@ -73,3 +73,39 @@ def colour_keyed(chart: Chart, point: DataPoint) -> bool:
     in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels)."""
     vp = chart.visualProperties
     return vp.hasLegend and point.category is not None and point.category in vp.colorMap
+
+
+#: A stacked bar prints a segment's value inside it only where the segment spans at least this
+#: share of the value axis (its highlighted segments, outlined, at least the second): 6% of a
+#: plot 170-300 px tall is 10-18 px, room for a line of label text; a thinner segment's label
+#: would print over its neighbours. charts.js and the matplotlib drawer label exactly the
+#: segments :func:`value_printed` names (``layout.chart_spec`` passes it on), and questions
+#: ask no other value of a labelled chart as precisely as a label gives it.
+MIN_SEGMENT_SHARE = (0.08, 0.11)
+
+
+def value_printed(chart: Chart, point: DataPoint) -> bool:
+    """Whether ``chart`` prints ``point``'s value beside or inside its mark (:func:`printed`), which
+    a stacked bar does only for a segment of at least :data:`MIN_SEGMENT_SHARE` of its axis."""
+    if not printed(chart):
+        return False
+    families = chart_type(chart.chartType).families
+    if "stacked" not in families or "temporal" in families:
+        return True  # a stacked band over the years drops a label by its band's shape in charts.js
+    highlighted = set(chart.visualProperties.highlightedItems)
+    share = MIN_SEGMENT_SHARE[bool({point.label, point.category} & highlighted)]
+    return abs(point.value) >= share * _stack_axis_top(chart)
+
+
+def _stack_axis_top(chart: Chart) -> float:
+    """The top of a stacked bar's value axis as charts.js draws it: the tallest stack plus 8%,
+    rounded up to D3's ``nice()`` tick step (or the axis' own range)."""
+    axis = chart.axes.y
+    if axis.range and len(axis.range) == 2:
+        return abs(axis.range[1] - axis.range[0])
+    totals: dict[str, float] = {}
+    for p in chart.data:
+        totals[p.label] = totals.get(p.label, 0.0) + p.value
+    top = max([*totals.values(), 0.0]) * 1.08 or 1.0
+    step = nice_step(top, 10)
+    return math.ceil(top / step) * step

@@ -197,6 +197,12 @@ def agree(subject: str, verb: str) -> str:
     return out[:1].upper() + out[1:] if verb[:1].isupper() else out
 
 
+@cache
+def object_pronoun(phrase: str) -> str:
+    """``it`` / ``them``: the pronoun standing for ``phrase`` as an object ("judged them")."""
+    return "them" if is_plural(phrase) else "it"
+
+
 #: Letters whose spoken name starts with a vowel sound ("an EU target", "an NGO").
 _VOWEL_LETTERS = frozenset("AEFHILMNORSX")
 

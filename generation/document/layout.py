@@ -28,6 +28,7 @@ import jinja2
 from generation.charts.d3 import charts_script
 from generation.charts.mpl import render_chart_svg
 from generation.charts.mpl_common import ChartStyle
+from generation.charts.reading import value_printed
 from generation.charts.registry import chart_type, drawn_by
 from generation.document.render import CONTENT_WIDTH_PX
 from generation.plan.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of
@@ -265,12 +266,16 @@ def plan_with_renderer(plan: DocumentPlan, renderer: str) -> DocumentPlan:
 
 
 def chart_spec(chart: Chart) -> dict[str, Any]:
-    """What charts.js needs to draw one chart: Table 17 fields (no regions), and from the
-    chart-type registry which axis carries the values (``valueAxis``: ``"x"`` or ``"y"``)."""
+    """What charts.js needs to draw one chart: Table 17 fields (no regions), from the
+    chart-type registry which axis carries the values (``valueAxis``: ``"x"`` or ``"y"``), and
+    whether each mark's value is printed (``printed``: ``reading.value_printed``, which the
+    question planner reads too)."""
     spec = chart.model_dump(
         mode="json", include={"vizId", "chartType", "title", "axes", "data", "visualProperties"}
     )
     spec["valueAxis"] = chart_type(chart.chartType).value_axis
+    for item, point in zip(spec["data"], chart.data, strict=True):
+        item["printed"] = value_printed(chart, point)  # the segments charts.js labels
     return spec
 
 

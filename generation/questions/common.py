@@ -17,15 +17,22 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import numpy as np
 
-from generation.charts.reading import printed
+from generation.charts.reading import printed, value_printed
 from generation.plan.rng import stage_rng
-from generation.questions.elsewhere import Labels, data_labels, labelled_elsewhere
+from generation.questions.elsewhere import (
+    Labels,
+    Stated,
+    claims_stating,
+    data_labels,
+    labelled_elsewhere,
+    stated_uncited,
+)
 from generation.questions.kinds import Operation, allows
 from generation.questions.phrasing import (
     FLAT_FRACTION,
@@ -241,10 +248,13 @@ class Context:
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)
-    #: Marks whose value a text claim states within the chart's reading tolerance (vizId, key).
-    hinted: set[tuple[str, str]] = field(default_factory=set)
+    #: Per mark (vizId, key), the text claims that state its value within the chart's reading
+    #: tolerance (``elsewhere.claims_stating``).
+    hinted: Stated = field(default_factory=dict)
     #: The numbers charts print as data labels, with their charts (``elsewhere.data_labels``).
     labels: Labels = field(default_factory=dict)
+    #: Why builders found no draft, per reason (``ctx.miss``): what a lost slot lacked.
+    misses: Counter[str] = field(default_factory=Counter)
 
     @classmethod
     def of(cls, manifest: DocumentManifest) -> Context:
@@ -257,11 +267,14 @@ class Context:
                     stated |= numbers_in(cell)
         for chart in manifest.charts:
             stated |= numbers_in(chart.sourceContext)
-        return cls(manifest=manifest, stated=stated, hinted=_hinted(manifest), labels=data_labels(manifest))
+        hinted, labels = claims_stating(manifest), data_labels(manifest)
+        return cls(manifest=manifest, stated=stated, hinted=hinted, labels=labels)
 
     def fork(self) -> Context:
         """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
-        return replace(self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load))
+        return replace(
+            self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load), misses=Counter()
+        )
 
     def charts_of(self, draft: Draft) -> set[int]:
         """Index of every chart a draft reads: its charts and any its derivations name."""
@@ -313,23 +326,26 @@ class Context:
         return sorted(charts, key=lambda c: (not preferred(c), f"viz:{c.vizId}" in self.used))
 
     def readable(
-        self, chart: Chart, point: DataPoint, claimed: bool = False, meta: Sequence[str] = ()
+        self, chart: Chart, point: DataPoint, cites: Collection[int] = (), meta: Sequence[str] = ()
     ) -> bool:
         """A mark a question may ask a number for: the chart shows numbers a reader can read
         (printed labels, or an axis), and the value is in no fact sentence, table cell or
         source note, nor, read off the axis, a data label of another chart (several charts draw
         one series: the question would need no reading of its own chart). (The PDF leak check
         in ``validate`` catches any other printed copy.) A mark a text claim states to within
-        its reading tolerance is asked only with that claim (``claimed``): anywhere else the
-        text would answer it. ``meta``: the numbers of its metadata the question reads too (a
-        bullet's target), always off the axis."""
-        if not numbers_readable(chart):
+        its reading tolerance is asked only by a question citing that claim (``cites``: the
+        text facts the question cites): anywhere else the text would answer it. ``meta``: the
+        numbers of its metadata the question reads too (a bullet's target), always off the
+        axis. On a chart that prints its values, a value it
+        prints nowhere (a stacked segment too thin for its label: ``reading.value_printed``)
+        is not asked."""
+        if not numbers_readable(chart) or (printed(chart) and not value_printed(chart, point)):
             return False
         if not printed(chart) and labelled_elsewhere(self.labels, chart, point.value):
             return False
         if any(labelled_elsewhere(self.labels, chart, float(point.metadata[k])) for k in meta):
             return False
-        if not claimed and (chart.vizId, point_key(point)) in self.hinted:
+        if stated_uncited(self.hinted, chart, point, cites):
             return False
         return round(point.value, 6) not in self.stated and round(abs(point.value), 6) not in self.stated
 
@@ -341,6 +357,10 @@ class Context:
             if s.section_id == section_id:
                 return s.order
         return 0
+
+    def miss(self, reason: str) -> None:
+        """Count one builder call that found no draft, by why (printed by ``bench/question_measures``)."""
+        self.misses[reason] += 1
 
     def claim(self, key: str) -> bool:
         """Reserve a piece of evidence; False if an earlier question already used it."""
@@ -362,25 +382,6 @@ def evidence_key(draft: Draft) -> tuple[object, ...]:
     it from the question: its chart, its marks and its facts."""
     chart = draft.charts[0].index if draft.charts else None
     return (chart, tuple(sorted(point_key(p) for p in draft.points)), tuple(sorted(draft.facts)))
-
-
-def _hinted(manifest: DocumentManifest) -> set[tuple[str, str]]:
-    """(vizId, mark key) of every mark a chart claim states to within the reading tolerance."""
-    charts = {c.vizId: c for c in manifest.charts}
-    out: set[tuple[str, str]] = set()
-    for fact in manifest.text_facts:
-        v = fact.values
-        chart = charts.get(v.get("viz_id", ""))
-        if v.get("kind") != "chart_claim" or chart is None:
-            continue
-        point = find_point(chart, v.get("label", ""), v.get("series"))
-        try:
-            claimed = float(v.get("claimed_value", ""))
-        except ValueError:
-            continue
-        if point is not None and abs(claimed - point.value) <= tol_of(chart, point.value):
-            out.add((chart.vizId, point_key(point)))
-    return out
 
 
 def slot_verdict(ctx: Context, category: str, level: str | None = None) -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generation.document.grammar import agree, is_plural
+from generation.document.grammar import agree, is_plural, object_pronoun
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap
@@ -65,7 +65,8 @@ class Reception:
         return label_value(self.stance, STANCE_ALIASES.get(self.stance, []))
 
     def view(self) -> str:
-        return f"{self.actor} ({self.fact.section_id}) judged it {ADVERB[self.stance]}"
+        it = object_pronoun(self.subject)
+        return f"{self.actor} ({self.fact.section_id}) judged {it} {ADVERB[self.stance]}"
 
 
 @dataclass
@@ -85,7 +86,8 @@ class Credit:
         return " and ".join(r.actor for r in self.receptions)
 
     def judged(self) -> str:
-        return "; ".join(f"{r.actor} judged it {ADVERB[r.stance]}" for r in self.receptions)
+        it = object_pronoun(self.cause)
+        return "; ".join(f"{r.actor} judged {it} {ADVERB[r.stance]}" for r in self.receptions)
 
     def steps(self) -> list[str]:
         found = [
@@ -120,12 +122,17 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
 
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    for c in _credits(ctx, rng, level):
+    found = _credits(ctx, rng, level)
+    for c in found:
         builder = {"L1": _read_end, "L2": _change, "L3": _period, "L4": _why, "L5": _by_colour}[level]
         draft = builder(ctx, c, rng)
         if draft is not None:
             ctx.claim(f"cause:{c.index}:impact")
             return draft
+    why = (
+        ("no series a colour names" if level == "L5" else "no draft") if found else "no credited policy left"
+    )
+    ctx.miss(f"{CATEGORY} {level}: {why}")
     return None
 
 
@@ -139,14 +146,15 @@ def _stances(c: Credit) -> list[Value]:
 
 def _read_end(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
     s = c.span
+    it, they = object_pronoun(c.cause), agree(c.cause, "it")
     q = pick(
         rng,
         [
             f"How did {c.voices()} judge {c.cause}, and what value does {s.fig} show for {s.name} "
-            "at the end of "
-            "the period the report credits to it?",
-            f"The report links {c.cause} to {s.name}. How was it received by {c.voices()}, and where does "
-            f"{s.fig} put {s.name} in the last year of the period it is credited with?",
+            f"at the end of the period the report credits to {it}?",
+            f"The report links {c.cause} to {s.name}. How {agree(c.cause, 'was')} {they} received by "
+            f"{c.voices()}, and where does {s.fig} put {s.name} in the last year of the period {they} "
+            f"{agree(c.cause, 'is')} credited with?",
         ],
     )
     ans = f"{cap(c.judged())}; the credited period ends in {s.last.label}, when {s.fig} shows {s.at(s.last)}."
@@ -163,6 +171,7 @@ def _read_end(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
 def _change(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
     s = c.span
     ch = cc.change(s)
+    it = object_pronoun(c.cause)
     q = pick(
         rng,
         [
@@ -171,7 +180,7 @@ def _change(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft:
             f"did {c.voices()} view that policy?",
             f"Set the reception of {c.cause} by {c.voices()} beside the chart: by how much did "
             f"{s.name} move in "
-            f"{s.fig} over the years the report attributes to it?",
+            f"{s.fig} over the years the report attributes to {it}?",
         ],
     )
     ans = f"{cap(c.judged())}; from {cc.years_of(s)} {s.name} moved {cc.moved(s, ch)}."
@@ -193,7 +202,7 @@ def _period(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
             f"Over the years the report credits to {c.cause}, what is the {f.what} of {s.name} in {s.fig}, "
             f"and how did {c.voices()} judge that policy?",
             f"What {f.what} value does {s.fig} give for {s.name} across the period attributed to "
-            f"{c.cause}, and what did {c.voices()} make of it?",
+            f"{c.cause}, and what did {c.voices()} make of {object_pronoun(c.cause)}?",
         ],
     )
     if asked is None:
@@ -256,7 +265,8 @@ def _by_colour(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | Non
         ],
     )
     ans = (
-        f"The {colour} series is {s.name}; the report credits {c.cause}, and {r.actor} judged it "
+        f"The {colour} series is {s.name}; the report credits {c.cause}, and {r.actor} judged "
+        f"{object_pronoun(c.cause)} "
         f"{ADVERB[r.stance]}."
     )
     steps = [

@@ -4,6 +4,7 @@ means and totals over a period, the factor credited for a series' course, a mark
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -52,20 +53,42 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
 
 
 def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5)."""
-    for i, fact, chart, p in _claims(ctx, rng):
-        if not ctx.claim(f"claim:{i}:complex"):
+    """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5).
+    A claim is reserved only with its draft: one this level cannot ask (no colour that finds its
+    mark, a side other than the drawn one) stays for the slots that can."""
+    claims = _claims(ctx, rng)
+    why: Counter[str] = Counter()
+    for i, fact, chart, p in claims:
+        if ctx.full(chart) or f"claim:{i}:complex" in ctx.used:
+            why["evidence taken"] += 1
             continue
-        if level == "L1":
-            return _claim_mark(ctx, i, fact, chart, p, rng)
-        found = _claim_gap(ctx, i, fact, chart, p, level, rng)
-        if found is not None and not qc.informative(found):
-            # read too loosely for its gap: L5 asks the side instead (a miss on the drawn side),
-            # L2 another claim or a trade-off
-            found = _colour_side(ctx, i, fact, chart, p, rng) if level == "L5" else None
-        if found is not None:
+        if level == "L5" and not _colour_finds(fact, chart, p):
+            why["no colour finds the mark"] += 1
+            continue
+        found = _claim_draft(ctx, i, (fact, chart, p), level, rng)
+        if found is not None and ctx.claim(f"claim:{i}:complex"):
             return found
+        why["no draft"] += 1
+    ctx.miss(f"{CATEGORY} {level} stated figure: {why.most_common(1)[0][0] if why else 'no evidence'}")
     return None
+
+
+def _claim_draft(
+    ctx: Context,
+    i: int,
+    found: tuple[TextFact, Chart, DataPoint],
+    level: Difficulty,
+    rng: np.random.Generator,
+) -> Draft | None:
+    fact, chart, p = found
+    if level == "L1":
+        return _claim_mark(ctx, i, fact, chart, p, rng)
+    draft = _claim_gap(ctx, i, fact, chart, p, level, rng)
+    if draft is not None and not qc.informative(draft):
+        # read too loosely for its gap: L5 asks the side instead (a miss on the drawn side),
+        # L2 another claim or a trade-off
+        return _colour_side(ctx, i, fact, chart, p, rng) if level == "L5" else None
+    return draft
 
 
 def _claims(ctx: Context, rng: np.random.Generator) -> list[tuple[int, TextFact, Chart, DataPoint]]:
@@ -153,6 +176,12 @@ def _by_colour(fact: TextFact, chart: Chart, p: DataPoint) -> _ByColour | None:
     return _ByColour(find, "Which series is it in", named, [cc.label(p.category)])
 
 
+def _colour_finds(fact: TextFact, chart: Chart, p: DataPoint) -> bool:
+    """True when an L5 question can find the claim's mark by its colour among at least three
+    series or marks (:func:`_by_colour`)."""
+    return _by_colour(fact, chart, p) is not None and len(ordered_series(chart)) + len(chart.data) >= 3
+
+
 def _claim_gap(
     ctx: Context,
     i: int,
@@ -165,7 +194,7 @@ def _claim_gap(
     """L2: how far the charted value is from the stated figure (in a smaller unit when the unit
     has a scale word); L5: the same for a mark the question names only by its colour."""
     found = _by_colour(fact, chart, p)
-    if level == "L5" and (found is None or len(ordered_series(chart)) + len(chart.data) < 3):
+    if level == "L5" and not _colour_finds(fact, chart, p):
         return None
     try:
         claimed, stated = _stated(ctx, i, fact, chart)

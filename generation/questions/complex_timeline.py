@@ -59,7 +59,9 @@ def _pairs(
 ) -> list[tuple[Event, Event, cc.Span]]:
     """(earlier, later, span) for two events at least ``gap`` years apart in different sections
     with a chart series both concern readable at both years; with ``part`` only a span short of its whole
-    series (a period a reader could not take from the chart alone)."""
+    series (a period a reader could not take from the chart alone). With ``colour`` every series
+    a colour names that neither development names, on a chart with room: a pair's first series
+    often fails these, and another chart or series may pass."""
     out = []
     for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
         early, late = (a, b) if a.year < b.year else (b, a)
@@ -70,8 +72,15 @@ def _pairs(
             for s in cc.spans_for_years(ctx, early.year, late.year, rng)
             if not (part and s.whole) and early.about(ctx, s) and late.about(ctx, s)
         ]
-        coloured = [s for s in spans if s.colour() is not None]
-        out += [(early, late, s) for s in (coloured if colour else spans)[:1]]
+        if not colour:
+            out += [(early, late, s) for s in spans[:1]]
+            continue
+        named = (early.what, late.what)
+        out += [
+            (early, late, s)
+            for s in spans
+            if s.colour() is not None and not cc.names_series(s, *named) and not ctx.full(s.chart)
+        ]
     return out
 
 
@@ -97,11 +106,13 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
 
 
 def _pairs_by_colour(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    for early, late, s in _pairs(ctx, rng, 1, True):
-        if ctx.claim(f"timeline:{early.index}|{late.index}:L5"):
+    pairs = _pairs(ctx, rng, 1, True)
+    for early, late, s in pairs:
+        if ctx.claim(f"timeline:{early.index}|{late.index}:L5:{s.chart.vizId}:{s.series}"):
             found = _by_colour(ctx, early, late, s, rng)
             if found is not None:
                 return found
+    ctx.miss(f"{CATEGORY} L5 two developments: {'evidence taken' if pairs else 'no evidence'}")
     return None
 
 
@@ -278,7 +289,9 @@ def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
 def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L5: the series a colour names, from the year of a development to the end of the period
     the report credits to a cause."""
-    for event, i, s in _event_causes(ctx, rng, True):
+    found = _event_causes(ctx, rng, True)
+    named = sum(cc.names_series(s, event.what) for event, _, s in found)
+    for event, i, s in found:
         if cc.names_series(s, event.what) or not ctx.claim(f"cause:{i}:timeline-colour"):
             continue
         colour = str(s.colour())
@@ -304,4 +317,12 @@ def _colour_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
         ]
         values: list[Value] = [cc.label(s.name), ch]
         return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
+    why = (
+        "no evidence"
+        if not found
+        else "a development names the series"
+        if named == len(found)
+        else "evidence taken"
+    )
+    ctx.miss(f"{CATEGORY} L5 development and cause: {why}")
     return None

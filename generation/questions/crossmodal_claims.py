@@ -242,7 +242,7 @@ def claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
             claimed = qc.fact_term(ctx, i, "claimed_value")
         except (KeyError, ValueError):
             continue
-        if point is None or ctx.full(chart) or not ctx.readable(chart, point, claimed=True):
+        if point is None or ctx.full(chart) or not ctx.readable(chart, point, cites=(i,)):
             continue
         claim = Claim(
             i, fact, chart, point, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure")
@@ -270,7 +270,7 @@ def trend_claims(ctx: Context, rng: np.random.Generator) -> list[TrendClaim]:
         last = qc.find_point(chart, v.get("end", ""), series)
         if first is None or last is None or ctx.full(chart):
             continue
-        if not (ctx.readable(chart, first, claimed=True) and ctx.readable(chart, last, claimed=True)):
+        if not (ctx.readable(chart, first, cites=(i,)) and ctx.readable(chart, last, cites=(i,))):
             continue
         series_marks = groups[series]
         i0, i1 = series_marks.index(first), series_marks.index(last)
@@ -346,7 +346,8 @@ def group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
     _, marks = claim.group()
     if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
         return []
-    readable = all(ctx.readable(claim.chart, p, claimed=p is claim.point) for p in marks)
+    # the question cites its claim, which may state its own mark (its design), no other
+    readable = all(ctx.readable(claim.chart, p, cites=[claim.index] * (p is claim.point)) for p in marks)
     return marks if readable else []
 
 

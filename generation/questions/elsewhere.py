@@ -4,7 +4,8 @@ Several charts of a report draw the same series of its one fact table (a line ch
 country's years and a slope chart of two of them), so a value one chart leaves to be read off
 its axis may be printed as a data label on another. A question that asks that reading can be
 answered, more precisely, without its chart. Question planning asks no reading that another chart
-labels (``Context.readable``), validation rejects one (``labelled_elsewhere``), and
+labels, nor a mark's value that a chart claim it does not cite states within the reading's
+tolerance (``Context.readable``); validation rejects both (``labelled_elsewhere``), and
 :func:`elsewhere_counts` counts them per subset for ``bench/question_measures.py``, together with
 readings the report's text states (a number in its prose, tables or cards, or a chart claim of
 another question within the reading's tolerance; a question's own claims are its design).
@@ -16,7 +17,7 @@ number of that table is the same fact (a manifest without a ``world`` table has 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from generation.charts.reading import printed, value_tolerance
@@ -26,6 +27,8 @@ from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Quest
 
 #: |value| rounded to 6 decimals -> the vizIds of the charts that print it as a data label.
 Labels = Mapping[float, frozenset[str]]
+#: (vizId, mark key) -> the chart claims (text fact indices) that state the mark's value.
+Stated = Mapping[tuple[str, str], frozenset[int]]
 
 SUBSETS = ("chart", "cross_modal", "complex")
 
@@ -106,23 +109,31 @@ def report_text(plan: DocumentPlan) -> list[str]:
     return out + [c.sourceContext for c in plan.manifest.charts]
 
 
-def _claimed(manifest: DocumentManifest, q: Question, r: Reading) -> bool:
-    """A chart claim the question does not cite states the reading within its tolerance."""
+def claims_stating(manifest: DocumentManifest) -> Stated:
+    """Per mark (vizId, mark key), the chart claims of the text (fact indices) that state its value
+    within its reading tolerance: a question citing none of them could take the value from them."""
+    charts = {c.vizId: c for c in manifest.charts}
+    found: dict[tuple[str, str], set[int]] = {}
     for i, fact in enumerate(manifest.text_facts):
         v = fact.values
-        if i in q.required_facts or v.get("kind") != "chart_claim" or v.get("viz_id") != r.chart.vizId:
+        chart = charts.get(v.get("viz_id", ""))
+        if v.get("kind") != "chart_claim" or chart is None:
             continue
-        if r.key != "value" or v.get("label") != r.point.label:
-            continue
-        if v.get("series") not in (None, r.point.category):
-            continue
+        label, series = v.get("label", ""), v.get("series")
+        point = next((p for p in chart.data if p.label == label and series in (None, p.category)), None)
         try:
             claimed = float(v.get("claimed_value", "").replace(",", ""))
         except ValueError:
             continue
-        if abs(claimed - r.value) <= value_tolerance(r.chart, r.value):
-            return True
-    return False
+        if point is not None and abs(claimed - point.value) <= value_tolerance(chart, point.value):
+            found.setdefault((chart.vizId, point_key(point)), set()).add(i)
+    return {mark: frozenset(ids) for mark, ids in found.items()}
+
+
+def stated_uncited(stated: Stated, chart: Chart, point: DataPoint, cites: Collection[int]) -> frozenset[int]:
+    """The chart claims that state ``point``'s value (:func:`claims_stating`) other than ``cites``,
+    the text facts a question cites (a question's own claim is its design)."""
+    return stated.get((chart.vizId, point_key(point)), frozenset()) - frozenset(cites)
 
 
 def printed_elsewhere(
@@ -138,10 +149,12 @@ def printed_elsewhere(
             block = block.replace(sentence, " ")
         numbers |= numbers_in(block)
     out: dict[Reading, str] = {}
+    stated = claims_stating(manifest)
     for r in readings(manifest, q):
+        claimed = r.key == "value" and stated_uncited(stated, r.chart, r.point, q.required_facts)
         if labelled_elsewhere(labels, r.chart, r.value):
             out[r] = "label"
-        elif _number(r.value) in numbers or _claimed(manifest, q, r):
+        elif _number(r.value) in numbers or claimed:
             out[r] = "text"
     return out
 

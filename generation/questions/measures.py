@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from generation.charts.reading import printed
+from generation.charts.reading import printed, value_printed
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -242,3 +242,14 @@ def feature_accuracy(claims: Sequence[ClaimFeatures], name: str) -> float:
         tally[getattr(claim, name)][claim.matches] += 1
     right = sum(max(counts.values()) for counts in tally.values())
     return right / len(claims) if claims else 0.0
+
+
+def unprinted_asked(manifest: DocumentManifest, q: Question) -> bool | None:
+    """Whether ``q`` needs a value its labelled chart prints nowhere (a stacked segment too thin for
+    its label, ``reading.value_printed``), which validation's ``illegible`` rule refuses on the
+    PDF; None when its chart prints no values."""
+    chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
+    if chart is None or not printed(chart) or not q.required_data_points:
+        return None
+    shown = {p.value for p in chart.data if value_printed(chart, p)}
+    return any(r.value not in shown for r in q.required_data_points)

@@ -13,7 +13,8 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
   legend, not a mark whose label is printed beside it).
 - ``labelled_elsewhere``: no number a question reads off its chart's axis is printed as a data
   label on another chart of the report (several charts draw one series: the question would need
-  no reading of its own chart; :mod:`generation.questions.elsewhere`).
+  no reading of its own chart; :mod:`generation.questions.elsewhere`), and no mark's value it
+  reads is stated within its tolerance by a chart claim it does not cite.
 - ``text_given``: no answer value a cross-modal question asks for is given by its cited text
   (:mod:`generation.questions.crossmodal_measures`): a chart reading within its tolerance of a
   number the text states, a share of a stated figure with 100% within its tolerance, or a
@@ -37,7 +38,13 @@ from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
 from generation.questions.crossmodal_measures import text_given, whole_span_period
-from generation.questions.elsewhere import data_labels, labelled_elsewhere, readings
+from generation.questions.elsewhere import (
+    claims_stating,
+    data_labels,
+    labelled_elsewhere,
+    readings,
+    stated_uncited,
+)
 from generation.questions.measures import (
     DIRECTION,
     MAX_VERDICT_SHARE,
@@ -87,14 +94,19 @@ def question_checks(manifest: DocumentManifest, q: Question, chart: Chart | None
 
 
 def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str]:
-    """Numbers the question reads off its chart's axis that another chart prints as a data label."""
-    labels = data_labels(manifest)
+    """Numbers the question reads off its chart's axis that another chart prints as a data label,
+    and marks' values that a chart claim the question does not cite states within tolerance."""
+    labels, stated = data_labels(manifest), claims_stating(manifest)
     out = []
     for r in readings(manifest, q):
         others = labelled_elsewhere(labels, r.chart, r.value) if r.off_axis else frozenset()
         if others:
             where = ", ".join(sorted(others))
             out.append(f"reads {r.mark} ({fmt_num(r.value)}) off the axis, a data label of {where}")
+        claims = stated_uncited(stated, r.chart, r.point, q.required_facts) if r.key == "value" else ()
+        if claims:
+            said = ", ".join(manifest.text_facts[i].fact_id for i in sorted(claims))
+            out.append(f"reads {r.mark} ({fmt_num(r.value)}), which a claim it does not cite states ({said})")
     return out
 
 

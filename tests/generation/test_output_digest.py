@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "a9dbac8460bac3ef3b7395fb7f634d0b4b1f11c7a2859ef45f28f1d47dcd47d4",
-    "5-d3-1": "29b0e48d51f62107a7858bb5401e4fa6d3942baebf7ac9e7ea5ef2daee83d26c",
-    "5-d3-2": "5b4d8d552f3187d073b7261cc9f4fd3b186feeace4629cbbc6941378f7dfa5a2",
-    "5-d3-3": "b998ace191335442caf1007c221144eb054010c52eec2485700e5f1d51be279c",
+    "5-d3-0": "80488c703700f3a195286a237351e89aa0874e1defc8c72641bdfad3c8985859",
+    "5-d3-1": "ee844b3b6967ec087a1895f2dee47e69499cf1e59afa132b9cbd226fe090c40f",
+    "5-d3-2": "540ae481d3f678b55730c4363232f08451f0671103055e879d8026d33cb360eb",
+    "5-d3-3": "e64dbdb0bb5d77cef0d580a1cee7fee5b88b425874124f258b7a0783ae98036e",
     "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
     "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
 }

@@ -556,10 +556,11 @@
           r = f.g.append("rect").attr("class", "mark").attr("x", x(gk)).attr("width", x.bandwidth())
             .attr("y", y(top)).attr("height", Math.max(0.5, y(base) - y(top))).attr("fill", fill)
             .attr("stroke", "#fff").attr("stroke-width", 0.6);
-          /* A segment thinner than the text gets no label: it would print over its neighbours;
-           * a highlighted one loses the width of its outline (2.2 px) to the text's room. */
+          /* A segment thinner than the text gets no label (it would print over its neighbours):
+           * the spec says which (``printed``, reading.value_printed in Python, which the question
+           * planner reads too); a highlighted one loses its outline (2.2 px) to the text's room. */
           const room = y(base) - y(top) - (isHighlighted(spec, gk) || isHighlighted(spec, s) ? 4.4 : 0);
-          if (labelsOn(spec) && room >= 10) {
+          if (labelsOn(spec) && d.printed !== false) {
             const thin = room < 13;
             dataLabel(f.g, x(gk) + x.bandwidth() / 2, (y(base) + y(top)) / 2 + (thin ? 3 : 4), valueText(spec, d.value),
               thin ? "inside small" : "inside").call(inkOn, fill);

@@ -3,6 +3,7 @@ the evidence-unit properties over generated paper-config documents."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from generation.document.content import plan_document
+from generation.document.grammar import is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import Builder, Context, Draft, informative
@@ -177,10 +179,12 @@ def _generated() -> tuple[tuple[DocumentManifest, Question], ...]:
 @pytest.mark.slow
 def test_generated_complex_questions_combine_units_across_sections() -> None:
     pairs = _generated()
-    # 206 of 216 here: 210 before a period the text gives was no longer its series' whole span
+    # 214 of 216 here: 210 before a period the text gives was no longer its series' whole span
     # (a technical L3 on a trend statement over the whole chart filled 4 slots no other
-    # evidence of their report can)
-    assert len(pairs) >= len(SEEDS) * (3 * N_DOCS - 4)
+    # evidence of their report can), 206 while a technical question reserved a stated figure it
+    # could not ask (no colour finding its mark, a side other than the drawn one), which left
+    # it to no other slot (slots45)
+    assert len(pairs) >= len(SEEDS) * (3 * N_DOCS - 2)
     for m, q in pairs:
         units = q.evidence_units or []
         assert 2 <= len(units) <= 4, q.question_id
@@ -199,9 +203,10 @@ def test_generated_complex_questions_are_balanced() -> None:
     assert len(categories) == 3 and max(categories.values()) <= 0.45 * len(pairs), categories
     # L5 32 of 210 before readings another chart labels were no longer asked, 31 of 209 after;
     # 28 of 206 once a development a question dates must concern the charted series (events44)
-    # and an L5 side question asks its slot's drawn side (tilts43): winning those L5 slots back is
-    # open (the stop 42 note), so the floor holds what is left, not the 20% of an even split
-    assert len(levels) == 5 and min(levels.values()) >= 0.13 * len(pairs), levels
+    # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot
+    # whose own category has no series or mark found by colour tries the others at L5 before
+    # the slots fill in turn (``build.WIDE_LEVELS``; slots45). An even split would give 20%.
+    assert len(levels) == 5 and min(levels.values()) >= 0.15 * len(pairs), levels
     units = Counter(len(q.evidence_units or []) for _, q in pairs)
     assert units[3] + units[4] >= 0.3 * len(pairs), units
 
@@ -219,3 +224,23 @@ def test_generated_complex_questions_carry_no_validity_defect() -> None:
         assert could[name] > 0, name  # each defect had questions to look at
     carrying = [(q.question_id, sorted(complex_defects(m, q) & set(DEFECTS))) for m, q in pairs]
     assert [c for c in carrying if c[1]] == [], found
+
+
+#: How an impact question or answer refers to a singular policy ("judged it", "How was it received").
+_SINGULAR_POLICY = re.compile(
+    r"judged it\b|\bwas it received|\bto it\?|\bmake of it\?|\bit is credited|\bjudge it\b", re.IGNORECASE
+)
+
+
+@pytest.mark.slow
+def test_impact_questions_agree_with_a_plural_policy() -> None:
+    """A plural policy ("the holiday-let rules") is judged "them" and "were they received", as the
+    report's own sentences say (``grammar.agree``, ``grammar.object_pronoun``); main asked "How
+    was it received" and answered "judged it" (slots45)."""
+    plural = []
+    for m, q in _generated():
+        causes = [m.text_facts[i].values.get("cause", "") for i in q.required_facts]
+        if q.category == "impact_reception" and any(c and is_plural(c) for c in causes):
+            plural.append((q.question_id, q.question + " " + q.answer))
+    assert len(plural) >= 5, len(plural)  # enough plural policies to look at
+    assert [(i, _SINGULAR_POLICY.findall(text)) for i, text in plural if _SINGULAR_POLICY.search(text)] == []

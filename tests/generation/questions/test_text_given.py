@@ -11,32 +11,23 @@ every generated question.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from generation.charts.insights import series_direction
-from generation.document.content import plan_document
-from generation.plan.config import load_config
-from generation.questions.build import make_questions
 from generation.questions.crossmodal_measures import from_text_alone, text_given, whole_span_period
 from generation.validate.question_rules import text_given_problems
 from synthdocbench_tasks.schema import DocumentManifest, Question
+from tests.generation.questions.planned import planned_run
 
 pytestmark = pytest.mark.slow
 
-ROOT = Path(__file__).resolve().parents[3]
 SEED, N_DOCS = 5383, 80
 
 
 @pytest.fixture(scope="module")
 def run() -> list[tuple[DocumentManifest, list[Question]]]:
-    config = load_config(ROOT / "configs" / "paper.yaml", seed=SEED, n_docs=N_DOCS)
-    out = []
-    for index in range(N_DOCS):
-        manifest = plan_document(config, index).manifest
-        out.append((manifest, make_questions(manifest, config)))
-    return out
+    return [(plan.manifest, questions) for plan, questions in planned_run(SEED, N_DOCS)]
 
 
 def test_integrate_l1_l4_need_the_chart(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
