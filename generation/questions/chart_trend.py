@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from functools import partial
+from typing import Protocol
 
 import numpy as np
 
@@ -65,6 +66,14 @@ from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 # --- trend / pattern -------------------------------------------------------------------
 
 
+class DirectedMaker(Protocol):
+    """A maker whose answer states a direction, looking for a series that went ``want``."""
+
+    def __call__(
+        self, ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+    ) -> Draft | None: ...
+
+
 #: The directions a trend question answers, taken in turn by a run's slots.
 MOVES: tuple[str, ...] = ("rose", "fell", "was broadly flat")
 #: The directions scarcest first: a slot whose own is missing takes the scarcest there is (flat
@@ -82,10 +91,11 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
     }
     makers = options[level]
     chosen = _winner(ctx, rng, makers)
-    if chosen not in _DIRECTED:
+    directed = _DIRECTED.get(chosen) if chosen else None
+    if directed is None:
         return first_draft(ctx, rng, makers) if chosen else None
     for want in _wants(ctx, level):
-        draft = first_draft(ctx, rng, [partial(chosen, want=want)])
+        draft = first_draft(ctx, rng, [partial(directed, want=want)])
         if draft:
             return draft
     return None
@@ -537,11 +547,6 @@ def _highlight_trend(
 
 
 #: The makers whose answer states a direction: they take the slot's (``trend_pattern``).
-_DIRECTED: tuple[Maker, ...] = (
-    _direction,
-    _pct_change,
-    _half_shift,
-    _trend_since_event,
-    _colour_trend,
-    _highlight_trend,
-)
+_DIRECTED: dict[Maker, DirectedMaker] = {
+    m: m for m in (_direction, _pct_change, _half_shift, _trend_since_event, _colour_trend, _highlight_trend)
+}
