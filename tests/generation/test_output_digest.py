@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "a9dbac8460bac3ef3b7395fb7f634d0b4b1f11c7a2859ef45f28f1d47dcd47d4",
-    "5-d3-1": "29b0e48d51f62107a7858bb5401e4fa6d3942baebf7ac9e7ea5ef2daee83d26c",
-    "5-d3-2": "5b4d8d552f3187d073b7261cc9f4fd3b186feeace4629cbbc6941378f7dfa5a2",
-    "5-d3-3": "b998ace191335442caf1007c221144eb054010c52eec2485700e5f1d51be279c",
-    "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
-    "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
+    "5-d3-0": "d48b5dd875513d516ecf6a4fd28fcc45b10c6dc3dad6e50b74be18026b840727",
+    "5-d3-1": "ea7ccf8fb04f5783c1a8f7c57982dcf7fdbb993e4902f22ad42a94328f43be95",
+    "5-d3-2": "f26f1b7fd79a30bbaea4f44464e62082c7cb6b91ceeefb8cc47929e885d615dc",
+    "5-d3-3": "9b5fa0e1cab3504877cce1f7d7568ba65f28ef647ed02e2cc7e9f8b7a87d7a09",
+    "3-matplotlib-0": "f2b1a9bb4fdfa756bffd5d77944de80bbae76f68cd17d5df2dbffd2c74278d43",
+    "3-matplotlib-1": "18cc34503687532681532829c3b0d31bcd363e8e2cc325a9ecfa975ff9a9a1c7",
 }
 
 
