@@ -12,7 +12,7 @@ from generation.document.render import Renderer
 from generation.plan.config import GenerationConfig
 from generation.questions.common import direction
 from synthdocbench_tasks.schema import Chart
-from tests.generation.chart_docs import print_charts
+from tests.generation.chart_docs import RENDERERS, print_charts
 
 pytestmark = pytest.mark.browser
 
@@ -23,12 +23,21 @@ FLAT_SHARE = 0.2
 #: Least of the plot's height a rising or falling series' line covers (the scale stays readable).
 MOVING_SHARE = 0.25
 
-#: (vizId, line height / plot height) of every drawn single-series line.
-_EXTENTS = """() => [...document.querySelectorAll('.chart[data-viz]')].map((el) => {
+#: (chart id, line height / plot height) of every drawn single-series line, per renderer: the
+#: D3 line and y axis, or matplotlib's axes patch and its one path of more than two points.
+_EXTENTS = {
+    "d3": """() => [...document.querySelectorAll('.chart[data-viz]')].map((el) => {
   const line = el.querySelector('path.mark.line');
   const axis = el.querySelector('.axis-y .domain');
   return [el.getAttribute('data-viz'), line.getBBox().height / axis.getBBox().height];
-})"""
+})""",
+    "matplotlib": """() => [...document.querySelectorAll('svg.chart-svg-mpl')].map((svg) => {
+  const axes = svg.querySelector('g[id$="patch_2"] path');
+  const line = [...svg.querySelectorAll('g[id*="line2d_"] path')]
+    .filter((p) => (p.getAttribute('d').match(/L/g) || []).length >= 2)[0];
+  return [svg.id, line.getBBox().height / axes.getBBox().height];
+})""",
+}
 
 
 def _line_charts(moved: str, count: int) -> list[Chart]:
@@ -47,10 +56,13 @@ def _line_charts(moved: str, count: int) -> list[Chart]:
 @pytest.mark.parametrize(
     ("moved", "check"), [("was broadly flat", "flat"), ("rose", "moving"), ("fell", "moving")]
 )
-def test_a_line_covers_the_plot_as_much_as_it_moves(renderer: Renderer, moved: str, check: str) -> None:
+@pytest.mark.parametrize("drawn_by", RENDERERS)
+def test_a_line_covers_the_plot_as_much_as_it_moves(
+    renderer: Renderer, drawn_by: str, moved: str, check: str
+) -> None:
     charts = _line_charts(moved, 12)
-    print_charts(renderer, charts, "d3")
-    extents = dict(renderer.evaluate(_EXTENTS))
+    print_charts(renderer, charts, drawn_by)
+    extents = dict(renderer.evaluate(_EXTENTS[drawn_by]))
     assert len(extents) == len(charts)
     if check == "flat":
         tall = {k: round(v, 2) for k, v in extents.items() if v > FLAT_SHARE}
