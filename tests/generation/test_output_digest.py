@@ -57,7 +57,7 @@ FROZEN = {
     "5-d3-1": "ea7ccf8fb04f5783c1a8f7c57982dcf7fdbb993e4902f22ad42a94328f43be95",
     "5-d3-2": "f26f1b7fd79a30bbaea4f44464e62082c7cb6b91ceeefb8cc47929e885d615dc",
     "5-d3-3": "9b5fa0e1cab3504877cce1f7d7568ba65f28ef647ed02e2cc7e9f8b7a87d7a09",
-    "3-matplotlib-0": "f2b1a9bb4fdfa756bffd5d77944de80bbae76f68cd17d5df2dbffd2c74278d43",
+    "3-matplotlib-0": "2a89a2ac9971274674c42c2d3555a7809a132e80c316df8cc0bc5c0f3f868350",
     "3-matplotlib-1": "18cc34503687532681532829c3b0d31bcd363e8e2cc325a9ecfa975ff9a9a1c7",
 }
 
