@@ -59,6 +59,8 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from generation.questions.stats import question_stats
+from generation.questions.trend_measures import render as render_trends
+from generation.questions.trend_measures import trend_counts
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
 
@@ -109,6 +111,7 @@ def main() -> None:
     said = ", ".join(f"{d} {directions[d]}" for d in DIRECTIONS)
     rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
     print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
+    print("\n".join(render_trends(trend_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -159,6 +159,9 @@ class Chart(_Model):
     value_kind: MetricKind | None = None
     #: The metric is a stock (schema 1.4): its values at several dates do not add up.
     value_stock: bool = False
+    #: The metric's known real direction (its theme's ``trend``: "up", "down", else "any"):
+    #: whether it rose or fell is known without the chart, so no question asks it (additive in 1.4).
+    value_trend: Literal["up", "down", "any"] = "any"
 
     @field_validator("chartType")
     @classmethod

@@ -223,6 +223,7 @@ class _Build:
             figure_number=self.slot.index,
             value_kind=m.kind,
             value_stock=m.stock,
+            value_trend=m.trend,
         )
         return ChartSpec(
             chart=chart,

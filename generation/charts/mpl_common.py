@@ -293,6 +293,22 @@ def _value_axis(ax: Axes, which: str) -> None:
     axis.set_major_formatter(FuncFormatter(_num))
 
 
+#: A value axis spans at least this share of its values' magnitude (charts.js' ``minSpan``): a
+#: series that barely moves is drawn nearly level, not filling the plot as if it rose strongly.
+MIN_SPAN_SHARE = 0.3
+
+
+def _min_span(ax: Axes) -> None:
+    """Widen the y axis about its middle to :data:`MIN_SPAN_SHARE` of its magnitude (never below
+    zero when it does not reach below zero); call it once everything is drawn."""
+    lo, hi = ax.get_ylim()
+    need = MIN_SPAN_SHARE * max(abs(lo), abs(hi))
+    if hi - lo >= need:
+        return
+    start = max(0.0, (lo + hi - need) / 2) if lo >= 0 else (lo + hi - need) / 2
+    ax.set_ylim(start, start + max(need, hi - start))
+
+
 def _grid(ctx: _Ctx, ax: Axes, which: str) -> None:
     if ctx.vp.hasGridlines:
         ax.grid(True, axis=which, color=GRID, linewidth=0.8)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ from generation.charts.mpl_common import (
     _legend,
     _lookup,
     _meta,
+    _min_span,
     _num,
     _offset_text,
     _series,
@@ -139,6 +140,7 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
     else:
         _line_series(ctx, ax, kind, xs, series, colors)
     ax.margins(x=0.06, y=0.12)
+    _min_span(ax)
     _category_ticks(ctx, ax, xs)
     _value_axis(ax, "y")
     ax.set_xlabel(_t(_category_title(ctx.chart)))

@@ -304,9 +304,11 @@ def _colour_first(order: list[int], coloured: Callable[[int], bool], count: int 
     return [*found, *(i for i in order if i not in found)]
 
 
+#: What a false claim says for each direction: either other one (a series that rose 10% or more
+#: was not broadly flat), so false claims say each direction as often as true ones.
 _WRONG: dict[str, tuple[str, ...]] = {
-    "rose": ("fell",),
-    "fell": ("rose",),
+    "rose": ("fell", "was broadly flat"),
+    "fell": ("rose", "was broadly flat"),
     "was broadly flat": ("rose", "fell"),
 }
 
@@ -320,13 +322,17 @@ def trend_claims(
 ) -> list[SectionFact]:
     """2-3 statements of how a line chart's series moved over a stretch of its years
     (:func:`_stretch`), each in a section two or more away from its chart. Verdicts alternate
-    from a drawn start: a true statement gives the stretch's direction, a false one the opposite
-    (a rise or a fall for a flat stretch). The first two (one true, one false) are about two
+    from a drawn start: a true statement gives the stretch's direction, a false one either other
+    direction. The first two (one true, one false) are about two
     series of one chart where a chart has two, one found by its colour where there is: a question
-    about either finds the same kind of key, so neither verdict is easier to ask."""
+    about either finds the same kind of key, so neither verdict is easier to ask. No claim is about
+    a metric with a known real direction (a theme's ``trend``): world knowledge would tell a rise
+    of download speeds true and a fall of them false without the chart."""
     candidates: list[tuple[ChartSpec, str | None, list[DataPoint], str]] = []
     for spec in specs:
         if spec.chart.chartType not in LINE_FAMILY or not _eligible(spec, section_of, n_sections):
+            continue
+        if spec.metric.trend != "any":
             continue
         for series in dict.fromkeys(p.category for p in spec.chart.data):
             found = _stretch(rng, [p for p in spec.chart.data if p.category == series])
@@ -371,10 +377,11 @@ MIN_STRETCH = 3
 
 def _stretch(rng: np.random.Generator, points: list[DataPoint]) -> tuple[list[DataPoint], str] | None:
     """(marks, direction) of a stretch of a series a trend claim states: :data:`MIN_STRETCH` or
-    more consecutive marks whose direction is clear-cut, drawn uniformly among such stretches,
-    never the whole series where it is longer than that (its span is printed in the chart's
-    title: a question on "the period the text covers" would need no text); the whole of a
-    shorter series. None when no stretch has a clear direction."""
+    more consecutive marks whose direction is clear-cut: a direction drawn uniformly (a stretch
+    of it where the series has one, else any such stretch: a report's claims rise, fall and stay
+    flat about as often), never the whole series where it is longer than that (its span is
+    printed in the chart's title: a question on "the period the text covers" would need no
+    text); the whole of a shorter series. None when no stretch has a clear direction."""
     n = len(points)
     if n <= MIN_STRETCH:
         pairs = [(0, n - 1)]
@@ -383,7 +390,9 @@ def _stretch(rng: np.random.Generator, points: list[DataPoint]) -> tuple[list[Da
     clear = [(i, j, d) for i, j in pairs if (d := series_direction([p.value for p in points[i : j + 1]]))]
     if not clear:
         return None
-    i, j, moved = clear[int(rng.integers(len(clear)))]
+    want = list(_WRONG)[int(rng.integers(len(_WRONG)))]
+    found = [c for c in clear if c[2] == want] or clear
+    i, j, moved = found[int(rng.integers(len(found)))]
     return points[i : j + 1], moved
 
 

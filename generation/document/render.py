@@ -212,6 +212,13 @@ class Renderer:
             raise
         return RenderResult(pdf=pdf, blocked_requests=seen.blocked, console_errors=seen.console)
 
+    def evaluate(self, script: str) -> Any:
+        """The value of ``script`` (a JavaScript function) in the last document printed: what
+        Chromium drew there, for measurements of the drawn marks."""
+        if self._page is None:
+            raise RuntimeError("nothing printed yet: call render_pdf first")
+        return self._page.evaluate(script)
+
     def _print(self, page: Any, html: str, name: str, seen: _Seen) -> bytes:
         page.set_content(html, wait_until="load")
         deadline = time.monotonic() + self._timeout_ms / 1000

@@ -1,10 +1,20 @@
 """Trend / pattern questions (Table 14): direction, peak, distribution shape, period
 averages, a trend since an event, encodings.
+
+A direction (rose, fell, broadly flat; a later period higher or lower) is asked only of a metric
+without a known real direction (``Chart.value_trend``): of download speeds or battery prices
+world knowledge gives it. The slot's direction is drawn in turn (``common.wanted``) so that a run
+holds the three in near-equal shares, not the world's bias towards rises; the maker that would
+have answered the slot looks for a series of that direction on any chart, and a document without
+one takes the next direction, so the slot is filled as before.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from functools import partial
+from typing import Protocol
 
 import numpy as np
 
@@ -39,6 +49,7 @@ from generation.questions.common import (
     mean_term,
     point_term,
     read_value,
+    wanted,
 )
 from generation.questions.phrasing import (
     DIRECTION_RULE,
@@ -55,6 +66,21 @@ from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 # --- trend / pattern -------------------------------------------------------------------
 
 
+class DirectedMaker(Protocol):
+    """A maker whose answer states a direction, looking for a series that went ``want``."""
+
+    def __call__(
+        self, ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+    ) -> Draft | None: ...
+
+
+#: The directions a trend question answers, taken in turn by a run's slots.
+MOVES: tuple[str, ...] = ("rose", "fell", "was broadly flat")
+#: The directions scarcest first: a slot whose own is missing takes the scarcest there is (flat
+#: stretches are fewest, and a report's series rise more often after its events than they fall).
+SCARCE: tuple[str, ...] = ("was broadly flat", "fell", "rose")
+
+
 def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     options: dict[str, Sequence[Maker]] = {
         "L1": [],
@@ -64,7 +90,48 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
         "L5": [_colour_trend, _highlight_trend],
     }
     makers = options[level]
-    return first_draft(ctx, rng, makers) if makers else None
+    chosen = _winner(ctx, rng, makers)
+    directed = _DIRECTED.get(chosen) if chosen else None
+    if directed is None:
+        return first_draft(ctx, rng, makers) if chosen else None
+    for want in _wants(ctx, level):
+        draft = first_draft(ctx, rng, [partial(directed, want=want)])
+        if draft:
+            return draft
+    return None
+
+
+def _winner(ctx: Context, rng: np.random.Generator, makers: Sequence[Maker]) -> Maker | None:
+    """The maker whose draft :func:`first_draft` would take (tried on copies of the context and
+    the stream): a direction maker then looks for the slot's direction on any chart, so the
+    kinds of trend question keep their shares."""
+    probe, trial = ctx.fork(), copy.deepcopy(rng)
+    for chart in probe.charts(trial):
+        for make in makers:
+            if make(probe, chart, trial):
+                return make
+    return None
+
+
+def _wants(ctx: Context, level: Difficulty) -> list[str]:
+    """The directions the slot tries: the one drawn in turn (``common.wanted``), then the others
+    scarcest first (:data:`SCARCE`), those some series of the report takes (on a chart whose
+    metric has no known direction) before those none takes."""
+    first = wanted(ctx, "trend_pattern", MOVES, level)
+    rest = [m for m in SCARCE if m != first]
+    taken = {
+        direction([p.value for p in points])
+        for chart in ctx.manifest.charts
+        if chart.value_trend == "any"
+        for points in ordered_series(chart).values()
+    }
+    return sorted([first, *rest], key=lambda d: d not in taken)
+
+
+def _asks(chart: Chart, d: str, want: str | None) -> bool:
+    """Whether a question may ask that a series of ``chart`` went ``d``: its metric has no known
+    real direction (else world knowledge answers it) and ``d`` is the slot's (any without one)."""
+    return chart.value_trend == "any" and want in (None, d)
 
 
 def _endpoints(
@@ -81,10 +148,10 @@ def _direction_values(chart: Chart, first: DataPoint, last: DataPoint, d: str) -
     return [direction_value(d), read_value(chart, first), read_value(chart, last)]
 
 
-def _direction(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None) -> Draft | None:
     for series, points in ordered_series(chart).items():
         ends = _endpoints(ctx, chart, points)
-        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
+        if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
         fig, name = figure_ref(chart), series_name(chart, series)
@@ -175,13 +242,18 @@ def _peak(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     return None
 
 
-def _pct_change(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _pct_change(
+    ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+) -> Draft | None:
+    """The relative change of a series; of a metric with a known direction it asks only the
+    size of the change (its direction is no reading)."""
     for series, points in ordered_series(chart).items():
         ends = _endpoints(ctx, chart, points)
         if ends is None or points[0].value <= 0 or points[-1].value <= 0:
             continue
         first, last, d = ends
-        if not mark_use(ctx, chart, f"trend:{series}"):
+        known = chart.value_trend != "any"
+        if not (known or _asks(chart, d, want)) or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         fig, name = figure_ref(chart), series_name(chart, series)
         change = change_value(point_term(chart, first), point_term(chart, last), value_unit(chart))
@@ -212,7 +284,7 @@ def _pct_change(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
             f"Read {last.label}: {val(chart, last)}.",
             change.step(first.value, last.value),
         ]
-        values: list[Value] = [change.value, direction_value(d)]
+        values: list[Value] = [change.value] if known else [change.value, direction_value(d)]
         return Draft("trend_pattern", "L2", q, a, values, steps, [chart], [first, last])
     return None
 
@@ -252,8 +324,12 @@ def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     return None
 
 
-def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    """How the mean of a series' later years compares with the mean of its earlier years."""
+def _half_shift(
+    ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+) -> Draft | None:
+    """How the mean of a series' later years compares with the mean of its earlier years (higher
+    is a rise, lower a fall; of a metric with a known direction only the means and the gap count)."""
+    known = chart.value_trend != "any"
     for series, points in ordered_series(chart).items():
         half = len(points) // 2
         if half < 3 or not all(ctx.readable(chart, p) for p in points):
@@ -261,6 +337,9 @@ def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
         early, late = points[:half], points[-half:]
         m0 = mean_term([point_term(chart, p) for p in early])
         m1 = mean_term([point_term(chart, p) for p in late])
+        moved = "rose" if m1.value > m0.value else "fell"
+        if not (known or want in (None, moved)):  # no later period is "flat": the next direction
+            continue
         if not separable(chart, m0.value, m1.value) or not mark_use(ctx, chart, f"halves:{series}"):
             continue
         fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
@@ -290,7 +369,7 @@ def _half_shift(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft |
             f"Compare: |{mean1.text} - {mean0.text}| = {gap.text}, {word}.",
         ]
         aliases = ["rose", "up", "increase"] if word == "higher" else ["fell", "down", "decrease"]
-        values: list[Value] = [mean0, mean1, gap, label_value(word, aliases)]
+        values: list[Value] = [mean0, mean1, gap] + ([] if known else [label_value(word, aliases)])
         return Draft("trend_pattern", "L3", q, a, values, steps, [chart], [*early, *late])
     return None
 
@@ -345,7 +424,9 @@ def _tail(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     )
 
 
-def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _trend_since_event(
+    ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+) -> Draft | None:
     groups = ordered_series(chart)
     for fact_index, year, about in event_years(ctx, chart):
         for series, points in groups.items():
@@ -353,7 +434,11 @@ def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> 
             if not about(series) or year not in labels or labels.index(year) == len(labels) - 1:
                 continue
             ends = _endpoints(ctx, chart, points[labels.index(year) :])
-            if ends is None or not mark_use(ctx, chart, f"event:{fact_index}"):
+            if (
+                ends is None
+                or not _asks(chart, ends[2], want)
+                or not mark_use(ctx, chart, f"event:{fact_index}")
+            ):
                 continue
             first, last, d = ends
             happened = event_phrase(ctx, fact_index)
@@ -386,14 +471,16 @@ def _trend_since_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> 
     return None
 
 
-def _colour_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _colour_trend(
+    ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+) -> Draft | None:
     groups = ordered_series(chart)
     for series in sorted(k for k in groups if k is not None):
         colour = colour_of(chart, groups[series][0])
         ends = _endpoints(ctx, chart, groups[series])
         if colour is None or not colour_keyed(chart, groups[series][0]):
             continue
-        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
+        if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
         fig = figure_ref(chart)
@@ -418,7 +505,9 @@ def _colour_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
     return None
 
 
-def _highlight_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _highlight_trend(
+    ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
+) -> Draft | None:
     """A single-series time chart with one highlighted year: how the series moved up to it."""
     groups = ordered_series(chart)
     items = chart.visualProperties.highlightedItems
@@ -429,7 +518,7 @@ def _highlight_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
     if items[0] not in labels or labels.index(items[0]) == 0:
         return None
     ends = _endpoints(ctx, chart, points[: labels.index(items[0]) + 1])
-    if ends is None or not mark_use(ctx, chart, "highlight-trend"):
+    if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, "highlight-trend"):
         return None
     first, last, d = ends
     fig, name = figure_ref(chart), series_name(chart, None)
@@ -455,3 +544,9 @@ def _highlight_trend(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
     year = exact_value(label_term(chart, last), None)
     values: list[Value] = [year, *_direction_values(chart, first, last, d)]
     return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])
+
+
+#: The makers whose answer states a direction: they take the slot's (``trend_pattern``).
+_DIRECTED: dict[Maker, DirectedMaker] = {
+    m: m for m in (_direction, _pct_change, _half_shift, _trend_since_event, _colour_trend, _highlight_trend)
+}

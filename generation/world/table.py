@@ -45,7 +45,9 @@ RELATIVE_NOISE = 0.02
 ABSOLUTE_NOISE = 0.012
 #: Share of the series of a metric without a known direction that stay flat: the trend moves at
 #: most FLAT_MOVE of its start over the years (within a trend question's 4% flat band, noise aside).
-FLAT_SHARE = 0.15
+#: A quarter, so that "broadly flat" is as common an answer to a direction question as a rise or
+#: a fall (questions take the three in turn, ``chart_trend.trend_pattern``).
+FLAT_SHARE = 0.25
 FLAT_MOVE = 0.01
 #: A flat series' noise, relative for every kind (a share's absolute noise would not stay flat).
 FLAT_NOISE = 0.006

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -75,7 +75,7 @@ class Metric:
     stock: bool = field(default=False, repr=False)  # out of repr: the bank's records predate it
     #: The metric's known real direction over the years (the theme's ``trend``): "up" (5G
     #: coverage, download speeds), "down" (battery prices) or "any"; its series moves that way.
-    trend: str = field(default="any", repr=False)
+    trend: Literal["up", "down", "any"] = field(default="any", repr=False)
     #: The first year the metric exists (the theme's ``since``: 5G coverage from 2019); no chart
     #: draws it earlier.
     since: int | None = field(default=None, repr=False)

@@ -225,7 +225,22 @@
     }
     if (lo === hi) hi = lo + 1;
     const pad = (hi - lo) * 0.08;
-    return [zeroBased && lo >= 0 ? lo : lo - pad, hi + pad];
+    return minSpan([zeroBased && lo >= 0 ? lo : lo - pad, hi + pad], lo >= 0);
+  }
+
+  /* A value axis spans at least MIN_SPAN_SHARE of its values' magnitude, widened about its
+   * middle (never below zero for values that are not negative): a series that barely moves
+   * (40.2 to 40.8) is drawn nearly level instead of filling the plot as if it rose strongly.
+   * Readings keep their tolerance: it is taken from a zero-based span (reading.read_tolerance). */
+  const MIN_SPAN_SHARE = 0.3;
+  function minSpan(domain, nonNegative) {
+    const [lo, hi] = domain;
+    const need = MIN_SPAN_SHARE * Math.max(Math.abs(lo), Math.abs(hi));
+    if (hi - lo >= need) return domain;
+    const mid = (lo + hi) / 2;
+    let a = mid - need / 2;
+    if (nonNegative && a < 0) a = 0;
+    return [a, a + Math.max(need, hi - a)];
   }
 
   function rotateIfCrowded(sel, step) {

@@ -46,6 +46,11 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
             # series by its colour) and chart L4 (a text fact's chart, often taken by complex) fall back
             # to the nearest level, L3, when their evidence is gone
             low, high = (6, 30) if subset == "complex" and level in ("L4", "L5") else (15, 21)
+            if subset == "complex" and level == "L1":
+                # here 22 (20 before trend45: trend claims skip metrics of known direction, so a
+                # complex slot built on one falls back; L4 19 -> 17, L3 21 -> 18, L5 8 -> 10; on
+                # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before)
+                high = 22
             if subset in ("chart", "complex") and level in ("L3", "L4"):
                 # chart L4 here 11 (seeds 4-6 of this config: 17, 12, 15)
                 low, high = min(low, 10), max(high, 26)
