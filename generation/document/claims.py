@@ -12,9 +12,9 @@ import numpy as np
 from generation.charts.colours import colour_of
 from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
 from generation.charts.insights import series_direction
-from generation.charts.reading import colour_keyed, printed, value_tolerance
+from generation.charts.reading import axis_tolerance, colour_keyed, printed, value_tolerance
 from generation.charts.registry import chart_type
-from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
+from generation.charts.spec import LINE_FAMILY, ChartSpec, chart_decimals, quantity
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable
@@ -89,6 +89,45 @@ def claim_step(decimals: int) -> tuple[float, int]:
         return 5.0, 0
     return 10.0 ** -(decimals - 1), decimals - 1
 
+
+#: The one separation of a claim's verdicts, the same on every chart (a chart's data labels must
+#: not tell the verdict): a claim the chart contradicts is off its mark by at least
+#: :data:`MISS_MARGIN` reading tolerances of the mark read off the chart's axis, whether or not
+#: the chart prints its values (5% of the mark, or a tenth of a tick step where that is more,
+#: twice both for a stacked layer: :func:`generation.charts.reading.axis_tolerance`), and by at
+#: least :data:`MISS_FLOOR` of the mark. A reader of the axis errs by up to one tolerance, so
+#: 1.5 leaves half a tolerance either way, and 10% is twice the paper's 5% tolerance: a reader of
+#: either kind of chart sees the miss. A claim the chart matches is what the chart shows at the
+#: precision it gives: within one axis tolerance and :data:`MATCH_SHARE` of its mark, and on a
+#: chart that prints its values the printed label rounded to the claim's precision ("41" for a
+#: label of 41.2, never "42"). Claims between the two are neither written nor asked.
+MISS_MARGIN = 1.5
+MISS_FLOOR = 0.10
+
+
+def claim_verdict(chart: Chart, value: float, claimed: float, shown: int) -> bool | None:
+    """Whether a claim of ``claimed`` (printed with ``shown`` decimals) about a mark of ``value``
+    on ``chart`` matches it (True), contradicts it (False) or lies between the two (None)."""
+    off, tol = abs(claimed - value), axis_tolerance(chart, value)
+    if off >= max(MISS_MARGIN * tol, MISS_FLOOR * abs(value)) * (1 - 1e-9):
+        return False
+    if off > min(tol, MATCH_SHARE * abs(value)):
+        return None
+    return True if not printed(chart) or rounds_to_label(chart, value, claimed, shown) else None
+
+
+def rounds_to_label(chart: Chart, value: float, claimed: float, shown: int) -> bool:
+    """``claimed`` is the printed label of ``value`` rounded to the claim's ``shown`` decimals (by
+    a claim's step, :func:`claim_step`: an integer label to a multiple of 5)."""
+    label = round(value, chart_decimals(chart))
+    steps = {claim_step(chart_decimals(chart))[0], 10.0**-shown}
+    said = value_text(claimed, shown)
+    return any(value_text(round(round(label / step) * step, shown), shown) == said for step in steps)
+
+
+def text_decimals(text: str) -> int:
+    """The decimals a number is printed with (``"41.20"`` -> 2)."""
+    return len(text.partition(".")[2])
 
 def _claimed_value(
     rng: np.random.Generator,
