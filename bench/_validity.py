@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from generation.charts.reading import printed
 from generation.questions.crossmodal_measures import (
     from_text_alone,
     text_given,
@@ -37,7 +38,6 @@ from generation.questions.crossmodal_measures import (
     verify_text_parts,
     whole_span_period,
 )
-from generation.charts.reading import printed
 from generation.questions.measures import verdict_of
 from generation.questions.phrasing import chart_refs, title_subject
 from synthdocbench_tasks.schema import DocumentManifest, Question

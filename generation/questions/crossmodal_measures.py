@@ -9,8 +9,8 @@ read from the record and its manifest.
   chart (printed in the title), so the text's period is found without the text.
 
 Validation rejects a question with either (``text_given`` in
-:mod:`generation.validate.question_rules`), except a verify question's reading: a claim the
-chart matches lies within the reading's tolerance by definition (its verdict is what it asks).
+:mod:`generation.validate.question_rules`), verify questions included (they ask the charted
+value only of a claim the chart contradicts).
 For verify questions (audit45: C10, C2):
 
 - :func:`verify_separation`: whether the question's claim sits where the one separation of
