@@ -141,7 +141,7 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft 
                 "not, what does the chart show, and is that above or below the text's figure?",
             ],
         )
-        a = f"The text's {rel} is {claim.stated()}; {fig} shows {subj} at {v}, {claim.judged()}."
+        a = f"{fig} shows {subj} at {v}, {claim.judged()}."  # judged() states the text's figure
         steps = [claim.step(), read, judge]
         values += [] if claim.matches else [claim.side_value()]
     else:
