@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "a9dbac8460bac3ef3b7395fb7f634d0b4b1f11c7a2859ef45f28f1d47dcd47d4",
-    "5-d3-1": "29b0e48d51f62107a7858bb5401e4fa6d3942baebf7ac9e7ea5ef2daee83d26c",
-    "5-d3-2": "5b4d8d552f3187d073b7261cc9f4fd3b186feeace4629cbbc6941378f7dfa5a2",
-    "5-d3-3": "b998ace191335442caf1007c221144eb054010c52eec2485700e5f1d51be279c",
-    "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
-    "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
+    "5-d3-0": "6ee55d55f9fb569dbcc22161df754d3c14b9b5de8c888252ce33a7c2c35cab9e",
+    "5-d3-1": "cd9534f1c56efc6afd89d4447ba2db7ba436da412a12e2cc9345478377ecec96",
+    "5-d3-2": "37e8dc1589093806c4085eec6532c9951ab3ee7de3eab5123787677421079446",
+    "5-d3-3": "8f39497d43cd11e71eb59a71490b0274a0a8060c6a418ea1c709c778de5329fb",
+    "3-matplotlib-0": "e06360cca3f25a076eb476873c0d237a073c2925d5ba5df2253ccad9b005b2a9",
+    "3-matplotlib-1": "e39b5078061e070ff837af47c25337b239cfc76279a3bd1cd38ed844933791eb",
 }
 
 
