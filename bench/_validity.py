@@ -14,6 +14,12 @@
   (:func:`generation.questions.crossmodal_measures.from_text_alone`);
 * ``verify matches reading given by the text`` (C2): verify questions judged "matches" whose
   chart reading lies within its tolerance of the text's figure;
+* ``verify claim between the verdicts`` / ``verify claim on the other side`` (audit45 C10):
+  verify questions whose claim the one separation (``claims.claim_verdict``: the same on a
+  labelled chart and on one read off its axis) gives no verdict or the other one, per kind of
+  chart (``crossmodal_measures.verify_separation``);
+* ``verify answer part from the text`` (C2): verify questions with a number answer value the
+  cited text states or gives away (``crossmodal_measures.verify_text_parts``);
 * ``<category> L<n> whole-span period`` (C13): questions on a trend claim whose period is its
   series' whole span on the chart (``crossmodal_measures.whole_span_period``);
 * ``cross-modal questions <category> L<n>``: questions per cell (the question mix).
@@ -24,7 +30,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from generation.questions.crossmodal_measures import from_text_alone, text_given, whole_span_period
+from generation.charts.reading import printed
+from generation.questions.crossmodal_measures import (
+    from_text_alone,
+    text_given,
+    verify_separation,
+    verify_text_parts,
+    whole_span_period,
+)
 from generation.questions.measures import verdict_of
 from generation.questions.phrasing import chart_refs, title_subject
 from synthdocbench_tasks.schema import DocumentManifest, Question
@@ -95,6 +108,14 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
     if q.category == "verify_with_chart" and verdict == "matches":
         out["verify matches/of"] += 1
         out["verify matches reading given by the text"] += bool(text_given(manifest, q))
+    if q.category == "verify_with_chart":
+        out["verify answer part from the text"] += bool(verify_text_parts(manifest, q))
+        where = verify_separation(manifest, q, verdict)
+        chart = next((c for c in manifest.charts if c.title == q.chart_title), None)
+        kind = "labelled" if chart is not None and printed(chart) else "axis"
+        if where is not None:
+            out[f"verify/of {kind}"] += 1
+            out[f"verify claim {where} {kind}"] += 1
     if any(manifest.text_facts[i].values.get("kind") == "trend_claim" for i in q.required_facts):
         out[f"trend/of {cell}"] += 1
         out[f"trend whole-span period {cell}"] += whole_span_period(manifest, q)
@@ -112,8 +133,14 @@ def render(counts: Counter[str]) -> list[str]:
         ("comparison L4 first-named", "comparison L4/of"),
         ("integrate L1/L4 from the text alone", "integrate L1/L4/of"),
         ("verify matches reading given by the text", "verify matches/of"),
+        ("verify answer part from the text", "verify/of"),
     ):
         lines.append(f"  {name}: {counts[name]} of {counts[of]}")
+    for kind in ("labelled", "axis"):
+        of = counts[f"verify/of {kind}"]
+        for where in ("between", "other"):
+            said = "between the verdicts" if where == "between" else "on the other side"
+            lines.append(f"  verify claim {said} ({kind}): {counts[f'verify claim {where} {kind}']} of {of}")
     for key in sorted(k for k in counts if k.startswith("trend/of ")):
         cell = key.removeprefix("trend/of ")
         lines.append(

@@ -43,6 +43,12 @@ def read_tolerance(chart: Chart) -> tuple[float, float]:
     """
     if printed(chart):
         return 0.0, LABEL_SLACK
+    return axis_read_tolerance(chart)
+
+
+def axis_read_tolerance(chart: Chart) -> tuple[float, float]:
+    """(abs_tol, rel_tol) for a value read off this chart's axis, whether or not it prints its
+    values (what a reader of the same chart without labels allows: see :func:`read_tolerance`)."""
     axis = chart.axes.x if chart.chartType in HORIZONTAL_TYPES else chart.axes.y
     values = [p.value for p in chart.data]
     if axis.range and len(axis.range) == 2:
@@ -65,6 +71,12 @@ def effective_tol(value: float, abs_tol: float, rel_tol: float) -> float:
 def value_tolerance(chart: Chart, value: float) -> float:
     """The absolute tolerance of ``value`` read off ``chart``."""
     abs_tol, rel_tol = read_tolerance(chart)
+    return effective_tol(value, abs_tol, rel_tol)
+
+
+def axis_tolerance(chart: Chart, value: float) -> float:
+    """The absolute tolerance of ``value`` read off ``chart``'s axis (:func:`axis_read_tolerance`)."""
+    abs_tol, rel_tol = axis_read_tolerance(chart)
     return effective_tol(value, abs_tol, rel_tol)
 
 

@@ -12,9 +12,9 @@ import numpy as np
 from generation.charts.colours import colour_of
 from generation.charts.data import NumberRegistry, NumberSpaceExhaustedError, mark_measure, value_text
 from generation.charts.insights import series_direction
-from generation.charts.reading import colour_keyed, printed, value_tolerance
+from generation.charts.reading import axis_tolerance, colour_keyed, printed, value_tolerance
 from generation.charts.registry import chart_type
-from generation.charts.spec import LINE_FAMILY, ChartSpec, quantity
+from generation.charts.spec import LINE_FAMILY, ChartSpec, chart_decimals, quantity
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable
@@ -42,29 +42,25 @@ _STATED = dict.fromkeys(STATED_RELATIONS, 1 / len(STATED_RELATIONS))
 DATA_CLAIMS = 500
 
 
-#: Where a text claim sits from the value it is about, in reading tolerances of its chart
-#: (:func:`generation.charts.reading.value_tolerance`: 1% of the value on a chart that prints its
-#: values, 5% or more on one read off its axis). A claim that matches states the value rounded one
-#: decimal coarser (an integer to a multiple of 5), within 0.95 tolerances and never the value as
-#: printed; one that does not is off by 2-3 tolerances, rounded the same way, so the two kinds
-#: print alike and a false claim is just outside what a reading allows, yet far enough for its
-#: margin to be read (a gap asked as a number must be at least twice its tolerance). Questions
-#: call a claim matched within 1 tolerance and contradicted from 1.5 on, so no reading error
-#: turns one into the other.
+#: Where a text claim sits from the value it is about, in reading tolerances. A claim that
+#: matches states the value rounded one decimal coarser (an integer to a multiple of 5), within
+#: 0.95 tolerances of its chart (:func:`generation.charts.reading.value_tolerance`: 1% of the
+#: value on a chart that prints its values, 5% or more on one read off its axis) and never the
+#: value as printed; one that does not is off by 2-3 tolerances of the mark read off the chart's
+#: axis, on a chart that prints its values too (:func:`generation.charts.reading.axis_tolerance`,
+#: so 10% or more), rounded the same way, so the two kinds print alike. Questions take the
+#: verdict from :func:`claim_verdict`, one separation on every chart that both kinds clear.
 MATCH_TOLS = 0.95
 MISS_TOLS = (2.0, 3.0)
 #: A claim's verdict must hold for anyone who reads its mark as precisely as its chart allows,
 #: and agree with the paper's own 5% tolerance: a claim that matches is never further from its
 #: mark than :data:`MATCH_SHARE` of it (a "matching" forecast 14% off its mark reads as wrong);
-#: one that misses is 2-3 reading tolerances off. A chart that prints its values has a tolerance
-#: of 1%: a match there sits under 1% from its mark, a miss 2-3%. One read off its axis has 5% or
-#: more: a match sits 2-5% away, a miss 10% or more. So how far a claim sits from its mark
-#: separates the verdicts on each kind of chart (any reading that decides the verdict reads that
-#: far), and across kinds a single threshold is right for all but the matches read off an axis
-#: or the misses on labelled charts: claims come in pairs of one match and one miss on charts of
-#: one kind, half the pairs on each kind, which keeps that threshold at about 75% of claims while
-#: nothing read without the chart's values (its kind, the mark's size, the claim's precision or
-#: relation) tells the verdict (docs/questions.md gives the measured figures).
+#: one that misses is 10% or more off. A match on a chart that prints its values sits under 1%
+#: from its mark; one read off its axis 2-5% away. So how far a claim sits from its mark, which
+#: only a reading gives, separates the verdicts on every chart; claims come in pairs of one match
+#: and one miss on charts of one kind, half the pairs on each kind, so that nothing read without
+#: the chart's values (its kind, the mark's size, the claim's precision or relation) tells the
+#: verdict (docs/questions.md gives the measured figures).
 PAIRS: dict[str, float] = {"labelled": 0.5, "axis": 0.5}
 #: (verdict matches, kind of chart, how far from its mark) of a pair's claims, in the order they
 #: are placed. Kinds: "labelled" on a chart that prints its values, "axis" on one read off its
@@ -90,6 +86,46 @@ def claim_step(decimals: int) -> tuple[float, int]:
     return 10.0 ** -(decimals - 1), decimals - 1
 
 
+#: The one separation of a claim's verdicts, the same on every chart (a chart's data labels must
+#: not tell the verdict): a claim the chart contradicts is off its mark by at least
+#: :data:`MISS_MARGIN` reading tolerances of the mark read off the chart's axis, whether or not
+#: the chart prints its values (5% of the mark, or a tenth of a tick step where that is more,
+#: twice both for a stacked layer: :func:`generation.charts.reading.axis_tolerance`), and by at
+#: least :data:`MISS_FLOOR` of the mark. A reader of the axis errs by up to one tolerance, so
+#: 1.5 leaves half a tolerance either way, and 10% is twice the paper's 5% tolerance: a reader of
+#: either kind of chart sees the miss. A claim the chart matches is what the chart shows at the
+#: precision it gives: within one axis tolerance and :data:`MATCH_SHARE` of its mark, and on a
+#: chart that prints its values the printed label rounded to the claim's precision ("41" for a
+#: label of 41.2, never "42"). Claims between the two are neither written nor asked.
+MISS_MARGIN = 1.5
+MISS_FLOOR = 0.10
+
+
+def claim_verdict(chart: Chart, value: float, claimed: float, shown: int) -> bool | None:
+    """Whether a claim of ``claimed`` (printed with ``shown`` decimals) about a mark of ``value``
+    on ``chart`` matches it (True), contradicts it (False) or lies between the two (None)."""
+    off, tol = abs(claimed - value), axis_tolerance(chart, value)
+    if off >= max(MISS_MARGIN * tol, MISS_FLOOR * abs(value)) * (1 - 1e-9):
+        return False
+    if off > min(tol, MATCH_SHARE * abs(value)):
+        return None
+    return True if not printed(chart) or rounds_to_label(chart, value, claimed, shown) else None
+
+
+def rounds_to_label(chart: Chart, value: float, claimed: float, shown: int) -> bool:
+    """``claimed`` is the printed label of ``value`` rounded to the claim's ``shown`` decimals (by
+    a claim's step, :func:`claim_step`: an integer label to a multiple of 5)."""
+    label = round(value, chart_decimals(chart))
+    steps = {claim_step(chart_decimals(chart))[0], 10.0**-shown}
+    said = value_text(claimed, shown)
+    return any(value_text(round(round(label / step) * step, shown), shown) == said for step in steps)
+
+
+def text_decimals(text: str) -> int:
+    """The decimals a number is printed with (``"41.20"`` -> 2)."""
+    return len(text.partition(".")[2])
+
+
 def _claimed_value(
     rng: np.random.Generator,
     chart: Chart,
@@ -104,8 +140,11 @@ def _claimed_value(
     side), fresh in the registry, or None when this value allows no such claim. With ``gap`` the
     claim sits that far from the value, relative to it (within :data:`GAP_WINDOW`); else a match
     on a chart with printed labels rounds the label, one read off an axis sits 0.6-1 of its reach
-    away (0.95 tolerances, at most :data:`MATCH_SHARE` of the value), and a miss 2-3 tolerances."""
-    tol = value_tolerance(chart, value)
+    away (0.95 tolerances, at most :data:`MATCH_SHARE` of the value), and a miss 2-3 tolerances
+    of the mark read off the axis; either only where :func:`claim_verdict` gives its verdict."""
+    # a match within its chart's reading tolerance, a miss in tolerances of its mark read off the
+    # axis on every chart (the one separation of :func:`claim_verdict`)
+    tol = value_tolerance(chart, value) if matches else axis_tolerance(chart, value)
     labelled = printed(chart)
     step, shown = claim_step(decimals)
     low, high = (0.0, MATCH_TOLS) if matches else MISS_TOLS
@@ -124,6 +163,7 @@ def _claimed_value(
         claimed = round(round(target / step) * step, shown)
         off = abs(claimed - value)
         ok = low * tol <= off <= (reach if matches else high * tol) and off > 0
+        ok = ok and claim_verdict(chart, value, claimed, shown) is matches
         ok = ok and (gap is None or _within(off / abs(value), gap))
         if matches:
             ok = ok and value_text(claimed, shown) != value_text(value, decimals)

@@ -16,15 +16,21 @@ takes only a claim with the drawn verdict (the content stage writes claims of bo
 and integrate L2 are asked only by their own slots (a report holds two or three trend claims and
 two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
 which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
-to it, each with its own drawn place (a report holds two or three claims of each verdict), verify
-L5 only by its own slots. Verify asks only claims that state a value (a forecast, an estimate:
-``claims.STATED_RELATIONS``); a target or a threshold is asked as a side or a share of it.
+to it, each with its own drawn place, where a claim of each verdict is left to ask
+(:func:`_both_verdicts`), verify L5 only by its own slots. Verify asks only claims that state
+a value (a forecast, an estimate: ``claims.STATED_RELATIONS``); a target or a threshold is
+asked as a side or a share of it. Every part of a verify answer needs the chart: the charted
+value is asked only where the chart contradicts the text (one the chart matches is the text's
+figure within its tolerance), by a question worded alike for both verdicts, and the text's own
+figure is never an answer value.
 Integrate questions are built in :mod:`generation.questions.crossmodal_integrate` (L1, L2, L4
 and L5 only on claims the chart contradicts). Questions without a verdict (integrate L3, compare
 L1) take trend claims the report holds more of, leaving one of each verdict to those that judge.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import numpy as np
 
@@ -39,6 +45,7 @@ from generation.questions.crossmodal_claims import (
     Claim,
     TrendClaim,
     averageable,
+    claims,
     first_claim,
     group_marks,
     mark_subject,
@@ -49,6 +56,7 @@ from generation.questions.crossmodal_claims import (
     with_verdict,
 )
 from generation.questions.crossmodal_integrate import integrate_sources
+from generation.questions.crossmodal_measures import passes_for
 from generation.questions.phrasing import (
     article,
     colour_keyed,
@@ -76,6 +84,11 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
         stated = claim.relation in STATED_RELATIONS
         return stated and (level != "L3" or len(group_marks(ctx, claim)) >= 3)
 
+    if ctx.target not in (None, ("verify_with_chart", level)) and not _both_verdicts(ctx, keep):
+        # another slot falls back to verify only where a claim of either verdict is left: a report
+        # holds fewer misses left to ask (other questions read them too), so a fallback that took
+        # whichever its drawn verdict found tilted verify towards "matches"
+        return None
     return first_claim(
         ctx,
         rng,
@@ -89,56 +102,67 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
     )
 
 
-def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
-    """L1-L2 verification: the charted value and the verdict, then both figures."""
+def _both_verdicts(ctx: Context, keep: Callable[[Claim], bool]) -> bool:
+    """A claim of each verdict that ``keep`` takes and no verify question has used is left."""
+    found = claims(ctx, np.random.default_rng(0))  # only which are left: the order is not used
+    left = {c.matches for c in found if keep(c) and f"claim:{c.index}:verify" not in ctx.used}
+    return left == {True, False}
+
+
+def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    """L1-L2 verification: the verdict and, where the chart contradicts the text, the charted
+    value (and at L2 its side). Every part needs the chart: a reading the chart matches would be
+    the text's own figure within its tolerance, so it is asked only of a miss, by a question
+    worded alike for both verdicts."""
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     v = val(claim.chart, claim.point)
     read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
     judge = f"Compare: {v} is {claim.judged()}."
-    reading, verdict = qc.read_value(claim.chart, claim.point), claim.verdict()
-    values: list[Value]
+    values: list[Value] = [claim.verdict(), *claim.miss_values()]
     if level == "L1":
         q = pick(
             rng,
             [
-                f"The report quotes {article(rel)} for {subj}. What does the chart show for {subj}, and does "
-                f"it bear that {rel} out?",
-                f"What value does the relevant chart give for {subj}, and is it in line with the {rel} the "
-                "report cites?",
+                f"The report quotes {article(rel)} for {subj}. Does the chart that plots it bear that {rel} "
+                "out, and if not, what value does the chart show?",
+                f"Is the {rel} the report cites for {subj} in line with the relevant chart? If it is not, "
+                "what value does the chart give?",
             ],
         )
         a = f"{fig} shows {subj} at {v}, {claim.judged()}."
-        steps, values = [claim.step(), f"{read} {judge}"], [verdict, reading]
+        steps = [claim.step(), f"{read} {judge}"]
     elif level == "L2":
         q = pick(
             rng,
             [
                 f"Set the {rel} the report gives for {subj} against the chart: does the chart confirm it? "
-                "Give both figures.",
-                f"Does the chart that plots {subj} agree with the {rel} stated in the text? Quote the "
-                "text's figure and the charted one.",
+                "If not, give the charted figure and say whether it lies above or below the text's.",
+                f"Does the chart that plots {subj} agree with the {rel} stated in the text? Where it does "
+                "not, what does the chart show, and is that above or below the text's figure?",
             ],
         )
-        a = f"The text's {rel} is {claim.stated()}; {fig} shows {subj} at {v}, {claim.judged()}."
+        a = f"{fig} shows {subj} at {v}, {claim.judged()}."  # judged() states the text's figure
         steps = [claim.step(), read, judge]
-        values = [verdict, qc.exact_value(claim.claimed, claim.unit), reading]
+        values += [] if claim.matches else [claim.side_value()]
     else:
         return _verify_deep(claim, level, rng)
     return claim.draft("verify_with_chart", level, q, a, values, steps)
 
 
-def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft:
+def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     """L3-L5 verification: with a mean of the claim's group, with the side a miss falls on, by
-    colour."""
+    colour (the charted value only where the chart contradicts the text, as at L1-L2)."""
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     v = val(claim.chart, claim.point)
     read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
     judge = f"Compare: {v} is {claim.judged()}."
-    reading, verdict = qc.read_value(claim.chart, claim.point), claim.verdict()
+    verdict = claim.verdict()
     values: list[Value]
     if level == "L3":
         what, marks = claim.group()
         mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
+        if passes_for(mean.av, claim.claimed.value):
+            return None  # the text's figure passes for the mean: a part the chart is not needed for
         q = pick(
             rng,
             [
@@ -151,12 +175,12 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         a = f"{fig} shows {subj} at {v}, {claim.judged()}; the {len(marks)} marks average {mean.said()}."
         readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
         steps = [claim.step(), f"{read} {judge}", f"Read {what}: {readings}.", f"Average them: {mean.text}."]
-        values = [verdict, reading, mean]
+        values = [verdict, mean]
         used = [claim.point, *(p for p in marks if p is not claim.point)]
         return claim.draft("verify_with_chart", level, q, a, values, steps, used)
     elif level == "L4":
-        # the side, not the margin: a miss sits just beyond what a reading allows (1.6-2.4
-        # tolerances), so its margin cannot be read to better than half of itself
+        # the side, not the margin: a miss read off an axis sits 2-3 reading tolerances from its
+        # mark, so its margin cannot be read to better than a third of itself
         q = pick(
             rng,
             [
@@ -166,7 +190,6 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
                 "and if not, on which side of it does the charted value fall?",
             ],
         )
-        values = [verdict, qc.exact_value(claim.claimed, claim.unit), reading]
         steps = [
             claim.step(),
             f"Identify the chart covering {subj} in another section: {fig}.",
@@ -178,22 +201,23 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
                 "reading precision."
             )
             steps.append(judge)
+            values = [verdict]
         else:
             a = (
                 f"The text's {rel} is {claim.stated()} while {fig} shows {v}: the chart contradicts it, "
                 f"lying {claim.side} it."
             )
             steps.append(f"{judge} The chart lies {claim.side} it.")
-            values.append(claim.side_value())
+            values = [verdict, claim.side_value()]
     else:
         colour = str(colour_of(claim.chart, claim.point))
         q = pick(
             rng,
             [
                 f"The report quotes {article(rel)} for {subj}. In the chart that plots it, what colour is "
-                f"{subj} drawn in, and does its value bear the {rel} out?",
+                f"{subj} drawn in, and does its value bear the {rel} out (if not, what value does it show)?",
                 f"Check the text's {rel} for {subj} against the chart: which colour identifies {subj} there, "
-                "and does the charted value agree with the text?",
+                "does the charted value agree with the text, and if not, what is it?",
             ],
         )
         a = f"In {fig} the {colour} mark is {subj}; it reads {v}, {claim.judged()}."
@@ -202,7 +226,7 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
             f"In {fig}, use the legend: {subj} is {colour}.",
             f"Read the {colour} mark: {v}. {judge}",
         ]
-        values = [label_value(colour), verdict, reading]
+        values = [label_value(colour), verdict, *claim.miss_values()]
     return claim.draft("verify_with_chart", level, q, a, values, steps)
 
 

@@ -1,8 +1,10 @@
 """The text claims cross-modal questions are built on: a number a text fact states about one
 chart mark, or a direction it states for one series, and whether the chart bears it out.
 
-A claim matches its chart within one reading tolerance and contradicts it from 1.5 on (the
-content stage writes them within 0.95 or 2-3 away, see :mod:`generation.document.claims`).
+A claim's verdict is the one separation of :func:`generation.document.claims.claim_verdict`,
+the same on a chart that prints its values and on one read off its axis: it matches what the
+chart shows at the chart's precision, or it is off by a margin no reader of either kind of chart
+takes for agreement; a claim between the two is never asked.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import numpy as np
 
 from generation.charts.data_parts import CHANGE_TITLE
 from generation.charts.registry import chart_type, holds_two_measures, level_then_changes
-from generation.document.claims import RULE_RELATIONS
+from generation.document.claims import RULE_RELATIONS, claim_verdict, text_decimals
 from generation.document.grammar import with_the
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
@@ -34,9 +36,8 @@ from generation.questions.phrasing import (
 from generation.world.topics import with_article
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 
-#: A claim matches its chart within one reading tolerance and contradicts it from 1.5 on
-#: (the content stage writes them within 0.95 or 2-3 away); anything between is never asked.
-MATCH_TOLS = 1.0
+#: A mark a question names as the wrong one for a claim sits at least this many reading
+#: tolerances from the claim's figure (a reading that far off tells them apart).
 MISS_TOLS = 1.5
 VERDICTS: tuple[str, str] = ("matches", "contradicts")
 SIDES: tuple[str, str] = ("above", "below")
@@ -118,8 +119,14 @@ class Claim:
         return qc.point_term(self.chart, self.point)
 
     @property
+    def found(self) -> bool | None:
+        """The claim's verdict by the one separation (None: between the two, never asked)."""
+        shown = text_decimals(str(self.fact.values.get("claimed_value", "")))
+        return claim_verdict(self.chart, self.point.value, self.claimed.value, shown)
+
+    @property
     def matches(self) -> bool:
-        return abs(self.point.value - self.claimed.value) <= MATCH_TOLS * self.charted.tol
+        return self.found is True
 
     @property
     def side(self) -> str:
@@ -131,6 +138,12 @@ class Claim:
     def side_value(self) -> AnswerValue:
         aliases = ["higher", "exceeds", "more"] if self.side == "above" else ["lower", "short", "less"]
         return label_value(self.side, aliases)
+
+    def miss_values(self) -> list[Value]:
+        """The charted value, asked only where the chart contradicts the text (a value it matches
+        is the text's own figure within its reading tolerance: no part of an answer the text
+        gives)."""
+        return [] if self.matches else [qc.read_value(self.chart, self.point)]
 
     def stated(self) -> str:
         return with_unit(fmt_num(self.claimed.value), self.unit)
@@ -247,8 +260,7 @@ def claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
         claim = Claim(
             i, fact, chart, point, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure")
         )
-        gap, tol = abs(point.value - claimed.value), claim.charted.tol
-        if MATCH_TOLS * tol < gap < MISS_TOLS * tol:
+        if claim.found is None:
             continue  # too close to call either way
         out.append(claim)
     return qc.shuffled(out, rng)

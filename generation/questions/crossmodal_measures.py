@@ -9,14 +9,24 @@ read from the record and its manifest.
   chart (printed in the title), so the text's period is found without the text.
 
 Validation rejects a question with either (``text_given`` in
-:mod:`generation.validate.question_rules`), except a verify question's reading: a claim the
-chart matches lies within the reading's tolerance by definition (its verdict is what it asks).
+:mod:`generation.validate.question_rules`), verify questions included (they ask the charted
+value only of a claim the chart contradicts).
+For verify questions (audit45: C10, C2):
+
+- :func:`verify_separation`: whether the question's claim sits where the one separation of
+  :func:`generation.document.claims.claim_verdict` puts its verdict (the same on a chart that
+  prints its values and on one read off its axis), or between the two verdicts, or on the
+  other side;
+- :func:`verify_text_parts`: the answer values the cited text states or gives away (the text's
+  own figure, or a reading within its tolerance of it).
+
 ``bench/question_measures.py`` prints the counts (``bench/_validity.py``).
 """
 
 from __future__ import annotations
 
 from generation.charts.reading import effective_tol
+from generation.document.claims import claim_verdict, text_decimals
 from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
 
 #: A share or a ratio of a stated figure is answered "100%" by a reader who takes the chart to
@@ -107,3 +117,38 @@ def whole_span_period(manifest: DocumentManifest, q: Question) -> bool:
         if len(labels) >= 3 and (v.get("start"), v.get("end")) == (labels[0], labels[-1]):
             return True
     return False
+
+
+def verify_separation(manifest: DocumentManifest, q: Question, verdict: str | None) -> str | None:
+    """Where a verify question's claim sits against its ``verdict``: ``"separated"`` where the one
+    separation gives that verdict, ``"between"`` where it gives none (too near its mark for a
+    contradiction, too far or not the label's rounding for a match), ``"other"`` where it gives
+    the other verdict; None when the question has no claim about a mark."""
+    facts = [manifest.text_facts[i].values for i in q.required_facts if 0 <= i < len(manifest.text_facts)]
+    v = next((f for f in facts if f.get("kind") == "chart_claim"), None)
+    chart = next((c for c in manifest.charts if v and c.vizId == v.get("viz_id")), None)
+    if v is None or chart is None or verdict is None:
+        return None
+    point = next((p for p in chart.data if p.label == v["label"] and p.category == v.get("series")), None)
+    try:
+        claimed = float(v["claimed_value"].replace(",", ""))
+    except (KeyError, ValueError):
+        return None
+    if point is None:
+        return None
+    found = claim_verdict(chart, point.value, claimed, text_decimals(v["claimed_value"]))
+    if found is None:
+        return "between"
+    return "separated" if found == (verdict == "matches") else "other"
+
+
+def verify_text_parts(manifest: DocumentManifest, q: Question) -> list[str]:
+    """The number answer values of a verify question its cited text states (derived from text
+    facts alone) or gives away (:func:`text_given`): parts a reader answers without the chart."""
+    out = text_given(manifest, q)
+    for d in q.derivations or []:
+        if 0 <= d.value_index < len(q.answer_values) and all(
+            o.source == "fact" for s in d.steps for o in s.operands
+        ):
+            out.append(f"the text's own figure {q.answer_values[d.value_index].text}")
+    return out

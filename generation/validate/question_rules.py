@@ -18,8 +18,8 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
 - ``text_given``: no answer value a cross-modal question asks for is given by its cited text
   (:mod:`generation.questions.crossmodal_measures`): a chart reading within its tolerance of a
   number the text states, a share of a stated figure with 100% within its tolerance, or a
-  period left to the text that is the chart's whole span. A verify question's reading is
-  exempt: a claim the chart matches lies within that tolerance by definition.
+  period left to the text that is the chart's whole span. Verify questions too: they ask the
+  charted value only where the chart contradicts the text.
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -112,7 +112,7 @@ def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str
 
 def text_given_problems(manifest: DocumentManifest, q: Question) -> list[str]:
     """What of a cross-modal answer the cited text gives away (see the module's docstring)."""
-    if q.subset != "cross_modal" or q.category == "verify_with_chart":
+    if q.subset != "cross_modal":
         return []
     out = text_given(manifest, q)
     years = _period(manifest, q)

@@ -235,17 +235,19 @@ def _facts() -> list[TextFact]:
             value="2.7",
             unit="billion USD",
         ),
-        # 3, 4: chart claims (Europe 2022 is 41% against a 45% forecast; Hydro is 145 GW against 160;
+        # 3, 4: chart claims (Europe 2022 is 41% against a 47% forecast, 15% off: a 45% forecast, 9.8%
+        # off, is too near for a miss by the one separation of claims.claim_verdict; Hydro is 145 GW
+        # against 160;
         # both state a value, which verify questions need: a target, as the fact-c claims below, is not
         # confirmed or refuted by a chart)
         _fact(
             "fact-7-1",
-            "The regional plan had forecast 45% renewable generation for Europe in 2022.",
+            "The regional plan had forecast 47% renewable generation for Europe in 2022.",
             kind="chart_claim",
             viz_id="viz-3-1",
             label="2022",
             series="Europe",
-            claimed_value="45",
+            claimed_value="47",
             unit="%",
             relation="forecast",
         ),

@@ -3,11 +3,12 @@
 The cross-modal slots whose question carries a drawn verdict fill first in their report, and
 integrate L2 and compare L2-L5 are asked only by their own slots, so those categories hold the
 drawn split less the few slots that found no claim of their verdict. A verify claim's verdict
-holds for anyone who reads its mark as precisely as its chart allows: a match is never more
-than 5% from its mark (the paper's tolerance), a miss 2-3 reading tolerances off
-(:mod:`generation.document.claims`). So its distance from its mark, which only a reading of the
-mark gives, separates the verdicts on each kind of chart; and nothing seen without reading the
-values (whether the chart prints them, the claim's decimals, the mark's size) tells the verdict.
+is one separation on every chart (:func:`generation.document.claims.claim_verdict`): a match is
+what the chart shows at its precision, never more than 5% from its mark (the paper's
+tolerance), a miss 2-3 axis reading tolerances off, 10% or more, whether the chart prints its
+values or not. So its distance from its mark, which only a reading of the mark gives, separates
+the verdicts; and nothing seen without reading the values (whether the chart prints them, the
+claim's decimals, the mark's size) tells the verdict.
 """
 
 from __future__ import annotations
@@ -96,25 +97,20 @@ def test_no_single_feature_of_a_claim_tells_its_verdict(
     run: tuple[list[Question], list[ClaimFeatures]],
 ) -> None:
     _, claims = run
-    assert len(claims) >= 120
+    assert len(claims) >= 100  # 106 here (119 when a fallback took either verdict, 122 before audit45)
     majority = Counter(c.matches for c in claims).most_common(1)[0][1] / len(claims)
     assert majority <= 0.55
     assert all(c.gap <= MATCH_SHARE + 1e-9 for c in claims if c.matches)
-    assert all(c.gap >= 0.02 - 1e-9 for c in claims if not c.matches)
-    # measured here: 0.77 (0.69 when matches read off an axis sat 8-15% from their mark, a verdict
-    # no one who reads the mark would give): a single threshold is right for all claims but the
-    # matches read off an axis (2-5%) or the misses on charts that print their values (2-3%),
-    # half the pairs each; reading the gap is reading the chart. Here 0.81 (and 0.80 on the chart's
-    # largest, below) since verify asks only claims of a value (a forecast, an estimate): fewer
-    # claims, sampling noise, as on 200 documents these moved 0.77 -> 0.79 and 0.76 -> 0.76 (seed
-    # 6203), 0.79 -> 0.78 and 0.79 -> 0.76 (5471), 0.80 -> 0.79 and 0.79 -> 0.77 (8317)
-    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) <= 0.82
+    assert all(c.gap >= 0.10 - 1e-9 for c in claims if not c.matches)
+    # one separation (audit45): the distance, which only a reading of the mark gives, tells the
+    # verdict on every chart (0.81 before, when a miss on a labelled chart sat 2-3% off, as near
+    # as a match read off an axis, and which verdict it got followed the labels)
+    assert threshold_accuracy([(c.matches, c.gap) for c in claims]) == 1.0
     # what needs no reading of the values tells little: the kind of chart (0.53; shuffled verdicts
     # 0.54), the printed decimals (0.54; 0.55), the mark's size (0.61; 0.72 with far matches)
     assert feature_accuracy(claims, "labelled") <= 0.60
     assert feature_accuracy(claims, "decimals") <= 0.63
     assert threshold_accuracy([(c.matches, c.size) for c in claims]) <= 0.66
-    assert threshold_accuracy([(c.matches, c.scaled_gap) for c in claims]) <= 0.82
 
 
 def test_feature_accuracy_is_the_best_rule_on_one_feature() -> None:

@@ -209,9 +209,9 @@ def test_a_reading_the_text_gives_is_rejected(manifest: DocumentManifest, questi
     near = f"{reading.value * (1 + 0.5 * reading.rel_tol) + 0.5 * reading.abs_tol:.6f}"
     told = _stating(manifest, q, 0, claimed_value=near)
     assert any(p.startswith(f"the reading {reading.text} ") for p in text_given_problems(told, q))
-    # a verify question asks its reading against the claim: a match lies within it by design
+    # a verify question too: it asks the charted value only of a claim the chart contradicts (audit45)
     verify = q.model_copy(update={"category": "verify_with_chart"})
-    assert text_given_problems(told, verify) == []
+    assert any(p.startswith(f"the reading {reading.text} ") for p in text_given_problems(told, verify))
 
 
 def test_a_share_of_about_100_is_rejected(manifest: DocumentManifest, questions: list[Question]) -> None:
