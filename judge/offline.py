@@ -93,6 +93,7 @@ from judge.offline_facts import (
 from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
+from judge.offline_senses import senses_denied
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
@@ -366,13 +367,19 @@ def _read_with_reference(facts: list[_Fact], reference: str) -> None:
 
 
 def _committed_checks(
-    facts: list[_Fact], verdicts: list[_Verdict], text: _Text, tail: _Text, parts: conclusion.Split | None
+    ctx: _Context,
+    facts: list[_Fact],
+    verdicts: list[_Verdict],
+    texts: tuple[_Text, _Text, conclusion.Split | None],
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """judge16: restated amounts and stated comparisons, read in the committed statements (a
-    final answer, or what a correction leaves)."""
+    final answer, or what a correction leaves); judge17: the sense said of a change
+    (:mod:`judge.offline_senses`)."""
+    text, tail, parts = texts
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
-    return compared_falsely(facts, verdicts, kept)
+    facts, verdicts = compared_falsely(facts, verdicts, kept)
+    return senses_denied(ctx, facts, verdicts, kept)
 
 
 def _report(total: int, matched: list[str], wrong: list[str], missing: list[str], doubts: list[str]) -> str:
@@ -455,7 +462,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        facts, verdicts = _committed_checks(facts, verdicts, text, tail, parts)
+        facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

@@ -1,0 +1,112 @@
+"""What an answer says a change is must fit the change's value (judge17 round,
+``offline-claims-v16``).
+
+* **A change named against its sign** (:func:`named_against_sign`): "−4.6 index points over
+  2016–2018 — an increase in its score", "+4.7 pp (a decline)": the answer writes the asked
+  change and then calls it a move the other way, so it commits to both directions of one
+  slot. Read after a statement of a signed change the reference gives (a change fact), in the
+  same sentence, as an appositive (after a dash, a bracket, a colon or a comma, or "i.e.")
+  with no other value but years between.
+* **A multiple that the values deny** (:func:`multiple_denied`): "the score nearly doubled",
+  "tripled", "halved" claims a ratio of end to start (2, 3, 4, 1/2); where the reference moves
+  "from A to B" and the ratio B/A is more than half as far again from it (a rise of 19.9% is
+  no doubling), the answer states the change falsely, whatever else it gets right (unless the
+  clause names someone the reference does not: another series).
+
+Each returns what the answer says, or None.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from judge import claims
+from judge.claims import Span
+from judge.numbers import FoundNumber
+from judge.offline_checks import _Verdict
+from judge.offline_context import _Context, _unknown_name
+from judge.offline_facts import _FALL_CUE, _Fact, _number_hits, _Text
+
+#: a move named as an appositive after a value ("— an increase", "(a sharp decline)", ", i.e. a rise")
+_NAMED = re.compile(
+    r"(?P<gap>[^.;!?\n]{0,50}?)(?:[—–(:,]|\bi\.\s?e\.)\s*(?:i\.\s?e\.,?\s*|that\s+is,?\s*)?(?:an?\s+|the\s+)?"
+    r"(?:(?:slight|small|modest|sharp|steep|large|big|clear|net|marked|notable|strong|substantial)\s+)?"
+    r"(?:(?P<rise>increase|rise|gain|growth|improvement|climb|upturn)|(?P<fall>decrease|fall|drop|decline"
+    r"|loss|reduction|downturn))\b",
+    re.IGNORECASE,
+)
+#: the question or the reference states a change
+_CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\bmov(?:e|ed|es)\b|\bnet\b", re.IGNORECASE)
+
+
+def _named_move(text: _Text, found: FoundNumber) -> str | None:
+    """ "rise" or "fall" when the sentence of ``found`` names its move right after it."""
+    m = _NAMED.match(text.text, found.end)
+    if m is None or re.search(r"\d", claims.YEAR.sub("", m["gap"])) or claims.NEGATOR.search(m["gap"]):
+        return None
+    return "rise" if m["rise"] else "fall"
+
+
+def named_against_sign(facts: list[_Fact], text: _Text, question: str, reference: str) -> str | None:
+    """The first statement of a change fact that the answer names as a move of the other sign."""
+    if not (_CHANGE.search(question) or _CHANGE.search(reference)):
+        return None
+    for fact in facts:
+        if fact.kind != "number" or not fact.derived:
+            continue
+        if not fact.negative and _FALL_CUE.search(reference):
+            continue  # a positive gap of a fall ("fell by 5.7") may be named a fall
+        for found, span in _number_hits(fact, text):
+            move = _named_move(text, found)
+            if move == ("rise" if fact.negative else "fall"):
+                return text.text[span.start : _NAMED.match(text.text, found.end).end()]  # type: ignore[union-attr]
+    return None
+
+
+#: a multiple claimed of a change ("nearly doubled", "more than tripled", "halved")
+_MULTIPLE = re.compile(
+    r"\b(?P<word>doubled|doubling|tripled|trebled|tripling|quadrupled|halved|halving)\b", re.IGNORECASE
+)
+_RATIO = {"doub": 2.0, "trip": 3.0, "treb": 3.0, "quad": 4.0, "halv": 0.5}
+#: "from A [unit] to B" in the reference: the start and end of the asked change
+_FROM_TO = re.compile(r"\bfrom\s+([-−]?\d[\d,]*(?:\.\d+)?)[^\d;.]{0,40}?\bto\s+([-−]?\d[\d,]*(?:\.\d+)?)")
+_FAR = math.log(1.5)  # how far (as a ratio) the values may lie from a stated multiple
+
+
+#: a capitalised word that may name a series ("Syria, meanwhile, roughly tripled")
+_CAPITAL = re.compile(r"\b[A-Z][a-z]{3,}\b")
+
+
+def multiple_denied(ctx: _Context, text: _Text) -> str | None:
+    """A multiple ("doubled") the answer claims where the reference's "from A to B" denies it."""
+    ends = _FROM_TO.search(ctx.reference.text)
+    if ends is None:
+        return None
+    start, end = (float(g.replace(",", "").replace("−", "-")) for g in ends.groups())
+    if start <= 0 or end <= 0:
+        return None
+    for m in _MULTIPLE.finditer(text.text):
+        if text.negated(Span(m.start(), m.end())):
+            continue
+        clause = text.clause(Span(m.start(), m.end()))
+        sentence = text.text[slice(*text.piece(text.sentences, Span(m.start(), m.end())))]
+        if any(_unknown_name(ctx, w.group(0)) for w in _CAPITAL.finditer(sentence)):
+            continue  # "Syria, meanwhile, roughly tripled": said of another series
+        if abs(math.log((end / start) / _RATIO[m["word"][:4].lower()])) > _FAR:
+            return clause.strip()
+    return None
+
+
+def senses_denied(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """``facts`` and ``verdicts`` with a contradiction added when the answer names a change
+    against its sign or claims a multiple its values deny."""
+    said = named_against_sign(facts, text, ctx.question.text, ctx.reference.text) or multiple_denied(
+        ctx, text
+    )
+    if said is None:
+        return facts, verdicts
+    wrong = _Verdict(False, f"says '{said}', which the change denies")
+    return [*facts, _Fact(len(facts), "label", "the change's sense")], [*verdicts, wrong]
