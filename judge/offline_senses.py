@@ -102,11 +102,64 @@ def senses_denied(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """``facts`` and ``verdicts`` with a contradiction added when the answer names a change
-    against its sign or claims a multiple its values deny."""
-    said = named_against_sign(facts, text, ctx.question.text, ctx.reference.text) or multiple_denied(
+    against its sign, claims a multiple its values deny, or gives a reason the other way."""
+    named = named_against_sign(facts, text, ctx.question.text, ctx.reference.text) or multiple_denied(
         ctx, text
     )
-    if said is None:
+    reason = None if named else reason_reversed(ctx, text)
+    if named is None and reason is None:
         return facts, verdicts
-    wrong = _Verdict(False, f"says '{said}', which the change denies")
+    why = (
+        f"says '{named}', which the change denies"
+        if named
+        else f"says '{reason}': its reason says the other way"
+    )
+    wrong = _Verdict(False, why)
     return [*facts, _Fact(len(facts), "label", "the change's sense")], [*verdicts, wrong]
+
+
+#: a reason joined to a verdict ("X stood higher, since its …", "It fell, because …")
+_BECAUSE = re.compile(r",?\s*\b(?:because|since|given\s+that|owing\s+to)\b", re.IGNORECASE)
+_UP = re.compile(
+    r"\b(?:higher|larger|greater|above|more|rose|rises|risen|grew|increased|raised|raises|boosted|lifted"
+    r"|improved|expanded|went\s+up)\b",
+    re.IGNORECASE,
+)
+_DOWN = re.compile(
+    r"\b(?:lower|smaller|less|below|fell|falls|fallen|dropped|declined|decreased|reduced|reduces|cut"
+    r"|lowered|shrank|worsened|went\s+down)\b",
+    re.IGNORECASE,
+)
+#: the reason's subject refers back to the verdict's ("its lead time", "it was")
+_BACK = re.compile(r"\b(?:it|its|it's|it’s)\b", re.IGNORECASE)
+
+
+def _sense(piece: str) -> str | None:
+    up, down = bool(_UP.search(piece)), bool(_DOWN.search(piece))
+    return None if up == down else ("up" if up else "down")
+
+
+def reason_reversed(ctx: _Context, text: _Text) -> str | None:
+    """A verdict whose own reason says the other way of the same item: "Vietnam stood higher,
+    since its lead time of 19.13 weeks was below the Philippines' 20.11 weeks", "It fell by 2.8
+    pp, because the tariff reform raised access to safely managed drinking water". The reason
+    is about the verdict's item when, before its direction word, it refers back to it ("its",
+    "it") or names no candidate and its clause shares two content words with the question."""
+    asked = claims.content_words(ctx.question.text)
+    for a, b in text.sentences:
+        sentence = text.text[a:b]
+        join = _BECAUSE.search(sentence)
+        if join is None or claims.NEGATOR.search(sentence):
+            continue
+        verdict, reason = sentence[: join.start()], sentence[join.end() :]
+        said, why = _sense(verdict), _sense(reason)
+        if said is None or why is None or said == why:
+            continue
+        cue = (_UP if why == "up" else _DOWN).search(reason)
+        subject = reason[: cue.start()] if cue else reason
+        if any(n in subject for n in ctx.distractors) or re.search(r"\bthan\b", subject, re.IGNORECASE):
+            continue
+        about = _BACK.search(subject) or len(claims.content_words(reason) & asked) >= 2
+        if about:
+            return sentence.strip()
+    return None
