@@ -43,7 +43,8 @@ _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\bmov(?:e|ed|es)\b|\bnet\b", re.IGNO
 def _named_move(text: _Text, found: FoundNumber) -> str | None:
     """ "rise" or "fall" when the sentence of ``found`` names its move right after it."""
     m = _NAMED.match(text.text, found.end)
-    if m is None or re.search(r"\d", claims.YEAR.sub("", m["gap"])) or claims.NEGATOR.search(m["gap"]):
+    gap = claims.YEAR.sub("", m["gap"]) if m else ""
+    if m is None or re.search(r"(?<![^\W\d_])\d", gap) or claims.NEGATOR.search(gap):  # "m3" is a unit
         return None
     return "rise" if m["rise"] else "fall"
 
@@ -70,7 +71,9 @@ _MULTIPLE = re.compile(
 )
 _RATIO = {"doub": 2.0, "trip": 3.0, "treb": 3.0, "quad": 4.0, "halv": 0.5}
 #: "from A [unit] to B" in the reference: the start and end of the asked change
-_FROM_TO = re.compile(r"\bfrom\s+([-−]?\d[\d,]*(?:\.\d+)?)[^\d;.]{0,40}?\bto\s+([-−]?\d[\d,]*(?:\.\d+)?)")
+_FROM_TO = re.compile(
+    r"\bfrom\s+([-−]?\d[\d,]*(?:\.\d+)?)(?:[^\d;.]|(?<=[^\W\d_])\d){0,40}?\bto\s+([-−]?\d[\d,]*(?:\.\d+)?)"
+)  # a unit's exponent ("m3") may stand between
 _FAR = math.log(1.5)  # how far (as a ratio) the values may lie from a stated multiple
 
 
@@ -143,8 +146,8 @@ def reason_reversed(ctx: _Context, text: _Text) -> str | None:
     """A verdict whose own reason says the other way of the same item: "Vietnam stood higher,
     since its lead time of 19.13 weeks was below the Philippines' 20.11 weeks", "It fell by 2.8
     pp, because the tariff reform raised access to safely managed drinking water". The reason
-    is about the verdict's item when, before its direction word, it refers back to it ("its",
-    "it") or names no candidate and its clause shares two content words with the question."""
+    is about the verdict's item when it names no other candidate before its direction word and
+    refers back to the item ("its", "it") or shares two content words with the question."""
     asked = claims.content_words(ctx.question.text)
     for a, b in text.sentences:
         sentence = text.text[a:b]
@@ -159,7 +162,7 @@ def reason_reversed(ctx: _Context, text: _Text) -> str | None:
         subject = reason[: cue.start()] if cue else reason
         if any(n in subject for n in ctx.distractors) or re.search(r"\bthan\b", subject, re.IGNORECASE):
             continue
-        about = _BACK.search(subject) or len(claims.content_words(reason) & asked) >= 2
+        about = _BACK.search(reason) or len(claims.content_words(reason) & asked) >= 2
         if about:
             return sentence.strip()
     return None

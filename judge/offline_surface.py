@@ -3,8 +3,7 @@
 scientific notation written out (``4.1 × 10^4``, ``5.4e4``, ``1.63 \\times 10^{6}``), an HTML
 table as "header: cell" or "cell | cell" lines, citation and footnote marks dropped (``[§4]``,
 ``[Fig. 5]``, ``[1]``, ``[^2]``), and a year span written short spelled out (``2011–17`` is
-``2011–2017``); judge17: an hours-and-minutes duration as minutes (``9 h 24 min`` is ``564
-minutes``).
+``2011–2017``).
 """
 
 from __future__ import annotations
@@ -99,23 +98,7 @@ def normalise(text: str) -> str:
     text = _PERCENT_FIRST.sub(r"\1%", text)
     for pattern, said in _DOUBLE_NEGATIVES:
         text = pattern.sub(said, text)
-    text = _HOURS_MINUTES.sub(_in_minutes, text)
     return paired(_SHORT_SPAN.sub(_span_spelled, text))
-
-
-#: judge17: an hours-and-minutes duration ("9 h 24 min", "9 hours and 24 minutes", "9h24"),
-#: read as one amount in minutes (a reading of 9.4 hours); minutes of 60 or more are left as
-#: written (no duration: ``judge.offline_conversions`` reads "11 h 90 min" as a wrong restatement)
-_HOURS_MINUTES = re.compile(
-    r"(?<![\w.,])(?P<h>\d{1,3})\s?(?:h|hrs?|hours?)\.?,?\s?(?:and\s+)?(?P<m>[0-5]?\d)\s?(?:min(?:ute)?s?|m)\b"
-    r"|(?<![\w.,])(?P<h2>\d{1,2})h(?P<m2>[0-5]\d)\b",
-    re.IGNORECASE,
-)
-
-
-def _in_minutes(m: re.Match[str]) -> str:
-    hours, minutes = (m["h"], m["m"]) if m["h"] else (m["h2"], m["m2"])
-    return f"{int(hours) * 60 + int(minutes)} minutes"
 
 
 # judge10: a footnote mark after punctuation ("... the text.¹"), a number in inline math ("$515$
