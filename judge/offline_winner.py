@@ -7,6 +7,7 @@ cue (:func:`reference_winner_conflict`). Split from :mod:`judge.offline_roles`."
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from judge import claims
 from judge.claims import Span
@@ -155,6 +156,10 @@ _ABOVE = re.compile(
 _UNDER = re.compile(r"\b(?:below|lower\s+than|smaller\s+than|less\s+than|short\s+of|under|behind)\b", re.I)
 
 
+#: a cue that says which is higher: a comparative, or a side ("sits above the blue line")
+_HIGH_SIDE = re.compile(rf"{claims.HIGH_CUE.pattern}|\b(?<!-)(?:above|over)\b(?!-)", re.IGNORECASE)
+
+
 def _colour_at(colour: str, text: str, start: int = 0) -> int:
     m = re.search(rf"\b{colour}\b", text[start:], re.IGNORECASE)
     return start + m.start() if m else -1
@@ -182,27 +187,35 @@ def colour_winner_conflict(ctx: _Context, text: _Text) -> str | None:
     pair = _COLOUR_PAIR.search(ctx.question.text)
     asks_low = re.search(rf"(?<![\w-])(?:{_WINNER['low']})(?![\w-])", ctx.question.text, re.IGNORECASE)
     asks_high = re.search(rf"(?<![\w-])(?:{_WINNER['high']})(?![\w-])", ctx.question.text, re.IGNORECASE)
-    if pair is None or bool(asks_low) == bool(asks_high):
-        return None
+    if pair is None or bool(asks_low) == bool(asks_high) or ctx.memo.get("foreign"):
+        return None  # another language's word order is not read ("緑が オレンジより高い")
     leader = _colour_leader(pair["a"], pair["b"], ctx.reference.text)
     if leader is None:
         return None
     loser = pair["b"] if leader.lower() == pair["a"].lower() else pair["a"]
     wrong = leader if asks_low else loser  # the colour that must not be picked
-    cue = claims.LOW_CUE if asks_low else claims.HIGH_CUE
-    for m in cue.finditer(text.text):
+    for m in (claims.LOW_CUE if asks_low else _HIGH_SIDE).finditer(text.text):
         span = Span(m.start(), m.end())
         if text.negated(span):
             continue
-        picked = _cue_subject(text, span, (pair["a"], pair["b"]))
+        if _other_script(text.text[slice(*text.piece(text.segments, span))]):
+            continue  # a gloss in another language's word order ("緑が オレンジより above")
+        side = m.group(0).lower() in ("above", "over")  # "X sits above Y": only X is its subject
+        picked = _cue_subject(text, span, (pair["a"], pair["b"]), before_only=side)
         if picked is not None and picked.lower() == wrong.lower():
             return text.text[slice(*text.piece(text.segments, span))].strip()
     return None
 
 
-def _cue_subject(text: _Text, cue: Span, colours: tuple[str, str]) -> str | None:
+def _other_script(text: str) -> bool:
+    """``text`` holds letters of a script other than Latin."""
+    return any(c.isalpha() and not unicodedata.name(c, "").startswith("LATIN") for c in text)
+
+
+def _cue_subject(text: _Text, cue: Span, colours: tuple[str, str], before_only: bool = False) -> str | None:
     """The colour a comparative cue is said of: the nearest of ``colours`` before it in its
-    segment, else the first after it; a colour after "than" is the other side."""
+    segment, else (unless ``before_only``) the first after it; a colour after "than" is the
+    other side."""
     a, b = text.piece(text.segments, cue)
     found = [
         (m.start(), m.group(0))
@@ -215,4 +228,4 @@ def _cue_subject(text: _Text, cue: Span, colours: tuple[str, str]) -> str | None
     after = sorted(f for f in found if f[0] > at)
     if before:
         return max(before)[1]
-    return after[0][1] if after else None
+    return after[0][1] if after and not before_only else None
