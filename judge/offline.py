@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v15``).
+structured answer facts (``offline-claims-v16``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -29,8 +29,10 @@ asked top item lower, or dates a named event to a year no one names
 (:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
 (:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
-its numbers must hold (:mod:`judge.offline_compare`). Other names of a country the question names are that
-country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
+its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
+sign, a multiple ("doubled") its values deny, or a reason that says the other way of the same
+item contradicts the answer (:mod:`judge.offline_senses`). Other names of a country the
+question names are that country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 
@@ -98,10 +100,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v15"
+OFFLINE_VERSION = "offline-claims-v16"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v15"
+OFFLINE_PROMPT_VERSION = "claims-v16"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray

@@ -1,4 +1,4 @@
-"""What an answer says a change is must fit the change's value (judge17 round,
+"""What an answer says of a change or a verdict must fit its values (judge17 round,
 ``offline-claims-v16``).
 
 * **A change named against its sign** (:func:`named_against_sign`): "−4.6 index points over
@@ -12,8 +12,10 @@
   "from A to B" and the ratio B/A is more than half as far again from it (a rise of 19.9% is
   no doubling), the answer states the change falsely, whatever else it gets right (unless the
   clause names someone the reference does not: another series).
+* **A reason the other way** (:func:`reason_reversed`): "Vietnam stood higher, since its lead
+  time of 19.13 weeks was below the Philippines' 20.11 weeks".
 
-Each returns what the answer says, or None.
+Each returns what the answer says, or None; :func:`senses_denied` adds the contradiction.
 """
 
 from __future__ import annotations
