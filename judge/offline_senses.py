@@ -42,13 +42,14 @@ _NAMED = re.compile(
 _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\bmov(?:e|ed|es)\b|\bnet\b", re.IGNORECASE)
 
 
-def _named_move(text: _Text, found: FoundNumber) -> str | None:
-    """ "rise" or "fall" when the sentence of ``found`` names its move right after it."""
+def _named_move(text: _Text, found: FoundNumber) -> tuple[str, int] | None:
+    """ "rise" or "fall", and where the name ends, when the sentence of ``found`` names its
+    move right after it."""
     m = _NAMED.match(text.text, found.end)
     gap = claims.YEAR.sub("", m["gap"]) if m else ""
     if m is None or re.search(r"(?<![^\W\d_])\d", gap) or claims.NEGATOR.search(gap):  # "m3" is a unit
         return None
-    return "rise" if m["rise"] else "fall"
+    return ("rise" if m["rise"] else "fall"), m.end()
 
 
 def named_against_sign(facts: list[_Fact], text: _Text, question: str, reference: str) -> str | None:
@@ -61,9 +62,9 @@ def named_against_sign(facts: list[_Fact], text: _Text, question: str, reference
         if not fact.negative and _FALL_CUE.search(reference):
             continue  # a positive gap of a fall ("fell by 5.7") may be named a fall
         for found, span in _number_hits(fact, text):
-            move = _named_move(text, found)
-            if move == ("rise" if fact.negative else "fall"):
-                return text.text[span.start : _NAMED.match(text.text, found.end).end()]  # type: ignore[union-attr]
+            named = _named_move(text, found)
+            if named is not None and named[0] == ("rise" if fact.negative else "fall"):
+                return text.text[span.start : named[1]]
     return None
 
 
