@@ -136,6 +136,10 @@ _DOWN = re.compile(
     r"|lowered|shrank|worsened|went\s+down)\b",
     re.IGNORECASE,
 )
+#: direction words that compare two things (their object is the other side, not a change)
+_COMPARATIVE = frozenset(
+    {"higher", "larger", "greater", "above", "more", "lower", "smaller", "less", "below"}
+)
 #: the reason's subject refers back to the verdict's ("its lead time", "it was")
 _BACK = re.compile(r"\b(?:it|its|it's|it’s)\b", re.IGNORECASE)
 
@@ -150,7 +154,10 @@ def reason_reversed(ctx: _Context, text: _Text) -> str | None:
     since its lead time of 19.13 weeks was below the Philippines' 20.11 weeks", "It fell by 2.8
     pp, because the tariff reform raised access to safely managed drinking water". The reason
     is about the verdict's item when it names no other candidate before its direction word and
-    refers back to the item ("its", "it") or shares two content words with the question."""
+    refers back to the item ("its", "it") or shares two content words with the question; it
+    says the same when the verdict's subject, or the item again, is the object of its comparison
+    ("The threshold is larger, because the charted 38 is below the threshold"; "It rose, because
+    its 2013 value was lower than its 2019 value")."""
     asked = claims.content_words(ctx.question.text)
     for a, b in text.sentences:
         sentence = text.text[a:b]
@@ -165,6 +172,11 @@ def reason_reversed(ctx: _Context, text: _Text) -> str | None:
         subject = reason[: cue.start()] if cue else reason
         if any(n in subject for n in ctx.distractors) or re.search(r"\bthan\b", subject, re.IGNORECASE):
             continue
+        said_of = (_UP if said == "up" else _DOWN).search(verdict)
+        own = claims.content_words(verdict[: said_of.start()]) if said_of else set()
+        after = reason[cue.end() :] if cue and cue.group(0).lower() in _COMPARATIVE else ""
+        if own & claims.content_words(after) or _BACK.search(after):
+            continue  # "The threshold is larger, because the charted 38 is below the threshold": its object
         about = _BACK.search(reason) or len(claims.content_words(reason) & asked) >= 2
         if about:
             return sentence.strip()

@@ -177,6 +177,8 @@ def colour_winner(q: dict[str, Any]) -> list[Case]:
 
 #: verbs of making something go up or down, which no direction label is written with
 _MADE = {"rose": ("raised", "lowered"), "fell": ("lowered", "raised")}
+#: how the first value compares with the last (a comparison within the item, no reason the other way)
+_ENDS = {"rose": "lower", "fell": "higher"}
 
 
 def reason_reversed(q: dict[str, Any]) -> list[Case]:
@@ -189,6 +191,7 @@ def reason_reversed(q: dict[str, Any]) -> list[Case]:
     ref = q["reference"]
     return [
         (f"{ref} It {labels[0]}, because the policy {same} its level.", True),
+        (f"{ref} It {labels[0]}, because its first value was {_ENDS[labels[0]]} than its last.", True),
         (f"{ref} It {labels[0]}, because the policy {other} its level.", False),
         (f"{ref} It {labels[0]} since the reform {other} it over the period.", False),
     ]

@@ -35,7 +35,7 @@ MINIMUM = {
     "named_against_sign": (40, 160),
     "multiple_denied": (40, 160),
     "colour_winner": (10, 80),
-    "reason_reversed": (40, 120),
+    "reason_reversed": (40, 160),
     "data_units": (7, 36),
     "hours_minutes": (26, 115),
     "dutch_negation": (40, 80),
