@@ -98,7 +98,8 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
             r"|did\s+not\s+agree|contradicting|not\s+borne\s+out|does\s+not\s+fit|doesn't\s+fit"
             r"|(?:does|do|did)\s+not\s+support|(?:doesn't|don't|didn't)\s+support|not\s+supported|unsupported"
             r"|not\s+in\s+line|out\s+of\s+line|(?:isn't|wasn't|aren't)\s+in\s+line"
-            r"|(?:was|were|is|been)\s+missed|missed\s+(?:the|its|it)\b",  # judge16: "the forecast was missed"
+            r"|(?:was|were|is|been)\s+missed|missed\s+(?:the|its|it)\b"  # judge16: "the forecast was missed"
+            r"|mismatch|mismatches|mismatched",  # judge17: "a clear mismatch with the estimate"
             r"",
         ),
     },

@@ -31,6 +31,8 @@ _FINAL = re.compile(
 _RECHECKED = (
     r"\b(?:checking|reading|re-?reading|re-?checking)\b[^.:;\n\d]{0,30}?\bagain\b,?|\bon\s+re-?reading\b,?"
     r"|\bI\s+misread\b[^.:;\n\d]{0,30}?[:,]|\bcorrection\s*[:,]"
+    # judge17: a value taken back mid-sentence ("58.8% — no, that is the 2023 value; …")
+    r"|[,;—–]\s*no\s*[,—–]\s*(?:that|this|it)(?:\s+is|\s+was|'s|’s)\b"
 )
 #: Markers that end a reasoning: a conclusion ("therefore", "in conclusion") or a correction
 #: ("actually", "looking closer", "the correct value is"), which outweighs what came before.
@@ -63,6 +65,16 @@ _BETWEEN_READINGS = re.compile(r"^\s*(?:[,;]|\band\b|,\s*and\b)?\s*$", re.IGNORE
 _MIN_READINGS = 4
 #: The reasoning before a marker must be at least this long for the marker to end it.
 _MIN_REASONING = 20
+
+
+def _ends_reasoning(m: re.Match[str], text: str, corrections_only: bool = False) -> bool:
+    """``m`` ends a reasoning: it follows enough of it, or it is a correction that follows a
+    number (judge17: "Average 62.89% — correction: 61.9%" takes the first value back however
+    short the answer)."""
+    correction = bool(_CORRECTION.match(m.group(0)))
+    if corrections_only and not correction:
+        return False
+    return m.start() >= _MIN_REASONING or (correction and bool(re.search(r"\d", text[: m.start()])))
 
 
 @dataclass(frozen=True)
@@ -120,7 +132,7 @@ def split(text: str) -> Split | None:
             if inner is None
             else Split(final.reasoning + " " + inner.reasoning, inner.conclusion, "marker")
         )
-    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    markers = [m for m in _MARKER.finditer(text) if _ends_reasoning(m, text)]
     # "58.9 / 59 = 0.998, so …": a short computation is reasoning too
     markers += [m for m in _COMMA_SO.finditer(text) if re.search(r"\d", text[: m.start()])]
     if markers:
@@ -145,7 +157,7 @@ def split(text: str) -> Split | None:
 
 def split_markers(text: str) -> Split | None:
     """``text`` split at its last reasoning marker (see ``_MARKER``), or None."""
-    markers = [m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING]
+    markers = [m for m in _MARKER.finditer(text) if _ends_reasoning(m, text)]
     if not markers:
         return None
     tail = text[markers[-1].end() :].strip(" \t\n*:")
@@ -155,7 +167,5 @@ def split_markers(text: str) -> Split | None:
 def corrected(text: str) -> str:
     """judge16: what ``text`` says after its last correction ("… no, checking again, …",
     "wait", "actually"): what comes before is withdrawn; all of ``text`` when it has none."""
-    marks = [
-        m for m in _MARKER.finditer(text) if m.start() >= _MIN_REASONING and _CORRECTION.match(m.group(0))
-    ]
+    marks = [m for m in _MARKER.finditer(text) if _ends_reasoning(m, text, corrections_only=True)]
     return text[marks[-1].end() :] if marks else text

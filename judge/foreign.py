@@ -31,7 +31,8 @@ _TABLE: list[tuple[str, str]] = [
     ),
     (
         r"stimm\w*\s+nicht\s+überein|nicht\s+bestätigt|widersp?r[ie]ch\w*|widerspruch|passt\s+nicht"
-        r"|(?:kein\w*|nicht)\s+(?:\w+\s+)?(?:übereinstimm\w*|bestätig\w*)",
+        r"|(?:kein\w*|nicht)\s+(?:\w+\s+)?(?:übereinstimm\w*|bestätig\w*)"
+        r"|bestätig\w*\s+(?:\w+\s+){0,2}nicht",  # judge17: the negation after the verb ("bestätigt es nicht")
         "contradicts",
     ),
     (r"ne\s+(?:concorde\w*|correspond\w*|confirme\w*)\s+pas|contredit|contredisent", "contradicts"),
@@ -64,7 +65,11 @@ _TABLE: list[tuple[str, str]] = [
     (r"вырос\w*|увеличил\w*|salit\w*|aumentat\w*|cresciut\w*", "rose"),
     (r"снизил\w*|сократил\w*|упал\w*|уменьшил\w*|sces\w*|diminuit\w*|calat\w*|calo", "fell"),
     # Dutch
-    (r"(?:niet|geen)\s+(?:in\s+lijn|overeen\w*)|strookt\s+niet|tegenspr\w*|weerspr\w*", "contradicts"),
+    (
+        r"(?:niet|geen)\s+(?:in\s+lijn|overeen\w*)|strookt\s+niet|tegenspr\w*|weerspr\w*"
+        r"|bevestig\w*\s+(?:\w+\s+){0,2}niet|komt?\s+niet\s+overeen",  # judge17: "bevestigt het niet"
+        "contradicts",
+    ),
     (r"in\s+lijn\s+met|komt?\s+overeen|overeenkom\w*|bevestig\w*|strookt", "matches"),
     (r"steeg|stegen|gestegen|stijging|toegenomen|toename", "rose"),
     (r"daalde|daalden|gedaald|daling|afgenomen|afname", "fell"),

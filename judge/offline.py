@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v15``).
+structured answer facts (``offline-claims-v16``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -29,8 +29,10 @@ asked top item lower, or dates a named event to a year no one names
 (:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
 (:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
-its numbers must hold (:mod:`judge.offline_compare`). Other names of a country the question names are that
-country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
+its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
+sign, a multiple ("doubled") its values deny, or a reason that says the other way of the same
+item contradicts the answer (:mod:`judge.offline_senses`). Other names of a country the
+question names are that country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
 
@@ -93,14 +95,15 @@ from judge.offline_facts import (
 from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
+from judge.offline_senses import senses_denied
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v15"
+OFFLINE_VERSION = "offline-claims-v16"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v15"
+OFFLINE_PROMPT_VERSION = "claims-v16"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -366,13 +369,19 @@ def _read_with_reference(facts: list[_Fact], reference: str) -> None:
 
 
 def _committed_checks(
-    facts: list[_Fact], verdicts: list[_Verdict], text: _Text, tail: _Text, parts: conclusion.Split | None
+    ctx: _Context,
+    facts: list[_Fact],
+    verdicts: list[_Verdict],
+    texts: tuple[_Text, _Text, conclusion.Split | None],
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """judge16: restated amounts and stated comparisons, read in the committed statements (a
-    final answer, or what a correction leaves)."""
+    final answer, or what a correction leaves); judge17: the sense said of a change
+    (:mod:`judge.offline_senses`)."""
+    text, tail, parts = texts
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
-    return compared_falsely(facts, verdicts, kept)
+    facts, verdicts = compared_falsely(facts, verdicts, kept)
+    return senses_denied(ctx, facts, verdicts, kept)
 
 
 def _report(total: int, matched: list[str], wrong: list[str], missing: list[str], doubts: list[str]) -> str:
@@ -455,7 +464,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        facts, verdicts = _committed_checks(facts, verdicts, text, tail, parts)
+        facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
         every = len(facts)
         if language:
             facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)

@@ -47,8 +47,8 @@ def _roles_by_order(ctx: _Context, facts: list[_Fact], text: _Text) -> bool:
     """Two entity labels the reference ties to nothing but their order ("the first was A; the
     second, B") come in the other order in the answer: their roles may be swapped."""
     spans = []
-    for f in facts[: len(ctx.facts)]:  # not the direction an answer's opposite stands in for
-        if not _is_entity(f) or ctx.anchors[f.index]:
+    for f in facts:  # not a contradiction the judge adds (the direction an answer's opposite stands in for)
+        if f.index >= len(ctx.anchors) or not _is_entity(f) or ctx.anchors[f.index]:
             continue
         mine = claims.find_all(claims.phrase_pattern(f.text), text.text)
         ref = claims.find_all(claims.phrase_pattern(f.text), ctx.reference.text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from judge import claims
@@ -174,11 +174,14 @@ class _Text:
             claims.clause_bounds(folded),
             claims.segment_bounds(folded),
             claims.sentence_bounds(folded),
-            [
-                n
-                for n in find_numbers(folded)
-                if not (_LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start]) and n.text.isdigit())
-            ],
+            _durations(
+                folded,
+                [
+                    n
+                    for n in find_numbers(folded)
+                    if not (_LABEL_NUMBER.search(folded[max(0, n.start - 12) : n.start]) and n.text.isdigit())
+                ],
+            ),
         )
 
     def piece(self, bounds: list[tuple[int, int]], span: Span) -> tuple[int, int]:
@@ -228,6 +231,34 @@ def _number_hits(
             for t, tol in targets
         ) and _unit_fits(fact, found, text):
             out.append((found, span))
+    return out
+
+
+#: judge17: an hours-and-minutes duration ("9 h 24 min", "9 hours and 24 minutes", "9h24")
+HOURS_MINUTES = re.compile(
+    r"[-−+]?(?P<h>\d{1,3})\s?(?:h|hrs?|hours?)\.?,?\s?(?:and\s+)?(?P<m>[0-5]?\d)\s?(?:min(?:ute)?s?|m)\b"
+    r"|[-−+]?(?P<h2>\d{1,2})h(?P<m2>[0-5]\d)\b",
+    re.IGNORECASE,
+)
+
+
+def _durations(text: str, numbers: list[FoundNumber]) -> list[FoundNumber]:
+    """``numbers`` with each hours-and-minutes duration read as one number of hours ("9 h 24
+    min" is 9.4, its minutes no number of their own); minutes of 60 or more are left as two
+    numbers (:mod:`judge.offline_conversions` reads "11 h 90 min" as a wrong restatement)."""
+    out: list[FoundNumber] = []
+    end = -1
+    for n in numbers:
+        if n.start < end:
+            continue  # the minutes of a duration
+        m = HOURS_MINUTES.match(text, n.start)
+        if m is None or n.scale_word or n.percent:
+            out.append(n)
+            continue
+        hours = int(m["h"] or m["h2"]) + int(m["m"] or m["m2"]) / 60
+        value = -hours if m.group(0)[0] in "-−" else hours  # "-0 h 23 min" too
+        out.append(replace(n, text=m.group(0), readings=(value,), end=m.end()))
+        end = m.end()
     return out
 
 

@@ -7,6 +7,7 @@ cue (:func:`reference_winner_conflict`). Split from :mod:`judge.offline_roles`."
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from judge import claims
 from judge.claims import Span
@@ -141,3 +142,90 @@ def no_pick(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
     others = [n for n in names_in(ctx, text.text) if not claims.words(n) & mine]
     others = [n for n in others if not claims.phrase_pattern(n).search(ctx.reference.text)]
     return ", ".join(others[:2]) if len(others) >= 2 else None
+
+
+#: judge17: two colours a question offers ("the magenta series or the blue series")
+_COLOUR_PAIR = re.compile(
+    rf"\b(?:the\s+)?(?P<a>{claims.COLOURS})(?:\s+(?:series|line|lines|bars?|dots?|marks?|points?|segments?|area))?"
+    rf"\s+or\s+(?:the\s+)?(?P<b>{claims.COLOURS})\b",
+    re.IGNORECASE,
+)
+_ABOVE = re.compile(
+    r"\b(?:above|higher\s+than|larger\s+than|greater\s+than|exceeds|exceeded|over|ahead\s+of)\b", re.I
+)
+_UNDER = re.compile(r"\b(?:below|lower\s+than|smaller\s+than|less\s+than|short\s+of|under|behind)\b", re.I)
+
+
+#: a cue that says which is higher: a comparative, or a side ("sits above the blue line")
+_HIGH_SIDE = re.compile(rf"{claims.HIGH_CUE.pattern}|\b(?<!-)(?:above|over)\b(?!-)", re.IGNORECASE)
+
+
+def _colour_at(colour: str, text: str, start: int = 0) -> int:
+    m = re.search(rf"\b{colour}\b", text[start:], re.IGNORECASE)
+    return start + m.start() if m else -1
+
+
+def _colour_leader(a: str, b: str, reference: str) -> str | None:
+    """The higher of colours ``a`` and ``b`` by the reference: the first of the two it names
+    when a side word ("above", "higher than") stands between them, the second for "below"."""
+    i, k = _colour_at(a, reference), _colour_at(b, reference)
+    if i < 0 or k < 0:
+        return None
+    (first, lo), (second, hi) = sorted(((a, i), (b, k)), key=lambda p: p[1])
+    between = reference[lo:hi]
+    above, under = bool(_ABOVE.search(between)), bool(_UNDER.search(between))
+    if above == under:
+        return None
+    return first if above else second
+
+
+def colour_winner_conflict(ctx: _Context, text: _Text) -> str | None:
+    """judge17: for an either-or question between two colours ("which is higher: the magenta
+    series or the blue series?"), the colour the reference puts below, said to be the higher
+    (or, for a "lower" question, the one it puts above said to be the lower) by the question's
+    cue (see :func:`_cue_subject`)."""
+    pair = _COLOUR_PAIR.search(ctx.question.text)
+    asks_low = re.search(rf"(?<![\w-])(?:{_WINNER['low']})(?![\w-])", ctx.question.text, re.IGNORECASE)
+    asks_high = re.search(rf"(?<![\w-])(?:{_WINNER['high']})(?![\w-])", ctx.question.text, re.IGNORECASE)
+    if pair is None or bool(asks_low) == bool(asks_high) or ctx.memo.get("foreign"):
+        return None  # another language's word order is not read ("緑が オレンジより高い")
+    leader = _colour_leader(pair["a"], pair["b"], ctx.reference.text)
+    if leader is None:
+        return None
+    loser = pair["b"] if leader.lower() == pair["a"].lower() else pair["a"]
+    wrong = leader if asks_low else loser  # the colour that must not be picked
+    for m in (claims.LOW_CUE if asks_low else _HIGH_SIDE).finditer(text.text):
+        span = Span(m.start(), m.end())
+        if text.negated(span):
+            continue
+        if _other_script(text.text[slice(*text.piece(text.segments, span))]):
+            continue  # a gloss in another language's word order ("緑が オレンジより above")
+        side = m.group(0).lower() in ("above", "over")  # "X sits above Y": only X is its subject
+        picked = _cue_subject(text, span, (pair["a"], pair["b"]), before_only=side)
+        if picked is not None and picked.lower() == wrong.lower():
+            return text.text[slice(*text.piece(text.segments, span))].strip()
+    return None
+
+
+def _other_script(text: str) -> bool:
+    """``text`` holds letters of a script other than Latin."""
+    return any(c.isalpha() and not unicodedata.name(c, "").startswith("LATIN") for c in text)
+
+
+def _cue_subject(text: _Text, cue: Span, colours: tuple[str, str], before_only: bool = False) -> str | None:
+    """The colour a comparative cue is said of: the nearest of ``colours`` before it in its
+    segment, else (unless ``before_only``) the first after it; a colour after "than" is the
+    other side."""
+    a, b = text.piece(text.segments, cue)
+    found = [
+        (m.start(), m.group(0))
+        for c in colours
+        for m in re.finditer(rf"\b{c}\b", text.text[a:b], re.IGNORECASE)
+        if not re.search(r"\bthan\s+(?:the\s+)?$", text.text[a : a + m.start()], re.IGNORECASE)
+    ]
+    at = cue.start - a
+    before = [f for f in found if f[0] < at]
+    after = sorted(f for f in found if f[0] > at)
+    if before:
+        return max(before)[1]
+    return after[0][1] if after and not before_only else None

@@ -50,6 +50,8 @@ _PHYSICAL_WORD = (
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
     # judge14: a mass symbol with the substance it weighs ("gCO₂", "MtCO₂e", "kt CO2-eq")
     r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt"
+    # judge17: data sizes and rates ("Mbps", "Mbit/s", "MB/s": a byte is eight bits)
+    r"|[kmgt]bps|[kmgt]bits?/s|[kmgt]b/s|[kmgt]bits?|[kmgt]b"
     # other languages' and scripts' words for the same units
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
     r"|立方メートル|立方米|微克|hectáreas?|hektar)"
@@ -98,13 +100,32 @@ def _registry() -> pint.UnitRegistry:
     return pint.UnitRegistry()
 
 
+#: judge17: a data size or rate, read before case is folded ("MB" is megabytes, "Mb" megabits)
+_DATA = re.compile(r"(?P<prefix>[kKMGT]|m(?=bps$))(?P<unit>bps|Bps|bits?|b|B)")
+_DATA_PREFIX = {"k": "kilo", "K": "kilo", "M": "mega", "m": "mega", "G": "giga", "T": "tera"}
+
+
+def _data_unit(part: str) -> str | None:
+    """The pint name of a data size or rate ("Mbps" → megabit / second), or None."""
+    m = _DATA.fullmatch(part.strip())
+    if m is None:
+        return None
+    byte = m["unit"].startswith("B")
+    per_second = m["unit"].lower() == "bps"
+    return f"{_DATA_PREFIX[m['prefix']]}{'byte' if byte else 'bit'}" + (" / second" if per_second else "")
+
+
 @functools.lru_cache(maxsize=256)
 def _pint_unit(words: str) -> pint.Unit | None:
     """The pint unit of a matched physical unit phrase, or None when pint cannot read it."""
-    parts = re.split(r"\s*(?:/|\b(?:per|a|an|par|pro|por)\b)\s*", words.strip().lower())
+    parts = re.split(r"\s*(?:/|\b(?:per|a|an|par|pro|por)\b)\s*", words.strip())
     names = []
     for part in parts:
-        part = re.sub(r"\s+", " ", part)
+        data = _data_unit(part)
+        if data is not None:
+            names.append(data)
+            continue
+        part = re.sub(r"\s+", " ", part.lower())
         if part.startswith("square kilomet"):
             part = "km2"
         elif part.startswith("square met"):

@@ -63,6 +63,13 @@ trailing_question and wrong_unit. False fails as offline-claims-v14's. Against t
 agreement and the certain share are met; false passes (5.3% against 3%) and the certain
 answers' 96.0% / 3.7% (against 97% / 1%) miss.
 
+Tuned on since the judge17 round (offline-claims-v16): its figures from then on are tuned-set
+figures (docs/protocol.md, "The judge17 round": 96.6% agreement, 1.8% false passes, 73.8% certain
+at 98.7% / 0.0%). They meet the issue 25 targets only because the round was tuned on this set
+(with only the rules other sets support: 95.6% / 3.1%, certain 97.3% / 1.6%), so the target test
+stays an expected failure here; the lead decides whether it becomes a regression guard
+(``targets_met``).
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v16.py
