@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from generation.charts.reading import effective_tol
 from generation.charts.registry import chart_type, parts_of_one_whole
 from generation.document.grammar import agree
 from generation.questions.arithmetic import difference_value, gap_value, share_value
@@ -46,7 +47,7 @@ from generation.questions.common import (
     sum_term,
     wanted,
 )
-from generation.questions.event_steps import in_minority, order_turns
+from generation.questions.event_steps import gap_turns, in_minority, order_turns
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -74,7 +75,10 @@ def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
         "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
     }
     makers = options[level]
-    return first_draft(ctx, rng, makers) if makers else None
+    draft = first_draft(ctx, rng, makers) if makers else None
+    if draft is None and level == "L4":  # no chart has two series that swap order: ask a gap
+        draft = first_draft(ctx, rng, [_gap_at_event])
+    return draft
 
 
 def _l3_makers(ctx: Context) -> list[Maker]:
@@ -253,32 +257,32 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
 
 
 def _event_pairs(
-    ctx: Context, chart: Chart, rng: np.random.Generator
+    ctx: Context, chart: Chart, rng: np.random.Generator, turning: bool
 ) -> list[tuple[int, str, DataPoint, DataPoint]]:
-    """(event, year, two marks of that year) for two series an event concerns that swap order in
-    some year of the chart (else the year decides nothing), those in their year's less common
-    order first (:mod:`generation.questions.event_steps`), each group in a drawn order."""
+    """(event, year, higher mark, lower mark of that year) for two series an event concerns that
+    swap order in some year of the chart (``turning``: those in their year's less common order
+    first) or that never do (:mod:`generation.questions.event_steps`), in a drawn order."""
     out = []
     for fact_index, year, about in event_years(ctx, chart):
         marks = [p for p in chart.data if p.label == year and p.category and ctx.readable(chart, p)]
         out += [
-            (fact_index, year, a, b)
+            (fact_index, year, *((a, b) if a.value > b.value else (b, a)))
             for i, a in enumerate(marks)
             for b in marks[i + 1 :]
             if separable(chart, a.value, b.value)
             and (about(a.category) or about(b.category))
-            and order_turns(chart, a.category, b.category)
+            and order_turns(chart, a.category, b.category) == turning
         ]
     drawn = [out[int(i)] for i in rng.permutation(len(out))]
-    return sorted(drawn, key=lambda c: not in_minority(chart, c[1], c[2].category, c[3].category))
+    return sorted(drawn, key=lambda c: turning and not in_minority(chart, c[1], c[2].category, c[3].category))
 
 
 def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    """Two series compared in the year an event from the text happened (:func:`_event_pairs`)."""
-    for fact_index, year, a_pt, b_pt in _event_pairs(ctx, chart, rng):
+    """Which of two series was higher in the year an event from the text happened, and by how
+    much: only two series that swap order in some year (else the year decides nothing)."""
+    for fact_index, year, hi, lo in _event_pairs(ctx, chart, rng, turning=True):
         if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
             continue
-        hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
         # the two options in a drawn order: in data order the first named was the answer 62%
         a_pt, b_pt = (hi, lo) if rng.random() < 0.5 else (lo, hi)
         happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
@@ -309,6 +313,41 @@ def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> D
             label_value(str(hi.category)),
             diff,
         ]
+        return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
+    return None
+
+
+def _gap_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How far one series stood above another in the year an event from the text happened, for
+    two series that never swap order (which is higher needs no year, so it is not asked) whose
+    gap in some other year lies outside the answer's tolerance (the year decides the gap)."""
+    for fact_index, year, hi, lo in _event_pairs(ctx, chart, rng, turning=False):
+        diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
+        tol = effective_tol(diff.av.value or 0.0, diff.av.abs_tol, diff.av.rel_tol)
+        if not gap_turns(chart, year, hi.category, lo.category, tol):
+            continue
+        if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
+            continue
+        happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
+        q = pick(
+            rng,
+            [
+                f"In the year {happened}, by how much did {hi.category} exceed {lo.category} in {fig}?",
+                f"The report notes that {happened}. That year, how far did {hi.category} stand above "
+                f"{lo.category} in {fig}?",
+            ],
+        )
+        a = (
+            f"{cap(happened)} in {year}; that year {hi.category} stood at {val(chart, hi)} against "
+            f"{val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
+        )
+        steps = [
+            f"Find in the text that {happened} in {year}.",
+            f"In {fig}, read {hi.category} and {lo.category} at {year}: {val(chart, hi)} and "
+            f"{val(chart, lo)}.",
+            f"Subtract: {diff.text}.",
+        ]
+        values: list[Value] = [exact_value(fact_term(ctx, fact_index, "year"), None), diff]
         return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
     return None
 

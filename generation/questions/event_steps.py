@@ -5,7 +5,8 @@ year of the chart, or the text step is decoration.
 - :func:`enough_years`: a text-year step needs a chart of at least :data:`MIN_EVENT_YEARS` years
   (on a chart of two years the step is never needed, or a coin flip);
 - :func:`order_turns`: two series compared in one year (comparison L4) swap order in some year of
-  the chart; :func:`in_minority` tells whether a year has the less common order;
+  the chart; :func:`in_minority` tells whether a year has the less common order; where they never
+  swap, comparison L4 asks only the gap, which :func:`gap_turns` requires to differ in another year;
 - :func:`direction_turns`: a direction "since a year" (trend_pattern L4) differs from the
   direction since some other year of the chart.
 
@@ -35,14 +36,17 @@ def enough_years(chart: Chart) -> bool:
     return len(chart_years(chart)) >= MIN_EVENT_YEARS
 
 
-def _signs(chart: Chart, a: str | None, b: str | None) -> dict[str, int]:
-    """Per year where both series have a mark: 1 when ``a`` is higher, -1 when ``b`` is, 0 on a tie."""
+def _gaps(chart: Chart, a: str | None, b: str | None) -> dict[str, float]:
+    """Per x label where both series have a mark: ``a``'s value less ``b``'s."""
     rows: dict[str, dict[str | None, float]] = {}
     for p in chart.data:
         rows.setdefault(p.label, {})[p.category] = p.value
-    return {
-        year: (row[a] > row[b]) - (row[a] < row[b]) for year, row in rows.items() if a in row and b in row
-    }
+    return {year: row[a] - row[b] for year, row in rows.items() if a in row and b in row}
+
+
+def _signs(chart: Chart, a: str | None, b: str | None) -> dict[str, int]:
+    """Per year where both series have a mark: 1 when ``a`` is higher, -1 when ``b`` is, 0 on a tie."""
+    return {year: (g > 0) - (g < 0) for year, g in _gaps(chart, a, b).items()}
 
 
 def order_turns(chart: Chart, a: str | None, b: str | None) -> bool:
@@ -55,6 +59,13 @@ def in_minority(chart: Chart, year: str, a: str | None, b: str | None) -> bool:
     signs = _signs(chart, a, b)
     here = signs.get(year, 0)
     return here != 0 and sum(s == here for s in signs.values()) <= sum(s == -here for s in signs.values())
+
+
+def gap_turns(chart: Chart, year: str, a: str | None, b: str | None, tol: float) -> bool:
+    """The gap ``a - b`` in some other year of the chart lies more than ``tol`` from its gap in
+    ``year`` (so the year, not the pair, decides the gap asked)."""
+    gaps = _gaps(chart, a, b)
+    return year in gaps and any(abs(g - gaps[year]) > tol for y, g in gaps.items() if y != year)
 
 
 def direction_turns(values: Sequence[float], start: int) -> bool:

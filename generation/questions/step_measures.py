@@ -1,8 +1,8 @@
 """Chart questions whose answer does not need the step they claim (audit45), read from the
 record and its manifest; ``bench/question_measures.py`` prints "N of M" per defect:
 
-- ``pair_order_fixed``: comparison L4 (two series in the year of a text event) whose two series
-  keep one order in every year of the chart (the event's year decides nothing);
+- ``pair_order_fixed``: comparison L4 asking which of two series was higher in the year of a text
+  event, whose two series keep one order in every year of the chart (the year decides nothing);
 - ``direction_fixed``: trend_pattern L4 (direction since a text event) whose direction is the same
   from every earlier year of the chart (:func:`generation.questions.event_steps.direction_turns`);
 - ``two_year_text_step``: a question that looks a year up in the text (an event's, a credited
@@ -47,7 +47,9 @@ def pair_order_fixed(chart: Chart, q: Question) -> bool | None:
     if (q.category, q.difficulty) != ("comparison", "L4"):
         return None
     points = _points(chart, q)
-    return None if len(points) != 2 else not order_turns(chart, points[0].category, points[1].category)
+    if len(points) != 2 or not {p.category for p in points} & set(_labels(q)):
+        return None  # a gap-only question: which is higher is not asked
+    return not order_turns(chart, points[0].category, points[1].category)
 
 
 def direction_fixed(chart: Chart, q: Question) -> bool | None:
