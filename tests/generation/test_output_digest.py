@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "a9dbac8460bac3ef3b7395fb7f634d0b4b1f11c7a2859ef45f28f1d47dcd47d4",
-    "5-d3-1": "29b0e48d51f62107a7858bb5401e4fa6d3942baebf7ac9e7ea5ef2daee83d26c",
+    "5-d3-0": "974c2021fa895d94c8aad46748d56b43de43e2662e968a62ead71f0339c6600f",
+    "5-d3-1": "06cba0a7ff05d64252c2694929e8ccdda3bae54f430357bbe58c730a237944e8",
     "5-d3-2": "5b4d8d552f3187d073b7261cc9f4fd3b186feeace4629cbbc6941378f7dfa5a2",
     "5-d3-3": "b998ace191335442caf1007c221144eb054010c52eec2485700e5f1d51be279c",
-    "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
+    "3-matplotlib-0": "aeeca6d748c373dbec15304d910c4a6ac92efe7af704421f04bacd5435d24c17",
     "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
 }
 
