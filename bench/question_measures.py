@@ -19,7 +19,8 @@ of them by chance) and the majority share (what a guess without any feature reac
 cross-modal validity defects of the claims42 audit, one line each (``bench/_validity.py``); per
 subset, the chart readings the report prints elsewhere (``generation.questions.elsewhere``); and
 the event and credited-period measures per (category, level), with the questions of each cell
-(``generation.questions.event_measures``).
+(``generation.questions.event_measures``); the chart questions whose answer does not need the
+step they claim (``generation.questions.step_measures``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ from generation.questions.measures import (
 from generation.questions.stats import question_stats
 from generation.questions.trend_measures import render as render_trends
 from generation.questions.trend_measures import trend_counts
+from generation.questions.step_measures import render as render_steps
+from generation.questions.step_measures import step_counts
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
 
@@ -107,6 +110,7 @@ def main() -> None:
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))
+    print("\n".join(render_steps(*step_counts(pairs))))
     directions = Counter(v.text for q in questions for v in q.answer_values if v.text in DIRECTIONS)
     said = ", ".join(f"{d} {directions[d]}" for d in DIRECTIONS)
     rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])

@@ -20,6 +20,7 @@ from generation.questions.common import (
     series_of,
     tol_of,
 )
+from generation.questions.event_steps import enough_years
 from generation.questions.phrasing import (
     fmt_num,
     is_year,
@@ -87,6 +88,16 @@ def separable(chart: Chart, a: float, b: float) -> bool:
     return abs(a - b) > 2 * (tol_of(chart, a) + tol_of(chart, b)) and abs(a - b) > 1e-9
 
 
+#: Types whose marks are drawn in value order by construction (a funnel narrows stage by stage):
+#: which of two marks is larger, or which is the highest or lowest, follows from their places.
+VALUE_ORDERED_TYPES = frozenset({"funnel"})
+
+
+def order_given(chart: Chart) -> bool:
+    """Which mark is larger follows from where the marks stand (:data:`VALUE_ORDERED_TYPES`)."""
+    return chart.chartType in VALUE_ORDERED_TYPES
+
+
 def mark_use(ctx: Context, chart: Chart, key: str) -> bool:
     """Reserve one use of a chart's evidence (and note that the chart has been used)."""
     if not ctx.claim(f"{chart.vizId}:{key}"):
@@ -97,8 +108,11 @@ def mark_use(ctx: Context, chart: Chart, key: str) -> bool:
 
 def event_years(ctx: Context, chart: Chart) -> list[tuple[int, str, Callable[[str | None], bool]]]:
     """(fact index, year, about) of events, in another section, whose year the chart's x axis
-    shows and which concern the chart (:mod:`generation.document.anchors`); ``about(series)``
-    tells whether the event concerns that series (a question reads the event's own)."""
+    shows (of three or more: ``event_steps.enough_years``) and which concern the chart
+    (:mod:`generation.document.anchors`); ``about(series)`` tells whether the event concerns that
+    series (a question reads the event's own)."""
+    if not enough_years(chart):
+        return []  # on a chart of two years the text's year is never needed, or a coin flip
     labels = {p.label for p in chart.data}
     entities = report_entities(ctx.manifest)
     out: list[tuple[int, str, Callable[[str | None], bool]]] = []

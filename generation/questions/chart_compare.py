@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from generation.charts.reading import effective_tol
 from generation.charts.registry import chart_type, parts_of_one_whole
 from generation.document.grammar import agree
 from generation.questions.arithmetic import difference_value, gap_value, share_value
@@ -21,6 +22,7 @@ from generation.questions.chart_common import (
     first_draft,
     mark_use,
     mean_needs_no_reading,
+    order_given,
     separable,
     shuffled_makers,
     val,
@@ -45,6 +47,7 @@ from generation.questions.common import (
     sum_term,
     wanted,
 )
+from generation.questions.event_steps import gap_turns, in_minority, order_turns
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -72,7 +75,10 @@ def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
         "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
     }
     makers = options[level]
-    return first_draft(ctx, rng, makers) if makers else None
+    draft = first_draft(ctx, rng, makers) if makers else None
+    if draft is None and level == "L4":  # no chart has two series that swap order: ask a gap
+        draft = first_draft(ctx, rng, [_gap_at_event])
+    return draft
 
 
 def _l3_makers(ctx: Context) -> list[Maker]:
@@ -95,6 +101,8 @@ def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[D
 
 
 def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    if order_given(chart):
+        return None  # a funnel's larger stage is the earlier one: the slot takes another chart
     for hi, lo in _pairs(ctx, chart, rng):
         if not mark_use(ctx, chart, f"pair:{point_key(hi)}|{point_key(lo)}"):
             continue
@@ -248,51 +256,99 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
     return None
 
 
-def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    """Two series compared in the year an event from the text happened."""
+def _event_pairs(
+    ctx: Context, chart: Chart, rng: np.random.Generator, turning: bool
+) -> list[tuple[int, str, DataPoint, DataPoint]]:
+    """(event, year, higher mark, lower mark of that year) for two series an event concerns that
+    swap order in some year of the chart (``turning``: those in their year's less common order
+    first) or that never do (:mod:`generation.questions.event_steps`), in a drawn order."""
+    out = []
     for fact_index, year, about in event_years(ctx, chart):
         marks = [p for p in chart.data if p.label == year and p.category and ctx.readable(chart, p)]
-        pairs = [
-            (a, b)
+        out += [
+            (fact_index, year, *((a, b) if a.value > b.value else (b, a)))
             for i, a in enumerate(marks)
             for b in marks[i + 1 :]
-            if separable(chart, a.value, b.value) and (about(a.category) or about(b.category))
+            if separable(chart, a.value, b.value)
+            and (about(a.category) or about(b.category))
+            and order_turns(chart, a.category, b.category) == turning
         ]
-        for a_pt, b_pt in [pairs[int(i)] for i in rng.permutation(len(pairs))]:
-            if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
-                return None
-            hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
-            # the two options in a drawn order: in data order the first named was the answer 62%
-            a_pt, b_pt = (hi, lo) if rng.random() < 0.5 else (lo, hi)
-            happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
-            diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
-            q = pick(
-                rng,
-                [
-                    f"In the year {happened}, which was higher in {fig}: {a_pt.category} or "
-                    f"{b_pt.category}, and "
-                    "by how much?",
-                    f"The report notes that {happened}. That year, did {a_pt.category} or {b_pt.category} "
-                    "stand "
-                    f"higher in {fig}, and what was the gap?",
-                ],
-            )
-            a = (
-                f"{cap(happened)} in {year}; that year {hi.category} stood higher, at {val(chart, hi)} "
-                f"against {val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
-            )
-            steps = [
-                f"Find in the text that {happened} in {year}.",
-                f"In {fig}, read {hi.category} and {lo.category} at {year}: {val(chart, hi)} and "
-                f"{val(chart, lo)}.",
-                f"Compare and subtract: {diff.text}.",
-            ]
-            values: list[Value] = [
-                exact_value(fact_term(ctx, fact_index, "year"), None),
-                label_value(str(hi.category)),
-                diff,
-            ]
-            return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
+    drawn = [out[int(i)] for i in rng.permutation(len(out))]
+    return sorted(drawn, key=lambda c: turning and not in_minority(chart, c[1], c[2].category, c[3].category))
+
+
+def _compare_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """Which of two series was higher in the year an event from the text happened, and by how
+    much: only two series that swap order in some year (else the year decides nothing)."""
+    for fact_index, year, hi, lo in _event_pairs(ctx, chart, rng, turning=True):
+        if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
+            continue
+        # the two options in a drawn order: in data order the first named was the answer 62%
+        a_pt, b_pt = (hi, lo) if rng.random() < 0.5 else (lo, hi)
+        happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
+        diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
+        q = pick(
+            rng,
+            [
+                f"In the year {happened}, which was higher in {fig}: {a_pt.category} or "
+                f"{b_pt.category}, and "
+                "by how much?",
+                f"The report notes that {happened}. That year, did {a_pt.category} or {b_pt.category} "
+                "stand "
+                f"higher in {fig}, and what was the gap?",
+            ],
+        )
+        a = (
+            f"{cap(happened)} in {year}; that year {hi.category} stood higher, at {val(chart, hi)} "
+            f"against {val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
+        )
+        steps = [
+            f"Find in the text that {happened} in {year}.",
+            f"In {fig}, read {hi.category} and {lo.category} at {year}: {val(chart, hi)} and "
+            f"{val(chart, lo)}.",
+            f"Compare and subtract: {diff.text}.",
+        ]
+        values: list[Value] = [
+            exact_value(fact_term(ctx, fact_index, "year"), None),
+            label_value(str(hi.category)),
+            diff,
+        ]
+        return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
+    return None
+
+
+def _gap_at_event(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    """How far one series stood above another in the year an event from the text happened, for
+    two series that never swap order (which is higher needs no year, so it is not asked) whose
+    gap in some other year lies outside the answer's tolerance (the year decides the gap)."""
+    for fact_index, year, hi, lo in _event_pairs(ctx, chart, rng, turning=False):
+        diff = difference_value(point_term(chart, hi), point_term(chart, lo), value_unit(chart))
+        tol = effective_tol(diff.av.value or 0.0, diff.av.abs_tol, diff.av.rel_tol)
+        if not gap_turns(chart, year, hi.category, lo.category, tol):
+            continue
+        if not mark_use(ctx, chart, f"event-pair:{fact_index}"):
+            continue
+        happened, fig = event_phrase(ctx, fact_index), figure_ref(chart)
+        q = pick(
+            rng,
+            [
+                f"In the year {happened}, by how much did {hi.category} exceed {lo.category} in {fig}?",
+                f"The report notes that {happened}. That year, how far did {hi.category} stand above "
+                f"{lo.category} in {fig}?",
+            ],
+        )
+        a = (
+            f"{cap(happened)} in {year}; that year {hi.category} stood at {val(chart, hi)} against "
+            f"{val(chart, lo)} for {lo.category}, a gap of {diff.said()}."
+        )
+        steps = [
+            f"Find in the text that {happened} in {year}.",
+            f"In {fig}, read {hi.category} and {lo.category} at {year}: {val(chart, hi)} and "
+            f"{val(chart, lo)}.",
+            f"Subtract: {diff.text}.",
+        ]
+        values: list[Value] = [exact_value(fact_term(ctx, fact_index, "year"), None), diff]
+        return Draft("comparison", "L4", q, a, values, steps, [chart], [hi, lo], [fact_index])
     return None
 
 
@@ -311,29 +367,7 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
                 hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
                 if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
                     continue
-                fig = figure_ref(chart)
-                c_hi, c_lo = str(colour_of(chart, hi)), str(colour_of(chart, lo))
-                ca, cb = (c_hi, c_lo) if rng.random() < 0.5 else (c_lo, c_hi)
-                q = pick(
-                    rng,
-                    [
-                        f"In {fig}, at {hi.label}, which is higher: the {ca} series or the {cb} series? "
-                        "Say what "
-                        "each colour represents.",
-                        f"Looking at {hi.label} in {fig}, does the {ca} or the {cb} mark reach further, "
-                        "and which "
-                        "series do those colours stand for?",
-                    ],
-                )
-                a = (
-                    f"{cap(c_hi)} stands for {hi.category}, at {val(chart, hi)}, which is above {c_lo}, "
-                    f"which is {lo.category} at {val(chart, lo)}."
-                )
-                steps = [
-                    f"Use the legend of {fig}: {c_hi} is {hi.category}, {c_lo} is {lo.category}.",
-                    f"Read both at {hi.label}: {val(chart, hi)} and {val(chart, lo)}.",
-                    f"Compare: {hi.category} is higher.",
-                ]
+                q, a, steps = _colour_texts(chart, hi, lo, rng)
                 values: list[Value] = [
                     label_value(str(hi.category)),
                     label_value(str(lo.category)),
@@ -342,6 +376,49 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
                 ]
                 return Draft("comparison", "L5", q, a, values, steps, [chart], [hi, lo])
     return None
+
+
+def _colour_texts(
+    chart: Chart, hi: DataPoint, lo: DataPoint, rng: np.random.Generator
+) -> tuple[str, str, list[str]]:
+    """The question, answer and steps of :func:`_compare_colours`. On a stacked chart the larger
+    segment may sit below the other, which then reaches higher on the page: there the question
+    asks which segment holds the larger value, not which reaches further."""
+    fig = figure_ref(chart)
+    c_hi, c_lo = str(colour_of(chart, hi)), str(colour_of(chart, lo))
+    ca, cb = (c_hi, c_lo) if rng.random() < 0.5 else (c_lo, c_hi)
+    if chart_type(chart.chartType).member("stacked"):
+        q = pick(
+            rng,
+            [
+                f"In {fig}, at {hi.label}, which segment holds the larger value: the {ca} one or the {cb} "
+                "one? Say what each colour represents.",
+                f"Looking at {hi.label} in {fig}, is the {ca} or the {cb} segment the larger, and which "
+                "series do those colours stand for?",
+            ],
+        )
+        compared = "larger than"
+    else:
+        q = pick(
+            rng,
+            [
+                f"In {fig}, at {hi.label}, which is higher: the {ca} series or the {cb} series? Say what "
+                "each colour represents.",
+                f"Looking at {hi.label} in {fig}, does the {ca} or the {cb} mark reach further, and which "
+                "series do those colours stand for?",
+            ],
+        )
+        compared = "above"
+    a = (
+        f"{cap(c_hi)} stands for {hi.category}, at {val(chart, hi)}, which is {compared} {c_lo}, "
+        f"which is {lo.category} at {val(chart, lo)}."
+    )
+    steps = [
+        f"Use the legend of {fig}: {c_hi} is {hi.category}, {c_lo} is {lo.category}.",
+        f"Read both at {hi.label}: {val(chart, hi)} and {val(chart, lo)}.",
+        f"Compare: {hi.category} is {'larger' if compared == 'larger than' else 'higher'}.",
+    ]
+    return q, a, steps
 
 
 def _against_target(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:

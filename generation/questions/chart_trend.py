@@ -51,6 +51,7 @@ from generation.questions.common import (
     read_value,
     wanted,
 )
+from generation.questions.event_steps import direction_turns
 from generation.questions.phrasing import (
     DIRECTION_RULE,
     colour_keyed,
@@ -433,6 +434,8 @@ def _trend_since_event(
             labels = [p.label for p in points]
             if not about(series) or year not in labels or labels.index(year) == len(labels) - 1:
                 continue
+            if not direction_turns([p.value for p in points], labels.index(year)):
+                continue  # the same direction from every earlier year: the event decides nothing
             ends = _endpoints(ctx, chart, points[labels.index(year) :])
             if (
                 ends is None

@@ -20,6 +20,7 @@ from generation.questions.chart_common import (
     first_draft,
     mark_use,
     mean_needs_no_reading,
+    order_given,
     ordered_series,
     separable,
     series_name,
@@ -105,6 +106,8 @@ def _read_one(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | N
 
 
 def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+    if order_given(chart):
+        return None  # a funnel's first stage is its highest, its last the lowest
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
             continue

@@ -14,6 +14,7 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name, val
 from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.event_steps import enough_years
 from generation.questions.kinds import is_percentage
 from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, pick, value_unit, with_unit
 from generation.world.derivation import apply, constant
@@ -137,10 +138,11 @@ def sole_cause(ctx: Context, index: int) -> bool:
 
 
 def spans_for_years(ctx: Context, y0: int, y1: int, rng: np.random.Generator) -> list[Span]:
-    """Every series of every chart with readable marks at both years (``y0 < y1``)."""
+    """Every series of every chart of three or more years (``event_steps.enough_years``) with
+    readable marks at both years (``y0 < y1``)."""
     out = []
     for chart in qc.shuffled(list(ctx.manifest.charts), rng):
-        for series in ordered_series(chart):
+        for series in ordered_series(chart) if enough_years(chart) else ():
             found = span(ctx, chart, series, str(y0), str(y1))
             if found is not None:
                 out.append(found)

@@ -30,6 +30,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
 # the audit's seed: the old code's verify L5 held 40 "matches" of 58 here
 SEED, N_DOCS = 5471, 200
+#: Comparison L4 questions that ask which of two series was higher: only two that swap order in
+#: some year are asked so (``generation.questions.event_steps``), 7 here (28 asked before).
+ASKED_L4 = 5
 
 
 def level_tilts(questions: list[Question], seed: int, n_docs: int) -> list[str]:
@@ -111,8 +114,8 @@ def test_comparison_l4_names_its_options_in_a_drawn_order(
 ) -> None:
     first_in_data = first_is_answer = asked = 0
     for m, q in _asked(run, "comparison"):
-        if q.difficulty != "L4":
-            continue
+        if q.difficulty != "L4" or not _labels(q):
+            continue  # the gap alone, of two series that never swap order: no option to pick
         chart = next(c for c in m.charts if c.title == q.chart_title)
         named = [re.sub(r".*\((.+)\)$", r"\1", ref.label) for ref in q.required_data_points]
         at = sorted(named, key=q.question.find)
@@ -120,7 +123,7 @@ def test_comparison_l4_names_its_options_in_a_drawn_order(
         asked += 1
         first_in_data += series.index(at[0]) < series.index(at[1])
         first_is_answer += at[0] == _labels(q)[-1]
-    assert asked >= 25
+    assert asked >= ASKED_L4
     # in data order the option named first was always the one plotted first (30 of 32), and the
     # answer 62%. About 30 questions a seed: the order is drawn per question, so at 5% a test any
     # change to the documents failed one of the two counts in ten by chance (9 of 30 after charts of

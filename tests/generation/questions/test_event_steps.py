@@ -1,0 +1,99 @@
+"""Chart questions whose text step decides their answer, and whose wording matches the page
+(audit45; ``generation.questions.event_steps``, ``generation.questions.step_measures``), over 60
+planned paper-config documents: comparison L4's two series swap order in some year, trend L4's
+direction since the event's year differs from the direction since another year, no text year is
+looked up on a chart of two years, a stacked chart's colour comparison asks which segment is
+larger (not which reaches higher) and no funnel is asked which stage is larger or the extreme.
+On main 75e4f73 these documents gave 10 of 10, 11 of 13, 5 of 182 and 4 of 7 such questions, and
+its pair and extreme builders asked a funnel which stage is larger."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from generation.document.content import plan_document
+from generation.plan.config import load_config
+from generation.questions.build import make_questions
+from generation.questions.chart_compare import _compare_pair
+from generation.questions.chart_value import _read_extreme
+from generation.questions.common import Context
+from generation.questions.event_steps import direction_turns, enough_years, in_minority, order_turns
+from generation.questions.step_measures import DEFECTS, step_counts
+from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question
+
+PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+SEED, N_DOCS = 41, 60
+
+
+def _chart(rows: dict[str, dict[str, float]]) -> Chart:
+    data = [DataPoint(label=y, value=v, category=s) for y, row in rows.items() for s, v in row.items()]
+    return Chart.model_construct(chartType="line", title="t", data=data)
+
+
+def test_order_turns_and_the_minority_year() -> None:
+    chart = _chart({"2001": {"a": 1, "b": 2}, "2002": {"a": 3, "b": 2}, "2003": {"a": 4, "b": 2}})
+    assert order_turns(chart, "a", "b")
+    assert in_minority(chart, "2001", "a", "b") and not in_minority(chart, "2003", "a", "b")
+    fixed = _chart({"2001": {"a": 1, "b": 2}, "2002": {"a": 1, "b": 3}, "2003": {"a": 2, "b": 5}})
+    assert not order_turns(fixed, "a", "b")
+
+
+def test_direction_turns_only_where_the_start_year_matters() -> None:
+    assert not direction_turns([10, 20, 30, 40], 1)  # rises from every year
+    assert direction_turns([10, 50, 30, 40], 1)  # fell from 50, rose from 10 and 30
+    assert direction_turns([10, 50, 30, 40], 0)  # rose from 10, fell from 50
+
+
+def test_a_text_year_needs_three_years_on_the_chart() -> None:
+    assert not enough_years(_chart({"2001": {"a": 1}, "2002": {"a": 2}}))
+    assert enough_years(_chart({"2001": {"a": 1}, "2002": {"a": 2}, "2003": {"a": 3}}))
+    assert not enough_years(_chart({"North": {"a": 1}, "South": {"a": 2}, "East": {"a": 3}}))
+
+
+@pytest.fixture(scope="module")
+def pairs() -> list[tuple[DocumentManifest, Question]]:
+    config = load_config(PAPER, seed=SEED, n_docs=N_DOCS)
+    out = []
+    for i in range(N_DOCS):
+        m = plan_document(config, i).manifest
+        out += [(m, q) for q in make_questions(m, config)]
+    return out
+
+
+@pytest.mark.slow
+def test_no_chart_question_skips_the_step_it_claims(pairs: list[tuple[DocumentManifest, Question]]) -> None:
+    found, could = step_counts(pairs)
+    assert {name: found[name] for name in DEFECTS} == dict.fromkeys(DEFECTS, 0), found
+    # the questions are still asked (their slots take other series or charts; comparison L4 on two
+    # series that never swap asks the gap alone, see the next test)
+    for name, least in (("direction_fixed", 5), ("stacked_reach", 2)):
+        assert could[name] >= least, (name, could)
+
+
+@pytest.mark.slow
+def test_the_filtered_cells_keep_their_questions(pairs: list[tuple[DocumentManifest, Question]]) -> None:
+    cells = [(q.category, q.difficulty) for _, q in pairs]
+    for cell in (
+        ("comparison", "L4"),
+        ("trend_pattern", "L4"),
+        ("value_reading", "L2"),
+        ("comparison", "L2"),
+    ):
+        assert cells.count(cell) >= 6, (cell, cells.count(cell))
+
+
+@pytest.mark.slow
+def test_no_funnel_is_asked_which_stage_is_larger(pairs: list[tuple[DocumentManifest, Question]]) -> None:
+    manifests = list({m.doc_id: m for m, _ in pairs}.values())
+    funnels = [(m, c) for m in manifests for c in m.charts if c.chartType == "funnel"]
+    bars = [(m, c) for m in manifests for c in m.charts if c.chartType == "bar"]
+    assert len(funnels) >= 3 and len(bars) >= 3, (len(funnels), len(bars))
+    for make in (_compare_pair, _read_extreme):
+        for m, chart in funnels:
+            drafts = [make(Context(m), chart, np.random.default_rng(k)) for k in range(4)]
+            assert drafts == [None] * 4, (make.__name__, chart.vizId, drafts[0])
+        # other charts are still asked
+        assert any(make(Context(m), c, np.random.default_rng(0)) for m, c in bars), make.__name__
