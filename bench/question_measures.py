@@ -60,10 +60,10 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from generation.questions.stats import question_stats
-from generation.questions.trend_measures import render as render_trends
-from generation.questions.trend_measures import trend_counts
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
+from generation.questions.trend_measures import render as render_trends
+from generation.questions.trend_measures import trend_counts
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
 

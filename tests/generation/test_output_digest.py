@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "80488c703700f3a195286a237351e89aa0874e1defc8c72641bdfad3c8985859",
-    "5-d3-1": "ee844b3b6967ec087a1895f2dee47e69499cf1e59afa132b9cbd226fe090c40f",
-    "5-d3-2": "540ae481d3f678b55730c4363232f08451f0671103055e879d8026d33cb360eb",
-    "5-d3-3": "e64dbdb0bb5d77cef0d580a1cee7fee5b88b425874124f258b7a0783ae98036e",
-    "3-matplotlib-0": "45086c6248abd0f6a1d3c98d0ceb2ca2979f9e7b85fac04debde39f78548365e",
-    "3-matplotlib-1": "88fef4b88596946cb52c1263368824a4ed1eb27ba119e1e161734da6eb09e9d3",
+    "5-d3-0": "b0d3775594ff81e1f0868295fc3382dd3f1c2664b1f0417bd0b18f443d3d6bf3",
+    "5-d3-1": "184176a7bc1fa85ed756aff457f65a1009bc4f0b5b68794ea246ebe2b2dca238",
+    "5-d3-2": "eb19379c130456b4a5cad7f5d4ab698e2e28432af65213314fe21a94484030ed",
+    "5-d3-3": "b2a36837872390238917b66433545a5f866e3405e2b4e79889005172b61aee37",
+    "3-matplotlib-0": "a6a93dbccbbf8a618c8e9ac1d85f443a6286b299153d235c25f4adef610b41b5",
+    "3-matplotlib-1": "1b3c5a45bc350b8112f9b51fd1aca8dd4f685d914d39c46b5312eef87b178f2c",
 }
 
 
