@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ from generation.charts.spec import chart_decimals
 from generation.document.claims import MATCH_TOLS, MIN_STRETCH, MISS_TOLS
 from generation.document.content import allowed_chart_types, plan_document
 from generation.document.targets import PAGE_MODELS, document_targets, target_words
-from generation.plan.config import GenerationConfig
+from generation.plan.config import GenerationConfig, load_config
 from generation.plan.doc_plan import (
     CalloutBlock,
     ChartBlock,
@@ -447,3 +448,16 @@ def test_no_two_charts_of_a_report_share_a_title() -> None:
         titles = Counter(c.title for c in plan_document(config, i).manifest.charts)
         repeated += [f"{i}: {t}" for t, n in titles.items() if n > 1]
     assert not repeated, repeated
+
+
+def test_a_topic_whose_facts_are_all_charted_gets_fewer_tables_not_no_report() -> None:
+    """Document 193 of seed 1979 (paper config) charts every year of its topic's metrics before
+    its fourth table; planning it raised NumberSpaceExhaustedError, so `generate` failed for the
+    whole run. It now has the tables the topic's facts allow, numbered and placed in order."""
+    config = load_config(Path("configs/paper.yaml"), seed=1979, n_docs=200)
+    plan = plan_document(config, 193)
+    target = document_targets(config, 193, plan.manifest.archetype)
+    tables = [t.table_id for t in plan.manifest.tables]
+    assert 0 < len(tables) < target.n_tables
+    assert tables == [f"table-{k}" for k in range(1, len(tables) + 1)]
+    DocumentManifest.model_validate(plan.manifest.model_dump())
