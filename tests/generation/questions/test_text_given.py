@@ -101,7 +101,8 @@ def test_no_generated_question_breaks_the_text_given_rule(
 def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     """Integrate L1/L4 no longer take matched claims: L3's group means keep those slots filled."""
     cells = Counter((q.category, q.difficulty) for _, qs in run for q in qs if q.subset == "cross_modal")
-    # 237 of 240 (238 before audit45: another slot falls back to verify only where a claim of
-    # each verdict is left, crossmodal._both_verdicts, and one such slot here found nothing else)
-    assert sum(cells.values()) >= 0.98 * 3 * N_DOCS, cells
+    # 233 of 240 (238 before verify45's crossmodal._both_verdicts, 237 with it; trend45's trend
+    # claims skip metrics with a known direction, so compare_representations has fewer claims:
+    # fresh seed 2333, 200 documents, cross-modal 595 -> 586 of 600)
+    assert sum(cells.values()) >= 0.97 * 3 * N_DOCS, cells
     assert cells[("integrate_sources", "L3")] >= 10, cells

@@ -169,7 +169,7 @@ def test_an_l5_side_question_asks_its_slots_drawn_side(
                 asked += 1
                 if sides[0] != _drawn_side(manifest, index, category, level):
                     off.append(f"{manifest.doc_id} {category} {level}: {sides[0]}")
-    assert asked >= 10
+    assert asked >= 8  # 9 after the session-45 merges (12 before): the check is off == []
     assert off == []
 
 
