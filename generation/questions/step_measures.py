@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from generation.charts.registry import chart_type
+from generation.questions.chart_common import order_given
 from generation.questions.event_steps import chart_years, direction_turns, order_turns
 from generation.questions.phrasing import point_key
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question
@@ -90,7 +91,7 @@ def stacked_reach(chart: Chart, q: Question) -> bool | None:
 
 
 def funnel_order(chart: Chart, q: Question) -> bool | None:
-    if chart.chartType != "funnel" or q.difficulty not in ("L2", "L3"):
+    if not order_given(chart) or q.difficulty not in ("L2", "L3"):
         return None
     stages = [p.label for p in chart.data]
     answers = [x for x in _labels(q) if x in stages]
