@@ -20,7 +20,8 @@ cross-modal validity defects of the claims42 audit, one line each (``bench/_vali
 subset, the chart readings the report prints elsewhere (``generation.questions.elsewhere``); and
 the event and credited-period measures per (category, level), with the questions of each cell
 (``generation.questions.event_measures``); the chart questions whose answer does not need the
-step they claim (``generation.questions.step_measures``).
+step they claim (``generation.questions.step_measures``); the series' shapes and the year answers
+at a chart's end (``generation.questions.shape_measures``).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ from generation.questions.measures import (
     unprinted_asked,
     verdict_balance,
 )
+from generation.questions.shape_measures import render as render_shapes
+from generation.questions.shape_measures import shape_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
@@ -116,6 +119,7 @@ def main() -> None:
     rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
     print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\n".join(render_trends(trend_counts(pairs))))
+    print("\n".join(render_shapes(shape_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

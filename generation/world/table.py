@@ -9,11 +9,13 @@ depend on which chart asks for it first: a trend from a start to an end value (g
 for levels and counts, linear for rates, shares and indices), bent by a random shape, plus
 bounded noise, clipped to the metric's range. The trend goes the metric's known way (a theme's
 ``trend``: up for 5G coverage, down for battery prices); without one it rises 60% of the time,
-and :data:`FLAT_SHARE` of the series stay flat. A metric with a first year (``since``) has no
-value before it. A value is fixed the first time the report
-shows it: rounded to the metric's decimals and, when that number string is already taken by
-another fact, moved to the nearest free one (a step or two of the last decimal), so two
-different facts never print the same number (see :mod:`generation.world.numbers`).
+and :data:`FLAT_SHARE` of the series stay flat. :data:`TURN_SHARE` of the others turn in
+interior years: a cycle on their trend (peaks and troughs inside a chart's years), for a metric of
+known direction a small one that keeps its way over any four years. A metric with a first year
+(``since``) has no value before it. A value is fixed the first time the report shows it:
+rounded to the metric's decimals and, when that number string is already taken by another fact,
+moved to the nearest free one (a step or two of the last decimal), so two different facts
+never print the same number (see :mod:`generation.world.numbers`).
 
 A topic of the topic space (:mod:`generation.world.space`) bounds each series by its entity's
 own range (extensive metrics scale with the entity), and a part of its mix is a drifting
@@ -53,6 +55,22 @@ FLAT_MOVE = 0.01
 FLAT_NOISE = 0.006
 #: Largest printed step (one unit of the last decimal) of a flat series, relative to its level.
 FLAT_STEP = 0.004
+#: Share of the moving series of five or more years that turn in interior years (:func:`_turning_path`):
+#: without it nearly every series ran one way from its first year to its last (1524 of 2490
+#: strictly monotone, seed 2411), so a peak or an extreme was a chart's first or last year and a
+#: text event's year decided nothing. Real series have turning points (a boom and its bust, a
+#: recession's dip); two in five of the series that move is a visible share that leaves most
+#: series' trend readable.
+TURN_SHARE = 0.4
+#: A turning series' cycle: its length in years (a chart shows a run of 4 to 8 years, so most
+#: show a turn) and its size as a share of the series' whole start-to-end move, for a metric
+#: without a known direction and for one with (a dip that never outweighs its way, see DIP_LIMIT).
+CYCLE_YEARS = (5.0, 9.0)
+CYCLE_SIZE = {False: (0.12, 0.3), True: (0.04, 0.1)}
+#: A series of a metric with a known direction never falls back more than DIP_LIMIT of its
+#: value between two years three or more apart (it still goes its known way over any four years);
+#: one whose cycle would is drawn without it.
+DIP_LIMIT = 0.03
 #: A part of a composed topic's mix stays below this fraction of its whole (room for rounding).
 WHOLE_MARGIN = 0.92
 #: A mix's parts stay between these fractions of the mix metric's maximum (visible in a stack).
@@ -115,6 +133,30 @@ def _trend_ends(rng: np.random.Generator, trend: str, low: float, high: float) -
     if not low + 0.03 * span <= end <= high - 0.03 * span:
         end = start - sign * float(rng.uniform(0.2, 0.5)) * span
     return start, float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+
+
+def _turning_path(rng: np.random.Generator, n: int, directed: bool) -> np.ndarray:
+    """A series' progress from its start (0) to its end (1) over ``n`` years: its power-curve
+    trend plus a cycle of :data:`CYCLE_YEARS` (booms and busts, a recession's dip and its
+    recovery) of :data:`CYCLE_SIZE` of the whole move, less where the metric has a known
+    direction, the cycle's line from its first to its last value taken off so the ends stay."""
+    t = np.linspace(0.0, 1.0, n)
+    years = float(rng.uniform(*CYCLE_YEARS))
+    size = float(rng.uniform(*CYCLE_SIZE[directed]))
+    phase = float(rng.uniform(0.0, 2 * np.pi))
+    wave = np.sin(2 * np.pi * t * (n - 1) / years + phase)
+    wave -= wave[0] + (wave[-1] - wave[0]) * t
+    return np.asarray(t ** float(rng.uniform(0.6, 1.6)) + size * wave)
+
+
+def _holds_direction(values: np.ndarray, sign: float) -> bool:
+    """Whether ``values`` never move against ``sign`` by more than :data:`DIP_LIMIT` of the
+    earlier value between two years three or more apart."""
+    for gap in range(3, len(values)):
+        change = (values[gap:] - values[:-gap]) / np.abs(values[:-gap])
+        if np.any(sign * change < -DIP_LIMIT):
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -206,15 +248,53 @@ class FactTable:
                 self._flat.add(key)
                 end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
             shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
-            if flat or metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
-                noise = FLAT_NOISE if flat else RELATIVE_NOISE
-                trend = start * (end / start) ** shape
-                noisy = trend * (1 + rng.uniform(-noise, noise, n))
-            else:
-                trend = start + (end - start) * shape
-                noisy = trend + rng.uniform(-ABSOLUTE_NOISE, ABSOLUTE_NOISE, n) * span
+            noisy = self._path(rng, metric, (start, end), shape, flat, span)
+            if not flat and n >= 5:
+                noisy = self._turned(key, metric, (start, end), noisy, (low, high))
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
+
+    @staticmethod
+    def _path(
+        rng: np.random.Generator,
+        metric: Metric,
+        ends: tuple[float, float],
+        shape: np.ndarray,
+        flat: bool,
+        span: float,
+    ) -> np.ndarray:
+        """The series from ``ends[0]`` to ``ends[1]`` along ``shape`` (0 to 1), with its noise."""
+        start, end = ends
+        n = len(shape)
+        if flat or metric.kind in ("level", "count", "intensive"):  # positive magnitudes move by factors
+            noise = FLAT_NOISE if flat else RELATIVE_NOISE
+            return np.asarray(start * (end / start) ** shape * (1 + rng.uniform(-noise, noise, n)))
+        trend = start + (end - start) * shape
+        return np.asarray(trend + rng.uniform(-ABSOLUTE_NOISE, ABSOLUTE_NOISE, n) * span)
+
+    def _turned(
+        self,
+        key: tuple[str, str, str],
+        metric: Metric,
+        ends: tuple[float, float],
+        drawn: np.ndarray,
+        bounds: tuple[float, float],
+    ) -> np.ndarray:
+        """``drawn``, or for :data:`TURN_SHARE` of the series one that turns in interior years
+        (:func:`_turning_path`, from a stream of its own so the other draws keep theirs) that
+        stays 3% inside ``bounds`` and, with a known direction, holds it (:func:`_holds_direction`)."""
+        rng = stage_rng(self._seed, "world.turn", self._doc_id, *key)
+        if rng.random() >= TURN_SHARE:
+            return drawn
+        directed = metric.trend != "any"
+        low, high = bounds
+        turned = self._path(rng, metric, ends, _turning_path(rng, len(drawn), directed), False, high - low)
+        margin = 0.03 * (high - low)
+        if not (low + margin <= turned.min() and turned.max() <= high - margin):
+            return drawn
+        if directed and not _holds_direction(turned, 1.0 if metric.trend == "up" else -1.0):
+            return drawn
+        return turned
 
     def years_of(self, metric_name: str) -> list[str]:
         """The report's years in which ``metric_name`` exists (from its ``since`` on)."""

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "b0d3775594ff81e1f0868295fc3382dd3f1c2664b1f0417bd0b18f443d3d6bf3",
-    "5-d3-1": "184176a7bc1fa85ed756aff457f65a1009bc4f0b5b68794ea246ebe2b2dca238",
-    "5-d3-2": "eb19379c130456b4a5cad7f5d4ab698e2e28432af65213314fe21a94484030ed",
-    "5-d3-3": "b2a36837872390238917b66433545a5f866e3405e2b4e79889005172b61aee37",
-    "3-matplotlib-0": "a6a93dbccbbf8a618c8e9ac1d85f443a6286b299153d235c25f4adef610b41b5",
-    "3-matplotlib-1": "1b3c5a45bc350b8112f9b51fd1aca8dd4f685d914d39c46b5312eef87b178f2c",
+    "5-d3-0": "f9f09e22a16f68e9003fbd62a6b5ef2c98b0ed7949c760a310e9d64c8aff5aa3",
+    "5-d3-1": "ab07035cd03e11abaf4f6a2b5ba98a682464e41992b4abb89c11ad888e401986",
+    "5-d3-2": "f499d6cb44362ef1794615f5afd40feee49863ffa5df43e0468b74c91b9cadc6",
+    "5-d3-3": "de3c87b295e72feac07a0e802be7a7659ffbd2edef2c4221625f693c1d9237da",
+    "3-matplotlib-0": "d02041d393c96f6582dd665431a9aa87a0c9bde4ea7349dbe5af5b8cee410383",
+    "3-matplotlib-1": "151fc612532001432babfd0436d2df83f7151ed18bbeb9635cb628f8f9e31748",
 }
 
 

@@ -242,5 +242,7 @@ def test_impact_questions_agree_with_a_plural_policy() -> None:
         causes = [m.text_facts[i].values.get("cause", "") for i in q.required_facts]
         if q.category == "impact_reception" and any(c and is_plural(c) for c in causes):
             plural.append((q.question_id, q.question + " " + q.answer))
-    assert len(plural) >= 5, len(plural)  # enough plural policies to look at
+    # enough plural policies to look at: 3 on these documents since the world's series turn
+    # (peaks46; 5 or more before)
+    assert len(plural) >= 3, len(plural)
     assert [(i, _SINGULAR_POLICY.findall(text)) for i, text in plural if _SINGULAR_POLICY.search(text)] == []

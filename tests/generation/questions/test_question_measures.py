@@ -102,10 +102,12 @@ def test_verdicts_are_balanced_per_category(run: list[tuple[DocumentManifest, li
     balance = verdict_balance(_all(run))
     assert {"verify_with_chart", "compare_representations", "integrate_sources", "comparison"} <= set(balance)
     # 20 documents hold 5-30 verdicts per category: the largest class may exceed an even split by
-    # two or by a tenth (a paper-config run of 200 documents keeps it within 55%: docs/questions.md)
+    # three or by a tenth (a paper-config run of 200 documents keeps it within 55%: docs/questions.md;
+    # verify_with_chart 14 of 22 here since the world's series turn, peaks46, and 53.3% / 53.0% of
+    # 240 / 236 on 200 documents of seeds 2411 / 2453, 53.1% before)
     for category, counts in balance.items():
         total = sum(counts.values())
-        assert max(counts.values()) <= total / 2 + max(2, total / 10), (category, counts)
+        assert max(counts.values()) <= total / 2 + max(3, total / 10), (category, counts)
     assert unbalanced({"x": Counter(matches=3, contradicts=1)}) == [
         "x: matches is 3 of 4 verdicts (75% > 55%)"
     ]

@@ -1,0 +1,99 @@
+"""How the charted time series are shaped, and where year answers land (issue peaks46).
+
+A world whose series nearly all run one way from the first year to the last puts every peak and
+trough at a chart's end, so "in which year did it peak?" is answered by the chart's first or
+last year, and a text event's year decides nothing in a "since the event" question. Read from
+the manifest and question records alone; ``bench/question_measures.py`` prints them:
+
+- per series of four or more years on a chart: strictly monotone, and with its maximum and
+  minimum at the two ends;
+- per question whose label answer is one of its chart's years (three or more years): at the
+  chart's first or last year, against ``2 / n`` that uniform answers would give.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from itertools import pairwise
+
+from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
+
+YEAR = re.compile(r"^(1[89]|20)\d{2}$")
+#: Fewest years a series needs to count as a time series here.
+MIN_YEARS = 4
+
+
+def year_series(chart: Chart) -> list[list[float]]:
+    """The chart's series over its year labels (one list of values a series, years in order)."""
+    by_series: dict[str | None, dict[int, float]] = defaultdict(dict)
+    for p in chart.data:
+        if YEAR.match(p.label):
+            by_series[p.category][int(p.label)] = p.value
+    return [[values[y] for y in sorted(values)] for values in by_series.values()]
+
+
+def is_monotone(seq: list[float]) -> bool:
+    """Whether ``seq`` strictly rises or strictly falls from each value to the next."""
+    steps = {(b > a) - (b < a) for a, b in pairwise(seq)}
+    return len(steps) == 1 and 0 not in steps
+
+
+def extremes_at_ends(seq: list[float]) -> bool:
+    """Whether the maximum and the minimum of ``seq`` are its first and last values."""
+    return {seq.index(max(seq)), seq.index(min(seq))} == {0, len(seq) - 1}
+
+
+def year_at_end(chart: Chart, q: Question) -> tuple[bool, float] | None:
+    """(``q``'s year answer is its chart's first or last year, the uniform chance of that), or
+    None when ``q`` is not answered by one of three or more years of the chart."""
+    years = sorted({int(p.label) for p in chart.data if YEAR.match(p.label)})
+    labels = [a.text for a in q.answer_values if a.kind == "label"]
+    answer = next((int(x) for x in labels if YEAR.match(x)), None)
+    if answer is None or len(years) < 3 or answer not in years:
+        return None
+    return answer in (years[0], years[-1]), 2 / len(years)
+
+
+def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
+    """Counts: ``series``, ``monotone``, ``ends`` over the charts' series of 4+ years (each
+    document once), ``years asked``, ``at end``, ``uniform`` (expected at end, x1000) over the
+    questions answered by a year, and the same three per ``<category> <level>``."""
+    out: Counter[str] = Counter()
+    seen: set[str] = set()
+    for m, q in pairs:
+        charts = {c.vizId: c for c in m.charts}
+        if m.doc_id not in seen:
+            seen.add(m.doc_id)
+            for seq in (s for c in m.charts for s in year_series(c) if len(s) >= MIN_YEARS):
+                out["series"] += 1
+                out["monotone"] += is_monotone(seq)
+                out["ends"] += extremes_at_ends(seq)
+        ref = next((u.ref for u in q.evidence_units or [] if u.kind == "chart" and u.ref in charts), None)
+        found = year_at_end(charts[ref], q) if ref is not None else None
+        if found is None:
+            continue
+        for prefix in ("", f"{q.category} {q.difficulty} "):
+            out[f"{prefix}years asked"] += 1
+            out[f"{prefix}at end"] += found[0]
+            out[f"{prefix}uniform"] += round(1000 * found[1])
+    return out
+
+
+def render(counts: Counter[str]) -> list[str]:
+    """The series shapes, then the year answers at a chart's end, pooled and per (category, level)."""
+    lines = [
+        "",
+        f"series shapes (shape_measures): series of {MIN_YEARS}+ years {counts['series']}; strictly "
+        f"monotone {counts['monotone']}; maximum and minimum at the two ends {counts['ends']}",
+        f"year answers at the chart's first or last year: {counts['at end']} of {counts['years asked']}"
+        f" (uniform ~{counts['uniform'] / 1000:.1f})",
+    ]
+    cells = sorted(k[: -len(" years asked")] for k in counts if k.endswith(" years asked"))
+    for cell in cells:
+        lines.append(
+            f"  {cell}: {counts[f'{cell} at end']} of {counts[f'{cell} years asked']}"
+            f" (uniform ~{counts[f'{cell} uniform'] / 1000:.1f})"
+        )
+    return lines
