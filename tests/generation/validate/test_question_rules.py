@@ -284,7 +284,8 @@ def test_a_complex_period_on_the_whole_span_is_rejected(
     chart's first-to-last change: the text step decides nothing."""
     q = _one(questions, subset="complex", category="impact_reception", difficulty="L2")
     assert text_given_problems(manifest, q) == []
-    cause = next(k for k, i in enumerate(q.required_facts) if manifest.text_facts[i].values["kind"] == "cause")
+    kinds = [manifest.text_facts[i].values["kind"] for i in q.required_facts]
+    cause = kinds.index("cause")
     fact = manifest.text_facts[q.required_facts[cause]].values
     chart = next(c for c in manifest.charts if c.vizId == fact["viz_id"])
     labels = [p.label for p in chart.data if p.category == (fact.get("series") or None)]
