@@ -9,7 +9,8 @@ family of closed answers (``measures.closed_balance``: verdicts, sides, directio
 which of two named marks), how many questions ask a number looser than a
 quarter of itself (``common.pinned``), the questions on a labelled chart that need a value it
 prints nowhere (``measures.unprinted_asked``), why complex builders found no draft
-(``Context.miss``) and the complex questions per level, the complex questions carrying each validity defect of
+(``Context.miss``) and the complex questions per level and per (category, level) with their
+whole-span periods, the complex questions carrying each validity defect of
 ``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
 single threshold on the claim's relative distance from its mark (and that distance per verdict
 and kind of chart: a match is never more than 5% away), and the best rule on one
@@ -46,7 +47,7 @@ from generation.document.claims import MATCH_SHARE
 from generation.questions import elsewhere
 from generation.questions.build import make_questions
 from generation.questions.common import DIRECTION_ALIASES, pinned
-from generation.questions.complex_measures import DEFECTS, defect_counts
+from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.measures import (
@@ -110,6 +111,12 @@ def main() -> None:
     print("\n".join(f"  {why}: {n}" for why, n in sorted(misses.items())))
     complex_made = Counter(q.difficulty for q in questions if q.subset == "complex")
     print("complex questions per level: " + ", ".join(f"{lv} {n}" for lv, n in sorted(complex_made.items())))
+    cells = Counter((q.category, q.difficulty) for _, q in pairs if q.subset == "complex")
+    whole = Counter(
+        (q.category, q.difficulty) for m, q in pairs if "period_is_whole_series" in complex_defects(m, q)
+    )
+    for (category, level), n in sorted(cells.items()):
+        print(f"  {category} {level}: {n} (period_is_whole_series {whole[category, level]})")
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))

@@ -116,7 +116,9 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
             continue
         picked = [on[0], *[r for r in on[1:] if r.fact.section_id != on[0].fact.section_id][:1]]
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is not None and f"cause:{i}:impact" not in ctx.used:
+        # a credited period that is its series' whole span leaves the text nothing to give: the
+        # answer is the chart's last value or its first-to-last change
+        if s is not None and not s.whole and f"cause:{i}:impact" not in ctx.used:
             out.append(Credit(i, fact, picked, s))
     return out
 
@@ -219,7 +221,7 @@ def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
     """L4: the cause the report states for a series' path, the change over the period it covers
     (from the text: not restated, not the whole series) and how that cause was received."""
     s = c.span
-    if s.whole or not cc.sole_cause(ctx, c.index):
+    if not cc.sole_cause(ctx, c.index):
         return None
     ch = cc.change(s)
     it = "they" if is_plural(s.name) else "it"

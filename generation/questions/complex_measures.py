@@ -3,8 +3,10 @@ questions whose hop can be skipped or whose answer does not tell the right hop f
 
 - ``colour_names_many_marks``: the question finds "the <colour> mark" where that colour draws
   several marks (a series) and the question names no label that picks one of them.
-- ``period_is_whole_series``: a total or mean over a period the text gives, where the period is the
-  whole series on the chart (averaging every mark answers it without the text).
+- ``period_is_whole_series``: a period the text gives (a credited period, two events' years) that
+  is its series' whole span on the chart, or a total or mean over every mark of the series: the
+  answer is then the chart's first-to-last change, its last value or its mean, and the text step
+  decides nothing.
 - ``period_printed``: an L4 question prints both years of the period its text hop should supply.
 - ``neighbour_unseparated``: one mark read through a hop, where a mark the hop could wrongly land
   on (the next period of its series, another series at its period) reads within the answer's
@@ -94,6 +96,41 @@ def _whole_series(chart: Chart, points: list[DataPoint]) -> bool:
     return {point_key(x) for x in _series(chart, points[0])} == {point_key(x) for x in points}
 
 
+def text_years(m: DocumentManifest, q: Question, chart: Chart) -> set[str]:
+    """The years (``year``, ``start``, ``end``) the question's text facts give that the question,
+    its chart's title left out, does not print: the period the text step supplies."""
+    asked = _asked(q, chart)
+    facts = {f.fact_id: f for f in m.text_facts}
+    years = {
+        str(fact.values.get(key, ""))
+        for u in q.evidence_units or []
+        if u.kind == "text"
+        and (fact := facts.get(u.ref)) is not None
+        and fact.values.get("kind") != "chart_claim"
+        for key in ("year", "start", "end")
+    }
+    return {y for y in years if re.fullmatch(r"\d{4}", y) and not _says(asked, y)}
+
+
+def whole_span(m: DocumentManifest, q: Question) -> list[str]:
+    """The first and last year of the complex question's series where the period its text gives
+    is that whole span (or it aggregates every mark of the series); empty otherwise."""
+    chart = _chart(m, q) if q.subset == "complex" else None
+    points = _points(chart, q) if chart is not None else []
+    if chart is None or not points:
+        return []
+    if not (_whole_series(chart, points) or _text_span_whole(m, q, chart, points)):
+        return []
+    own = _series(chart, points[0])
+    return [own[0].label, own[-1].label]
+
+
+def _text_span_whole(m: DocumentManifest, q: Question, chart: Chart, points: list[DataPoint]) -> bool:
+    """The years the text gives are the first and last year of the question's series."""
+    years = sorted(x.label for x in _series(chart, points[0]) if re.fullmatch(r"\d{4}", x.label))
+    return len(years) >= 3 and text_years(m, q, chart) == {years[0], years[-1]}
+
+
 def _period_printed(q: Question, chart: Chart, points: list[DataPoint]) -> bool:
     if q.difficulty != "L4" or len(points) < 2:
         return False
@@ -170,7 +207,7 @@ def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
     found = set()
     if _colour_many(q, chart, points[0]):
         found.add("colour_names_many_marks")
-    if _whole_series(chart, points):
+    if whole_span(m, q):
         found.add("period_is_whole_series")
     if _period_printed(q, chart, points):
         found.add("period_printed")
@@ -185,8 +222,8 @@ def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
 
 def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[Counter[str], Counter[str]]:
     """Per defect: how many complex questions carry it, and how many could (its denominator:
-    questions finding a mark by its colour, aggregates over a period, L4 questions with a period, single-mark
-    questions, single-mark questions on a multi-series chart)."""
+    questions finding a mark by its colour, aggregates or text periods of two years, L4 questions
+    with a period, single-mark questions, single-mark questions on a multi-series chart)."""
     found: Counter[str] = Counter()
     could: Counter[str] = Counter()
     for m, q in pairs:
@@ -195,7 +232,7 @@ def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[C
         if chart is None or not points:
             continue
         could["colour_names_many_marks"] += _finds_by_colour(q, chart, points[0])
-        could["period_is_whole_series"] += len(points) >= 3
+        could["period_is_whole_series"] += len(points) >= 3 or len(text_years(m, q, chart)) >= 2
         could["period_printed"] += q.difficulty == "L4" and len(points) >= 2
         could["neighbour_unseparated"] += len(points) == 1
         could["half_mark_scored"] += len(points) == 1 and points[0].category is not None and _asks_mark(q)

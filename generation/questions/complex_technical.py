@@ -399,6 +399,8 @@ def _trade_off(ctx: Context, rng: np.random.Generator) -> Draft | None:
         if chart is None or len(ordered_series(chart)) < 2:
             continue
         spans = [cc.span(ctx, chart, series, v["start"], v["end"]) for series in ordered_series(chart)]
+        if any(s is not None and s.whole for s in spans):
+            continue  # the period is the chart's whole span: the text step decides nothing
         ups = [s for s in spans if s is not None and s.last.value > s.first.value]
         downs = [s for s in spans if s is not None and s.last.value < s.first.value]
         if not ups or not downs or not ctx.claim(f"cause:{i}:trade-off"):

@@ -55,13 +55,14 @@ def events(ctx: Context) -> list[Event]:
 
 
 def _pairs(
-    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False, part: bool = False
+    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False
 ) -> list[tuple[Event, Event, cc.Span]]:
     """(earlier, later, span) for two events at least ``gap`` years apart in different sections
-    with a chart series both concern readable at both years; with ``part`` only a span short of its whole
-    series (a period a reader could not take from the chart alone). With ``colour`` every series
-    a colour names that neither development names, on a chart with room: a pair's first series
-    often fails these, and another chart or series may pass."""
+    with a chart series both concern readable at both years, the span short of its whole series
+    (its first and last year would answer without the events: a reader takes them from the
+    chart). With ``colour`` every series a colour names that neither development names, on a
+    chart with room: a pair's first series often fails these, and another chart or series may
+    pass."""
     out = []
     for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
         early, late = (a, b) if a.year < b.year else (b, a)
@@ -70,7 +71,7 @@ def _pairs(
         spans = [
             s
             for s in cc.spans_for_years(ctx, early.year, late.year, rng)
-            if not (part and s.whole) and early.about(ctx, s) and late.about(ctx, s)
+            if not s.whole and early.about(ctx, s) and late.about(ctx, s)
         ]
         if not colour:
             out += [(early, late, s) for s in spans[:1]]
@@ -92,7 +93,7 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
         if rng.random() < 0.5:
             first, second = second, first
         return first(ctx, rng) or second(ctx, rng)
-    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5", level == "L3"):
+    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5"):
         if not ctx.claim(f"timeline:{early.index}|{late.index}:{level}"):
             continue
         if level == "L1":
@@ -234,7 +235,8 @@ def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.rand
 def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[tuple[Event, int, cc.Span]]:
     """(event, cause fact, span) where a stated cause's period starts in the year of a
     development dated in another section that concerns the cause's series; with ``colour``
-    only series a colour names alone."""
+    only series a colour names alone, over less than their whole span (L5 leaves both years to
+    the text; L4 prints the last)."""
     by_year = {str(e.year): e for e in events(ctx)}
     out = []
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
@@ -245,7 +247,7 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
         if event is None or chart is None or event.section == fact.section_id:
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is not None and event.about(ctx, s) and (not colour or s.colour() is not None):
+        if s is not None and event.about(ctx, s) and (not colour or (s.colour() is not None and not s.whole)):
             out.append((event, i, s))
     return out
 

@@ -19,7 +19,9 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
   (:mod:`generation.questions.crossmodal_measures`): a chart reading within its tolerance of a
   number the text states, a share of a stated figure with 100% within its tolerance, or a
   period left to the text that is the chart's whole span. Verify questions too: they ask the
-  charted value only where the chart contradicts the text.
+  charted value only where the chart contradicts the text. Complex questions: no period their
+  text gives (a credited period, two events' years) is their series' whole span
+  (:func:`generation.questions.complex_measures.whole_span`).
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -37,6 +39,7 @@ import re
 from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
+from generation.questions.complex_measures import whole_span
 from generation.questions.crossmodal_measures import text_given, whole_span_period
 from generation.questions.elsewhere import (
     claims_stating,
@@ -111,7 +114,10 @@ def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str
 
 
 def text_given_problems(manifest: DocumentManifest, q: Question) -> list[str]:
-    """What of a cross-modal answer the cited text gives away (see the module's docstring)."""
+    """What of a cross-modal answer the cited text gives away, and a complex question's text
+    period that is its chart's whole span (see the module's docstring)."""
+    if q.subset == "complex" and (ends := whole_span(manifest, q)):
+        return [f"the period it leaves to the text ({'–'.join(ends)}) is its chart's whole span"]
     if q.subset != "cross_modal":
         return []
     out = text_given(manifest, q)

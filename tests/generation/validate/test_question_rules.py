@@ -275,3 +275,20 @@ def test_verdict_balance_bound() -> None:
     assert unbalanced(verdict_balance(skewed)) == [
         "verify_with_chart: matches is 7 of 12 verdicts (58% > 55%)"
     ]
+
+
+def test_a_complex_period_on_the_whole_span_is_rejected(
+    manifest: DocumentManifest, questions: list[Question]
+) -> None:
+    """A credited period that is its series' whole span makes a complex question's change the
+    chart's first-to-last change: the text step decides nothing."""
+    q = _one(questions, subset="complex", category="impact_reception", difficulty="L2")
+    assert text_given_problems(manifest, q) == []
+    kinds = [manifest.text_facts[i].values["kind"] for i in q.required_facts]
+    cause = kinds.index("cause")
+    fact = manifest.text_facts[q.required_facts[cause]].values
+    chart = next(c for c in manifest.charts if c.vizId == fact["viz_id"])
+    labels = [p.label for p in chart.data if p.category == (fact.get("series") or None)]
+    assert (fact["start"], fact["end"]) != (labels[0], labels[-1])
+    whole = _stating(manifest, q, cause, start=labels[0], end=labels[-1])
+    assert any("whole span" in p for p in text_given_problems(whole, q))

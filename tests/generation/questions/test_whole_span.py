@@ -1,0 +1,46 @@
+"""A period a complex question leaves to the text is never its series' whole span on the chart
+(``complex_measures.period_is_whole_series``): the answer would then be the chart's last value or
+its first-to-last change, and finding the period in the text would decide nothing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from generation.questions.complex_measures import complex_defects, defect_counts, text_years
+from synthdocbench_tasks.schema import DocumentManifest, Question
+from tests.generation.questions.planned import planned_run, question_pairs
+
+#: two runs of 60 documents; the generator before complex_impact, complex_timeline and
+#: complex_technical drew periods short of the whole span left 8 such questions (of 255 whose
+#: text gives a period or that aggregate) here
+SEEDS = (2557, 2579)
+N_DOCS = 60
+
+
+@cache
+def _complex() -> tuple[tuple[DocumentManifest, Question], ...]:
+    pairs = [p for seed in SEEDS for p in question_pairs(planned_run(seed, N_DOCS))]
+    return tuple((m, q) for m, q in pairs if q.subset == "complex")
+
+
+@pytest.mark.slow
+def test_no_text_period_is_the_whole_span() -> None:
+    pairs = _complex()
+    found, could = defect_counts(pairs)
+    # the questions whose text gives a period of two years: changes, end-year readings, trade-offs
+    periods = Counter(
+        f"{q.category} {q.difficulty}"
+        for m, q in pairs
+        for c in m.charts
+        if c.vizId in _charts(q) and len(text_years(m, q, c)) >= 2
+    )
+    assert sum(periods.values()) >= 100 and len(periods) >= 6, periods
+    whole = [q.question_id for m, q in pairs if "period_is_whole_series" in complex_defects(m, q)]
+    assert whole == [], (whole, found["period_is_whole_series"], could["period_is_whole_series"])
+
+
+def _charts(q: Question) -> set[str]:
+    return {u.ref for u in q.evidence_units or [] if u.kind == "chart"}
