@@ -72,6 +72,14 @@ def test_a_denied_reference_fails_on_every_question(template: str) -> None:
         assert _score(q, template.format(ref=ref)) <= 1, (q.question_id, q.answer)
 
 
+def _shows_a_scored_value(q: Question) -> bool:
+    """Whether what the reference says a chart shows (up to the next comma or colon) holds one of
+    the question's scored numbers."""
+    found = re.search(r"\bshows\b([^,:;]*)", q.answer)
+    numbers = [v.text for v in q.answer_values if v.kind == "number"]
+    return bool(found) and any(n in found.group(1) for n in numbers)
+
+
 def test_a_reference_with_not_inserted_fails() -> None:
     """Local negation: "does not show", "did not fall", "is not" in the reference's own words."""
     swaps = [
@@ -82,13 +90,17 @@ def test_a_reference_with_not_inserted_fails() -> None:
     ]
     tried = failed = 0
     for q in _questions():
+        if re.search(r"\bshows\b", q.answer) and not _shows_a_scored_value(q):
+            # since verify45 a verify answer asks the charted value only where the chart
+            # contradicts the text and L3/L4 never: "does not show" would negate context
+            continue
         for pattern, negation in swaps:
             if re.search(pattern, q.answer):
                 candidate = re.sub(pattern, negation, q.answer)
                 tried += 1
                 failed += _score(q, candidate) < PASS
                 break
-    assert tried >= 100
+    assert tried >= 90  # 97 (115 before verify45's answers dropped the matched charted value)
     assert failed / tried >= 0.9, f"{tried - failed} of {tried} negated references pass"
 
 
@@ -426,8 +438,11 @@ def test_a_reference_with_its_direction_reversed_is_scored_and_fails() -> None:
     turned = re.compile(r"\b(" + "|".join(_OPPOSITE) + r")\b")
     cases = [(q, turned.sub(lambda m: _OPPOSITE[m.group(1)], q.answer, count=1)) for q in _questions()]
     # one direction word only: a reference that names two (the text's and the chart's) turned
-    # round at its first one is another answer, not the reversed one
-    cases = [(q, text) for q, text in cases if text != q.answer and len(turned.findall(q.answer)) == 1]
+    # round at its first one is another answer, not the reversed one; "broadly flat" counts, as a
+    # false trend claim may say it (trend45): "the text says it was broadly flat; the chart shows it
+    # rose, so it contradicts the text" turned to "fell" still contradicts the text
+    directions = re.compile(r"\b(" + "|".join(_OPPOSITE) + r"|broadly flat)\b")
+    cases = [(q, text) for q, text in cases if text != q.answer and len(directions.findall(q.answer)) == 1]
     assert len(cases) >= 10, len(cases)
     for q, text in cases:
         assert _score(q, text) < PASS, (q.question_id, text)

@@ -74,8 +74,9 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
     # L2-L5 slots, 49 before household consumption replaced the price basket's weights, 59 and 51
     # on 100 documents of seeds 0 and 9991: an L3 question needs a period
     # to average, L5 a series found by its colour, and a setting keeps fewer entities since small
-    # ones whose bands are too crowded to print are left out; other categories fill the rest)
-    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.55)):
+    # ones whose bands are too crowded to print are left out; other categories fill the rest;
+    # 43 of 80 since trend claims skip metrics with a known direction, trend45)
+    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.5)):
         asked = sum(balance[category].values())
         assert found * slots[category] <= asked <= slots[category], (category, asked, slots[category])
         # the drawn split is even to one per level; a slot without its question moves it by one
