@@ -53,8 +53,8 @@ miss, so the last test xfails. The lead read only these counts, no answer text, 
 judge round was scored.
 
 First run of offline-claims-v16 (the judge17 round, tuned on v16 and the older sets in its own
-worktree; it never opened, listed or ran a v17 file, and v17 was frozen and merged before its
-branch was), on merge45 at the judge17 merge: agreement 93.7% (478 of 510); false passes 6.7% of
+worktree, branched from 75e4f73, which holds no v17 file; it never opened, listed or ran a v17
+file), on merge45 at the judge17 merge: agreement 93.7% (478 of 510); false passes 6.7% of
 label-fails (16 of 239, 3.1% of all); false fails 16 of 271 (5.9%); mean absolute score
 difference 2.26; certain 71.2% (363: 179 label-passes, 184 label-fails) at agreement 96.1% (349
 of 363), false passes 2.7% of the certain label-fails (5), false fails 9 of 179, mean absolute
