@@ -40,15 +40,17 @@ def console_script() -> str:
     return str(beside) if beside.is_file() else shutil.which("synthdocbench") or "synthdocbench"
 
 
-def installed_env(cache: Path, trees: Sequence[Path], base: Mapping[str, str] | None = None) -> dict[str, str]:
-    """``base`` (default ``os.environ``) with Python's bytecode cached in ``cache``, as a user's
-    installed package runs, and the packages of every tree in ``trees`` (repository roots)
-    compiled there now (as ``pip install`` does), untimed. Where ``PYTHONDONTWRITEBYTECODE`` is
-    set (a development machine's setting), every fresh process would otherwise compile the
-    project's modules again (about 0.2 s of CPU for ``generate``'s imports) while a floor that
-    imports only installed libraries, which come compiled, pays nothing of the kind."""
-    env = {**(os.environ if base is None else base), "PYTHONPYCACHEPREFIX": str(cache)}
+def installed_env(trees: Sequence[Path], base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """``base`` (default ``os.environ``) as a user's installed package runs, with bytecode caches
+    written and read, and the packages of every tree in ``trees`` (repository roots) compiled
+    now into their ``__pycache__`` folders (as ``pip install`` does), untimed. Where
+    ``PYTHONDONTWRITEBYTECODE`` is set (a development machine's setting), every fresh process
+    would otherwise compile the project's modules again (about 0.2 s of CPU for ``generate``'s
+    imports), while a floor that imports only installed libraries, which come compiled, pays
+    nothing of the kind."""
+    env = dict(os.environ if base is None else base)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PYTHONPYCACHEPREFIX", None)
     dirs = [str(tree / name) for tree in trees for name in PACKAGES if (tree / name).is_dir()]
     argv = [sys.executable, "-m", "compileall", "-q", "-j", "0", *dirs]
     subprocess.run(argv, check=True, env=env, stdout=subprocess.DEVNULL)

@@ -14,7 +14,7 @@ Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 8] [
   pipeline's PDF of the same document (checked every repetition; the script stops otherwise).
 
 Every process runs as a user's installed package does, the project's modules compiled once
-beforehand (:func:`bench._timing.installed_env`: bytecode cached in the run's temporary folder
+beforehand (:func:`bench._timing.installed_env`: bytecode cached
 even where ``PYTHONDONTWRITEBYTECODE`` is set), and the command is the console script beside
 this interpreter (:func:`bench._timing.console_script`, not a version manager's shim).
 An untimed generation first writes the HTML files the floor prints and the reference output;
@@ -150,7 +150,7 @@ def main() -> None:
     exe = console_script()
     tmp = Path(tempfile.mkdtemp(prefix="sdb-bench-gen-"))
     trees = [_BENCH.parent, *([args.before.resolve()] if args.before is not None else [])]
-    env = installed_env(tmp / "pycache", trees)
+    env = installed_env(trees)
     envs = {"generate": env}
     if args.before is not None:
         envs["before"] = {**env, "PYTHONPATH": str(args.before.resolve())}
