@@ -13,6 +13,10 @@ Usage: ``python bench/generation.py [--config configs/paper.yaml] [--n-docs 8] [
   taking the next file as it frees up. Every bare PDF must have the page count of the
   pipeline's PDF of the same document (checked every repetition; the script stops otherwise).
 
+Every process runs as a user's installed package does, the project's modules compiled once
+beforehand (:func:`bench._timing.installed_env`: bytecode cached
+even where ``PYTHONDONTWRITEBYTECODE`` is set), and the command is the console script beside
+this interpreter (:func:`bench._timing.console_script`, not a version manager's shim).
 An untimed generation first writes the HTML files the floor prints and the reference output;
 every timed generation must write the same bytes (checked). Then the two sides alternate
 (A B, B A, ...) over ``--repeat`` repetitions, each timed from outside (wall seconds of the
@@ -47,7 +51,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import interleave, paired_summary, psutil, run_timed
+from bench._timing import console_script, installed_env, interleave, paired_summary, psutil, run_timed
 from synthdocbench_tasks.mupdf import load_pymupdf
 
 
@@ -143,11 +147,13 @@ def _bare_spec(args: argparse.Namespace, ref: Path, tmp: Path) -> tuple[Path, di
 
 def main() -> None:
     args = _parse_args()
-    exe = shutil.which("synthdocbench") or "synthdocbench"
+    exe = console_script()
     tmp = Path(tempfile.mkdtemp(prefix="sdb-bench-gen-"))
-    envs = {"generate": None}
+    trees = [_BENCH.parent, *([args.before.resolve()] if args.before is not None else [])]
+    env = installed_env(trees)
+    envs = {"generate": env}
     if args.before is not None:
-        envs["before"] = {**os.environ, "PYTHONPATH": str(args.before.resolve())}
+        envs["before"] = {**env, "PYTHONPATH": str(args.before.resolve())}
 
     def gen_argv(out: Path) -> list[str]:
         return [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs),
@@ -155,7 +161,7 @@ def main() -> None:
 
     try:
         ref = tmp / "ref"
-        run_timed(gen_argv(ref), "the untimed reference generation")
+        run_timed(gen_argv(ref), "the untimed reference generation", env)
         ref_digest = _digest(ref)
         spec, gen_pages = _bare_spec(args, ref, tmp)
         bare_out = tmp / "bare"
@@ -179,7 +185,7 @@ def main() -> None:
         def bare_side() -> float:
             shutil.rmtree(bare_out, ignore_errors=True)
             bare_out.mkdir()
-            timed = run_timed([sys.executable, str(_BENCH / "_bare_print.py"), str(spec)], "bare print")
+            timed = run_timed([sys.executable, str(_BENCH / "_bare_print.py"), str(spec)], "bare print", env)
             pages = _page_counts({p.stem: p for p in sorted(bare_out.glob("*.pdf"))})
             if pages != gen_pages:
                 diff = {k: (v, pages.get(k)) for k, v in gen_pages.items() if pages.get(k) != v}

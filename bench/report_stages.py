@@ -9,7 +9,9 @@ interpreter's start, the CLI (``synthdocbench_tasks.cli`` and typer, which impor
 the report's own imports (numpy and the report's modules), reading the logs, the tables (with
 the figures' numbers), matplotlib's import, drawing the figures, writing the files, and the
 process's exit (its CPU seconds after ``main`` less those before, from ``os.times`` of the
-child). ``build_report``'s stages as ``build_report`` runs them, in the order it runs them.
+child; every process runs as an installed package does, see
+:func:`bench._timing.installed_env`). ``build_report``'s stages as ``build_report`` runs them,
+in the order it runs them.
 
 With ``--floors`` it then prints, measured in ``--repeat`` more fresh processes, the floor of
 each stage that is more than a fixed cost: reading (``msgspec`` checks each line's JSON and
@@ -32,6 +34,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
+from bench._timing import installed_env
 from bench.report_view import write_logs
 
 _STAGES = r"""
@@ -139,13 +142,13 @@ _FLOOR_TEXT = {
 }
 
 
-def _floors(logs: Path) -> dict[str, float]:
+def _floors(logs: Path, env: dict[str, str]) -> dict[str, float]:
     argv = [sys.executable, "-c", _FLOORS, str(logs)]
-    done = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=logs.parent)
+    done = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=logs.parent, env=env)
     return {name: float(s) for name, s in json.loads(done.stdout.strip().splitlines()[-1]).items()}
 
 
-def _one(logs: Path, out: Path) -> list[tuple[str, float]]:
+def _one(logs: Path, out: Path, env: dict[str, str]) -> list[tuple[str, float]]:
     start = os.times()
     done = subprocess.run(
         [sys.executable, "-c", _STAGES, str(logs), str(out)],
@@ -153,6 +156,7 @@ def _one(logs: Path, out: Path) -> list[tuple[str, float]]:
         capture_output=True,
         text=True,
         cwd=logs.parent,  # not the repository, which `python -c` would put before PYTHONPATH
+        env=env,
     )
     end = os.times()
     stages = [(name, float(s)) for name, s in json.loads(done.stdout.strip().splitlines()[-1])]
@@ -172,8 +176,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         write_logs(tmp / "logs", args.answers, args.runs)
-        rows = [_one(tmp / "logs", tmp / f"report{i}") for i in range(args.repeat)]
-        floors = [_floors(tmp / "logs") for _ in range(args.repeat)] if args.floors else []
+        env = installed_env([_BENCH.parent])
+        rows = [_one(tmp / "logs", tmp / f"report{i}", env) for i in range(args.repeat)]
+        floors = [_floors(tmp / "logs", env) for _ in range(args.repeat)] if args.floors else []
     print(f"{args.answers} answers in {args.runs} runs; CPU seconds of one report, {args.repeat} processes")
     for i, (name, _) in enumerate(rows[0]):
         values = [row[i][1] for row in rows]

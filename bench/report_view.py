@@ -11,14 +11,16 @@ Python process, alternating the order each repetition:
 
 * floor:  ``json.loads`` of every line of every log (and nothing else)
 * report: ``synthdocbench report LOGS --out DIR`` (the console script, as a user runs it;
-          the one beside this interpreter, see :func:`_console_script`), DIR removed before
+          the one beside this interpreter, see :func:`bench._timing.console_script`), DIR removed before
           each run: a report from nothing, every figure drawn
 * again:  with ``--again``, the same into a folder an earlier report of the same logs filled
           (its figures taken, not drawn: what running the report again costs)
 * view:   ``synthdocbench view LOGS --port 0`` (the console script) until the question list
           (``GET /api/questions``, what the page asks for first) has come back; then it is stopped
 
-and prints each repetition's paired ratios to the floor, their median and [min, max], and
+Every process runs as a user's installed package does (:func:`bench._timing.installed_env`: the
+project's modules compiled once beforehand, even where ``PYTHONDONTWRITEBYTECODE`` is set). It
+prints each repetition's paired ratios to the floor, their median and [min, max], and
 each side's median time per answer (the scaling: run it at 2,000, 20,000 and 200,000); then
 the same for the CPU seconds of each process (user + system: steadier on a busy machine).
 """
@@ -43,7 +45,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import collect, paired_summary
+from bench._timing import collect, console_script, installed_env, paired_summary
 
 TASKS = {"chart": "synthdoc_chart", "cross_modal": "synthdoc_crossmodal", "complex": "synthdoc_complex"}
 CATEGORIES = {
@@ -151,22 +153,15 @@ def write_logs(root: Path, answers: int, runs: int, seed: int = 7) -> list[Path]
     return files
 
 
-def _console_script() -> str:
-    """The ``synthdocbench`` console script of this interpreter (beside it, as in a virtual
-    environment), else the first on PATH: a version manager's shim on PATH (pyenv's re-resolves
-    the interpreter through bash, 0.15-0.25 s a call) would time the shim, which the floor,
-    run by this interpreter directly, does not pay."""
-    beside = Path(sys.executable).parent / "synthdocbench"
-    return str(beside) if beside.is_file() else shutil.which("synthdocbench") or "synthdocbench"
-
-
 def _children_cpu() -> float:
     """CPU seconds (user + system) of the finished child processes so far."""
     times = os.times()
     return times.children_user + times.children_system
 
 
-def _fresh(argv: list[str], cwd: Path, cpu: list[float], clear: Path | None = None) -> Callable[[], float]:
+def _fresh(
+    argv: list[str], cwd: Path, cpu: list[float], env: dict[str, str], clear: Path | None = None
+) -> Callable[[], float]:
     """``argv`` as a variant: a fresh process each call, started in ``cwd`` (not the repository,
     which ``python -c`` would put before ``PYTHONPATH``); its CPU seconds go to ``cpu``. The
     folder ``clear`` is removed before each call (untimed): a report made from nothing."""
@@ -175,7 +170,7 @@ def _fresh(argv: list[str], cwd: Path, cpu: list[float], clear: Path | None = No
         if clear is not None:
             shutil.rmtree(clear, ignore_errors=True)
         start, used = time.perf_counter(), _children_cpu()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd, env=env)
         elapsed = time.perf_counter() - start
         cpu.append(_children_cpu() - used)
         return elapsed
@@ -183,7 +178,7 @@ def _fresh(argv: list[str], cwd: Path, cpu: list[float], clear: Path | None = No
     return run
 
 
-def _viewer(exe: str, logs: Path, cwd: Path, cpu: list[float]) -> Callable[[], float]:
+def _viewer(exe: str, logs: Path, cwd: Path, cpu: list[float], env: dict[str, str]) -> Callable[[], float]:
     """``synthdocbench view LOGS --port 0`` as a variant: from its start until the question list
     it serves has been read (the page's first request), in a fresh process each call; its CPU
     seconds (until it is stopped) go to ``cpu``."""
@@ -192,7 +187,7 @@ def _viewer(exe: str, logs: Path, cwd: Path, cpu: list[float]) -> Callable[[], f
         start, used = time.perf_counter(), _children_cpu()
         argv = [exe, "view", str(logs), "--port", "0"]
         with subprocess.Popen(
-            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd
+            argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd, env=env
         ) as proc:
             assert proc.stdout is not None
             line = proc.stdout.readline()  # "serving on http://127.0.0.1:PORT/ (Ctrl+C to stop)"
@@ -233,18 +228,20 @@ def main() -> None:
         size = sum(f.stat().st_size for f in files)
         logs = [str(f) for f in files]
         out = tmp / "report"
-        exe = _console_script()
+        exe = console_script()
+        env = installed_env([_BENCH.parent])
         cpu: dict[str, list[float]] = {"floor": [], "report": [], "view": [], "again": []}
-        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp, cpu["floor"])}
+        variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp, cpu["floor"], env)}
         if args.only != "view":
             report = [exe, "report", str(tmp / "logs"), "--out", str(out)]
-            variants["report"] = _fresh(report, tmp, cpu["report"], clear=out)
+            variants["report"] = _fresh(report, tmp, cpu["report"], env, clear=out)
         if args.again:
             again = [exe, "report", str(tmp / "logs"), "--out", str(tmp / "again")]
-            subprocess.run(again, check=True, stdout=subprocess.DEVNULL, cwd=tmp)  # fills it, untimed
-            variants["again"] = _fresh(again, tmp, cpu["again"])
+            # fills it, untimed
+            subprocess.run(again, check=True, stdout=subprocess.DEVNULL, cwd=tmp, env=env)
+            variants["again"] = _fresh(again, tmp, cpu["again"], env)
         if args.only != "report":
-            variants["view"] = _viewer(exe, tmp / "logs", tmp, cpu["view"])
+            variants["view"] = _viewer(exe, tmp / "logs", tmp, cpu["view"], env)
         print(
             f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
             f"{args.repeat} repetitions, each side a fresh process, order rotating"

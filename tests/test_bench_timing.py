@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench._timing import collect, interleave, paired_ratios, rotation, run_timed, stopwatch
+from bench._timing import collect, installed_env, interleave, paired_ratios, rotation, run_timed, stopwatch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,3 +103,29 @@ def test_run_timed_counts_the_cpu_of_every_process_below_the_command() -> None:
     assert timed.wall >= 0.9 and timed.output.count("x") == 200_000
     with pytest.raises(SystemExit, match=r"^the failing command failed \(exit 3\): boom"):
         run_timed([sys.executable, "-c", "print('boom'); raise SystemExit(3)"], "the failing command")
+
+
+def test_the_timed_processes_run_with_the_projects_bytecode_compiled_beforehand(tmp_path: Path) -> None:
+    # as an installed package: where PYTHONDONTWRITEBYTECODE is set, every fresh process would
+    # compile the project's modules again, which a floor importing only installed libraries never does
+    tree = tmp_path / "tree"
+    (tree / "generation" / "sub").mkdir(parents=True)
+    for name in ("generation/__init__.py", "generation/sub/__init__.py", "generation/sub/mod.py"):
+        (tree / name).write_text("VALUE = 1\n", encoding="utf-8")
+    (tree / "elsewhere").mkdir()
+    (tree / "elsewhere" / "x.py").write_text("X = 1\n", encoding="utf-8")  # not a package of the project
+    base = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(tmp_path / "p")}
+    env = installed_env([tree], base)
+    assert not {"PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"} & set(env)
+    compiled = {(*p.relative_to(tree).parts[:-2], p.name.split(".")[0]) for p in tree.rglob("*.pyc")}
+    packages = {("generation", "__init__"), ("generation", "sub", "__init__"), ("generation", "sub", "mod")}
+    assert compiled == packages
+    stamps = {p: p.stat().st_mtime_ns for p in tree.rglob("*.pyc")}
+    code = "import sys, generation.sub.mod as m\nprint(sys.dont_write_bytecode, m.__cached__)"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env={**env, "PYTHONPATH": str(tree)}, cwd=tmp_path,
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    dont_write, cached = done.stdout.split()
+    assert dont_write == "False" and Path(cached) in stamps
+    assert {p: p.stat().st_mtime_ns for p in tree.rglob("*.pyc")} == stamps  # read, not written again

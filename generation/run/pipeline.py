@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from generation.document.content import plan_document
-from generation.document.layout import render_html
+from generation.document.layout import document_template, render_html
 from generation.document.regions import MeasuredDocument, measure_document
 from generation.document.render import BrowserLaunchError, Renderer, RenderError
 from generation.document.rewrite import rewrite_plan
@@ -135,12 +135,14 @@ def longest_first(config: GenerationConfig, todo: list[int]) -> list[int]:
 
 def fill_caches() -> None:
     """Fill the per-process caches every document needs: the topic space
-    (:func:`generation.world.space.pairs`, every theme crossed with every setting) and the country
-    table (:func:`generation.world.entities.countries`), about 0.5 s of CPU. Both are pure
-    functions cached by ``functools.cache``: a pool's workers inherit them (filled once per run,
-    not once per worker), and what a worker reads from them is what it would have computed."""
+    (:func:`generation.world.space.pairs`, every theme crossed with every setting), the country
+    table (:func:`generation.world.entities.countries`), about 0.5 s of CPU, and the compiled
+    document template (:func:`generation.document.layout.document_template`, about 0.1 s). All are
+    pure functions cached by ``functools.cache``: a pool's workers inherit them (filled once per
+    run, not once per worker), and what a worker reads from them is what it would have computed."""
     space.pairs()
     entities.countries()
+    document_template()
 
 
 @contextlib.contextmanager

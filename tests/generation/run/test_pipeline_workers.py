@@ -53,9 +53,11 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
         "import gc, os, sys\n"
         "from multiprocessing import forkserver\n"
         "from generation.run import pipeline\n"
+        "from generation.document import layout\n"
         "from generation.world import entities, space\n"
         "def fake(config, index, out_dir, d3_js, renderer, planner):\n"
-        "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize\n"
+        "    compiled = len(layout._environment().cache)  # the template Jinja compiled, inherited\n"
+        "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize, compiled\n"
         "    frozen = gc.get_freeze_count() > 0\n"
         "    (out_dir / f'{index}.txt').write_text(f'{os.getppid()} {filled} {frozen}')\n"
         "pipeline._worker_renderer = lambda: None\n"
@@ -72,7 +74,7 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
     pid, server, frozen_after = done.stdout.split()[-3:]
     assert server == "None" and frozen_after == "0"
     seen = {(tmp_path / f"{i}.txt").read_text() for i in range(3)}
-    assert seen == {f"{pid} (1, 1) True"}
+    assert seen == {f"{pid} (1, 1, 1) True"}
 
 
 def test_a_process_running_another_thread_forks_from_the_server() -> None:
@@ -101,11 +103,12 @@ def test_a_process_running_another_thread_forks_from_the_server() -> None:
 def test_the_warm_module_fills_the_caches_a_document_needs() -> None:
     code = (
         "import gc; from generation.world import entities, space; import generation.run.warm;"
+        "from generation.document import layout;"
         "print(space.pairs.cache_info().currsize, entities.countries.cache_info().currsize,"
-        " gc.get_freeze_count() > 0)"
+        " len(layout._environment().cache), gc.get_freeze_count() > 0)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.split() == ["1", "1", "True"]
+    assert done.stdout.split() == ["1", "1", "1", "True"]
 
 
 def test_documents_go_longest_first_and_none_is_lost() -> None:
