@@ -103,7 +103,8 @@ class Span:
     def from_start(self) -> bool:
         """True when the span starts at its series' first mark: a start year the text gives that a
         reader could take from the chart's edge (``complex_measures.edge_year``)."""
-        return self.first is (ordered_series(self.chart).get(self.series) or [None])[0]
+        marks = ordered_series(self.chart).get(self.series) or []
+        return bool(marks) and self.first is marks[0]
 
     def colour(self) -> str | None:
         """The series' colour word when it names the series alone (legend, several series)."""

@@ -10,7 +10,8 @@ from generation.questions.agreement_measures import agreement_counts, disagreeme
 from tests.generation.questions.planned import planned_run, question_pairs
 
 #: 80 documents; the generator before its templates went through ``grammar.said_of`` (main at
-#: eed7d40) wrote 8 question or answer texts and 4 reasoning steps here whose verb disagreed
+#: eed7d40) wrote 9 question or answer texts (of 1,426) and 3 reasoning steps here whose verb
+#: disagreed
 SEED = 7
 N_DOCS = 80
 

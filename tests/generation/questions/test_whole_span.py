@@ -51,7 +51,7 @@ def test_no_text_year_is_where_the_series_starts_or_ends() -> None:
     """A question that prints one end of its period (timeline L4: "from that year to 2021") leaves
     the other to the text only where it is not the series' first or last year on the chart: taking
     the chart's edge would answer it without the text (``complex_measures.text_year_at_edge``;
-    main at eed7d40 asked 4 such timeline L4 questions here, of 20 leaving one year to the text)."""
+    main at eed7d40 asked 2 such questions here)."""
     pairs = _complex()
     found, could = defect_counts(pairs)
     assert could["text_year_at_edge"] >= 10, could
