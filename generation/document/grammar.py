@@ -205,8 +205,11 @@ def _one_category(words: list[str]) -> bool:
 
 def _is_singular_name(phrase: str) -> bool:
     """A country ("the United States", "Trinidad and Tobago", "Yemen") or a firm ("Robson & Sons"):
-    one body, whatever its last word looks like to inflect."""
-    return "&" in phrase or phrase.lower().removeprefix("the ").strip() in _country_names()
+    one body, whatever its last word looks like to inflect; so is one with a qualifier ("the United
+    Arab Emirates in 2025")."""
+    words = phrase.lower().removeprefix("the ").split()
+    cuts = [len(words)] + [i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0]
+    return "&" in phrase or any(" ".join(words[:i]) in _country_names() for i in cuts)
 
 
 def _plural_word(word: str) -> bool:

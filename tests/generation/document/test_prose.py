@@ -75,6 +75,8 @@ _TOPICS = all_topics()
         ("units sold", True),
         ("jobs held", True),
         ("people without basic sanitation", True),
+        ("the United Arab Emirates in 2025", False),  # a country with a qualifier
+        ("the Philippines (Smart speakers)", False),
     ],
 )
 def test_number_of_noun_phrases(phrase: str, plural_: bool) -> None:
