@@ -22,7 +22,9 @@ subset, the chart readings the report prints elsewhere (``generation.questions.e
 the event and credited-period measures per (category, level), with the questions of each cell
 (``generation.questions.event_measures``); the chart questions whose answer does not need the
 step they claim (``generation.questions.step_measures``); the series' shapes and the year answers
-at a chart's end (``generation.questions.shape_measures``).
+at a chart's end (``generation.questions.shape_measures``); the question and answer texts whose
+verb disagrees with the name before it (``generation.questions.agreement_measures``); the verify L4
+questions that ask no more than a verify L2 (``crossmodal_measures.asks_no_more``).
 """
 
 from __future__ import annotations
@@ -45,9 +47,12 @@ from bench import _validity
 from bench._plans import plan_run, plans
 from generation.document.claims import MATCH_SHARE
 from generation.questions import elsewhere
+from generation.questions.agreement_measures import agreement_counts
+from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
 from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
+from generation.questions.crossmodal_measures import asks_no_more
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.measures import (
@@ -127,6 +132,11 @@ def main() -> None:
     print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\n".join(render_trends(trend_counts(pairs))))
     print("\n".join(render_shapes(shape_counts(pairs))))
+    print(render_agreement(agreement_counts(pairs)))
+    within, asked = asks_no_more(questions, "verify_with_chart", "L4", "L2")
+    print(
+        f"verify L4 asking no more than a verify L2 of its verdict (crossmodal_measures): {within} of {asked}"
+    )
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -10,6 +10,7 @@ from typing import Literal
 import numpy as np
 
 from generation.charts.spec import MULTI_SERIES, TREND_TYPES, quantity
+from generation.document.grammar import said_of
 from generation.world.numbers import (
     value_text,
 )
@@ -77,7 +78,7 @@ def _trend_insights(chart_type: str, data: list[DataPoint], decimals: int) -> li
         out.append(
             Insight(
                 type="trend",
-                text=f"{name} {direction} between {points[0].label} and {points[-1].label}.",
+                text=f"{said_of(name, direction)} between {points[0].label} and {points[-1].label}.",
                 labels=[series] if series else [],
                 value=change,
             )
@@ -91,7 +92,8 @@ def _proportion_insights(chart_type: str, data: list[DataPoint], decimals: int, 
         return [
             Insight(
                 type="proportion",
-                text=f"{top.label} is the largest share, {_fmt(top.value, decimals, unit)} of the total.",
+                text=f"{said_of(top.label, 'is')} the largest share, {_fmt(top.value, decimals, unit)} "
+                "of the total.",
                 labels=[top.label],
                 value=top.value,
             )
@@ -126,13 +128,13 @@ def _rank_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: 
     out = [
         Insight(
             type="maximum",
-            text=f"{_who(top)} has the highest value, {_fmt(top.value, decimals, unit)}.",
+            text=f"{said_of(_who(top), 'has')} the highest value, {_fmt(top.value, decimals, unit)}.",
             labels=_who_labels(top),
             value=top.value,
         ),
         Insight(
             type="minimum",
-            text=f"{_who(bottom)} has the lowest value, {_fmt(bottom.value, decimals, unit)}.",
+            text=f"{said_of(_who(bottom), 'has')} the lowest value, {_fmt(bottom.value, decimals, unit)}.",
             labels=_who_labels(bottom),
             value=bottom.value,
         ),
@@ -152,7 +154,8 @@ def _rank_insights(chart_type: str, data: list[DataPoint], decimals: int, unit: 
         out.append(
             Insight(
                 type="comparison",
-                text=f"{_who(a)} exceeds the runner-up {_who(b)} by {_fmt(diff, decimals, unit)}.",
+                text=f"{said_of(_who(a), 'exceeds')} the runner-up {_who(b)} by "
+                f"{_fmt(diff, decimals, unit)}.",
                 labels=_who_labels(a) + _who_labels(b),
                 value=diff,
             )
@@ -173,7 +176,7 @@ def _outlier_insight(chart_type: str, data: list[DataPoint]) -> list[Insight]:
                 out.append(
                     Insight(
                         type="outlier",
-                        text=f"{data[i].label} stands apart from the other items.",
+                        text=f"{said_of(data[i].label, 'stands')} apart from the other items.",
                         labels=[data[i].label],
                         value=data[i].value,
                     )

@@ -6,6 +6,9 @@
   a country or firm name is singular ("the Philippines has", "Robson & Sons moves").
 - :func:`agree` conjugates a present-tense verb (or a possessive) for such a subject:
   ``agree("trade unions", "treats") == "treat"``, ``agree("the regulator", "have") == "has"``.
+- :func:`said_of` writes a subject and a predicate given in the singular ("was broadly flat",
+  "is larger"), agreed (:func:`agreed`: the predicate alone): every template that puts a verb
+  after a name goes through it.
 - :func:`with_article` puts "a" or "an" before a phrase by its sound ("an earlier estimate",
   "a unit", "an hour", "an EU target"); :func:`count_noun` writes "1 year" / "3 years".
 - :func:`fill_agreement` resolves ``<verb:slot>`` markers in a template against the slot's
@@ -50,6 +53,7 @@ _PREPOSITIONS = frozenset(
         "for",
         "from",
         "with",
+        "without",
         "to",
         "by",
         "at",
@@ -107,6 +111,40 @@ _SINGULAR_S = frozenset(
         "corps",
     ]
 )
+#: Irregular past participles that follow a plural head noun ("units sold", "jobs held"): the
+#: participle rule of :func:`is_plural` knows the regular ones by their "-ed".
+_PARTICIPLES = frozenset(
+    [
+        "sold",
+        "held",
+        "built",
+        "made",
+        "paid",
+        "spent",
+        "taken",
+        "given",
+        "grown",
+        "lost",
+        "won",
+        "kept",
+        "brought",
+        "bought",
+        "sent",
+        "run",
+        "driven",
+        "written",
+        "drawn",
+        "shown",
+        "known",
+        "seen",
+        "done",
+        "borne",
+        "born",
+        "flown",
+        "sunk",
+        "struck",
+    ]
+)
 #: Present-tense forms that do not follow the add/strip-"s" rule, singular -> plural.
 _IRREGULAR = {"is": "are", "has": "have", "was": "were", "does": "do", "its": "their", "it": "they"}
 _MARKER = re.compile(r"<([A-Za-z']+):(\w+)>")
@@ -140,7 +178,7 @@ def is_plural(phrase: str) -> bool:
         return True
     # A plural noun followed by a participle is the head ("firms using AI", "dwellings completed").
     for before, word in itertools.pairwise(words[:cut]):
-        if word.endswith(("ed", "ing")) and _plural_word(before):
+        if (word.endswith(("ed", "ing")) or word in _PARTICIPLES) and _plural_word(before):
             return True
     head = _head(phrase)
     low = head.lower()
@@ -167,8 +205,11 @@ def _one_category(words: list[str]) -> bool:
 
 def _is_singular_name(phrase: str) -> bool:
     """A country ("the United States", "Trinidad and Tobago", "Yemen") or a firm ("Robson & Sons"):
-    one body, whatever its last word looks like to inflect."""
-    return "&" in phrase or phrase.lower().removeprefix("the ").strip() in _country_names()
+    one body, whatever its last word looks like to inflect; so is one with a qualifier ("the United
+    Arab Emirates in 2025")."""
+    words = phrase.lower().removeprefix("the ").split()
+    cuts = [len(words)] + [i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0]
+    return "&" in phrase or any(" ".join(words[:i]) in _country_names() for i in cuts)
 
 
 def _plural_word(word: str) -> bool:
@@ -195,6 +236,20 @@ def agree(subject: str, verb: str) -> str:
     low = verb.lower()
     out = _IRREGULAR[low] if low in _IRREGULAR else str(_engine().plural_verb(low))
     return out[:1].upper() + out[1:] if verb[:1].isupper() else out
+
+
+@cache
+def agreed(subject: str, predicate: str) -> str:
+    """``predicate`` (given in the singular) with its first word agreed with ``subject``: "was
+    broadly flat" -> "were broadly flat" after "the emissions"; a past tense such as "rose" is
+    the same for both numbers."""
+    verb, _, rest = predicate.partition(" ")
+    return " ".join(filter(None, [agree(subject, verb), rest]))
+
+
+def said_of(subject: str, predicate: str) -> str:
+    """``subject`` followed by its :func:`agreed` ``predicate`` ("Wearables reach 34%")."""
+    return f"{subject} {agreed(subject, predicate)}"
 
 
 @cache

@@ -27,7 +27,7 @@ from importlib import resources
 import numpy as np
 
 from generation.charts import registry
-from generation.document.grammar import fill_agreement, plural_of, with_article
+from generation.document.grammar import agreed, fill_agreement, plural_of, with_article
 from generation.document.prose_facts import Claim, claim_slots, render_claim
 from generation.document.prose_stats import template_mask
 from generation.plan.yaml_data import load_yaml
@@ -521,7 +521,12 @@ class ProseWriter:
         actor = self._choice(self.topic.actors)
         return cap(
             template.format(
-                phrase=phrase, Phrase=cap(phrase), direction=direction, start=start, end=end, actor=actor
+                phrase=phrase,
+                Phrase=cap(phrase),
+                direction=agreed(phrase, direction),
+                start=start,
+                end=end,
+                actor=actor,
             )
         )
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from generation.charts.reading import effective_tol
 from generation.charts.registry import chart_type, parts_of_one_whole
-from generation.document.grammar import agree
+from generation.document.grammar import agree, said_of
 from generation.questions.arithmetic import difference_value, gap_value, share_value
 from generation.questions.arithmetic import ratio_value as _ratio_value
 from generation.questions.chart_common import (
@@ -416,7 +416,7 @@ def _colour_texts(
     steps = [
         f"Use the legend of {fig}: {c_hi} is {hi.category}, {c_lo} is {lo.category}.",
         f"Read both at {hi.label}: {val(chart, hi)} and {val(chart, lo)}.",
-        f"Compare: {hi.category} is {'larger' if compared == 'larger than' else 'higher'}.",
+        f"Compare: {said_of(str(hi.category), 'is')} {'larger' if compared == 'larger than' else 'higher'}.",
     ]
     return q, a, steps
 
@@ -441,13 +441,13 @@ def _against_target(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
                 f"In {fig}, does the {p.label} bar reach the marker drawn across it? What does that marker "
                 "stand "
                 "for, and how far apart are the two?",
-                f"Reading {fig}, is {p.label} above or below its marker line, and by how much?",
+                f"Reading {fig}, {agree(p.label, 'is')} {p.label} above or below its marker line, and by how "
+                "much?",
             ],
         )
         a = (
-            f"The marker is the target, {goal.said()}; {p.label} reaches {val(chart, p)}, so it {verdict} "
-            "the "
-            f"target by {_unsigned(gap.said())}."
+            f"The marker is the target, {goal.said()}; {said_of(p.label, 'reaches')} {val(chart, p)}, so "
+            f"it {verdict} the target by {_unsigned(gap.said())}."
         )
         steps = [
             f"Locate {fig}: the thin marker on each bar is the target.",

@@ -19,7 +19,7 @@ from typing import Protocol
 import numpy as np
 
 from generation.charts.registry import chart_type
-from generation.document.grammar import agree
+from generation.document.grammar import agree, said_of
 from generation.questions.arithmetic import change_value, gap_value
 from generation.questions.chart_common import (
     Maker,
@@ -161,13 +161,14 @@ def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str |
             [
                 f"How did {name} change over the period shown in {fig}?",
                 f"Between {first.label} and {last.label}, did {name} rise, fall or stay flat in {fig}?",
-                f"What direction does {name} take in {fig} from its first to its last point?",
+                f"What direction {agree(name, 'does')} {name} take in {fig} from its first to its last "
+                "point?",
                 f"Describe the overall movement of {name} across {fig}.",
             ],
         )
         a = (
-            f"{cap(name)} {d}, going from {val(chart, first)} in {first.label} to {val(chart, last)} in "
-            f"{last.label}."
+            f"{cap(said_of(name, d))}, going from {val(chart, first)} in {first.label} to "
+            f"{val(chart, last)} in {last.label}."
         )
         steps = [
             f"In {fig}, read {name} at {first.label}: {val(chart, first)}.",
@@ -457,7 +458,7 @@ def _trend_since_event(
                 ],
             )
             a = (
-                f"{cap(happened)} in {year}; from then to {last.label}, {name} {d}, "
+                f"{cap(happened)} in {year}; from then to {last.label}, {said_of(name, d)}, "
                 f"from {val(chart, first)} to {val(chart, last)}."
             )
             steps = [
@@ -536,7 +537,7 @@ def _highlight_trend(
         ],
     )
     a = (
-        f"The highlighted year is {last.label}; from {first.label} up to then {name} {d}, from "
+        f"The highlighted year is {last.label}; from {first.label} up to then {said_of(name, d)}, from "
         f"{val(chart, first)} to {val(chart, last)}."
     )
     steps = [

@@ -99,6 +99,13 @@ class Span:
         could take from the chart alone (its first to its last year, often in its title)."""
         return len(self.marks) == len(ordered_series(self.chart).get(self.series) or [])
 
+    @property
+    def from_start(self) -> bool:
+        """True when the span starts at its series' first mark: a start year the text gives that a
+        reader could take from the chart's edge (``complex_measures.edge_year``)."""
+        marks = ordered_series(self.chart).get(self.series) or []
+        return bool(marks) and self.first is marks[0]
+
     def colour(self) -> str | None:
         """The series' colour word when it names the series alone (legend, several series)."""
         if self.series is None or len(ordered_series(self.chart)) < 2:

@@ -8,6 +8,10 @@ questions whose hop can be skipped or whose answer does not tell the right hop f
   answer is then the chart's first-to-last change, its last value or its mean, and the text step
   decides nothing.
 - ``period_printed``: an L4 question prints both years of the period its text hop should supply.
+- ``text_year_at_edge``: the question prints one end of its period and leaves the other to the
+  text, and that year is its series' first or last on the chart: "from the year <development> to
+  2021" where the development's year is where the chart starts, so taking the chart's edge
+  answers it and the text step decides nothing.
 - ``neighbour_unseparated``: one mark read through a hop, where a mark the hop could wrongly land
   on (the next period of its series, another series at its period) reads within the answer's
   tolerance and no scored label or year tells the two apart.
@@ -31,6 +35,7 @@ DEFECTS = (
     "colour_names_many_marks",
     "period_is_whole_series",
     "period_printed",
+    "text_year_at_edge",
     "neighbour_unseparated",
     "half_mark_scored",
 )
@@ -125,6 +130,24 @@ def whole_span(m: DocumentManifest, q: Question) -> list[str]:
     return [own[0].label, own[-1].label]
 
 
+def edge_year(m: DocumentManifest, q: Question) -> str | None:
+    """The one year of a complex question's period that its text step supplies, where the question
+    prints the period's other end and that year is the first or last of its series on the chart
+    (``text_year_at_edge``); None otherwise."""
+    chart = _chart(m, q) if q.subset == "complex" else None
+    points = _points(chart, q) if chart is not None else []
+    if chart is None or len(points) < 2:
+        return None
+    given = text_years(m, q, chart)
+    if len(given) != 1:
+        return None
+    year = given.pop()
+    own = sorted(x.label for x in _series(chart, points[0]) if re.fullmatch(r"\d{4}", x.label))
+    ends = {points[0].label, points[-1].label}
+    printed = any(_says(_asked(q, chart), end) for end in ends - {year})
+    return year if own and year in {own[0], own[-1]} and year in ends and printed else None
+
+
 def _text_span_whole(m: DocumentManifest, q: Question, chart: Chart, points: list[DataPoint]) -> bool:
     """The years the text gives are the first and last year of the question's series."""
     years = sorted(x.label for x in _series(chart, points[0]) if re.fullmatch(r"\d{4}", x.label))
@@ -211,6 +234,8 @@ def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
         found.add("period_is_whole_series")
     if _period_printed(q, chart, points):
         found.add("period_printed")
+    if edge_year(m, q):
+        found.add("text_year_at_edge")
     if len(points) == 1 and _near(q, chart, points[0]):
         found.add("neighbour_in_tolerance")  # not a defect where a scored label tells them apart
     if len(points) == 1 and _unseparated(q, chart, points[0]):
@@ -223,7 +248,8 @@ def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
 def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[Counter[str], Counter[str]]:
     """Per defect: how many complex questions carry it, and how many could (its denominator:
     questions finding a mark by its colour, aggregates or text periods of two years, L4 questions
-    with a period, single-mark questions, single-mark questions on a multi-series chart)."""
+    with a period, questions leaving one year of their period to the text, single-mark questions,
+    single-mark questions on a multi-series chart)."""
     found: Counter[str] = Counter()
     could: Counter[str] = Counter()
     for m, q in pairs:
@@ -234,6 +260,7 @@ def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[C
         could["colour_names_many_marks"] += _finds_by_colour(q, chart, points[0])
         could["period_is_whole_series"] += len(points) >= 3 or len(text_years(m, q, chart)) >= 2
         could["period_printed"] += q.difficulty == "L4" and len(points) >= 2
+        could["text_year_at_edge"] += len(points) >= 2 and len(text_years(m, q, chart)) == 1
         could["neighbour_unseparated"] += len(points) == 1
         could["half_mark_scored"] += len(points) == 1 and points[0].category is not None and _asks_mark(q)
         found.update(complex_defects(m, q))

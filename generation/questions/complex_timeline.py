@@ -236,7 +236,8 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
     """(event, cause fact, span) where a stated cause's period starts in the year of a
     development dated in another section that concerns the cause's series; with ``colour``
     only series a colour names alone, over less than their whole span (L5 leaves both years to
-    the text; L4 prints the last)."""
+    the text); without, only spans after their series' first year (L4 prints the last, so a
+    start at the chart's edge would need no text)."""
     by_year = {str(e.year): e for e in events(ctx)}
     out = []
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
@@ -247,7 +248,9 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
         if event is None or chart is None or event.section == fact.section_id:
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is not None and event.about(ctx, s) and (not colour or (s.colour() is not None and not s.whole)):
+        if s is None or not event.about(ctx, s):
+            continue
+        if (s.colour() is not None and not s.whole) if colour else not s.from_start:
             out.append((event, i, s))
     return out
 

@@ -35,7 +35,7 @@ from collections.abc import Callable
 import numpy as np
 
 from generation.document.claims import STATED_RELATIONS
-from generation.document.grammar import agree
+from generation.document.grammar import agree, said_of
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
@@ -223,7 +223,7 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         a = f"In {fig} the {colour} mark is {subj}; it reads {v}, {claim.judged()}."
         steps = [
             claim.step(),
-            f"In {fig}, use the legend: {subj} is {colour}.",
+            f"In {fig}, use the legend: {said_of(subj, 'is')} {colour}.",
             f"Read the {colour} mark: {v}. {judge}",
         ]
         values = [label_value(colour), verdict, *claim.miss_values()]
@@ -257,7 +257,8 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
     claim_step = (
-        f"Find the text's description (section {tc.fact.section_id}): {name} {tc.claimed} from {period}."
+        f"Find the text's description (section {tc.fact.section_id}): {said_of(name, tc.claimed)} from "
+        f"{period}."
     )
     read_step = f"In {fig}, read {name} at {f.label} and {last.label}: {v0} and {v1}."
     verdict_text = "matches" if tc.matches else "contradicts"
@@ -276,7 +277,7 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
                 f"{last.label}?",
             ],
         )
-        a = f"The text says that {name} {tc.claimed}; {fig} puts it at {v1} in {last.label}."
+        a = f"The text says that {said_of(name, tc.claimed)}; {fig} puts it at {v1} in {last.label}."
         steps, values = [claim_step, f"In {fig}, read {name} at {last.label}: {v1}."], [claimed, r1]
         points = [last]
     elif level == "L2":
@@ -307,7 +308,8 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
     claim_step = (
-        f"Find the text's description (section {tc.fact.section_id}): {name} {tc.claimed} from {period}."
+        f"Find the text's description (section {tc.fact.section_id}): {said_of(name, tc.claimed)} from "
+        f"{period}."
     )
     read_step = f"In {fig}, read {name} at {f.label} and {last.label}: {v0} and {v1}."
     verdict_text = "matches" if tc.matches else "contradicts"
@@ -377,7 +379,12 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
             f"In {fig} the {colour} series is {name}; it goes from {v0} to {v1}, so it {tc.actual} and "
             f"the chart {verdict_text} the text."
         )
-        steps = [f"Use the legend of {fig}: {name} is {colour}.", claim_step, read_step, judge_step]
+        steps = [
+            f"Use the legend of {fig}: {said_of(name, 'is')} {colour}.",
+            claim_step,
+            read_step,
+            judge_step,
+        ]
         values = [label_value(colour), verdict, r0, r1]
     return tc.draft(level, q, a, values, steps, points)
 

@@ -14,6 +14,7 @@ from collections import Counter
 
 import numpy as np
 
+from generation.document.grammar import agree
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
@@ -108,8 +109,8 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
             [
                 f"What percentage of the {rel} stated in the text does the charted value for {subj} amount "
                 "to?",
-                f"Expressed as a percentage of the {rel} given in the prose, where does {subj} stand on the "
-                "chart?",
+                f"Expressed as a percentage of the {rel} given in the prose, where {agree(subj, 'does')} "
+                f"{subj} stand on the chart?",
             ],
         )
         a = f"The text's {rel} is {c} and {fig} shows {v}, which is {share.text}% of the {rel}."

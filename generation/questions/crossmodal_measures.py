@@ -18,15 +18,20 @@ For verify questions (audit45: C10, C2):
   prints its values and on one read off its axis), or between the two verdicts, or on the
   other side;
 - :func:`verify_text_parts`: the answer values the cited text states or gives away (the text's
-  own figure, or a reading within its tolerance of it).
+  own figure, or a reading within its tolerance of it);
+- :func:`asks_no_more`: the questions of a level whose answer parts (:func:`answer_parts`) and
+  evidence a lower level's question of the same verdict also asks (verify L4 against L2).
 
 ``bench/question_measures.py`` prints the counts (``bench/_validity.py``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generation.charts.reading import effective_tol
 from generation.document.claims import claim_verdict, text_decimals
+from generation.questions.measures import FAMILIES, evidence_units, verdict_of
 from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
 
 #: A share or a ratio of a stated figure is answered "100%" by a reader who takes the chart to
@@ -152,3 +157,30 @@ def verify_text_parts(manifest: DocumentManifest, q: Question) -> list[str]:
         ):
             out.append(f"the text's own figure {q.answer_values[d.value_index].text}")
     return out
+
+
+def answer_parts(q: Question) -> frozenset[str]:
+    """What a question's answer scores, by kind: each closed family it picks from (``verdict``,
+    ``side``, ...; :data:`generation.questions.measures.FAMILIES`), ``number`` for a number and
+    ``label`` for any other label (a colour, a series)."""
+    return frozenset(
+        "number" if v.kind == "number" else FAMILIES.get(v.text, "label") for v in q.answer_values
+    )
+
+
+def asks_no_more(questions: Iterable[Question], category: str, level: str, lower: str) -> tuple[int, int]:
+    """(the questions of ``category`` at ``level`` whose answer parts and evidence units a question
+    of ``lower`` with the same verdict also asks, the questions of ``category`` at ``level``): a
+    level that only repeats a lower one with a part left out."""
+    at = [q for q in questions if q.category == category and q.difficulty in (level, lower)]
+    below = {(verdict_of(q), evidence_units(q), answer_parts(q)) for q in at if q.difficulty == lower}
+    asked = [q for q in at if q.difficulty == level]
+    kept = [
+        q
+        for q in asked
+        if any(
+            v == verdict_of(q) and units >= evidence_units(q) and parts >= answer_parts(q)
+            for v, units, parts in below
+        )
+    ]
+    return len(kept), len(asked)

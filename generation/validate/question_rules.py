@@ -21,7 +21,8 @@ Per question (:func:`question_checks`, run by :func:`generation.validate.rules.c
   period left to the text that is the chart's whole span. Verify questions too: they ask the
   charted value only where the chart contradicts the text. Complex questions: no period their
   text gives (a credited period, two events' years) is their series' whole span
-  (:func:`generation.questions.complex_measures.whole_span`).
+  (:func:`generation.questions.complex_measures.whole_span`), nor is the one year they leave to
+  the text their series' first or last (:func:`~generation.questions.complex_measures.edge_year`).
 
 Per report (:func:`set_problems`, run by :func:`generation.validate.rules.validate_questions`):
 
@@ -39,7 +40,7 @@ import re
 from collections import Counter, defaultdict
 
 from generation.questions.common import MAX_PER_CHART
-from generation.questions.complex_measures import whole_span
+from generation.questions.complex_measures import edge_year, whole_span
 from generation.questions.crossmodal_measures import text_given, whole_span_period
 from generation.questions.elsewhere import (
     claims_stating,
@@ -115,9 +116,12 @@ def labelled_elsewhere_rule(manifest: DocumentManifest, q: Question) -> list[str
 
 def text_given_problems(manifest: DocumentManifest, q: Question) -> list[str]:
     """What of a cross-modal answer the cited text gives away, and a complex question's text
-    period that is its chart's whole span (see the module's docstring)."""
+    period that is its chart's whole span or whose one text year is its series' edge (see the
+    module's docstring)."""
     if q.subset == "complex" and (ends := whole_span(manifest, q)):
         return [f"the period it leaves to the text ({'–'.join(ends)}) is its chart's whole span"]
+    if q.subset == "complex" and (year := edge_year(manifest, q)):
+        return [f"the year it leaves to the text ({year}) is where its series starts or ends on the chart"]
     if q.subset != "cross_modal":
         return []
     out = text_given(manifest, q)

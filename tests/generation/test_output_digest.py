@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9f09e22a16f68e9003fbd62a6b5ef2c98b0ed7949c760a310e9d64c8aff5aa3",
-    "5-d3-1": "ab07035cd03e11abaf4f6a2b5ba98a682464e41992b4abb89c11ad888e401986",
-    "5-d3-2": "f499d6cb44362ef1794615f5afd40feee49863ffa5df43e0468b74c91b9cadc6",
-    "5-d3-3": "de3c87b295e72feac07a0e802be7a7659ffbd2edef2c4221625f693c1d9237da",
-    "3-matplotlib-0": "d02041d393c96f6582dd665431a9aa87a0c9bde4ea7349dbe5af5b8cee410383",
+    "5-d3-0": "615846dadec015430b25544f771a318da1404f65e30b100f9e0ba5099e27848c",
+    "5-d3-1": "8d73c0e382fe49614ec46890ce470d69ea37f6f709bca7f6d61308e5fe98b320",
+    "5-d3-2": "ba63056f881bbfb26273d9701df9d4fa6148b75e90b9409301cd0f466880e0a3",
+    "5-d3-3": "d8e6d926cec5f4f0434f36d2813c6a353fa8a410a0998ecd1d1a16b133d83815",
+    "3-matplotlib-0": "8336eb4f8dd4ad75dd4fd4601e72c0f4320518fa9dad1be99d9a381e697cba73",
     "3-matplotlib-1": "151fc612532001432babfd0436d2df83f7151ed18bbeb9635cb628f8f9e31748",
 }
 

@@ -9,7 +9,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generation.document.grammar import agree, count_noun, fill_agreement, is_plural, plural_of, with_article
+from generation.document.grammar import (
+    agree,
+    agreed,
+    count_noun,
+    fill_agreement,
+    is_plural,
+    plural_of,
+    said_of,
+    with_article,
+)
 from generation.document.prose import FUNCTIONS, ProseWriter, plural
 from generation.document.prose_stats import (
     FactShare,
@@ -62,6 +71,12 @@ _TOPICS = all_topics()
         ("Accommodation and food services", True),
         ("Germany and France", True),
         ("trade unions and employers", True),
+        # an irregular participle after a plural head, a head before "without" (grammar47)
+        ("units sold", True),
+        ("jobs held", True),
+        ("people without basic sanitation", True),
+        ("the United Arab Emirates in 2025", False),  # a country with a qualifier
+        ("the Philippines (Smart speakers)", False),
     ],
 )
 def test_number_of_noun_phrases(phrase: str, plural_: bool) -> None:
@@ -79,6 +94,19 @@ def test_verbs_agree_with_their_subject() -> None:
     assert agree("the ministry", "has") == "has" and agree("port authorities", "has") == "have"
     assert agree("falling module prices", "is") == "are"
     assert agree("trade unions", "Treats") == "Treat"
+
+
+def test_a_predicate_agrees_with_its_subject() -> None:
+    assert (
+        said_of("the emissions in Bangladesh", "was broadly flat")
+        == "the emissions in Bangladesh were broadly flat"
+    )
+    assert said_of("Households", "is larger") == "Households are larger"
+    assert said_of("Germany", "reaches 4%") == "Germany reaches 4%"
+    assert (
+        agreed("units sold", "rose") == "rose"
+        and agreed("units sold", "was broadly flat") == "were broadly flat"
+    )
 
 
 def test_articles_and_counts() -> None:

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from generation.questions.complex_measures import complex_defects, defect_counts, text_years
+from generation.questions.complex_measures import complex_defects, defect_counts, edge_year, text_years
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.questions.planned import planned_run, question_pairs
 
@@ -44,3 +44,15 @@ def test_no_text_period_is_the_whole_span() -> None:
 
 def _charts(q: Question) -> set[str]:
     return {u.ref for u in q.evidence_units or [] if u.kind == "chart"}
+
+
+@pytest.mark.slow
+def test_no_text_year_is_where_the_series_starts_or_ends() -> None:
+    """A question that prints one end of its period (timeline L4: "from that year to 2021") leaves
+    the other to the text only where it is not the series' first or last year on the chart: taking
+    the chart's edge would answer it without the text (``complex_measures.text_year_at_edge``;
+    main at eed7d40 asked 2 such questions here)."""
+    pairs = _complex()
+    found, could = defect_counts(pairs)
+    assert could["text_year_at_edge"] >= 10, could
+    assert [q.question_id for m, q in pairs if edge_year(m, q)] == [], found
