@@ -11,7 +11,8 @@ the manifest and question records alone; ``bench/question_measures.py`` prints t
   chart's first or last year, against ``2 / n`` that uniform answers would give; where it sits
   over the whole range (first, interior, last: a shift to "never at the end" would show too);
   and whether the chart's metric has a known real direction (``Chart.value_trend``), whose
-  extremes world knowledge places at an end (peaks47).
+  extremes world knowledge places at an end (peaks47); the same again for the extreme-year
+  answers alone (the year a series peaks, its highest or lowest of three or more marks).
 """
 
 from __future__ import annotations
@@ -59,6 +60,15 @@ def year_place(chart: Chart, q: Question) -> tuple[int, int] | None:
     return years.index(answer), len(years)
 
 
+def is_extreme(q: Question, index: int, chart: Chart) -> bool:
+    """Whether ``q``'s year answer (place ``index`` of ``chart``'s years) is the highest or the
+    lowest of the three or more marks the question reads (a peak, an extreme)."""
+    year = sorted({p.label for p in chart.data if YEAR.match(p.label)})[index]
+    values = [r.value for r in q.required_data_points]
+    at = [r.value for r in q.required_data_points if r.label.split(" (")[0] == year]  # "2014 (Syria)"
+    return len(values) >= 3 and len(at) == 1 and at[0] in (max(values), min(values))
+
+
 def place_name(index: int, n: int) -> str:
     """``first``, ``last`` or ``interior``: where place ``index`` of ``n`` lies."""
     return "first" if index == 0 else "last" if index == n - 1 else "interior"
@@ -68,7 +78,8 @@ def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[
     """Counts: ``series``, ``monotone``, ``ends`` over the charts' series of 4+ years (each
     document once); over the questions answered by a year ``years asked``, ``at end``,
     ``uniform`` (expected at end, x1000), ``first``, ``interior``, ``last`` and ``directed`` (on a
-    metric with a known direction), and the same per ``<category> <level>``."""
+    metric with a known direction), and the same for ``extreme`` answers (:func:`is_extreme`)
+    and per ``<category> <level>``."""
     out: Counter[str] = Counter()
     seen: set[str] = set()
     for m, q in pairs:
@@ -80,16 +91,18 @@ def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[
                 out["monotone"] += is_monotone(seq)
                 out["ends"] += extremes_at_ends(seq)
         ref = next((u.ref for u in q.evidence_units or [] if u.kind == "chart" and u.ref in charts), None)
-        found = year_place(charts[ref], q) if ref is not None else None
-        if found is None:
+        chart = charts[ref] if ref is not None else None
+        found = year_place(chart, q) if chart is not None else None
+        if chart is None or found is None:
             continue
         where = place_name(*found)
-        for prefix in ("", f"{q.category} {q.difficulty} "):
+        extreme = ["extreme "] if is_extreme(q, found[0], chart) else []
+        for prefix in ("", *extreme, f"{q.category} {q.difficulty} "):
             out[f"{prefix}years asked"] += 1
             out[f"{prefix}at end"] += where != "interior"
             out[f"{prefix}uniform"] += round(2000 / found[1])
             out[f"{prefix}{where}"] += 1
-            out[f"{prefix}directed"] += charts[ref].value_trend != "any"
+            out[f"{prefix}directed"] += chart.value_trend != "any"
     return out
 
 
@@ -109,7 +122,8 @@ def render(counts: Counter[str]) -> list[str]:
         f"series shapes (shape_measures): series of {MIN_YEARS}+ years {counts['series']}; strictly "
         f"monotone {counts['monotone']}; maximum and minimum at the two ends {counts['ends']}",
         f"year answers at the chart's first or last year: {_places(counts)}",
+        f"  of them a peak or extreme of 3+ marks: {_places(counts, 'extreme ')}",
     ]
-    cells = sorted(k[: -len(" years asked")] for k in counts if k.endswith(" years asked"))
+    cells = sorted(k[: -len(" years asked")] for k in counts if k.endswith(" years asked") and " L" in k)
     lines += [f"  {cell}: {_places(counts, f'{cell} ')}" for cell in cells]
     return lines
