@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataRef, DocumentManifest, Question
 
 YEAR = re.compile(r"^(1[89]|20)\d{2}$")
 #: Fewest years a series needs to count as a time series here.
@@ -49,23 +49,23 @@ def extremes_at_ends(seq: list[float]) -> bool:
     return {seq.index(max(seq)), seq.index(min(seq))} == {0, len(seq) - 1}
 
 
-def year_place(chart: Chart, q: Question) -> tuple[int, int] | None:
-    """(the place of ``q``'s year answer among its chart's years, how many years the chart has),
-    or None when ``q`` is not answered by one of three or more years of the chart."""
+def year_place(chart: Chart, answers: Sequence[AnswerValue]) -> tuple[int, int] | None:
+    """(the place of a question's year answer among its chart's years, how many years the chart
+    has), or None when ``answers`` hold no label that is one of three or more years of the chart."""
     years = sorted({int(p.label) for p in chart.data if YEAR.match(p.label)})
-    labels = [a.text for a in q.answer_values if a.kind == "label"]
+    labels = [a.text for a in answers if a.kind == "label"]
     answer = next((int(x) for x in labels if YEAR.match(x)), None)
     if answer is None or len(years) < 3 or answer not in years:
         return None
     return years.index(answer), len(years)
 
 
-def is_extreme(q: Question, index: int, chart: Chart) -> bool:
-    """Whether ``q``'s year answer (place ``index`` of ``chart``'s years) is the highest or the
-    lowest of the three or more marks the question reads (a peak, an extreme)."""
+def is_extreme(refs: Sequence[DataRef], index: int, chart: Chart) -> bool:
+    """Whether a question's year answer (place ``index`` of ``chart``'s years) is the highest or
+    the lowest of the three or more marks it reads (``refs``: a peak, an extreme)."""
     year = sorted({p.label for p in chart.data if YEAR.match(p.label)})[index]
-    values = [r.value for r in q.required_data_points]
-    at = [r.value for r in q.required_data_points if r.label.split(" (")[0] == year]  # "2014 (Syria)"
+    values = [r.value for r in refs]
+    at = [r.value for r in refs if r.label.split(" (")[0] == year]  # "2014 (Syria)"
     return len(values) >= 3 and len(at) == 1 and at[0] in (max(values), min(values))
 
 
@@ -92,11 +92,11 @@ def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[
                 out["ends"] += extremes_at_ends(seq)
         ref = next((u.ref for u in q.evidence_units or [] if u.kind == "chart" and u.ref in charts), None)
         chart = charts[ref] if ref is not None else None
-        found = year_place(chart, q) if chart is not None else None
+        found = year_place(chart, q.answer_values) if chart is not None else None
         if chart is None or found is None:
             continue
         where = place_name(*found)
-        extreme = ["extreme "] if is_extreme(q, found[0], chart) else []
+        extreme = ["extreme "] if is_extreme(q.required_data_points, found[0], chart) else []
         for prefix in ("", *extreme, f"{q.category} {q.difficulty} "):
             out[f"{prefix}years asked"] += 1
             out[f"{prefix}at end"] += where != "interior"
