@@ -45,6 +45,7 @@ from generation.questions.common import (
     series_of,
     sum_term,
 )
+from generation.questions.extreme_years import Place, asks_extreme, placed_draft
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -70,6 +71,8 @@ def value_reading(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
         "L5": [_read_highlight, _read_colour, _read_marker, _read_whiskers],
     }
     makers = options[level]
+    if level == "L2":
+        return placed_draft(ctx, rng, _read_extreme)
     return first_draft(ctx, rng, shuffled_makers(makers, rng) if level == "L5" else makers)
 
 
@@ -105,7 +108,11 @@ def _read_one(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | N
     return None
 
 
-def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _read_extreme(
+    ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None
+) -> Draft | None:
+    """The highest or lowest mark of a series; a year only at the slot's ``place``
+    (:mod:`generation.questions.extreme_years`)."""
     if order_given(chart):
         return None  # a funnel's first stage is its highest, its last the lowest
     for series, points in series_of(chart).items():
@@ -114,7 +121,7 @@ def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft
         highest = rng.random() < 0.5
         ranked = sorted(points, key=lambda p: p.value, reverse=highest)
         top, runner = ranked[0], ranked[1]
-        if not separable(chart, top.value, runner.value):
+        if not separable(chart, top.value, runner.value) or not asks_extreme(chart, top, place):
             continue
         if not mark_use(ctx, chart, f"extreme:{series}:{highest}"):
             continue
