@@ -54,7 +54,7 @@ from generation.questions.common import (
     wanted,
 )
 from generation.questions.event_steps import direction_turns
-from generation.questions.extreme_years import Place, asks_extreme, placed_draft
+from generation.questions.extreme_years import Place, placed_draft, side_extreme
 from generation.questions.phrasing import (
     DIRECTION_RULE,
     colour_keyed,
@@ -205,42 +205,38 @@ def _modal_bin(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
 
 
 def _peak(ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None) -> Draft | None:
-    """The year a series peaks: the first series whose peak stands apart and may be asked at the
-    slot's ``place`` (:mod:`generation.questions.extreme_years`)."""
+    """The year a series peaks or bottoms out: the first series whose extreme stands apart and
+    may be asked at the slot's ``place`` (:mod:`generation.questions.extreme_years`)."""
     for series, points in ordered_series(chart).items():
         if len(points) < 4 or not all(ctx.readable(chart, p) for p in points):
             continue
-        ranked = sorted(points, key=lambda p: p.value, reverse=True)
-        top = ranked[0]
-        if not separable(chart, top.value, ranked[1].value) or not asks_extreme(chart, top, place):
+        # a peak, or for a placed slot (extreme_years) a drawn side, then the other
+        found = side_extreme(chart, points, place is None or bool(rng.random() < 0.5), place)
+        if found is None or not mark_use(ctx, chart, f"peak:{series}"):
             continue
-        if not mark_use(ctx, chart, f"peak:{series}"):
-            continue
+        highest, top = found
         fig, name = figure_ref(chart), series_name(chart, series)
-        q = pick(
-            rng,
-            [
+        if highest:
+            options = [
                 f"At which point does {name} reach its peak in {fig}, and at what level?",
                 f"When is {name} highest in {fig}, and how high does it get?",
                 f"In {fig}, where does {name} top out, and at what value?",
-            ],
-        )
-        a = f"{cap(name)} {agree(name, 'tops')} out in {top.label} at {val(chart, top)}."
+            ]
+            a = f"{cap(name)} {agree(name, 'tops')} out in {top.label} at {val(chart, top)}."
+        else:
+            options = [
+                f"At which point does {name} reach its low in {fig}, and at what level?",
+                f"When is {name} lowest in {fig}, and how low does it get?",
+                f"In {fig}, where does {name} bottom out, and at what value?",
+            ]
+            a = f"{cap(name)} {agree(name, 'bottoms')} out in {top.label} at {val(chart, top)}."
         steps = [
             f"Locate {fig}.",
             f"Read {name} at each of its {len(points)} points.",
-            f"The highest point is {top.label}: {val(chart, top)}.",
+            f"The {'highest' if highest else 'lowest'} point is {top.label}: {val(chart, top)}.",
         ]
-        return Draft(
-            "trend_pattern",
-            "L2",
-            q,
-            a,
-            [mark_label(top), read_value(chart, top)],
-            steps,
-            [chart],
-            points,
-        )
+        values: list[Value] = [mark_label(top), read_value(chart, top)]
+        return Draft("trend_pattern", "L2", pick(rng, options), a, values, steps, [chart], points)
     return None
 
 

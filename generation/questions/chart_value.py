@@ -22,7 +22,6 @@ from generation.questions.chart_common import (
     mean_needs_no_reading,
     order_given,
     ordered_series,
-    separable,
     series_name,
     shuffled_makers,
     val,
@@ -45,7 +44,7 @@ from generation.questions.common import (
     series_of,
     sum_term,
 )
-from generation.questions.extreme_years import Place, asks_extreme, placed_draft
+from generation.questions.extreme_years import Place, placed_draft, side_extreme
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -118,13 +117,10 @@ def _read_extreme(
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
             continue
-        highest = rng.random() < 0.5
-        ranked = sorted(points, key=lambda p: p.value, reverse=highest)
-        top, runner = ranked[0], ranked[1]
-        if not separable(chart, top.value, runner.value) or not asks_extreme(chart, top, place):
+        found = side_extreme(chart, points, rng.random() < 0.5, place)
+        if found is None or not mark_use(ctx, chart, f"extreme:{series}:{found[0]}"):
             continue
-        if not mark_use(ctx, chart, f"extreme:{series}:{highest}"):
-            continue
+        highest, top = found
         fig, word = figure_ref(chart), "highest" if highest else "lowest"
         scope = f" among the {series} marks" if series else ""
         q = pick(

@@ -23,7 +23,7 @@ from typing import Literal, Protocol
 
 import numpy as np
 
-from generation.questions.chart_common import first_draft
+from generation.questions.chart_common import first_draft, separable
 from generation.questions.common import Context, Draft
 from generation.questions.phrasing import is_year
 from generation.questions.shape_measures import year_place
@@ -50,6 +50,19 @@ def asks_extreme(chart: Chart, mark: DataPoint, place: Place | None = None) -> b
     if chart.value_trend != "any" or place == "none":
         return False
     return place is None or (mark.label in (years[0], years[-1])) == (place == "end")
+
+
+def side_extreme(
+    chart: Chart, points: list[DataPoint], highest: bool, place: Place | None
+) -> tuple[bool, DataPoint] | None:
+    """(whether it is the highest, the mark) of the extreme of ``points`` a question may ask:
+    the drawn side's (``highest``), or for a slot placed at an end or between them the other
+    side's where only that lies there; None where neither stands apart from its runner-up."""
+    for side in [highest] if place in (None, "none") else [highest, not highest]:
+        ranked = sorted(points, key=lambda p: p.value, reverse=side)
+        if separable(chart, ranked[0].value, ranked[1].value) and asks_extreme(chart, ranked[0], place):
+            return side, ranked[0]
+    return None
 
 
 def _trial(ctx: Context, rng: np.random.Generator, maker: PlacedMaker, place: Place | None) -> Draft | None:
