@@ -22,9 +22,11 @@ subset, the chart readings the report prints elsewhere (``generation.questions.e
 the event and credited-period measures per (category, level), with the questions of each cell
 (``generation.questions.event_measures``); the chart questions whose answer does not need the
 step they claim (``generation.questions.step_measures``); the series' shapes and the year answers
-at a chart's end (``generation.questions.shape_measures``); the question and answer texts whose
-verb disagrees with the name before it (``generation.questions.agreement_measures``); the verify L4
-questions that ask no more than a verify L2 (``crossmodal_measures.asks_no_more``).
+at a chart's end, their place (first, interior, last), those on a metric with a known direction,
+and the peak or extreme years apart (``generation.questions.shape_measures``); the question and
+answer texts whose verb disagrees with the name before it
+(``generation.questions.agreement_measures``); the verify L4 questions that ask no more than a
+verify L2 (``crossmodal_measures.asks_no_more``).
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ are asked only from charts a reader can read numbers from (an axis or printed la
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -142,3 +143,15 @@ def first_draft(ctx: Context, rng: np.random.Generator, makers: Sequence[Maker])
 
 def shuffled_makers(makers: Sequence[Maker], rng: np.random.Generator) -> list[Maker]:
     return [makers[int(i)] for i in rng.permutation(len(makers))]
+
+
+def winner(ctx: Context, rng: np.random.Generator, makers: Sequence[Maker]) -> Maker | None:
+    """The maker whose draft :func:`first_draft` would take (tried on copies of the context and
+    the stream): a maker that then looks for the slot's own answer (a direction, an extreme
+    year's place) on any chart keeps the kinds of question in their shares."""
+    probe, trial = ctx.fork(), copy.deepcopy(rng)
+    for chart in probe.charts(trial):
+        for make in makers:
+            if make(probe, chart, trial):
+                return make
+    return None

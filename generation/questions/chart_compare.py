@@ -27,6 +27,7 @@ from generation.questions.chart_common import (
     shuffled_makers,
     val,
 )
+from generation.questions.chart_common import winner as winning_maker
 from generation.questions.common import (
     Context,
     Draft,
@@ -48,6 +49,7 @@ from generation.questions.common import (
     wanted,
 )
 from generation.questions.event_steps import gap_turns, in_minority, order_turns
+from generation.questions.extreme_years import Place, asks_extreme, placed_draft
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -75,6 +77,9 @@ def comparison(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
         "L5": shuffled_makers([_compare_colours, _against_target, _largest_bubble, _darkest_cell], rng),
     }
     makers = options[level]
+    if level == "L5" and winning_maker(ctx, rng, makers) is _darkest_cell:  # a year? see extreme_years
+        rest = [m for m in makers if m is not _darkest_cell]
+        return placed_draft(ctx, rng, _darkest_cell) or first_draft(ctx, rng, rest)
     draft = first_draft(ctx, rng, makers) if makers else None
     if draft is None and level == "L4":  # no chart has two series that swap order: ask a gap
         draft = first_draft(ctx, rng, [_gap_at_event])
@@ -494,14 +499,19 @@ def _largest_bubble(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     return Draft("comparison", "L5", q, a, [mark_label(top), read_value(chart, top)], steps, [chart], [top])
 
 
-def _darkest_cell(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
-    """Heatmaps: which cell the colour scale shows as the most intense (highest value)."""
+def _darkest_cell(
+    ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None
+) -> Draft | None:
+    """Heatmaps: which cell the colour scale shows as the most intense (highest value); a year
+    column only at the slot's ``place`` (:mod:`generation.questions.extreme_years`)."""
     if not chart_type(chart.chartType).has("colour_scale") or len(chart.data) < 4:
         return None
     ranked = sorted((p.value for p in chart.data), reverse=True)
-    if ranked[0] - ranked[1] < 0.15 * (ranked[0] - ranked[-1]) or not mark_use(ctx, chart, "darkest"):
-        return None
     top = max(chart.data, key=lambda p: p.value)
+    if ranked[0] - ranked[1] < 0.15 * (ranked[0] - ranked[-1]) or not asks_extreme(chart, top, place):
+        return None
+    if not mark_use(ctx, chart, "darkest"):
+        return None
     fig, where = figure_ref(chart), f"{top.category} and {top.label}"
     q = pick(
         rng,

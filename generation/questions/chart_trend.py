@@ -6,12 +6,13 @@ without a known real direction (``Chart.value_trend``): of download speeds or ba
 world knowledge gives it. The slot's direction is drawn in turn (``common.wanted``) so that a run
 holds the three in near-equal shares, not the world's bias towards rises; the maker that would
 have answered the slot looks for a series of that direction on any chart, and a document without
-one takes the next direction, so the slot is filled as before.
+one takes the next direction, so the slot is filled as before. A peak year is never asked of
+a metric with a known direction either, and lands at a chart's end as often as a uniform answer
+would (:mod:`generation.questions.extreme_years`).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from functools import partial
 from typing import Protocol
@@ -33,6 +34,7 @@ from generation.questions.chart_common import (
     series_name,
     shuffled_makers,
     val,
+    winner,
 )
 from generation.questions.common import (
     Context,
@@ -52,6 +54,7 @@ from generation.questions.common import (
     wanted,
 )
 from generation.questions.event_steps import direction_turns
+from generation.questions.extreme_years import Place, placed_draft, side_extreme
 from generation.questions.phrasing import (
     DIRECTION_RULE,
     colour_keyed,
@@ -91,7 +94,13 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
         "L5": [_colour_trend, _highlight_trend],
     }
     makers = options[level]
-    chosen = _winner(ctx, rng, makers)
+    chosen = winner(ctx, rng, makers)
+    if chosen is _peak:  # the slot's place is drawn; a document without the place asks no peak
+        draft = placed_draft(ctx, rng, _peak)
+        if draft:
+            return draft
+        makers = [m for m in makers if m is not _peak]
+        chosen = winner(ctx, rng, makers)
     directed = _DIRECTED.get(chosen) if chosen else None
     if directed is None:
         return first_draft(ctx, rng, makers) if chosen else None
@@ -99,18 +108,6 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
         draft = first_draft(ctx, rng, [partial(directed, want=want)])
         if draft:
             return draft
-    return None
-
-
-def _winner(ctx: Context, rng: np.random.Generator, makers: Sequence[Maker]) -> Maker | None:
-    """The maker whose draft :func:`first_draft` would take (tried on copies of the context and
-    the stream): a direction maker then looks for the slot's direction on any chart, so the
-    kinds of trend question keep their shares."""
-    probe, trial = ctx.fork(), copy.deepcopy(rng)
-    for chart in probe.charts(trial):
-        for make in makers:
-            if make(probe, chart, trial):
-                return make
     return None
 
 
@@ -208,39 +205,39 @@ def _modal_bin(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
     return Draft("trend_pattern", "L2", q, a, values, steps, [chart], list(chart.data))
 
 
-def _peak(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _peak(ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None) -> Draft | None:
+    """The year a series peaks or bottoms out: the first series whose extreme stands apart and
+    may be asked at the slot's ``place`` (:mod:`generation.questions.extreme_years`)."""
     for series, points in ordered_series(chart).items():
         if len(points) < 4 or not all(ctx.readable(chart, p) for p in points):
             continue
-        ranked = sorted(points, key=lambda p: p.value, reverse=True)
-        top = ranked[0]
-        if not separable(chart, top.value, ranked[1].value) or not mark_use(ctx, chart, f"peak:{series}"):
+        # a peak, or for a placed slot (extreme_years) a drawn side, then the other
+        found = side_extreme(chart, points, place is None or bool(rng.random() < 0.5), place)
+        if found is None or not mark_use(ctx, chart, f"peak:{series}"):
             continue
+        highest, top = found
         fig, name = figure_ref(chart), series_name(chart, series)
-        q = pick(
-            rng,
-            [
+        if highest:
+            options = [
                 f"At which point does {name} reach its peak in {fig}, and at what level?",
                 f"When is {name} highest in {fig}, and how high does it get?",
                 f"In {fig}, where does {name} top out, and at what value?",
-            ],
-        )
-        a = f"{cap(name)} {agree(name, 'tops')} out in {top.label} at {val(chart, top)}."
+            ]
+            a = f"{cap(name)} {agree(name, 'tops')} out in {top.label} at {val(chart, top)}."
+        else:
+            options = [
+                f"At which point does {name} reach its low in {fig}, and at what level?",
+                f"When is {name} lowest in {fig}, and how low does it get?",
+                f"In {fig}, where does {name} bottom out, and at what value?",
+            ]
+            a = f"{cap(name)} {agree(name, 'bottoms')} out in {top.label} at {val(chart, top)}."
         steps = [
             f"Locate {fig}.",
             f"Read {name} at each of its {len(points)} points.",
-            f"The highest point is {top.label}: {val(chart, top)}.",
+            f"The {'highest' if highest else 'lowest'} point is {top.label}: {val(chart, top)}.",
         ]
-        return Draft(
-            "trend_pattern",
-            "L2",
-            q,
-            a,
-            [mark_label(top), read_value(chart, top)],
-            steps,
-            [chart],
-            points,
-        )
+        values: list[Value] = [mark_label(top), read_value(chart, top)]
+        return Draft("trend_pattern", "L2", pick(rng, options), a, values, steps, [chart], points)
     return None
 
 

@@ -22,7 +22,6 @@ from generation.questions.chart_common import (
     mean_needs_no_reading,
     order_given,
     ordered_series,
-    separable,
     series_name,
     shuffled_makers,
     val,
@@ -45,6 +44,7 @@ from generation.questions.common import (
     series_of,
     sum_term,
 )
+from generation.questions.extreme_years import Place, placed_draft, side_extreme
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -70,6 +70,8 @@ def value_reading(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
         "L5": [_read_highlight, _read_colour, _read_marker, _read_whiskers],
     }
     makers = options[level]
+    if level == "L2":
+        return placed_draft(ctx, rng, _read_extreme)
     return first_draft(ctx, rng, shuffled_makers(makers, rng) if level == "L5" else makers)
 
 
@@ -105,19 +107,20 @@ def _read_one(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | N
     return None
 
 
-def _read_extreme(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
+def _read_extreme(
+    ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None
+) -> Draft | None:
+    """The highest or lowest mark of a series; a year only at the slot's ``place``
+    (:mod:`generation.questions.extreme_years`)."""
     if order_given(chart):
         return None  # a funnel's first stage is its highest, its last the lowest
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
             continue
-        highest = rng.random() < 0.5
-        ranked = sorted(points, key=lambda p: p.value, reverse=highest)
-        top, runner = ranked[0], ranked[1]
-        if not separable(chart, top.value, runner.value):
+        found = side_extreme(chart, points, rng.random() < 0.5, place)
+        if found is None or not mark_use(ctx, chart, f"extreme:{series}:{found[0]}"):
             continue
-        if not mark_use(ctx, chart, f"extreme:{series}:{highest}"):
-            continue
+        highest, top = found
         fig, word = figure_ref(chart), "highest" if highest else "lowest"
         scope = f" among the {series} marks" if series else ""
         q = pick(

@@ -8,17 +8,21 @@ the manifest and question records alone; ``bench/question_measures.py`` prints t
 - per series of four or more years on a chart: strictly monotone, and with its maximum and
   minimum at the two ends;
 - per question whose label answer is one of its chart's years (three or more years): at the
-  chart's first or last year, against ``2 / n`` that uniform answers would give.
+  chart's first or last year, against ``2 / n`` that uniform answers would give; where it sits
+  over the whole range (first, interior, last: a shift to "never at the end" would show too);
+  and whether the chart's metric has a known real direction (``Chart.value_trend``), whose
+  extremes world knowledge places at an end (peaks47); the same again for the extreme-year
+  answers alone (the year a series peaks, its highest or lowest of three or more marks).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
+from synthdocbench_tasks.schema import AnswerValue, Chart, DataRef, DocumentManifest, Question
 
 YEAR = re.compile(r"^(1[89]|20)\d{2}$")
 #: Fewest years a series needs to count as a time series here.
@@ -45,21 +49,37 @@ def extremes_at_ends(seq: list[float]) -> bool:
     return {seq.index(max(seq)), seq.index(min(seq))} == {0, len(seq) - 1}
 
 
-def year_at_end(chart: Chart, q: Question) -> tuple[bool, float] | None:
-    """(``q``'s year answer is its chart's first or last year, the uniform chance of that), or
-    None when ``q`` is not answered by one of three or more years of the chart."""
+def year_place(chart: Chart, answers: Sequence[AnswerValue]) -> tuple[int, int] | None:
+    """(the place of a question's year answer among its chart's years, how many years the chart
+    has), or None when ``answers`` hold no label that is one of three or more years of the chart."""
     years = sorted({int(p.label) for p in chart.data if YEAR.match(p.label)})
-    labels = [a.text for a in q.answer_values if a.kind == "label"]
+    labels = [a.text for a in answers if a.kind == "label"]
     answer = next((int(x) for x in labels if YEAR.match(x)), None)
     if answer is None or len(years) < 3 or answer not in years:
         return None
-    return answer in (years[0], years[-1]), 2 / len(years)
+    return years.index(answer), len(years)
+
+
+def is_extreme(refs: Sequence[DataRef], index: int, chart: Chart) -> bool:
+    """Whether a question's year answer (place ``index`` of ``chart``'s years) is the highest or
+    the lowest of the three or more marks it reads (``refs``: a peak, an extreme)."""
+    year = sorted({p.label for p in chart.data if YEAR.match(p.label)})[index]
+    values = [r.value for r in refs]
+    at = [r.value for r in refs if r.label.split(" (")[0] == year]  # "2014 (Syria)"
+    return len(values) >= 3 and len(at) == 1 and at[0] in (max(values), min(values))
+
+
+def place_name(index: int, n: int) -> str:
+    """``first``, ``last`` or ``interior``: where place ``index`` of ``n`` lies."""
+    return "first" if index == 0 else "last" if index == n - 1 else "interior"
 
 
 def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
     """Counts: ``series``, ``monotone``, ``ends`` over the charts' series of 4+ years (each
-    document once), ``years asked``, ``at end``, ``uniform`` (expected at end, x1000) over the
-    questions answered by a year, and the same three per ``<category> <level>``."""
+    document once); over the questions answered by a year ``years asked``, ``at end``,
+    ``uniform`` (expected at end, x1000), ``first``, ``interior``, ``last`` and ``directed`` (on a
+    metric with a known direction), and the same for ``extreme`` answers (:func:`is_extreme`)
+    and per ``<category> <level>``."""
     out: Counter[str] = Counter()
     seen: set[str] = set()
     for m, q in pairs:
@@ -71,14 +91,28 @@ def shape_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[
                 out["monotone"] += is_monotone(seq)
                 out["ends"] += extremes_at_ends(seq)
         ref = next((u.ref for u in q.evidence_units or [] if u.kind == "chart" and u.ref in charts), None)
-        found = year_at_end(charts[ref], q) if ref is not None else None
-        if found is None:
+        chart = charts[ref] if ref is not None else None
+        found = year_place(chart, q.answer_values) if chart is not None else None
+        if chart is None or found is None:
             continue
-        for prefix in ("", f"{q.category} {q.difficulty} "):
+        where = place_name(*found)
+        extreme = ["extreme "] if is_extreme(q.required_data_points, found[0], chart) else []
+        for prefix in ("", *extreme, f"{q.category} {q.difficulty} "):
             out[f"{prefix}years asked"] += 1
-            out[f"{prefix}at end"] += found[0]
-            out[f"{prefix}uniform"] += round(1000 * found[1])
+            out[f"{prefix}at end"] += where != "interior"
+            out[f"{prefix}uniform"] += round(2000 / found[1])
+            out[f"{prefix}{where}"] += 1
+            out[f"{prefix}directed"] += chart.value_trend != "any"
     return out
+
+
+def _places(counts: Counter[str], cell: str = "") -> str:
+    return (
+        f"{counts[f'{cell}at end']} of {counts[f'{cell}years asked']} (uniform "
+        f"~{counts[f'{cell}uniform'] / 1000:.1f}); first / interior / last {counts[f'{cell}first']} / "
+        f"{counts[f'{cell}interior']} / {counts[f'{cell}last']}; on a directed metric "
+        f"{counts[f'{cell}directed']}"
+    )
 
 
 def render(counts: Counter[str]) -> list[str]:
@@ -87,13 +121,9 @@ def render(counts: Counter[str]) -> list[str]:
         "",
         f"series shapes (shape_measures): series of {MIN_YEARS}+ years {counts['series']}; strictly "
         f"monotone {counts['monotone']}; maximum and minimum at the two ends {counts['ends']}",
-        f"year answers at the chart's first or last year: {counts['at end']} of {counts['years asked']}"
-        f" (uniform ~{counts['uniform'] / 1000:.1f})",
+        f"year answers at the chart's first or last year: {_places(counts)}",
+        f"  of them a peak or extreme of 3+ marks: {_places(counts, 'extreme ')}",
     ]
-    cells = sorted(k[: -len(" years asked")] for k in counts if k.endswith(" years asked"))
-    for cell in cells:
-        lines.append(
-            f"  {cell}: {counts[f'{cell} at end']} of {counts[f'{cell} years asked']}"
-            f" (uniform ~{counts[f'{cell} uniform'] / 1000:.1f})"
-        )
+    cells = sorted(k[: -len(" years asked")] for k in counts if k.endswith(" years asked") and " L" in k)
+    lines += [f"  {cell}: {_places(counts, f'{cell} ')}" for cell in cells]
     return lines
