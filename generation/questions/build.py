@@ -80,6 +80,14 @@ WIDE_LEVELS: frozenset[tuple[Subset, Difficulty]] = frozenset({("complex", "L5")
 #: When that pass comes (:func:`_first_pass`): after the cross-modal slots with a drawn verdict
 #: (technical L5 reads their claims), before the technical slots.
 WIDE_PASS = 1.5
+#: Chart-reading cells that look a text event's year up on a chart of 3+ years whose series swap
+#: order or turn (``event_steps``): few charts qualify, and complex and cross-modal questions, which
+#: fill first, had filled them (two questions a chart). Traced on fresh seed 2903 (200 documents,
+#: ``bench/l4_slots.py``): 41 of 93 such slots lost their cell, 23 of them to full charts.
+EVENT_CELLS: frozenset[tuple[str, str]] = frozenset({("comparison", "L4"), ("trend_pattern", "L4")})
+#: When those slots try their own cell (:func:`_first_pass`): after the other subsets' first passes
+#: (their scarce slots keep their place), before any slot's general fill.
+EVENT_PASS = 2.5
 #: What a slot tries in a first pass: its own cell, its own level, or (None) every attempt.
 Only = Literal["cell", "level"] | None
 
@@ -120,11 +128,14 @@ def make_questions(
     return [draft_to_question(ctx, s, n, d) for s in SUBSETS for n, d in enumerate(drafts[s], start=1)]
 
 
-def _first_pass(subset: Subset, category: str, level: str) -> int | None:
+def _first_pass(subset: Subset, category: str, level: str) -> float | None:
     """When a slot tries its own category and level before the others fill (lower first), or None:
     complex slots but technical (dated or credited facts and a chart over their years), then the
     cross-modal slots whose question carries a drawn verdict (a claim of that verdict: a report
-    holds two or three), then technical complex slots (which read those claims too)."""
+    holds two or three), then technical complex slots (which read those claims too), then the
+    chart-reading slots of :data:`EVENT_CELLS`."""
+    if subset == "chart":
+        return EVENT_PASS if (category, level) in EVENT_CELLS else None
     if subset == "complex":
         return 2 if category == "technical_quantitative" else 0
     return 1 if (category, level) in VERDICT_CELLS else None
