@@ -281,7 +281,8 @@ def step_rounds_derived(q: Question) -> bool | None:
         derived.append((total, max(_places(total), *(_places(r.value) for r in q.required_data_points))))
     if not any(d for _, d in derived):
         return None
-    read = {r.value for r in q.required_data_points}  # a reading is no rounding, whatever it equals
+    # a reading or a number the answer gives (a text's threshold) is no rounding, whatever it equals
+    read = {r.value for r in q.required_data_points} | {v for v, _ in derived}
     for text in [q.answer, *q.reasoning]:
         for m in _DECIMAL.finditer(text.split("[calc:")[0]):
             shown, places = float(m.group(0).replace(",", "")), len(m.group(1))
