@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9f09e22a16f68e9003fbd62a6b5ef2c98b0ed7949c760a310e9d64c8aff5aa3",
-    "5-d3-1": "ab07035cd03e11abaf4f6a2b5ba98a682464e41992b4abb89c11ad888e401986",
-    "5-d3-2": "f499d6cb44362ef1794615f5afd40feee49863ffa5df43e0468b74c91b9cadc6",
-    "5-d3-3": "de3c87b295e72feac07a0e802be7a7659ffbd2edef2c4221625f693c1d9237da",
-    "3-matplotlib-0": "d02041d393c96f6582dd665431a9aa87a0c9bde4ea7349dbe5af5b8cee410383",
-    "3-matplotlib-1": "151fc612532001432babfd0436d2df83f7151ed18bbeb9635cb628f8f9e31748",
+    "5-d3-0": "107074a4efffe7ca01d0ef81eebf3bb04fe35e154294be992407aa7444a477da",
+    "5-d3-1": "d2c485adca6a5f82e2a128c360da506eb4262124a4f1671cb88e8554c816a0b1",
+    "5-d3-2": "27e0ba0d625e1953da1f6cb7a6ef371d6b107a5a5e6fb6e016b3c44a390d9994",
+    "5-d3-3": "90f61481db46455a3617ac7ab8d5693e32665da07233905ef2ab9fd322ced8c5",
+    "3-matplotlib-0": "47cce0539e14763d670beb52a7356bf0cf981406616a44e8761db5c96c5bb67d",
+    "3-matplotlib-1": "369f00216f682abef986a3949acf03b82809a6fc917d87cad0443ed6cf89b9ba",
 }
 
 
