@@ -8,7 +8,8 @@ Clopper-Pearson interval on the largest class, the same per (category, level) fo
 family of closed answers (``measures.closed_balance``: verdicts, sides, directions, stances,
 which of two named marks), how many questions ask a number looser than a
 quarter of itself (``common.pinned``), the questions on a labelled chart that need a value it
-prints nowhere (``measures.unprinted_asked``), why complex builders found no draft
+prints nowhere (``measures.unprinted_asked``), the questions printing a number they derive
+rounded past its decimals (``measures.step_rounds_derived``), why complex builders found no draft
 (``Context.miss``) and the complex questions per level and per (category, level) with their
 whole-span periods, the complex questions carrying each validity defect of
 ``generation.questions.complex_measures`` (one line a defect), and the tells of verify_with_chart: the best
@@ -64,6 +65,7 @@ from generation.questions.measures import (
     claim_features,
     closed_balance,
     feature_accuracy,
+    step_rounds_derived,
     threshold_accuracy,
     unprinted_asked,
     verdict_balance,
@@ -92,6 +94,7 @@ def main() -> None:
     shortcuts: Counter[str] = Counter()
     misses: Counter[str] = Counter()
     unprinted: Counter[bool | None] = Counter()
+    rounded: Counter[bool | None] = Counter()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
         made = make_questions(manifest, config, misses)
@@ -100,6 +103,7 @@ def main() -> None:
         pairs += [(manifest, q) for q in made]
         restated |= {q.question_id for q in made if restates(manifest, q)}
         unprinted.update(unprinted_asked(manifest, q) for q in made)
+        rounded.update(step_rounds_derived(q) for q in made)
         defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
@@ -109,6 +113,9 @@ def main() -> None:
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
     labelled = unprinted[True] + unprinted[False]
     print(f"questions on a labelled chart needing a value it prints nowhere: {unprinted[True]} of {labelled}")
+    with_decimals = rounded[True] + rounded[False]
+    said = "questions printing a derived number (answer, sum of readings) to fewer decimals than it has"
+    print(f"{said}: {rounded[True]} of {with_decimals}")
     found, could = defect_counts(pairs)
     print("\ncomplex validity defects (complex_measures): questions carrying it, of those that could")
     for name in DEFECTS:

@@ -309,6 +309,17 @@ def _min_span(ax: Axes) -> None:
     ax.set_ylim(start, start + max(need, hi - start))
 
 
+def _floor_at_zero(ax: Axes, which: str, values: list[float]) -> None:
+    """A value axis of non-negative ``values`` stops its margin below them at zero (charts.js'
+    ``valueDomain``): no negative tick under tourist arrivals; call it once they are drawn."""
+    lo, _ = ax.get_ylim() if which == "y" else ax.get_xlim()
+    if values and min(values) >= 0 and lo < 0:
+        if which == "y":
+            ax.set_ylim(bottom=0.0)
+        else:
+            ax.set_xlim(left=0.0)
+
+
 def _grid(ctx: _Ctx, ax: Axes, which: str) -> None:
     if ctx.vp.hasGridlines:
         ax.grid(True, axis=which, color=GRID, linewidth=0.8)  # type: ignore[arg-type]

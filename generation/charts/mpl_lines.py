@@ -20,6 +20,7 @@ from generation.charts.mpl_common import (
     _category_ticks,
     _category_title,
     _Ctx,
+    _floor_at_zero,
     _frame,
     _grid,
     _highlight,
@@ -140,6 +141,7 @@ def _draw_lines(fig: Figure, ctx: _Ctx, kind: str) -> None:
     else:
         _line_series(ctx, ax, kind, xs, series, colors)
     ax.margins(x=0.06, y=0.12)
+    _floor_at_zero(ax, "y", [d.value for d in ctx.chart.data])
     _min_span(ax)
     _category_ticks(ctx, ax, xs)
     _value_axis(ax, "y")
@@ -197,6 +199,7 @@ def _draw_slope(fig: Figure, ctx: _Ctx) -> None:
     _value_axis(ax, "y")
     ax.set_ylabel(_t(_value_title(ctx.chart)))
     ax.margins(y=0.1)
+    _floor_at_zero(ax, "y", [d.value for d in ctx.chart.data])
     _legend(ctx, fig, series, colors, marker="o")
 
 
@@ -243,6 +246,7 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
         ax.yaxis.set_major_formatter(FuncFormatter(_num))
         ax.tick_params(labelsize=_at_least(_small(ctx) * 0.9))
         ax.margins(x=0.08, y=0.25)
+        _floor_at_zero(ax, "y", [q[1] for q in pts])
         _grid(ctx, ax, "y")
 
 
@@ -281,6 +285,8 @@ def _draw_scatter(fig: Figure, ctx: _Ctx, bubble: bool) -> None:
             fontweight="bold" if hl else "normal",
         )
     ax.margins(0.12)
+    _floor_at_zero(ax, "x", xs)
+    _floor_at_zero(ax, "y", [d.value for d in data])
     _value_axis(ax, "x")
     _value_axis(ax, "y")
     ax.set_xlabel(_t(_category_title(ctx.chart)))

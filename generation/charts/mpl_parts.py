@@ -21,6 +21,7 @@ from generation.charts.mpl_common import (
     _category_ticks,
     _category_title,
     _Ctx,
+    _floor_at_zero,
     _frame,
     _grid,
     _highlight,
@@ -268,6 +269,7 @@ def _draw_box(fig: Figure, ctx: _Ctx) -> None:
         median.set_color("#111111")
         median.set_linewidth(1.6)
     ax.margins(y=0.12)
+    _floor_at_zero(ax, "y", [v for d in data for v in (d.value, _meta(d, "min"), _meta(d, "max"))])
     _category_ticks(ctx, ax, [d.label for d in data])
     _value_axis(ax, "y")
     ax.set_xlabel(_t(_category_title(ctx.chart)))

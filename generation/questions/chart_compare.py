@@ -198,11 +198,11 @@ def _share(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None
             f"How big a slice of the total in {fig} is {p.label}, in per cent?",
         ],
     )
-    whole = with_unit(fmt_num(total.value, 2), value_unit(chart))
+    whole = with_unit(fmt_num(total.value), value_unit(chart))
     a = f"{cap(p.label)} makes up about {s.text}% of the total of {whole} ({val(chart, p)})."
     steps = [
         f"Locate {fig}.",
-        f"Read all {len(points)} values and add them: {fmt_num(total.value, 2)}.",
+        f"Read all {len(points)} values and add them: {fmt_num(total.value)}.",
         f"Read {p.label}: {val(chart, p)}.",
         f"Divide and convert to a percentage: {s.text}%.",
     ]

@@ -316,8 +316,7 @@ def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
         steps = [
             f"Locate {fig}.",
             f"Read {name} in each year from {w0} to {w1}: {readings}.",
-            f"Add the {size} values: {fmt_num(sum(p.value for p in window), 2)}; divide by {size}: "
-            f"{mean.text}.",
+            f"Add the {size} values: {fmt_num(sum(p.value for p in window))}; divide by {size}: {mean.text}.",
         ]
         return Draft("trend_pattern", "L3", q, a, [mean], steps, [chart], window)
     return None

@@ -48,6 +48,7 @@ from generation.questions.extreme_years import Place, placed_draft, side_extreme
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
+    decimals_of,
     figure_ref,
     fmt_num,
     mark_phrase,
@@ -167,7 +168,7 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
         terms = [point_term(chart, p) for p in points]
         readings = "; ".join(f"{mark_phrase(chart, p)} = {fmt_num(p.value)}" for p in points)
         steps = [f"Locate {fig}.", f"Read the {len(points)} values of {scope}: {readings}."]
-        steps.append(f"Add them: the total is {fmt_num(sum(p.value for p in points), 2)}.")
+        steps.append(f"Add them: the total is {fmt_num(sum(p.value for p in points))}.")
         if average:
             mean = derived_value(mean_term(terms), unit, 1)
             steps.append(f"Divide by {len(points)}: the average is {mean.text}.")
@@ -182,7 +183,7 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
             a = f"Across the {len(points)} points the mean comes to {mean.said()}."
             answer = mean
         else:
-            total = derived_value(sum_term(terms), unit, 1)
+            total = derived_value(sum_term(terms), unit, decimals_of(*(p.value for p in points)))
             q = pick(
                 rng,
                 [

@@ -228,7 +228,7 @@ def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
             f"Find the text's passage on {name} (section {tc.fact.section_id}): it covers {f.label} to "
             f"{last.label}.",
             f"Locate {fig} and read {name} in each of those years: {readings}.",
-            f"Add the {len(tc.span)} values: {fmt_num(sum(p.value for p in tc.span), 2)}.",
+            f"Add the {len(tc.span)} values: {fmt_num(sum(p.value for p in tc.span))}.",
             f"Divide by {len(tc.span)}: {mean.text}.",
         ]
         values: list[Value] = [

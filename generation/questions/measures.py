@@ -253,3 +253,41 @@ def unprinted_asked(manifest: DocumentManifest, q: Question) -> bool | None:
         return None
     shown = {p.value for p in chart.data if value_printed(chart, p)}
     return any(r.value not in shown for r in q.required_data_points)
+
+
+#: A number with decimals (not one inside a longer run of digits and points).
+_DECIMAL = re.compile(r"(?<![\d.])\d[\d,]*\.(\d+)(?!\.?\d)")
+
+
+def _places(value: float) -> int:
+    """The fewest decimals (up to 3, as charts print) that print ``value`` exactly."""
+    return next((d for d in (0, 1, 2) if abs(value - round(value, d)) < 1e-9), 3)
+
+
+def step_rounds_derived(q: Question) -> bool | None:
+    """Whether the answer or a reasoning step prints a number ``q`` derives rounded to fewer
+    decimals than it has: a number answer below its own text's decimals, or the sum of the marks
+    it reads below their decimals ("the total is 0.37" for readings adding up to 0.373: the
+    worked steps disagree with the readings); None when ``q`` derives no such number."""
+    derived = [
+        (a.value, len(m.group(1)))
+        for a in q.answer_values
+        if a.kind == "number" and a.value is not None
+        for m in [_DECIMAL.search(a.text)]
+        if m
+    ]
+    if len(q.required_data_points) >= 2:
+        total = sum(r.value for r in q.required_data_points)
+        derived.append((total, max(_places(total), *(_places(r.value) for r in q.required_data_points))))
+    if not any(d for _, d in derived):
+        return None
+    # a reading or a number the answer gives (a text's threshold) is no rounding, whatever it equals
+    read = {r.value for r in q.required_data_points} | {v for v, _ in derived}
+    for text in [q.answer, *q.reasoning]:
+        for m in _DECIMAL.finditer(text.split("[calc:")[0]):
+            shown, places = float(m.group(0).replace(",", "")), len(m.group(1))
+            if shown in read:
+                continue
+            if any(places < d and shown == round(v, places) != round(v, d) for v, d in derived):
+                return True
+    return False

@@ -22,6 +22,7 @@ scales by are left out, so a report does not put a city-state beside a continent
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import math
@@ -88,7 +89,8 @@ class TopicSpaceError(ValueError):
 class Limits:
     """What is plausible in one topic's fact table (read by the plausibility rule)."""
 
-    #: metric name -> entity -> (low, high) in the metric's printed unit.
+    #: metric name -> entity -> (low, high) in the metric's printed unit: where its values may lie
+    #: (a scaled metric's band widened to hold :data:`ENTITY_SLOTS` number strings).
     ranges: dict[str, dict[str, tuple[float, float]]]
     #: metric name -> (entity attribute, attribute units per unit of the metric incl. its scale).
     caps: dict[str, tuple[str, float]]
@@ -96,6 +98,10 @@ class Limits:
     attributes: dict[str, dict[str, float]]
     mix_metric: str
     parts: tuple[str, ...]
+    #: metric name -> entity -> its plausible band (the range before widening): where its series
+    #: are drawn; the widening is room for distinct number strings only (a value spills into it
+    #: when the band's strings are taken), else a small entity's values sat up to 2.7x its band.
+    bands: dict[str, dict[str, tuple[float, float]]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -454,6 +460,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         attributes={e.name: {"population": e.population, "area": e.area, "size": e.size} for e in ents},
         mix_metric=mix_metric.metric.name,
         parts=tuple(mix_rec["parts"]),
+        bands={c.metric.name: c.bands for c in all_composed},
     )
     return topic
 

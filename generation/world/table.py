@@ -215,6 +215,12 @@ class FactTable:
         ranges = self._limits.ranges.get(metric.name, {}) if self._limits else {}
         return ranges.get(entity, (metric.low, metric.high))
 
+    def band(self, metric: Metric, entity: str) -> tuple[float, float]:
+        """Where a series of ``metric`` for ``entity`` is drawn: its plausible band, inside
+        :meth:`bounds` (which widens a narrow band only so its values can all print differently)."""
+        bands = self._limits.bands.get(metric.name, {}) if self._limits else {}
+        return bands.get(entity) or self.bounds(metric, entity)
+
     def _mix_weights(self, entity: str) -> np.ndarray:
         """Each part's fraction of the whole per year (rows: parts, columns: years), summing to 1."""
         parts = self.topic.mix.parts
@@ -233,7 +239,7 @@ class FactTable:
             self._latent[key] = whole * weight
         if key not in self._latent:
             rng = stage_rng(self._seed, "world.series", self._doc_id, metric.name, entity, part)
-            low, high = (metric.low, metric.high) if part else self.bounds(metric, entity)
+            low, high = (metric.low, metric.high) if part else self.band(metric, entity)
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)

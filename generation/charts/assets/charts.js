@@ -225,7 +225,9 @@
     }
     if (lo === hi) hi = lo + 1;
     const pad = (hi - lo) * 0.08;
-    return minSpan([zeroBased && lo >= 0 ? lo : lo - pad, hi + pad], lo >= 0);
+    /* non-negative values never get a negative tick (tourist arrivals from -2): the margin
+     * below stops at zero (mpl_common._floor_at_zero) */
+    return minSpan([lo >= 0 ? Math.max(0, lo - pad) : lo - pad, hi + pad], lo >= 0);
   }
 
   /* A value axis spans at least MIN_SPAN_SHARE of its values' magnitude, widened about its
