@@ -12,6 +12,10 @@ record and its manifest; ``bench/question_measures.py`` prints "N of M" per defe
   further" or "is higher";
 - ``funnel_order``: an L2/L3 question on a funnel whose stage answer (the larger of two stages,
   the lowest or highest) is the first or last stage it names (a funnel narrows by construction).
+
+Beside them a share, not a defect: of comparison L4's "which was higher" questions whose event
+concerns one of the two series only, those whose answer is the event's series (near half when the
+answer is drawn apart from the event; the event names its series in the question).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from generation.charts.registry import chart_type
+from generation.document.anchors import concerns, report_entities
 from generation.questions.chart_common import order_given
 from generation.questions.event_steps import chart_years, direction_turns, order_turns
 from generation.questions.phrasing import point_key
@@ -102,6 +107,30 @@ def funnel_order(chart: Chart, q: Question) -> bool | None:
     return answers[0] in (pool[0], pool[-1])
 
 
+def event_series_answer(m: DocumentManifest, chart: Chart, q: Question) -> bool | None:
+    """Whether comparison L4's answer is the one of its two series its event concerns (None: no
+    which-higher answer, or the event concerns both or neither)."""
+    if (q.category, q.difficulty) != ("comparison", "L4"):
+        return None
+    events = [i for i in q.required_facts if m.text_facts[i].values.get("kind") == "event"]
+    if not events:
+        return None
+    return event_names_answer(m, chart, events[0], _points(chart, q), _labels(q))
+
+
+def event_names_answer(
+    m: DocumentManifest, chart: Chart, event: int, points: list[DataPoint], labels: list[str]
+) -> bool | None:
+    """Whether the answer among two marks' series (the first of ``labels`` that names one) is the
+    series text fact ``event`` concerns; None when it concerns both or there is no such answer."""
+    answer = [x for x in labels if x in {p.category for p in points}]
+    if len(points) != 2 or not answer:
+        return None
+    actor = m.text_facts[event].values.get("actor", "")
+    about = [p.category for p in points if concerns(chart, actor, report_entities(m), p.category)]
+    return answer[0] == about[0] if len(about) == 1 else None
+
+
 def step_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[Counter[str], Counter[str]]:
     """(questions carrying each defect, questions it applies to), by ``<defect>`` and
     ``<defect> <category> <level>``."""
@@ -117,6 +146,7 @@ def step_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[Cou
             "two_year_text_step": two_year_text_step(m, chart, q),
             "stacked_reach": stacked_reach(chart, q),
             "funnel_order": funnel_order(chart, q),
+            "event_series_answer": event_series_answer(m, chart, q),
         }
         for name, hit in results.items():
             if hit is not None:
@@ -136,4 +166,8 @@ def render(found: Counter[str], could: Counter[str]) -> list[str]:
         lines.append(f"  {name}: {found[name]} of {could[name]}")
         cells = sorted(k for k in could if k.startswith(f"{name} "))
         lines += [f"    {k.split(' ', 1)[1]}: {found[k]} of {could[k]}" for k in cells]
+    share = "event_series_answer"
+    lines.append(
+        f"  comparison L4 answers the event's own series (near half): {found[share]} of {could[share]}"
+    )
     return lines
