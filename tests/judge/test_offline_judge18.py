@@ -33,6 +33,7 @@ from tests.judge import offline_cases_judge18 as cases
 from tests.judge.error_classes import assert_class_right, first_questions
 
 
+@pytest.mark.slow
 def test_a_verdict_that_negates_its_own_reading_fails() -> None:
     """75 answers on 15 generated verify questions: the reading negated fails, stated passes."""
     assert_class_right("reading_denied", first_questions(cases.cases("reading_denied"), 40), (15, 75))
@@ -72,12 +73,13 @@ def v17_verdicts() -> list[tuple[JudgeItem, Judgement]]:
     return [(item, judge.score(item)) for item in items]
 
 
+@pytest.mark.slow
 def test_promoted_fails_say_so_and_are_deterministic(v17_verdicts: list[tuple[JudgeItem, Judgement]]) -> None:
     """On v17 (tuning material) the model makes some uncertain fails certain; each says why,
     and scoring it again gives the same verdict, word for word."""
     judge = OfflineJudge()
     promoted = [(i, v) for i, v in v17_verdicts if "certain all the same" in v.judgement]
-    assert len(promoted) >= 10
+    assert len(promoted) >= 5
     for item, verdict in promoted:
         assert verdict.certain and verdict.score < certainty_model.PASS
         assert judge.score(item) == verdict
