@@ -128,12 +128,28 @@ def wrong_chance(x: Sequence[float]) -> float:
     return 1 / (1 + math.exp(-z))
 
 
+#: Doubts that could hide a right answer the judge misread (a paraphrased label, a number said
+#: in words, nothing scorable read, a conversion): a fail with one stays uncertain, whatever the
+#: model says (issue 25 point 3: these are the answers a cascade hands to its LLM judge).
+KEPT_OPEN = (
+    "a label is not found (a paraphrase?)",
+    "a number is asked and it writes none (said in words?)",
+    "it commits to no scorable statement",
+    "a unit or scale other than the reference's",
+)
+
+
+def promotable(reading: Reading) -> bool:
+    """An uncertain fail without a doubt of :data:`KEPT_OPEN`: one the model may make certain."""
+    return not reading.settled and reading.score < PASS and not set(KEPT_OPEN) & set(reading.doubts)
+
+
 def promoted(candidate: str, question: str, reference: str, reading: Reading) -> float | None:
     """The model's chance that an uncertain fail is wrong, when it is low enough to make the
     fail certain (None: the rules' certainty stands). Passes are never promoted: on answers
     nobody tuned on, passes the model would promote were wrong far more often than on its
     fitting sets (docs/protocol.md, judge18 round)."""
-    if reading.settled or reading.score >= PASS:
+    if not promotable(reading):
         return None
     chance = wrong_chance(features(candidate, question, reference, reading))
     return chance if chance < fitted.FAIL_THRESHOLD else None

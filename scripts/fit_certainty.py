@@ -50,6 +50,7 @@ class Judged:
     got: int
     certain: bool  # as the verdict says
     settled: bool  # as the rules alone say
+    promotable: bool  # an uncertain fail the model may make certain (certainty_model.promotable)
     x: tuple[float, ...] | None  # None: the rules alone decide (empty, abstaining, spraying)
 
     @property
@@ -71,7 +72,8 @@ def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
                 else tuple(certainty_model.features(text, item.question, item.reference, reading))
             )
             settled = bool(verdict.certain) if reading is None else reading.settled
-            out.append(Judged(name, label, verdict.score, bool(verdict.certain), settled, x))
+            promotable = reading is not None and certainty_model.promotable(reading)
+            out.append(Judged(name, label, verdict.score, bool(verdict.certain), settled, promotable, x))
     return out
 
 
@@ -89,11 +91,11 @@ class Model:
 
     def certain(self, r: Judged) -> bool:
         """The rules' certainty, or an uncertain fail the model promotes."""
-        return r.settled or (r.x is not None and r.got < PASS and self.chance(r) < self.threshold)
+        return r.settled or (r.promotable and self.chance(r) < self.threshold)
 
 
 def _open_fails(rows: Sequence[Judged]) -> list[Judged]:
-    return [r for r in rows if r.x is not None and r.got < PASS and not r.settled]
+    return [r for r in rows if r.promotable]
 
 
 def fit(rows: Sequence[Judged]) -> Model:

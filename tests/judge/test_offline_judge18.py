@@ -4,7 +4,8 @@
   ("Figure 9 does not show 16.1%, in line with the text's 16%, so the chart matches it") fails,
   scored value or not (the generator asks no charted value of verify L3/L4 since verify45);
 - one list of direction words for every rule that reads one (``judge.claims.UP``/``DOWN``);
-- the certainty model (:mod:`judge.certainty_model`): uncertain fails it finds unlikely wrong are
+- the certainty model (:mod:`judge.certainty_model`): uncertain fails it finds unlikely wrong (and
+  with no doubt that could hide a right answer) are
   made certain and say so; passes never are; its stored coefficients are what
   ``scripts/fit_certainty.py`` fits.
 
@@ -64,26 +65,26 @@ def test_only_uncertain_fails_are_ever_promoted(score: int, settled: bool) -> No
 
 
 @pytest.fixture(scope="module")
-def v17_verdicts() -> list[tuple[JudgeItem, Judgement]]:
+def v5_verdicts() -> list[tuple[JudgeItem, Judgement]]:
     judge = OfflineJudge()
     items = [
         JudgeItem(q["question"], q["reference"], text, q["answer_values"])
-        for q, _, _, text in ls.labelled("offline_heldout_v17_questions.json", "offline_heldout_v17.yaml")
+        for q, _, _, text in ls.labelled("offline_heldout_v5_questions.json", "offline_heldout_v5.yaml")
     ]
     return [(item, judge.score(item)) for item in items]
 
 
 @pytest.mark.slow
-def test_promoted_fails_say_so_and_are_deterministic(v17_verdicts: list[tuple[JudgeItem, Judgement]]) -> None:
-    """On v17 (tuning material) the model makes some uncertain fails certain; each says why,
+def test_promoted_fails_say_so_and_are_deterministic(v5_verdicts: list[tuple[JudgeItem, Judgement]]) -> None:
+    """On v5 (tuning material) the model makes some uncertain fails certain; each says why,
     and scoring it again gives the same verdict, word for word."""
     judge = OfflineJudge()
-    promoted = [(i, v) for i, v in v17_verdicts if "certain all the same" in v.judgement]
+    promoted = [(i, v) for i, v in v5_verdicts if "certain all the same" in v.judgement]
     assert len(promoted) >= 5
     for item, verdict in promoted:
         assert verdict.certain and verdict.score < certainty_model.PASS
         assert judge.score(item) == verdict
-    for item, verdict in v17_verdicts:
+    for item, verdict in v5_verdicts:
         reading = judge.reading(item)
         if reading is not None and verdict.score >= certainty_model.PASS:
             assert verdict.certain == reading.settled
