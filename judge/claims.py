@@ -13,6 +13,20 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+#: Words that say a value went or stands up, or down (one list for every rule that reads a
+#: direction: :mod:`judge.offline_senses` and :mod:`judge.offline_gates`, judge18 round).
+UP = re.compile(
+    r"\b(?:higher|larger|greater|above|more|rose|rise[ns]?|rising|increase[ds]?|increasing|grew"
+    r"|grow(?:s|n|ing)?|gain(?:s|ed)?|up|climb(?:s|ed)?|raised|raises|boosted|lifted|improved|expanded)\b",
+    re.IGNORECASE,
+)
+DOWN = re.compile(
+    r"\b(?:lower|smaller|less|below|fell|fall(?:s|en|ing)?|decline[ds]?|declining|decrease[ds]?|decreasing"
+    r"|drop(?:s|ped)?|down|shr[ai]nk(?:s)?|reduced|reduces|cut|lowered|worsened)\b",
+    re.IGNORECASE,
+)
+
+
 # Clause boundaries: sentence ends, semicolons, colons, commas, dashes used as pauses, and
 # the conjunctions that start a new claim.
 _CLAUSE_BREAK = re.compile(

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v16``).
+structured answer facts (``offline-claims-v17``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -56,6 +56,7 @@ from typing import Any
 
 from judge import (
     certainty,
+    certainty_model,
     claims,
     conclusion,
     entity_names,
@@ -100,10 +101,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v16"
+OFFLINE_VERSION = "offline-claims-v17"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v16"
+OFFLINE_PROMPT_VERSION = "claims-v17"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -415,6 +416,24 @@ class OfflineJudge:
         )
 
     def score(self, item: JudgeItem) -> Judgement:
+        assessed = self._assess(item)
+        if isinstance(assessed, Judgement):
+            return assessed
+        score, text, reading = assessed
+        chance = certainty_model.promoted(item.candidate, item.question, item.reference, reading)
+        if chance is not None:
+            text += (
+                f"; certain all the same: the certainty model puts the chance of a wrong fail at {chance:.1%}"
+            )
+        return self._judgement(score, text, certain=reading.settled or chance is not None)
+
+    def reading(self, item: JudgeItem) -> certainty_model.Reading | None:
+        """What the certainty model weighs for ``item`` (None: a verdict the rules alone decide,
+        an empty, abstaining, spraying or unscorable answer)."""
+        assessed = self._assess(item)
+        return None if isinstance(assessed, Judgement) else assessed[2]
+
+    def _assess(self, item: JudgeItem) -> Judgement | tuple[int, str, certainty_model.Reading]:
         raw: Sequence[Any] = item.answer_values
         if not raw:
             return self._judgement(
@@ -483,7 +502,11 @@ class OfflineJudge:
         text_out = _report(len(facts), matched, wrong, missing, doubts)
         settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
         settled = settled and not misread_name(verdicts, doubts, ctx, text)
-        return self._judgement(certainty.leaned(score, doubts), text_out, certain=settled)
+        targets = tuple(t for f in facts for t, _ in f.targets)
+        reading = certainty_model.Reading(
+            certainty.leaned(score, doubts), settled, tuple(doubts), every, len(matched), len(wrong), targets
+        )
+        return reading.score, text_out, reading
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from judge import claims
 from judge.quantities import is_unit_word
 
 OTHER_UNIT_AT_VALUE = "a unit the item never writes is written with an asked value"
@@ -30,16 +31,7 @@ _WORD_AFTER = re.compile(r"\s?([^\W\d_]+[²³]?)")
 _ABBREVIATION = re.compile(r"[kmgtµ]?(?:s|bps|b/s|hz|b|wh|w|j|v|pa|l|g|m|m²|m³|km²|km³)", re.IGNORECASE)
 _NAME = re.compile(r"\b[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 _GENERIC_NAME = ("The", "Figure", "In", "At", "Table", "Chart")
-_UP = re.compile(
-    r"\b(?:rose|rise[ns]?|rising|increase[ds]?|increasing|grew|grow(?:s|n|ing)?|gain(?:s|ed)?|up|climb(?:s|ed)?"
-    r"|higher)\b",
-    re.IGNORECASE,
-)
-_DOWN = re.compile(
-    r"\b(?:fell|fall(?:s|en|ing)?|decline[ds]?|declining|decrease[ds]?|decreasing|drop(?:s|ped)?|down"
-    r"|shr[ai]nk(?:s)?|lower)\b",
-    re.IGNORECASE,
-)
+_UP, _DOWN = claims.UP, claims.DOWN
 _FROM_TO = re.compile(
     r"\bfrom\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)[^.;]{0,60}?\bto\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)"
 )
@@ -114,14 +106,17 @@ def _direction(text: str) -> int:
 
 
 def opposite_direction(answer: str, reference: str) -> bool:
-    """The answer moves one way only, the reference (by its words, else by its "from A to B") the other."""
+    """The answer moves one way only, the reference (by its "from A to B", else by its words) the
+    other. The values come first: a reference's words may be its events' ("Croatia raised its
+    deposit rate …; Portugal moved from 5.79% to 5.47%")."""
     said = _direction(answer)
     if not said:
         return False
-    meant = _direction(reference)
-    if not meant and (m := _FROM_TO.search(reference)):
+    meant = 0
+    if m := _FROM_TO.search(reference):
         a, b = (_value(x) or 0.0 for x in m.groups())
         meant = (b > a) - (b < a)
+    meant = meant or _direction(reference)
     return meant != 0 and meant != said
 
 

@@ -113,29 +113,61 @@ def senses_denied(
         ctx, text
     )
     reason = None if named else reason_reversed(ctx, text)
-    if named is None and reason is None:
+    denied = None if named or reason else reading_denied(ctx, facts, text)
+    if named is None and reason is None and denied is None:
         return facts, verdicts
-    why = (
-        f"says '{named}', which the change denies"
-        if named
-        else f"says '{reason}': its reason says the other way"
-    )
+    if denied is not None:
+        why = f"'{denied}' is negated, the reading its verdict rests on"
+    elif named:
+        why = f"says '{named}', which the change denies"
+    else:
+        why = f"says '{reason}': its reason says the other way"
     wrong = _Verdict(False, why)
-    return [*facts, _Fact(len(facts), "label", "the change's sense")], [*verdicts, wrong]
+    name = "the chart's reading" if denied is not None else "the change's sense"
+    return [*facts, _Fact(len(facts), "label", name)], [*verdicts, wrong]
+
+
+#: "does not show", "is not at", "isn't": a negator right before the number in its clause
+#: (a negator of the wider clause, "people without sanitation", denies no reading)
+_DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever)\b[^.;,:\d]{0,30}$", re.IGNORECASE)
+_TEXTS = re.compile(r"\btext's\b[^.;,\d]*$", re.IGNORECASE)  # "the text's earlier estimate of 0.78"
+_READING_SLACK = 0.005  # a restated reading: within 0.5% of the reference's number
+
+
+def reading_denied(ctx: _Context, facts: list[_Fact], text: _Text) -> str | None:
+    """A verdict answer ("does the chart confirm it?") that negates a number the reference reads
+    off the chart, scored or not: "Figure 9 does not show 16.1%, in line with the text's 16%, so
+    the chart matches it" denies the reading its "matches" rests on (judge18 round). A scored
+    value negated is the fact's own contradiction (:mod:`judge.offline_checks`). Returns the
+    negated number as written, or None."""
+    if not any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
+        return None
+    scored = [t for f in facts for t, _ in f.targets]
+    unscored = [
+        v
+        for n in ctx.reference.numbers
+        if not _is_year(n)  # the reference's own negation is not read ("people without sanitation")
+        and not _TEXTS.search(ctx.reference.text[max(0, n.start - 40) : n.start])  # the text's value
+        for v in n.readings
+        if all(abs(v - t) > 1e-9 * max(1.0, abs(t)) for t in scored)
+    ]
+    for n in text.numbers:
+        if _is_year(n) or not _DENIED_BEFORE.search(text.text[max(0, n.start - 40) : n.start]):
+            continue
+        for r in n.readings:
+            near = min((abs(r - v) for v in unscored), default=math.inf)
+            if near <= _READING_SLACK * abs(r) and near < min((abs(r - t) for t in scored), default=math.inf):
+                return n.text
+    return None
+
+
+def _is_year(n: FoundNumber) -> bool:
+    return n.text.isdigit() and 1900 <= int(n.text) <= 2100
 
 
 #: a reason joined to a verdict ("X stood higher, since its …", "It fell, because …")
 _BECAUSE = re.compile(r",?\s*\b(?:because|since|given\s+that|owing\s+to)\b", re.IGNORECASE)
-_UP = re.compile(
-    r"\b(?:higher|larger|greater|above|more|rose|rises|risen|grew|increased|raised|raises|boosted|lifted"
-    r"|improved|expanded|went\s+up)\b",
-    re.IGNORECASE,
-)
-_DOWN = re.compile(
-    r"\b(?:lower|smaller|less|below|fell|falls|fallen|dropped|declined|decreased|reduced|reduces|cut"
-    r"|lowered|shrank|worsened|went\s+down)\b",
-    re.IGNORECASE,
-)
+_UP, _DOWN = claims.UP, claims.DOWN
 #: direction words that compare two things (their object is the other side, not a change)
 _COMPARATIVE = frozenset(
     {"higher", "larger", "greater", "above", "more", "lower", "smaller", "less", "below"}
