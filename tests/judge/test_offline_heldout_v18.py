@@ -38,7 +38,23 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs: recorded by the lead after the freeze.
+First run, after the freeze (cbee269), of offline-claims-v16 (judge code of main at eed7d40):
+agreement 93.2% (675 of 724); false passes 5.9% of label-fails (21 of 358); false fails 28 of
+366 (7.7%); mean absolute score difference 1.79; certain 74.6% (540) at agreement 96.5% (521 of
+540), false passes 2.9% of the certain label-fails (8 of 277), false fails 11.
+
+First run of offline-claims-v17 (the judge18 round, made in a worktree branched from eed7d40,
+which holds no v18 file; it never looked for, listed or ran one), on merge47 at the judge18
+merge: the same verdicts (agreement 93.2%, false passes 21 of 358, false fails 28 of 366, mean
+absolute difference 1.79); certain 75.3% (545: 263 label-passes, 282 label-fails) at agreement
+96.5% (526 of 545), certain false passes 8 of 282 (2.8%), certain false fails 11 of 263. Its
+certainty model made five more right fails certain and moved no verdict. The 21 false passes by
+style: reversed_reason 4; distractors, extra_wrong_claim and verbose 2 each; one each of
+bold_only, dual_conversion, hedged, korean, pp_confusion, rounded_from_rounded, russian,
+template_leak, two_finals, value_then_contradiction and verdict_flip. Against the issue 25
+targets: agreement (>= 90%) and the certain share (>= 70%) are met; false passes (5.9% against
+3%) and the certain answers' 96.5% / 2.8% (against 97% / 1%) miss, so the last test xfails.
+The lead read only these counts, no answer text.
 
 Run with ``-s`` to see the figures::
 
