@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "615846dadec015430b25544f771a318da1404f65e30b100f9e0ba5099e27848c",
-    "5-d3-1": "8d73c0e382fe49614ec46890ce470d69ea37f6f709bca7f6d61308e5fe98b320",
-    "5-d3-2": "ba63056f881bbfb26273d9701df9d4fa6148b75e90b9409301cd0f466880e0a3",
-    "5-d3-3": "d8e6d926cec5f4f0434f36d2813c6a353fa8a410a0998ecd1d1a16b133d83815",
-    "3-matplotlib-0": "8336eb4f8dd4ad75dd4fd4601e72c0f4320518fa9dad1be99d9a381e697cba73",
-    "3-matplotlib-1": "151fc612532001432babfd0436d2df83f7151ed18bbeb9635cb628f8f9e31748",
+    "5-d3-0": "74b0cdd28b4ebc4ff45d37c0206a04e63f48eacb1ab4721f81e447986b72ff0f",
+    "5-d3-1": "5fb16a98ef87cd3f03d56b02c77386f212e06abcdb8a80f237b9ee2013c9de75",
+    "5-d3-2": "5bda86dda618d4bf2c21562f3faaa43a37e542ce77f3721569f6108a2f0a3906",
+    "5-d3-3": "4758405f62920b327971d1df7b60d8df426546e88a27905e387cf3db6836f0e4",
+    "3-matplotlib-0": "41fdc9cdaddf5e020f88ecdb1d7c3e87364c335161d195519a207699c497ce6f",
+    "3-matplotlib-1": "369f00216f682abef986a3949acf03b82809a6fc917d87cad0443ed6cf89b9ba",
 }
 
 
