@@ -45,7 +45,8 @@ try:
 finally:
     typeguard.typechecked = _typechecked
 
-_PREPOSITIONS = frozenset(
+#: Words that end a noun phrase's head ("investment in Germany": the head is "investment").
+PREPOSITIONS = frozenset(
     [
         "of",
         "in",
@@ -159,7 +160,7 @@ def _head(phrase: str) -> str:
     words = [w.strip(",.;:()\"'") for w in phrase.split()]
     head = ""
     for w in words:
-        if w.lower() in _PREPOSITIONS and head:
+        if w.lower() in PREPOSITIONS and head:
             break
         if w:
             head = w
@@ -173,7 +174,7 @@ def is_plural(phrase: str) -> bool:
     if _is_singular_name(phrase):
         return False
     words = phrase.lower().split()
-    cut = next((i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0), len(words))
+    cut = next((i for i, w in enumerate(words) if w in PREPOSITIONS and i > 0), len(words))
     if "and" in words[:cut] and not _one_category(phrase.split()[:cut]):
         return True
     # A plural noun followed by a participle is the head ("firms using AI", "dwellings completed").
@@ -208,7 +209,7 @@ def _is_singular_name(phrase: str) -> bool:
     one body, whatever its last word looks like to inflect; so is one with a qualifier ("the United
     Arab Emirates in 2025")."""
     words = phrase.lower().removeprefix("the ").split()
-    cuts = [len(words)] + [i for i, w in enumerate(words) if w in _PREPOSITIONS and i > 0]
+    cuts = [len(words)] + [i for i, w in enumerate(words) if w in PREPOSITIONS and i > 0]
     return "&" in phrase or any(" ".join(words[:i]) in _country_names() for i in cuts)
 
 
@@ -284,7 +285,7 @@ def singular_of(phrase: str) -> str:
     if not phrase.strip() or not is_plural(phrase):
         return phrase
     words = phrase.split()
-    cut = next((i for i, w in enumerate(words) if w.lower() in _PREPOSITIONS and i > 0), len(words))
+    cut = next((i for i, w in enumerate(words) if w.lower() in PREPOSITIONS and i > 0), len(words))
     head = words[cut - 1]
     singular = _engine().singular_noun(head)
     words[cut - 1] = singular if isinstance(singular, str) and singular else head

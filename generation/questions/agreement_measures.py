@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from generation.document.grammar import agree, is_plural
+from generation.document.grammar import PREPOSITIONS, agree, is_plural
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Verbs a template may put after a name, in their third-person singular form.
@@ -63,37 +63,7 @@ _PLURAL_ONLY = frozenset(["are", "were", "have"])
 #: show"); any other word continues the noun phrase ("does the Independent shops segment").
 _AFTER_SUBJECT = "in|for|from|at|of|with|by|across|stand|show|take|change|move|reach|compare|rank|sit"
 #: Words before a name that make it something other than the subject of the verb after it.
-_NOT_SUBJECT = frozenset(
-    [
-        "of",
-        "in",
-        "on",
-        "for",
-        "from",
-        "with",
-        "to",
-        "by",
-        "at",
-        "between",
-        "among",
-        "across",
-        "than",
-        "per",
-        "into",
-        "over",
-        "under",
-        "within",
-        "about",
-        "and",
-        "or",
-        "a",
-        "an",
-        "is",
-        "are",
-        "was",
-        "were",
-    ]
-)
+_NOT_SUBJECT = PREPOSITIONS | frozenset(["and", "or", "a", "an", "is", "are", "was", "were"])
 
 
 @cache
