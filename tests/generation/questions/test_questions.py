@@ -70,9 +70,12 @@ def test_each_subset_gets_its_quota_of_valid_records() -> None:
     counts = Counter(q.subset for q in questions)
     # the fixture's six charts carry at most 12 questions (two per chart): the complex and the
     # verdict slots try their own cell first, then complex and cross-modal fill in turns, then
-    # chart reading reads any chart left
+    # chart reading reads any chart left; the chart subset's event cells (comparison/trend L4)
+    # try their own cell before the general fill (l4counts47), so here comparison L4 takes the
+    # event chart a complex question took before (4 complex and cross-modal, 5 before; on 200
+    # documents of fresh seed 3307 cross-modal and complex went 589/588 -> 592/587)
     assert counts["chart"] == 5 and counts["complex"] >= 2 and counts["cross_modal"] >= 1
-    assert counts["complex"] + counts["cross_modal"] >= 5
+    assert counts["complex"] + counts["cross_modal"] >= 4
     for q in questions:
         assert Question.model_validate_json(q.model_dump_json()) == q
         assert re.fullmatch(rf"{DOC_ID}-{q.subset}-0[1-5]", q.question_id)
