@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from judge import certainty_coefficients as fitted
+from judge.offline_gates import COARSER_ROUNDING, NAME_VARIANT
 
 PASS = 6
 #: The judge's doubts the model weighs one by one (any other counts in ``doubts`` only).
@@ -136,6 +137,10 @@ KEPT_OPEN = (
     "a number is asked and it writes none (said in words?)",
     "it commits to no scorable statement",
     "a unit or scale other than the reference's",
+    # the gates' doubts about a fail (judge11): the value rounded more coarsely, a name spelled
+    # like the asked one; tests/judge/test_offline_judge11.py holds them uncertain
+    COARSER_ROUNDING,
+    NAME_VARIANT,
 )
 
 

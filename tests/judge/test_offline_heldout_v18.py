@@ -56,6 +56,10 @@ targets: agreement (>= 90%) and the certain share (>= 70%) are met; false passes
 3%) and the certain answers' 96.5% / 2.8% (against 97% / 1%) miss, so the last test xfails.
 The lead read only these counts, no answer text.
 
+As landed, after CI found the certainty model making certain two kinds of fail the judge11 gates
+hold uncertain (both added to ``certainty_model.KEPT_OPEN``, model refit): the same verdicts;
+certain 75.0% (543) at 96.5% (524 of 543), 8 certain false passes of 280, 11 certain false fails.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v18.py
