@@ -201,7 +201,9 @@ def test_knotted_scatter_names_are_led_out_or_left_out(renderer: Renderer, arche
     words = _clean(found)
     assert failing(found, "covers") == []
     assert {"Lithuania", "Sweden", "United", "Kingdom"} <= words
-    assert len(words & {n for n, *_ in KNOT}) >= 6
+    # 5 of 8 in the academic layout since value axes of non-negative values stop at zero
+    # (world47: no margin below the knot for a name to go to; 6 before); none covers another
+    assert len(words & {n for n, *_ in KNOT}) >= 5
 
 
 def test_a_tile_too_small_for_its_name_is_named_in_a_key(renderer: Renderer) -> None:
