@@ -10,7 +10,7 @@ from typing import Literal
 import numpy as np
 
 from generation.charts.spec import MULTI_SERIES, TREND_TYPES, quantity
-from generation.document.grammar import said_of
+from generation.world.grammar import said_of
 from generation.world.numbers import (
     value_text,
 )

@@ -17,9 +17,9 @@ import numpy as np
 
 from generation.charts.spec import LINE_FAMILY, ChartSpec
 from generation.document.anchors import concerned, concerns
-from generation.document.grammar import fill_agreement
 from generation.document.prose import ProseWriter, bank, cap
 from generation.document.sections import SectionFact, spread
+from generation.world.grammar import fill_agreement
 from generation.world.topics import Topic, in_text
 
 #: A stated cause: a source credits a policy or driver with a series' path over a period. The

@@ -27,10 +27,10 @@ from importlib import resources
 import numpy as np
 
 from generation.charts import registry
-from generation.document.grammar import agreed, fill_agreement, plural_of, with_article
 from generation.document.prose_facts import Claim, claim_slots, render_claim
 from generation.document.prose_stats import template_mask
 from generation.plan.yaml_data import load_yaml
+from generation.world.grammar import agreed, fill_agreement, plural_of, with_article
 from generation.world.table import change_metric, share_metric
 from generation.world.topics import Topic, in_text
 
@@ -536,7 +536,7 @@ class ProseWriter:
 
     def reason(self, stance: str) -> str:
         """A reason a voice of ``stance`` gives, with ``<verb:subject>`` markers for the policy it
-        is about (:func:`generation.document.grammar.fill_agreement` resolves them)."""
+        is about (:func:`generation.world.grammar.fill_agreement` resolves them)."""
         return self._choice(bank().reasons[stance])
 
     # ---------------------------------------------------------------- callouts

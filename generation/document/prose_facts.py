@@ -30,7 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.document.grammar import fill_agreement, singular_of, with_the
+from generation.world.grammar import fill_agreement, singular_of, with_the
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
 from generation.world.table import FactTable
 from generation.world.topics import Metric, Topic, in_text

@@ -6,8 +6,8 @@ world's metrics and entities and every chart's series and mark labels. A name is
 verb when no preposition, article or "and" comes before it ("the share of trade unions was" is
 not counted) and the verb follows it, after at most one qualifier naming an entity or a year
 ("... in the United States was"), or when "does"/"do" comes before it ("What value does trade
-unions show"). Its number is the grammar module's (:func:`generation.document.grammar.is_plural`),
-so the counter and the templates (through :func:`~generation.document.grammar.agree`) share one
+unions show"). Its number is the grammar module's (:func:`generation.world.grammar.is_plural`),
+so the counter and the templates (through :func:`~generation.world.grammar.agree`) share one
 rule.
 """
 
@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from generation.document.grammar import PREPOSITIONS, agree, is_plural
+from generation.world.grammar import PREPOSITIONS, agree, is_plural
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Verbs a template may put after a name, in their third-person singular form.

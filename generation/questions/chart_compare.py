@@ -10,7 +10,6 @@ import numpy as np
 
 from generation.charts.reading import effective_tol
 from generation.charts.registry import chart_type, parts_of_one_whole
-from generation.document.grammar import agree, said_of
 from generation.questions.arithmetic import difference_value, gap_value, share_value
 from generation.questions.arithmetic import ratio_value as _ratio_value
 from generation.questions.chart_common import (
@@ -63,6 +62,7 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.grammar import agree, said_of
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 # --- comparison ------------------------------------------------------------------------

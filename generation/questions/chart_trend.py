@@ -20,7 +20,6 @@ from typing import Protocol
 import numpy as np
 
 from generation.charts.registry import chart_type
-from generation.document.grammar import agree, said_of
 from generation.questions.arithmetic import change_value, gap_value
 from generation.questions.chart_common import (
     Maker,
@@ -65,6 +64,7 @@ from generation.questions.phrasing import (
     shared_decimals,
     value_unit,
 )
+from generation.world.grammar import agree, said_of
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
 # --- trend / pattern -------------------------------------------------------------------

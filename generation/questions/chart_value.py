@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import numpy as np
 
 from generation.charts.registry import chart_type, holds_two_measures
-from generation.document.grammar import agree
 from generation.questions.chart_common import (
     ADDITIVE_TYPES,
     ORDERED_TYPES,
@@ -57,6 +56,7 @@ from generation.questions.phrasing import (
     value_measure,
     value_unit,
 )
+from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Chart, Difficulty
 
 # --- value reading ---------------------------------------------------------------------

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from generation.document.grammar import agree, is_plural, object_pronoun
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.phrasing import pick
+from generation.world.grammar import agree, is_plural, object_pronoun
 from synthdocbench_tasks.schema import AnswerValue, Difficulty, TextFact
 
 CATEGORY = "impact_reception"

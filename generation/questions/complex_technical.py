@@ -11,7 +11,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from generation.charts.colours import colour_of
-from generation.document.grammar import agree
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
@@ -35,6 +34,7 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
 
 CATEGORY = "technical_quantitative"

@@ -10,12 +10,12 @@ from itertools import combinations
 import numpy as np
 
 from generation.document.anchors import concerns, report_entities
-from generation.document.grammar import agree, count_noun
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap
 from generation.questions.common import Context, Draft, Value
 from generation.questions.phrasing import pick
+from generation.world.grammar import agree, count_noun
 from synthdocbench_tasks.schema import Difficulty, TextFact
 
 CATEGORY = "historical_timeline"

@@ -35,7 +35,6 @@ from collections.abc import Callable
 import numpy as np
 
 from generation.document.claims import STATED_RELATIONS
-from generation.document.grammar import agree, said_of
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
@@ -66,6 +65,7 @@ from generation.questions.phrasing import (
     pick,
     value_unit,
 )
+from generation.world.grammar import agree, said_of
 from synthdocbench_tasks.schema import Difficulty
 
 # --- verify with chart -----------------------------------------------------------------
@@ -250,19 +250,27 @@ def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Gene
     return None
 
 
+def _claim_steps(tc: TrendClaim) -> tuple[str, str, str, str]:
+    """(finding the text's description, reading the chart's two ends, the verdict step, the
+    verdict word) of a trend claim's comparison questions."""
+    f, last, fig = tc.first, tc.last, figure_ref(tc.chart)
+    period = f"{f.label} to {last.label}"
+    said = said_of(tc.name, tc.claimed)
+    claim_step = f"Find the text's description (section {tc.fact.section_id}): {said} from {period}."
+    v0, v1 = val(tc.chart, f), val(tc.chart, last)
+    read_step = f"In {fig}, read {tc.name} at {f.label} and {last.label}: {v0} and {v1}."
+    verdict_text = "matches" if tc.matches else "contradicts"
+    judge_step = f"The chart shows that it {tc.actual}, so it {verdict_text} the text."
+    return claim_step, read_step, judge_step, verdict_text
+
+
 def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour: str) -> Draft:
     fig, name, f, last, chart = figure_ref(tc.chart), tc.name, tc.first, tc.last, tc.chart
     subj = tc.subject  # the measure with the series: the report plots the entity on other charts
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
-    claim_step = (
-        f"Find the text's description (section {tc.fact.section_id}): {said_of(name, tc.claimed)} from "
-        f"{period}."
-    )
-    read_step = f"In {fig}, read {name} at {f.label} and {last.label}: {v0} and {v1}."
-    verdict_text = "matches" if tc.matches else "contradicts"
-    judge_step = f"The chart shows that it {tc.actual}, so it {verdict_text} the text."
+    claim_step, read_step, judge_step, verdict_text = _claim_steps(tc)
     r0, r1 = qc.read_value(chart, f), qc.read_value(chart, last)
     points = [f, last]
     values: list[Value]
@@ -307,13 +315,7 @@ def _compare_deep(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, c
     verdict = verdict_value(tc.matches)
     v0, v1 = val(chart, f), val(chart, last)
     period = f"{f.label} to {last.label}"
-    claim_step = (
-        f"Find the text's description (section {tc.fact.section_id}): {said_of(name, tc.claimed)} from "
-        f"{period}."
-    )
-    read_step = f"In {fig}, read {name} at {f.label} and {last.label}: {v0} and {v1}."
-    verdict_text = "matches" if tc.matches else "contradicts"
-    judge_step = f"The chart shows that it {tc.actual}, so it {verdict_text} the text."
+    claim_step, read_step, judge_step, verdict_text = _claim_steps(tc)
     r0, r1 = qc.read_value(chart, f), qc.read_value(chart, last)
     t0, t1 = qc.point_term(chart, f), qc.point_term(chart, last)
     points = [f, last]

@@ -18,7 +18,6 @@ import numpy as np
 from generation.charts.data_parts import CHANGE_TITLE
 from generation.charts.registry import chart_type, holds_two_measures, level_then_changes
 from generation.document.claims import RULE_RELATIONS, claim_verdict, text_decimals
-from generation.document.grammar import with_the
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import mean_needs_no_reading, ordered_series, series_name
@@ -33,6 +32,7 @@ from generation.questions.phrasing import (
     value_unit,
     with_unit,
 )
+from generation.world.grammar import with_the
 from generation.world.topics import with_article
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty, TextFact
 

@@ -14,7 +14,6 @@ from collections import Counter
 
 import numpy as np
 
-from generation.document.grammar import agree
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
@@ -33,6 +32,7 @@ from generation.questions.crossmodal_claims import (
 )
 from generation.questions.crossmodal_measures import passes_for
 from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
+from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Difficulty
 
 

@@ -26,8 +26,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from generation.document.anchors import concerned, entity_of, report_entities
-from generation.document.grammar import is_plural
 from generation.questions.phrasing import point_key
+from generation.world.grammar import is_plural
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
 

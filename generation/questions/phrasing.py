@@ -31,7 +31,7 @@ from generation.charts.registry import (
     level_then_changes,
 )
 from generation.charts.registry import chart_type as registry_chart_type
-from generation.document.grammar import with_article, with_the
+from generation.world.grammar import with_article, with_the
 from generation.world.topics import with_article as entity_name
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 

@@ -9,16 +9,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generation.document.grammar import (
-    agree,
-    agreed,
-    count_noun,
-    fill_agreement,
-    is_plural,
-    plural_of,
-    said_of,
-    with_article,
-)
 from generation.document.prose import FUNCTIONS, ProseWriter, plural
 from generation.document.prose_stats import (
     FactShare,
@@ -29,6 +19,16 @@ from generation.document.prose_stats import (
 )
 from generation.plan.rng import stage_rng
 from generation.world.entities import countries
+from generation.world.grammar import (
+    agree,
+    agreed,
+    count_noun,
+    fill_agreement,
+    is_plural,
+    plural_of,
+    said_of,
+    with_article,
+)
 from generation.world.topics import Topic, all_topics, in_text
 
 _TOPICS = all_topics()

@@ -16,7 +16,6 @@ import pytest
 import yaml
 
 from generation.document.content import plan_document
-from generation.document.grammar import is_plural, singular_of, with_article, with_the
 from generation.document.prose import BANK_FILE, ProseBankError, ProseWriter, bank, parse_bank
 from generation.document.prose_facts import (
     RATIO_PHRASES,
@@ -33,6 +32,7 @@ from generation.plan.config import load_config
 from generation.plan.doc_plan import DocumentPlan, ParagraphBlock
 from generation.plan.rng import stage_rng
 from generation.questions.phrasing import drawn_forms
+from generation.world.grammar import is_plural, singular_of, with_article, with_the
 from generation.world.numbers import NumberRegistry, value_text
 from generation.world.table import FactTable
 from generation.world.topics import Metric, Topic, all_topics, in_text

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from generation.document.content import plan_document
-from generation.document.grammar import fill_agreement, is_plural
 from generation.document.prose import INTERPRETATION_OF, ProseBank, ProseWriter, bank
 from generation.document.prose_facts import (
     Claim,
@@ -34,6 +33,7 @@ from generation.document.prose_stats import (
 from generation.plan.config import GenerationConfig, load_config
 from generation.plan.doc_plan import CalloutBlock, DocumentPlan, ParagraphBlock
 from generation.plan.rng import stage_rng
+from generation.world.grammar import fill_agreement, is_plural
 from generation.world.space import PERIODS, compose, space_size
 from generation.world.topics import Metric, Topic, all_topics
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric

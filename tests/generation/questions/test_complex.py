@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 from generation.document.content import plan_document
-from generation.document.grammar import is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import Builder, Context, Draft, informative
@@ -20,6 +19,7 @@ from generation.questions.complex import historical_timeline, impact_reception, 
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.validate.evidence import AGGREGATE_OPS, check_evidence, operations
 from generation.validate.rules import check_question
+from generation.world.grammar import is_plural
 from synthdocbench_tasks.schema import Difficulty, DocumentManifest, Question
 from tests.generation.manifest_fixture import PAGE_COUNT, build_manifest
 

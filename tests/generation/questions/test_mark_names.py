@@ -11,12 +11,12 @@ import pytest
 
 from generation.charts.registry import holds_two_measures, parts_of_one_whole
 from generation.document.content import plan_document
-from generation.document.grammar import is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.chart import mean_needs_no_reading
 from generation.questions.crossmodal_claims import mark_subject
 from generation.questions.phrasing import mark_phrase, point_key, title_subject, value_measure
+from generation.world.grammar import is_plural
 from synthdocbench_tasks.schema import Chart, DocumentManifest
 
 ROOT = Path(__file__).parents[3]

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from generation.document.content import plan_document
-from generation.document.grammar import PREPOSITIONS, is_plural
 from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import pinned
@@ -29,6 +28,7 @@ from generation.questions.measures import (
     verdict_balance,
 )
 from generation.validate.question_rules import restated_claim, restates, set_problems
+from generation.world.grammar import PREPOSITIONS, is_plural
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 pytestmark = pytest.mark.slow

@@ -1,4 +1,4 @@
-"""``inflect`` without typeguard's instrumentation (generation/document/grammar.py): the same words
+"""``inflect`` without typeguard's instrumentation (generation/world/grammar.py): the same words
 as the instrumented library, and no longer the 2 s of CPU per process its import cost."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 import pytest
 import typeguard
 
-from generation.document import grammar
+from generation.world import grammar
 
 #: Phrases of the kinds the generator inflects: regular, irregular, "-s" singulars, acronyms, sounds.
 PHRASES = [
