@@ -56,3 +56,15 @@ def test_the_wheel_carries_them(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert {f"{p}/py.typed" for p in PACKAGES} <= set(names)
     assert any(n.endswith(".dist-info/licenses/LICENSE") or n.endswith(".dist-info/LICENSE") for n in names)
+
+
+def test_no_tracked_symbolic_links() -> None:
+    """A worktree's node_modules link was once committed (it pointed at one machine's folder and
+    replaced the real D3 install on checkout); the repository tracks no links at all."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(
+        ["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    links = [line.split("\t", 1)[1] for line in listed if line.startswith("120000 ")]
+    assert links == [], f"tracked symbolic links: {links}"
