@@ -16,7 +16,7 @@ import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import Any
 
 from synthdocbench_tasks.errors import first_line
@@ -83,6 +83,16 @@ class _Seen:
     page_errors: list[str] = field(default_factory=list)
 
 
+def load_playwright() -> ModuleType:
+    """``playwright.sync_api``, imported on first use (importing the generator loads no browser
+    library). A pool run imports it before its workers fork
+    (:func:`generation.run.pipeline.fill_caches`), so each worker inherits its hundred modules
+    instead of importing them when it starts its browser."""
+    import playwright.sync_api
+
+    return playwright.sync_api
+
+
 def _system_chromium() -> str | None:
     for candidate in _SYSTEM_CHROMIUM:
         if Path(candidate).is_file():
@@ -108,12 +118,10 @@ class Renderer:
         self._seen = _Seen()
 
     def __enter__(self) -> Renderer:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-
-        self._pw = sync_playwright().start()
+        api = load_playwright()
+        self._pw = api.sync_playwright().start()
         try:
-            self._browser = self._launch(PlaywrightError)
+            self._browser = self._launch(api.Error)
         except BaseException:
             self._pw.stop()
             self._pw = None

@@ -20,7 +20,7 @@ from typing import Any
 from generation.document.content import plan_document
 from generation.document.layout import document_template, render_html
 from generation.document.regions import MeasuredDocument, measure_document
-from generation.document.render import BrowserLaunchError, Renderer, RenderError
+from generation.document.render import BrowserLaunchError, Renderer, RenderError, load_playwright
 from generation.document.rewrite import rewrite_plan
 from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
@@ -137,12 +137,15 @@ def fill_caches() -> None:
     """Fill the per-process caches every document needs: the topic space
     (:func:`generation.world.space.pairs`, every theme crossed with every setting), the country
     table (:func:`generation.world.entities.countries`), about 0.5 s of CPU, and the compiled
-    document template (:func:`generation.document.layout.document_template`, about 0.1 s). All are
-    pure functions cached by ``functools.cache``: a pool's workers inherit them (filled once per
-    run, not once per worker), and what a worker reads from them is what it would have computed."""
+    document template (:func:`generation.document.layout.document_template`, about 0.1 s), and
+    import Playwright (:func:`generation.document.render.load_playwright`, about 0.06 s; it starts
+    no thread). The caches are pure functions cached by ``functools.cache``: a pool's workers
+    inherit them and the imported modules (once per run, not once per worker), and what a worker
+    reads from them is what it would have computed."""
     space.pairs()
     entities.countries()
     document_template()
+    load_playwright()
 
 
 @contextlib.contextmanager

@@ -47,8 +47,10 @@ def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
 @pytest.mark.skipif(not forks_from_run(), reason="the pool forks from a server on this platform")
 def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(tmp_path: Path) -> None:
     # no fork server (it would import the generator a second time): the workers are children
-    # of the command's process, forked after it filled the caches, with what it holds frozen
-    # (left out of their garbage collections) and unfrozen in the command once the pool is done
+    # of the command's process, forked after it filled the caches and imported Playwright (a
+    # worker here starts no browser, so it finds Playwright only if it inherited it), with what
+    # it holds frozen (left out of their garbage collections) and unfrozen in the command once
+    # the pool is done
     code = (
         "import gc, os, sys\n"
         "from multiprocessing import forkserver\n"
@@ -57,7 +59,8 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
         "from generation.world import entities, space\n"
         "def fake(config, index, out_dir, d3_js, renderer, planner):\n"
         "    compiled = len(layout._environment().cache)  # the template Jinja compiled, inherited\n"
-        "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize, compiled\n"
+        "    loaded = int('playwright.sync_api' in sys.modules)\n"
+        "    filled = space.pairs.cache_info().currsize, entities.countries.cache_info().currsize, compiled, loaded\n"
         "    frozen = gc.get_freeze_count() > 0\n"
         "    (out_dir / f'{index}.txt').write_text(f'{os.getppid()} {filled} {frozen}')\n"
         "pipeline._worker_renderer = lambda: None\n"
@@ -74,7 +77,7 @@ def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(
     pid, server, frozen_after = done.stdout.split()[-3:]
     assert server == "None" and frozen_after == "0"
     seen = {(tmp_path / f"{i}.txt").read_text() for i in range(3)}
-    assert seen == {f"{pid} (1, 1, 1) True"}
+    assert seen == {f"{pid} (1, 1, 1, 1) True"}
 
 
 def test_a_process_running_another_thread_forks_from_the_server() -> None:
@@ -102,13 +105,13 @@ def test_a_process_running_another_thread_forks_from_the_server() -> None:
 @pytest.mark.slow
 def test_the_warm_module_fills_the_caches_a_document_needs() -> None:
     code = (
-        "import gc; from generation.world import entities, space; import generation.run.warm;"
+        "import gc, sys; from generation.world import entities, space; import generation.run.warm;"
         "from generation.document import layout;"
         "print(space.pairs.cache_info().currsize, entities.countries.cache_info().currsize,"
-        " len(layout._environment().cache), gc.get_freeze_count() > 0)"
+        " len(layout._environment().cache), gc.get_freeze_count() > 0, 'playwright.sync_api' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert done.stdout.split() == ["1", "1", "1", "True"]
+    assert done.stdout.split() == ["1", "1", "1", "True", "True"]
 
 
 def test_documents_go_longest_first_and_none_is_lost() -> None:
