@@ -168,7 +168,8 @@ def measure_cpu(args: argparse.Namespace, out: Path) -> list[tuple[str, float]]:
     rows.append(
         ("the run's rest (Playwright and Chromium start, bookkeeping)", run - sum(clock.seconds.values()))
     )
-    rows += [("imports", imported - start), ("caches (topic space, countries)", filled - imported)]
+    caches = "caches (topic space, countries, template; Playwright imported)"
+    rows += [("imports", imported - start), (caches, filled - imported)]
     return rows
 
 
