@@ -28,7 +28,7 @@ from typing import Any
 from generation.document.render import BrowserLaunchError, Renderer
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.rng import doc_id_for
-from generation.run.pipeline import Planner, default_planner, try_document
+from generation.run.pipeline import Planner, default_planner, longest_first, try_document
 from generation.run.setup import (
     GenerateSummary,
     PipelineError,
@@ -214,7 +214,7 @@ def generate_on_ray(
     d3_ref = ray.put(book.d3_js)
     limit = _in_flight_limit(ray)
     pending: dict[Any, int] = {}
-    queue = list(reversed(book.todo))
+    queue = list(reversed(longest_first(config, book.todo)))  # popped from the end: longest first
     with book.progress() as advance:
         try:
             while queue or pending:
