@@ -7,7 +7,11 @@ Each rep runs the console script twice into fresh folders, each a fresh process 
 carried over): ``synthdocbench generate --config C --n-docs N --workers W --out DIR`` (the local
 process pool) and the same with ``--ray`` (a private local Ray instance, which the command
 starts, runs one task per document on and shuts down). The order alternates between reps so
-drift in the machine's load hits both. Each rep also times, in a fresh process, Ray's fixed
+drift in the machine's load hits both. Every process runs as an installed package does: the
+console script beside this interpreter, the project compiled to bytecode beforehand, read and
+written (``bench._timing.installed_env``; where ``PYTHONDONTWRITEBYTECODE`` is set, each fresh
+process would compile the generator again, and a Ray run has three that import it: the driver
+and each worker, where the local pool's workers inherit it by fork). Each rep also times, in a fresh process, Ray's fixed
 cost alone: ``import ray``, the same private instance the command starts
 (``generation.run.ray_run.ray_session``), one trivial task per CPU (every worker process
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
@@ -38,7 +42,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import interleave, paired_summary, psutil, run_timed
+from bench._timing import console_script, installed_env, interleave, paired_summary, psutil, run_timed
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -46,8 +50,7 @@ def _tree(root: Path) -> dict[str, bytes]:
 
 
 def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
-    exe = shutil.which("synthdocbench") or "synthdocbench"
-    argv = [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
+    argv = [console_script(), "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
     argv += ["--workers", str(args.workers), "--out", str(out), "--no-progress"]
     ray = ["--ray", *([args.address] if args.address else [])]
     return [*argv, *ray] if mode == "ray" else argv
@@ -66,11 +69,11 @@ print(f"{{up - start}} {{ready - up}} {{time.perf_counter() - start}}")
 """
 
 
-def _fixed_cost(workers: int, address: str) -> tuple[float, float, float, float | None]:
+def _fixed_cost(workers: int, address: str, env: dict[str, str]) -> tuple[float, float, float, float | None]:
     """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown
     included), and the CPU seconds of the process tree (with a private instance: every Ray process)."""
     code = _FIXED.format(cpus=workers, address=address)
-    timed = run_timed([sys.executable, "-c", code], "Ray alone")
+    timed = run_timed([sys.executable, "-c", code], "Ray alone", env)
     up, ready, total = (float(x) for x in timed.output.strip().splitlines()[-1].split())
     return up, ready, total, timed.cpu
 
@@ -91,10 +94,11 @@ def main() -> None:
     cpus: dict[str, list[float]] = {name: [] for name in walls}
     identical = True
     outs: dict[str, Path] = {}
+    env = installed_env([_BENCH.parent])
 
     def side(mode: str, tmp: Path) -> float:
         out = tmp / mode
-        timed = run_timed(_command(args, mode, out), f"{mode} run")
+        timed = run_timed(_command(args, mode, out), f"{mode} run", env)
         walls[mode].append(timed.wall)
         cpus[mode].append(timed.cpu or 0.0)
         outs[mode] = out
@@ -102,7 +106,7 @@ def main() -> None:
         return timed.wall
 
     def fixed() -> float:
-        up, ready, total, cpu = _fixed_cost(args.workers, args.address or "local")
+        up, ready, total, cpu = _fixed_cost(args.workers, args.address or "local", env)
         walls["ray start"].append(total)
         cpus["ray start"].append(cpu or 0.0)
         print(
