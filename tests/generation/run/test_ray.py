@@ -8,6 +8,7 @@ killed in the middle of a document (Ray retries it; without retries a rerun resu
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import shutil
 import signal
@@ -181,6 +182,30 @@ def test_ray_takes_the_longest_documents_first_as_the_local_pool_does(ray_local:
     taken = [int(line) for line in log.read_text(encoding="utf-8").split()]
     assert sorted(taken) == list(range(24))
     assert set(taken[:2]) == set(order[:2]), (taken, order)
+
+
+def _worker_state() -> tuple[int, bool, int]:
+    from generation.run import ray_run
+
+    return os.getpid(), bool(ray_run._RENDERER), gc.get_freeze_count()
+
+
+def test_a_ray_worker_freezes_the_generator_as_a_local_worker_inherits_it(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    """After its first document, a Ray worker's imported generator and filled caches are out of its
+    garbage collections (``gc.freeze``), as in a local pool's forked workers."""
+    from generation.run.ray_run import generate_on_ray
+
+    config = CONFIG.model_copy(update={"n_docs": 2})
+    assert generate_on_ray(config, tmp_path, progress=False, planner=plan_sample_document).ok
+    probe = ray_local.remote(num_cpus=1)(_worker_state)
+    states = dict(
+        (pid, (renders, frozen)) for pid, renders, frozen in ray_local.get([probe.remote() for _ in range(8)])
+    )
+    rendered = [frozen for renders, frozen in states.values() if renders]
+    assert rendered, f"no probe reached a worker that generated a document: {states}"
+    assert all(frozen > 10_000 for frozen in rendered), states
 
 
 # ---- verify ----
