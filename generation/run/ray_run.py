@@ -2,9 +2,10 @@
 
 ``synthdocbench generate … --ray [ADDRESS]`` runs :func:`generate_runs_ray`. The driver (the
 machine running the command) writes ``config.json``, skips finished documents and submits one
-task per remaining document; each task calls :func:`generation.run.pipeline.generate_document`,
-the very function a local run uses, so the files are byte-identical to a local run of the same
-config and seed, and every file is written atomically with ``DONE`` last. A Ray worker process
+task per remaining document, longest first as a local run takes them; each task calls
+:func:`generation.run.pipeline.generate_document`, the very function a local run uses, so the
+files are byte-identical to a local run of the same config and seed, and every file is written
+atomically with ``DONE`` last. A Ray worker process
 keeps one Chromium (started on its first document) for every later task it runs.
 
 ``OUT`` must be one folder every node sees at the same path (NFS, Lustre, EFS, a FUSE mount of
