@@ -7,8 +7,12 @@ Each rep runs the console script twice into fresh folders, each a fresh process 
 carried over): ``synthdocbench generate --config C --n-docs N --workers W --out DIR`` (the local
 process pool) and the same with ``--ray`` (a private local Ray instance, which the command
 starts, runs one task per document on and shuts down). The order alternates between reps so
-drift in the machine's load hits both. Each rep also times, in a fresh process, Ray's fixed
-cost alone: ``import ray``, the same private instance the command starts
+drift in the machine's load hits both. Every process runs as an installed package does: the
+console script beside this interpreter, the project compiled to bytecode beforehand, read and
+written (``bench._timing.installed_env``; where ``PYTHONDONTWRITEBYTECODE`` is set, each fresh
+process would compile the generator again, and a Ray run has three that import it: the driver
+and each worker, where the local pool's workers inherit it by fork). Each rep also times, in a
+fresh process, Ray's fixed cost alone: ``import ray``, the same private instance the command starts
 (``generation.run.ray_run.ray_session``), one trivial task per CPU (every worker process
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
 the paired difference Ray − local (median and [min, max]), with psutil the CPU seconds of
@@ -18,7 +22,10 @@ whether both outputs are byte-identical, the measured core-seconds per document 
 projection docs/scale.md makes from them. With ``--address ADDRESS`` the Ray side joins a Ray instance started
 beforehand (``ray start --head --num-cpus W``: ``--ray ADDRESS``, as on a cluster) instead of
 starting its own, and "Ray alone" is connecting to it, one trivial task per CPU and
-disconnecting. Timings on a shared machine are noisy: compare ratios from one run.
+disconnecting. With ``--timeline``, one more run of each side with every Python process it starts
+traced (``bench/_trace/sitecustomize.py``) prints when each process was created and when each
+stage (imports, ``ray.init``, Chromium, the documents, ``ray.shutdown``) began and ended.
+Timings on a shared machine are noisy: compare ratios from one run.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -38,7 +46,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._timing import interleave, paired_summary, psutil, run_timed
+from bench._timing import console_script, installed_env, interleave, paired_summary, psutil, run_timed
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -46,8 +54,7 @@ def _tree(root: Path) -> dict[str, bytes]:
 
 
 def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
-    exe = shutil.which("synthdocbench") or "synthdocbench"
-    argv = [exe, "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
+    argv = [console_script(), "generate", "--config", str(args.config), "--n-docs", str(args.n_docs)]
     argv += ["--workers", str(args.workers), "--out", str(out), "--no-progress"]
     ray = ["--ray", *([args.address] if args.address else [])]
     return [*argv, *ray] if mode == "ray" else argv
@@ -66,13 +73,63 @@ print(f"{{up - start}} {{ready - up}} {{time.perf_counter() - start}}")
 """
 
 
-def _fixed_cost(workers: int, address: str) -> tuple[float, float, float, float | None]:
+def _fixed_cost(workers: int, address: str, env: dict[str, str]) -> tuple[float, float, float, float | None]:
     """Seconds to Ray up (import + init), to every worker answering, and in all (shutdown
     included), and the CPU seconds of the process tree (with a private instance: every Ray process)."""
     code = _FIXED.format(cpus=workers, address=address)
-    timed = run_timed([sys.executable, "-c", code], "Ray alone")
+    timed = run_timed([sys.executable, "-c", code], "Ray alone", env)
     up, ready, total = (float(x) for x in timed.output.strip().splitlines()[-1].split())
     return up, ready, total, timed.cpu
+
+
+def _events(trace: Path) -> dict[int, list[tuple[float, str]]]:
+    """Each traced process's events (``bench/_trace/sitecustomize.py``), in time order."""
+    events: dict[int, list[tuple[float, str]]] = {}
+    for log in trace.glob("*.log"):
+        for line in log.read_text(encoding="utf-8").splitlines():
+            at, pid, what = line.split(" ", 2)
+            events.setdefault(int(pid), []).append((float(at), what))
+    return {pid: sorted(evs) for pid, evs in events.items()}
+
+
+def _stage_line(evs: list[tuple[float, str]], t0: float) -> str:
+    """One process's stages, in seconds from the command's launch."""
+    at = {what: t - t0 for t, what in evs}
+    parts = [
+        f"{w.removeprefix('imported ')} imported {at[w]:.1f}" for _, w in evs if w.startswith("imported")
+    ]
+    for name in ("ray.init", "chromium", "ray.shutdown"):
+        if f"start {name}" in at and f"end {name}" in at:
+            parts.append(f"{name} {at[f'start {name}']:.1f} -> {at[f'end {name}']:.1f}")
+    docs = [(t - t0, w) for t, w in evs if w.startswith(("start document", "end document"))]
+    if docs:
+        busy = sum(t if w.startswith("end") else -t for t, w in docs)
+        n = sum(w.startswith("end") for _, w in docs)
+        parts.append(f"{n} documents {docs[0][0]:.1f} -> {docs[-1][0]:.1f} ({busy:.1f} s in documents)")
+    return ", ".join(parts)
+
+
+def _timeline(args: argparse.Namespace, env: dict[str, str], tmp: Path) -> None:
+    """One traced run of each side: when each process was created and each stage began and ended."""
+    for mode in ("local", "ray"):
+        trace = tmp / f"trace-{mode}"
+        trace.mkdir()
+        path = os.pathsep.join([str(_BENCH / "_trace"), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        traced = {**env, "SYNTHDOC_TRACE_DIR": str(trace), "PYTHONPATH": path}
+        t0 = time.time()
+        timed = run_timed(_command(args, mode, tmp / f"traced-{mode}"), f"traced {mode} run", traced)
+        print(f"timeline, {mode} (seconds from launch, one run, {timed.wall:.1f} s in all):")
+        events = _events(trace)
+        created = sorted(
+            (evs[0][0] - t0, evs[0][1].split(" ", 1)[1], pid)
+            for pid, evs in events.items()
+            if evs[0][1].startswith("created")
+        )
+        print("  processes created: " + ", ".join(f"{name} {t:.1f}" for t, name, _ in created))
+        for pid, evs in sorted(events.items(), key=lambda item: item[1][0][0]):
+            line = _stage_line(evs, t0)
+            if line:
+                print(f"  {pid}: {line}")
 
 
 def _cpu(cpu: float | None) -> str:
@@ -86,15 +143,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--address", help="join this running Ray (auto, HOST:6379), not a new one")
+    parser.add_argument(
+        "--timeline", action="store_true", help="then one traced run of each side: where the time goes"
+    )
     args = parser.parse_args()
+    if args.reps < 1:
+        parser.error("--reps must be at least 1: the ratios are paired within a rep")
     walls: dict[str, list[float]] = {"local": [], "ray": [], "ray start": []}
     cpus: dict[str, list[float]] = {name: [] for name in walls}
     identical = True
     outs: dict[str, Path] = {}
+    env = installed_env([_BENCH.parent])
 
     def side(mode: str, tmp: Path) -> float:
         out = tmp / mode
-        timed = run_timed(_command(args, mode, out), f"{mode} run")
+        timed = run_timed(_command(args, mode, out), f"{mode} run", env)
         walls[mode].append(timed.wall)
         cpus[mode].append(timed.cpu or 0.0)
         outs[mode] = out
@@ -102,7 +165,7 @@ def main() -> None:
         return timed.wall
 
     def fixed() -> float:
-        up, ready, total, cpu = _fixed_cost(args.workers, args.address or "local")
+        up, ready, total, cpu = _fixed_cost(args.workers, args.address or "local", env)
         walls["ray start"].append(total)
         cpus["ray start"].append(cpu or 0.0)
         print(
@@ -120,6 +183,8 @@ def main() -> None:
             identical = identical and (outs["ray"] / "docs").is_dir()
             for out in outs.values():
                 shutil.rmtree(out)
+        if args.timeline:
+            _timeline(args, env, Path(tmp))
     per_doc = statistics.median(walls["local"]) * args.workers / args.n_docs
     print(f"documents per run: {args.n_docs}, workers/CPUs: {args.workers}, reps: {args.reps} (alternating)")
     print(f"document folders byte-identical (local vs Ray, every rep): {identical}")

@@ -8,6 +8,7 @@ killed in the middle of a document (Ray retries it; without retries a rerun resu
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import shutil
 import signal
@@ -155,6 +156,56 @@ def _planner_failing_on_1(config: GenerationConfig, index: int) -> DocumentPlan:
     if index == 1:
         raise ValueError("no topic left for this index")
     return plan_sample_document(config, index)
+
+
+def _record_then_fail(log: str, config: GenerationConfig, index: int) -> DocumentPlan:
+    """Appends ``index`` to ``log`` as a worker takes the document, then fails it at once (no rendering)."""
+    with open(log, "a", encoding="utf-8") as f:
+        f.write(f"{index}\n")
+    raise ValueError("recorded")
+
+
+def test_ray_takes_the_longest_documents_first_as_the_local_pool_does(ray_local: Any, tmp_path: Path) -> None:
+    """With 2 CPUs, the first two documents the workers take are the two of most target pages
+    (``longest_first``, the local pool's order), so a run does not end waiting on a long last one."""
+    from generation.run.pipeline import longest_first
+    from generation.run.ray_run import generate_on_ray
+
+    config = CONFIG.model_copy(update={"n_docs": 24})
+    order = longest_first(config, list(range(24)))
+    assert set(order[:2]) != {0, 1}, "a config whose longest documents are not the first indices"
+    log = tmp_path / "taken.txt"
+    summary = generate_on_ray(
+        config, tmp_path / "out", progress=False, planner=functools.partial(_record_then_fail, str(log))
+    )
+    assert len(summary.failed) == 24
+    taken = [int(line) for line in log.read_text(encoding="utf-8").split()]
+    assert sorted(taken) == list(range(24))
+    assert set(taken[:2]) == set(order[:2]), (taken, order)
+
+
+def _worker_state() -> tuple[int, bool, int]:
+    from generation.run import ray_run
+
+    return os.getpid(), bool(ray_run._RENDERER), gc.get_freeze_count()
+
+
+def test_a_ray_worker_freezes_the_generator_as_a_local_worker_inherits_it(
+    ray_local: Any, tmp_path: Path
+) -> None:
+    """After its first document, a Ray worker's imported generator and filled caches are out of its
+    garbage collections (``gc.freeze``), as in a local pool's forked workers."""
+    from generation.run.ray_run import generate_on_ray
+
+    config = CONFIG.model_copy(update={"n_docs": 2})
+    assert generate_on_ray(config, tmp_path, progress=False, planner=plan_sample_document).ok
+    probe = ray_local.remote(num_cpus=1)(_worker_state)
+    states = dict(
+        (pid, (renders, frozen)) for pid, renders, frozen in ray_local.get([probe.remote() for _ in range(8)])
+    )
+    rendered = [frozen for renders, frozen in states.values() if renders]
+    assert rendered, f"no probe reached a worker that generated a document: {states}"
+    assert all(frozen > 10_000 for frozen in rendered), states
 
 
 # ---- verify ----
