@@ -4,8 +4,8 @@ Every question whose answer (or part of one) is picked from a closed set gets a 
 its options in the order a reader sees them and the right one. The families:
 
 - the classes of ``measures.FAMILIES`` (verdict, side, direction, stance), in a fixed order;
-- ``two years`` / ``two marks``: a question naming two marks and asking which one
-  (``measures.closed_answers``' which-of-two), options in the order the question names them;
+- ``two years`` / ``two marks``: a question naming two marks (or two series by their legend
+  colours) and asking which one, options in the order the question names them;
 - ``year``: one of the chart's three or more years (a label answer, or a number read from a mark's
   label), years in order, unless a text fact the question cites states it (the text hop gives it);
 - ``item``: one of the chart's other labels (a highlighted bar, the highest item), in the order
@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from scipy.stats import binomtest
 
+from generation.charts.colours import unambiguous_colours
 from generation.questions.measures import FAMILIES
 from generation.questions.phrasing import is_year
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
@@ -172,6 +173,19 @@ def _two(q: Question, labels: list[str]) -> tuple[tuple[str, str], str] | None:
     return (first, second), picked[0]
 
 
+def _two_colours(chart: Chart, q: Question, labels: list[str]) -> tuple[tuple[str, str], str] | None:
+    """(the two series the question names by their legend colours, in that order, the one
+    answered first) of a question asking which of two colours' marks is higher; the legend shows
+    a reader which series each colour is (a year, say) without the marks."""
+    words = unambiguous_colours(chart)
+    at = {k: m.start() for k, w in words.items() if (m := re.search(rf"\b{re.escape(w)}\b", q.question))}
+    picked = next((t for t in labels if t in at), None)
+    if len(at) != 2 or picked is None:
+        return None
+    first, second = sorted(at, key=lambda k: at[k])
+    return (first, second), picked
+
+
 def choices(manifest: DocumentManifest, q: Question) -> list[Choice]:
     """The closed answers of ``q`` (see the module)."""
     chart = _chart(manifest, q)
@@ -185,7 +199,7 @@ def choices(manifest: DocumentManifest, q: Question) -> list[Choice]:
         right = next((t for t in labels if t in options), None)
         if right is not None:
             out.append(Choice(f"{kind} {FAMILIES[right]}", options, right, trend, q.question, text))
-    two = _two(q, labels)
+    two = _two(q, labels) or (_two_colours(chart, q, labels) if chart is not None else None)
     if two:
         named, right = two
         family = "two years" if all(is_year(n) for n in named) else "two marks"
