@@ -18,7 +18,9 @@ text (the only option it names) and the report's text (the option its facts ment
 is right by chance with ``1 / len(options)`` where answers are uniform; :func:`render` prints, per
 (category, level, family), how often each one is right, its 95% Clopper-Pearson interval and that
 chance, and flags a strategy whose interval lies above it (a guess that scores) or below it (an
-option the answers avoid, a tell too). ``bench/question_measures.py`` prints it.
+option the answers avoid, a tell too). ``bench/question_measures.py`` prints it. A run asks a few
+dozen questions of some kinds, so :func:`drafted_choices` drafts many slots of a builder on one
+report (as ``extreme_measures`` does) for the tests.
 """
 
 from __future__ import annotations
@@ -28,12 +30,16 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from scipy.stats import binomtest
 
 from generation.charts.colours import unambiguous_colours
+from generation.questions.build import draft_to_question
+from generation.questions.chart import BUILDERS
+from generation.questions.common import Context
 from generation.questions.measures import FAMILIES
 from generation.questions.phrasing import is_year
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
+from synthdocbench_tasks.schema import Chart, Difficulty, DocumentManifest, Question
 
 #: The options of each class family of ``measures.FAMILIES``, in a fixed order, by their classes.
 CLASSES: tuple[tuple[str, ...], ...] = (
@@ -210,6 +216,21 @@ def choices(manifest: DocumentManifest, q: Question) -> list[Choice]:
     return out
 
 
+def drafted_choices(
+    manifest: DocumentManifest, slots: Sequence[tuple[str, Difficulty]], seed: int, index: int, tries: int
+) -> list[Choice]:
+    """The closed answers of ``tries`` drafts per chart builder slot of ``slots`` on ``manifest``,
+    each slot from a fresh context and stream."""
+    ctx = Context.of(manifest)
+    out = []
+    for k in range(tries):
+        for b, (category, level) in enumerate(slots):
+            draft = BUILDERS[category](ctx.fork(), level, np.random.default_rng([seed, index, k, b]))
+            if draft is not None:
+                out += choices(manifest, draft_to_question(ctx, "chart", k, draft))
+    return out
+
+
 @dataclass
 class Tally:
     """One strategy's record on one kind: questions it applies to, right guesses, chance sum."""
@@ -221,18 +242,22 @@ class Tally:
 
 def guess_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> dict[str, dict[str, Tally]]:
     """(kind -> strategy -> :class:`Tally`) over every closed answer of every question."""
+    return tally_choices(c for manifest, q in pairs for c in choices(manifest, q))
+
+
+def tally_choices(found: Iterable[Choice]) -> dict[str, dict[str, Tally]]:
+    """(kind -> strategy -> :class:`Tally`) over closed answers (``"questions"``: all of a kind)."""
     out: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
-    for manifest, q in pairs:
-        for c in choices(manifest, q):
-            out[c.kind]["questions"].asked += 1
-            for name, strategy in STRATEGIES:
-                guess = strategy(c)
-                if guess is None:
-                    continue
-                tally = out[c.kind][name]
-                tally.asked += 1
-                tally.right += guess == c.right
-                tally.chance += 1 / len(c.options)
+    for c in found:
+        out[c.kind]["questions"].asked += 1
+        for name, strategy in STRATEGIES:
+            guess = strategy(c)
+            if guess is None:
+                continue
+            tally = out[c.kind][name]
+            tally.asked += 1
+            tally.right += guess == c.right
+            tally.chance += 1 / len(c.options)
     return {k: dict(v) for k, v in out.items()}
 
 
