@@ -109,8 +109,7 @@ def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[D
 def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     if order_given(chart):
         return None  # a funnel's larger stage is the earlier one: the slot takes another chart
-    later = rng.random() < 0.5  # which side a pair of two years takes (year_balanced)
-    for hi, lo in year_balanced(_pairs(ctx, chart, rng), lambda p: p.label, later):
+    for hi, lo in year_balanced(_pairs(ctx, chart, rng), lambda p: p.label, rng):
         if not mark_use(ctx, chart, f"pair:{point_key(hi)}|{point_key(lo)}"):
             continue
         fig = figure_ref(chart)
@@ -374,8 +373,8 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
             for b_pt in marks[j + 1 :]
             if separable(chart, a_pt.value, b_pt.value)
         ]
-    later = rng.random() < 0.5  # series that are years: the legend tells which colour is later
-    for hi, lo in year_balanced(pairs, lambda p: p.category, later):
+    # series that are years: the legend tells which colour is the later year
+    for hi, lo in year_balanced(pairs, lambda p: p.category, rng):
         if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
             continue
         q, a, steps = _colour_texts(chart, hi, lo, rng)
