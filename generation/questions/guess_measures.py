@@ -220,15 +220,17 @@ def drafted_choices(
     manifest: DocumentManifest, slots: Sequence[tuple[str, Difficulty]], seed: int, index: int, tries: int
 ) -> list[Choice]:
     """The closed answers of ``tries`` drafts per chart builder slot of ``slots`` on ``manifest``,
-    each slot from a fresh context and stream."""
+    each slot from a fresh context and stream, each distinct answer once (its kind, its options
+    in any order, the right one): slots that draft the same pair or highlight again would count
+    one chart's answer many times over, and the rates' intervals assume independent answers."""
     ctx = Context.of(manifest)
-    out = []
+    out: dict[tuple[str, tuple[str, ...], str], Choice] = {}
     for k in range(tries):
         for b, (category, level) in enumerate(slots):
             draft = BUILDERS[category](ctx.fork(), level, np.random.default_rng([seed, index, k, b]))
-            if draft is not None:
-                out += choices(manifest, draft_to_question(ctx, "chart", k, draft))
-    return out
+            for c in choices(manifest, draft_to_question(ctx, "chart", k, draft)) if draft else []:
+                out.setdefault((c.kind, tuple(sorted(c.options)), c.right), c)
+    return list(out.values())
 
 
 @dataclass
