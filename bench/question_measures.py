@@ -27,7 +27,9 @@ at a chart's end, their place (first, interior, last), those on a metric with a 
 and the peak or extreme years apart (``generation.questions.shape_measures``); the question and
 answer texts whose verb disagrees with the name before it
 (``generation.questions.agreement_measures``); the verify L4 questions that ask no more than a
-verify L2 (``crossmodal_measures.asks_no_more``).
+verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (first option, later year,
+the metric's known direction ...) guess a closed answer, against chance
+(``generation.questions.guess_measures``).
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ from generation.questions.complex_measures import DEFECTS, complex_defects, defe
 from generation.questions.crossmodal_measures import asks_no_more
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
+from generation.questions.guess_measures import guess_counts
+from generation.questions.guess_measures import render as render_guesses
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -146,6 +150,7 @@ def main() -> None:
     print(
         f"verify L4 asking no more than a verify L2 of its verdict (crossmodal_measures): {within} of {asked}"
     )
+    print("\n".join(render_guesses(guess_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -89,6 +89,32 @@ def separable(chart: Chart, a: float, b: float) -> bool:
     return abs(a - b) > 2 * (tol_of(chart, a) + tol_of(chart, b)) and abs(a - b) > 1e-9
 
 
+Pair = tuple[DataPoint, DataPoint]
+
+
+def year_balanced(
+    pairs: Sequence[Pair], year_of: Callable[[DataPoint], str | None], rng: np.random.Generator
+) -> list[Pair]:
+    """The (higher, lower) ``pairs`` a which-is-higher question may ask, where two marks may
+    stand for two years (``year_of``: a mark's year, its label or its series): a series mostly
+    runs one way, and a metric with a known direction does so by design, so "the later year"
+    answered two in three of these choices (41 of 61 in whole runs of fresh seeds 6563 and
+    7451). A chart offers its two-year pairs only where some have the later year higher and some
+    the earlier, and then only those of a side drawn with chance 1/2: availability does not
+    depend on the draw, so the later year is the answer as often as the earlier. Pairs of other
+    marks pass unchanged (and no draw is taken from ``rng`` for them)."""
+
+    def side(pair: Pair) -> bool | None:
+        hi, lo = (year_of(p) for p in pair)
+        return None if not (hi and lo and is_year(hi) and is_year(lo) and hi != lo) else int(hi) > int(lo)
+
+    sides = {side(p) for p in pairs} - {None}
+    if not sides:
+        return list(pairs)
+    later = rng.random() < 0.5 if len(sides) == 2 else None
+    return [p for p in pairs if side(p) is None or side(p) == later]
+
+
 #: Types whose marks are drawn in value order by construction (a funnel narrows stage by stage):
 #: which of two marks is larger, or which is the highest or lowest, follows from their places.
 VALUE_ORDERED_TYPES = frozenset({"funnel"})

@@ -25,6 +25,7 @@ from generation.questions.chart_common import (
     separable,
     shuffled_makers,
     val,
+    year_balanced,
 )
 from generation.questions.chart_common import winner as winning_maker
 from generation.questions.common import (
@@ -108,7 +109,7 @@ def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[D
 def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     if order_given(chart):
         return None  # a funnel's larger stage is the earlier one: the slot takes another chart
-    for hi, lo in _pairs(ctx, chart, rng):
+    for hi, lo in year_balanced(_pairs(ctx, chart, rng), lambda p: p.label, rng):
         if not mark_use(ctx, chart, f"pair:{point_key(hi)}|{point_key(lo)}"):
             continue
         fig = figure_ref(chart)
@@ -363,23 +364,27 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
         if colour_keyed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
             by_label.setdefault(p.label, []).append(p)
     labels = sorted(by_label)
+    pairs = []
     for i in rng.permutation(len(labels)):
         marks = by_label[labels[int(i)]]
-        for j, a_pt in enumerate(marks):
-            for b_pt in marks[j + 1 :]:
-                if not separable(chart, a_pt.value, b_pt.value):
-                    continue
-                hi, lo = (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
-                if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
-                    continue
-                q, a, steps = _colour_texts(chart, hi, lo, rng)
-                values: list[Value] = [
-                    label_value(str(hi.category)),
-                    label_value(str(lo.category)),
-                    read_value(chart, hi),
-                    read_value(chart, lo),
-                ]
-                return Draft("comparison", "L5", q, a, values, steps, [chart], [hi, lo])
+        pairs += [
+            (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
+            for j, a_pt in enumerate(marks)
+            for b_pt in marks[j + 1 :]
+            if separable(chart, a_pt.value, b_pt.value)
+        ]
+    # series that are years: the legend tells which colour is the later year
+    for hi, lo in year_balanced(pairs, lambda p: p.category, rng):
+        if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
+            continue
+        q, a, steps = _colour_texts(chart, hi, lo, rng)
+        values: list[Value] = [
+            label_value(str(hi.category)),
+            label_value(str(lo.category)),
+            read_value(chart, hi),
+            read_value(chart, lo),
+        ]
+        return Draft("comparison", "L5", q, a, values, steps, [chart], [hi, lo])
     return None
 
 

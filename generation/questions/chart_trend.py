@@ -508,16 +508,21 @@ def _colour_trend(
 def _highlight_trend(
     ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
 ) -> Draft | None:
-    """A single-series time chart with one highlighted year: how the series moved up to it."""
+    """A single-series time chart with one highlighted year: how the series moved from the first
+    year up to it, or from it to the last where the first year is the one highlighted. Every
+    year may be the highlighted one (the chart draws it uniformly), and every question says both
+    cases, so neither the answer nor the wording tells where the highlight falls (asking only
+    from the first year up to it, the first year was never the answer)."""
     groups = ordered_series(chart)
     items = chart.visualProperties.highlightedItems
     if list(groups) != [None] or len(items) != 1:
         return None
     points = groups[None]
     labels = [p.label for p in points]
-    if items[0] not in labels or labels.index(items[0]) == 0:
+    if items[0] not in labels:
         return None
-    ends = _endpoints(ctx, chart, points[: labels.index(items[0]) + 1])
+    at = labels.index(items[0])
+    ends = _endpoints(ctx, chart, points[: at + 1] if at else points)
     if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, "highlight-trend"):
         return None
     first, last, d = ends
@@ -526,22 +531,23 @@ def _highlight_trend(
         rng,
         [
             f"{fig} marks one year in an accent colour. Which year is it, and how had {name} moved from the "
-            "start of the chart up to that year?",
-            f"Which year does {fig} single out with a highlight colour, and did {name} rise or fall on the "
-            "way "
-            "there from the first year shown?",
+            "start of the chart up to that year (or from it to the end, if it is the first year)?",
+            f"Which year does {fig} single out with a highlight colour, and did {name} rise or fall between "
+            "the first year shown and that one (or, where the first year is highlighted, between it and the "
+            "last)?",
         ],
     )
-    a = (
-        f"The highlighted year is {last.label}; from {first.label} up to then {said_of(name, d)}, from "
-        f"{val(chart, first)} to {val(chart, last)}."
-    )
+    moved = f"{said_of(name, d)}, from {val(chart, first)} to {val(chart, last)}"
+    if at:
+        a = f"The highlighted year is {items[0]}; from {first.label} up to then {moved}."
+    else:
+        a = f"The highlighted year is {items[0]}, the first shown; from then to {last.label} {moved}."
     steps = [
-        f"Locate {fig} and find the mark in the highlight colour: {last.label}.",
+        f"Locate {fig} and find the mark in the highlight colour: {items[0]}.",
         f"Read {name} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
         f"Compare the two: it {d}.",
     ]
-    year = exact_value(label_term(chart, last), None)
+    year = exact_value(label_term(chart, points[at]), None)
     values: list[Value] = [year, *_direction_values(chart, first, last, d)]
     return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])
 
