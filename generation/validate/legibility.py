@@ -20,6 +20,9 @@ Every word printed inside a chart's region is checked four ways:
 - ``covers``: the word's glyph box holds no data marker's centre (a label or its plate
   painted over a point, or a point cut into a label; :mod:`generation.validate.marks`).
 
+Besides the checks, each chart counts its ``unlabelled`` values: those the planner counts
+printed (``reading.value_printed``) whose label the chart prints nowhere.
+
 :func:`check_document` returns the findings of one document; :meth:`DocumentLegibility.
 question_problems` says why a question's asked value cannot be read (the ``illegible``
 rule of :mod:`generation.validate.rules`); :class:`LegibilityTally` adds documents up per chart
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pymupdf
 
-from generation.charts.reading import printed
+from generation.charts.reading import printed, value_printed
 from generation.charts.spec import chart_decimals
 from generation.questions.phrasing import drawn_forms
 from generation.validate.chart_words import PrintedWord, page_words
@@ -84,6 +87,8 @@ class ChartLegibility:
     #: indices into ``words`` of the words checked, None for all (the others are read, as
     #: the words a checked one may overprint, and never fail)
     checked: set[int] | None = None
+    #: values the planner counts printed (``reading.value_printed``) that no word of the chart prints
+    unlabelled: int = 0
 
     def to_check(self) -> Iterator[tuple[int, PrintedWord]]:
         """(index, word) of the words checked."""
@@ -143,11 +148,24 @@ def _wanted(ref: DataRef, chart: Chart) -> list[tuple[str, str, set[str]]]:
     """(what, as shown, forms) of each thing a required data point prints: its value (every form a
     renderer prints it in, and with the chart's own decimals: ``0.610``) and each word of more
     than three letters of its label's name."""
-    v, places = abs(ref.value), chart_decimals(chart)
-    forms = {*drawn_forms(ref.value), f"{v:.{places}f}", f"{v:,.{places}f}"}
-    wanted = [("value", ref.label, {f.lower() for f in forms})]
+    wanted = [("value", ref.label, _value_forms(ref.value, chart))]
     name = ref.label.split(" (")[0]
     return wanted + [("label", name, {t}) for t in _tokens(name) if len(t) > 3]
+
+
+def _value_forms(value: float, chart: Chart) -> set[str]:
+    """Every form a renderer prints ``value`` in, and with the chart's own decimals (``0.610``)."""
+    v, places = abs(value), chart_decimals(chart)
+    return {f.lower() for f in {*drawn_forms(value), f"{v:.{places}f}", f"{v:,.{places}f}"}}
+
+
+def _count_unlabelled(result: ChartLegibility, chart: Chart) -> None:
+    """How many values the planner counts printed the chart prints nowhere (``unlabelled``)."""
+    if printed(chart):
+        words = {_form(w) for w in result.words}
+        result.unlabelled = sum(
+            1 for p in chart.data if value_printed(chart, p) and not _value_forms(p.value, chart) & words
+        )
 
 
 def asked_forms(manifest: DocumentManifest, questions: Iterable[Question]) -> dict[str, set[str]]:
@@ -174,6 +192,7 @@ class LegibilityTally:
     charts: Counter[str] = field(default_factory=Counter)
     words: Counter[str] = field(default_factory=Counter)
     failures: dict[str, Counter[str]] = field(default_factory=dict)
+    unlabelled: Counter[str] = field(default_factory=Counter)
     examples: list[Finding] = field(default_factory=list)
 
     def add(self, doc: DocumentLegibility, *, keep_examples: int = 20) -> None:
@@ -181,6 +200,7 @@ class LegibilityTally:
         for chart in doc.charts.values():
             self.charts[chart.chart_type] += 1
             self.words[chart.chart_type] += len(chart.words)
+            self.unlabelled[chart.chart_type] += chart.unlabelled
             counts = self.failures.setdefault(chart.chart_type, Counter())
             for checks in chart.failing.values():
                 counts.update(checks)
@@ -194,8 +214,10 @@ class LegibilityTally:
     def table(self, examples: int = 5) -> str:
         """One line per chart type: charts, words, and words failing each check."""
         head = f"{'chart type':<18}{'charts':>7}{'words':>8}" + "".join(f"{c:>10}" for c in CHECKS)
+        head += f"{'unlabelled':>12}"
         lines = [
-            f"Legibility of chart text on the PDF ({self.documents} documents; words failing each check):",
+            f"Legibility of chart text on the PDF ({self.documents} documents; words failing each check; "
+            "unlabelled: values counted printed that no label prints):",
             head,
         ]
         for t in sorted(self.charts):
@@ -203,10 +225,12 @@ class LegibilityTally:
             lines.append(
                 f"{t:<18}{self.charts[t]:>7}{self.words[t]:>8}"
                 + "".join(f"{row.get(c, 0):>10}" for c in CHECKS)
+                + f"{self.unlabelled[t]:>12}"
             )
         lines.append(
             f"{'all':<18}{sum(self.charts.values()):>7}{sum(self.words.values()):>8}"
             + "".join(f"{self.total(c):>10}" for c in CHECKS)
+            + f"{sum(self.unlabelled.values()):>12}"
         )
         for f in self.examples[:examples]:
             lines.append(f"  {f.viz_id} ({f.chart_type}, page {f.page}) [{f.check}] {f.text!r}: {f.detail}")
@@ -495,6 +519,7 @@ def check_document(
             if forms is not None:
                 wanted = forms.get(chart.vizId, ())
                 result.checked = {i for i, w in enumerate(result.words) if _form(w) in wanted}
+            _count_unlabelled(result, chart)
             _check_overlaps(result)
             _check_sizes_and_edges(result, rects[chart.vizId], pages)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
