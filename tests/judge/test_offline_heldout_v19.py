@@ -1,0 +1,79 @@
+"""The offline judge on the frozen held-out labelled set v19 (issue 25, point 2).
+
+``data/offline_heldout_v19_questions.json`` holds 44 questions the generator made from seed 3467
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 43 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 14 chart, 15 complex and 15 cross-modal questions over every subset,
+category and level), written with ``tests.judge.make_offline_questions.render(3467, 30, 44)``.
+``data/offline_heldout_v19.yaml`` holds 438 answers over all 44 questions (9 to 11 each; 242
+label-passes, 196 label-fails; 142 chart, 145 complex and 151 cross-modal answers) in 93 styles,
+at least four answers each.
+
+Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
+replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
+reasoning models that think aloud, answers in another language or switching language): no
+templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
+are written and the extra context mentioned all vary. Each was labelled by hand from the
+question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
+judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
+answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
+verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
+conflicting final answers), not borderline.
+
+Styles: v18's 88 (listed and described in ``test_offline_heldout_v18``'s docstring and those it
+points to); and five no earlier set named, each right and wrong: the answer as plain
+"Field: value" lines, one per asked part, as instruction-tuned models lay out structured replies
+without markdown (``key_value``); the same answer given twice, in Chinese or Spanish and in
+English, one after the other, as bilingual chat models answer, failing when a version is wrong
+or the two disagree (``bilingual_pair``); a first reading or verdict struck through in markdown
+(``~~rose~~ **fell**``) before the corrected one, as chat models edit in place, right when what
+is left unstruck is right (``strikethrough``); a chatty opener and closer around the answer
+("Great question! 😊", "Happy to help!", "Hope that helps!"), as RLHF-tuned assistants frame
+replies (``sycophantic_frame``); and a sentence of the report quoted in quotation marks as
+evidence before the answer, as document-QA models ground their answers, with the quote and the
+answer right or wrong (``quoted_evidence``). Refusals are not a style of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First runs: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v19.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v18 as v18
+from tests.judge.held_out import HeldOut, held_out_tests
+
+QUESTIONS = "offline_heldout_v19_questions.json"
+ANSWERS = "offline_heldout_v19.yaml"
+#: the five styles no earlier set named (each held both ways)
+NEW_STYLES = ("key_value", "bilingual_pair", "strikethrough", "sycophantic_frame", "quoted_evidence")
+#: styles the set must hold at least four answers of (issue 25: styles of real VLM outputs):
+#: v18's, and the five new ones
+STYLES = (*v18.STYLES, *NEW_STYLES)
+#: styles that must hold both label-passes and label-fails: v18's and the five new ones (the
+#: others pass or fail by construction: a right value in other units, a hedge, a flipped
+#: verdict, a neighbouring question, a wrong series, echoed numbers, misread digits ...)
+BOTH_WAYS = (*v18.BOTH_WAYS, *NEW_STYLES)
+
+SET = HeldOut(
+    label="v19",
+    seed=3467,
+    digests={
+        QUESTIONS: "a70e6fcffcb6213d8cf883e284cdaaa51a8198fd504d87ee4422089033f26457",
+        ANSWERS: "d686a6de727608f8d07af425a32874dfbf648e2d4ad4ccb77909c9e8fc44c3aa",
+    },
+    styles=STYLES,
+    both_ways=BOTH_WAYS,
+    min_answers=438,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+    min_per_style=4,
+)
+globals().update(held_out_tests(SET, __file__))
