@@ -425,7 +425,10 @@ class OfflineJudge:
             text += (
                 f"; certain all the same: the certainty model puts the chance of a wrong fail at {chance:.1%}"
             )
-        return self._judgement(score, text, certain=reading.settled or chance is not None)
+        risk = certainty_model.demoted(item.candidate, item.question, item.reference, reading)
+        if risk is not None:
+            text += f"; uncertain all the same: the certainty model puts a wrong pass at {risk:.1%}"
+        return self._judgement(score, text, certain=(reading.settled and risk is None) or chance is not None)
 
     def reading(self, item: JudgeItem) -> certainty_model.Reading | None:
         """What the certainty model weighs for ``item`` (None: a verdict the rules alone decide,
