@@ -10,6 +10,11 @@ wrong; an uncertain fail under the fitted threshold (the largest at which at mos
 certain. The coefficients are data (:mod:`judge.certainty_coefficients`), written by
 ``scripts/fit_certainty.py`` from the labelled sets, deterministic; ``bench/judge_certainty.py
 --loso`` scores each set with a model fitted on the others.
+
+A second model (judge19) weighs a pass the rules are sure of (:func:`pass_features`) and makes
+it uncertain above its threshold (:func:`demoted`), never a fail. Fitted on the labelled sets
+its threshold is 1.0: no threshold has the support the fit asks for (docs/protocol.md, judge19
+round), so no pass is demoted until a refit finds one.
 """
 
 from __future__ import annotations
