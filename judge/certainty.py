@@ -218,6 +218,8 @@ _OPEN_SLOT = re.compile(
     # "either could be the higher one", "it is impossible to say which": the asked one left open
     r"|(?i:\b(?:either|both|any)\s+(?:one\s+)?(?:could|might|may)\s+be\s+the\b)"
     r"|(?i:\b(?:impossible|hard|difficult|not\s+possible)\s+to\s+(?:say|tell)\s+which\b)"
+    # judge19: "it might match; it could also be a bit off": another reading offered for the slot
+    r"|(?i:\b(?:could|might|may)\s+(?:also|equally|just\s+as\s+well)\s+be\b)"
     # "which could count as agreement or not": a verdict left open
     r"|(?i:\b(?:could|might|may)\s+(?:count|be\s+read|be\s+seen|pass)\s+as\b[^.;]*\bor\s+not\b)"
     r"|,\s*(?:maybe|perhaps|possibly)\s+[-$€£]?\d|(?<![\d.,])\d[\d.,]*\s*(?:%|°\s?[CF]|[A-Za-z²]+)?\s+(?:is|are|would\s+be)\s+"

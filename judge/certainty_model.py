@@ -10,6 +10,11 @@ wrong; an uncertain fail under the fitted threshold (the largest at which at mos
 certain. The coefficients are data (:mod:`judge.certainty_coefficients`), written by
 ``scripts/fit_certainty.py`` from the labelled sets, deterministic; ``bench/judge_certainty.py
 --loso`` scores each set with a model fitted on the others.
+
+A second model (judge19) weighs a pass the rules are sure of (:func:`pass_features`) and makes
+it uncertain above its threshold (:func:`demoted`), never a fail. Fitted on the labelled sets
+its threshold is 1.0: no threshold has the support the fit asks for (docs/protocol.md, judge19
+round), so no pass is demoted until a refit finds one.
 """
 
 from __future__ import annotations
@@ -129,6 +134,59 @@ def wrong_chance(x: Sequence[float]) -> float:
     return 1 / (1 + math.exp(-z))
 
 
+_CAUSAL = re.compile(
+    r"(?i)\b(?:because|due\s+to|owing\s+to|thanks\s+to|led\s+to|leads?\s+to|caus(?:e|ed|es|ing)|driven\s+by"
+    r"|drove|result(?:ed|s|ing)?\s+(?:in|from)|as\s+a\s+result|reflect(?:s|ed|ing)?|after|before|then|followed)\b"
+)
+_HEDGED = re.compile(
+    r"(?i)\b(?:might|may|could|possibly|perhaps|maybe|probably|likely|seems?|appears?|unclear|not\s+sure"
+    r"|roughly|approximately|about|around|either|or)\b"
+)
+_FINALS = re.compile(
+    r"(?i)\b(?:final\s+answer|answer\s*[:：]|in\s+conclusion|in\s+summary|therefore|thus|hence|overall"
+    r"|actually|so\s+(?:the|it|this)\b)"
+)
+_BOLD = re.compile(r"\*\*([^*]+)\*\*|__([^_]+)__")
+
+
+def _bold_elsewhere(candidate: str, known: str, targets: Sequence[float]) -> bool:
+    """A markdown-bold number near none of the asked values nor any number the item writes."""
+    bold = " ".join(a or b for a, b in _BOLD.findall(candidate))
+    return _extra_numbers(bold, known, targets) > 0
+
+
+def pass_features(candidate: str, question: str, reference: str, reading: Reading) -> list[float]:
+    """The pass model's inputs, in :data:`PASS_NAMES` order: what makes a pass likely wrong
+    (claims beyond the scored ones, causal or ordering words, hedges, competing conclusions,
+    another script, a conversion, a long answer for a short reference, a bold value of its own)."""
+    known = f"{question} {reference}"
+    letters = [c for c in candidate if c.isalpha()]
+    latin = sum(c.isascii() for c in letters) / max(1, len(letters))
+    return [
+        float(reading.settled),
+        float(len(reading.doubts)),
+        reading.matched / max(1, reading.facts),
+        math.log((len(candidate) + 40) / (len(reference) + 40)),
+        math.log1p(_extra_numbers(candidate, known, reading.targets)),
+        math.log1p(len(_CAUSAL.findall(candidate))) - math.log1p(len(_CAUSAL.findall(reference))),
+        math.log1p(len(_HEDGED.findall(candidate))),
+        math.log1p(len(_FINALS.findall(candidate))),
+        math.log1p(len(_NEGATION.findall(candidate))) - math.log1p(len(_NEGATION.findall(reference))),
+        float(latin < 0.7),
+        float(bool(_CONVERSION.search(candidate))),
+        float(_bold_elsewhere(candidate, known, reading.targets)),
+        float(bool(set(_YEAR.findall(candidate)) - set(_YEAR.findall(known)))),
+    ]
+
+
+PASS_NAMES = (
+    "settled", "doubts", "matched share", "length against the reference's", "extra numbers",
+    "causal or ordering words beyond the reference's", "hedges", "conclusion markers",
+    "negations beyond the reference's", "another script", "conversion", "a bold value of its own",
+    "a year the item never names",
+)  # fmt: skip
+
+
 #: Doubts that could hide a right answer the judge misread (a paraphrased label, a number said
 #: in words, nothing scorable read, a conversion): a fail with one stays uncertain, whatever the
 #: model says (issue 25 point 3: these are the answers a cascade hands to its LLM judge).
@@ -158,3 +216,21 @@ def promoted(candidate: str, question: str, reference: str, reading: Reading) ->
         return None
     chance = wrong_chance(features(candidate, question, reference, reading))
     return chance if chance < fitted.FAIL_THRESHOLD else None
+
+
+def pass_wrong_chance(x: Sequence[float]) -> float:
+    """The fitted pass model's chance that a pass with features ``x`` disagrees with a grader."""
+    if len(fitted.PASS_WEIGHTS) != len(x):  # coefficients of another feature list: no demotion
+        return 0.0
+    z = fitted.PASS_BIAS + sum(w * v for w, v in zip(fitted.PASS_WEIGHTS, x, strict=True))
+    return 1 / (1 + math.exp(-z))
+
+
+def demoted(candidate: str, question: str, reference: str, reading: Reading) -> float | None:
+    """The pass model's chance that a pass the rules are sure of is wrong, when it is high enough
+    to make the pass uncertain (handed to a cascade's LLM judge; the score stands). None: the
+    rules' certainty stands (a fail, an uncertain pass, or a pass the model finds safe)."""
+    if not reading.settled or reading.score < PASS:
+        return None
+    chance = pass_wrong_chance(pass_features(candidate, question, reference, reading))
+    return chance if chance >= fitted.PASS_THRESHOLD else None

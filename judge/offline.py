@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v17``).
+structured answer facts (``offline-claims-v18``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -101,10 +101,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v17"
+OFFLINE_VERSION = "offline-claims-v18"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v17"
+OFFLINE_PROMPT_VERSION = "claims-v18"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -425,7 +425,10 @@ class OfflineJudge:
             text += (
                 f"; certain all the same: the certainty model puts the chance of a wrong fail at {chance:.1%}"
             )
-        return self._judgement(score, text, certain=reading.settled or chance is not None)
+        risk = certainty_model.demoted(item.candidate, item.question, item.reference, reading)
+        if risk is not None:
+            text += f"; uncertain all the same: the certainty model puts a wrong pass at {risk:.1%}"
+        return self._judgement(score, text, certain=(reading.settled and risk is None) or chance is not None)
 
     def reading(self, item: JudgeItem) -> certainty_model.Reading | None:
         """What the certainty model weighs for ``item`` (None: a verdict the rules alone decide,

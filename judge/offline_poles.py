@@ -173,6 +173,13 @@ _COMPARATIVES = {"higher": "high", "larger": "high", "greater": "high", "bigger"
 #: a gap written right before a comparative ("4.47 percentage points higher")
 _GAP_BEFORE = re.compile(r"\d(?:[\d.,]*\d)?\s*(?:%|[A-Za-z]+(?:\s+[A-Za-z]+){0,2})?\s*$")
 _THAN = re.compile(r"\s+than\b", re.IGNORECASE)
+#: judge19: "than" and the comparison base of a "higher or lower?" question ("lower than the
+#: average", "higher than it"): the comparative says the item's side
+_THAN_BASE = re.compile(
+    r"\s+than\s+(?:(?:the|its|their|this|that)\s+)?(?:overall\s+|chart(?:'s)?\s+|all-?marks?\s+)?"
+    r"(?:average|mean|median|target|benchmark|baseline|reference|threshold|goal|estimate|forecast|it|that|them|this)\b",
+    re.IGNORECASE,
+)
 
 
 def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span], asked: bool = False) -> str | None:
@@ -193,8 +200,14 @@ def _comparative_conflict(fact: _Fact, text: _Text, own: list[Span], asked: bool
             continue
         if _RETRACTED.match(text.text, m.end()):
             continue
-        if side and (
-            (not asked and not _GAP_BEFORE.search(text.text[: m.start()])) or _THAN.match(text.text, m.end())
+        base = asked and _THAN_BASE.match(text.text, m.end())
+        if (
+            side
+            and not base
+            and (
+                (not asked and not _GAP_BEFORE.search(text.text[: m.start()]))
+                or _THAN.match(text.text, m.end())
+            )
         ):
             continue  # judge10: a side is contradicted only by "4.47 points higher" said of the item
         if not any(text.clause(s) == clause for s in own):

@@ -8,9 +8,12 @@ Every answer of every labelled set (``bench/judge_certainty.py`` lists them) is 
 verdict is wrong when it falls on the other side of the pass mark than its label. A logistic
 regression (scikit-learn, L2, lbfgs: deterministic) over the fails estimates the chance that a
 fail is wrong from the model's features; the threshold is the largest at which at most
-:data:`MAX_WRONG` of the uncertain fails it would make certain are wrong. Passes are not
-modelled: on the sets left out, passes a model promoted were false passes far more often than
-on its fitting sets (docs/protocol.md, judge18 round).
+:data:`MAX_WRONG` of the uncertain fails it would make certain are wrong. Uncertain passes are
+never promoted (docs/protocol.md, judge18 round). A second regression over the passes
+(judge19) estimates the chance that a pass is wrong from :func:`certainty_model.pass_features`;
+a pass the rules are sure of is made uncertain above the lowest threshold at which at least
+:data:`MIN_WRONG_SHARE` (and :data:`MIN_WRONG` answers) of the fitting sets' sure passes above
+it are wrong; where no threshold has that support the threshold is 1.0 and no pass is demoted.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from tests.judge import labelled_sets as ls  # noqa: E402
 
 PASS = 6
 MAX_WRONG = 0.01  # the most wrong verdicts among the uncertain fails the model makes certain
+MIN_WRONG_SHARE = 0.10  # a pass is demoted only where this share of sure passes like it is wrong
+MIN_WRONG = 3  # ... and at least this many of them
 C = 0.5  # inverse L2 strength
 OUT = ROOT / "judge" / "certainty_coefficients.py"
 #: every labelled set: name -> (questions file, answers file)
@@ -37,7 +42,7 @@ SETS: dict[str, tuple[str, str]] = {
     "labelled": ("offline_questions.json", "offline_labelled.yaml"),
     "labelled_v2": ("offline_labelled_v2_questions.json", "offline_labelled_v2.yaml"),
     "heldout": ("offline_heldout_questions.json", "offline_heldout.yaml"),
-    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 18)},
+    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 19)},
 }
 
 
@@ -52,6 +57,7 @@ class Judged:
     settled: bool  # as the rules alone say
     promotable: bool  # an uncertain fail the model may make certain (certainty_model.promotable)
     x: tuple[float, ...] | None  # None: the rules alone decide (empty, abstaining, spraying)
+    px: tuple[float, ...] | None = None  # the pass model's features (None where x is None)
 
     @property
     def wrong(self) -> bool:
@@ -71,9 +77,14 @@ def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
                 if reading is None
                 else tuple(certainty_model.features(text, item.question, item.reference, reading))
             )
+            px = (
+                None
+                if reading is None
+                else tuple(certainty_model.pass_features(text, item.question, item.reference, reading))
+            )
             settled = bool(verdict.certain) if reading is None else reading.settled
             promotable = reading is not None and certainty_model.promotable(reading)
-            out.append(Judged(name, label, verdict.score, bool(verdict.certain), settled, promotable, x))
+            out.append(Judged(name, label, verdict.score, bool(verdict.certain), settled, promotable, x, px))
     return out
 
 
@@ -84,36 +95,76 @@ class Model:
     weights: tuple[float, ...]
     bias: float
     threshold: float
+    pass_weights: tuple[float, ...] = ()
+    pass_bias: float = 0.0
+    pass_threshold: float = 1.0
 
     def chance(self, r: Judged) -> float:
         assert r.x is not None
-        return 1 / (1 + math.exp(-(self.bias + sum(a * v for a, v in zip(self.weights, r.x, strict=True)))))
+        return _logistic(self.bias, self.weights, r.x)
+
+    def pass_chance(self, r: Judged) -> float:
+        assert r.px is not None
+        return _logistic(self.pass_bias, self.pass_weights, r.px)
+
+    def demotes(self, r: Judged) -> bool:
+        """A pass the rules are sure of that the pass model makes uncertain."""
+        return _sure_pass(r) and self.pass_chance(r) >= self.pass_threshold
 
     def certain(self, r: Judged) -> bool:
-        """The rules' certainty, or an uncertain fail the model promotes."""
-        return r.settled or (r.promotable and self.chance(r) < self.threshold)
+        """The rules' certainty less the passes the model demotes, or an uncertain fail it promotes."""
+        return (r.settled and not self.demotes(r)) or (r.promotable and self.chance(r) < self.threshold)
+
+
+def _logistic(bias: float, weights: Sequence[float], x: Sequence[float]) -> float:
+    return 1 / (1 + math.exp(-(bias + sum(a * v for a, v in zip(weights, x, strict=True)))))
+
+
+def _sure_pass(r: Judged) -> bool:
+    return r.px is not None and r.settled and r.got >= PASS
 
 
 def _open_fails(rows: Sequence[Judged]) -> list[Judged]:
     return [r for r in rows if r.promotable]
 
 
-def fit(rows: Sequence[Judged]) -> Model:
-    """The model fitted on the fails of ``rows``; its threshold the largest at which at most
-    :data:`MAX_WRONG` of the uncertain fails it promotes are wrong."""
+def _regression(x: Sequence[Sequence[float]], y: Sequence[bool]) -> tuple[tuple[float, ...], float]:
     from sklearn.linear_model import LogisticRegression
 
-    fails = [r for r in rows if r.x is not None and r.got < PASS]
     model = LogisticRegression(C=C, max_iter=5000)
-    model.fit([r.x for r in fails], [r.wrong for r in fails])
-    weights = tuple(round(float(w), 6) for w in model.coef_[0])
-    draft = Model(weights, round(float(model.intercept_[0]), 6), 0.0)
+    model.fit(x, y)
+    return tuple(round(float(w), 6) for w in model.coef_[0]), round(float(model.intercept_[0]), 6)
+
+
+def fit(rows: Sequence[Judged]) -> Model:
+    """The model fitted on the fails of ``rows``; its threshold the largest at which at most
+    :data:`MAX_WRONG` of the uncertain fails it promotes are wrong. With it, the pass model
+    (:func:`_pass_threshold`)."""
+    fails = [r for r in rows if r.x is not None and r.got < PASS]
+    weights, bias = _regression([r.x for r in fails], [r.wrong for r in fails])
+    draft = Model(weights, bias, 0.0)
     threshold, wrong = 0.0, 0
     for k, (chance, is_wrong) in enumerate(sorted((draft.chance(r), r.wrong) for r in _open_fails(rows)), 1):
         wrong += is_wrong
         if wrong <= MAX_WRONG * k:
             threshold = chance
-    return Model(draft.weights, draft.bias, round(threshold + 1e-9, 9))
+    passes = [r for r in rows if r.px is not None and r.got >= PASS]
+    pass_weights, pass_bias = _regression([r.px for r in passes], [r.wrong for r in passes])
+    draft = Model(weights, bias, 0.0, pass_weights, pass_bias)
+    cut = round(threshold + 1e-9, 9)
+    return Model(weights, bias, cut, pass_weights, pass_bias, _pass_threshold(draft, rows))
+
+
+def _pass_threshold(draft: Model, rows: Sequence[Judged]) -> float:
+    """The lowest chance above which at least :data:`MIN_WRONG_SHARE` (and :data:`MIN_WRONG`) of
+    the sure passes of ``rows`` are wrong; 1.0 (no demotion) where none is."""
+    threshold, wrong = 1.0, 0
+    ranked = sorted(((draft.pass_chance(r), r.wrong) for r in rows if _sure_pass(r)), reverse=True)
+    for k, (chance, is_wrong) in enumerate(ranked, 1):
+        wrong += is_wrong
+        if wrong >= MIN_WRONG and wrong >= MIN_WRONG_SHARE * k:
+            threshold = chance
+    return threshold if threshold == 1.0 else round(threshold - 1e-9, 9)
 
 
 def loso_certain(rows: Sequence[Judged]) -> list[bool]:
@@ -130,11 +181,18 @@ def source(model: Model) -> str:
     weights = "".join(
         f"    {w!r},  # {name}\n" for w, name in zip(model.weights, certainty_model.NAMES, strict=True)
     )
+    pass_weights = "".join(
+        f"    {w!r},  # {name}\n"
+        for w, name in zip(model.pass_weights, certainty_model.PASS_NAMES, strict=True)
+    )
     return (
         '"""Coefficients of :mod:`judge.certainty_model`, written by ``scripts/fit_certainty.py``."""\n\n'
         f"FAIL_WEIGHTS: tuple[float, ...] = (\n{weights})\n"
         f"FAIL_BIAS = {model.bias!r}\n"
         f"FAIL_THRESHOLD = {model.threshold!r}\n"
+        f"PASS_WEIGHTS: tuple[float, ...] = (\n{pass_weights})\n"
+        f"PASS_BIAS = {model.pass_bias!r}\n"
+        f"PASS_THRESHOLD = {model.pass_threshold!r}\n"
     )
 
 

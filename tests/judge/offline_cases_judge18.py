@@ -24,11 +24,14 @@ _IN_LINE = re.compile(
 )
 
 
+def questions_of(name: str) -> list[dict[str, Any]]:
+    """The questions of one frozen question file."""
+    questions: list[dict[str, Any]] = json.loads((DATA / name).read_text(encoding="utf-8"))["questions"]
+    return questions
+
+
 def questions() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for name in SNAPSHOTS:
-        out += json.loads((DATA / name).read_text(encoding="utf-8"))["questions"]
-    return out
+    return [q for name in SNAPSHOTS for q in questions_of(name)]
 
 
 def unscored_reading(q: dict[str, Any]) -> dict[str, Any] | None:

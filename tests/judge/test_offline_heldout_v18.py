@@ -60,6 +60,10 @@ As landed, after CI found the certainty model making certain two kinds of fail t
 hold uncertain (both added to ``certainty_model.KEPT_OPEN``, model refit): the same verdicts;
 certain 75.0% (543) at 96.5% (524 of 543), 8 certain false passes of 280, 11 certain false fails.
 
+Tuned on since the judge19 round (offline-claims-v18: two mechanisms motivated by its
+verdict_flip, two_finals and hedged answers, and v18 among the certainty model's fitting sets):
+agreement 93.6% (678), false passes 18 of 358 (5.0%); no longer held out, targets still unmet.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v18.py

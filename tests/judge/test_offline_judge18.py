@@ -86,8 +86,8 @@ def test_promoted_fails_say_so_and_are_deterministic(v5_verdicts: list[tuple[Jud
         assert judge.score(item) == verdict
     for item, verdict in v5_verdicts:
         reading = judge.reading(item)
-        if reading is not None and verdict.score >= certainty_model.PASS:
-            assert verdict.certain == reading.settled
+        if reading is not None and verdict.score >= certainty_model.PASS and verdict.certain:
+            assert reading.settled  # a pass is never promoted (judge19's pass model may demote one)
 
 
 @pytest.mark.slow
