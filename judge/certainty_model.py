@@ -230,7 +230,7 @@ def demoted(candidate: str, question: str, reference: str, reading: Reading) -> 
     """The pass model's chance that a pass the rules are sure of is wrong, when it is high enough
     to make the pass uncertain (handed to a cascade's LLM judge; the score stands). None: the
     rules' certainty stands (a fail, an uncertain pass, or a pass the model finds safe)."""
-    if not reading.settled or reading.score < PASS:
-        return None
+    if not reading.settled or reading.score < PASS or fitted.PASS_THRESHOLD >= 1.0:
+        return None  # a threshold of 1.0 demotes nothing: no features computed for it
     chance = pass_wrong_chance(pass_features(candidate, question, reference, reading))
     return chance if chance >= fitted.PASS_THRESHOLD else None
