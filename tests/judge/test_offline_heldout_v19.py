@@ -37,7 +37,21 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs: recorded by the lead after the freeze.
+First run, after the freeze (cf4a802), of offline-claims-v17 (judge code of main at d2e7957):
+agreement 92.5% (405 of 438); false passes 7.7% of label-fails (15 of 196); false fails 18 of
+242 (7.4%); mean absolute score difference 2.01; certain 71.7% (314) at agreement 95.2% (299 of
+314), false passes 3.1% of the certain label-fails (5 of 162), false fails 10.
+
+First run of offline-claims-v18 (the judge19 round, made in a worktree branched from d2e7957,
+which holds no v19 file; it never looked for, listed or ran one), on merge48 at the judge19
+merge: the same verdicts and the same certainty on every answer (the round's two rules and its
+pass model, whose fitted threshold demotes nothing, moved no v19 answer). The 15 false passes
+by style: dual_conversion 4; extra_wrong_claim, reversed_reason and wrong_entity 2 each; one
+each of cot_wrong, think_tags, value_wrong_year, verdict_flip and wrong_unit; the five certain
+ones are both reversed_reason, value_wrong_year, verdict_flip and wrong_unit. The lead read the
+false passes' texts after both runs: from here on v19 is tuning material. Against the issue 25
+targets: agreement (>= 90%) and the certain share (>= 70%) are met; false passes (7.7% against
+3%) and the certain answers' 95.2% / 3.1% (against 97% / 1%) miss, so the last test xfails.
 
 Run with ``-s`` to see the figures::
 
