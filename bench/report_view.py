@@ -1,6 +1,7 @@
 """Benchmark: ``synthdocbench report`` and the viewer's list load against a JSON parse of the logs.
 
     python bench/report_view.py [--answers 2000] [--runs 4] [--repeat 5] [--only report|view] [--again]
+                                [--baseline TREE]
 
 Writes ``--runs`` runs (models) of lmms-eval samples logs in the exact format lmms-eval 0.7.3
 writes for the ``synthdoc`` group (three task logs per run, the record copied under ``acc``,
@@ -15,6 +16,9 @@ Python process, alternating the order each repetition:
           each run: a report from nothing, every figure drawn
 * again:  with ``--again``, the same into a folder an earlier report of the same logs filled
           (its figures taken, not drawn: what running the report again costs)
+* base:   with ``--baseline TREE`` (another checkout of the project, e.g. ``git archive main``
+          unpacked), the report as that tree's code makes it (``PYTHONPATH=TREE``, compiled as
+          installed), in the same rotation: before and after paired within each repetition
 * view:   ``synthdocbench view LOGS --port 0`` (the console script) until the question list
           (``GET /api/questions``, what the page asks for first) has come back; then it is stopped
 
@@ -221,6 +225,9 @@ def main() -> None:
         action="store_true",
         help="also time `report` into a folder an earlier report of the same logs filled (its figures taken)",
     )
+    parser.add_argument(
+        "--baseline", type=Path, help="also time `report` as this checkout's code makes it (before/after)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
@@ -230,11 +237,16 @@ def main() -> None:
         out = tmp / "report"
         exe = console_script()
         env = installed_env([_BENCH.parent])
-        cpu: dict[str, list[float]] = {"floor": [], "report": [], "view": [], "again": []}
+        cpu: dict[str, list[float]] = {"floor": [], "report": [], "base": [], "view": [], "again": []}
         variants = {"floor": _fresh([sys.executable, "-c", _FLOOR, *logs], tmp, cpu["floor"], env)}
         if args.only != "view":
             report = [exe, "report", str(tmp / "logs"), "--out", str(out)]
             variants["report"] = _fresh(report, tmp, cpu["report"], env, clear=out)
+        if args.baseline is not None and args.only != "view":
+            tree = args.baseline.resolve()
+            base_env = installed_env([tree], dict(env, PYTHONPATH=str(tree)))
+            base = [exe, "report", str(tmp / "logs"), "--out", str(tmp / "base")]
+            variants["base"] = _fresh(base, tmp, cpu["base"], base_env, clear=tmp / "base")
         if args.again:
             again = [exe, "report", str(tmp / "logs"), "--out", str(tmp / "again")]
             # fills it, untimed
@@ -246,6 +258,7 @@ def main() -> None:
             f"{args.answers} answers in {args.runs} runs, {len(files)} logs, {size / 1e6:.1f} MB; "
             f"{args.repeat} repetitions, each side a fresh process, order rotating"
         )
+        print(f"load average (1, 5, 15 min) at the start: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         times = collect(variants, args.repeat)
         for name, seconds in times.items():
             med, low, high = statistics.median(seconds), min(seconds), max(seconds)
@@ -255,12 +268,31 @@ def main() -> None:
             if name == "floor":
                 continue
             print(f"{name} / floor: {paired_summary(times[name], times['floor'])}")
+        if "base" in variants:
+            print(f"report / base: {paired_summary(times['report'], times['base'])}")
         for name in variants:  # CPU seconds of each process: steadier than wall time on a busy machine
             med = statistics.median(cpu[name])
             line = f"{name:6s} CPU: median {med:7.2f} s  [{min(cpu[name]):.2f}, {max(cpu[name]):.2f}]"
             if name != "floor":
                 line += f"  / floor CPU: {paired_summary(cpu[name], cpu['floor'])}"
             print(line)
+        if "base" in variants:
+            print(f"report / base CPU: {paired_summary(cpu['report'], cpu['base'])}")
+            print(f"report against base, the last of each: {_same_content(out, tmp / 'base')}")
+        print(f"load average (1, 5, 15 min) at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def _same_content(a: Path, b: Path) -> str:
+    """Whether the reports in ``a`` and ``b`` hold the same tables, ``report.md``,
+    ``report.html`` and PNGs, byte for byte (the figures' JSON records what drew them, which
+    differs between trees): "same ..." or the files that differ."""
+    names = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file() and p.suffix != ".json")
+    if names != sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file() and p.suffix != ".json"):
+        return "different files"
+    differ = [str(n) for n in names if (a / n).read_bytes() != (b / n).read_bytes()]
+    if differ:
+        return f"differ: {', '.join(differ)}"
+    return f"same {len(names)} files (tables, report.md/.html, PNGs)"
 
 
 if __name__ == "__main__":
