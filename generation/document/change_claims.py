@@ -79,7 +79,7 @@ def change_claims(
         and any(abs(s - section_of[spec.chart.section_id]) >= 2 for s in range(n_sections))
         for pair in _pairs(spec, taken)
     ]
-    matches = bool(rng.random() < 0.5)
+    matches, toward = bool(rng.random() < 0.5), bool(rng.random() < 0.5)
     facts: list[SectionFact] = []
     used: dict[str, set[str]] = {}  # chart -> the marks its claims are about
     # charts no other claim is about first: the questions on those fill a chart (two questions)
@@ -95,7 +95,7 @@ def change_claims(
             marks = used.get(spec.chart.vizId, set())
             if len(marks) >= 2 * per_chart or {_key(first), _key(last)} & marks:
                 continue
-            found = _claimed(rng, spec, first.value, last.value, matches, registry)
+            found = _claimed(rng, spec, first.value, last.value, matches, toward, registry)
             if found is None:
                 continue
             used[spec.chart.vizId] = marks | {_key(first), _key(last)}
@@ -103,6 +103,7 @@ def change_claims(
             eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
             sentence, values = _fact(rng, writer, spec, first, last, found)
             facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], sentence, values))
+            toward = toward if matches else not toward
             matches = not matches
             if len(facts) == PER_REPORT:
                 return facts
@@ -152,16 +153,22 @@ def _claimed(
     start: float,
     end: float,
     matches: bool,
+    toward: bool,
     registry: NumberRegistry,
 ) -> tuple[float, int] | None:
-    """(claimed ratio, printed decimals) with this verdict, fresh in the registry."""
+    """(claimed ratio, printed decimals) with this verdict, fresh in the registry; a miss nearer 1
+    than the ratio (``toward``) or further from it, never nearer than :data:`MIN_LOG_RATIO`
+    (misses alternate: a miss always further from 1 than its ratio, or nearer, told its verdict by
+    how large a change it claimed)."""
     ratio, tol = end / start, change_tolerance(spec.chart, start, end)
+    sign = -1 if (ratio > 1) == toward else 1
     for _ in range(1 if matches else 20):
-        sign = 1 if rng.random() < 0.5 else -1
         target = ratio if matches else ratio + sign * float(rng.uniform(*MISS_TOLS)) * tol
         claimed = round(target, DECIMALS)
         if claimed <= 0 or change_verdict(spec.chart, start, end, claimed) is not matches:
             continue
+        if abs(np.log(claimed)) < MIN_LOG_RATIO:
+            continue  # as far from 1 as a match: a claim of about no change told its verdict
         if registry.acceptable(claimed, DECIMALS):
             return registry.take(claimed, DECIMALS), DECIMALS
     return None
