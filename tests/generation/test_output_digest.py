@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "74b0cdd28b4ebc4ff45d37c0206a04e63f48eacb1ab4721f81e447986b72ff0f",
-    "5-d3-1": "5fb16a98ef87cd3f03d56b02c77386f212e06abcdb8a80f237b9ee2013c9de75",
-    "5-d3-2": "5bda86dda618d4bf2c21562f3faaa43a37e542ce77f3721569f6108a2f0a3906",
-    "5-d3-3": "4758405f62920b327971d1df7b60d8df426546e88a27905e387cf3db6836f0e4",
-    "3-matplotlib-0": "41fdc9cdaddf5e020f88ecdb1d7c3e87364c335161d195519a207699c497ce6f",
-    "3-matplotlib-1": "369f00216f682abef986a3949acf03b82809a6fc917d87cad0443ed6cf89b9ba",
+    "5-d3-0": "d76bffbad8ed0ed0e7d1e609f3e8c9b663b462f63a97591b7cd936c5b9350d9a",
+    "5-d3-1": "a4eadbbe87d32c9efcc0abe4cdc929cdbe3e6f245a0e4b4059fc0220f837f4e6",
+    "5-d3-2": "6a13f09af94ef3a1b1f8b1f5a1b4f2ee0b1e44a6c7ba46c2164109f5c9ab0e1d",
+    "5-d3-3": "4c02bde8809414cd810cd725b4f0074998c43ab2e07bf39f80eef2a0e11d3a59",
+    "3-matplotlib-0": "e7651cd4880d44a74a1dc541d20cc71543f8b7e5a97dbb3f7052f7aae901afcd",
+    "3-matplotlib-1": "2dc9dfd602f865f6205935b4b46483107a36a84b30338ec4c53bec8810faa5e8",
 }
 
 
