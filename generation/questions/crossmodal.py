@@ -17,8 +17,10 @@ and integrate L2 are asked only by their own slots (a report holds two or three 
 two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
 which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
 to it, each with its own drawn place, where a claim of each verdict is left to ask
-(:func:`_both_verdicts`), verify L5 only by its own slots. Verify asks only claims that state
-a value (a forecast, an estimate: ``claims.STATED_RELATIONS``); a target or a threshold is
+(:func:`_both_verdicts`; L4's change claims: ``crossmodal_change.both_left``), verify L5 only by
+its own slots. Verify L4 asks a claim of a later year as a multiple of an earlier one
+(:mod:`generation.questions.crossmodal_change`): two readings and their ratio. Verify asks only
+claims that state a value (a forecast, an estimate: ``claims.STATED_RELATIONS``); a target or a threshold is
 asked as a side or a share of it. Every part of a verify answer needs the chart: the charted
 value is asked only where the chart contradicts the text (one the chart matches is the text's
 figure within its tolerance), by a question worded alike for both verdicts, and the text's own
