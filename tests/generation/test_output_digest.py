@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d76bffbad8ed0ed0e7d1e609f3e8c9b663b462f63a97591b7cd936c5b9350d9a",
-    "5-d3-1": "a4eadbbe87d32c9efcc0abe4cdc929cdbe3e6f245a0e4b4059fc0220f837f4e6",
-    "5-d3-2": "6a13f09af94ef3a1b1f8b1f5a1b4f2ee0b1e44a6c7ba46c2164109f5c9ab0e1d",
-    "5-d3-3": "4c02bde8809414cd810cd725b4f0074998c43ab2e07bf39f80eef2a0e11d3a59",
-    "3-matplotlib-0": "e7651cd4880d44a74a1dc541d20cc71543f8b7e5a97dbb3f7052f7aae901afcd",
-    "3-matplotlib-1": "2dc9dfd602f865f6205935b4b46483107a36a84b30338ec4c53bec8810faa5e8",
+    "5-d3-0": "be0ce32df1c9da6ad8f0cd75002479ba3e2119b9796dea58e03b29b148752ffb",
+    "5-d3-1": "5594a5324e039625c0a588c7ecf6deb4a3a2a4209cc098111478edce3d48db84",
+    "5-d3-2": "75e5c8d996a70b33821b80c21c75bfbb5a2501a168ab53412215a629ff10dd66",
+    "5-d3-3": "7f5d83e9f0381e125753f0179195377967f365194af83d0e5fbc3cc65a2573b9",
+    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
+    "3-matplotlib-1": "251fe9c1c4f73f7679711bc2e7613ba1cb9ff6cfef5580e262dc117dba9ed475",
 }
 
 
