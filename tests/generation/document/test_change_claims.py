@@ -12,7 +12,6 @@ import pytest
 from generation.document.change_claims import change_verdict
 from generation.document.content import plan_document
 from generation.plan.config import load_config
-from generation.questions.common import find_point
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +29,10 @@ def test_change_claims_are_written_with_both_verdicts() -> None:
         for fact in (f for f in m.text_facts if f.values.get("kind") == "change_claim"):
             v = fact.values
             chart = next(c for c in m.charts if c.vizId == v["viz_id"])
-            first, last = (find_point(chart, v[k], v.get("series")) for k in ("start", "end"))
+            first, last = (
+                next((p for p in chart.data if (p.label, p.category) == (v[k], v.get("series"))), None)
+                for k in ("start", "end")
+            )
             assert first is not None and last is not None and int(last.label) - int(first.label) >= 2
             said = f"{v['claimed_value']} times its {first.label} level"
             assert said in fact.sentence and last.label in fact.sentence, fact.sentence
