@@ -19,6 +19,7 @@ from generation.charts.palette import apply_report_colours
 from generation.charts.registry import drawn_by, value_reading_options
 from generation.charts.spec import LINE_FAMILY, ChartSlot, ChartSpec
 from generation.document.blocks import ground_plan_abstract, plan_word_count, section_blocks, section_callouts
+from generation.document.change_claims import change_claims
 from generation.document.claims import DATA_CLAIMS, chart_claims, metric_text_facts, trend_claims
 from generation.document.events import narrative_text_facts
 from generation.document.prose import ProseWriter, count_words
@@ -323,6 +324,7 @@ def plan_document(config: GenerationConfig, index: int) -> DocumentPlan:
     facts_rng = rng("facts")
     facts = chart_claims(facts_rng, writer, topic, specs, n_sections, section_of, registry)
     facts += trend_claims(facts_rng, writer, specs, n_sections, section_of)
+    facts += change_claims(rng("facts.change"), writer, specs, n_sections, section_of, registry, facts)
     facts += metric_text_facts(facts_rng, writer, world, n_sections, covered)
     narrative, spare_events = narrative_text_facts(
         facts_rng, rng("facts.causes"), writer, topic, specs, n_sections, section_of

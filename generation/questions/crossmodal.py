@@ -17,8 +17,10 @@ and integrate L2 are asked only by their own slots (a report holds two or three 
 two or three misses, so whether another slot's attempt finds one depends on the verdict it drew,
 which would tilt their small counts); verify L1-L4 is also asked by other slots that fall back
 to it, each with its own drawn place, where a claim of each verdict is left to ask
-(:func:`_both_verdicts`), verify L5 only by its own slots. Verify asks only claims that state
-a value (a forecast, an estimate: ``claims.STATED_RELATIONS``); a target or a threshold is
+(:func:`_both_verdicts`; L4's change claims: ``crossmodal_change.both_left``), verify L5 only by
+its own slots. Verify L4 asks a claim of a later year as a multiple of an earlier one
+(:mod:`generation.questions.crossmodal_change`): two readings and their ratio. Verify asks only
+claims that state a value (a forecast, an estimate: ``claims.STATED_RELATIONS``); a target or a threshold is
 asked as a side or a share of it. Every part of a verify answer needs the chart: the charted
 value is asked only where the chart contradicts the text (one the chart matches is the text's
 figure within its tolerance), by a question worded alike for both verdicts, and the text's own
@@ -37,6 +39,7 @@ import numpy as np
 from generation.document.claims import STATED_RELATIONS
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
+from generation.questions import crossmodal_change as change
 from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Value, label_value
 from generation.questions.crossmodal_claims import (
@@ -78,6 +81,11 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
         # colour), so the verdicts its attempts carry were tilted (60% "matches" on 200 documents)
         return None
     wanted = qc.wanted(ctx, "verify_with_chart", VERDICTS, level)
+    if level == "L4":
+        # a claim of a change between two years: its verdict needs two readings and their difference
+        if ctx.target not in (None, ("verify_with_chart", level)) and not change.both_left(ctx):
+            return None
+        return change.verify_change(ctx, rng, wanted)
 
     def keep(claim: Claim) -> bool:
         # only a claim of what the value was (a chart neither confirms nor refutes a target)
@@ -150,8 +158,8 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft 
 
 
 def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """L3-L5 verification: with a mean of the claim's group, with the side a miss falls on, by
-    colour (the charted value only where the chart contradicts the text, as at L1-L2)."""
+    """L3 and L5 verification: with a mean of the claim's group, by colour (the charted value only
+    where the chart contradicts the text, as at L1-L2). L4 is :mod:`crossmodal_change`'s."""
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     v = val(claim.chart, claim.point)
     read = f"Locate the chart that plots {subj}, {fig}, and read it: {v}."
@@ -178,37 +186,6 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
         values = [verdict, mean]
         used = [claim.point, *(p for p in marks if p is not claim.point)]
         return claim.draft("verify_with_chart", level, q, a, values, steps, used)
-    elif level == "L4":
-        # the side, not the margin: a miss read off an axis sits 2-3 reading tolerances from its
-        # mark, so its margin cannot be read to better than a third of itself
-        q = pick(
-            rng,
-            [
-                f"Given the {rel} the report sets out for {subj}, what does the chart imply: did the "
-                "outcome match it, and if not, did it come in above or below it?",
-                f"The report describes {article(rel)} for {subj}. Judging by the chart, was it borne out, "
-                "and if not, on which side of it does the charted value fall?",
-            ],
-        )
-        steps = [
-            claim.step(),
-            f"Identify the chart covering {subj} in another section: {fig}.",
-            f"Read its value: {v}.",
-        ]
-        if claim.matches:
-            a = (
-                f"The text's {rel} is {claim.stated()} and {fig} shows {v}: the chart matches it, within "
-                "reading precision."
-            )
-            steps.append(judge)
-            values = [verdict]
-        else:
-            a = (
-                f"The text's {rel} is {claim.stated()} while {fig} shows {v}: the chart contradicts it, "
-                f"lying {claim.side} it."
-            )
-            steps.append(f"{judge} The chart lies {claim.side} it.")
-            values = [verdict, claim.side_value()]
     else:
         colour = str(colour_of(claim.chart, claim.point))
         q = pick(

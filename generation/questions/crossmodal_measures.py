@@ -19,8 +19,9 @@ For verify questions (audit45: C10, C2):
   other side;
 - :func:`verify_text_parts`: the answer values the cited text states or gives away (the text's
   own figure, or a reading within its tolerance of it);
-- :func:`asks_no_more`: the questions of a level whose answer parts (:func:`answer_parts`) and
-  evidence a lower level's question of the same verdict also asks (verify L4 against L2).
+- :func:`asks_no_more`: the questions of a level whose answer parts (:func:`answer_parts`),
+  evidence and marks read a lower level's question of the same verdict also asks (verify L4
+  against L2).
 
 ``bench/question_measures.py`` prints the counts (``bench/_validity.py``).
 """
@@ -169,18 +170,25 @@ def answer_parts(q: Question) -> frozenset[str]:
 
 
 def asks_no_more(questions: Iterable[Question], category: str, level: str, lower: str) -> tuple[int, int]:
-    """(the questions of ``category`` at ``level`` whose answer parts and evidence units a question
-    of ``lower`` with the same verdict also asks, the questions of ``category`` at ``level``): a
-    level that only repeats a lower one with a part left out."""
+    """(the questions of ``category`` at ``level`` whose answer parts, evidence units and chart
+    marks read a question of ``lower`` with the same verdict also asks, the questions of
+    ``category`` at ``level``): a level that only repeats a lower one with a part left out."""
     at = [q for q in questions if q.category == category and q.difficulty in (level, lower)]
-    below = {(verdict_of(q), evidence_units(q), answer_parts(q)) for q in at if q.difficulty == lower}
+    below = {
+        (verdict_of(q), evidence_units(q), len(q.required_data_points), answer_parts(q))
+        for q in at
+        if q.difficulty == lower
+    }
     asked = [q for q in at if q.difficulty == level]
     kept = [
         q
         for q in asked
         if any(
-            v == verdict_of(q) and units >= evidence_units(q) and parts >= answer_parts(q)
-            for v, units, parts in below
+            v == verdict_of(q)
+            and units >= evidence_units(q)
+            and marks >= len(q.required_data_points)
+            and parts >= answer_parts(q)
+            for v, units, marks, parts in below
         )
     ]
     return len(kept), len(asked)

@@ -106,7 +106,7 @@ def _fact_restated(text: str, v: dict[str, str]) -> str | None:
         return f"the year {v['year']} of the event"
     if kind == "metric" and _has(text, v.get("value", "")):
         return f"the figure {v['value']}"
-    if kind == "chart_claim" and _has(text, v.get("claimed_value", "")):
+    if kind in ("chart_claim", "change_claim") and _has(text, v.get("claimed_value", "")):
         return f"the stated {v.get('relation', 'figure')} {v['claimed_value']}"
     if kind == "trend_claim":
         if _has(text, v.get("start", "")) and _has(text, v.get("end", "")):

@@ -167,7 +167,7 @@ def restated_claim(manifest: DocumentManifest, q: Question) -> list[str]:
         said = fact.values.get("subject", "")
         text = re.sub(re.escape(said), " ", q.question, flags=re.IGNORECASE) if said else q.question
         text = _without_names(manifest, text)
-        if kind == "chart_claim":
+        if kind in ("chart_claim", "change_claim"):  # a mark's value, or a ratio of two
             try:
                 claimed = round(float(fact.values["claimed_value"]), 6)
             except (KeyError, ValueError):

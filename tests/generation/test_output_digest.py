@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "74b0cdd28b4ebc4ff45d37c0206a04e63f48eacb1ab4721f81e447986b72ff0f",
-    "5-d3-1": "5fb16a98ef87cd3f03d56b02c77386f212e06abcdb8a80f237b9ee2013c9de75",
-    "5-d3-2": "5bda86dda618d4bf2c21562f3faaa43a37e542ce77f3721569f6108a2f0a3906",
-    "5-d3-3": "4758405f62920b327971d1df7b60d8df426546e88a27905e387cf3db6836f0e4",
-    "3-matplotlib-0": "41fdc9cdaddf5e020f88ecdb1d7c3e87364c335161d195519a207699c497ce6f",
-    "3-matplotlib-1": "369f00216f682abef986a3949acf03b82809a6fc917d87cad0443ed6cf89b9ba",
+    "5-d3-0": "be0ce32df1c9da6ad8f0cd75002479ba3e2119b9796dea58e03b29b148752ffb",
+    "5-d3-1": "5594a5324e039625c0a588c7ecf6deb4a3a2a4209cc098111478edce3d48db84",
+    "5-d3-2": "75e5c8d996a70b33821b80c21c75bfbb5a2501a168ab53412215a629ff10dd66",
+    "5-d3-3": "7f5d83e9f0381e125753f0179195377967f365194af83d0e5fbc3cc65a2573b9",
+    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
+    "3-matplotlib-1": "251fe9c1c4f73f7679711bc2e7613ba1cb9ff6cfef5580e262dc117dba9ed475",
 }
 
 

@@ -19,6 +19,7 @@ from generation.charts.insights import series_direction
 from generation.charts.reading import axis_tolerance, value_tolerance
 from generation.charts.registry import chart_type
 from generation.charts.spec import chart_decimals
+from generation.document.change_claims import change_verdict
 from generation.document.claims import MATCH_TOLS, MIN_STRETCH, MISS_TOLS
 from generation.document.content import allowed_chart_types, plan_document
 from generation.document.targets import PAGE_MODELS, document_targets, target_words
@@ -138,6 +139,7 @@ def test_fact_conventions_hold(index: int) -> None:
     )
     assert kinds["trend_claim"] >= min(2, free)
     verdicts: Counter[bool] = Counter()
+    changes: Counter[bool] = Counter()
     for fact in m.text_facts:
         v = fact.values
         assert all(isinstance(x, str) for x in v.values())
@@ -176,6 +178,18 @@ def test_fact_conventions_hold(index: int) -> None:
             verdicts[actual == v["direction"]] += 1
             assert v["direction"] in fact.sentence
             assert number_strings_in(fact.sentence) == {v["start"], v["end"]}
+        elif v["kind"] == "change_claim":  # a later year as a multiple of an earlier one
+            chart = charts[v["viz_id"]]
+            first, last = (
+                next((p for p in chart.data if (p.label, p.category) == (v[k], v.get("series"))), None)
+                for k in ("start", "end")
+            )
+            assert first is not None and last is not None
+            found = change_verdict(chart, first.value, last.value, float(v["claimed_value"]))
+            assert found is not None and abs(order[fact.section_id] - order[chart.section_id]) >= 2
+            changes[found] += 1
+            said = f"{v['claimed_value']} times its {v['start']} level"
+            assert said in fact.sentence and v["end"] in fact.sentence
         elif v["kind"] == "metric":
             assert v["value"] in fact.sentence and v["year"] in fact.sentence
             assert v["entity"].lower() in fact.sentence.lower()
@@ -196,6 +210,7 @@ def test_fact_conventions_hold(index: int) -> None:
             pytest.fail(f"unknown fact kind {v['kind']}")
     # verdicts alternate: claims that match their chart and claims that do not, within one
     assert abs(verdicts[True] - verdicts[False]) <= 2, verdicts
+    assert abs(changes[True] - changes[False]) <= 1, changes
     events = [f for f in m.text_facts if f.values["kind"] == "event"]
     assert len({f.values["year"] for f in events}) == len(events)
     assert len({f.section_id for f in events}) >= 3

@@ -59,8 +59,10 @@ def _sentences(plan: DocumentPlan) -> list[str]:
 
 def _claim_facts(manifest: DocumentManifest) -> set[str]:
     """Text facts a cross-modal question checks against a chart (an actor's target or forecast, a
-    stated trend): half of them disagree with the chart on purpose (the verdict is drawn first)."""
-    return {f.sentence for f in manifest.text_facts if f.values.get("kind") in ("chart_claim", "trend_claim")}
+    stated trend, a change as a multiple of an earlier year): half of them disagree with the chart on
+    purpose (the verdict is drawn first)."""
+    kinds = ("chart_claim", "trend_claim", "change_claim")
+    return {f.sentence for f in manifest.text_facts if f.values.get("kind") in kinds}
 
 
 # --- a hostile reading of the generated prose --------------------------------------------------
