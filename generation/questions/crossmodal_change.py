@@ -17,7 +17,7 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Term, Value
-from generation.questions.crossmodal_claims import VERDICTS, verdict_value, with_verdict
+from generation.questions.crossmodal_claims import VERDICTS, claimed_elsewhere, verdict_value, with_verdict
 from generation.questions.phrasing import article, figure_ref, pick
 from synthdocbench_tasks.schema import Chart, DataPoint, TextFact
 
@@ -53,17 +53,13 @@ def change_claims(ctx: Context, rng: np.random.Generator) -> list[ChangeClaim]:
     """The report's change claims whose two marks a question may read and whose verdict is clear."""
     out = []
     for i in ctx.facts_of("change_claim"):
-        fact = ctx.manifest.text_facts[i]
-        v = fact.values
-        chart = ctx.chart(v.get("viz_id", ""))
-        if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
+        found = claimed_elsewhere(ctx, i)
+        if found is None:
             continue
+        fact, chart, claimed = found
+        v = fact.values
         first = qc.find_point(chart, v.get("start", ""), v.get("series"))
         last = qc.find_point(chart, v.get("end", ""), v.get("series"))
-        try:
-            claimed = qc.fact_term(ctx, i, "claimed_value")
-        except (KeyError, ValueError):
-            continue
         if first is None or last is None or ctx.full(chart):
             continue
         if not (ctx.readable(chart, first, cites=(i,)) and ctx.readable(chart, last, cites=(i,))):

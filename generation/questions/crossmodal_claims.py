@@ -241,20 +241,28 @@ class TrendClaim:
         )
 
 
+def claimed_elsewhere(ctx: Context, i: int) -> tuple[TextFact, Chart, Term] | None:
+    """Text fact ``i`` (a claim about a chart), its chart and its claimed value, where the claim
+    sits in another, non-adjacent section from its chart (else None)."""
+    fact = ctx.manifest.text_facts[i]
+    chart = ctx.chart(fact.values.get("viz_id", ""))
+    if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
+        return None
+    try:
+        return fact, chart, qc.fact_term(ctx, i, "claimed_value")
+    except (KeyError, ValueError):
+        return None
+
+
 def claims(ctx: Context, rng: np.random.Generator) -> list[Claim]:
     out = []
     for i in ctx.facts_of("chart_claim"):
-        fact = ctx.manifest.text_facts[i]
+        found = claimed_elsewhere(ctx, i)
+        if found is None:
+            continue
+        fact, chart, claimed = found
         v = fact.values
-        chart = ctx.chart(v.get("viz_id", ""))
-        # the claim sits in another, non-adjacent section
-        if chart is None or abs(ctx.section_order(chart.section_id) - ctx.section_order(fact.section_id)) < 2:
-            continue
         point = qc.find_point(chart, v.get("label", ""), v.get("series"))
-        try:
-            claimed = qc.fact_term(ctx, i, "claimed_value")
-        except (KeyError, ValueError):
-            continue
         if point is None or ctx.full(chart) or not ctx.readable(chart, point, cites=(i,)):
             continue
         claim = Claim(
