@@ -200,7 +200,10 @@ def test_generated_complex_questions_are_balanced() -> None:
     pairs = _generated()
     categories = Counter(q.category for _, q in pairs)
     levels = Counter(q.difficulty for _, q in pairs)
-    assert len(categories) == 3 and max(categories.values()) <= 0.45 * len(pairs), categories
+    # technical 98 of 213 here (46%) since the content stage writes change claims (verifyl4: the
+    # seeds' prose and charts' questions moved); 41.2% of 590 on 200 documents of fresh seed 3529
+    # (40.8% of 588 before), so the bound is this fixture's noise, not a drift
+    assert len(categories) == 3 and max(categories.values()) <= 0.47 * len(pairs), categories
     # L5 32 of 210 before readings another chart labels were no longer asked, 31 of 209 after;
     # 28 of 206 once a development a question dates must concern the charted series (events44)
     # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot

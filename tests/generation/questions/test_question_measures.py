@@ -110,10 +110,11 @@ def test_verdicts_are_balanced_per_category(run: list[tuple[DocumentManifest, li
     # 20 documents hold 5-30 verdicts per category: the largest class may exceed an even split by
     # three or by a tenth (a paper-config run of 200 documents keeps it within 55%: docs/questions.md;
     # verify_with_chart 14 of 22 here since the world's series turn, peaks46, and 53.3% / 53.0% of
-    # 240 / 236 on 200 documents of seeds 2411 / 2453, 53.1% before)
+    # 240 / 236 on 200 documents of seeds 2411 / 2453, 53.1% before; 16 of 25 here since verify L4
+    # asks change claims, verifyl4, and 118 of 234 on 200 documents of fresh seed 3529)
     for category, counts in balance.items():
         total = sum(counts.values())
-        assert max(counts.values()) <= total / 2 + max(3, total / 10), (category, counts)
+        assert max(counts.values()) <= total / 2 + max(4, total / 10), (category, counts)
     assert unbalanced({"x": Counter(matches=3, contradicts=1)}) == [
         "x: matches is 3 of 4 verdicts (75% > 55%)"
     ]
@@ -123,7 +124,8 @@ def test_the_size_of_a_discrepancy_separates_the_verdicts(
     run: list[tuple[DocumentManifest, list[Question]]],
 ) -> None:
     gaps = [g for manifest, qs in run for q in qs if (g := claim_gap(manifest, q)) is not None]
-    assert len(gaps) >= 20 and {m for m, _ in gaps} == {True, False}
+    # 15 here: verify L4 asks change claims (a ratio of two marks, verifyl4), not one mark's gap
+    assert len(gaps) >= 12 and {m for m, _ in gaps} == {True, False}
     # one separation on every chart (claims.claim_verdict): a match within 5% of its mark, a miss
     # 10% or more off, so the distance, which only a reading of the mark gives, tells them apart
     # (main before audit45: 0.79 here, when a miss on a labelled chart sat as near as a match read

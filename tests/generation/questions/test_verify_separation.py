@@ -41,8 +41,18 @@ def verify() -> list[tuple[DocumentManifest, Question]]:
     out = []
     for index in range(N_DOCS):
         manifest = plan_document(config, index).manifest
-        out += [(manifest, q) for q in make_questions(manifest, config) if q.category == "verify_with_chart"]
+        out += [
+            (manifest, q)
+            for q in make_questions(manifest, config)
+            if q.category == "verify_with_chart" and not _of_change_claim(manifest, q)
+        ]
     return out
+
+
+def _of_change_claim(manifest: DocumentManifest, q: Question) -> bool:
+    """Verify L4 asks a change claim (a ratio of two marks, verifyl4): test_crossmodal_change
+    checks its one separation; the checks here read a claim of one mark."""
+    return manifest.text_facts[q.required_facts[0]].values.get("kind") == "change_claim"
 
 
 def _axis_tol(chart: Chart, value: float) -> float:
@@ -83,7 +93,7 @@ def test_every_verify_claim_is_a_match_or_a_miss_by_one_margin(
             ok = verdict == "contradicts" and off >= max(1.5 * tol, 0.10 * abs(value)) - 1e-9
         if not ok:
             wrong.append((q.question_id, verdict, labelled, value, said, round(off / abs(value), 3)))
-    assert len(verify) >= 60
+    assert len(verify) >= 50  # one-mark claims: 53 here since verify L4 asks change claims
     # both verdicts on both kinds of chart: the kind tells no verdict
     assert all(kinds[(labelled, v)] >= 8 for labelled in (True, False) for v in ("matches", "contradicts"))
     assert wrong == [], f"{len(wrong)} of {len(verify)} verify claims off the one separation: {wrong[:5]}"
