@@ -1,0 +1,77 @@
+"""The offline judge on the frozen held-out labelled set v20 (issue 25, point 2).
+
+``data/offline_heldout_v20_questions.json`` holds 44 questions the generator made from seed 3623
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 42 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 13 chart, 15 complex and 16 cross-modal questions over every subset,
+category and level), written with ``tests.judge.make_offline_questions.render(3623, 30, 44)``.
+``data/offline_heldout_v20.yaml`` holds 440 answers over all 44 questions (10 each; 229
+label-passes, 211 label-fails; 130 chart, 150 complex and 160 cross-modal answers) in 97 styles,
+at least three answers each (86 of them four or more).
+
+Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
+replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
+reasoning models that think aloud, answers in another language or switching language): no
+templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
+are written and the extra context mentioned all vary. Each was labelled by hand from the
+question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
+judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
+answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
+verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
+conflicting final answers, the roles of two values swapped), not borderline.
+
+Styles: v19's 93 (listed and described in ``test_offline_heldout_v19``'s docstring and those it
+points to); and four no earlier set named, each right and wrong: numbers written with Chinese
+scale words (万, 亿: "147万片晶圆" for 1.47 million wafers, "2.7亿美元" for 270 million USD), as
+Qwen-like models answer in Chinese, failing when the scale word is wrong ("1.47亿", 147 million)
+(``cjk_scale``); the answer with markdown footnotes (``[^1]`` in the text, the source or the
+readings in the footnote), as chat models cite, with the answer or a footnote's value right or
+wrong (``footnote_ref``); a one-line "TL;DR:" summary before the details, as GPT-style assistants
+open, failing when the summary is wrong, even with right details after it (``tldr_first``); and
+the answer as a fenced YAML block of fields, as models asked for structure emit, with a field
+right or wrong (``yaml_block``). Refusals are not a style of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First runs: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v20.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v19 as v19
+from tests.judge.held_out import HeldOut, held_out_tests
+
+QUESTIONS = "offline_heldout_v20_questions.json"
+ANSWERS = "offline_heldout_v20.yaml"
+#: the four styles no earlier set named (each held both ways)
+NEW_STYLES = ("cjk_scale", "footnote_ref", "tldr_first", "yaml_block")
+#: styles the set must hold at least three answers of (issue 25: styles of real VLM outputs):
+#: v19's, and the four new ones
+STYLES = (*v19.STYLES, *NEW_STYLES)
+#: styles that must hold both label-passes and label-fails: v19's and the four new ones (the
+#: others pass or fail by construction: a right value in other units, a hedge, a flipped
+#: verdict, a neighbouring question, a wrong series, echoed numbers, misread digits ...)
+BOTH_WAYS = (*v19.BOTH_WAYS, *NEW_STYLES)
+
+SET = HeldOut(
+    label="v20",
+    seed=3623,
+    digests={
+        QUESTIONS: "4496715a839c6876d4d42b2f10b0c0eccb493d238f7b7e49ac3e75e2b8db9423",
+        ANSWERS: "a63c1b2a0a97e7a303cbd5872843da2303cdedd65f91e1f43da48fe8a2fe9c0c",
+    },
+    styles=STYLES,
+    both_ways=BOTH_WAYS,
+    min_answers=440,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+    min_per_style=3,
+)
+globals().update(held_out_tests(SET, __file__))
