@@ -70,7 +70,12 @@ def _place(found: FoundNumber) -> float:
 
 
 #: judge20: a share in base units: one percent, per mille, percentage point, basis point
-_SHARE_BASE = {"pct": ("share", 100.0), "pm": ("share", 1000.0), "pp": ("points", 100.0), "bp": ("points", 1e4)}
+_SHARE_BASE = {
+    "pct": ("share", 100.0),
+    "pm": ("share", 1000.0),
+    "pp": ("points", 100.0),
+    "bp": ("points", 1e4),
+}
 _WORD_AFTER = re.compile(r"\s*([^\W\d_][\w-]*)")
 
 
