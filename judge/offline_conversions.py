@@ -180,7 +180,7 @@ def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
         approx = join["approx"] or (paren and join["paren"] in ("≈", "~", "about", "roughly", "around"))
         if approx and duration is None:  # hours and minutes are written to the minute
             slack = max(slack, _APPROX_SHARE * abs(first.value))
-        out.append((a, b.start, end, abs(first.value - second.value) <= slack))
+        out.append((a, b.start, end, abs(abs(first.value) - abs(second.value)) <= slack))
     return out
 
 
