@@ -8,7 +8,8 @@ restatement is a number with a unit or scale word that follows a number with a u
 an opening bracket ("(", "(=", "(≈", "(i.e.") or by ", which is", ", i.e.", ", that is", ", or",
 and closes its clause (a bracket that holds one amount, not "(from A to B)"). The two are
 compared when both are amounts of one kind (one currency, one physical dimension converted with
-``pint``, or counts under scale words) written in another unit or scale; they agree when they
+``pint``, counts under scale words, and since judge20 shares and counts of one named thing)
+written in another unit or scale; they agree when they
 differ by at most the rounding of their written digits (2% more when the restatement is
 marked approximate, never for hours and minutes). An hours-and-minutes duration ("9 h 17
 min") is read as one amount.
