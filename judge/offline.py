@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v18``).
+structured answer facts (``offline-claims-v19``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -68,6 +68,7 @@ from judge import (
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
+from judge.offline_causes import UNTOLD, reversed_causes
 from judge.offline_checks import (
     _is_year,
     _Verdict,
@@ -101,10 +102,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v18"
+OFFLINE_VERSION = "offline-claims-v19"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v18"
+OFFLINE_PROMPT_VERSION = "claims-v19"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -377,10 +378,11 @@ def _committed_checks(
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """judge16: restated amounts and stated comparisons, read in the committed statements (a
     final answer, or what a correction leaves); judge17: the sense said of a change
-    (:mod:`judge.offline_senses`)."""
+    (:mod:`judge.offline_senses`); judge20: a cause stated as the effect (:mod:`judge.offline_causes`)."""
     text, tail, parts = texts
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
+    verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
     return senses_denied(ctx, facts, verdicts, kept)
 
@@ -500,6 +502,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
+        doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
         text_out = _report(len(facts), matched, wrong, missing, doubts)

@@ -8,7 +8,8 @@ restatement is a number with a unit or scale word that follows a number with a u
 an opening bracket ("(", "(=", "(≈", "(i.e.") or by ", which is", ", i.e.", ", that is", ", or",
 and closes its clause (a bracket that holds one amount, not "(from A to B)"). The two are
 compared when both are amounts of one kind (one currency, one physical dimension converted with
-``pint``, or counts under scale words) written in another unit or scale; they agree when they
+``pint``, counts under scale words, and since judge20 shares and counts of one named thing)
+written in another unit or scale; they agree when they
 differ by at most the rounding of their written digits (2% more when the restatement is
 marked approximate, never for hours and minutes). An hours-and-minutes duration ("9 h 17
 min") is read as one amount.
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from judge.numbers import CJK_SCALES, FoundNumber
 from judge.offline_facts import _Fact, _number_hits, _Text
-from judge.quantities import _registry, stated_unit
+from judge.quantities import _fraction, _registry, stated_unit
 
 if TYPE_CHECKING:
     from judge.offline_checks import _Verdict
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 #: what joins a value to its restatement ("(", "(= ", "(≈ ", ", which is ", ", i.e. ", ", or ")
 _JOIN = re.compile(
     r"\s*(?:\(\s*(?P<paren>=|≈|~|i\.\s?e\.,?|that\s+is,?|or|about|roughly|approx(?:imately|\.)?|around)?"
-    r"|,?\s*(?:which\s+is|i\.\s?e\.,?|that\s+is,?|or)\b)\s*"
+    r"|,?\s*(?:(?:which\s+is|that\s+is|or)\b,?|i\.\s?e\.,?))\s*"
     r"(?P<approx>about|roughly|approximately|around|nearly|almost|some|~|≈)?\s*$",
     re.IGNORECASE,
 )
@@ -54,6 +55,7 @@ class _Amount:
     kind: str  # a currency code, a pint dimensionality, or "count"
     unit: str  # the unit and scale as written (a restatement writes another)
     factor: float = 1.0  # one of its unit, unscaled, in base units (what a bare restatement takes)
+    word: str = ""  # judge20: the word after a count ("people" of "0.007 million people")
 
 
 def _place(found: FoundNumber) -> float:
@@ -68,15 +70,41 @@ def _place(found: FoundNumber) -> float:
     return 10.0**zeros / 2
 
 
+#: judge20: a share in base units: one percent, per mille, percentage point, basis point
+_SHARE_BASE = {
+    "pct": ("share", 100.0),
+    "pm": ("share", 1000.0),
+    "pp": ("points", 100.0),
+    "bp": ("points", 1e4),
+}
+_WORD_AFTER = re.compile(r"\s*([^\W\d_][\w-]*)")
+
+
+def _word_after(found: FoundNumber, text: str) -> str:
+    m = _WORD_AFTER.match(text, found.end)
+    return m.group(1).lower() if m else ""
+
+
 def amount_of(found: FoundNumber, text: str, inherit: _Amount | None = None) -> _Amount | None:
     """``found`` as an amount, or None when it has no unit (and no scale word to take
-    ``inherit``'s kind with)."""
+    ``inherit``'s kind with). judge20: a share (percent, per mille, points, basis points, or a
+    bare fraction restating a percent) and a count of a named thing ("0.007 million people",
+    restated "700 people": the same word after it) are amounts too."""
     unit = stated_unit(found, text)
     value = found.readings[0] / found.scale if found.scale_word in CJK_SCALES else found.readings[0]
     rounding = _place(found)
     label = f"{found.scale_word}|{unit.currency}|{unit.physical}|{unit.share}"
-    if unit.share is not None or unit.noun:
-        return None
+    if unit.share is not None:
+        kind, base = _SHARE_BASE[unit.share]
+        return _Amount(value / base, rounding / base, kind, label)
+    word = _word_after(found, text)
+    if unit.noun:
+        return _Amount(value * unit.scale, rounding * unit.scale, f"count:{word}", label, word=word)
+    if inherit is not None and unit.bare and not unit.scaled:
+        if inherit.kind == "share" and _fraction(found):  # "78.7% (= 0.787)"
+            return _Amount(value, rounding, "share", "fraction")
+        if inherit.kind.startswith("count") and word and word == inherit.word:  # "(= 700 people)"
+            return _Amount(value, rounding, inherit.kind, "unscaled", word=word)
     if unit.physical is not None:
         q = _registry().Quantity(value * unit.scale, unit.physical).to_base_units()
         factor = _registry().Quantity(1.0, unit.physical).to_base_units().magnitude
@@ -87,8 +115,17 @@ def amount_of(found: FoundNumber, text: str, inherit: _Amount | None = None) -> 
         step = unit.scale * inherit.factor
         return _Amount(value * step, rounding * step, inherit.kind, label, inherit.factor)
     if unit.scaled:
-        return _Amount(value * unit.scale, rounding * unit.scale, "count", label)
+        return _Amount(value * unit.scale, rounding * unit.scale, "count", label, word=word)
     return None
+
+
+def _first_amount(a: FoundNumber, b: FoundNumber, text: str) -> _Amount | None:
+    """The amount of ``a``, the value a restatement ``b`` follows: a bare fraction before a
+    percent ("0.787 (= 78.7%)") is a share."""
+    first = amount_of(a, text)
+    if first is None and b.percent and _fraction(a):
+        return _Amount(a.readings[0], _place(a), "share", "fraction")
+    return first
 
 
 def _duration(text: str, at: int) -> tuple[float, float, int] | None:
@@ -121,7 +158,7 @@ def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
     whether the two are the same amount."""
     out = []
     for a, b in itertools.pairwise(text.numbers):
-        first = amount_of(a, text.text)
+        first = _first_amount(a, b, text.text)
         if first is None:
             continue
         gap = text.text[a.end : b.start]
@@ -144,7 +181,7 @@ def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
         approx = join["approx"] or (paren and join["paren"] in ("≈", "~", "about", "roughly", "around"))
         if approx and duration is None:  # hours and minutes are written to the minute
             slack = max(slack, _APPROX_SHARE * abs(first.value))
-        out.append((a, b.start, end, abs(first.value - second.value) <= slack))
+        out.append((a, b.start, end, abs(abs(first.value) - abs(second.value)) <= slack))
     return out
 
 

@@ -53,6 +53,11 @@ false passes' texts after both runs: from here on v19 is tuning material. Agains
 targets: agreement (>= 90%) and the certain share (>= 70%) are met; false passes (7.7% against
 3%) and the certain answers' 95.2% / 3.1% (against 97% / 1%) miss, so the last test xfails.
 
+Tuned on since the judge20 round (offline-claims-v19: two mechanisms motivated by its
+dual_conversion and reversed_reason answers, and v19 among the certainty model's fitting sets):
+agreement 93.2% (408), false passes 12 of 196 (6.1%); certain 72.4% (317) at 95.3%, 5 certain
+false passes of 165; no longer held out, targets still unmet.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v19.py
