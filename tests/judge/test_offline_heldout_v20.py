@@ -53,10 +53,10 @@ doubt then), though a scale word of the language (a Russian "thousand") or a dir
 ("no alcanza") went unread. Keeping the language doubt for every answer in another language
 was tried after these runs (so on v20 it is tuning): certain false passes 8 -> 5 on v20 and
 none fewer on v14-v19, while the certain share fell under 70% on five of those and on v20
-(v14 64.0%, v15 68.7%, v16 68.0%, v17 66.7%, v19 68.3%, v20 65.9%), so it was not kept. Against the issue 25 targets: agreement (>= 90%)
-and the certain share (>= 70%) are met; false passes (9.5% against 3%) and the certain
-answers' 94.3% / 4.8% (against 97% / 1%) miss, so the last test xfails. v20 is tuning
-material from here on.
+(v14 64.0%, v15 68.7%, v16 68.0%, v17 66.7%, v19 68.3%, v20 65.9%), so it was not kept.
+Against the issue 25 targets: agreement (>= 90%) and the certain share (>= 70%) are met;
+false passes (9.5% against 3%) and the certain answers' 94.3% / 4.8% (against 97% / 1%)
+miss, so the last test xfails. v20 is tuning material from here on.
 
 Run with ``-s`` to see the figures::
 
