@@ -6,6 +6,19 @@ the frozen files keep their SHA-256, the questions file is registered with
 ``make_offline_questions`` and never rewritten, the seed is named by no other test, the set
 covers its styles (both ways where asked), and the judge's figures are printed and held
 against the issue 25 targets (an expected failure until the judge meets them on the set).
+A later set names what it adds to the set before it with :func:`successor`.
+
+How every set from v16 on was written (its module's docstring says "written as usual"): each
+answer freely, one at a time, the way different VLMs answer (terse Qwen-VL-like replies,
+rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers, reasoning
+models that think aloud, answers in another language or switching language), with no templates
+and no programmatic assembly, so wording, length, order, formatting, the way numbers are written
+and the extra context mentioned all vary. Each was labelled by hand from the question, the
+reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any judge ran on
+it, by a writer who never read the judge's code, its tests' cases or any earlier set's answers.
+Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped verdict, a
+wrong value, entity, series, colour, period, direction, unit, scale or quantity, two conflicting
+final answers, the roles of two values swapped), not borderline.
 """
 
 from __future__ import annotations
@@ -13,7 +26,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +61,29 @@ class HeldOut:
     @property
     def answers(self) -> str:
         return f"offline_heldout_{self.label}.yaml"
+
+
+def successor(
+    previous: HeldOut,
+    label: str,
+    seed: int,
+    digests: tuple[str, str],
+    new_styles: tuple[str, ...],
+    *,
+    new_both_ways: tuple[str, ...] | None = None,
+    **sizes: Any,
+) -> HeldOut:
+    """The set after ``previous``: its styles and ``new_styles``, both ways as ``previous`` and
+    ``new_both_ways`` (all the new styles unless named); ``digests`` are the questions' and the
+    answers' SHA-256; ``sizes`` the other :class:`HeldOut` fields."""
+    base = HeldOut(label=label, seed=seed, digests={}, styles=())
+    return replace(
+        base,
+        digests=dict(zip((base.questions, base.answers), digests, strict=True)),
+        styles=(*previous.styles, *new_styles),
+        both_ways=(*previous.both_ways, *(new_styles if new_both_ways is None else new_both_ways)),
+        **sizes,
+    )
 
 
 def held_out_tests(s: HeldOut, module_file: str) -> dict[str, Callable[..., Any]]:

@@ -79,28 +79,21 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v14 as v14
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v15_questions.json"
-ANSWERS = "offline_heldout_v15.yaml"
-#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
-#: v14's, and four no earlier set named
-STYLES = (*v14.STYLES, "wrong_series", "dual_conversion", "legibility_caveat", "echo_numbers")
-#: styles that must hold both label-passes and label-fails: v14's, and three more (the others pass
-#: or fail by construction: a right value in other units, a hedge, a flipped verdict, a
-#: neighbouring question, a wrong series, a wrong conversion beside the right value, echoed
-#: numbers ...)
-BOTH_WAYS = (*v14.BOTH_WAYS, "extra_wrong_claim", "wrong_support", "legibility_caveat")
-
-SET = HeldOut(
-    label="v15",
-    seed=6353,
-    digests={
-        QUESTIONS: "652a8abb075377ed52b309ae0d7963860ec4f11e7ff50072314b0a1dc1fff034",
-        ANSWERS: "760c4e8047d53e20ad369f009a616ec29a13d6b215ffe0fda3ab19383c84feb5",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+#: four styles no earlier set named (``wrong_series``, ``dual_conversion`` and ``echo_numbers``
+#: fail by construction)
+NEW_STYLES = ("wrong_series", "dual_conversion", "legibility_caveat", "echo_numbers")
+SET = successor(
+    v14.SET,
+    "v15",
+    6353,
+    (
+        "652a8abb075377ed52b309ae0d7963860ec4f11e7ff50072314b0a1dc1fff034",
+        "760c4e8047d53e20ad369f009a616ec29a13d6b215ffe0fda3ab19383c84feb5",
+    ),
+    NEW_STYLES,
+    new_both_ways=("extra_wrong_claim", "wrong_support", "legibility_caveat"),
     min_answers=500,
     min_questions=48,
     pass_share=(0.4, 0.6),

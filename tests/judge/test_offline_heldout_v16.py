@@ -8,16 +8,8 @@ with ``tests.judge.make_offline_questions.render(3817, 30, 48)``. ``data/offline
 holds 503 answers over all 48 questions (9 to 12 each; 277 label-passes, 226 label-fails; 151
 chart, 182 complex and 170 cross-modal answers) in 78 styles, at least five answers each.
 
-Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
-replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
-reasoning models that think aloud, answers in another language or switching language): no
-templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
-are written and the extra context mentioned all vary. Each was labelled by hand from the
-question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
-judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
-answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
-verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
-conflicting final answers), not borderline.
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
 
 Styles: v15's 73 (listed and described in ``test_offline_heldout_v15``'s docstring: v14's 69
 and ``wrong_series``, ``dual_conversion``, ``legibility_caveat``, ``echo_numbers``); and five no
@@ -78,29 +70,19 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v15 as v15
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v16_questions.json"
-ANSWERS = "offline_heldout_v16.yaml"
 #: the five styles no earlier set named (each held both ways)
 NEW_STYLES = ("think_tags", "boxed_final", "template_leak", "grounding_box", "repetition_loop")
-#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
-#: v15's, and the five new ones
-STYLES = (*v15.STYLES, *NEW_STYLES)
-#: styles that must hold both label-passes and label-fails: v15's and the five new ones (the
-#: others pass or fail by construction: a right value in other units, a hedge, a flipped
-#: verdict, a neighbouring question, a wrong series, echoed numbers ...)
-BOTH_WAYS = (*v15.BOTH_WAYS, *NEW_STYLES)
-
-SET = HeldOut(
-    label="v16",
-    seed=3817,
-    digests={
-        QUESTIONS: "2008c88027b7313aa55b5ca1595725ac02faa2603b68cb1fa2967b3e81370cdc",
-        ANSWERS: "cd73c92cd9644aa43140468e431a121116c2aaba38ae7b2532e6b6d62cfbd9ea",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+SET = successor(
+    v15.SET,
+    "v16",
+    3817,
+    (
+        "2008c88027b7313aa55b5ca1595725ac02faa2603b68cb1fa2967b3e81370cdc",
+        "cd73c92cd9644aa43140468e431a121116c2aaba38ae7b2532e6b6d62cfbd9ea",
+    ),
+    NEW_STYLES,
     min_answers=503,
     min_questions=48,
     pass_share=(0.4, 0.6),

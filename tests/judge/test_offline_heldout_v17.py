@@ -9,16 +9,8 @@ and level), written with ``tests.judge.make_offline_questions.render(1361, 30, 4
 label-passes, 239 label-fails; 161 chart, 163 complex and 186 cross-modal answers) in 82 styles,
 at least five answers each.
 
-Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
-replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
-reasoning models that think aloud, answers in another language or switching language): no
-templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
-are written and the extra context mentioned all vary. Each was labelled by hand from the
-question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
-judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
-answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
-verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
-conflicting final answers), not borderline.
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
 
 Styles: v16's 78 (listed and described in ``test_offline_heldout_v16``'s docstring: v15's 73
 and ``think_tags``, ``boxed_final``, ``template_leak``, ``grounding_box``, ``repetition_loop``);
@@ -77,29 +69,19 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v16 as v16
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v17_questions.json"
-ANSWERS = "offline_heldout_v17.yaml"
 #: the four styles no earlier set named (each held both ways)
 NEW_STYLES = ("program_of_thought", "scientific_notation", "fullwidth_digits", "page_citation")
-#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
-#: v16's, and the four new ones
-STYLES = (*v16.STYLES, *NEW_STYLES)
-#: styles that must hold both label-passes and label-fails: v16's and the four new ones (the
-#: others pass or fail by construction: a right value in other units, a hedge, a flipped
-#: verdict, a neighbouring question, a wrong series, echoed numbers ...)
-BOTH_WAYS = (*v16.BOTH_WAYS, *NEW_STYLES)
-
-SET = HeldOut(
-    label="v17",
-    seed=1361,
-    digests={
-        QUESTIONS: "3e5accbe44fd7892958aaeb41ed824f2af2603393453d3ecdc3d1dcb4ce34f14",
-        ANSWERS: "c2ee2f55e38ecb43f2b90b6e28b1ab186661e1ac86b1b3e67d6ee1763bb1f588",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+SET = successor(
+    v16.SET,
+    "v17",
+    1361,
+    (
+        "3e5accbe44fd7892958aaeb41ed824f2af2603393453d3ecdc3d1dcb4ce34f14",
+        "c2ee2f55e38ecb43f2b90b6e28b1ab186661e1ac86b1b3e67d6ee1763bb1f588",
+    ),
+    NEW_STYLES,
     min_answers=510,
     min_questions=44,
     pass_share=(0.4, 0.6),

@@ -9,16 +9,8 @@ category and level), written with ``tests.judge.make_offline_questions.render(47
 label-passes, 358 label-fails; 260 chart, 256 complex and 208 cross-modal answers) in 88 styles,
 at least five answers each.
 
-Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
-replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
-reasoning models that think aloud, answers in another language or switching language): no
-templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
-are written and the extra context mentioned all vary. Each was labelled by hand from the
-question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
-judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
-answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
-verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
-conflicting final answers), not borderline.
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
 
 Styles: v17's 82 (listed and described in ``test_offline_heldout_v17``'s docstring and those it
 points to); and six no earlier set named. Five hold label-passes and label-fails: the final
@@ -72,31 +64,22 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v17 as v17
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v18_questions.json"
-ANSWERS = "offline_heldout_v18.yaml"
 #: the five styles no earlier set named that hold both label-passes and label-fails
 NEW_BOTH_WAYS = ("answer_tag", "arrow_notation", "confidence_tag", "html_markup", "image_description")
 #: the six styles no earlier set named (``transposed_digits`` fails by construction)
 NEW_STYLES = (*NEW_BOTH_WAYS, "transposed_digits")
-#: styles the set must hold at least five answers of (issue 25: styles of real VLM outputs):
-#: v17's, and the six new ones
-STYLES = (*v17.STYLES, *NEW_STYLES)
-#: styles that must hold both label-passes and label-fails: v17's and the five new ones that can
-#: (the others pass or fail by construction: a right value in other units, a hedge, a flipped
-#: verdict, a neighbouring question, a wrong series, echoed numbers, misread digits ...)
-BOTH_WAYS = (*v17.BOTH_WAYS, *NEW_BOTH_WAYS)
-
-SET = HeldOut(
-    label="v18",
-    seed=4719,
-    digests={
-        QUESTIONS: "430e7e4291ab13e17bd9cf0b89986f4aa0e9c3ac5ec3fb616f229ce0594d30b0",
-        ANSWERS: "ad71d276900f70efdc0588d48e15946465b76dd444dcad79b25d2cfbf461d41b",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+SET = successor(
+    v17.SET,
+    "v18",
+    4719,
+    (
+        "430e7e4291ab13e17bd9cf0b89986f4aa0e9c3ac5ec3fb616f229ce0594d30b0",
+        "ad71d276900f70efdc0588d48e15946465b76dd444dcad79b25d2cfbf461d41b",
+    ),
+    NEW_STYLES,
+    new_both_ways=NEW_BOTH_WAYS,
     min_answers=724,
     min_questions=44,
     pass_share=(0.4, 0.6),

@@ -9,16 +9,8 @@ category and level), written with ``tests.judge.make_offline_questions.render(34
 label-passes, 196 label-fails; 142 chart, 145 complex and 151 cross-modal answers) in 93 styles,
 at least four answers each.
 
-Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
-replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
-reasoning models that think aloud, answers in another language or switching language): no
-templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
-are written and the extra context mentioned all vary. Each was labelled by hand from the
-question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
-judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
-answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
-verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
-conflicting final answers), not borderline.
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
 
 Styles: v18's 88 (listed and described in ``test_offline_heldout_v18``'s docstring and those it
 points to); and five no earlier set named, each right and wrong: the answer as plain
@@ -66,29 +58,19 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v18 as v18
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v19_questions.json"
-ANSWERS = "offline_heldout_v19.yaml"
 #: the five styles no earlier set named (each held both ways)
 NEW_STYLES = ("key_value", "bilingual_pair", "strikethrough", "sycophantic_frame", "quoted_evidence")
-#: styles the set must hold at least four answers of (issue 25: styles of real VLM outputs):
-#: v18's, and the five new ones
-STYLES = (*v18.STYLES, *NEW_STYLES)
-#: styles that must hold both label-passes and label-fails: v18's and the five new ones (the
-#: others pass or fail by construction: a right value in other units, a hedge, a flipped
-#: verdict, a neighbouring question, a wrong series, echoed numbers, misread digits ...)
-BOTH_WAYS = (*v18.BOTH_WAYS, *NEW_STYLES)
-
-SET = HeldOut(
-    label="v19",
-    seed=3467,
-    digests={
-        QUESTIONS: "a70e6fcffcb6213d8cf883e284cdaaa51a8198fd504d87ee4422089033f26457",
-        ANSWERS: "d686a6de727608f8d07af425a32874dfbf648e2d4ad4ccb77909c9e8fc44c3aa",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+SET = successor(
+    v18.SET,
+    "v19",
+    3467,
+    (
+        "a70e6fcffcb6213d8cf883e284cdaaa51a8198fd504d87ee4422089033f26457",
+        "d686a6de727608f8d07af425a32874dfbf648e2d4ad4ccb77909c9e8fc44c3aa",
+    ),
+    NEW_STYLES,
     min_answers=438,
     min_questions=44,
     pass_share=(0.4, 0.6),

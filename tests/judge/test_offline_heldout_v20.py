@@ -9,16 +9,8 @@ category and level), written with ``tests.judge.make_offline_questions.render(36
 label-passes, 211 label-fails; 130 chart, 150 complex and 160 cross-modal answers) in 97 styles,
 at least three answers each (86 of them four or more).
 
-Every answer was written freely, one at a time, the way different VLMs answer (terse Qwen-VL-like
-replies, rambling small models, GPT-4o-like explanations, InternVL- and LLaVA-like answers,
-reasoning models that think aloud, answers in another language or switching language): no
-templates and no programmatic assembly, so wording, length, order, formatting, the way numbers
-are written and the extra context mentioned all vary. Each was labelled by hand from the
-question, the reference, its facts and the paper's rubric alone (Table 6, pass = 6), before any
-judge ran on it, without reading the judge's code, its tests' cases or any earlier set's
-answers. Label-fails are wrong by the rubric (a wrong, missing or hedged asked part, a flipped
-verdict, a wrong value, entity, series, colour, period, direction, unit, scale or quantity, two
-conflicting final answers, the roles of two values swapped), not borderline.
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
 
 Styles: v19's 93 (listed and described in ``test_offline_heldout_v19``'s docstring and those it
 points to); and four no earlier set named, each right and wrong: numbers written with Chinese
@@ -66,29 +58,19 @@ Run with ``-s`` to see the figures::
 from __future__ import annotations
 
 from tests.judge import test_offline_heldout_v19 as v19
-from tests.judge.held_out import HeldOut, held_out_tests
+from tests.judge.held_out import held_out_tests, successor
 
-QUESTIONS = "offline_heldout_v20_questions.json"
-ANSWERS = "offline_heldout_v20.yaml"
 #: the four styles no earlier set named (each held both ways)
 NEW_STYLES = ("cjk_scale", "footnote_ref", "tldr_first", "yaml_block")
-#: styles the set must hold at least three answers of (issue 25: styles of real VLM outputs):
-#: v19's, and the four new ones
-STYLES = (*v19.STYLES, *NEW_STYLES)
-#: styles that must hold both label-passes and label-fails: v19's and the four new ones (the
-#: others pass or fail by construction: a right value in other units, a hedge, a flipped
-#: verdict, a neighbouring question, a wrong series, echoed numbers, misread digits ...)
-BOTH_WAYS = (*v19.BOTH_WAYS, *NEW_STYLES)
-
-SET = HeldOut(
-    label="v20",
-    seed=3623,
-    digests={
-        QUESTIONS: "4496715a839c6876d4d42b2f10b0c0eccb493d238f7b7e49ac3e75e2b8db9423",
-        ANSWERS: "a63c1b2a0a97e7a303cbd5872843da2303cdedd65f91e1f43da48fe8a2fe9c0c",
-    },
-    styles=STYLES,
-    both_ways=BOTH_WAYS,
+SET = successor(
+    v19.SET,
+    "v20",
+    3623,
+    (
+        "4496715a839c6876d4d42b2f10b0c0eccb493d238f7b7e49ac3e75e2b8db9423",
+        "a63c1b2a0a97e7a303cbd5872843da2303cdedd65f91e1f43da48fe8a2fe9c0c",
+    ),
+    NEW_STYLES,
     min_answers=440,
     min_questions=44,
     pass_share=(0.4, 0.6),
