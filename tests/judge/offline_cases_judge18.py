@@ -64,16 +64,27 @@ def reading_denied(q: dict[str, Any]) -> list[Case]:
 
 
 Select = Callable[[dict[str, Any]], dict[str, Any] | None]
-CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
+Build = Callable[[dict[str, Any]], list[Case]]
+#: a case class's name -> which questions it takes (and how) and the answers it writes for one
+Classes = dict[str, tuple[Select, Build]]
+CLASSES: Classes = {
     "reading_denied": (unscored_reading, reading_denied),
 }
 
 
-def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    select, build = CLASSES[name]
-    for q in questions():
+Generated = Iterator[tuple[dict[str, Any], str, bool]]  # (question, answer, whether it must pass)
+
+
+def cases_of(classes: Classes, name: str, qs: list[dict[str, Any]]) -> Generated:
+    """The class ``name``'s answers on every question of ``qs`` its selector takes."""
+    select, build = classes[name]
+    for q in qs:
         chosen = select(q)
         if chosen is None:
             continue
         for answer, passes in build(chosen):
             yield chosen, answer, passes
+
+
+def cases(name: str) -> Generated:
+    return cases_of(CLASSES, name, questions())

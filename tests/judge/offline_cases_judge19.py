@@ -7,7 +7,7 @@ reference into answers: the right forms must pass and the wrong forms must fail.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from tests.judge import offline_cases_judge18 as _judge18
@@ -82,18 +82,11 @@ def verdict_hedged(q: dict[str, Any]) -> list[Case]:
     ]
 
 
-Select = Callable[[dict[str, Any]], dict[str, Any] | None]
-CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
+CLASSES: _judge18.Classes = {
     "side_than": (side_asked, side_than),
     "verdict_hedged": (verify_asked, verdict_hedged),
 }
 
 
 def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    select, build = CLASSES[name]
-    for q in questions():
-        chosen = select(q)
-        if chosen is None:
-            continue
-        for answer, passes in build(chosen):
-            yield chosen, answer, passes
+    return _judge18.cases_of(CLASSES, name, questions())

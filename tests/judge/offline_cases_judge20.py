@@ -7,7 +7,7 @@ forms must pass and the wrong forms must fail.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -121,8 +121,7 @@ def cause_direction(q: dict[str, Any]) -> list[Case]:
     ]
 
 
-Select = Callable[[dict[str, Any]], dict[str, Any] | None]
-CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
+CLASSES: _judge18.Classes = {
     "count_restated": (count_asked, count_restated),
     "percent_restated": (percent_asked, percent_restated),
     "cause_direction": (cause_asked, cause_direction),
@@ -130,10 +129,4 @@ CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
 
 
 def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    select, build = CLASSES[name]
-    for q in questions():
-        chosen = select(q)
-        if chosen is None:
-            continue
-        for answer, passes in build(chosen):
-            yield chosen, answer, passes
+    return _judge18.cases_of(CLASSES, name, questions())
