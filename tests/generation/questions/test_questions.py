@@ -309,6 +309,7 @@ def test_level_five_reads_what_a_colour_marker_or_size_encodes() -> None:
         assert label in seen, (kind, seen)
 
 
+@pytest.mark.slow  # 7-12 s: it plans every question of the fixture
 def test_numbers_carry_derivations_and_percentage_gaps_are_points() -> None:
     manifest = build_manifest()
     pp = 0

@@ -44,6 +44,7 @@ def test_an_early_fork_server_is_the_one_the_pool_forks_from() -> None:
     assert done.stdout.split() == ["True"]
 
 
+@pytest.mark.slow  # about 6 s: it runs the real command
 @pytest.mark.skipif(not forks_from_run(), reason="the pool forks from a server on this platform")
 def test_generate_forks_its_workers_from_its_own_process_with_the_caches_filled(tmp_path: Path) -> None:
     # no fork server (it would import the generator a second time): the workers are children
