@@ -13,8 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from generation.charts.reading import printed, value_printed
-from generation.charts.registry import chart_type
+from generation.charts.reading import own_figure, printed, value_printed
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -258,12 +257,8 @@ def unprinted_asked(manifest: DocumentManifest, q: Question) -> bool | None:
 
 def band_values_printed(manifest: DocumentManifest) -> tuple[int, int]:
     """(values the planner counts printed, all values) of the report's labelled stacked areas
-    (bands over the years, ``reading.value_printed``): how much of such a chart a question can read."""
-    charts = [
-        c
-        for c in manifest.charts
-        if printed(c) and {"stacked", "temporal"} <= set(chart_type(c.chartType).families)
-    ]
+    (``reading.own_figure``, ``reading.value_printed``): how much of such a chart a question can read."""
+    charts = [c for c in manifest.charts if own_figure(c)]
     return sum(value_printed(c, p) for c in charts for p in c.data), sum(len(c.data) for c in charts)
 
 
