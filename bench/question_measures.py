@@ -66,6 +66,7 @@ from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
     ClaimFeatures,
+    band_values_printed,
     claim_features,
     closed_balance,
     feature_accuracy,
@@ -99,6 +100,7 @@ def main() -> None:
     misses: Counter[str] = Counter()
     unprinted: Counter[bool | None] = Counter()
     rounded: Counter[bool | None] = Counter()
+    bands = [0, 0]  # labelled stacked areas: values counted printed, all values
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
         made = make_questions(manifest, config, misses)
@@ -108,6 +110,7 @@ def main() -> None:
         restated |= {q.question_id for q in made if restates(manifest, q)}
         unprinted.update(unprinted_asked(manifest, q) for q in made)
         rounded.update(step_rounds_derived(q) for q in made)
+        bands = [a + b for a, b in zip(bands, band_values_printed(manifest), strict=True)]
         defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
@@ -117,6 +120,7 @@ def main() -> None:
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
     labelled = unprinted[True] + unprinted[False]
     print(f"questions on a labelled chart needing a value it prints nowhere: {unprinted[True]} of {labelled}")
+    print(f"values of labelled stacked areas the planner counts printed: {bands[0]} of {bands[1]}")
     with_decimals = rounded[True] + rounded[False]
     said = "questions printing a derived number (answer, sum of readings) to fewer decimals than it has"
     print(f"{said}: {rounded[True]} of {with_decimals}")

@@ -38,6 +38,7 @@ from generation.charts.mpl_common import (
     _value_axis,
     _value_title,
 )
+from generation.charts.reading import value_printed
 
 
 def _stacked_bands(ctx: _Ctx, ax: Axes, xs: list[str], series: list[str], colors: list[str]) -> None:
@@ -52,6 +53,8 @@ def _stacked_bands(ctx: _Ctx, ax: Axes, xs: list[str], series: list[str], colors
             _highlight(poly)
         if ctx.labels_on:
             for i, v in enumerate(vals):
+                if (xs[i], s) not in get or not value_printed(ctx.chart, get[(xs[i], s)]):
+                    continue  # no room for its label (band_labels, which charts.js follows too)
                 first, last = i == 0, i == len(vals) - 1
                 ax.annotate(
                     ctx.fmt(v),

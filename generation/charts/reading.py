@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from generation.charts.band_labels import band_labels, banded
 from generation.charts.registry import HORIZONTAL_TYPES, chart_type, types_in
 from synthdocbench_tasks.schema import Chart, DataPoint
 
@@ -96,14 +97,23 @@ def colour_keyed(chart: Chart, point: DataPoint) -> bool:
 MIN_SEGMENT_SHARE = (0.08, 0.11)
 
 
+def own_figure(chart: Chart) -> bool:
+    """Whether ``chart``'s printed values are planned for a figure of its own (a labelled stacked
+    area: :func:`band_labels` plans for the smallest such slot, ``band_labels.LABEL_SLOT_PX``), so
+    the document's layout never draws it beside another figure, in a smaller slot."""
+    return printed(chart) and banded(chart)
+
+
 def value_printed(chart: Chart, point: DataPoint) -> bool:
     """Whether ``chart`` prints ``point``'s value beside or inside its mark (:func:`printed`), which
-    a stacked bar does only for a segment of at least :data:`MIN_SEGMENT_SHARE` of its axis."""
+    a stacked bar does only for a segment of at least :data:`MIN_SEGMENT_SHARE` of its axis, and a
+    stacked area only where :func:`band_labels` finds its label room."""
     if not printed(chart):
         return False
-    families = chart_type(chart.chartType).families
-    if "stacked" not in families or "temporal" in families:
-        return True  # a stacked band over the years drops a label by its band's shape in charts.js
+    if banded(chart):
+        return (point.label, point.category or "") in band_labels(chart, _stack_domain(chart))
+    if "stacked" not in chart_type(chart.chartType).families:
+        return True
     highlighted = set(chart.visualProperties.highlightedItems)
     share = MIN_SEGMENT_SHARE[bool({point.label, point.category} & highlighted)]
     return abs(point.value) >= share * _stack_axis_top(chart)
@@ -112,12 +122,19 @@ def value_printed(chart: Chart, point: DataPoint) -> bool:
 def _stack_axis_top(chart: Chart) -> float:
     """The top of a stacked bar's value axis as charts.js draws it: the tallest stack plus 8%,
     rounded up to D3's ``nice()`` tick step (or the axis' own range)."""
+    lo, hi = _stack_domain(chart)
+    return abs(hi - lo)
+
+
+def _stack_domain(chart: Chart) -> tuple[float, float]:
+    """A stacked chart's value axis as charts.js draws it: zero to the tallest stack plus 8%,
+    rounded up to D3's ``nice()`` tick step (or the axis' own range)."""
     axis = chart.axes.y
     if axis.range and len(axis.range) == 2:
-        return abs(axis.range[1] - axis.range[0])
+        return axis.range[0], axis.range[1]
     totals: dict[str, float] = {}
     for p in chart.data:
         totals[p.label] = totals.get(p.label, 0.0) + p.value
     top = max([*totals.values(), 0.0]) * 1.08 or 1.0
     step = nice_step(top, 10)
-    return math.ceil(top / step) * step
+    return 0.0, math.ceil(top / step) * step

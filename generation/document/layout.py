@@ -25,10 +25,11 @@ from typing import Any
 
 import jinja2
 
+from generation.charts.band_labels import band_frame, banded
 from generation.charts.d3 import charts_script
 from generation.charts.mpl import render_chart_svg
 from generation.charts.mpl_common import ChartStyle
-from generation.charts.reading import value_printed
+from generation.charts.reading import own_figure, value_printed
 from generation.charts.registry import chart_type, drawn_by
 from generation.document.render import CONTENT_WIDTH_PX
 from generation.plan.archetypes import STYLES, ArchetypeStyle, FigureSlot, figure_slots, style_of
@@ -166,6 +167,17 @@ def _pulls_up(style: ArchetypeStyle) -> bool:
     return style.placement in ("hero", "grid", "inline")
 
 
+def _joins(item: _Item, chart: Chart, cap: int) -> bool:
+    """Whether ``chart`` may share the figure block ``item``: a chart whose labels are planned for a
+    figure of its own (``reading.own_figure``) never shares one, with another chart or a third."""
+    return (
+        item.kind == "figures"
+        and len(item.charts) < cap
+        and not own_figure(chart)
+        and not any(own_figure(c) for c in item.charts)
+    )
+
+
 def _section_items(
     plan: DocumentPlan, section_order: int, blocks: list[Any], style: ArchetypeStyle
 ) -> list[_Item]:
@@ -173,7 +185,9 @@ def _section_items(
 
     Where figures share rows (magazine, dashboard, academic), a chart separated from the
     previous figure block only by one paragraph joins that block and the paragraph moves
-    above it, so a figure spread forms without putting any figure before its mention.
+    above it, so a figure spread forms without putting any figure before its mention. A chart
+    the chart stage plans for a figure of its own (``reading.own_figure``: a labelled stacked
+    area) gets a block of its own, so it is drawn at least as large as its labels are planned for.
     """
     doc_id = plan.manifest.doc_id
     charts = {c.vizId: c for c in plan.manifest.charts}
@@ -188,14 +202,13 @@ def _section_items(
                 raise LayoutError(f"{doc_id}: chart block names {block.viz_id!r}, which the manifest lacks")
             chart = charts[block.viz_id]
             last = items[-1] if items else None
-            if last is not None and last.kind == "figures" and len(last.charts) < cap:
+            if last is not None and _joins(last, chart, cap):
                 last.charts.append(chart)
             elif (
                 _pulls_up(style)
                 and len(items) >= 2
                 and items[-1].kind == "paragraph"
-                and items[-2].kind == "figures"
-                and len(items[-2].charts) < cap
+                and _joins(items[-2], chart, cap)
             ):
                 paragraph = items.pop()
                 items.insert(len(items) - 1, paragraph)
@@ -277,14 +290,49 @@ def chart_spec(chart: Chart) -> dict[str, Any]:
     """What charts.js needs to draw one chart: Table 17 fields (no regions), from the
     chart-type registry which axis carries the values (``valueAxis``: ``"x"`` or ``"y"``), and
     whether each mark's value is printed (``printed``: ``reading.value_printed``, which the
-    question planner reads too)."""
+    question planner reads too), and a stacked area's frame (``bandFrame``: the margins and
+    the smallest plot its labels are planned for, ``band_labels.band_frame``)."""
     spec = chart.model_dump(
         mode="json", include={"vizId", "chartType", "title", "axes", "data", "visualProperties"}
     )
     spec["valueAxis"] = chart_type(chart.chartType).value_axis
     for item, point in zip(spec["data"], chart.data, strict=True):
-        item["printed"] = value_printed(chart, point)  # the segments charts.js labels
+        item["printed"] = value_printed(chart, point)  # the segments and bands charts.js labels
+    if banded(chart):
+        spec["bandFrame"] = band_frame(chart).spec()  # the margins its labels are planned for
     return spec
+
+
+def _item_slots(item: _Item, style: ArchetypeStyle) -> list[tuple[Chart, FigureSlot]]:
+    """Each chart of a figure block with its slot."""
+    return list(zip(item.charts, figure_slots(style, len(item.charts), CONTENT_WIDTH_PX), strict=True))
+
+
+def chart_slots(plan: DocumentPlan) -> dict[str, FigureSlot]:
+    """The slot each chart of ``plan`` is drawn in, by vizId (as :func:`render_html` lays it out)."""
+    style = style_of(plan.manifest.archetype)
+    return {
+        chart.vizId: slot
+        for section in _sections(plan, style)
+        for item in section["items"]
+        if item.kind == "figures"
+        for chart, slot in _item_slots(item, style)
+    }
+
+
+def _sections(plan: DocumentPlan, style: ArchetypeStyle) -> list[dict[str, Any]]:
+    """The plan's sections in reading order, each with its items (figure blocks formed)."""
+    titles = {s.section_id: s for s in plan.manifest.sections}
+    ordered = sorted(plan.sections, key=lambda s: titles[s.section_id].order)
+    return [
+        {
+            "id": sp.section_id,
+            "order": titles[sp.section_id].order,
+            "title": titles[sp.section_id].title,
+            "items": _section_items(plan, titles[sp.section_id].order, list(sp.blocks), style),
+        }
+        for sp in ordered
+    ]
 
 
 def _place_figures(sections: list[dict[str, Any]], style: ArchetypeStyle, renderer: str) -> None:
@@ -296,9 +344,7 @@ def _place_figures(sections: list[dict[str, Any]], style: ArchetypeStyle, render
         for item in section["items"]:
             if item.kind != "figures":
                 continue
-            for chart, slot in zip(
-                item.charts, figure_slots(style, len(item.charts), CONTENT_WIDTH_PX), strict=True
-            ):
+            for chart, slot in _item_slots(item, style):
                 svg = ""
                 if chart_style is not None:
                     svg = render_chart_svg(chart, slot.width, slot.height, chart_style)
@@ -342,17 +388,7 @@ def render_html(plan: DocumentPlan, d3_js: str) -> str:
     _check(plan)
     m = plan.manifest
     style = style_of(m.archetype)
-    titles = {s.section_id: s for s in m.sections}
-    ordered = sorted(plan.sections, key=lambda s: titles[s.section_id].order)
-    sections = [
-        {
-            "id": sp.section_id,
-            "order": titles[sp.section_id].order,
-            "title": titles[sp.section_id].title,
-            "items": _section_items(plan, titles[sp.section_id].order, list(sp.blocks), style),
-        }
-        for sp in ordered
-    ]
+    sections = _sections(plan, style)
     _place_figures(sections, style, m.renderer)
     _mark_kpi_strip(sections, m.archetype)
     d3_drawn = m.renderer == "d3"

@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from generation.charts.reading import printed, value_printed
+from generation.charts.reading import own_figure, printed, value_printed
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -253,6 +253,13 @@ def unprinted_asked(manifest: DocumentManifest, q: Question) -> bool | None:
         return None
     shown = {p.value for p in chart.data if value_printed(chart, p)}
     return any(r.value not in shown for r in q.required_data_points)
+
+
+def band_values_printed(manifest: DocumentManifest) -> tuple[int, int]:
+    """(values the planner counts printed, all values) of the report's labelled stacked areas
+    (``reading.own_figure``, ``reading.value_printed``): how much of such a chart a question can read."""
+    charts = [c for c in manifest.charts if own_figure(c)]
+    return sum(value_printed(c, p) for c in charts for p in c.data), sum(len(c.data) for c in charts)
 
 
 #: A number with decimals (not one inside a longer run of digits and points).

@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "be0ce32df1c9da6ad8f0cd75002479ba3e2119b9796dea58e03b29b148752ffb",
-    "5-d3-1": "5594a5324e039625c0a588c7ecf6deb4a3a2a4209cc098111478edce3d48db84",
-    "5-d3-2": "75e5c8d996a70b33821b80c21c75bfbb5a2501a168ab53412215a629ff10dd66",
-    "5-d3-3": "7f5d83e9f0381e125753f0179195377967f365194af83d0e5fbc3cc65a2573b9",
+    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
+    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
+    "5-d3-2": "31607a7ae674915a4fc541585c37d7716c8d727b450bcead5eebf925faff4e2a",
+    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
     "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
     "3-matplotlib-1": "251fe9c1c4f73f7679711bc2e7613ba1cb9ff6cfef5580e262dc117dba9ed475",
 }

@@ -613,8 +613,10 @@
       legendKeys: multi ? series : [],
       bottom: bottomFor(spec, xs, probeW / xs.length, el),
       /* Room for the end-of-line series names (drawn without a legend, or for a highlight). */
-      right: multi && (!vp(spec).hasLegend || kind === "stacked_area" || series.some((s) => isHighlighted(spec, s)))
-        ? Math.min(170, Math.max(90, 22 + 6.6 * (d3.max(series, (s) => s.length) || 0))) : 24,
+      /* A stacked area's margins are the spec's (``bandFrame``, band_labels.band_frame in Python). */
+      right: spec.bandFrame ? spec.bandFrame.right
+        : multi && (!vp(spec).hasLegend || series.some((s) => isHighlighted(spec, s)))
+          ? Math.min(170, Math.max(90, 22 + 6.6 * (d3.max(series, (s) => s.length) || 0))) : 24,
       yTitled: true,
     });
     const x = d3.scalePoint().domain(xs).range([0, f.iw]).padding(0.3);
@@ -637,6 +639,11 @@
     const zero = kind === "area" || kind === "stacked_area";
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, values, zero)).nice().range([f.ih, 0]);
     axes(f, spec, x, y, { xBand: true });
+    const least = spec.bandFrame;
+    if (least && labelsOn(spec) && (f.iw < least.plotWidth - 0.5 || f.ih < least.plotHeight - 0.5)) {
+      console.error(spec.vizId + ": stacked_area plot " + f.iw + "x" + f.ih + " px is smaller than the "
+        + least.plotWidth + "x" + least.plotHeight + " band_labels.band_frame plans its labels for");
+    }
     if (stackedRows) {
       stackedRows.forEach((layer, si) => {
         const s = series[si];
@@ -644,29 +651,18 @@
         const path = f.g.append("path").datum(layer).attr("class", "mark area").attr("d", area)
           .attr("fill", colorOf(spec, s, si)).attr("fill-opacity", 0.85);
         if (labelsOn(spec)) {
-          /* Labels sit inside their band: the first and last are anchored inwards (centred on
-           * the band's end they would print half on the paper), thin bands get none. */
-          /* A highlighted band's outline eats into its neighbours as well. */
-          const margin = series.some((q) => isHighlighted(spec, q)) ? 3 : 1;
+          /* Labels sit inside their band, the first and last anchored inwards (centred on the
+           * band's end they would print half on the paper). Which values print is the spec's
+           * (``printed``: band_labels.band_labels in Python, which the question planner reads):
+           * those whose label fits inside its band, clear of its neighbours, at the smallest plot
+           * the chart is drawn at (``bandFrame``); this plot is at least as large. */
           layer.forEach((p, k) => {
+            const d = spec.data.find((q) => q.label === p.data.__x && (q.category || "") === s);
+            if (!d || d.printed === false) return;
             const anchor = k === 0 ? "start" : k === layer.length - 1 ? "end" : "middle";
             const dx = k === 0 ? 2 : k === layer.length - 1 ? -2 : 0;
-            const t = dataLabel(f.g, x(p.data.__x) + dx, (y(p[0]) + y(p[1])) / 2 + 3, valueText(spec, p[1] - p[0]),
+            dataLabel(f.g, x(p.data.__x) + dx, (y(p[0]) + y(p[1])) / 2 + 3, valueText(spec, p[1] - p[0]),
               "inside small", anchor).call(inkOn, onPaper(colorOf(spec, s, si), 0.85));
-            /* The band must hold the label over its whole width, not only at its point: a label
-             * an edge of its band would run through (a steep or thinning band) is left out. */
-            const w = t.node().getComputedTextLength() + 2;
-            const reach = anchor === "middle" ? w / 2 : w;
-            let top = y(p[1]);
-            let bottom = y(p[0]);
-            [k - 1, k + 1].filter((j) => j >= 0 && j < layer.length
-              && (anchor === "middle" || (anchor === "start") === (j > k))).forEach((j) => {
-              const u = Math.min(1, reach / Math.abs(x(layer[j].data.__x) - x(p.data.__x)));
-              top = Math.max(top, y(p[1]) + u * (y(layer[j][1]) - y(p[1])));
-              bottom = Math.min(bottom, y(p[0]) + u * (y(layer[j][0]) - y(p[0])));
-            });
-            const mid = (y(p[0]) + y(p[1])) / 2;
-            if (mid - 5 < top + margin || mid + 5 > bottom - margin) t.remove();
           });
         }
         if (isHighlighted(spec, s)) {

@@ -7,16 +7,20 @@ from pathlib import Path
 
 import pytest
 
+from generation.charts.band_labels import LABEL_SLOT_PX
 from generation.charts.d3 import D3NotFoundError, find_d3
 from generation.charts.mpl_common import ChartRenderError
+from generation.charts.reading import own_figure
 from generation.charts.registry import CHART_TYPE_NAMES
 from generation.document.layout import (
     MAX_CHARTS_PER_BLOCK,
     LayoutError,
+    chart_slots,
     plan_with_renderer,
     render_html,
 )
-from generation.plan.doc_plan import ChartBlock
+from generation.plan.doc_plan import ChartBlock, ParagraphBlock
+from synthdocbench_tasks.schema import ARCHETYPES
 from tests.generation.sample_plan import sample_chart, sample_plan
 
 CHARTS_JS = Path(__file__).resolve().parents[3] / "generation" / "charts" / "assets" / "charts.js"
@@ -72,6 +76,42 @@ def test_consecutive_charts_are_grouped_up_to_table16_maximum(d3_js: str, archet
     sizes = [int(n) for n in re.findall(r'<div class="viz-block count-(\d) ', html)]
     cap = MAX_CHARTS_PER_BLOCK[archetype]
     assert sum(sizes) == 5 and max(sizes) == cap
+
+
+@pytest.mark.parametrize("archetype", ARCHETYPES)
+def test_a_labelled_stacked_area_gets_a_figure_of_its_own_at_least_as_large_as_its_labels_need(
+    archetype: str,
+) -> None:
+    """Every order of labelled stacked areas (``reading.own_figure``) among other charts, with and
+    without a paragraph between them (where figures share rows, a chart after one paragraph
+    joins the block above): each stacked area is alone in its block, in a slot at least
+    ``band_labels.LABEL_SLOT_PX``, and the other charts still share blocks up to Table 16's cap.
+    main's layout drew 352 of these 960 stacked areas in a smaller slot (half, or magazine's
+    second full one)."""
+    width, height = LABEL_SLOT_PX
+    for order in range(1, 32):
+        kinds = ["stacked_area" if order >> k & 1 else "bar" for k in range(5)]
+        for gap in (False, True):
+            plan = sample_plan([], archetype=archetype, sections=1, with_table=False)
+            charts = [
+                sample_chart(t, index=i + 1, section_id="s1", data_labels=True) for i, t in enumerate(kinds)
+            ]
+            plan.manifest.charts = charts
+            for c in charts:
+                if gap:
+                    plan.sections[0].blocks.append(ParagraphBlock(text="Between the figures."))
+                plan.sections[0].blocks.append(ChartBlock(viz_id=c.vizId))
+            slots = chart_slots(plan)
+            assert set(slots) == {c.vizId for c in charts}
+            for c in charts:
+                if own_figure(c):
+                    assert slots[c.vizId].width >= width and slots[c.vizId].height >= height, (kinds, gap)
+            html = render_html(plan, "")  # matplotlib is not asked for: d3 draws in the page
+            sizes = [int(n) for n in re.findall(r'<div class="viz-block count-(\d) ', html)]
+            bars = kinds.count("bar")
+            assert sum(sizes) == 5 and sizes.count(1) >= kinds.count("stacked_area"), (kinds, gap, sizes)
+            if not gap and bars >= 2 and MAX_CHARTS_PER_BLOCK[archetype] > 1 and "bar,bar" in ",".join(kinds):
+                assert max(sizes) > 1, (kinds, sizes)
 
 
 def test_chart_json_cannot_break_out_of_its_script(d3_js: str) -> None:
