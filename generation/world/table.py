@@ -32,7 +32,7 @@ import numpy as np
 
 from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
-from generation.world.space import limits_of
+from generation.world.space import SCALE_FACTOR, Limits, limits_of
 from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
@@ -237,6 +237,10 @@ class FactTable:
             whole = self._series(self.mix_metric, entity, "")
             weight = self._mix_weights(entity)[self.topic.mix.parts.index(part)]
             self._latent[key] = whole * weight
+        limits = self._limits
+        rate = limits.of_population.get(metric.name, "") if limits is not None and not part else ""
+        if key not in self._latent and limits is not None and rate in self._metrics:
+            self._latent[key] = self._of_population(metric, entity, rate, limits)
         if key not in self._latent:
             rng = stage_rng(self._seed, "world.series", self._doc_id, metric.name, entity, part)
             low, high = (metric.low, metric.high) if part else self.band(metric, entity)
@@ -259,6 +263,16 @@ class FactTable:
                 noisy = self._turned(key, metric, (start, end), noisy, (low, high))
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
+
+    def _of_population(self, metric: Metric, entity: str, rate: str, limits: Limits) -> np.ndarray:
+        """A count that is ``rate`` of its entity's population (a theme's ``of_population``):
+        the report's series of that rate times the entity's people, so the employed people of an
+        age group agree with its employment rate (flat when the rate is)."""
+        share = self._series(self._metrics[rate], entity, "")
+        if (rate, entity, "") in self._flat:
+            self._flat.add((metric.name, entity, ""))
+        people = limits.attributes[entity]["population"] / SCALE_FACTOR[metric.scale]
+        return np.clip(share / 100 * people, *self.bounds(metric, entity))
 
     @staticmethod
     def _path(
