@@ -10,7 +10,8 @@ to the entity's size, before any widening). It prints both counts and the furthe
 the measures of ``generation.validate.plausibility``: box plots and histograms across an entity's
 parts drawn at the entity's scale (``part_scale_ratios``), series against their metric's known
 direction, facts before its first year and flat series (``direction_breaks``), and counts of
-people read as a rate of their entity's population (``population_share_breaks``).
+people read as a rate of their entity's population (``population_share_breaks``), and the first
+year's level of a metric that begins in the period (``launch_levels``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bench._plans import manifests, plan_run
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
     direction_breaks,
+    launch_levels,
     part_scale_ratios,
     population_share_breaks,
 )
@@ -44,6 +46,8 @@ def main() -> None:
     directed = dated = flat = 0
     shares = [0, 0, 0, 0]
     share_lines: list[str] = []
+    launches: list[str] = []
+    launched = 0
     for manifest in manifests(config, args.n_docs):
         types = {c.vizId: c.chartType for c in manifest.charts}
         for viz, ratio in part_scale_ratios(manifest):
@@ -56,6 +60,9 @@ def main() -> None:
         for i, n in enumerate((len(off_range), counted, len(off_rate), compared)):
             shares[i] += n
         share_lines += [f"{manifest.doc_id}: {b}" for b in off_range[:1]]
+        late, counted = launch_levels(manifest)
+        launches += [f"{manifest.doc_id}: {b}" for b in late]
+        launched += counted
         pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
@@ -92,7 +99,9 @@ def main() -> None:
     print(f"  series of metrics without a direction within 4% of their start: {flat}")
     print(f"  counts of people outside their population rate's range: {shares[0]} of {shares[1]}")
     print(f"  counts of people more than 2x off the report's rate that year: {shares[2]} of {shares[3]}")
-    for line in [*against[:3], *early[:3], *share_lines[:3]]:
+    late = f"{len(launches)} of {launched}"
+    print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
+    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3]]:
         print(f"    {line}")
 
 

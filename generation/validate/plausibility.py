@@ -267,3 +267,27 @@ def population_share_breaks(manifest: DocumentManifest) -> tuple[list[str], int,
             if not 0.5 <= share / stated <= 2.0:
                 paired.append(f"{_where(f)} is {share:.1f}% of its population, {rate['name']} {stated}%")
     return outside, counted, paired, compared
+
+
+#: A metric that begins in its first year (a theme's ``since``: 5G coverage from 2019) starts
+#: within this fraction of its range from the end it moves away from.
+LAUNCH_SHARE = 0.25
+
+
+def launch_levels(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """Facts of a metric with a first year (``since``) and a known direction, in that first year:
+    (those further than :data:`LAUNCH_SHARE` of the metric's range from the end it moves away
+    from, such facts). 5G coverage at 78% in 2019, its launch year, is no launch."""
+    metrics = _metrics_of(manifest.topic)
+    out, counted = [], 0
+    for f in manifest.world.facts:
+        metric = metrics.get(f.metric)
+        if metric is None or f.part or metric.since is None or f.period != str(metric.since):
+            continue
+        if metric.trend == "any":
+            continue
+        counted += 1
+        position = (f.value - metric.low) / (metric.high - metric.low)
+        if (position if metric.trend == "up" else 1 - position) > LAUNCH_SHARE:
+            out.append(f"{_where(f)} is {f.value:g}, its range {metric.low:g}–{metric.high:g} (first year)")
+    return out, counted
