@@ -135,6 +135,15 @@ def _trend_ends(rng: np.random.Generator, trend: str, low: float, high: float) -
     return start, float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
 
 
+def _launch_ends(rng: np.random.Generator, trend: str, low: float, high: float) -> tuple[float, float]:
+    """The start and end of a metric that begins in the report's period (``since``): it starts
+    3-15% of its range from the end it moves away from (5G coverage of 78% in 2019, its first
+    year, was no launch) and moves a fifth to a half of the range."""
+    span = high - low
+    start, move = float(rng.uniform(0.03, 0.15)) * span, float(rng.uniform(0.2, 0.5)) * span
+    return (low + start, low + start + move) if trend == "up" else (high - start, high - start - move)
+
+
 def _turning_path(rng: np.random.Generator, n: int, directed: bool) -> np.ndarray:
     """A series' progress from its start (0) to its end (1) over ``n`` years: its power-curve
     trend plus a cycle of :data:`CYCLE_YEARS` (booms and busts, a recession's dip and its
@@ -247,6 +256,9 @@ class FactTable:
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)
+            launch = self._launch(metric)
+            if launch is not None:
+                start, end = _launch_ends(rng, metric.trend, low, high)
             # the mix's whole and parts keep a clear trend: a part of a flat whole drifts by its weight
             mixed = bool(part) or metric.name == self.mix_metric.name
             # and a flat series needs a printed step well below its level (rounding would tilt it)
@@ -257,12 +269,22 @@ class FactTable:
             if flat:
                 self._flat.add(key)
                 end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
-            shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
+            before = launch or 0
+            progress = np.clip((np.arange(n) - before) / max(n - 1 - before, 1), 0.0, 1.0)
+            shape = progress ** float(rng.uniform(0.6, 1.6))
             noisy = self._path(rng, metric, (start, end), shape, flat, span)
-            if not flat and n >= 5:
+            if not flat and n >= 5 and launch is None:
                 noisy = self._turned(key, metric, (start, end), noisy, (low, high))
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
+
+    def _launch(self, metric: Metric) -> int | None:
+        """How many of the report's years come before ``metric`` begins (a theme's ``since`` and
+        a known direction: 5G coverage from 2019), 0 when the report starts that year; ``None``
+        for a metric that exists all along or begins before the report."""
+        if metric.since is None or metric.trend == "any" or str(metric.since) not in self.years:
+            return None
+        return self.years.index(str(metric.since))
 
     def _of_population(self, metric: Metric, entity: str, rate: str, limits: Limits) -> np.ndarray:
         """A count that is ``rate`` of its entity's population (a theme's ``of_population``):
