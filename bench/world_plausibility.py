@@ -9,7 +9,9 @@ and a scaled metric's value more than twice outside its entity's band (the theme
 to the entity's size, before any widening). It prints both counts and the furthest cases, then
 the measures of ``generation.validate.plausibility``: box plots and histograms across an entity's
 parts drawn at the entity's scale (``part_scale_ratios``), series against their metric's known
-direction, facts before its first year and flat series (``direction_breaks``).
+direction, facts before its first year and flat series (``direction_breaks``), and counts of
+people read as a rate of their entity's population (``population_share_breaks``), and the first
+year's level of a metric that begins in the period (``launch_levels``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,13 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._plans import manifests, plan_run
-from generation.validate.plausibility import PART_SCALE_LIMIT, direction_breaks, part_scale_ratios
+from generation.validate.plausibility import (
+    PART_SCALE_LIMIT,
+    direction_breaks,
+    launch_levels,
+    part_scale_ratios,
+    population_share_breaks,
+)
 from generation.world import space
 
 
@@ -36,6 +44,10 @@ def main() -> None:
     against: list[str] = []
     early: list[str] = []
     directed = dated = flat = 0
+    shares = [0, 0, 0, 0]
+    share_lines: list[str] = []
+    launches: list[str] = []
+    launched = 0
     for manifest in manifests(config, args.n_docs):
         types = {c.vizId: c.chartType for c in manifest.charts}
         for viz, ratio in part_scale_ratios(manifest):
@@ -44,6 +56,13 @@ def main() -> None:
         against += [f"{manifest.doc_id}: {b}" for b in breaks[0]]
         early += [f"{manifest.doc_id}: {b}" for b in breaks[2]]
         directed, dated, flat = directed + breaks[1], dated + breaks[3], flat + breaks[4]
+        off_range, counted, off_rate, compared = population_share_breaks(manifest)
+        for i, n in enumerate((len(off_range), counted, len(off_rate), compared)):
+            shares[i] += n
+        share_lines += [f"{manifest.doc_id}: {b}" for b in off_range[:1]]
+        late, counted = launch_levels(manifest)
+        launches += [f"{manifest.doc_id}: {b}" for b in late]
+        launched += counted
         pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
@@ -78,7 +97,11 @@ def main() -> None:
     print(f"  series against their metric's known direction (>5%): {len(against)} of {directed}")
     print(f"  facts before their metric's first year: {len(early)} of {dated}")
     print(f"  series of metrics without a direction within 4% of their start: {flat}")
-    for line in [*against[:3], *early[:3]]:
+    print(f"  counts of people outside their population rate's range: {shares[0]} of {shares[1]}")
+    print(f"  counts of people more than 2x off the report's rate that year: {shares[2]} of {shares[3]}")
+    late = f"{len(launches)} of {launched}"
+    print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
+    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3]]:
         print(f"    {line}")
 
 

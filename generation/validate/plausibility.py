@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from typing import Any
 
 from generation.charts.registry import types_where
-from generation.world.space import Limits, limits_of, topic_by_title
+from generation.world.space import Limits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
@@ -223,3 +224,70 @@ def direction_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[s
         if (change < -AGAINST_FRACTION) if trend == "up" else (change > AGAINST_FRACTION):
             against.append(f"{name} of {entity}: {first:g} in {y0}, {last:g} in {y1} (known {trend})")
     return against, directed, early, dated, flat
+
+
+def _population_links(title: str) -> dict[str, dict[str, Any]]:
+    """count metric -> the theme record of the rate it is of its entity's population (a theme's
+    ``of_population``), for the composed topic ``title``."""
+    topic = topic_by_title(title)
+    if topic is None:
+        return {}
+    theme = next(t for t in themes() if t["key"] == topic.key.split("@", 1)[0])
+    records = {r["name"]: r for r in [*theme["metrics"], theme["mix"]["metric"]]}
+    return {n: records[r["of_population"]] for n, r in records.items() if r.get("of_population")}
+
+
+def population_share_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[str], int]:
+    """A count of people that is a rate of its entity's population (``of_population``: employed
+    people and the employment rate) read as that rate: (facts whose share of the population lies
+    outside the rate's theme range, such facts, facts more than twice off the report's own rate
+    of the same entity and year, such pairs)."""
+    links = _population_links(manifest.topic)
+    topic = topic_by_title(manifest.topic)
+    limits = limits_of(topic) if topic is not None else None
+    if not links or limits is None:
+        return [], 0, [], 0
+    units = {m.name: m.unit for m in manifest.world.metrics}
+    rates = {(f.metric, f.entity, f.period): f.value for f in manifest.world.facts if not f.part}
+    outside, paired = [], []
+    counted = compared = 0
+    for f in manifest.world.facts:
+        rate = links.get(f.metric)
+        people = limits.attributes.get(f.entity, {}).get("population")
+        if rate is None or f.part or not people:
+            continue
+        counted += 1
+        share = 100 * f.value * _scale_of(units[f.metric]) / people
+        if not float(rate["low"]) <= share <= float(rate["high"]):
+            bounds = f"{rate['name']} {rate['low']}–{rate['high']}%"
+            outside.append(f"{_where(f)} is {share:.1f}% of its population ({bounds})")
+        stated = rates.get((rate["name"], f.entity, f.period))
+        if stated:
+            compared += 1
+            if not 0.5 <= share / stated <= 2.0:
+                paired.append(f"{_where(f)} is {share:.1f}% of its population, {rate['name']} {stated}%")
+    return outside, counted, paired, compared
+
+
+#: A metric that begins in its first year (a theme's ``since``: 5G coverage from 2019) starts
+#: within this fraction of its range from the end it moves away from.
+LAUNCH_SHARE = 0.25
+
+
+def launch_levels(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """Facts of a metric with a first year (``since``) and a known direction, in that first year:
+    (those further than :data:`LAUNCH_SHARE` of the metric's range from the end it moves away
+    from, such facts). 5G coverage at 78% in 2019, its launch year, is no launch."""
+    metrics = _metrics_of(manifest.topic)
+    out, counted = [], 0
+    for f in manifest.world.facts:
+        metric = metrics.get(f.metric)
+        if metric is None or f.part or metric.since is None or f.period != str(metric.since):
+            continue
+        if metric.trend == "any":
+            continue
+        counted += 1
+        position = (f.value - metric.low) / (metric.high - metric.low)
+        if (position if metric.trend == "up" else 1 - position) > LAUNCH_SHARE:
+            out.append(f"{_where(f)} is {f.value:g}, its range {metric.low:g}–{metric.high:g} (first year)")
+    return out, counted

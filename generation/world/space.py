@@ -102,6 +102,8 @@ class Limits:
     #: are drawn; the widening is room for distinct number strings only (a value spills into it
     #: when the band's strings are taken), else a small entity's values sat up to 2.7x its band.
     bands: dict[str, dict[str, tuple[float, float]]] = dataclasses.field(default_factory=dict)
+    #: count metric -> the rate of its entity's population it is (a theme's ``of_population``).
+    of_population: dict[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ def themes() -> tuple[dict[str, Any], ...]:
                     raise TopicSpaceError(f"generation/world/data/{name}: theme lacks {field!r}")
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
+            _population_shares(name, theme)
             out.append(theme)
     keys = [t["key"] for t in out]
     twice = sorted({k for k in keys if keys.count(k) > 1})
@@ -173,6 +176,26 @@ def _check_metric(name: str, metric: dict[str, Any]) -> None:
             f"generation/world/data/{name}: metric {metric.get('name')!r} has stock {stock!r}; "
             "use true or false"
         )
+
+
+def _population_shares(name: str, theme: dict[str, Any]) -> None:
+    """A count that is a rate of its entity's population (``of_population``: a ``%`` metric of
+    its theme) takes that rate's range, in people of an entity of the reference population: an
+    own range of 1.5-4.5 million employed per 50 million people put an age group's employed
+    people at 3-9% of its people beside an employment rate of 18-86%."""
+    rates = {r["name"]: r for r in theme["metrics"]}
+    for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
+        link = metric.get("of_population")
+        if link is None:
+            continue
+        rate = rates.get(link)
+        if rate is None or rate.get("unit") != "%" or metric.get("per") != "population":
+            raise TopicSpaceError(
+                f"generation/world/data/{name}: metric {metric.get('name')!r} has of_population "
+                f"{link!r}; name a '%' metric of its theme and give it per: population"
+            )
+        people = REFERENCE["population"] / 100 / SCALE_FACTOR[metric.get("scale", "")]
+        metric["low"], metric["high"] = float(rate["low"]) * people, float(rate["high"]) * people
 
 
 def _family(record: dict[str, Any]) -> str:
@@ -286,7 +309,9 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
     raw: dict[str, tuple[float, float]] = {}
     ceilings: dict[str, float] = {}
     for e in ents:
-        if per:
+        if per and rec.get("of_population"):  # a rate of the population: the rate's whole range
+            lo, hi = low * e.population / REFERENCE[per], high * e.population / REFERENCE[per]
+        elif per:
             centre = (low * high) ** 0.5 * e.attribute(per) / REFERENCE[per]
             lo, hi = centre / EXTENSIVE_BAND, centre * EXTENSIVE_BAND
         else:
@@ -454,6 +479,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         ),
     )
     all_composed = [*(_compose_metric(r, ents) for r in theme["metrics"]), mix_metric]
+    records = [*theme["metrics"], mix_rec["metric"]]
     _LIMITS[key.rsplit("@", 1)[0] + "@"] = Limits(
         ranges={c.metric.name: c.ranges for c in all_composed},
         caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},
@@ -461,6 +487,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         mix_metric=mix_metric.metric.name,
         parts=tuple(mix_rec["parts"]),
         bands={c.metric.name: c.bands for c in all_composed},
+        of_population={r["name"]: r["of_population"] for r in records if "of_population" in r},
     )
     return topic
 

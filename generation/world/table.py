@@ -32,7 +32,7 @@ import numpy as np
 
 from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
-from generation.world.space import limits_of
+from generation.world.space import SCALE_FACTOR, Limits, limits_of
 from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
@@ -133,6 +133,15 @@ def _trend_ends(rng: np.random.Generator, trend: str, low: float, high: float) -
     if not low + 0.03 * span <= end <= high - 0.03 * span:
         end = start - sign * float(rng.uniform(0.2, 0.5)) * span
     return start, float(np.clip(end, low + 0.03 * span, high - 0.03 * span))
+
+
+def _launch_ends(rng: np.random.Generator, trend: str, low: float, high: float) -> tuple[float, float]:
+    """The start and end of a metric that begins in the report's period (``since``): it starts
+    3-15% of its range from the end it moves away from (5G coverage of 78% in 2019, its first
+    year, was no launch) and moves a fifth to a half of the range."""
+    span = high - low
+    start, move = float(rng.uniform(0.03, 0.15)) * span, float(rng.uniform(0.2, 0.5)) * span
+    return (low + start, low + start + move) if trend == "up" else (high - start, high - start - move)
 
 
 def _turning_path(rng: np.random.Generator, n: int, directed: bool) -> np.ndarray:
@@ -237,12 +246,19 @@ class FactTable:
             whole = self._series(self.mix_metric, entity, "")
             weight = self._mix_weights(entity)[self.topic.mix.parts.index(part)]
             self._latent[key] = whole * weight
+        limits = self._limits
+        rate = limits.of_population.get(metric.name, "") if limits is not None and not part else ""
+        if key not in self._latent and limits is not None and rate in self._metrics:
+            self._latent[key] = self._of_population(metric, entity, rate, limits)
         if key not in self._latent:
             rng = stage_rng(self._seed, "world.series", self._doc_id, metric.name, entity, part)
             low, high = (metric.low, metric.high) if part else self.band(metric, entity)
             span = high - low
             n = len(self.years)
             start, end = _trend_ends(rng, metric.trend, low, high)
+            launch = self._launch(metric)
+            if launch is not None:
+                start, end = _launch_ends(rng, metric.trend, low, high)
             # the mix's whole and parts keep a clear trend: a part of a flat whole drifts by its weight
             mixed = bool(part) or metric.name == self.mix_metric.name
             # and a flat series needs a printed step well below its level (rounding would tilt it)
@@ -253,12 +269,32 @@ class FactTable:
             if flat:
                 self._flat.add(key)
                 end = start * (1 + float(rng.uniform(-FLAT_MOVE, FLAT_MOVE)))
-            shape = np.linspace(0.0, 1.0, n) ** float(rng.uniform(0.6, 1.6))
+            before = launch or 0
+            progress = np.clip((np.arange(n) - before) / max(n - 1 - before, 1), 0.0, 1.0)
+            shape = progress ** float(rng.uniform(0.6, 1.6))
             noisy = self._path(rng, metric, (start, end), shape, flat, span)
-            if not flat and n >= 5:
+            if not flat and n >= 5 and launch is None:
                 noisy = self._turned(key, metric, (start, end), noisy, (low, high))
             self._latent[key] = np.clip(noisy, low, high)
         return self._latent[key]
+
+    def _launch(self, metric: Metric) -> int | None:
+        """How many of the report's years come before ``metric`` begins (a theme's ``since`` and
+        a known direction: 5G coverage from 2019), 0 when the report starts that year; ``None``
+        for a metric that exists all along or begins before the report."""
+        if metric.since is None or metric.trend == "any" or str(metric.since) not in self.years:
+            return None
+        return self.years.index(str(metric.since))
+
+    def _of_population(self, metric: Metric, entity: str, rate: str, limits: Limits) -> np.ndarray:
+        """A count that is ``rate`` of its entity's population (a theme's ``of_population``):
+        the report's series of that rate times the entity's people, so the employed people of an
+        age group agree with its employment rate (flat when the rate is)."""
+        share = self._series(self._metrics[rate], entity, "")
+        if (rate, entity, "") in self._flat:
+            self._flat.add((metric.name, entity, ""))
+        people = limits.attributes[entity]["population"] / SCALE_FACTOR[metric.scale]
+        return np.clip(share / 100 * people, *self.bounds(metric, entity))
 
     @staticmethod
     def _path(
