@@ -44,7 +44,7 @@ def names_missing_colour(manifest: DocumentManifest, question: Question) -> bool
     chart draws it, None where the question names none."""
     if not COLOUR_CUE.search(question.question):
         return None
-    refs = [u.ref for u in question.evidence_units if u.kind == "chart"]
+    refs = [u.ref for u in question.evidence_units or [] if u.kind == "chart"]
     charts = [c for c in manifest.charts if c.vizId in refs]
     return not any(accent_drawn(c) for c in charts)
 
