@@ -1,5 +1,6 @@
-"""Questions that send the reader to a colour the chart does not draw (review49).
+"""Questions whose words send the reader to something the chart does not draw (review49).
 
+**A highlight colour.**
 Every renderer draws a highlighted mark with a heavy outline (charts.js ``finishHighlight``,
 matplotlib ``_highlight``) and most often a pointer beside it; its fill is the accent colour only
 where the chart is single-hue (``_Build.visual``: a colour map of the accent and one base colour),
@@ -9,7 +10,13 @@ heatmap (a colour scale), "the mark drawn in a highlight colour" names a cue tha
 the mark is found by its outline, and a reader looking for the colour finds several.
 
 :func:`colour_cue_counts` counts, per (category, level), the questions naming a highlight or
-accent colour and those whose chart does not draw one; ``bench/question_measures.py`` prints them.
+accent colour and those whose chart does not draw one.
+
+**An item, for a flow.** A sankey's mark is a flow between two items (its source and target,
+each drawn as a node bar and named beside it); a question asking "which item does it belong to"
+of a flow has two answers a reader may give, the item it leaves (on "spending flows from item to
+country", the chart's own word) and the flow. :func:`item_of_flow_counts` counts the questions
+asking for an item whose answer is a flow. ``bench/question_measures.py`` prints both counts.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from generation.charts.registry import chart_type
 from generation.charts.spec import ACCENT_COLOUR
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
+#: A question's words asking which item a mark is.
+ITEM_ASKED = re.compile(r"\bwhich item\b", re.IGNORECASE)
 #: A question's words naming the highlight's colour as the way to find it.
 COLOUR_CUE = re.compile(r"\b(?:highlight|accent) colou?r\b", re.IGNORECASE)
 
@@ -62,6 +71,25 @@ def colour_cue_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tup
         named[cell] += 1
         missing[cell] += found
     return named, missing
+
+
+def joins_two_items(chart: Chart, label: str) -> bool:
+    """Whether the chart's mark ``label`` is a flow from one item to another."""
+    return any(p.label == label and {"source", "target"} <= p.metadata.keys() for p in chart.data)
+
+
+def item_of_flow_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[int, int]:
+    """The questions asking "which item", and those of them whose answer is a flow."""
+    asked = flows = 0
+    for manifest, question in pairs:
+        if not ITEM_ASKED.search(question.question):
+            continue
+        asked += 1
+        refs = {u.ref for u in question.evidence_units or [] if u.kind == "chart"}
+        labels = [v.text for v in question.answer_values if v.kind == "label"]
+        charts = [c for c in manifest.charts if c.vizId in refs]
+        flows += any(joins_two_items(c, t) for c in charts for t in labels)
+    return asked, flows
 
 
 def render(named: Counter, missing: Counter) -> list[str]:
