@@ -50,6 +50,7 @@ from generation.questions.phrasing import (
     decimals_of,
     figure_ref,
     fmt_num,
+    joins_two_items,
     mark_phrase,
     pick,
     point_key,
@@ -124,10 +125,11 @@ def _read_extreme(
         highest, top = found
         fig, word = figure_ref(chart), "highest" if highest else "lowest"
         scope = f" among the {series} marks" if series else ""
+        whose = "which flow is it" if joins_two_items(top) else "which item does it belong to"
         q = pick(
             rng,
             [
-                f"What is the {word} value plotted in {fig}{scope}, and which item does it belong to?",
+                f"What is the {word} value plotted in {fig}{scope}, and {whose}?",
                 f"In {fig}, which mark is the {word}{scope}, and what value does it show?",
                 f"Find the {word} reading in {fig}{scope}: whose is it and how much is it?",
             ],

@@ -27,6 +27,7 @@ from collections.abc import Iterable
 
 from generation.charts.registry import chart_type
 from generation.charts.spec import ACCENT_COLOUR
+from generation.questions.phrasing import joins_two_items
 from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
 
 #: A question's words asking which item a mark is.
@@ -73,11 +74,6 @@ def colour_cue_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tup
     return named, missing
 
 
-def joins_two_items(chart: Chart, label: str) -> bool:
-    """Whether the chart's mark ``label`` is a flow from one item to another."""
-    return any(p.label == label and {"source", "target"} <= p.metadata.keys() for p in chart.data)
-
-
 def item_of_flow_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[int, int]:
     """The questions asking "which item", and those of them whose answer is a flow."""
     asked = flows = 0
@@ -88,7 +84,7 @@ def item_of_flow_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> t
         refs = {u.ref for u in question.evidence_units or [] if u.kind == "chart"}
         labels = [v.text for v in question.answer_values if v.kind == "label"]
         charts = [c for c in manifest.charts if c.vizId in refs]
-        flows += any(joins_two_items(c, t) for c in charts for t in labels)
+        flows += any(joins_two_items(p) for c in charts for p in c.data if p.label in labels)
     return asked, flows
 
 

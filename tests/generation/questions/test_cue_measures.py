@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 
+import numpy as np
 import pytest
 
 from generation.charts.d3 import load_d3
@@ -12,7 +13,17 @@ from generation.charts.spec import ACCENT_COLOUR
 from generation.document.content import plan_document
 from generation.document.layout import render_html
 from generation.plan.config import load_config
-from generation.questions.cue_measures import accent_drawn, colour_cue_counts, names_missing_colour
+from generation.questions.build import draft_to_question
+from generation.questions.chart import BUILDERS
+from generation.questions.common import Context
+from generation.questions.cue_measures import (
+    accent_drawn,
+    colour_cue_counts,
+    item_of_flow_counts,
+    names_missing_colour,
+)
+from generation.questions.phrasing import joins_two_items
+from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.questions.planned import PAPER, planned_run, question_pairs
 
 
@@ -77,3 +88,32 @@ def test_the_accent_is_counted_drawn_where_charts_js_fills_the_highlight_with_it
             assert accent_drawn(chart) is filled, (chart.chartType, fills[chart.vizId])
             seen.append(filled)
     assert sum(seen) >= 3 and len(seen) - sum(seen) >= 3, seen
+
+
+def _answers_a_flow(manifest: DocumentManifest, q: Question) -> bool:
+    labels = {v.text for v in q.answer_values if v.kind == "label"}
+    charts = {u.ref for u in q.evidence_units or [] if u.kind == "chart"}
+    return any(
+        joins_two_items(p) for c in manifest.charts if c.vizId in charts for p in c.data if p.label in labels
+    )
+
+
+@pytest.mark.slow
+def test_a_flow_is_never_asked_as_an_item() -> None:
+    """Drafts of value reading L2 (the extreme mark) on every report of a run that draws a
+    sankey: a flow's extreme asks "which flow is it", never "which item" (two answers)."""
+    run = [(plan.manifest, qs) for plan, qs in planned_run(11, 40)]
+    with_flows = [m for m, _ in run if any(joins_two_items(p) for c in m.charts for p in c.data)]
+    pairs = []
+    for index, manifest in enumerate(with_flows):
+        ctx = Context.of(manifest)
+        for k in range(30):
+            draft = BUILDERS["value_reading"](ctx.fork(), "L2", np.random.default_rng([11, index, k]))
+            if draft is not None:
+                pairs.append((manifest, draft_to_question(ctx, "chart", k, draft)))
+    flows = [q for m, q in pairs if _answers_a_flow(m, q)]
+    asked, wrong = item_of_flow_counts(pairs)
+    # before review49: "What is the highest value plotted in the Sankey diagram ..., and which item
+    # does it belong to?", answered "the flow from Software to Iraq"
+    assert wrong == 0, (wrong, asked)
+    assert sum("which flow is it" in q.question for q in flows) >= 3, len(flows)
