@@ -250,9 +250,10 @@ def _read_highlight(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
             f"Which item does {fig} single out with its highlight, and what {measure} does it show?",
         ]
     else:
+        what = "flow" if joins_two_items(p) else "item"  # a flow's items are a second answer
         options = [
-            f"{fig} highlights one mark. Which item is it, and what value does it show?",
-            f"Which item does {fig} single out with its highlight, and what is that item's value?",
+            f"{fig} highlights one mark. Which {what} is it, and what value does it show?",
+            f"Which {what} does {fig} single out with its highlight, and what is that {what}'s value?",
             f"One mark of {fig} is drawn highlighted. What does it stand for, and how large is it?",
         ]
     q = pick(rng, options)

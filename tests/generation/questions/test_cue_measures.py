@@ -100,20 +100,22 @@ def _answers_a_flow(manifest: DocumentManifest, q: Question) -> bool:
 
 @pytest.mark.slow
 def test_a_flow_is_never_asked_as_an_item() -> None:
-    """Drafts of value reading L2 (the extreme mark) on every report of a run that draws a
-    sankey: a flow's extreme asks "which flow is it", never "which item" (two answers)."""
+    """Drafts of value reading L2 (the extreme mark) and L5 (the highlighted one) on every report
+    of a run that draws a sankey: a flow is asked "which flow", never "which item" (two answers)."""
     run = [(plan.manifest, qs) for plan, qs in planned_run(11, 40)]
     with_flows = [m for m, _ in run if any(joins_two_items(p) for c in m.charts for p in c.data)]
     pairs = []
     for index, manifest in enumerate(with_flows):
         ctx = Context.of(manifest)
         for k in range(30):
-            draft = BUILDERS["value_reading"](ctx.fork(), "L2", np.random.default_rng([11, index, k]))
-            if draft is not None:
-                pairs.append((manifest, draft_to_question(ctx, "chart", k, draft)))
+            for b, level in enumerate(("L2", "L5")):  # the extreme mark; the highlighted one
+                draft = BUILDERS["value_reading"](ctx.fork(), level, np.random.default_rng([11, index, k, b]))
+                if draft is not None:
+                    pairs.append((manifest, draft_to_question(ctx, "chart", k, draft)))
     flows = [q for m, q in pairs if _answers_a_flow(m, q)]
     asked, wrong = item_of_flow_counts(pairs)
     # before review49: "What is the highest value plotted in the Sankey diagram ..., and which item
     # does it belong to?", answered "the flow from Software to Iraq"
     assert wrong == 0, (wrong, asked)
     assert sum("which flow is it" in q.question for q in flows) >= 3, len(flows)
+    assert sum(q.difficulty == "L5" and "flow" in q.question for q in flows) >= 3, len(flows)
