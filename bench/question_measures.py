@@ -29,7 +29,8 @@ answer texts whose verb disagrees with the name before it
 (``generation.questions.agreement_measures``); the verify L4 questions that ask no more than a
 verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (first option, later year,
 the metric's known direction ...) guess a closed answer, against chance
-(``generation.questions.guess_measures``).
+(``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
+draw and those asking "which item" of a flow (``generation.questions.cue_measures``).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ from generation.questions.build import make_questions
 from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.crossmodal_measures import asks_no_more
+from generation.questions.cue_measures import colour_cue_counts, item_of_flow_counts
+from generation.questions.cue_measures import render as render_cues
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.guess_measures import guess_counts
@@ -155,6 +158,10 @@ def main() -> None:
         f"verify L4 asking no more than a verify L2 of its verdict (crossmodal_measures): {within} of {asked}"
     )
     print("\n".join(render_guesses(guess_counts(pairs))))
+    print("\n".join(render_cues(*colour_cue_counts(pairs))))
+    asked, flows = item_of_flow_counts(pairs)
+    said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
+    print(f"{said}: {flows} of {asked}")
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

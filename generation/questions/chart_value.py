@@ -50,6 +50,7 @@ from generation.questions.phrasing import (
     decimals_of,
     figure_ref,
     fmt_num,
+    joins_two_items,
     mark_phrase,
     pick,
     point_key,
@@ -124,10 +125,11 @@ def _read_extreme(
         highest, top = found
         fig, word = figure_ref(chart), "highest" if highest else "lowest"
         scope = f" among the {series} marks" if series else ""
+        whose = "which flow is it" if joins_two_items(top) else "which item does it belong to"
         q = pick(
             rng,
             [
-                f"What is the {word} value plotted in {fig}{scope}, and which item does it belong to?",
+                f"What is the {word} value plotted in {fig}{scope}, and {whose}?",
                 f"In {fig}, which mark is the {word}{scope}, and what value does it show?",
                 f"Find the {word} reading in {fig}{scope}: whose is it and how much is it?",
             ],
@@ -239,23 +241,26 @@ def _read_highlight(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     if not mark_use(ctx, chart, point_key(p)):
         return None
     fig, v = figure_ref(chart), val(chart, p)
+    # Every renderer outlines a highlighted mark; only a single-hue chart fills it in the accent
+    # colour (a treemap's or waterfall's highlight keeps its own colour): name no colour.
     if holds_two_measures(chart):  # two measures: name the one asked
         measure = value_measure(chart)
         options = [
-            f"{fig} picks out one mark in a highlight colour. Which item is it, and what is its {measure}?",
-            f"Which item does {fig} emphasise with its highlight colour, and what {measure} does it show?",
+            f"{fig} highlights one mark. Which item is it, and what is its {measure}?",
+            f"Which item does {fig} single out with its highlight, and what {measure} does it show?",
         ]
     else:
+        what = "flow" if joins_two_items(p) else "item"  # a flow's items are a second answer
         options = [
-            f"{fig} picks out one mark in a highlight colour. Which item is it, and what value does it show?",
-            f"Which item does {fig} emphasise with its highlight colour, and what is that item's value?",
-            f"One mark of {fig} is drawn in an accent colour. What does it stand for, and how large is it?",
+            f"{fig} highlights one mark. Which {what} is it, and what value does it show?",
+            f"Which {what} does {fig} single out with its highlight, and what is that {what}'s value?",
+            f"One mark of {fig} is drawn highlighted. What does it stand for, and how large is it?",
         ]
     q = pick(rng, options)
     a = f"The emphasised mark is {p.label}, at {v}."
     steps = [
         f"Locate {fig}.",
-        f"Find the mark drawn in the highlight colour and read its label: {p.label}.",
+        f"Find the highlighted mark (drawn with a heavy outline) and read its label: {p.label}.",
         f"Read its value: {v}.",
     ]
     return Draft("value_reading", "L5", q, a, [mark_label(p), read_value(chart, p)], steps, [chart], [p])

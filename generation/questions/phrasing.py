@@ -282,6 +282,12 @@ def refer(text: str, chart: Chart, forms: dict[str, str], rng: np.random.Generat
     return text[:at] + form + rest
 
 
+def joins_two_items(point: DataPoint) -> bool:
+    """Whether the mark is a flow from one item to another (a sankey's): asked "which item" it
+    is, a reader may name the item it leaves or the flow."""
+    return {"source", "target"} <= point.metadata.keys()
+
+
 def mark_phrase(chart: Chart, point: DataPoint) -> str:
     """How a reader names one mark of the chart (the type's record may say: ``ChartType.mark``)."""
     record = chart_type(chart.chartType)
