@@ -258,12 +258,12 @@ def drafted_choices(
     """The closed answers of ``tries`` drafts per chart builder slot of ``slots`` on ``manifest``,
     each slot from a fresh context and stream, try ``k`` taking turn ``index + k`` of the run's
     sequence (``common.wanted``: a slot's drawn direction or verdict, which a run's documents take
-    in turn, so the drafts' shares of them are a run's), each distinct answer once (its kind, its
-    options in any order, the right one, the marks it reads): slots that draft the same pair or
-    highlight again would count one chart's answer many times over, and the rates' intervals
-    assume independent answers."""
+    in turn, so the drafts seek each as a run's slots do), each distinct answer once (its kind, its
+    options in any order, the right one): slots that draft the same pair or highlight again would
+    count one chart's answer many times over, and the rates' intervals assume independent answers
+    (a direction counts once per report, where many stretches of one series could go that way)."""
     ctx = Context.of(manifest)
-    out: dict[tuple[str, tuple[str, ...], str, tuple[str, ...]], Choice] = {}
+    out: dict[tuple[str, tuple[str, ...], str], Choice] = {}
     for k in range(tries):
         for b, (category, level) in enumerate(slots):
             trial = ctx.fork()
@@ -271,10 +271,8 @@ def drafted_choices(
             draft = BUILDERS[category](trial, level, np.random.default_rng([seed, index, k, b]))
             if draft is None:
                 continue
-            q = draft_to_question(ctx, "chart", k, draft)
-            marks = tuple(sorted(r.label for r in q.required_data_points))
-            for c in choices(manifest, q):
-                out.setdefault((c.kind, tuple(sorted(c.options)), c.right, marks), c)
+            for c in choices(manifest, draft_to_question(ctx, "chart", k, draft)):
+                out.setdefault((c.kind, tuple(sorted(c.options)), c.right), c)
     return list(out.values())
 
 

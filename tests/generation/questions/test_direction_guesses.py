@@ -58,9 +58,7 @@ CONFIDENCE = 1 - 0.05 / (2 * len(STRATEGIES))
 def test_no_direction_and_no_place_is_guessed_beyond_chance(directions: list[Choice], level: str) -> None:
     """Every class (``class 1`` to ``class 3``: rose, fell, flat) and every place in the
     question's list (first, middle, last): its interval does not exclude chance. A guard: main
-    (7871178) passes it here too, answering flat 31 of 126 trend L2 directions (0.25; over 40
-    reports of each of seeds 0-4 and 41, 212 of 771, 0.27, below 1/3 beyond any interval); now
-    53 of 152."""
+    (7871178) passes it here too (trend L2 flat 29 of 97; now 35 of 105)."""
     tallies = tally_choices(c for c in directions if c.kind == f"trend_pattern {level} direction")
     (kind,) = tallies
     assert tallies[kind]["questions"].asked >= 60, tallies[kind]["questions"]
