@@ -119,8 +119,8 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
 
 def _wants(ctx: Context, level: Difficulty) -> list[str]:
     """The directions the slot tries: the one drawn in turn (``common.wanted``), then the others
-    scarcest first (:data:`SCARCE`), those some stretch of a series of the report takes (on a
-    chart whose metric has no known direction) before those none takes."""
+    scarcest first (:data:`SCARCE`), those some run of a series of the report takes (on a chart
+    whose metric has no known direction; a stretch at L2, whose makers ask one) before the rest."""
     first = wanted(ctx, "trend_pattern", MOVES, level)
     rest = [m for m in SCARCE if m != first]
     taken = {
@@ -128,7 +128,7 @@ def _wants(ctx: Context, level: Difficulty) -> list[str]:
         for chart in ctx.manifest.charts
         if chart.value_trend == "any"
         for points in ordered_series(chart).values()
-        for stretch in _stretches(points)
+        for stretch in (_stretches(points) if level == "L2" else [points])
     }
     return sorted([first, *rest], key=lambda d: d not in taken)
 
