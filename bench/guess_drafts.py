@@ -3,10 +3,10 @@
 Usage: ``python bench/guess_drafts.py --config configs/paper.yaml --seed 2609 --n-docs 40``
 
 A run asks a few dozen two-year choices and highlighted years, too few to tell a blind guess
-from chance; here the comparison L2 and L5, trend L5 and value L5 builders each draft
-:data:`TRIES` slots on every planned report (``guess_measures.drafted_choices``) and the script
-prints the counter of ``bench/question_measures.py`` over those drafts (the drafted directions
-follow one slot's turn per report, so their shares mean nothing here).
+from chance; here the comparison L2 and L5, trend L2 and L5 and value L5 builders each draft
+:data:`TRIES` slots on every planned report (``guess_measures.drafted_choices``: the tries take
+the run's direction turns in sequence, as a run's documents do) and the script prints the counter
+of ``bench/question_measures.py`` over those drafts.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ TRIES = 10
 SLOTS: tuple[tuple[str, Difficulty], ...] = (
     ("comparison", "L2"),
     ("comparison", "L5"),
+    ("trend_pattern", "L2"),
     ("trend_pattern", "L5"),
     ("value_reading", "L5"),
 )

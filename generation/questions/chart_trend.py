@@ -6,14 +6,19 @@ without a known real direction (``Chart.value_trend``): of download speeds or ba
 world knowledge gives it. The slot's direction is drawn in turn (``common.wanted``) so that a run
 holds the three in near-equal shares, not the world's bias towards rises; the maker that would
 have answered the slot looks for a series of that direction on any chart, and a document without
-one takes the next direction, so the slot is filled as before. A peak year is never asked of
-a metric with a known direction either, and lands at a chart's end as often as a uniform answer
-would (:mod:`generation.questions.extreme_years`).
+one takes the next direction, so the slot is filled as before. A trend L2 direction or % change is
+asked of a series' whole run or, where that went another way than the slot's, of a stretch of
+three or more of its years (:func:`_stretches`): a flat stretch is in most series where a flat
+series is in few, and a slot whose turn was "flat" fell back to "fell" (22 of 44 trend L2
+directions on fresh seed 6733, flat 4). A question that lists the directions lists all three in a
+drawn order (:func:`_moves_listed`): always "rise, fall or stay flat" put the commonest first.
+A peak year is never asked of a metric with a known direction either, and lands at a chart's end
+as often as a uniform answer would (:mod:`generation.questions.extreme_years`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Protocol
 
@@ -50,6 +55,7 @@ from generation.questions.common import (
     mean_term,
     point_term,
     read_value,
+    shuffled,
     wanted,
 )
 from generation.questions.event_steps import direction_turns
@@ -113,17 +119,36 @@ def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> 
 
 def _wants(ctx: Context, level: Difficulty) -> list[str]:
     """The directions the slot tries: the one drawn in turn (``common.wanted``), then the others
-    scarcest first (:data:`SCARCE`), those some series of the report takes (on a chart whose
-    metric has no known direction) before those none takes."""
+    scarcest first (:data:`SCARCE`), those some run of a series of the report takes (on a chart
+    whose metric has no known direction; a stretch at L2, whose makers ask one) before the rest."""
     first = wanted(ctx, "trend_pattern", MOVES, level)
     rest = [m for m in SCARCE if m != first]
     taken = {
-        direction([p.value for p in points])
+        direction([p.value for p in stretch])
         for chart in ctx.manifest.charts
         if chart.value_trend == "any"
         for points in ordered_series(chart).values()
+        for stretch in (_stretches(points) if level == "L2" else [points])
     }
     return sorted([first, *rest], key=lambda d: d not in taken)
+
+
+def _stretches(points: list[DataPoint], rng: np.random.Generator | None = None) -> Iterator[list[DataPoint]]:
+    """The runs of a series a direction question may ask: the whole series, then (with ``rng``,
+    in a drawn order; without, in order) every other run of three or more consecutive points.
+    Lazy: a maker that takes the whole series draws nothing."""
+    yield points
+    n = len(points)
+    spans = [(i, j) for i in range(n) for j in range(i + 2, n) if (i, j) != (0, n - 1)]
+    for i, j in spans if rng is None else shuffled(spans, rng):
+        yield points[i : j + 1]
+
+
+def _moves_listed(rng: np.random.Generator) -> str:
+    """The three directions as a question lists them, in a drawn order ("fall, stay flat or
+    rise"): listed always in one order, the first named was the commonest answer."""
+    a, b, c = shuffled(["rise", "fall", "stay flat"], rng)
+    return f"{a}, {b} or {c}"
 
 
 def _asks(chart: Chart, d: str, want: str | None) -> bool:
@@ -142,25 +167,38 @@ def _endpoints(
     return (first, last, d) if d else None
 
 
+def _asked_ends(
+    ctx: Context, chart: Chart, points: list[DataPoint], want: str | None, rng: np.random.Generator
+) -> tuple[DataPoint, DataPoint, str] | None:
+    """(first, last, direction) of the run of ``points`` a direction question asks: the whole
+    series, or for a slot with a direction (``want``) the first stretch (:func:`_stretches`)
+    that went that way, its ends readable; None where there is none."""
+    for stretch in _stretches(points, rng) if want else [points]:
+        ends = _endpoints(ctx, chart, stretch)
+        if ends is not None and _asks(chart, ends[2], want):
+            return ends
+    return None
+
+
 def _direction_values(chart: Chart, first: DataPoint, last: DataPoint, d: str) -> list[Value]:
     return [direction_value(d), read_value(chart, first), read_value(chart, last)]
 
 
 def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None) -> Draft | None:
     for series, points in ordered_series(chart).items():
-        ends = _endpoints(ctx, chart, points)
-        if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, f"trend:{series}"):
+        ends = _asked_ends(ctx, chart, points, want, rng)
+        if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
         fig, name = figure_ref(chart), series_name(chart, series)
+        span = f"{first.label} to {last.label}"
         q = pick(
             rng,
             [
-                f"How did {name} change over the period shown in {fig}?",
-                f"Between {first.label} and {last.label}, did {name} rise, fall or stay flat in {fig}?",
-                f"What direction {agree(name, 'does')} {name} take in {fig} from its first to its last "
-                "point?",
-                f"Describe the overall movement of {name} across {fig}.",
+                f"How did {name} change from {span} in {fig}?",
+                f"Between {first.label} and {last.label}, did {name} {_moves_listed(rng)} in {fig}?",
+                f"What direction {agree(name, 'does')} {name} take in {fig} from {span}?",
+                f"Describe the movement of {name} in {fig} from {span}.",
             ],
         )
         a = (
@@ -247,12 +285,12 @@ def _pct_change(
     """The relative change of a series; of a metric with a known direction it asks only the
     size of the change (its direction is no reading)."""
     for series, points in ordered_series(chart).items():
-        ends = _endpoints(ctx, chart, points)
-        if ends is None or points[0].value <= 0 or points[-1].value <= 0:
+        known = chart.value_trend != "any"
+        ends = _endpoints(ctx, chart, points) if known else _asked_ends(ctx, chart, points, want, rng)
+        if ends is None or ends[0].value <= 0 or ends[1].value <= 0:
             continue
         first, last, d = ends
-        known = chart.value_trend != "any"
-        if not (known or _asks(chart, d, want)) or not mark_use(ctx, chart, f"trend:{series}"):
+        if not mark_use(ctx, chart, f"trend:{series}"):
             continue
         fig, name = figure_ref(chart), series_name(chart, series)
         change = change_value(point_term(chart, first), point_term(chart, last), value_unit(chart))
@@ -477,9 +515,9 @@ def _colour_trend(
     groups = ordered_series(chart)
     for series in sorted(k for k in groups if k is not None):
         colour = colour_of(chart, groups[series][0])
-        ends = _endpoints(ctx, chart, groups[series])
         if colour is None or not colour_keyed(chart, groups[series][0]):
             continue
+        ends = _endpoints(ctx, chart, groups[series])
         if ends is None or not _asks(chart, ends[2], want) or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
@@ -489,9 +527,10 @@ def _colour_trend(
             [
                 f"In {fig}, what does the {colour} line show, and how did it move between {first.label} and "
                 f"{last.label}?",
-                f"Which series is coloured {colour} in {fig}, and did it rise, fall or stay flat from "
+                f"Which series is coloured {colour} in {fig}, and did it {_moves_listed(rng)} from "
                 f"{first.label} to {last.label}?",
-                f"Follow the {colour} series of {fig}: what is it, and what is its overall direction?",
+                f"Follow the {colour} series of {fig}: what is it, and what is its direction from "
+                f"{first.label} to {last.label}?",
             ],
         )
         a = f"The {colour} series is {series}; it {d}, from {val(chart, first)} to {val(chart, last)}."
@@ -532,9 +571,9 @@ def _highlight_trend(
         [
             f"{fig} marks one year in an accent colour. Which year is it, and how had {name} moved from the "
             "start of the chart up to that year (or from it to the end, if it is the first year)?",
-            f"Which year does {fig} single out with a highlight colour, and did {name} rise or fall between "
-            "the first year shown and that one (or, where the first year is highlighted, between it and the "
-            "last)?",
+            f"Which year does {fig} single out with a highlight colour, and did {name} {_moves_listed(rng)} "
+            "between the first year shown and that one (or, where the first year is highlighted, between it "
+            "and the last)?",
         ],
     )
     moved = f"{said_of(name, d)}, from {val(chart, first)} to {val(chart, last)}"

@@ -3,7 +3,9 @@
 Every question whose answer (or part of one) is picked from a closed set gets a :class:`Choice`:
 its options in the order a reader sees them and the right one. The families:
 
-- the classes of ``measures.FAMILIES`` (verdict, side, direction, stance), in a fixed order;
+- the classes of ``measures.FAMILIES`` (verdict, side, direction, stance), in the order the
+  question names them ("did it rise, fall or stay flat?"; a class by its own word or, for a
+  direction, an alias: ``common.DIRECTION_ALIASES``), else in the family's fixed order;
 - ``two years`` / ``two marks``: a question naming two marks (or two series by their legend
   colours) and asking which one, options in the order the question names them;
 - ``year``: one of the chart's three or more years (a label answer, or a number read from a mark's
@@ -12,7 +14,9 @@ its options in the order a reader sees them and the right one. The families:
   the chart lists them.
 
 A blind strategy (:data:`STRATEGIES`) picks an option from what a reader has without the marks:
-the options' order (first, middle, last), the years' places (earlier, later), the metric's known
+the options' order (first, middle, last), a class family's fixed class whatever the order
+(``class 1`` to ``class 3`` of :data:`CLASSES`: "rose", "fell", "was broadly flat" for a direction,
+the prior the answers carry), the years' places (earlier, later), the metric's known
 direction (``Chart.value_trend``: the later year, "rose" or "higher" where it rises), the question
 text (the only option it names) and the report's text (the option its facts mention most). Each
 is right by chance with ``1 / len(options)`` where answers are uniform; :func:`render` prints, per
@@ -36,7 +40,7 @@ from scipy.stats import binomtest
 from generation.charts.colours import unambiguous_colours
 from generation.questions.build import draft_to_question
 from generation.questions.chart import BUILDERS
-from generation.questions.common import Context
+from generation.questions.common import DIRECTION_ALIASES, Context
 from generation.questions.measures import FAMILIES
 from generation.questions.phrasing import is_year
 from synthdocbench_tasks.schema import Chart, Difficulty, DocumentManifest, Question
@@ -67,6 +71,8 @@ class Choice:
     question: str
     #: the report's text facts, what a reader sees of the text
     text: tuple[str, ...]
+    #: a class family's classes in their fixed order (:data:`CLASSES`); empty for other families
+    classes: tuple[str, ...] = ()
 
 
 def _first(c: Choice) -> str | None:
@@ -79,6 +85,15 @@ def _middle(c: Choice) -> str | None:
 
 def _last(c: Choice) -> str | None:
     return c.options[-1]
+
+
+def _class(k: int) -> Callable[[Choice], str | None]:
+    """The strategy that always answers the ``k``-th class of a class family (its prior)."""
+
+    def pick(c: Choice) -> str | None:
+        return c.classes[k] if k < len(c.classes) else None
+
+    return pick
 
 
 def _years(c: Choice) -> list[int] | None:
@@ -123,12 +138,32 @@ STRATEGIES: tuple[tuple[str, Callable[[Choice], str | None]], ...] = (
     ("first", _first),
     ("middle", _middle),
     ("last", _last),
+    ("class 1", _class(0)),
+    ("class 2", _class(1)),
+    ("class 3", _class(2)),
     ("earlier year", _earlier),
     ("later year", _later),
     ("known direction", _known),
     ("named in question", _named),
     ("most in text", _mentioned),
 )
+
+
+def _word_at(word: str, question: str) -> int | None:
+    found = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", question, re.IGNORECASE)
+    return found.start() if found else None
+
+
+def shown_order(classes: tuple[str, ...], question: str) -> tuple[str, ...]:
+    """``classes`` in the order ``question`` names them (each by its own word or a direction's
+    alias, its first mention), or as given where it does not name every one."""
+    at = {}
+    for c in classes:
+        hits = [i for w in (c, *DIRECTION_ALIASES.get(c, ())) if (i := _word_at(w, question)) is not None]
+        if not hits:
+            return classes
+        at[c] = min(hits)
+    return tuple(sorted(classes, key=at.__getitem__))
 
 
 def _chart(manifest: DocumentManifest, q: Question) -> Chart | None:
@@ -204,7 +239,8 @@ def choices(manifest: DocumentManifest, q: Question) -> list[Choice]:
     for options in CLASSES:
         right = next((t for t in labels if t in options), None)
         if right is not None:
-            out.append(Choice(f"{kind} {FAMILIES[right]}", options, right, trend, q.question, text))
+            shown = shown_order(options, q.question)
+            out.append(Choice(f"{kind} {FAMILIES[right]}", shown, right, trend, q.question, text, options))
     two = _two(q, labels) or (_two_colours(chart, q, labels) if chart is not None else None)
     if two:
         named, right = two
@@ -220,15 +256,22 @@ def drafted_choices(
     manifest: DocumentManifest, slots: Sequence[tuple[str, Difficulty]], seed: int, index: int, tries: int
 ) -> list[Choice]:
     """The closed answers of ``tries`` drafts per chart builder slot of ``slots`` on ``manifest``,
-    each slot from a fresh context and stream, each distinct answer once (its kind, its options
-    in any order, the right one): slots that draft the same pair or highlight again would count
-    one chart's answer many times over, and the rates' intervals assume independent answers."""
+    each slot from a fresh context and stream, try ``k`` taking turn ``index + k`` of the run's
+    sequence (``common.wanted``: a slot's drawn direction or verdict, which a run's documents take
+    in turn, so the drafts seek each as a run's slots do), each distinct answer once (its kind, its
+    options in any order, the right one): slots that draft the same pair or highlight again would
+    count one chart's answer many times over, and the rates' intervals assume independent answers
+    (a direction counts once per report, where many stretches of one series could go that way)."""
     ctx = Context.of(manifest)
     out: dict[tuple[str, tuple[str, ...], str], Choice] = {}
     for k in range(tries):
         for b, (category, level) in enumerate(slots):
-            draft = BUILDERS[category](ctx.fork(), level, np.random.default_rng([seed, index, k, b]))
-            for c in choices(manifest, draft_to_question(ctx, "chart", k, draft)) if draft else []:
+            trial = ctx.fork()
+            trial.verdict = index + k
+            draft = BUILDERS[category](trial, level, np.random.default_rng([seed, index, k, b]))
+            if draft is None:
+                continue
+            for c in choices(manifest, draft_to_question(ctx, "chart", k, draft)):
                 out.setdefault((c.kind, tuple(sorted(c.options)), c.right), c)
     return list(out.values())
 
