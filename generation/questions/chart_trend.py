@@ -569,9 +569,9 @@ def _highlight_trend(
     q = pick(
         rng,
         [
-            f"{fig} marks one year in an accent colour. Which year is it, and how had {name} moved from the "
+            f"{fig} highlights one year. Which year is it, and how had {name} moved from the "
             "start of the chart up to that year (or from it to the end, if it is the first year)?",
-            f"Which year does {fig} single out with a highlight colour, and did {name} {_moves_listed(rng)} "
+            f"Which year does {fig} single out with its highlight, and did {name} {_moves_listed(rng)} "
             "between the first year shown and that one (or, where the first year is highlighted, between it "
             "and the last)?",
         ],
@@ -582,7 +582,7 @@ def _highlight_trend(
     else:
         a = f"The highlighted year is {items[0]}, the first shown; from then to {last.label} {moved}."
     steps = [
-        f"Locate {fig} and find the mark in the highlight colour: {items[0]}.",
+        f"Locate {fig} and find the highlighted mark (drawn with a heavy outline): {items[0]}.",
         f"Read {name} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
         f"Compare the two: it {d}.",
     ]
