@@ -91,6 +91,7 @@ from judge.offline_facts import (
     _percentish,
     _Text,
     _unlatex,
+    asked_counts,
     period_of,
     pivot_of,
 )
@@ -98,6 +99,8 @@ from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.offline_senses import senses_denied
+from judge.offline_unread import UNREAD_BINDING, unread_binding
+from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
@@ -378,10 +381,13 @@ def _committed_checks(
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """judge16: restated amounts and stated comparisons, read in the committed statements (a
     final answer, or what a correction leaves); judge17: the sense said of a change
-    (:mod:`judge.offline_senses`); judge20: a cause stated as the effect (:mod:`judge.offline_causes`)."""
+    (:mod:`judge.offline_senses`); judge20: a cause stated as the effect
+    (:mod:`judge.offline_causes`); judge21: a value bound to a year the item does not name
+    (:mod:`judge.offline_years`)."""
     text, tail, parts = texts
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
+    verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
     return senses_denied(ctx, facts, verdicts, kept)
@@ -451,6 +457,7 @@ class OfflineJudge:
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
         _read_with_reference(facts, item.reference)
         for f in facts:
+            f.asked_counts = asked_counts(item.question, f)
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
@@ -503,6 +510,8 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
+        if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
+            doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
         text_out = _report(len(facts), matched, wrong, missing, doubts)
