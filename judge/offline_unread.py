@@ -25,14 +25,16 @@ from judge import claims
 from judge.numbers import find_numbers
 from judge.quantities import is_unit_word
 
-#: a word of at most five letters ended by a dot right after a number: an abbreviation
-_ABBREVIATION = re.compile(r"[ \u00a0\u202f]?([^\W\d_]{1,5})\.(?![^\W\d_])")
+#: a word of at most five letters ended by a dot right after a number: an abbreviation when the
+#: statement goes on after it ("8,49 тыс. человек") or it is in another script ("8,49 тыс.")
+_ABBREVIATION = re.compile(r"[ \u00a0\u202f]?([^\W\d_]{1,5})\.(?![^\W\d_])(?P<on>\s+[^\W\d_A-Z])?")
 #: CJK numerals after digits that the scale table leaves out (百 and 十 alone: no scale the
 #: tables read; 百万, 十亿 and 十億 are read)
 _CJK_UNREAD = re.compile(r"[ \u00a0]?[百十]")
 #: abbreviations that name no amount's unit or scale ("z.B.", "etc.", "ca.", "approx.", "pp.")
 _NOT_A_UNIT = frozenset(
     {"ca", "bzw", "usw", "etc", "approx", "vs", "z", "d", "u", "e", "i", "v", "al", "pp", "p", "pt", "pts"}
+    | {"h", "hrs", "min", "sec", "yr", "yrs", "mos", "wks", "no", "nr"}  # units the tables read in words
 )
 #: the words by which a question asks for a side, direction or verdict (the asked slot)
 _ASKED = {
@@ -51,7 +53,9 @@ def unread_scale(text: str) -> bool:
         if found.scale_word or found.percent or (value.is_integer() and 1900 <= abs(value) <= 2100):
             continue
         m = _ABBREVIATION.match(text, found.end)
-        if m and m.group(1).lower() not in _NOT_A_UNIT and not is_unit_word(m.group(1)):
+        if m is None or not (m["on"] or not m.group(1).isascii()):
+            pass
+        elif m.group(1).lower() not in _NOT_A_UNIT and not is_unit_word(m.group(1)):
             return True
         if _CJK_UNREAD.match(text, found.end):
             return True
