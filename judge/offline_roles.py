@@ -231,6 +231,24 @@ _SIDE_VERB = re.compile(
 )
 
 
+def figures_swapped(ctx: _Context, text: _Text) -> str | None:
+    """judge21: the chart's value and the text's figure the reference sets against each other,
+    said the other way round: a number the answer gives one side that is the other side's
+    figure ("the chart puts it at 0.6 against an earlier estimate of 1.19" where the chart has
+    1.19 and the estimate is 0.6), asked facts or not."""
+    figures = _figures(ctx)
+    if figures is None:
+        return None
+    for n in text.numbers:
+        own = [role for role, value in figures.items() if any(abs(r - value) < 1e-9 for r in n.readings)]
+        if len(own) != 1:
+            continue
+        said = _role_of(text, Span(n.start, n.end))
+        if said is not None and said != own[0]:
+            return f"{n.text} for the {said}"
+    return None
+
+
 def side_against_values(ctx: _Context, text: _Text) -> str | None:
     """A side the answer gives the chart against the text's figure ("the chart is below the
     forecast") that the reference's two figures contradict, or (judge8 round) that the side the

@@ -169,12 +169,41 @@ def period_moved(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+#: a reference that sets the chart's value against a figure of the text: "puts Chile in 2008 at
+#: 0.15 billion USD, against the report's target of 0.13 billion USD"
+_AGAINST_FIGURE = re.compile(
+    r"\bat (-?\d[\d.,]*\d)(%| [a-zA-Z][^,;]*?)?,? (?:against|than|above|below|in line with)[^;.]*?"
+    r"\b(?:estimate|threshold|target|forecast) of (-?\d[\d.,]*\d)"
+)
+
+
+def figures_asked(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A question whose reference sets a chart value against a text figure, neither an asked fact."""
+    m = _AGAINST_FIGURE.search(q["reference"])
+    asked = {f["text"] for f in _judge20._numbers(q)}
+    if m is None or {m.group(1), m.group(3)} & asked:
+        return None
+    chart, text = (float(m.group(i).replace(",", "")) for i in (1, 3))
+    return q if abs(chart - text) > 0.05 * max(abs(chart), abs(text)) else None  # a swap a grader sees
+
+
+def figures_swapped(q: dict[str, Any]) -> list[Case]:
+    """The reference passes; with the chart's value and the text's figure swapped ("puts it at
+    0.13, against the report's target of 0.15") it fails."""
+    m = _AGAINST_FIGURE.search(q["reference"])
+    assert m is not None
+    ref, chart, text = q["reference"], m.group(1), m.group(3)
+    swapped = ref[: m.start(1)] + text + ref[m.end(1) : m.start(3)] + chart + ref[m.end(3) :]
+    return [(ref, True), (swapped, False)]
+
+
 Select = Callable[[dict[str, Any]], dict[str, Any] | None]
 CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
     "count_scaled": (_judge20.count_asked, count_scaled),
     "percent_word": (not_percent_asked, percent_word),
     "target_side": (target_asked, target_side),
     "period_moved": (period_asked, period_moved),
+    "figures_swapped": (figures_asked, figures_swapped),
 }
 
 

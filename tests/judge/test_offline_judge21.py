@@ -12,15 +12,18 @@ value bound to a year the item does not name.
   "達していません", "falls 4.52 pp short"): the wrong side fails;
 - ``period_moved``: a change bound to a period that ends in a year the item does not name
   ("from 2010 to 2017" for 2010 to 2016) fails;
+- ``figures_swapped``: the chart's value and the text's figure the reference sets against each
+  other, said the other way round ("the chart puts it at 0.6 against an earlier estimate of
+  1.19" where the chart has 1.19), fail, asked facts or not;
 - answers in another language that bind a number to a scale abbreviation, or state the asked
   side in words, the judge does not read are uncertain.
 
 The answers come from :mod:`tests.judge.offline_cases_judge21`, built from the frozen question
 snapshots up to v20 (questions only). On offline-claims-v19 (main at 7871178) ``count_scaled``
 gives 106 of 320 answers the wrong verdict, ``percent_word`` 116 of 200, ``target_side`` 53 of
-117 and ``period_moved`` 3 of 30 (the older judge read a period the reference writes "from 2012
-to 2014"; it missed one whose ends the reference dates apart, "in 2010 to … in 2016"); main has
-no unread-binding doubt.
+117, ``period_moved`` 3 of 30 (the older judge read a period the reference writes "from 2012 to
+2014"; it missed one whose ends the reference dates apart, "in 2010 to … in 2016") and
+``figures_swapped`` 22 of 44; main has no unread-binding doubt.
 """
 
 from __future__ import annotations
@@ -57,6 +60,13 @@ class TestPeriodMoved:
     def test_a_change_over_a_period_the_item_does_not_name_fails(self) -> None:
         """30 answers on 6 generated questions whose reference dates the two ends of a change."""
         assert_class_right("period_moved", first_questions(cases.cases("period_moved"), 40), (6, 30))
+
+
+class TestFiguresSwapped:
+    def test_the_chart_value_and_the_text_figure_swapped_fail(self) -> None:
+        """44 answers on 22 generated questions whose reference sets a chart value against a
+        text figure, neither of them an asked fact."""
+        assert_class_right("figures_swapped", first_questions(cases.cases("figures_swapped"), 40), (22, 44))
 
 
 class TestUnreadBinding:
