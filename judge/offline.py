@@ -26,7 +26,9 @@ states the opposite of its direction or of its "from A to B", gives a fact's val
 label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
 events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
 asked top item lower, or dates a named event to a year no one names
-(:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
+(:mod:`judge.offline_conflicts`), binds a value to a year the item does not name
+(:mod:`judge.offline_years`), or swaps the chart's value and the text's figure
+(:mod:`judge.offline_roles`); a restatement ("Put differently: …") is read alone
 (:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
 its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
@@ -43,7 +45,8 @@ the computed result right (or only years missing) it is at least 7; and a confid
 with every label right to a question that asks for no number scores at least 6; a question
 that asks for a value outright, answered with no value, scores at most 5 (the value is its
 core). Verdicts say whether the judge is ``certain`` of its reading (:mod:`judge.certainty`;
-a fail whose doubts could only lower it is certain). Measured agreement
+a fail whose doubts could only lower it is certain; a scale or asked side said in words the
+judge does not read is a doubt, :mod:`judge.offline_unread`). Measured agreement
 with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
