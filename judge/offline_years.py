@@ -56,7 +56,8 @@ def _unquoted(text: str) -> str:
 
 
 def _unnamed_binding(text: str, at: int, end: int, named: set[str]) -> str | None:
-    """The year the reference does not name that the sentence around ``text[at:end]`` binds the value to."""
+    """The year the item does not name that the statement around ``text[at:end]`` binds its
+    value to, or None."""
     a, b = _sentence(text, at)
     sentence = _unquoted(text[a:b])
     if _TITLE.search(sentence):
@@ -66,9 +67,9 @@ def _unnamed_binding(text: str, at: int, end: int, named: set[str]) -> str | Non
         unnamed = ends - named
         if len(unnamed) == 1 and ends & named:
             return unnamed.pop()
-    m = _DATED_AFTER.match(_unquoted(text[end : end + 40]))
-    if m and m["y"] not in named:
-        return m["y"]
+    dated = _DATED_AFTER.match(_unquoted(text[end : end + 40]))
+    if dated and dated["y"] not in named:
+        return dated["y"]
     return None
 
 
