@@ -23,7 +23,8 @@ snapshots up to v20 (questions only). On offline-claims-v19 (main at 7871178) ``
 gives 106 of 320 answers the wrong verdict, ``percent_word`` 116 of 200, ``target_side`` 53 of
 117, ``period_moved`` 3 of 30 (the older judge read a period the reference writes "from 2012 to
 2014"; it missed one whose ends the reference dates apart, "in 2010 to … in 2016") and
-``figures_swapped`` 22 of 44; main has no unread-binding doubt.
+``figures_swapped`` 22 of 44; on it 9 of the 10 unread-scale answers and 2 of the 8 unread-side
+answers of ``TestUnreadBinding`` are certain.
 """
 
 from __future__ import annotations
