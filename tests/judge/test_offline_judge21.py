@@ -52,18 +52,21 @@ class TestPercentWord:
 
 
 class TestTargetSide:
+    @pytest.mark.slow
     def test_a_reach_denied_is_the_side_short_of_the_target(self) -> None:
         """117 answers on 13 generated bullet-chart and "higher or lower?" questions."""
         assert_class_right("target_side", first_questions(cases.cases("target_side"), 40), (13, 117))
 
 
 class TestPeriodMoved:
+    @pytest.mark.slow
     def test_a_change_over_a_period_the_item_does_not_name_fails(self) -> None:
         """30 answers on 6 generated questions whose reference dates the two ends of a change."""
         assert_class_right("period_moved", first_questions(cases.cases("period_moved"), 40), (6, 30))
 
 
 class TestFiguresSwapped:
+    @pytest.mark.slow
     def test_the_chart_value_and_the_text_figure_swapped_fail(self) -> None:
         """44 answers on 22 generated questions whose reference sets a chart value against a
         text figure, neither of them an asked fact."""
