@@ -88,11 +88,15 @@ POLES: dict[str, dict[str, tuple[str, str]]] = {
     "side": {
         "above": (
             r"above|exceeds|exceeded|exceed|exceeding|surpasses|surpassed|overshoots|overshot"
+            r"|beats|beat|beating"  # judge21: "it beats the target by 4.52"
             r"|(?:points?|pp|percent|%)\s+higher\s+than",
             r"higher|more\s+than|greater\s+than|larger\s+than",
         ),
         "below": (
             r"below|short\s+(?:of|by)|falls\s+short|fall\s+short|fell\s+short|falling\s+short|undershoots|undershot"
+            # judge21: a reach denied is a side ("does not reach the marker", "fails to reach it")
+            r"|(?:does|do|did)\s+not\s+reach|(?:doesn't|don't|didn't)\s+reach|fail(?:s|ed)?\s+to\s+reach"
+            r"|never\s+reach(?:es|ed)?|not\s+reaching|f(?:alls|all|ell|alling)\s+(?:[\w.,%]+\s+){1,3}short"
             r"|(?:points?|pp|percent|%)\s+lower\s+than",
             r"lower|less\s+than|smaller\s+than",
         ),

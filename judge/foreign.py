@@ -99,6 +99,18 @@ _TABLE: list[tuple[str, str]] = [
     ),
     (r"chute|cayó|cae|caen|disminu\w*|bajó|baja|descend\w*|caiu|queda|recuo", "fell"),
     ("下落|減少|下降|减少|감소|하락|줄어", " fell "),
+    # judge21: a reach denied ("no alcanza el marcador") is a side: short of the marker
+    (
+        r"no\s+(?:alcanza\w*|llega\w*\s+a)|não\s+(?:alcança\w*|atinge|atingiu|chega\s+a)|non\s+raggiung\w*"
+        r"|n['’](?:atteint|atteignent)\s+pas|erreicht\w*\s+(?:\w+\s+){0,3}nicht|nicht\s+erreicht|verfehl\w*"
+        r"|не\s+(?:достига\w*|достиг\w*|дотягива\w*)|(?:haalt|bereikt)\s+(?:\w+\s+){0,3}niet|niet\s+bereikt",
+        "falls short",
+    ),
+    (
+        "達していない|達しない|達していません|届いていない|届かない|届きません|未達"
+        "|未达到|没有达到|没达到|达不到|未达|미달|도달하지 못|못 미치",
+        " falls short ",
+    ),
     # sides and comparisons
     (r"выше|больше|più\s+alt[oa]|più\s+grande", "higher"),
     (r"ниже|меньше|più\s+bass[oa]", "lower"),

@@ -39,16 +39,30 @@ FOREIGN_SCALES: dict[str, float] = {
     "miljarder": 1e9, "miljard": 1e9, "miljoner": 1e6, "miljoen": 1e6, "miliardi": 1e9, "milioni": 1e6,
     "mld": 1e9, "mln": 1e6, "milyar": 1e9, "milyon": 1e6, "miliar": 1e9, "juta": 1e6,
     "tỷ": 1e9, "triệu": 1e6,
+    # judge21: Russian, Ukrainian, Polish and Czech abbreviations and words; Indian lakh and crore
+    "тыс": 1e3, "тысяч": 1e3, "тысячи": 1e3, "тысяча": 1e3, "млн": 1e6, "миллиона": 1e6, "миллионов": 1e6,
+    "миллион": 1e6, "млрд": 1e9, "миллиарда": 1e9, "миллиардов": 1e9, "трлн": 1e12, "тис": 1e3,
+    "tys": 1e3, "tysięcy": 1e3, "tis": 1e3, "mlrd": 1e9, "miliardów": 1e9, "milionów": 1e6,
+    "lakh": 1e5, "crore": 1e7, "लाख": 1e5, "करोड़": 1e7,
 }  # fmt: skip
 SCALES.update(FOREIGN_SCALES)
 
 #: Scale words of CJK numerals written after digits (万 ten thousand, 亿 a hundred million).
 CJK_SCALES: dict[str, float] = {
-    "百万": 1e6, "十亿": 1e9, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
+    "百万": 1e6, "十亿": 1e9, "十億": 1e9, "兆": 1e12, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
     "千": 1e3, "만": 1e4, "억": 1e8, "천": 1e3,
 }  # fmt: skip
 _FOREIGN_SCALE = "|".join(
     re.escape(w).replace(r"\ ", r"\s+") for w in sorted(FOREIGN_SCALES, key=len, reverse=True)
+)
+
+#: judge21: "percent" in the languages the judge glosses ("37,99 procent", "12 процентов")
+PERCENT_WORDS = (
+    "procent", "prozent", "por ciento", "pour cent", "per cento", "por cento", "процент", "процента",
+    "процентов", "відсотка", "відсотків", "パーセント", "퍼센트", "प्रतिशत",
+)  # fmt: skip
+_PERCENT_WORDS = "|".join(
+    re.escape(w).replace(r"\ ", r"\s+") for w in sorted(PERCENT_WORDS, key=len, reverse=True)
 )
 
 _NUMBER = re.compile(
@@ -60,10 +74,10 @@ _NUMBER = re.compile(
     r"|\d+,(?:\d{1,2}|\d{4,})(?![.,]?\d)"  # 27,08 (a decimal comma: not three digits after it)
     r"|\d+(?:\.\d+)?|\.\d+)"
     r"(?!,\d{3})(?![\d])"
-    r"(?P<percent>\s?[%％]|\s?per\s?cent\b)?"
+    rf"(?P<percent>\s?[%％]|\s?per\s?cent\b|\s?(?:{_PERCENT_WORDS})(?![^\W\d_]))?"
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b(?!\.[^\W\d_])"  # "t.o.v." no t
     rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+d[e']\s?)?"
-    r"|\s?(?P<cjk>百万|十亿|[万萬亿億千만억천]))?",
+    r"|\s?(?P<cjk>百万|十亿|十億|[万萬亿億千만억천兆]))?",
     re.IGNORECASE,
 )
 #: "30.430": thousands grouped with dots, as the languages of the foreign scale words write them

@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v19``).
+structured answer facts (``offline-claims-v20``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -26,7 +26,9 @@ states the opposite of its direction or of its "from A to B", gives a fact's val
 label of a list (:mod:`judge.offline_lists`), or names another series, statistic or order of
 events (:mod:`judge.offline_binding`), gives a reference value another scale word, ranks the
 asked top item lower, or dates a named event to a year no one names
-(:mod:`judge.offline_conflicts`); a restatement ("Put differently: …") is read alone
+(:mod:`judge.offline_conflicts`), binds a value to a year the item does not name
+(:mod:`judge.offline_years`), or swaps the chart's value and the text's figure
+(:mod:`judge.offline_roles`); a restatement ("Put differently: …") is read alone
 (:mod:`judge.offline_commit`); a value restated in another unit or scale must be the same
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
 its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
@@ -43,7 +45,8 @@ the computed result right (or only years missing) it is at least 7; and a confid
 with every label right to a question that asks for no number scores at least 6; a question
 that asks for a value outright, answered with no value, scores at most 5 (the value is its
 core). Verdicts say whether the judge is ``certain`` of its reading (:mod:`judge.certainty`;
-a fail whose doubts could only lower it is certain). Measured agreement
+a fail whose doubts could only lower it is certain; a scale or asked side said in words the
+judge does not read is a doubt, :mod:`judge.offline_unread`). Measured agreement
 with rubric labels: ``tests/judge/test_offline_labelled.py``.
 """
 
@@ -91,6 +94,7 @@ from judge.offline_facts import (
     _percentish,
     _Text,
     _unlatex,
+    asked_counts,
     period_of,
     pivot_of,
 )
@@ -98,14 +102,16 @@ from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.offline_senses import senses_denied
+from judge.offline_unread import UNREAD_BINDING, unread_binding
+from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v19"
+OFFLINE_VERSION = "offline-claims-v20"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v19"
+OFFLINE_PROMPT_VERSION = "claims-v20"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -378,10 +384,13 @@ def _committed_checks(
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """judge16: restated amounts and stated comparisons, read in the committed statements (a
     final answer, or what a correction leaves); judge17: the sense said of a change
-    (:mod:`judge.offline_senses`); judge20: a cause stated as the effect (:mod:`judge.offline_causes`)."""
+    (:mod:`judge.offline_senses`); judge20: a cause stated as the effect
+    (:mod:`judge.offline_causes`); judge21: a value bound to a year the item does not name
+    (:mod:`judge.offline_years`)."""
     text, tail, parts = texts
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
+    verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
     return senses_denied(ctx, facts, verdicts, kept)
@@ -451,6 +460,7 @@ class OfflineJudge:
         facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
         _read_with_reference(facts, item.reference)
         for f in facts:
+            f.asked_counts = asked_counts(item.question, f)
             if _percentish(f.unit):
                 f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
@@ -503,6 +513,8 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
+        if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
+            doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
         doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
         text_out = _report(len(facts), matched, wrong, missing, doubts)

@@ -16,7 +16,7 @@ from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
-from judge.offline_roles import roles_swapped, side_against_values
+from judge.offline_roles import figures_swapped, roles_swapped, side_against_values
 from judge.offline_winner import colour_winner_conflict, reference_winner_conflict
 from judge.quantities import readings_for, stated_unit
 
@@ -34,6 +34,7 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         _reversed(ctx, text)
         or side_against_values(ctx, text)
         or roles_swapped(ctx, text)
+        or figures_swapped(ctx, text)
         or reference_winner_conflict(ctx, text)
         or colour_winner_conflict(ctx, text)
         or list_misbound(ctx, text)

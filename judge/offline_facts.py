@@ -62,12 +62,29 @@ class _Fact:
     derived: bool = False  # computed from read values (a gap, a change, a ratio): the asked result
     quantity: UnitOf = field(default_factory=UnitOf)  # its unit, read
     pivot: float | None = None  # a computed share or ratio's side of it is part of the value (100%, 1x)
+    #: judge21: whole numbers the question states that are not this fact's value ("(4 marks)"
+    #: for a mean of 4.15): an answer repeating one restates the question, no reading of the fact
+    asked_counts: frozenset[str] = frozenset()
 
     def surface_words(self) -> set[str]:
         out = claims.words(self.text)
         for name in self.names:
             out |= claims.words(name)
         return out
+
+
+def asked_counts(question: str, fact: _Fact) -> frozenset[str]:
+    """The whole numbers ``question`` states (no years) that no target of ``fact`` equals."""
+    out = set()
+    for found in find_numbers(question):
+        value = found.readings[0]
+        if (
+            re.fullmatch(r"\d+", found.text)
+            and not 1900 <= value <= 2100
+            and value not in [t for t, _ in fact.targets]
+        ):
+            out.add(found.text)
+    return frozenset(out)
 
 
 def _number_fact(index: int, fact: Mapping[str, Any]) -> _Fact:
@@ -200,6 +217,8 @@ def _number_hits(
 ) -> list[tuple[FoundNumber, Span]]:
     out = []
     for found in text.numbers if numbers is None else numbers:
+        if found.text in fact.asked_counts:
+            continue
         span = Span(found.start, found.end)
         bound, exact = bound_readings(fact.quantity, found, text.text)
         readings = list(bound)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from judge import claims, entity_names
+from judge import claims, conclusion, entity_names
 from judge.claims import Span
 from judge.offline_context import _ARTICLE_FIRST, _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
@@ -229,6 +229,27 @@ _SIDE_VERB = re.compile(
     ),
     re.IGNORECASE,
 )
+
+
+def figures_swapped(ctx: _Context, text: _Text) -> str | None:
+    """judge21: the chart's value and the text's figure the reference sets against each other,
+    both said the other way round ("the chart puts it at 0.6 against an earlier estimate of
+    1.19" where the chart has 1.19 and the estimate is 0.6), asked facts or not; a reading the
+    answer takes back ("5.5%... no, that's the forecast") is no statement."""
+    figures = _figures(ctx)
+    if figures is None:
+        return None
+    kept = _Text.of(conclusion.corrected(text.text))
+    swapped: dict[str, str] = {}
+    for n in kept.numbers:
+        own = [role for role, value in figures.items() if any(abs(r - value) < 1e-9 for r in n.readings)]
+        if len(own) != 1:
+            continue
+        said = _role_of(kept, Span(n.start, n.end))
+        if said is None or said == own[0]:
+            return None  # one side said right: no swap
+        swapped[own[0]] = f"{n.text} for the {said}"
+    return swapped["chart"] if len(swapped) == 2 else None
 
 
 def side_against_values(ctx: _Context, text: _Text) -> str | None:

@@ -162,6 +162,8 @@ class UnitOf:
     #: judge14: percentage points the reference states with no percentage beside them (the
     #: quantity itself is in points): a percent change of it is a relative change
     own_points: bool = False
+    #: judge21: the counted noun's first word ("people" of "thousand people")
+    noun_word: str = ""
 
     @property
     def bare(self) -> bool:
@@ -223,7 +225,7 @@ def fact_unit(unit: str) -> UnitOf:
         return replace(out, noun=True)
     if read.bare and re.search(r"[^\W\d_]{3,}", text):
         plain = bool(re.fullmatch(r"[A-Za-z -]+", text.strip())) and not re.search(r"\bper\b", text)
-        return replace(read, noun=True, plain=plain)
+        return replace(read, noun=True, plain=plain, noun_word=text.strip().split()[0].lower())
     return read
 
 
@@ -271,6 +273,12 @@ def _count_noun(words: str) -> bool:
     ("million people", "thousand vouchers"): no currency and no physical unit."""
     m = _PLURAL.match(words)
     return m is not None and m.group(1) not in _NOT_COUNTED and _pint_unit(m.group(1)) is None
+
+
+def _own_noun(fact: UnitOf, text: str, found: FoundNumber) -> bool:
+    """The fact's counted noun follows ``found`` with no scale word between ("15.79 people")."""
+    m = re.match(r"\s*([^\W\d_]+)", text[found.end : found.end + 32])
+    return m is not None and m.group(1).lower().rstrip("s") == fact.noun_word.rstrip("s")
 
 
 def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ...]:
@@ -323,6 +331,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
+    if fact.scaled and fact.noun_word and said.bare and not found.scale_word and _own_noun(fact, text, found):
+        return (value / fact.scale,), True  # judge21: "15.79 people" is no 15.79 thousand people
     if fact.share == "pct" and fact.relative and said.share == "pp":
         return (), True  # judge14: "96.3 percentage points" for 96.3% of the target
     if fact.share == "pp" and said.share == "pct" and _relative_percent(fact, found, text):

@@ -50,6 +50,12 @@ Against the issue 25 targets: agreement (>= 90%) and the certain share (>= 70%) 
 false passes (9.5% against 3%) and the certain answers' 94.3% / 4.8% (against 97% / 1%)
 miss, so the last test xfails. v20 is tuning material from here on.
 
+Tuned on since the judge21 round (offline-claims-v20: mechanisms motivated by its certain false
+passes, each a class tested over generated questions, and v20 among the certainty model's
+fitting sets), with the committed model: agreement 93.4% (411), false passes 11 of 211 (5.2%);
+certain 72.5% (319) at 96.6%, 1 certain false pass of 166; no longer held out, targets still
+unmet.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v20.py
