@@ -7,7 +7,6 @@ reference into answers: the right forms must pass and the wrong forms must fail.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -197,8 +196,7 @@ def figures_swapped(q: dict[str, Any]) -> list[Case]:
     return [(ref, True), (swapped, False)]
 
 
-Select = Callable[[dict[str, Any]], dict[str, Any] | None]
-CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
+CLASSES: _judge18.Classes = {
     "count_scaled": (_judge20.count_asked, count_scaled),
     "percent_word": (not_percent_asked, percent_word),
     "target_side": (target_asked, target_side),
@@ -207,11 +205,5 @@ CLASSES: dict[str, tuple[Select, Callable[[dict[str, Any]], list[Case]]]] = {
 }
 
 
-def cases(name: str) -> Iterator[tuple[dict[str, Any], str, bool]]:
-    select, build = CLASSES[name]
-    for q in questions():
-        chosen = select(q)
-        if chosen is None:
-            continue
-        for answer, passes in build(chosen):
-            yield chosen, answer, passes
+def cases(name: str) -> _judge18.Generated:
+    return _judge18.cases_of(CLASSES, name, questions())
