@@ -209,7 +209,10 @@ def test_generated_complex_questions_are_balanced() -> None:
     # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot
     # whose own category has no series or mark found by colour tries the others at L5 before
     # the slots fill in turn (``build.WIDE_LEVELS``; slots45). An even split would give 20%.
-    assert len(levels) == 5 and min(levels.values()) >= 0.15 * len(pairs), levels
+    # L4 is the smallest, 31 of 214, since people counts follow their population rate (world49:
+    # the fixture's labour reports drew other values); on 200 documents L4 holds 14-17% (85 of 589
+    # on fresh seed 6841 with this stop's merges, 101 of 582 on world49's fresh seed 8377).
+    assert len(levels) == 5 and min(levels.values()) >= 0.14 * len(pairs), levels
     units = Counter(len(q.evidence_units or []) for _, q in pairs)
     assert units[3] + units[4] >= 0.3 * len(pairs), units
 
