@@ -74,6 +74,8 @@ from generation.questions.measures import (
     unprinted_asked,
     verdict_balance,
 )
+from generation.questions.overlap_measures import hidden_counts
+from generation.questions.overlap_measures import render as render_overlap
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
 from generation.questions.stats import question_stats
@@ -151,6 +153,7 @@ def main() -> None:
         f"verify L4 asking no more than a verify L2 of its verdict (crossmodal_measures): {within} of {asked}"
     )
     print("\n".join(render_guesses(guess_counts(pairs))))
+    print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
