@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from generation.charts.reading import value_tolerance
 from generation.charts.registry import chart_type
+from generation.questions.common import Draft
 from generation.questions.phrasing import effective_tol
 from generation.world.derivation import DerivationError, execute
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Derivation, Operand
@@ -78,3 +79,10 @@ def _moves(d: Derivation, values: Sequence[AnswerValue], index: int, swapped: fl
     except (DerivationError, ZeroDivisionError, ValueError):
         return True  # the swapped reading leaves the derivation undefined: it does not stay within
     return abs(got - target.value) > effective_tol(target.value, target.abs_tol, target.rel_tol)
+
+
+def reads_hidden_mark(draft: Draft) -> bool:
+    """The draft reads a mark drawn over another series' mark and a swap of the two moves its
+    answer (:func:`swap_moves_answer`): it is not asked (``build._build`` tries the builder again,
+    which moves on to other evidence)."""
+    return swap_moves_answer(draft.charts, draft.points, draft.answer_values, draft.derivations())
