@@ -78,6 +78,8 @@ from generation.questions.measures import (
     unprinted_asked,
     verdict_balance,
 )
+from generation.questions.overlap_measures import hidden_counts
+from generation.questions.overlap_measures import render as render_overlap
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
 from generation.questions.stats import question_stats
@@ -162,6 +164,7 @@ def main() -> None:
     asked, flows = item_of_flow_counts(pairs)
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
     print(f"{said}: {flows} of {asked}")
+    print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -95,6 +95,19 @@ class ChartType:
     channels: frozenset[Channel] = frozenset()
     #: How a reader names the kind of chart in a sentence (None: "<name> chart").
     noun: str | None = None
+    #: Where the marks of several series at one label are drawn on one line (a dumbbell row, a
+    #: radar spoke, a slope's year column): (the dot's drawn diameter, the value axis's length
+    #: from its start to its top at a full-width slot), px, from charts.js; two such marks whose
+    #: centres are closer than the diameter overlap and a reader cannot tell which is whose.
+    #: None: the type draws one series' mark per position (or bars side by side).
+    one_position_px: tuple[float, float] | None = None
+    #: Whether that value axis starts at zero (a radar's centre) rather than at the data's least.
+    one_position_from_zero: bool = False
+
+    @property
+    def overlap_share(self) -> float:
+        """The share of the value axis's span under which two marks at one label overlap."""
+        return self.one_position_px[0] / self.one_position_px[1] if self.one_position_px else 0.0
 
     @property
     def reader_noun(self) -> str:
@@ -208,7 +221,14 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 channels=frozenset({"colour_scale"}),
                 noun="heatmap",
             ),
-            _type("radar", "multi_series", world_reader="label_category", mark_noun="point"),
+            _type(
+                "radar",
+                "multi_series",
+                world_reader="label_category",
+                mark_noun="point",
+                one_position_px=(6.0, 134.0),
+                one_position_from_zero=True,
+            ),
             _type("waterfall", "whole", world_reader="level_then_changes", mark="the {label} step"),
             _unaxed("treemap", "additive", "share_of_total", world_reader="parts_of_subject", noun="treemap"),
             _unaxed(
@@ -226,9 +246,18 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 mark="the {label} bar",
                 channels=frozenset({"target_marker"}),
             ),
-            _type("dumbbell", "multi_series", value_axis="x", world_reader="label_category", mark_noun="dot"),
+            _type(
+                "dumbbell",
+                "multi_series",
+                value_axis="x",
+                world_reader="label_category",
+                mark_noun="dot",
+                one_position_px=(12.0, 500.0),
+            ),
             _type("lollipop", "additive", "share_of_total", world_reader="entity_year", mention="single"),
-            _type("slope", "temporal", "multi_series", world_reader="series_years"),
+            _type(
+                "slope", "temporal", "multi_series", world_reader="series_years", one_position_px=(7.0, 250.0)
+            ),
             _type(
                 "sparkline_grid",
                 "temporal",

@@ -40,6 +40,7 @@ from generation.questions.complex import evidence_units
 from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.crossmodal import VERDICT_CELLS
 from generation.questions.crossmodal_claims import SIDES
+from generation.questions.overlap import reads_hidden_mark
 from generation.questions.phrasing import chart_refs, refer
 from generation.world.space import topic_by_title
 from generation.world.topics import articled, named_with_article
@@ -324,13 +325,14 @@ def _attempt(
 
 
 def _build(ctx: Context, category: str, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """The builder's first informative draft. A builder reserves the evidence it used, so
-    asking again after an uninformative draft moves on to other evidence."""
+    """The builder's first informative draft that reads no mark hidden under another series'
+    (:mod:`generation.questions.overlap`). A builder reserves the evidence it used, so asking
+    again after a draft not taken moves on to other evidence."""
     for _ in range(_MAX_RETRIES):
         draft = _BUILDERS[category](ctx, level, rng)
         if draft is None:
             return None
-        if informative(draft) and ctx.admits(draft):
+        if informative(draft) and ctx.admits(draft) and not reads_hidden_mark(draft):
             ctx.take(draft)
             return draft
     return None
