@@ -1,0 +1,62 @@
+"""The offline judge on the frozen held-out labelled set v22 (issue 25, point 2).
+
+``data/offline_heldout_v22_questions.json`` holds 44 questions the generator made from seed 4789
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 43 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 13 chart, 15 complex and 16 cross-modal questions over every subset,
+category and level), written with ``tests.judge.make_offline_questions.render(4789, 30, 44)``.
+``data/offline_heldout_v22.yaml`` holds 440 answers over all 44 questions (10 each; 232
+label-passes, 208 label-fails; 130 chart, 150 complex and 160 cross-modal answers) in 106 styles,
+at least three answers each (59 of them four or more).
+
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
+
+Styles: v21's 101 (listed and described in ``test_offline_heldout_v21``'s docstring and those it
+points to); and five no earlier set named, each right and wrong: a difference of percentages
+given in basis points, as finance-tuned models write it ("a shortfall of 140 bp" for 1.40
+percentage points, "+660 bp"), failing when the count of basis points is wrong ("14 bps",
+``basis_points``); answers in Indonesian and in Vietnamese, as multilingual models (Qwen-VL,
+SeaLLM-style) answer users in South-East Asia, with decimal commas and the languages' own scale
+words ("nghìn" for thousand), failing on a wrong value or side (``indonesian``, ``vietnamese``);
+the answer framed as a lettered option of a multiple-choice question nobody asked ("(C) About
+2.6", "Answer: B) Staff, above"), as models tuned on multiple-choice benchmarks reply, failing
+when the chosen option's content is wrong (``mcq_letter``); and the working written with Unicode
+math symbols in plain text ("17.3% ÷ 6.6% ≈ 2.62×", "Δ% = … ⇒ it fell"), as chat models write
+arithmetic without LaTeX, failing when a reading or the result is wrong (``unicode_math``).
+Refusals are not a style of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First runs: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v22.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v21 as v21
+from tests.judge.held_out import held_out_tests, successor
+
+#: the five styles no earlier set named (each held both ways)
+NEW_STYLES = ("basis_points", "indonesian", "vietnamese", "mcq_letter", "unicode_math")
+SET = successor(
+    v21.SET,
+    "v22",
+    4789,
+    (
+        "1bf929276ebb8fb009b2afb18b7c2754524e44b1be7540aa0db736b8a84e1bf8",
+        "287ac6b831139c4273d306c3a35b51c1d4a3d889302d2db51860d7e1b0b03a46",
+    ),
+    NEW_STYLES,
+    min_answers=440,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+    min_per_style=3,
+)
+globals().update(held_out_tests(SET, __file__))
