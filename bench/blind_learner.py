@@ -64,7 +64,9 @@ def report(train: tuple[list[Closed], list[Numeric]], test: tuple[list[Closed], 
         if cell.flagged and key[0] != "all":
             said = ", ".join(f"{name} {weight:+.2f}" for name, weight in tell(pickers[key[2]], cell.picked))
             lines.append(f"  tell of {' '.join(key)}: {said}")
-    return [*lines, "", *render_numbers(score_numbers(train[1], test[1]))]
+    numbers, carried = score_numbers(train[1], test[1])
+    said = ", ".join(f"{name} {weight:+.2f}" for name, weight in carried)
+    return [*lines, "", *render_numbers(numbers), f"  what carries the answers within tolerance: {said}"]
 
 
 def main() -> None:

@@ -365,10 +365,12 @@ def number_features(n: Numeric) -> dict[str, float]:
 
 def score_numbers(
     train: Sequence[Numeric], test: Sequence[Numeric], seed: int = 0
-) -> dict[tuple[str, str], list[int]]:
+) -> tuple[dict[tuple[str, str], list[int]], list[tuple[str, float]]]:
     """((category, level) -> [TEST answers, within tolerance, within tolerance for the control]):
     a ridge regression on :func:`number_features` to the signed log answer, and the same fitted to
-    TRAIN's answers shuffled (seeded); ("all", "all") pools every cell."""
+    TRAIN's answers shuffled (seeded); ("all", "all") pools every cell. With it, the features that
+    carry the TEST answers it gets within tolerance (weight times value, mean over them), largest
+    first."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import Ridge
 
@@ -380,12 +382,18 @@ def score_numbers(
     xt = vectorizer.transform([number_features(n) for n in test])
     guesses, shuffled = model.predict(xt), control.predict(xt)
     out: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
-    for n, g, s in zip(test, guesses, shuffled, strict=True):
+    hits = []
+    for k, (n, g, s) in enumerate(zip(test, guesses, shuffled, strict=True)):
+        hit = n.within(from_signed_log(float(g)))
+        hits += [k] if hit else []
         for key in ((n.category, n.level), ("all", "all")):
             out[key][0] += 1
-            out[key][1] += n.within(from_signed_log(float(g)))
+            out[key][1] += hit
             out[key][2] += n.within(from_signed_log(float(s)))
-    return dict(out)
+    carried = np.asarray(xt[hits].multiply(model.coef_).mean(axis=0)).ravel() if hits else np.zeros(0)
+    names = vectorizer.get_feature_names_out()
+    top = [(str(names[i]), float(carried[i])) for i in np.argsort(-np.abs(carried))[:8] if carried[i]]
+    return dict(out), top
 
 
 def render_numbers(cells: dict[tuple[str, str], list[int]]) -> list[str]:
