@@ -138,6 +138,11 @@ def _mentions(option: str, texts: Sequence[str]) -> int:
     return sum(len(pattern.findall(t)) for t in texts)
 
 
+def _option_rows(c: Closed) -> list[dict[str, float]]:
+    shared = _shared(c)
+    return [option_features(c, i, shared) for i in range(len(c.options))]
+
+
 def option_features(c: Closed, i: int, shared: set[str] | None = None) -> dict[str, float]:
     """Option ``i`` of ``c``'s features: its slot and exact place, each crossed with the choice's
     features, its own words, and whether the question, the text and the cited facts name it."""
@@ -168,13 +173,17 @@ class Picker:
     #: TEST cell TRAIN lacks
     majority: str
 
-    def scores(self, c: Closed) -> np.ndarray:
-        shared = _shared(c)
-        x = self.vectorizer.transform([option_features(c, i, shared) for i in range(len(c.options))])
-        return np.asarray(self.model.decision_function(x))
-
-    def pick(self, c: Closed) -> str:
-        return c.options[int(np.argmax(self.scores(c)))]
+    def picks(self, rows: Sequence[Closed]) -> list[str]:
+        """The option each of ``rows`` scores highest on (one batch)."""
+        features = [f for c in rows for f in _option_rows(c)]
+        if not features:
+            return []
+        scores = np.asarray(self.model.decision_function(self.vectorizer.transform(features)))
+        out, at = [], 0
+        for c in rows:
+            out.append(c.options[int(np.argmax(scores[at : at + len(c.options)]))])
+            at += len(c.options)
+        return out
 
 
 def fit(train: Sequence[Closed], c_reg: float = 1.0) -> Picker | None:
@@ -182,12 +191,8 @@ def fit(train: Sequence[Closed], c_reg: float = 1.0) -> Picker | None:
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    rows, ys = [], []
-    for c in train:
-        shared = _shared(c)
-        for i, o in enumerate(c.options):
-            rows.append(option_features(c, i, shared))
-            ys.append(int(o == c.right))
+    rows = [f for c in train for f in _option_rows(c)]
+    ys = [int(o == c.right) for c in train for o in c.options]
     if len(set(ys)) < 2:
         return None
     vectorizer = DictVectorizer()
@@ -232,19 +237,26 @@ def score(
     pickers = {f: p for f, rows in by_family.items() if (p := fit(rows)) is not None}
     majority = _majorities(train)
     cells: dict[tuple[str, ...], Cell] = defaultdict(Cell)
+    asked: dict[str, list[Closed]] = defaultdict(list)
     for c in test:
-        picker = pickers.get(c.family)
-        if picker is None:
-            continue
-        key = guess_key(c, c.options.index(c.right))
-        for where in (c.cell, ("all", "all", c.family)):
-            cell = cells[where]
-            cell.n += 1
-            cell.right += picker.pick(c) == c.right
-            cell.chance += 1 / len(c.options)
-            cell.majority += key == majority.get(c.cell, picker.majority)
-            cell.picked.append(c)
+        if c.family in pickers:
+            asked[c.family].append(c)
+    for family, rows in asked.items():
+        for c, picked in zip(rows, pickers[family].picks(rows), strict=True):
+            _tally(cells, c, picked, majority.get(c.cell, pickers[family].majority))
     return pickers, dict(cells)
+
+
+def _tally(cells: dict[tuple[str, ...], Cell], c: Closed, picked: str, majority: str) -> None:
+    """Count ``c`` in its cell and its family's pooled cell."""
+    key = guess_key(c, c.options.index(c.right))
+    for where in (c.cell, ("all", "all", c.family)):
+        cell = cells[where]
+        cell.n += 1
+        cell.right += picked == c.right
+        cell.chance += 1 / len(c.options)
+        cell.majority += key == majority
+        cell.picked.append(c)
 
 
 def _majorities(train: Sequence[Closed]) -> dict[tuple[str, str, str], str]:
@@ -262,10 +274,7 @@ def tell(picker: Picker, rows: Sequence[Closed], top: int = 8) -> list[tuple[str
     weights = np.asarray(picker.model.coef_[0])
     total = np.zeros(len(names))
     for c in rows:
-        shared = _shared(c)
-        x = picker.vectorizer.transform(
-            [option_features(c, i, shared) for i in range(len(c.options))]
-        ).toarray()
+        x = picker.vectorizer.transform(_option_rows(c)).toarray()
         right = c.options.index(c.right)
         others = np.delete(x, right, axis=0).mean(axis=0)
         total += weights * (x[right] - others)

@@ -51,7 +51,7 @@ def _places(n: int, seed: int) -> list[Closed]:
 
 
 def test_the_learner_finds_a_planted_word_and_names_it() -> None:
-    pickers, cells = score(_directions(240, 1, True), _directions(240, 2, True))
+    pickers, cells = score(_directions(150, 1, True), _directions(150, 2, True))
     cell = cells["trend_pattern", "L2", "direction"]
     assert cell.flagged
     assert cell.right / cell.n > 0.45  # "climb" gives every "rose" (a third): 1/3 + 2/3 * 1/2
@@ -61,10 +61,10 @@ def test_the_learner_finds_a_planted_word_and_names_it() -> None:
 def test_the_learner_flags_no_family_whose_answers_are_random() -> None:
     for seed in range(2):
         _, cells = score(
-            _directions(240, 10 + seed, False) + _places(240, 20 + seed),
-            _directions(240, 30 + seed, False) + _places(240, 40 + seed),
+            _directions(150, 10 + seed, False) + _places(150, 20 + seed),
+            _directions(150, 30 + seed, False) + _places(150, 40 + seed),
         )
-        assert cells["trend_pattern", "L2", "direction"].n == 240
+        assert cells["trend_pattern", "L2", "direction"].n == 150
         assert not [key for key, cell in cells.items() if cell.flagged]
 
 
