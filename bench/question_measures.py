@@ -30,7 +30,8 @@ answer texts whose verb disagrees with the name before it
 verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (first option, later year,
 the metric's known direction ...) guess a closed answer, against chance
 (``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
-draw and those asking "which item" of a flow (``generation.questions.cue_measures``).
+draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the questions
+finding a mark by its colour whose report's text names that mark (``colour_hop_measures``).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ from generation.questions import elsewhere
 from generation.questions.agreement_measures import agreement_counts
 from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
+from generation.questions.colour_hop_measures import colour_hop_counts
+from generation.questions.colour_hop_measures import render as render_colour_hops
 from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.crossmodal_measures import asks_no_more
@@ -165,6 +168,7 @@ def main() -> None:
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
     print(f"{said}: {flows} of {asked}")
     print("\n".join(render_overlap(hidden_counts(pairs))))
+    print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
