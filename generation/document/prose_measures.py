@@ -1,0 +1,173 @@
+"""What a reader notices in a report's prose and headings, counted on its plan (review50).
+
+- ``degree_before_count``: body sentences that put a degree word ("the highest", "the lower")
+  or "the ... of" straight before a metric named by a plural count noun ("Germany had the
+  highest households with fixed broadband", "had the lowest employed people"): a count of
+  things takes no degree; a figure for it does.
+- ``unagreed_verb``: body sentences where a plural phrase of the topic's vocabulary (a driver,
+  risk, concept, actor or source: "public subsidies", "high spectrum fees") is followed by a
+  singular verb, directly or through ", which" ("public subsidies, which has affected ...").
+- ``repeated_subheadings``: subheadings whose text an earlier subheading of the same report
+  already has ("Public subsidies and their limits" twice in one report).
+- ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
+  and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
+  :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
+  one template filled with two actors or drivers as the same sentence, as a reader does.
+
+``bench/question_measures.py`` prints :func:`render` of :func:`prose_counts` over a plan-only run.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from functools import cache
+
+from generation.document.prose_facts import split_sentences
+from generation.plan.doc_plan import DocumentPlan, HeadingBlock, ParagraphBlock
+from generation.world.grammar import agree, is_plural
+from generation.world.space import topic_by_title
+from generation.world.topics import Topic, in_text
+
+#: Degree words a metric phrase may follow only when it names a quantity, not a count of things.
+_DEGREE = r"(?:highest|lowest|higher|lower|largest|smallest)"
+#: Verbs the checks read after a phrase of the topic (those of the bank's markers and be/have/do).
+_VERBS = frozenset(
+    [
+        "affects",
+        "attributes",
+        "calls",
+        "changes",
+        "collects",
+        "comes",
+        "credits",
+        "does",
+        "drives",
+        "explains",
+        "falls",
+        "has",
+        "is",
+        "links",
+        "matters",
+        "places",
+        "points",
+        "publishes",
+        "regards",
+        "remains",
+        "sees",
+        "shows",
+        "traces",
+        "tracks",
+        "translates",
+        "treats",
+        "uses",
+        "warns",
+        "was",
+    ]
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
+
+
+@dataclass
+class ProseCounts:
+    """The counters of the module docstring, over some reports."""
+
+    documents: int = 0
+    sentences: int = 0
+    degree_before_count: int = 0
+    unagreed_verb: int = 0
+    subheadings: int = 0
+    repeated_subheadings: int = 0
+    frame_reuse: int = 0
+
+    def add(self, other: ProseCounts) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+
+def _vocabulary(topic: Topic) -> list[str]:
+    return [*topic.drivers, *topic.risks, *topic.concepts, *topic.actors, *topic.sources]
+
+
+@cache
+def _topic_patterns(title: str) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """The report's frame mask (every name of its topic) and its plural-phrase-singular-verb check."""
+    topic = topic_by_title(title)
+    if topic is None:
+        raise ValueError(f"no topic titled {title!r}: plan the report with this checkout's world")
+    names = {*_vocabulary(topic), *topic.entities, *(in_text(topic, e) for e in topic.entities)}
+    names |= {m.name for m in topic.metrics} | {
+        topic.mix.metric.name,
+        topic.entity_kind,
+        topic.entity_kind_plural,
+    }
+    mask = re.compile(
+        r"(?<![\w-])(?:"
+        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True) if n)
+        + r")(?![\w-])",
+        re.I,
+    )
+    plural = sorted((re.escape(p) for p in _vocabulary(topic) if is_plural(p)), key=len, reverse=True)
+    verbs = "|".join(sorted(v for v in _VERBS if agree("they", v) != v))
+    subject = "|".join(plural)
+    # The phrase as the subject: a sentence's (or a "whether" clause's) first words, or before ", which".
+    check = (
+        re.compile(
+            rf"(?:(?:^|\bwhether )(?:{subject}) (?:{verbs})|(?:{subject}), which (?:{verbs}))\b",
+            re.I,
+        )
+        if plural
+        else None
+    )
+    return mask, check
+
+
+def _degree_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
+    counted = sorted((m for m in metrics if is_plural(m)), key=len, reverse=True)
+    if not counted:
+        return None
+    names = "|".join(re.escape(m) for m in counted)
+    return re.compile(rf"\b(?:{_DEGREE} (?:{names})|the (?:{names}) of)\b", re.I)
+
+
+def plan_counts(plan: DocumentPlan) -> ProseCounts:
+    """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
+    mask, unagreed = _topic_patterns(plan.manifest.topic)
+    degree = _degree_pattern(m.name for m in plan.manifest.world.metrics)
+    blocks = [b for s in plan.sections for b in s.blocks]
+    sentences = [s for b in blocks if isinstance(b, ParagraphBlock) for s in split_sentences(b.text)]
+    headings = [b.text for b in blocks if isinstance(b, HeadingBlock) and b.level == 3]
+    frames = Counter(_NUMBER.sub("#", mask.sub("X", s)) for s in sentences)
+    return ProseCounts(
+        documents=1,
+        sentences=len(sentences),
+        degree_before_count=sum(1 for s in sentences if degree is not None and degree.search(s)),
+        unagreed_verb=sum(1 for s in sentences if unagreed is not None and unagreed.search(s)),
+        subheadings=len(headings),
+        repeated_subheadings=len(headings) - len(set(headings)),
+        frame_reuse=sum(n for n in frames.values() if n > 1),
+    )
+
+
+def prose_counts(plans: Iterable[DocumentPlan]) -> ProseCounts:
+    """:func:`plan_counts` summed over ``plans``."""
+    total = ProseCounts()
+    for plan in plans:
+        total.add(plan_counts(plan))
+    return total
+
+
+def render(counts: ProseCounts) -> list[str]:
+    """The counters as lines for ``bench/question_measures.py``."""
+    n, reused = counts.sentences, counts.frame_reuse
+    repeated = f"{counts.repeated_subheadings} of {counts.subheadings}"
+    return [
+        f"prose of {counts.documents} reports ({n} body sentences; generation.document.prose_measures)",
+        f"  degree word before a count of things ('the highest households'): {counts.degree_before_count}",
+        f"  plural phrase with a singular verb ('public subsidies, which has'): {counts.unagreed_verb}",
+        f"  subheadings repeating an earlier one of their report: {repeated}",
+        f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
+        f" ({reused / n if n else 0.0:.1%})",
+    ]
