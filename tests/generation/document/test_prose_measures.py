@@ -1,0 +1,72 @@
+"""What a reader notices in planned reports (review50, ``generation.document.prose_measures``):
+the counters find what they name, and the planned reports carry none of the fixed defects."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from generation.document.content import plan_document
+from generation.document.prose_measures import ProseCounts, plan_counts
+from generation.plan.config import load_config
+from generation.plan.doc_plan import DocumentPlan, HeadingBlock, ParagraphBlock, SectionPlan
+from generation.world.grammar import is_plural
+
+pytestmark = pytest.mark.slow  # plans 48 reports (about 20 s alone)
+
+_PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+#: Documents planned per seed; two seeds of the paper configuration (no browser).
+_DOCS = 24
+
+
+@cache
+def _plans() -> tuple[DocumentPlan, ...]:
+    return tuple(
+        plan_document(load_config(_PAPER, seed=seed, n_docs=_DOCS), i)
+        for seed in (3, 13)
+        for i in range(_DOCS)
+    )
+
+
+@cache
+def _counts() -> tuple[ProseCounts, ...]:
+    return tuple(plan_counts(p) for p in _plans())
+
+
+def _with(plan: DocumentPlan, texts: list[str], headings: list[str] = ()) -> DocumentPlan:  # type: ignore[assignment]
+    blocks = [ParagraphBlock(text=t) for t in texts] + [HeadingBlock(text=h, level=3) for h in headings]
+    return plan.model_copy(update={"sections": [SectionPlan(section_id="s-1", blocks=blocks)]})
+
+
+def _count_metric(plan: DocumentPlan) -> str:
+    return next(m.name for m in plan.manifest.world.metrics if is_plural(m.name))
+
+
+def test_counters_find_what_they_name() -> None:
+    plan = next(p for p in _plans() if any(is_plural(m.name) for m in p.manifest.world.metrics))
+    metric, entity = _count_metric(plan), plan.manifest.world.facts[0].entity
+    bad = [f"{entity} had the highest {metric} in 2015.", f"{entity} held the lower {metric} of the pair."]
+    good = [
+        f"{entity} had the highest figure for {metric} in 2015.",
+        f"{entity} stood above the rest on {metric}.",
+    ]
+    assert plan_counts(_with(plan, bad)).degree_before_count == 2
+    assert plan_counts(_with(plan, good)).degree_before_count == 0
+    headings = ["Where it falls short", "The case of it", "Where it falls short"]
+    assert plan_counts(_with(plan, [], headings)).repeated_subheadings == 1
+    frames = plan_counts(_with(plan, ["Ann saw 3 cats.", "Ann saw 4 cats.", "Bob ran."]))
+    assert frames.frame_reuse == 2
+
+
+def test_planned_reports_put_no_degree_word_before_a_count_of_things() -> None:
+    """On main, 'Germany had the highest households with fixed broadband' and its kin."""
+    counted = [p for p in _plans() if any(is_plural(m.name) for m in p.manifest.world.metrics)]
+    assert len(counted) >= 10, "too few reports with a metric that counts things to test anything"
+    paragraphs = " ".join(
+        b.text for p in counted for s in p.sections for b in s.blocks if isinstance(b, ParagraphBlock)
+    )
+    assert paragraphs.count("figure for ") > 20  # the claims that took a degree word are still written
+    found = {p.manifest.doc_id: c.degree_before_count for p, c in zip(_plans(), _counts(), strict=True)}
+    assert {d: n for d, n in found.items() if n} == {}
