@@ -5,8 +5,9 @@
   highest households with fixed broadband", "had the lowest employed people"): a count of
   things takes no degree; a figure for it does.
 - ``unagreed_verb``: body sentences where a plural phrase of the topic's vocabulary (a driver,
-  risk, concept, actor or source: "public subsidies", "high spectrum fees") is followed by a
-  singular verb, directly or through ", which" ("public subsidies, which has affected ...").
+  risk, concept, actor or source: "public subsidies", "high spectrum fees") opens a sentence or
+  a clause ("whether", "once", "if", "because", "when") and is followed by a singular verb, or
+  is followed by ", which" and one ("public subsidies, which has affected ...").
 - ``repeated_subheadings``: subheadings whose text an earlier subheading of the same report
   already has ("Public subsidies and their limits" twice in one report).
 - ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
@@ -67,6 +68,8 @@ _VERBS = frozenset(
         "was",
     ]
 )
+#: Words that open a clause whose first words are its subject.
+_CLAUSE = "whether|once|if|because|when"
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
 
 
@@ -112,10 +115,11 @@ def _topic_patterns(title: str) -> tuple[re.Pattern[str], re.Pattern[str] | None
     plural = sorted((re.escape(p) for p in _vocabulary(topic) if is_plural(p)), key=len, reverse=True)
     verbs = "|".join(sorted(v for v in _VERBS if agree("they", v) != v))
     subject = "|".join(plural)
-    # The phrase as the subject: a sentence's (or a "whether" clause's) first words, or before ", which".
+    # The phrase as the subject: a sentence's (or a "whether", "once" ... clause's) first words, or
+    # before ", which".
     check = (
         re.compile(
-            rf"(?:(?:^|\bwhether )(?:{subject}) (?:{verbs})|(?:{subject}), which (?:{verbs}))\b",
+            rf"(?:(?:^|\b(?:{_CLAUSE}) )(?:{subject}) (?:{verbs})|(?:{subject}), which (?:{verbs}))\b",
             re.I,
         )
         if plural
