@@ -13,6 +13,7 @@ from generation.document.prose_measures import ProseCounts, plan_counts
 from generation.plan.config import load_config
 from generation.plan.doc_plan import DocumentPlan, HeadingBlock, ParagraphBlock, SectionPlan
 from generation.world.grammar import is_plural
+from generation.world.space import topic_by_title
 
 pytestmark = pytest.mark.slow  # plans 48 reports (about 20 s alone)
 
@@ -54,6 +55,19 @@ def test_counters_find_what_they_name() -> None:
     ]
     assert plan_counts(_with(plan, bad)).degree_before_count == 2
     assert plan_counts(_with(plan, good)).degree_before_count == 0
+    topic = topic_by_title(plan.manifest.topic)
+    assert topic is not None
+    driver = next(d for d in (*topic.drivers, *topic.risks) if is_plural(d))
+    slips = [
+        f"Part of it reflects {driver}, which has affected {entity}.",
+        f"Whether {driver} changes it is next.",
+    ]
+    agreed = [
+        f"Part of it reflects {driver}, which have affected {entity}.",
+        f"Progress on {driver} has been slow.",
+    ]
+    assert plan_counts(_with(plan, slips)).unagreed_verb == 2
+    assert plan_counts(_with(plan, agreed)).unagreed_verb == 0
     headings = ["Where it falls short", "The case of it", "Where it falls short"]
     assert plan_counts(_with(plan, [], headings)).repeated_subheadings == 1
     frames = plan_counts(_with(plan, ["Ann saw 3 cats.", "Ann saw 4 cats.", "Bob ran."]))
@@ -69,4 +83,10 @@ def test_planned_reports_put_no_degree_word_before_a_count_of_things() -> None:
     )
     assert paragraphs.count("figure for ") > 20  # the claims that took a degree word are still written
     found = {p.manifest.doc_id: c.degree_before_count for p, c in zip(_plans(), _counts(), strict=True)}
+    assert {d: n for d, n in found.items() if n} == {}
+
+
+def test_planned_reports_agree_a_plural_subject_with_its_verb() -> None:
+    """On main, 'Whether budget cuts changes that picture ...', 'public subsidies, which has ...'."""
+    found = {p.manifest.doc_id: c.unagreed_verb for p, c in zip(_plans(), _counts(), strict=True)}
     assert {d: n for d, n in found.items() if n} == {}
