@@ -10,6 +10,8 @@
   is followed by ", which" and one ("public subsidies, which has affected ...").
 - ``repeated_subheadings``: subheadings whose text an earlier subheading of the same report
   already has ("Public subsidies and their limits" twice in one report).
+- ``subheading_off_topic``: subheadings naming a concept, driver or entity ("The case of
+  Ukraine", "Where network sharing falls short") that the paragraph under them does not mention.
 - ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
   and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
   :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
@@ -22,12 +24,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 
+from generation.document.prose import bank
 from generation.document.prose_facts import split_sentences
-from generation.plan.doc_plan import DocumentPlan, HeadingBlock, ParagraphBlock
+from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
 from generation.world.grammar import agree, is_plural
 from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
@@ -83,6 +86,7 @@ class ProseCounts:
     unagreed_verb: int = 0
     subheadings: int = 0
     repeated_subheadings: int = 0
+    subheading_off_topic: int = 0
     frame_reuse: int = 0
 
     def add(self, other: ProseCounts) -> None:
@@ -128,12 +132,44 @@ def _topic_patterns(title: str) -> tuple[re.Pattern[str], re.Pattern[str] | None
     return mask, check
 
 
+@cache
+def _subheading_patterns() -> tuple[re.Pattern[str], ...]:
+    """The bank's subheadings as patterns whose one group is the name the heading fills in."""
+    out = []
+    for template in bank().subheadings:
+        verb = re.sub(r"<(\w+):\w+>", lambda m: "(?:its|their)" if m.group(1) == "its" else r"\w+", template)
+        parts = re.split(r"(\{\w+\}|\(\?:its\|their\)|\\w\+)", verb)
+        pattern = "".join(
+            p if p.startswith(("(?:", "\\w")) else "(.+)" if p.startswith("{") else re.escape(p)
+            for p in parts
+        )
+        out.append(re.compile(f"^{pattern}$", re.I))
+    return tuple(out)
+
+
 def _degree_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     counted = sorted((m for m in metrics if is_plural(m)), key=len, reverse=True)
     if not counted:
         return None
     names = "|".join(re.escape(m) for m in counted)
     return re.compile(rf"\b(?:{_DEGREE} (?:{names})|the (?:{names}) of)\b", re.I)
+
+
+def _under_subheadings(blocks: Sequence[Block]) -> Iterator[tuple[str, str]]:
+    """Each subheading of a section and the paragraph right under it ("" when none follows)."""
+    for k, block in enumerate(blocks):
+        if isinstance(block, HeadingBlock) and block.level == 3:
+            under = next((b.text for b in blocks[k + 1 :] if isinstance(b, ParagraphBlock)), "")
+            yield block.text, under
+
+
+def _fits(heading: str, under: str) -> bool:
+    """Whether the name a subheading fills in (if any) occurs in the paragraph under it."""
+    for pattern in _subheading_patterns():
+        m = pattern.match(heading)
+        if m:
+            return m.group(1).lower() in under.lower()
+    return True
 
 
 def plan_counts(plan: DocumentPlan) -> ProseCounts:
@@ -143,6 +179,12 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     blocks = [b for s in plan.sections for b in s.blocks]
     sentences = [s for b in blocks if isinstance(b, ParagraphBlock) for s in split_sentences(b.text)]
     headings = [b.text for b in blocks if isinstance(b, HeadingBlock) and b.level == 3]
+    off_topic = sum(
+        1
+        for section in plan.sections
+        for heading, under in _under_subheadings(section.blocks)
+        if not _fits(heading, under)
+    )
     frames = Counter(_NUMBER.sub("#", mask.sub("X", s)) for s in sentences)
     return ProseCounts(
         documents=1,
@@ -151,6 +193,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         unagreed_verb=sum(1 for s in sentences if unagreed is not None and unagreed.search(s)),
         subheadings=len(headings),
         repeated_subheadings=len(headings) - len(set(headings)),
+        subheading_off_topic=off_topic,
         frame_reuse=sum(n for n in frames.values() if n > 1),
     )
 
@@ -172,6 +215,7 @@ def render(counts: ProseCounts) -> list[str]:
         f"  degree word before a count of things ('the highest households'): {counts.degree_before_count}",
         f"  plural phrase with a singular verb ('public subsidies, which has'): {counts.unagreed_verb}",
         f"  subheadings repeating an earlier one of their report: {repeated}",
+        f"  subheadings naming what the paragraph under them does not mention: {counts.subheading_off_topic}",
         f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
         f" ({reused / n if n else 0.0:.1%})",
     ]
