@@ -184,7 +184,8 @@ def section_blocks(
     a = 0
     for i, paragraph in enumerate(paragraphs):
         if i == heading_at:
-            blocks.append(HeadingBlock(text=writer.subheading(), level=3))
+            under = paragraph.text if isinstance(paragraph, ParagraphBlock) else ""
+            blocks.append(HeadingBlock(text=writer.subheading(under), level=3))
         blocks.append(paragraph)
         while a < len(anchors) and slots[a] <= i + 1:
             blocks.extend(anchors[a][1])

@@ -70,6 +70,12 @@ def test_counters_find_what_they_name() -> None:
     assert plan_counts(_with(plan, agreed)).unagreed_verb == 0
     headings = ["Where it falls short", "The case of it", "Where it falls short"]
     assert plan_counts(_with(plan, [], headings)).repeated_subheadings == 1
+    concept = topic.concepts[0]
+    alone = plan_counts(_with(plan, [], [f"Evidence on {concept}"]))  # no paragraph under it
+    assert alone.subheading_off_topic == 1
+    under = [HeadingBlock(text=f"Evidence on {concept}"), ParagraphBlock(text=f"Work on {concept} is slow.")]
+    fits = plan.model_copy(update={"sections": [SectionPlan(section_id="s-1", blocks=under)]})
+    assert plan_counts(fits).subheading_off_topic == 0
     frames = plan_counts(_with(plan, ["Ann saw 3 cats.", "Ann saw 4 cats.", "Bob ran."]))
     assert frames.frame_reuse == 2
 
@@ -90,3 +96,13 @@ def test_planned_reports_agree_a_plural_subject_with_its_verb() -> None:
     """On main, 'Whether budget cuts changes that picture ...', 'public subsidies, which has ...'."""
     found = {p.manifest.doc_id: c.unagreed_verb for p, c in zip(_plans(), _counts(), strict=True)}
     assert {d: n for d, n in found.items() if n} == {}
+
+
+def test_planned_subheadings_are_unrepeated_and_name_what_follows() -> None:
+    """On main, 'Public subsidies and their limits' twice in one report and 'The case of Ukraine'
+    over a paragraph about Poland and France."""
+    counts = list(zip(_plans(), _counts(), strict=True))
+    assert sum(c.subheadings for _, c in counts) > 200
+    repeated = {p.manifest.doc_id: c.repeated_subheadings for p, c in counts if c.repeated_subheadings}
+    off_topic = {p.manifest.doc_id: c.subheading_off_topic for p, c in counts if c.subheading_off_topic}
+    assert (repeated, off_topic) == ({}, {})
