@@ -12,6 +12,8 @@
   already has ("Public subsidies and their limits" twice in one report).
 - ``subheading_off_topic``: subheadings naming a concept, driver or entity ("The case of
   Ukraine", "Where network sharing falls short") that the paragraph under them does not mention.
+- ``highlight_unmarked``: figure mentions saying the figure highlights items ("The highlighted
+  items are the ones that recur ...") where the chart highlights none.
 - ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
   and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
   :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
@@ -71,6 +73,7 @@ _VERBS = frozenset(
         "was",
     ]
 )
+_FIGURE = re.compile(r"\bFigure (\d+)\b")
 #: Words that open a clause whose first words are its subject.
 _CLAUSE = "whether|once|if|because|when"
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
@@ -87,6 +90,7 @@ class ProseCounts:
     subheadings: int = 0
     repeated_subheadings: int = 0
     subheading_off_topic: int = 0
+    highlight_unmarked: int = 0
     frame_reuse: int = 0
 
     def add(self, other: ProseCounts) -> None:
@@ -172,6 +176,15 @@ def _fits(heading: str, under: str) -> bool:
     return True
 
 
+def _highlight_unmarked(plan: DocumentPlan, paragraph: str) -> bool:
+    """Whether ``paragraph`` says its figure highlights items its chart does not highlight."""
+    figure = _FIGURE.search(paragraph)
+    if figure is None or "highlighted" not in paragraph:
+        return False
+    chart = next((c for c in plan.manifest.charts if c.figure_number == int(figure.group(1))), None)
+    return chart is not None and not chart.visualProperties.highlightedItems
+
+
 def plan_counts(plan: DocumentPlan) -> ProseCounts:
     """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
     mask, unagreed = _topic_patterns(plan.manifest.topic)
@@ -194,6 +207,9 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         subheadings=len(headings),
         repeated_subheadings=len(headings) - len(set(headings)),
         subheading_off_topic=off_topic,
+        highlight_unmarked=sum(
+            1 for b in blocks if isinstance(b, ParagraphBlock) and _highlight_unmarked(plan, b.text)
+        ),
         frame_reuse=sum(n for n in frames.values() if n > 1),
     )
 
@@ -216,6 +232,7 @@ def render(counts: ProseCounts) -> list[str]:
         f"  plural phrase with a singular verb ('public subsidies, which has'): {counts.unagreed_verb}",
         f"  subheadings repeating an earlier one of their report: {repeated}",
         f"  subheadings naming what the paragraph under them does not mention: {counts.subheading_off_topic}",
+        f"  figure mentions of highlighted items on a chart highlighting none: {counts.highlight_unmarked}",
         f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
         f" ({reused / n if n else 0.0:.1%})",
     ]
