@@ -489,8 +489,10 @@ class ProseWriter:
         metric: str,
         subject: str | None = None,
         x_metric: str | None = None,
+        highlights: bool = False,
     ) -> str:
-        """Qualitative sentences about a figure; they name what is plotted, never a value."""
+        """Qualitative sentences about a figure; they name what is plotted, never a value. A
+        follow-up pointing to highlighted items is for a chart that ``highlights`` some."""
         t = self.topic
         family = registry.chart_type(chart_type).mention
         slots = self._slots()
@@ -505,7 +507,9 @@ class ProseWriter:
         )
         mentions = bank().chart_mentions[family]
         first = self._fresh(mentions, slots)
-        unused = [f for f in bank().chart_follow_ups if f not in self._seen]
+        unused = [
+            f for f in bank().chart_follow_ups if f not in self._seen and (highlights or "highlight" not in f)
+        ]
         follow_up = self._choice(unused) if unused else self.sentence("finding")
         self._note(follow_up)
         return f"{first} {follow_up}"

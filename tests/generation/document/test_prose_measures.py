@@ -106,3 +106,14 @@ def test_planned_subheadings_are_unrepeated_and_name_what_follows() -> None:
     repeated = {p.manifest.doc_id: c.repeated_subheadings for p, c in counts if c.repeated_subheadings}
     off_topic = {p.manifest.doc_id: c.subheading_off_topic for p, c in counts if c.subheading_off_topic}
     assert (repeated, off_topic) == ({}, {})
+
+
+def test_figure_mentions_point_to_highlighted_items_only_where_the_chart_highlights_some() -> None:
+    """On main, 'The highlighted items are the ones that recur ...' under a funnel, donut or
+    treemap that highlights nothing."""
+    plain = next(c for p in _plans() for c in p.manifest.charts if not c.visualProperties.highlightedItems)
+    plan = next(p for p in _plans() if plain in p.manifest.charts)
+    said = f"Figure {plain.figure_number} shows it. The highlighted items are the ones that recur below."
+    assert plan_counts(_with(plan, [said])).highlight_unmarked == 1
+    found = {p.manifest.doc_id: c.highlight_unmarked for p, c in zip(_plans(), _counts(), strict=True)}
+    assert {d: n for d, n in found.items() if n} == {}
