@@ -14,6 +14,9 @@
   Ukraine", "Where network sharing falls short") that the paragraph under them does not mention.
 - ``highlight_unmarked``: figure mentions saying the figure highlights items ("The highlighted
   items are the ones that recur ...") where the chart highlights none.
+- ``metric_without_article``: a singular metric named as a series without its article
+  ("In 2017, median mobile download speed in Russia stood at", "put customs clearance time in
+  Iran at"): the metric followed by "in", after a word that is not an article.
 - ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
   and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
   :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
@@ -33,7 +36,7 @@ from functools import cache
 from generation.document.prose import bank
 from generation.document.prose_facts import split_sentences
 from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
-from generation.world.grammar import agree, is_plural
+from generation.world.grammar import agree, is_plural, with_the
 from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
 
@@ -91,6 +94,7 @@ class ProseCounts:
     repeated_subheadings: int = 0
     subheading_off_topic: int = 0
     highlight_unmarked: int = 0
+    metric_without_article: int = 0
     frame_reuse: int = 0
 
     def add(self, other: ProseCounts) -> None:
@@ -151,6 +155,22 @@ def _subheading_patterns() -> tuple[re.Pattern[str], ...]:
     return tuple(out)
 
 
+def _bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
+    """A singular metric (one ``with_the`` gives "the") before "in", with the word before it."""
+    single = sorted((m for m in metrics if with_the(m) != m), key=len, reverse=True)
+    if not single:
+        return None
+    return re.compile(rf"(?:\b([\w-]+) )?(?<![\w-])(?:{'|'.join(re.escape(m) for m in single)}) in ", re.I)
+
+
+def _bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
+    """Whether ``sentence`` names a metric of ``pattern`` without an article (or degree word) before it."""
+    words = {"the", "a", "an", *_DEGREE[3:-1].split("|")}
+    return pattern is not None and any(
+        (m.group(1) or "").lower() not in words for m in pattern.finditer(sentence)
+    )
+
+
 def _degree_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     counted = sorted((m for m in metrics if is_plural(m)), key=len, reverse=True)
     if not counted:
@@ -189,6 +209,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
     mask, unagreed = _topic_patterns(plan.manifest.topic)
     degree = _degree_pattern(m.name for m in plan.manifest.world.metrics)
+    bare = _bare_metric_pattern(m.name for m in plan.manifest.world.metrics)
     blocks = [b for s in plan.sections for b in s.blocks]
     sentences = [s for b in blocks if isinstance(b, ParagraphBlock) for s in split_sentences(b.text)]
     headings = [b.text for b in blocks if isinstance(b, HeadingBlock) and b.level == 3]
@@ -207,6 +228,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         subheadings=len(headings),
         repeated_subheadings=len(headings) - len(set(headings)),
         subheading_off_topic=off_topic,
+        metric_without_article=sum(1 for s in sentences if _bare_metric(bare, s)),
         highlight_unmarked=sum(
             1 for b in blocks if isinstance(b, ParagraphBlock) and _highlight_unmarked(plan, b.text)
         ),
@@ -233,6 +255,7 @@ def render(counts: ProseCounts) -> list[str]:
         f"  subheadings repeating an earlier one of their report: {repeated}",
         f"  subheadings naming what the paragraph under them does not mention: {counts.subheading_off_topic}",
         f"  figure mentions of highlighted items on a chart highlighting none: {counts.highlight_unmarked}",
+        f"  singular metrics named without their article: {counts.metric_without_article}",
         f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
         f" ({reused / n if n else 0.0:.1%})",
     ]

@@ -68,6 +68,14 @@ def test_counters_find_what_they_name() -> None:
     ]
     assert plan_counts(_with(plan, slips)).unagreed_verb == 2
     assert plan_counts(_with(plan, agreed)).unagreed_verb == 0
+    single = next(m.name for m in plan.manifest.world.metrics if not is_plural(m.name))
+    bare = [f"In 2015, {single} in {entity} stood at 4.", f"Figure 2 traces {single} in {entity}."]
+    articled = [
+        f"In 2015, the {single} in {entity} stood at 4.",
+        f"{entity} had the highest {single} in 2015.",
+    ]
+    assert plan_counts(_with(plan, bare)).metric_without_article == 2
+    assert plan_counts(_with(plan, articled)).metric_without_article == 0
     headings = ["Where it falls short", "The case of it", "Where it falls short"]
     assert plan_counts(_with(plan, [], headings)).repeated_subheadings == 1
     concept = topic.concepts[0]
