@@ -17,6 +17,9 @@
 - ``metric_without_article``: a singular metric named as a series without its article
   ("In 2017, median mobile download speed in Russia stood at", "put customs clearance time in
   Iran at"): the metric followed by "in", after a word that is not an article.
+- ``lead_in_repeats``: sentences opening with a lead-in of the bank's ``data_openers`` ("Read
+  against the fact base, ...", "A detail that is easy to miss is that ...") that
+  :data:`LEAD_IN_USES` earlier sentences of their report already opened with.
 - ``frame_reuse``: body sentences whose *frame* (the sentence with every entity, metric, number
   and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
   :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
@@ -40,6 +43,8 @@ from generation.world.grammar import agree, is_plural, with_the
 from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
 
+#: How many sentences of a report may open with one lead-in before a reader notices it.
+LEAD_IN_USES = 3
 #: Degree words a metric phrase may follow only when it names a quantity, not a count of things.
 _DEGREE = r"(?:highest|lowest|higher|lower|largest|smallest)"
 #: Verbs the checks read after a phrase of the topic (those of the bank's markers and be/have/do).
@@ -95,6 +100,7 @@ class ProseCounts:
     subheading_off_topic: int = 0
     highlight_unmarked: int = 0
     metric_without_article: int = 0
+    lead_in_repeats: int = 0
     frame_reuse: int = 0
 
     def add(self, other: ProseCounts) -> None:
@@ -171,6 +177,39 @@ def _bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
     )
 
 
+@cache
+def _lead_in_patterns() -> tuple[re.Pattern[str], ...]:
+    """The bank's data lead-ins as patterns matching a sentence's start (slots and verbs as words)."""
+    out = []
+    for opener in bank().data_openers:
+        parts = re.split(r"(\{\w+\}|<\w+:\w+>)", opener.strip())
+        pattern = "".join(_lead_in_part(p) for p in parts)
+        out.append(re.compile(f"^{pattern}", re.I))
+    return tuple(out)
+
+
+def _lead_in_part(part: str) -> str:
+    """A piece of a lead-in as a pattern: a slot is some words, a verb marker either of its forms."""
+    if part.startswith("{"):
+        return r"[\w' -]+?"
+    if part.startswith("<"):
+        verb = part[1:].split(":")[0]
+        return f"(?:{verb}|{agree('they', verb)})"
+    return re.escape(part)
+
+
+def _lead_in_repeats(sentences: Iterable[str]) -> int:
+    """Sentences opening with a lead-in that :data:`LEAD_IN_USES` earlier ones opened with."""
+    used: Counter[int] = Counter()
+    repeats = 0
+    for sentence in sentences:
+        k = next((k for k, p in enumerate(_lead_in_patterns()) if p.match(sentence)), None)
+        if k is not None:
+            repeats += used[k] >= LEAD_IN_USES
+            used[k] += 1
+    return repeats
+
+
 def _degree_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     counted = sorted((m for m in metrics if is_plural(m)), key=len, reverse=True)
     if not counted:
@@ -228,6 +267,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         subheadings=len(headings),
         repeated_subheadings=len(headings) - len(set(headings)),
         subheading_off_topic=off_topic,
+        lead_in_repeats=_lead_in_repeats(sentences),
         metric_without_article=sum(1 for s in sentences if _bare_metric(bare, s)),
         highlight_unmarked=sum(
             1 for b in blocks if isinstance(b, ParagraphBlock) and _highlight_unmarked(plan, b.text)
@@ -256,6 +296,7 @@ def render(counts: ProseCounts) -> list[str]:
         f"  subheadings naming what the paragraph under them does not mention: {counts.subheading_off_topic}",
         f"  figure mentions of highlighted items on a chart highlighting none: {counts.highlight_unmarked}",
         f"  singular metrics named without their article: {counts.metric_without_article}",
+        f"  sentences opening with a lead-in used {LEAD_IN_USES} times before: {counts.lead_in_repeats}",
         f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
         f" ({reused / n if n else 0.0:.1%})",
     ]
