@@ -31,7 +31,8 @@ verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (fi
 the metric's known direction ...) guess a closed answer, against chance
 (``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
 draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the questions
-finding a mark by its colour whose report's text names that mark (``colour_hop_measures``).
+finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
+reader notices in the reports' prose and subheadings (``generation.document.prose_measures``).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ from scipy.stats import binomtest
 from bench import _validity
 from bench._plans import plan_run, plans
 from generation.document.claims import MATCH_SHARE
+from generation.document.prose_measures import ProseCounts, plan_counts
+from generation.document.prose_measures import render as render_prose
 from generation.questions import elsewhere
 from generation.questions.agreement_measures import agreement_counts
 from generation.questions.agreement_measures import render as render_agreement
@@ -109,8 +112,10 @@ def main() -> None:
     unprinted: Counter[bool | None] = Counter()
     rounded: Counter[bool | None] = Counter()
     bands = [0, 0]  # labelled stacked areas: values counted printed, all values
+    prose = ProseCounts()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
+        prose.add(plan_counts(plan))
         made = make_questions(manifest, config, misses)
         shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
@@ -169,6 +174,7 @@ def main() -> None:
     print(f"{said}: {flows} of {asked}")
     print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
+    print("\n".join(render_prose(prose)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

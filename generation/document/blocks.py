@@ -139,7 +139,12 @@ def section_blocks(
         chart = spec.chart
         x_metric = chart.axes.x.label.lower() if chart_type(chart.chartType).mention_x_metric else None
         mention = writer.chart_mention(
-            chart.figure_number, chart.chartType, spec.metric.name, subject=spec.subject, x_metric=x_metric
+            chart.figure_number,
+            chart.chartType,
+            spec.metric.name,
+            subject=spec.subject,
+            x_metric=x_metric,
+            highlights=bool(chart.visualProperties.highlightedItems),
         )
         text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)}"
         anchors.append((key, [ParagraphBlock(text=text), ChartBlock(viz_id=chart.vizId)]))
@@ -184,7 +189,8 @@ def section_blocks(
     a = 0
     for i, paragraph in enumerate(paragraphs):
         if i == heading_at:
-            blocks.append(HeadingBlock(text=writer.subheading(), level=3))
+            under = paragraph.text if isinstance(paragraph, ParagraphBlock) else ""
+            blocks.append(HeadingBlock(text=writer.subheading(under), level=3))
         blocks.append(paragraph)
         while a < len(anchors) and slots[a] <= i + 1:
             blocks.extend(anchors[a][1])

@@ -19,6 +19,7 @@ has already used is redrawn, so few sentences of a report share a template.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -59,6 +60,9 @@ INTERPRETATION_OF = {
     "rank_lowest": "lowest",
     "ratio": "ratio",
 }
+
+#: The one slot of a subheading template ("{Concept} in practice", "Lessons from {entity}").
+_SLOT = re.compile(r"\{(\w+)\}")
 
 #: Chance that a paragraph states a second figure of the fact table (it always states one).
 DATA_SECOND_SENTENCE = 0.6
@@ -209,6 +213,8 @@ class ProseWriter:
         self.data_sentences: list[tuple[str, Claim]] = []
         #: the filler finding sentence of the abstract, if one was written
         self.abstract_finding: str | None = None
+        #: the subheadings written so far (a report never repeats one)
+        self._subheadings: set[str] = set()
 
     def attach_claims(self, claims: Sequence[Claim], rng: np.random.Generator) -> None:
         """Claims about the report's fact table that later paragraphs state (one or two each).
@@ -448,9 +454,32 @@ class ProseWriter:
                 return title
         return f"{cap(self._choice(self.topic.concepts))} in focus"
 
-    def subheading(self) -> str:
-        slots = self._slots()
-        return cap(fill_agreement(self._choice(bank().subheadings), slots).format(**slots))
+    def subheading(self, under: str = "") -> str:
+        """A subheading this report has not used for the paragraph ``under`` it, naming a concept,
+        driver or entity that paragraph mentions where one does (its first mention first).
+
+        The draws are those of a free choice (slots, then a template), so the prose after it stays
+        as it was; the drawn template comes first, then the others in the bank's order.
+        """
+        slots, t, text = self._slots(), self.topic, under.lower()
+        names = {
+            "entity": tuple(in_text(t, e) for e in t.entities),
+            "driver": t.drivers,
+            "concept": t.concepts,
+        }
+        options = bank().subheadings
+        start = options.index(self._choice(options))
+        candidates: list[dict[str, str]] = []
+        for template in options[start:] + options[:start]:
+            name = _SLOT.findall(template)[0].lower()
+            named = sorted((v for v in names[name] if v.lower() in text), key=lambda v: text.index(v.lower()))
+            named = [slots[name]] * (slots[name] in named) + named
+            candidates += [{**slots, name: v, cap(name): cap(v), "_": template} for v in named]
+        candidates.append({**slots, "_": options[start]})
+        titles = [cap(fill_agreement(c["_"], c).format(**c)) for c in candidates]
+        title = next((title for title in titles if title not in self._subheadings), titles[-1])
+        self._subheadings.add(title)
+        return title
 
     # ---------------------------------------------------------------- charts and tables
     def chart_mention(
@@ -460,8 +489,10 @@ class ProseWriter:
         metric: str,
         subject: str | None = None,
         x_metric: str | None = None,
+        highlights: bool = False,
     ) -> str:
-        """Qualitative sentences about a figure; they name what is plotted, never a value."""
+        """Qualitative sentences about a figure; they name what is plotted, never a value. A
+        follow-up pointing to highlighted items is for a chart that ``highlights`` some."""
         t = self.topic
         family = registry.chart_type(chart_type).mention
         slots = self._slots()
@@ -476,7 +507,9 @@ class ProseWriter:
         )
         mentions = bank().chart_mentions[family]
         first = self._fresh(mentions, slots)
-        unused = [f for f in bank().chart_follow_ups if f not in self._seen]
+        unused = [
+            f for f in bank().chart_follow_ups if f not in self._seen and (highlights or "highlight" not in f)
+        ]
         follow_up = self._choice(unused) if unused else self.sentence("finding")
         self._note(follow_up)
         return f"{first} {follow_up}"

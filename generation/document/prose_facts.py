@@ -30,7 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.world.grammar import fill_agreement, singular_of, with_the
+from generation.world.grammar import fill_agreement, is_plural, singular_of, with_the
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
 from generation.world.table import FactTable
 from generation.world.topics import Metric, Topic, in_text
@@ -191,12 +191,20 @@ def build_claims(
     return [chosen[int(i)] for i in rng.permutation(len(chosen))]
 
 
+def measure(metric: str) -> str:
+    """What a degree word ("the highest", "the lower") can qualify: the metric's name, or "figure
+    for" it when it names a count of things ("the highest figure for households with fixed
+    broadband", "the lowest figure for employed people"; never "the highest households")."""
+    return f"figure for {with_the(metric)}" if is_plural(metric) else metric
+
+
 def claim_slots(claim: Claim, topic: Topic) -> dict[str, str]:
     """The template slots of ``claim`` (capitalised forms for sentence starts included)."""
     names = [in_text(topic, e) for e in claim.entities] + ["", "", ""]
     slots = {
         "metric": claim.metric.name,
         "the_metric": with_the(claim.metric.name),
+        "measure": measure(claim.metric.name),
         "entity": names[0],
         "other": names[1],
         "third": names[2],

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
-    "5-d3-2": "cd0c9949ad445296d143e134e551fadc38703ee65c701beab6cbb62193751af2",
-    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
-    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
-    "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
+    "5-d3-0": "8a59df06f13afc2561d09b325ce72159869df7263cb55df79770179a068de8ec",
+    "5-d3-1": "67c08a7d1d1751bbadf4c1352911049d4b81f8459f5dfa816ad7ddcb69313fe1",
+    "5-d3-2": "1e2a89aa3be6ef491336a03e672a5d43e27361cf2054c891ccc4d7878f34cf93",
+    "5-d3-3": "822952101c18ee9d729b3b01ee3cfe26644ba52b0027d1a77f9e1991393ec518",
+    "3-matplotlib-0": "2775980723a373caa5f2eddd76bfcf91fa7c4b04ca4c0dde97bb3859acc2992f",
+    "3-matplotlib-1": "50e2d15e68ae4359a25e3e9c7bde206c6932225115c4716b5afe4cc2019c637a",
 }
 
 
