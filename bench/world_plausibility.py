@@ -11,12 +11,14 @@ the measures of ``generation.validate.plausibility``: box plots and histograms a
 parts drawn at the entity's scale (``part_scale_ratios``), series against their metric's known
 direction, facts before its first year and flat series (``direction_breaks``), and counts of
 people read as a rate of their entity's population (``population_share_breaks``), and the first
-year's level of a metric that begins in the period (``launch_levels``).
+year's level of a metric that begins in the period (``launch_levels``), countries that do not
+fit what their theme needs (``unfit_entities``) and how many themes the run reports on.
 """
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 # Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
@@ -31,6 +33,7 @@ from generation.validate.plausibility import (
     launch_levels,
     part_scale_ratios,
     population_share_breaks,
+    unfit_entities,
 )
 from generation.world import space
 
@@ -48,7 +51,14 @@ def main() -> None:
     share_lines: list[str] = []
     launches: list[str] = []
     launched = 0
+    unfit: list[str] = []
+    needing = 0
+    theme_counts: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
+        lines, counted = unfit_entities(manifest)
+        unfit, needing = unfit + lines, needing + counted
+        pair = by_title.get(manifest.topic)
+        theme_counts[pair.theme["key"] if pair is not None else manifest.topic] += 1
         types = {c.vizId: c.chartType for c in manifest.charts}
         for viz, ratio in part_scale_ratios(manifest):
             parts[types[viz]].append(ratio)
@@ -63,7 +73,6 @@ def main() -> None:
         late, counted = launch_levels(manifest)
         launches += [f"{manifest.doc_id}: {b}" for b in late]
         launched += counted
-        pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
         records = {r["name"]: r for r in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]}
@@ -101,7 +110,10 @@ def main() -> None:
     print(f"  counts of people more than 2x off the report's rate that year: {shares[2]} of {shares[3]}")
     late = f"{len(launches)} of {launched}"
     print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
-    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3]]:
+    print(f"  countries that do not fit their theme's needs: {len(unfit)} of {needing}")
+    top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
+    print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
+    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3], *unfit[:3]]:
         print(f"    {line}")
 
 

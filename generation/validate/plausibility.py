@@ -22,7 +22,8 @@ from collections import defaultdict
 from typing import Any
 
 from generation.charts.registry import types_where
-from generation.world.space import Limits, limits_of, themes, topic_by_title
+from generation.world.entities import countries
+from generation.world.space import Limits, fits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
@@ -226,13 +227,32 @@ def direction_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[s
     return against, directed, early, dated, flat
 
 
+def _theme_of(title: str) -> dict[str, Any] | None:
+    """The theme record of the composed topic ``title`` (``None`` outside the topic space)."""
+    topic = topic_by_title(title)
+    key = topic.key.split("@", 1)[0] if topic is not None else None
+    return next((t for t in themes() if t["key"] == key), None)
+
+
+def unfit_entities(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's countries read against what its theme needs of them (a theme's ``needs``:
+    long-term care of the over-eighties needs an ageing population): (countries that do not
+    fit, countries of a theme with a need)."""
+    theme = _theme_of(manifest.topic)
+    if theme is None or theme.get("needs") is None:
+        return [], 0
+    by_name = {c.name: c.entity() for c in countries()}
+    ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
+    out = [f"{e.name} in {manifest.topic!r} (needs {theme['needs']})" for e in ents if not fits(theme, e)]
+    return out, len(ents)
+
+
 def _population_links(title: str) -> dict[str, dict[str, Any]]:
     """count metric -> the theme record of the rate it is of its entity's population (a theme's
     ``of_population``), for the composed topic ``title``."""
-    topic = topic_by_title(title)
-    if topic is None:
+    theme = _theme_of(title)
+    if theme is None:
         return {}
-    theme = next(t for t in themes() if t["key"] == topic.key.split("@", 1)[0])
     records = {r["name"]: r for r in [*theme["metrics"], theme["mix"]["metric"]]}
     return {n: records[r["of_population"]] for n, r in records.items() if r.get("of_population")}
 

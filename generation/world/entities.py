@@ -20,7 +20,7 @@ import csv
 import functools
 import hashlib
 import importlib.util
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,9 @@ class Entity:
     area: float = 0.0
     size: float = 1.0
     size_class: str = ""
+    #: What a theme may need of the entity (:func:`generation.world.space.fits`): a country's
+    #: groupings and its regions in country-converter's model tables ("MESSAGE:WEU").
+    tags: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def attribute(self, name: str) -> float:
         """``population``, ``area`` or ``size`` of the entity."""
@@ -59,9 +62,11 @@ class Country:
     population: float
     area: float
     groups: frozenset[str]
+    #: ``groups`` and the country's regions in the converter's model tables ("IMAGE:Japan").
+    tags: frozenset[str] = frozenset()
 
     def entity(self) -> Entity:
-        return Entity(self.name, "country", self.population, self.area, 1.0)
+        return Entity(self.name, "country", self.population, self.area, 1.0, tags=self.tags)
 
 
 #: Short names that read better than the converter's (used in titles and sentences); no name
@@ -76,6 +81,11 @@ _NAMES: dict[str, str] = {
     "St. Lucia": "Saint Lucia",
     "St. Vincent and the Grenadines": "Saint Vincent and the Grenadines",
 }
+
+
+#: The converter's regional model tables a country's tags name ("MESSAGE:WEU", "IMAGE:Japan"):
+#: the regions energy and climate models group countries by, read as what a country is like.
+_REGION_TABLES = ("MESSAGE", "IMAGE")
 
 
 def _package_file(package: str, name: str) -> Path:
@@ -112,11 +122,10 @@ def countries() -> tuple[Country, ...]:
         if row["OECD"]:
             groups.add("OECD")
         name = _NAMES.get(row["name_short"], row["name_short"])
-        out.append(
-            Country(
-                name, row["ISO3"], float(info["population"]), float(info["area"]), frozenset(groups - {""})
-            )
-        )
+        groups -= {""}
+        tags = groups | {f"{col}:{row[col]}" for col in _REGION_TABLES if row[col]}
+        population, area = float(info["population"]), float(info["area"])
+        out.append(Country(name, row["ISO3"], population, area, frozenset(groups), frozenset(tags)))
     return tuple(out)
 
 

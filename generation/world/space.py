@@ -141,12 +141,41 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
+            if theme.get("needs") is not None and theme["needs"] not in needs():
+                raise TopicSpaceError(
+                    f"generation/world/data/{name}: theme {theme['key']!r} has needs {theme['needs']!r}; "
+                    f"use one of {', '.join(needs())} (settings.yaml 'needs')"
+                )
             out.append(theme)
     keys = [t["key"] for t in out]
     twice = sorted({k for k in keys if keys.count(k) > 1})
     if twice:
         raise TopicSpaceError(f"theme key {twice[0]!r} is used more than once")
     return tuple(out)
+
+
+@functools.cache
+def needs() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Need name -> (tags a fitting country holds one of, empty for any; tags it holds none of),
+    from ``settings.yaml``'s ``needs``."""
+    out = {}
+    for name, rec in (_read(SETTINGS_FILE).get("needs") or {}).items():
+        if not isinstance(rec, dict) or set(rec) - {"any", "none"}:
+            raise TopicSpaceError(
+                f"generation/world/data/{SETTINGS_FILE}: need {name!r} must map 'any' and 'none' to tag lists"
+            )
+        out[str(name)] = (frozenset(rec.get("any", [])), frozenset(rec.get("none", [])))
+    return out
+
+
+def fits(theme: dict[str, Any], entity: Entity) -> bool:
+    """True when ``entity`` is what ``theme`` needs (its ``needs``): a theme without one, or an
+    entity that is no country, fits."""
+    need = theme.get("needs")
+    if need is None or not entity.tags:
+        return True
+    wanted, barred = needs()[need]
+    return (not wanted or bool(entity.tags & wanted)) and not entity.tags & barred
 
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
