@@ -1,8 +1,9 @@
 """Entities a report compares, with the attributes their values scale with.
 
 Countries come from well-kept data: names, ISO codes and groupings (UN regions, continents,
-EU, OECD, G20, APEC) from the table `country-converter` ships (read with :mod:`csv`, so the
-table loads whatever pandas is installed), population and land area from `countryinfo`
+EU, OECD, G20, APEC, the euro area, the Council of Europe) and the regions of its model tables
+(MESSAGE, IMAGE) from the table `country-converter` ships (read with :mod:`csv`, so the table
+loads whatever pandas is installed), population and land area from `countryinfo`
 (looked up by ISO code, `pycountry` resolving a name that code misses). Organisation and place
 names (firms, sites, programmes) come from `faker`, seeded by the setting's key, so the same
 setting always names the same entities. Age groups, sectors and products are setting data.
@@ -118,7 +119,7 @@ def countries() -> tuple[Country, ...]:
         if not info or not info.get("population") or not info.get("area"):
             continue
         groups = {row["UNregion"], row["continent"], row["Continent_7"]}
-        groups |= {g for g in ("EU27", "G20", "APEC", "G7", "BRIC") if row[g]}
+        groups |= {g for g in ("EU27", "G20", "APEC", "G7", "BRIC", "EURO", "CoE") if row[g]}
         if row["OECD"]:
             groups.add("OECD")
         name = _NAMES.get(row["name_short"], row["name_short"])
@@ -147,7 +148,8 @@ def _info(country_info: type, row: dict[str, str]) -> dict[str, Any] | None:
 
 
 def group(name: str) -> list[Country]:
-    """Countries of one grouping (a UN region, a continent, EU27, OECD, G20, APEC, G7, BRIC)."""
+    """Countries of one grouping (a UN region, a continent, EU27, OECD, G20, APEC, G7, BRIC, EURO
+    (the euro area), CoE (the Council of Europe))."""
     return [c for c in countries() if name in c.groups]
 
 

@@ -114,6 +114,9 @@ class _Setting:
     where: str
     entities: tuple[Entity, ...]
     family: str
+    #: every member, the most populous first (a grouping's entities are its first
+    #: :data:`MAX_ENTITIES`); a theme with a need draws its entities from those that fit
+    members: tuple[Entity, ...] = ()
 
 
 # --- reading the data -----------------------------------------------------------------------
@@ -247,11 +250,11 @@ def settings() -> tuple[_Setting, ...]:
         family = _family(rec)
         if kind == "country":
             members = group(rec["group"]) if "group" in rec else [by_name[n] for n in rec["members"]]
-            ranked = sorted(members, key=lambda c: -c.population)[:MAX_ENTITIES]
-            ents = tuple(c.entity() for c in ranked)
+            ranked = tuple(c.entity() for c in sorted(members, key=lambda c: -c.population))
             kind = rec.get("entity_kind", "country")
             plural = rec.get("entity_kind_plural", "countries")
-            out.append(_Setting(key, kind, plural, rec.get("where", ""), ents, family))
+            where = rec.get("where", "")
+            out.append(_Setting(key, kind, plural, where, ranked[:MAX_ENTITIES], family, ranked))
         elif kind in ("firm", "site"):
             names = faker_names(key, int(rec.get("count", 8)), kind)
             classes = size_classes(key, len(names))
@@ -293,7 +296,13 @@ def _scaled_by(theme: dict[str, Any]) -> set[str]:
 
 
 def _entities(theme: dict[str, Any], setting: _Setting) -> tuple[Entity, ...]:
+    """The setting's entities the theme reports on: those that fit its need (the most populous
+    first), within :data:`MAX_RATIO` of the largest on every attribute it scales by."""
     ents = list(setting.entities)
+    if theme.get("needs") is not None:
+        ents = [e for e in setting.members or setting.entities if fits(theme, e)][:MAX_ENTITIES]
+        if not ents:
+            return ()
     for attr in sorted(_scaled_by(theme) - {"size"}):
         if setting.kind not in ("country", "state", "age group", "product", "programme"):
             return ()
