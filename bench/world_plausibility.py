@@ -12,7 +12,8 @@ parts drawn at the entity's scale (``part_scale_ratios``), series against their 
 direction, facts before its first year and flat series (``direction_breaks``), and counts of
 people read as a rate of their entity's population (``population_share_breaks``), and the first
 year's level of a metric that begins in the period (``launch_levels``), countries that do not
-fit what their theme needs (``unfit_entities``) and how many themes the run reports on.
+fit what their theme needs (``unfit_entities``) or lie outside the place their title names
+(``place_breaks``) and how many themes the run reports on.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from generation.validate.plausibility import (
     direction_breaks,
     launch_levels,
     part_scale_ratios,
+    place_breaks,
     population_share_breaks,
     unfit_entities,
 )
@@ -53,10 +55,14 @@ def main() -> None:
     launched = 0
     unfit: list[str] = []
     needing = 0
+    misplaced: list[str] = []
+    placed = 0
     theme_counts: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
         lines, counted = unfit_entities(manifest)
         unfit, needing = unfit + lines, needing + counted
+        lines, counted = place_breaks(manifest)
+        misplaced, placed = misplaced + lines, placed + counted
         pair = by_title.get(manifest.topic)
         theme_counts[pair.theme["key"] if pair is not None else manifest.topic] += 1
         types = {c.vizId: c.chartType for c in manifest.charts}
@@ -111,9 +117,10 @@ def main() -> None:
     late = f"{len(launches)} of {launched}"
     print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
     print(f"  countries that do not fit their theme's needs: {len(unfit)} of {needing}")
+    print(f"  countries outside the place their report's title names: {len(misplaced)} of {placed}")
     top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
     print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
-    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3], *unfit[:3]]:
+    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3], *unfit[:3], *misplaced[:3]]:
         print(f"    {line}")
 
 

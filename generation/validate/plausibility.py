@@ -23,7 +23,7 @@ from typing import Any
 
 from generation.charts.registry import types_where
 from generation.world.entities import countries
-from generation.world.space import Limits, fits, limits_of, themes, topic_by_title
+from generation.world.space import Limits, fits, limits_of, named_places, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
@@ -244,6 +244,18 @@ def unfit_entities(manifest: DocumentManifest) -> tuple[list[str], int]:
     by_name = {c.name: c.entity() for c in countries()}
     ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
     out = [f"{e.name} in {manifest.topic!r} (needs {theme['needs']})" for e in ents if not fits(theme, e)]
+    return out, len(ents)
+
+
+def place_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's countries read against the place its title names ("across the Asia-Pacific":
+    Asia and Oceania): (countries outside it, countries of a title that names a place)."""
+    places = named_places(manifest.topic)
+    if not places:
+        return [], 0
+    by_name = {c.name: c for c in countries()}
+    ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
+    out = [f"{c.name} in {manifest.topic!r}" for c in ents if not c.groups & places]
     return out, len(ents)
 
 

@@ -26,6 +26,7 @@ import dataclasses
 import functools
 import hashlib
 import math
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -169,6 +170,23 @@ def needs() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
             )
         out[str(name)] = (frozenset(rec.get("any", [])), frozenset(rec.get("none", [])))
     return out
+
+
+@functools.cache
+def _places() -> tuple[dict[str, frozenset[str]], re.Pattern[str]]:
+    """``settings.yaml``'s ``places`` (place -> the groupings its countries lie in) and a pattern
+    finding them in a title, the longest first, none inside a name: after "of" (the Council of
+    Europe) or before a capitalised word (the Pacific Alliance)."""
+    table = {str(k): frozenset(v) for k, v in (_read(SETTINGS_FILE).get("places") or {}).items()}
+    names = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True)) or r"(?!x)x"
+    return table, re.compile(rf"(?<!\bof )\b({names})\b(?! [A-Z])")
+
+
+def named_places(title: str) -> frozenset[str]:
+    """The groupings (continents, UN regions) of the places ``title`` names ("across the
+    Asia-Pacific": Asia and Oceania); empty when it names none."""
+    table, pattern = _places()
+    return frozenset().union(*(table[m.group(1)] for m in pattern.finditer(title)))
 
 
 def fits(theme: dict[str, Any], entity: Entity) -> bool:
