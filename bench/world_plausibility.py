@@ -13,7 +13,8 @@ direction, facts before its first year and flat series (``direction_breaks``), a
 people read as a rate of their entity's population (``population_share_breaks``), and the first
 year's level of a metric that begins in the period (``launch_levels``), countries that do not
 fit what their theme needs (``unfit_entities``) or lie outside the place their title names
-(``place_breaks``) and how many themes the run reports on.
+(``place_breaks``), series of a theme whose premise is a shock that do not show it
+(``shock_breaks``) and how many themes the run reports on.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from generation.validate.plausibility import (
     part_scale_ratios,
     place_breaks,
     population_share_breaks,
+    shock_breaks,
     unfit_entities,
 )
 from generation.world import space
@@ -56,6 +58,8 @@ def main() -> None:
     unfit: list[str] = []
     needing = 0
     misplaced: list[str] = []
+    unshocked: list[str] = []
+    shocks = [0, 0, 0, 0]  # series without their shock, such series, reports without one, such reports
     placed = 0
     theme_counts: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
@@ -63,6 +67,9 @@ def main() -> None:
         unfit, needing = unfit + lines, needing + counted
         lines, counted = place_breaks(manifest)
         misplaced, placed = misplaced + lines, placed + counted
+        lines, counted, blank, premised = shock_breaks(manifest)
+        unshocked += [f"{manifest.doc_id}: {b}" for b in lines[:1]]
+        shocks = [a + b for a, b in zip(shocks, (len(lines), counted, blank, premised), strict=True)]
         pair = by_title.get(manifest.topic)
         theme_counts[pair.theme["key"] if pair is not None else manifest.topic] += 1
         types = {c.vizId: c.chartType for c in manifest.charts}
@@ -118,9 +125,12 @@ def main() -> None:
     print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
     print(f"  countries that do not fit their theme's needs: {len(unfit)} of {needing}")
     print(f"  countries outside the place their report's title names: {len(misplaced)} of {placed}")
+    print(f"  series of a shock premise that do not show it in its first year: {shocks[0]} of {shocks[1]}")
+    print(f"  reports of a shock premise none of whose series shows it: {shocks[2]} of {shocks[3]}")
     top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
     print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
-    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3], *unfit[:3], *misplaced[:3]]:
+    found = [against, early, share_lines, launches, unfit, misplaced, unshocked]
+    for line in [line for lines in found for line in lines[:3]]:
         print(f"    {line}")
 
 

@@ -17,6 +17,7 @@ question on a report whose fact table breaks a bound is rejected.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from typing import Any
@@ -257,6 +258,30 @@ def place_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
     ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
     out = [f"{c.name} in {manifest.topic!r}" for c in ents if not c.groups & places]
     return out, len(ents)
+
+
+def shock_breaks(manifest: DocumentManifest) -> tuple[list[str], int, int, int]:
+    """A report whose theme's premise is a shock (a metric's ``shock``: tourist arrivals at 0.3
+    of their trend in 2020) read against it: each (metric, entity) series that holds the shock's
+    first year and the year before shows it when its move between them goes at least halfway to
+    the factor (on a log scale). (series that do not, such series, 1 when the report has such
+    series and none shows a shock, 1 when it has such series)."""
+    theme = _theme_of(manifest.topic)
+    records = [*theme["metrics"], theme["mix"]["metric"]] if theme is not None else []
+    shocks = {r["name"]: r["shock"] for r in records if r.get("shock")}
+    values = {(f.metric, f.entity, f.period): f.value for f in manifest.world.facts if not f.part}
+    out, counted = [], 0
+    for (name, entity, period), value in sorted(values.items()):
+        shock = shocks.get(name, {})
+        year = min(shock, default=0)
+        before = values.get((name, entity, str(year - 1)))
+        if period != str(year) or not before:
+            continue
+        counted += 1
+        if math.log(value / before) / math.log(shock[year]) < 0.5:
+            moved = f"{before:g} in {year - 1}, {value:g} in {year}"
+            out.append(f"{name} of {entity}: {moved} (shock x{shock[year]:g})")
+    return out, counted, int(counted > 0 and len(out) == counted), int(counted > 0)
 
 
 def _population_links(title: str) -> dict[str, dict[str, Any]]:

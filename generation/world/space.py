@@ -201,8 +201,9 @@ def fits(theme: dict[str, Any], entity: Entity) -> bool:
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
     """A metric's ``kind`` is a known kind, its ``stock`` a yes or no (a typo would silently
-    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS` and its
-    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of."""
+    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS`, its
+    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of and its ``shock`` a
+    mapping of years to positive factors of its trend (tourist arrivals at 0.3 in 2020)."""
     kind, stock = metric.get("kind"), metric.get("stock", False)
     if kind is not None and kind not in METRIC_KINDS:
         raise TopicSpaceError(
@@ -220,6 +221,16 @@ def _check_metric(name: str, metric: dict[str, Any]) -> None:
         raise TopicSpaceError(
             f"generation/world/data/{name}: metric {metric.get('name')!r} has since {since!r}; "
             f"use a year from {PERIODS[0][0] + 1} to {latest}"
+        )
+    shock = metric.get("shock", {})
+    first, last = PERIODS[0][0], PERIODS[-1][1]
+    if not isinstance(shock, dict) or not all(
+        isinstance(y, int) and first < y <= last and isinstance(f, int | float) and f > 0
+        for y, f in shock.items()
+    ):
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has shock {shock!r}; "
+            f"map years from {first + 1} to {last} to positive factors of the trend"
         )
     if not isinstance(stock, bool):
         raise TopicSpaceError(
