@@ -14,7 +14,8 @@ people read as a rate of their entity's population (``population_share_breaks``)
 year's level of a metric that begins in the period (``launch_levels``), countries that do not
 fit what their theme needs (``unfit_entities``) or lie outside the place their title names
 (``place_breaks``), series of a theme whose premise is a shock that do not show it
-(``shock_breaks``) and how many themes the run reports on.
+(``shock_breaks``), metrics every entity of a report changes alike on (``alike_moves``) and
+how many themes the run reports on.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 from bench._plans import manifests, plan_run
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
+    alike_moves,
     direction_breaks,
     launch_levels,
     part_scale_ratios,
@@ -59,6 +61,8 @@ def main() -> None:
     needing = 0
     misplaced: list[str] = []
     unshocked: list[str] = []
+    alike: list[str] = []
+    moving = 0
     shocks = [0, 0, 0, 0]  # series without their shock, such series, reports without one, such reports
     placed = 0
     theme_counts: Counter[str] = Counter()
@@ -67,6 +71,8 @@ def main() -> None:
         unfit, needing = unfit + lines, needing + counted
         lines, counted = place_breaks(manifest)
         misplaced, placed = misplaced + lines, placed + counted
+        lines, counted = alike_moves(manifest)
+        alike, moving = alike + [f"{manifest.doc_id}: {b}" for b in lines], moving + counted
         lines, counted, blank, premised = shock_breaks(manifest)
         unshocked += [f"{manifest.doc_id}: {b}" for b in lines[:1]]
         shocks = [a + b for a, b in zip(shocks, (len(lines), counted, blank, premised), strict=True)]
@@ -92,8 +98,8 @@ def main() -> None:
         bands = {name: space._compose_metric(r, pair.entities).bands for name, r in records.items()}
         for f in manifest.world.facts:
             rec = records.get(f.metric)
-            if rec is None or f.part:
-                continue
+            if rec is None or f.part or (f.period.isdigit() and int(f.period) in rec.get("shock", {})):
+                continue  # a fact the theme's shock moves is read by shock_breaks
             if rec.get("per") or rec.get("cap"):
                 lo, hi = bands[f.metric][f.entity]
                 scaled += 1
@@ -127,9 +133,12 @@ def main() -> None:
     print(f"  countries outside the place their report's title names: {len(misplaced)} of {placed}")
     print(f"  series of a shock premise that do not show it in its first year: {shocks[0]} of {shocks[1]}")
     print(f"  reports of a shock premise none of whose series shows it: {shocks[2]} of {shocks[3]}")
+    print(
+        f"  metrics whose every entity changes alike (within 20% of their median): {len(alike)} of {moving}"
+    )
     top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
     print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
-    found = [against, early, share_lines, launches, unfit, misplaced, unshocked]
+    found = [against, early, share_lines, launches, unfit, misplaced, unshocked, alike]
     for line in [line for lines in found for line in lines[:3]]:
         print(f"    {line}")
 

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
+
+import numpy as np
 
 from generation.charts.registry import types_where
 from generation.world.entities import countries
-from generation.world.space import Limits, fits, limits_of, named_places, themes, topic_by_title
+from generation.world.regions import fits, named_places
+from generation.world.space import Limits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
 
@@ -282,6 +285,36 @@ def shock_breaks(manifest: DocumentManifest) -> tuple[list[str], int, int, int]:
             moved = f"{before:g} in {year - 1}, {value:g} in {year}"
             out.append(f"{name} of {entity}: {moved} (shock x{shock[year]:g})")
     return out, counted, int(counted > 0 and len(out) == counted), int(counted > 0)
+
+
+#: Entities of one report whose changes over the same years all lie within this fraction of
+#: their median, one way, move alike (measles coverage falling 17 points in every country).
+ALIKE_FRACTION = 0.2
+
+
+def alike_moves(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """Metrics of a report whose series of four or more entities over the same first and last
+    year all change by about the same amount the same way (within :data:`ALIKE_FRACTION` of their
+    median): (such metrics, metrics with four or more such entities)."""
+    series: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
+    for f in manifest.world.facts:
+        if not f.part and f.period.isdigit():
+            series[f.metric][f.entity][f.period] = f.value
+    out, counted = [], 0
+    for metric, by_entity in sorted(series.items()):
+        spans = Counter((min(s), max(s)) for s in by_entity.values() if len(s) >= 2)
+        if not spans:
+            continue
+        (first, last), n = spans.most_common(1)[0]
+        if n < 4 or int(last) - int(first) < 3:
+            continue
+        counted += 1
+        changes = [s[last] - s[first] for s in by_entity.values() if first in s and last in s]
+        mid = float(np.median(changes))
+        if mid and all(abs(c - mid) <= ALIKE_FRACTION * abs(mid) for c in changes):
+            moved = f"{min(changes):g} to {max(changes):g} ({first}-{last})"
+            out.append(f"{metric}: {len(changes)} entities change by {moved}")
+    return out, counted
 
 
 def _population_links(title: str) -> dict[str, dict[str, Any]]:

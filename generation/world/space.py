@@ -26,7 +26,6 @@ import dataclasses
 import functools
 import hashlib
 import math
-import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -44,6 +43,7 @@ from generation.world.entities import (
     group,
     size_classes,
 )
+from generation.world.regions import fits, needs
 from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
@@ -75,6 +75,9 @@ WIDEN_LIMIT = 3.0
 #: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
 #: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
 ENTITY_SLOTS = 250
+#: Exponents of a theme's shock factors an entity's series takes (drawn per series): entities
+#: of one report take the shock to different depths (arrivals at 0.3 of trend: 0.22-0.43).
+SHOCK_SPREAD = (0.7, 1.3)
 #: Scale words a value prints with, and each one's factor.
 SCALES = ("", "thousand", "million", "billion", "trillion")
 SCALE_FACTOR = {s: 1000.0**i for i, s in enumerate(SCALES)}
@@ -156,47 +159,6 @@ def themes() -> tuple[dict[str, Any], ...]:
     if twice:
         raise TopicSpaceError(f"theme key {twice[0]!r} is used more than once")
     return tuple(out)
-
-
-@functools.cache
-def needs() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
-    """Need name -> (tags a fitting country holds one of, empty for any; tags it holds none of),
-    from ``settings.yaml``'s ``needs``."""
-    out = {}
-    for name, rec in (_read(SETTINGS_FILE).get("needs") or {}).items():
-        if not isinstance(rec, dict) or set(rec) - {"any", "none"}:
-            raise TopicSpaceError(
-                f"generation/world/data/{SETTINGS_FILE}: need {name!r} must map 'any' and 'none' to tag lists"
-            )
-        out[str(name)] = (frozenset(rec.get("any", [])), frozenset(rec.get("none", [])))
-    return out
-
-
-@functools.cache
-def _places() -> tuple[dict[str, frozenset[str]], re.Pattern[str]]:
-    """``settings.yaml``'s ``places`` (place -> the groupings its countries lie in) and a pattern
-    finding them in a title, the longest first, none inside a name: after "of" (the Council of
-    Europe) or before a capitalised word (the Pacific Alliance)."""
-    table = {str(k): frozenset(v) for k, v in (_read(SETTINGS_FILE).get("places") or {}).items()}
-    names = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True)) or r"(?!x)x"
-    return table, re.compile(rf"(?<!\bof )\b({names})\b(?! [A-Z])")
-
-
-def named_places(title: str) -> frozenset[str]:
-    """The groupings (continents, UN regions) of the places ``title`` names ("across the
-    Asia-Pacific": Asia and Oceania); empty when it names none."""
-    table, pattern = _places()
-    return frozenset().union(*(table[m.group(1)] for m in pattern.finditer(title)))
-
-
-def fits(theme: dict[str, Any], entity: Entity) -> bool:
-    """True when ``entity`` is what ``theme`` needs (its ``needs``): a theme without one, or an
-    entity that is no country, fits."""
-    need = theme.get("needs")
-    if need is None or not entity.tags:
-        return True
-    wanted, barred = needs()[need]
-    return (not wanted or bool(entity.tags & wanted)) and not entity.tags & barred
 
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
@@ -368,6 +330,13 @@ def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...
     return ents
 
 
+def shock_reach(shock: tuple[tuple[int, float], ...]) -> tuple[float, float]:
+    """The factors by which a shock may move a series below and above its band, the deepest
+    spread of :data:`SHOCK_SPREAD` taken (1, 1 without a shock)."""
+    factors = [f ** SHOCK_SPREAD[1] for _, f in shock]
+    return min([1.0, *factors]), max([1.0, *factors])
+
+
 def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
     low, high = float(rec["low"]), float(rec["high"])
     scale = rec.get("scale", "")
@@ -414,8 +383,16 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             k: _roomier(lo, hi, decimals, ceilings[k] / SCALE_FACTOR[scale] if k in ceilings else None)
             for k, (lo, hi) in ranges.items()
         }
+    shock = tuple(sorted((int(y), float(f)) for y, f in rec.get("shock", {}).items()))
+    if shock:  # a shock moves a series past its band, in the years the premise names
+        down, up = shock_reach(shock)
+        ranges = {
+            k: (round(lo * down, decimals) or 10.0**-decimals, round(hi * up, decimals))
+            for k, (lo, hi) in ranges.items()
+        }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
     kwargs: dict[str, Any] = {
+        "shock": shock,
         "decimals": decimals,
         "scale": scale,
         "stock": bool(rec.get("stock", False)),

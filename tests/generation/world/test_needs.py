@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from generation.world import space
+from generation.world import regions, space
 from generation.world.entities import countries
 
 SEEDS = (1, 2, 3)
@@ -23,7 +23,7 @@ def _theme(topic: space.Topic) -> dict[str, object]:
 def _unfit(topic: space.Topic) -> list[str]:
     theme = _theme(topic)
     by_name = {c.name: c.entity() for c in countries()}
-    return [e for e in topic.entities if e in by_name and not space.fits(theme, by_name[e])]
+    return [e for e in topic.entities if e in by_name and not regions.fits(theme, by_name[e])]
 
 
 def test_the_care_and_water_themes_need_ageing_and_developing_countries() -> None:
@@ -31,8 +31,8 @@ def test_the_care_and_water_themes_need_ageing_and_developing_countries() -> Non
     assert needs["ageing-care"] == "ageing" and needs["water-sanitation"] == "developing"
     by_name = {c.name: c.entity() for c in countries()}
     care = next(t for t in space.themes() if t["key"] == "ageing-care")
-    assert space.fits(care, by_name["Japan"]) and space.fits(care, by_name["Italy"])
-    assert not space.fits(care, by_name["Niger"]) and not space.fits(care, by_name["Mali"])
+    assert regions.fits(care, by_name["Japan"]) and regions.fits(care, by_name["Italy"])
+    assert not regions.fits(care, by_name["Niger"]) and not regions.fits(care, by_name["Mali"])
 
 
 def test_every_pairing_of_a_theme_with_a_need_has_only_countries_that_fit() -> None:
