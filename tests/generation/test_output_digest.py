@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
-    "5-d3-2": "cd0c9949ad445296d143e134e551fadc38703ee65c701beab6cbb62193751af2",
-    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
-    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
-    "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
+    "5-d3-0": "174748f8269de0d59ca101da0a7b28467aeaf061bb204fca859adec052a8ab9d",
+    "5-d3-1": "f69ccb86abeb8e90e7eaab4a42db03fc1fc74ede668533925a4fbd61e456db2c",
+    "5-d3-2": "c16560c02133177e08d2c660632cd38274ac0bc952aec5cb8d50169432eab1e5",
+    "5-d3-3": "27f33c785674f84366fa815c65bf217cefd3122509e0287523ddc3802f85f0a0",
+    "3-matplotlib-0": "11017b6c1b35be4e494acb503f46c827553e4a2278edcf579702c9994d544657",
+    "3-matplotlib-1": "119067ac8b2dd347367cdddce75991e3d629a54cf01c2ad92a74d18e9f9ab9b7",
 }
 
 
