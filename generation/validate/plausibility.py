@@ -254,9 +254,10 @@ def unfit_entities(manifest: DocumentManifest) -> tuple[list[str], int]:
 def place_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
     """A report's countries read against the place its title names ("across the Asia-Pacific":
     Asia and Oceania): (countries outside it, countries of a title that names a place)."""
+    topic = topic_by_title(manifest.topic)
     places = named_places(manifest.topic)
-    if not places:
-        return [], 0
+    if not places or topic is None or topic.entity_kind != "country":
+        return [], 0  # reef regions and basins may share a country's name (the Maldives)
     by_name = {c.name: c for c in countries()}
     ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
     out = [f"{c.name} in {manifest.topic!r}" for c in ents if not c.groups & places]
