@@ -11,12 +11,17 @@ the measures of ``generation.validate.plausibility``: box plots and histograms a
 parts drawn at the entity's scale (``part_scale_ratios``), series against their metric's known
 direction, facts before its first year and flat series (``direction_breaks``), and counts of
 people read as a rate of their entity's population (``population_share_breaks``), and the first
-year's level of a metric that begins in the period (``launch_levels``).
+year's level of a metric that begins in the period (``launch_levels``), countries that do not
+fit what their theme needs (``unfit_entities``) or lie outside the place their title names
+(``place_breaks``), series of a theme whose premise is a shock that do not show it
+(``shock_breaks``), metrics every entity of a report changes alike on (``alike_moves``) and
+how many themes the run reports on.
 """
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 # Run as a script, this file's folder comes first on sys.path, where bench/generation.py would
@@ -27,10 +32,14 @@ sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p f
 from bench._plans import manifests, plan_run
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
+    alike_moves,
     direction_breaks,
     launch_levels,
     part_scale_ratios,
+    place_breaks,
     population_share_breaks,
+    shock_breaks,
+    unfit_entities,
 )
 from generation.world import space
 
@@ -48,7 +57,27 @@ def main() -> None:
     share_lines: list[str] = []
     launches: list[str] = []
     launched = 0
+    unfit: list[str] = []
+    needing = 0
+    misplaced: list[str] = []
+    unshocked: list[str] = []
+    alike: list[str] = []
+    moving = 0
+    shocks = [0, 0, 0, 0]  # series without their shock, such series, reports without one, such reports
+    placed = 0
+    theme_counts: Counter[str] = Counter()
     for manifest in manifests(config, args.n_docs):
+        lines, counted = unfit_entities(manifest)
+        unfit, needing = unfit + lines, needing + counted
+        lines, counted = place_breaks(manifest)
+        misplaced, placed = misplaced + lines, placed + counted
+        lines, counted = alike_moves(manifest)
+        alike, moving = alike + [f"{manifest.doc_id}: {b}" for b in lines], moving + counted
+        lines, counted, blank, premised = shock_breaks(manifest)
+        unshocked += [f"{manifest.doc_id}: {b}" for b in lines[:1]]
+        shocks = [a + b for a, b in zip(shocks, (len(lines), counted, blank, premised), strict=True)]
+        pair = by_title.get(manifest.topic)
+        theme_counts[pair.theme["key"] if pair is not None else manifest.topic] += 1
         types = {c.vizId: c.chartType for c in manifest.charts}
         for viz, ratio in part_scale_ratios(manifest):
             parts[types[viz]].append(ratio)
@@ -63,15 +92,14 @@ def main() -> None:
         late, counted = launch_levels(manifest)
         launches += [f"{manifest.doc_id}: {b}" for b in late]
         launched += counted
-        pair = by_title.get(manifest.topic)
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
         records = {r["name"]: r for r in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]}
         bands = {name: space._compose_metric(r, pair.entities).bands for name, r in records.items()}
         for f in manifest.world.facts:
             rec = records.get(f.metric)
-            if rec is None or f.part:
-                continue
+            if rec is None or f.part or (f.period.isdigit() and int(f.period) in rec.get("shock", {})):
+                continue  # a fact the theme's shock moves is read by shock_breaks
             if rec.get("per") or rec.get("cap"):
                 lo, hi = bands[f.metric][f.entity]
                 scaled += 1
@@ -101,7 +129,17 @@ def main() -> None:
     print(f"  counts of people more than 2x off the report's rate that year: {shares[2]} of {shares[3]}")
     late = f"{len(launches)} of {launched}"
     print(f"  first-year facts of a metric that begins in the period, far from its start: {late}")
-    for line in [*against[:3], *early[:3], *share_lines[:3], *launches[:3]]:
+    print(f"  countries that do not fit their theme's needs: {len(unfit)} of {needing}")
+    print(f"  countries outside the place their report's title names: {len(misplaced)} of {placed}")
+    print(f"  series of a shock premise that do not show it in its first year: {shocks[0]} of {shocks[1]}")
+    print(f"  reports of a shock premise none of whose series shows it: {shocks[2]} of {shocks[3]}")
+    print(
+        f"  metrics whose every entity changes alike (within 20% of their median): {len(alike)} of {moving}"
+    )
+    top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
+    print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
+    found = [against, early, share_lines, launches, unfit, misplaced, unshocked, alike]
+    for line in [line for lines in found for line in lines[:3]]:
         print(f"    {line}")
 
 

@@ -17,11 +17,16 @@ question on a report whose fact table breaks a bound is rejected.
 
 from __future__ import annotations
 
+import math
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
+import numpy as np
+
 from generation.charts.registry import types_where
+from generation.world.entities import countries
+from generation.world.regions import fits, named_places
 from generation.world.space import Limits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
@@ -226,13 +231,99 @@ def direction_breaks(manifest: DocumentManifest) -> tuple[list[str], int, list[s
     return against, directed, early, dated, flat
 
 
+def _theme_of(title: str) -> dict[str, Any] | None:
+    """The theme record of the composed topic ``title`` (``None`` outside the topic space)."""
+    topic = topic_by_title(title)
+    key = topic.key.split("@", 1)[0] if topic is not None else None
+    return next((t for t in themes() if t["key"] == key), None)
+
+
+def unfit_entities(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's countries read against what its theme needs of them (a theme's ``needs``:
+    long-term care of the over-eighties needs an ageing population): (countries that do not
+    fit, countries of a theme with a need)."""
+    theme = _theme_of(manifest.topic)
+    if theme is None or theme.get("needs") is None:
+        return [], 0
+    by_name = {c.name: c.entity() for c in countries()}
+    ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
+    out = [f"{e.name} in {manifest.topic!r} (needs {theme['needs']})" for e in ents if not fits(theme, e)]
+    return out, len(ents)
+
+
+def place_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's countries read against the place its title names ("across the Asia-Pacific":
+    Asia and Oceania): (countries outside it, countries of a title that names a place)."""
+    topic = topic_by_title(manifest.topic)
+    places = named_places(manifest.topic)
+    if not places or topic is None or topic.entity_kind != "country":
+        return [], 0  # reef regions and basins may share a country's name (the Maldives)
+    by_name = {c.name: c for c in countries()}
+    ents = [by_name[name] for name in sorted({f.entity for f in manifest.world.facts}) if name in by_name]
+    out = [f"{c.name} in {manifest.topic!r}" for c in ents if not c.groups & places]
+    return out, len(ents)
+
+
+def shock_breaks(manifest: DocumentManifest) -> tuple[list[str], int, int, int]:
+    """A report whose theme's premise is a shock (a metric's ``shock``: tourist arrivals at 0.3
+    of their trend in 2020) read against it: each (metric, entity) series that holds the shock's
+    first year and the year before shows it when its move between them goes at least halfway to
+    the factor (on a log scale). (series that do not, such series, 1 when the report has such
+    series and none shows a shock, 1 when it has such series)."""
+    theme = _theme_of(manifest.topic)
+    records = [*theme["metrics"], theme["mix"]["metric"]] if theme is not None else []
+    shocks = {r["name"]: r["shock"] for r in records if r.get("shock")}
+    values = {(f.metric, f.entity, f.period): f.value for f in manifest.world.facts if not f.part}
+    out, counted = [], 0
+    for (name, entity, period), value in sorted(values.items()):
+        shock = shocks.get(name, {})
+        year = min(shock, default=0)
+        before = values.get((name, entity, str(year - 1)))
+        if period != str(year) or not before:
+            continue
+        counted += 1
+        if math.log(value / before) / math.log(shock[year]) < 0.5:
+            moved = f"{before:g} in {year - 1}, {value:g} in {year}"
+            out.append(f"{name} of {entity}: {moved} (shock x{shock[year]:g})")
+    return out, counted, int(counted > 0 and len(out) == counted), int(counted > 0)
+
+
+#: Entities of one report whose changes over the same years all lie within this fraction of
+#: their median, one way, move alike (measles coverage falling 17 points in every country).
+ALIKE_FRACTION = 0.2
+
+
+def alike_moves(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """Metrics of a report whose series of four or more entities over the same first and last
+    year all change by about the same amount the same way (within :data:`ALIKE_FRACTION` of their
+    median): (such metrics, metrics with four or more such entities)."""
+    series: dict[str, dict[str, dict[str, float]]] = defaultdict(lambda: defaultdict(dict))
+    for f in manifest.world.facts:
+        if not f.part and f.period.isdigit():
+            series[f.metric][f.entity][f.period] = f.value
+    out, counted = [], 0
+    for metric, by_entity in sorted(series.items()):
+        spans = Counter((min(s), max(s)) for s in by_entity.values() if len(s) >= 2)
+        if not spans:
+            continue
+        (first, last), n = spans.most_common(1)[0]
+        if n < 4 or int(last) - int(first) < 3:
+            continue
+        counted += 1
+        changes = [s[last] - s[first] for s in by_entity.values() if first in s and last in s]
+        mid = float(np.median(changes))
+        if mid and all(abs(c - mid) <= ALIKE_FRACTION * abs(mid) for c in changes):
+            moved = f"{min(changes):g} to {max(changes):g} ({first}-{last})"
+            out.append(f"{metric}: {len(changes)} entities change by {moved}")
+    return out, counted
+
+
 def _population_links(title: str) -> dict[str, dict[str, Any]]:
     """count metric -> the theme record of the rate it is of its entity's population (a theme's
     ``of_population``), for the composed topic ``title``."""
-    topic = topic_by_title(title)
-    if topic is None:
+    theme = _theme_of(title)
+    if theme is None:
         return {}
-    theme = next(t for t in themes() if t["key"] == topic.key.split("@", 1)[0])
     records = {r["name"]: r for r in [*theme["metrics"], theme["mix"]["metric"]]}
     return {n: records[r["of_population"]] for n, r in records.items() if r.get("of_population")}
 

@@ -1,8 +1,9 @@
 """Entities a report compares, with the attributes their values scale with.
 
 Countries come from well-kept data: names, ISO codes and groupings (UN regions, continents,
-EU, OECD, G20, APEC) from the table `country-converter` ships (read with :mod:`csv`, so the
-table loads whatever pandas is installed), population and land area from `countryinfo`
+EU, OECD, G20, APEC, the euro area, the Council of Europe) and the regions of its model tables
+(MESSAGE, IMAGE) from the table `country-converter` ships (read with :mod:`csv`, so the table
+loads whatever pandas is installed), population and land area from `countryinfo`
 (looked up by ISO code, `pycountry` resolving a name that code misses). Organisation and place
 names (firms, sites, programmes) come from `faker`, seeded by the setting's key, so the same
 setting always names the same entities. Age groups, sectors and products are setting data.
@@ -20,7 +21,7 @@ import csv
 import functools
 import hashlib
 import importlib.util
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,9 @@ class Entity:
     area: float = 0.0
     size: float = 1.0
     size_class: str = ""
+    #: What a theme may need of the entity (:func:`generation.world.space.fits`): a country's
+    #: groupings and its regions in country-converter's model tables ("MESSAGE:WEU").
+    tags: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
     def attribute(self, name: str) -> float:
         """``population``, ``area`` or ``size`` of the entity."""
@@ -59,9 +63,11 @@ class Country:
     population: float
     area: float
     groups: frozenset[str]
+    #: ``groups`` and the country's regions in the converter's model tables ("IMAGE:Japan").
+    tags: frozenset[str] = frozenset()
 
     def entity(self) -> Entity:
-        return Entity(self.name, "country", self.population, self.area, 1.0)
+        return Entity(self.name, "country", self.population, self.area, 1.0, tags=self.tags)
 
 
 #: Short names that read better than the converter's (used in titles and sentences); no name
@@ -76,6 +82,11 @@ _NAMES: dict[str, str] = {
     "St. Lucia": "Saint Lucia",
     "St. Vincent and the Grenadines": "Saint Vincent and the Grenadines",
 }
+
+
+#: The converter's regional model tables a country's tags name ("MESSAGE:WEU", "IMAGE:Japan"):
+#: the regions energy and climate models group countries by, read as what a country is like.
+_REGION_TABLES = ("MESSAGE", "IMAGE")
 
 
 def _package_file(package: str, name: str) -> Path:
@@ -108,15 +119,14 @@ def countries() -> tuple[Country, ...]:
         if not info or not info.get("population") or not info.get("area"):
             continue
         groups = {row["UNregion"], row["continent"], row["Continent_7"]}
-        groups |= {g for g in ("EU27", "G20", "APEC", "G7", "BRIC") if row[g]}
+        groups |= {g for g in ("EU27", "G20", "APEC", "G7", "BRIC", "EURO", "CoE") if row[g]}
         if row["OECD"]:
             groups.add("OECD")
         name = _NAMES.get(row["name_short"], row["name_short"])
-        out.append(
-            Country(
-                name, row["ISO3"], float(info["population"]), float(info["area"]), frozenset(groups - {""})
-            )
-        )
+        groups -= {""}
+        tags = groups | {f"{col}:{row[col]}" for col in _REGION_TABLES if row[col]}
+        population, area = float(info["population"]), float(info["area"])
+        out.append(Country(name, row["ISO3"], population, area, frozenset(groups), frozenset(tags)))
     return tuple(out)
 
 
@@ -138,7 +148,8 @@ def _info(country_info: type, row: dict[str, str]) -> dict[str, Any] | None:
 
 
 def group(name: str) -> list[Country]:
-    """Countries of one grouping (a UN region, a continent, EU27, OECD, G20, APEC, G7, BRIC)."""
+    """Countries of one grouping (a UN region, a continent, EU27, OECD, G20, APEC, G7, BRIC, EURO
+    (the euro area), CoE (the Council of Europe))."""
     return [c for c in countries() if name in c.groups]
 
 

@@ -43,6 +43,7 @@ from generation.world.entities import (
     group,
     size_classes,
 )
+from generation.world.regions import fits, needs
 from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
@@ -74,6 +75,9 @@ WIDEN_LIMIT = 3.0
 #: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
 #: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
 ENTITY_SLOTS = 250
+#: Exponents of a theme's shock factors an entity's series takes (drawn per series): entities
+#: of one report take the shock to different depths (arrivals at 0.3 of trend: 0.22-0.43).
+SHOCK_SPREAD = (0.7, 1.3)
 #: Scale words a value prints with, and each one's factor.
 SCALES = ("", "thousand", "million", "billion", "trillion")
 SCALE_FACTOR = {s: 1000.0**i for i, s in enumerate(SCALES)}
@@ -114,6 +118,9 @@ class _Setting:
     where: str
     entities: tuple[Entity, ...]
     family: str
+    #: every member, the most populous first (a grouping's entities are its first
+    #: :data:`MAX_ENTITIES`); a theme with a need draws its entities from those that fit
+    members: tuple[Entity, ...] = ()
 
 
 # --- reading the data -----------------------------------------------------------------------
@@ -141,6 +148,11 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
+            if theme.get("needs") is not None and theme["needs"] not in needs():
+                raise TopicSpaceError(
+                    f"generation/world/data/{name}: theme {theme['key']!r} has needs {theme['needs']!r}; "
+                    f"use one of {', '.join(needs())} (settings.yaml 'needs')"
+                )
             out.append(theme)
     keys = [t["key"] for t in out]
     twice = sorted({k for k in keys if keys.count(k) > 1})
@@ -151,8 +163,9 @@ def themes() -> tuple[dict[str, Any], ...]:
 
 def _check_metric(name: str, metric: dict[str, Any]) -> None:
     """A metric's ``kind`` is a known kind, its ``stock`` a yes or no (a typo would silently
-    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS` and its
-    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of."""
+    decide which sums its questions may ask), its ``trend`` one of :data:`TRENDS`, its
+    ``since`` a year the latest period holds :data:`MIN_SINCE_YEARS` of and its ``shock`` a
+    mapping of years to positive factors of its trend (tourist arrivals at 0.3 in 2020)."""
     kind, stock = metric.get("kind"), metric.get("stock", False)
     if kind is not None and kind not in METRIC_KINDS:
         raise TopicSpaceError(
@@ -170,6 +183,16 @@ def _check_metric(name: str, metric: dict[str, Any]) -> None:
         raise TopicSpaceError(
             f"generation/world/data/{name}: metric {metric.get('name')!r} has since {since!r}; "
             f"use a year from {PERIODS[0][0] + 1} to {latest}"
+        )
+    shock = metric.get("shock", {})
+    first, last = PERIODS[0][0], PERIODS[-1][1]
+    if not isinstance(shock, dict) or not all(
+        isinstance(y, int) and first < y <= last and isinstance(f, int | float) and f > 0
+        for y, f in shock.items()
+    ):
+        raise TopicSpaceError(
+            f"generation/world/data/{name}: metric {metric.get('name')!r} has shock {shock!r}; "
+            f"map years from {first + 1} to {last} to positive factors of the trend"
         )
     if not isinstance(stock, bool):
         raise TopicSpaceError(
@@ -218,11 +241,11 @@ def settings() -> tuple[_Setting, ...]:
         family = _family(rec)
         if kind == "country":
             members = group(rec["group"]) if "group" in rec else [by_name[n] for n in rec["members"]]
-            ranked = sorted(members, key=lambda c: -c.population)[:MAX_ENTITIES]
-            ents = tuple(c.entity() for c in ranked)
+            ranked = tuple(c.entity() for c in sorted(members, key=lambda c: -c.population))
             kind = rec.get("entity_kind", "country")
             plural = rec.get("entity_kind_plural", "countries")
-            out.append(_Setting(key, kind, plural, rec.get("where", ""), ents, family))
+            where = rec.get("where", "")
+            out.append(_Setting(key, kind, plural, where, ranked[:MAX_ENTITIES], family, ranked))
         elif kind in ("firm", "site"):
             names = faker_names(key, int(rec.get("count", 8)), kind)
             classes = size_classes(key, len(names))
@@ -264,7 +287,13 @@ def _scaled_by(theme: dict[str, Any]) -> set[str]:
 
 
 def _entities(theme: dict[str, Any], setting: _Setting) -> tuple[Entity, ...]:
+    """The setting's entities the theme reports on: those that fit its need (the most populous
+    first), within :data:`MAX_RATIO` of the largest on every attribute it scales by."""
     ents = list(setting.entities)
+    if theme.get("needs") is not None:
+        ents = [e for e in setting.members or setting.entities if fits(theme, e)][:MAX_ENTITIES]
+        if not ents:
+            return ()
     for attr in sorted(_scaled_by(theme) - {"size"}):
         if setting.kind not in ("country", "state", "age group", "product", "programme"):
             return ()
@@ -299,6 +328,13 @@ def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...
             return ents
         ents = tuple(e for e in ents if e.name != crowded)
     return ents
+
+
+def shock_reach(shock: tuple[tuple[int, float], ...]) -> tuple[float, float]:
+    """The factors by which a shock may move a series below and above its band, the deepest
+    spread of :data:`SHOCK_SPREAD` taken (1, 1 without a shock)."""
+    factors = [f ** SHOCK_SPREAD[1] for _, f in shock]
+    return min([1.0, *factors]), max([1.0, *factors])
 
 
 def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
@@ -347,8 +383,16 @@ def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
             k: _roomier(lo, hi, decimals, ceilings[k] / SCALE_FACTOR[scale] if k in ceilings else None)
             for k, (lo, hi) in ranges.items()
         }
+    shock = tuple(sorted((int(y), float(f)) for y, f in rec.get("shock", {}).items()))
+    if shock:  # a shock moves a series past its band, in the years the premise names
+        down, up = shock_reach(shock)
+        ranges = {
+            k: (round(lo * down, decimals) or 10.0**-decimals, round(hi * up, decimals))
+            for k, (lo, hi) in ranges.items()
+        }
     lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
     kwargs: dict[str, Any] = {
+        "shock": shock,
         "decimals": decimals,
         "scale": scale,
         "stock": bool(rec.get("stock", False)),

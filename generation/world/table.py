@@ -32,7 +32,7 @@ import numpy as np
 
 from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
-from generation.world.space import SCALE_FACTOR, Limits, limits_of
+from generation.world.space import SCALE_FACTOR, SHOCK_SPREAD, Limits, limits_of, shock_reach
 from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 
@@ -264,7 +264,10 @@ class FactTable:
             # and a flat series needs a printed step well below its level (rounding would tilt it)
             fine = 10.0**-metric.decimals <= FLAT_STEP * start
             flat = (
-                metric.trend == "any" and not mixed and fine and self._drawn_flat(metric.name, entity, part)
+                metric.trend == "any"
+                and not (mixed or metric.shock)
+                and fine
+                and self._drawn_flat(metric.name, entity, part)
             )
             if flat:
                 self._flat.add(key)
@@ -273,10 +276,24 @@ class FactTable:
             progress = np.clip((np.arange(n) - before) / max(n - 1 - before, 1), 0.0, 1.0)
             shape = progress ** float(rng.uniform(0.6, 1.6))
             noisy = self._path(rng, metric, (start, end), shape, flat, span)
-            if not flat and n >= 5 and launch is None:
+            if not flat and n >= 5 and launch is None and not metric.shock:
                 noisy = self._turned(key, metric, (start, end), noisy, (low, high))
-            self._latent[key] = np.clip(noisy, low, high)
+            down, up = shock_reach(metric.shock)
+            self._latent[key] = np.clip(noisy * self._shock(metric, key), low * down, high * up)
         return self._latent[key]
+
+    def _shock(self, metric: Metric, key: tuple[str, str, str]) -> np.ndarray:
+        """Per year, the factor of its trend the theme's shock puts a series at (1 outside the
+        shock's years): the theme's factor to a power drawn per series in :data:`SHOCK_SPREAD`
+        (from a stream of its own), so the entities of one report take one shock to different
+        depths."""
+        factors = np.ones(len(self.years))
+        if metric.shock:
+            power = float(stage_rng(self._seed, "world.shock", self._doc_id, *key).uniform(*SHOCK_SPREAD))
+            for year, factor in metric.shock:
+                if str(year) in self.years:
+                    factors[self.years.index(str(year))] = factor**power
+        return factors
 
     def _launch(self, metric: Metric) -> int | None:
         """How many of the report's years come before ``metric`` begins (a theme's ``since`` and

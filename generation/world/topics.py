@@ -79,6 +79,9 @@ class Metric:
     #: The first year the metric exists (the theme's ``since``: 5G coverage from 2019); no chart
     #: draws it earlier.
     since: int | None = field(default=None, repr=False)
+    #: The shock the theme's premise names (its ``shock``): (year, factor of the trend) pairs,
+    #: tourist arrivals at 0.3 of their trend in 2020; each entity's series takes them.
+    shock: tuple[tuple[int, float], ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if not self.kind_given:

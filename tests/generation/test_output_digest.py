@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "8a59df06f13afc2561d09b325ce72159869df7263cb55df79770179a068de8ec",
-    "5-d3-1": "67c08a7d1d1751bbadf4c1352911049d4b81f8459f5dfa816ad7ddcb69313fe1",
-    "5-d3-2": "1e2a89aa3be6ef491336a03e672a5d43e27361cf2054c891ccc4d7878f34cf93",
-    "5-d3-3": "822952101c18ee9d729b3b01ee3cfe26644ba52b0027d1a77f9e1991393ec518",
-    "3-matplotlib-0": "2775980723a373caa5f2eddd76bfcf91fa7c4b04ca4c0dde97bb3859acc2992f",
-    "3-matplotlib-1": "50e2d15e68ae4359a25e3e9c7bde206c6932225115c4716b5afe4cc2019c637a",
+    "5-d3-0": "174748f8269de0d59ca101da0a7b28467aeaf061bb204fca859adec052a8ab9d",
+    "5-d3-1": "f69ccb86abeb8e90e7eaab4a42db03fc1fc74ede668533925a4fbd61e456db2c",
+    "5-d3-2": "c16560c02133177e08d2c660632cd38274ac0bc952aec5cb8d50169432eab1e5",
+    "5-d3-3": "27f33c785674f84366fa815c65bf217cefd3122509e0287523ddc3802f85f0a0",
+    "3-matplotlib-0": "11017b6c1b35be4e494acb503f46c827553e4a2278edcf579702c9994d544657",
+    "3-matplotlib-1": "119067ac8b2dd347367cdddce75991e3d629a54cf01c2ad92a74d18e9f9ab9b7",
 }
 
 

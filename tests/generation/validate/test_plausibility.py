@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,13 +16,16 @@ from generation.validate.plausibility import (
     manifest_problems,
     part_problems,
     part_scale_ratios,
+    place_breaks,
     range_problems,
     share_problems,
+    shock_breaks,
+    unfit_entities,
     world_problems,
 )
 from generation.validate.rules import RULES
 from generation.world.space import Limits, limits_of, space_size, topic_by_title, topic_for
-from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
+from synthdocbench_tasks.schema import DocumentManifest, World, WorldFact, WorldMetric
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
 
@@ -174,3 +178,23 @@ def test_generated_documents_follow_known_directions_and_draw_parts_at_their_sca
         assert all(r <= PART_SCALE_LIMIT for _, r in ratios), (manifest.doc_id, ratios)
         directed, dated, parts = directed + n_directed, dated + n_dated, parts + len(ratios)
     assert directed >= 20 and dated >= 10 and parts >= 1, (directed, dated, parts)
+
+
+def _manifests_of(theme: str, seed: int = 1) -> Iterator[DocumentManifest]:
+    """The planned manifests of the documents of a paper run of ``seed`` on ``theme``."""
+    config = load_config(PAPER, seed=seed, n_docs=space_size())
+    for index in range(space_size()):
+        if topic_for(seed, index).key.startswith(f"{theme}@"):
+            yield plan_document(config, index).manifest
+
+
+@pytest.mark.slow
+def test_the_world_measures_read_a_country_report_and_skip_reef_regions() -> None:
+    """A reef region may share a country's name (the Maldives): the place measure reads country
+    reports only. Tourism reports show their 2020 collapse; a care report holds only ageing
+    countries."""
+    assert place_breaks(next(_manifests_of("coral-reefs"))) == ([], 0)
+    read = [shock_breaks(m) for m, _ in zip(_manifests_of("tourism-recovery"), range(4), strict=False)]
+    assert sum(r[1] for r in read) >= 1 and all(r[0] == [] and r[2] == 0 for r in read), read
+    unfit, checked = unfit_entities(next(_manifests_of("ageing-care")))
+    assert unfit == [] and checked >= 7

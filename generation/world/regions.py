@@ -1,0 +1,69 @@
+"""What a theme needs of a country and the places a title names, read from ``settings.yaml``.
+
+A theme's ``needs`` names an entry of ``settings.yaml``'s ``needs``: tags (a country's groupings
+in country-converter's table, "OECD", and its regions in the converter's model tables,
+"MESSAGE:WEU") of which a fitting country holds one (``any``) and none (``none``). ``places``
+maps a place a setting's ``where`` may name to the groupings its countries lie in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+from typing import Any
+
+from generation.plan.yaml_data import load_yaml
+from generation.world.entities import Entity
+
+
+class RegionDataError(ValueError):
+    """``settings.yaml``'s needs or places do not fit: one line naming the entry."""
+
+
+@functools.cache
+def _settings() -> dict[str, Any]:
+    source = resources.files("generation.world") / "data" / "settings.yaml"
+    data = load_yaml(source.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+@functools.cache
+def needs() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Need name -> (tags a fitting country holds one of, empty for any; tags it holds none of),
+    from ``settings.yaml``'s ``needs``."""
+    out = {}
+    for name, rec in (_settings().get("needs") or {}).items():
+        if not isinstance(rec, dict) or set(rec) - {"any", "none"}:
+            raise RegionDataError(
+                f"generation/world/data/settings.yaml: need {name!r} must map 'any' and 'none' to tag lists"
+            )
+        out[str(name)] = (frozenset(rec.get("any", [])), frozenset(rec.get("none", [])))
+    return out
+
+
+@functools.cache
+def _places() -> tuple[dict[str, frozenset[str]], re.Pattern[str]]:
+    """``settings.yaml``'s ``places`` (place -> the groupings its countries lie in) and a pattern
+    finding them in a title, the longest first, none inside a name: after "of" (the Council of
+    Europe) or before a capitalised word (the Pacific Alliance)."""
+    table = {str(k): frozenset(v) for k, v in (_settings().get("places") or {}).items()}
+    names = "|".join(re.escape(p) for p in sorted(table, key=len, reverse=True)) or r"(?!x)x"
+    return table, re.compile(rf"(?<!\bof )\b({names})\b(?! [A-Z])")
+
+
+def named_places(title: str) -> frozenset[str]:
+    """The groupings (continents, UN regions) of the places ``title`` names ("across the
+    Asia-Pacific": Asia and Oceania); empty when it names none."""
+    table, pattern = _places()
+    return frozenset().union(*(table[m.group(1)] for m in pattern.finditer(title)))
+
+
+def fits(theme: dict[str, Any], entity: Entity) -> bool:
+    """True when ``entity`` is what ``theme`` needs (its ``needs``): a theme without one, or an
+    entity that is no country, fits."""
+    need = theme.get("needs")
+    if need is None or not entity.tags:
+        return True
+    wanted, barred = needs()[need]
+    return (not wanted or bool(entity.tags & wanted)) and not entity.tags & barred
