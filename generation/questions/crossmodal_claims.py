@@ -371,6 +371,20 @@ def group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
     return marks if readable else []
 
 
+def year_series(chart: Chart, point: DataPoint) -> list[DataPoint]:
+    """The marks of ``point``'s entity over the years ``chart`` plots, in year order: its series
+    where the labels are years, its label across the series where the series are years; empty
+    where the chart has no year axis (a claim about one year of one entity has no period to
+    average over then)."""
+    if is_year(point.label):
+        marks = [p for p in chart.data if p.category == point.category and is_year(p.label)]
+        return sorted(marks, key=lambda p: p.label)
+    if point.category is not None and is_year(point.category):
+        marks = [p for p in chart.data if p.label == point.label and is_year(p.category or "")]
+        return sorted(marks, key=lambda p: p.category or "")
+    return []
+
+
 def period_mean(tc: TrendClaim) -> qc.Num:
     """The mean of a trend claim's period on its chart."""
     terms = [qc.point_term(tc.chart, p) for p in tc.span]
