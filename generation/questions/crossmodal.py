@@ -49,13 +49,14 @@ from generation.questions.crossmodal_claims import (
     averageable,
     claims,
     first_claim,
-    group_marks,
     mark_subject,
     period_mean,
     trend_claims,
     verdict_key,
     verdict_value,
+    window_marks,
     with_verdict,
+    year_of,
 )
 from generation.questions.crossmodal_integrate import integrate_sources
 from generation.questions.crossmodal_measures import passes_for
@@ -90,7 +91,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
     def keep(claim: Claim) -> bool:
         # only a claim of what the value was (a chart neither confirms nor refutes a target)
         stated = claim.relation in STATED_RELATIONS
-        return stated and (level != "L3" or len(group_marks(ctx, claim)) >= 3)
+        return stated and (level != "L3" or bool(window_marks(ctx, claim)))
 
     if ctx.target not in (None, ("verify_with_chart", level)) and not _both_verdicts(ctx, keep):
         # another slot falls back to verify only where a claim of either verdict is left: a report
@@ -167,22 +168,28 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
     verdict = claim.verdict()
     values: list[Value]
     if level == "L3":
-        what, marks = claim.group()
+        marks = claim.window()
         mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
         if passes_for(mean.av, claim.claimed.value):
             return None  # the text's figure passes for the mean: a part the chart is not needed for
+        period = f"{year_of(marks[0])} to {year_of(marks[-1])}"
         q = pick(
             rng,
             [
-                f"Check the {rel} the report quotes for {subj} against the chart, then give the average of "
-                f"{what} the same chart plots ({len(marks)} marks).",
-                f"Does the chart bear out the text's {rel} for {subj}? Also work out the mean of {what} "
-                f"in that chart across its {len(marks)} marks.",
+                f"Check the {rel} the report quotes for {subj} against the chart, then give the average the "
+                f"same chart shows for {claim.entity} from {period} ({len(marks)} years).",
+                f"Does the chart bear out the text's {rel} for {subj}? Also work out the mean of "
+                f"{claim.entity} in that chart from {period} ({len(marks)} years).",
             ],
         )
-        a = f"{fig} shows {subj} at {v}, {claim.judged()}; the {len(marks)} marks average {mean.said()}."
-        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
-        steps = [claim.step(), f"{read} {judge}", f"Read {what}: {readings}.", f"Average them: {mean.text}."]
+        a = f"{fig} shows {subj} at {v}, {claim.judged()}; from {period} it averages {mean.said()}."
+        readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in marks)
+        steps = [
+            claim.step(),
+            f"{read} {judge}",
+            f"Read {claim.entity} from {period}: {readings}.",
+            f"Average them: {mean.text}.",
+        ]
         values = [verdict, mean]
         used = [claim.point, *(p for p in marks if p is not claim.point)]
         return claim.draft("verify_with_chart", level, q, a, values, steps, used)

@@ -40,6 +40,8 @@ from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty
 #: tolerances from the claim's figure (a reading that far off tells them apart).
 MISS_TOLS = 1.5
 VERDICTS: tuple[str, str] = ("matches", "contradicts")
+#: The years an L3 mean of a claim about one mark covers (:meth:`Claim.window`).
+WINDOW = 3
 SIDES: tuple[str, str] = ("above", "below")
 
 
@@ -163,14 +165,25 @@ class Claim:
             f"{self.stated()} for {self.subject}."
         )
 
-    def group(self) -> tuple[str, list[DataPoint]]:
-        """The marks of the claim's series (or of its label across series), and how to name them."""
-        if self.point.category is not None:
-            marks = [p for p in self.chart.data if p.category == self.point.category]
-            return f"the {self.point.category} values", marks
-        if holds_two_measures(self.chart):  # each mark holds two measures
-            return f"the {value_measure(self.chart)} values", list(self.chart.data)
-        return "all values", list(self.chart.data)
+    @property
+    def entity(self) -> str:
+        """The claim's entity and series as a question names them over years ("Japan", "the
+        unemployment rate in Belize")."""
+        if is_year(self.point.label):
+            return series_name(self.chart, self.point.category)
+        return with_article(self.point.label)
+
+    def window(self) -> list[DataPoint]:
+        """The marks an L3 mean of the claim averages: its own entity and series in the claim's
+        year and the :data:`WINDOW` - 1 before it (the series' first years where fewer come
+        before), never its whole span; empty where the chart plots the entity over no more years
+        (a mean over other entities, or over the whole series, bears on nothing the claim says)."""
+        series = year_series(self.chart, self.point)
+        at = next((i for i, p in enumerate(series) if p is self.point), None)
+        if at is None or len(series) <= WINDOW:
+            return []
+        start = min(max(0, at - WINDOW + 1), len(series) - WINDOW)
+        return series[start : start + WINDOW]
 
     def draft(
         self,
@@ -361,14 +374,20 @@ def verdict_key(claim: Claim | TrendClaim) -> str:
     return VERDICTS[0] if claim.matches else VERDICTS[1]
 
 
-def group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
-    """The claim's group when it can be averaged: 3-12 readable marks."""
-    _, marks = claim.group()
-    if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
+def window_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
+    """The claim's :meth:`~Claim.window` when it can be averaged: every mark readable, and a mean
+    that is a reading of the chart."""
+    marks = claim.window()
+    if not marks or mean_needs_no_reading(claim.chart, marks):
         return []
     # the question cites its claim, which may state its own mark (its design), no other
     readable = all(ctx.readable(claim.chart, p, cites=[claim.index] * (p is claim.point)) for p in marks)
     return marks if readable else []
+
+
+def year_of(p: DataPoint) -> str:
+    """The year a mark of :func:`year_series` stands for (its label, else its series)."""
+    return p.label if is_year(p.label) else p.category or ""
 
 
 def year_series(chart: Chart, point: DataPoint) -> list[DataPoint]:

@@ -5,7 +5,8 @@ figure lies within the reading's tolerance (it passes as the reading, and 100% a
 the whole answer came from the text, :mod:`generation.questions.crossmodal_measures`). L2 asks
 on which side the chart lies, L4 the charted value as a share of the figure, L5 the mark by its
 colour and the gap (or the side). L3 asks the mean over the period a trend claim covers (never
-its series' whole span), else a claim's figure and the mean of its mark's group.
+its series' whole span), else a claim's figure and the mean of its entity over the years around
+the claim's (:meth:`~generation.questions.crossmodal_claims.Claim.window`).
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ from generation.questions.crossmodal_claims import (
     Claim,
     averageable,
     first_claim,
-    group_marks,
     period_mean,
     side_drawn,
     trend_claims,
     verdict_key,
+    window_marks,
+    year_of,
 )
 from generation.questions.crossmodal_measures import passes_for
 from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
@@ -157,31 +159,33 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L3 where no trend claim serves: the figure a claim states (the text) and the mean of its
-    mark's group (the chart); claims the chart bears out first, as the other levels ask misses."""
+    """L3 where no trend claim serves: the figure a claim states (the text) and the mean of the
+    claim's entity over the years around the claim's (the chart); claims the chart bears out
+    first, as the other levels ask misses."""
 
     def make(claim: Claim) -> Draft | None:
         fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        (what, _), marks = claim.group(), group_marks(ctx, claim)
+        marks = window_marks(ctx, claim)
         mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
         if passes_for(mean.av, claim.claimed.value):
             return None  # the text's figure would pass as the mean
+        period = f"{year_of(marks[0])} to {year_of(marks[-1])}"
         q = pick(
             rng,
             [
-                f"What {rel} does the text give for {subj}, and what is the average of {what} in the chart "
-                f"that plots it ({len(marks)} marks)?",
-                f"Quote the {rel} the report states for {subj}, then work out the mean of {what} on the "
-                f"matching chart across its {len(marks)} marks.",
+                f"What {rel} does the text give for {subj}, and what is the average of {claim.entity} from "
+                f"{period} in the chart that plots it ({len(marks)} years)?",
+                f"Quote the {rel} the report states for {subj}, then work out the mean of {claim.entity} on "
+                f"the matching chart from {period} ({len(marks)} years).",
             ],
         )
         stated = f"The text gives {article(rel)} of {claim.stated()}"
-        a = f"{stated}; {fig} puts the mean of {what} at {mean.said()}."
-        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
+        a = f"{stated}; {fig} puts the mean of {claim.entity} from {period} at {mean.said()}."
+        readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in marks)
         steps = [
             claim.step(),
             f"Find the chart for {subj} in another section: {fig}.",
-            f"Read {what}: {readings}.",
+            f"Read {claim.entity} from {period}: {readings}.",
             f"Average them: {mean.text}.",
         ]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
@@ -196,7 +200,7 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         key=verdict_key,
         wanted=VERDICTS[0],
         carries=False,
-        keep=lambda c: bool(group_marks(ctx, c)),
+        keep=lambda c: bool(window_marks(ctx, c)),
         rules_first=True,
     )
 
