@@ -14,22 +14,14 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
+from generation.questions.phrasing import SENTENCE_START
+from generation.questions.phrasing import spelled_labels as phrasing_spelled
 from synthdocbench_tasks.schema import DocumentManifest, Question
-
-#: A label's first word spelled out as a number ("Fifteen", "Twenty-five", "Sixty-five").
-SPELLED = re.compile(
-    r"(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen"
-    r"|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety)"
-    r"(?:-[a-z]+)?\b"
-)
-#: Where a sentence starts: the text's start, or after a full stop, question or exclamation mark.
-_STARTS = re.compile(r"(?:^|[.?!]\s+)$")
 
 
 def spelled_labels(manifest: DocumentManifest) -> set[str]:
     """The report's chart labels and series that begin with a capitalised spelled-out number."""
-    names = {n for c in manifest.charts for p in c.data for n in (p.label, p.category or "")}
-    return {n for n in names if SPELLED.match(n)}
+    return phrasing_spelled(manifest.charts)
 
 
 def capitalised_mid_sentence(text: str, labels: Iterable[str]) -> list[str]:
@@ -37,7 +29,7 @@ def capitalised_mid_sentence(text: str, labels: Iterable[str]) -> list[str]:
     out = []
     for label in labels:
         for m in re.finditer(re.escape(label), text):
-            if not _STARTS.search(text[: m.start()]):
+            if not SENTENCE_START.search(text[: m.start()]):
                 out.append(label)
     return out
 
