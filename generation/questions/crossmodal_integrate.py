@@ -6,7 +6,7 @@ the whole answer came from the text, :mod:`generation.questions.crossmodal_measu
 on which side the chart lies, L4 the charted value as a share of the figure, L5 the mark by its
 colour and the gap (or the side). L3 asks the mean over the period a trend claim covers (never
 its series' whole span), else a claim's figure and the mean of its entity over the years around
-the claim's (:meth:`~generation.questions.crossmodal_claims.Claim.window`).
+the claim's, or the total of its entity's parts (:class:`~generation.questions.crossmodal_claims.Hop`).
 """
 
 from __future__ import annotations
@@ -24,13 +24,12 @@ from generation.questions.crossmodal_claims import (
     VERDICTS,
     Claim,
     averageable,
+    claim_hop,
     first_claim,
     period_mean,
     side_drawn,
     trend_claims,
     verdict_key,
-    window_marks,
-    year_of,
 )
 from generation.questions.crossmodal_measures import passes_for
 from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
@@ -159,37 +158,32 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L3 where no trend claim serves: the figure a claim states (the text) and the mean of the
-    claim's entity over the years around the claim's (the chart); claims the chart bears out
+    """L3 where no trend claim serves: the figure a claim states (the text) and the claim's
+    :class:`~generation.questions.crossmodal_claims.Hop` (the chart); claims the chart bears out
     first, as the other levels ask misses."""
 
     def make(claim: Claim) -> Draft | None:
         fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        marks = window_marks(ctx, claim)
-        mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
+        hop = claim_hop(ctx, claim)
+        if hop is None:
+            return None
+        mean = hop.value
         if passes_for(mean.av, claim.claimed.value):
             return None  # the text's figure would pass as the mean
-        period = f"{year_of(marks[0])} to {year_of(marks[-1])}"
         q = pick(
             rng,
             [
-                f"What {rel} does the text give for {subj}, and what is the average of {claim.entity} from "
-                f"{period} in the chart that plots it ({len(marks)} years)?",
-                f"Quote the {rel} the report states for {subj}, then work out the mean of {claim.entity} on "
-                f"the matching chart from {period} ({len(marks)} years).",
+                f"What {rel} does the text give for {subj}, and what is {hop.what} in the chart that "
+                "plots it?",
+                f"Quote the {rel} the report states for {subj}, then work out {hop.what} on the "
+                "matching chart.",
             ],
         )
         stated = f"The text gives {article(rel)} of {claim.stated()}"
-        a = f"{stated}; {fig} puts the mean of {claim.entity} from {period} at {mean.said()}."
-        readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in marks)
-        steps = [
-            claim.step(),
-            f"Find the chart for {subj} in another section: {fig}.",
-            f"Read {claim.entity} from {period}: {readings}.",
-            f"Average them: {mean.text}.",
-        ]
+        a = f"{stated}; in {fig}, {hop.what} is {mean.said()}."
+        steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
-        used = [claim.point, *(p for p in marks if p is not claim.point)]
+        used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
         return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
 
     return first_claim(
@@ -200,7 +194,7 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         key=verdict_key,
         wanted=VERDICTS[0],
         carries=False,
-        keep=lambda c: bool(window_marks(ctx, c)),
+        keep=lambda c: claim_hop(ctx, c) is not None,
         rules_first=True,
     )
 
