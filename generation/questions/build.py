@@ -381,7 +381,7 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question = refer(question, c, chart_refs(c, ctx.manifest.charts, sections), rng)
     topic = topic_by_title(ctx.manifest.topic)
     rivers = named_with_article(topic) if topic is not None else ()
-    spelled = spelled_labels(draft.charts)
+    spelled = spelled_labels(ctx.manifest.charts)  # a sankey names its nodes only inside its flows
     return Question(
         question_id=f"{ctx.manifest.doc_id}-{subset}-{n:02d}",
         doc_id=ctx.manifest.doc_id,
