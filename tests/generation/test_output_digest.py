@@ -54,10 +54,10 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
-    "5-d3-2": "cd0c9949ad445296d143e134e551fadc38703ee65c701beab6cbb62193751af2",
-    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
-    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
+    "5-d3-1": "0fb1bdd3e347d15678b131e9bfbb5bc33dd4328f8c1cc6a7a0fd4853bfa5b275",
+    "5-d3-2": "6aa937b63c9d7ffe907c2dcb699ba269d60b2ff8a7883490ce3a1e47352de814",
+    "5-d3-3": "c1aac46d3054ccf2dc11a6375eeba534a8220ad8fa9b183f4a45bd537300b348",
+    "3-matplotlib-0": "c0801d5c48ae97328a154582b3278813c31002610f2902245888636062c3586f",
     "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
 
