@@ -31,7 +31,7 @@ def test_no_question_capitalises_a_spelled_out_label_mid_sentence() -> None:
     run = planned_run(3187, 60)
     counts = case_counts(question_pairs(run))
     subsets = [k for k in counts if "/" not in k]
-    assert sum(counts[f"{s}/of"] for s in subsets) >= 15, counts  # questions printing such a label
+    assert sum(counts[f"{s}/of"] for s in subsets) >= 12, counts  # questions printing such a label
     assert {s: counts[s] for s in subsets} == dict.fromkeys(subsets, 0), counts
     for plan, questions in run:
         spelled = spelled_labels(plan.manifest.charts)
