@@ -183,7 +183,7 @@ def _verify_deep(ctx: Context, claim: Claim, level: Difficulty, rng: np.random.G
                 "that chart.",
             ],
         )
-        a = f"{fig} shows {subj} at {v}, {claim.judged()}; {hop.what} is {mean.said()}."
+        a = f"{fig} shows {subj} at {v}, {claim.judged()}; {hop.said(mean.said())}."
         steps = [claim.step(), f"{read} {judge}", *hop.steps(mean.text)]
         values = [verdict, mean]
         used = [claim.point, *(p for p in hop.marks if p is not claim.point)]

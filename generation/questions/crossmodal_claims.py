@@ -430,18 +430,33 @@ class Hop:
             return f"the {value_measure(self.claim.chart)} values"
         return f"the {p.category} values" if p.category is not None else "all the marks"
 
+    def said(self, result: str) -> str:
+        """The hop's answer clause, in words of its own (the question's words copied into the
+        answer fail validation's ``overlap``)."""
+        n = len(self.marks)
+        if self.kind == "parts":
+            return f"its {n} parts add up to {result}"
+        if self.kind == "peers":
+            return f"it lies {result} from the mean of those {n} marks ({self._mean.said()})"
+        return f"those {n} years average {result}"
+
+    @property
+    def _mean(self) -> qc.Num:
+        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
+
     def steps(self, result: str) -> list[str]:
-        """Reading the marks, then adding or averaging them (and the gap) into ``result``."""
+        """Reading the marks, then adding or averaging them (and the gap) into ``result``: two
+        steps, so that the claim's two and these keep an L3 question within its four."""
         if self.kind == "parts":
             readings = "; ".join(f"{p.category} = {fmt_num(p.value)}" for p in self.marks)
             return [f"Read each part of {self.claim.entity}: {readings}.", f"Add them: {result}."]
         if self.kind == "peers":
-            mean = qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
+            mean = self._mean.text
             readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in self.marks)
+            point = fmt_num(self.claim.point.value)
             return [
                 f"Read {self._scope}: {readings}.",
-                f"Average them: {mean.text}.",
-                f"Subtract: |{fmt_num(self.claim.point.value)} - {mean.text}| = {result}.",
+                f"Average them ({mean}) and subtract: |{point} - {mean}| = {result}.",
             ]
         readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in self.marks)
         return [f"Read {self.claim.entity} in each year: {readings}.", f"Average them: {result}."]

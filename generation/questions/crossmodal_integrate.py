@@ -180,7 +180,7 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
             ],
         )
         stated = f"The text gives {article(rel)} of {claim.stated()}"
-        a = f"{stated}; in {fig}, {hop.what} is {mean.said()}."
+        a = f"{stated}; in {fig}, {hop.said(mean.said())}."
         steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
         used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
