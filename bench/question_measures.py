@@ -30,7 +30,11 @@ answer texts whose verb disagrees with the name before it
 verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (first option, later year,
 the metric's known direction ...) guess a closed answer, against chance
 (``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
-draw and those asking "which item" of a flow (``generation.questions.cue_measures``).
+draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the verify L3 and
+integrate L3 questions whose mean bears on nothing their claim is about
+(``crossmodal_measures.mean_off_claim``); the L5 questions asking by colour for a series their chart
+highlights, whose pointer names it (``cue_measures.named_by_highlight``); and the questions printing a
+spelled-out label capitalised mid-sentence (``generation.questions.case_measures``).
 """
 
 from __future__ import annotations

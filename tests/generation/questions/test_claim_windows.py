@@ -19,6 +19,7 @@ import pytest
 from generation.questions.crossmodal_claims import WINDOW
 from generation.questions.crossmodal_measures import mean_off_claim
 from generation.validate.question_rules import text_given_problems
+from generation.validate.rules import check_question
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.questions.planned import planned_run, question_pairs
 
@@ -38,6 +39,14 @@ def test_l3_hops_bear_on_their_claim(asked: list[tuple[DocumentManifest, Questio
     assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 20, cells
     assert [q.question for m, q in asked if mean_off_claim(m, q)] == []
     assert [q.question for m, q in asked if text_given_problems(m, q)] == []
+    # the question rules a plan can be checked by (the PDF's pages and words apart)
+    failed = [
+        (rule, q.question)
+        for m, q in asked
+        for rule, _ in check_question(m, q, 60, [])
+        if rule not in ("evidence_pages", "text_leak", "plausibility")
+    ]
+    assert failed == []
     kinds = Counter(q.derivations[-1].steps[-1].op for _, q in asked if q.derivations)
     assert kinds["mean"] and kinds["abs_difference"], kinds  # years of the entity, gaps from a period's mean
 
