@@ -54,10 +54,10 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "0fb1bdd3e347d15678b131e9bfbb5bc33dd4328f8c1cc6a7a0fd4853bfa5b275",
-    "5-d3-2": "6aa937b63c9d7ffe907c2dcb699ba269d60b2ff8a7883490ce3a1e47352de814",
-    "5-d3-3": "c1aac46d3054ccf2dc11a6375eeba534a8220ad8fa9b183f4a45bd537300b348",
-    "3-matplotlib-0": "c0801d5c48ae97328a154582b3278813c31002610f2902245888636062c3586f",
+    "5-d3-1": "b2236758216b3dc04340b021a581360a3c189e455258fb0ebc6b75fab57c3e71",
+    "5-d3-2": "95834b0e4bd37483eb846d077e42dfab8054a2a85c6e46eba2a89f8792710fcd",
+    "5-d3-3": "0e571aa6ef4d7bf808d60db25f6fdf96aabea3ca1aa45d77631e85b6c1639c50",
+    "3-matplotlib-0": "68f86f74edb6742958a2460c55c302fd561dc204f240488f2727cc3efc2a3310",
     "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
 
