@@ -30,7 +30,11 @@ answer texts whose verb disagrees with the name before it
 verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (first option, later year,
 the metric's known direction ...) guess a closed answer, against chance
 (``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
-draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the questions
+draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the verify L3 and
+integrate L3 questions whose mean bears on nothing their claim is about
+(``crossmodal_measures.mean_off_claim``); the L5 questions asking by colour for a series their chart
+highlights, whose pointer names it (``cue_measures.named_by_highlight``); the questions printing a
+spelled-out label capitalised mid-sentence (``generation.questions.case_measures``); the questions
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
 reader notices in the reports' prose and subheadings (``generation.document.prose_measures``).
 """
@@ -60,12 +64,14 @@ from generation.questions import elsewhere
 from generation.questions.agreement_measures import agreement_counts
 from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
+from generation.questions.case_measures import case_counts
+from generation.questions.case_measures import render as render_case
 from generation.questions.colour_hop_measures import colour_hop_counts
 from generation.questions.colour_hop_measures import render as render_colour_hops
 from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
-from generation.questions.crossmodal_measures import asks_no_more
-from generation.questions.cue_measures import colour_cue_counts, item_of_flow_counts
+from generation.questions.crossmodal_measures import asks_no_more, mean_off_claim
+from generation.questions.cue_measures import colour_cue_counts, highlight_named_counts, item_of_flow_counts
 from generation.questions.cue_measures import render as render_cues
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
@@ -98,6 +104,8 @@ from synthdocbench_tasks.schema import Question
 
 #: The answers of a trend question (``common.direction``): a series rose, fell or stayed flat.
 DIRECTIONS = tuple(DIRECTION_ALIASES)
+#: The cells whose L3 mean may be over a claim's group (``crossmodal_measures.mean_off_claim``).
+_L3_MEANS = ("verify_with_chart L3", "integrate_sources L3")
 
 
 def main() -> None:
@@ -167,11 +175,21 @@ def main() -> None:
     print(
         f"verify L4 asking no more than a verify L2 of its verdict (crossmodal_measures): {within} of {asked}"
     )
+    off = Counter(
+        f"{q.category} {q.difficulty} {o}" for m, q in pairs if (o := mean_off_claim(m, q)) is not None
+    )
+    said = ", ".join(f"{c} {off[f'{c} True']} of {off[f'{c} True'] + off[f'{c} False']}" for c in _L3_MEANS)
+    print(f"L3 means on a claim about one mark, not over its entity's years (crossmodal_measures): {said}")
     print("\n".join(render_guesses(guess_counts(pairs))))
     print("\n".join(render_cues(*colour_cue_counts(pairs))))
     asked, flows = item_of_flow_counts(pairs)
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
     print(f"{said}: {flows} of {asked}")
+    named = highlight_named_counts(pairs)
+    cells = sorted(k.removesuffix("/of") for k in named if k.endswith("/of"))
+    said = ", ".join(f"{c} {named[c]} of {named[f'{c}/of']}" for c in cells)
+    print(f"L5 questions asking by colour for a series the chart's highlight names (cue_measures): {said}")
+    print(render_case(case_counts(pairs)))
     print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
     print("\n".join(render_prose(prose)))

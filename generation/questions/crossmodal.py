@@ -47,9 +47,9 @@ from generation.questions.crossmodal_claims import (
     Claim,
     TrendClaim,
     averageable,
+    claim_hop,
     claims,
     first_claim,
-    group_marks,
     mark_subject,
     period_mean,
     trend_claims,
@@ -90,7 +90,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
     def keep(claim: Claim) -> bool:
         # only a claim of what the value was (a chart neither confirms nor refutes a target)
         stated = claim.relation in STATED_RELATIONS
-        return stated and (level != "L3" or len(group_marks(ctx, claim)) >= 3)
+        return stated and (level != "L3" or claim_hop(ctx, claim) is not None)
 
     if ctx.target not in (None, ("verify_with_chart", level)) and not _both_verdicts(ctx, keep):
         # another slot falls back to verify only where a claim of either verdict is left: a report
@@ -101,7 +101,7 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
         ctx,
         rng,
         "verify",
-        lambda c: _verify(c, level, rng),
+        lambda c: _verify(ctx, c, level, rng),
         key=verdict_key,
         wanted=wanted,
         keep=keep,
@@ -117,7 +117,7 @@ def _both_verdicts(ctx: Context, keep: Callable[[Claim], bool]) -> bool:
     return left == {True, False}
 
 
-def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+def _verify(ctx: Context, claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     """L1-L2 verification: the verdict and, where the chart contradicts the text, the charted
     value (and at L2 its side). Every part needs the chart: a reading the chart matches would be
     the text's own figure within its tolerance, so it is asked only of a miss, by a question
@@ -153,12 +153,13 @@ def _verify(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft 
         steps = [claim.step(), read, judge]
         values += [] if claim.matches else [claim.side_value()]
     else:
-        return _verify_deep(claim, level, rng)
+        return _verify_deep(ctx, claim, level, rng)
     return claim.draft("verify_with_chart", level, q, a, values, steps)
 
 
-def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """L3 and L5 verification: with a mean of the claim's group, by colour (the charted value only
+def _verify_deep(ctx: Context, claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+    """L3 and L5 verification: with the claim's :class:`~crossmodal_claims.Hop` (its entity's mean
+    over the years around the claim's, or its parts' total), by colour (the charted value only
     where the chart contradicts the text, as at L1-L2). L4 is :mod:`crossmodal_change`'s."""
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     v = val(claim.chart, claim.point)
@@ -167,24 +168,25 @@ def _verify_deep(claim: Claim, level: Difficulty, rng: np.random.Generator) -> D
     verdict = claim.verdict()
     values: list[Value]
     if level == "L3":
-        what, marks = claim.group()
-        mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
+        hop = claim_hop(ctx, claim)
+        if hop is None:
+            return None
+        mean = hop.value
         if passes_for(mean.av, claim.claimed.value):
             return None  # the text's figure passes for the mean: a part the chart is not needed for
         q = pick(
             rng,
             [
-                f"Check the {rel} the report quotes for {subj} against the chart, then give the average of "
-                f"{what} the same chart plots ({len(marks)} marks).",
-                f"Does the chart bear out the text's {rel} for {subj}? Also work out the mean of {what} "
-                f"in that chart across its {len(marks)} marks.",
+                f"Check the {rel} the report quotes for {subj} against the chart, then give {hop.what} "
+                "in the same chart.",
+                f"Does the chart bear out the text's {rel} for {subj}? Also work out {hop.what} in "
+                "that chart.",
             ],
         )
-        a = f"{fig} shows {subj} at {v}, {claim.judged()}; the {len(marks)} marks average {mean.said()}."
-        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
-        steps = [claim.step(), f"{read} {judge}", f"Read {what}: {readings}.", f"Average them: {mean.text}."]
+        a = f"{fig} shows {subj} at {v}, {claim.judged()}; {hop.said(mean.said())}."
+        steps = [claim.step(), f"{read} {judge}", *hop.steps(mean.text)]
         values = [verdict, mean]
-        used = [claim.point, *(p for p in marks if p is not claim.point)]
+        used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
         return claim.draft("verify_with_chart", level, q, a, values, steps, used)
     else:
         colour = str(colour_of(claim.chart, claim.point))

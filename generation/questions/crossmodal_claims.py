@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
@@ -27,6 +28,7 @@ from generation.questions.phrasing import (
     colour_keyed,
     fmt_num,
     is_year,
+    point_key,
     title_subject,
     value_measure,
     value_unit,
@@ -40,6 +42,8 @@ from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Difficulty
 #: tolerances from the claim's figure (a reading that far off tells them apart).
 MISS_TOLS = 1.5
 VERDICTS: tuple[str, str] = ("matches", "contradicts")
+#: The years an L3 mean of a claim about one mark covers (:meth:`Claim.window`).
+WINDOW = 3
 SIDES: tuple[str, str] = ("above", "below")
 
 
@@ -163,14 +167,30 @@ class Claim:
             f"{self.stated()} for {self.subject}."
         )
 
-    def group(self) -> tuple[str, list[DataPoint]]:
-        """The marks of the claim's series (or of its label across series), and how to name them."""
-        if self.point.category is not None:
-            marks = [p for p in self.chart.data if p.category == self.point.category]
-            return f"the {self.point.category} values", marks
-        if holds_two_measures(self.chart):  # each mark holds two measures
-            return f"the {value_measure(self.chart)} values", list(self.chart.data)
-        return "all values", list(self.chart.data)
+    @property
+    def entity(self) -> str:
+        """The claim's entity and series as a question names them over years ("Japan", "the
+        unemployment rate in Belize")."""
+        if is_year(self.point.label):
+            return series_name(self.chart, self.point.category)
+        return with_article(self.point.label)
+
+    def window(self) -> list[DataPoint]:
+        """The marks an L3 mean of the claim averages: its own entity and series in the claim's
+        year and the :data:`WINDOW` - 1 before it (the series' first years where fewer come
+        before), never its whole span; empty where the chart plots the entity over no more years
+        (a mean over other entities, or over the whole series, bears on nothing the claim says)."""
+        series = year_series(self.chart, self.point)
+        at = next((i for i, p in enumerate(series) if p is self.point), None)
+        if at is None or len(series) <= WINDOW:
+            return []
+        start = min(max(0, at - WINDOW + 1), len(series) - WINDOW)
+        return series[start : start + WINDOW]
+
+    def parts(self) -> list[DataPoint]:
+        """The parts of the claim's bar on a stacked chart of one period (three or more)."""
+        marks = entity_parts(self.chart, self.point)
+        return marks if len(marks) >= WINDOW else []
 
     def draft(
         self,
@@ -361,14 +381,144 @@ def verdict_key(claim: Claim | TrendClaim) -> str:
     return VERDICTS[0] if claim.matches else VERDICTS[1]
 
 
-def group_marks(ctx: Context, claim: Claim) -> list[DataPoint]:
-    """The claim's group when it can be averaged: 3-12 readable marks."""
-    _, marks = claim.group()
-    if not 3 <= len(marks) <= 12 or mean_needs_no_reading(claim.chart, marks):
-        return []
+#: How an L3 hop computes on its marks: the entity's mean over its years, the total of its parts,
+#: or the gap of the claim's mark from the mean of its period's marks.
+HopKind = Literal["years", "parts", "peers"]
+
+
+@dataclass(frozen=True)
+class Hop:
+    """The computed part of an L3 question on a claim about one mark, over marks that hold the
+    claim's own mark: its entity's mean over the years around the claim's (:meth:`Claim.window`);
+    else, on a stacked chart of one period, the total of its entity's parts (:meth:`Claim.parts`);
+    else how far the claim's mark lies from the mean of the marks of its own period and series
+    (:func:`period_peers`). Never a mean over the series' whole span, whose other years the
+    claim plays no part in."""
+
+    claim: Claim
+    marks: list[DataPoint]
+    kind: HopKind
+
+    @property
+    def _terms(self) -> list[Term]:
+        return [qc.point_term(self.claim.chart, p) for p in self.marks]
+
+    @property
+    def value(self) -> qc.Num:
+        unit = self.claim.unit
+        if self.kind == "peers":
+            return arith.gap_value(self.claim.charted, qc.mean_term(self._terms), unit, 2)
+        return qc.derived_value((qc.sum_term if self.kind == "parts" else qc.mean_term)(self._terms), unit, 2)
+
+    @property
+    def what(self) -> str:
+        """The hop as a question names it."""
+        n, entity = len(self.marks), self.claim.entity
+        if self.kind == "parts":
+            return f"the total of {entity} across its {n} parts"
+        if self.kind == "peers":
+            return f"the gap on the chart between {entity} and the average of {self._scope} ({n} marks)"
+        first, last = year_of(self.marks[0]), year_of(self.marks[-1])
+        return f"the average of {entity} from {first} to {last} ({n} years)"
+
+    @property
+    def _scope(self) -> str:
+        p = self.claim.point
+        if is_year(p.label):
+            return f"the {p.label} values"
+        if holds_two_measures(self.claim.chart) and value_measure(self.claim.chart):
+            return f"the {value_measure(self.claim.chart)} values"
+        return f"the {p.category} values" if p.category is not None else "all the marks"
+
+    def said(self, result: str) -> str:
+        """The hop's answer clause, in words of its own (the question's words copied into the
+        answer fail validation's ``overlap``)."""
+        n = len(self.marks)
+        if self.kind == "parts":
+            return f"its {n} parts add up to {result}"
+        if self.kind == "peers":
+            return f"it lies {result} from the mean of those {n} marks ({self._mean.said()})"
+        return f"those {n} years average {result}"
+
+    @property
+    def _mean(self) -> qc.Num:
+        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
+
+    def steps(self, result: str) -> list[str]:
+        """Reading the marks, then adding or averaging them (and the gap) into ``result``: two
+        steps, so that the claim's two and these keep an L3 question within its four."""
+        if self.kind == "parts":
+            readings = "; ".join(f"{p.category} = {fmt_num(p.value)}" for p in self.marks)
+            return [f"Read each part of {self.claim.entity}: {readings}.", f"Add them: {result}."]
+        if self.kind == "peers":
+            mean = self._mean.text
+            readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in self.marks)
+            point = fmt_num(self.claim.point.value)
+            return [
+                f"Read {self._scope}: {readings}.",
+                f"Average them ({mean}) and subtract: |{point} - {mean}| = {result}.",
+            ]
+        readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in self.marks)
+        return [f"Read {self.claim.entity} in each year: {readings}.", f"Average them: {result}."]
+
+
+def claim_hop(ctx: Context, claim: Claim) -> Hop | None:
+    """The claim's :class:`Hop` where every mark of it is readable and its mean or total is a
+    reading of the chart (else None)."""
+    kind: HopKind = "years"
+    marks = claim.window()
+    if not marks:
+        kind, marks = "parts", claim.parts()
+    if not marks:
+        kind, marks = "peers", period_peers(claim.chart, claim.point)
+        marks = marks if 3 <= len(marks) <= 12 else []
+    if not marks or (kind != "parts" and mean_needs_no_reading(claim.chart, marks)):
+        return None
     # the question cites its claim, which may state its own mark (its design), no other
     readable = all(ctx.readable(claim.chart, p, cites=[claim.index] * (p is claim.point)) for p in marks)
-    return marks if readable else []
+    return Hop(claim, marks, kind) if readable else None
+
+
+def period_peers(chart: Chart, point: DataPoint) -> list[DataPoint]:
+    """The marks of ``point``'s own period across the chart's entities: its year's marks of every
+    series where the labels are years, its series where that is a year or a part, every mark of
+    a chart of one series."""
+    if is_year(point.label):
+        return [p for p in chart.data if p.label == point.label] if point.category is not None else []
+    if point.category is not None and not holds_two_measures(chart):
+        return [p for p in chart.data if p.category == point.category]
+    return list(chart.data)
+
+
+def entity_parts(chart: Chart, point: DataPoint) -> list[DataPoint]:
+    """The parts of ``point``'s bar on a stacked chart of one period (its label across the
+    series, neither a year), which add up to the entity's total; empty elsewhere, and where the
+    parts are percentages (shares of one whole add up to 100 whatever the chart shows)."""
+    record = chart_type(chart.chartType)
+    if not record.member("stacked") or not record.member("additive") or value_unit(chart) == "%":
+        return []
+    if point.category is None or is_year(point.label) or is_year(point.category):
+        return []
+    return [p for p in chart.data if p.label == point.label]
+
+
+def year_of(p: DataPoint) -> str:
+    """The year a mark of :func:`year_series` stands for (its label, else its series)."""
+    return p.label if is_year(p.label) else p.category or ""
+
+
+def year_series(chart: Chart, point: DataPoint) -> list[DataPoint]:
+    """The marks of ``point``'s entity over the years ``chart`` plots, in year order: its series
+    where the labels are years, its label across the series where the series are years; empty
+    where the chart has no year axis (a claim about one year of one entity has no period to
+    average over then)."""
+    if is_year(point.label):
+        marks = [p for p in chart.data if p.category == point.category and is_year(p.label)]
+        return sorted(marks, key=lambda p: p.label)
+    if point.category is not None and is_year(point.category):
+        marks = [p for p in chart.data if p.label == point.label and is_year(p.category or "")]
+        return sorted(marks, key=lambda p: p.category or "")
+    return []
 
 
 def period_mean(tc: TrendClaim) -> qc.Num:

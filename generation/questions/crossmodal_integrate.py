@@ -5,7 +5,8 @@ figure lies within the reading's tolerance (it passes as the reading, and 100% a
 the whole answer came from the text, :mod:`generation.questions.crossmodal_measures`). L2 asks
 on which side the chart lies, L4 the charted value as a share of the figure, L5 the mark by its
 colour and the gap (or the side). L3 asks the mean over the period a trend claim covers (never
-its series' whole span), else a claim's figure and the mean of its mark's group.
+its series' whole span), else a claim's figure and the mean of its entity over the years around
+the claim's, or the total of its entity's parts (:class:`~generation.questions.crossmodal_claims.Hop`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from generation.questions.crossmodal_claims import (
     VERDICTS,
     Claim,
     averageable,
+    claim_hop,
     first_claim,
-    group_marks,
     period_mean,
     side_drawn,
     trend_claims,
@@ -157,35 +158,32 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L3 where no trend claim serves: the figure a claim states (the text) and the mean of its
-    mark's group (the chart); claims the chart bears out first, as the other levels ask misses."""
+    """L3 where no trend claim serves: the figure a claim states (the text) and the claim's
+    :class:`~generation.questions.crossmodal_claims.Hop` (the chart); claims the chart bears out
+    first, as the other levels ask misses."""
 
     def make(claim: Claim) -> Draft | None:
         fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-        (what, _), marks = claim.group(), group_marks(ctx, claim)
-        mean = qc.derived_value(qc.mean_term([qc.point_term(claim.chart, p) for p in marks]), claim.unit, 2)
+        hop = claim_hop(ctx, claim)
+        if hop is None:
+            return None
+        mean = hop.value
         if passes_for(mean.av, claim.claimed.value):
             return None  # the text's figure would pass as the mean
         q = pick(
             rng,
             [
-                f"What {rel} does the text give for {subj}, and what is the average of {what} in the chart "
-                f"that plots it ({len(marks)} marks)?",
-                f"Quote the {rel} the report states for {subj}, then work out the mean of {what} on the "
-                f"matching chart across its {len(marks)} marks.",
+                f"What {rel} does the text give for {subj}, and what is {hop.what} in the chart that "
+                "plots it?",
+                f"Quote the {rel} the report states for {subj}, then work out {hop.what} on the "
+                "matching chart.",
             ],
         )
         stated = f"The text gives {article(rel)} of {claim.stated()}"
-        a = f"{stated}; {fig} puts the mean of {what} at {mean.said()}."
-        readings = "; ".join(f"{p.label} = {fmt_num(p.value)}" for p in marks)
-        steps = [
-            claim.step(),
-            f"Find the chart for {subj} in another section: {fig}.",
-            f"Read {what}: {readings}.",
-            f"Average them: {mean.text}.",
-        ]
+        a = f"{stated}; in {fig}, {hop.said(mean.said())}."
+        steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
-        used = [claim.point, *(p for p in marks if p is not claim.point)]
+        used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
         return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
 
     return first_claim(
@@ -196,7 +194,7 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         key=verdict_key,
         wanted=VERDICTS[0],
         carries=False,
-        keep=lambda c: bool(group_marks(ctx, c)),
+        keep=lambda c: claim_hop(ctx, c) is not None,
         rules_first=True,
     )
 

@@ -19,6 +19,10 @@ For verify questions (audit45: C10, C2):
   other side;
 - :func:`verify_text_parts`: the answer values the cited text states or gives away (the text's
   own figure, or a reading within its tolerance of it);
+- :func:`mean_off_claim`: a verify L3 or integrate L3 question on a claim about one mark
+  whose mean is not over the claim's own entity in years around its own, nor a total of its own
+  bar's parts, nor the gap of its mark from its period's mean (review49: "the mean of the whole
+  series" beside a claim about one year plays no part in the claim);
 - :func:`asks_no_more`: the questions of a level whose answer parts (:func:`answer_parts`),
   evidence and marks read a lower level's question of the same verdict also asks (verify L4
   against L2).
@@ -32,7 +36,9 @@ from collections.abc import Iterable
 
 from generation.charts.reading import effective_tol
 from generation.document.claims import claim_verdict, text_decimals
+from generation.questions.crossmodal_claims import entity_parts, period_peers, year_series
 from generation.questions.measures import FAMILIES, evidence_units, verdict_of
+from generation.questions.phrasing import point_key
 from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
 
 #: A share or a ratio of a stated figure is answered "100%" by a reader who takes the chart to
@@ -158,6 +164,50 @@ def verify_text_parts(manifest: DocumentManifest, q: Question) -> list[str]:
         ):
             out.append(f"the text's own figure {q.answer_values[d.value_index].text}")
     return out
+
+
+def mean_off_claim(manifest: DocumentManifest, q: Question) -> bool | None:
+    """Whether the mean (or total) a verify L3 or integrate L3 question on a claim about one mark
+    asks bears on nothing the claim is about. It bears on the claim where it averages a stretch of
+    years of the claim's own entity and series holding the claim's year, shorter than that
+    series' whole span, adds up the parts of the claim's own bar on a stacked chart of one period
+    (:func:`~generation.questions.crossmodal_claims.entity_parts`), or is the gap of the claim's
+    mark from the mean of its own period's marks (``period_peers``); not where it is a mean over
+    other entities or over the whole series beside a claim about one of its years (a mean the
+    claim plays no part in). None for other questions (a trend claim's period mean included)."""
+    if q.category not in ("verify_with_chart", "integrate_sources") or q.difficulty != "L3":
+        return None
+    facts = [manifest.text_facts[i].values for i in q.required_facts if 0 <= i < len(manifest.text_facts)]
+    v = next((f for f in facts if f.get("kind") == "chart_claim"), None)
+    chart = next((c for c in manifest.charts if v and c.vizId == v.get("viz_id")), None)
+    if v is None or chart is None:
+        return None
+    point = next((p for p in chart.data if p.label == v["label"] and p.category == v.get("series")), None)
+    steps = [s for d in q.derivations or [] for s in d.steps if s.op in ("mean", "sum")]
+    if point is None or not steps:
+        return None
+    refs = [q.required_data_points[o.index].label for o in steps[-1].operands if o.source == "point"]
+    if steps[-1].op == "sum":
+        parts = {point_key(p) for p in entity_parts(chart, point)}
+        return not (len(parts) >= 3 and set(refs) == parts)
+    if set(refs) == {point_key(p) for p in period_peers(chart, point)}:
+        return not _gap_of(q, point_key(point))
+    series = [point_key(p) for p in year_series(chart, point)]
+    if not set(refs) <= set(series) or point_key(point) not in refs or len(refs) >= len(series):
+        return True
+    at = sorted(series.index(r) for r in refs)
+    return at != list(range(at[0], at[0] + len(at)))
+
+
+def _gap_of(q: Question, mark: str) -> bool:
+    """A derivation of ``q`` ends in the gap between ``mark`` and a mean."""
+    for d in q.derivations or []:
+        last = d.steps[-1]
+        sources = {o.source for o in last.operands}
+        marks = {q.required_data_points[o.index].label for o in last.operands if o.source == "point"}
+        if last.op == "abs_difference" and sources == {"point", "step"} and marks == {mark}:
+            return True
+    return False
 
 
 def answer_parts(q: Question) -> frozenset[str]:

@@ -97,3 +97,33 @@ def render(named: Counter, missing: Counter) -> list[str]:
     ]
     lines += [f"  {c} {lv}: {missing[c, lv]} of {n}" for (c, lv), n in sorted(named.items())]
     return lines
+
+
+def named_by_highlight(manifest: DocumentManifest, question: Question) -> bool | None:
+    """Whether an L5 question asks for a series by its colour (a label answer that is a series of
+    its chart) that the chart highlights: a highlighted item is named on the chart (a "▼ name"
+    callout, a line's or band's "◀ name" label), so the question's hop is answered by the
+    pointer's wording, not the colour. None for other questions (the highlight questions, which
+    ask for the highlighted mark itself, included)."""
+    if question.difficulty != "L5" or "highlight" in question.question.lower():
+        return None
+    refs = [u.ref for u in question.evidence_units or [] if u.kind == "chart"]
+    charts = [c for c in manifest.charts if c.vizId in refs or c.title == question.chart_title]
+    labels = {v.text for v in question.answer_values if v.kind == "label"}
+    series = {p.category for c in charts for p in c.data if p.category in labels}
+    if not series:
+        return None
+    marked = {k for c in charts for k in c.visualProperties.highlightedItems}
+    return bool(series & marked)
+
+
+def highlight_named_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
+    """Per (subset, category): L5 questions asking a series by its colour (``<cell>/of``) and
+    those whose series the chart's highlight names (``<cell>``)."""
+    out: Counter[str] = Counter()
+    for manifest, q in pairs:
+        found = named_by_highlight(manifest, q)
+        if found is not None:
+            out[f"{q.category} L5/of"] += 1
+            out[f"{q.category} L5"] += found
+    return out

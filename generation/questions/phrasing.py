@@ -323,6 +323,38 @@ def point_key(point: DataPoint) -> str:
     return f"{point.label} ({point.category})" if point.category else point.label
 
 
+#: A label's first word spelled out as a number ("Fifteen to nineteen", "Sixty-five and over"):
+#: a common noun a legend capitalises, which a sentence capitalises only at its start.
+SPELLED = re.compile(
+    r"(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Eleven|Twelve|Thirteen|Fourteen|Fifteen"
+    r"|Sixteen|Seventeen|Eighteen|Nineteen|Twenty|Thirty|Forty|Fifty|Sixty|Seventy|Eighty|Ninety)"
+    r"(?:-[a-z]+)?\b"
+)
+#: Text before a sentence's start: nothing, or a full stop, question or exclamation mark and space.
+SENTENCE_START = re.compile(r"(?:^|[.?!]\s+)$")
+
+
+def spelled_labels(charts: Sequence[Chart]) -> set[str]:
+    """The labels and series of ``charts`` that begin with a capitalised spelled-out number."""
+    names = {n for c in charts for p in c.data for n in (p.label, p.category or "")}
+    return {n for n in names if SPELLED.match(n)}
+
+
+def in_sentence_case(text: str, labels: Sequence[str] | set[str]) -> str:
+    """``text`` with each of ``labels`` (:func:`spelled_labels`) lower-cased where it stands
+    inside a sentence ("Why did twenty-five to thirty-four move"), kept capitalised where a
+    sentence starts: every question template's words pass here once (``build.draft_to_question``)."""
+    for label in sorted(labels, key=len, reverse=True):
+        text = re.sub(re.escape(label), _cased, text)
+    return text
+
+
+def _cased(m: re.Match[str]) -> str:
+    """A spelled-out label as :func:`in_sentence_case` prints it where ``m`` found it."""
+    said = m.group(0)
+    return said if SENTENCE_START.search(m.string[: m.start()]) else said[:1].lower() + said[1:]
+
+
 def pick(rng: np.random.Generator, options: Sequence[str]) -> str:
     return options[int(rng.integers(len(options)))]
 

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "174748f8269de0d59ca101da0a7b28467aeaf061bb204fca859adec052a8ab9d",
-    "5-d3-1": "f69ccb86abeb8e90e7eaab4a42db03fc1fc74ede668533925a4fbd61e456db2c",
-    "5-d3-2": "c16560c02133177e08d2c660632cd38274ac0bc952aec5cb8d50169432eab1e5",
-    "5-d3-3": "27f33c785674f84366fa815c65bf217cefd3122509e0287523ddc3802f85f0a0",
-    "3-matplotlib-0": "11017b6c1b35be4e494acb503f46c827553e4a2278edcf579702c9994d544657",
-    "3-matplotlib-1": "119067ac8b2dd347367cdddce75991e3d629a54cf01c2ad92a74d18e9f9ab9b7",
+    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
+    "5-d3-1": "b2236758216b3dc04340b021a581360a3c189e455258fb0ebc6b75fab57c3e71",
+    "5-d3-2": "95834b0e4bd37483eb846d077e42dfab8054a2a85c6e46eba2a89f8792710fcd",
+    "5-d3-3": "0e571aa6ef4d7bf808d60db25f6fdf96aabea3ca1aa45d77631e85b6c1639c50",
+    "3-matplotlib-0": "68f86f74edb6742958a2460c55c302fd561dc204f240488f2727cc3efc2a3310",
+    "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
 
 

@@ -1,0 +1,63 @@
+"""The mean a verify L3 or integrate L3 question asks bears on its claim (review49), on 60
+plan-only paper-config documents.
+
+A claim states one figure for one entity, series and year. Its L3 hop (``crossmodal_claims.Hop``)
+averages that entity's own series over the claim's year and the two before it (the first three
+where fewer come before), never the whole series; else, on a stacked chart of one period, adds up
+the parts of the claim's own bar; else asks how far the claim's mark lies from the mean of its
+own period's marks. Before, "the mean of" the whole series or of all values sat beside the claim
+(on fresh seed 6257's 200 documents every one of 43 verify L3 and 61 integrate L3 group means).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from generation.questions.crossmodal_claims import WINDOW
+from generation.questions.crossmodal_measures import mean_off_claim
+from generation.validate.question_rules import text_given_problems
+from generation.validate.rules import check_question
+from synthdocbench_tasks.schema import DocumentManifest, Question
+from tests.generation.questions.planned import planned_run, question_pairs
+
+pytestmark = pytest.mark.slow
+
+SEED, N_DOCS = 3187, 60
+
+
+@pytest.fixture(scope="module")
+def asked() -> list[tuple[DocumentManifest, Question]]:
+    pairs = question_pairs(planned_run(SEED, N_DOCS))
+    return [(m, q) for m, q in pairs if mean_off_claim(m, q) is not None]
+
+
+def test_l3_hops_bear_on_their_claim(asked: list[tuple[DocumentManifest, Question]]) -> None:
+    cells = Counter(q.category for _, q in asked)
+    assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 20, cells
+    assert [q.question for m, q in asked if mean_off_claim(m, q)] == []
+    assert [q.question for m, q in asked if text_given_problems(m, q)] == []
+    # the question rules a plan can be checked by (the PDF's pages and words apart)
+    failed = [
+        (rule, q.question)
+        for m, q in asked
+        for rule, _ in check_question(m, q, 60, [])
+        if rule not in ("evidence_pages", "text_leak", "plausibility")
+    ]
+    assert failed == []
+    kinds = Counter(q.derivations[-1].steps[-1].op for _, q in asked if q.derivations)
+    assert kinds["mean"] and kinds["abs_difference"], kinds  # years of the entity, gaps from a period's mean
+
+
+def test_a_years_mean_names_the_years_it_averages(asked: list[tuple[DocumentManifest, Question]]) -> None:
+    means = [(q, d.steps[-1]) for _, q in asked for d in q.derivations or [] if d.steps[-1].op == "mean"]
+    assert means
+    for q, step in means:
+        refs = [q.required_data_points[o.index].label for o in step.operands]
+        years = sorted(y for r in refs for y in re.findall(r"\b(?:19|20)\d\d\b", r))
+        assert len(years) == WINDOW and f"from {years[0]} to {years[-1]} ({WINDOW} years)" in q.question, (
+            q.question,
+            refs,
+        )
