@@ -113,5 +113,7 @@ def test_a_question_listing_the_directions_lists_all_three_in_a_drawn_order(dire
         assert sorted(listed) == sorted(LISTED), c.question
         firsts[LISTED[listed[0]]] += 1
         assert c.options == tuple(LISTED[w] for w in listed), (c.question, c.options)
-    assert len(found) >= 30, len(found)
+    # 32 of main's 174 drafts listed them; 26 of 176 since world51 draws shocks (a shocked series is
+    # never flat, so fewer flat stretches to list; on seed 8819's 80 reports 90 -> 82 of 354)
+    assert len(found) >= 24, len(found)
     assert all(firsts[d] >= len(found) / 6 for d in LISTED.values()), firsts

@@ -75,8 +75,10 @@ def test_the_slots_with_a_drawn_verdict_get_their_question(
     # on 100 documents of seeds 0 and 9991: an L3 question needs a period
     # to average, L5 a series found by its colour, and a setting keeps fewer entities since small
     # ones whose bands are too crowded to print are left out; other categories fill the rest;
-    # 43 of 80 since trend claims skip metrics with a known direction, trend45)
-    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.5)):
+    # 43 of 80 since trend claims skip metrics with a known direction, trend45; 36 of 80 since world51
+    # re-draws the topics, while 200 fresh reports hold as many as before: 79 -> 89 on seed 6389,
+    # 89 -> 82 on 7933)
+    for category, levels, found in (("integrate_sources", 1, 0.85), ("compare_representations", 4, 0.4)):
         asked = sum(balance[category].values())
         assert found * slots[category] <= asked <= slots[category], (category, asked, slots[category])
         # the drawn split is even to one per level; a slot without its question moves it by one
