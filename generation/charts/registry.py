@@ -103,6 +103,9 @@ class ChartType:
     one_position_px: tuple[float, float] | None = None
     #: Whether that value axis starts at zero (a radar's centre) rather than at the data's least.
     one_position_from_zero: bool = False
+    #: Whether the type draws one small panel per series (a sparkline grid): a panel gets a share of
+    #: the figure, so its printed values fit only in a figure of its own (``reading.own_figure``).
+    panels: bool = False
 
     @property
     def overlap_share(self) -> float:
@@ -266,6 +269,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 axis_readable=False,
                 world_reader="series_years",
                 noun="grid of small line charts",
+                panels=True,
             ),
         )
     }

@@ -1517,12 +1517,20 @@
       return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
     });
     const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
+    /* A reader pairs a label with the dot nearest to it: a moved label stays nearer its own dot
+     * (the one nearest where it was drawn) than any other, or a sparkline's label moved beside its
+     * point sits over the next year's and reads as its value (validate's "misplaced"). */
+    const gap = (a, d) => Math.hypot(Math.max(a.x0 - (d.x0 + 1.5), 0, d.x0 + 1.5 - a.x1),
+      Math.max(a.y0 - (d.y0 + 1.5), 0, d.y0 + 1.5 - a.y1));
+    const nearest = (a) => dots.reduce((best, d) => (best === null || gap(a, d) < gap(a, best) ? d : best), null);
+    const ownNearest = (a, own) => own === null || dots.every((d) => gap(a, own) <= gap(a, d) + 1);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
       const y = Number(t.getAttribute("y"));
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
+      const own = nearest(b);
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
@@ -1535,7 +1543,7 @@
         t.setAttribute("y", y + dy);
         const at = boxOf(t);
         const inFrame = at.x0 >= frameBox.x0 && at.x1 <= frameBox.x1 && at.y0 >= frameBox.y0 && at.y1 <= frameBox.y1;
-        if (inFrame && !placed.some((p) => collide(at, p)) && !covers(at)) {
+        if (inFrame && !placed.some((p) => collide(at, p)) && !covers(at) && ownNearest(at, own)) {
           done = true;
           break;
         }
