@@ -60,7 +60,7 @@ CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed",
 PAIRED_TYPES: frozenset[str] = frozenset(
     t.name
     for t in map(chart_type, CHART_TYPE_NAMES)
-    if t.panels or ("line" in t.families and "multi_series" not in t.families)
+    if t.panels or (t.member("line") and not t.member("multi_series"))
 )
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 MIN_SIZE_PT = 7.0
