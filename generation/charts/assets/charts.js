@@ -1253,26 +1253,14 @@
       const si = sources.indexOf(d.metadata.source);
       const band = f.g.append("path").attr("class", "mark link").attr("d", path)
         .attr("fill", colorOf(spec, d.metadata.source, si)).attr("fill-opacity", 0.42);
-      labels.push({ y0: gm.ty + h / 2, d: d, color: colorOf(spec, d.metadata.source, si) });
+      labels.push({ y0: gm.ty + h / 2, d: d });
       if (isHighlighted(spec, d.label)) {
         finishHighlight(band);
         f.g.append("text").attr("class", "annotation").attr("text-anchor", "middle").attr("x", xm)
           .attr("y", (gm.sy + gm.ty + h) / 2 + 4).text("◆ " + d.label);
       }
     });
-    /* The values print in one column by the targets, spread apart around their flows' middles
-     * within the plot (two thin flows side by side printed '17.9' over '11.2'); a moved one gets a
-     * leader. The legibility pass may still move one that meets another text (a narrow slot). */
-    if (labelsOn(spec)) {
-      spread(labels, 11);
-      within(labels, 11, 0, f.ih);
-      labels.forEach((e) => {
-        const moved = Math.abs(e.y - e.y0) > 1.5;
-        const xl = x1 - (moved ? 14 : 5);
-        dataLabel(f.g, xl, e.y + 3, valueText(spec, e.d.value), "small", "end");
-        if (moved) leader(f.g, x1 - 2, e.y0, xl + 1, e.y, "#555");
-      });
-    }
+    if (labelsOn(spec)) flowValues(f, spec, labels, x1);
     sources.forEach((s, i) => {
       f.g.append("rect").attr("class", "node").attr("x", 0).attr("width", nodeW).attr("y", src[s].y0)
         .attr("height", src[s].y1 - src[s].y0).attr("fill", colorOf(spec, s, i));
@@ -1286,6 +1274,20 @@
         .text(t);
     });
   };
+
+  /* A sankey's values print in one column by the targets (ending at x1), spread apart around
+   * their flows' middles within the plot (two thin flows side by side printed '17.9' over '11.2');
+   * a moved one gets a leader. The legibility pass may still move one that meets another text. */
+  function flowValues(f, spec, labels, x1) {
+    spread(labels, 11);
+    within(labels, 11, 0, f.ih);
+    labels.forEach((e) => {
+      const moved = Math.abs(e.y - e.y0) > 1.5;
+      const xl = x1 - (moved ? 14 : 5);
+      dataLabel(f.g, xl, e.y + 3, valueText(spec, e.d.value), "small", "end");
+      if (moved) leader(f.g, x1 - 2, e.y0, xl + 1, e.y, "#555");
+    });
+  }
 
   /* ---------- box plot: whiskers min..max, box q1..q3, median line ---------- */
   SUPPORTED.box = function (el, spec) {
