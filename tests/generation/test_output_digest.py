@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
-    "5-d3-2": "cd0c9949ad445296d143e134e551fadc38703ee65c701beab6cbb62193751af2",
-    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
+    "5-d3-0": "78b320e5ccd78058f9ecc737ee123230202f7a77ae3f7c64079b33b93c2867df",
+    "5-d3-1": "896970e29b7f95b878ff940eed3d8e29f2c25aed682585e1e881652c52050663",
+    "5-d3-2": "e385d406d3923f6004ef33340c37ca9ed3f2904de88ac49427e101dce0a90927",
+    "5-d3-3": "36872f0ec65a50e0d73ec213c41127aeb7a4ae4aa97d530a950e184c9e372e51",
     "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
     "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
