@@ -998,7 +998,7 @@
       pts.forEach((d) => {
         g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
           .attr("fill", color);
-        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small");
+        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
       });
     });
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
@@ -1543,9 +1543,11 @@
       return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
     });
     const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
-    /* A reader pairs a label with the dot nearest to it: a moved label stays nearer its own dot
-     * (the one nearest where it was drawn) than any other, or a sparkline's label moved beside its
-     * point sits over the next year's and reads as its value (validate's "misplaced"). */
+    /* A reader pairs a label with the dot nearest to it: a moved label of one series' line
+     * ("by-dot": a sparkline panel's) stays nearer its own dot (the one nearest where it was
+     * drawn) than any other, or it sits over the next year's point and reads as its value
+     * (validate's "misplaced"). Where several series' dots share a plot, the nearest dot where a
+     * label was drawn may be another series': those labels move as before. */
     const gap = (a, d) => Math.hypot(Math.max(a.x0 - (d.x0 + 1.5), 0, d.x0 + 1.5 - a.x1),
       Math.max(a.y0 - (d.y0 + 1.5), 0, d.y0 + 1.5 - a.y1));
     const nearest = (a) => dots.reduce((best, d) => (best === null || gap(a, d) < gap(a, best) ? d : best), null);
@@ -1556,7 +1558,7 @@
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
-      const own = nearest(b);
+      const own = t.classList.contains("by-dot") ? nearest(b) : null;
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
