@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "78b320e5ccd78058f9ecc737ee123230202f7a77ae3f7c64079b33b93c2867df",
-    "5-d3-1": "896970e29b7f95b878ff940eed3d8e29f2c25aed682585e1e881652c52050663",
-    "5-d3-2": "e385d406d3923f6004ef33340c37ca9ed3f2904de88ac49427e101dce0a90927",
-    "5-d3-3": "36872f0ec65a50e0d73ec213c41127aeb7a4ae4aa97d530a950e184c9e372e51",
+    "5-d3-0": "e0217c748a9cd5f1dcb605c3eb895f71513147ce4994611603b04ebc14fc0df9",
+    "5-d3-1": "389fafafd08bffe4657462c3695853ef6c16e8376dc041bf4c4f33354e9804bd",
+    "5-d3-2": "3577dbc2df47b1e80db15f1606620a4ffbe8bcf3bce4c3621da4eae8461f41e5",
+    "5-d3-3": "1c0c4b13984398d7cb6542893e368cc005ff6d121bd1865b51178b434bd6c199",
     "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
     "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
