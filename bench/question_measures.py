@@ -58,6 +58,7 @@ from scipy.stats import binomtest
 from bench import _validity
 from bench._plans import plan_run, plans
 from generation.document.claims import MATCH_SHARE
+from generation.document.layout import chart_slots
 from generation.document.prose_measures import ProseCounts, plan_counts
 from generation.document.prose_measures import render as render_prose
 from generation.questions import elsewhere
@@ -121,6 +122,7 @@ def main() -> None:
     rounded: Counter[bool | None] = Counter()
     bands = [0, 0]  # labelled stacked areas: values counted printed, all values
     prose = ProseCounts()
+    drawn: dict[str, dict[str, str]] = {}  # per document, each chart's slot (layout.chart_slots)
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
         prose.add(plan_counts(plan))
@@ -134,6 +136,7 @@ def main() -> None:
         bands = [a + b for a, b in zip(bands, band_values_printed(manifest), strict=True)]
         defects += _validity.count(manifest, made)
         claims += [f for q in made if (f := claim_features(manifest, q)) is not None]
+        drawn[manifest.doc_id] = {viz: slot.kind for viz, slot in chart_slots(plan).items()}
     print(f"{args.config} seed {args.seed}, {args.n_docs} documents, plan only (before validation)")
     print("\n".join(question_stats(questions, lambda q: q.question_id in restated).render_measures()))
     numeric = [q for q in questions if any(v.kind == "number" for v in q.answer_values)]
@@ -193,6 +196,7 @@ def main() -> None:
     print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
     print("\n".join(render_prose(prose)))
+    print("\n".join(render_overlap(hidden_counts(pairs, drawn), " at the slot it is drawn in")))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

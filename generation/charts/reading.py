@@ -99,9 +99,10 @@ MIN_SEGMENT_SHARE = (0.08, 0.11)
 
 def own_figure(chart: Chart) -> bool:
     """Whether ``chart``'s printed values are planned for a figure of its own (a labelled stacked
-    area: :func:`band_labels` plans for the smallest such slot, ``band_labels.LABEL_SLOT_PX``), so
+    area: :func:`band_labels` plans for the smallest such slot, ``band_labels.LABEL_SLOT_PX``; a
+    labelled grid of panels, whose labels beside a panel's points need a share of a whole row), so
     the document's layout never draws it beside another figure, in a smaller slot."""
-    return printed(chart) and banded(chart)
+    return printed(chart) and (banded(chart) or chart_type(chart.chartType).panels)
 
 
 def value_printed(chart: Chart, point: DataPoint) -> bool:

@@ -96,18 +96,30 @@ class ChartType:
     #: How a reader names the kind of chart in a sentence (None: "<name> chart").
     noun: str | None = None
     #: Where the marks of several series at one label are drawn on one line (a dumbbell row, a
-    #: radar spoke, a slope's year column): (the dot's drawn diameter, the value axis's length
-    #: from its start to its top at a full-width slot), px, from charts.js; two such marks whose
-    #: centres are closer than the diameter overlap and a reader cannot tell which is whose.
-    #: None: the type draws one series' mark per position (or bars side by side).
-    one_position_px: tuple[float, float] | None = None
+    #: radar spoke, a slope's year column): (the dot's drawn diameter, the value axis's length from
+    #: the data's least to its greatest value (a radar: from zero) at a full-width slot, and at a
+    #: half-width slot), px, measured on charts.js' drawings (the least over the archetypes); two such
+    #: marks whose centres are closer than the diameter overlap and a reader cannot tell which is
+    #: whose. None: the type draws one series' mark per position (or bars side by side).
+    one_position_px: tuple[float, float, float] | None = None
     #: Whether that value axis starts at zero (a radar's centre) rather than at the data's least.
     one_position_from_zero: bool = False
+    #: Whether the type draws one small panel per series (a sparkline grid): a panel gets a share of
+    #: the figure, so its printed values fit only in a figure of its own (``reading.own_figure``).
+    panels: bool = False
 
     @property
     def overlap_share(self) -> float:
-        """The share of the value axis's span under which two marks at one label overlap."""
-        return self.one_position_px[0] / self.one_position_px[1] if self.one_position_px else 0.0
+        """The share of the value axis's span under which two marks at one label overlap, in the
+        smallest slot the type is drawn in (half-width: such a chart shares a figure row)."""
+        return self.overlap_share_at("half")
+
+    def overlap_share_at(self, slot: str) -> float:
+        """:attr:`overlap_share` in a slot of this kind (``archetypes.FigureSlot.kind``)."""
+        if not self.one_position_px:
+            return 0.0
+        diameter, full, half = self.one_position_px
+        return diameter / (half if slot == "half" else full)
 
     @property
     def reader_noun(self) -> str:
@@ -226,7 +238,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "multi_series",
                 world_reader="label_category",
                 mark_noun="point",
-                one_position_px=(6.0, 134.0),
+                one_position_px=(6.0, 112.0, 80.0),
                 one_position_from_zero=True,
             ),
             _type("waterfall", "whole", world_reader="level_then_changes", mark="the {label} step"),
@@ -252,11 +264,15 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 value_axis="x",
                 world_reader="label_category",
                 mark_noun="dot",
-                one_position_px=(12.0, 500.0),
+                one_position_px=(12.0, 444.0, 175.0),
             ),
             _type("lollipop", "additive", "share_of_total", world_reader="entity_year", mention="single"),
             _type(
-                "slope", "temporal", "multi_series", world_reader="series_years", one_position_px=(7.0, 250.0)
+                "slope",
+                "temporal",
+                "multi_series",
+                world_reader="series_years",
+                one_position_px=(7.0, 209.0, 177.0),
             ),
             _type(
                 "sparkline_grid",
@@ -266,6 +282,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 axis_readable=False,
                 world_reader="series_years",
                 noun="grid of small line charts",
+                panels=True,
             ),
         )
     }

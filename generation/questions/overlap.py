@@ -2,9 +2,11 @@
 row, a radar spoke, a slope's year column) whose dots overlap.
 
 Two such marks overlap when their values are closer than the drawn dot's diameter, in value
-units: the registry's ``overlap_share`` (diameter over the value axis's length at a full-width
-slot, ``ChartType.one_position_px``) times the value axis's span (from zero on a radar, else
-the data's least to its greatest value). A reader then sees two dots but not which is whose, so
+units: the registry's ``overlap_share`` (diameter over the value axis's length, measured on
+charts.js' drawings, ``ChartType.one_position_px``) times the value axis's span (from zero on a
+radar, else the data's least to its greatest value). The check reads the share at the smallest
+slot the chart can be drawn in (half-width: the document's layout, which comes later, may put it
+beside another figure), where its dots are closest. A reader then sees two dots but not which is whose, so
 a question reading one of them has one right answer only where reading the other instead (the
 swap) keeps every number of its answer within that number's tolerance, and, where it answers a
 label too (a verdict, a choice), the two values lie within one reading tolerance (the label
@@ -13,7 +15,7 @@ rests on a reading of that precision, so a swap by more may change it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from generation.charts.reading import value_tolerance
 from generation.charts.registry import chart_type
@@ -23,20 +25,22 @@ from generation.world.derivation import DerivationError, execute
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, Derivation, Operand
 
 
-def overlap_gap(chart: Chart) -> float:
-    """The value gap under which two series' marks at one label overlap on ``chart`` (0: its
-    type draws one series' mark per position)."""
+def overlap_gap(chart: Chart, slot: str | None = None) -> float:
+    """The value gap under which two series' marks at one label overlap on ``chart`` drawn in a
+    slot of kind ``slot`` (None: the smallest it can be drawn in; 0: its type draws one series'
+    mark per position)."""
     record = chart_type(chart.chartType)
-    if not record.overlap_share or not chart.data:
+    share = record.overlap_share if slot is None else record.overlap_share_at(slot)
+    if not share or not chart.data:
         return 0.0
     values = [p.value for p in chart.data]
     low = min(0.0, *values) if record.one_position_from_zero else min(values)
-    return record.overlap_share * (max(values) - low)
+    return share * (max(values) - low)
 
 
-def overlapping(chart: Chart, p: DataPoint) -> list[DataPoint]:
-    """The marks of other series at ``p``'s label whose dots overlap ``p``'s."""
-    gap = overlap_gap(chart)
+def overlapping(chart: Chart, p: DataPoint, slot: str | None = None) -> list[DataPoint]:
+    """The marks of other series at ``p``'s label whose dots overlap ``p``'s (in ``slot``)."""
+    gap = overlap_gap(chart, slot)
     return [
         c
         for c in chart.data
@@ -49,17 +53,19 @@ def swap_moves_answer(
     points: Sequence[DataPoint],
     values: Sequence[AnswerValue],
     derivations: Sequence[Derivation],
+    slots: Mapping[str, str] | None = None,
 ) -> bool:
     """True when reading, for one of ``points``, the overlapping mark of another series instead
-    (:func:`overlapping`) moves a number of the answer beyond its tolerance: the derivations
-    rerun on the recorded operand values with that one mark's value swapped), or, where the
-    answer has a label, the two values differ by more than the reading tolerance."""
+    (:func:`overlapping`, in the slot ``slots`` gives the chart's vizId, else the smallest) moves a
+    number of the answer beyond its tolerance: the derivations rerun on the recorded operand values
+    with that one mark's value swapped), or, where the answer has a label, the two values differ by
+    more than the reading tolerance."""
     labelled = any(v.kind == "label" for v in values)
     for i, p in enumerate(points):
         chart = next((c for c in charts if any(x is p or x == p for x in c.data)), None)
         if chart is None:
             continue
-        for other in overlapping(chart, p):
+        for other in overlapping(chart, p, (slots or {}).get(chart.vizId)):
             if labelled and abs(other.value - p.value) > value_tolerance(chart, p.value):
                 return True
             if any(_moves(d, values, i, other.value) for d in derivations):

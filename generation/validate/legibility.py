@@ -19,6 +19,8 @@ Every word printed inside a chart's region is checked four ways:
   85% of its width and height (a label on a plate is never crossed).
 - ``covers``: the word's glyph box holds no data marker's centre (a label or its plate
   painted over a point, or a point cut into a label; :mod:`generation.validate.marks`).
+- ``misplaced``: a value label sits no nearer another data marker than its own (``marks.
+  misplaced``: a sparkline's label moved over the next year's point is read as that year's).
 
 Besides the checks, each chart counts its ``unlabelled`` values: those the planner counts
 printed (``reading.value_printed``) whose label the chart prints nowhere.
@@ -40,15 +42,26 @@ import numpy as np
 import pymupdf
 
 from generation.charts.reading import printed, value_printed
+from generation.charts.registry import CHART_TYPE_NAMES, chart_type
 from generation.charts.spec import chart_decimals
 from generation.questions.phrasing import drawn_forms
 from generation.validate.chart_words import PrintedWord, page_words
-from generation.validate.marks import inside, marker_centres
+from generation.validate.marks import inside, marker_centres, misplaced
 from synthdocbench_tasks.pdf_text import PageContents
 from synthdocbench_tasks.schema import Chart, DataRef, DocumentManifest, Question, Region
 
 #: The checks, in report order.
-CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers")
+CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers", "misplaced")
+#: Line types whose every plot draws one series' dots (a line, an area; a sparkline grid: a panel a
+#: series), where the ``misplaced`` check finds a label's own dot by pairing alone. Where several
+#: series' dots share a plot (multi-line, radar, slope, dumbbell) their colours and leader lines
+#: decide which is whose (``tests/generation/charts/test_label_attribution.py`` checks those); a
+#: scatter's labels name their points.
+PAIRED_TYPES: frozenset[str] = frozenset(
+    t.name
+    for t in map(chart_type, CHART_TYPE_NAMES)
+    if t.panels or (t.member("line") and not t.member("multi_series"))
+)
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 MIN_SIZE_PT = 7.0
 #: A word fails the contrast check when more than this share of its box is below MIN_CONTRAST.
@@ -352,13 +365,33 @@ def _check_sizes_and_edges(
             )
 
 
-def _check_markers(result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect) -> None:
+def _check_markers(
+    result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect, values: set[int]
+) -> None:
+    """``covers`` and ``misplaced``: ``values`` are the indices of the chart's value labels."""
     on_page = [(i, w) for i, w in result.to_check() if w.page == page_no]
     centres = marker_centres(page, clip) if on_page else []
     for i, w in on_page:
         hit = next((c for c in centres if inside(w.corners, c)), None)
         if hit is not None:
             result.fail(i, "covers", f"covers a data marker at ({hit[0]:.0f}, {hit[1]:.0f})")
+    words = result.words
+    labels = [i for i in sorted(values) if words[i].page == page_no and clip.intersects(words[i].bbox)]
+    checked = {i for i, _ in on_page}
+    for k, nearer in misplaced([words[i].corners for i in labels], centres).items():
+        if labels[k] in checked:
+            why = f"sits {nearer:.1f} pt nearer another data marker than its own" if nearer else ""
+            result.fail(labels[k], "misplaced", why or "sits as near its data marker as another value label")
+
+
+def _value_labels(result: ChartLegibility, chart: Chart) -> set[int]:
+    """Indices of the words that print a value of ``chart`` as its labels do (its own decimals),
+    on a chart whose labels :func:`~generation.validate.marks.misplaced` judges (:data:`PAIRED_TYPES`)."""
+    if not printed(chart) or chart.chartType not in PAIRED_TYPES:
+        return set()
+    places = chart_decimals(chart)
+    forms = {f"{abs(p.value):,.{places}f}" for p in chart.data if value_printed(chart, p)}
+    return {i for i, w in enumerate(result.words) if _form(w) in forms}
 
 
 def _contains(outer: pymupdf.Rect, inner: pymupdf.Rect, tolerance: float) -> bool:
@@ -520,6 +553,7 @@ def check_document(
                 wanted = forms.get(chart.vizId, ())
                 result.checked = {i for i, w in enumerate(result.words) if _form(w) in wanted}
             _count_unlabelled(result, chart)
+            values = _value_labels(result, chart)
             _check_overlaps(result)
             _check_sizes_and_edges(result, rects[chart.vizId], pages)
             for page_no, page_rects in sorted(rects[chart.vizId].items()):
@@ -533,7 +567,7 @@ def check_document(
                     behind_pix, behind = _pixels(behind_pages, page_no - 1, clip)
                     _check_pixels(result, clip, page_no, shown, behind)
                     del shown, behind, shown_pix, behind_pix  # the views go before their pixmaps
-                    _check_markers(result, page_no, doc[page_no - 1], rect)
+                    _check_markers(result, page_no, doc[page_no - 1], rect, values)
             out.charts[chart.vizId] = result
     finally:
         pymupdf.TOOLS.set_small_glyph_heights(small_glyphs)

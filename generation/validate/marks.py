@@ -5,18 +5,26 @@ scatter point): a vector path of curves 2-12 pt across, about as wide as it is t
 paper-white. A chart word whose glyph box holds a marker's centre hides that marker (the
 word's plate is painted over it) or is itself cut by it, so a reader can neither see the dot
 nor read the label cleanly (issue 24, point 5).
+
+A reader pairs a value label with the marker nearest to it. :func:`misplaced` finds the labels
+that sit nearer another marker than their own (the legibility check's ``misplaced`` test): a
+sparkline's label moved beside its point, over the next year's point, is read as that year's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pymupdf
+from scipy.optimize import linear_sum_assignment
 
 #: Markers are this wide, in pt (bubbles and pie slices are larger; ticks and glyphs smaller).
 MIN_WIDTH, MAX_WIDTH = 2.0, 12.0
 #: A marker's width and height differ by less than this (pt): it is round.
 _ROUND = 0.8
+#: A label's nearest marker must be nearer than its own by this much (pt) to misplace it (ties).
+TIE_PT = 1.0
 #: A fill whose every channel is above this is paper or a label plate, not a marker.
 _PAPER = 0.95
 
@@ -52,3 +60,39 @@ def inside(corners: Sequence[Point], p: Point) -> bool:
         (ax, ay), (bx, by) = corners[k], corners[(k + 1) % 4]
         signs.append((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax))
     return all(s >= 0 for s in signs) or all(s <= 0 for s in signs)
+
+
+def _gap(corners: Sequence[Point], p: Point) -> float:
+    """Distance (pt) from ``p`` to the axis-aligned box around ``corners`` (0 inside)."""
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    dx = max(min(xs) - p[0], 0.0, p[0] - max(xs))
+    dy = max(min(ys) - p[1], 0.0, p[1] - max(ys))
+    return float(np.hypot(dx, dy))
+
+
+def misplaced(labels: Sequence[Sequence[Point]], centres: Sequence[Point]) -> dict[int, float]:
+    """The value labels (glyph-box corners) that sit nearer another marker than their own, with
+    how much nearer (pt).
+
+    A label's own marker is the one a one-to-one pairing of labels with markers at the least total
+    distance gives it (the pairing a correctly labelled chart draws: each label beside its point);
+    a label whose nearest marker is nearer than that one by more than :data:`TIE_PT` is read as
+    that marker's value, and so is the label paired with that marker where it sits no nearer to it
+    (two labels as near one dot: a reader cannot tell which is its value). Labels the pairing leaves
+    out (more labels than markers) are not judged."""
+    if not labels or not centres:
+        return {}
+    gaps = np.array([[_gap(c, p) for p in centres] for c in labels])
+    rows, cols = linear_sum_assignment(gaps)
+    holder = {int(j): int(i) for i, j in zip(rows, cols, strict=True)}
+    out: dict[int, float] = {}
+    for i, j in zip(rows, cols, strict=True):
+        nearest = int(gaps[i].argmin())
+        nearer = float(gaps[i, j] - gaps[i, nearest])
+        if nearer <= TIE_PT:
+            continue
+        out[int(i)] = nearer
+        other = holder.get(nearest)
+        if other is not None and gaps[other, nearest] >= gaps[i, nearest] - TIE_PT:
+            out.setdefault(other, 0.0)
+    return out

@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "b2236758216b3dc04340b021a581360a3c189e455258fb0ebc6b75fab57c3e71",
-    "5-d3-2": "95834b0e4bd37483eb846d077e42dfab8054a2a85c6e46eba2a89f8792710fcd",
-    "5-d3-3": "0e571aa6ef4d7bf808d60db25f6fdf96aabea3ca1aa45d77631e85b6c1639c50",
-    "3-matplotlib-0": "68f86f74edb6742958a2460c55c302fd561dc204f240488f2727cc3efc2a3310",
+    "5-d3-0": "e0217c748a9cd5f1dcb605c3eb895f71513147ce4994611603b04ebc14fc0df9",
+    "5-d3-1": "389fafafd08bffe4657462c3695853ef6c16e8376dc041bf4c4f33354e9804bd",
+    "5-d3-2": "3577dbc2df47b1e80db15f1606620a4ffbe8bcf3bce4c3621da4eae8461f41e5",
+    "5-d3-3": "1c0c4b13984398d7cb6542893e368cc005ff6d121bd1865b51178b434bd6c199",
+    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
     "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
 }
 

@@ -774,6 +774,16 @@
     groups.forEach((g) => g.items.forEach((it, k) => { it.y = g.top + k * gap; }));
   }
 
+  /* Moves spread items (in y order, `gap` apart) inside lo..hi where the column fits: those past
+   * an end move in, pushing their neighbours along. */
+  function within(items, gap, lo, hi) {
+    const order = items.slice().sort((a, b) => a.y - b.y);
+    order.forEach((it, k) => { if (k === 0) it.y = Math.max(it.y, lo); else it.y = Math.max(it.y, order[k - 1].y + gap); });
+    for (let k = order.length - 1; k >= 0; k--) {
+      order[k].y = Math.min(order[k].y, k === order.length - 1 ? hi : order[k + 1].y - gap);
+    }
+  }
+
   /* A thin line from a mark to its label, for a label that could not sit right by its mark. */
   function leader(g, x1, y1, x2, y2, color) {
     g.append("line").attr("class", "leader").attr("x1", x1).attr("y1", y1).attr("x2", x2).attr("y2", y2)
@@ -988,7 +998,7 @@
       pts.forEach((d) => {
         g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
           .attr("fill", color);
-        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small");
+        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
       });
     });
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
@@ -1233,6 +1243,7 @@
       geometry.get(d).ty = t.next;
       t.next += d.value * k;
     });
+    const labels = [];
     links.forEach((d) => {
       const gm = geometry.get(d);
       const h = d.value * k;
@@ -1242,13 +1253,14 @@
       const si = sources.indexOf(d.metadata.source);
       const band = f.g.append("path").attr("class", "mark link").attr("d", path)
         .attr("fill", colorOf(spec, d.metadata.source, si)).attr("fill-opacity", 0.42);
-      if (labelsOn(spec)) dataLabel(f.g, x1 - 5, gm.ty + h / 2 + 3, valueText(spec, d.value), "small", "end");
+      labels.push({ y0: gm.ty + h / 2, d: d });
       if (isHighlighted(spec, d.label)) {
         finishHighlight(band);
         f.g.append("text").attr("class", "annotation").attr("text-anchor", "middle").attr("x", xm)
           .attr("y", (gm.sy + gm.ty + h) / 2 + 4).text("◆ " + d.label);
       }
     });
+    if (labelsOn(spec)) flowValues(f, spec, labels, x1);
     sources.forEach((s, i) => {
       f.g.append("rect").attr("class", "node").attr("x", 0).attr("width", nodeW).attr("y", src[s].y0)
         .attr("height", src[s].y1 - src[s].y0).attr("fill", colorOf(spec, s, i));
@@ -1262,6 +1274,20 @@
         .text(t);
     });
   };
+
+  /* A sankey's values print in one column by the targets (ending at x1), spread apart around
+   * their flows' middles within the plot (two thin flows side by side printed '17.9' over '11.2');
+   * a moved one gets a leader. The legibility pass may still move one that meets another text. */
+  function flowValues(f, spec, labels, x1) {
+    spread(labels, 11);
+    within(labels, 11, 0, f.ih);
+    labels.forEach((e) => {
+      const moved = Math.abs(e.y - e.y0) > 1.5;
+      const xl = x1 - (moved ? 14 : 5);
+      dataLabel(f.g, xl, e.y + 3, valueText(spec, e.d.value), "small", "end");
+      if (moved) leader(f.g, x1 - 2, e.y0, xl + 1, e.y, "#555");
+    });
+  }
 
   /* ---------- box plot: whiskers min..max, box q1..q3, median line ---------- */
   SUPPORTED.box = function (el, spec) {
@@ -1517,12 +1543,22 @@
       return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
     });
     const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
+    /* A reader pairs a label with the dot nearest to it: a moved label of one series' line
+     * ("by-dot": a sparkline panel's) stays nearer its own dot (the one nearest where it was
+     * drawn) than any other, or it sits over the next year's point and reads as its value
+     * (validate's "misplaced"). Where several series' dots share a plot, the nearest dot where a
+     * label was drawn may be another series': those labels move as before. */
+    const gap = (a, d) => Math.hypot(Math.max(a.x0 - (d.x0 + 1.5), 0, d.x0 + 1.5 - a.x1),
+      Math.max(a.y0 - (d.y0 + 1.5), 0, d.y0 + 1.5 - a.y1));
+    const nearest = (a) => dots.reduce((best, d) => (best === null || gap(a, d) < gap(a, best) ? d : best), null);
+    const ownNearest = (a, own) => own === null || dots.every((d) => gap(a, own) <= gap(a, d) + 1);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
       const y = Number(t.getAttribute("y"));
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
+      const own = t.classList.contains("by-dot") ? nearest(b) : null;
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
@@ -1535,7 +1571,7 @@
         t.setAttribute("y", y + dy);
         const at = boxOf(t);
         const inFrame = at.x0 >= frameBox.x0 && at.x1 <= frameBox.x1 && at.y0 >= frameBox.y0 && at.y1 <= frameBox.y1;
-        if (inFrame && !placed.some((p) => collide(at, p)) && !covers(at)) {
+        if (inFrame && !placed.some((p) => collide(at, p)) && !covers(at) && ownNearest(at, own)) {
           done = true;
           break;
         }

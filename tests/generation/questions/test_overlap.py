@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from generation.charts.registry import REGISTRY
+from generation.document.layout import chart_slots
 from generation.questions import build
 from generation.questions.overlap import overlap_gap, overlapping
 from generation.questions.overlap_measures import hidden_counts
@@ -26,6 +27,9 @@ def test_one_position_types_are_multi_series_with_a_dot_smaller_than_their_axis(
     for name in placed:
         assert REGISTRY[name].member("multi_series")
         assert 0 < REGISTRY[name].overlap_share < 0.1
+        # the check reads the smallest slot: a half-width one draws the dots closest
+        assert REGISTRY[name].overlap_share == REGISTRY[name].overlap_share_at("half")
+        assert REGISTRY[name].overlap_share_at("half") > REGISTRY[name].overlap_share_at("full")
     assert all(t.overlap_share == 0 for t in REGISTRY.values() if t.name not in placed)
 
 
@@ -39,6 +43,23 @@ def test_no_question_reads_a_hidden_mark_a_swap_would_change(seed: int, n_docs: 
     found = hidden_counts(question_pairs(run))
     moved = {k: n for k, n in found.items() if k[2]}
     assert not moved, moved
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "n_docs"), RUNS)
+def test_no_question_reads_a_dot_hidden_in_any_slot_it_may_be_drawn_in(seed: int, n_docs: int) -> None:
+    """The layout, which comes after the questions, may draw such a chart in a half-width slot,
+    where its dots lie closer than in a full-width one: no question reads a dot a swap would
+    change in either (the slots the plans draw them in included, ``layout.chart_slots``)."""
+    run = planned_run(seed, n_docs)
+    pairs = question_pairs(run)
+    drawn = {plan.manifest.doc_id: {v: s.kind for v, s in chart_slots(plan).items()} for plan, _ in run}
+    for kind in ("full", "half"):
+        every = {doc: dict.fromkeys(slots, kind) for doc, slots in drawn.items()}
+        found = hidden_counts(pairs, every)
+        assert sum(found.values()) >= 3, (kind, found)  # the run asks such marks
+        assert not {k: n for k, n in found.items() if k[2]}, (kind, found)
+    assert not {k: n for k, n in hidden_counts(pairs, drawn).items() if k[2]}
 
 
 @pytest.mark.slow
