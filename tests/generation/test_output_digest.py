@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "e0217c748a9cd5f1dcb605c3eb895f71513147ce4994611603b04ebc14fc0df9",
-    "5-d3-1": "389fafafd08bffe4657462c3695853ef6c16e8376dc041bf4c4f33354e9804bd",
-    "5-d3-2": "3577dbc2df47b1e80db15f1606620a4ffbe8bcf3bce4c3621da4eae8461f41e5",
-    "5-d3-3": "1c0c4b13984398d7cb6542893e368cc005ff6d121bd1865b51178b434bd6c199",
-    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
-    "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
+    "5-d3-0": "f7a31b37fdb925d1d61a2895ce02ef7c307292dd3379b8580663ff16ceabeae1",
+    "5-d3-1": "2be3e8d7aaa4599cd3c3f5e08f03518c17e4125e2a4e55279b3d8499d22390c3",
+    "5-d3-2": "0ee786d4b740faa0247185548a6c30cb32617ed0a76ddb7312deaea64b33e14f",
+    "5-d3-3": "8a847c9087555cd71ae6458b505e7ecff48604c112327ac7b0ca0bc1bcc2c246",
+    "3-matplotlib-0": "016b34e9d61eaadb7924515d326439ffe4d4e2c9977c9c09dab55de555516be0",
+    "3-matplotlib-1": "3ced75c56936d45fbe80702c90546b18d5d903aca3b200519272fccde6a4ac3c",
 }
 
 
