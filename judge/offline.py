@@ -98,10 +98,13 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
+from judge.offline_finals import two_finals
 from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.offline_senses import senses_denied
+from judge.offline_stance import stance_against_reason
+from judge.offline_support import WRONG_PATH, path_contradicted, verdict_against_reason, wrong_path
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
@@ -393,6 +396,10 @@ def _committed_checks(
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
+    verdicts = stance_against_reason(facts, verdicts, kept.text)
+    verdicts = verdict_against_reason(facts, verdicts, kept.text)
+    ctx.memo["wrong_path"] = wrong_path(kept.text, ctx.reference.text, ctx.question.text)
+    facts, verdicts = path_contradicted(facts, verdicts, ctx.memo["wrong_path"])
     return senses_denied(ctx, facts, verdicts, kept)
 
 
@@ -466,7 +473,9 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
                     f"{item.question} {item.reference}"
                 )
-        candidate = _surface(item.candidate)
+        candidate = offline_surface.accounting(
+            _surface(item.candidate), item.reference, any(f.negative for f in facts)
+        )
         language = certainty.language_doubt(candidate)
         candidate = entity_names.canonical(candidate, item.question, item.reference)
         if language:
@@ -498,6 +507,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
+        facts, verdicts = two_finals(ctx, facts, verdicts, text)
         facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
         every = len(facts)
         if language:
@@ -513,6 +523,7 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
+        doubts += [WRONG_PATH] if ctx.memo["wrong_path"] else []
         if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
             doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
