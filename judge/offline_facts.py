@@ -216,7 +216,10 @@ def transposed(fact_text: str, said: str) -> bool:
     """judge22: ``said`` writes the fact's printed digits in another order ("63.1" for 61.3,
     "4.72" for 4.27): a misreading, however close the two values lie (a fact's tolerance may
     span both)."""
-    want, got = (re.sub(r"\D", "", t).lstrip("0") for t in (fact_text, said))
+    head = said.split()[0] if said.split() else ""
+    if not re.fullmatch(r"[-−+]?\d[\d.,]*%?", head):
+        return False  # "6억 510만": digits of a number in parts are no printing of one
+    want, got = (re.sub(r"\D", "", t).lstrip("0") for t in (fact_text, head))
     return len(want) >= 3 and want != got and sorted(want) == sorted(got)
 
 

@@ -268,6 +268,46 @@ def verdict_reason(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+_TARGET = re.compile(r"\b(?:target|forecast|estimate) (?:of|is) (?P<x>\d[\d.]*)(?P<u>%| [a-z][\w-]*(?: [a-z][\w-]*)?)?")
+_SHOWN = re.compile(r"\bshows (?P<y>\d[\d.]*)")
+
+
+def _target_and_shown(q: dict[str, Any]) -> tuple[str, str, str] | None:
+    """The reference's target, forecast or estimate, the charted value under it, and their unit,
+    when those are the question's two number facts."""
+    t, s = _TARGET.search(q["reference"]), _SHOWN.search(q["reference"])
+    numbers = sorted(f["text"] for f in _judge20._numbers(q))
+    if t is None or s is None or numbers != sorted([t["x"], s["y"]]):
+        return None
+    if {f["text"] for f in q["answer_values"] if f["kind"] == "label"} - {"below"}:
+        return None  # a verdict ("matches") or a name the answers below do not give
+    if Decimal(s["y"]) >= Decimal(t["x"]):
+        return None
+    unit = t["u"] or ""
+    return t["x"], s["y"], unit if unit == "%" else unit.split(",")[0]
+
+
+def below_mark(q: dict[str, Any]) -> dict[str, Any] | None:
+    return q if _target_and_shown(q) is not None else None
+
+
+def reach_denied(q: dict[str, Any]) -> list[Case]:
+    """A reach denied negates the reach, not the values: "34.3% does not reach the target of
+    41.8%" states both values; a value denied itself ("the chart does not show 34.3%", "the
+    target is not 41.8%") fails."""
+    found = _target_and_shown(q)
+    assert found is not None
+    target, shown, unit = found
+    x, y = f"{target}{unit}", f"{shown}{unit}"
+    return [
+        (f"The chart shows {y}, which does not reach the text's mark of {x}.", True),
+        (f"The charted value of {y} does not meet the text's figure of {x}.", True),
+        (f"At {y}, the chart fails to reach the text's figure of {x}.", True),
+        (f"The chart does not show {y}; the text's figure is {x}.", False),
+        (f"The text's figure is not {x}, and the chart shows {y}.", False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
     "struck_through": (struck_asked, struck_through),
     "accounting_negative": (negative_asked, accounting_negative),
@@ -276,6 +316,7 @@ CLASSES: _judge18.Classes = {
     "wrong_path": (path_asked, wrong_path),
     "stance_reason": (stance_asked, stance_reason),
     "verdict_reason": (verdict_asked, verdict_reason),
+    "reach_denied": (below_mark, reach_denied),
 }
 
 
