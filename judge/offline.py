@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v20``).
+structured answer facts (``offline-claims-v21``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -71,7 +71,7 @@ from judge import (
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
-from judge.offline_causes import UNTOLD, reversed_causes
+from judge.offline_causes import UNTOLD, reversed_causes, undone_causes
 from judge.offline_checks import (
     _is_year,
     _Verdict,
@@ -104,17 +104,23 @@ from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.offline_senses import senses_denied
 from judge.offline_stance import stance_against_reason
-from judge.offline_support import WRONG_PATH, path_contradicted, verdict_against_reason, wrong_path
+from judge.offline_support import (
+    WRONG_PATH,
+    path_contradicted,
+    path_doubt,
+    verdict_against_reason,
+    wrong_path,
+)
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v20"
+OFFLINE_VERSION = "offline-claims-v21"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v20"
+OFFLINE_PROMPT_VERSION = "claims-v21"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -395,11 +401,12 @@ def _committed_checks(
     verdicts = misconverted(facts, verdicts, kept)
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
+    verdicts = undone_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
     verdicts = stance_against_reason(facts, verdicts, kept.text)
-    verdicts = verdict_against_reason(facts, verdicts, kept.text)
-    ctx.memo["wrong_path"] = wrong_path(kept.text, ctx.reference.text, ctx.question.text)
-    facts, verdicts = path_contradicted(facts, verdicts, ctx.memo["wrong_path"])
+    verdicts = verdict_against_reason(facts, verdicts, kept.text, ctx.reference.text)
+    said = wrong_path(kept.text, ctx.reference.text, ctx.question.text)
+    facts, verdicts = path_contradicted(facts, verdicts, said)
     return senses_denied(ctx, facts, verdicts, kept)
 
 
@@ -523,7 +530,7 @@ class OfflineJudge:
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
         doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
-        doubts += [WRONG_PATH] if ctx.memo["wrong_path"] else []
+        doubts += [WRONG_PATH] if path_doubt(facts, verdicts) else []
         if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
             doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))

@@ -97,11 +97,25 @@ def path_contradicted(
     if said is None or any(not v.hit and v.why for v in verdicts):
         return facts, verdicts
     out = _Verdict(False, f"supports it with '{said}', a path the reference does not give", soft=True)
-    return [*facts, _Fact(len(facts), "label", "the reference's path")], [*verdicts, out]
+    return [*facts, _Fact(len(facts), "label", _PATH_FACT)], [*verdicts, out]
+
+
+_PATH_FACT = "the reference's path"
+
+
+def path_doubt(facts: list[_Fact], verdicts: list[_Verdict]) -> bool:
+    """The wrong path is all that fails the answer (every other fact matched): labellers part on
+    it, so the verdict is uncertain (:data:`WRONG_PATH`)."""
+    path = [i for i, f in enumerate(facts) if f.kind == "label" and f.text == _PATH_FACT]
+    return bool(path) and all(v.hit for i, v in enumerate(verdicts) if i not in path)
 
 
 #: what a side of a chart-against-text verdict is ("the chart shows …", "the text says …")
-_CHART = re.compile(r"\b(?:chart|figure|fig\.|graph|line|series|bars?|plot|data)\b", re.IGNORECASE)
+_CHART = re.compile(
+    r"\b(?:chart|figure|fig\.|graph|line|series|bars?|plot|data|shows?|plotted|charted)\b", re.IGNORECASE
+)
+#: a chart's quoted title ("Figure 4 ('Tertiary enrolment rate …')"): no words of the claim
+_TITLE = re.compile(r"\(\s*['‘\"“][^)]*\)|['‘\"“][^'’\"”]{3,120}['’\"”]")
 _TEXT = re.compile(r"\b(?:text|report|narrative|article|account|description|prose)\b", re.IGNORECASE)
 _RISE = re.compile(
     r"\b(?:ris(?:e|es|ing)|rose|risen|increas(?:e|ed|es|ing)|grow(?:s|ing|n)?|grew|climb(?:s|ed|ing)?|upward|up)\b",
@@ -136,11 +150,33 @@ def sides_differ(text: str) -> bool:
     return False
 
 
-def verdict_against_reason(facts: list[_Fact], verdicts: list[_Verdict], text: str) -> list[_Verdict]:
-    """``verdicts`` with a matched "matches" verdict contradicted where the answer's reason gives
-    the chart and the text opposite directions (:func:`sides_differ`)."""
+def chart_direction(text: str) -> str:
+    """The one direction ``text`` gives the chart ("the chart shows it fell", "Figure 4 shows
+    the rate climbing"), or "" for none or both."""
+    text = _TITLE.sub(" ", text)
+    said = {
+        _direction_after(s.group(0), m.end())
+        for s in _SENTENCE.finditer(text)
+        for m in _CHART.finditer(s.group(0))
+    }
+    said -= {""}
+    return said.pop() if len(said) == 1 else ""
+
+
+def verdict_against_reason(
+    facts: list[_Fact], verdicts: list[_Verdict], text: str, reference: str
+) -> list[_Verdict]:
+    """``verdicts`` with a matched verdict contradicted where the answer's reason for it gives
+    the chart and the text opposite directions though it says they match (:func:`sides_differ`),
+    or gives the chart the direction opposite to the one the reference gives it."""
     out = list(verdicts)
     for i, (fact, verdict) in enumerate(zip(facts, verdicts, strict=True)):
-        if verdict.hit and fact.pole == ("verdict", "matches") and sides_differ(text):
+        if not verdict.hit or fact.pole is None or fact.pole[0] != "verdict":
+            continue
+        if fact.pole[1] == "matches" and sides_differ(text):
             out[i] = _Verdict(False, "is given with a reason that says the chart and text differ")
+            continue
+        theirs, ours = chart_direction(reference), chart_direction(text)
+        if theirs and ours and theirs != ours:
+            out[i] = _Verdict(False, f"is given with the chart's direction as '{ours}'")
     return out

@@ -268,7 +268,9 @@ def verdict_reason(q: dict[str, Any]) -> list[Case]:
     ]
 
 
-_TARGET = re.compile(r"\b(?:target|forecast|estimate) (?:of|is) (?P<x>\d[\d.]*)(?P<u>%| [a-z][\w-]*(?: [a-z][\w-]*)?)?")
+_TARGET = re.compile(
+    r"\b(?:target|forecast|estimate) (?:of|is) (?P<x>\d[\d.]*)(?P<u>%| [a-z][\w-]*(?: [a-z][\w-]*)?)?"
+)
 _SHOWN = re.compile(r"\bshows (?P<y>\d[\d.]*)")
 
 
@@ -308,6 +310,77 @@ def reach_denied(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+#: a factor the reference credits: "put down mainly to the online learning platform", "credit the cap"
+_CREDITED = re.compile(
+    r"\b(?:put down mainly to|put down to|credit|credits) (?P<f>the [a-z][a-z' -]+?)(?= for\b|[.;,]|$)"
+)
+
+
+def _credited(q: dict[str, Any]) -> str | None:
+    m = _CREDITED.search(q["reference"])
+    labels = {f["text"] for f in q["answer_values"] if f["kind"] == "label"}
+    return m["f"] if m is not None and m["f"] in labels else None
+
+
+def credit_asked(q: dict[str, Any]) -> dict[str, Any] | None:
+    return q if _credited(q) is not None else None
+
+
+def cause_undone(q: dict[str, Any]) -> list[Case]:
+    """The credited factor said undone ("because the platform was abandoned", "the repeal of the
+    tax") is another cause and fails; said in force it passes."""
+    factor = _credited(q)
+    assert factor is not None
+    ref, bare = q["reference"], factor.removeprefix("the ")
+    return [
+        (f"{ref} That came about because {factor} was introduced.", True),
+        (f"{ref} That came about because {factor} was abandoned.", False),
+        (f"{ref} It followed the repeal of the {bare}.", False),
+        (f"{ref} The report ties it to {factor} having been scrapped.", False),
+    ]
+
+
+#: the direction a reference gives the chart: "Figure 4 ('…') shows it fell"
+_CHART_SAYS = re.compile(r"\bshows it (fell|rose)\b")
+
+
+def chart_said(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A verdict question whose reference gives the chart's direction once."""
+    labels = {f["text"] for f in q["answer_values"] if f["kind"] == "label"}
+    if not labels & {"matches", "contradicts"} or len(_CHART_SAYS.findall(q["reference"])) != 1:
+        return None
+    return q
+
+
+def _facts_said(q: dict[str, Any]) -> str:
+    """Every fact of ``q`` as a bare list ("contradicts; 55.89%")."""
+    said = []
+    for f in q["answer_values"]:
+        unit = f.get("unit") or ""
+        said.append(
+            f["text"]
+            if f["kind"] == "label"
+            else f"{f['text']}{unit}"
+            if unit == "%"
+            else f"{f['text']} {unit}"
+        )
+    return "; ".join(s.strip() for s in said)
+
+
+def chart_direction(q: dict[str, Any]) -> list[Case]:
+    """A verdict whose reason gives the chart the other direction than the reference ("No,
+    because it shows the rate climbing" where the chart fell) fails; the same direction passes."""
+    m = _CHART_SAYS.search(q["reference"])
+    assert m is not None
+    same, other = ("falling", "climbing") if m.group(1) == "fell" else ("climbing", "falling")
+    facts = _facts_said(q)
+    return [
+        (f"{facts}. I say so because the chart shows it {same}.", True),
+        (f"{facts}. I say so because the chart shows it {other}.", False),
+        (f"{facts} (the figure shows the series {other} over the period).", False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
     "struck_through": (struck_asked, struck_through),
     "accounting_negative": (negative_asked, accounting_negative),
@@ -317,6 +390,8 @@ CLASSES: _judge18.Classes = {
     "stance_reason": (stance_asked, stance_reason),
     "verdict_reason": (verdict_asked, verdict_reason),
     "reach_denied": (below_mark, reach_denied),
+    "cause_undone": (credit_asked, cause_undone),
+    "chart_direction": (chart_said, chart_direction),
 }
 
 
