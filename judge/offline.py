@@ -33,7 +33,11 @@ asked top item lower, or dates a named event to a year no one names
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
 its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
 sign, a multiple ("doubled") its values deny, or a reason that says the other way of the same
-item contradicts the answer (:mod:`judge.offline_senses`). Other names of a country the
+item contradicts the answer (:mod:`judge.offline_senses`); judge22: so do two final answers
+that give one slot two answers (:mod:`judge.offline_finals`), a stance given with a reason of the
+other sense (:mod:`judge.offline_stance`), a verdict whose reason turns the chart round, a
+supporting path the reference does not give (:mod:`judge.offline_support`) and a credited factor
+said undone (:mod:`judge.offline_causes`). Other names of a country the
 question names are that country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
