@@ -80,6 +80,7 @@ from judge.offline_checks import (
     _is_year,
     _Verdict,
 )
+from judge.offline_commit import _assess as _assess_text
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
 from judge.offline_compare import compared_falsely
 from judge.offline_context import (
@@ -518,7 +519,7 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        facts, verdicts = two_finals(ctx, facts, verdicts, text)
+        facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)
         facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
         every = len(facts)
         if language:

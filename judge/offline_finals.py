@@ -18,6 +18,7 @@ the last statement alone is scored, as before.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from judge import claims, conclusion
 from judge.offline_checks import _is_year, _Verdict, _wrong_value
@@ -64,19 +65,21 @@ def _replaced(ctx: _Context, fact: _Fact, statements: list[tuple[_Text, _Verdict
     return False
 
 
+#: how a text is read: each fact's verdict in it (``judge.offline_commit._assess``)
+Assess = Callable[[_Context, list[_Fact], _Text], tuple[list[_Fact], list[_Verdict]]]
+
+
 def two_finals(
-    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text, assess: Assess
 ) -> tuple[list[_Fact], list[_Verdict]]:
     """``verdicts`` with a contradiction added where two final-answer statements of ``text``
-    give one fact two answers (see the module docstring)."""
-    from judge.offline_commit import _assess  # the commit module imports this one's caller
-
+    give one fact two answers (see the module docstring), each read with ``assess``."""
     said = _statements(text.text)
     if len(said) < 2 or conclusion.corrected(text.text) != text.text:
         return facts, verdicts
     if not all(v.hit or not v.why for v in verdicts):
         return facts, verdicts  # already contradicted
-    read = [(piece, _assess(ctx, facts[: len(ctx.facts)], piece)[1]) for piece in map(_Text.of, said)]
+    read = [(piece, assess(ctx, facts[: len(ctx.facts)], piece)[1]) for piece in map(_Text.of, said)]
     for i, fact in enumerate(facts[: len(ctx.facts)]):
         if _replaced(ctx, fact, [(piece, verdicts_of[i]) for piece, verdicts_of in read]):
             out = _Verdict(False, f"two final answers give {fact.text} and another")
