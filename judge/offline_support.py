@@ -22,7 +22,7 @@ import re
 
 from judge.numbers import FoundNumber, find_numbers
 from judge.offline_checks import _Verdict
-from judge.offline_facts import _Fact
+from judge.offline_facts import HOURS_MINUTES, _Fact
 
 Path = tuple[FoundNumber, FoundNumber]
 
@@ -42,8 +42,8 @@ def paths(text: str) -> list[Path]:
     out = []
     for a, b in itertools.pairwise(numbers):
         between = re.sub(r"\b(?:in|by)\s+(?:19|20)\d\d\b|\((?:19|20)\d\d\)", " ", text[a.end : b.start])
-        if not _JOIN.match(between):
-            continue
+        if not _JOIN.match(between) or any(HOURS_MINUTES.match(text, n.start) for n in (a, b)):
+            continue  # "32 h 44 min" is no number "32" (the duration is read elsewhere)
         if _ARROW.search(between) or _FROM.search(text[max(0, a.start - 12) : a.start]):
             out.append((a, b))
     return out
