@@ -248,16 +248,26 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
 _QUESTION = re.compile(r"(?:^|(?<=[.!?:\n]))[^.!?:\n]*\?")
 
 
-def _surface(candidate: str) -> str:
+def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
     """The answer as read: a JSON object as sentences, other surface forms rewritten
-    (:mod:`judge.offline_surface`), LaTeX commands and math delimiters dropped, questions it
+    (:mod:`judge.offline_surface`; accounting negatives where a fact is below zero or the
+    ``reference`` states a change), LaTeX commands and math delimiters dropped, questions it
     restates dropped."""
     raw_text = structured.read_json(candidate)
     latex = _LATEX_COMMAND.search(raw_text)
     raw_text = offline_surface.normalise(raw_text)
+    raw_text = offline_surface.accounting(raw_text, reference, any(f.negative for f in facts))
     if latex:
         raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
     return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+
+
+def _round_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict]) -> list[str]:
+    """The doubts of the judge20 and judge22 checks: a cause said both ways, a wrong path that
+    alone fails the answer."""
+    return [
+        d for d, on in ((UNTOLD, ctx.memo["untold_cause"]), (WRONG_PATH, path_doubt(facts, verdicts))) if on
+    ]
 
 
 def _drop_questions(text: str) -> str:
@@ -402,6 +412,7 @@ def _committed_checks(
     (:mod:`judge.offline_causes`); judge21: a value bound to a year the item does not name
     (:mod:`judge.offline_years`)."""
     text, tail, parts = texts
+    facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)  # judge22
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
@@ -485,9 +496,7 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
                     f"{item.question} {item.reference}"
                 )
-        candidate = offline_surface.accounting(
-            _surface(item.candidate), item.reference, any(f.negative for f in facts)
-        )
+        candidate = _surface(item.candidate, item.reference, facts)
         language = certainty.language_doubt(candidate)
         candidate = entity_names.canonical(candidate, item.question, item.reference)
         if language:
@@ -519,7 +528,6 @@ class OfflineJudge:
         if parts is not None:  # a list before "Answer:" is read whole
             facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
         facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)
         facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
         every = len(facts)
         if language:
@@ -534,8 +542,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
-        doubts += [WRONG_PATH] if path_doubt(facts, verdicts) else []
+        doubts += _round_doubts(ctx, facts, verdicts)
         if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
             doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
