@@ -243,7 +243,29 @@ def is_negated(text: str, bounds: list[tuple[int, int]], span: Span) -> bool:
         r"\b(?:rather\s+than|instead\s+of|other\s+than|as\s+opposed\s+to)\s*(?:\S+\s+){0,3}$", before, re.I
     ):
         return True
+    if _REACH_DENIED.search(before):
+        before = before[: _REACH_DENIED.search(before).start()]  # type: ignore[union-attr]
+    if _REACH_AFTER.match(after):
+        after = ""  # judge22: "34.3% does not meet the target": the value is stated, the reach denied
     return bool(NEGATOR.search(before) or NEGATOR.search(after))
+
+
+#: judge22: a reach denied ("does not reach the target of", "didn't meet its 41.8% goal") negates
+#: the reach, not the value of the mark it names, nor the value of the subject that misses it
+_REACH_VERB = (
+    r"(?:\b(?:does|do|did|has|have|had|will|would|could)\s*(?:not|n't|n’t)"
+    r"|\b(?:doesn|don|didn|hasn|haven|hadn|won|wouldn|couldn)['’]t|\bnever|\bfail(?:s|ed)?\s+to)"
+    r"\s+(?:quite\s+|yet\s+)?(?:reach|meet|hit|attain|achieve|match|exceed|surpass|top|beat|make)(?:es|s|ed)?\b"
+)
+_REACH_DENIED = re.compile(
+    _REACH_VERB + r"(?:\s+(?:the|its|their|a|an|this|that)\b)?(?:\s+[\w%.,’'-]+){0,3}?"
+    r"(?:\s+(?:target|forecast|goal|threshold|benchmark|estimate|mark|level|objective|projection)s?\b"
+    r"(?:\s+(?:of|at|set\s+at|for|in|by)\b)?)?[\s,:(]*$",
+    re.IGNORECASE,
+)
+_REACH_AFTER = re.compile(
+    r"\s*(?:[^\W\d_][\w²³/-]*\s+){0,3}?(?:,\s*)?(?:which\s+|that\s+|still\s+)?" + _REACH_VERB, re.IGNORECASE
+)
 
 
 def phrase_pattern(phrase: str) -> re.Pattern[str]:

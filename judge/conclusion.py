@@ -27,6 +27,8 @@ _FINAL = re.compile(
     r"|\b(?:final\s+answer|the\s+answer)\s+is\b|\bso\s+the\s+answer\s+is\b",
     re.IGNORECASE,
 )
+#: the final-answer markers, for whoever reads each statement that follows one (judge.offline_finals)
+FINAL = _FINAL
 #: judge16: a correction by reading again ("no, checking again, …", "on rereading", "I misread")
 _RECHECKED = (
     r"\b(?:checking|reading|re-?reading|re-?checking)\b[^.:;\n\d]{0,30}?\bagain\b,?|\bon\s+re-?reading\b,?"

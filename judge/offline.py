@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v20``).
+structured answer facts (``offline-claims-v21``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -33,7 +33,11 @@ asked top item lower, or dates a named event to a year no one names
 amount (:mod:`judge.offline_conversions`), and a comparison the answer states between two of
 its numbers must hold (:mod:`judge.offline_compare`); a change named as a move against its
 sign, a multiple ("doubled") its values deny, or a reason that says the other way of the same
-item contradicts the answer (:mod:`judge.offline_senses`). Other names of a country the
+item contradicts the answer (:mod:`judge.offline_senses`); judge22: so do two final answers
+that give one slot two answers (:mod:`judge.offline_finals`), a stance given with a reason of the
+other sense (:mod:`judge.offline_stance`), a verdict whose reason turns the chart round, a
+supporting path the reference does not give (:mod:`judge.offline_support`) and a credited factor
+said undone (:mod:`judge.offline_causes`). Other names of a country the
 question names are that country (:mod:`judge.entity_names`). In a reasoning answer the conclusion is scored
 (:mod:`judge.conclusion`). The answer scores 0 when it is empty, abstains, denies the whole
 claim, or sprays numbers, names or colours.
@@ -71,11 +75,12 @@ from judge import (
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
-from judge.offline_causes import UNTOLD, reversed_causes
+from judge.offline_causes import UNTOLD, reversed_causes, undone_causes
 from judge.offline_checks import (
     _is_year,
     _Verdict,
 )
+from judge.offline_commit import _assess as _assess_text
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
 from judge.offline_compare import compared_falsely
 from judge.offline_context import (
@@ -98,20 +103,29 @@ from judge.offline_facts import (
     period_of,
     pivot_of,
 )
+from judge.offline_finals import two_finals
 from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
 from judge.offline_risks import misread_name, more_doubts
 from judge.offline_senses import senses_denied
+from judge.offline_stance import stance_against_reason
+from judge.offline_support import (
+    WRONG_PATH,
+    path_contradicted,
+    path_doubt,
+    verdict_against_reason,
+    wrong_path,
+)
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v20"
+OFFLINE_VERSION = "offline-claims-v21"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v20"
+OFFLINE_PROMPT_VERSION = "claims-v21"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -234,16 +248,26 @@ def _spray(ctx: _Context, text: _Text) -> str | None:
 _QUESTION = re.compile(r"(?:^|(?<=[.!?:\n]))[^.!?:\n]*\?")
 
 
-def _surface(candidate: str) -> str:
+def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
     """The answer as read: a JSON object as sentences, other surface forms rewritten
-    (:mod:`judge.offline_surface`), LaTeX commands and math delimiters dropped, questions it
+    (:mod:`judge.offline_surface`; accounting negatives where a fact is below zero or the
+    ``reference`` states a change), LaTeX commands and math delimiters dropped, questions it
     restates dropped."""
     raw_text = structured.read_json(candidate)
     latex = _LATEX_COMMAND.search(raw_text)
     raw_text = offline_surface.normalise(raw_text)
+    raw_text = offline_surface.accounting(raw_text, reference, any(f.negative for f in facts))
     if latex:
         raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
     return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
+
+
+def _round_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict]) -> list[str]:
+    """The doubts of the judge20 and judge22 checks: a cause said both ways, a wrong path that
+    alone fails the answer."""
+    return [
+        d for d, on in ((UNTOLD, ctx.memo["untold_cause"]), (WRONG_PATH, path_doubt(facts, verdicts))) if on
+    ]
 
 
 def _drop_questions(text: str) -> str:
@@ -388,11 +412,17 @@ def _committed_checks(
     (:mod:`judge.offline_causes`); judge21: a value bound to a year the item does not name
     (:mod:`judge.offline_years`)."""
     text, tail, parts = texts
+    facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)  # judge22
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     verdicts = misconverted(facts, verdicts, kept)
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
+    verdicts = undone_causes(facts, verdicts, kept.text, ctx.reference.text)
     facts, verdicts = compared_falsely(facts, verdicts, kept)
+    verdicts = stance_against_reason(facts, verdicts, kept.text)
+    verdicts = verdict_against_reason(facts, verdicts, kept.text, ctx.reference.text)
+    said = wrong_path(kept.text, ctx.reference.text, ctx.question.text)
+    facts, verdicts = path_contradicted(facts, verdicts, said)
     return senses_denied(ctx, facts, verdicts, kept)
 
 
@@ -466,7 +496,7 @@ class OfflineJudge:
                 f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
                     f"{item.question} {item.reference}"
                 )
-        candidate = _surface(item.candidate)
+        candidate = _surface(item.candidate, item.reference, facts)
         language = certainty.language_doubt(candidate)
         candidate = entity_names.canonical(candidate, item.question, item.reference)
         if language:
@@ -512,7 +542,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts += [UNTOLD] if ctx.memo["untold_cause"] else []
+        doubts += _round_doubts(ctx, facts, verdicts)
         if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
             doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))

@@ -116,3 +116,39 @@ def reversed_causes(
             out[i] = replace(verdict, hit=False, why="is stated as the effect, not the cause", conflict=False)
         untold |= said == {"cause", "effect"}
     return out, untold
+
+
+#: judge22: the factor undone: "the platform was abandoned" (a passive: "the cap halted the rise" is
+#: the cap acting), "the repeal of the tax", "without the cap"
+_UNDONE_AFTER = re.compile(
+    r"\s*(?:was|were|had\s+been|has\s+been|have\s+been|having\s+been|being|got)\s+(?:\w+ly\s+)?(?:abandoned|scrapped|repealed"
+    r"|withdrawn|cancell?ed|ended|lifted|dropped|reversed|halted|suspended|abolished|rolled\s+back|delayed"
+    r"|postponed|phased\s+out|shelved|axed)\b",
+    re.IGNORECASE,
+)
+_UNDONE_BEFORE = re.compile(
+    r"\b(?:end|ending|repeal|abolition|absence|lack|withdrawal|scrapping|removal|cancellation|suspension"
+    r"|reversal|collapse|failure|delay|postponement|rollback|phase-?out)\s+of\s+(?:the\s+)?$|\bwithout\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _undone(text: str, span: tuple[int, int]) -> bool:
+    return bool(
+        _UNDONE_AFTER.match(text, span[1]) or _UNDONE_BEFORE.search(text[max(0, span[0] - 40) : span[0]])
+    )
+
+
+def undone_causes(facts: list[_Fact], verdicts: list[_Verdict], text: str, reference: str) -> list[_Verdict]:
+    """``verdicts`` with each matched factor the reference credits as a cause contradicted where
+    the answer credits its undoing instead ("because the platform was abandoned", "the repeal of
+    the tax"): another cause than the reference's."""
+    out = list(verdicts)
+    for i, (fact, verdict) in enumerate(zip(facts, verdicts, strict=True)):
+        if fact.kind != "label" or not verdict.hit or "cause" not in _stated(reference, fact):
+            continue
+        if any(_undone(reference, s) for s in _spans(reference, fact)):
+            continue
+        if any(_undone(text, s) for s in _spans(text, fact)):
+            out[i] = replace(verdict, hit=False, why="is credited undone: another cause", conflict=False)
+    return out

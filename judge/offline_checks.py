@@ -34,6 +34,7 @@ from judge.offline_facts import (
     _rounding_slack,
     _Text,
     pp_as_share,
+    transposed,
 )
 from judge.offline_poles import (
     _CONNECTOR,
@@ -241,6 +242,8 @@ def _wrong_value(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
         return None
     for found in text.numbers:
         value = found.readings[0]
+        if transposed(fact.text, found.text) and not text.negated(Span(found.start, found.end)):
+            return found  # judge22: "13.46" for 13.64 is the value misread, not another value
         if not math.isfinite(value) or ctx.explained(found) or _near_other_fact(ctx, fact, found):
             continue
         if _states_a_fact(ctx, found, text) or (

@@ -212,12 +212,23 @@ class _Text:
         return claims.is_negated(self.text, self.clauses, span)
 
 
+def transposed(fact_text: str, said: str) -> bool:
+    """judge22: ``said`` writes the fact's printed digits in another order ("63.1" for 61.3,
+    "4.72" for 4.27): a misreading, however close the two values lie (a fact's tolerance may
+    span both)."""
+    head = said.split()[0] if said.split() else ""
+    if not re.fullmatch(r"[-−+]?\d[\d.,]*%?", head):
+        return False  # "6억 510만": digits of a number in parts are no printing of one
+    want, got = (re.sub(r"\D", "", t).lstrip("0") for t in (fact_text, head))
+    return len(want) >= 3 and want != got and sorted(want) == sorted(got)
+
+
 def _number_hits(
     fact: _Fact, text: _Text, numbers: Sequence[FoundNumber] | None = None
 ) -> list[tuple[FoundNumber, Span]]:
     out = []
     for found in text.numbers if numbers is None else numbers:
-        if found.text in fact.asked_counts:
+        if found.text in fact.asked_counts or transposed(fact.text, found.text):
             continue
         span = Span(found.start, found.end)
         bound, exact = bound_readings(fact.quantity, found, text.text)

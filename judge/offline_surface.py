@@ -3,7 +3,11 @@
 scientific notation written out (``4.1 × 10^4``, ``5.4e4``, ``1.63 \\times 10^{6}``), an HTML
 table as "header: cell" or "cell | cell" lines, citation and footnote marks dropped (``[§4]``,
 ``[Fig. 5]``, ``[1]``, ``[^2]``), and a year span written short spelled out (``2011–17`` is
-``2011–2017``).
+``2011–2017``). judge22: text struck through (``~~2014~~ **2016**``, ``<del>…</del>``,
+``<s>…</s>``) is taken back: it is dropped, and what remains is read (bold marks that touch a
+number are dropped too, so "**19** years" keeps its unit); an accounting negative
+(``Change: (0.03) pp``, ``(20.8)%``) is a negative number where the item asks for a signed change
+(:func:`accounting`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,12 @@ _CITATION = re.compile(
     r"\.?\s?[\w.–-]{0,10})\]",
     re.IGNORECASE,
 )
+#: judge22: struck-through text (markdown ``~~…~~``, HTML ``<del>``, ``<s>``, ``<strike>``) on one line
+_STRUCK = re.compile(
+    r"~~(?=\S)[^~\n]{1,200}?(?<=\S)~~|<(del|s|strike)\b[^>]*>[^<\n]{0,200}</\1\s*>", re.IGNORECASE
+)
+#: judge22: bold marks that touch a number ("**19** years", "**114.01**%"): the number is read with its unit
+_BOLD_NUMBER = re.compile(r"(?:\*\*|__)(?=[-−+]?[$€£]?\d)|(?<=\d)(?:\*\*|__)")
 _SHORT_SPAN = re.compile(r"\b((?:19|20)(\d\d))\s?([–-])\s?(\d\d)\b(?![\d.,%])")
 
 
@@ -90,6 +100,7 @@ def _span_spelled(m: re.Match[str]) -> str:
 def normalise(text: str) -> str:
     """``text`` with the surface forms above rewritten (every other character kept)."""
     text = _ascii_digits(text)
+    text = _BOLD_NUMBER.sub("", _STRUCK.sub(" ", text))
     if "<" in text and _TABLE.search(text):
         text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))
     text = _SCIENTIFIC.sub(_written_out, text)
@@ -120,3 +131,23 @@ _DOUBLE_NEGATIVES = (
     ),
     (re.compile(rf"\b{_NEG}\s+fail\s+to\s+", re.IGNORECASE), ""),
 )
+
+
+#: judge22: a number in accounting parentheses where a value is given (after ":", "=", "→", a
+#: line's start, "of", "was", "is") with its unit or percent after it: "(0.028) bn USD"
+_ACCOUNTING = re.compile(
+    r"(?P<lead>(?:^|[:=→]|\b(?:of|was|is|at)\b)[ \t]*)\((?P<n>\d[\d,]*(?:\.\d+)?)(?P<pct>%?)\)"
+    r"(?=[ \t]?(?:%|[^\W\d_]|$)|[ \t]*[,.;]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: a signed change in the reference ("a change of -0.03 percentage points")
+_SIGNED = re.compile(r"\bchang(?:e|ed|es)\b|[-−]\d", re.IGNORECASE)
+
+
+def accounting(text: str, reference: str, negative: bool) -> str:
+    """``text`` with accounting negatives written with a minus sign, where the item's slot is a
+    signed change (``negative``: a fact's value is below zero, or the reference states a change);
+    a number in brackets after a name ("Rail (74.05)") is no accounting negative."""
+    if not (negative or _SIGNED.search(reference)) or "(" not in text:
+        return text
+    return _ACCOUNTING.sub(lambda m: f"{m['lead']}-{m['n']}{m['pct']}", text)
