@@ -44,6 +44,17 @@ yaml_block). Against the issue 25 targets: agreement (>= 90%) and the certain sh
 met; false passes (8.7% against 3%) and the certain answers' 95.0% / 3.1% (against 97% / 1%)
 miss, so the last test xfails.
 
+First run of offline-claims-v21 (the judge22 round, made in a worktree branched from main at
+ad537f2, which holds no v22 file; it never looked for, listed or ran one), at its merge into
+merge51: agreement 91.8% (404 of 440); false passes 7.7% (16 of 208); false fails 20 of 232;
+mean absolute score difference 1.82; certain 73.0% (321) at 95.6% (307 of 321), false passes 2.5%
+of the certain label-fails (4 of 163), false fails 10. The round's struck-through and transposed
+readings took two false passes (strikethrough, transposed_digits, the latter certain) and its
+accounting and struck-through readings two false fails; one self_correct answer now fails. The
+certain false passes left: extra_wrong_claim, misquoted_title, reversed_reason, wrong_axis_label.
+Targets: agreement and the certain share met; false passes and the certain 95.6% / 2.5% miss.
+v22 is tuning material from here on.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v22.py
