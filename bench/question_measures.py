@@ -31,7 +31,8 @@ verify L2 (``crossmodal_measures.asks_no_more``); how often blind strategies (fi
 the metric's known direction ...) guess a closed answer, against chance
 (``generation.questions.guess_measures``); the questions naming a highlight colour their chart does not
 draw and those asking "which item" of a flow (``generation.questions.cue_measures``); the questions
-finding a mark by its colour whose report's text names that mark (``colour_hop_measures``).
+finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); the
+item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``).
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ from generation.questions.overlap_measures import hidden_counts
 from generation.questions.overlap_measures import render as render_overlap
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
+from generation.questions.sorted_measures import render as render_sorted
+from generation.questions.sorted_measures import sorted_end_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
@@ -169,6 +172,7 @@ def main() -> None:
     print(f"{said}: {flows} of {asked}")
     print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
+    print("\n".join(render_sorted(sorted_end_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
