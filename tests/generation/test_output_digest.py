@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "919d6de86f0d9f6bbfe5b85b040ea05e26063ca331d9932e893e67d5e43bec71",
-    "5-d3-1": "a3ed60031f0247c7509ee41f2e48f1375c2a6ff0745cce7aa761855a593ceeeb",
-    "5-d3-2": "cd0c9949ad445296d143e134e551fadc38703ee65c701beab6cbb62193751af2",
-    "5-d3-3": "685c2019e5160237d420c3025a0f84b1d5f3b60e3f7b1c7dd49ccfbe59ea2546",
-    "3-matplotlib-0": "03618b3829715fe16d3b17a65edecc3073f2b118ce7b02a7dc21c3d8da961c8b",
-    "3-matplotlib-1": "bf598fc471986e5cca610ee747f262e4080138467fa6cd334c1112b7597b5604",
+    "5-d3-0": "7a0489785438df92e839cb4109192b227c562ecc5244dbdf4082fb050430c771",
+    "5-d3-1": "a127aee812de1718de961728b1a930b0c6e15243237dc2c0a466780e7cadfe5f",
+    "5-d3-2": "41456ae9bce5d66ee466c74fbea6c0c49f6e2af94c696fab59dcd28eb9752ad6",
+    "5-d3-3": "ebd6ac614e658bf9f8714333da3e20995a4eb4190c48a54166060d09d55fb53d",
+    "3-matplotlib-0": "dd5fb70fae4df03d22f2530a320b675945ef7e8b737e87c3acdbb4ae16eceee2",
+    "3-matplotlib-1": "6c67daa6cede0fb8d385f6057325a21909823729f63cbf1ae81e6dc31cc40ca9",
 }
 
 
