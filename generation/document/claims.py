@@ -201,6 +201,7 @@ def chart_claims(
     ``crossmodal_claims.side_drawn``)."""
     wanted = int(rng.integers(4, 7))
     above = bool(rng.random() < 0.5)
+    quotes = rng.spawn(1)[0]  # the quotes' own stream: the claims draw as they did without them
     names = list(PAIRS)
     plan: list[tuple[bool, str, str]] = []
     stated: list[bool] = []  # each claim's: it states a value (else a rule), drawn per pair
@@ -253,7 +254,7 @@ def chart_claims(
         home = section_of[spec.chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
         facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], *mark))
-        also = _companion(rng, writer, topic, registry, spec, mark[1])
+        also = _companion(quotes, writer, topic, registry, spec, mark[1])
         facts += [SectionFact(facts[-1].section, *also)] if also else []
         if on_colour:
             keyed.add((matches, matches or above))
