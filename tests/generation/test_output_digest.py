@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "7a0489785438df92e839cb4109192b227c562ecc5244dbdf4082fb050430c771",
-    "5-d3-1": "a127aee812de1718de961728b1a930b0c6e15243237dc2c0a466780e7cadfe5f",
-    "5-d3-2": "41456ae9bce5d66ee466c74fbea6c0c49f6e2af94c696fab59dcd28eb9752ad6",
-    "5-d3-3": "ebd6ac614e658bf9f8714333da3e20995a4eb4190c48a54166060d09d55fb53d",
-    "3-matplotlib-0": "dd5fb70fae4df03d22f2530a320b675945ef7e8b737e87c3acdbb4ae16eceee2",
-    "3-matplotlib-1": "6c67daa6cede0fb8d385f6057325a21909823729f63cbf1ae81e6dc31cc40ca9",
+    "5-d3-0": "1648c3e922327473a601a0e09df8c401d87c90175be1a6a89bd13880cf360edc",
+    "5-d3-1": "c81d1cdd05e57a79262dba71a3507e6ff4859f6ab8bb8d9d568abe5d73665c7a",
+    "5-d3-2": "2b1c7a3aa450319b70225d0b45ebd2fa8b7344391087fa76d4bcc0e16a534165",
+    "5-d3-3": "d1fae8da1f0d7eaebac36109dfcaa2d21ae91ab90c08724658075fbdd66be63a",
+    "3-matplotlib-0": "e87a14caa465dcbc21b455b2d0f777149614519757c60a2a8f146e1bd106c6d0",
+    "3-matplotlib-1": "b741ceb7b4782fbab4750d566da2e60ec5a4e96470c8f5496dca40c48c1f87a2",
 }
 
 
