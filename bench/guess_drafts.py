@@ -3,7 +3,7 @@
 Usage: ``python bench/guess_drafts.py --config configs/paper.yaml --seed 2609 --n-docs 40``
 
 A run asks a few dozen two-year choices and highlighted years, too few to tell a blind guess
-from chance; here the comparison L2 and L5, trend L2 and L5 and value L5 builders each draft
+from chance; here the comparison L2 and L5, trend L2 and L5 and value L2 and L5 builders each draft
 :data:`TRIES` slots on every planned report (``guess_measures.drafted_choices``: the tries take
 the run's direction turns in sequence, as a run's documents do) and the script prints the counter
 of ``bench/question_measures.py`` over those drafts.
@@ -25,12 +25,13 @@ from synthdocbench_tasks.schema import Difficulty
 
 #: Slots each builder drafts on each report.
 TRIES = 10
-#: The builders (and levels) that draft two-year choices and highlighted marks.
+#: The builders (and levels) that draft two-year choices, highlighted marks and extreme items.
 SLOTS: tuple[tuple[str, Difficulty], ...] = (
     ("comparison", "L2"),
     ("comparison", "L5"),
     ("trend_pattern", "L2"),
     ("trend_pattern", "L5"),
+    ("value_reading", "L2"),
     ("value_reading", "L5"),
 )
 

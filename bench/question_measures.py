@@ -36,7 +36,8 @@ integrate L3 questions whose mean bears on nothing their claim is about
 highlights, whose pointer names it (``cue_measures.named_by_highlight``); the questions printing a
 spelled-out label capitalised mid-sentence (``generation.questions.case_measures``); the questions
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
-reader notices in the reports' prose and subheadings (``generation.document.prose_measures``).
+reader notices in the reports' prose and subheadings (``generation.document.prose_measures``); the
+item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``).
 """
 
 from __future__ import annotations
@@ -95,6 +96,8 @@ from generation.questions.overlap_measures import hidden_counts
 from generation.questions.overlap_measures import render as render_overlap
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
+from generation.questions.sorted_measures import render as render_sorted
+from generation.questions.sorted_measures import sorted_end_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
@@ -197,6 +200,7 @@ def main() -> None:
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
     print("\n".join(render_prose(prose)))
     print("\n".join(render_overlap(hidden_counts(pairs, drawn), " at the slot it is drawn in")))
+    print("\n".join(render_sorted(sorted_end_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

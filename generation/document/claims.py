@@ -201,6 +201,7 @@ def chart_claims(
     ``crossmodal_claims.side_drawn``)."""
     wanted = int(rng.integers(4, 7))
     above = bool(rng.random() < 0.5)
+    quotes = rng.spawn(1)[0]  # the quotes' own stream: the claims draw as they did without them
     names = list(PAIRS)
     plan: list[tuple[bool, str, str]] = []
     stated: list[bool] = []  # each claim's: it states a value (else a rule), drawn per pair
@@ -253,6 +254,8 @@ def chart_claims(
         home = section_of[spec.chart.section_id]
         eligible = [s for s in range(n_sections) if abs(s - home) >= 2]
         facts.append(SectionFact(eligible[pick_index(rng, len(eligible))], *mark))
+        also = _companion(quotes, writer, topic, registry, spec, mark[1])
+        facts += [SectionFact(facts[-1].section, *also)] if also else []
         if on_colour:
             keyed.add((matches, matches or above))
         above = above if matches else not above
@@ -324,6 +327,40 @@ def _claim(
         # the mark as the sentence names it (questions name it so: "Rail" is on more than one chart)
         values.update(claimed_value=claimed_text, unit=spec.unit, relation=relation, subject=measure)
         return spec, (sentence, values), abs(claimed - point.value) / abs(point.value)
+    return None
+
+
+def _companion(
+    rng: np.random.Generator,
+    writer: ProseWriter,
+    topic: Topic,
+    registry: NumberRegistry,
+    spec: ChartSpec,
+    values: dict[str, str],
+) -> tuple[str, dict[str, str]] | None:
+    """A figure of the same relation quoted for another mark, of another colour (of the claim's
+    label where one is), of a claim's chart where a colour names the claim's mark, so that a
+    question finding that mark by its colour needs the colour: with one quoted mark the text names
+    it (blind53, ``colour_hop_measures``). It misses its mark by 2-3 tolerances (a value question
+    on that mark is not answered by the text) and is of its own kind, ``chart_quote``: no question
+    asks it. None where the claim's mark has no colour name, or no other mark allows a quote."""
+    chart, label = spec.chart, values["label"]
+    coloured = next(p for p in chart.data if p.label == label and p.category == values.get("series"))
+    colour = colour_of(chart, coloured)
+    others = [p for p in chart.data if colour is not None and colour_of(chart, p) not in (None, colour)]
+    up = bool(rng.random() < 0.5)
+    tries = [(p, side) for p in sorted(others, key=lambda p: p.label != label) for side in (up, not up)]
+    for point, above in tries:
+        found = _claimed_value(rng, chart, point.value, False, spec.decimals, registry, above)
+        if found is None or (spec.metric.unit == "%" and found[0] >= 100):
+            continue
+        text = quantity(value_text(*found), spec.unit)
+        actor = topic.actors[int(rng.integers(len(topic.actors)))]
+        measure = mark_measure(spec, point, topic)
+        quote = {"kind": "chart_quote", "viz_id": chart.vizId, "label": point.label, "subject": measure}
+        quote.update({"series": point.category} if point.category else {})
+        quote.update(claimed_value=value_text(*found), unit=spec.unit, relation=values["relation"])
+        return writer.claim_fact(values["relation"], actor, measure, text), quote
     return None
 
 

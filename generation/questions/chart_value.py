@@ -114,8 +114,10 @@ def _read_extreme(
 ) -> Draft | None:
     """The highest or lowest mark of a series; a year only at the slot's ``place``
     (:mod:`generation.questions.extreme_years`)."""
-    if order_given(chart):
-        return None  # a funnel's first stage is its highest, its last the lowest
+    if order_given(chart) or chart.visualProperties.sortOrder != "none":
+        # a funnel's first stage is its highest, its last the lowest; a chart drawn sorted by value
+        # puts its extremes at its ends (blind53: all of them, against about half on the others)
+        return None
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 12 or not all(ctx.readable(chart, p) for p in points):
             continue

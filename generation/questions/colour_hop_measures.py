@@ -34,11 +34,12 @@ def finds_by_colour(manifest: DocumentManifest, q: Question) -> bool:
 
 
 def claimed_marks(manifest: DocumentManifest, viz_id: str) -> set[tuple[str, str]]:
-    """The (label, series) of the marks of chart ``viz_id`` the report quotes a figure for."""
+    """The (label, series) of the marks of chart ``viz_id`` the report quotes a figure for (a
+    claim questions ask, or a quote beside one: ``document.claims._companion``)."""
     return {
         (f.values.get("label", ""), f.values.get("series", ""))
         for f in manifest.text_facts
-        if f.values.get("kind") == "chart_claim" and f.values.get("viz_id") == viz_id
+        if f.values.get("kind") in ("chart_claim", "chart_quote") and f.values.get("viz_id") == viz_id
     }
 
 

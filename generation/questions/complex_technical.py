@@ -15,6 +15,7 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
+from generation.questions.colour_hop_measures import claimed_marks
 from generation.questions.common import Context, Draft, Value
 from generation.questions.crossmodal_claims import (
     MISS_TOLS,
@@ -64,6 +65,11 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
             continue
         if level == "L5" and not _colour_finds(fact, chart, p):
             why["no colour finds the mark"] += 1
+            continue
+        if level == "L5" and len(claimed_marks(ctx.manifest, chart.vizId)) < 2:
+            # the report quotes a figure for this one mark of the chart: its text names the mark,
+            # and the colour would decide nothing (blind52: picked 20 of 20 without the chart)
+            why["the text names the mark"] += 1
             continue
         found = _claim_draft(ctx, i, (fact, chart, p), level, rng)
         if found is not None and ctx.claim(f"claim:{i}:complex"):

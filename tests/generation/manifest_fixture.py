@@ -360,6 +360,19 @@ def _facts() -> list[TextFact]:
             cause="the capacity auction",
             actor="grid operators",
         ),
+        # beside the colour-named Europe claim, a quote for another mark of its chart (asked by no
+        # question: ``document.claims._companion``; the Americas' 2022 is 19.3%)
+        _fact(
+            "fact-7-3",
+            "The regional plan had forecast 24% renewable generation for the Americas in 2022.",
+            kind="chart_quote",
+            viz_id="viz-3-1",
+            label="2022",
+            series="Americas",
+            claimed_value="24",
+            unit="%",
+            relation="forecast",
+        ),
     ]
 
 

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f7a31b37fdb925d1d61a2895ce02ef7c307292dd3379b8580663ff16ceabeae1",
-    "5-d3-1": "2be3e8d7aaa4599cd3c3f5e08f03518c17e4125e2a4e55279b3d8499d22390c3",
-    "5-d3-2": "0ee786d4b740faa0247185548a6c30cb32617ed0a76ddb7312deaea64b33e14f",
-    "5-d3-3": "8a847c9087555cd71ae6458b505e7ecff48604c112327ac7b0ca0bc1bcc2c246",
-    "3-matplotlib-0": "016b34e9d61eaadb7924515d326439ffe4d4e2c9977c9c09dab55de555516be0",
-    "3-matplotlib-1": "3ced75c56936d45fbe80702c90546b18d5d903aca3b200519272fccde6a4ac3c",
+    "5-d3-0": "1648c3e922327473a601a0e09df8c401d87c90175be1a6a89bd13880cf360edc",
+    "5-d3-1": "c81d1cdd05e57a79262dba71a3507e6ff4859f6ab8bb8d9d568abe5d73665c7a",
+    "5-d3-2": "2b1c7a3aa450319b70225d0b45ebd2fa8b7344391087fa76d4bcc0e16a534165",
+    "5-d3-3": "d1fae8da1f0d7eaebac36109dfcaa2d21ae91ab90c08724658075fbdd66be63a",
+    "3-matplotlib-0": "e87a14caa465dcbc21b455b2d0f777149614519757c60a2a8f146e1bd106c6d0",
+    "3-matplotlib-1": "b741ceb7b4782fbab4750d566da2e60ec5a4e96470c8f5496dca40c48c1f87a2",
 }
 
 

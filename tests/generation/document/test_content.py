@@ -165,6 +165,14 @@ def test_fact_conventions_hold(index: int) -> None:
             assert v["claimed_value"] in fact.sentence and v["unit"] == (
                 chart.axes.y.unit or chart.axes.x.unit
             )
+        elif v["kind"] == "chart_quote":  # beside a claim on its chart, another mark's figure: a miss
+            chart = charts[v["viz_id"]]
+            matches = [p for p in chart.data if p.label == v["label"] and p.category == v.get("series")]
+            assert len(matches) == 1 and v["claimed_value"] in fact.sentence, v
+            far = abs(float(v["claimed_value"]) - matches[0].value) / axis_tolerance(chart, matches[0].value)
+            assert MISS_TOLS[0] - 1e-9 <= far <= MISS_TOLS[1] + 1e-9, v
+            beside = [f.values for f in m.text_facts if f.section_id == fact.section_id]
+            assert any(b["kind"] == "chart_claim" and b["viz_id"] == v["viz_id"] for b in beside), v
         elif v["kind"] == "trend_claim":
             chart = charts[v["viz_id"]]
             points = [p for p in chart.data if p.category == v.get("series")]

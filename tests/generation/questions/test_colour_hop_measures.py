@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 def found() -> list[tuple[DocumentManifest, Question]]:
     return [
         (plan.manifest, q)
-        for plan, questions in planned_run(41, 12)
+        for plan, questions in planned_run(41, 40)
         for q in questions
         if finds_by_colour(plan.manifest, q) and q.category == "technical_quantitative"
     ]
@@ -54,10 +54,21 @@ def test_a_second_quoted_mark_on_the_chart_leaves_the_colour_to_decide(
         # questions cite facts by index): the text names the mark
         alone = [
             f
-            if f is claim or f.values.get("kind") != "chart_claim" or f.values.get("viz_id") != chart.vizId
+            if f is claim
+            or f.values.get("kind") not in ("chart_claim", "chart_quote")
+            or f.values.get("viz_id") != chart.vizId
             else f.model_copy(update={"values": {**f.values, "kind": "plain"}})
             for f in manifest.text_facts
         ]
         lone = manifest.model_copy(update={"text_facts": alone})
         assert text_names_mark(lone, q)
         assert not text_names_mark(lone.model_copy(update={"text_facts": [*alone, second]}), q)
+
+
+def test_no_colour_question_has_its_mark_named_by_the_text(
+    found: list[tuple[DocumentManifest, Question]],
+) -> None:
+    """The report quotes a figure for another mark of another colour beside each claim a colour
+    question uses (``document.claims._companion``). On main b164a16 every one of these was named."""
+    named = [q.question_id for m, q in found if text_names_mark(m, q)]
+    assert named == [], (len(named), len(found))
