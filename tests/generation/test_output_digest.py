@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "1648c3e922327473a601a0e09df8c401d87c90175be1a6a89bd13880cf360edc",
-    "5-d3-1": "c81d1cdd05e57a79262dba71a3507e6ff4859f6ab8bb8d9d568abe5d73665c7a",
-    "5-d3-2": "2b1c7a3aa450319b70225d0b45ebd2fa8b7344391087fa76d4bcc0e16a534165",
-    "5-d3-3": "d1fae8da1f0d7eaebac36109dfcaa2d21ae91ab90c08724658075fbdd66be63a",
-    "3-matplotlib-0": "e87a14caa465dcbc21b455b2d0f777149614519757c60a2a8f146e1bd106c6d0",
-    "3-matplotlib-1": "b741ceb7b4782fbab4750d566da2e60ec5a4e96470c8f5496dca40c48c1f87a2",
+    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
+    "5-d3-1": "fa3e2953c6eebe4dc67bc972a021a02e3513cce32c248148a4a3d8825ead6f7d",
+    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
+    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
+    "3-matplotlib-0": "9311e65b82ba80d3db2e065e6f0b587749b8c346223460233a5f118e331f06a1",
+    "3-matplotlib-1": "1595c70086469b648723d75b34b61501dd26ac0e77a1c16c9a13d068633f8e0c",
 }
 
 
