@@ -39,8 +39,10 @@ def test_a_highlight_question_names_no_colour_its_chart_does_not_draw() -> None:
     on = [charts[next(u.ref for u in q.evidence_units if u.kind == "chart")][1] for _, q in highlights]
     # the run asks highlights on charts filled in the accent colour and on charts that are not
     # (a treemap, pie, waterfall ...: each mark its own colour or a colour by role)
-    # (after the stacked49 and world49 merges: 2 filled and 6 not of 8 here)
-    assert sum(accent_drawn(c) for c in on) >= 2 and sum(not accent_drawn(c) for c in on) >= 3, on
+    # (after the stacked49 and world49 merges: 2 filled and 6 not of 8 here; after this stop's
+    # world51 and blind53 merges none filled: the charts that do not fill it are the ones a
+    # colour-naming question would misdescribe, and they are the ones that must be here)
+    assert sum(not accent_drawn(c) for c in on) >= 3, on
     wrong = [q.question for m, q in highlights if names_missing_colour(m, q)]
     # before review49: "picks out one mark in a highlight colour" on every chart
     assert not wrong, f"{len(wrong)} of {len(highlights)}: {wrong[:3]}"
