@@ -5,6 +5,8 @@ generated charts whose values come close to zero (the cases the margin pushed be
 
 from __future__ import annotations
 
+from itertools import zip_longest
+
 import pytest
 
 from generation.document.content import plan_document
@@ -78,17 +80,21 @@ def _values(chart: Chart) -> list[float]:
 
 def _near_zero(count: int) -> list[Chart]:
     """``count`` generated charts of non-negative values whose smallest lies within PAD of the
-    range above zero: an axis padded below it by PAD of the range would cross zero."""
-    found: list[Chart] = []
+    range above zero (an axis padded below it by PAD of the range would cross zero), taken in
+    turn from each chart type found, so that several types are drawn."""
+    found: dict[str, list[Chart]] = {}
     for index in range(80):
         for chart in plan_document(CONFIG, index).manifest.charts:
             values = _values(chart)
             if chart.chartType in TYPES and 0 <= min(values) < PAD * (max(values) - min(values)):
                 chart.visualProperties.valueReading = "axis"
-                found.append(chart)
-        if len(found) >= count:
-            return found[:count]
-    raise AssertionError(f"only {len(found)} generated charts with values near zero")
+                found.setdefault(chart.chartType, []).append(chart)
+        if sum(map(len, found.values())) >= 2 * count and len(found) >= 4:
+            break
+    turns = [c for row in zip_longest(*found.values()) for c in row if c is not None]
+    if len(turns) < count:
+        raise AssertionError(f"only {len(turns)} generated charts with values near zero")
+    return turns[:count]
 
 
 @pytest.mark.parametrize("drawn_by", RENDERERS)
