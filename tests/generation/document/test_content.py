@@ -184,7 +184,8 @@ def test_fact_conventions_hold(index: int) -> None:
             actual = series_direction([p.value for p in points[i : j + 1]])
             assert actual is not None and abs(order[fact.section_id] - order[chart.section_id]) >= 2
             verdicts[actual == v["direction"]] += 1
-            assert v["direction"] in fact.sentence
+            # "was broadly flat" agrees with a plural subject ("arrivals … were broadly flat")
+            assert v["direction"] in fact.sentence or v["direction"].replace("was", "were") in fact.sentence
             assert number_strings_in(fact.sentence) == {v["start"], v["end"]}
         elif v["kind"] == "change_claim":  # a later year as a multiple of an earlier one
             chart = charts[v["viz_id"]]
@@ -474,12 +475,19 @@ def test_no_two_charts_of_a_report_share_a_title() -> None:
 
 
 def test_a_topic_whose_facts_are_all_charted_gets_fewer_tables_not_no_report() -> None:
-    """Document 193 of seed 1979 (paper config) charts every year of its topic's metrics before
+    """Document 193 of seed 1979 (paper config) charted every year of its topic's metrics before
     its fourth table; planning it raised NumberSpaceExhaustedError, so `generate` failed for the
-    whole run. It now has the tables the topic's facts allow, numbered and placed in order."""
+    whole run. Such a document now has the tables the topic's facts allow, numbered and placed in
+    order. (Which document it is moves with the topic draw: the first of the run that gets fewer
+    tables than targeted, document 0 since world51's themes fit their countries.)"""
     config = load_config(Path("configs/paper.yaml"), seed=1979, n_docs=200)
-    plan = plan_document(config, 193)
-    target = document_targets(config, 193, plan.manifest.archetype)
+    for index in range(config.n_docs):
+        plan = plan_document(config, index)
+        target = document_targets(config, index, plan.manifest.archetype)
+        if len(plan.manifest.tables) < target.n_tables:
+            break
+    else:
+        raise AssertionError("no document of the run has fewer tables than targeted")
     tables = [t.table_id for t in plan.manifest.tables]
     assert 0 < len(tables) < target.n_tables
     assert tables == [f"table-{k}" for k in range(1, len(tables) + 1)]

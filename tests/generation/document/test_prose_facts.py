@@ -60,8 +60,10 @@ def _sentences(plan: DocumentPlan) -> list[str]:
 def _claim_facts(manifest: DocumentManifest) -> set[str]:
     """Text facts a cross-modal question checks against a chart (an actor's target or forecast, a
     stated trend, a change as a multiple of an earlier year): half of them disagree with the chart on
-    purpose (the verdict is drawn first)."""
-    kinds = ("chart_claim", "trend_claim", "change_claim")
+    purpose (the verdict is drawn first); and the quote beside a claim about a mark named by its
+    colour (``chart_quote``), an estimate for another mark of that chart that misses it on purpose,
+    so that no value question is answered by it."""
+    kinds = ("chart_claim", "trend_claim", "change_claim", "chart_quote")
     return {f.sentence for f in manifest.text_facts if f.values.get("kind") in kinds}
 
 
