@@ -26,6 +26,7 @@ from generation.questions.common import Context, Draft, Term, Value, label_value
 from generation.questions.phrasing import (
     article,
     colour_keyed,
+    decimals_of,
     fmt_num,
     is_year,
     point_key,
@@ -408,7 +409,10 @@ class Hop:
         unit = self.claim.unit
         if self.kind == "peers":
             return arith.gap_value(self.claim.charted, qc.mean_term(self._terms), unit, 2)
-        return qc.derived_value((qc.sum_term if self.kind == "parts" else qc.mean_term)(self._terms), unit, 2)
+        if self.kind == "parts":  # a sum keeps its readings' decimals (it is exact: no rounding)
+            places = max(2, decimals_of(*(p.value for p in self.marks)))
+            return qc.derived_value(qc.sum_term(self._terms), unit, places)
+        return qc.derived_value(qc.mean_term(self._terms), unit, 2)
 
     @property
     def what(self) -> str:
