@@ -446,7 +446,13 @@ class Hop:
 
     @property
     def _mean(self) -> qc.Num:
-        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
+        """The mean of the marks; beside a gap, printed as finely as the gap, so that the
+        subtraction holds as printed ("|0.068 - 0.0862| = 0.0182", not "- 0.086|")."""
+        mean = qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
+        if self.kind != "peers":
+            return mean
+        places = max(len(t.partition(".")[2]) for t in (mean.text, self.value.text))
+        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, places)
 
     def steps(self, result: str) -> list[str]:
         """Reading the marks, then adding or averaging them (and the gap) into ``result``: two
