@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -159,9 +160,14 @@ def _planner_failing_on_1(config: GenerationConfig, index: int) -> DocumentPlan:
 
 
 def _record_then_fail(log: str, config: GenerationConfig, index: int) -> DocumentPlan:
-    """Appends ``index`` to ``log`` as a worker takes the document, then fails it at once (no rendering)."""
+    """Appends ``index`` to ``log`` as a worker takes the document, then fails it (no rendering).
+    The first two wait until both are written: on a loaded machine one worker could otherwise fail
+    its first document and take a third before the other, still starting, wrote its first."""
     with open(log, "a", encoding="utf-8") as f:
         f.write(f"{index}\n")
+    deadline = time.monotonic() + 30
+    while len(Path(log).read_text(encoding="utf-8").split()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
     raise ValueError("recorded")
 
 
