@@ -1,0 +1,61 @@
+"""The offline judge on the frozen held-out labelled set v23 (issue 25, point 2).
+
+``data/offline_heldout_v23_questions.json`` holds 44 questions the generator made from seed 4731
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 42 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 14 chart, 16 complex and 14 cross-modal questions over every subset,
+category and level), written with ``tests.judge.make_offline_questions.render(4731, 30, 44)``.
+``data/offline_heldout_v23.yaml`` holds 402 answers over all 44 questions (8 to 10 each; 225
+label-passes, 177 label-fails; 129 chart, 139 complex and 134 cross-modal answers) in 110 styles,
+at least three answers each (18 of them four or more).
+
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
+
+Styles: v22's 106 (listed and described in ``test_offline_heldout_v22``'s docstring and those it
+points to); and four no earlier set named, each right and wrong: values with SI prefixes and
+currency shorthand, as engineering- and finance-flavoured answers abbreviate them ("98 Mm³
+(million m³)" for 0.098 billion m³, "$110M", "1.701 Mt", "28.1 G$"), failing when the prefix
+gives the wrong scale ("28.14 M$" for 28.14 billion USD, ``si_prefix``); answers in Swedish, with
+decimal commas and "miljarder" for billions (a false friend of "billion": Swedish "biljon" is a
+trillion), failing on a wrong verdict or reading (``swedish``); the answer as a few-shot
+"Q: … A: …" continuation, as base and lightly tuned models (LLaVA-style) split a compound question
+into their own question-and-answer pairs, failing when one A is wrong (``qa_pair``); and the
+readings drawn as a text bar chart of block characters in a code fence before the answer, as
+chat models sketch a comparison ("Industry → Benin ██████████ 0.098"), failing when a drawn
+value or the conclusion is wrong (``ascii_bar``). Refusals are not a style of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First runs: recorded by the lead after the freeze.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v23.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v22 as v22
+from tests.judge.held_out import held_out_tests, successor
+
+#: the four styles no earlier set named (each held both ways)
+NEW_STYLES = ("si_prefix", "swedish", "qa_pair", "ascii_bar")
+SET = successor(
+    v22.SET,
+    "v23",
+    4731,
+    (
+        "23b0cbc9c1c251bf9f27d50826a5823b078a33d9a1cdb8191c69f664db1d6692",
+        "ba2c529cca42144887ee471c6408860ecf55c80f37cfbb52546c95ece48e4af3",
+    ),
+    NEW_STYLES,
+    min_answers=402,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+    min_per_style=3,
+)
+globals().update(held_out_tests(SET, __file__))
