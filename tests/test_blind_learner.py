@@ -46,7 +46,8 @@ def test_the_report_flags_a_planted_tell_and_prints_what_carries_it() -> None:
     assert any(
         line.startswith("  tell of trend_pattern L2 direction:") and "rose|q:climb" in line for line in lines
     )
-    assert lines[-1].startswith("  what carries the answers within tolerance:")
+    assert any(line.startswith("  what carries the answers within tolerance:") for line in lines)
+    assert any(line.startswith("blind copies of a printed number") for line in lines)
 
 
 @pytest.mark.slow
