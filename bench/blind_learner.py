@@ -16,12 +16,14 @@ shuffled-answer control, and a model copying a number the question, its cited fa
 report's nearest other question prints (``generation.questions.blind_copies``) against a shuffled
 control. The seeds must be disjoint: a TEST seed among the TRAIN ones is refused. ``--cache DIR``
 keeps each seed's rows, keyed by the generator's and the adversary's sources and the config, so a
-second run on an unchanged tree plans nothing.
+second run on an unchanged tree plans nothing. ``--without-cited`` clears the facts each question
+cites: a reader has the report's text but not which of its facts a question was built on.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import pickle
 import sys
@@ -93,6 +95,13 @@ def rows(config: Path, seeds: Sequence[int], n_docs: int, cache: Path | None = N
     return closed, numbers
 
 
+def uncited(found: Rows) -> Rows:
+    """``found`` with no cited facts (what a reader who does not know them reads)."""
+    return [dataclasses.replace(c, cited=()) for c in found[0]], [
+        dataclasses.replace(n, cited=()) for n in found[1]
+    ]
+
+
 def report(train: tuple[list[Closed], list[Numeric]], test: tuple[list[Closed], list[Numeric]]) -> list[str]:
     """The printed figures: closed cells, each flagged cell's tell, then the number answers."""
     pickers, cells = score(train[0], test[0])
@@ -120,15 +129,19 @@ def main() -> None:
     parser.add_argument("--test-seeds", type=int, nargs="+", required=True)
     parser.add_argument("--n-docs", type=int, default=200, help="documents per seed")
     parser.add_argument("--cache", type=Path, help="a folder keeping each seed's rows between runs")
+    parser.add_argument("--without-cited", action="store_true", help="the models read no cited facts")
     args = parser.parse_args()
     if shared := sorted(set(args.train_seeds) & set(args.test_seeds)):
         parser.error(f"seeds {shared} are both TRAIN and TEST: give disjoint --train-seeds and --test-seeds")
     train = rows(args.config, args.train_seeds, args.n_docs, args.cache)
     test = rows(args.config, args.test_seeds, args.n_docs, args.cache)
+    if args.without_cited:
+        train, test = uncited(train), uncited(test)
     print(
         f"{args.config}: TRAIN seeds {args.train_seeds}, TEST seeds {args.test_seeds}, "
         f"{args.n_docs} documents each, plan only; {len(train[0])} / {len(test[0])} closed and "
         f"{len(train[1])} / {len(test[1])} number answers"
+        + ("; cited facts cleared" if args.without_cited else "")
     )
     print("\n".join(report(train, test)))
 
