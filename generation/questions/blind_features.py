@@ -77,16 +77,24 @@ class Closed:
     #: the report's text facts (what a reader sees of the text) and those the question cites
     text: tuple[str, ...] = ()
     cited: tuple[str, ...] = ()
+    #: the report's other questions, which a model given the report's question set reads too
+    others: tuple[str, ...] = ()
 
     @property
     def cell(self) -> tuple[str, str, str]:
         return (self.category, self.level, self.family)
 
 
+def _others(questions: Sequence[Question], k: int) -> tuple[str, ...]:
+    """The texts of ``questions`` but the ``k``-th (one report's other questions)."""
+    return tuple(q.question for j, q in enumerate(questions) if j != k)
+
+
 def closed_rows(manifest: DocumentManifest, questions: Iterable[Question]) -> list[Closed]:
     """Every closed answer (``guess_measures.choices``) of ``questions`` on ``manifest``."""
     out = []
-    for q in questions:
+    asked = list(questions)
+    for k, q in enumerate(asked):
         chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
         cited = tuple(manifest.text_facts[i].sentence for i in q.required_facts)
         for c in choices(manifest, q):
@@ -105,6 +113,7 @@ def closed_rows(manifest: DocumentManifest, questions: Iterable[Question]) -> li
                     chart.title if chart is not None else "",
                     c.text,
                     cited,
+                    _others(asked, k),
                 )
             )
     return out
@@ -160,7 +169,48 @@ def option_features(c: Closed, i: int, shared: set[str] | None = None) -> dict[s
     out["text mentions (log)"] = math.log1p(in_text)
     out["most in text"] = float(in_text > 0 and counts.count(max(counts)) == 1 and in_text == max(counts))
     out["in cited facts"] = float(in_cited > 0)
-    return out
+    out[f"{s}|tpl={template(c)}|chart={c.chart_type}"] = 1.0
+    return out | _length(c, i) | _repeats(c, i) | _year_place(c, i)
+
+
+def template(c: Closed) -> str:
+    """The question's wording without what varies between its instances: its first six words
+    that are no option's, title's nor number (the template a question was drawn from)."""
+    drop = {w for o in c.options for w in words(o)} | set(words(c.title)) | {"YEAR", "NUM"}
+    return " ".join([w for w in words(c.question) if w not in drop][:6])
+
+
+def _unique_top(values: Sequence[float], i: int) -> bool:
+    return values[i] == max(values) and values.count(max(values)) == 1
+
+
+def _length(c: Closed, i: int) -> dict[str, float]:
+    """Option ``i``'s length against the others': the longest, the shortest, its share of the mean."""
+    lengths = [float(len(o)) for o in c.options]
+    return {
+        "longest option": float(_unique_top(lengths, i)),
+        "shortest option": float(_unique_top([-x for x in lengths], i)),
+        "length / mean length": lengths[i] * len(lengths) / sum(lengths),
+    }
+
+
+def _repeats(c: Closed, i: int) -> dict[str, float]:
+    """How often the report's other questions name option ``i``, and whether they name it most."""
+    counts = [float(_mentions(o, c.others)) for o in c.options]
+    return {
+        "other questions name it (log)": math.log1p(counts[i]),
+        "other questions name it most": float(counts[i] > 0 and _unique_top(counts, i)),
+    }
+
+
+def _year_place(c: Closed, i: int) -> dict[str, float]:
+    """A year option against the years the question prints: before all, after all, or among them."""
+    said = [int(y) for y in re.findall(r"(?<!\d)(?:19|20)\d\d(?!\d)", c.question)]
+    if not said or not re.fullmatch(r"(19|20)\d\d", c.options[i]):
+        return {}
+    year = int(c.options[i])
+    where = "before" if year < min(said) else "after" if year > max(said) else "among"
+    return {f"year {where} the question's years": 1.0}
 
 
 @dataclass
@@ -310,6 +360,8 @@ class Numeric:
     unit: str = ""
     title: str = ""
     cited: tuple[str, ...] = ()
+    #: the report's other questions (:attr:`Closed.others`)
+    others: tuple[str, ...] = ()
 
     def within(self, guess: float) -> bool:
         """Whether ``guess`` lies within the answer's own tolerance (the offline judge's rule)."""
@@ -319,7 +371,8 @@ class Numeric:
 def numeric_rows(manifest: DocumentManifest, questions: Iterable[Question]) -> list[Numeric]:
     """Every number answer of ``questions`` on ``manifest``."""
     out = []
-    for q in questions:
+    asked = list(questions)
+    for k, q in enumerate(asked):
         chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
         cited = tuple(manifest.text_facts[i].sentence for i in q.required_facts)
         title = chart.title if chart is not None else ""
@@ -337,6 +390,7 @@ def numeric_rows(manifest: DocumentManifest, questions: Iterable[Question]) -> l
                         v.unit or "",
                         title,
                         cited,
+                        _others(asked, k),
                     )
                 )
     return out
@@ -352,7 +406,7 @@ def from_signed_log(y: float) -> float:
     return math.copysign(10 ** abs(y) - 1, y)
 
 
-def _printed(texts: Iterable[str]) -> list[float]:
+def printed_numbers(texts: Iterable[str]) -> list[float]:
     """The numbers ``texts`` print, years left out."""
     found = (float(x.replace(",", "")) for t in texts for x in re.findall(r"-?\d[\d,]*(?:\.\d+)?", t))
     return [x for x in found if not (x.is_integer() and 1900 <= x <= 2099)]
@@ -360,14 +414,17 @@ def _printed(texts: Iterable[str]) -> list[float]:
 
 def number_features(n: Numeric) -> dict[str, float]:
     """What the regressor reads: the question's words, its cell, chart type, unit and chart title
-    words, and the (signed log) median of the numbers the question and its cited facts print."""
+    words, and the (signed log) median, least and greatest of the numbers the question and its
+    cited facts print (an answer sized like one of them)."""
     out = {f"q:{g}": 1.0 for g in grams(n.question)} | {f"title:{w}": 1.0 for w in words(n.title)}
     out |= {f"cat={n.category}": 1.0, f"lvl={n.category} {n.level}": 1.0, f"chart={n.chart_type}": 1.0}
     out[f"unit={n.unit}"] = 1.0
     for name, texts in (("question", [n.question]), ("cited", list(n.cited))):
-        printed = _printed(texts)
-        if printed:
-            out[f"{name} number (log)"] = signed_log(float(np.median(printed)))
+        found = printed_numbers(texts)
+        if found:
+            out[f"{name} number (log)"] = signed_log(float(np.median(found)))
+            out[f"{name} least number (log)"] = signed_log(min(found))
+            out[f"{name} greatest number (log)"] = signed_log(max(found))
             out[f"{name} prints a number"] = 1.0
     return out
 
