@@ -1,6 +1,6 @@
 """Legibility of chart text, measured on the rendered PDF (issue 11, point 3).
 
-Every word printed inside a chart's region is checked four ways:
+Every word printed inside a chart's region is checked these ways:
 
 - ``contrast``: WCAG 2 contrast between the word's own colour (from the PDF span) and the
   pixels actually behind its glyphs is at least 4.5:1. The background is read from a copy
@@ -21,6 +21,8 @@ Every word printed inside a chart's region is checked four ways:
   painted over a point, or a point cut into a label; :mod:`generation.validate.marks`).
 - ``misplaced``: a value label sits no nearer another data marker than its own (``marks.
   misplaced``: a sparkline's label moved over the next year's point is read as that year's).
+- ``astray``: a value label sits within 8 pt of its own data marker (``marks.astray``: a label
+  moved a row above its point, over its neighbour's, belongs to no point a reader can tell).
 
 Besides the checks, each chart counts its ``unlabelled`` values: those the planner counts
 printed (``reading.value_printed``) whose label the chart prints nowhere.

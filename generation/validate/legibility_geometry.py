@@ -9,7 +9,7 @@ from generation.charts.reading import printed, value_printed
 from generation.charts.registry import CHART_TYPE_NAMES, chart_type
 from generation.charts.spec import chart_decimals
 from generation.validate.legibility_model import ChartLegibility, word_form
-from generation.validate.marks import inside, marker_centres, misplaced
+from generation.validate.marks import astray, inside, marker_centres, misplaced
 from synthdocbench_tasks.schema import Chart
 
 #: Line types whose every plot draws one series' dots (a line, an area; a sparkline grid: a panel a
@@ -93,7 +93,7 @@ def check_sizes_and_edges(
 def check_markers(
     result: ChartLegibility, page_no: int, page: pymupdf.Page, clip: pymupdf.Rect, values: set[int]
 ) -> None:
-    """``covers`` and ``misplaced``: ``values`` are the indices of the chart's value labels."""
+    """``covers``, ``misplaced`` and ``astray``: ``values`` are the indices of the chart's value labels."""
     on_page = [(i, w) for i, w in result.to_check() if w.page == page_no]
     centres = marker_centres(page, clip) if on_page else []
     for i, w in on_page:
@@ -103,10 +103,14 @@ def check_markers(
     words = result.words
     labels = [i for i in sorted(values) if words[i].page == page_no and clip.intersects(words[i].bbox)]
     checked = {i for i, _ in on_page}
-    for k, nearer in misplaced([words[i].corners for i in labels], centres).items():
+    corners = [words[i].corners for i in labels]
+    for k, nearer in misplaced(corners, centres).items():
         if labels[k] in checked:
             why = f"sits {nearer:.1f} pt nearer another data marker than its own" if nearer else ""
             result.fail(labels[k], "misplaced", why or "sits as near its data marker as another value label")
+    for k, far in astray(corners, centres).items():
+        if labels[k] in checked:
+            result.fail(labels[k], "astray", f"sits {far:.1f} pt from its own data marker")
 
 
 def value_labels(result: ChartLegibility, chart: Chart) -> set[int]:

@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from generation.validate.legibility import DocumentLegibility
 
 #: The checks, in report order.
-CHECKS: tuple[str, ...] = ("contrast", "overlap", "clipped", "small", "crossed", "covers", "misplaced")
+CHECKS: tuple[str, ...] = (
+    "contrast",
+    "overlap",
+    "clipped",
+    "small",
+    "crossed",
+    "covers",
+    "misplaced",
+    "astray",
+)
 
 
 class LegibilityError(ValueError):
