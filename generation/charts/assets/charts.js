@@ -998,7 +998,11 @@
       pts.forEach((d) => {
         g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
           .attr("fill", color);
-        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
+        /* Only the values the spec prints (``printed``: panel_labels.panel_labels in Python, which the
+         * question planner reads): each where its label clears its neighbours' points and labels. */
+        if (labelsOn(spec) && d.printed !== false) {
+          dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
+        }
       });
     });
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
