@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
-    "5-d3-1": "fa3e2953c6eebe4dc67bc972a021a02e3513cce32c248148a4a3d8825ead6f7d",
-    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
-    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
-    "3-matplotlib-0": "9311e65b82ba80d3db2e065e6f0b587749b8c346223460233a5f118e331f06a1",
-    "3-matplotlib-1": "1595c70086469b648723d75b34b61501dd26ac0e77a1c16c9a13d068633f8e0c",
+    "5-d3-0": "79fa0995195336770c4406b712041b04cf3f20a15d4e72a68faf33954c62ba1a",
+    "5-d3-1": "6cdc93b61626e6c2555bfd02517242b9c86161e42ec4096305f8a8bb0929c7ad",
+    "5-d3-2": "5c31287f2f637837a5231358da6070b21661a3a1099a1c0d39743f016a9c5168",
+    "5-d3-3": "0f891e42ffd783b1a96118d9ac272f49f996f9d4252ac2ee7bb9c3844b99ce0e",
+    "3-matplotlib-0": "630c1af12fa0016be81f6c5f03c00d5868ee6babd0bdb3d9d482b59724435add",
+    "3-matplotlib-1": "d5e2d2ab4bb2a30009143e72e241ff9a601d2585e25123af3802b4d93c3cbc83",
 }
 
 
