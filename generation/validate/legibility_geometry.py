@@ -12,15 +12,14 @@ from generation.validate.legibility_model import ChartLegibility, word_form
 from generation.validate.marks import astray, inside, marker_centres, misplaced
 from synthdocbench_tasks.schema import Chart
 
-#: Line types whose every plot draws one series' dots (a line, an area; a sparkline grid: a panel a
-#: series), where the ``misplaced`` check finds a label's own dot by pairing alone. Where several
-#: series' dots share a plot (multi-line, radar, slope, dumbbell) their colours and leader lines
-#: decide which is whose (``tests/generation/charts/test_label_attribution.py`` checks those); a
-#: scatter's labels name their points.
+#: Line types, whose value labels sit above their dots with no leader (a line, an area, a multi-line
+#: chart; a sparkline grid: a panel a series), where the ``misplaced`` and ``astray`` checks find a
+#: label's own dot by pairing alone: a multi-line chart's label moved beside another series' dot is
+#: read as that series' value. Where labels are led to their dots (radar, slope, dumbbell) their
+#: colours and leader lines decide which is whose (``tests/generation/charts/test_label_attribution.py``
+#: checks those); a scatter's labels name their points.
 PAIRED_TYPES: frozenset[str] = frozenset(
-    t.name
-    for t in map(chart_type, CHART_TYPE_NAMES)
-    if t.panels or (t.member("line") and not t.member("multi_series"))
+    t.name for t in map(chart_type, CHART_TYPE_NAMES) if t.member("line")
 )
 MIN_SIZE_PT = 7.0
 EDGE_PT = 1.0  # a word may stick out of its region by this much (glyph side bearings)
