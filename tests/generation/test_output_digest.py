@@ -53,10 +53,10 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "79fa0995195336770c4406b712041b04cf3f20a15d4e72a68faf33954c62ba1a",
-    "5-d3-1": "6cdc93b61626e6c2555bfd02517242b9c86161e42ec4096305f8a8bb0929c7ad",
-    "5-d3-2": "5c31287f2f637837a5231358da6070b21661a3a1099a1c0d39743f016a9c5168",
-    "5-d3-3": "0f891e42ffd783b1a96118d9ac272f49f996f9d4252ac2ee7bb9c3844b99ce0e",
+    "5-d3-0": "3f59cdb2360ea7d28418e015b5f468fc7aee666def82a9f49159936737d60c16",
+    "5-d3-1": "fd2fd664230f361f0fa77e9286301ce89b8cda2314f80405e986a568a85a511d",
+    "5-d3-2": "702218b6cccaf2179a2ce7917836c12d2d56f419df73ca003fead788f3d40eb8",
+    "5-d3-3": "601150b3be3ecc8cbb100014a70199c867107dddd2bb1ced62afab703195b8d2",
     "3-matplotlib-0": "630c1af12fa0016be81f6c5f03c00d5868ee6babd0bdb3d9d482b59724435add",
     "3-matplotlib-1": "d5e2d2ab4bb2a30009143e72e241ff9a601d2585e25123af3802b4d93c3cbc83",
 }
