@@ -117,6 +117,29 @@ def _bell(mu: float, sigma: float, peak: float, n_bins: int) -> list[float]:
     return [_PART_COUNTS[0] + peak * float(np.exp(-0.5 * ((i - mu) / sigma) ** 2)) for i in range(n_bins)]
 
 
+def _nice_below(raw: float) -> float:
+    """The 1-2-2.5-5 x 10^k step at or below ``raw``."""
+    power = 10.0 ** math.floor(math.log10(raw))
+    return round(max(f * power for f in (1.0, 2.0, 2.5, 5.0) if f * power <= raw), 12)
+
+
+def _bins(b: _Build, own: float, n_bins: int) -> tuple[float, float]:
+    """An intensive histogram's (bin width, first bin's start): the entity's own value, where the
+    bell peaks, falls into a bin drawn uniformly, the bins narrowed where the metric's bounds leave
+    too little room on one side (no bin below zero for a metric that cannot be negative, none above
+    100 for a percentage). Bins laid from the metric's low bound put the mode where entities'
+    values cluster, mid-chart and never at an end: "which band holds the most?" was guessable."""
+    width = _nice_width((b.metric.high - b.metric.low) / n_bins)
+    k = int(b.rng.integers(0, n_bins))  # the bin the mode is to fall into
+    floor = 0.0 if b.metric.low >= 0 else -math.inf
+    ceiling = 100.0 if b.metric.unit == "%" and b.metric.high <= 100 else math.inf
+    if (math.floor(own / width) - k) * width < floor and own > 0:
+        width = _nice_below(own / (k + 0.5))
+    if (math.floor(own / width) - k + n_bins) * width > ceiling > own:
+        width = min(width, _nice_below((ceiling - own) / (n_bins - k)))
+    return width, max(floor, (math.floor(own / width) - k) * width)
+
+
 def _histogram(b: _Build) -> ChartSpec:
     """How many sub-units of one entity fall into each band of a metric: a bell around the
     entity's own value in the fact table (intensive), or bins from zero at the part's scale whose
@@ -132,8 +155,8 @@ def _histogram(b: _Build) -> ChartSpec:
     own = b.world.preview(b.metric.name, subject, [year])[0]
     metric = b.metric
     if _additive(b.metric):
-        targets = _bell(
-            float(b.rng.uniform(0.5, n_bins / 2)),
+        targets = _bell(  # the mode may be the first bin: parts are often mostly small
+            float(b.rng.uniform(-0.5, n_bins / 2)),
             float(b.rng.uniform(1.0, 2.2)),
             float(b.rng.uniform(60, 160)),
             n_bins,
@@ -143,10 +166,9 @@ def _histogram(b: _Build) -> ChartSpec:
         metric, factor = _per_part(b, own / parts, 1.5 * n_bins * own / parts / mean_bin)
         width, start = _nearest_nice(own * factor / parts / mean_bin), 0.0
     else:
-        width = _nice_width((b.metric.high - b.metric.low) / n_bins)
-        start = float(np.floor(b.metric.low / width) * width)
+        width, start = _bins(b, own, n_bins)
         centre = (own - start) / width - 0.5
-        mu = float(np.clip(centre + b.rng.uniform(-0.5, 0.5), 0.5, n_bins - 1.5))
+        mu = float(np.clip(centre + b.rng.uniform(-0.5, 0.5), 0.0, n_bins - 1.0))
         targets = _bell(mu, float(b.rng.uniform(1.0, 2.2)), float(b.rng.uniform(60, 160)), n_bins)
     wd = exact_decimals(width)
     data = []

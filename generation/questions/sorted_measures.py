@@ -6,6 +6,10 @@ chart lists, without reading a mark: the fixed "first" / "last" strategies of ``
 flagged value L2 item above chance. :func:`sorted_end_counts` counts, per (category, level) and
 whether the chart is drawn sorted, the questions answering one of the chart's items and those
 whose item sits at an end of the chart's order; ``bench/question_measures.py`` prints them.
+
+A histogram's most-populated bin is what its trend L2 item question asks; :func:`mode_end_counts`
+counts the histograms whose modal bin is the first or last bin, against the ``2 / n`` a uniform
+mode has (blind54 found none at an end: the bell's centre was kept half a bin inside).
 """
 
 from __future__ import annotations
@@ -42,6 +46,16 @@ def sorted_end_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Cou
             cell[0] += 1
             cell[1] += found[1]
     return out
+
+
+def mode_end_counts(manifests: Iterable[DocumentManifest]) -> tuple[int, int, float]:
+    """(histograms with one modal bin, of them with the mode at an end, the count uniform modes
+    would give)."""
+    charts = [c for m in manifests for c in m.charts if c.chartType == "histogram" and len(c.data) > 2]
+    values = [[p.value for p in c.data] for c in charts]
+    single = [v for v in values if v.count(max(v)) == 1]
+    ends = sum(v.index(max(v)) in (0, len(v) - 1) for v in single)
+    return len(single), ends, sum(2 / len(v) for v in single)
 
 
 def render(counts: Counts) -> list[str]:
