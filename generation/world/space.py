@@ -149,6 +149,12 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
+            stray = sorted(set(theme.get("after_shock", [])) - set(theme.get("events", [])))
+            if stray:
+                raise TopicSpaceError(
+                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock {stray[0]!r}, "
+                    "which is none of its events; list it under events"
+                )
             if theme.get("needs") is not None and theme["needs"] not in needs():
                 raise TopicSpaceError(
                     f"generation/world/data/{name}: theme {theme['key']!r} has needs {theme['needs']!r}; "
@@ -517,6 +523,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         mix=Mix(mix_rec["name"], mix_rec["part_kind"], tuple(mix_rec["parts"]), mix_metric.metric),
         years=period,
         events=tuple(theme["events"]),
+        after_shock=tuple(theme.get("after_shock", ())),
         subjects=tuple(theme["subjects"]),
         concepts=tuple(theme["concepts"]),
         drivers=tuple(theme["drivers"]),
