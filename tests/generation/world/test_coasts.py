@@ -30,6 +30,7 @@ def test_the_landlocked_table_names_countries_of_the_converter() -> None:
     assert not {"Germany", "Nigeria", "Peru", "Croatia", "Bosnia and Herzegovina"} & landlocked
 
 
+@pytest.mark.slow
 def test_no_topic_of_the_space_gives_a_coast_metric_to_a_landlocked_country() -> None:
     """Before: 'Freight Transport and Logistics in Africa' reported Ethiopia's and Uganda's port
     container throughput (23 of 118 countries given a port metric, 200 plans of seed 1249).
