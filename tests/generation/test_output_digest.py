@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
-    "5-d3-1": "fa3e2953c6eebe4dc67bc972a021a02e3513cce32c248148a4a3d8825ead6f7d",
-    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
+    "5-d3-1": "d7d353796358b64047b19b0d914df5af04419bec433dad68da16189ef4f33e19",
+    "5-d3-2": "a20baecda06f66bcafe1a1838413f12c863dcacb682d05fc52c0e68a4328f93c",
     "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
-    "3-matplotlib-0": "9311e65b82ba80d3db2e065e6f0b587749b8c346223460233a5f118e331f06a1",
-    "3-matplotlib-1": "1595c70086469b648723d75b34b61501dd26ac0e77a1c16c9a13d068633f8e0c",
+    "3-matplotlib-0": "66155babce8dbb30a93872a78ac91281a5fa2bb9032b6adcb461f79d1a46744c",
+    "3-matplotlib-1": "add95eb536ff920420499fa067a988701043b8b59f1ddcf98684f5b0791e8735",
 }
 
 
