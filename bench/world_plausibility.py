@@ -14,8 +14,9 @@ people read as a rate of their entity's population (``population_share_breaks``)
 year's level of a metric that begins in the period (``launch_levels``), countries that do not
 fit what their theme needs (``unfit_entities``) or lie outside the place their title names
 (``place_breaks``), series of a theme whose premise is a shock that do not show it
-(``shock_breaks``), metrics every entity of a report changes alike on (``alike_moves``) and
-how many themes the run reports on.
+(``shock_breaks``), metrics every entity of a report changes alike on (``alike_moves``),
+landlocked countries given a metric that needs a coast (``coast_breaks``), events answering a
+shock dated in or before it (``shock_event_breaks``) and how many themes the run reports on.
 """
 
 from __future__ import annotations
@@ -33,12 +34,14 @@ from bench._plans import manifests, plan_run
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
     alike_moves,
+    coast_breaks,
     direction_breaks,
     launch_levels,
     part_scale_ratios,
     place_breaks,
     population_share_breaks,
     shock_breaks,
+    shock_event_breaks,
     unfit_entities,
 )
 from generation.world import space
@@ -62,6 +65,10 @@ def main() -> None:
     misplaced: list[str] = []
     unshocked: list[str] = []
     alike: list[str] = []
+    coastless: list[str] = []
+    coasted = 0
+    early_events: list[str] = []
+    shock_events = 0
     moving = 0
     shocks = [0, 0, 0, 0]  # series without their shock, such series, reports without one, such reports
     placed = 0
@@ -73,6 +80,13 @@ def main() -> None:
         misplaced, placed = misplaced + lines, placed + counted
         lines, counted = alike_moves(manifest)
         alike, moving = alike + [f"{manifest.doc_id}: {b}" for b in lines], moving + counted
+        lines, counted = coast_breaks(manifest)
+        coastless, coasted = coastless + [f"{manifest.doc_id}: {b}" for b in lines], coasted + counted
+        lines, counted = shock_event_breaks(manifest)
+        early_events, shock_events = (
+            early_events + [f"{manifest.doc_id}: {b}" for b in lines],
+            shock_events + counted,
+        )
         lines, counted, blank, premised = shock_breaks(manifest)
         unshocked += [f"{manifest.doc_id}: {b}" for b in lines[:1]]
         shocks = [a + b for a, b in zip(shocks, (len(lines), counted, blank, premised), strict=True)]
@@ -136,9 +150,24 @@ def main() -> None:
     print(
         f"  metrics whose every entity changes alike (within 20% of their median): {len(alike)} of {moving}"
     )
+    print(f"  landlocked countries given a metric that needs a coast: {len(coastless)} of {coasted}")
+    print(
+        f"  events answering a shock dated in or before its first year: {len(early_events)} of {shock_events}"
+    )
     top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
     print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
-    found = [against, early, share_lines, launches, unfit, misplaced, unshocked, alike]
+    found = [
+        against,
+        early,
+        share_lines,
+        launches,
+        unfit,
+        misplaced,
+        unshocked,
+        alike,
+        coastless,
+        early_events,
+    ]
     for line in [line for lines in found for line in lines[:3]]:
         print(f"    {line}")
 

@@ -20,7 +20,7 @@ from generation.document.anchors import concerned, concerns
 from generation.document.prose import ProseWriter, bank, cap
 from generation.document.sections import SectionFact, spread
 from generation.world.grammar import fill_agreement
-from generation.world.topics import Topic, in_text
+from generation.world.topics import Topic, events_for_years, in_text, may_happen
 
 #: A stated cause: a source credits a policy or driver with a series' path over a period. The
 #: direction is not stated (the chart shows it), so a "why" question needs chart and text.
@@ -134,6 +134,7 @@ def event_text_facts(
     n = int(rng.integers(4, 6))
     sections = spread(rng, n, n_sections)
     dated = _dated(rng, topic, specs, causes, n)
+    event_order = events_for_years(topic, event_order, [year for year, _ in dated])
     facts = []
     for k, (year, actor) in enumerate(dated):
         values = {"kind": "event", "year": year, "actor": actor, "event": event_order[k]}
@@ -142,11 +143,9 @@ def event_text_facts(
     taken = {year for year, _ in dated}
     left = [str(y) for y in range(first, last + 1) if str(y) not in taken]
     years = [left[int(i)] for i in rng.permutation(len(left))]
-    spare = [
-        (years[k], _event_actor(rng, topic), event_order[n + k])
-        for k in range(min(len(event_order) - n, len(years)))
-    ]
-    return facts, sorted(spare)
+    tail = events_for_years(topic, event_order[n:], years)
+    spare = [(years[k], _event_actor(rng, topic), tail[k]) for k in range(min(len(tail), len(years)))]
+    return facts, sorted(s for s in spare if may_happen(topic, s[2], s[0]))
 
 
 def _years(spec: ChartSpec) -> list[str]:

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from generation.charts.registry import types_where
-from generation.world.entities import countries
+from generation.world.entities import LANDLOCKED, countries
 from generation.world.regions import fits, named_places
 from generation.world.space import Limits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
@@ -286,6 +286,37 @@ def shock_breaks(manifest: DocumentManifest) -> tuple[list[str], int, int, int]:
             moved = f"{before:g} in {year - 1}, {value:g} in {year}"
             out.append(f"{name} of {entity}: {moved} (shock x{shock[year]:g})")
     return out, counted, int(counted > 0 and len(out) == counted), int(counted > 0)
+
+
+def coast_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's countries read against the metrics that need a sea coast (a theme metric's
+    ``coast: true``: port container throughput): (landlocked countries given such a metric,
+    countries given one)."""
+    theme, topic = _theme_of(manifest.topic), topic_by_title(manifest.topic)
+    if theme is None or topic is None or topic.entity_kind != "country":
+        return [], 0  # reef regions and basins may share a country's name
+    coastal = {r["name"] for r in [*theme["metrics"], theme["mix"]["metric"]] if r.get("coast")}
+    landlocked = {c.name for c in countries() if LANDLOCKED in c.tags}
+    given = sorted({(f.entity, f.metric) for f in manifest.world.facts if f.metric in coastal})
+    out = [f"{metric} of {entity} (landlocked)" for entity, metric in given if entity in landlocked]
+    return out, len(given)
+
+
+def shock_event_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
+    """A report's events that answer its theme's shock (the theme's ``after_shock``: "reopened
+    borders to leisure travellers") read against the shock's first year: (such events dated in
+    or before it, such events)."""
+    theme = _theme_of(manifest.topic)
+    bound = set(theme.get("after_shock", [])) if theme is not None else set()
+    records = [*theme["metrics"], theme["mix"]["metric"]] if theme is not None else []
+    year = min((int(y) for r in records for y in r.get("shock", {})), default=None)
+    events = [
+        (t.values["year"], t.values["event"])
+        for t in manifest.text_facts
+        if t.values.get("kind") == "event" and t.values.get("event") in bound
+    ]
+    out = [f"{event!r} in {when} (shock {year})" for when, event in events if year and int(when) <= year]
+    return out, len(events)
 
 
 #: Entities of one report whose changes over the same years all lie within this fraction of

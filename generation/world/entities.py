@@ -6,7 +6,9 @@ EU, OECD, G20, APEC, the euro area, the Council of Europe) and the regions of it
 loads whatever pandas is installed), population and land area from `countryinfo`
 (looked up by ISO code, `pycountry` resolving a name that code misses). Organisation and place
 names (firms, sites, programmes) come from `faker`, seeded by the setting's key, so the same
-setting always names the same entities. Age groups, sectors and products are setting data.
+setting always names the same entities. A country without a sea coast is tagged
+``landlocked`` from ``data/landlocked.yaml`` (no package here tells). Age groups, sectors and
+products are setting data.
 
 Every entity carries ``population`` (people), ``area`` (km²) and ``size`` (a relative size
 class: 1 for a medium firm or site): extensive metrics scale with one of them
@@ -22,8 +24,11 @@ import functools
 import hashlib
 import importlib.util
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from generation.plan.yaml_data import load_yaml
 
 #: Size of each class of firm or site, relative to a medium one.
 SIZE_CLASSES: dict[str, float] = {"small": 0.35, "medium": 1.0, "large": 2.8}
@@ -125,9 +130,27 @@ def countries() -> tuple[Country, ...]:
         name = _NAMES.get(row["name_short"], row["name_short"])
         groups -= {""}
         tags = groups | {f"{col}:{row[col]}" for col in _REGION_TABLES if row[col]}
+        tags |= {LANDLOCKED} if row["ISO3"] in _landlocked() else set()
         population, area = float(info["population"]), float(info["area"])
         out.append(Country(name, row["ISO3"], population, area, frozenset(groups), frozenset(tags)))
     return tuple(out)
+
+
+#: The tag of a country without a sea coast (``data/landlocked.yaml``).
+LANDLOCKED = "landlocked"
+
+
+@functools.cache
+def _landlocked() -> frozenset[str]:
+    """ISO3 codes of the countries ``data/landlocked.yaml`` lists (no installed package tells)."""
+    source = resources.files("generation.world") / "data" / "landlocked.yaml"
+    data = load_yaml(source.read_text(encoding="utf-8"))
+    codes = data.get("landlocked") if isinstance(data, dict) else None
+    if not isinstance(codes, list):
+        raise EntityDataError(
+            "generation/world/data/landlocked.yaml: expected a 'landlocked' list of ISO3 codes"
+        )
+    return frozenset(str(c) for c in codes)
 
 
 def _info(country_info: type, row: dict[str, str]) -> dict[str, Any] | None:

@@ -2,7 +2,8 @@
 
 A theme's ``needs`` names an entry of ``settings.yaml``'s ``needs``: tags (a country's groupings
 in country-converter's table, "OECD", and its regions in the converter's model tables,
-"MESSAGE:WEU") of which a fitting country holds one (``any``) and none (``none``). ``places``
+"MESSAGE:WEU") of which a fitting country holds one (``any``) and none (``none``); a theme with
+a metric that needs a sea coast (``coast: true``) fits no landlocked country. ``places``
 maps a place a setting's ``where`` may name to the groupings its countries lie in.
 """
 
@@ -14,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from generation.plan.yaml_data import load_yaml
-from generation.world.entities import Entity
+from generation.world.entities import LANDLOCKED, Entity
 
 
 class RegionDataError(ValueError):
@@ -59,11 +60,21 @@ def named_places(title: str) -> frozenset[str]:
     return frozenset().union(*(table[m.group(1)] for m in pattern.finditer(title)))
 
 
-def fits(theme: dict[str, Any], entity: Entity) -> bool:
-    """True when ``entity`` is what ``theme`` needs (its ``needs``): a theme without one, or an
-    entity that is no country, fits."""
+def needs_coast(theme: dict[str, Any]) -> bool:
+    """True when a metric of ``theme`` needs a sea coast (``coast: true``: port container
+    throughput), which no landlocked country is given."""
+    return any(r.get("coast") for r in [*theme["metrics"], theme["mix"]["metric"]])
+
+
+def fits(theme: dict[str, Any], entity: Entity, coast: bool = True) -> bool:
+    """True when ``entity`` is what ``theme`` needs (its ``needs``; with ``coast``, a sea coast
+    for a metric that needs one): a theme without a need, or an entity that is no country, fits."""
     need = theme.get("needs")
-    if need is None or not entity.tags:
+    if not entity.tags:
+        return True
+    if coast and LANDLOCKED in entity.tags and needs_coast(theme):
+        return False
+    if need is None:
         return True
     wanted, barred = needs()[need]
     return (not wanted or bool(entity.tags & wanted)) and not entity.tags & barred

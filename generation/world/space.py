@@ -35,6 +35,7 @@ import yaml
 
 from generation.plan.yaml_data import load_yaml
 from generation.world.entities import (
+    LANDLOCKED,
     REFERENCE,
     SIZE_CLASSES,
     Entity,
@@ -43,7 +44,7 @@ from generation.world.entities import (
     group,
     size_classes,
 )
-from generation.world.regions import fits, needs
+from generation.world.regions import fits, needs, needs_coast
 from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
@@ -148,6 +149,12 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
+            stray = sorted(set(theme.get("after_shock", [])) - set(theme.get("events", [])))
+            if stray:
+                raise TopicSpaceError(
+                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock {stray[0]!r}, "
+                    "which is none of its events; list it under events"
+                )
             if theme.get("needs") is not None and theme["needs"] not in needs():
                 raise TopicSpaceError(
                     f"generation/world/data/{name}: theme {theme['key']!r} has needs {theme['needs']!r}; "
@@ -286,12 +293,14 @@ def _scaled_by(theme: dict[str, Any]) -> set[str]:
     return {r["per"] for r in records if "per" in r} | {r["cap"] for r in records if "cap" in r}
 
 
-def _entities(theme: dict[str, Any], setting: _Setting) -> tuple[Entity, ...]:
-    """The setting's entities the theme reports on: those that fit its need (the most populous
-    first), within :data:`MAX_RATIO` of the largest on every attribute it scales by."""
+def _entities(theme: dict[str, Any], setting: _Setting, coast: bool = True) -> tuple[Entity, ...]:
+    """The setting's entities the theme reports on: those that fit its need (with ``coast``, and
+    have the sea coast a metric of it needs; the most populous first), within :data:`MAX_RATIO`
+    of the largest on every attribute it scales by."""
     ents = list(setting.entities)
-    if theme.get("needs") is not None:
-        ents = [e for e in setting.members or setting.entities if fits(theme, e)][:MAX_ENTITIES]
+    if theme.get("needs") is not None or needs_coast(theme):
+        members = setting.members or setting.entities
+        ents = [e for e in members if fits(theme, e, coast)][:MAX_ENTITIES]
         if not ents:
             return ()
     for attr in sorted(_scaled_by(theme) - {"size"}):
@@ -449,6 +458,8 @@ def pairs() -> tuple[_Pair, ...]:
             if setting.family not in theme["settings"] and setting.key not in theme["settings"]:
                 continue
             ents = _roomy(theme, _entities(theme, setting))
+            if len(ents) < MIN_ENTITIES and needs_coast(theme):  # too few coasts: compose drops the metric
+                ents = _roomy(theme, _entities(theme, setting, coast=False))
             whole_set = setting.kind != "country" and len(ents) == len(setting.entities) >= 5
             if len(ents) >= MIN_ENTITIES or whole_set:
                 out.append(_Pair(theme, setting, ents))
@@ -493,6 +504,8 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
     theme, setting, ents = pair.theme, pair.setting, pair.entities
     # a metric that exists for too little of the period (5G coverage before 2019) is left out
     records = [r for r in theme["metrics"] if r.get("since", period[0]) <= period[1] - MIN_SINCE_YEARS + 1]
+    # nor is a metric that needs a sea coast when a country has none (too few coasts to leave it out)
+    records = [r for r in records if not (r.get("coast") and any(LANDLOCKED in e.tags for e in ents))]
     composed = [_compose_metric(r, ents) for r in records]
     mix_rec = theme["mix"]
     mix_metric = _compose_metric(mix_rec["metric"], ents)
@@ -510,6 +523,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         mix=Mix(mix_rec["name"], mix_rec["part_kind"], tuple(mix_rec["parts"]), mix_metric.metric),
         years=period,
         events=tuple(theme["events"]),
+        after_shock=tuple(theme.get("after_shock", ())),
         subjects=tuple(theme["subjects"]),
         concepts=tuple(theme["concepts"]),
         drivers=tuple(theme["drivers"]),

@@ -162,6 +162,35 @@ class Topic:
     #: The topic's own pipeline for a funnel chart when it carries one (composed topics of
     #: :mod:`generation.world.space`); bank topics look theirs up in the bank file.
     funnel: Funnel | None = field(default=None, repr=False)
+    #: Events that answer the shock of the topic's premise (the theme's ``after_shock``:
+    #: "reopened borders to leisure travellers"): dated only after its first year.
+    after_shock: tuple[str, ...] = field(default=(), repr=False)
+
+
+def shock_year(topic: Topic) -> int | None:
+    """The first year of the shock the topic's premise names (its metrics' ``shock``), if any."""
+    return min((y for m in (*topic.metrics, topic.mix.metric) for y, _ in m.shock), default=None)
+
+
+def may_happen(topic: Topic, event: str, year: str) -> bool:
+    """False for an event that answers the topic's shock dated in or before the shock's first
+    year (borders reopened before they closed), or in a topic without the shock."""
+    first = shock_year(topic)
+    return event not in topic.after_shock or (first is not None and int(year) > first)
+
+
+def events_for_years(topic: Topic, events: list[str], years: list[str]) -> list[str]:
+    """``events`` in an order whose k-th event may happen in ``years[k]`` (:func:`may_happen`),
+    each year taking the first that may, the rest after in their order: an order without an
+    event that answers a shock stays as it is."""
+    left, out = list(events), []
+    for year in years:
+        pick = next((e for e in left if may_happen(topic, e, year)), None)
+        if pick is None:
+            break
+        left.remove(pick)
+        out.append(pick)
+    return out + left
 
 
 #: Topic-conditioned archetype preference (Appendix L.2); weights need not sum to one.

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "3f59cdb2360ea7d28418e015b5f468fc7aee666def82a9f49159936737d60c16",
-    "5-d3-1": "fd2fd664230f361f0fa77e9286301ce89b8cda2314f80405e986a568a85a511d",
-    "5-d3-2": "702218b6cccaf2179a2ce7917836c12d2d56f419df73ca003fead788f3d40eb8",
-    "5-d3-3": "601150b3be3ecc8cbb100014a70199c867107dddd2bb1ced62afab703195b8d2",
-    "3-matplotlib-0": "630c1af12fa0016be81f6c5f03c00d5868ee6babd0bdb3d9d482b59724435add",
-    "3-matplotlib-1": "d5e2d2ab4bb2a30009143e72e241ff9a601d2585e25123af3802b4d93c3cbc83",
+    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
+    "5-d3-1": "d7d353796358b64047b19b0d914df5af04419bec433dad68da16189ef4f33e19",
+    "5-d3-2": "a20baecda06f66bcafe1a1838413f12c863dcacb682d05fc52c0e68a4328f93c",
+    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
+    "3-matplotlib-0": "66155babce8dbb30a93872a78ac91281a5fa2bb9032b6adcb461f79d1a46744c",
+    "3-matplotlib-1": "add95eb536ff920420499fa067a988701043b8b59f1ddcf98684f5b0791e8735",
 }
 
 

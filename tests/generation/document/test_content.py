@@ -474,12 +474,20 @@ def test_no_two_charts_of_a_report_share_a_title() -> None:
     assert not repeated, repeated
 
 
-def test_a_topic_whose_facts_are_all_charted_gets_fewer_tables_not_no_report() -> None:
+def test_a_topic_whose_facts_are_all_charted_gets_fewer_tables_not_no_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Document 193 of seed 1979 (paper config) charted every year of its topic's metrics before
     its fourth table; planning it raised NumberSpaceExhaustedError, so `generate` failed for the
     whole run. Such a document now has the tables the topic's facts allow, numbered and placed in
     order. (Which document it is moves with the topic draw: the first of the run that gets fewer
-    tables than targeted, document 0 since world51's themes fit their countries.)"""
+    tables than targeted, document 0 since world51's themes fit their countries. Since world52's
+    moves of known-direction metrics differ per entity, no document of 200 of seeds 1979, 6007,
+    9973 or 2803 runs short, so the world is drawn as before it here: every entity's move drawn
+    over the whole range.)"""
+    from generation.world.table import FactTable
+
+    monkeypatch.setattr(FactTable, "_stratum", lambda self, metric, entity, part: None)
     config = load_config(Path("configs/paper.yaml"), seed=1979, n_docs=200)
     for index in range(config.n_docs):
         plan = plan_document(config, index)
