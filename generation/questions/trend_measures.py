@@ -7,8 +7,8 @@ manifest alone: the direction questions asked of such a metric, those whose answ
 direction, and the rose / fell / flat shares of the answers per (category, level).
 
 :func:`one_step_counts` counts, per (category, level), the direction questions whose two readings
-are neighbouring marks of their series (review52): a "path" over one step, where a direction
-needs a run of three or more points (``chart_trend._stretches``, the claims' stretches).
+are neighbouring marks of a series of three or more (review52): a "path" over one step, where a
+direction needs a run of three or more points (``chart_trend._stretches``, the claims' stretches).
 """
 
 from __future__ import annotations
@@ -73,9 +73,10 @@ def render(counts: Counter[tuple[str, ...]]) -> list[str]:
 
 
 def one_step(manifest: DocumentManifest, q: Question) -> bool | None:
-    """True when ``q`` asks which way a series moved (rose, fell, flat) between two neighbouring
-    marks of it (trend L4 from an event in the chart's last year but one); None for a question
-    asking no direction, or not reading two marks of one series."""
+    """True when ``q`` asks which way a series of three or more marks moved (rose, fell, flat)
+    between two neighbouring marks of it (trend L4 from an event in the chart's last year but
+    one; a slope chart's two-year series is its whole run); None for a question asking no
+    direction, or not reading two marks of one series."""
     if not any(v.kind == "label" and v.text in MOVES for v in q.answer_values):
         return None
     chart = next((c for c in manifest.charts if c.index == q.chart_index), None)
@@ -86,7 +87,7 @@ def one_step(manifest: DocumentManifest, q: Question) -> bool | None:
     if len(read) < 2 or read[0].category != read[-1].category:
         return None
     series = [p for p in chart.data if p.category == read[0].category]
-    return abs(series.index(read[-1]) - series.index(read[0])) == 1
+    return len(series) >= 3 and abs(series.index(read[-1]) - series.index(read[0])) == 1
 
 
 def one_step_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> dict[tuple[str, str], list[int]]:

@@ -1,6 +1,6 @@
 """The single-step counter (``generation.questions.trend_measures.one_step``): a direction question
-reading two neighbouring marks of a series counts, one reading a run of three or more does not,
-and a question stating no direction is not counted at all."""
+reading two neighbouring marks of a series of three or more counts; one reading a longer run, or
+a two-year series' whole run, does not; a question stating no direction is not counted at all."""
 
 from __future__ import annotations
 
@@ -34,5 +34,8 @@ def test_one_step_counts_neighbouring_marks_only() -> None:
     assert one_step(m, _question((2003, 2004), "rose")) is True
     assert one_step(m, _question((2001, 2003), "rose")) is False
     assert one_step(m, _question((2003, 2004), "higher")) is None  # a side, not a direction
+    two = m.charts[0].model_copy(update={"data": m.charts[0].data[:2]})
+    slope = m.model_copy(update={"charts": [two]})
+    assert one_step(slope, _question((2001, 2002), "rose")) is False  # a two-year series' whole run
     pairs = [(m, _question((2003, 2004), "rose")), (m, _question((2001, 2004), "was broadly flat", "L2"))]
     assert one_step_counts(pairs) == {("trend_pattern", "L4"): [1, 1], ("trend_pattern", "L2"): [1, 0]}
