@@ -37,7 +37,8 @@ highlights, whose pointer names it (``cue_measures.named_by_highlight``); the qu
 spelled-out label capitalised mid-sentence (``generation.questions.case_measures``); the questions
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
 reader notices in the reports' prose and subheadings (``generation.document.prose_measures``); the
-item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``).
+item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``);
+the direction questions over a single step of their series (``trend_measures.one_step``).
 """
 
 from __future__ import annotations
@@ -101,8 +102,8 @@ from generation.questions.sorted_measures import sorted_end_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
+from generation.questions.trend_measures import one_step_counts, render_one_step, trend_counts
 from generation.questions.trend_measures import render as render_trends
-from generation.questions.trend_measures import trend_counts
 from generation.validate.question_rules import restates
 from synthdocbench_tasks.schema import Question
 
@@ -176,6 +177,7 @@ def main() -> None:
     rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
     print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\n".join(render_trends(trend_counts(pairs))))
+    print("\n".join(render_one_step(one_step_counts(pairs))))
     print("\n".join(render_shapes(shape_counts(pairs))))
     print(render_agreement(agreement_counts(pairs)))
     within, asked = asks_no_more(questions, "verify_with_chart", "L4", "L2")

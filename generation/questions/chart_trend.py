@@ -13,7 +13,9 @@ series is in few, and a slot whose turn was "flat" fell back to "fell" (22 of 44
 directions on fresh seed 6733, flat 4). A question that lists the directions lists all three in a
 drawn order (:func:`_moves_listed`): always "rise, fall or stay flat" put the commonest first.
 A peak year is never asked of a metric with a known direction either, and lands at a chart's end
-as often as a uniform answer would (:mod:`generation.questions.extreme_years`).
+as often as a uniform answer would (:mod:`generation.questions.extreme_years`). A trend L4 path
+from a text event's year runs over :data:`MIN_RUN` points too: from the chart's last year but one
+it was a single step ("from 2019 to 2020, broadly flat"; review52, ``trend_measures.one_step``).
 """
 
 from __future__ import annotations
@@ -89,6 +91,9 @@ MOVES: tuple[str, ...] = ("rose", "fell", "was broadly flat")
 #: The directions scarcest first: a slot whose own is missing takes the scarcest there is (flat
 #: stretches are fewest, and a report's series rise more often after its events than they fall).
 SCARCE: tuple[str, ...] = ("was broadly flat", "fell", "rose")
+#: The fewest points a direction is asked over (a stretch, a path since an event): one step is
+#: a change between two readings, not a path.
+MIN_RUN = 3
 
 
 def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
@@ -139,7 +144,7 @@ def _stretches(points: list[DataPoint], rng: np.random.Generator | None = None) 
     Lazy: a maker that takes the whole series draws nothing."""
     yield points
     n = len(points)
-    spans = [(i, j) for i in range(n) for j in range(i + 2, n) if (i, j) != (0, n - 1)]
+    spans = [(i, j) for i in range(n) for j in range(i + MIN_RUN - 1, n) if (i, j) != (0, n - 1)]
     for i, j in spans if rng is None else shuffled(spans, rng):
         yield points[i : j + 1]
 
@@ -389,7 +394,7 @@ def _trend_since_event(
     for fact_index, year, about in event_years(ctx, chart):
         for series, points in groups.items():
             labels = [p.label for p in points]
-            if not about(series) or year not in labels or labels.index(year) == len(labels) - 1:
+            if not about(series) or year not in labels or labels.index(year) > len(labels) - MIN_RUN:
                 continue
             if not direction_turns([p.value for p in points], labels.index(year)):
                 continue  # the same direction from every earlier year: the event decides nothing

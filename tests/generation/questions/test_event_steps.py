@@ -18,10 +18,12 @@ from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.questions.build import EVENT_CELLS, doc_index, make_questions, slot_targets
 from generation.questions.chart_compare import _compare_at_event, _compare_pair
+from generation.questions.chart_trend import MIN_RUN, _trend_since_event
 from generation.questions.chart_value import _read_extreme
 from generation.questions.common import Context
 from generation.questions.event_steps import direction_turns, enough_years, in_minority, order_turns
 from generation.questions.step_measures import DEFECTS, event_names_answer, step_counts
+from generation.questions.trend_measures import one_step_counts
 from synthdocbench_tasks.schema import Chart, DataPoint, DocumentManifest, Question
 
 PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
@@ -101,8 +103,10 @@ def test_the_event_slots_get_their_cell(pairs: list[tuple[DocumentManifest, Ques
                 slots += 1
                 own += (q.category, q.difficulty) == (category, level)
     # 18 of 28 since world51 re-draws the topics; on fresh seed 6701's 120 documents main and the
-    # merged tree both give 36 of 56 L4 slots their cell (`bench/l4_slots.py`)
-    assert slots >= 20 and own >= 0.6 * slots, (own, slots)
+    # merged tree both give 36 of 56 L4 slots their cell (`bench/l4_slots.py`). 16 of 28 since a
+    # trend L4 path runs over three or more years (review52, ``chart_trend.MIN_RUN``): fresh seed
+    # 3593's 120 documents give trend L4 23 of 32 slots before, 20 of 32 after (comparison 20 of 24)
+    assert slots >= 20 and own >= 0.55 * slots, (own, slots)
 
 
 @pytest.mark.slow
@@ -145,3 +149,29 @@ def test_the_events_own_series_is_the_answer_about_half_the_time(
                     hits += found
     assert n >= 60, n
     assert 0.35 <= hits / n <= 0.65, (hits, n)
+
+
+@pytest.mark.slow
+def test_no_path_since_an_event_is_a_single_step(pairs: list[tuple[DocumentManifest, Question]]) -> None:
+    """A trend L4 path from a text event's year to the chart's end runs over three or more points,
+    as a stretch does (``chart_trend.MIN_RUN``): from the chart's last year but one it was a single
+    step ("from 2019 to 2020, Transport was broadly flat"; review52 on rendered seed 5113: 2 of 3
+    trend L4). Every draft of four streams per chart of these 60 documents; the questions the run
+    made are held by ``trend_measures.one_step`` (a slope chart's two years are its whole run)."""
+    manifests = list({m.doc_id: m for m, _ in pairs}.values())
+    drafts = [
+        (chart, d)
+        for m in manifests
+        for chart in m.charts
+        for k in range(4)
+        if (d := _trend_since_event(Context(m), chart, np.random.default_rng(k))) is not None
+    ]
+    single = []
+    for chart, d in drafts:
+        first, last = d.points
+        series = [p for p in chart.data if p.category == first.category]
+        if series.index(last) - series.index(first) < MIN_RUN - 1:
+            single.append(d.answer)
+    assert len(drafts) >= 40 and single == [], (len(drafts), single[:3])
+    counts = one_step_counts(pairs)
+    assert counts[("trend_pattern", "L4")][1] == 0 and counts[("trend_pattern", "L4")][0] >= 6, counts
