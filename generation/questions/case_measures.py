@@ -20,7 +20,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from generation.questions.phrasing import SENTENCE_START, common_names
+from generation.questions.phrasing import SENTENCE_START, common_names, titles
 from generation.questions.phrasing import spelled_labels as phrasing_spelled
 from generation.world.space import topic_by_title
 from synthdocbench_tasks.schema import DocumentManifest, Question
@@ -42,11 +42,6 @@ def capitalised_mid_sentence(text: str, labels: Iterable[str], keep: Iterable[st
             if not SENTENCE_START.search(text[: m.start()]) and not inside:
                 out.append(label)
     return out
-
-
-def titles(manifest: DocumentManifest) -> list[str]:
-    """The chart and section titles a question may quote."""
-    return [c.title for c in manifest.charts] + [s.title for s in manifest.sections]
 
 
 def common_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:

@@ -37,7 +37,7 @@ from generation.world.entities import countries
 from generation.world.grammar import singular_of, with_article, with_the
 from generation.world.topics import Topic, in_text
 from generation.world.topics import with_article as entity_name
-from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
+from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, DocumentManifest
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
 #: L2 a comparison, L3 an aggregation or computation, L4 domain reasoning over chart and
@@ -371,6 +371,11 @@ def _places() -> frozenset[str]:
 
 def _place(name: str) -> bool:
     return name in _places() or singular_of(name) in _places()
+
+
+def titles(manifest: DocumentManifest) -> list[str]:
+    """The chart and section titles a question may quote (kept as printed: :func:`in_sentence_case`)."""
+    return [c.title for c in manifest.charts] + [s.title for s in manifest.sections]
 
 
 def in_sentence_case(text: str, labels: Sequence[str] | set[str], keep: Sequence[str] = ()) -> str:
