@@ -175,13 +175,19 @@ def _endpoints(
 
 
 def _asked_ends(
-    ctx: Context, chart: Chart, points: list[DataPoint], want: str | None, rng: np.random.Generator
+    ctx: Context,
+    chart: Chart,
+    points: list[DataPoint],
+    want: str | None,
+    rng: np.random.Generator,
+    shape: bool = False,
 ) -> tuple[DataPoint, DataPoint, str] | None:
     """(first, last, direction) of the run of ``points`` a direction question asks: the whole
     series, or for a slot with a direction (``want``) the first stretch (:func:`_stretches`)
-    that went that way, its ends readable; None where there is none."""
+    that went that way, its ends readable (or with ``shape`` seen: :func:`_endpoints`); None
+    where there is none."""
     for stretch in _stretches(points, rng) if want else [points]:
-        ends = _endpoints(ctx, chart, stretch, shape=True)
+        ends = _endpoints(ctx, chart, stretch, shape)
         if ends is not None and _asks(chart, ends[2], want):
             return ends
     return None
@@ -193,7 +199,7 @@ def _direction_values(chart: Chart, first: DataPoint, last: DataPoint, d: str) -
 
 def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None) -> Draft | None:
     for series, points in ordered_series(chart).items():
-        ends = _asked_ends(ctx, chart, points, want, rng)
+        ends = _asked_ends(ctx, chart, points, want, rng, shape=True)
         if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
