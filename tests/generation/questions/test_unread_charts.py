@@ -48,7 +48,7 @@ def grids() -> list[DocumentManifest]:
 
 
 def test_an_unlabelled_sparkline_grid_carries_a_trend_question(grids: list[DocumentManifest]) -> None:
-    """On main 3a2a05e: 0 of 14 unlabelled grids carry one."""
+    """On main 3a2a05e: 0 of 41 unlabelled grids carry one."""
     asked = 0
     for m in grids:
         grid = next(c for c in m.charts if c.chartType == "sparkline_grid")
