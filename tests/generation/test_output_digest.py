@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
-    "5-d3-1": "fa3e2953c6eebe4dc67bc972a021a02e3513cce32c248148a4a3d8825ead6f7d",
+    "5-d3-0": "c157b4d90913a27b26d4b308be8e0854fa332863a7b167bc02ce26c97a5322d4",
+    "5-d3-1": "1eaa65e5741a8fd869b3a936650ffc23c3d8a93b63e29eca9aa9a4b2305ec74a",
     "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
-    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
-    "3-matplotlib-0": "9311e65b82ba80d3db2e065e6f0b587749b8c346223460233a5f118e331f06a1",
-    "3-matplotlib-1": "1595c70086469b648723d75b34b61501dd26ac0e77a1c16c9a13d068633f8e0c",
+    "5-d3-3": "51a8cf85286631bcfe63feeff8b450bff0084d3aad117253d3ac7e96fc0779da",
+    "3-matplotlib-0": "9d3c65b75c5237342a8ca18e668a12440d00eb2af71a6cdcd2025cef53d90441",
+    "3-matplotlib-1": "ddc776c82c5bef80717182b1b146a27f5aec6e77af9b326dfb2af9405708043c",
 }
 
 
