@@ -34,7 +34,8 @@ draw and those asking "which item" of a flow (``generation.questions.cue_measure
 integrate L3 questions whose mean bears on nothing their claim is about
 (``crossmodal_measures.mean_off_claim``); the L5 questions asking by colour for a series their chart
 highlights, whose pointer names it (``cue_measures.named_by_highlight``); the questions printing a
-spelled-out label capitalised mid-sentence (``generation.questions.case_measures``); the questions
+spelled-out label or a legend name that is a common noun capitalised mid-sentence
+(``generation.questions.case_measures``); the questions
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
 reader notices in the reports' prose and subheadings (``generation.document.prose_measures``); the
 item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``);
@@ -67,7 +68,7 @@ from generation.questions import elsewhere
 from generation.questions.agreement_measures import agreement_counts
 from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
-from generation.questions.case_measures import case_counts
+from generation.questions.case_measures import case_counts, common_counts
 from generation.questions.case_measures import render as render_case
 from generation.questions.colour_hop_measures import colour_hop_counts
 from generation.questions.colour_hop_measures import render as render_colour_hops
@@ -199,6 +200,7 @@ def main() -> None:
     said = ", ".join(f"{c} {named[c]} of {named[f'{c}/of']}" for c in cells)
     print(f"L5 questions asking by colour for a series the chart's highlight names (cue_measures): {said}")
     print(render_case(case_counts(pairs)))
+    print(render_case(common_counts(pairs), "a legend name that is a common noun"))
     print("\n".join(render_overlap(hidden_counts(pairs))))
     print("\n".join(render_colour_hops(colour_hop_counts(pairs))))
     print("\n".join(render_prose(prose)))

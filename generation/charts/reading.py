@@ -72,9 +72,12 @@ def axis_tolerance(chart: Chart, value: float) -> float:
 
 def colour_keyed(chart: Chart, point: DataPoint) -> bool:
     """Whether the colour is the only way to find ``point``'s series: the series is keyed by colour
-    in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels)."""
+    in a legend, not named on an axis or beside its marks (a slope chart, a pie's slice labels),
+    nor by the pointer of a highlight (a "▼ name" callout, a line's "◀ name" label), which would
+    answer a hop asking the reader to find the series by its colour."""
     vp = chart.visualProperties
-    return vp.hasLegend and point.category is not None and point.category in vp.colorMap
+    keyed = vp.hasLegend and point.category is not None and point.category in vp.colorMap
+    return keyed and point.category not in vp.highlightedItems
 
 
 #: A stacked bar prints a segment's value inside it only where the segment spans at least this

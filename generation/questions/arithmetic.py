@@ -28,11 +28,20 @@ def difference_value(a: Term, b: Term, unit: str | None) -> Num:
     return derived_value(difference_term(a, b), diff_unit(unit), decimals_of(a.value, b.value))
 
 
+def finest(*inputs: float | Num, least: int = 0) -> int:
+    """The decimals a number derived from ``inputs`` prints with: as finely as the finest of them
+    (a chart's value as charts print it, a computed figure as it is printed), and at least
+    ``least``. A sum of readings 0.63 and 1.0 prints 1.63; a mean printed beside a gap of 0.0182
+    prints 0.0862, so that the subtraction holds as printed."""
+    places = [len(x.text.partition(".")[2]) if isinstance(x, Num) else decimals_of(x) for x in inputs]
+    return max([least, *places])
+
+
 def gap_value(a: Term, b: Term, unit: str | None, decimals: int | None = None) -> Num:
     """``|a - b|`` in the unit of the two values (percentage points for percentages), with
-    ``decimals`` where one of them is a computed figure printed so (default: as charts print)."""
+    ``decimals`` where one of them is a computed figure printed so (default: :func:`finest`)."""
     t = difference_term(a, b, "abs_difference")
-    return derived_value(t, diff_unit(unit), decimals_of(a.value, b.value) if decimals is None else decimals)
+    return derived_value(t, diff_unit(unit), finest(a.value, b.value) if decimals is None else decimals)
 
 
 def ratio_value(a: Term, b: Term) -> Num:

@@ -41,7 +41,14 @@ from generation.questions.crossmodal import BUILDERS as CROSSMODAL_BUILDERS
 from generation.questions.crossmodal import VERDICT_CELLS
 from generation.questions.crossmodal_claims import SIDES
 from generation.questions.overlap import reads_hidden_mark
-from generation.questions.phrasing import chart_refs, in_sentence_case, refer, spelled_labels
+from generation.questions.phrasing import (
+    chart_refs,
+    common_names,
+    in_sentence_case,
+    refer,
+    spelled_labels,
+    titles,
+)
 from generation.world.space import topic_by_title
 from generation.world.topics import articled, named_with_article
 from synthdocbench_tasks.schema import (
@@ -381,7 +388,9 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question = refer(question, c, chart_refs(c, ctx.manifest.charts, sections), rng)
     topic = topic_by_title(ctx.manifest.topic)
     rivers = named_with_article(topic) if topic is not None else ()
-    spelled = spelled_labels(ctx.manifest.charts)  # a sankey names its nodes only inside its flows
+    # a sankey names its nodes only inside its flows; a legend name that is a common noun, only there
+    names = spelled_labels(ctx.manifest.charts) | common_names(ctx.manifest.charts, topic)
+    keep = titles(ctx.manifest)
     return Question(
         question_id=f"{ctx.manifest.doc_id}-{subset}-{n:02d}",
         doc_id=ctx.manifest.doc_id,
@@ -389,10 +398,10 @@ def draft_to_question(ctx: Context, subset: Subset, n: int, draft: Draft) -> Que
         question_type=QUESTION_TYPES[subset],
         category=draft.category,
         difficulty=draft.difficulty,
-        question=in_sentence_case(articled(question, rivers), spelled),
-        answer=in_sentence_case(articled(draft.answer, rivers), spelled),
+        question=in_sentence_case(articled(question, rivers), names, keep),
+        answer=in_sentence_case(articled(draft.answer, rivers), names, keep),
         answer_values=draft.answer_values,
-        reasoning=[in_sentence_case(step, spelled) for step in draft.full_reasoning()],
+        reasoning=[in_sentence_case(step, names, keep) for step in draft.full_reasoning()],
         required_facts=list(draft.facts),
         required_facts_text=[f.sentence for f in facts],
         fact_sources=[f.section_id for f in facts],

@@ -68,6 +68,7 @@ from generation.questions.phrasing import (
     colour_of,
     figure_ref,
     fmt_num,
+    numbers_readable,
     pick,
     shared_decimals,
     value_unit,
@@ -163,23 +164,35 @@ def _asks(chart: Chart, d: str, want: str | None) -> bool:
 
 
 def _endpoints(
-    ctx: Context, chart: Chart, points: list[DataPoint]
+    ctx: Context, chart: Chart, points: list[DataPoint], shape: bool = False
 ) -> tuple[DataPoint, DataPoint, str] | None:
+    """(first, last, direction) of ``points`` where a reader reads both ends; with ``shape``, on a
+    chart whose numbers a reader cannot read (an unlabelled sparkline grid) where its line clearly
+    rises or falls (the ends apart by more than a reading's tolerance: :func:`_seen_direction`)."""
     first, last = points[0], points[-1]
+    d = direction([p.value for p in points])
+    if shape and not numbers_readable(chart):
+        seen = d in ("rose", "fell") and separable(chart, first.value, last.value)
+        return (first, last, str(d)) if seen else None
     if not (ctx.readable(chart, first) and ctx.readable(chart, last)):
         return None
-    d = direction([p.value for p in points])
     return (first, last, d) if d else None
 
 
 def _asked_ends(
-    ctx: Context, chart: Chart, points: list[DataPoint], want: str | None, rng: np.random.Generator
+    ctx: Context,
+    chart: Chart,
+    points: list[DataPoint],
+    want: str | None,
+    rng: np.random.Generator,
+    shape: bool = False,
 ) -> tuple[DataPoint, DataPoint, str] | None:
     """(first, last, direction) of the run of ``points`` a direction question asks: the whole
     series, or for a slot with a direction (``want``) the first stretch (:func:`_stretches`)
-    that went that way, its ends readable; None where there is none."""
+    that went that way, its ends readable (or with ``shape`` seen: :func:`_endpoints`); None
+    where there is none."""
     for stretch in _stretches(points, rng) if want else [points]:
-        ends = _endpoints(ctx, chart, stretch)
+        ends = _endpoints(ctx, chart, stretch, shape)
         if ends is not None and _asks(chart, ends[2], want):
             return ends
     return None
@@ -191,7 +204,7 @@ def _direction_values(chart: Chart, first: DataPoint, last: DataPoint, d: str) -
 
 def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None) -> Draft | None:
     for series, points in ordered_series(chart).items():
-        ends = _asked_ends(ctx, chart, points, want, rng)
+        ends = _asked_ends(ctx, chart, points, want, rng, shape=True)
         if ends is None or not mark_use(ctx, chart, f"trend:{series}"):
             continue
         first, last, d = ends
@@ -206,6 +219,8 @@ def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str |
                 f"Describe the movement of {name} in {fig} from {span}.",
             ],
         )
+        if not numbers_readable(chart):
+            return _seen_direction(chart, name, first, last, d, q)
         a = (
             f"{cap(said_of(name, d))}, going from {val(chart, first)} in {first.label} to "
             f"{val(chart, last)} in {last.label}."
@@ -218,6 +233,21 @@ def _direction(ctx: Context, chart: Chart, rng: np.random.Generator, want: str |
         values = _direction_values(chart, first, last, d)
         return Draft("trend_pattern", "L2", q, a, values, steps, [chart], [first, last])
     return None
+
+
+def _seen_direction(chart: Chart, name: str, first: DataPoint, last: DataPoint, d: str, q: str) -> Draft:
+    """A direction question on a chart that prints no numbers and has no axis to read them off (an
+    unlabelled sparkline grid): the answer is the line's direction, which its shape shows (its ends
+    lie further apart than a reading's tolerance), and no number. Without it such a chart carried
+    no question, and a report whose other charts the text's questions had filled lost a chart
+    question (questions52: report 147 of fresh seed 7057)."""
+    fig, end = figure_ref(chart), "higher" if d == "rose" else "lower"
+    a = f"{cap(said_of(name, d))} from {first.label} to {last.label}: its line ends {end} than it starts."
+    steps = [
+        f"In {fig}, find the line of {name} at {first.label} and at {last.label}.",
+        f"It ends {end} than it starts: it {d}.",
+    ]
+    return Draft("trend_pattern", "L2", q, a, [direction_value(d)], steps, [chart], [first, last])
 
 
 def _peak(ctx: Context, chart: Chart, rng: np.random.Generator, place: Place | None = None) -> Draft | None:

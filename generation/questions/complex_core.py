@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generation.charts.colours import colour_of
+from generation.charts.reading import colour_keyed
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import ordered_series, series_name, val
@@ -107,8 +108,11 @@ class Span:
         return bool(marks) and self.first is marks[0]
 
     def colour(self) -> str | None:
-        """The series' colour word when it names the series alone (legend, several series)."""
+        """The series' colour word when it names the series alone (legend, several series) and is
+        the only way to find it (``reading.colour_keyed``: no highlight pointer names it)."""
         if self.series is None or len(ordered_series(self.chart)) < 2:
+            return None
+        if not colour_keyed(self.chart, self.first):
             return None
         words = {colour_of(self.chart, p) for p in self.chart.data if p.category == self.series}
         if len(words) != 1:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from generation.charts.colours import colour_of
+from generation.charts.reading import colour_keyed
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
@@ -175,8 +176,8 @@ def _by_colour(fact: TextFact, chart: Chart, p: DataPoint) -> _ByColour | None:
     who, names = _mark_named(fact, chart, p)
     if sum(colour_of(chart, x) == colour for x in chart.data) == 1:
         return _ByColour(f"the {colour} mark", "Which mark is it", f"The {colour} mark is {who}", names)
-    if p.category is None or p.label.lower() == p.category.lower():
-        return None
+    if p.category is None or p.label.lower() == p.category.lower() or not colour_keyed(chart, p):
+        return None  # the series is named on the chart (an axis, its marks, a highlight's pointer)
     find = f"the {colour} mark for {p.label}"
     named = f"The {colour} mark for {p.label} is in the {p.category} series ({who})"
     return _ByColour(find, "Which series is it in", named, [cc.label(p.category)])

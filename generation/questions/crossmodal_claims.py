@@ -26,7 +26,6 @@ from generation.questions.common import Context, Draft, Term, Value, label_value
 from generation.questions.phrasing import (
     article,
     colour_keyed,
-    decimals_of,
     fmt_num,
     is_year,
     point_key,
@@ -410,7 +409,7 @@ class Hop:
         if self.kind == "peers":
             return arith.gap_value(self.claim.charted, qc.mean_term(self._terms), unit, 2)
         if self.kind == "parts":  # a sum keeps its readings' decimals (it is exact: no rounding)
-            places = max(2, decimals_of(*(p.value for p in self.marks)))
+            places = arith.finest(*(p.value for p in self.marks), least=2)
             return qc.derived_value(qc.sum_term(self._terms), unit, places)
         return qc.derived_value(qc.mean_term(self._terms), unit, 2)
 
@@ -451,8 +450,7 @@ class Hop:
         mean = qc.derived_value(qc.mean_term(self._terms), self.claim.unit, 2)
         if self.kind != "peers":
             return mean
-        places = max(len(t.partition(".")[2]) for t in (mean.text, self.value.text))
-        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, places)
+        return qc.derived_value(qc.mean_term(self._terms), self.claim.unit, arith.finest(mean, self.value))
 
     def steps(self, result: str) -> list[str]:
         """Reading the marks, then adding or averaging them (and the gap) into ``result``: two

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Sequence
+from functools import cache, partial
 
 import numpy as np
+import pycountry
 
 # Re-exported: colour words have one definition, in generation.charts.colours.
 from generation.charts.colours import colour_name as colour_name
@@ -31,9 +33,11 @@ from generation.charts.registry import (
     level_then_changes,
 )
 from generation.charts.registry import chart_type as registry_chart_type
-from generation.world.grammar import with_article, with_the
+from generation.world.entities import countries
+from generation.world.grammar import singular_of, with_article, with_the
+from generation.world.topics import Topic, in_text
 from generation.world.topics import with_article as entity_name
-from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
+from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, DocumentManifest
 
 #: Allowed number of reasoning steps per difficulty (inclusive). L1 is a direct look-up,
 #: L2 a comparison, L3 an aggregation or computation, L4 domain reasoning over chart and
@@ -340,19 +344,57 @@ def spelled_labels(charts: Sequence[Chart]) -> set[str]:
     return {n for n in names if SPELLED.match(n)}
 
 
-def in_sentence_case(text: str, labels: Sequence[str] | set[str]) -> str:
-    """``text`` with each of ``labels`` (:func:`spelled_labels`) lower-cased where it stands
-    inside a sentence ("Why did twenty-five to thirty-four move"), kept capitalised where a
-    sentence starts: every question template's words pass here once (``build.draft_to_question``)."""
+def common_names(charts: Sequence[Chart], topic: Topic | None) -> set[str]:
+    """The legend (series) names of ``charts`` that are common nouns, capitalised only as a legend
+    prints them ("the average of fixed wireless"): a name with one capital, its first, that is
+    neither a country nor a grouping of countries (the world's, from country-converter, or
+    pycountry's; "Americas" as "America") nor one of the report's entities its world prints
+    capitalised inside a sentence (``topics.in_text``: a city, a basin, a firm keep theirs; a
+    sector, a product, an age group do not)."""
+    names = {p.category for c in charts for p in c.data if p.category}
+    out = set()
+    for name in names:
+        if not name[:1].isupper() or any(ch.isupper() for ch in name[1:]) or _place(name):
+            continue
+        if topic is not None and name in topic.entities and name in in_text(topic, name):
+            continue
+        out.add(name)
+    return out
+
+
+@cache
+def _places() -> frozenset[str]:
+    """Countries and groupings of countries by name (the world's entity list)."""
+    found = {c.name for c in countries()} | {g for c in countries() for g in c.groups}
+    return frozenset(found | {c.name for c in pycountry.countries})
+
+
+def _place(name: str) -> bool:
+    return name in _places() or singular_of(name) in _places()
+
+
+def titles(manifest: DocumentManifest) -> list[str]:
+    """The chart and section titles a question may quote (kept as printed: :func:`in_sentence_case`)."""
+    return [c.title for c in manifest.charts] + [s.title for s in manifest.sections]
+
+
+def in_sentence_case(text: str, labels: Sequence[str] | set[str], keep: Sequence[str] = ()) -> str:
+    """``text`` with each of ``labels`` (:func:`spelled_labels`, :func:`common_names`) lower-cased
+    where it stands inside a sentence ("Why did twenty-five to thirty-four move"), kept capitalised
+    where a sentence starts or inside one of the titles ``keep`` quotes ("the chart titled 'Fixed
+    wireless ...'"): every question template's words pass here once (``build.draft_to_question``)."""
+    quoted = [(m.start(), m.end()) for title in keep if title for m in re.finditer(re.escape(title), text)]
     for label in sorted(labels, key=len, reverse=True):
-        text = re.sub(re.escape(label), _cased, text)
+        text = re.sub(rf"(?<!\w){re.escape(label)}(?!\w)", partial(_cased, quoted=quoted), text)
     return text
 
 
-def _cased(m: re.Match[str]) -> str:
-    """A spelled-out label as :func:`in_sentence_case` prints it where ``m`` found it."""
+def _cased(m: re.Match[str], quoted: Sequence[tuple[int, int]] = ()) -> str:
+    """A label as :func:`in_sentence_case` prints it where ``m`` found it."""
     said = m.group(0)
-    return said if SENTENCE_START.search(m.string[: m.start()]) else said[:1].lower() + said[1:]
+    if SENTENCE_START.search(m.string[: m.start()]) or any(a <= m.start() < b for a, b in quoted):
+        return said
+    return said[:1].lower() + said[1:]
 
 
 def pick(rng: np.random.Generator, options: Sequence[str]) -> str:

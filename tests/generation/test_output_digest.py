@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
-    "5-d3-1": "d7d353796358b64047b19b0d914df5af04419bec433dad68da16189ef4f33e19",
-    "5-d3-2": "a20baecda06f66bcafe1a1838413f12c863dcacb682d05fc52c0e68a4328f93c",
-    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
-    "3-matplotlib-0": "66155babce8dbb30a93872a78ac91281a5fa2bb9032b6adcb461f79d1a46744c",
-    "3-matplotlib-1": "add95eb536ff920420499fa067a988701043b8b59f1ddcf98684f5b0791e8735",
+    "5-d3-0": "c157b4d90913a27b26d4b308be8e0854fa332863a7b167bc02ce26c97a5322d4",
+    "5-d3-1": "1eaa65e5741a8fd869b3a936650ffc23c3d8a93b63e29eca9aa9a4b2305ec74a",
+    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
+    "5-d3-3": "51a8cf85286631bcfe63feeff8b450bff0084d3aad117253d3ac7e96fc0779da",
+    "3-matplotlib-0": "9d3c65b75c5237342a8ca18e668a12440d00eb2af71a6cdcd2025cef53d90441",
+    "3-matplotlib-1": "ddc776c82c5bef80717182b1b146a27f5aec6e77af9b326dfb2af9405708043c",
 }
 
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from generation.questions.arithmetic import difference_term, gap_value
-from generation.questions.common import Term, pinned, point_term
+from generation.questions.arithmetic import difference_term, finest, gap_value
+from generation.questions.common import Term, derived_value, pinned, point_term
 from generation.world.derivation import Leaf
 from synthdocbench_tasks.schema import Axis, Chart, DataPoint, VisualProperties
 from tests.generation.manifest_fixture import _chart as _fixture_chart
@@ -59,3 +59,12 @@ def test_two_marks_of_a_labelled_chart_differ_exactly_and_two_read_ones_in_quadr
     c, d = (point_term(axis, p) for p in axis.data)
     assert difference_term(d, c).tol == pytest.approx(math.hypot(c.tol, d.tol))
     assert difference_term(b, c).tol == pytest.approx(math.hypot(b.tol, c.tol))  # one read: not exact
+
+
+def test_a_derived_number_prints_as_finely_as_its_finest_input() -> None:
+    """``finest``: chart values as charts print them, computed figures as printed, and a floor."""
+    assert finest(0.63, 1.0) == 2
+    assert finest(0.63, 1.0, least=3) == 3
+    mean, gap = derived_value(_stated(0.0862), None, 2), derived_value(_stated(0.0182), None, 4)
+    assert (mean.text, gap.text) == ("0.086", "0.0182")
+    assert finest(mean, gap) == 4  # so the mean beside the gap prints 0.0862 and the subtraction holds
