@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 
-from generation.document.prose import bank
+from generation.document.prose_bank import bank
 from generation.document.prose_facts import split_sentences
 from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
 from generation.world.grammar import agree, is_plural, with_the
