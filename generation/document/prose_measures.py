@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 
+from generation.document.prose import DATA_NOUNS
 from generation.document.prose_bank import bank
 from generation.document.prose_facts import split_sentences
 from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
@@ -91,8 +92,6 @@ _FIGURE = re.compile(r"\bFigure (\d+)\b")
 #: Words that open a clause whose first words are its subject.
 _CLAUSE = "whether|once|if|because|when"
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
-#: Head nouns of a source that already names data ("central bank trade data", "labour statistics").
-DATA_NOUNS = frozenset({"data", "statistics", "figures", "estimates", "series"})
 #: Words marking a theme noun as a problem (the measure's lexicon, not the generator's).
 PROBLEM_WORDS = frozenset(
     {
@@ -211,7 +210,7 @@ def _subheading_patterns() -> tuple[re.Pattern[str], ...]:
     return tuple(out)
 
 
-def _bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
+def bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     """A singular metric (one ``with_the`` gives "the") before "in", with the word before it."""
     single = sorted((m for m in metrics if with_the(m) != m), key=len, reverse=True)
     if not single:
@@ -219,7 +218,7 @@ def _bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?:\b([\w-]+) )?(?<![\w-])(?:{'|'.join(re.escape(m) for m in single)}) in ", re.I)
 
 
-def _bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
+def bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
     """Whether ``sentence`` names a metric of ``pattern`` without an article (or degree word) before it."""
     words = {"the", "a", "an", *_DEGREE[3:-1].split("|")}
     return pattern is not None and any(
@@ -330,7 +329,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
     mask, unagreed = _topic_patterns(plan.manifest.topic)
     degree = _degree_pattern(m.name for m in plan.manifest.world.metrics)
-    bare = _bare_metric_pattern(m.name for m in plan.manifest.world.metrics)
+    bare = bare_metric_pattern(m.name for m in plan.manifest.world.metrics)
     blocks = [b for s in plan.sections for b in s.blocks]
     sentences = [s for b in blocks if isinstance(b, ParagraphBlock) for s in split_sentences(b.text)]
     headings = [b.text for b in blocks if isinstance(b, HeadingBlock) and b.level == 3]
@@ -352,7 +351,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         repeated_subheadings=len(headings) - len(set(headings)),
         subheading_off_topic=off_topic,
         lead_in_repeats=_lead_in_repeats(sentences),
-        metric_without_article=sum(1 for s in sentences if _bare_metric(bare, s)),
+        metric_without_article=sum(1 for s in sentences if bare_metric(bare, s)),
         highlight_unmarked=sum(
             1 for b in blocks if isinstance(b, ParagraphBlock) and _highlight_unmarked(plan, b.text)
         ),
