@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from html.parser import HTMLParser
@@ -94,13 +95,29 @@ def _cut(word: str, pairs: set[tuple[str, str]]) -> bool:
     return any((word[:k], word[k:]) in pairs for k in range(1, len(word)))
 
 
-def _content_box(page: pymupdf.Page) -> tuple[float, float] | None:
-    """The top and bottom (points) of what is drawn or written on ``page``, or None if nothing is."""
-    boxes = [pymupdf.Rect(box) for _, box in page.get_bboxlog()]
-    boxes = [b for b in boxes if not b.is_empty and b.height < page.rect.height * 0.98]
-    if not boxes:
-        return None
-    return min(b.y0 for b in boxes), max(b.y1 for b in boxes)
+def _boxes(page: pymupdf.Page) -> list[tuple[float, float]]:
+    """The top and bottom (points) of what is drawn or written on ``page``, less page-sized fills."""
+    boxes = (pymupdf.Rect(box) & page.rect for _, box in page.get_bboxlog())
+    return [(b.y0, b.y1) for b in boxes if not b.is_empty and b.height < page.rect.height * 0.8]
+
+
+def _content_spans(pdf: pymupdf.Document) -> list[tuple[float, float] | None]:
+    """Each page's content top and bottom, without what repeats at one height on most pages
+    (running heads, page numbers, a page panel's rules), or None for an empty page."""
+    pages = [_boxes(page) for page in pdf]
+    repeated = Counter(y for boxes in pages for y in {round(y0) for y0, _ in boxes})
+    furniture = {y for y, n in repeated.items() if n >= 0.8 * len(pages) and len(pages) > 2}
+    spans: list[tuple[float, float] | None] = []
+    for boxes in pages:
+        body = [(y0, y1) for y0, y1 in boxes if round(y0) not in furniture]
+        spans.append((min(y0 for y0, _ in body), max(y1 for _, y1 in body)) if body else None)
+    return spans
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def _figure_tops(manifest: dict[str, object]) -> dict[int, float]:
@@ -124,10 +141,15 @@ def document_counts(folder: Path) -> PageCounts:
     figure_tops = _figure_tops(manifest)
     with pymupdf.open(folder / "document.pdf") as pdf:
         pages = [[w[4] for w in page.get_text("words", sort=False)] for page in pdf]
-        spans = [_content_box(page) for page in pdf]
+        spans = _content_spans(pdf)
         height = pdf[0].rect.height if len(pdf) else 1.0
     known = [s for s in spans if s is not None]
-    top, bottom = (min(s[0] for s in known), max(s[1] for s in known)) if known else (0.0, 1.0)
+    # the text area: where most pages start and end (a full page ends at its foot)
+    top, bottom = (
+        (quantile([s[0] for s in known], 0.25), quantile([s[1] for s in known], 0.75))
+        if known
+        else (0.0, 1.0)
+    )
     gaps = 0
     for number, span in enumerate(spans[:-1], start=1):
         after = spans[number]
