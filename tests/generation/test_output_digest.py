@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "d03da8afeced346f33a65553f33761cf4967c5dc5121feb535c34eaafbc46a01",
-    "5-d3-1": "fa3e2953c6eebe4dc67bc972a021a02e3513cce32c248148a4a3d8825ead6f7d",
-    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
-    "5-d3-3": "e0ba6cd0b1df0c0a14edf6d249f063916d10788b5feabb81d1c13d53e47f098c",
-    "3-matplotlib-0": "9311e65b82ba80d3db2e065e6f0b587749b8c346223460233a5f118e331f06a1",
-    "3-matplotlib-1": "1595c70086469b648723d75b34b61501dd26ac0e77a1c16c9a13d068633f8e0c",
+    "5-d3-0": "82a3ba9cba0b928c1ff7c7471b71e5965a1af8adf99c033fa612f874a9ea6f82",
+    "5-d3-1": "f909d5b987f85a2376102e0b3d118b47b7c2d96ffab80f93e7bae15f3f92bd91",
+    "5-d3-2": "57f5db3ffe6a3c19246939215cf6e6e320bfb52f05ea4f678137f9f68a2a2da2",
+    "5-d3-3": "14b5c89a0a5e34a996ac2279911af9d9573556a6cbf1da904a41869c9801cb01",
+    "3-matplotlib-0": "34c557cff20abebee682a1e454312632459fdc16c021519b7f0da912655bad5f",
+    "3-matplotlib-1": "9da550156b2957173653bdad1d0f1005d97a4670a415b83ad5df32f14e5e8a1f",
 }
 
 
