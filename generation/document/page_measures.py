@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections import Counter
 from collections.abc import Iterable
@@ -85,14 +84,11 @@ class _Texts(HTMLParser):
             self._into[-1] += data
 
 
-def _pairs(words: list[str]) -> set[tuple[str, str]]:
-    """Every two consecutive words of the text layer: a word cut in two is one of these."""
-    return set(itertools.pairwise(words))
-
-
-def _cut(word: str, pairs: set[tuple[str, str]]) -> bool:
-    """Whether the text layer reads ``word`` as two consecutive words."""
-    return any((word[:k], word[k:]) in pairs for k in range(1, len(word)))
+def _whole(value: list[str], words: list[str]) -> bool:
+    """Whether the text layer reads ``value``'s words in a row, each whole ("3.089 billion", not
+    "3.089" "billi" "on")."""
+    n = len(value)
+    return any(words[i : i + n] == value for i, w in enumerate(words) if w == value[0])
 
 
 def _boxes(page: pymupdf.Page) -> list[tuple[float, float]]:
@@ -104,7 +100,7 @@ def _boxes(page: pymupdf.Page) -> list[tuple[float, float]]:
 def _content_spans(pdf: pymupdf.Document) -> list[tuple[float, float] | None]:
     """Each page's content top and bottom, without what repeats at one height on most pages
     (running heads, page numbers, a page panel's rules), or None for an empty page."""
-    pages = [_boxes(page) for page in pdf]
+    pages = [_boxes(pdf[i]) for i in range(pdf.page_count)]
     repeated = Counter(y for boxes in pages for y in {round(y0) for y0, _ in boxes})
     furniture = {y for y, n in repeated.items() if n >= 0.8 * len(pages) and len(pages) > 2}
     spans: list[tuple[float, float] | None] = []
@@ -140,7 +136,7 @@ def document_counts(folder: Path) -> PageCounts:
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     figure_tops = _figure_tops(manifest)
     with pymupdf.open(folder / "document.pdf") as pdf:
-        pages = [[w[4] for w in page.get_text("words", sort=False)] for page in pdf]
+        read = [[w[4] for w in page.get_text("words", sort=False)] for page in pdf]
         spans = _content_spans(pdf)
         height = pdf[0].rect.height if len(pdf) else 1.0
     known = [s for s in spans if s is not None]
@@ -158,11 +154,10 @@ def document_counts(folder: Path) -> PageCounts:
         blank = (bottom - span[1]) / (bottom - top)
         opens = figure_tops[number + 1] <= after[0] / height * 1000 + _OPENS
         gaps += blank >= EMPTY and opens
-    pairs = _pairs([w for page in pages for w in page])
+    words = [w for page in read for w in page]
     # a drop cap is its own word, read anywhere on its page ("B", "1.", "Overview", "razil")
-    on_page = [set(page) for page in pages]
-    value_words = [[w for w in v.split() if len(w) > 2] for v in texts.values]
-    split_values = sum(1 for v in value_words if any(_cut(w, pairs) for w in v))
+    on_page = [set(page) for page in read]
+    split_values = sum(1 for v in texts.values if v.split() and not _whole(v.split(), words))
     firsts = [lead.split()[0] for lead in texts.leads if lead.split()]
     split_leads = sum(1 for w in firsts if len(w) > 1 and any({w[:1], w[1:]} <= page for page in on_page))
     return PageCounts(1, len(spans), gaps, len(texts.values), split_values, len(firsts), split_leads)
