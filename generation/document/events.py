@@ -17,7 +17,8 @@ import numpy as np
 
 from generation.charts.spec import LINE_FAMILY, ChartSpec
 from generation.document.anchors import concerned, concerns
-from generation.document.prose import ProseWriter, bank, cap
+from generation.document.prose import ProseWriter, cap
+from generation.document.prose_bank import bank
 from generation.document.sections import SectionFact, spread
 from generation.world.grammar import fill_agreement
 from generation.world.topics import Topic, events_for_years, in_text, may_happen

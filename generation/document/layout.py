@@ -222,7 +222,7 @@ def _section_items(
         elif isinstance(block, ParagraphBlock):
             segments = _segments(doc_id, block, sentences)
             first = not any(i.kind == "paragraph" for i in items)
-            # A drop cap only on plain opening text: a fact sentence keeps its first word whole.
+            # A raised initial only on plain opening text: a fact sentence keeps its plain first word.
             lead = first and bool(segments) and segments[0][1] is None and segments[0][0][:1].isalpha()
             items.append(_Item(kind="paragraph", segments=segments, lead=lead))
         elif isinstance(block, HeadingBlock):

@@ -1,6 +1,7 @@
 """Offline prose: sentence templates by rhetorical function, filled with topic vocabulary.
 
-The templates are package data (``generation/document/data/prose.yaml``, :func:`bank`). Filler
+The templates are package data (``generation/document/data/prose.yaml``, read by
+:func:`generation.document.prose_bank.bank`). Filler
 sentences never contain a number other than a year of the topic's range, so the only other
 numbers a document prints come from facts, tables, callouts and the fact-table sentences
 (:mod:`generation.document.prose_facts`), all drawn through the number registry. Once claims are
@@ -21,21 +22,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 
 import numpy as np
 
 from generation.charts import registry
+from generation.document.prose_bank import FUNCTIONS, INTERPRETATION_OF, bank
 from generation.document.prose_facts import Claim, claim_slots, render_claim
 from generation.document.prose_stats import template_mask
-from generation.plan.yaml_data import load_yaml
-from generation.world.grammar import agreed, fill_agreement, plural_of, with_article
+from generation.world.grammar import agreed, fill_agreement, plural_of, with_article, with_the
 from generation.world.table import change_metric, share_metric
 from generation.world.topics import Topic, in_text
-
-FUNCTIONS: tuple[str, ...] = ("context", "method", "finding", "caveat", "outlook", "transition")
 
 #: Draws before a repeated sentence (or masked template) is accepted.
 _MAX_REDRAWS = 40
@@ -47,102 +44,15 @@ DATA_OPENER = 0.5
 TRANSITION = 0.25
 #: Functions a connective opener ("Moreover, ") may start; a transition already connects.
 _OPENER_FUNCTIONS = frozenset({"context", "finding", "caveat", "outlook", "method"})
-#: A claim kind's family in the bank's ``interpretations``.
-INTERPRETATION_OF = {
-    "value": "value",
-    "change_up": "up",
-    "change_values_up": "up",
-    "change_down": "down",
-    "change_values_down": "down",
-    "compare_higher": "higher",
-    "compare_lower": "lower",
-    "rank_highest": "highest",
-    "rank_lowest": "lowest",
-    "ratio": "ratio",
-}
+#: Head nouns of a source that already names data ("central bank trade data"): such a source is
+#: itself the data, not something data come from (:func:`source_as_data`).
+DATA_NOUNS = frozenset({"data", "statistics", "figures", "estimates", "series"})
 
 #: The one slot of a subheading template ("{Concept} in practice", "Lessons from {entity}").
 _SLOT = re.compile(r"\{(\w+)\}")
 
 #: Chance that a paragraph states a second figure of the fact table (it always states one).
 DATA_SECOND_SENTENCE = 0.6
-
-#: The template bank: ``generation/document/data/prose.yaml`` (package data).
-BANK_FILE = "data/prose.yaml"
-
-Bank = dict[str, tuple[str, ...]]
-
-
-@dataclass(frozen=True)
-class ProseBank:
-    """The sentence and paragraph templates of the offline prose, as read from :data:`BANK_FILE`."""
-
-    templates: Bank
-    openers: tuple[str, ...]
-    plans: Bank
-    titles: Bank
-    subheadings: tuple[str, ...]
-    table_mentions: tuple[str, ...]
-    reasons: Bank
-    reception: Bank
-    claims: Bank
-    metric_facts: tuple[str, ...]
-    trend_facts: tuple[str, ...]
-    event_facts: tuple[str, ...]
-    chart_mentions: Bank
-    chart_follow_ups: tuple[str, ...]
-    #: Sentences that read the report's fact table (:mod:`generation.document.prose_facts`), by claim kind.
-    data: Bank
-    #: Lead-ins a data sentence may start with.
-    data_openers: tuple[str, ...]
-    #: What a paragraph makes of its claim, by :data:`INTERPRETATION_OF` family.
-    interpretations: Bank
-
-
-class ProseBankError(ValueError):
-    """The template file is missing a section or holds something other than lists of strings."""
-
-
-def _strings(name: str, value: object) -> tuple[str, ...]:
-    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
-        raise ProseBankError(
-            f"{BANK_FILE}: {name} must be a non-empty list of sentences; fix the file or reinstall"
-        )
-    return tuple(value)
-
-
-def parse_bank(data: object) -> ProseBank:
-    """A :class:`ProseBank` from the parsed YAML; one :class:`ProseBankError` line names what is wrong."""
-    if not isinstance(data, dict):
-        raise ProseBankError(f"{BANK_FILE} must be a mapping of sections; fix the file or reinstall")
-    fields: dict[str, object] = {}
-    for f in ProseBank.__dataclass_fields__.values():
-        if f.name not in data:
-            raise ProseBankError(f"{BANK_FILE} has no {f.name!r} section; fix the file or reinstall")
-        value = data[f.name]
-        if f.type == "Bank":
-            if not isinstance(value, dict) or not value:
-                raise ProseBankError(
-                    f"{BANK_FILE}: {f.name} must map names to lists of sentences; fix the file"
-                )
-            fields[f.name] = {str(k): _strings(f"{f.name}.{k}", v) for k, v in value.items()}
-        else:
-            fields[f.name] = _strings(f.name, value)
-    bank = ProseBank(**fields)  # type: ignore[arg-type]
-    missing = [f for f in FUNCTIONS if f not in bank.templates]
-    if missing:
-        raise ProseBankError(f"{BANK_FILE}: templates lacks the functions {missing}; fix the file")
-    families = sorted(set(INTERPRETATION_OF.values()) - set(bank.interpretations))
-    if families:
-        raise ProseBankError(f"{BANK_FILE}: interpretations lacks {families}; fix the file")
-    return bank
-
-
-@cache
-def bank() -> ProseBank:
-    """The template bank, read once per process from the package data."""
-    text = resources.files("generation.document").joinpath(BANK_FILE).read_text(encoding="utf-8")
-    return parse_bank(load_yaml(text))
 
 
 def cap(text: str) -> str:
@@ -167,6 +77,13 @@ def _is_name(text: str, claim: Claim, topic: Topic) -> bool:
     return any(text.startswith(n) and n[:1].isupper() for n in names)
 
 
+def source_as_data(source: str) -> str:
+    """``source`` named as the data it gives ("data from customs records"), or the source alone
+    when its own head noun already says so ("central bank trade data", not "data from central
+    bank trade data")."""
+    return source if source.split()[-1] in DATA_NOUNS else f"data from {source}"
+
+
 def count_words(text: str) -> int:
     return len(text.split())
 
@@ -187,6 +104,17 @@ def topic_mask(topic: Topic) -> Callable[[str], str]:
     return template_mask(sorted(entities), sorted(metrics))
 
 
+def _singular_metrics(topic: Topic) -> re.Pattern[str] | None:
+    """The topic's singular metric names ("median download speed", not "households with ..."),
+    as a pattern matching the start of a phrase."""
+    names = {m.name for m in (*topic.metrics, topic.mix.metric, share_metric(topic))}
+    names |= {change_metric(m).name for m in topic.metrics}
+    single = sorted((n for n in names if n and with_the(n) != n), key=len, reverse=True)
+    if not single:
+        return None
+    return re.compile(rf"(?:{'|'.join(re.escape(n) for n in single)})(?![\w-])", re.I)
+
+
 class ProseWriter:
     """Writes the sentences of one document; all randomness comes from ``rng``."""
 
@@ -203,6 +131,10 @@ class ProseWriter:
         self._slot_high = np.array(
             [n - k for n in two for k in (0, 1)] + [len(topic.drivers), len(topic.risks), last - 2]
         )
+        #: each source as the data it gives (:func:`source_as_data`)
+        self._as_data = [source_as_data(s) for s in topic.sources]
+        #: a singular metric of the topic opening a phrase (:meth:`the_metric`)
+        self._singular = _singular_metrics(topic)
         #: masked templates of the sentences written so far
         self._masks: set[str] = set()
         #: a data sentence -> the same sentence without its lead-in (for pull quotes and abstracts)
@@ -354,6 +286,7 @@ class ProseWriter:
             "actor2": t.actors[a2 + (a2 >= a)],
             "source": t.sources[s],
             "source2": t.sources[s2 + (s2 >= s)],
+            "source_data": self._as_data[s],
             "kind": t.entity_kind,
             "kinds": t.entity_kind_plural,
             "a_kind": with_article(t.entity_kind),
@@ -498,10 +431,10 @@ class ProseWriter:
         slots = self._slots()
         slots.update(
             n=str(figure),
-            metric=metric,
+            metric=self.the_metric(metric),
             subject=in_text(t, subject or t.entities[0]),
-            x_metric=x_metric or "",
-            mix=t.mix.name,
+            x_metric=self.the_metric(x_metric or ""),
+            mix=self.the_metric(t.mix.name),
             part_kind=t.mix.part_kind,
             part_kinds=plural(t.mix.part_kind),
         )
@@ -529,6 +462,14 @@ class ProseWriter:
         slots["number"] = str(number)
         return self._fresh(bank().table_mentions, slots)
 
+    def the_metric(self, phrase: str) -> str:
+        """``phrase`` with "the" before a singular metric that opens it ("the median download
+        speed in Kenya"); a plural metric ("households with ...") and any other phrase unchanged.
+        A fact's values keep the bare phrase, so questions name it as before."""
+        if self._singular is None or not self._singular.match(phrase):
+            return phrase
+        return f"the {phrase}"
+
     # ---------------------------------------------------------------- fact sentences
     def metric_fact(self, entity: str, metric: str, year: str, q: str) -> str:
         template = self._choice(bank().metric_facts)
@@ -536,7 +477,7 @@ class ProseWriter:
         return cap(
             template.format(
                 year=year,
-                metric=metric,
+                metric=self.the_metric(metric),
                 entity=entity,
                 Entity=cap(entity),
                 q=q,
@@ -547,15 +488,15 @@ class ProseWriter:
 
     def claim_fact(self, relation: str, actor: str, phrase: str, q: str) -> str:
         template = fill_agreement(self._choice(bank().claims[relation]), {"actor": actor})
-        return cap(template.format(actor=actor, Actor=cap(actor), phrase=phrase, q=q))
+        return cap(template.format(actor=actor, Actor=cap(actor), phrase=self.the_metric(phrase), q=q))
 
     def trend_fact(self, phrase: str, direction: str, start: str, end: str) -> str:
         template = self._choice(bank().trend_facts)
         actor = self._choice(self.topic.actors)
         return cap(
             template.format(
-                phrase=phrase,
-                Phrase=cap(phrase),
+                phrase=self.the_metric(phrase),
+                Phrase=cap(self.the_metric(phrase)),
                 direction=agreed(phrase, direction),
                 start=start,
                 end=end,

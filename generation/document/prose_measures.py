@@ -24,6 +24,12 @@
   and word of the topic's vocabulary masked) another sentence of the report shares. Unlike
   :func:`generation.document.prose_stats.template_mask` (entities and metrics only), this sees
   one template filled with two actors or drivers as the same sentence, as a reader does.
+- ``source_doubled``: body sentences naming a source whose own head noun already says data
+  after "data from" or "figures published in" ("Data from central bank trade data confirm").
+- ``problem_in_good_frame``: body sentences slotting a theme noun that names a problem (a word of
+  :data:`PROBLEM_WORDS`: "digital divides", "displacement") into a frame that presupposes a good
+  ("countries that depend on digital divides", "gains in displacement", "weak non-tariff barriers").
+- ``swapped_titles``: section titles "A and B" whose report also has a title "B and A".
 
 ``bench/question_measures.py`` prints :func:`render` of :func:`prose_counts` over a plan-only run.
 """
@@ -36,7 +42,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 
-from generation.document.prose import bank
+from generation.document.prose import DATA_NOUNS
+from generation.document.prose_bank import bank
 from generation.document.prose_facts import split_sentences
 from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
 from generation.world.grammar import agree, is_plural, with_the
@@ -85,6 +92,44 @@ _FIGURE = re.compile(r"\bFigure (\d+)\b")
 #: Words that open a clause whose first words are its subject.
 _CLAUSE = "whether|once|if|because|when"
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*%?")
+#: Words marking a theme noun as a problem (the measure's lexicon, not the generator's).
+PROBLEM_WORDS = frozenset(
+    {
+        "barriers",
+        "closures",
+        "deadweight",
+        "displacement",
+        "divides",
+        "dropout",
+        "e-waste",
+        "empty",
+        "exposure",
+        "gaps",
+        "hesitancy",
+        "liabilities",
+        "lock-in",
+        "loss",
+        "losses",
+        "mismatch",
+        "non-revenue",
+        "overtourism",
+        "particles",
+        "queues",
+        "resistance",
+        "acidification",
+        "scrap",
+        "stress",
+        "unemployment",
+        "variability",
+        "zero-dose",
+    }
+)
+#: Frames that presuppose their noun is a good: before it, or after it.
+_GOOD_BEFORE = (
+    r"depend on|improve|improvements in|gains in|invested early in|weak|rests partly on"
+    r"|credits? the position of .{1,60} to"
+)
+_GOOD_AFTER = r"improved|held up better"
 
 
 @dataclass
@@ -102,6 +147,10 @@ class ProseCounts:
     metric_without_article: int = 0
     lead_in_repeats: int = 0
     frame_reuse: int = 0
+    source_doubled: int = 0
+    problem_in_good_frame: int = 0
+    section_titles: int = 0
+    swapped_titles: int = 0
 
     def add(self, other: ProseCounts) -> None:
         for f in fields(self):
@@ -161,7 +210,7 @@ def _subheading_patterns() -> tuple[re.Pattern[str], ...]:
     return tuple(out)
 
 
-def _bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
+def bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     """A singular metric (one ``with_the`` gives "the") before "in", with the word before it."""
     single = sorted((m for m in metrics if with_the(m) != m), key=len, reverse=True)
     if not single:
@@ -169,7 +218,7 @@ def _bare_metric_pattern(metrics: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?:\b([\w-]+) )?(?<![\w-])(?:{'|'.join(re.escape(m) for m in single)}) in ", re.I)
 
 
-def _bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
+def bare_metric(pattern: re.Pattern[str] | None, sentence: str) -> bool:
     """Whether ``sentence`` names a metric of ``pattern`` without an article (or degree word) before it."""
     words = {"the", "a", "an", *_DEGREE[3:-1].split("|")}
     return pattern is not None and any(
@@ -235,6 +284,38 @@ def _fits(heading: str, under: str) -> bool:
     return True
 
 
+@cache
+def _source_pattern(title: str) -> re.Pattern[str] | None:
+    """ "data from" or "figures published in" before a source of the report whose head says data."""
+    topic = topic_by_title(title)
+    named = (
+        sorted((s for s in topic.sources if s.split()[-1] in DATA_NOUNS), key=len, reverse=True)
+        if topic
+        else []
+    )
+    if not named:
+        return None
+    return re.compile(rf"\b(?:data from|figures published in) (?:{'|'.join(map(re.escape, named))})\b", re.I)
+
+
+@cache
+def _problem_pattern(title: str) -> re.Pattern[str] | None:
+    """A theme noun of :data:`PROBLEM_WORDS` in a frame that presupposes a good."""
+    topic = topic_by_title(title)
+    problems = [c for c in (topic.concepts if topic else ()) if PROBLEM_WORDS & set(c.lower().split())]
+    if not problems:
+        return None
+    names = "|".join(re.escape(c) for c in sorted(problems, key=len, reverse=True))
+    return re.compile(rf"\b(?:(?:{_GOOD_BEFORE}) (?:{names})|(?:{names}) (?:{_GOOD_AFTER}))\b", re.I)
+
+
+def swapped_titles(titles: Sequence[str]) -> int:
+    """Titles "A and B" of a report that also has "B and A"."""
+    keys = {t.lower() for t in titles}
+    pairs = (t.lower().split(" and ", 1) for t in titles if " and " in t)
+    return sum(1 for p in pairs if f"{p[1]} and {p[0]}" in keys)
+
+
 def _highlight_unmarked(plan: DocumentPlan, paragraph: str) -> bool:
     """Whether ``paragraph`` says its figure highlights items its chart does not highlight."""
     figure = _FIGURE.search(paragraph)
@@ -248,7 +329,7 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
     mask, unagreed = _topic_patterns(plan.manifest.topic)
     degree = _degree_pattern(m.name for m in plan.manifest.world.metrics)
-    bare = _bare_metric_pattern(m.name for m in plan.manifest.world.metrics)
+    bare = bare_metric_pattern(m.name for m in plan.manifest.world.metrics)
     blocks = [b for s in plan.sections for b in s.blocks]
     sentences = [s for b in blocks if isinstance(b, ParagraphBlock) for s in split_sentences(b.text)]
     headings = [b.text for b in blocks if isinstance(b, HeadingBlock) and b.level == 3]
@@ -259,6 +340,8 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         if not _fits(heading, under)
     )
     frames = Counter(_NUMBER.sub("#", mask.sub("X", s)) for s in sentences)
+    doubled, problem = _source_pattern(plan.manifest.topic), _problem_pattern(plan.manifest.topic)
+    titles = [s.title for s in plan.manifest.sections]
     return ProseCounts(
         documents=1,
         sentences=len(sentences),
@@ -268,11 +351,15 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         repeated_subheadings=len(headings) - len(set(headings)),
         subheading_off_topic=off_topic,
         lead_in_repeats=_lead_in_repeats(sentences),
-        metric_without_article=sum(1 for s in sentences if _bare_metric(bare, s)),
+        metric_without_article=sum(1 for s in sentences if bare_metric(bare, s)),
         highlight_unmarked=sum(
             1 for b in blocks if isinstance(b, ParagraphBlock) and _highlight_unmarked(plan, b.text)
         ),
         frame_reuse=sum(n for n in frames.values() if n > 1),
+        source_doubled=sum(1 for s in sentences if doubled is not None and doubled.search(s)),
+        problem_in_good_frame=sum(1 for s in sentences if problem is not None and problem.search(s)),
+        section_titles=len(titles),
+        swapped_titles=swapped_titles(titles),
     )
 
 
@@ -299,4 +386,8 @@ def render(counts: ProseCounts) -> list[str]:
         f"  sentences opening with a lead-in used {LEAD_IN_USES} times before: {counts.lead_in_repeats}",
         f"  sentences sharing their frame (all names masked) with another of their report: {reused}"
         f" ({reused / n if n else 0.0:.1%})",
+        f"  'data from' a source already named as data ('data from trade data'): {counts.source_doubled}",
+        "  problem nouns in a frame presupposing a good ('depend on digital divides'):"
+        f" {counts.problem_in_good_frame}",
+        f"  section titles 'A and B' beside a 'B and A': {counts.swapped_titles} of {counts.section_titles}",
     ]

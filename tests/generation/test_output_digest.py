@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "c157b4d90913a27b26d4b308be8e0854fa332863a7b167bc02ce26c97a5322d4",
-    "5-d3-1": "1eaa65e5741a8fd869b3a936650ffc23c3d8a93b63e29eca9aa9a4b2305ec74a",
-    "5-d3-2": "c52472df5cab5c2863983c162ee0c7d77a5406a866cc9c17a3b1c9e640654be9",
-    "5-d3-3": "51a8cf85286631bcfe63feeff8b450bff0084d3aad117253d3ac7e96fc0779da",
-    "3-matplotlib-0": "9d3c65b75c5237342a8ca18e668a12440d00eb2af71a6cdcd2025cef53d90441",
-    "3-matplotlib-1": "ddc776c82c5bef80717182b1b146a27f5aec6e77af9b326dfb2af9405708043c",
+    "5-d3-0": "82a3ba9cba0b928c1ff7c7471b71e5965a1af8adf99c033fa612f874a9ea6f82",
+    "5-d3-1": "f909d5b987f85a2376102e0b3d118b47b7c2d96ffab80f93e7bae15f3f92bd91",
+    "5-d3-2": "57f5db3ffe6a3c19246939215cf6e6e320bfb52f05ea4f678137f9f68a2a2da2",
+    "5-d3-3": "14b5c89a0a5e34a996ac2279911af9d9573556a6cbf1da904a41869c9801cb01",
+    "3-matplotlib-0": "34c557cff20abebee682a1e454312632459fdc16c021519b7f0da912655bad5f",
+    "3-matplotlib-1": "9da550156b2957173653bdad1d0f1005d97a4670a415b83ad5df32f14e5e8a1f",
 }
 
 

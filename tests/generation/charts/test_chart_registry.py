@@ -26,7 +26,7 @@ from generation.charts.registry import (
 )
 from generation.charts.spec import ChartSlot
 from generation.document.layout import chart_spec
-from generation.document.prose import bank
+from generation.document.prose_bank import bank
 from generation.plan.rng import stage_rng
 from generation.validate.consistency import READERS
 from generation.world.topics import Metric, topic_by_key

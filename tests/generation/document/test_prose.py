@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generation.document.prose import FUNCTIONS, ProseWriter, plural
+from generation.document.prose import ProseWriter, plural
+from generation.document.prose_bank import FUNCTIONS
 from generation.document.prose_stats import (
     FactShare,
     body_sentences,

@@ -16,7 +16,8 @@ import pytest
 import yaml
 
 from generation.document.content import plan_document
-from generation.document.prose import BANK_FILE, ProseBankError, ProseWriter, bank, parse_bank
+from generation.document.prose import ProseWriter
+from generation.document.prose_bank import BANK_FILE, ProseBankError, bank, parse_bank
 from generation.document.prose_facts import (
     RATIO_PHRASES,
     Claim,

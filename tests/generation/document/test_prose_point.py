@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from generation.document.content import plan_document
-from generation.document.prose import INTERPRETATION_OF, ProseBank, ProseWriter, bank
+from generation.document.prose import ProseWriter
+from generation.document.prose_bank import INTERPRETATION_OF, ProseBank, bank
 from generation.document.prose_facts import (
     Claim,
     check_sentence,
