@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "82a3ba9cba0b928c1ff7c7471b71e5965a1af8adf99c033fa612f874a9ea6f82",
-    "5-d3-1": "f909d5b987f85a2376102e0b3d118b47b7c2d96ffab80f93e7bae15f3f92bd91",
-    "5-d3-2": "57f5db3ffe6a3c19246939215cf6e6e320bfb52f05ea4f678137f9f68a2a2da2",
-    "5-d3-3": "14b5c89a0a5e34a996ac2279911af9d9573556a6cbf1da904a41869c9801cb01",
-    "3-matplotlib-0": "34c557cff20abebee682a1e454312632459fdc16c021519b7f0da912655bad5f",
-    "3-matplotlib-1": "9da550156b2957173653bdad1d0f1005d97a4670a415b83ad5df32f14e5e8a1f",
+    "5-d3-0": "aa27108b4ce5f485ea74f13eee4b185d4b1e3f8f2f65b49e8ac2ffc992459e60",
+    "5-d3-1": "33bbe0fdaa9dd1ea6e9b29edf700209e890fae18533147e87642de80716c21c5",
+    "5-d3-2": "87bc2d53b431d22d966912f89f596f1de940a6425711ab3efa426408fa0a3391",
+    "5-d3-3": "544c51896e0eb4fb7a14b1cccd560f69a5491fcfe76dd82cf6bcdeb76a90ef8a",
+    "3-matplotlib-0": "b5069c8a08ba911b9521b8f53b3e78e4640911fd95fa0eaf1f99c46a5d6b3403",
+    "3-matplotlib-1": "bb4b2058ce535938ef15dd0bf50dc7f12a39cff2df53e09f8143cc3d7787c294",
 }
 
 
