@@ -116,7 +116,7 @@ from judge.offline_support import (
     verdict_against_reason,
     wrong_path,
 )
-from judge.offline_unbound import UNBOUND, misquoted, quoted_wrongly, rival_cause, unbound
+from judge.offline_unbound import UNBOUND, rival_cause, unbound
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
@@ -435,9 +435,6 @@ def _committed_checks(
     verdicts = verdict_against_reason(facts, verdicts, kept.text, ctx.reference.text)
     said = wrong_path(kept.text, ctx.reference.text, ctx.question.text)
     facts, verdicts = path_contradicted(facts, verdicts, said)
-    if not ctx.memo.get("foreign"):  # judge23: a quote of the item with words it does not use
-        quote = misquoted(kept.text, *ctx.memo["raw"], ctx.facts)
-        facts, verdicts = quoted_wrongly(facts, verdicts, quote)
     return senses_denied(ctx, facts, verdicts, kept)
 
 

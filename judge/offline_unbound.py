@@ -1,18 +1,18 @@
 """Assertions the judge read but could not bind to a fact (judge23 round, ``offline-claims-v22``).
 
 An answer that gets the asked values right may assert more: a chart's title, an axis label, a
-source, another credited cause. The rubric (the paper's Table 6) gives a right answer with an
-error 4-5, and a judge that reads only the asked facts passed such answers while certain
-(held-out v22: misquoted_title, wrong_axis_label, extra_wrong_claim). Two readings here:
+source, another credited cause. A judge that reads only the asked facts passed such answers
+while certain (held-out v22: misquoted_title, wrong_axis_label, extra_wrong_claim). Labellers
+part on what such an error costs (v22 labels a misquoted title 2, v13-v21 label the same style
+7-9, the rubric's "minor imprecision"), so the judge does not score it; it says it is unsure:
 
-* :func:`misquoted`: a quoted phrase of the answer that is mostly the words of the question and
-  reference but not all of them ("in 'Annual tree cover loss in Colombia, 2008–2016'" for the
-  question's Venezuela title, 'Number of firms' for a chart of districts) quotes the item
-  wrongly: a soft contradiction, at most 5, as a wrong supporting path is;
-* :func:`unbound`: a quoted phrase with words the item never uses, or a factor credited as the
-  cause (``"the work of"``, ``"the main factor"``, ``"driven by"`` …) in a clause that does not
-  name the reference's factor, is an assertion the judge cannot check: the verdict is uncertain
-  (:data:`UNBOUND`), whatever score the asked facts give.
+* :func:`unbound`: a quoted phrase with words the question and reference never use ("in 'Annual
+  tree cover loss in Colombia, 2008–2016'" for the Venezuela chart, an axis "labelled 'Number of
+  firms'" for a chart of districts, a source line);
+* :func:`rival_cause`: a factor credited as the cause (``"the work of"``, ``"the main factor"``,
+  ``"driven by"`` …) where the reference's factor is not named;
+
+either leaves a pass uncertain (:data:`UNBOUND`), whatever score the asked facts give.
 """
 
 from __future__ import annotations
@@ -33,8 +33,6 @@ _QUOTE = re.compile(
     r"[\"“«「『](?P<a>[^\"”»」』\n]{3,160})[\"”»」』]|(?<![\w'’])['‘](?P<b>[^'’\n]{3,160})['’](?![\w])"
 )
 _DASHES = str.maketrans({c: "-" for c in "–—−‐‑‒"})
-#: at least this share of a quote's words the item uses, and one it does not: a misquote
-_MOSTLY = 0.5
 
 
 def _stem(word: str) -> str:
@@ -47,22 +45,6 @@ def _words(text: str) -> set[str]:
 
 def _quotes(text: str) -> list[str]:
     return [m["a"] or m["b"] for m in _QUOTE.finditer(text)]
-
-
-def _unknown(quote: str, known: set[str]) -> tuple[set[str], set[str]]:
-    said = _words(quote)
-    return said, said - known
-
-
-def misquoted(answer: str, question: str, reference: str, facts: list[_Fact]) -> str | None:
-    """A quoted phrase of ``answer`` (two words or more) most of whose words the item uses,
-    with one or more it does not: the item quoted wrongly."""
-    known = _words(f"{question} {reference} {' '.join(f.text for f in facts)}")
-    for quote in _quotes(answer):
-        said, unknown = _unknown(quote, known)
-        if len(said) >= 2 and unknown and len(said - unknown) / len(said) >= _MOSTLY:
-            return quote
-    return None
 
 
 #: words by which an answer credits a factor as the cause (what follows is the factor)
@@ -130,18 +112,4 @@ def rival_cause(
 def unbound(answer: str, question: str, reference: str, facts: list[_Fact]) -> bool:
     """A quoted phrase of ``answer`` with words the item never uses."""
     known = _words(f"{question} {reference} {' '.join(f.text for f in facts)}")
-    return any(_unknown(q, known)[1] for q in _quotes(answer))
-
-
-def quoted_wrongly(
-    facts: list[_Fact], verdicts: list[_Verdict], quote: str | None
-) -> tuple[list[_Fact], list[_Verdict]]:
-    """``verdicts`` with a soft contradiction added for a misquote (:func:`misquoted`); nothing
-    added to an answer already contradicted."""
-    from judge.offline_checks import _Verdict
-    from judge.offline_facts import _Fact
-
-    if quote is None or any(not v.hit and v.why for v in verdicts):
-        return facts, verdicts
-    out = _Verdict(False, f"quotes '{quote}', which the item does not say", soft=True)
-    return [*facts, _Fact(len(facts), "label", "the item's words")], [*verdicts, out]
+    return any(_words(q) - known for q in _quotes(answer))
