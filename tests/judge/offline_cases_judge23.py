@@ -21,6 +21,8 @@ _RIVAL = "Westmarch"
 #: a chart title the item quotes: three words or more
 _TITLE = re.compile(r"\('(?P<t>[A-Z][^'\n]*?\s[^'\n]*?\s[^'\n]*?)'\)")
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+#: lower-case nouns for a misquote (no capitalised name, which the judge doubts already)
+_NOUNS = ("firms", "vessels", "permits")
 
 
 def questions() -> list[dict[str, Any]]:
@@ -28,10 +30,10 @@ def questions() -> list[dict[str, Any]]:
 
 
 def _title(q: dict[str, Any]) -> str | None:
-    """The first title the question or reference quotes, with a word of four letters or more
-    that is no year (the one a misquote replaces)."""
+    """The first title the question or reference quotes, with a lower-case word of four letters
+    or more (the one a misquote replaces)."""
     m = _TITLE.search(f"{q['question']} {q['reference']}")
-    if m is None or not re.search(r"[^\W\d_]{4,}", m["t"]):
+    if m is None or not re.search(r"\b[a-z]{4,}\b", m["t"]):
         return None
     return m["t"]
 
@@ -41,12 +43,13 @@ def title_asked(q: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _misquotes(q: dict[str, Any], title: str) -> list[str]:
-    """``title`` with its last word of four letters or more replaced by a name the item does not
-    use, and, where it has a year, with the year moved to one the item does not name."""
-    words = list(re.finditer(r"[^\W\d_]{4,}", title))
-    last = words[-1]
-    out = [f"{title[: last.start()]}{_RIVAL}{title[last.end() :]}"]
+    """``title`` with its last lower-case word of four letters or more replaced by a noun the item
+    does not use ("Number of firms" for "Number of districts"), and, where it has a year, with the
+    year moved to one the item does not name."""
     item = f"{q['question']} {q['reference']}"
+    noun = next(n for n in _NOUNS if n[:-1] not in item.lower())
+    last = list(re.finditer(r"\b[a-z]{4,}\b", title))[-1]
+    out = [f"{title[: last.start()]}{noun}{title[last.end() :]}"]
     for m in _YEAR.finditer(title):
         moved = str(int(m.group(0)) - 7)
         if moved not in item:
@@ -57,16 +60,16 @@ def _misquotes(q: dict[str, Any], title: str) -> list[str]:
 
 def misquoted_title(q: dict[str, Any]) -> list[Case]:
     """The reference with the chart's title quoted as the item gives it passes (single or double
-    quotes, a hyphen for the dash); quoted with a word or year the item does not use it fails:
-    a right answer with a wrong claim (the rubric's 4-5)."""
+    quotes, a hyphen for the dash); quoted with a word or year the item does not use it is no
+    certain pass (rows marked False): labellers part on what a misquote costs."""
     title = _title(q)
     assert title is not None
     ref = q["reference"]
     out = [
-        (f"{ref} (This is the chart titled '{title}'.)", True),
-        (f'{ref} (This is the chart titled "{title.replace("–", "-")}".)', True),
+        (f"In the chart titled '{title}': {ref}", True),
+        (f'In the chart titled "{title.replace("–", "-")}": {ref}', True),
     ]
-    out += [(f"{ref} (This is the chart titled '{wrong}'.)", False) for wrong in _misquotes(q, title)]
+    out += [(f"In the chart titled '{wrong}': {ref}", False) for wrong in _misquotes(q, title)]
     return out
 
 
@@ -75,9 +78,9 @@ def unbound_claim(q: dict[str, Any]) -> list[Case]:
     judge cannot check it, so it is no certain pass (rows marked False: not certain-pass)."""
     ref = q["reference"]
     return [
-        (f'{ref} The source line reads "{_RIVAL} Statistical Bureau, revised series".', False),
-        (f"{ref} Its vertical axis is labelled “Number of {_RIVAL} permits issued”.", False),
-        (f"{ref} Note: the footnote says «{_RIVAL} survey data, provisional».", False),
+        (f'Source line "{_RIVAL} Statistical Bureau, revised series": {ref}', False),
+        (f"On the vertical axis, labelled “number of {_RIVAL} permits issued”: {ref}", False),
+        (f"Per the footnote «{_RIVAL} survey data, provisional»: {ref}", False),
     ]
 
 
@@ -124,7 +127,7 @@ CLASSES: _judge18.Classes = {
     "rival_cause": (_judge22.credit_asked, rival_cause),
 }
 #: classes whose False rows must not be certain passes (a fail, or an uncertain pass)
-UNCERTAIN = frozenset({"unbound_claim", "rival_cause"})
+UNCERTAIN = frozenset({"misquoted_title", "unbound_claim", "rival_cause"})
 
 
 def cases(name: str) -> _judge18.Generated:

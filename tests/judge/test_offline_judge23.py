@@ -1,8 +1,8 @@
 """The judge23 round (issue 25): assertions the judge cannot bind, and causes said backwards.
 
 - ``misquoted_title``: a right answer that quotes the chart's title with a word or year the
-  item does not use fails (a right answer with a wrong claim: the rubric's 4-5); quoted as the
-  item gives it, with either quote mark or dash, it passes;
+  item does not use is no certain pass (labellers part on what it costs: 2 on v22, 7-9 on
+  v13-v21); quoted as the item gives it, with either quote mark or dash, it passes;
 - ``unbound_claim``: a right answer that quotes a source, axis label or footnote in words the
   item never uses is no certain pass: the judge cannot check the claim;
 - ``effect_made_possible``: the credited factor put on the effect side of "made … possible",
@@ -35,10 +35,12 @@ def _certain_passes(rows: list[Row]) -> list[str]:
 
 class TestMisquotedTitle:
     @pytest.mark.slow
-    def test_a_right_answer_quoting_the_title_wrongly_fails(self) -> None:
-        """160 answers on 40 generated questions that quote a chart's title (73 wrong on
+    def test_a_right_answer_quoting_the_title_wrongly_is_no_certain_pass(self) -> None:
+        """160 answers on 40 generated questions that quote a chart's title (40 certain passes on
         offline-claims-v21)."""
-        assert_class_right("misquoted_title", first_questions(cases.cases("misquoted_title"), 40), (40, 160))
+        rows = first_questions(cases.cases("misquoted_title"), 40)
+        assert len({q["question_id"] for q, _, _ in rows}) >= 40 and len(rows) >= 160
+        assert _certain_passes(rows) == []
 
 
 class TestUnboundClaim:
