@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v21``).
+structured answer facts (``offline-claims-v22``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -116,16 +116,17 @@ from judge.offline_support import (
     verdict_against_reason,
     wrong_path,
 )
+from judge.offline_unbound import UNBOUND, rival_cause, unbound
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v21"
+OFFLINE_VERSION = "offline-claims-v22"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v21"
+OFFLINE_PROMPT_VERSION = "claims-v22"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -262,11 +263,22 @@ def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
     return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
 
 
-def _round_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict]) -> list[str]:
-    """The doubts of the judge20 and judge22 checks: a cause said both ways, a wrong path that
-    alone fails the answer."""
+def _round_doubts(
+    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: str, passes: bool
+) -> list[str]:
+    """The doubts of the judge20, judge22 and judge23 checks: a cause said both ways, a wrong path
+    that alone fails the answer, an assertion of a pass the judge cannot bind
+    (:mod:`judge.offline_unbound`)."""
+    q, r = ctx.memo["raw"]
+    unbound_claim = passes and (unbound(text, q, r, ctx.facts) or rival_cause(facts, verdicts, text, q, r))
     return [
-        d for d, on in ((UNTOLD, ctx.memo["untold_cause"]), (WRONG_PATH, path_doubt(facts, verdicts))) if on
+        d
+        for d, on in (
+            (UNTOLD, ctx.memo["untold_cause"]),
+            (WRONG_PATH, path_doubt(facts, verdicts)),
+            (UNBOUND, unbound_claim),
+        )
+        if on
     ]
 
 
@@ -514,6 +526,7 @@ class OfflineJudge:
         ctx = _Context.of(item, facts)
         ctx.memo["foreign"] = bool(language)  # names of another language are not read
         ctx.memo["bare_reply"] = offline_parts.bare_reply(item.candidate)
+        ctx.memo["raw"] = (item.question, item.reference)  # quoted titles kept (judge23)
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
         text = _Text.of(candidate)
@@ -542,7 +555,7 @@ class OfflineJudge:
         if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
             score = min(score, _CONTRADICTED_CAP)
         doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts += _round_doubts(ctx, facts, verdicts)
+        doubts += _round_doubts(ctx, facts, verdicts, text.text, score >= _PASS)
         if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
             doubts.append(UNREAD_BINDING)
         doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))

@@ -126,7 +126,7 @@ def event_order_conflict(ctx: _Context, text: _Text) -> str | None:
         said = _said_order(clause, other)
         if said is not None and said == later:  # judge16: "Spain's buffer came after the reform"
             return "the other event " + ("later" if later else "earlier")
-        for m in claims.YEAR.finditer(clause):
+        for m in claims.YEAR.finditer(unquoted(clause)):  # judge23: a quoted title's years are no event's
             year = int(m.group(0))
             if (
                 year != asked

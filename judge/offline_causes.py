@@ -32,7 +32,12 @@ _FORWARD = re.compile(
     r"\b(?:lead|leads|led|leading)\b(?:\s+[\w'’-]+){0,5}?\s+to\b|\bprompt(?:s|ed|ing)?\b(?!\s+by)"
     r"|\bcaus(?:ed|ing)\b(?!\s+by)|\b(?:drove|drives|drive|driving)\b|\bresult(?:s|ed|ing)?\s+in\b"
     r"|\btrigger(?:s|ed|ing)?\b(?!\s+by)|\bspurr?(?:s|ed|ing)?\b(?!\s+by)|\b(?:brought|brings?|bringing)\s+about\b"
-    r"|\bfuell?(?:s|ed|ing)?\b(?!\s+by)",
+    r"|\bfuell?(?:s|ed|ing)?\b(?!\s+by)"
+    # judge23: a cause that makes its effect possible ("the rise is what made the deal possible")
+    r"|\b(?:made|makes?|making)\b(?=(?:\s+[\w'’-]+){1,6}?\s+(?:possible|necessary|inevitable)\b)"
+    r"|\b(?:enabl|allow)(?:e|es|ed|s|ing)?\b(?!\s+by)|\b(?:gave|gives?|giving)\s+rise\s+to\b"
+    r"|\b(?:paved?|paves|paving|open(?:s|ed|ing)?|clear(?:s|ed|ing)?)\s+the\s+(?:way|door|ground)\s+(?:for|to)\b"
+    r"|\bset(?:s|ting)?\s+the\s+stage\s+for\b",
     re.IGNORECASE,
 )
 #: connectives whose right side is the cause
@@ -94,7 +99,8 @@ def sides(text: str, span: tuple[int, int]) -> set[str]:
     return out
 
 
-def _stated(text: str, fact: _Fact) -> set[str]:
+def stated(text: str, fact: _Fact) -> set[str]:
+    """The sides the clauses of ``text`` that name the factor ``fact`` give it."""
     out: set[str] = set()
     for span in _spans(text, fact):
         out |= sides(text, span)
@@ -109,9 +115,9 @@ def reversed_causes(
     (the answer gives it both)."""
     out, untold = list(verdicts), False
     for i, (fact, verdict) in enumerate(zip(facts, verdicts, strict=True)):
-        if fact.kind != "label" or not verdict.hit or _stated(reference, fact) != {"cause"}:
+        if fact.kind != "label" or not verdict.hit or stated(reference, fact) != {"cause"}:
             continue
-        said = _stated(text, fact)
+        said = stated(text, fact)
         if said == {"effect"}:
             out[i] = replace(verdict, hit=False, why="is stated as the effect, not the cause", conflict=False)
         untold |= said == {"cause", "effect"}
@@ -145,7 +151,7 @@ def undone_causes(facts: list[_Fact], verdicts: list[_Verdict], text: str, refer
     the tax"): another cause than the reference's."""
     out = list(verdicts)
     for i, (fact, verdict) in enumerate(zip(facts, verdicts, strict=True)):
-        if fact.kind != "label" or not verdict.hit or "cause" not in _stated(reference, fact):
+        if fact.kind != "label" or not verdict.hit or "cause" not in stated(reference, fact):
             continue
         if any(_undone(reference, s) for s in _spans(reference, fact)):
             continue
