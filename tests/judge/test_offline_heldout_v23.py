@@ -42,6 +42,16 @@ bold_only, distractors, markdown, value_then_contradiction, verbose). Against th
 targets: agreement (>= 90%) and the certain share (>= 70%) are met; false passes (9.0% against
 3%) and the certain answers' 95.9% / 3.7% (against 97% / 1%) miss, so the last test xfails.
 
+First run of offline-claims-v22 (the judge23 round, made in a worktree branched from main at
+3a2a05e, which holds no v23 file; it never looked for, listed or ran one), at its merge into
+merge52: agreement 92.3% (371 of 402); false passes 9.0% (16 of 177, the same sixteen answers);
+false fails 15 of 225; certain 70.9% (285) at 95.8% (273 of 285), false passes 3.7% of the
+certain label-fails (5 of 135, the same five), false fails 7. The round's rules (quotes and
+credited causes it cannot bind leave a pass uncertain; "made possible" puts the factor on the
+effect side) moved six right answers from certain to uncertain and no verdict. Targets: agreement
+and the certain share met; false passes and the certain 95.8% / 3.7% miss. v23 is tuning
+material from here on.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v23.py
