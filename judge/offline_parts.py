@@ -8,7 +8,8 @@ it to a pass (issue 25: "a partial answer never reaches a pass through a floor")
   A reason whose words are all there, in other grammar ("said the benefits have yet to reach
   smaller players" for "benefits that have yet to reach smaller players"), is given.
 * **A value the question asks outright** ("where does the chart put …", "what does the chart
-  show for …") answered with no value at all is at most 5.
+  show for …", "which item is it, and what is its average length of stay?") answered with no
+  value at all is at most 5.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ _REASON_ASK = re.compile(
 #: A question that asks for a value outright, beyond :data:`judge.offline._VALUE_ASK`.
 VALUE_ASK = re.compile(
     r"\bwhere\s+does\s+(?:the\s+)?(?:[\w'-]+\s+){0,12}put\b"
-    r"|\bwhat\s+does\s+(?:the\s+)?(?:[\w'-]+\s+){0,12}(?:show|give|record|read)\s+for\b",
+    r"|\bwhat\s+does\s+(?:the\s+)?(?:[\w'-]+\s+){0,12}(?:show|give|record|read)\s+for\b"
+    # "Which item is it, and what is its average length of stay?": a property of the item found
+    r"|\bwhat\s+(?:is|was)\s+(?:its|their)\s+(?!(?:overall\s+)?direction\b|name\b)",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\W\d_]+")

@@ -264,7 +264,10 @@ def test_a_negative_change_may_be_written_as_a_fall(candidate: str, expected: in
 
 
 def _asks_a_value(q: Question) -> bool:
-    return bool(re.search(r"\bwhat\s+(?:[\w'-]+\s+){0,3}value\b|\bhow\s+large\b|\bshow\s+for\b", q.question))
+    asks = r"\bwhat\s+(?:[\w'-]+\s+){0,3}value\b|\bhow\s+large\b|\bshow\s+for\b"
+    # "Which item is it, and what is its average length of stay?" (a property of the item found)
+    asks += r"|\bwhat\s+(?:is|was)\s+its\s+(?!(?:overall\s+)?direction\b)"
+    return bool(re.search(asks, q.question))
 
 
 def test_a_label_alone_on_a_question_that_asks_its_value_fails() -> None:
