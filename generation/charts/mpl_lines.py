@@ -233,8 +233,6 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
                 ax.spines[side].set_linewidth(1.8)
         if ctx.labels_on:
             for i, v in pts:
-                if not value_printed(ctx.chart, get[(xs[i], p)]):
-                    continue  # no room for its label (panel_labels, which charts.js follows too)
                 _offset_text(
                     ax,
                     ctx.fmt(v),

@@ -689,10 +689,7 @@
       pts.forEach((d) => {
         const c = f.g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value))
           .attr("r", 3.2).attr("fill", color);
-        /* The label knows its own dot (tidy keeps it nearest that one, not another series'). */
-        if (labelsOn(spec)) {
-          dataLabel(f.g, x(d.label), y(d.value) - 7, valueText(spec, d.value), "small").node().__dot = c.node();
-        }
+        if (labelsOn(spec)) dataLabel(f.g, x(d.label), y(d.value) - 7, valueText(spec, d.value), "small");
         if (!multi && isHighlighted(spec, d.label)) {
           c.attr("r", 6).attr("stroke", "#111").attr("stroke-width", 2).classed("highlight", true);
           annotate(f, spec, x(d.label), y(d.value) - (labelsOn(spec) ? 12 : 4), d.label);
@@ -1001,11 +998,7 @@
       pts.forEach((d) => {
         g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
           .attr("fill", color);
-        /* Only the values the spec prints (``printed``: panel_labels.panel_labels in Python, which the
-         * question planner reads): each where its label clears its neighbours' points and labels. */
-        if (labelsOn(spec) && d.printed !== false) {
-          dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
-        }
+        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
       });
     });
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
@@ -1550,25 +1543,22 @@
       return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
     });
     const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
-    /* A reader pairs a label with the dot nearest to it: a moved label of a line's point (its own
-     * dot known: ``__dot``, a multi-line chart's too) or of a sparkline panel ("by-dot": the dot
-     * nearest where it was drawn) stays nearer its own dot than any other, or it sits over the next
-     * year's point or another series' and reads as its value (validate's "misplaced"). */
+    /* A reader pairs a label with the dot nearest to it: a moved label of one series' line
+     * ("by-dot": a sparkline panel's) stays nearer its own dot (the one nearest where it was
+     * drawn) than any other, or it sits over the next year's point and reads as its value
+     * (validate's "misplaced"). Where several series' dots share a plot, the nearest dot where a
+     * label was drawn may be another series': those labels move as before. */
     const gap = (a, d) => Math.hypot(Math.max(a.x0 - (d.x0 + 1.5), 0, d.x0 + 1.5 - a.x1),
       Math.max(a.y0 - (d.y0 + 1.5), 0, d.y0 + 1.5 - a.y1));
     const nearest = (a) => dots.reduce((best, d) => (best === null || gap(a, d) < gap(a, best) ? d : best), null);
-    /* ... and within 10 px of it (7.5 pt: validate's "astray" reads a label 8 pt off as no point's). */
-    const ownNearest = (a, own) => own === null
-      || (gap(a, own) <= 10 && dots.every((d) => gap(a, own) <= gap(a, d) + 1));
+    const ownNearest = (a, own) => own === null || dots.every((d) => gap(a, own) <= gap(a, d) + 1);
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
       const y = Number(t.getAttribute("y"));
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
-      const mine = t.__dot ? boxOf(t.__dot) : null;
-      const own = mine ? { x0: (mine.x0 + mine.x1) / 2 - 1.5, y0: (mine.y0 + mine.y1) / 2 - 1.5 }
-        : t.classList.contains("by-dot") ? nearest(b) : null;
+      const own = t.classList.contains("by-dot") ? nearest(b) : null;
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
@@ -1585,13 +1575,6 @@
           done = true;
           break;
         }
-      }
-      if (!done && t.__dot) {
-        /* A line's label with no spot nearest its own dot is left out: beside another series' dot it
-         * reads as that series' value (validate rejects a question asking for a value not printed). */
-        texts.splice(texts.indexOf(t), 1);
-        t.remove();
-        continue;
       }
       if (!done) {
         t.setAttribute("x", x);
