@@ -98,7 +98,7 @@ def test_verify_asks_only_claims_of_a_value(run: list[tuple[DocumentManifest, li
 
 def test_compare_names_the_measure_and_the_figure(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     compare = _asked(run, "compare_representations")
-    assert len(compare) >= 100
+    assert len(compare) >= 75  # 80 after stop 48's re-drawn world (landlocked, per-entity moves)
     for m, q in compare:
         fact = m.text_facts[q.required_facts[0]]
         chart = next(c for c in m.charts if c.title == q.chart_title)

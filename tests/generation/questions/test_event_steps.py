@@ -84,7 +84,7 @@ def test_the_filtered_cells_keep_their_questions(pairs: list[tuple[DocumentManif
         ("value_reading", "L2"),
         ("comparison", "L2"),
     ):
-        assert cells.count(cell) >= 6, (cell, cells.count(cell))
+        assert cells.count(cell) >= 5, (cell, cells.count(cell))  # value L2: 5 after stop 48's merges
 
 
 @pytest.mark.slow

@@ -104,5 +104,6 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     # 233 of 240 (238 before verify45's crossmodal._both_verdicts, 237 with it; trend45's trend
     # claims skip metrics with a known direction, so compare_representations has fewer claims:
     # fresh seed 2333, 200 documents, cross-modal 595 -> 586 of 600)
-    assert sum(cells.values()) >= 0.97 * 3 * N_DOCS, cells
+    # 232 after stop 48's merges (sorted charts ask no L5 highlight, coastal freight reports)
+    assert sum(cells.values()) >= 0.96 * 3 * N_DOCS, cells
     assert cells[("integrate_sources", "L3")] >= 10, cells
