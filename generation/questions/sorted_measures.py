@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generation.charts.registry import REGISTRY
+from generation.charts.registry import chart_type
 from generation.questions.phrasing import is_year
-from synthdocbench_tasks.schema import Chart, DocumentManifest, Question
+from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: (category, level, drawn sorted) -> [item answers, at an end of the chart's items]
 Counts = dict[tuple[str, str, bool], list[int]]
@@ -49,15 +49,11 @@ def sorted_end_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Cou
     return out
 
 
-def _channels(chart: Chart) -> frozenset[str]:
-    record = REGISTRY.get(chart.chartType)
-    return record.channels if record is not None else frozenset()
-
-
 def mode_end_counts(manifests: Iterable[DocumentManifest]) -> tuple[int, int, float]:
     """(histograms with one modal bin, of them with the mode at an end, the count uniform modes
     would give)."""
-    charts = [c for m in manifests for c in m.charts if "bins" in _channels(c) and len(c.data) > 2]
+    charts = [c for m in manifests for c in m.charts if "bins" in chart_type(c.chartType).channels]
+    charts = [c for c in charts if len(c.data) > 2]
     values = [[p.value for p in c.data] for c in charts]
     single = [v for v in values if v.count(max(v)) == 1]
     ends = sum(v.index(max(v)) in (0, len(v) - 1) for v in single)
