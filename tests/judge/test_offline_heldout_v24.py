@@ -1,0 +1,63 @@
+"""The offline judge on the frozen held-out labelled set v24 (issue 25, point 2).
+
+``data/offline_heldout_v24_questions.json`` holds 44 questions the generator made from seed 4741
+(no other test, doc or bench script used it before this set; 30 planned documents, one question
+per category and level the run holds, 42 of the 45 pairs, then second questions of pairs in
+generation order up to 44; 12 chart, 16 complex and 16 cross-modal questions over every subset,
+category and level), written with ``tests.judge.make_offline_questions.render(4741, 30, 44)``.
+``data/offline_heldout_v24.yaml`` holds 431 answers over all 44 questions (9 or 10 each; 234
+label-passes, 197 label-fails; 120 chart, 158 complex and 153 cross-modal answers) in 114 styles,
+at least three answers each (34 of them four or more).
+
+Written as usual (``tests.judge.held_out`` says how): every answer freely, one at a time, as
+different VLMs answer, and labelled by hand from the rubric alone before any judge ran on it.
+
+Styles: v23's 110 (listed and described in ``test_offline_heldout_v23``'s docstring and those it
+points to); and four no earlier set named, each right and wrong: a reasoning model's thinking
+trace cut off mid-sentence (by a token budget or a stop string) and followed by a final line, as
+Qwen3-VL- and QVQ-style models answer, scored on the final line, failing when it is wrong even
+though the trace read the right values (``cut_trace``); numbered steps where a later step revises
+an earlier one ("Step 4 (revising step 2): …"), as step-by-step chat models correct themselves,
+passing when the revision lands on the right reading and failing when it revises a right step
+into a wrong one (``step_revision``); numbers written in a script's own digits (Devanagari
+"२.१७", Arabic-Indic "٤٣٫٦", Arabic decimal separator) inside Hindi or Arabic answers, as
+multilingual models answer users who write in those scripts, failing on a wrong value
+(``native_digits``); and the answer emitted as a tool or function call (``{"name":
+"submit_answer", "arguments": {…}}``, ``final_answer(year=2017, …)``, ``<tool_call>…``), as
+agent-tuned models reply, failing when an argument holds a wrong value or verdict
+(``tool_call``). Refusals are not a style of this set.
+
+Both files are frozen: their SHA-256 digests are pinned below, so any edit shows up as a failing
+test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
+quality. Only counts are printed, never the answers.
+
+First run: not yet run.
+
+Run with ``-s`` to see the figures::
+
+    PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v24.py
+"""
+
+from __future__ import annotations
+
+from tests.judge import test_offline_heldout_v23 as v23
+from tests.judge.held_out import held_out_tests, successor
+
+#: the four styles no earlier set named (each held both ways)
+NEW_STYLES = ("cut_trace", "step_revision", "native_digits", "tool_call")
+SET = successor(
+    v23.SET,
+    "v24",
+    4741,
+    (
+        "0c5c21f610ebb8b3a5a1583b74758fcd05f04feef2a1e7942870619a5d49c320",
+        "5dca1f575ea6451567d17119e1c0487b06e6745a2a00635dfe71dfb7d0d5b8df",
+    ),
+    NEW_STYLES,
+    min_answers=431,
+    min_questions=44,
+    pass_share=(0.4, 0.6),
+    n_questions=44,
+    min_per_style=3,
+)
+globals().update(held_out_tests(SET, __file__))
