@@ -44,7 +44,7 @@ from generation.world.entities import (
     group,
     size_classes,
 )
-from generation.world.regions import fits, needs, needs_coast
+from generation.world.regions import coast_parts, fits, needs, needs_coast
 from generation.world.topics import Funnel, Metric, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
@@ -149,11 +149,12 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
-            stray = sorted(set(theme.get("after_shock", [])) - set(theme.get("events", [])))
+            stray = sorted(set(theme.get("after_shock", [])) - {*theme.get("events", []), *theme["drivers"]})
+            stray += sorted(set(coast_parts(theme)) - set(theme["mix"]["parts"]))
             if stray:
                 raise TopicSpaceError(
-                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock {stray[0]!r}, "
-                    "which is none of its events; list it under events"
+                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock or coast_parts "
+                    f"{stray[0]!r}, which is none of its events, drivers or mix parts; list it there"
                 )
             if theme.get("needs") is not None and theme["needs"] not in needs():
                 raise TopicSpaceError(
