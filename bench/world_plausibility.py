@@ -33,7 +33,7 @@ _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
 from bench._plans import plan_run, plans
-from generation.plan.doc_plan import CalloutBlock, DocumentPlan, HeadingBlock, ParagraphBlock
+from generation.questions.elsewhere import report_text
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
     alike_moves,
@@ -49,17 +49,6 @@ from generation.validate.plausibility import (
     unfit_entities,
 )
 from generation.world import space
-
-
-def _texts(plan: DocumentPlan) -> list[str]:
-    """Every piece of a plan's text: title, subtitle, headings, paragraphs and callout items."""
-    out = [plan.title, plan.subtitle]
-    for block in (b for section in plan.sections for b in section.blocks):
-        if isinstance(block, HeadingBlock | ParagraphBlock):
-            out.append(block.text)
-        elif isinstance(block, CalloutBlock):
-            out += block.items
-    return out
 
 
 def main() -> None:
@@ -92,7 +81,7 @@ def main() -> None:
     theme_counts: Counter[str] = Counter()
     for plan in plans(config, args.n_docs):
         manifest = plan.manifest
-        lines, counted = shock_cause_breaks(manifest, _texts(plan))
+        lines, counted = shock_cause_breaks(manifest, report_text(plan))
         unpremised, premise_causes = (
             unpremised + [f"{manifest.doc_id}: {b}" for b in lines],
             premise_causes + counted,

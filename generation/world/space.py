@@ -505,8 +505,11 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
     theme, setting, ents = pair.theme, pair.setting, pair.entities
     # a metric that exists for too little of the period (5G coverage before 2019) is left out
     records = [r for r in theme["metrics"] if r.get("since", period[0]) <= period[1] - MIN_SINCE_YEARS + 1]
-    # nor is a metric that needs a sea coast when a country has none (too few coasts to leave it out)
-    records = [r for r in records if not (r.get("coast") and any(LANDLOCKED in e.tags for e in ents))]
+    # nor is a metric or a mix part that needs a sea coast when a country has none (too few coasts
+    # to leave it out: coastal shipping in the inland freight of the Visegrad states)
+    landlocked = any(LANDLOCKED in e.tags for e in ents)
+    records = [r for r in records if not (r.get("coast") and landlocked)]
+    parts = tuple(p for p in theme["mix"]["parts"] if not (landlocked and p in coast_parts(theme)))
     composed = [_compose_metric(r, ents) for r in records]
     mix_rec = theme["mix"]
     mix_metric = _compose_metric(mix_rec["metric"], ents)
@@ -521,13 +524,14 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         entities=tuple(e.name for e in ents),
         actors=tuple(theme["actors"]),
         metrics=tuple(c.metric for c in composed),
-        mix=Mix(mix_rec["name"], mix_rec["part_kind"], tuple(mix_rec["parts"]), mix_metric.metric),
+        mix=Mix(mix_rec["name"], mix_rec["part_kind"], parts, mix_metric.metric),
         years=period,
         events=tuple(theme["events"]),
         after_shock=tuple(theme.get("after_shock", ())),
         subjects=tuple(theme["subjects"]),
         concepts=tuple(theme["concepts"]),
-        drivers=tuple(theme["drivers"]),
+        # a driver that presupposes the shock ("pent-up travel demand") is no undated cause
+        drivers=tuple(d for d in theme["drivers"] if d not in theme.get("after_shock", ())),
         risks=tuple(theme["risks"]),
         sources=tuple(theme["sources"]),
         funnel=Funnel(
@@ -544,7 +548,7 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},
         attributes={e.name: {"population": e.population, "area": e.area, "size": e.size} for e in ents},
         mix_metric=mix_metric.metric.name,
-        parts=tuple(mix_rec["parts"]),
+        parts=parts,
         bands={c.metric.name: c.bands for c in all_composed},
         of_population={r["name"]: r["of_population"] for r in records if "of_population" in r},
     )
