@@ -49,6 +49,7 @@ from generation.validate.plausibility import (
     unfit_entities,
 )
 from generation.world import space
+from generation.world.ranges import compose_metric
 
 
 def main() -> None:
@@ -121,7 +122,7 @@ def main() -> None:
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
         records = {r["name"]: r for r in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]}
-        bands = {name: space._compose_metric(r, pair.entities).bands for name, r in records.items()}
+        bands = {name: compose_metric(r, pair.entities).bands for name, r in records.items()}
         for f in manifest.world.facts:
             rec = records.get(f.metric)
             if rec is None or f.part or (f.period.isdigit() and int(f.period) in rec.get("shock", {})):
