@@ -47,7 +47,7 @@ def test_no_composed_topic_offers_a_shock_cause_as_a_driver() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", (2, 3))
 def test_planned_reports_cite_no_cause_of_a_shock_before_or_without_it(seed: int) -> None:
-    """Before: 1086 of 1090 sentences citing such a cause were undated or in a report without the
+    """Before: 1090 of 1094 sentences citing such a cause were undated or in a report without the
     shock (200 plans of seed 4197: "For most of the period covered here, the dominant force behind
     developments in overtourism has been pent-up travel demand"). The first twelve tourism and
     digital-learning reports of a whole run: none."""
