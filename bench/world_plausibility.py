@@ -15,8 +15,10 @@ year's level of a metric that begins in the period (``launch_levels``), countrie
 fit what their theme needs (``unfit_entities``) or lie outside the place their title names
 (``place_breaks``), series of a theme whose premise is a shock that do not show it
 (``shock_breaks``), metrics every entity of a report changes alike on (``alike_moves``),
-landlocked countries given a metric that needs a coast (``coast_breaks``), events answering a
-shock dated in or before it (``shock_event_breaks``) and how many themes the run reports on.
+landlocked countries given a metric or a mix part that needs a coast (``coast_breaks``), events
+answering a shock dated in or before it (``shock_event_breaks``), sentences citing a cause that
+presupposes a shock the report lacks or before it (``shock_cause_breaks``) and how many themes
+the run reports on.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._plans import manifests, plan_run
+from bench._plans import plan_run, plans
+from generation.questions.elsewhere import report_text
 from generation.validate.plausibility import (
     PART_SCALE_LIMIT,
     alike_moves,
@@ -41,10 +44,12 @@ from generation.validate.plausibility import (
     place_breaks,
     population_share_breaks,
     shock_breaks,
+    shock_cause_breaks,
     shock_event_breaks,
     unfit_entities,
 )
 from generation.world import space
+from generation.world.ranges import compose_metric
 
 
 def main() -> None:
@@ -69,11 +74,19 @@ def main() -> None:
     coasted = 0
     early_events: list[str] = []
     shock_events = 0
+    unpremised: list[str] = []
+    premise_causes = 0
     moving = 0
     shocks = [0, 0, 0, 0]  # series without their shock, such series, reports without one, such reports
     placed = 0
     theme_counts: Counter[str] = Counter()
-    for manifest in manifests(config, args.n_docs):
+    for plan in plans(config, args.n_docs):
+        manifest = plan.manifest
+        lines, counted = shock_cause_breaks(manifest, report_text(plan))
+        unpremised, premise_causes = (
+            unpremised + [f"{manifest.doc_id}: {b}" for b in lines],
+            premise_causes + counted,
+        )
         lines, counted = unfit_entities(manifest)
         unfit, needing = unfit + lines, needing + counted
         lines, counted = place_breaks(manifest)
@@ -109,7 +122,7 @@ def main() -> None:
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
         records = {r["name"]: r for r in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]}
-        bands = {name: space._compose_metric(r, pair.entities).bands for name, r in records.items()}
+        bands = {name: compose_metric(r, pair.entities).bands for name, r in records.items()}
         for f in manifest.world.facts:
             rec = records.get(f.metric)
             if rec is None or f.part or (f.period.isdigit() and int(f.period) in rec.get("shock", {})):
@@ -154,6 +167,9 @@ def main() -> None:
     print(
         f"  events answering a shock dated in or before its first year: {len(early_events)} of {shock_events}"
     )
+    print(
+        f"  sentences citing a shock's cause without it or before it: {len(unpremised)} of {premise_causes}"
+    )
     top = theme_counts.most_common(1)[0] if theme_counts else ("-", 0)
     print(f"  themes: {len(theme_counts)} of {len(space.themes())}, largest {top[1]} ({top[0]})")
     found = [
@@ -167,6 +183,7 @@ def main() -> None:
         alike,
         coastless,
         early_events,
+        unpremised,
     ]
     for line in [line for lines in found for line in lines[:3]]:
         print(f"    {line}")

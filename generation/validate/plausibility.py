@@ -26,7 +26,7 @@ import numpy as np
 
 from generation.charts.registry import types_where
 from generation.world.entities import LANDLOCKED, countries
-from generation.world.regions import fits, named_places
+from generation.world.regions import coast_parts, fits, named_places
 from generation.world.space import Limits, limits_of, themes, topic_by_title
 from generation.world.topics import Metric
 from synthdocbench_tasks.schema import Chart, DocumentManifest, World, WorldFact
@@ -296,10 +296,44 @@ def coast_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:
     if theme is None or topic is None or topic.entity_kind != "country":
         return [], 0  # reef regions and basins may share a country's name
     coastal = {r["name"] for r in [*theme["metrics"], theme["mix"]["metric"]] if r.get("coast")}
+    parts, mix = set(coast_parts(theme)), theme["mix"]["metric"]["name"]
     landlocked = {c.name for c in countries() if LANDLOCKED in c.tags}
-    given = sorted({(f.entity, f.metric) for f in manifest.world.facts if f.metric in coastal})
+    given = sorted(
+        {
+            (f.entity, f.metric if f.metric in coastal else f"{f.metric} ({f.part})")
+            for f in manifest.world.facts
+            if f.metric in coastal or (f.metric == mix and f.part in parts)
+        }
+    )
     out = [f"{metric} of {entity} (landlocked)" for entity, metric in given if entity in landlocked]
     return out, len(given)
+
+
+def _sentences(texts: list[str]) -> list[str]:
+    return [s for text in texts for s in re.split(r"(?<=[.!?])\s+", text) if s]
+
+
+def shock_cause_breaks(manifest: DocumentManifest, texts: list[str]) -> tuple[list[str], int]:
+    """A report's sentences (``texts``: its paragraphs, headings and callouts) that cite a cause
+    presupposing its theme's shock (a driver among the theme's ``after_shock``: "pent-up travel
+    demand"): (those in a report without the shock, or without a year or with one before the
+    shock's first year, such sentences)."""
+    theme = _theme_of(manifest.topic)
+    if theme is None:
+        return [], 0
+    causes = set(theme.get("after_shock", [])) & set(theme["drivers"])
+    records = [*theme["metrics"], theme["mix"]["metric"]]
+    first = min((int(y) for r in records for y in r.get("shock", {})), default=None)
+    out, cited = [], 0
+    for sentence in _sentences(texts):
+        for cause in causes:
+            if cause.lower() not in sentence.lower():
+                continue
+            cited += 1
+            years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", sentence)]
+            if first is None or not years or min(years) < first:
+                out.append(f"{cause!r} (shock {first}): {sentence[:90]}")
+    return out, cited
 
 
 def shock_event_breaks(manifest: DocumentManifest) -> tuple[list[str], int]:

@@ -60,10 +60,19 @@ def named_places(title: str) -> frozenset[str]:
     return frozenset().union(*(table[m.group(1)] for m in pattern.finditer(title)))
 
 
+def coast_parts(theme: dict[str, Any]) -> tuple[str, ...]:
+    """The parts of ``theme``'s mix that need a sea coast (its mix's ``coast_parts``: coastal
+    shipping of inland freight), which no landlocked country carries."""
+    return tuple(theme["mix"].get("coast_parts", ()))
+
+
 def needs_coast(theme: dict[str, Any]) -> bool:
     """True when a metric of ``theme`` needs a sea coast (``coast: true``: port container
-    throughput), which no landlocked country is given."""
-    return any(r.get("coast") for r in [*theme["metrics"], theme["mix"]["metric"]])
+    throughput) or a part of its mix does (:func:`coast_parts`), which no landlocked country is
+    given."""
+    return any(r.get("coast") for r in [*theme["metrics"], theme["mix"]["metric"]]) or bool(
+        coast_parts(theme)
+    )
 
 
 def fits(theme: dict[str, Any], entity: Entity, coast: bool = True) -> bool:

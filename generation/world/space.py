@@ -25,7 +25,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -44,8 +43,10 @@ from generation.world.entities import (
     group,
     size_classes,
 )
-from generation.world.regions import fits, needs, needs_coast
-from generation.world.topics import Funnel, Metric, Mix, Topic
+from generation.world.ranges import SCALE_FACTOR, compose_metric
+from generation.world.ranges import SCALES as SCALES  # re-exported: generation/charts/data_dist.py
+from generation.world.regions import coast_parts, fits, needs, needs_coast
+from generation.world.topics import Funnel, Mix, Topic
 from synthdocbench_tasks.schema import METRIC_KINDS
 
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
@@ -56,32 +57,8 @@ TRENDS: tuple[str, ...] = ("up", "down", "any")
 MIN_SINCE_YEARS = 6
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
 MAX_RATIO = 40.0
-#: An extensive metric's range for one entity: its scaled centre (the geometric middle of the
-#: theme's ``low``/``high`` at the reference size) divided and multiplied by this.
-EXTENSIVE_BAND = 1.8
 MAX_ENTITIES = 10
 MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
-#: Fewest distinct number strings the narrowest entity range must hold at the chosen decimals.
-MIN_ENTITY_SPACE = 80
-#: An entity whose plausible band of a scaled metric holds fewer number strings than this at the
-#: metric's decimals (up to three, added until the narrowest band holds ENTITY_SLOTS) is left out
-#: of its setting, the smallest first while enough remain: widening its band to ENTITY_SLOTS would
-#: put its values far outside what its size allows (up to 27x below a small economy's band).
-CROWDED_BELOW = 60
-#: A band is never widened below a third of its low end (a band at its cap widens only downwards).
-WIDEN_LIMIT = 3.0
-#: Number strings a scaled metric's entity range is widened to hold (geometrically about its
-#: middle, under its cap): a report prints hundreds of numbers and no two alike, so a range of ~150
-#: strings at a scaled metric's 3 decimals could run out (1 of 60 paper documents of seed 9931
-#: failed so). An intensive metric's range is never widened: 0.6-4.2% of GDP widened to hold 250
-#: strings at one decimal became 0.1-25.1% (``table.world_decimals`` prints one more decimal).
-ENTITY_SLOTS = 250
-#: Exponents of a theme's shock factors an entity's series takes (drawn per series): entities
-#: of one report take the shock to different depths (arrivals at 0.3 of trend: 0.22-0.43).
-SHOCK_SPREAD = (0.7, 1.3)
-#: Scale words a value prints with, and each one's factor.
-SCALES = ("", "thousand", "million", "billion", "trillion")
-SCALE_FACTOR = {s: 1000.0**i for i, s in enumerate(SCALES)}
 _THEME_FILES = ("themes.yaml", "themes_more.yaml")
 SETTINGS_FILE = "settings.yaml"
 
@@ -95,7 +72,7 @@ class Limits:
     """What is plausible in one topic's fact table (read by the plausibility rule)."""
 
     #: metric name -> entity -> (low, high) in the metric's printed unit: where its values may lie
-    #: (a scaled metric's band widened to hold :data:`ENTITY_SLOTS` number strings).
+    #: (a scaled metric's band widened to hold :data:`~generation.world.ranges.ENTITY_SLOTS` number strings).
     ranges: dict[str, dict[str, tuple[float, float]]]
     #: metric name -> (entity attribute, attribute units per unit of the metric incl. its scale).
     caps: dict[str, tuple[str, float]]
@@ -149,11 +126,12 @@ def themes() -> tuple[dict[str, Any], ...]:
             for metric in [*theme["metrics"], theme["mix"].get("metric", {})]:
                 _check_metric(name, metric)
             _population_shares(name, theme)
-            stray = sorted(set(theme.get("after_shock", [])) - set(theme.get("events", [])))
+            stray = sorted(set(theme.get("after_shock", [])) - {*theme.get("events", []), *theme["drivers"]})
+            stray += sorted(set(coast_parts(theme)) - set(theme["mix"]["parts"]))
             if stray:
                 raise TopicSpaceError(
-                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock {stray[0]!r}, "
-                    "which is none of its events; list it under events"
+                    f"generation/world/data/{name}: theme {theme['key']!r} has after_shock or coast_parts "
+                    f"{stray[0]!r}, which is none of its events, drivers or mix parts; list it there"
                 )
             if theme.get("needs") is not None and theme["needs"] not in needs():
                 raise TopicSpaceError(
@@ -311,127 +289,15 @@ def _entities(theme: dict[str, Any], setting: _Setting, coast: bool = True) -> t
     return tuple(ents)
 
 
-@dataclass(frozen=True)
-class _Composed:
-    metric: Metric
-    ranges: dict[str, tuple[float, float]]
-    cap: tuple[str, float] | None
-    scaled: bool
-    #: each entity's range before it was widened (its plausible band)
-    bands: dict[str, tuple[float, float]]
-
-    def crowded(self) -> str | None:
-        """The entity whose plausible band holds too few number strings at the metric's decimals
-        (widening it far past its band would make its values implausible)."""
-        step = 10.0**-self.metric.decimals
-        name, (lo, hi) = min(self.bands.items(), key=lambda kv: kv[1][1] - kv[1][0])
-        return None if (hi - lo) / step >= CROWDED_BELOW or not self.scaled else name
-
-
 def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...]:
     """``ents`` less the smallest entities whose ranges would be too crowded to print."""
     records = [*theme["metrics"], theme["mix"]["metric"]]
     while len(ents) >= MIN_ENTITIES:
-        crowded = next((c for c in (_compose_metric(r, ents).crowded() for r in records) if c), None)
+        crowded = next((c for c in (compose_metric(r, ents).crowded() for r in records) if c), None)
         if crowded is None:
             return ents
         ents = tuple(e for e in ents if e.name != crowded)
     return ents
-
-
-def shock_reach(shock: tuple[tuple[int, float], ...]) -> tuple[float, float]:
-    """The factors by which a shock may move a series below and above its band, the deepest
-    spread of :data:`SHOCK_SPREAD` taken (1, 1 without a shock)."""
-    factors = [f ** SHOCK_SPREAD[1] for _, f in shock]
-    return min([1.0, *factors]), max([1.0, *factors])
-
-
-def _compose_metric(rec: dict[str, Any], ents: tuple[Entity, ...]) -> _Composed:
-    low, high = float(rec["low"]), float(rec["high"])
-    scale = rec.get("scale", "")
-    decimals = int(rec.get("decimals", 1))
-    per, cap = rec.get("per"), rec.get("cap")
-    raw: dict[str, tuple[float, float]] = {}
-    ceilings: dict[str, float] = {}
-    for e in ents:
-        if per and rec.get("of_population"):  # a rate of the population: the rate's whole range
-            lo, hi = low * e.population / REFERENCE[per], high * e.population / REFERENCE[per]
-        elif per:
-            centre = (low * high) ** 0.5 * e.attribute(per) / REFERENCE[per]
-            lo, hi = centre / EXTENSIVE_BAND, centre * EXTENSIVE_BAND
-        else:
-            lo, hi = low, high
-        if cap:
-            limit = e.attribute(cap) / (SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0)))
-            hi = min(hi, 0.8 * limit)
-            lo = min(lo, 0.3 * hi)
-            # the cap, in plain units (the scale may change below): a band under its cap widens
-            # both ways, one at its cap only downwards
-            ceilings[e.name] = 0.8 * limit * SCALE_FACTOR[scale]
-        raw[e.name] = (lo, hi)
-    top = max(hi for _, hi in raw.values())
-    while top >= 990 and scale != SCALES[-1]:
-        scale = SCALES[SCALES.index(scale) + 1]
-        raw = {k: (lo / 1000, hi / 1000) for k, (lo, hi) in raw.items()}
-        top /= 1000
-    while top < 0.9 and scale != "":
-        scale = SCALES[SCALES.index(scale) - 1]
-        raw = {k: (lo * 1000, hi * 1000) for k, (lo, hi) in raw.items()}
-        top *= 1000
-    narrowest = min(hi - lo for lo, hi in raw.values())
-    if scale:
-        decimals = max(
-            decimals, 1 if decimals == 0 and narrowest * 10**decimals < MIN_ENTITY_SPACE else decimals
-        )
-        while narrowest * 10**decimals < (ENTITY_SLOTS if per or cap else MIN_ENTITY_SPACE) and decimals < 3:
-            decimals += 1  # a scaled metric prints more decimals before its bands are widened
-    ranges = {k: (round(lo, decimals) or 10.0**-decimals, round(hi, decimals)) for k, (lo, hi) in raw.items()}
-    bands = ranges
-    if per or cap:  # an intensive metric keeps the theme's range: crowding adds a decimal instead
-        ranges = {
-            k: _roomier(lo, hi, decimals, ceilings[k] / SCALE_FACTOR[scale] if k in ceilings else None)
-            for k, (lo, hi) in ranges.items()
-        }
-    shock = tuple(sorted((int(y), float(f)) for y, f in rec.get("shock", {}).items()))
-    if shock:  # a shock moves a series past its band, in the years the premise names
-        down, up = shock_reach(shock)
-        ranges = {
-            k: (round(lo * down, decimals) or 10.0**-decimals, round(hi * up, decimals))
-            for k, (lo, hi) in ranges.items()
-        }
-    lows, highs = [r[0] for r in ranges.values()], [r[1] for r in ranges.values()]
-    kwargs: dict[str, Any] = {
-        "shock": shock,
-        "decimals": decimals,
-        "scale": scale,
-        "stock": bool(rec.get("stock", False)),
-        "trend": rec.get("trend", "any"),
-        "since": rec.get("since"),
-    }
-    metric = Metric(rec["name"], rec["unit"], min(lows), max(highs), **kwargs)
-    if "kind" in rec:
-        metric = Metric(
-            rec["name"], rec["unit"], min(lows), max(highs), **kwargs, kind=rec["kind"], kind_given=True
-        )
-    cap_rule = (cap, SCALE_FACTOR[scale] * float(rec.get("cap_unit", 1.0))) if cap else None
-    return _Composed(metric, ranges, cap_rule, bool(per or cap), bands)
-
-
-def _roomier(lo: float, hi: float, decimals: int, ceiling: float | None) -> tuple[float, float]:
-    """``[lo, hi]`` widened by one factor both ways until it holds :data:`ENTITY_SLOTS` number
-    strings at ``decimals``; never above ``ceiling`` (the cap), never below ``lo`` /
-    :data:`WIDEN_LIMIT` and never to zero."""
-    step = 10.0**-decimals
-    need = ENTITY_SLOTS * step
-    if hi - lo >= need:
-        return lo, hi
-    hi = max(hi, lo + step)
-    k = (need + math.sqrt(need * need + 4 * hi * lo)) / (2 * hi)  # hi*k - lo/k == need
-    top = hi * k if ceiling is None else max(hi, min(hi * k, ceiling))
-    bottom = max(step, top - need) if top < hi * k else lo / k
-    # never far below the band: a band at its cap (a country's whole land area) holds fewer strings
-    bottom = max(bottom, lo / WIDEN_LIMIT)
-    return round(max(step, bottom), decimals), round(top, decimals)
 
 
 @dataclass(frozen=True, eq=False)
@@ -504,11 +370,14 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
     theme, setting, ents = pair.theme, pair.setting, pair.entities
     # a metric that exists for too little of the period (5G coverage before 2019) is left out
     records = [r for r in theme["metrics"] if r.get("since", period[0]) <= period[1] - MIN_SINCE_YEARS + 1]
-    # nor is a metric that needs a sea coast when a country has none (too few coasts to leave it out)
-    records = [r for r in records if not (r.get("coast") and any(LANDLOCKED in e.tags for e in ents))]
-    composed = [_compose_metric(r, ents) for r in records]
+    # nor is a metric or a mix part that needs a sea coast when a country has none (too few coasts
+    # to leave it out: coastal shipping in the inland freight of the Visegrad states)
+    landlocked = any(LANDLOCKED in e.tags for e in ents)
+    records = [r for r in records if not (r.get("coast") and landlocked)]
+    parts = tuple(p for p in theme["mix"]["parts"] if not (landlocked and p in coast_parts(theme)))
+    composed = [compose_metric(r, ents) for r in records]
     mix_rec = theme["mix"]
-    mix_metric = _compose_metric(mix_rec["metric"], ents)
+    mix_metric = compose_metric(mix_rec["metric"], ents)
     key = f"{theme['key']}@{setting.key}@{period[0]}-{period[1]}"
     topic = Topic(
         key=key,
@@ -520,13 +389,14 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
         entities=tuple(e.name for e in ents),
         actors=tuple(theme["actors"]),
         metrics=tuple(c.metric for c in composed),
-        mix=Mix(mix_rec["name"], mix_rec["part_kind"], tuple(mix_rec["parts"]), mix_metric.metric),
+        mix=Mix(mix_rec["name"], mix_rec["part_kind"], parts, mix_metric.metric),
         years=period,
         events=tuple(theme["events"]),
         after_shock=tuple(theme.get("after_shock", ())),
         subjects=tuple(theme["subjects"]),
         concepts=tuple(theme["concepts"]),
-        drivers=tuple(theme["drivers"]),
+        # a driver that presupposes the shock ("pent-up travel demand") is no undated cause
+        drivers=tuple(d for d in theme["drivers"] if d not in theme.get("after_shock", ())),
         risks=tuple(theme["risks"]),
         sources=tuple(theme["sources"]),
         funnel=Funnel(
@@ -536,14 +406,14 @@ def compose(i: int, period: tuple[int, int]) -> Topic:
             tuple(theme["funnel"]["stages"]),
         ),
     )
-    all_composed = [*(_compose_metric(r, ents) for r in theme["metrics"]), mix_metric]
+    all_composed = [*(compose_metric(r, ents) for r in theme["metrics"]), mix_metric]
     records = [*theme["metrics"], mix_rec["metric"]]
     _LIMITS[key.rsplit("@", 1)[0] + "@"] = Limits(
         ranges={c.metric.name: c.ranges for c in all_composed},
         caps={c.metric.name: c.cap for c in all_composed if c.cap is not None},
         attributes={e.name: {"population": e.population, "area": e.area, "size": e.size} for e in ents},
         mix_metric=mix_metric.metric.name,
-        parts=tuple(mix_rec["parts"]),
+        parts=parts,
         bands={c.metric.name: c.bands for c in all_composed},
         of_population={r["name"]: r["of_population"] for r in records if "of_population" in r},
     )

@@ -32,7 +32,8 @@ import numpy as np
 
 from generation.plan.rng import stage_rng
 from generation.world.numbers import NumberRegistry, NumberSpaceExhaustedError, value_text
-from generation.world.space import SCALE_FACTOR, SHOCK_SPREAD, Limits, limits_of, shock_reach
+from generation.world.ranges import SCALE_FACTOR, SHOCK_SPREAD, shock_reach
+from generation.world.space import Limits, limits_of
 from generation.world.topics import Metric, Topic
 from synthdocbench_tasks.schema import World, WorldFact, WorldMetric
 

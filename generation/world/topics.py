@@ -163,7 +163,8 @@ class Topic:
     #: :mod:`generation.world.space`); bank topics look theirs up in the bank file.
     funnel: Funnel | None = field(default=None, repr=False)
     #: Events that answer the shock of the topic's premise (the theme's ``after_shock``:
-    #: "reopened borders to leisure travellers"): dated only after its first year.
+    #: "reopened borders to leisure travellers"): dated only after its first year; and causes
+    #: that presuppose it ("pent-up travel demand"), which :attr:`drivers` leaves out.
     after_shock: tuple[str, ...] = field(default=(), repr=False)
 
 

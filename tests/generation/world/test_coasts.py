@@ -12,7 +12,7 @@ import pytest
 from generation.document.content import plan_document
 from generation.plan.config import load_config
 from generation.validate.plausibility import coast_breaks
-from generation.world import space
+from generation.world import regions, space
 from generation.world.entities import LANDLOCKED, countries
 from synthdocbench_tasks.schema import DocumentManifest
 
@@ -68,3 +68,45 @@ def test_planned_freight_reports_give_no_landlocked_country_a_port(seed: int) ->
     landlocked country among their facts."""
     read = [coast_breaks(m) for m, _ in zip(_freight(seed), range(8), strict=False)]
     assert sum(n for _, n in read) >= 30 and [b for lines, _ in read for b in lines] == [], read
+
+
+def test_no_topic_gives_a_landlocked_country_a_mix_part_that_needs_a_coast() -> None:
+    """Before (world53): the five pairings that keep landlocked countries (Visegrad, Balkans,
+    Mercosur, West-Central and East-Southern Africa) left port throughput out but still split
+    every country's inland freight into a "Coastal shipping" part (4 of 101 coast facts given to
+    Ethiopia, Uganda and Zambia, 200 plans of seed 4197). Every pairing over every period: a topic
+    with a landlocked country has no part of its theme's mix ``coast_parts``; one without keeps
+    them all."""
+    landlocked = _landlocked()
+    marked = {t["key"]: set(regions.coast_parts(t)) for t in space.themes()}
+    assert marked["freight-logistics"] == {"Coastal shipping"}
+    without = kept = 0
+    for i, pair in enumerate(space.pairs()):
+        coast = marked[pair.theme["key"]]
+        if not coast:
+            continue
+        for period in space.PERIODS:
+            topic = space.compose(i, period)
+            inland = bool(landlocked & set(topic.entities))
+            assert not (inland and coast & set(topic.mix.parts)), (topic.title, topic.entities)
+            assert inland or coast <= set(topic.mix.parts), topic.title
+            without, kept = without + inland, kept + (not inland)
+            limits = space.limits_of(topic)
+            assert limits is not None and limits.parts == topic.mix.parts
+    assert without >= 8 and kept >= 80, (without, kept)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", (2, 3))
+def test_planned_freight_reports_give_no_landlocked_country_coastal_shipping(seed: int) -> None:
+    """The planned freight documents of a whole run that report on a landlocked country (the five
+    kept pairings): no part of their inland freight is "Coastal shipping"."""
+    landlocked, parts = _landlocked(), []
+    config = load_config(PAPER, seed=seed, n_docs=space.space_size())
+    for index in range(space.space_size()):
+        topic = space.topic_for(seed, index)
+        if topic.key.startswith("freight-logistics@") and landlocked & set(topic.entities):
+            manifest = plan_document(config, index).manifest
+            assert coast_breaks(manifest)[0] == [], manifest.doc_id
+            parts.append({f.part for f in manifest.world.facts if f.part})
+    assert len(parts) == 5 and any(parts) and all("Coastal shipping" not in p for p in parts), parts

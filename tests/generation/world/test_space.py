@@ -11,17 +11,14 @@ import pytest
 from generation.plan.config import load_config
 from generation.world.entities import countries, faker_names, group
 from generation.world.numbers import NumberRegistry
+from generation.world.ranges import ENTITY_SLOTS, compose_metric, roomier, shock_reach
 from generation.world.space import (
-    ENTITY_SLOTS,
     MIN_ENTITIES,
     PERIODS,
-    _compose_metric,
-    _roomier,
     compose,
     domains,
     limits_of,
     pairs,
-    shock_reach,
     space_size,
     themes,
     topic_by_title,
@@ -147,11 +144,11 @@ def test_parts_of_a_mix_stay_below_their_whole() -> None:
 
 
 def test_a_narrow_range_is_widened_to_hold_enough_number_strings() -> None:
-    lo, hi = _roomier(0.066, 0.213, 3, None)
+    lo, hi = roomier(0.066, 0.213, 3, None)
     assert round((hi - lo) * 1000) >= ENTITY_SLOTS and lo < 0.066 and hi > 0.213 and lo > 0
-    capped_lo, capped_hi = _roomier(0.066, 0.213, 3, 0.28)
+    capped_lo, capped_hi = roomier(0.066, 0.213, 3, 0.28)
     assert capped_hi <= 0.28 and round((capped_hi - capped_lo) * 1000) >= ENTITY_SLOTS and capped_lo > 0
-    assert _roomier(10.0, 90.0, 1, None) == (10.0, 90.0)  # 800 strings already
+    assert roomier(10.0, 90.0, 1, None) == (10.0, 90.0)  # 800 strings already
 
 
 def test_every_entity_range_of_the_space_holds_enough_number_strings() -> None:
@@ -199,7 +196,7 @@ def test_a_scaled_metric_widens_no_entity_far_past_its_band() -> None:
         for rec in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]:
             if not (rec.get("per") or rec.get("cap")):
                 continue
-            composed = _compose_metric(rec, pair.entities)
+            composed = compose_metric(rec, pair.entities)
             down, up = shock_reach(composed.metric.shock)  # a shock's years reach past the band
             for entity, (lo, hi) in composed.ranges.items():
                 band_lo, band_hi = composed.bands[entity]
@@ -272,7 +269,7 @@ def test_a_scaled_series_is_drawn_inside_its_band_not_its_widened_range() -> Non
         topic = compose(i, PERIODS[0])
         names = {m.name for m in (*topic.metrics, topic.mix.metric)}
         for rec in [*pair.theme["metrics"], pair.theme["mix"]["metric"]]:
-            composed = _compose_metric(rec, pair.entities)
+            composed = compose_metric(rec, pair.entities)
             slack = 2 * 10.0**-composed.metric.decimals
             for entity, (lo, hi) in composed.bands.items():
                 if not composed.scaled or rec["name"] not in names or composed.ranges[entity] == (lo, hi):
