@@ -30,7 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
-from generation.document.change_words import DOWN_WORDS, UP_WORDS
+from generation.document.change_words import DOWN_WORDS, UP_WORDS, is_flat
 from generation.world.grammar import fill_agreement, is_plural, singular_of, with_the
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
 from generation.world.table import FactTable
@@ -131,7 +131,9 @@ def build_claims(
 ) -> list[Claim]:
     """Up to ``wanted`` distinct claims about values of ``world`` that are not in ``covered``.
 
-    The triples used are fixed in the table and added to ``covered``. At most
+    A change is stated only between two values that are not flat
+    (:func:`generation.document.change_words.is_flat`). The triples used are fixed in the table
+    and added to ``covered``. At most
     :data:`MAX_PRINTING_SHARE` of the claims print a value; the rest interpret values
     (direction, order, rounded ratio) without printing them.
     """
@@ -181,6 +183,8 @@ def build_claims(
             both = [e for e in pool[(metric.name, start)] if e in pool[(metric.name, end)]]
             for e in both:
                 v0, v1 = pool[(metric.name, start)][e], pool[(metric.name, end)][e]
+                if is_flat((v0, v1)):  # a rise or fall of 0.1% is no rise or fall to a reader
+                    continue
                 way = "up" if v1 > v0 else "down"
                 target = printing if rng.random() < 0.3 else quiet
                 kind = f"change_values_{way}" if target is printing else f"change_{way}"

@@ -223,3 +223,15 @@ def test_direction_counter_finds_words_that_do_not_fit_the_change() -> None:
     assert direction_slip(f"{said} {'fell' if rising else 'rose'}.", world) == "against"
     assert direction_slip(f"{said} {'rose' if rising else 'fell'}.", world) in ("", "move")
     assert direction_slip(f"In {start}, {metric} in {entity} was high.", world) is None
+
+
+def test_planned_reports_use_words_of_change_that_fit_the_change() -> None:
+    """No "broadly flat" beside a move out of the flat band, no "rose" beside a flat change, and
+    no trend claim (true, or false on purpose) on a stretch the chart stage reads as flat but
+    that moves out of the band (48 reports; main's prose had hundreds of such sentences)."""
+    total = ProseCounts()
+    for counts in _counts():
+        total.add(counts)
+    assert total.direction_sentences > 48 * 20
+    assert total.direction_slips == 0
+    assert total.trend_claims > 48 and total.trend_flat_moving == 0
