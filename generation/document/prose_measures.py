@@ -77,10 +77,12 @@ _VERBS = frozenset(
     [
         "affects",
         "attributes",
+        "blames",
         "calls",
         "changes",
         "collects",
         "comes",
+        "connects",
         "credits",
         "does",
         "drives",
@@ -93,10 +95,13 @@ _VERBS = frozenset(
         "places",
         "points",
         "publishes",
+        "puts",
+        "reads",
         "regards",
         "remains",
         "sees",
         "shows",
+        "stands",
         "traces",
         "tracks",
         "translates",
@@ -104,6 +109,7 @@ _VERBS = frozenset(
         "uses",
         "warns",
         "was",
+        "weighs",
     ]
 )
 _FIGURE = re.compile(r"\bFigure (\d+)\b")
