@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "ec2fc1c0b2bf35411fcd9583043cae3e4baa417ecf40bf9c9e0c4a6bd862637e",
-    "5-d3-1": "85e36311235b5d8ba97add21002c50906b05d5ee545c9f8ed5af023ec4fe320a",
-    "5-d3-2": "3ef8d341a37f0b820d371085371495b92132f08e0e27c3e96f60e3eb130dbcb1",
-    "5-d3-3": "5cbd21993e93ef213630943cc06a91fc7172549b0a49fea7aa27a78ceca379ab",
-    "3-matplotlib-0": "965060833b8d85b1e233d87cfbf56b2f1cab6a00f5d9c39fe5620e21ee39bc7e",
-    "3-matplotlib-1": "3f22e38faae4ba63abec7983b43f4049b35ce75f39f25114bd6657b560239ea0",
+    "5-d3-0": "60f3fee1a89eeee1d6c06281c1ddb0e7a93316e5c3c0c5105e1683a8f8b1a283",
+    "5-d3-1": "8b74f61b35a63e9c1944dbfa3db5f292a3e40a98a5f21b53de80d30eaadb7ad7",
+    "5-d3-2": "51c87d59f0305a7df5e16394b9f16d2bc51c4e0af9c782748ea9790b07677965",
+    "5-d3-3": "c1ede6ec4668ee055b74178b7ce09078e6f0893285804c95ce66f80145fd23ca",
+    "3-matplotlib-0": "09ef710e30b7574effe752b382b5a5c637251d9bd491bc40fbddd93317d6f0cb",
+    "3-matplotlib-1": "63035a3798ebe17dbcd3b232f6171cfa9bbf8ef451a8b3d173edde2338bd1bbc",
 }
 
 
