@@ -15,6 +15,7 @@ from generation.charts.insights import series_direction
 from generation.charts.reading import axis_tolerance, colour_keyed, printed, value_tolerance
 from generation.charts.registry import chart_type
 from generation.charts.spec import LINE_FAMILY, ChartSpec, chart_decimals, quantity
+from generation.document.change_words import is_flat
 from generation.document.prose import ProseWriter
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable
@@ -464,13 +465,22 @@ def _stretch(rng: np.random.Generator, points: list[DataPoint]) -> tuple[list[Da
         pairs = [(0, n - 1)]
     else:
         pairs = [(i, j) for i in range(n) for j in range(i + MIN_STRETCH - 1, n) if (i, j) != (0, n - 1)]
-    clear = [(i, j, d) for i, j in pairs if (d := series_direction([p.value for p in points[i : j + 1]]))]
+    clear = [(i, j, d) for i, j in pairs if (d := _direction([p.value for p in points[i : j + 1]]))]
     if not clear:
         return None
     want = list(_WRONG)[int(rng.integers(len(_WRONG)))]
     found = [c for c in clear if c[2] == want] or clear
     i, j, moved = found[int(rng.integers(len(found)))]
     return points[i : j + 1], moved
+
+
+def _direction(values: list[float]) -> str | None:
+    """The chart stage's clear-cut direction of ``values`` (:func:`series_direction`), "was broadly
+    flat" only where the values are flat by the prose's rule (:func:`change_words.is_flat`): a
+    stretch that moves 3.9% is neither said to be flat nor, by a claim meant to be false, said
+    to have risen or fallen against a flat chart."""
+    moved = series_direction(values)
+    return None if moved == "was broadly flat" and not is_flat(values) else moved
 
 
 def _pair_first(order: list[int], chart_of: list[str], coloured: Callable[[int], bool]) -> list[int]:

@@ -129,6 +129,35 @@ def _figure_tops(manifest: dict[str, object]) -> dict[int, float]:
     return tops
 
 
+def content_spans(pdf: pymupdf.Document) -> list[tuple[float, float] | None]:
+    """Each page's content top and bottom (points), or None for an empty page (:func:`_content_spans`)."""
+    return _content_spans(pdf)
+
+
+def gap_pages(
+    spans: list[tuple[float, float] | None], figure_tops: dict[int, float], height: float
+) -> list[int]:
+    """The pages (1-based, not the last) left at least :data:`EMPTY` of the text area blank
+    before a page that opens with a figure or table (``figure_tops``: page -> top of its highest
+    figure or table, 0..1000 of the page; ``spans`` from :func:`content_spans`)."""
+    known = [s for s in spans if s is not None]
+    # the text area: where most pages start and end (a full page ends at its foot)
+    top, bottom = (
+        (quantile([s[0] for s in known], 0.25), quantile([s[1] for s in known], 0.75))
+        if known
+        else (0.0, 1.0)
+    )
+    found = []
+    for number, span in enumerate(spans[:-1], start=1):
+        after = spans[number]
+        if span is None or after is None or number + 1 not in figure_tops:
+            continue
+        blank = (bottom - span[1]) / (bottom - top)
+        if blank >= EMPTY and figure_tops[number + 1] <= after[0] / height * 1000 + _OPENS:
+            found.append(number)
+    return found
+
+
 def document_counts(folder: Path) -> PageCounts:
     """:class:`PageCounts` of one generated document folder (``document.pdf``, ``.html``, manifest)."""
     texts = _Texts()
@@ -139,21 +168,7 @@ def document_counts(folder: Path) -> PageCounts:
         read = [[w[4] for w in page.get_text("words", sort=False)] for page in pdf]
         spans = _content_spans(pdf)
         height = pdf[0].rect.height if len(pdf) else 1.0
-    known = [s for s in spans if s is not None]
-    # the text area: where most pages start and end (a full page ends at its foot)
-    top, bottom = (
-        (quantile([s[0] for s in known], 0.25), quantile([s[1] for s in known], 0.75))
-        if known
-        else (0.0, 1.0)
-    )
-    gaps = 0
-    for number, span in enumerate(spans[:-1], start=1):
-        after = spans[number]
-        if span is None or after is None or number + 1 not in figure_tops:
-            continue
-        blank = (bottom - span[1]) / (bottom - top)
-        opens = figure_tops[number + 1] <= after[0] / height * 1000 + _OPENS
-        gaps += blank >= EMPTY and opens
+    gaps = len(gap_pages(spans, figure_tops, height))
     words = [w for page in read for w in page]
     # a drop cap is its own word, read anywhere on its page ("B", "1.", "Overview", "razil")
     on_page = [set(page) for page in read]

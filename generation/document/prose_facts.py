@@ -30,6 +30,7 @@ from itertools import combinations
 
 import numpy as np
 
+from generation.document.change_words import DOWN_WORDS, UP_WORDS, is_flat
 from generation.world.grammar import fill_agreement, is_plural, singular_of, with_the
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
 from generation.world.table import FactTable
@@ -130,7 +131,9 @@ def build_claims(
 ) -> list[Claim]:
     """Up to ``wanted`` distinct claims about values of ``world`` that are not in ``covered``.
 
-    The triples used are fixed in the table and added to ``covered``. At most
+    A change is stated only between two values that are not flat
+    (:func:`generation.document.change_words.is_flat`). The triples used are fixed in the table
+    and added to ``covered``. At most
     :data:`MAX_PRINTING_SHARE` of the claims print a value; the rest interpret values
     (direction, order, rounded ratio) without printing them.
     """
@@ -180,6 +183,8 @@ def build_claims(
             both = [e for e in pool[(metric.name, start)] if e in pool[(metric.name, end)]]
             for e in both:
                 v0, v1 = pool[(metric.name, start)][e], pool[(metric.name, end)][e]
+                if is_flat((v0, v1)):  # a rise or fall of 0.1% is no rise or fall to a reader
+                    continue
                 way = "up" if v1 > v0 else "down"
                 target = printing if rng.random() < 0.3 else quiet
                 kind = f"change_values_{way}" if target is printing else f"change_{way}"
@@ -233,12 +238,7 @@ _NUMBER = re.compile(r"(?<![\w.])[-−]?\d+(?:\.\d+)?(?!\w|\.\d)")
 _YEAR = re.compile(r"(?<![\w.])(?:19|20)\d\d(?!\w|\.\d)")
 #: A cross-reference ("Figure 4", "Table 2", "Annex B"); the word "figure" in "a figure of 4.2" is none.
 REFERENCE = re.compile(r"\b(?:Figure|Fig\.|Table|Section|Chapter|Page|Box|Annex)\s+(?:\d+|[A-Z]\b)")
-_UP = frozenset(
-    ["rose", "rise", "increased", "increase", "climbed", "climb", "grew", "grow", "higher", "upward"]
-)
-_DOWN = frozenset(
-    ["fell", "fall", "declined", "decline", "decreased", "decrease", "dropped", "drop", "lower", "downward"]
-)
+_UP, _DOWN = UP_WORDS, DOWN_WORDS
 _HIGHER = frozenset(["higher", "ahead", "exceeded", "above"])
 _LOWER = frozenset(["lower", "trailed", "behind", "below"])
 _HIGHEST = ("highest", "ranked first", "largest")
@@ -426,9 +426,10 @@ class Reading:
     period: str = ""
 
 
-def read_sentence(sentence: str, world: World) -> Reading | None:
-    """The order or direction ``sentence`` asserts (None when it asserts none), read the way
-    :func:`check_sentence` reads it, for :func:`cross_contradictions`."""
+def named_in(sentence: str, world: World) -> tuple[str, list[str], list[str], str, str] | None:
+    """(metric, entities, years, whole, claim) of a sentence naming a metric and an entity of
+    ``world`` (None when it names none): its first metric, its entities and years in order, and
+    :func:`_cue_text`'s two texts (cross-references taken out), where words of change are read."""
     found_metric = _find([m.name for m in world.metrics], _without_units(sentence, world))
     if not found_metric:
         return None
@@ -439,6 +440,16 @@ def read_sentence(sentence: str, world: World) -> Reading | None:
     text = REFERENCE.sub(" ", sentence)
     years = [m.group(0) for m in _YEAR.finditer(text)]
     whole, low = _cue_text(text, [name, *entities])
+    return name, entities, years, whole, low
+
+
+def read_sentence(sentence: str, world: World) -> Reading | None:
+    """The order or direction ``sentence`` asserts (None when it asserts none), read the way
+    :func:`check_sentence` reads it, for :func:`cross_contradictions`."""
+    named = named_in(sentence, world)
+    if named is None:
+        return None
+    name, entities, years, whole, low = named
     words = _words(low)
     if len(years) >= 2 and words & (_UP | _DOWN) and not (words & _UP and words & _DOWN):
         period = f"{min(years[:2])}-{max(years[:2])}"

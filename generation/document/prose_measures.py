@@ -30,6 +30,14 @@
   :data:`PROBLEM_WORDS`: "digital divides", "displacement") into a frame that presupposes a good
   ("countries that depend on digital divides", "gains in displacement", "weak non-tariff barriers").
 - ``swapped_titles``: section titles "A and B" whose report also has a title "B and A".
+- ``direction_slips``: body sentences naming a metric, an entity and two years whose words of
+  change do not fit the table's values between those years by the rule of
+  :mod:`generation.document.change_words` ("broadly flat" beside a move out of its band, "rose"
+  beside a fall, "rose" or "decline" beside a flat change, "sharply" beside a small move), out
+  of ``direction_sentences`` such sentences; a report's trend claims (text facts about a chart's
+  stretch, some false on purpose) are counted apart: ``trend_flat_moving`` of ``trend_claims``
+  take a stretch as flat (the chart stage's reading) that moves out of the band, whether the
+  claim says so or, on purpose wrongly, says it rose or fell.
 
 ``bench/question_measures.py`` prints :func:`render` of :func:`prose_counts` over a plan-only run.
 """
@@ -42,13 +50,23 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 
+from generation.charts.insights import series_direction
+from generation.document.change_words import (
+    DOWN_WORDS,
+    FLAT_WORDS,
+    SHARP_WORDS,
+    UP_WORDS,
+    is_flat,
+    word_slip,
+)
 from generation.document.prose import DATA_NOUNS
 from generation.document.prose_bank import bank
-from generation.document.prose_facts import split_sentences
+from generation.document.prose_facts import named_in, split_sentences
 from generation.plan.doc_plan import Block, DocumentPlan, HeadingBlock, ParagraphBlock
 from generation.world.grammar import agree, is_plural, with_the
 from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
+from synthdocbench_tasks.schema import DocumentManifest, TextFact, World
 
 #: How many sentences of a report may open with one lead-in before a reader notices it.
 LEAD_IN_USES = 3
@@ -59,10 +77,12 @@ _VERBS = frozenset(
     [
         "affects",
         "attributes",
+        "blames",
         "calls",
         "changes",
         "collects",
         "comes",
+        "connects",
         "credits",
         "does",
         "drives",
@@ -75,10 +95,13 @@ _VERBS = frozenset(
         "places",
         "points",
         "publishes",
+        "puts",
+        "reads",
         "regards",
         "remains",
         "sees",
         "shows",
+        "stands",
         "traces",
         "tracks",
         "translates",
@@ -86,6 +109,7 @@ _VERBS = frozenset(
         "uses",
         "warns",
         "was",
+        "weighs",
     ]
 )
 _FIGURE = re.compile(r"\bFigure (\d+)\b")
@@ -151,6 +175,10 @@ class ProseCounts:
     problem_in_good_frame: int = 0
     section_titles: int = 0
     swapped_titles: int = 0
+    direction_sentences: int = 0
+    direction_slips: int = 0
+    trend_claims: int = 0
+    trend_flat_moving: int = 0
 
     def add(self, other: ProseCounts) -> None:
         for f in fields(self):
@@ -325,6 +353,57 @@ def _highlight_unmarked(plan: DocumentPlan, paragraph: str) -> bool:
     return chart is not None and not chart.visualProperties.highlightedItems
 
 
+_FLAT = re.compile(rf"\b(?:{'|'.join(FLAT_WORDS)})\b")
+_SHARP = re.compile(rf"\b(?:{'|'.join(SHARP_WORDS)})\b")
+
+
+def direction_slip(sentence: str, world: World) -> str | None:
+    """Why the words of change of ``sentence`` (a metric, an entity and two years named) do not
+    fit the table's values of that series between the years (:func:`change_words.word_slip`);
+    "" when they fit, None when the sentence states no change."""
+    named = named_in(sentence, world)
+    if named is None or len(named[2]) < 2:
+        return None
+    name, entities, years, _, low = named
+    words = set(re.findall(r"[a-z]+", low))
+    up, down = bool(words & UP_WORDS), bool(words & DOWN_WORDS)
+    flat, sharp = bool(_FLAT.search(low)), bool(_SHARP.search(low))
+    if up == down and not (flat or sharp):
+        return None
+    start, end = sorted(years[:2])
+    series = sorted(
+        (f.period, f.value)
+        for f in world.facts
+        if f.metric == name and f.entity == entities[0] and not f.part and start <= f.period <= end
+    )
+    if len(series) < 2 or series[0][0] != start or series[-1][0] != end:
+        return None
+    values = [v for _, v in series]
+    return word_slip(values, up=up and not down, down=down and not up, flat=flat, sharp=sharp) or ""
+
+
+def _trend_stretch(manifest: DocumentManifest, fact: TextFact) -> list[float]:
+    """The values of the chart stretch a trend claim is about."""
+    chart = next(c for c in manifest.charts if c.vizId == fact.values["viz_id"])
+    series = fact.values.get("series")
+    points = [p for p in chart.data if (p.category or None) == (series or None)]
+    labels = [p.label for p in points]
+    first, last = labels.index(fact.values["start"]), labels.index(fact.values["end"])
+    return [p.value for p in points[first : last + 1]]
+
+
+def trend_flat_moving(manifest: DocumentManifest) -> tuple[int, int]:
+    """(trend claims, those whose stretch the chart stage reads as flat though it moves out of
+    :data:`change_words.FLAT_BAND`): "broadly flat" said of it, or a rise or fall said of it as a
+    claim the chart is meant to contradict."""
+    trends = [f for f in manifest.text_facts if f.values.get("kind") == "trend_claim"]
+    moving = 0
+    for fact in trends:
+        values = _trend_stretch(manifest, fact)
+        moving += series_direction(values) == "was broadly flat" and not is_flat(values)
+    return len(trends), moving
+
+
 def plan_counts(plan: DocumentPlan) -> ProseCounts:
     """:class:`ProseCounts` of one planned report (its paragraphs and subheadings)."""
     mask, unagreed = _topic_patterns(plan.manifest.topic)
@@ -342,6 +421,9 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     frames = Counter(_NUMBER.sub("#", mask.sub("X", s)) for s in sentences)
     doubled, problem = _source_pattern(plan.manifest.topic), _problem_pattern(plan.manifest.topic)
     titles = [s.title for s in plan.manifest.sections]
+    trends = [f.sentence for f in plan.manifest.text_facts if f.values.get("kind") == "trend_claim"]
+    slips = [direction_slip(s, plan.manifest.world) for s in sentences if not any(t in s for t in trends)]
+    n_trends, flat_moving = trend_flat_moving(plan.manifest)
     return ProseCounts(
         documents=1,
         sentences=len(sentences),
@@ -360,6 +442,10 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
         problem_in_good_frame=sum(1 for s in sentences if problem is not None and problem.search(s)),
         section_titles=len(titles),
         swapped_titles=swapped_titles(titles),
+        direction_sentences=sum(1 for slip in slips if slip is not None),
+        direction_slips=sum(1 for slip in slips if slip),
+        trend_claims=n_trends,
+        trend_flat_moving=flat_moving,
     )
 
 
@@ -390,4 +476,8 @@ def render(counts: ProseCounts) -> list[str]:
         "  problem nouns in a frame presupposing a good ('depend on digital divides'):"
         f" {counts.problem_in_good_frame}",
         f"  section titles 'A and B' beside a 'B and A': {counts.swapped_titles} of {counts.section_titles}",
+        "  words of change that do not fit the change ('broadly flat' beside -3.9%, 'rose' beside +0.1%):"
+        f" {counts.direction_slips} of {counts.direction_sentences}",
+        "  trend claims on a stretch taken as flat that moves out of the flat band:"
+        f" {counts.trend_flat_moving} of {counts.trend_claims}",
     ]

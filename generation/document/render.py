@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any
 
+from generation.document import reflow
 from synthdocbench_tasks.errors import first_line
 
 #: Printable width of an A4 page with the margins below, in CSS px (96 per inch).
@@ -241,12 +242,22 @@ class Renderer:
         if problems:
             raise RenderError(f"{name}: page script error: {problems[0]}")
         margin = {k: f"{v}mm" for k, v in PAGE_MARGIN_MM.items()}
-        pdf: bytes = page.pdf(
-            format="A4",
-            print_background=True,
-            margin=margin,
-            display_header_footer=True,
-            header_template="<div></div>",
-            footer_template=_FOOTER,
-        )
+
+        def printed() -> bytes:
+            pdf: bytes = page.pdf(
+                format="A4",
+                print_background=True,
+                margin=margin,
+                display_header_footer=True,
+                header_template="<div></div>",
+                footer_template=_FOOTER,
+            )
+            return pdf
+
+        pdf = printed()
+        for _ in range(reflow.PASSES):  # text flows into the gaps figures left (generation.document.reflow)
+            gaps = reflow.gap_blocks(pdf)
+            if not gaps or not page.evaluate(reflow.MOVE_PARAGRAPH, gaps):
+                break
+            pdf = printed()
         return pdf

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "ec2fc1c0b2bf35411fcd9583043cae3e4baa417ecf40bf9c9e0c4a6bd862637e",
-    "5-d3-1": "85e36311235b5d8ba97add21002c50906b05d5ee545c9f8ed5af023ec4fe320a",
-    "5-d3-2": "736ae5074ccff41c27dec3b969720a0d3ff29b117910dfe235e537d633776770",
-    "5-d3-3": "5cbd21993e93ef213630943cc06a91fc7172549b0a49fea7aa27a78ceca379ab",
-    "3-matplotlib-0": "965060833b8d85b1e233d87cfbf56b2f1cab6a00f5d9c39fe5620e21ee39bc7e",
-    "3-matplotlib-1": "a0db87a291627d9fb46c3714283cf8fc165effa14d4674cc3e672bd25b1c329d",
+    "5-d3-0": "60f3fee1a89eeee1d6c06281c1ddb0e7a93316e5c3c0c5105e1683a8f8b1a283",
+    "5-d3-1": "8b74f61b35a63e9c1944dbfa3db5f292a3e40a98a5f21b53de80d30eaadb7ad7",
+    "5-d3-2": "70efec35e5c2ab4c5fe9b87e57f3db49f889e6c4884cc777323174267e71fc39",
+    "5-d3-3": "c1ede6ec4668ee055b74178b7ce09078e6f0893285804c95ce66f80145fd23ca",
+    "3-matplotlib-0": "09ef710e30b7574effe752b382b5a5c637251d9bd491bc40fbddd93317d6f0cb",
+    "3-matplotlib-1": "0b630d1ba7ccdb5c6ec77f20194ab07e51bacab1b8f7d486b08c7d792e0f2f44",
 }
 
 

@@ -195,3 +195,43 @@ def test_planned_fact_and_figure_sentences_give_a_singular_metric_its_article() 
                     bare.append(sentence)
     assert seen > 500, "too few sentences naming a singular metric to test anything"
     assert bare == []
+
+
+def test_direction_counter_finds_words_that_do_not_fit_the_change() -> None:
+    from generation.document.change_words import FLAT_BAND, word_slip
+    from generation.document.prose_measures import direction_slip
+
+    assert word_slip([100.0, 96.1], up=False, down=False, flat=True, sharp=False) == "flat"
+    inside = 100.0 + 100 * FLAT_BAND / 2
+    assert word_slip([100.0, inside], up=False, down=False, flat=True, sharp=False) is None
+    assert word_slip([100.0, 90.0], up=True, down=False, flat=False, sharp=False) == "against"
+    assert word_slip([100.0, 100.1], up=True, down=False, flat=False, sharp=False) == "move"
+    assert word_slip([100.0, 104.0], up=True, down=False, flat=False, sharp=True) == "sharp"
+    assert word_slip([100.0, 104.0], up=True, down=False, flat=False, sharp=False) is None
+    # a stretch whose ends agree but which humps in between is not flat
+    assert word_slip([100.0, 106.0, 100.5], up=False, down=False, flat=True, sharp=False) == "flat"
+    world = _plans()[0].manifest.world
+    series: dict[tuple[str, str], dict[str, float]] = {}
+    for f in world.facts:
+        if not f.part:
+            series.setdefault((f.metric, f.entity), {})[f.period] = f.value
+    (metric, entity), values = next((k, v) for k, v in series.items() if len(v) >= 2)
+    years = sorted(values)
+    start, end = years[0], years[-1]
+    said = f"Between {start} and {end}, {metric} in {entity}"
+    rising = values[end] > values[start]
+    assert direction_slip(f"{said} {'fell' if rising else 'rose'}.", world) == "against"
+    assert direction_slip(f"{said} {'rose' if rising else 'fell'}.", world) in ("", "move")
+    assert direction_slip(f"In {start}, {metric} in {entity} was high.", world) is None
+
+
+def test_planned_reports_use_words_of_change_that_fit_the_change() -> None:
+    """No "broadly flat" beside a move out of the flat band, no "rose" beside a flat change, and
+    no trend claim (true, or false on purpose) on a stretch the chart stage reads as flat but
+    that moves out of the band (48 reports; main's prose had hundreds of such sentences)."""
+    total = ProseCounts()
+    for counts in _counts():
+        total.add(counts)
+    assert total.direction_sentences > 48 * 20
+    assert total.direction_slips == 0
+    assert total.trend_claims > 48 and total.trend_flat_moving == 0
