@@ -689,7 +689,13 @@
       pts.forEach((d) => {
         const c = f.g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value))
           .attr("r", 3.2).attr("fill", color);
-        if (labelsOn(spec)) dataLabel(f.g, x(d.label), y(d.value) - 7, valueText(spec, d.value), "small");
+        /* The label knows its own dot (tidy keeps it nearest that one, not another series'). A
+         * multi-line chart prints only the values its spec says (``printed``: line_labels.line_labels
+         * in Python, which the question planner reads): those clear of the other series' dots and
+         * labels at the smallest plot it is drawn at. */
+        if (labelsOn(spec) && d.printed !== false) {
+          dataLabel(f.g, x(d.label), y(d.value) - 7, valueText(spec, d.value), "small").node().__dot = c.node();
+        }
         if (!multi && isHighlighted(spec, d.label)) {
           c.attr("r", 6).attr("stroke", "#111").attr("stroke-width", 2).classed("highlight", true);
           annotate(f, spec, x(d.label), y(d.value) - (labelsOn(spec) ? 12 : 4), d.label);
@@ -998,7 +1004,11 @@
       pts.forEach((d) => {
         g.append("circle").attr("class", "point").attr("cx", x(d.label)).attr("cy", y(d.value)).attr("r", 2.2)
           .attr("fill", color);
-        if (labelsOn(spec)) dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
+        /* Only the values the spec prints (``printed``: panel_labels.panel_labels in Python, which the
+         * question planner reads): each where its label clears its neighbours' points and labels. */
+        if (labelsOn(spec) && d.printed !== false) {
+          dataLabel(g, x(d.label), y(d.value) - 5, valueText(spec, d.value), "small by-dot");
+        }
       });
     });
     f.g.append("text").attr("class", "axis-title").attr("text-anchor", "middle").attr("x", f.iw / 2)
@@ -1543,22 +1553,25 @@
       return { x0: cx - 1.5, y0: cy - 1.5, x1: cx + 1.5, y1: cy + 1.5 };
     });
     const covers = (a) => dots.some((d) => a.x0 < d.x1 && d.x0 < a.x1 && a.y0 < d.y1 && d.y0 < a.y1);
-    /* A reader pairs a label with the dot nearest to it: a moved label of one series' line
-     * ("by-dot": a sparkline panel's) stays nearer its own dot (the one nearest where it was
-     * drawn) than any other, or it sits over the next year's point and reads as its value
-     * (validate's "misplaced"). Where several series' dots share a plot, the nearest dot where a
-     * label was drawn may be another series': those labels move as before. */
+    /* A reader pairs a label with the dot nearest to it: a moved label of a line's point (its own
+     * dot known: ``__dot``, a multi-line chart's too) or of a sparkline panel ("by-dot": the dot
+     * nearest where it was drawn) stays nearer its own dot than any other, or it sits over the next
+     * year's point or another series' and reads as its value (validate's "misplaced"). */
     const gap = (a, d) => Math.hypot(Math.max(a.x0 - (d.x0 + 1.5), 0, d.x0 + 1.5 - a.x1),
       Math.max(a.y0 - (d.y0 + 1.5), 0, d.y0 + 1.5 - a.y1));
     const nearest = (a) => dots.reduce((best, d) => (best === null || gap(a, d) < gap(a, best) ? d : best), null);
-    const ownNearest = (a, own) => own === null || dots.every((d) => gap(a, own) <= gap(a, d) + 1);
+    /* ... and within 10 px of it (7.5 pt: validate's "astray" reads a label 8 pt off as no point's). */
+    const ownNearest = (a, own) => own === null
+      || (gap(a, own) <= 10 && dots.every((d) => gap(a, own) <= gap(a, d) + 1));
     for (const t of movable) {
       const x = Number(t.getAttribute("x"));
       const y = Number(t.getAttribute("y"));
       const b = boxOf(t);
       const w = b.x1 - b.x0;
       const h = b.y1 - b.y0;
-      const own = t.classList.contains("by-dot") ? nearest(b) : null;
+      const mine = t.__dot ? boxOf(t.__dot) : null;
+      const own = mine ? { x0: (mine.x0 + mine.x1) / 2 - 1.5, y0: (mine.y0 + mine.y1) / 2 - 1.5 }
+        : t.classList.contains("by-dot") ? nearest(b) : null;
       /* A label to the right of its point ("start") may also flip to the left of it. */
       const flip = t.getAttribute("text-anchor") === "start" ? -(w + 16) : -w * 0.6 - 2;
       const tries = [[0, 0], [0, -h], [0, h], [w * 0.6 + 2, 0], [flip, 0], [w * 0.6 + 2, -h],
@@ -1576,6 +1589,9 @@
           break;
         }
       }
+      /* A label with no such spot stays where it was drawn: above its own dot (a line's label is
+       * never left out, since the question planner counts every value of a labelled line printed,
+       * reading.value_printed). */
       if (!done) {
         t.setAttribute("x", x);
         t.setAttribute("y", y);
