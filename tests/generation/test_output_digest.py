@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "ec2fc1c0b2bf35411fcd9583043cae3e4baa417ecf40bf9c9e0c4a6bd862637e",
-    "5-d3-1": "85e36311235b5d8ba97add21002c50906b05d5ee545c9f8ed5af023ec4fe320a",
-    "5-d3-2": "3ef8d341a37f0b820d371085371495b92132f08e0e27c3e96f60e3eb130dbcb1",
-    "5-d3-3": "5cbd21993e93ef213630943cc06a91fc7172549b0a49fea7aa27a78ceca379ab",
-    "3-matplotlib-0": "965060833b8d85b1e233d87cfbf56b2f1cab6a00f5d9c39fe5620e21ee39bc7e",
-    "3-matplotlib-1": "3f22e38faae4ba63abec7983b43f4049b35ce75f39f25114bd6657b560239ea0",
+    "5-d3-0": "bf886dc73b2eb709b111eb79bf34ba106f07cbec0a2f9df6272b89c60eb86e8e",
+    "5-d3-1": "c47d7f367f6529e4690cdd183035f523e8a962010dfccaed3ddb2fb14be83f6b",
+    "5-d3-2": "cae4f2e8290298accc9ebc4668990a84b774cc05d8e94f41e5ec4c33b503ff81",
+    "5-d3-3": "fedcbdb2123fa67660af915d0a31320c4713dc681a653d87baa36a29d9b0e236",
+    "3-matplotlib-0": "b5069c8a08ba911b9521b8f53b3e78e4640911fd95fa0eaf1f99c46a5d6b3403",
+    "3-matplotlib-1": "bb4b2058ce535938ef15dd0bf50dc7f12a39cff2df53e09f8143cc3d7787c294",
 }
 
 
