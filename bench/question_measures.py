@@ -125,7 +125,7 @@ def main() -> None:
     misses: Counter[str] = Counter()
     unprinted: Counter[bool | None] = Counter()
     rounded: Counter[bool | None] = Counter()
-    bands = [0, 0]  # labelled stacked areas: values counted printed, all values
+    bands = [0, 0]  # charts planned as own figures (own_figure): values counted printed, all values
     prose = ProseCounts()
     drawn: dict[str, dict[str, str]] = {}  # per document, each chart's slot (layout.chart_slots)
     for plan in plans(config, args.n_docs):
@@ -149,7 +149,8 @@ def main() -> None:
     print(f"questions asking a number looser than a quarter of itself: {len(loose)} of {len(numeric)}")
     labelled = unprinted[True] + unprinted[False]
     print(f"questions on a labelled chart needing a value it prints nowhere: {unprinted[True]} of {labelled}")
-    print(f"values of labelled stacked areas the planner counts printed: {bands[0]} of {bands[1]}")
+    said = "values of labelled stacked areas, sparkline grids, multi-line charts the planner counts printed"
+    print(f"{said}: {bands[0]} of {bands[1]}")
     with_decimals = rounded[True] + rounded[False]
     said = "questions printing a derived number (answer, sum of readings) to fewer decimals than it has"
     print(f"{said}: {rounded[True]} of {with_decimals}")

@@ -18,6 +18,7 @@ from generation.charts.data_bars import _diverging, _single_bars, _stacked_bar, 
 from generation.charts.data_dist import _box, _heatmap, _histogram
 from generation.charts.data_lines import _lines, _scatter, _slope, _stacked_area
 from generation.charts.data_parts import _bullet, _funnel, _pie, _sankey, _treemap, _waterfall
+from generation.charts.names import common_noun
 from generation.charts.registry import CHART_TYPE_NAMES
 from generation.charts.spec import ChartSlot, ChartSpec
 from generation.world.numbers import (
@@ -120,8 +121,9 @@ def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     year = roles.get("year", spec.year)
     part = roles.get("part")
     name = spec.metric.name
-    if part and spec.chart.chartType in ("pie", "donut"):
-        what = f"the {part.lower()} share of {name.removeprefix('share of ')}"
+    if part and spec.chart.chartType in ("pie", "donut"):  # "the energy share", "the Africa share"
+        named = part.lower() if common_noun(part, topic) else part
+        what = f"the {named} share of {name.removeprefix('share of ')}"
     elif part:
         what = f"the {part} part of {name}"  # not "jobs held (Agriculture)", a label no text writes
     else:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from generation.charts.data import value_text
+from generation.charts.scale import MIN_SPAN_SHARE
 from synthdocbench_tasks.schema import Axis, Chart, DataPoint
 
 if TYPE_CHECKING:
@@ -291,11 +292,6 @@ def _value_axis(ax: Axes, which: str) -> None:
     axis = ax.yaxis if which == "y" else ax.xaxis
     axis.set_major_locator(MaxNLocator(nbins=6))
     axis.set_major_formatter(FuncFormatter(_num))
-
-
-#: A value axis spans at least this share of its values' magnitude (charts.js' ``minSpan``): a
-#: series that barely moves is drawn nearly level, not filling the plot as if it rose strongly.
-MIN_SPAN_SHARE = 0.3
 
 
 def _min_span(ax: Axes) -> None:

@@ -97,7 +97,7 @@ def _line_series(ctx: _Ctx, ax: Axes, kind: str, xs: list[str], series: list[str
         for k, d in enumerate(pts):
             if not multi:  # single-series points take their own colorMap entry (highlight colour)
                 ax.plot([xi[d.label]], [d.value], marker="o", markersize=5, color=ctx.item_color(d.label, k))
-            if ctx.labels_on:
+            if ctx.labels_on and value_printed(ctx.chart, d):  # a multi-line chart's: line_labels
                 _offset_text(
                     ax,
                     ctx.fmt(d.value),
@@ -233,6 +233,8 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
                 ax.spines[side].set_linewidth(1.8)
         if ctx.labels_on:
             for i, v in pts:
+                if not value_printed(ctx.chart, get[(xs[i], p)]):
+                    continue  # no room for its label (panel_labels, which charts.js follows too)
                 _offset_text(
                     ax,
                     ctx.fmt(v),

@@ -11,7 +11,10 @@ from __future__ import annotations
 import math
 
 from generation.charts.band_labels import band_labels, banded
+from generation.charts.line_labels import line_labels, several_lines
+from generation.charts.panel_labels import panel_labels
 from generation.charts.registry import HORIZONTAL_TYPES, chart_type, types_in
+from generation.charts.scale import nice_step as nice_step
 from synthdocbench_tasks.schema import Chart, DataPoint
 
 #: How far off a figure read from a printed data label may be: 1% of it. A difference of two
@@ -20,19 +23,6 @@ LABEL_SLACK = 0.01
 
 #: Types whose marks sit on top of each other: a layer is the gap between two readings.
 STACKED_TYPES: tuple[str, ...] = types_in("stacked")
-
-
-def nice_step(span: float, count: int = 5) -> float:
-    """The tick step D3's ``ticks(count)`` picks for an axis of this span (1, 2, 5 x 10^k)."""
-    if span <= 0:
-        return 1.0
-    raw = span / count
-    power = 10 ** math.floor(math.log10(raw))
-    error = raw / power
-    factor = (
-        10 if error >= math.sqrt(50) else 5 if error >= math.sqrt(10) else 2 if error >= math.sqrt(2) else 1
-    )
-    return float(factor * power)
 
 
 def read_tolerance(chart: Chart) -> tuple[float, float]:
@@ -103,19 +93,25 @@ MIN_SEGMENT_SHARE = (0.08, 0.11)
 def own_figure(chart: Chart) -> bool:
     """Whether ``chart``'s printed values are planned for a figure of its own (a labelled stacked
     area: :func:`band_labels` plans for the smallest such slot, ``band_labels.LABEL_SLOT_PX``; a
-    labelled grid of panels, whose labels beside a panel's points need a share of a whole row), so
-    the document's layout never draws it beside another figure, in a smaller slot."""
-    return printed(chart) and (banded(chart) or chart_type(chart.chartType).panels)
+    labelled grid of panels, whose labels beside a panel's points need a share of a whole row; a
+    labelled multi-line chart: :func:`line_labels` plans for the same slot), so the document's
+    layout never draws it beside another figure, in a smaller slot."""
+    return printed(chart) and (banded(chart) or chart_type(chart.chartType).panels or several_lines(chart))
 
 
 def value_printed(chart: Chart, point: DataPoint) -> bool:
     """Whether ``chart`` prints ``point``'s value beside or inside its mark (:func:`printed`), which
     a stacked bar does only for a segment of at least :data:`MIN_SEGMENT_SHARE` of its axis, and a
-    stacked area only where :func:`band_labels` finds its label room."""
+    stacked area only where :func:`band_labels` finds its label room, a grid of panels only where
+    :func:`panel_labels` does and a multi-line chart only where :func:`line_labels` does."""
     if not printed(chart):
         return False
     if banded(chart):
         return (point.label, point.category or "") in band_labels(chart, _stack_domain(chart))
+    if chart_type(chart.chartType).panels:
+        return (point.label, point.category or "") in panel_labels(chart)
+    if several_lines(chart):
+        return (point.label, point.category or "") in line_labels(chart)
     if "stacked" not in chart_type(chart.chartType).families:
         return True
     highlighted = set(chart.visualProperties.highlightedItems)

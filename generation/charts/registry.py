@@ -10,8 +10,9 @@ data builders and drawers no module compares against a type name.
 Three tables hold the code of a type, each keyed by the type's name:
 
 - the data builder, ``generation.charts.data.DATA_BUILDERS`` (builders in ``data_*.py``);
-- the D3 drawer, ``SUPPORTED.<name>`` in ``generation/charts/assets/charts.js`` (it takes the value
-  axis from the spec that :func:`generation.document.layout.chart_spec` writes, so it keeps no list);
+- the D3 drawer, ``SUPPORTED.<name>`` in charts.js (``generation/charts/assets/charts_*.js``, joined
+  in ``d3.CHARTS_JS_PARTS`` order; it takes the value axis from the spec that
+  :func:`generation.document.layout.chart_spec` writes, so it keeps no list);
 - the matplotlib drawer, ``generation.charts.mpl.DRAWERS`` (drawers in ``mpl_*.py``).
 
 Adding a type is: its name in ``synthdocbench_tasks.schema.CHART_TYPES`` (the schema

@@ -10,15 +10,15 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Sequence
-from functools import cache, partial
+from functools import partial
 
 import numpy as np
-import pycountry
 
 # Re-exported: colour words have one definition, in generation.charts.colours.
 from generation.charts.colours import colour_name as colour_name
 from generation.charts.colours import colour_of as colour_of
 from generation.charts.colours import unambiguous_colours as unambiguous_colours
+from generation.charts.names import common_noun
 from generation.charts.reading import STACKED_TYPES as STACKED_TYPES
 from generation.charts.reading import colour_keyed as colour_keyed
 from generation.charts.reading import effective_tol as effective_tol
@@ -33,9 +33,8 @@ from generation.charts.registry import (
     level_then_changes,
 )
 from generation.charts.registry import chart_type as registry_chart_type
-from generation.world.entities import countries
-from generation.world.grammar import singular_of, with_article, with_the
-from generation.world.topics import Topic, in_text
+from generation.world.grammar import with_article, with_the
+from generation.world.topics import Topic
 from generation.world.topics import with_article as entity_name
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, DocumentManifest
 
@@ -346,31 +345,8 @@ def spelled_labels(charts: Sequence[Chart]) -> set[str]:
 
 def common_names(charts: Sequence[Chart], topic: Topic | None) -> set[str]:
     """The legend (series) names of ``charts`` that are common nouns, capitalised only as a legend
-    prints them ("the average of fixed wireless"): a name with one capital, its first, that is
-    neither a country nor a grouping of countries (the world's, from country-converter, or
-    pycountry's; "Americas" as "America") nor one of the report's entities its world prints
-    capitalised inside a sentence (``topics.in_text``: a city, a basin, a firm keep theirs; a
-    sector, a product, an age group do not)."""
-    names = {p.category for c in charts for p in c.data if p.category}
-    out = set()
-    for name in names:
-        if not name[:1].isupper() or any(ch.isupper() for ch in name[1:]) or _place(name):
-            continue
-        if topic is not None and name in topic.entities and name in in_text(topic, name):
-            continue
-        out.add(name)
-    return out
-
-
-@cache
-def _places() -> frozenset[str]:
-    """Countries and groupings of countries by name (the world's entity list)."""
-    found = {c.name for c in countries()} | {g for c in countries() for g in c.groups}
-    return frozenset(found | {c.name for c in pycountry.countries})
-
-
-def _place(name: str) -> bool:
-    return name in _places() or singular_of(name) in _places()
+    prints them ("the average of fixed wireless"): :func:`generation.charts.names.common_noun`."""
+    return {p.category for c in charts for p in c.data if p.category and common_noun(p.category, topic)}
 
 
 def titles(manifest: DocumentManifest) -> list[str]:

@@ -15,7 +15,8 @@ from typing import Any
 from generation.plan.config import GenerationConfig
 from generation.plan.workers import worker_context
 from generation.questions.build import make_questions
-from generation.validate.legibility import DocumentLegibility, LegibilityTally
+from generation.validate.legibility import DocumentLegibility
+from generation.validate.legibility_model import LegibilityTally
 from generation.validate.rules import RULES, Rejection, validate_questions
 from synthdocbench_tasks.progress import progress_bar
 from synthdocbench_tasks.schema import (

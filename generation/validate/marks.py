@@ -9,6 +9,8 @@ nor read the label cleanly (issue 24, point 5).
 A reader pairs a value label with the marker nearest to it. :func:`misplaced` finds the labels
 that sit nearer another marker than their own (the legibility check's ``misplaced`` test): a
 sparkline's label moved beside its point, over the next year's point, is read as that year's.
+:func:`astray` finds those that sit far from their own (``astray``): moved a row above it, over
+another label, a label is read as belonging to no point in particular.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ MIN_WIDTH, MAX_WIDTH = 2.0, 12.0
 _ROUND = 0.8
 #: A label's nearest marker must be nearer than its own by this much (pt) to misplace it (ties).
 TIE_PT = 1.0
+#: A label farther than this (pt) from its own marker has left it: drawn above its point it sits
+#: about 4 pt off, moved beside it about 5; moved a row up or down, 12 or more.
+ASTRAY_PT = 8.0
 #: A fill whose every channel is above this is paper or a label plate, not a marker.
 _PAPER = 0.95
 
@@ -70,29 +75,47 @@ def _gap(corners: Sequence[Point], p: Point) -> float:
     return float(np.hypot(dx, dy))
 
 
+def _paired(
+    labels: Sequence[Sequence[Point]], centres: Sequence[Point]
+) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """The gaps of every label to every marker, and the one-to-one pairing (label, marker) at the
+    least total distance: the pairing a correctly labelled chart draws, each label beside its point."""
+    gaps = np.array([[_gap(c, p) for p in centres] for c in labels])
+    rows, cols = linear_sum_assignment(gaps)
+    return gaps, [(int(i), int(j)) for i, j in zip(rows, cols, strict=True)]
+
+
 def misplaced(labels: Sequence[Sequence[Point]], centres: Sequence[Point]) -> dict[int, float]:
     """The value labels (glyph-box corners) that sit nearer another marker than their own, with
     how much nearer (pt).
 
-    A label's own marker is the one a one-to-one pairing of labels with markers at the least total
-    distance gives it (the pairing a correctly labelled chart draws: each label beside its point);
-    a label whose nearest marker is nearer than that one by more than :data:`TIE_PT` is read as
-    that marker's value, and so is the label paired with that marker where it sits no nearer to it
-    (two labels as near one dot: a reader cannot tell which is its value). Labels the pairing leaves
-    out (more labels than markers) are not judged."""
+    A label's own marker is the one :func:`_paired` gives it; a label whose nearest marker is nearer
+    than that one by more than :data:`TIE_PT` is read as that marker's value, and so is the label
+    paired with that marker where it sits no nearer to it (two labels as near one dot: a reader
+    cannot tell which is its value). Labels the pairing leaves out (more labels than markers) are
+    not judged."""
     if not labels or not centres:
         return {}
-    gaps = np.array([[_gap(c, p) for p in centres] for c in labels])
-    rows, cols = linear_sum_assignment(gaps)
-    holder = {int(j): int(i) for i, j in zip(rows, cols, strict=True)}
+    gaps, pairs = _paired(labels, centres)
+    holder = {j: i for i, j in pairs}
     out: dict[int, float] = {}
-    for i, j in zip(rows, cols, strict=True):
+    for i, j in pairs:
         nearest = int(gaps[i].argmin())
         nearer = float(gaps[i, j] - gaps[i, nearest])
         if nearer <= TIE_PT:
             continue
-        out[int(i)] = nearer
+        out[i] = nearer
         other = holder.get(nearest)
         if other is not None and gaps[other, nearest] >= gaps[i, nearest] - TIE_PT:
             out.setdefault(other, 0.0)
     return out
+
+
+def astray(labels: Sequence[Sequence[Point]], centres: Sequence[Point]) -> dict[int, float]:
+    """The value labels (glyph-box corners) farther than :data:`ASTRAY_PT` from their own marker
+    (:func:`_paired`), with how far (pt): a label moved a row or more off its point, above another
+    label or below the line, is not read as that point's even where no other point is nearer."""
+    if not labels or not centres:
+        return {}
+    gaps, pairs = _paired(labels, centres)
+    return {i: float(gaps[i, j]) for i, j in pairs if gaps[i, j] > ASTRAY_PT}

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "60f3fee1a89eeee1d6c06281c1ddb0e7a93316e5c3c0c5105e1683a8f8b1a283",
-    "5-d3-1": "8b74f61b35a63e9c1944dbfa3db5f292a3e40a98a5f21b53de80d30eaadb7ad7",
-    "5-d3-2": "70efec35e5c2ab4c5fe9b87e57f3db49f889e6c4884cc777323174267e71fc39",
-    "5-d3-3": "c1ede6ec4668ee055b74178b7ce09078e6f0893285804c95ce66f80145fd23ca",
-    "3-matplotlib-0": "09ef710e30b7574effe752b382b5a5c637251d9bd491bc40fbddd93317d6f0cb",
-    "3-matplotlib-1": "0b630d1ba7ccdb5c6ec77f20194ab07e51bacab1b8f7d486b08c7d792e0f2f44",
+    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
+    "5-d3-1": "ee73027eb7d688bab9795f2e0762fddbe1ea00ee9687df7eecbdd366ff5d8b37",
+    "5-d3-2": "b786f79810ad534cd9f92a5d5d2a14d98203f70ea4ff53e56722c01ead23f1b0",
+    "5-d3-3": "03d2b08ab4703635502cf9b163454d21fd9108d96d590ab181ddb62fecf55fd3",
+    "3-matplotlib-0": "5f6a512022eba2692947181a5a385c0d8bfdbe7c521083661e124d95f3f65136",
+    "3-matplotlib-1": "4ff7525c5a6e478522253497dd4753388556ae18c776b5d5e0307dc1ce678879",
 }
 
 

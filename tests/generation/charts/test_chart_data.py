@@ -18,6 +18,7 @@ from generation.charts.data import (
     value_text,
 )
 from generation.charts.insights import series_direction
+from generation.charts.names import common_noun
 from generation.charts.registry import (
     CHART_TYPE_NAMES,
     HORIZONTAL_TYPES,
@@ -203,6 +204,25 @@ def test_mark_phrases_name_what_a_special_mark_measures() -> None:
     histogram = build_chart(stage_rng(1, "mp"), "histogram", topic, metric, _slot(), registry)
     band = histogram.chart.data[0]
     assert f"between {band.metadata['lo']} and {band.metadata['hi']}" in mark_measure(histogram, band, topic)
+
+
+def test_pie_parts_keep_their_capitals_unless_common_nouns() -> None:
+    """A pie's or donut's part is lower-cased in the sentence naming its share ("the energy share of
+    the export basket") only where it is a common noun (``names.common_noun``): a place keeps its
+    capitals ("the Africa share of tourist arrivals", "the DSL share"), over the pies of the first
+    60 topics of the topic space."""
+    seen = {True: 0, False: 0}
+    for index in range(60):
+        topic = topic_for(0, index)
+        spec = build_chart(
+            stage_rng(index, "pie-parts"), "pie", topic, topic.metrics[0], _slot(), NumberRegistry()
+        )
+        for point in spec.chart.data:
+            common = common_noun(point.label, topic)
+            named = point.label.lower() if common else point.label
+            assert f"the {named} share of" in mark_measure(spec, point, topic), (topic.key, point.label)
+            seen[common] += 1
+    assert seen[True] > 0 and seen[False] > 0, seen
 
 
 def test_sort_order_matches_data_order() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generation.charts.band_labels import LABEL_SLOT_PX
-from generation.charts.d3 import D3NotFoundError, find_d3
+from generation.charts.d3 import D3NotFoundError, charts_script, find_d3
 from generation.charts.mpl_common import ChartRenderError
 from generation.charts.reading import own_figure
 from generation.charts.registry import CHART_TYPE_NAMES
@@ -23,8 +23,6 @@ from generation.plan.doc_plan import ChartBlock, ParagraphBlock
 from synthdocbench_tasks.schema import ARCHETYPES
 from tests.generation.sample_plan import sample_chart, sample_plan
 
-CHARTS_JS = Path(__file__).resolve().parents[3] / "generation" / "charts" / "assets" / "charts.js"
-
 
 @pytest.fixture(scope="module")
 def d3_js() -> str:
@@ -33,7 +31,7 @@ def d3_js() -> str:
 
 
 def test_supported_types_match_charts_js() -> None:
-    drawn = set(re.findall(r"SUPPORTED\.(\w+) =", CHARTS_JS.read_text(encoding="utf-8")))
+    drawn = set(re.findall(r"SUPPORTED\.(\w+) =", charts_script()))
     assert drawn == set(CHART_TYPE_NAMES)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from generation.charts.d3 import load_d3
 from generation.charts.data import NumberRegistry, build_chart, value_text
-from generation.charts.reading import nice_step
+from generation.charts.reading import nice_step, value_printed
 from generation.charts.registry import CHART_TYPE_NAMES, value_reading_options
 from generation.charts.registry import CHART_TYPE_NAMES as DATA_TYPES
 from generation.charts.spec import ChartSlot, chart_decimals, value_axis
@@ -185,7 +185,9 @@ def test_every_type_draws_title_labels_and_values_iff_data_labels(
         printed = [_printed(chart, d.value) for d in chart.data]
         tokens = set(_NUMBER.findall(text.replace("−", "-")))
         if chart.visualProperties.valueReading == "data_labels":
-            missing = [p for p in printed if p not in flat]
+            # the values its renderer prints: reading.value_printed, which the question planner reads
+            labelled = [_printed(chart, d.value) for d in chart.data if value_printed(chart, d)]
+            missing = [p for p in labelled if p not in flat]
             assert not missing, f"{chart.chartType}: data labels {missing} not printed"
         else:
             distinct = [p.rstrip("%") for p in printed if _distinctive(chart, p.rstrip("%").lstrip("-"))]
@@ -239,7 +241,9 @@ def test_drawing_honours_visual_properties(d3_js: str) -> None:
             assert (f["grids"] > 0) == vp.hasGridlines, f"{kind}: gridlines drawn iff recorded"
             assert f["notes"] == vp.annotationCount, f"{kind}: one annotation per highlighted item"
             assert (f["highlighted"] > 0) == bool(vp.highlightedItems), f"{kind}: highlighted marks"
-            expected = len(chart.data) if vp.valueReading == "data_labels" else 0
+            expected = (
+                sum(value_printed(chart, d) for d in chart.data) if vp.valueReading == "data_labels" else 0
+            )
             assert f["labels"] == expected, f"{kind}: {f['labels']} data labels, expected {expected}"
 
 

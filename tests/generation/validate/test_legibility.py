@@ -22,16 +22,10 @@ from generation.document.regions import measure_document
 from generation.document.render import Renderer
 from generation.plan.doc_plan import CalloutBlock
 from generation.validate import marks
-from generation.validate.legibility import (
-    CHECKS,
-    DocumentLegibility,
-    LegibilityError,
-    LegibilityTally,
-    asked_forms,
-    boxes_overlap,
-    check_document,
-    contrast_ratio,
-)
+from generation.validate.legibility import DocumentLegibility, asked_forms, check_document
+from generation.validate.legibility_geometry import boxes_overlap
+from generation.validate.legibility_model import CHECKS, LegibilityError, LegibilityTally
+from generation.validate.legibility_pixels import contrast_ratio
 from synthdocbench_tasks.schema import (
     CHART_TYPES,
     Axis,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from generation.charts.reading import value_printed
 from generation.document.render import Renderer
 from generation.plan.rng import stage_rng
 from generation.validate.legibility import check_document
@@ -52,22 +53,56 @@ def _grid(seed: int) -> Chart:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("archetype", ["dashboard", "academic", "editorial"])
+@pytest.mark.parametrize("archetype", ["dashboard", "academic", "editorial", "brutalist"])
 def test_sparkline_labels_sit_by_their_own_points(renderer: Renderer, archetype: str) -> None:
     """Twelve grids per layout (half and full slots): no label sits nearer another point than its
-    own, none overprints another, and nearly every value is printed."""
+    own or away from it (``astray``: main moved 89 labels in dashboard, 136 in brutalist, a row
+    or more off their points), none overprints another, and every value the planner counts
+    printed (``panel_labels``) is printed, and no other: a third to half of them."""
     from tests.generation.chart_docs import print_charts
 
     charts = [_grid(seed) for seed in range(12)]
-    values = sum(len(c.data) for c in charts)
     pdf, manifest = print_charts(renderer, charts, "d3", archetype=archetype)
     found = check_document(manifest, pdf)
-    assert failing(found, "misplaced") == []
+    assert failing(found, "misplaced") == [] and failing(found, "astray") == []
     assert failing(found, "overlap") == [] and failing(found, "covers") == []
-    printed = sum(
-        1
-        for c in manifest.charts
-        for p in c.data
-        if f"{p.value:.1f}" in {w.text for w in found.charts[c.vizId].words}
-    )
-    assert printed >= 0.95 * values, (printed, values)
+    planned = shown = 0
+    for c in manifest.charts:
+        words = [w.text for w in found.charts[c.vizId].words]
+        planned += sum(value_printed(c, p) for p in c.data)
+        shown += sum(1 for w in words if w in {f"{p.value:.1f}" for p in c.data})  # the value labels
+        for p in c.data:
+            assert f"{p.value:.1f}" in words or not value_printed(c, p), (c.vizId, p.label, p.category)
+    assert shown == planned >= 0.3 * sum(len(c.data) for c in manifest.charts), (shown, planned)
+
+
+def _tangle(seed: int) -> Chart:
+    """A labelled multi-line chart of 3-4 series over 7-9 years whose lines run close together
+    and cross (their labels meet and move), values random walks from one level."""
+    rng = stage_rng(seed, "misplaced-multi-line")
+    series, years = int(rng.integers(3, 5)), int(rng.integers(7, 10))
+    labels = tuple(str(2012 + k) for k in range(years))
+    rows = {
+        name: tuple(round(float(v), 1) for v in 150 + rng.normal(0, 6, years).cumsum())
+        for name in NAMES[:series]
+    }
+    return labelled_chart("multi_line", series_points(labels, rows))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("archetype", ["dashboard", "brutalist"])
+def test_multi_line_labels_sit_by_their_own_series_dots(renderer: Renderer, archetype: str) -> None:
+    """Twelve tangled multi-line charts per layout: no value label sits nearer another series' dot
+    than its own, or away from its own (main: 185 in dashboard, 83 in brutalist, moved beside
+    another series' dot or a row off their own), and every value the planner counts printed
+    (``line_labels``) is printed."""
+    from tests.generation.chart_docs import print_charts
+
+    pdf, manifest = print_charts(renderer, [_tangle(seed) for seed in range(12)], "d3", archetype=archetype)
+    found = check_document(manifest, pdf)
+    wrong = failing(found, "misplaced") + failing(found, "astray")
+    assert wrong == [], (len(wrong), wrong[:5])
+    assert failing(found, "overlap") == [] and failing(found, "covers") == []
+    for c in manifest.charts:
+        words = {w.text for w in found.charts[c.vizId].words}
+        assert all(f"{p.value:.1f}" in words for p in c.data if value_printed(c, p)), c.vizId
