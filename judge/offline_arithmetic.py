@@ -6,7 +6,8 @@ two numbers with ``+``, ``-``/``−``, ``×``/``x``/``*`` or ``/``/``÷`` betwee
 and a result, none of them part of a longer expression; it is false when the result lies
 outside what the operands give over their rounding (half a unit of each one's last digit) and the
 result's own rounding. A difference may be written either way round ("29.85 − 40.7 = 10.85"), and
-a ratio as a percentage ("27 / 23 = 117.4%").
+a ratio as a percentage ("27 / 23 = 117.4%"); a year is no operand ("2013-2019 = 6 years",
+"2020 level ÷ 2023 step").
 """
 
 from __future__ import annotations
@@ -67,8 +68,8 @@ def false_arithmetic(text: str) -> str | None:
     """The first operation ``text`` writes out that does not hold (see the module docstring)."""
     for m in _WRITTEN.finditer(text):
         a_text, a_pct, op, b_text, b_pct, sign, c_text, _ = m.groups()
-        if op in "-−+" and _YEAR.fullmatch(a_text) and _YEAR.fullmatch(b_text):
-            continue  # "2013-2019 = 6 years" is a span
+        if _YEAR.fullmatch(a_text) or _YEAR.fullmatch(b_text):
+            continue  # "2013-2019 = 6 years" is a span, "2020 level ÷ 2023 step" names its terms
         if op in "-−+" and bool(a_pct) != bool(b_pct):
             continue  # a percentage and a count: no one quantity
         c = float(c_text.replace(",", "")) * (-1 if sign else 1)

@@ -54,14 +54,18 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
 
 
 def _transposed_in(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
-    """judge24: a number of ``text`` that writes a matched fact's printed digits in another order
-    ("73.1" for 71.3) and is no number the item states: the fact misread, even where another of
-    the answer's numbers lies within its tolerance and was matched to it (a clause the item's
-    own words make read as negated, "people without sanitation", does not hide it)."""
+    """judge24: a number of ``text`` that writes a fact's printed digits in another order within
+    the fact's tolerance ("73.1" for 71.3 ± 2) and is no number the item states: the fact misread,
+    even where another of the answer's numbers lies within its tolerance and was matched to it (a
+    clause the item's own words make read as negated, "people without sanitation", does not hide
+    it). Numbers a correction takes back ("31.3 — no, 33.1") are not read."""
     if fact.kind != "number" or _is_year(fact):
         return None
+    kept = len(text.text) - len(conclusion.corrected(text.text))
     for found in text.numbers:
-        if not transposed(fact.text, found.text):
+        if found.start < kept or not transposed(fact.text, found.text):
+            continue
+        if not any(abs(found.readings[0] - t) <= tol for t, tol in fact.targets):
             continue
         if not any(abs(r - k) <= 1e-9 * max(1.0, abs(k)) for r in found.readings for k in ctx.known_numbers):
             return found

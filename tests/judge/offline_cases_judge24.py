@@ -287,6 +287,20 @@ def transposed_beside(q: dict[str, Any]) -> list[Case]:
     return out
 
 
+def retraction_in_words(q: dict[str, Any]) -> list[Case]:
+    """A value taken back in words ("5.38% — sorry, 5.83%", "42, I mean 45") is withdrawn: what
+    follows is the answer. The right value after the retraction passes; a wrong one fails."""
+    f = _value(q)
+    assert f is not None
+    ref, right, wrong = q["reference"], f["text"], _far(f)
+    return [
+        (ref.replace(right, f"{wrong} — sorry, {right}", 1), True),
+        (ref.replace(right, f"{wrong}, I mean {right},", 1), True),
+        (ref.replace(right, f"{right} — sorry, {wrong}", 1), False),
+        (ref.replace(right, f"{right}, I mean {wrong},", 1), False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
     "scale_letter": (scale_asked, scale_letter),
     "accounting_equation": (gap_asked, accounting_equation),
@@ -297,6 +311,7 @@ CLASSES: _judge18.Classes = {
     "unbound_noun": (counted_asked, unbound_noun),
     "cut_off": (value_asked, cut_off),
     "transposed_beside": (transposed_asked, transposed_beside),
+    "retraction_in_words": (value_asked, retraction_in_words),
 }
 #: classes whose False rows must not be certain passes (a fail, or an uncertain pass)
 UNCERTAIN = frozenset({"template_leak", "unbound_noun", "cut_off"})

@@ -10,6 +10,8 @@
 - ``yaml_verdict``: a YAML mapping is read as its values ("matches: false" contradicts);
 - ``transposed_beside``: a read value with two digits swapped fails even where another of the
   answer's values lies within its tolerance;
+- ``retraction_in_words``: a value taken back in words ("5.38% — sorry, 5.83%", "42, I mean
+  45") is withdrawn: what follows it is the answer;
 - ``template_leak``, ``unbound_noun``, ``cut_off``: a right answer followed by a chat template's
   tokens, counted in a noun the item never uses, or cut off mid-sentence is no certain pass.
 
@@ -46,6 +48,7 @@ def _certain_passes(rows: list[Row]) -> list[str]:
         ("reasoning_block", (40, 160)),  # 26 wrong
         ("yaml_verdict", (40, 160)),  # 80 wrong
         ("transposed_beside", (40, 95)),  # 2 wrong
+        ("retraction_in_words", (40, 160)),  # 73 wrong
     ],
 )
 def test_a_shape_read_in_full_gets_its_verdict(name: str, least: tuple[int, int]) -> None:
