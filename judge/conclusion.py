@@ -35,6 +35,8 @@ _RECHECKED = (
     r"|\bI\s+misread\b[^.:;\n\d]{0,30}?[:,]|\bcorrection\s*[:,]"
     # judge17: a value taken back mid-sentence ("58.8% — no, that is the 2023 value; …")
     r"|[,;—–]\s*no\s*[,—–]\s*(?:that|this|it)(?:\s+is|\s+was|'s|’s)\b"
+    # judge24: a value taken back in words ("5.38% — sorry, 5.83%", "42, I mean 45")
+    r"|[,;—–(]\s*(?:sorry\s*[,—–:]|I\s+mean\b|make\s+that\b)"
 )
 #: Markers that end a reasoning: a conclusion ("therefore", "in conclusion") or a correction
 #: ("actually", "looking closer", "the correct value is"), which outweighs what came before.

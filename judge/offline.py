@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v22``).
+structured answer facts (``offline-claims-v23``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -59,7 +59,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from judge import (
     certainty,
@@ -70,11 +69,13 @@ from judge import (
     foreign,
     number_words,
     offline_parts,
+    offline_shapes,
     offline_surface,
     structured,
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
+from judge.offline_arithmetic import arithmetic_false
 from judge.offline_causes import UNTOLD, reversed_causes, undone_causes
 from judge.offline_checks import (
     _is_year,
@@ -123,10 +124,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v22"
+OFFLINE_VERSION = "offline-claims-v23"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v22"
+OFFLINE_PROMPT_VERSION = "claims-v23"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -169,50 +170,16 @@ _HEDGE = re.compile(
 )
 
 
-# --- the facts, checked -------------------------------------------------------------------
-
-
-# --- one text read for claims ---------------------------------------------------------------
-
-
 # --- claims about one fact ------------------------------------------------------------------
 
 
 #: A word the reference writes after a number ("36.5 beds"): the plotted quantity's unit.
 _UNIT_AFTER_NUMBER = re.compile(r"\d(?:[\d.,]*\d)?\s+([A-Za-z]{3,})")
-_NOT_UNITS = frozenset(
-    [
-        "percent",
-        "per",
-        "cent",
-        "percentage",
-        "points",
-        "point",
-        "pp",
-        "and",
-        "to",
-        "in",
-        "on",
-        "at",
-        "of",
-        "for",
-        "from",
-        "the",
-        "a",
-        "an",
-        "than",
-        "or",
-        "versus",
-        "against",
-        "which",
-        "while",
-        "with",
-        "its",
-        "times",
-        "years",
-        "year",
-    ]
-)
+_NOT_UNITS = frozenset((
+    "percent", "per", "cent", "percentage", "points", "point", "pp", "and", "to", "in", "on", "at",
+    "of", "for", "from", "the", "a", "an", "than", "or", "versus", "against", "which", "while", "with",
+    "its", "times", "years", "year"
+))  # fmt: skip
 
 
 def _reference_units(reference: str) -> set[str]:
@@ -254,7 +221,7 @@ def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
     (:mod:`judge.offline_surface`; accounting negatives where a fact is below zero or the
     ``reference`` states a change), LaTeX commands and math delimiters dropped, questions it
     restates dropped."""
-    raw_text = structured.read_json(candidate)
+    raw_text = structured.read_json(offline_shapes.reasoning_dropped(candidate))
     latex = _LATEX_COMMAND.search(raw_text)
     raw_text = offline_surface.normalise(raw_text)
     raw_text = offline_surface.accounting(raw_text, reference, any(f.negative for f in facts))
@@ -266,9 +233,10 @@ def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
 def _round_doubts(
     ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: str, passes: bool
 ) -> list[str]:
-    """The doubts of the judge20, judge22 and judge23 checks: a cause said both ways, a wrong path
-    that alone fails the answer, an assertion of a pass the judge cannot bind
-    (:mod:`judge.offline_unbound`)."""
+    """The doubts of the judge20, judge22, judge23 and judge24 checks: a cause said both ways, a
+    wrong path that alone fails the answer, an assertion of a pass the judge cannot bind
+    (:mod:`judge.offline_unbound`), a shape of the answer it reads only in part
+    (:mod:`judge.offline_shapes`)."""
     q, r = ctx.memo["raw"]
     unbound_claim = passes and (unbound(text, q, r, ctx.facts) or rival_cause(facts, verdicts, text, q, r))
     return [
@@ -279,7 +247,7 @@ def _round_doubts(
             (UNBOUND, unbound_claim),
         )
         if on
-    ]
+    ] + (offline_shapes.shape_doubts(ctx.memo["answer"], q, r) if passes else [])
 
 
 def _drop_questions(text: str) -> str:
@@ -422,10 +390,12 @@ def _committed_checks(
     final answer, or what a correction leaves); judge17: the sense said of a change
     (:mod:`judge.offline_senses`); judge20: a cause stated as the effect
     (:mod:`judge.offline_causes`); judge21: a value bound to a year the item does not name
-    (:mod:`judge.offline_years`)."""
+    (:mod:`judge.offline_years`); judge24: arithmetic written out that does not hold
+    (:mod:`judge.offline_arithmetic`)."""
     text, tail, parts = texts
     facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)  # judge22
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
+    facts, verdicts = arithmetic_false(facts, verdicts, _Text.of(conclusion.corrected(text.text)), kept)
     verdicts = misconverted(facts, verdicts, kept)
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
@@ -450,6 +420,106 @@ def _report(total: int, matched: list[str], wrong: list[str], missing: list[str]
     if doubts:
         out += f"; uncertain: {'; '.join(doubts)}"
     return out
+
+
+def _facts_of(item: JudgeItem) -> list[_Fact]:
+    """The item's facts, parsed and read with the reference, each knowing how often it is asked
+    and, for a share, the units of the others."""
+    facts = [_parse_fact(i, fact) for i, fact in enumerate(item.answer_values)]
+    _read_with_reference(facts, item.reference)
+    for f in facts:
+        f.asked_counts = asked_counts(item.question, f)
+        if _percentish(f.unit):
+            f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
+            f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
+                f"{item.question} {item.reference}"
+            )
+    return facts
+
+
+def _candidate_read(item: JudgeItem, facts: list[_Fact]) -> tuple[str, str | None]:
+    """The answer as the claims are read from it (surface forms, names, number words, foreign
+    verdict words as English) and the language it doubts it is written in."""
+    candidate = _surface(item.candidate, item.reference, facts)
+    language = certainty.language_doubt(candidate)
+    candidate = entity_names.canonical(candidate, item.question, item.reference)
+    if language:
+        candidate = entity_names.in_english(candidate)
+    candidate = _number_words(item, facts, candidate, language)
+    candidate = foreign.gloss(candidate, full=bool(language))
+    if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
+        candidate = claims.verdict_reply(item.question, candidate)
+    return candidate, language
+
+
+def _refusal(item: JudgeItem, candidate: str) -> str | None:
+    """Why the answer scores 0 before any claim is read: empty, or abstaining."""
+    if not candidate.strip():
+        return "empty answer"
+    if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
+        _first_sentence(candidate)
+    ):
+        return "the answer abstains ('Not found in the document.')"
+    return None
+
+
+#: what the committed reading gives: facts, their verdicts, the text, whether a conclusion was
+#: committed to, and how many facts there were before unread names were dropped
+_Committed = tuple[list[_Fact], list[_Verdict], _Text, bool, int]
+
+
+def _committed_reading(
+    ctx: _Context, facts: list[_Fact], candidate: str, language: str | None
+) -> _Committed | str:
+    """The facts' verdicts on the answer's committed reading (:mod:`judge.offline_commit`), or why
+    the answer is a spray."""
+    text = _Text.of(candidate)
+    if len(text.text) > _MAX_CHARS:
+        text = _Text.of(text.text[-_MAX_CHARS:])
+    parts = conclusion.split(text.text)
+    tail = _Text.of(parts.conclusion) if parts is not None else text
+    spray = _spray(ctx, tail)
+    if spray is not None:
+        return spray
+    facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
+    if parts is not None:  # a list before "Answer:" is read whole
+        facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
+    facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
+    facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
+    every = len(facts)
+    if language:
+        facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
+    return facts, verdicts, text, committed, every
+
+
+def _verdict_read(
+    item: JudgeItem, ctx: _Context, committed: _Committed, read: tuple[str, str | None]
+) -> tuple[int, str, certainty_model.Reading]:
+    """The score, the verdict's text and the reading the certainty model weighs."""
+    facts, verdicts, text, was_committed, every = committed
+    candidate, language = read
+    read_all = len(facts) == every and all(v.hit for v in verdicts)
+    matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
+    wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
+    missing = [f.text for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
+    hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
+    score = _score(ctx, facts, verdicts, hedged, candidate)
+    if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
+        score = min(score, _CONTRADICTED_CAP)
+    doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, was_committed)
+    doubts += _round_doubts(ctx, facts, verdicts, text.text, score >= _PASS)
+    if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
+        doubts.append(UNREAD_BINDING)
+    doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
+    doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
+    text_out = _report(len(facts), matched, wrong, missing, doubts)
+    settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
+    settled = settled and not misread_name(verdicts, doubts, ctx, text)
+    targets = tuple(t for f in facts for t, _ in f.targets)
+    reading = certainty_model.Reading(
+        certainty.leaned(score, doubts), settled, tuple(doubts), every, len(matched), len(wrong), targets
+    )
+    return reading.score, text_out, reading
 
 
 class OfflineJudge:
@@ -490,84 +560,29 @@ class OfflineJudge:
         return None if isinstance(assessed, Judgement) else assessed[2]
 
     def _assess(self, item: JudgeItem) -> Judgement | tuple[int, str, certainty_model.Reading]:
-        raw: Sequence[Any] = item.answer_values
-        if not raw:
+        if not item.answer_values:
             return self._judgement(
                 UNSCORED,
                 "unscored: the item has no answer_values to check; use an LLM judge "
                 f"({spec_forms(offline=False, none=False)}) for it",
                 valid=False,
             )
-        # Check the facts first so a malformed one is reported even for an empty answer.
-        facts = [_parse_fact(i, fact) for i, fact in enumerate(raw)]
-        _read_with_reference(facts, item.reference)
-        for f in facts:
-            f.asked_counts = asked_counts(item.question, f)
-            if _percentish(f.unit):
-                f.other_units = {w.lower() for g in facts if not _percentish(g.unit) for w in g.unit.split()}
-                f.other_units |= _reference_units(item.reference) | offline_parts.counted_nouns(
-                    f"{item.question} {item.reference}"
-                )
-        candidate = _surface(item.candidate, item.reference, facts)
-        language = certainty.language_doubt(candidate)
-        candidate = entity_names.canonical(candidate, item.question, item.reference)
-        if language:
-            candidate = entity_names.in_english(candidate)
-        candidate = _number_words(item, facts, candidate, language)
-        candidate = foreign.gloss(candidate, full=bool(language))  # foreign verdict words read as English
-        if any(f.pole is not None and f.pole[0] == "verdict" for f in facts):
-            candidate = claims.verdict_reply(item.question, candidate)
-        if not candidate.strip():
-            return self._judgement(0, "empty answer")
-        if " ".join(candidate.lower().split()).strip(" \t\"'“”.!").startswith(ABSTENTION) or claims.abstains(
-            _first_sentence(candidate)
-        ):
-            return self._judgement(0, "the answer abstains ('Not found in the document.')")
+        facts = _facts_of(item)  # checked first, so a malformed fact is reported even for an empty answer
+        candidate, language = _candidate_read(item, facts)
+        refusal = _refusal(item, candidate)
+        if refusal is not None:
+            return self._judgement(0, refusal)
         ctx = _Context.of(item, facts)
         ctx.memo["foreign"] = bool(language)  # names of another language are not read
         ctx.memo["bare_reply"] = offline_parts.bare_reply(item.candidate)
         ctx.memo["raw"] = (item.question, item.reference)  # quoted titles kept (judge23)
+        ctx.memo["answer"] = item.candidate  # its unread shapes (judge24)
         if claims.denies_all(candidate) and not claims.denies_all(item.reference):
             return self._judgement(0, "the answer denies the claim")
-        text = _Text.of(candidate)
-        if len(text.text) > _MAX_CHARS:
-            text = _Text.of(text.text[-_MAX_CHARS:])
-        parts = conclusion.split(text.text)
-        tail = _Text.of(parts.conclusion) if parts is not None else text
-        spray = _spray(ctx, tail)
-        if spray is not None:
-            return self._judgement(0, f"the answer sprays guesses ({spray})")
-        facts, verdicts, committed = _assess_committed(ctx, facts, text, tail, parts)
-        if parts is not None:  # a list before "Answer:" is read whole
-            facts, verdicts = _list_read_whole(ctx, facts, verdicts, text)
-        facts, verdicts = restated_otherwise(ctx, facts, verdicts, text)
-        facts, verdicts = _committed_checks(ctx, facts, verdicts, (text, tail, parts))
-        every = len(facts)
-        if language:
-            facts, verdicts = _unread_names_dropped(ctx, facts, verdicts, text)
-        read_all = len(facts) == every and all(v.hit for v in verdicts)
-        matched = [f.text for f, v in zip(facts, verdicts, strict=True) if v.hit]
-        wrong = [f"{f.text} ({v.why})" for f, v in zip(facts, verdicts, strict=True) if not v.hit and v.why]
-        missing_facts = [f for f, v in zip(facts, verdicts, strict=True) if not v.hit and not v.why]
-        missing = [f.text for f in missing_facts]
-        hedged = any(m.group(0).lower() not in ctx.reference.text.lower() for m in _HEDGE.finditer(candidate))
-        score = _score(ctx, facts, verdicts, hedged, candidate)
-        if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
-            score = min(score, _CONTRADICTED_CAP)
-        doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, committed)
-        doubts += _round_doubts(ctx, facts, verdicts, text.text, score >= _PASS)
-        if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
-            doubts.append(UNREAD_BINDING)
-        doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))
-        doubts = _gated(item, score >= _PASS, doubts, (ctx, facts, verdicts, text, language))
-        text_out = _report(len(facts), matched, wrong, missing, doubts)
-        settled = certainty.settled(score, doubts, contradicted=_contradiction_kind(verdicts))
-        settled = settled and not misread_name(verdicts, doubts, ctx, text)
-        targets = tuple(t for f in facts for t, _ in f.targets)
-        reading = certainty_model.Reading(
-            certainty.leaned(score, doubts), settled, tuple(doubts), every, len(matched), len(wrong), targets
-        )
-        return reading.score, text_out, reading
+        committed = _committed_reading(ctx, facts, candidate, language)
+        if isinstance(committed, str):
+            return self._judgement(0, f"the answer sprays guesses ({committed})")
+        return _verdict_read(item, ctx, committed, (candidate, language))
 
     def cached(self, item: JudgeItem) -> Judgement | None:
         """The verdict, computed here: the offline judge never needs the network."""

@@ -13,7 +13,7 @@ from judge.offline_binding import event_order_conflict, one_pole_for_all, qualif
 from judge.offline_checks import _check, _is_year, _states_a_fact, _Verdict, _wrong_value
 from judge.offline_conflicts import misscaled_reference_value, rank_denied, year_rebound
 from judge.offline_context import _Context
-from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit
+from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit, transposed
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
 from judge.offline_roles import figures_swapped, roles_swapped, side_against_values
@@ -28,6 +28,8 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         verdicts[i] = _Verdict(False, "")  # its only number states another fact
     for i, (fact, v) in enumerate(zip(facts, verdicts, strict=True)):
         wrong = None if v.hit or v.why else _wrong_value(ctx, fact, text)
+        if wrong is None and not v.why:
+            wrong = _transposed_in(ctx, fact, text)
         if wrong is not None:
             verdicts[i] = _Verdict(False, f"says '{wrong.text}' instead", soft=not fact.derived)
     flipped = (
@@ -49,6 +51,25 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         verdicts.append(_Verdict(False, f"says '{flipped}' where the reference says the opposite"))
         facts = [*facts, _Fact(len(facts), "label", "the reference's direction")]
     return facts, verdicts
+
+
+def _transposed_in(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
+    """judge24: a number of ``text`` that writes a fact's printed digits in another order within
+    the fact's tolerance ("73.1" for 71.3 ± 2) and is no number the item states: the fact misread,
+    even where another of the answer's numbers lies within its tolerance and was matched to it (a
+    clause the item's own words make read as negated, "people without sanitation", does not hide
+    it). Numbers a correction takes back ("31.3 — no, 33.1") are not read."""
+    if fact.kind != "number" or _is_year(fact):
+        return None
+    kept = len(text.text) - len(conclusion.corrected(text.text))
+    for found in text.numbers:
+        if found.start < kept or not transposed(fact.text, found.text):
+            continue
+        if not any(abs(found.readings[0] - t) <= tol for t, tol in fact.targets):
+            continue
+        if not any(abs(r - k) <= 1e-9 * max(1.0, abs(k)) for r in found.readings for k in ctx.known_numbers):
+            return found
+    return None
 
 
 def _list_read_whole(

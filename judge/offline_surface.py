@@ -7,7 +7,7 @@ table as "header: cell" or "cell | cell" lines, citation and footnote marks drop
 ``<s>…</s>``) is taken back: it is dropped, and what remains is read (bold marks that touch a
 number are dropped too, so "**19** years" keeps its unit); an accounting negative
 (``Change: (0.03) pp``, ``(20.8)%``) is a negative number where the item asks for a signed change
-(:func:`accounting`).
+(:func:`accounting`); judge24: after an equation's "=" whatever the slot.
 """
 
 from __future__ import annotations
@@ -147,7 +147,11 @@ _SIGNED = re.compile(r"\bchang(?:e|ed|es)\b|[-−]\d", re.IGNORECASE)
 def accounting(text: str, reference: str, negative: bool) -> str:
     """``text`` with accounting negatives written with a minus sign, where the item's slot is a
     signed change (``negative``: a fact's value is below zero, or the reference states a change);
-    a number in brackets after a name ("Rail (74.05)") is no accounting negative."""
-    if not (negative or _SIGNED.search(reference)) or "(" not in text:
+    a number in brackets after a name ("Rail (74.05)") is no accounting negative. judge24: the
+    result of an equation ("Vaccines − Outreach = (0.110) bn USD") is one whatever the slot."""
+    if "(" not in text:
         return text
-    return _ACCOUNTING.sub(lambda m: f"{m['lead']}-{m['n']}{m['pct']}", text)
+    signed = negative or bool(_SIGNED.search(reference))
+    return _ACCOUNTING.sub(
+        lambda m: f"{m['lead']}-{m['n']}{m['pct']}" if signed or "=" in m["lead"] else m.group(0), text
+    )

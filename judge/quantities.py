@@ -329,6 +329,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value / 100,), True
     if fact.scaled and said.scaled:
         return (value * said.scale / fact.scale,), True
+    if fact.scaled and found.scale_word == "k" and said.physical is None and said.share is None:
+        return (value * 1e3 / fact.scale,), True  # judge24: "1.36 k" for 1.36 million is 1.36 thousand
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
     if fact.scaled and fact.noun_word and said.bare and not found.scale_word and _own_noun(fact, text, found):
