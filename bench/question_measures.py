@@ -39,7 +39,8 @@ spelled-out label or a legend name that is a common noun capitalised mid-sentenc
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
 reader notices in the reports' prose and subheadings (``generation.document.prose_measures``); the
 item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``);
-the direction questions over a single step of their series (``trend_measures.one_step``).
+the direction questions over a single step of their series (``trend_measures.one_step``); the
+question pairs of a report citing one text fact on one chart (``reuse_measures``).
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ from generation.questions.measures import (
 )
 from generation.questions.overlap_measures import hidden_counts
 from generation.questions.overlap_measures import render as render_overlap
+from generation.questions.reuse_measures import render as render_reuse
+from generation.questions.reuse_measures import reuse_counts
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
 from generation.questions.sorted_measures import render as render_sorted
@@ -120,6 +123,7 @@ def main() -> None:
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
     pairs = []
+    reports = []
     defects: Counter[str] = Counter()
     shortcuts: Counter[str] = Counter()
     misses: Counter[str] = Counter()
@@ -135,6 +139,7 @@ def main() -> None:
         shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
         pairs += [(manifest, q) for q in made]
+        reports.append((manifest, made))
         restated |= {q.question_id for q in made if restates(manifest, q)}
         unprinted.update(unprinted_asked(manifest, q) for q in made)
         rounded.update(step_rounds_derived(q) for q in made)
@@ -205,6 +210,7 @@ def main() -> None:
     print("\n".join(render_prose(prose)))
     print("\n".join(render_overlap(hidden_counts(pairs, drawn), " at the slot it is drawn in")))
     print("\n".join(render_sorted(sorted_end_counts(pairs))))
+    print("\n".join(render_reuse(reuse_counts(reports))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())
