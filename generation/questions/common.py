@@ -248,6 +248,10 @@ class Context:
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)
+    #: (text fact, chart index) of every text fact an earlier question cites on each chart it
+    #: reads: one fact is asked on one chart once per report, whichever builder asks it
+    #: (:mod:`generation.questions.reuse_measures` counts the pairs that did).
+    fact_charts: set[tuple[int, int]] = field(default_factory=set)
     #: Per mark (vizId, key), the text claims that state its value within the chart's reading
     #: tolerance (``elsewhere.claims_stating``).
     hinted: Stated = field(default_factory=dict)
@@ -273,7 +277,12 @@ class Context:
     def fork(self) -> Context:
         """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
         return replace(
-            self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load), misses=Counter()
+            self,
+            used=set(self.used),
+            evidence=set(self.evidence),
+            load=Counter(self.load),
+            fact_charts=set(self.fact_charts),
+            misses=Counter(),
         )
 
     def charts_of(self, draft: Draft) -> set[int]:
@@ -285,15 +294,24 @@ class Context:
                 found |= {index[o.viz_id] for o in s.operands if o.viz_id in index}
         return found
 
+    def fact_chart_keys(self, draft: Draft) -> set[tuple[int, int]]:
+        """(text fact, chart index) for every text fact the draft cites on every chart it reads."""
+        return {(f, c) for f in draft.facts for c in self.charts_of(draft)}
+
     def admits(self, draft: Draft) -> bool:
-        """No earlier question has this draft's evidence set, and none of its charts is full."""
-        if evidence_key(draft) in self.evidence:
+        """No earlier question has this draft's evidence set, or cites one of its text facts on
+        one of its charts (a second question on the same fact and chart asks nearly the same
+        thing: a complex technical and a complex impact question on one stated cause), and none
+        of its charts is full."""
+        if evidence_key(draft) in self.evidence or self.fact_chart_keys(draft) & self.fact_charts:
             return False
         return all(self.load[c] < MAX_PER_CHART for c in self.charts_of(draft))
 
     def take(self, draft: Draft) -> None:
-        """Note a draft as asked: its evidence set and one more question on each of its charts."""
+        """Note a draft as asked: its evidence set, its text facts on its charts and one more
+        question on each of its charts."""
         self.evidence.add(evidence_key(draft))
+        self.fact_charts |= self.fact_chart_keys(draft)
         for c in self.charts_of(draft):
             self.load[c] += 1
 
