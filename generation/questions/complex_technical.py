@@ -175,6 +175,8 @@ def _by_colour(fact: TextFact, chart: Chart, p: DataPoint) -> _ByColour | None:
         return None
     who, names = _mark_named(fact, chart, p)
     if sum(colour_of(chart, x) == colour for x in chart.data) == 1:
+        if p.label in chart.visualProperties.highlightedItems:
+            return None  # the accent colour of a highlighted mark, whose pointer names it
         return _ByColour(f"the {colour} mark", "Which mark is it", f"The {colour} mark is {who}", names)
     if p.category is None or p.label.lower() == p.category.lower() or not colour_keyed(chart, p):
         return None  # the series is named on the chart (an axis, its marks, a highlight's pointer)
