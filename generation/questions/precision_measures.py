@@ -6,28 +6,18 @@ such bars to "143.87" states two decimals no reader can have, and a judge compar
 "about 144" against it sees a mismatch the tolerance then forgives. :func:`false_precision`
 finds the number answers whose derivation sums or averages marks of a chart that prints no
 values, printed with more decimals than the answer's tolerance supports
-(:func:`reading_decimals`); ``bench/question_measures.py`` prints the count per cell.
+(``phrasing.reading_decimals``); ``bench/question_measures.py`` prints the count per cell.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
 
 from generation.charts.reading import printed
+from generation.questions.common import AGGREGATES
+from generation.questions.phrasing import reading_decimals
 from synthdocbench_tasks.schema import AnswerValue, DocumentManifest, Question
-
-#: The derivation operations that combine several readings into one figure.
-AGGREGATES = frozenset({"sum", "mean"})
-
-
-def reading_decimals(tolerance: float) -> int:
-    """The decimals a figure known to within ``tolerance`` supports: its last printed digit no
-    finer than the tolerance (2.3 -> 0, 0.23 -> 1, 0.05 -> 2)."""
-    if tolerance <= 0:
-        return 10
-    return max(0, math.ceil(-math.log10(tolerance)))
 
 
 def printed_decimals(value: AnswerValue) -> int:
