@@ -319,6 +319,10 @@ class Context:
         """(text fact, chart index) for every text fact the draft cites on every chart it reads."""
         return {(f, c) for f in draft.facts for c in self.charts_of(draft)}
 
+    def fact_free(self, fact: int, chart: Chart) -> bool:
+        """Whether no earlier question cites text fact ``fact`` on ``chart``."""
+        return (fact, chart.index) not in self.fact_charts
+
     def admits(self, draft: Draft) -> bool:
         """No earlier question has this draft's evidence set, or cites one of its text facts on
         one of its charts (a second question on the same fact and chart asks nearly the same
