@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "ec2fc1c0b2bf35411fcd9583043cae3e4baa417ecf40bf9c9e0c4a6bd862637e",
-    "5-d3-1": "85e36311235b5d8ba97add21002c50906b05d5ee545c9f8ed5af023ec4fe320a",
-    "5-d3-2": "3ef8d341a37f0b820d371085371495b92132f08e0e27c3e96f60e3eb130dbcb1",
-    "5-d3-3": "5cbd21993e93ef213630943cc06a91fc7172549b0a49fea7aa27a78ceca379ab",
-    "3-matplotlib-0": "965060833b8d85b1e233d87cfbf56b2f1cab6a00f5d9c39fe5620e21ee39bc7e",
-    "3-matplotlib-1": "3f22e38faae4ba63abec7983b43f4049b35ce75f39f25114bd6657b560239ea0",
+    "5-d3-0": "df2dc6aad5981677c7f6065a208d47dfa0578ee38ad82a580d22db4306cb9a3b",
+    "5-d3-1": "b749f4ca20d31f52086cdb8bc763822345d3b89f740ca630c4a298e57047714b",
+    "5-d3-2": "7ef88022f07837364b5a42ce6327e884d4359087a41fecf32acee3865989f8e7",
+    "5-d3-3": "9d01c6a0074817eb4781f9e38d10218df615e47d9aef36b178d50963beb7a426",
+    "3-matplotlib-0": "7cdbf7c1445c4121dfd01f020deeeb2e67cc139625d35d6fc645234aaf993835",
+    "3-matplotlib-1": "6c3ffff25478564c8db24488f435b6765ddb742803ff8254b41ea3d2d0dc4ab0",
 }
 
 
