@@ -273,18 +273,25 @@ def _places(value: float) -> int:
     return next((d for d in (0, 1, 2) if abs(value - round(value, d)) < 1e-9), 3)
 
 
-def rounded_to_reading(q: Question) -> bool:
-    """Whether ``q`` gives a total or mean at its reading's precision, no finer than its
-    tolerance (``common.derived_value`` rounds one of axis readings so: "about 144" for four
-    unlabelled bars whose values sum to 143.87): its readings carry more decimals on purpose."""
+def reading_rounded(q: Question) -> set[int]:
+    """The answer values (by index) ``q`` gives as a total or mean at its reading's precision, no
+    finer than its tolerance (``common.derived_value`` rounds one of axis readings so: "about 144"
+    for four unlabelled bars whose values sum to 143.87)."""
+    out: set[int] = set()
     for d in q.derivations or []:
         if not {s.op for s in d.steps} & AGGREGATES:
             continue
         a = q.answer_values[d.value_index]
         places = len(a.text.replace(",", "").partition(".")[2])
         if a.abs_tol and places == reading_decimals(a.abs_tol):
-            return True
-    return False
+            out.add(d.value_index)
+    return out
+
+
+def rounded_to_reading(q: Question) -> bool:
+    """Whether ``q`` gives a total or mean at its reading's precision (:func:`reading_rounded`):
+    its readings carry more decimals on purpose."""
+    return bool(reading_rounded(q))
 
 
 def step_rounds_derived(q: Question) -> bool | None:
