@@ -39,7 +39,10 @@ spelled-out label or a legend name that is a common noun capitalised mid-sentenc
 finding a mark by its colour whose report's text names that mark (``colour_hop_measures``); what a
 reader notices in the reports' prose and subheadings (``generation.document.prose_measures``); the
 item answers at an end of a chart drawn sorted by value, and on other charts (``sorted_measures``);
-the direction questions over a single step of their series (``trend_measures.one_step``).
+the direction questions over a single step of their series (``trend_measures.one_step``); the
+question pairs of a report citing one text fact on one chart (``reuse_measures``); the L5
+answers a highlight's pointer prints (``cue_measures.pointer_answered``); the totals and means of
+axis readings printed too finely (``precision_measures``).
 """
 
 from __future__ import annotations
@@ -75,7 +78,12 @@ from generation.questions.colour_hop_measures import render as render_colour_hop
 from generation.questions.common import DIRECTION_ALIASES, pinned
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.crossmodal_measures import asks_no_more, mean_off_claim
-from generation.questions.cue_measures import colour_cue_counts, highlight_named_counts, item_of_flow_counts
+from generation.questions.cue_measures import (
+    colour_cue_counts,
+    highlight_named_counts,
+    item_of_flow_counts,
+    pointer_answered_counts,
+)
 from generation.questions.cue_measures import render as render_cues
 from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
@@ -96,6 +104,10 @@ from generation.questions.measures import (
 )
 from generation.questions.overlap_measures import hidden_counts
 from generation.questions.overlap_measures import render as render_overlap
+from generation.questions.precision_measures import precision_counts
+from generation.questions.precision_measures import render as render_precision
+from generation.questions.reuse_measures import render as render_reuse
+from generation.questions.reuse_measures import reuse_counts
 from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
 from generation.questions.sorted_measures import render as render_sorted
@@ -120,6 +132,7 @@ def main() -> None:
     claims: list[ClaimFeatures] = []
     restated: set[str] = set()
     pairs = []
+    reports = []
     defects: Counter[str] = Counter()
     shortcuts: Counter[str] = Counter()
     misses: Counter[str] = Counter()
@@ -135,6 +148,7 @@ def main() -> None:
         shortcuts += elsewhere.elsewhere_counts([(plan, made)])
         questions += made
         pairs += [(manifest, q) for q in made]
+        reports.append((manifest, made))
         restated |= {q.question_id for q in made if restates(manifest, q)}
         unprinted.update(unprinted_asked(manifest, q) for q in made)
         rounded.update(step_rounds_derived(q) for q in made)
@@ -199,6 +213,12 @@ def main() -> None:
     cells = sorted(k.removesuffix("/of") for k in named if k.endswith("/of"))
     said = ", ".join(f"{c} {named[c]} of {named[f'{c}/of']}" for c in cells)
     print(f"L5 questions asking by colour for a series the chart's highlight names (cue_measures): {said}")
+    named = pointer_answered_counts(pairs)
+    cells = sorted(k.removesuffix("/of") for k in named if k.endswith("/of"))
+    said = ", ".join(f"{c} {named[c]} of {named[f'{c}/of']}" for c in cells)
+    print(
+        f"L5 questions whose answer names a highlighted item, printed by its pointer (cue_measures): {said}"
+    )
     print(render_case(case_counts(pairs)))
     print(render_case(common_counts(pairs), "a legend name that is a common noun"))
     print("\n".join(render_overlap(hidden_counts(pairs))))
@@ -206,6 +226,8 @@ def main() -> None:
     print("\n".join(render_prose(prose)))
     print("\n".join(render_overlap(hidden_counts(pairs, drawn), " at the slot it is drawn in")))
     print("\n".join(render_sorted(sorted_end_counts(pairs))))
+    print("\n".join(render_reuse(reuse_counts(reports))))
+    print("\n".join(render_precision(precision_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 
 from generation.charts.reading import LABEL_SLACK
-from generation.questions.common import Num, Term, derived_value
+from generation.questions.common import Num, Term, derived_value, read_off_axis
 from generation.questions.kinds import is_percentage
 from generation.questions.phrasing import decimals_of, diff_unit, fmt_num
 from generation.world.derivation import Apply, apply
@@ -20,7 +20,7 @@ def difference_term(a: Term, b: Term, op: DerivationOp = "difference") -> Term:
     (the operands' slack would be up to half of a small gap: 8.7 against a label of 8.46)."""
     node = apply(op, a.node, b.node)
     tol = LABEL_SLACK * abs(node.value) if a.exact and b.exact else math.hypot(a.tol, b.tol)
-    return Term(tol, node)
+    return Term(tol, node, axis_read=read_off_axis(a, b))
 
 
 def difference_value(a: Term, b: Term, unit: str | None) -> Num:
@@ -46,14 +46,17 @@ def gap_value(a: Term, b: Term, unit: str | None, decimals: int | None = None) -
 
 def ratio_value(a: Term, b: Term) -> Num:
     node = apply("ratio", a.node, b.node)
-    t = Term(abs(node.value) * math.hypot(a.tol / a.value, b.tol / b.value), node)
+    t = Term(
+        abs(node.value) * math.hypot(a.tol / a.value, b.tol / b.value), node, axis_read=read_off_axis(a, b)
+    )
     return derived_value(t, None, 2)
 
 
 def pct_change_value(start: Term, end: Term) -> Num:
     s, e = start.value, end.value
     tol = abs(e / s) * math.hypot(start.tol / s, end.tol / e if e else 0) * 100
-    return derived_value(Term(tol, apply("percent_change", start.node, end.node)), "%", 1)
+    node = apply("percent_change", start.node, end.node)
+    return derived_value(Term(tol, node, axis_read=read_off_axis(start, end)), "%", 1)
 
 
 @dataclass(frozen=True)
@@ -88,4 +91,4 @@ def share_value(part: Term, total: Term) -> Num:
     summed = isinstance(total.node, Apply) and total.node.op == "sum"
     node = apply("share_of_total" if summed else "percent_of", part.node, total.node)
     tol = abs(node.value) * math.hypot(part.tol / part.value, total.tol / total.value)
-    return derived_value(Term(tol, node), "%", 1)
+    return derived_value(Term(tol, node, axis_read=read_off_axis(part, total)), "%", 1)

@@ -51,7 +51,6 @@ from generation.questions.common import (
     direction_value,
     exact_value,
     fact_term,
-    label_term,
     label_value,
     mark_label,
     mean_term,
@@ -505,7 +504,8 @@ def _highlight_trend(
     ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
 ) -> Draft | None:
     """A single-series time chart with one highlighted year: how the series moved from the first
-    year up to it, or from it to the last where the first year is the one highlighted. Every
+    year up to it, or from it to the last where the first year is the one highlighted (not which
+    year it is: the highlight's pointer prints it). Every
     year may be the highlighted one (the chart draws it uniformly), and every question says both
     cases, so neither the answer nor the wording tells where the highlight falls (asking only
     from the first year up to it, the first year was never the answer)."""
@@ -526,11 +526,11 @@ def _highlight_trend(
     q = pick(
         rng,
         [
-            f"{fig} highlights one year. Which year is it, and how had {name} moved from the "
-            "start of the chart up to that year (or from it to the end, if it is the first year)?",
-            f"Which year does {fig} single out with its highlight, and did {name} {_moves_listed(rng)} "
-            "between the first year shown and that one (or, where the first year is highlighted, between it "
-            "and the last)?",
+            f"{fig} highlights one year. How had {name} moved from the start of the chart up to "
+            "that year (or from it to the end, if it is the first year)?",
+            f"Did {name} {_moves_listed(rng)} between the first year {fig} shows and the year it "
+            "singles out with its highlight (or, where the first year is highlighted, between it and the "
+            "last)?",
         ],
     )
     moved = f"{said_of(name, d)}, from {val(chart, first)} to {val(chart, last)}"
@@ -543,8 +543,8 @@ def _highlight_trend(
         f"Read {name} at {first.label} and {last.label}: {val(chart, first)} and {val(chart, last)}.",
         f"Compare the two: it {d}.",
     ]
-    year = exact_value(label_term(chart, points[at]), None)
-    values: list[Value] = [year, *_direction_values(chart, first, last, d)]
+    # the pointer beside the highlighted year prints it ("▼ 2015"): the year is no answer
+    values: list[Value] = list(_direction_values(chart, first, last, d))
     return Draft("trend_pattern", "L5", q, a, values, steps, [chart], [first, last])
 
 

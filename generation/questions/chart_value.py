@@ -248,28 +248,23 @@ def _read_highlight(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
         return None
     fig, v = figure_ref(chart), val(chart, p)
     # Every renderer outlines a highlighted mark; only a single-hue chart fills it in the accent
-    # colour (a treemap's or waterfall's highlight keeps its own colour): name no colour.
-    if holds_two_measures(chart):  # two measures: name the one asked
-        measure = value_measure(chart)
-        options = [
-            f"{fig} highlights one mark. Which item is it, and what is its {measure}?",
-            f"Which item does {fig} single out with its highlight, and what {measure} does it show?",
-        ]
-    else:
-        what = "flow" if joins_two_items(p) else "item"  # a flow's items are a second answer
-        options = [
-            f"{fig} highlights one mark. Which {what} is it, and what value does it show?",
-            f"Which {what} does {fig} single out with its highlight, and what is that {what}'s value?",
-            f"One mark of {fig} is drawn highlighted. What does it stand for, and how large is it?",
-        ]
+    # colour (a treemap's or waterfall's highlight keeps its own colour): name no colour. The
+    # pointer beside it names the item ("▼ 40–50"), so the question asks only what the chart
+    # shows there: asking which item it is was answered by the pointer's words (questions53).
+    measure = value_measure(chart) if holds_two_measures(chart) else "value"  # two measures: name it
+    options = [
+        f"{fig} highlights one mark. What {measure} does the chart show for it?",
+        f"What {measure} does {fig} show for the mark it singles out with its highlight?",
+        f"One mark of {fig} is drawn highlighted. How large is its {measure}?",
+    ]
     q = pick(rng, options)
-    a = f"The emphasised mark is {p.label}, at {v}."
+    a = f"The emphasised mark, {p.label}, is at {v}."
     steps = [
         f"Locate {fig}.",
-        f"Find the highlighted mark (drawn with a heavy outline) and read its label: {p.label}.",
+        f"Find the highlighted mark (drawn with a heavy outline): {p.label}.",
         f"Read its value: {v}.",
     ]
-    return Draft("value_reading", "L5", q, a, [mark_label(p), read_value(chart, p)], steps, [chart], [p])
+    return Draft("value_reading", "L5", q, a, [read_value(chart, p)], steps, [chart], [p])
 
 
 def _read_colour(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:

@@ -44,12 +44,14 @@ from generation.questions.phrasing import (
     numbers_readable,
     point_key,
     read_tolerance,
+    reading_decimals,
     rounding_tol,
     value_unit,
     with_unit,
 )
 from generation.world.derivation import (
     CALC_PREFIX,
+    Apply,
     Leaf,
     Node,
     apply,
@@ -80,6 +82,9 @@ class Term:
     tol: float
     node: Node
     exact: bool = False
+    #: Some value it is worked out from is read off a chart's axis (its chart prints no values):
+    #: a total or mean of it is printed no finer than its tolerance (:func:`derived_value`).
+    axis_read: bool = False
 
     @property
     def value(self) -> float:
@@ -89,13 +94,14 @@ class Term:
 def point_term(chart: Chart, p: DataPoint) -> Term:
     """A mark's value as read off ``chart``."""
     leaf = Leaf("point", point_key(p), "value", p.value, chart.vizId)
-    return Term(tol_of(chart, p.value), leaf, exact=printed(chart))
+    return Term(tol_of(chart, p.value), leaf, exact=printed(chart), axis_read=not printed(chart))
 
 
 def meta_term(chart: Chart, p: DataPoint, key: str) -> Term:
     """A number a mark carries in its metadata (a bullet's ``target``, a box's ``max``...)."""
     value = float(p.metadata[key])
-    return Term(tol_of(chart, value), Leaf("point", point_key(p), key, value, chart.vizId))
+    leaf = Leaf("point", point_key(p), key, value, chart.vizId)
+    return Term(tol_of(chart, value), leaf, axis_read=not printed(chart))
 
 
 def label_term(chart: Chart, p: DataPoint) -> Term:
@@ -109,6 +115,20 @@ def fact_term(ctx: Context, index: int, key: str) -> Term:
     return Term(0.0, Leaf("fact", str(index), key, float(fact.values[key]), name=fact.fact_id), exact=True)
 
 
+def read_off_axis(*terms: Term) -> bool:
+    """Whether a figure worked out from ``terms`` rests on a value read off a chart's axis."""
+    return any(t.axis_read for t in terms)
+
+
+#: The operations that combine several readings into one figure (a total, a mean).
+AGGREGATES = frozenset({"sum", "mean"})
+
+
+def aggregates(node: Node) -> bool:
+    """Whether ``node`` sums or averages anywhere in its program."""
+    return isinstance(node, Apply) and (node.op in AGGREGATES or any(aggregates(a) for a in node.args))
+
+
 def _quadrature(terms: Sequence[Term]) -> float:
     """The tolerance of a sum of independently read values: theirs added in quadrature."""
     return math.sqrt(sum(t.tol * t.tol for t in terms))
@@ -116,17 +136,18 @@ def _quadrature(terms: Sequence[Term]) -> float:
 
 def sum_term(terms: Sequence[Term]) -> Term:
     """The sum of independently read values (tolerances add in quadrature)."""
-    return Term(_quadrature(terms), apply("sum", *(t.node for t in terms)))
+    return Term(_quadrature(terms), apply("sum", *(t.node for t in terms)), axis_read=read_off_axis(*terms))
 
 
 def mean_term(terms: Sequence[Term]) -> Term:
     """The mean of independently read values (the sum's tolerance over their count)."""
-    return Term(_quadrature(terms) / len(terms), apply("mean", *(t.node for t in terms)))
+    node = apply("mean", *(t.node for t in terms))
+    return Term(_quadrature(terms) / len(terms), node, axis_read=read_off_axis(*terms))
 
 
 def scale_term(term: Term, factor: int) -> Term:
     """``term`` times ``factor`` (a change of scale word, e.g. billion to million), exact."""
-    return Term(0.0, apply("scale", term.node, constant(factor)))
+    return Term(0.0, apply("scale", term.node, constant(factor)), axis_read=term.axis_read)
 
 
 @dataclass(frozen=True)
@@ -248,6 +269,10 @@ class Context:
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)
+    #: (text fact, chart index) of every text fact an earlier question cites on each chart it
+    #: reads: one fact is asked on one chart once per report, whichever builder asks it
+    #: (:mod:`generation.questions.reuse_measures` counts the pairs that did).
+    fact_charts: set[tuple[int, int]] = field(default_factory=set)
     #: Per mark (vizId, key), the text claims that state its value within the chart's reading
     #: tolerance (``elsewhere.claims_stating``).
     hinted: Stated = field(default_factory=dict)
@@ -273,7 +298,12 @@ class Context:
     def fork(self) -> Context:
         """A copy whose reservations do not reach this one (a trial arrangement of slots)."""
         return replace(
-            self, used=set(self.used), evidence=set(self.evidence), load=Counter(self.load), misses=Counter()
+            self,
+            used=set(self.used),
+            evidence=set(self.evidence),
+            load=Counter(self.load),
+            fact_charts=set(self.fact_charts),
+            misses=Counter(),
         )
 
     def charts_of(self, draft: Draft) -> set[int]:
@@ -285,15 +315,28 @@ class Context:
                 found |= {index[o.viz_id] for o in s.operands if o.viz_id in index}
         return found
 
+    def fact_chart_keys(self, draft: Draft) -> set[tuple[int, int]]:
+        """(text fact, chart index) for every text fact the draft cites on every chart it reads."""
+        return {(f, c) for f in draft.facts for c in self.charts_of(draft)}
+
+    def fact_free(self, fact: int, chart: Chart) -> bool:
+        """Whether no earlier question cites text fact ``fact`` on ``chart``."""
+        return (fact, chart.index) not in self.fact_charts
+
     def admits(self, draft: Draft) -> bool:
-        """No earlier question has this draft's evidence set, and none of its charts is full."""
-        if evidence_key(draft) in self.evidence:
+        """No earlier question has this draft's evidence set, or cites one of its text facts on
+        one of its charts (a second question on the same fact and chart asks nearly the same
+        thing: a complex technical and a complex impact question on one stated cause), and none
+        of its charts is full."""
+        if evidence_key(draft) in self.evidence or self.fact_chart_keys(draft) & self.fact_charts:
             return False
         return all(self.load[c] < MAX_PER_CHART for c in self.charts_of(draft))
 
     def take(self, draft: Draft) -> None:
-        """Note a draft as asked: its evidence set and one more question on each of its charts."""
+        """Note a draft as asked: its evidence set, its text facts on its charts and one more
+        question on each of its charts."""
         self.evidence.add(evidence_key(draft))
+        self.fact_charts |= self.fact_chart_keys(draft)
         for c in self.charts_of(draft):
             self.load[c] += 1
 
@@ -469,8 +512,15 @@ def exact_value(term: Term, unit: str | None) -> Num:
 
 def derived_value(term: Term, unit: str | None, decimals: int) -> Num:
     """A computed number shown with ``decimals`` (more where fewer would print it over 0.5%
-    off): propagated tolerance plus rounding."""
+    off; a total or mean of axis readings no finer than its tolerance): propagated tolerance
+    plus rounding."""
     decimals = enough_decimals(term.value, decimals)
+    if term.axis_read and aggregates(term.node):
+        # a total or mean of axis readings: no finer than the reading supports ("about 144",
+        # not "143.87" from four unlabelled bars)
+        decimals = min(decimals, reading_decimals(term.tol))
+        while decimals > reading_decimals(term.tol + rounding_tol(decimals)):
+            decimals -= 1  # the rounding's own slack counts in the answer's tolerance
     av = AnswerValue(
         kind="number",
         text=fmt_num(term.value, decimals),

@@ -55,7 +55,7 @@ def converted(term: qc.Term, decimals: int, unit: str | None) -> qc.Num | None:
         return None
     new_unit, factor = found
     shift = {1000: 3, 100: 2, 10: 1}.get(factor, 0)
-    scaled = qc.Term(term.tol * factor, apply("scale", term.node, constant(factor)))
+    scaled = qc.Term(term.tol * factor, apply("scale", term.node, constant(factor)), axis_read=term.axis_read)
     return qc.derived_value(scaled, new_unit, max(0, decimals - shift))
 
 

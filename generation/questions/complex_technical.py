@@ -61,7 +61,7 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
     claims = _claims(ctx, rng)
     why: Counter[str] = Counter()
     for i, fact, chart, p in claims:
-        if ctx.full(chart) or f"claim:{i}:complex" in ctx.used:
+        if ctx.full(chart) or f"claim:{i}:complex" in ctx.used or not ctx.fact_free(i, chart):
             why["evidence taken"] += 1
             continue
         if level == "L5" and not _colour_finds(fact, chart, p):
@@ -175,6 +175,8 @@ def _by_colour(fact: TextFact, chart: Chart, p: DataPoint) -> _ByColour | None:
         return None
     who, names = _mark_named(fact, chart, p)
     if sum(colour_of(chart, x) == colour for x in chart.data) == 1:
+        if p.label in chart.visualProperties.highlightedItems:
+            return None  # the accent colour of a highlighted mark, whose pointer names it
         return _ByColour(f"the {colour} mark", "Which mark is it", f"The {colour} mark is {who}", names)
     if p.category is None or p.label.lower() == p.category.lower() or not colour_keyed(chart, p):
         return None  # the series is named on the chart (an axis, its marks, a highlight's pointer)
@@ -342,7 +344,7 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
         if chart is None or not cc.sole_cause(ctx, i):
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is None or s.whole or not ctx.claim(f"cause:{i}:technical"):
+        if s is None or s.whole or not ctx.fact_free(i, chart) or not ctx.claim(f"cause:{i}:technical"):
             continue
         ch = cc.change(s)
         q = pick(

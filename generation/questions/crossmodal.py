@@ -111,9 +111,14 @@ def verify_with_chart(ctx: Context, level: Difficulty, rng: np.random.Generator)
 
 
 def _both_verdicts(ctx: Context, keep: Callable[[Claim], bool]) -> bool:
-    """A claim of each verdict that ``keep`` takes and no verify question has used is left."""
+    """A claim of each verdict that ``keep`` takes and no verify question (nor any question, on
+    its chart: ``Context.fact_free``) has used is left."""
     found = claims(ctx, np.random.default_rng(0))  # only which are left: the order is not used
-    left = {c.matches for c in found if keep(c) and f"claim:{c.index}:verify" not in ctx.used}
+    left = {
+        c.matches
+        for c in found
+        if keep(c) and f"claim:{c.index}:verify" not in ctx.used and ctx.fact_free(c.index, c.chart)
+    }
     return left == {True, False}
 
 

@@ -77,13 +77,18 @@ def _key(claim: ChangeClaim) -> str:
 def both_left(ctx: Context) -> bool:
     """A change claim of each verdict is left to ask (another slot's fallback needs one of each)."""
     found = change_claims(ctx, np.random.default_rng(0))  # only which are left: the order is not used
-    return {c.matches for c in found if f"change:{c.index}:verify" not in ctx.used} == {True, False}
+    left = {
+        c.matches
+        for c in found
+        if f"change:{c.index}:verify" not in ctx.used and ctx.fact_free(c.index, c.chart)
+    }
+    return left == {True, False}
 
 
 def verify_change(ctx: Context, rng: np.random.Generator, wanted: str) -> Draft | None:
     """Verify L4 on the first change claim left with the ``wanted`` verdict."""
     for claim in with_verdict(ctx, change_claims(ctx, rng), _key, wanted):
-        if ctx.claim(f"change:{claim.index}:verify"):
+        if ctx.fact_free(claim.index, claim.chart) and ctx.claim(f"change:{claim.index}:verify"):
             return _draft(claim, rng)
     return None
 

@@ -127,3 +127,28 @@ def highlight_named_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -
             out[f"{q.category} L5/of"] += 1
             out[f"{q.category} L5"] += found
     return out
+
+
+def pointer_answered(manifest: DocumentManifest, question: Question) -> bool | None:
+    """Whether an L5 question's answer names an item its chart highlights: every renderer may put
+    a pointer ("▼ 40–50", "◀ Spain") beside a highlighted mark naming it, so "which item is
+    highlighted", "which year", or "which mark is drawn in the accent colour" is answered by the
+    pointer's words, not by reading the chart. None for other levels."""
+    if question.difficulty != "L5":
+        return None
+    refs = {u.ref for u in question.evidence_units or [] if u.kind == "chart"}
+    charts = [c for c in manifest.charts if c.vizId in refs or c.index == question.chart_index]
+    marked = {k for c in charts for k in c.visualProperties.highlightedItems}
+    said = {t for v in question.answer_values for t in [v.text, *v.aliases]}
+    return bool(said & marked)
+
+
+def pointer_answered_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
+    """Per (category L5): the L5 questions (``<cell>/of``) and those a highlight's pointer answers."""
+    out: Counter[str] = Counter()
+    for manifest, q in pairs:
+        found = pointer_answered(manifest, q)
+        if found is not None:
+            out[f"{q.category} L5/of"] += 1
+            out[f"{q.category} L5"] += found
+    return out

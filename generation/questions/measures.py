@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from generation.charts.reading import own_figure, printed, value_printed
+from generation.questions.common import AGGREGATES
+from generation.questions.phrasing import reading_decimals
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 #: Label answers that are a verdict, by class.
@@ -271,11 +273,33 @@ def _places(value: float) -> int:
     return next((d for d in (0, 1, 2) if abs(value - round(value, d)) < 1e-9), 3)
 
 
+def reading_rounded(q: Question) -> set[int]:
+    """The answer values (by index) ``q`` gives as a total or mean at its reading's precision, no
+    finer than its tolerance (``common.derived_value`` rounds one of axis readings so: "about 144"
+    for four unlabelled bars whose values sum to 143.87)."""
+    out: set[int] = set()
+    for d in q.derivations or []:
+        if not {s.op for s in d.steps} & AGGREGATES:
+            continue
+        a = q.answer_values[d.value_index]
+        places = len(a.text.replace(",", "").partition(".")[2])
+        if a.abs_tol and places == reading_decimals(a.abs_tol):
+            out.add(d.value_index)
+    return out
+
+
+def rounded_to_reading(q: Question) -> bool:
+    """Whether ``q`` gives a total or mean at its reading's precision (:func:`reading_rounded`):
+    its readings carry more decimals on purpose."""
+    return bool(reading_rounded(q))
+
+
 def step_rounds_derived(q: Question) -> bool | None:
     """Whether the answer or a reasoning step prints a number ``q`` derives rounded to fewer
     decimals than it has: a number answer below its own text's decimals, or the sum of the marks
     it reads below their decimals ("the total is 0.37" for readings adding up to 0.373: the
-    worked steps disagree with the readings); None when ``q`` derives no such number."""
+    worked steps disagree with the readings; not a total or mean given at its reading's precision,
+    :func:`rounded_to_reading`); None when ``q`` derives no such number."""
     derived = [
         (a.value, len(m.group(1)))
         for a in q.answer_values
@@ -283,7 +307,7 @@ def step_rounds_derived(q: Question) -> bool | None:
         for m in [_DECIMAL.search(a.text)]
         if m
     ]
-    if len(q.required_data_points) >= 2:
+    if len(q.required_data_points) >= 2 and not rounded_to_reading(q):
         total = sum(r.value for r in q.required_data_points)
         derived.append((total, max(_places(total), *(_places(r.value) for r in q.required_data_points))))
     if not any(d for _, d in derived):

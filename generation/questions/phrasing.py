@@ -7,6 +7,7 @@ level may have). Generation and validation both import these so that they apply 
 
 from __future__ import annotations
 
+import math
 import re
 import string
 from collections.abc import Sequence
@@ -216,6 +217,14 @@ def shared_decimals(values: Sequence[float], decimals: int) -> int:
 
 def rounding_tol(decimals: int) -> float:
     return 0.5 * 10 ** (-decimals)
+
+
+def reading_decimals(tolerance: float) -> int:
+    """The decimals a figure known to within ``tolerance`` supports: its last printed digit no
+    finer than the tolerance (2.3 -> 0, 0.23 -> 1, 0.05 -> 2; an exact figure: 6)."""
+    if tolerance <= 0:
+        return 6
+    return max(0, math.ceil(-math.log10(tolerance) - 1e-9))
 
 
 def figure_ref(chart: Chart) -> str:

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
-    "5-d3-1": "ee73027eb7d688bab9795f2e0762fddbe1ea00ee9687df7eecbdd366ff5d8b37",
-    "5-d3-2": "b786f79810ad534cd9f92a5d5d2a14d98203f70ea4ff53e56722c01ead23f1b0",
-    "5-d3-3": "03d2b08ab4703635502cf9b163454d21fd9108d96d590ab181ddb62fecf55fd3",
-    "3-matplotlib-0": "5f6a512022eba2692947181a5a385c0d8bfdbe7c521083661e124d95f3f65136",
-    "3-matplotlib-1": "4ff7525c5a6e478522253497dd4753388556ae18c776b5d5e0307dc1ce678879",
+    "5-d3-0": "fdaf3663f238232f8ecaca7e1950917e996aabde15f8e7e589b9fac807dcf927",
+    "5-d3-1": "73d077d0d62f0d35de5d9d9330300dafd244e1155df5830043e08876b2a934d8",
+    "5-d3-2": "670afd003a19a3cb8bc881f42c4a5934adead0da71c98429afc625c7ce2be67f",
+    "5-d3-3": "ebe07cc6e61c90602744d16528d76f3131b5f1e4b904d5bd3f23b93b6a70fa44",
+    "3-matplotlib-0": "ecb7f26840c427241f35fd590bd69c9237c8005209686dfd145e05f687b37cd1",
+    "3-matplotlib-1": "7b269926ab1df4f86beaf99e4d7165230937fa1c0f7524d00b38c457bdc33d1c",
 }
 
 

@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from generation.questions.measures import step_rounds_derived
+from generation.questions.measures import rounded_to_reading, step_rounds_derived
 from generation.questions.phrasing import fmt_num
 from synthdocbench_tasks.schema import Question
 from tests.generation.questions.planned import planned_run, question_pairs
@@ -45,8 +45,9 @@ def test_the_measure_finds_a_sum_rounded_in_a_step() -> None:
         if len(q.required_data_points) < 2 or not re.fullmatch(r"[\d,]+\.\d\d[1-9]", text):
             continue  # not a sum of three decimals
         steps = [s.replace(text, fmt_num(total, 2)) for s in q.reasoning]
-        if steps == q.reasoning:
-            continue  # the sum is not printed in its steps
+        if steps == q.reasoning or rounded_to_reading(q):
+            continue  # the sum is not printed in its steps, or the answer is an axis reading's
         tried += 1
         flagged += bool(step_rounds_derived(q.model_copy(update={"reasoning": steps})))
-    assert tried >= 5 and flagged == tried, (tried, flagged)
+    # 3 here since questions53 rounds totals and means of axis readings to the reading (5 before)
+    assert tried >= 3 and flagged == tried, (tried, flagged)

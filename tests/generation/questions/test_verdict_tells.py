@@ -102,8 +102,8 @@ def test_no_single_feature_of_a_claim_tells_its_verdict(
     _, claims = run
     # 94 here since verify L4 asks change claims (crossmodal_change), not a mark's claim (106 before;
     # 119 when a fallback took either verdict, 122 before audit45; 83 since this stop's claim-bound L3
-    # hops and topic re-draw)
-    assert len(claims) >= 80
+    # hops and topic re-draw; 76 since questions53 asks one fact on one chart once per report)
+    assert len(claims) >= 70
     majority = Counter(c.matches for c in claims).most_common(1)[0][1] / len(claims)
     assert majority <= 0.55
     assert all(c.gap <= MATCH_SHARE + 1e-9 for c in claims if c.matches)

@@ -93,7 +93,9 @@ def test_every_verify_claim_is_a_match_or_a_miss_by_one_margin(
             ok = verdict == "contradicts" and off >= max(1.5 * tol, 0.10 * abs(value)) - 1e-9
         if not ok:
             wrong.append((q.question_id, verdict, labelled, value, said, round(off / abs(value), 3)))
-    assert len(verify) >= 50  # one-mark claims: 53 here since verify L4 asks change claims
+    # one-mark claims: 53 here since verify L4 asks change claims, 49 since questions53 asks one
+    # fact on one chart once per report
+    assert len(verify) >= 45
     # both verdicts on both kinds of chart: the kind tells no verdict
     assert all(kinds[(labelled, v)] >= 8 for labelled in (True, False) for v in ("matches", "contradicts"))
     assert wrong == [], f"{len(wrong)} of {len(verify)} verify claims off the one separation: {wrong[:5]}"
