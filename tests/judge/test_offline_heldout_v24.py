@@ -42,6 +42,13 @@ swapped, unit_symbol_only, verdict_flip. Against the issue 25 targets: agreement
 false passes (7.6% against 3%), the certain share (69.8% against 70%) and the certain answers'
 95.0% / 3.6% (against 97% / 1%) miss, so the last test xfails.
 
+First run of offline-claims-v23 (the judge24 round, made in a worktree branched from main at
+68c892e, which holds no v24 file; it never looked for, listed or ran one), at its merge into
+merge53: agreement 90.7% (391 of 431); false passes 7.1% (14 of 197: the cut_trace one is now
+failed); false fails 26 of 234; certain 69.8% (301) at 95.0% (286 of 301), false passes 3.6% of
+the certain label-fails (6 of 165, the same six), false fails 9. Targets: agreement met; false
+passes, the certain share and the certain 95.0% / 3.6% miss. v24 is tuning material from here on.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v24.py
