@@ -60,6 +60,7 @@ from generation.world.derivation import (
     flatten,
 )
 from synthdocbench_tasks.schema import (
+    CATEGORIES,
     AnswerValue,
     Chart,
     DataPoint,
@@ -69,8 +70,14 @@ from synthdocbench_tasks.schema import (
     DocumentManifest,
     Operand,
     PositionBucket,
+    Subset,
     position_bucket,
 )
+
+
+def subset_of(category: str) -> Subset:
+    """The subset whose questions ``category`` belongs to."""
+    return next(s for s, cats in CATEGORIES.items() if category in cats)
 
 
 @dataclass(frozen=True)
@@ -269,10 +276,11 @@ class Context:
     #: Evidence sets (:func:`evidence_key`) of the questions taken so far, and questions per chart.
     evidence: set[tuple[object, ...]] = field(default_factory=set)
     load: Counter[int] = field(default_factory=Counter)
-    #: (text fact, chart index) of every text fact an earlier question cites on each chart it
-    #: reads: one fact is asked on one chart once per report, whichever builder asks it
-    #: (:mod:`generation.questions.reuse_measures` counts the pairs that did).
-    fact_charts: set[tuple[int, int]] = field(default_factory=set)
+    #: (subset, text fact, chart index) of every text fact an earlier question cites on each
+    #: chart it reads: one fact is asked on one chart once per subset of a report, whichever
+    #: builder asks it (:mod:`generation.questions.reuse_measures` counts the pairs that did).
+    #: Subsets are scored as separate tasks, so a cross-modal and a complex question may share one.
+    fact_charts: set[tuple[str, int, int]] = field(default_factory=set)
     #: Per mark (vizId, key), the text claims that state its value within the chart's reading
     #: tolerance (``elsewhere.claims_stating``).
     hinted: Stated = field(default_factory=dict)
@@ -315,19 +323,21 @@ class Context:
                 found |= {index[o.viz_id] for o in s.operands if o.viz_id in index}
         return found
 
-    def fact_chart_keys(self, draft: Draft) -> set[tuple[int, int]]:
-        """(text fact, chart index) for every text fact the draft cites on every chart it reads."""
-        return {(f, c) for f in draft.facts for c in self.charts_of(draft)}
+    def fact_chart_keys(self, draft: Draft) -> set[tuple[str, int, int]]:
+        """(subset, text fact, chart index) for every text fact the draft cites on every chart
+        it reads."""
+        subset = subset_of(draft.category)
+        return {(subset, f, c) for f in draft.facts for c in self.charts_of(draft)}
 
-    def fact_free(self, fact: int, chart: Chart) -> bool:
-        """Whether no earlier question cites text fact ``fact`` on ``chart``."""
-        return (fact, chart.index) not in self.fact_charts
+    def fact_free(self, fact: int, chart: Chart, subset: Subset) -> bool:
+        """Whether no earlier question of ``subset`` cites text fact ``fact`` on ``chart``."""
+        return (subset, fact, chart.index) not in self.fact_charts
 
     def admits(self, draft: Draft) -> bool:
-        """No earlier question has this draft's evidence set, or cites one of its text facts on
-        one of its charts (a second question on the same fact and chart asks nearly the same
-        thing: a complex technical and a complex impact question on one stated cause), and none
-        of its charts is full."""
+        """No earlier question has this draft's evidence set, or, in its subset, cites one of its
+        text facts on one of its charts (a second question on the same fact and chart asks nearly
+        the same thing: a complex technical and a complex impact question on one stated cause),
+        and none of its charts is full."""
         if evidence_key(draft) in self.evidence or self.fact_chart_keys(draft) & self.fact_charts:
             return False
         return all(self.load[c] < MAX_PER_CHART for c in self.charts_of(draft))

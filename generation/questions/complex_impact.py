@@ -118,7 +118,12 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
         # a credited period that is its series' whole span leaves the text nothing to give: the
         # answer is the chart's last value or its first-to-last change
-        if s is not None and not s.whole and f"cause:{i}:impact" not in ctx.used and ctx.fact_free(i, chart):
+        if (
+            s is not None
+            and not s.whole
+            and f"cause:{i}:impact" not in ctx.used
+            and ctx.fact_free(i, chart, "complex")
+        ):
             out.append(Credit(i, fact, picked, s))
     return out
 

@@ -61,7 +61,7 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
     claims = _claims(ctx, rng)
     why: Counter[str] = Counter()
     for i, fact, chart, p in claims:
-        if ctx.full(chart) or f"claim:{i}:complex" in ctx.used or not ctx.fact_free(i, chart):
+        if ctx.full(chart) or f"claim:{i}:complex" in ctx.used or not ctx.fact_free(i, chart, "complex"):
             why["evidence taken"] += 1
             continue
         if level == "L5" and not _colour_finds(fact, chart, p):
@@ -344,7 +344,12 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
         if chart is None or not cc.sole_cause(ctx, i):
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if s is None or s.whole or not ctx.fact_free(i, chart) or not ctx.claim(f"cause:{i}:technical"):
+        if (
+            s is None
+            or s.whole
+            or not ctx.fact_free(i, chart, "complex")
+            or not ctx.claim(f"cause:{i}:technical")
+        ):
             continue
         ch = cc.change(s)
         q = pick(

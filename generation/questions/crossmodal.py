@@ -117,7 +117,9 @@ def _both_verdicts(ctx: Context, keep: Callable[[Claim], bool]) -> bool:
     left = {
         c.matches
         for c in found
-        if keep(c) and f"claim:{c.index}:verify" not in ctx.used and ctx.fact_free(c.index, c.chart)
+        if keep(c)
+        and f"claim:{c.index}:verify" not in ctx.used
+        and ctx.fact_free(c.index, c.chart, "cross_modal")
     }
     return left == {True, False}
 

@@ -80,7 +80,7 @@ def both_left(ctx: Context) -> bool:
     left = {
         c.matches
         for c in found
-        if f"change:{c.index}:verify" not in ctx.used and ctx.fact_free(c.index, c.chart)
+        if f"change:{c.index}:verify" not in ctx.used and ctx.fact_free(c.index, c.chart, "cross_modal")
     }
     return left == {True, False}
 
@@ -88,7 +88,9 @@ def both_left(ctx: Context) -> bool:
 def verify_change(ctx: Context, rng: np.random.Generator, wanted: str) -> Draft | None:
     """Verify L4 on the first change claim left with the ``wanted`` verdict."""
     for claim in with_verdict(ctx, change_claims(ctx, rng), _key, wanted):
-        if ctx.fact_free(claim.index, claim.chart) and ctx.claim(f"change:{claim.index}:verify"):
+        if ctx.fact_free(claim.index, claim.chart, "cross_modal") and ctx.claim(
+            f"change:{claim.index}:verify"
+        ):
             return _draft(claim, rng)
     return None
 

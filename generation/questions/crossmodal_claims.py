@@ -370,7 +370,7 @@ def first_claim(
             continue
         if needs_colour and not colour_keyed(claim.chart, claim.point):
             continue
-        if ctx.fact_free(claim.index, claim.chart) and ctx.claim(f"claim:{claim.index}:{use}"):
+        if ctx.fact_free(claim.index, claim.chart, "cross_modal") and ctx.claim(f"claim:{claim.index}:{use}"):
             draft = make(claim)
             if draft is not None:
                 return draft

@@ -39,10 +39,14 @@ def cell(q: Question) -> str:
 def shared_fact_pairs(
     manifest: DocumentManifest, questions: Sequence[Question]
 ) -> list[tuple[Question, Question]]:
-    """The pairs of questions of one report that cite one text fact and read one chart."""
+    """The pairs of questions of one subset of one report that cite one text fact and read one
+    chart (subsets are scored as separate tasks: a cross-modal and a complex question may share
+    one)."""
     keys = [fact_chart_keys(manifest, q) for q in questions]
     return [
-        (questions[i], questions[j]) for i, j in combinations(range(len(questions)), 2) if keys[i] & keys[j]
+        (questions[i], questions[j])
+        for i, j in combinations(range(len(questions)), 2)
+        if questions[i].subset == questions[j].subset and keys[i] & keys[j]
     ]
 
 
