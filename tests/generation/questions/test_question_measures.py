@@ -90,8 +90,10 @@ def test_every_reference_answer_is_grammatical(run: list[tuple[DocumentManifest,
 
 def test_counts_survive(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     counts = Counter(q.subset for q in _all(run))
-    # complex here 57 of 60 (58 before a number looser than a quarter of itself went unasked)
-    assert all(counts[s] >= 3 * N_DOCS - 3 for s in ("chart", "cross_modal", "complex")), counts
+    # complex here 57 of 60 (58 before a number looser than a quarter of itself went unasked), 55
+    # since a text fact is asked on one chart once per subset (questions53; fresh 7789, 200
+    # reports: complex 585 -> 578, cross-modal 584 -> 573)
+    assert all(counts[s] >= 3 * N_DOCS - 5 for s in ("chart", "cross_modal", "complex")), counts
 
 
 def test_no_cross_modal_question_restates_its_claim(

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
 #: A run no other test plans (fresh when this test was written). Main's code here: 19 of 77 verify
 #: claims off the one separation (misses 2-3% from a printed label), 77 answer parts the text gives.
-SEED, N_DOCS = 1742, 60
+SEED, N_DOCS = 1742, 120
 
 
 @pytest.fixture(scope="module")
@@ -93,11 +93,14 @@ def test_every_verify_claim_is_a_match_or_a_miss_by_one_margin(
             ok = verdict == "contradicts" and off >= max(1.5 * tol, 0.10 * abs(value)) - 1e-9
         if not ok:
             wrong.append((q.question_id, verdict, labelled, value, said, round(off / abs(value), 3)))
-    # one-mark claims: 53 here since verify L4 asks change claims, 49 since questions53 asks one
-    # fact on one chart once per report
-    assert len(verify) >= 45
+    # one-mark claims: 53 of 60 reports since verify L4 asks change claims, 49 since questions53
+    # asks one fact on one chart once per subset; 120 reports since a verdict-and-kind cell held 7
+    # of 51 at 60 (fresh 7674, 200 reports: 46 / 42 labelled, 35 / 41 unlabelled matches / misses)
+    assert len(verify) >= 90, len(verify)
     # both verdicts on both kinds of chart: the kind tells no verdict
-    assert all(kinds[(labelled, v)] >= 8 for labelled in (True, False) for v in ("matches", "contradicts"))
+    assert all(kinds[(labelled, v)] >= 8 for labelled in (True, False) for v in ("matches", "contradicts")), (
+        kinds
+    )
     assert wrong == [], f"{len(wrong)} of {len(verify)} verify claims off the one separation: {wrong[:5]}"
 
 
