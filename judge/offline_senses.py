@@ -162,7 +162,7 @@ def reading_denied(ctx: _Context, facts: list[_Fact], text: _Text) -> str | None
 
 
 def _is_year(n: FoundNumber) -> bool:
-    return n.text.isdigit() and 1900 <= int(n.text) <= 2100
+    return len(n.text) == 4 and n.text.isdigit() and 1900 <= int(n.text) <= 2100
 
 
 #: a reason joined to a verdict ("X stood higher, since its …", "It fell, because …")
