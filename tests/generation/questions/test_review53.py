@@ -1,7 +1,7 @@
 """The defects of the questions53 review, held at zero over a plan-only paper run:
 
-- two questions of one report citing one text fact on one chart (``reuse_measures``; one shared
-  key, ``Context.fact_charts``, that every builder's draft passes);
+- two questions of one subset of a report citing one text fact on one chart (``reuse_measures``;
+  one shared key, ``Context.fact_charts``, that every builder's draft passes);
 - an L5 answer a highlight's pointer prints ("▼ 40–50" beside the mark a question asks
   "which item is it" of: ``cue_measures.pointer_answered``);
 - a total or mean of values read off an axis printed finer than the reading supports
