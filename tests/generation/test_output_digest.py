@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "fdaf3663f238232f8ecaca7e1950917e996aabde15f8e7e589b9fac807dcf927",
-    "5-d3-1": "73d077d0d62f0d35de5d9d9330300dafd244e1155df5830043e08876b2a934d8",
-    "5-d3-2": "670afd003a19a3cb8bc881f42c4a5934adead0da71c98429afc625c7ce2be67f",
-    "5-d3-3": "ebe07cc6e61c90602744d16528d76f3131b5f1e4b904d5bd3f23b93b6a70fa44",
-    "3-matplotlib-0": "ecb7f26840c427241f35fd590bd69c9237c8005209686dfd145e05f687b37cd1",
+    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
+    "5-d3-1": "ec6ba5408d9fc1e14a5091ded3a6acdc8196a7ffcfef7c29fcaaa5ce7659a1d2",
+    "5-d3-2": "4e234a3f002fe594f792bc3e154a76e9a4fa9697acf39ccf39009ae717797897",
+    "5-d3-3": "03d2b08ab4703635502cf9b163454d21fd9108d96d590ab181ddb62fecf55fd3",
+    "3-matplotlib-0": "a3a44085be14cbf33df643958f193ef00f03bcb62b7348d6d9fdb9e81b34eaee",
     "3-matplotlib-1": "7b269926ab1df4f86beaf99e4d7165230937fa1c0f7524d00b38c457bdc33d1c",
 }
 
