@@ -20,3 +20,8 @@ CATEGORIES: dict[Subset, tuple[str, ...]] = {
     "cross_modal": ("verify_with_chart", "integrate_sources", "compare_representations"),
     "complex": ("historical_timeline", "technical_quantitative", "impact_reception"),
 }
+
+
+def subset_of(category: str) -> Subset:
+    """The subset whose questions ``category`` belongs to."""
+    return next(s for s, cats in CATEGORIES.items() if category in cats)

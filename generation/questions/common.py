@@ -34,6 +34,7 @@ from generation.questions.elsewhere import (
     stated_uncited,
 )
 from generation.questions.kinds import Operation, allows
+from generation.questions.num import Num, Value
 from generation.questions.phrasing import (
     FLAT_FRACTION,
     TREND_FRACTION,
@@ -47,7 +48,6 @@ from generation.questions.phrasing import (
     reading_decimals,
     rounding_tol,
     value_unit,
-    with_unit,
 )
 from generation.world.derivation import (
     CALC_PREFIX,
@@ -60,7 +60,6 @@ from generation.world.derivation import (
     flatten,
 )
 from synthdocbench_tasks.schema import (
-    CATEGORIES,
     AnswerValue,
     Chart,
     DataPoint,
@@ -73,11 +72,7 @@ from synthdocbench_tasks.schema import (
     Subset,
     position_bucket,
 )
-
-
-def subset_of(category: str) -> Subset:
-    """The subset whose questions ``category`` belongs to."""
-    return next(s for s, cats in CATEGORIES.items() if category in cats)
+from synthdocbench_tasks.strata import subset_of
 
 
 @dataclass(frozen=True)
@@ -155,34 +150,6 @@ def mean_term(terms: Sequence[Term]) -> Term:
 def scale_term(term: Term, factor: int) -> Term:
     """``term`` times ``factor`` (a change of scale word, e.g. billion to million), exact."""
     return Term(0.0, apply("scale", term.node, constant(factor)), axis_read=term.axis_read)
-
-
-@dataclass(frozen=True)
-class Num:
-    """A number answer value and the program (over the cited evidence) that recomputes it."""
-
-    av: AnswerValue
-    node: Node
-
-    @property
-    def text(self) -> str:
-        return self.av.text
-
-    @property
-    def unit(self) -> str | None:
-        return self.av.unit
-
-    @property
-    def value(self) -> float:
-        assert self.av.value is not None
-        return self.av.value
-
-    def said(self) -> str:
-        """The number with its unit, as the answer sentence writes it."""
-        return with_unit(self.av.text, self.av.unit)
-
-
-Value = AnswerValue | Num
 
 
 @dataclass
