@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from generation.charts.registry import chart_type
 from generation.charts.spec import ACCENT_COLOUR
@@ -120,13 +120,7 @@ def named_by_highlight(manifest: DocumentManifest, question: Question) -> bool |
 def highlight_named_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
     """Per (subset, category): L5 questions asking a series by its colour (``<cell>/of``) and
     those whose series the chart's highlight names (``<cell>``)."""
-    out: Counter[str] = Counter()
-    for manifest, q in pairs:
-        found = named_by_highlight(manifest, q)
-        if found is not None:
-            out[f"{q.category} L5/of"] += 1
-            out[f"{q.category} L5"] += found
-    return out
+    return _l5_counts(pairs, named_by_highlight)
 
 
 def pointer_answered(manifest: DocumentManifest, question: Question) -> bool | None:
@@ -145,9 +139,17 @@ def pointer_answered(manifest: DocumentManifest, question: Question) -> bool | N
 
 def pointer_answered_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
     """Per (category L5): the L5 questions (``<cell>/of``) and those a highlight's pointer answers."""
+    return _l5_counts(pairs, pointer_answered)
+
+
+def _l5_counts(
+    pairs: Iterable[tuple[DocumentManifest, Question]],
+    check: Callable[[DocumentManifest, Question], bool | None],
+) -> Counter[str]:
+    """Per category: the L5 questions ``check`` applies to (``<cell>/of``) and those it finds."""
     out: Counter[str] = Counter()
     for manifest, q in pairs:
-        found = pointer_answered(manifest, q)
+        found = check(manifest, q)
         if found is not None:
             out[f"{q.category} L5/of"] += 1
             out[f"{q.category} L5"] += found

@@ -16,13 +16,14 @@ import pytest
 
 from generation.plan.doc_plan import DocumentPlan
 from generation.questions.arithmetic import difference_term
-from generation.questions.common import Term, derived_value, mean_term, sum_term
+from generation.questions.common import Context, Term, derived_value, mean_term, sum_term
 from generation.questions.cue_measures import pointer_answered_counts
 from generation.questions.phrasing import reading_decimals
 from generation.questions.precision_measures import precision_counts
 from generation.questions.reuse_measures import reuse_counts, shared_fact_pairs
 from generation.world.derivation import Leaf
 from synthdocbench_tasks.schema import Question
+from synthdocbench_tasks.strata import subset_of
 from tests.generation.questions.planned import planned_run, question_pairs
 
 Run = list[tuple[DocumentPlan, list[Question]]]
@@ -87,3 +88,19 @@ def test_a_total_of_axis_readings_rounds_to_the_reading_and_printed_labels_do_no
     # a gap of one reading from a mean of readings is a figure worked out from a mean
     gap = derived_value(difference_term(read[0], mean_term(read)), None, 2)
     assert gap.text == "11"
+
+
+@pytest.mark.slow
+def test_a_fact_on_a_chart_is_taken_once_per_subset(run: Run) -> None:
+    """A text fact taken on a chart by one subset's question is refused to that subset only:
+    subsets are scored as separate tasks (``Context.fact_free``, ``Context.admits``)."""
+    plan, questions = run[0]
+    ctx = Context.of(plan.manifest)
+    chart = plan.manifest.charts[0]
+    assert ctx.fact_free(0, chart, "complex") and ctx.fact_free(0, chart, "cross_modal")
+    ctx.fact_charts.add((subset_of("technical_quantitative"), 0, chart.index))
+    assert not ctx.fact_free(0, chart, "complex")
+    assert ctx.fact_free(0, chart, "cross_modal")
+    # the counter counts pairs within a subset only
+    pairs = shared_fact_pairs(plan.manifest, questions)
+    assert all(a.subset == b.subset for a, b in pairs)
