@@ -13,7 +13,7 @@ written (``bench._timing.installed_env``; where ``PYTHONDONTWRITEBYTECODE`` is s
 process would compile the generator again, and a Ray run has three that import it: the driver
 and each worker, where the local pool's workers inherit it by fork). Each rep also times, in a
 fresh process, Ray's fixed cost alone: ``import ray``, the same private instance the command starts
-(``generation.run.ray_run.ray_session``), one trivial task per CPU (every worker process
+(``generation.run.ray_session.ray_session``), one trivial task per CPU (every worker process
 started) and the shutdown. It prints each rep's wall seconds, the paired ratio Ray/local and
 the paired difference Ray − local (median and [min, max]), with psutil the CPU seconds of
 each side's process tree (the command, its workers, Node, Chromium and, with a private
@@ -73,7 +73,7 @@ def _command(args: argparse.Namespace, mode: str, out: Path) -> list[str]:
 _FIXED = """
 import time
 start = time.perf_counter()
-from generation.run.ray_run import ray_session
+from generation.run.ray_session import ray_session
 with ray_session({address!r}, num_cpus={cpus}) as ray:
     up = time.perf_counter()
     one = ray.remote(num_cpus=1)(lambda: None)
@@ -113,6 +113,9 @@ def ray_head(workers: int, env: dict[str, str], log: Path) -> Iterator[tuple[str
     argv = [str(ray_cli) if ray_cli.is_file() else "ray", "start", "--head", "--block", "--port", str(port)]
     argv += ["--node-ip-address", "127.0.0.1", "--num-cpus", str(workers)]
     argv += ["--include-dashboard", "false", "--disable-usage-stats"]
+    # its own temp dir: the address file `ray.init()` without an address would find and join
+    # (/tmp/ray/ray_current_cluster) stays untouched for every other Ray user of this machine
+    argv += ["--temp-dir", str(log.parent / "ray")]
     with open(log, "w", encoding="utf-8") as out:
         head = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     address = f"127.0.0.1:{port}"
