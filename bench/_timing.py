@@ -139,7 +139,7 @@ def run_timed(
     it starts), sampled every 50 ms (a process's last sample counts, so one that lives less is
     missed). With ``also`` (a pid: a Ray head started beforehand, whose raylet starts the
     command's workers), the CPU seconds that process tree spends while the command runs are
-    added. A non-zero exit stops the bench with ``what`` and the end of the output."""
+    added. A non-zero exit stops the bench with ``what`` and the start and end of the output."""
     seen: dict[tuple[int, float], float] = {}
     outside = None if psutil is None or also is None else psutil.Process(also)
     before: dict[tuple[int, float], float] = {}
@@ -163,6 +163,7 @@ def run_timed(
         log.seek(0)
         output = log.read()
     if child.returncode != 0:
-        raise SystemExit(f"{what} failed (exit {child.returncode}): {output[-2000:]}")
+        shown = output if len(output) <= 4000 else f"{output[:2000]}\n[…]\n{output[-2000:]}"
+        raise SystemExit(f"{what} failed (exit {child.returncode}): {shown}")
     cpu = sum(seen.values()) - sum(before.values()) if psutil is not None else None
     return Timed(seconds, cpu, output)

@@ -115,7 +115,7 @@ def ray_head(workers: int, env: dict[str, str], log: Path) -> Iterator[tuple[str
     argv += ["--include-dashboard", "false", "--disable-usage-stats"]
     # its own temp dir: the address file `ray.init()` without an address would find and join
     # (/tmp/ray/ray_current_cluster) stays untouched for every other Ray user of this machine
-    argv += ["--temp-dir", str(log.parent / "ray")]
+    argv += ["--temp-dir", str(log.parent / "ray-head")]
     with open(log, "w", encoding="utf-8") as out:
         head = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True)
     address = f"127.0.0.1:{port}"
@@ -134,6 +134,8 @@ def ray_head(workers: int, env: dict[str, str], log: Path) -> Iterator[tuple[str
         _fixed_cost(workers, address, env)
         yield address, head.pid
     finally:
+        if head.poll() is not None:  # it stopped by itself: say why (its log, the end of it)
+            print(f"the Ray head had stopped: {log.read_text(encoding='utf-8')[-3000:]}", file=sys.stderr)
         head.send_signal(signal.SIGTERM)  # --block: the head stops every process it started
         try:
             head.wait(timeout=60)
