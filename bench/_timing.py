@@ -131,12 +131,21 @@ class Timed(NamedTuple):
     output: str
 
 
-def run_timed(argv: Sequence[str], what: str, env: Mapping[str, str] | None = None) -> Timed:
+def run_timed(
+    argv: Sequence[str], what: str, env: Mapping[str, str] | None = None, *, also: int | None = None
+) -> Timed:
     """Run ``argv`` to its end, timed from outside: wall seconds, and the CPU seconds (user +
     system) of its process tree (every process below it: workers, Node, Chromium, a Ray instance
     it starts), sampled every 50 ms (a process's last sample counts, so one that lives less is
-    missed). A non-zero exit stops the bench with ``what`` and the end of the output."""
+    missed). With ``also`` (a pid: a Ray head started beforehand, whose raylet starts the
+    command's workers), the CPU seconds that process tree spends while the command runs are
+    added. A non-zero exit stops the bench with ``what`` and the start and end of the output."""
     seen: dict[tuple[int, float], float] = {}
+    outside = None if psutil is None or also is None else psutil.Process(also)
+    before: dict[tuple[int, float], float] = {}
+    if outside is not None:
+        _tree_cpu(outside, before)
+        seen.update(before)
     # the output goes to a file: a pipe nobody reads while sampling would block a chatty child
     with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
         start = time.perf_counter()
@@ -145,10 +154,16 @@ def run_timed(argv: Sequence[str], what: str, env: Mapping[str, str] | None = No
                 root = psutil.Process(child.pid)
                 while child.poll() is None:
                     _tree_cpu(root, seen)
+                    if outside is not None:
+                        _tree_cpu(outside, seen)
                     time.sleep(0.05)
+                if outside is not None:
+                    _tree_cpu(outside, seen)
         seconds = time.perf_counter() - start
         log.seek(0)
         output = log.read()
     if child.returncode != 0:
-        raise SystemExit(f"{what} failed (exit {child.returncode}): {output[-2000:]}")
-    return Timed(seconds, sum(seen.values()) if psutil is not None else None, output)
+        shown = output if len(output) <= 4000 else f"{output[:2000]}\n[…]\n{output[-2000:]}"
+        raise SystemExit(f"{what} failed (exit {child.returncode}): {shown}")
+    cpu = sum(seen.values()) - sum(before.values()) if psutil is not None else None
+    return Timed(seconds, cpu, output)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -132,26 +132,61 @@ def generate(
 
         if not forks_from_run():  # on Linux the pool forks from this process: no server
             start_server(GENERATION_PRELOAD)  # its imports overlap this process's own, just below
-    from generation.charts.d3 import D3NotFoundError
-    from generation.document.render import BrowserLaunchError
-    from generation.run.pipeline import PipelineError, generate_runs
-
     try:
         if ray is not None:
-            from generation.run.ray_run import generate_runs_ray
-
-            summaries = generate_runs_ray(
-                runs, out, address=ray, shard=_parse_shard(shard), d3_path=d3, progress=progress
-            )
+            # Ray starts, and its workers warm up, before this process imports the generator
+            summaries = _generate_on_ray(runs, out, ray, _parse_shard(shard), d3, progress)
         else:
+            from generation.run.pipeline import generate_runs
+
             summaries = generate_runs(runs, out, shard=_parse_shard(shard), d3_path=d3, progress=progress)
-    except (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError) as exc:
+    except Exception as exc:
+        if not isinstance(exc, _generate_errors()):
+            raise
         _fail(first_line(exc))
         raise
     for summary in summaries:
         typer.echo(str(summary))
     if not all(summary.ok for summary in summaries):
         raise typer.Exit(1)
+
+
+def _warm_ray_worker() -> str | None:
+    """A warm-up task, run in a Ray worker (this module imports none of the generator at its top,
+    so the driver submits it without importing the generator)."""
+    from generation.run.ray_run import warm_worker
+
+    return warm_worker()
+
+
+def _generate_on_ray(
+    runs: list[Any], out: Path, address: str, shard: tuple[int, int] | None, d3: Path | None, progress: bool
+) -> list[Any]:
+    """``generate --ray``: Ray up first (a private instance, or joined; it takes seconds), one
+    warm-up task per CPU submitted at once (each worker imports the generator and starts its
+    Chromium), and only then the generator imported in this process, so that its import and the
+    workers' warm-up overlap Ray's start instead of following it."""
+    from generation.run.ray_session import local_cpus, ray_session, warm_workers
+
+    with ray_session(address, num_cpus=local_cpus(runs)) as session:
+        warming = warm_workers(session, _warm_ray_worker, sum(run.config.n_docs for run in runs))
+        from generation.run.ray_run import generate_runs_ray
+
+        summaries = generate_runs_ray(runs, out, shard=shard, d3_path=d3, progress=progress)
+        del warming  # finished by now: the documents were queued behind them
+        return summaries
+
+
+def _generate_errors() -> tuple[type[Exception], ...]:
+    """The failures of ``generate`` that are one line for the user (imported once one is raised:
+    with ``--ray`` the generator is imported after Ray has started)."""
+    from generation.charts.d3 import D3NotFoundError
+    from generation.document.render import BrowserLaunchError
+    from generation.plan.config import ConfigError
+    from generation.run.ray_session import RayUnavailableError
+    from generation.run.setup import PipelineError
+
+    return (ConfigError, D3NotFoundError, BrowserLaunchError, PipelineError, RayUnavailableError)
 
 
 @app.command()

@@ -1,12 +1,14 @@
 """Generation on a Ray cluster: one Ray task per document, one browser per worker process.
 
-``synthdocbench generate … --ray [ADDRESS]`` runs :func:`generate_runs_ray`. The driver (the
+``synthdocbench generate … --ray [ADDRESS]`` starts Ray (or joins the cluster) and warms the
+workers (:func:`generation.run.ray_session.warm_workers`) before it imports this module and calls
+:func:`generate_runs_ray`. The driver (the
 machine running the command) writes ``config.json``, skips finished documents and submits one
 task per remaining document, longest first as a local run takes them; each task calls
 :func:`generation.run.pipeline.generate_document`, the very function a local run uses, so the
 files are byte-identical to a local run of the same config and seed, and every file is written
-atomically with ``DONE`` last. A Ray worker process
-keeps one Chromium (started on its first document) for every later task it runs.
+atomically with ``DONE`` last. A Ray worker process keeps one Chromium (started by its warm-up
+task, :func:`warm_worker`, else on its first document) for every later task it runs.
 
 ``OUT`` must be one folder every node sees at the same path (NFS, Lustre, EFS, a FUSE mount of
 a bucket): workers write the documents, the driver checks they are there. A worker that dies
@@ -19,10 +21,7 @@ from __future__ import annotations
 
 import atexit
 import gc
-import os
 import socket
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,39 +30,15 @@ from generation.document.render import BrowserLaunchError, Renderer
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.rng import doc_id_for
 from generation.run.pipeline import Planner, default_planner, fill_caches, longest_first, try_document
-from generation.run.setup import (
-    GenerateSummary,
-    PipelineError,
-    doc_dir,
-    document_error,
-    open_run,
+from generation.run.ray_session import (
+    DEFAULT_MAX_RETRIES,
+    RayUnavailableError,
+    import_ray,
+    local_cpus,
+    ray_session,
 )
+from generation.run.setup import GenerateSummary, doc_dir, document_error, open_run
 from synthdocbench_tasks.errors import first_line
-
-#: Ray reruns a task whose worker process died (not one that raised) this many times.
-DEFAULT_MAX_RETRIES = 3
-#: The address that starts a private Ray instance on this machine (``--ray`` without a value).
-LOCAL = "local"
-#: Seconds a cluster's HOST:PORT gets to accept a TCP connection before Ray is asked to join it
-#: (``ray.init`` itself retries a dead address for over a minute before it gives up).
-PROBE_TIMEOUT_S = 5.0
-
-
-class RayUnavailableError(PipelineError):
-    """Ray is not installed, or the cluster cannot be reached; one line for the user."""
-
-
-def import_ray() -> ModuleType:
-    """The ``ray`` module, or :class:`RayUnavailableError` saying how to install it."""
-    try:
-        import ray
-    except ImportError as exc:
-        raise RayUnavailableError(
-            "--ray needs the optional Ray extra: pip install 'synthdocbench[ray]' "
-            "(or pip install 'ray>=2.40,<3')"
-        ) from exc
-    return ray
-
 
 # ---- worker side: one Renderer per Ray worker process, started on its first document ----
 
@@ -83,6 +58,18 @@ def _worker_renderer() -> Renderer:
         _RENDERER.append(renderer)
         atexit.register(renderer.close)
     return _RENDERER[0]
+
+
+def warm_worker() -> str | None:
+    """This worker process ready for its first document (:func:`_worker_renderer`: the generator
+    imported, its caches filled, its heap frozen, Chromium started), as a warm-up task submitted
+    when Ray starts (:func:`generation.run.ray_session.warm_workers`) asks; None, or the line saying
+    why Chromium did not start (a document in this worker then tries again and reports it)."""
+    try:
+        _worker_renderer()
+    except BrowserLaunchError as exc:
+        return f"{socket.gethostname()}: {first_line(exc)}"
+    return None
 
 
 def _ray_task(
@@ -109,69 +96,6 @@ def _ray_task(
 
 
 # ---- driver side ----
-
-
-def unreachable(address: str, timeout: float = PROBE_TIMEOUT_S) -> str | None:
-    """Why nothing answers at ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``), else None.
-
-    None too for an address without a port (``auto``: Ray finds the cluster itself).
-    """
-    host, sep, port = address.removeprefix("ray://").rpartition(":")
-    if not sep or not host or not port.isdigit():
-        return None
-    try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
-            return None
-    except OSError as exc:
-        why = exc.strerror or ("timed out" if isinstance(exc, TimeoutError) else type(exc).__name__)
-        return f"nothing accepts connections at {host}:{port} ({why})"
-
-
-def _local_cpus(runs: list[Run]) -> int:
-    workers = max(run.config.workers for run in runs)
-    return workers if workers > 1 else max(1, os.cpu_count() or 1)
-
-
-@contextmanager
-def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator[ModuleType]:
-    """Ray connected to ``address`` for the duration of the block.
-
-    ``None`` or ``"local"`` starts a private instance on this machine with ``num_cpus`` CPUs
-    (shut down afterwards); any other value (``auto``, ``ray://HEAD:10001``, ``HOST:6379``)
-    joins that cluster. When Ray is already initialised in this process (a notebook, a test),
-    that connection is used and left open.
-    """
-    ray = import_ray()
-    if ray.is_initialized():
-        yield ray
-        return
-    local = address in (None, "", LOCAL)
-    reason = None if local else unreachable(str(address))
-    if reason is not None:
-        raise RayUnavailableError(
-            f"cannot reach the Ray cluster at {address}: {reason}; start it with "
-            "`ray start --head` or pass the address `ray status` prints on its head node"
-        )
-    try:
-        if local:
-            ray.init(
-                address="local",
-                num_cpus=num_cpus,
-                # a private instance listens on loopback only: nothing off this machine can submit to it
-                _node_ip_address="127.0.0.1",
-                include_dashboard=False,
-                configure_logging=False,
-                log_to_driver=True,
-            )
-        else:
-            ray.init(address=address, configure_logging=False, log_to_driver=True)
-    except Exception as exc:  # ConnectionError, ValueError, RuntimeError: Ray's own
-        where = "a local Ray instance" if local else f"the Ray cluster at {address}"
-        raise RayUnavailableError(f"cannot start {where}: {first_line(exc)}") from exc
-    try:
-        yield ray
-    finally:
-        ray.shutdown()
 
 
 def _in_flight_limit(ray: ModuleType) -> int:
@@ -261,11 +185,10 @@ def generate_runs_ray(
     planner: Planner | None = None,
     max_retries: int = DEFAULT_MAX_RETRIES,
 ) -> list[GenerateSummary]:
-    """Every run of a config on one Ray connection (see :func:`ray_session` for ``address``).
-
-    A local instance gets ``workers`` CPUs when the config sets ``workers`` > 1, else all cores.
-    """
-    with ray_session(address, num_cpus=_local_cpus(runs)):
+    """Every run of a config on one Ray connection (see :func:`generation.run.ray_session.ray_session`
+    for ``address``; an open connection is used as it is). A local instance gets ``workers`` CPUs
+    when the config sets ``workers`` > 1, else all cores."""
+    with ray_session(address, num_cpus=local_cpus(runs)):
         return [
             generate_on_ray(
                 run.config,

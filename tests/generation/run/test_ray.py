@@ -48,7 +48,14 @@ def _doc_ids(*indices: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def ray_local() -> Iterator[Any]:
-    ray.init(num_cpus=2, include_dashboard=False, configure_logging=False, _node_ip_address="127.0.0.1")
+    # address="local": a new instance, even where `ray start` runs one on this machine
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=False,
+        configure_logging=False,
+        _node_ip_address="127.0.0.1",
+    )
     try:
         yield ray
     finally:
@@ -346,7 +353,7 @@ def test_ray_flag_alone_means_a_local_instance() -> None:
 
 
 def test_a_missing_ray_extra_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from generation.run.ray_run import RayUnavailableError, import_ray
+    from generation.run.ray_session import RayUnavailableError, import_ray
 
     monkeypatch.setitem(sys.modules, "ray", None)  # what `import ray` meets without the extra
     with pytest.raises(RayUnavailableError, match=r"^--ray needs the optional Ray extra: pip install"):
@@ -365,18 +372,96 @@ def _generate_cli(args: list[str], timeout: float = 300) -> subprocess.Completed
     )
 
 
-def test_generate_command_joins_a_running_ray_instance(ray_local: Any, tmp_path: Path) -> None:
-    out = tmp_path / "cli"
-    config = tmp_path / "small.yaml"
+@pytest.fixture(scope="module")
+def small_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    config = tmp_path_factory.mktemp("config") / "small.yaml"
     config.write_text(
         "target_pages: 4\nmin_charts: 2\nmax_charts: 2\nquestions_per_subset: 1\n", encoding="utf-8"
     )
-    address = ray_local.get_runtime_context().gcs_address  # 127.0.0.1:PORT (loopback only)
-    args = ["--config", str(config), "--out", str(out), "--n-docs", "1", "--no-progress", "--ray", address]
+    return config
+
+
+@pytest.fixture(scope="module")
+def local_cli(small_config: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``synthdocbench generate`` of two small documents on two local worker processes."""
+    out = tmp_path_factory.mktemp("local-cli")
+    args = [
+        "--config",
+        str(small_config),
+        "--out",
+        str(out),
+        "--n-docs",
+        "2",
+        "--workers",
+        "2",
+        "--no-progress",
+    ]
     proc = _generate_cli(args)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert proc.stdout.startswith(f"{out}: 1 generated, 0 already done, 0 failed of 1 in this shard")
+    return out
+
+
+def test_generate_command_joins_a_running_ray_instance(
+    ray_local: Any, small_config: Path, local_cli: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "cli"
+    address = ray_local.get_runtime_context().gcs_address  # 127.0.0.1:PORT (loopback only)
+    args = ["--config", str(small_config), "--out", str(out), "--n-docs", "2", "--workers", "2"]
+    proc = _generate_cli([*args, "--no-progress", "--ray", address])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.startswith(f"{out}: 2 generated, 0 already done, 0 failed of 2 in this shard")
     assert verify_output([out]).ok
+    assert _tree(out / "docs") == _tree(local_cli / "docs")
+
+
+def test_generate_command_on_a_private_ray_instance_gives_the_local_bytes(
+    small_config: Path, local_cli: Path, tmp_path: Path
+) -> None:
+    """``--ray`` alone: the command starts Ray and warms its workers before it imports the
+    generator (``synthdocbench_tasks.cli._generate_on_ray``), then shuts Ray down; the documents are the
+    local pool's, byte for byte."""
+    out = tmp_path / "cli"
+    args = ["--config", str(small_config), "--out", str(out), "--n-docs", "2", "--workers", "2"]
+    proc = _generate_cli([*args, "--no-progress", "--ray"])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.startswith(f"{out}: 2 generated, 0 already done, 0 failed of 2 in this shard")
+    assert _tree(out / "docs") == _tree(local_cli / "docs")
+
+
+def test_the_modules_that_start_ray_import_no_generator() -> None:
+    """What lets Ray start while the command imports the generator: the modules that start it
+    and submit the warm-up tasks import none of the generation stages."""
+    code = (
+        "import sys, synthdocbench_tasks.cli, generation.run.ray_session\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('generation.'))))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["generation.run", "generation.run.ray_session"]
+
+
+def test_warm_up_tasks_leave_workers_with_chromium_and_a_frozen_heap(ray_local: Any) -> None:
+    """One warm-up task per cluster CPU (no more than there are documents); each leaves its
+    worker process with the generator imported, Chromium started and its heap frozen."""
+    from generation.run.ray_session import warm_workers
+    from synthdocbench_tasks.cli import _warm_ray_worker
+
+    assert ray_local.get(warm_workers(ray_local, _warm_ray_worker, 5)) == [None, None]  # 2 CPUs
+    assert ray_local.get(warm_workers(ray_local, _warm_ray_worker, 1)) == [None]
+    assert warm_workers(ray_local, _warm_ray_worker, 0) == []
+    probe = ray_local.remote(num_cpus=1)(_worker_state)
+    states = {
+        pid: (renders, frozen) for pid, renders, frozen in ray_local.get([probe.remote() for _ in range(8)])
+    }
+    assert any(renders for renders, _ in states.values()), states
+    assert all(frozen > 10_000 for renders, frozen in states.values() if renders), states
 
 
 def _dead_port() -> int:
@@ -402,7 +487,7 @@ def test_a_dead_cluster_address_is_one_clear_line_not_a_hang(form: str, tmp_path
 
 
 def test_unreachable_reads_only_host_port_addresses() -> None:
-    from generation.run.ray_run import unreachable
+    from generation.run.ray_session import unreachable
 
     assert unreachable("auto") is None  # Ray finds the cluster itself
     assert unreachable("local") is None
