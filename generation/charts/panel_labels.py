@@ -170,3 +170,9 @@ def box_gap(box: Box, p: tuple[float, float]) -> float:
     dx = max(box[0] - p[0], 0.0, p[0] - box[2])
     dy = max(box[1] - p[1], 0.0, p[1] - box[3])
     return math.hypot(dx, dy)
+
+
+def year_ticks(chart: Chart) -> tuple[str, ...]:
+    """The years a grid of panels names under each panel's x axis: its first and last."""
+    years = list(dict.fromkeys(p.label for p in chart.data))
+    return tuple(dict.fromkeys([years[0], years[-1]])) if years else ()
