@@ -2,9 +2,11 @@
 outline charts.js and the matplotlib drawer draw, which the outline measure
 (``bench/chart_marks.py``) counts over planned charts and the rendering tests hold both renderers to.
 
-Each highlighted segment of a stacked bar is stroked on its own edges, :data:`HIGHLIGHT_STROKE_PX`
-wide and centred on them: half the stroke lies over the segment's fill at its top and at its
-bottom, so a segment thinner than the stroke shows no fill at all.
+A highlighted stack (or a highlighted series' segment) is outlined as a whole: one rectangle
+around it, drawn under the segments and twice :data:`HIGHLIGHT_STROKE_PX` wide, so the segments'
+fills cover its inner half and its outer half shows. No segment loses any of its fill to the
+outline, however thin (before, each segment was stroked on its own edges, half the stroke over
+its fill at its top and bottom, and a segment thinner than the stroke showed none).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from generation.charts.registry import chart_type
 from synthdocbench_tasks.schema import Chart
 
-#: The outline's width (px): charts.js' ``finishHighlight``; matplotlib's 1.8 pt at its dpi.
+#: The outline's visible width (px): half of charts.js' ``outlineUnder`` stroke (matplotlib's
+#: ``_outline_under``: 1.8 of its 3.6 pt).
 HIGHLIGHT_STROKE_PX = 2.2
 #: The shortest plot a stacked bar is drawn in (px; the narrowest slot's plot, as
 #: ``reading.MIN_SEGMENT_SHARE`` takes it).
@@ -41,5 +44,5 @@ def segment_fills(chart: Chart) -> dict[tuple[str, str], tuple[float, float]]:
         if not {p.label, p.category} & highlighted:
             continue
         height = abs(p.value) * px_per_unit
-        out[(p.label, p.category or "")] = (height, max(0.0, height - HIGHLIGHT_STROKE_PX))
+        out[(p.label, p.category or "")] = (height, height)  # the outline lies under every fill
     return out
