@@ -24,7 +24,8 @@ SHORTEST_PLOT_PX = 170.0
 
 def outlined(chart: Chart) -> bool:
     """Whether ``chart`` is a stacked bar with a highlighted stack or series (an outline)."""
-    if "stacked" not in chart_type(chart.chartType).families or chart.chartType != "stacked_bar":
+    families = chart_type(chart.chartType).families
+    if "stacked" not in families or "temporal" in families:  # a stacked area's bands are not bars
         return False
     keys = {p.label for p in chart.data} | {p.category for p in chart.data}
     return bool(keys & set(chart.visualProperties.highlightedItems))
