@@ -51,7 +51,8 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after charts54 (outlines under stacked bars, sparkline year ticks; regenerate on purpose, in a commit of its own).
+#: Digests after charts54 (stacked-bar outlines, sparkline year ticks; regenerate on purpose, in a
+#: commit of its own).
 FROZEN = {
     "5-d3-0": "520f9c853114d39fb632744f7362544e39ce067fbff71f58108f4cafc326c53d",
     "5-d3-1": "6e997464d83a1551206ae26bb04e1fe3eeaa298493dc47471560780c5619464f",
