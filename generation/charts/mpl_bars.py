@@ -24,6 +24,7 @@ from generation.charts.mpl_common import (
     _lookup,
     _num,
     _offset_text,
+    _outline_under,
     _series,
     _small,
     _sorted,
@@ -236,6 +237,8 @@ def _draw_grouped(fig: Figure, ctx: _Ctx, stacked: bool) -> None:
                 (bar,) = ax.bar(g, d.value, bottom=base, width=band, color=colors[si])
                 bar.set_edgecolor("#ffffff")
                 bar.set_linewidth(0.5)
+                if ctx.is_hl(s) and not ctx.is_hl(group):
+                    _outline_under(ax, g - band / 2, base, band, d.value)
                 if ctx.labels_on and value_printed(ctx.chart, d):
                     ax.text(
                         g,
@@ -262,8 +265,10 @@ def _draw_grouped(fig: Figure, ctx: _Ctx, stacked: bool) -> None:
                         fontsize=_small(ctx),
                         fontweight="bold",
                     )
-            if ctx.is_hl(group, s):
+            if not stacked and ctx.is_hl(group, s):
                 _highlight(bar)
+        if stacked and ctx.is_hl(group):
+            _outline_under(ax, g - band / 2, 0.0, band, base)
         if ctx.is_hl(group):
             values = [get[(group, s)].value for s in series if (group, s) in get]
             top = base if stacked else max(values, default=0.0)

@@ -38,6 +38,7 @@ from generation.charts.mpl_common import (
     _value_axis,
     _value_title,
 )
+from generation.charts.panel_labels import panel_columns, year_ticks
 from generation.charts.reading import value_printed
 
 
@@ -213,7 +214,8 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
     panels = _series(ctx)
     xs = _uniq([d.label for d in ctx.chart.data])
     get = _lookup(ctx)
-    cols = min(len(panels), 3 if ctx.width_px >= 420 else 2)
+    ticks = year_ticks(ctx.chart)  # the years named under each panel, as charts.js names them
+    cols = min(len(panels), panel_columns(len(panels)))
     rows = math.ceil(len(panels) / cols)
     axes = fig.subplots(rows, cols, squeeze=False)
     for k, ax in enumerate(axes.flat):
@@ -244,7 +246,7 @@ def _draw_sparklines(fig: Figure, ctx: _Ctx) -> None:
                     va="bottom",
                     fontsize=_at_least(_small(ctx) * 0.85),
                 )
-        ax.set_xticks([0, len(xs) - 1], [_t(xs[0]), _t(xs[-1])])
+        ax.set_xticks([xs.index(y) for y in ticks], [_t(y) for y in ticks])
         ax.yaxis.set_major_locator(MaxNLocator(nbins=3))
         from matplotlib.ticker import FuncFormatter
 

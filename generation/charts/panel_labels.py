@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generation.charts.band_labels import LABEL_CHAR_PX, LABEL_SLOT_PX, PERCENT_PX
+from generation.charts.band_labels import LABEL_CHAR_PX, LABEL_SLOT_PX, PERCENT_PX, TICK_CHAR_PX
 from generation.charts.scale import nice_step, panel_domain
 from generation.charts.spec import chart_decimals
 from generation.plan.archetypes import STYLES
@@ -77,9 +77,14 @@ class _Panel:
         return self.height * (1 - (v - lo) / ((hi - lo) or 1.0))
 
 
+def panel_columns(n_panels: int) -> int:
+    """How many columns a grid of ``n_panels`` panels has (charts.js and matplotlib alike)."""
+    return 2 if n_panels <= 4 else 3
+
+
 def _panels(n_panels: int, n_years: int, domain: tuple[float, float], title_px: float) -> list[_Panel]:
     """A panel's plot in each slot a figure of its own is drawn in, its title on one row or two."""
-    cols = 2 if n_panels <= 4 else 3
+    cols = panel_columns(n_panels)
     rows = math.ceil(n_panels / cols)
     width = LABEL_SLOT_PX[0]
     out = []
@@ -170,3 +175,28 @@ def box_gap(box: Box, p: tuple[float, float]) -> float:
     dx = max(box[0] - p[0], 0.0, p[0] - box[2])
     dy = max(box[1] - p[1], 0.0, p[1] - box[3])
     return math.hypot(dx, dy)
+
+
+#: A year under a panel's x axis keeps this far (px) from the next one named there; named at most
+#: every :data:`MOST_STEP` years, no year is more than one from a named one (found without counting).
+YEAR_GAP_PX, MOST_STEP = 6.0, 3
+
+
+def year_ticks(chart: Chart) -> tuple[str, ...]:
+    """The years a grid of panels names under each panel's x axis (charts.js reads them as the
+    spec's ``xTicks``; the matplotlib drawer calls this): every ``step`` years from the first, the
+    least step (1 to 3) whose names fit side by side in the narrowest panel (a grid of panels is
+    drawn in a figure of its own, ``reading.own_figure``: at least :data:`LABEL_SLOT_PX` wide),
+    preferring the next step where it names the last year too and is at most :data:`MOST_STEP`."""
+    years = list(dict.fromkeys(p.label for p in chart.data))
+    n = len(years)
+    if n <= 2:
+        return tuple(years)
+    cols = panel_columns(len({p.category or "" for p in chart.data}))
+    span = (LABEL_SLOT_PX[0] - FRAME_X) / cols - PANEL_LEFT - PANEL_RIGHT
+    pitch = span / (n - 1 + 2 * X_PADDING)
+    room = TICK_CHAR_PX * max(len(y) for y in years) + YEAR_GAP_PX
+    fitting = [s for s in range(1, n) if s * pitch >= room] or [n - 1]
+    ending = [s for s in fitting if (n - 1) % s == 0 and s <= MOST_STEP]
+    step = ending[0] if ending and ending[0] <= fitting[0] + 1 else fitting[0]
+    return tuple(years[k] for k in range(0, n, step))

@@ -93,10 +93,13 @@ MIN_SEGMENT_SHARE = (0.08, 0.11)
 def own_figure(chart: Chart) -> bool:
     """Whether ``chart``'s printed values are planned for a figure of its own (a labelled stacked
     area: :func:`band_labels` plans for the smallest such slot, ``band_labels.LABEL_SLOT_PX``; a
-    labelled grid of panels, whose labels beside a panel's points need a share of a whole row; a
+    grid of panels, whose labels beside a panel's points and years under its axis need a share of a
+    whole row, labelled or not; a
     labelled multi-line chart: :func:`line_labels` plans for the same slot), so the document's
     layout never draws it beside another figure, in a smaller slot."""
-    return printed(chart) and (banded(chart) or chart_type(chart.chartType).panels or several_lines(chart))
+    if chart_type(chart.chartType).panels:
+        return True  # its panels' year ticks (panel_labels.year_ticks) are planned for that slot too
+    return printed(chart) and (banded(chart) or several_lines(chart))
 
 
 def value_printed(chart: Chart, point: DataPoint) -> bool:

@@ -29,6 +29,7 @@ from generation.charts.band_labels import band_frame, banded
 from generation.charts.d3 import charts_script
 from generation.charts.mpl import render_chart_svg
 from generation.charts.mpl_common import ChartStyle
+from generation.charts.panel_labels import year_ticks
 from generation.charts.reading import own_figure, value_printed
 from generation.charts.registry import chart_type, drawn_by
 from generation.document.render import CONTENT_WIDTH_PX
@@ -291,7 +292,8 @@ def chart_spec(chart: Chart) -> dict[str, Any]:
     chart-type registry which axis carries the values (``valueAxis``: ``"x"`` or ``"y"``), and
     whether each mark's value is printed (``printed``: ``reading.value_printed``, which the
     question planner reads too), and a stacked area's frame (``bandFrame``: the margins and
-    the smallest plot its labels are planned for, ``band_labels.band_frame``)."""
+    the smallest plot its labels are planned for, ``band_labels.band_frame``) and a grid's
+    ``xTicks`` (``panel_labels.year_ticks``)."""
     spec = chart.model_dump(
         mode="json", include={"vizId", "chartType", "title", "axes", "data", "visualProperties"}
     )
@@ -300,6 +302,8 @@ def chart_spec(chart: Chart) -> dict[str, Any]:
         item["printed"] = value_printed(chart, point)  # the segments and bands charts.js labels
     if banded(chart):
         spec["bandFrame"] = band_frame(chart).spec()  # the margins its labels are planned for
+    if chart_type(chart.chartType).panels:
+        spec["xTicks"] = list(year_ticks(chart))  # the years under each panel's axis
     return spec
 
 

@@ -260,7 +260,7 @@ def unprinted_asked(manifest: DocumentManifest, q: Question) -> bool | None:
 def band_values_printed(manifest: DocumentManifest) -> tuple[int, int]:
     """(values the planner counts printed, all values) of the report's labelled stacked areas
     (``reading.own_figure``, ``reading.value_printed``): how much of such a chart a question can read."""
-    charts = [c for c in manifest.charts if own_figure(c)]
+    charts = [c for c in manifest.charts if own_figure(c) and printed(c)]
     return sum(value_printed(c, p) for c in charts for p in c.data), sum(len(c.data) for c in charts)
 
 

@@ -51,14 +51,15 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
+#: Digests after charts54 (stacked-bar outlines, sparkline year ticks; regenerate on purpose, in a
+#: commit of its own).
 FROZEN = {
-    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
-    "5-d3-1": "ec6ba5408d9fc1e14a5091ded3a6acdc8196a7ffcfef7c29fcaaa5ce7659a1d2",
-    "5-d3-2": "4e234a3f002fe594f792bc3e154a76e9a4fa9697acf39ccf39009ae717797897",
-    "5-d3-3": "03d2b08ab4703635502cf9b163454d21fd9108d96d590ab181ddb62fecf55fd3",
-    "3-matplotlib-0": "a3a44085be14cbf33df643958f193ef00f03bcb62b7348d6d9fdb9e81b34eaee",
-    "3-matplotlib-1": "7b269926ab1df4f86beaf99e4d7165230937fa1c0f7524d00b38c457bdc33d1c",
+    "5-d3-0": "520f9c853114d39fb632744f7362544e39ce067fbff71f58108f4cafc326c53d",
+    "5-d3-1": "6e997464d83a1551206ae26bb04e1fe3eeaa298493dc47471560780c5619464f",
+    "5-d3-2": "105c9fc79e0049a30114637334bceb0f1b61619cbb47c997e7d86131efa2b890",
+    "5-d3-3": "294b8f2eddbe1ec6a171fd49dc74edfc643bd24126ccb1759e24275f63c42f84",
+    "3-matplotlib-0": "68ae5bcb57c983cf85f57c0e85840393483bf19060d2b48f40d4c18f648a0360",
+    "3-matplotlib-1": "b99074eee4982992e434103da88c7bd91b4cb1c094cda9813fbf780a44df6892",
 }
 
 

@@ -165,6 +165,7 @@
     if (stacked) values = groups.map((gk) => d3.sum(spec.data.filter((d) => d.label === gk), (d) => d.value));
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, values, true)).nice().range([f.ih, 0]);
     axes(f, spec, x, y, { xBand: true });
+    const outlines = f.g.append("g").attr("class", "outlines");
     groups.forEach((gk) => {
       let base = 0;
       series.forEach((s, si) => {
@@ -179,10 +180,12 @@
             .attr("stroke", "#fff").attr("stroke-width", 0.6);
           /* A segment thinner than the text gets no label (it would print over its neighbours):
            * the spec says which (``printed``, reading.value_printed in Python, which the question
-           * planner reads too); a highlighted one loses its outline (2.2 px) to the text's room. */
-          const room = y(base) - y(top) - (isHighlighted(spec, gk) || isHighlighted(spec, s) ? 4.4 : 0);
+           * planner reads too). A highlighted series' segment is outlined under the stack. */
+          if (isHighlighted(spec, s) && !isHighlighted(spec, gk)) {
+            outlineUnder(outlines, x(gk), y(top), x.bandwidth(), y(base) - y(top));
+          }
           if (labelsOn(spec) && d.printed !== false) {
-            const thin = room < 13;
+            const thin = y(base) - y(top) < 13;
             dataLabel(f.g, x(gk) + x.bandwidth() / 2, (y(base) + y(top)) / 2 + (thin ? 3 : 4), valueText(spec, d.value),
               thin ? "inside small" : "inside").call(inkOn, fill);
           }
@@ -196,8 +199,9 @@
               valueText(spec, d.value), "small");
           }
         }
-        if (isHighlighted(spec, gk) || isHighlighted(spec, s)) finishHighlight(r);
+        if (!stacked && (isHighlighted(spec, gk) || isHighlighted(spec, s))) finishHighlight(r);
       });
+      if (stacked && isHighlighted(spec, gk)) outlineUnder(outlines, x(gk), y(base), x.bandwidth(), y(0) - y(base));
       if (isHighlighted(spec, gk)) {
         const tot = stacked ? base : d3.max(spec.data.filter((d) => d.label === gk), (d) => d.value);
         annotate(f, spec, x(gk) + x.bandwidth() / 2, y(tot) - (labelsOn(spec) ? 14 : 2), gk);

@@ -335,6 +335,14 @@
     sel.classed("highlight", true).attr("stroke", "#111").attr("stroke-width", 2.2);
   }
 
+  /* The outline of a highlighted stack (or stacked segment), drawn in ``layer`` under the segments
+   * and twice the highlight's width: their fills cover its inner half, so the 2.2 px outside it show
+   * and no segment loses any of its fill, however thin (outline.py in Python). */
+  function outlineUnder(layer, x, y, w, h) {
+    return layer.append("rect").attr("class", "highlight outline").attr("x", x).attr("y", y).attr("width", w)
+      .attr("height", Math.max(0.5, h)).attr("fill", "none").attr("stroke", "#111").attr("stroke-width", 4.4);
+  }
+
   /* The colour of a mark that is not highlighted (single-hue charts). */
   function baseColor(spec) {
     const map = vp(spec).colorMap || {};

@@ -14,6 +14,8 @@
     const titles = panels.map((p) => twoRows((isHighlighted(spec, p) ? "▶ " : "") + p, cw - m.left - 4, measure.width));
     measure.done();
     if (titles.some((t) => t.length > 1)) m.top += 11;
+    /* The years named under each panel: the spec's (``xTicks``, panel_labels.year_ticks in Python). */
+    const ticks = spec.xTicks || [xs[0], xs[xs.length - 1]];
     const x = d3.scalePoint().domain(xs).range([0, cw - m.left - m.right]).padding(0.15);
     const y = d3.scaleLinear().domain(valueDomain(spec, spec.axes.y, spec.data.map((d) => d.value), false)).nice()
       .range([ch - m.top - m.bottom, 0]);
@@ -31,7 +33,7 @@
       }
       g.append("g").attr("class", "axis axis-y").call(d3.axisLeft(y).ticks(3).tickFormat(NUM));
       g.append("g").attr("class", "axis axis-x").attr("transform", "translate(0," + y.range()[0] + ")")
-        .call(d3.axisBottom(x).tickValues([xs[0], xs[xs.length - 1]]));
+        .call(d3.axisBottom(x).tickValues(ticks));
       const pts = spec.data.filter((d) => (d.category || "") === p);
       const color = colorOf(spec, p, i);
       const path = g.append("path").datum(pts).attr("class", "mark line")
