@@ -240,6 +240,7 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
     start at the chart's edge would need no text)."""
     by_year = {str(e.year): e for e in events(ctx)}
     out = []
+    steps = [0]  # the furthest step a cause reached, for ``ctx.miss``
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
         fact = ctx.manifest.text_facts[i]
         v = fact.values
@@ -248,17 +249,30 @@ def _event_causes(ctx: Context, rng: np.random.Generator, colour: bool) -> list[
         if event is None or chart is None or event.section == fact.section_id:
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
+        steps.append(1)
         if s is None or not event.about(ctx, s):
             continue
+        steps.append(2)
         if (s.colour() is not None and not s.whole) if colour else not s.from_start:
             out.append((event, i, s))
+    if not out and not colour:
+        ctx.miss(f"{CATEGORY} L4: {_CAUSE_STEPS[max(steps)]}")
     return out
+
+
+#: Why no stated cause served a timeline L4 (the furthest step any cause of the report reached).
+_CAUSE_STEPS = (
+    "no credited period opens in a development's year (another section)",
+    "the period's series is unreadable or not what the development concerns",
+    "the period starts at its series' first year",
+)
 
 
 def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L4: a development dates the start of a period; the chart shows what followed and another
     section states the cause the report gives for it."""
-    for event, i, s in _event_causes(ctx, rng, False):
+    found = _event_causes(ctx, rng, False)
+    for event, i, s in found:
         if not ctx.claim(f"cause:{i}:timeline"):
             continue
         fact = ctx.manifest.text_facts[i]
@@ -288,6 +302,8 @@ def _cause_after_event(ctx: Context, rng: np.random.Generator) -> Draft | None:
         ]
         values: list[Value] = [event.year_value(ctx), ch, cc.label(v["cause"])]
         return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], [event.index, i])
+    if found:
+        ctx.miss(f"{CATEGORY} L4: evidence taken")
     return None
 
 
