@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
-from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
+from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts, text_series
 from generation.validate.evidence import AGGREGATE_OPS, check_evidence, operations
 from generation.validate.rules import check_question
 from generation.world.grammar import is_plural
@@ -28,10 +29,15 @@ EUROPE = {2016: 28, 2017: 30, 2018: 32, 2019: 34, 2020: 37, 2021: 39}
 PRICES = {2015: 48.5, 2016: 46.0, 2017: 51.2, 2018: 55.8, 2019: 53.1, 2020: 44.7, 2021: 72.4, 2022: 96.3}
 
 
-def _drafts(builder: Builder, level: Difficulty, tries: int = 30) -> list[Draft]:
+def _drafts(
+    builder: Builder,
+    level: Difficulty,
+    tries: int = 30,
+    manifest: Callable[[], DocumentManifest] = build_manifest,
+) -> list[Draft]:
     out = []
     for seed in range(tries):
-        draft = builder(Context.of(build_manifest()), level, np.random.default_rng(seed))
+        draft = builder(Context.of(manifest()), level, np.random.default_rng(seed))
         if draft is not None:
             out.append(draft)
     assert out, (builder.__name__, level)
@@ -70,11 +76,11 @@ def test_timeline_cause_after_a_development() -> None:
     for d in _drafts(historical_timeline, "L4"):
         event, cause = d.facts
         if cause == 13:  # the carbon levy (2016) and Europe's share 2016-2021
-            assert event == 7 and _numbers(d) == [2016, pytest.approx(EUROPE[2021] - EUROPE[2016])]
+            assert event == 7 and _numbers(d) == [2016, 2021, pytest.approx(EUROPE[2021] - EUROPE[2016])]
             assert _labels(d) == ["the carbon levy"]
         else:  # the capacity auction (2019) and prices 2019-2022
             assert (event, cause) == (8, 14)
-            assert _numbers(d) == [2019, pytest.approx(PRICES[2022] - PRICES[2019])]
+            assert _numbers(d) == [2019, 2022, pytest.approx(PRICES[2022] - PRICES[2019])]
             assert _labels(d) == ["the capacity auction"]
 
 
@@ -138,20 +144,62 @@ def test_impact_combines_two_receptions_and_the_credited_period() -> None:
             assert _numbers(d) == [pytest.approx(x, abs=0.01) for x in wanted], (level, d.answer)
 
 
-def _question(d: Draft, n: int = 1) -> Question:
+def _with_rival() -> DocumentManifest:
+    """The fixture with a second policy credited on the chart of the carbon levy's credit (fact 13,
+    Europe): the capacity auction (judged by fact 12) on Asia, 2017-2020, as fact 16."""
+    m = build_manifest()
+    levy = m.text_facts[13]
+    values = {
+        **levy.values,
+        "series": "Asia",
+        "start": "2017",
+        "end": "2020",
+        "cause": "the capacity auction",
+    }
+    sentence = (
+        "Grid operators credit the capacity auction with shaping the renewable share in Asia over the "
+        "years 2017 to 2020."
+    )
+    m.text_facts.append(
+        levy.model_copy(update={"fact_id": "fact-6-9", "sentence": sentence, "values": values})
+    )
+    return m
+
+
+def _question(d: Draft, n: int = 1, manifest: Callable[[], DocumentManifest] = build_manifest) -> Question:
     from generation.questions.build import draft_to_question
 
-    return draft_to_question(Context.of(build_manifest()), "complex", n, d)
+    return draft_to_question(Context.of(manifest()), "complex", n, d)
+
+
+def test_impact_colour_question_needs_the_chart() -> None:
+    """An impact L5 ("which series is drawn in <colour>, and how was the policy credited with its
+    course received?") is asked only where the report credits another judged policy with another
+    series of the chart: on the fixture, one policy per chart, the text alone named the series
+    (``complex_measures.series_from_text``: 20 of 20 and 25 of 25 on review56's two fresh seeds)."""
+    plain = [
+        impact_reception(Context.of(build_manifest()), "L5", np.random.default_rng(k)) for k in range(20)
+    ]
+    assert plain == [None] * 20
+    m = _with_rival()
+    for d in _drafts(impact_reception, "L5", manifest=_with_rival):
+        q = _question(d, manifest=_with_rival)
+        assert text_series(m, q) == {"Europe", "Asia"}, q.question
+        assert "series_from_text" not in complex_defects(m, q)
+        series, *stances = [v.text for v in d.answer_values]
+        assert series in ("Europe", "Asia")
+        assert stances == (["positive", "negative"] if series == "Europe" else ["mixed"]), d.answer
 
 
 def test_every_fixture_draft_passes_validation_with_its_units() -> None:
-    m = build_manifest()
     for builder in (historical_timeline, technical_quantitative, impact_reception):
         for level in ("L1", "L2", "L3", "L4", "L5"):
-            for d in _drafts(builder, level, tries=8):
+            manifest = _with_rival if (builder, level) == (impact_reception, "L5") else build_manifest
+            m = manifest()
+            for d in _drafts(builder, level, tries=8, manifest=manifest):
                 if not informative(d):
                     continue  # ``build`` does not ask it: a number looser than a quarter of itself
-                q = _question(d)
+                q = _question(d, manifest=manifest)
                 assert check_question(m, q, PAGE_COUNT, []) == [], q.question
                 assert q.evidence_units and len(q.evidence_units) == len(d.facts) + 1
 
