@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
-    "5-d3-1": "ec6ba5408d9fc1e14a5091ded3a6acdc8196a7ffcfef7c29fcaaa5ce7659a1d2",
-    "5-d3-2": "4e234a3f002fe594f792bc3e154a76e9a4fa9697acf39ccf39009ae717797897",
-    "5-d3-3": "03d2b08ab4703635502cf9b163454d21fd9108d96d590ab181ddb62fecf55fd3",
-    "3-matplotlib-0": "a3a44085be14cbf33df643958f193ef00f03bcb62b7348d6d9fdb9e81b34eaee",
-    "3-matplotlib-1": "7b269926ab1df4f86beaf99e4d7165230937fa1c0f7524d00b38c457bdc33d1c",
+    "5-d3-0": "660a4fe0cbd9a5f9c7cca19af5480dbc146fc176d965e7587ba50b70bbac1bb1",
+    "5-d3-1": "65b8ced7fd1f028d5a59c79ad7d6ac34596742ed01dbc42dd70d625ffe4642df",
+    "5-d3-2": "2f74209fa564503b4c7a0b76e743671ba33fbfc69de122eeba6e9e3bf2b5e586",
+    "5-d3-3": "03a6503dbc82fa420bc2ba26d8b1dd9d7a3c7a850d583a7166ba7c780b772292",
+    "3-matplotlib-0": "2d4a85431dba1a969366000587f823c6a0b8f59e61f01e3a253e885f3f29c876",
+    "3-matplotlib-1": "00fa7f44e66121f4cb20398ba27ade2476446d4b10903d84ad84ed4b153dac49",
 }
 
 
