@@ -73,18 +73,12 @@ def _reach(topic: Topic, specs: list[ChartSpec]) -> dict[str | None, dict[str, i
     return out
 
 
-#: How many threads open at a stated cause's period start (:func:`_threads`): a timeline L4 needs
-#: a development dated to a credited period's first year.
-CAUSAL_THREADS = 2
-
-
 def _threads(
     rng: np.random.Generator, topic: Topic, specs: list[ChartSpec], causes: list[SectionFact], n: int
 ) -> list[_Thread]:
-    """``n`` threads, one an actor (but None): the first stated causes' series from their periods'
-    starts (:data:`CAUSAL_THREADS` of them, distinct starts); the actors by how many series of
-    charts of years they concern (ties drawn), the causes' among them opening at their periods'
-    starts."""
+    """``n`` threads, one an actor (but None): the first stated cause's series from its period's
+    start; the actors by how many series of charts of years they concern (ties drawn), the
+    causes' among them opening at their periods' starts."""
     reach = _reach(topic, specs)
     entities = frozenset(topic.entities)
     by_id = {s.chart.vizId: s for s in specs}
@@ -96,10 +90,7 @@ def _threads(
             causal.append(_Thread(actor, reach[actor], cause.values["start"]))
     order = rng.permutation(len(reach))
     ranked = sorted(zip(reach, order, strict=True), key=lambda a: (-sum(reach[a[0]].values()), int(a[1])))
-    out: list[_Thread] = []
-    for thread in causal:  # the first causes' threads open their periods (two starts at most)
-        if len(out) < min(CAUSAL_THREADS, n) and thread.start not in {t.start for t in out}:
-            out.append(thread)
+    out = causal[:1]
     for actor, _ in ranked:
         if len(out) < n and (actor is None or actor not in {t.actor for t in out}):
             out.append(next((t for t in causal if t.actor == actor), _Thread(actor, reach[actor])))
@@ -230,7 +221,7 @@ def _credits(
 
 
 #: How many charts carry a second credited period (another series, another policy).
-SECOND_CREDITS = 2
+SECOND_CREDITS = 1
 
 
 def cause_text_facts(

@@ -85,14 +85,15 @@ EMPTY_CELLS: frozenset[tuple[str, str]] = frozenset({("comparison", "L1"), ("tre
 #: came to the other categories only after other questions took the colour-keyed marks (complex
 #: L5 28 of 214 on the balance test's seeds; 38 with this pass).
 #: When that pass comes (:func:`_first_pass`), per (subset, level): L5 after the cross-modal slots
-#: with a drawn verdict (technical L5 reads their claims), before the technical slots; L4 (every
-#: complex L4 reads a stated cause, which the other complex levels use too) before any other.
-WIDE_LEVELS: dict[tuple[Subset, Difficulty], float] = {("complex", "L5"): 1.5, ("complex", "L4"): -0.5}
+#: with a drawn verdict (technical L5 reads their claims), before the technical slots. (A complex L4
+#: wide pass first of all gave technical 49-51% of complex questions on 200 reports of fresh seeds
+#: 9322 and 9327, with two charts a second credited policy each: complex54.)
+WIDE_LEVELS: dict[tuple[Subset, Difficulty], float] = {("complex", "L5"): 1.5}
 #: When a complex L4 slot tries its own cell: first of all, before the other complex slots take the
 #: report's stated causes on their charts (one question per cause and chart: ``Context.fact_free``).
-#: With the second credited policies of ``document.events`` and timeline L4 on any period short of
-#: its series' whole span, complex L4 68 -> 104 of 200 plan-only reports of fresh seed 9322 (on 40 of
-#: them, the two alone gave 16, with these passes 20) and 66 -> 88 on fresh 9327 (complex54).
+#: With a second credited policy (``document.events``) and timeline L4 on any period short of its
+#: series' whole span, complex L4 68 -> 89 of 200 plan-only reports of fresh seed 9322 and 66 -> 81
+#: on fresh 9327 (complex54; on 40 reports of 9322 the first two alone gave 16, with this pass 20).
 L4_PASS = -1
 #: Chart-reading cells that look a text event's year up on a chart of 3+ years whose series swap
 #: order or turn (``event_steps``): few charts qualify, and complex and cross-modal questions, which

@@ -253,7 +253,9 @@ def test_generated_complex_questions_are_balanced() -> None:
     # technical 98 of 213 here (46%) since the content stage writes change claims (verifyl4: the
     # seeds' prose and charts' questions moved); 41.2% of 590 on 200 documents of fresh seed 3529
     # (40.8% of 588 before), so the bound is this fixture's noise, not a drift
-    assert len(categories) == 3 and max(categories.values()) <= 0.47 * len(pairs), categories
+    # 99 of 209 (47.4%) since complex L4 slots try their cell first (complex54); on 200 reports
+    # 43.5% (fresh 9322, 44.7% before) and 44.2% (fresh 9327, 42.0% before)
+    assert len(categories) == 3 and max(categories.values()) <= 0.48 * len(pairs), categories
     # L5 32 of 210 before readings another chart labels were no longer asked, 31 of 209 after;
     # 28 of 206 once a development a question dates must concern the charted series (events44)
     # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot
@@ -265,7 +267,9 @@ def test_generated_complex_questions_are_balanced() -> None:
     # L4 25 of 208 (12.0%) since this stop's merges: on fresh 7789, 200 reports, main 94 of 585
     # (16.1%) -> 67 of 578 (11.6%): technical L4 47 -> 31 (its stated causes now asked once per
     # subset, labelled multi-line charts laid out alone), timeline L4 15 -> 5; a known regression
-    # the next stop restores (more L4 evidence), held here so that it gets no worse.
+    # the next stop restores (more L4 evidence), held here so that it gets no worse. complex54
+    # (a second credited policy, timeline L4 on any period short of the whole series, L4 slots
+    # first): fresh 9322 68 of 571 -> 89 of 572, fresh 9327 66 of 566 -> 81 of 563.
     assert len(levels) == 5 and min(levels.values()) >= 0.11 * len(pairs), levels
     units = Counter(len(q.evidence_units or []) for _, q in pairs)
     assert units[3] + units[4] >= 0.3 * len(pairs), units
@@ -280,8 +284,10 @@ def test_generated_complex_questions_carry_no_validity_defect() -> None:
     30 of 43, 13 of 79 and 22 of 23 of these 210 questions)."""
     pairs = _generated()
     found, could = defect_counts(pairs)
+    # each defect had questions to look at, but text_year_at_edge: its only builder, timeline L4,
+    # prints neither year of its period since complex54 (it printed the end)
     for name in DEFECTS:
-        assert could[name] > 0, name  # each defect had questions to look at
+        assert could[name] > 0 or name == "text_year_at_edge", name
     carrying = [(q.question_id, sorted(complex_defects(m, q) & set(DEFECTS))) for m, q in pairs]
     assert [c for c in carrying if c[1]] == [], found
 
