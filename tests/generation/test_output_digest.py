@@ -53,11 +53,11 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "660a4fe0cbd9a5f9c7cca19af5480dbc146fc176d965e7587ba50b70bbac1bb1",
-    "5-d3-1": "65b8ced7fd1f028d5a59c79ad7d6ac34596742ed01dbc42dd70d625ffe4642df",
-    "5-d3-2": "2f74209fa564503b4c7a0b76e743671ba33fbfc69de122eeba6e9e3bf2b5e586",
+    "5-d3-0": "8b7e7823262b1101a8ddeec9862e1d9b01287bf1daf1221dd5052e432786b246",
+    "5-d3-1": "018928bad43885114ddf9eae40de805bf0265ee04aa73b819284694baa6b8e6c",
+    "5-d3-2": "6e1687f573ae1db1ea098f10ad31721ca6fcb28e631e22b863db634cd22aaa0a",
     "5-d3-3": "03a6503dbc82fa420bc2ba26d8b1dd9d7a3c7a850d583a7166ba7c780b772292",
-    "3-matplotlib-0": "2d4a85431dba1a969366000587f823c6a0b8f59e61f01e3a253e885f3f29c876",
+    "3-matplotlib-0": "6b64488e02cd59de8cfee8047b89d2dff4cc799f441f423a30f5bb72338336cf",
     "3-matplotlib-1": "00fa7f44e66121f4cb20398ba27ade2476446d4b10903d84ad84ed4b153dac49",
 }
 
