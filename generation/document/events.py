@@ -159,11 +159,11 @@ def _far_sections(home: int, n_sections: int) -> list[int]:
     return far or [s for s in range(n_sections) if s != home]
 
 
-def _mover(spec: ChartSpec, start: str, end: str) -> str | None:
+def _mover(spec: ChartSpec, start: str, end: str, taken: frozenset[str] = frozenset()) -> str | None:
     """The series with the largest absolute change from ``start`` to ``end`` (a clear leader:
-    at least 1.25 times the runner-up), or None."""
+    at least 1.25 times the runner-up) of those not in ``taken``, or None."""
     change: dict[str | None, float] = {}
-    for series in dict.fromkeys(p.category for p in spec.chart.data):
+    for series in dict.fromkeys(p.category for p in spec.chart.data if p.category not in taken):
         at = {p.label: p.value for p in spec.chart.data if p.category == series}
         if start in at and end in at:
             change[series] = abs(at[end] - at[start])
@@ -175,19 +175,53 @@ def _mover(spec: ChartSpec, start: str, end: str) -> str | None:
     return ranked[0][0] or ""
 
 
-def _period(rng: np.random.Generator, spec: ChartSpec) -> tuple[str, str, str] | None:
-    """(start, end, series) of at least three years with a clear mover, drawn uniformly over the
-    chart's periods (a uniform end after a drawn start put the chart's last year in every
-    draw's reach: "the series' last value" read the end of a credited period too often).
-    Up to eight draws."""
+def _period(
+    rng: np.random.Generator, spec: ChartSpec, taken: frozenset[str] = frozenset()
+) -> tuple[str, str, str] | None:
+    """(start, end, series) of at least three years with a clear mover among the series not in
+    ``taken`` (those an earlier cause on the chart is credited with), drawn uniformly over the
+    chart's periods (a uniform end after a drawn start put the chart's last year in every draw's
+    reach: "the series' last value" read the end of a credited period too often). Up to eight
+    draws."""
     years = _years(spec)
     periods = [(a, b) for i, a in enumerate(years) for b in years[i + 2 :]]
     for _ in range(8 if periods else 0):
         start, end = periods[int(rng.integers(len(periods)))]
-        series = _mover(spec, start, end)
+        series = _mover(spec, start, end, taken)
         if series is not None:
             return start, end, series
     return None
+
+
+def _credits(
+    rng: np.random.Generator, specs: list[ChartSpec], wanted: int
+) -> list[tuple[ChartSpec, str, str, str]]:
+    """(chart, start, end, series) of the periods the report credits to a cause: one on each of
+    ``wanted`` time charts (multi-series charts first), then, on each multi-series chart among
+    them, one on another series (:data:`SECOND_CREDITS` at most): the text then credits two
+    policies on one chart, and only the chart (a series' colour, its path) tells which is which."""
+    charts = [s for s in specs if s.chart.chartType in LINE_FAMILY and _years(s)]
+    order = [charts[int(i)] for i in rng.permutation(len(charts))]
+    order.sort(key=lambda s: len({p.category for p in s.chart.data}) < 2)
+    first: list[tuple[ChartSpec, str, str, str]] = []
+    for spec in order:
+        found = _period(rng, spec) if len(first) < wanted else None
+        first += [(spec, *found)] if found is not None else []
+    paired: list[tuple[ChartSpec, str, str, str]] = []
+    alone: list[tuple[ChartSpec, str, str, str]] = []
+    for credit in first:
+        spec, series = credit[0], credit[3]
+        room = len(paired) < 2 * SECOND_CREDITS and series
+        found = _period(rng, spec, frozenset({series})) if room else None
+        if found is None:
+            alone.append(credit)
+        else:
+            paired += [credit, (spec, *found)]
+    return paired + alone
+
+
+#: How many charts carry a second credited period (another series, another policy).
+SECOND_CREDITS = 1
 
 
 def cause_text_facts(
@@ -198,23 +232,16 @@ def cause_text_facts(
     section_of: dict[str, int],
 ) -> list[SectionFact]:
     """3-4 stated causes, each on a time chart's clearest mover over a period of at least three
-    years (multi-series charts first), in a section at least two away from the chart's (an event
-    about the series then opens the period, :func:`_dated`). Causes are the topic's subjects
-    (policies) first, then its drivers, each used once."""
-    charts = [s for s in specs if s.chart.chartType in LINE_FAMILY and _years(s)]
-    order = [charts[int(i)] for i in rng.permutation(len(charts))]
-    order.sort(key=lambda s: len({p.category for p in s.chart.data}) < 2)
+    years (multi-series charts first), and a second on up to :data:`SECOND_CREDITS` of the
+    multi-series ones (:func:`_credits`), each in a section at least two away from the chart's (an
+    event about the series then opens the period, :func:`_dated`). Causes are the topic's subjects
+    (policies) first, then its drivers, each used once: the two causes of one chart come first,
+    so both are policies the report's voices judge."""
     causes = [topic.subjects[int(i)] for i in rng.permutation(len(topic.subjects))]
     causes += [topic.drivers[int(i)] for i in rng.permutation(len(topic.drivers))]
     wanted = int(rng.integers(3, 5))
     out: list[SectionFact] = []
-    for spec in order:
-        if len(out) >= min(wanted, len(causes)):
-            break
-        found = _period(rng, spec)
-        if found is None:
-            continue
-        start, end, series = found
+    for spec, start, end, series in _credits(rng, specs, wanted)[: len(causes)]:
         cause = causes[len(out)]
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         phrase = f"{spec.metric.name} in {in_text(topic, series or spec.subject or '')}"

@@ -84,10 +84,17 @@ EMPTY_CELLS: frozenset[tuple[str, str]] = frozenset({("comparison", "L1"), ("tre
 #: mark found by its colour (complex L5) is the scarcest evidence, and such a slot otherwise
 #: came to the other categories only after other questions took the colour-keyed marks (complex
 #: L5 28 of 214 on the balance test's seeds; 38 with this pass).
-WIDE_LEVELS: frozenset[tuple[Subset, Difficulty]] = frozenset({("complex", "L5")})
-#: When that pass comes (:func:`_first_pass`): after the cross-modal slots with a drawn verdict
-#: (technical L5 reads their claims), before the technical slots.
-WIDE_PASS = 1.5
+#: When that pass comes (:func:`_first_pass`), per (subset, level): L5 after the cross-modal slots
+#: with a drawn verdict (technical L5 reads their claims), before the technical slots. (A complex L4
+#: wide pass first of all gave technical 49-51% of complex questions on 200 reports of fresh seeds
+#: 9322 and 9327, with two charts a second credited policy each: complex54.)
+WIDE_LEVELS: dict[tuple[Subset, Difficulty], float] = {("complex", "L5"): 1.5}
+#: When a complex L4 slot tries its own cell: first of all, before the other complex slots take the
+#: report's stated causes on their charts (one question per cause and chart: ``Context.fact_free``).
+#: With a second credited policy (``document.events``) and timeline L4 on any period short of its
+#: series' whole span, complex L4 68 -> 89 of 200 plan-only reports of fresh seed 9322 and 66 -> 81
+#: on fresh 9327 (complex54; on 40 reports of 9322 the first two alone gave 16, with this pass 20).
+L4_PASS = -1
 #: Chart-reading cells that look a text event's year up on a chart of 3+ years whose series swap
 #: order or turn (``event_steps``): few charts qualify, and complex and cross-modal questions, which
 #: fill first, had filled them (two questions a chart). Traced on fresh seed 2903 (200 documents,
@@ -145,7 +152,7 @@ def _first_pass(subset: Subset, category: str, level: str) -> float | None:
     if subset == "chart":
         return EVENT_PASS if (category, level) in EVENT_CELLS else None
     if subset == "complex":
-        return 2 if category == "technical_quantitative" else 0
+        return L4_PASS if level == "L4" else 2 if category == "technical_quantitative" else 0
     return 1 if (category, level) in VERDICT_CELLS else None
 
 
@@ -162,7 +169,9 @@ def _fill_slots(
         first = _first_pass(subset, *targets[subset][slot][:2])
         passes += [(first, subset, slot, "cell")] if first is not None else []
         passes += (
-            [(WIDE_PASS, subset, slot, "level")] if (subset, targets[subset][slot][1]) in WIDE_LEVELS else []
+            [(WIDE_LEVELS[key], subset, slot, "level")]
+            if (key := (subset, targets[subset][slot][1])) in WIDE_LEVELS
+            else []
         )
     for _, subset, slot, only in sorted(passes, key=lambda p: p[0]):
         if (subset, slot) not in found:

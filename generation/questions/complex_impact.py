@@ -137,7 +137,9 @@ def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) 
             ctx.claim(f"cause:{c.index}:impact")
             return draft
     why = (
-        ("no series a colour names" if level == "L5" else "no draft") if found else "no credited policy left"
+        ("no series a colour names beside another policy's" if level == "L5" else "no draft")
+        if found
+        else "no credited policy left"
     )
     ctx.miss(f"{CATEGORY} {level}: {why}")
     return None
@@ -255,31 +257,42 @@ def _why(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
     return Draft(CATEGORY, "L4", q, ans, values, steps, [s.chart], [s.first, s.last], _facts(c))
 
 
+def _rivals(ctx: Context, c: Credit) -> list[int]:
+    """The other stated causes on the credit's chart, each on another series, whose policy the
+    report's voices judge: where there is one, the text names two policies on the chart and only
+    the chart (the series' colour) tells which is credited with which series."""
+    judged = {ctx.manifest.text_facts[i].values.get("subject") for i in ctx.facts_of("reception")}
+    out = []
+    for i in ctx.facts_of("cause"):
+        v = ctx.manifest.text_facts[i].values
+        other = v.get("viz_id") == c.span.chart.vizId and (v.get("series") or None) != c.span.series
+        if i != c.index and other and v.get("cause") in judged:
+            out.append(i)
+    return out
+
+
 def _by_colour(ctx: Context, c: Credit, rng: np.random.Generator) -> Draft | None:
-    """L5: the series a colour names, and how one voice judged the policy credited with its path."""
+    """L5: the series a colour names, and how the policy credited with its path was received. The
+    report credits another judged policy with another series of the chart (:func:`_rivals`), so
+    the text alone leaves two answers and the colour decides."""
     s = c.span
     colour = s.colour()
-    if colour is None:
+    if colour is None or not _rivals(ctx, c):
         return None
-    r = c.receptions[0]
     q = pick(
         rng,
         [
-            f"The report credits a policy with the path of the {colour} series in {s.fig}. Which series "
-            f"is it, and how did {r.actor} judge that policy?",
-            f"Which series does {s.fig} draw in {colour}, and what did {r.actor} make of the policy the "
-            "report credits for its course?",
+            f"The report credits policies with the paths of series in {s.fig}. Which series is drawn in "
+            f"{colour}, and how was the policy credited with its course received?",
+            f"Which series does {s.fig} draw in {colour}, and what did the report's commentators make of "
+            "the policy the report credits for its course?",
         ],
     )
-    ans = (
-        f"The {colour} series is {s.name}; the report credits {c.cause}, and {r.actor} judged "
-        f"{object_pronoun(c.cause)} "
-        f"{ADVERB[r.stance]}."
-    )
+    ans = f"The {colour} series is {s.name}; the report credits {c.cause}, and {c.judged()}."
     steps = [
         f"Match the colour in the legend of {s.fig}: {colour} is {s.name}.",
         f"Find what the report credits for {s.name} ({c.fact.section_id}): {c.cause}.",
-        f"Find the reception of {c.cause} by {r.actor}: {r.stance}.",
+        *c.steps()[:1],
     ]
-    values: list[Value] = [cc.label(s.name), r.stance_value()]
-    return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.last], [r.index, c.index])
+    values: list[Value] = [cc.label(s.name), *_stances(c)]
+    return Draft(CATEGORY, "L5", q, ans, values, steps, [s.chart], [s.last], _facts(c))

@@ -17,6 +17,10 @@ questions whose hop can be skipped or whose answer does not tell the right hop f
   tolerance and no scored label or year tells the two apart.
 - ``half_mark_scored``: "which mark is it?" scores one of the two names a mark on a multi-series
   chart needs (its label, its series) and the question names neither the other.
+- ``series_from_text``: "which series of the chart is the policy credited with?" (a question
+  citing a stated cause and a reception of its policy, scoring the cause's series) where the text
+  alone leaves one series: the report credits no other policy the question's voices judged with
+  another series of that chart, so the colour (the chart step) decides nothing.
 
 ``bench/question_measures.py`` prints each count; the tests hold them at zero.
 """
@@ -38,6 +42,7 @@ DEFECTS = (
     "text_year_at_edge",
     "neighbour_unseparated",
     "half_mark_scored",
+    "series_from_text",
 )
 
 
@@ -220,6 +225,39 @@ def _half_mark(q: Question, chart: Chart, p: DataPoint) -> bool:
     return not (series_unique or _says(asked, p.label))
 
 
+def text_series(m: DocumentManifest, q: Question) -> set[str] | None:
+    """The series a reader of the text alone could give where ``q`` asks which series of its chart
+    a policy is credited with (it cites a stated cause on that chart and a reception, and scores
+    the cause's series): the series of that chart the report credits a policy with that every
+    reception voice the question names judged (any judged policy where it names none). None
+    for other questions."""
+    chart = _chart(m, q) if q.subset == "complex" else None
+    cited = [m.text_facts[i].values for i in q.required_facts]
+    own = [
+        v for v in cited if chart is not None and v.get("kind") == "cause" and v.get("viz_id") == chart.vizId
+    ]
+    labels, _ = _scored(q)
+    if chart is None or not any(v.get("kind") == "reception" for v in cited):
+        return None
+    if not any((v.get("series") or "").lower() in labels for v in own):
+        return None
+    receptions = [f.values for f in m.text_facts if f.values.get("kind") == "reception"]
+    judged: dict[str, set[str]] = {}
+    for r in receptions:
+        judged.setdefault(r.get("subject", ""), set()).add(r.get("actor", ""))
+    asked = q.question.lower()
+    named = {a for voices in judged.values() for a in voices if a and _says(asked, a.lower())}
+    return {
+        f.values.get("series", "")
+        for f in m.text_facts
+        if f.values.get("kind") == "cause"
+        and f.values.get("viz_id") == chart.vizId
+        and f.values.get("series")
+        and named <= judged.get(f.values.get("cause", ""), set())
+        and f.values.get("cause", "") in judged
+    }
+
+
 def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
     """The defects of :data:`DEFECTS` that the complex question ``q`` carries (empty otherwise),
     and ``neighbour_in_tolerance`` where a wrong hop's mark reads within the tolerance."""
@@ -242,6 +280,9 @@ def complex_defects(m: DocumentManifest, q: Question) -> set[str]:
         found.add("neighbour_unseparated")
     if len(points) == 1 and _half_mark(q, chart, points[0]):
         found.add("half_mark_scored")
+    series = text_series(m, q)
+    if series is not None and len(series) <= 1:
+        found.add("series_from_text")
     return found
 
 
@@ -249,7 +290,8 @@ def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[C
     """Per defect: how many complex questions carry it, and how many could (its denominator:
     questions finding a mark by its colour, aggregates or text periods of two years, L4 questions
     with a period, questions leaving one year of their period to the text, single-mark questions,
-    single-mark questions on a multi-series chart)."""
+    single-mark questions on a multi-series chart, questions asking which series a policy is
+    credited with)."""
     found: Counter[str] = Counter()
     could: Counter[str] = Counter()
     for m, q in pairs:
@@ -263,5 +305,6 @@ def defect_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> tuple[C
         could["text_year_at_edge"] += len(points) >= 2 and len(text_years(m, q, chart)) == 1
         could["neighbour_unseparated"] += len(points) == 1
         could["half_mark_scored"] += len(points) == 1 and points[0].category is not None and _asks_mark(q)
+        could["series_from_text"] += text_series(m, q) is not None
         found.update(complex_defects(m, q))
     return found, could

@@ -51,15 +51,14 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after charts54 (stacked-bar outlines, sparkline year ticks; regenerate on purpose, in a
-#: commit of its own).
+#: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "520f9c853114d39fb632744f7362544e39ce067fbff71f58108f4cafc326c53d",
-    "5-d3-1": "6e997464d83a1551206ae26bb04e1fe3eeaa298493dc47471560780c5619464f",
-    "5-d3-2": "105c9fc79e0049a30114637334bceb0f1b61619cbb47c997e7d86131efa2b890",
-    "5-d3-3": "294b8f2eddbe1ec6a171fd49dc74edfc643bd24126ccb1759e24275f63c42f84",
-    "3-matplotlib-0": "68ae5bcb57c983cf85f57c0e85840393483bf19060d2b48f40d4c18f648a0360",
-    "3-matplotlib-1": "b99074eee4982992e434103da88c7bd91b4cb1c094cda9813fbf780a44df6892",
+    "5-d3-0": "8b7e7823262b1101a8ddeec9862e1d9b01287bf1daf1221dd5052e432786b246",
+    "5-d3-1": "018928bad43885114ddf9eae40de805bf0265ee04aa73b819284694baa6b8e6c",
+    "5-d3-2": "6e1687f573ae1db1ea098f10ad31721ca6fcb28e631e22b863db634cd22aaa0a",
+    "5-d3-3": "03a6503dbc82fa420bc2ba26d8b1dd9d7a3c7a850d583a7166ba7c780b772292",
+    "3-matplotlib-0": "6b64488e02cd59de8cfee8047b89d2dff4cc799f441f423a30f5bb72338336cf",
+    "3-matplotlib-1": "00fa7f44e66121f4cb20398ba27ade2476446d4b10903d84ad84ed4b153dac49",
 }
 
 

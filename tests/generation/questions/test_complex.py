@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from generation.plan.config import load_config
 from generation.questions.build import make_questions
 from generation.questions.common import Builder, Context, Draft, informative
 from generation.questions.complex import historical_timeline, impact_reception, technical_quantitative
-from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
+from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts, text_series
 from generation.validate.evidence import AGGREGATE_OPS, check_evidence, operations
 from generation.validate.rules import check_question
 from generation.world.grammar import is_plural
@@ -28,10 +29,15 @@ EUROPE = {2016: 28, 2017: 30, 2018: 32, 2019: 34, 2020: 37, 2021: 39}
 PRICES = {2015: 48.5, 2016: 46.0, 2017: 51.2, 2018: 55.8, 2019: 53.1, 2020: 44.7, 2021: 72.4, 2022: 96.3}
 
 
-def _drafts(builder: Builder, level: Difficulty, tries: int = 30) -> list[Draft]:
+def _drafts(
+    builder: Builder,
+    level: Difficulty,
+    tries: int = 30,
+    manifest: Callable[[], DocumentManifest] = build_manifest,
+) -> list[Draft]:
     out = []
     for seed in range(tries):
-        draft = builder(Context.of(build_manifest()), level, np.random.default_rng(seed))
+        draft = builder(Context.of(manifest()), level, np.random.default_rng(seed))
         if draft is not None:
             out.append(draft)
     assert out, (builder.__name__, level)
@@ -70,11 +76,11 @@ def test_timeline_cause_after_a_development() -> None:
     for d in _drafts(historical_timeline, "L4"):
         event, cause = d.facts
         if cause == 13:  # the carbon levy (2016) and Europe's share 2016-2021
-            assert event == 7 and _numbers(d) == [2016, pytest.approx(EUROPE[2021] - EUROPE[2016])]
+            assert event == 7 and _numbers(d) == [2016, 2021, pytest.approx(EUROPE[2021] - EUROPE[2016])]
             assert _labels(d) == ["the carbon levy"]
         else:  # the capacity auction (2019) and prices 2019-2022
             assert (event, cause) == (8, 14)
-            assert _numbers(d) == [2019, pytest.approx(PRICES[2022] - PRICES[2019])]
+            assert _numbers(d) == [2019, 2022, pytest.approx(PRICES[2022] - PRICES[2019])]
             assert _labels(d) == ["the capacity auction"]
 
 
@@ -138,20 +144,62 @@ def test_impact_combines_two_receptions_and_the_credited_period() -> None:
             assert _numbers(d) == [pytest.approx(x, abs=0.01) for x in wanted], (level, d.answer)
 
 
-def _question(d: Draft, n: int = 1) -> Question:
+def _with_rival() -> DocumentManifest:
+    """The fixture with a second policy credited on the chart of the carbon levy's credit (fact 13,
+    Europe): the capacity auction (judged by fact 12) on Asia, 2017-2020, as fact 16."""
+    m = build_manifest()
+    levy = m.text_facts[13]
+    values = {
+        **levy.values,
+        "series": "Asia",
+        "start": "2017",
+        "end": "2020",
+        "cause": "the capacity auction",
+    }
+    sentence = (
+        "Grid operators credit the capacity auction with shaping the renewable share in Asia over the "
+        "years 2017 to 2020."
+    )
+    m.text_facts.append(
+        levy.model_copy(update={"fact_id": "fact-6-9", "sentence": sentence, "values": values})
+    )
+    return m
+
+
+def _question(d: Draft, n: int = 1, manifest: Callable[[], DocumentManifest] = build_manifest) -> Question:
     from generation.questions.build import draft_to_question
 
-    return draft_to_question(Context.of(build_manifest()), "complex", n, d)
+    return draft_to_question(Context.of(manifest()), "complex", n, d)
+
+
+def test_impact_colour_question_needs_the_chart() -> None:
+    """An impact L5 ("which series is drawn in <colour>, and how was the policy credited with its
+    course received?") is asked only where the report credits another judged policy with another
+    series of the chart: on the fixture, one policy per chart, the text alone named the series
+    (``complex_measures.series_from_text``: 20 of 20 and 25 of 25 on review56's two fresh seeds)."""
+    plain = [
+        impact_reception(Context.of(build_manifest()), "L5", np.random.default_rng(k)) for k in range(20)
+    ]
+    assert plain == [None] * 20
+    m = _with_rival()
+    for d in _drafts(impact_reception, "L5", manifest=_with_rival):
+        q = _question(d, manifest=_with_rival)
+        assert text_series(m, q) == {"Europe", "Asia"}, q.question
+        assert "series_from_text" not in complex_defects(m, q)
+        series, *stances = [v.text for v in d.answer_values]
+        assert series in ("Europe", "Asia")
+        assert stances == (["positive", "negative"] if series == "Europe" else ["mixed"]), d.answer
 
 
 def test_every_fixture_draft_passes_validation_with_its_units() -> None:
-    m = build_manifest()
     for builder in (historical_timeline, technical_quantitative, impact_reception):
         for level in ("L1", "L2", "L3", "L4", "L5"):
-            for d in _drafts(builder, level, tries=8):
+            manifest = _with_rival if (builder, level) == (impact_reception, "L5") else build_manifest
+            m = manifest()
+            for d in _drafts(builder, level, tries=8, manifest=manifest):
                 if not informative(d):
                     continue  # ``build`` does not ask it: a number looser than a quarter of itself
-                q = _question(d)
+                q = _question(d, manifest=manifest)
                 assert check_question(m, q, PAGE_COUNT, []) == [], q.question
                 assert q.evidence_units and len(q.evidence_units) == len(d.facts) + 1
 
@@ -205,7 +253,9 @@ def test_generated_complex_questions_are_balanced() -> None:
     # technical 98 of 213 here (46%) since the content stage writes change claims (verifyl4: the
     # seeds' prose and charts' questions moved); 41.2% of 590 on 200 documents of fresh seed 3529
     # (40.8% of 588 before), so the bound is this fixture's noise, not a drift
-    assert len(categories) == 3 and max(categories.values()) <= 0.47 * len(pairs), categories
+    # 99 of 209 (47.4%) since complex L4 slots try their cell first (complex54); on 200 reports
+    # 43.5% (fresh 9322, 44.7% before) and 44.2% (fresh 9327, 42.0% before)
+    assert len(categories) == 3 and max(categories.values()) <= 0.48 * len(pairs), categories
     # L5 32 of 210 before readings another chart labels were no longer asked, 31 of 209 after;
     # 28 of 206 once a development a question dates must concern the charted series (events44)
     # and an L5 side question asks its slot's drawn side (tilts43); 35 of 214 since an L5 slot
@@ -217,7 +267,9 @@ def test_generated_complex_questions_are_balanced() -> None:
     # L4 25 of 208 (12.0%) since this stop's merges: on fresh 7789, 200 reports, main 94 of 585
     # (16.1%) -> 67 of 578 (11.6%): technical L4 47 -> 31 (its stated causes now asked once per
     # subset, labelled multi-line charts laid out alone), timeline L4 15 -> 5; a known regression
-    # the next stop restores (more L4 evidence), held here so that it gets no worse.
+    # the next stop restores (more L4 evidence), held here so that it gets no worse. complex54
+    # (a second credited policy, timeline L4 on any period short of the whole series, L4 slots
+    # first): fresh 9322 68 of 571 -> 89 of 572, fresh 9327 66 of 566 -> 81 of 563.
     assert len(levels) == 5 and min(levels.values()) >= 0.11 * len(pairs), levels
     units = Counter(len(q.evidence_units or []) for _, q in pairs)
     assert units[3] + units[4] >= 0.3 * len(pairs), units
@@ -232,8 +284,10 @@ def test_generated_complex_questions_carry_no_validity_defect() -> None:
     30 of 43, 13 of 79 and 22 of 23 of these 210 questions)."""
     pairs = _generated()
     found, could = defect_counts(pairs)
+    # each defect had questions to look at, but text_year_at_edge: its only builder, timeline L4,
+    # prints neither year of its period since complex54 (it printed the end)
     for name in DEFECTS:
-        assert could[name] > 0, name  # each defect had questions to look at
+        assert could[name] > 0 or name == "text_year_at_edge", name
     carrying = [(q.question_id, sorted(complex_defects(m, q) & set(DEFECTS))) for m, q in pairs]
     assert [c for c in carrying if c[1]] == [], found
 
