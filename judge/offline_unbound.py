@@ -120,12 +120,16 @@ def unbound(answer: str, question: str, reference: str, facts: list[_Fact]) -> b
 
 
 #: judge25: a year (no part of a number, a range's end or a decade)
-_YEAR = re.compile(r"(?<![\d.,/-])(?:19|20)\d\d(?![\d.,%])(?!s\b)")
+_YEAR = re.compile(r"(?<![\d/-])(?<!\d[.,])(?:19|20)\d\d(?![\d%]|[.,]\d)(?!s\b)")
 #: a rank among all the items ("the highest of any", "the lowest in the chart")
 _RANK = re.compile(
     r"\b(?:highest|lowest|largest|smallest|biggest|greatest|fastest|slowest|steepest|sharpest|strongest"
     r"|weakest|best|worst|fewest)\b",
     re.IGNORECASE,
+)
+#: an item that ranks its items itself ("which moved furthest", "the most", "at the top")
+_RANKS_ITEMS = re.compile(
+    rf"{_RANK.pattern}|\b(?:furthest|farthest|most|least|top|peak|bottom)\b", re.IGNORECASE
 )
 #: two things said to coincide ("the same year the …", "at the same time")
 _SAME = re.compile(r"\bsame\s+(?:year|time|month|period|day|decade)\b|\bsimultaneous", re.IGNORECASE)
@@ -143,10 +147,10 @@ def _years_of(text: str) -> set[str]:
 def extra_claim(answer: str, question: str, reference: str) -> str | None:
     """A claim of ``answer`` (as read: "respectively" lists the judge reads are written out as
     their pairs) beyond what the item states: a "respectively" list it could not pair, a year it
-    never writes (nor spans), a rank among all the items where it ranks nothing, two things said
+    never writes (nor spans), a rank among all the items where the item ranks nothing ("furthest", "most", "top" count), two things said
     to coincide where it says nothing of the kind. The judge cannot check it: a pass is uncertain."""
     item = f"{question} {reference}"
-    if re.search(r"\brespectively\b", answer, re.IGNORECASE):
+    if re.search(r"\band\b[^.;!?\n]*\band\b[^.;!?\n]*\brespectively\b", answer, re.IGNORECASE):
         return "a 'respectively' list not written out as its pairs"  # the surface pairs the lists it reads
     years = set(_YEAR.findall(unquoted_text(answer))) - _years_of(item)
     if years:
@@ -154,7 +158,7 @@ def extra_claim(answer: str, question: str, reference: str) -> str | None:
     ranks = {m.group(0).lower() for m in _RANK.finditer(answer)} - {
         m.group(0).lower() for m in _RANK.finditer(item)
     }
-    if ranks and not _RANK.search(item):
+    if ranks and not _RANKS_ITEMS.search(item):
         return f"'{min(ranks)}'"
     same = _SAME.search(answer)
     return same.group(0) if same and not _SAME.search(item) else None

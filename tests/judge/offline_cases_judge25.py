@@ -17,7 +17,12 @@ from tests.judge import offline_cases_judge24 as _judge24
 SNAPSHOTS = (*_judge24.SNAPSHOTS, "offline_heldout_v24_questions.json")
 Case = tuple[str, bool]  # (answer, whether it must pass)
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-_RANKS = re.compile(r"\b(?:highest|lowest|largest|smallest|biggest|greatest|same\s+year)\b", re.IGNORECASE)
+#: words by which an item ranks its items or pairs events itself
+_RANKS = re.compile(
+    r"\b(?:highest|lowest|largest|smallest|biggest|greatest|furthest|farthest|most|least|top|peaks?|bottom"
+    r"|same\s+year)\b",
+    re.IGNORECASE,
+)
 
 
 def questions() -> list[dict[str, Any]]:
@@ -123,7 +128,8 @@ def ratio_sides(q: dict[str, Any]) -> list[Case]:
 
 
 def plain_asked(q: dict[str, Any]) -> dict[str, Any] | None:
-    """A question with a value the reference writes, that ranks nothing and pairs no events."""
+    """A question with a value the reference writes, that ranks nothing and pairs no events (an
+    item that ranks its items may be answered with a rank of its own words)."""
     item = f"{q['question']} {q['reference']}"
     return q if _judge24.value_asked(q) is not None and not _RANKS.search(item) else None
 
