@@ -147,8 +147,9 @@ def _years_of(text: str) -> set[str]:
 def extra_claim(answer: str, question: str, reference: str) -> str | None:
     """A claim of ``answer`` (as read: "respectively" lists the judge reads are written out as
     their pairs) beyond what the item states: a "respectively" list it could not pair, a year it
-    never writes (nor spans), a rank among all the items where the item ranks nothing ("furthest", "most", "top" count), two things said
-    to coincide where it says nothing of the kind. The judge cannot check it: a pass is uncertain."""
+    never writes (nor spans), a rank among all the items where the item ranks nothing
+    ("furthest", "most", "top" count as ranking), two things said to coincide where it says
+    nothing of the kind. The judge cannot check it: a pass is uncertain."""
     item = f"{question} {reference}"
     if re.search(r"\band\b[^.;!?\n]*\band\b[^.;!?\n]*\brespectively\b", answer, re.IGNORECASE):
         return "a 'respectively' list not written out as its pairs"  # the surface pairs the lists it reads
