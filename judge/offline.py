@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v23``).
+structured answer facts (``offline-claims-v24``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -76,7 +76,7 @@ from judge import (
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
 from judge.offline_arithmetic import arithmetic_false
-from judge.offline_causes import UNTOLD, reversed_causes, undone_causes
+from judge.offline_causes import reversed_causes, undone_causes
 from judge.offline_checks import (
     _is_year,
     _Verdict,
@@ -107,27 +107,26 @@ from judge.offline_facts import (
 from judge.offline_finals import two_finals
 from judge.offline_gates import gate_doubts
 from judge.offline_lean import lean_doubts
+from judge.offline_ratio import ratio_roles_contradicted
 from judge.offline_risks import misread_name, more_doubts
+from judge.offline_round_doubts import round_doubts
 from judge.offline_senses import senses_denied
 from judge.offline_stance import stance_against_reason
 from judge.offline_support import (
-    WRONG_PATH,
     path_contradicted,
-    path_doubt,
     verdict_against_reason,
     wrong_path,
 )
-from judge.offline_unbound import UNBOUND, rival_cause, unbound
 from judge.offline_unread import UNREAD_BINDING, unread_binding
 from judge.offline_years import unnamed_years
 from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v23"
+OFFLINE_VERSION = "offline-claims-v24"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v23"
+OFFLINE_PROMPT_VERSION = "claims-v24"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -223,31 +222,13 @@ def _surface(candidate: str, reference: str, facts: list[_Fact]) -> str:
     restates dropped."""
     raw_text = structured.read_json(offline_shapes.reasoning_dropped(candidate))
     latex = _LATEX_COMMAND.search(raw_text)
-    raw_text = offline_surface.normalise(raw_text)
+    raw_text = offline_surface.normalise(
+        raw_text, tuple(n for f in facts if f.kind == "label" for n in (f.text, *f.names))
+    )
     raw_text = offline_surface.accounting(raw_text, reference, any(f.negative for f in facts))
     if latex:
         raw_text = re.sub(r"(?<!\\)\$", "", raw_text)  # math delimiters ("\\$" is a dollar)
     return _drop_questions(claims.fold(_LATEX_COMMAND.sub(_unlatex, raw_text)))
-
-
-def _round_doubts(
-    ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: str, passes: bool
-) -> list[str]:
-    """The doubts of the judge20, judge22, judge23 and judge24 checks: a cause said both ways, a
-    wrong path that alone fails the answer, an assertion of a pass the judge cannot bind
-    (:mod:`judge.offline_unbound`), a shape of the answer it reads only in part
-    (:mod:`judge.offline_shapes`)."""
-    q, r = ctx.memo["raw"]
-    unbound_claim = passes and (unbound(text, q, r, ctx.facts) or rival_cause(facts, verdicts, text, q, r))
-    return [
-        d
-        for d, on in (
-            (UNTOLD, ctx.memo["untold_cause"]),
-            (WRONG_PATH, path_doubt(facts, verdicts)),
-            (UNBOUND, unbound_claim),
-        )
-        if on
-    ] + (offline_shapes.shape_doubts(ctx.memo["answer"], q, r) if passes else [])
 
 
 def _drop_questions(text: str) -> str:
@@ -397,6 +378,7 @@ def _committed_checks(
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     facts, verdicts = arithmetic_false(facts, verdicts, _Text.of(conclusion.corrected(text.text)), kept)
     verdicts = misconverted(facts, verdicts, kept)
+    verdicts = ratio_roles_contradicted(facts, verdicts, kept.text, ctx.reference.text)  # judge25
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)
     verdicts = undone_causes(facts, verdicts, kept.text, ctx.reference.text)
@@ -507,7 +489,7 @@ def _verdict_read(
     if certainty.leaves_slot_open(candidate, item.reference, [t for f in facts for t in f.targets]):
         score = min(score, _CONTRADICTED_CAP)
     doubts = _doubts(item, ctx, facts, verdicts, (candidate, text, language), hedged, was_committed)
-    doubts += _round_doubts(ctx, facts, verdicts, text.text, score >= _PASS)
+    doubts += round_doubts(ctx, facts, verdicts, text.text, score >= _PASS)
     if unread_binding(item.candidate, candidate, (item.question, item.reference), bool(language)):
         doubts.append(UNREAD_BINDING)
     doubts = certainty.read_in_full(item.candidate, doubts, read_all and not bound_roles(ctx))

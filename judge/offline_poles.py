@@ -83,17 +83,26 @@ def _dated(facts: list[_Fact], text: _Text) -> set[tuple[int, int]]:
 def _wrong_winner(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool:
     """The clause says this label is the lower one ("Uganda trails", "higher than Uganda"); a
     name split by the clause bounds ("Trinidad and Tobago is lower") reads with all its clauses."""
-    if not _is_entity(fact) or not ctx.distractors:
+    # judge25: where the question asks for the low one ("which mark is the lowest"), the label
+    # said to be the lowest is the winner, and the one said to be higher the loser; a "which"
+    # question with one pole asks for a winner though it names no other candidate
+    asks_low = claims.LOW_CUE.search(ctx.question.text) and not claims.HIGH_CUE.search(ctx.question.text)
+    asks_pick = re.search(r"\bwhich\b", ctx.question.text, re.IGNORECASE) and (
+        asks_low
+        or (claims.HIGH_CUE.search(ctx.question.text) and not claims.LOW_CUE.search(ctx.question.text))
+    )
+    if not _is_entity(fact) or not (ctx.distractors or asks_pick):
         return False
     a, b = text.piece(text.clauses, span)
     b = max(b, text.piece(text.clauses, Span(span.end - 1, span.end))[1])
     clause = text.text[a:b]
     flip = bool(claims.NEGATOR.search(clause))
     here = span.start - a
-    high = claims.HIGH_CUE.search(clause)
+    up, down = (claims.LOW_CUE, claims.HIGH_CUE) if asks_low else (claims.HIGH_CUE, claims.LOW_CUE)
+    high = up.search(clause)
     if high and high.start() < here and re.search(r"\bthan\s*$", clause[high.end() : here]) and not flip:
         return True
-    low = claims.LOW_CUE.search(clause)
+    low = down.search(clause)
     return bool(low and low.start() > here and not flip)
 
 
@@ -102,6 +111,8 @@ def _distractor_wins(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
         return None
     mine = claims.phrase_pattern(fact.text)
     for name in ctx.distractors:
+        if fact.text.isdigit() != name.isdigit():
+            continue  # judge25: a name ranks no year ("Chile tops out in 2022"), nor a year a name
         for span in claims.find_all(claims.phrase_pattern(name), text.text):
             a, b = text.piece(text.clauses, span)
             clause = text.text[a:b]

@@ -49,8 +49,26 @@ def _pairs(sentence: str) -> str:
     return f"{lead}{first.rstrip()} {item}{unit}; {middle[:at].strip()} {second.strip()}{rest}"
 
 
-def paired(text: str) -> str:
-    """``text`` with each sentence's "A and B … X and Y, respectively" written as its pairs."""
+#: judge25: "and" inside a known label ("trade and transport") joins no list: it is glued to
+#: its words while the lists are split, then given back
+_GLUED = "\u2060and\u2060"
+
+
+def paired(text: str, known: tuple[str, ...] = ()) -> str:
+    """``text`` with each sentence's "A and B … X and Y, respectively" written as its pairs;
+    ``known`` labels with an "and" of their own are one item of a list."""
     if not _RESPECTIVELY.search(text):
         return text
-    return _SENTENCE.sub(lambda m: _pairs(m.group(0)), text)
+    for label in sorted((k for k in known if _AND.search(k)), key=len, reverse=True):
+        glue = _AND.sub(_GLUED, label)
+        text = re.sub(re.escape(label), glue, text, flags=re.IGNORECASE)
+    return _SENTENCE.sub(lambda m: _pairs(m.group(0)), text).replace(_GLUED, " and ")
+
+
+def unpaired(text: str, known: tuple[str, ...] = ()) -> bool:
+    """A sentence of ``text`` says "respectively" in a shape :func:`paired` does not write out as
+    its pairs (three items, an "and" the lists share): the judge cannot tell who is what."""
+    return any(
+        _RESPECTIVELY.search(m.group(0)) and paired(m.group(0), known) == m.group(0)
+        for m in _SENTENCE.finditer(text)
+    )

@@ -44,6 +44,11 @@ _STRUCK = re.compile(
 #: judge22: bold marks that touch a number ("**19** years", "**114.01**%"): the number is read with its unit
 _BOLD_NUMBER = re.compile(r"(?:\*\*|__)(?=[-−+]?[$€£]?\d)|(?<=\d)(?:\*\*|__)")
 _SHORT_SPAN = re.compile(r"\b((?:19|20)(\d\d))\s?([–-])\s?(\d\d)\b(?![\d.,%])")
+#: judge25: a year cut to its last two digits after an apostrophe ("('13)", "by '18", "FY'17"),
+#: not a quote's opening mark before a number ("'13 days'") nor a number's closing quote
+_ABBREVIATED_YEAR = re.compile(
+    r"(?<![\w'’])(FY\s?)?['’](\d\d)(?![\w'’%]|[.,]\d)(?![^'’\n]{0,40}[^\W\d_%]['’](?!\w))"
+)
 
 
 def _ascii_digits(text: str) -> str:
@@ -90,6 +95,11 @@ def _table_lines(m: re.Match[str]) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
+def _year_spelled(m: re.Match[str]) -> str:
+    short = int(m.group(2))
+    return f"{'FY ' if m.group(1) else ''}{1900 + short if short >= 50 else 2000 + short}"
+
+
 def _span_spelled(m: re.Match[str]) -> str:
     century, short = m.group(1)[:2], m.group(4)
     if int(short) <= int(m.group(2)):
@@ -97,8 +107,9 @@ def _span_spelled(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(3)}{century}{short}"
 
 
-def normalise(text: str) -> str:
-    """``text`` with the surface forms above rewritten (every other character kept)."""
+def normalise(text: str, known: tuple[str, ...] = ()) -> str:
+    """``text`` with the surface forms above rewritten (every other character kept); ``known``
+    labels stay one item of a "respectively" list."""
     text = _ascii_digits(text)
     text = _BOLD_NUMBER.sub("", _STRUCK.sub(" ", text))
     if "<" in text and _TABLE.search(text):
@@ -109,7 +120,8 @@ def normalise(text: str) -> str:
     text = _PERCENT_FIRST.sub(r"\1%", text)
     for pattern, said in _DOUBLE_NEGATIVES:
         text = pattern.sub(said, text)
-    return paired(_SHORT_SPAN.sub(_span_spelled, text))
+    text = _ABBREVIATED_YEAR.sub(_year_spelled, text)
+    return paired(_SHORT_SPAN.sub(_span_spelled, text), known)
 
 
 # judge10: a footnote mark after punctuation ("... the text.¹"), a number in inline math ("$515$

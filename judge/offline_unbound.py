@@ -12,7 +12,11 @@ part on what such an error costs (v22 labels a misquoted title 2, v13-v21 label 
 * :func:`rival_cause`: a factor credited as the cause (``"the work of"``, ``"the main factor"``,
   ``"driven by"`` …) where the reference's factor is not named;
 
-either leaves a pass uncertain (:data:`UNBOUND`), whatever score the asked facts give.
+either leaves a pass uncertain (:data:`UNBOUND`), whatever score the asked facts give. The
+judge25 round (``offline-claims-v24``) adds :func:`extra_claim`: a year, a rank among all items
+("the highest of any country") or a coincidence of two events ("the same year the cold chains
+were expanded") that the question and reference never state is a claim beyond the asked slot the
+judge cannot check (held-out v24: extra_wrong_claim, certain false passes).
 """
 
 from __future__ import annotations
@@ -113,3 +117,54 @@ def unbound(answer: str, question: str, reference: str, facts: list[_Fact]) -> b
     """A quoted phrase of ``answer`` with words the item never uses."""
     known = _words(f"{question} {reference} {' '.join(f.text for f in facts)}")
     return any(_words(q) - known for q in _quotes(answer))
+
+
+#: judge25: a year (no part of a number, a range's end or a decade)
+_YEAR = re.compile(r"(?<![\d/-])(?<!\d[.,])(?:19|20)\d\d(?![\d%]|[.,]\d)(?!s\b)")
+#: a rank among all the items ("the highest of any", "the lowest in the chart")
+_RANK = re.compile(
+    r"\b(?:highest|lowest|largest|smallest|biggest|greatest|fastest|slowest|steepest|sharpest|strongest"
+    r"|weakest|best|worst|fewest)\b",
+    re.IGNORECASE,
+)
+#: an item that ranks its items itself ("which moved furthest", "the most", "at the top")
+_RANKS_ITEMS = re.compile(
+    rf"{_RANK.pattern}|\b(?:furthest|farthest|most|least|top|peak|bottom)\b", re.IGNORECASE
+)
+#: two things said to coincide ("the same year the …", "at the same time")
+_SAME = re.compile(r"\bsame\s+(?:year|time|month|period|day|decade)\b|\bsimultaneous", re.IGNORECASE)
+
+
+def _years_of(text: str) -> set[str]:
+    """The years ``text`` writes, and every year of a range it writes ("2010–2016")."""
+    years = set(_YEAR.findall(text))
+    for a, b in re.findall(r"\b((?:19|20)\d\d)\s*[-–—]\s*((?:19|20)?\d\d)\b", text.translate(_DASHES)):
+        end = int(b) if len(b) == 4 else int(a[:2] + b)
+        years |= {str(y) for y in range(int(a), end + 1)} if 0 < end - int(a) < 60 else set()
+    return years
+
+
+def extra_claim(answer: str, question: str, reference: str) -> str | None:
+    """A claim of ``answer`` (as read: "respectively" lists the judge reads are written out as
+    their pairs) beyond what the item states: a "respectively" list it could not pair, a year it
+    never writes (nor spans), a rank among all the items where the item ranks nothing
+    ("furthest", "most", "top" count as ranking), two things said to coincide where it says
+    nothing of the kind. The judge cannot check it: a pass is uncertain."""
+    item = f"{question} {reference}"
+    if re.search(r"\band\b[^.;!?\n]*\band\b[^.;!?\n]*\brespectively\b", answer, re.IGNORECASE):
+        return "a 'respectively' list not written out as its pairs"  # the surface pairs the lists it reads
+    years = set(_YEAR.findall(unquoted_text(answer))) - _years_of(item)
+    if years:
+        return f"the year {min(years)}"
+    ranks = {m.group(0).lower() for m in _RANK.finditer(answer)} - {
+        m.group(0).lower() for m in _RANK.finditer(item)
+    }
+    if ranks and not _RANKS_ITEMS.search(item):
+        return f"'{min(ranks)}'"
+    same = _SAME.search(answer)
+    return same.group(0) if same and not _SAME.search(item) else None
+
+
+def unquoted_text(text: str) -> str:
+    """``text`` without its quoted phrases (a title the answer quotes may span other years)."""
+    return _QUOTE.sub(" ", text)

@@ -146,7 +146,7 @@ def no_pick(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
 
 #: judge17: two colours a question offers ("the magenta series or the blue series")
 _COLOUR_PAIR = re.compile(
-    rf"\b(?:the\s+)?(?P<a>{claims.COLOURS})(?:\s+(?:series|line|lines|bars?|dots?|marks?|points?|segments?|area))?"
+    rf"\b(?:the\s+)?(?P<a>{claims.COLOURS})(?:\s+(?:series|line|lines|bars?|dots?|marks?|points?|segments?|area|ones?|slices?|wedges?|columns?))?"
     rf"\s+or\s+(?:the\s+)?(?P<b>{claims.COLOURS})\b",
     re.IGNORECASE,
 )

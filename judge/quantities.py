@@ -229,11 +229,18 @@ def fact_unit(unit: str) -> UnitOf:
     return read
 
 
+#: judge25: a currency sign after the number, before or after its scale ("0.193 €M", "4.2 M£");
+#: not "$", which closes a LaTeX formula ("$0.193$")
+_SIGN_AFTER = re.compile(r"\s?(?:(?:[kKmMbB]n?|mn|million|billion|thousand)\s?)?([€£¥])")
+
+
 def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     """The scale, currency, share and unit the answer writes ``found`` with."""
     sign = re.search(r"[$€£¥]", found.text)
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
+    after = _SIGN_AFTER.match(text, found.end) if currency is None else None
+    currency = CURRENCIES[after.group(1)] if after else currency  # judge25: "0.193 €M" is in euros
     share = ("pp" if _POINTS_AFTER.match(text, found.end) else "pct") if found.percent else None
     if len(found.scale_word) == 1 and not share:
         # judge14: "0.815 t per hectare", "12 t/ha": the letter starts a rate's unit, no scale
