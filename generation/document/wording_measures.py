@@ -32,7 +32,7 @@ from generation.world.topics import Topic
 _SCALE_UNDER_ONE = re.compile(r"(?<![\d.,])0\.\d+ (?:thousand|million|billion|trillion)\b")
 _PATTERN_FOLLOWED = re.compile(r"\bpattern followed (?:closely )?by\b")
 #: Text in single quotes ("the 'Applied' stage"): a label as printed.
-_QUOTED = re.compile(r"'[^']*'")
+_QUOTED = re.compile(r"(?<![\w'])'[^']*'(?!\w)")  # not an apostrophe: "employers' federations"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
