@@ -101,12 +101,15 @@ def kinds_misnamed(plan: DocumentPlan, topic: Topic) -> tuple[int, int]:
     labels and series hold none of the report's entities)."""
     entities = set(topic.entities)
     noun = re.compile(rf"\b{re.escape(topic.entity_kind_plural)}\b", re.I)
+    # the noun inside a phrase of the topic's vocabulary is not the chart's items ("migration to cities")
+    phrases = [*topic.drivers, *topic.risks, *topic.concepts, *topic.actors, *topic.sources]
+    vocabulary = re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)), re.I)
     charts = {c.vizId: c for c in plan.manifest.charts}
     mentions = misnamed = 0
     for sentence, viz_id in _mentions(plan):
         mentions += 1
         names = {x for p in charts[viz_id].data for x in (p.label, p.category) if x}
-        misnamed += bool(noun.search(sentence)) and not names & entities
+        misnamed += bool(noun.search(vocabulary.sub(" ", sentence))) and not names & entities
     return mentions, misnamed
 
 
