@@ -204,10 +204,22 @@ def build_claims(
                 kind = f"change_values_{way}" if target is printing else f"change_{way}"
                 target.append(Claim(kind, metric, (e,), (start, end), (v0, v1)))
     quiet = [quiet[int(i)] for i in rng.permutation(len(quiet))]
+    printing = [c for c in printing if not any(map(world.registry.used, _stepped(c)))]
     printing = [printing[int(i)] for i in rng.permutation(len(printing))]
     n_printing = min(len(printing), int(wanted * MAX_PRINTING_SHARE))
+    for claim in printing[:n_printing]:  # a number printed a scale lower is a number of the report
+        for text in _stepped(claim):
+            world.registry.reserve(text)
     chosen = quiet[: wanted - n_printing] + printing[:n_printing]
     return [chosen[int(i)] for i in rng.permutation(len(chosen))]
+
+
+def _stepped(claim: Claim) -> list[str]:
+    """The numbers ``claim`` prints a scale lower than the table (:func:`printed_amount`): each
+    must be one no other figure of the report prints ("320 million USD" beside a chart's 320)."""
+    unit, decimals = claim.metric.unit_label, claim.metric.decimals
+    printed = (printed_amount(v, decimals, unit)[0] for v in claim.values)
+    return [p for v, p in zip(claim.values, printed, strict=True) if p != value_text(v, decimals)]
 
 
 def measure(metric: str) -> str:
