@@ -18,7 +18,7 @@ from generation.charts.data_bars import _diverging, _single_bars, _stacked_bar, 
 from generation.charts.data_dist import _box, _heatmap, _histogram
 from generation.charts.data_lines import _lines, _scatter, _slope, _stacked_area
 from generation.charts.data_parts import _bullet, _funnel, _pie, _sankey, _treemap, _waterfall
-from generation.charts.names import common_noun
+from generation.charts.names import in_sentence
 from generation.charts.registry import CHART_TYPE_NAMES
 from generation.charts.spec import ChartSlot, ChartSpec
 from generation.world.numbers import (
@@ -112,7 +112,12 @@ def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     template = spec.mark_templates.get(point.label, spec.mark_templates.get("*"))
     if template is not None:
         fields = {"label": point.label, "category": point.category or "", **point.metadata}
-        fields |= {f"{k}_in": in_text(topic, v) for k, v in list(fields.items())}
+        # "{source_in}": an entity as its world writes it in a sentence, any other label as a
+        # sentence reads it ("jobs held from public services")
+        fields |= {
+            f"{k}_in": in_text(topic, v) if v in topic.entities else in_sentence(v, topic)
+            for k, v in list(fields.items())
+        }
         return template.format(**fields)
     roles = {spec.label_role: point.label}
     if spec.series_role and point.category:
@@ -122,15 +127,20 @@ def mark_measure(spec: ChartSpec, point: DataPoint, topic: Topic) -> str:
     part = roles.get("part")
     name = spec.metric.name
     if part and spec.chart.chartType in ("pie", "donut"):  # "the energy share", "the Africa share"
-        named = part.lower() if common_noun(part, topic) else part
-        what = f"the {named} share of {name.removeprefix('share of ')}"
+        what = f"the {in_sentence(part, topic)} share of {name.removeprefix('share of ')}"
     elif part:
-        what = f"the {part} part of {name}"  # not "jobs held (Agriculture)", a label no text writes
+        what = part_of(part, name, topic)
     else:
         what = name
     where = f" in {in_text(topic, entity)}" if entity else ""
     when = f" in {year}" if year else ""
     return f"{what}{where}{when}"
+
+
+def part_of(part: str, metric: str, topic: Topic) -> str:
+    """One part of a metric's mix, in words: ``"the agriculture part of jobs held"`` (not "jobs held
+    (Agriculture)", a label no text writes)."""
+    return f"the {in_sentence(part, topic)} part of {metric}"
 
 
 class _EntityFullError(NumberSpaceExhaustedError):

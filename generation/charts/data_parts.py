@@ -227,7 +227,7 @@ def _sankey(b: _Build) -> ChartSpec:
         sources, "categorical", _highlights(b.rng, [p.label for p in data])[:1], what=mix.part_kind
     )
     title = f"{_cap(mix.whole)} flows from {mix.part_kind} to {b.kind}, {year}"
-    template = f"{mix.metric.name} from {{source}} in {{target_in}} in {year}"
+    template = f"{mix.metric.name} from {{source_in}} in {{target_in}} in {year}"
     covered = {(m.name, t, year) for t in targets}
     return b.spec(
         title,

@@ -2,7 +2,8 @@
 wireless", "Energy") is capitalised as a label but lower-cased inside a sentence ("the energy share
 of the export basket"), while a country, a grouping of countries or a name the report's world
 prints capitalised keeps its capitals ("the Africa share of tourist arrivals"). One rule, read by
-the chart stage (``data.mark_measure``) and by the questions (``phrasing.common_names``)."""
+the chart stage (``data.mark_measure``), the prose (:func:`in_sentence`) and the questions
+(``phrasing.common_names``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ def common_noun(name: str, topic: Topic | None) -> bool:
     if not name[:1].isupper() or any(ch.isupper() for ch in name[1:]) or _place(name):
         return False
     return not (topic is not None and name in topic.entities and name in in_text(topic, name))
+
+
+def in_sentence(name: str, topic: Topic | None) -> str:
+    """How a chart's label reads inside a sentence: lower-cased when it is a :func:`common_noun`
+    ("the housing part of ...", "jobs held from public services"), else as the chart prints it
+    ("the Africa share", "the Rural Works Scheme programme")."""
+    return name.lower() if common_noun(name, topic) else name
 
 
 @cache

@@ -25,6 +25,7 @@ from generation.plan.doc_plan import (
 )
 from generation.world.table import FactTable
 from synthdocbench_tasks.schema import (
+    Chart,
     Table,
     TextFact,
 )
@@ -119,6 +120,13 @@ def _callout_words(block: CalloutBlock) -> int:
     return sum(count_words(i) for i in block.items)
 
 
+def _compared(chart: Chart) -> list[str]:
+    """What a chart compares: a multi-line chart's series, another chart's labels."""
+    if chart_type(chart.chartType).mention == "multi_line":
+        return [p.category for p in chart.data if p.category]
+    return [p.label for p in chart.data]
+
+
 def section_blocks(
     rng: np.random.Generator,
     writer: ProseWriter,
@@ -145,6 +153,7 @@ def section_blocks(
             subject=spec.subject,
             x_metric=x_metric,
             highlights=bool(chart.visualProperties.highlightedItems),
+            items=_compared(chart),
         )
         text = f"{mention} {writer.paragraph(role, n_sentences=int(rng.integers(1, 3)), quiet=True)}"
         anchors.append((key, [ParagraphBlock(text=text), ChartBlock(viz_id=chart.vizId)]))

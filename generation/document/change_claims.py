@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generation.charts.data import NumberRegistry, value_text
+from generation.charts.data import NumberRegistry, part_of, value_text
 from generation.charts.reading import axis_tolerance, printed, value_printed
 from generation.charts.registry import LABEL_ONLY_TYPES
 from generation.charts.spec import TREND_TYPES, ChartSpec
@@ -187,11 +187,22 @@ def _fact(
     """The claim's sentence and values."""
     relation = STATED_RELATIONS[int(rng.integers(len(STATED_RELATIONS)))]
     actor = writer.topic.actors[int(rng.integers(len(writer.topic.actors)))]
-    series = in_text(writer.topic, first.category or spec.subject or "")
-    subject = f"{spec.metric.name} in {series}" if series else spec.metric.name
+    subject = _series_name(spec, first, writer)
     said = f"{value_text(*found)} times its {first.label} level"
     values = {"kind": "change_claim", "viz_id": spec.chart.vizId, "start": first.label, "end": last.label}
     if first.category:
         values["series"] = first.category
     values.update(claimed_value=value_text(*found), relation=relation, subject=subject)
     return writer.claim_fact(relation, actor, f"{subject} in {last.label}", said), values
+
+
+def _series_name(spec: ChartSpec, point: DataPoint, writer: ProseWriter) -> str:
+    """The series of ``point`` in words: ``"tax revenue in Kenya"``, or for a part of a mix
+    ``"the business and law part of graduates in each field in Iran"`` (not "graduates in each
+    field in Business and law", a part read as a place)."""
+    topic, name = writer.topic, spec.metric.name
+    if point.category and spec.series_role == "part":
+        where = f" in {in_text(topic, spec.subject)}" if spec.subject else ""
+        return f"{part_of(point.category, name, topic)}{where}"
+    series = in_text(topic, point.category or spec.subject or "")
+    return f"{name} in {series}" if series else name

@@ -66,6 +66,26 @@ def cap(text: str) -> str:
 _cap_slot = lru_cache(maxsize=65536)(cap)
 
 
+#: A template slot naming a chart's items by their noun.
+_NAMES_KIND = re.compile(r"\{(?:kind|kinds|a_kind)\}")
+_YEAR = re.compile(r"\d{4}")
+
+
+def item_nouns(topic: Topic, items: Sequence[str]) -> tuple[str, str] | None:
+    """(singular, plural) noun for a chart's ``items`` by what they are: the topic's entities
+    ("country", "countries"), parts of its mix ("sector", "sectors") or years; None for items of
+    any other kind (a funnel's stages, a histogram's bins, "2016 level") or of several kinds. No
+    items: the entities, as a chart whose items are not known is read."""
+    names = set(items)
+    if not names or names <= set(topic.entities):
+        return topic.entity_kind, topic.entity_kind_plural
+    if names <= set(topic.mix.parts):
+        return topic.mix.part_kind, plural(topic.mix.part_kind)
+    if all(_YEAR.fullmatch(n) for n in names):
+        return "year", "years"
+    return None
+
+
 def plural(noun: str) -> str:
     """``category`` -> ``categories``, ``source`` -> ``sources`` (inflect, not a suffix rule)."""
     return plural_of(noun)
@@ -423,12 +443,18 @@ class ProseWriter:
         subject: str | None = None,
         x_metric: str | None = None,
         highlights: bool = False,
+        items: Sequence[str] = (),
     ) -> str:
         """Qualitative sentences about a figure; they name what is plotted, never a value. A
-        follow-up pointing to highlighted items is for a chart that ``highlights`` some."""
+        follow-up pointing to highlighted items is for a chart that ``highlights`` some. ``items``
+        are what the chart compares (its bars, or a multi-line chart's series): the noun a
+        template calls them (``{kind}``, ``{kinds}``) is what they are (:func:`item_nouns`); a
+        chart of items that none names (a funnel's stages, a histogram's bins) takes a template
+        naming none."""
         t = self.topic
         family = registry.chart_type(chart_type).mention
         slots = self._slots()
+        nouns = item_nouns(t, items)
         slots.update(
             n=str(figure),
             metric=self.the_metric(metric),
@@ -437,8 +463,13 @@ class ProseWriter:
             mix=self.the_metric(t.mix.name),
             part_kind=t.mix.part_kind,
             part_kinds=plural(t.mix.part_kind),
+            **(dict(zip(("kind", "kinds"), nouns, strict=True)) if nouns else {}),
         )
-        mentions = bank().chart_mentions[family]
+        mentions: Sequence[str] = bank().chart_mentions[family]
+        if nouns is None:
+            mentions = [m for m in mentions if not _NAMES_KIND.search(m)] or [
+                m for m in bank().chart_mentions["generic"] if not _NAMES_KIND.search(m)
+            ]
         first = self._fresh(mentions, slots)
         unused = [
             f for f in bank().chart_follow_ups if f not in self._seen and (highlights or "highlight" not in f)

@@ -33,6 +33,7 @@ import numpy as np
 from generation.document.change_words import DOWN_WORDS, UP_WORDS, is_flat
 from generation.world.grammar import fill_agreement, is_plural, singular_of, with_the
 from generation.world.numbers import NumberSpaceExhaustedError, value_text
+from generation.world.ranges import SCALES
 from generation.world.table import FactTable
 from generation.world.topics import Metric, Topic, in_text
 from synthdocbench_tasks.schema import World
@@ -86,14 +87,27 @@ def ratio_phrase(ratio: float) -> str | None:
 
 
 def amount(value: float, metric: Metric) -> str:
-    """A value with its unit as a sentence prints it: ``41.2%``, ``3.1 billion USD``, ``1 week``."""
-    text = value_text(value, metric.decimals)
+    """A value with its unit as a sentence prints it: ``41.2%``, ``3.1 billion USD``, ``1 week``,
+    ``460 thousand people`` (:func:`printed_amount`)."""
     if metric.unit == "%":
-        return f"{text}%"
-    unit = metric.unit_label
-    if text == "1" and not metric.scale:
+        return f"{value_text(value, metric.decimals)}%"
+    text, unit = printed_amount(value, metric.decimals, metric.unit_label)
+    if text == "1" and unit.partition(" ")[0] not in SCALES:
         unit = singular_of(unit)
     return f"{text} {unit}"
+
+
+def printed_amount(value: float, decimals: int, unit: str) -> tuple[str, str]:
+    """(number, unit) of a value as a sentence prints it: a value under one before a scale word
+    steps down a scale, as a reader writes it (0.46 million people -> 460 thousand people, 0.32
+    billion USD -> 320 million USD, 0.5 thousand dwellings -> 500 dwellings), the same value to
+    the same precision; any other value as the table prints it."""
+    text = value_text(value, decimals)
+    scale, _, rest = unit.partition(" ")
+    if scale not in SCALES[1:] or not rest or not 0 < abs(float(text)) < 1:
+        return text, unit
+    lower = SCALES[SCALES.index(scale) - 1]
+    return value_text(float(text) * 1000, max(0, decimals - 3)), f"{lower} {rest}".strip()
 
 
 def _free_values(
@@ -190,10 +204,22 @@ def build_claims(
                 kind = f"change_values_{way}" if target is printing else f"change_{way}"
                 target.append(Claim(kind, metric, (e,), (start, end), (v0, v1)))
     quiet = [quiet[int(i)] for i in rng.permutation(len(quiet))]
+    printing = [c for c in printing if not any(map(world.registry.used, _stepped(c)))]
     printing = [printing[int(i)] for i in rng.permutation(len(printing))]
     n_printing = min(len(printing), int(wanted * MAX_PRINTING_SHARE))
+    for claim in printing[:n_printing]:  # a number printed a scale lower is a number of the report
+        for text in _stepped(claim):
+            world.registry.reserve(text)
     chosen = quiet[: wanted - n_printing] + printing[:n_printing]
     return [chosen[int(i)] for i in rng.permutation(len(chosen))]
+
+
+def _stepped(claim: Claim) -> list[str]:
+    """The numbers ``claim`` prints a scale lower than the table (:func:`printed_amount`): each
+    must be one no other figure of the report prints ("320 million USD" beside a chart's 320)."""
+    unit, decimals = claim.metric.unit_label, claim.metric.decimals
+    printed = (printed_amount(v, decimals, unit)[0] for v in claim.values)
+    return [p for v, p in zip(claim.values, printed, strict=True) if p != value_text(v, decimals)]
 
 
 def measure(metric: str) -> str:
@@ -285,11 +311,22 @@ def _find(names: list[str], text: str) -> list[tuple[int, str]]:
 def _without_units(sentence: str, world: World) -> str:
     """``sentence`` without the units printed after its numbers ("46.1 thousand dwellings" ->
     "46.1"), so a unit that is also a metric's name is not read as the metric."""
-    units = sorted({m.unit for m in world.metrics if m.unit and m.unit != "%"}, key=len, reverse=True)
+    printed = {u for m in world.metrics if m.unit and m.unit != "%" for u in (m.unit, _scale_lower(m.unit))}
+    units = sorted(printed - {""}, key=len, reverse=True)
     if not units:
         return sentence
     pattern = "|".join(re.escape(u) for u in units)
     return re.sub(rf"(\d)\s+(?:{pattern})(?![\w-])", r"\1", sentence)
+
+
+def _scale_lower(unit: str) -> str:
+    """``unit`` a scale lower, as :func:`printed_amount` prints a value under one ("" if none)."""
+    return printed_amount(0.5, 3, unit)[1] if unit.partition(" ")[0] in SCALES[1:] else ""
+
+
+def _printed_numbers(value: float, decimals: int, unit: str) -> set[str]:
+    """The number strings a sentence may print for ``value``: the table's, or a scale lower."""
+    return {value_text(value, decimals), printed_amount(value, decimals, unit)[0]}
 
 
 def _cue_text(text: str, names: list[str]) -> tuple[str, str]:
@@ -335,6 +372,7 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     name = found_metric[0][1]
     metric = world.metric(name)
     decimals = metric.decimals if metric is not None else 1
+    unit = metric.unit if metric is not None else ""
     values = {(f.entity, f.period): f.value for f in world.facts if f.metric == name and not f.part}
     entity_names = sorted({f.entity for f in world.facts})
     entities = [e for _, e in _find(entity_names, sentence)]
@@ -352,7 +390,9 @@ def check_sentence(sentence: str, world: World) -> Verdict:
     for n in numbers:
         periods = years or sorted({p for _, p in values})
         ok = any(
-            (e, p) in values and value_text(values[(e, p)], decimals) == n for e in entities for p in periods
+            (e, p) in values and n in _printed_numbers(values[(e, p)], decimals, unit)
+            for e in entities
+            for p in periods
         )
         checks.append((ok, f"{n} is no value of {name} for {entities} in {years or 'any year'}"))
     if len(years) >= 2 and words & (_UP | _DOWN):

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "8b7e7823262b1101a8ddeec9862e1d9b01287bf1daf1221dd5052e432786b246",
-    "5-d3-1": "018928bad43885114ddf9eae40de805bf0265ee04aa73b819284694baa6b8e6c",
-    "5-d3-2": "6e1687f573ae1db1ea098f10ad31721ca6fcb28e631e22b863db634cd22aaa0a",
-    "5-d3-3": "03a6503dbc82fa420bc2ba26d8b1dd9d7a3c7a850d583a7166ba7c780b772292",
-    "3-matplotlib-0": "6b64488e02cd59de8cfee8047b89d2dff4cc799f441f423a30f5bb72338336cf",
-    "3-matplotlib-1": "00fa7f44e66121f4cb20398ba27ade2476446d4b10903d84ad84ed4b153dac49",
+    "5-d3-0": "ed7133fb93e1e6d281c9296516f7ddd255f37b098193e9c3966d537658612157",
+    "5-d3-1": "43aa975a08a8c286f0b828cbe268e983c3411aade7eab149450ba7d7a68f7c8b",
+    "5-d3-2": "7cec41a9c79fe651c8fb7f369ae29ab73964209c8e62d6e32483b7188ac57fc1",
+    "5-d3-3": "60683ed3a6930941c3762f9d3891720bfb827cdfb7b09820c3a1863dc9fbc632",
+    "3-matplotlib-0": "0bd7d0bde88c327239f8266d099be2a21422dab3aabeede3a1ebf518fbc4556b",
+    "3-matplotlib-1": "8ae2b6179583af453c3c44fdae33fcc55ff78f36c545dd5bf8d1ed64e4624b5d",
 }
 
 

@@ -18,7 +18,7 @@ from generation.charts.data import (
     value_text,
 )
 from generation.charts.insights import series_direction
-from generation.charts.names import common_noun
+from generation.charts.names import common_noun, in_sentence
 from generation.charts.registry import (
     CHART_TYPE_NAMES,
     HORIZONTAL_TYPES,
@@ -200,7 +200,9 @@ def test_mark_phrases_name_what_a_special_mark_measures() -> None:
     sankey = build_chart(stage_rng(1, "mp"), "sankey", topic, metric, _slot(), registry)
     flow = sankey.chart.data[0]
     phrase = mark_measure(sankey, flow, topic)
-    assert flow.metadata["source"] in phrase and flow.metadata["target"] in phrase
+    # a source is a part of the mix, a common noun inside a sentence ("from hydro")
+    assert f"from {in_sentence(flow.metadata['source'], topic)} in" in phrase
+    assert flow.metadata["target"] in phrase
     histogram = build_chart(stage_rng(1, "mp"), "histogram", topic, metric, _slot(), registry)
     band = histogram.chart.data[0]
     assert f"between {band.metadata['lo']} and {band.metadata['hi']}" in mark_measure(histogram, band, topic)

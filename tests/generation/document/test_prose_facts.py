@@ -75,25 +75,39 @@ _YEARS = re.compile(r"(?<![\w.])(?:19|20)\d\d(?!\w|\.\d)")
 _REF = re.compile(r"\b(?:Figure|Table|Section)\s+\d+")
 
 
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+
+
+def _in_unit(number: str, scale_after: str, unit: str) -> float:
+    """``number`` (with the word printed after it) in ``unit``: "807" before "thousand" is 0.807
+    million units."""
+    return float(number) * _SCALE.get(scale_after, 1.0) / _SCALE.get(unit.partition(" ")[0], 1.0)
+
+
 def _independent_number_check(sentence: str, world: World) -> list[str]:
     """Every number the sentence prints, other than years and references, must be the table's
-    value (as printed) of a metric the sentence names, for an entity and a year it names."""
+    value (as printed, or a scale lower: "807 thousand units" for 0.807 million units) of a metric
+    the sentence names, for an entity and a year it names."""
     text = _REF.sub(" ", sentence)
     low = text.lower()
     years = set(_YEARS.findall(text))
-    numbers = [n for n in _NUM.findall(text) if n not in years]
+    numbers = [(m.group(0), low[m.end() :].split(" ", 2)[1:2]) for m in _NUM.finditer(text)]
+    numbers = [(n, after) for n, after in numbers if n not in years]
     if not numbers:
         return []
-    named_metrics = {m.name: m.decimals for m in world.metrics if m.name.lower() in low}
+    named_metrics = {m.name: m for m in world.metrics if m.name.lower() in low}
     named_entities = {f.entity for f in world.facts if f.entity.lower() in low}
     errors = []
-    for n in numbers:
+    for n, after in numbers:
         ok = any(
             f.metric in named_metrics
             and f.entity in named_entities
             and f.period in years
             and not f.part
-            and value_text(f.value, named_metrics[f.metric]) == n
+            and value_text(f.value, named_metrics[f.metric].decimals)
+            == value_text(
+                _in_unit(n, "".join(after), named_metrics[f.metric].unit), named_metrics[f.metric].decimals
+            )
             for f in world.facts
         )
         if not ok:

@@ -1,0 +1,81 @@
+"""Words a reader stumbles on (review55, ``generation.document.wording_measures``): the counters
+find what they name, the wording rules hold, and planned reports carry none of the slips."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from generation.charts.names import in_sentence
+from generation.document.content import plan_document
+from generation.document.prose import item_nouns
+from generation.document.prose_facts import amount, printed_amount
+from generation.document.wording_measures import WordingCounts, label_case_slips, wording_counts
+from generation.plan.config import load_config
+from generation.plan.doc_plan import DocumentPlan
+from generation.world.space import topic_by_title
+from generation.world.topics import Metric
+
+_PAPER = Path(__file__).resolve().parents[3] / "configs" / "paper.yaml"
+
+
+@cache
+def _plans() -> tuple[DocumentPlan, ...]:
+    config = load_config(_PAPER, seed=3, n_docs=30)
+    return tuple(plan_document(config, i) for i in range(30))
+
+
+def test_label_case_slips_finds_a_capitalised_common_noun_and_a_lowered_place() -> None:
+    labels = ["Business and law", "Africa", "Iran"]
+    texts = [
+        "A forecast put the Business and law part of graduates at 4.",  # capitalised mid-sentence
+        "Business and law led in 2019.",  # a sentence's first word: not counted
+        "The 'Business and law' stage is quoted as printed.",  # quoted: not counted
+        "Arrivals from africa rose.",  # a place lower-cased
+    ]
+    assert label_case_slips(texts, labels, None) == (1, 1)
+
+
+def test_a_label_reads_lower_case_inside_a_sentence_unless_it_is_a_name() -> None:
+    assert in_sentence("Public services", None) == "public services"
+    assert in_sentence("Africa", None) == "Africa"
+    assert in_sentence("Germany", None) == "Germany"
+    assert in_sentence("Rural Works Scheme", None) == "Rural Works Scheme"
+
+
+def test_a_value_under_one_steps_down_a_scale_keeping_its_value() -> None:
+    assert printed_amount(0.46, 2, "million people") == ("460", "thousand people")
+    assert printed_amount(0.807, 3, "million units") == ("807", "thousand units")
+    assert printed_amount(0.32, 2, "billion USD") == ("320", "million USD")
+    assert printed_amount(0.5, 1, "thousand dwellings") == ("500", "dwellings")
+    assert printed_amount(1.2, 1, "million people") == ("1.2", "million people")  # one or more: as is
+    assert printed_amount(0.46, 2, "USD per kWh") == ("0.46", "USD per kWh")  # no scale word
+    metric = Metric(name="units sold", unit="units", low=0.1, high=2.0, decimals=3, scale="million")
+    assert amount(0.807, metric) == "807 thousand units"
+
+
+def test_a_chart_s_items_are_named_by_what_they_are() -> None:
+    topic = topic_by_title("Labour Market Outcomes by Age Group in Russia")  # its mix: sectors
+    assert topic is not None and topic.entity_kind == "age group"
+    assert item_nouns(topic, topic.entities[:3]) == (topic.entity_kind, topic.entity_kind_plural)
+    part_kind, part_kinds = item_nouns(topic, topic.mix.parts[:3]) or ("", "")
+    assert part_kind == topic.mix.part_kind and part_kinds != topic.entity_kind_plural
+    assert item_nouns(topic, ["2019", "2020"]) == ("year", "years")
+    assert item_nouns(topic, ["Applications received", "Offers issued"]) is None  # a funnel's stages
+
+
+@pytest.mark.slow
+def test_planned_reports_carry_no_wording_slip() -> None:
+    counts = wording_counts(_plans())
+    assert counts.chart_mentions > 300  # the reports do mention their figures
+    assert counts == WordingCounts(
+        documents=30,
+        capitalised_labels=0,
+        lowercased_places=0,
+        scale_under_one=counts.scale_under_one,  # chart claims and metric facts keep theirs (open)
+        pattern_followed_by=0,
+        chart_mentions=counts.chart_mentions,
+        kinds_misnamed=0,
+    )
