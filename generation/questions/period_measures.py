@@ -17,7 +17,9 @@ the cause the report credits) covers. Its defects:
 
 :func:`verdict_counts` counts the direction verdicts a reader can dispute, over every question:
 ``contradicts`` said of a trend claim whose sign the chart shows, moving under
-:data:`~generation.questions.phrasing.FLAT_FRACTION` (the claim only misses an unseen threshold);
+:data:`~generation.questions.phrasing.FLAT_FRACTION` (the claim only misses an unseen threshold),
+and of them those moving by over half the prose's flat band (:func:`leans_to`, which the
+generator refuses);
 ``was broadly flat`` said of a series that leaves the prose's flat band
 (``document.change_words.FLAT_BAND``) or swings by :data:`~generation.questions.phrasing.TREND_FRACTION`.
 
@@ -30,10 +32,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from generation.charts.reading import effective_tol
 from generation.document.change_words import FLAT_BAND, relative_change, relative_spread
 from generation.questions.colour_hop_measures import relation_names_mark
 from generation.questions.common import direction
-from generation.questions.crossmodal_measures import passes_for
 from generation.questions.phrasing import FLAT_FRACTION, TREND_FRACTION, point_key
 from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, DocumentManifest, Question, TextFact
 
@@ -42,6 +44,11 @@ PERIOD_CELLS = (("integrate_sources", "L3"), ("technical_quantitative", "L3"))
 #: The text facts that define a period of a series (their ``start`` to ``end``).
 PERIOD_KINDS = ("trend_claim", "cause")
 PERIOD_DEFECTS = ("one_reading", "middle_reading", "ambiguous_period", "false_source")
+
+
+def passes_for(v: AnswerValue, stated: float) -> bool:
+    """``stated`` lies within the tolerance of answer value ``v`` (it scores as ``v``)."""
+    return v.value is not None and abs(stated - v.value) <= effective_tol(v.value, v.abs_tol, v.rel_tol)
 
 
 def reading_gives(answer: AnswerValue, readings: Sequence[float], factor: float) -> bool:
@@ -58,12 +65,45 @@ def period_key(values: dict[str, str]) -> tuple[str, str, str, str] | None:
 
 
 def other_periods(facts: Sequence[TextFact], index: int) -> int:
-    """How many other text statements on fact ``index``'s series cover a different period."""
+    """How many other text statements on fact ``index``'s series cover a different period and
+    could be the passage a question on "the period the text covers" means: any other period fact
+    for a trend claim ("how it developed" fits a cause's sentence too), other causes for a cause
+    (a question names it as the passage giving the reason)."""
     own = period_key(facts[index].values)
     if own is None:
         return 0
-    others = [period_key(f.values) for i, f in enumerate(facts) if i != index]
+    kinds = PERIOD_KINDS if facts[index].values.get("kind") == "trend_claim" else ("cause",)
+    others = [
+        period_key(f.values) for i, f in enumerate(facts) if i != index and f.values.get("kind") in kinds
+    ]
     return sum(o is not None and o[:2] == own[:2] and o[2:] != own[2:] for o in others)
+
+
+def period_source(manifest: DocumentManifest, index: int) -> bool:
+    """True when text fact ``index`` may define the period a question asks over: no other
+    statement on its series covers another period (:func:`other_periods`), and a trend it states
+    holds on its chart (:func:`trend_holds`): the one rule of every period question."""
+    fact = manifest.text_facts[index]
+    return not other_periods(manifest.text_facts, index) and trend_holds(manifest, fact)
+
+
+def one_read_answers(answer: AnswerValue, readings: Sequence[float], total: bool = False) -> bool:
+    """True when a single one of ``readings`` answers their mean (or, with ``total``, their sum)
+    ``answer``, which may be in a smaller unit: the reading (times their count for a total) lies
+    within the answer's tolerance. A question asking it is answered by one read."""
+    raw = sum(readings) / (1 if total else max(len(readings), 1))
+    if answer.value is None or not readings or raw == 0:
+        return False
+    return reading_gives(answer, readings, answer.value / raw * (len(readings) if total else 1))
+
+
+def leans_to(span: Sequence[DataPoint], claimed: str) -> bool:
+    """True when a series the question rule calls flat (``common.direction``) moves the way
+    ``claimed`` ("rose", "fell") says by more than half the prose's flat band: a verdict that the
+    chart contradicts the claim would hinge on where the band ends, which no reader sees."""
+    values = [p.value for p in span]
+    sign = {"rose": 1, "fell": -1}.get(claimed, 0)
+    return direction(values) == "was broadly flat" and sign * relative_change(values) > FLAT_BAND / 2
 
 
 def series_span(chart: Chart, series: str, start: str, end: str) -> list[DataPoint]:
@@ -82,9 +122,11 @@ def _chart(manifest: DocumentManifest, viz_id: str) -> Chart | None:
 def _aggregate(q: Question) -> tuple[AnswerValue, float, list[float]] | None:
     """The period question's number, the factor a single reading is scaled by, and the readings."""
     for d in q.derivations or []:
+        # the mean or total is the answer, or scaled to a smaller unit (not a gap to it, a share)
         step = next((s for s in d.steps if s.op in ("mean", "sum")), None)
+        after = d.steps[d.steps.index(step) + 1 :] if step is not None else []
         answer = q.answer_values[d.value_index]
-        if step is None or answer.value is None or step.result == 0:
+        if step is None or answer.value is None or step.result == 0 or any(s.op != "scale" for s in after):
             continue
         readings = [o.value for o in step.operands if o.source == "point" and o.value is not None]
         scale = answer.value / step.result
@@ -160,9 +202,9 @@ def _read_span(manifest: DocumentManifest, q: Question) -> list[float]:
     return [p.value for p in series[i : j + 1]]
 
 
-def _contradicted_by_threshold(manifest: DocumentManifest, q: Question) -> bool | None:
-    """For a "contradicts" verdict on a trend claim: True when the chart moves the claim's way by
-    under FLAT_FRACTION (the verdict hinges on the threshold); None for another question."""
+def _contradicted_span(manifest: DocumentManifest, q: Question) -> tuple[list[DataPoint], str] | None:
+    """For a "contradicts" verdict on a trend claim of a rise or a fall: the span the claim covers
+    and its direction; None for another question."""
     if not any(v.kind == "label" and v.text == "contradicts" for v in q.answer_values):
         return None
     facts = [manifest.text_facts[i].values for i in q.required_facts]
@@ -171,21 +213,22 @@ def _contradicted_by_threshold(manifest: DocumentManifest, q: Question) -> bool 
     if v is None or chart is None or v.get("direction") not in ("rose", "fell"):
         return None
     span = series_span(chart, v.get("series", ""), v.get("start", ""), v.get("end", ""))
-    if len(span) < 2:
-        return None
-    change = relative_change([p.value for p in span])
-    sign = 1 if v["direction"] == "rose" else -1
-    return 0 < sign * change < FLAT_FRACTION
+    return (span, v["direction"]) if len(span) >= 2 else None
 
 
 def verdict_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
     """Counts of the direction verdicts a reader can dispute (see the module's docstring)."""
     out: Counter[str] = Counter()
     for manifest, q in pairs:
-        found = _contradicted_by_threshold(manifest, q)
+        found = _contradicted_span(manifest, q)
         if found is not None:
+            span, claimed = found
+            sign = 1 if claimed == "rose" else -1
             out["contradicts"] += 1
-            out["contradicts_same_sign_small"] += found
+            out["contradicts_same_sign_small"] += (
+                0 < sign * relative_change([p.value for p in span]) < FLAT_FRACTION
+            )
+            out["contradicts_leaning"] += leans_to(span, claimed)
         if any(v.kind == "label" and v.text == "was broadly flat" for v in q.answer_values):
             values = _read_span(manifest, q)
             if values:
@@ -234,7 +277,8 @@ def render(
         lines.append(f"  {category} {level}: {asked} asked; {said}")
     lines.append(
         f"direction verdicts a reader can dispute: contradicts on a same-sign move under 4%: "
-        f"{verdicts['contradicts_same_sign_small']} of {verdicts['contradicts']}; broadly flat beyond the "
+        f"{verdicts['contradicts_same_sign_small']} of {verdicts['contradicts']} (by over half the prose's "
+        f"flat band, 1.25%: {verdicts['contradicts_leaning']}); broadly flat beyond the "
         f"prose's 2.5% band: {verdicts['flat_beyond_band']} of {verdicts['flat']}, swinging 10% or more: "
         f"{verdicts['flat_swing']}"
     )
