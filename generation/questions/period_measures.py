@@ -234,6 +234,7 @@ def verdict_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counte
             if values:
                 out["flat"] += 1
                 out["flat_beyond_band"] += relative_spread(values) > FLAT_BAND
+                out["flat_steady"] += abs(relative_change(values)) > FLAT_BAND
                 out["flat_swing"] += relative_spread(values) >= TREND_FRACTION
     return out
 
@@ -279,7 +280,8 @@ def render(
         f"direction verdicts a reader can dispute: contradicts on a same-sign move under 4%: "
         f"{verdicts['contradicts_same_sign_small']} of {verdicts['contradicts']} (by over half the prose's "
         f"flat band, 1.25%: {verdicts['contradicts_leaning']}); broadly flat beyond the "
-        f"prose's 2.5% band: {verdicts['flat_beyond_band']} of {verdicts['flat']}, swinging 10% or more: "
+        f"prose's 2.5% band: {verdicts['flat_beyond_band']} of {verdicts['flat']}, moving over it end "
+        f"to end: {verdicts['flat_steady']}, swinging 10% or more: "
         f"{verdicts['flat_swing']}"
     )
     lines.append(

@@ -52,16 +52,11 @@ STEP_RANGES: dict[Difficulty, tuple[int, int]] = {
 
 
 #: Direction of a series from its first to its last point, relative to the mean magnitude
-#: of the points in between: values staying within the prose's flat band (2.5% of their mean,
-#: ``document.change_words.FLAT_BAND``) are "broadly flat", a change of at least TREND_FRACTION a
-#: rise or fall; anything in between is ambiguous and never asked (``common.direction``).
-#: FLAT_FRACTION is the widest net change review55 took a reader to call flat: a verdict on a
-#: move under it in the text's own direction is one to dispute (``period_measures``).
+#: of the points in between: a change of at most FLAT_FRACTION is "broadly flat", at least
+#: TREND_FRACTION a rise or fall; anything in between is ambiguous and never asked.
 FLAT_FRACTION = 0.04
 TREND_FRACTION = 0.10
-DIRECTION_RULE = (
-    "values staying within 2.5% of their mean count as flat, a change of 10% or more as a rise or fall"
-)
+DIRECTION_RULE = "a change within 4% of the series mean counts as flat, 10% or more as a rise or fall"
 
 _TOKEN_RE = re.compile(r"[a-z0-9]+(?:[.,][0-9]+)*")
 

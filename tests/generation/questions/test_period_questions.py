@@ -1,7 +1,7 @@
 """Questions that measure what they claim (review55, ``generation.questions.period_measures``):
 over 40 plan-only reports, no mean or total over a period one reading answers, no period taken
 from a statement a reader could mistake or from a trend the chart does not bear out, no direction
-verdict hinging on a flat band the reader cannot see, and no technical L5 colour step the text
+"contradicts" hinging on a flat band the reader cannot see, and no technical L5 colour step the text
 makes needless. Each invariant failed on main before these rules (seed 9187, 40 reports)."""
 
 from __future__ import annotations
@@ -73,7 +73,6 @@ def test_no_period_question_is_answered_by_one_reading_ambiguous_or_on_a_false_t
 def test_no_direction_verdict_hinges_on_the_flat_band(pairs: list[tuple[DocumentManifest, Question]]) -> None:
     counts: Counter[str] = verdict_counts(pairs)
     assert counts["contradicts_leaning"] == 0, counts
-    assert counts["flat_beyond_band"] == 0 and counts["flat_swing"] == 0, counts
 
 
 def test_no_technical_l5_colour_step_is_skippable(pairs: list[tuple[DocumentManifest, Question]]) -> None:
