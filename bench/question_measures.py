@@ -42,7 +42,10 @@ item answers at an end of a chart drawn sorted by value, and on other charts (``
 the direction questions over a single step of their series (``trend_measures.one_step``); the
 question pairs of a report citing one text fact on one chart (``reuse_measures``); the L5
 answers a highlight's pointer prints (``cue_measures.pointer_answered``); the totals and means of
-axis readings printed too finely (``precision_measures``).
+axis readings printed too finely (``precision_measures``); the mean and total questions over the
+period a text statement covers that one reading answers, whose period is ambiguous or comes from a
+false trend, the direction verdicts hinging on an unseen threshold, and the technical L5 colour
+steps a reader can skip (``period_measures``).
 """
 
 from __future__ import annotations
@@ -104,6 +107,8 @@ from generation.questions.measures import (
 )
 from generation.questions.overlap_measures import hidden_counts
 from generation.questions.overlap_measures import render as render_overlap
+from generation.questions.period_measures import colour_skip_counts, period_counts, verdict_counts
+from generation.questions.period_measures import render as render_periods
 from generation.questions.precision_measures import precision_counts
 from generation.questions.precision_measures import render as render_precision
 from generation.questions.reuse_measures import render as render_reuse
@@ -228,6 +233,7 @@ def main() -> None:
     print("\n".join(render_sorted(sorted_end_counts(pairs))))
     print("\n".join(render_reuse(reuse_counts(reports))))
     print("\n".join(render_precision(precision_counts(pairs))))
+    print("\n".join(render_periods(period_counts(pairs), verdict_counts(pairs), colour_skip_counts(pairs))))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

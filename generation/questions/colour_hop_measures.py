@@ -54,6 +54,25 @@ def text_names_mark(manifest: DocumentManifest, q: Question) -> bool:
     return quoted and len(claimed_marks(manifest, chart.vizId)) == 1
 
 
+def relation_names_mark(
+    manifest: DocumentManifest, viz_id: str, fact: dict[str, str], by_label: bool
+) -> bool:
+    """True when a question asking by colour for the mark of figure ``fact`` (a ``chart_claim``)
+    on chart ``viz_id`` needs no colour: the report quotes a figure of its kind (its relation: a
+    target, a forecast) for that one mark of the chart, or, where the question names the mark's
+    label too (``by_label``: "the green mark for 2013"), for that one mark with the label. The
+    question names the kind, so the text names the mark (review55: 3 of 57, 6 of 46)."""
+    marks = {
+        (f.values.get("label", ""), f.values.get("series", ""))
+        for f in manifest.text_facts
+        if f.values.get("kind") in ("chart_claim", "chart_quote")
+        and f.values.get("viz_id") == viz_id
+        and f.values.get("relation") == fact.get("relation")
+        and (not by_label or f.values.get("label") == fact.get("label"))
+    }
+    return len(marks) <= 1
+
+
 def colour_hop_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> dict[tuple[str, str], list[int]]:
     """((category, level) -> [questions finding a mark by colour, of them the text names the mark])."""
     out: dict[tuple[str, str], list[int]] = {}

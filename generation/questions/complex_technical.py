@@ -16,7 +16,7 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
 from generation.questions.chart import cap, ordered_series, val
-from generation.questions.colour_hop_measures import claimed_marks
+from generation.questions.colour_hop_measures import relation_names_mark
 from generation.questions.common import Context, Draft, Value
 from generation.questions.crossmodal_claims import (
     MISS_TOLS,
@@ -26,6 +26,7 @@ from generation.questions.crossmodal_claims import (
     mark_subject,
     side_drawn,
 )
+from generation.questions.period_measures import one_read_answers, period_source
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -67,9 +68,7 @@ def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Dra
         if level == "L5" and not _colour_finds(fact, chart, p):
             why["no colour finds the mark"] += 1
             continue
-        if level == "L5" and len(claimed_marks(ctx.manifest, chart.vizId)) < 2:
-            # the report quotes a figure for this one mark of the chart: its text names the mark,
-            # and the colour would decide nothing (blind52: picked 20 of 20 without the chart)
+        if level == "L5" and _text_names(ctx, fact, chart, p):
             why["the text names the mark"] += 1
             continue
         found = _claim_draft(ctx, i, (fact, chart, p), level, rng)
@@ -191,6 +190,15 @@ def _colour_finds(fact: TextFact, chart: Chart, p: DataPoint) -> bool:
     return _by_colour(fact, chart, p) is not None and len(ordered_series(chart)) + len(chart.data) >= 3
 
 
+def _text_names(ctx: Context, fact: TextFact, chart: Chart, p: DataPoint) -> bool:
+    """The report quotes a figure of the claim's kind for this one mark of the chart (with the
+    label the question names, where it asks the series): the text names the mark, and the colour
+    decides nothing (blind52: picked 20 of 20 without the chart; review55: 3 of 57, 6 of 46)."""
+    found = _by_colour(fact, chart, p)
+    by_label = found is not None and found.ask.startswith("Which series")
+    return relation_names_mark(ctx.manifest, chart.vizId, fact.values, by_label)
+
+
 def _claim_gap(
     ctx: Context,
     i: int,
@@ -298,7 +306,9 @@ def _colour_side(
 def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L3: the mean or total over the period a trend statement covers, else over the period the
     report credits to a cause (not restated). Not over the whole series: a trend statement on
-    the chart's whole span (the years in its title) leaves the text nothing to give."""
+    the chart's whole span (the years in its title) leaves the text nothing to give. The period's
+    statement is one a reader cannot mistake and a trend the chart bears out
+    (``period_measures.period_source``), and no one reading answers the number (``_one_read``)."""
     for kind in ("trend_claim", "cause"):
         for i in qc.shuffled(ctx.facts_of(kind), rng):
             fact = ctx.manifest.text_facts[i]
@@ -309,13 +319,20 @@ def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
             if kind == "cause" and not cc.sole_cause(ctx, i):
                 continue  # "the years it credits" must name one period
             s = cc.span(ctx, chart, v.get("series") or None, v.get("start", ""), v.get("end", ""))
-            if s is None:
+            if s is None or not period_source(ctx.manifest, i):
                 continue
             asked = cc.ask_aggregate(ctx, s, rng, _period_questions(s, kind), convert=True)
+            if asked is None or _one_read(s, asked[0]):
+                continue
             key = f"trend:{i}:aggregate" if kind == "trend_claim" else f"cause:{i}:technical"
-            if asked is not None and ctx.claim(key):
+            if ctx.claim(key):
                 return _over_period(i, fact, s, *asked)
     return None
+
+
+def _one_read(s: cc.Span, found: cc.Aggregate) -> bool:
+    """One reading of the span answers its mean or total (``period_measures.one_read_answers``)."""
+    return one_read_answers(found.num.av, [p.value for p in s.marks], total=found.what == "total")
 
 
 def _over_period(i: int, fact: TextFact, s: cc.Span, found: cc.Aggregate, q: str) -> Draft:

@@ -58,7 +58,7 @@ from generation.questions.crossmodal_claims import (
     with_verdict,
 )
 from generation.questions.crossmodal_integrate import integrate_sources
-from generation.questions.crossmodal_measures import passes_for
+from generation.questions.period_measures import passes_for
 from generation.questions.phrasing import (
     article,
     colour_keyed,

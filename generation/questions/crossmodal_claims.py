@@ -23,6 +23,7 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import mean_needs_no_reading, ordered_series, series_name
 from generation.questions.common import Context, Draft, Term, Value, label_value
+from generation.questions.period_measures import leans_to, one_read_answers
 from generation.questions.phrasing import (
     article,
     colour_keyed,
@@ -317,8 +318,8 @@ def trend_claims(ctx: Context, rng: np.random.Generator) -> list[TrendClaim]:
         span = series_marks[i0 : i1 + 1]
         actual = qc.direction([p.value for p in span]) if i0 < i1 else None
         claimed = v.get("direction", "")
-        if actual is None or claimed not in qc.DIRECTION_ALIASES:
-            continue
+        if actual is None or claimed not in qc.DIRECTION_ALIASES or leans_to(span, claimed):
+            continue  # a flat verdict on a move the claim's way would hinge on the unseen band
         out.append(TrendClaim(i, fact, chart, series, span, claimed, actual))
     return qc.shuffled(out, rng)
 
@@ -484,7 +485,10 @@ def claim_hop(ctx: Context, claim: Claim) -> Hop | None:
         return None
     # the question cites its claim, which may state its own mark (its design), no other
     readable = all(ctx.readable(claim.chart, p, cites=[claim.index] * (p is claim.point)) for p in marks)
-    return Hop(claim, marks, kind) if readable else None
+    hop = Hop(claim, marks, kind)
+    if kind != "peers" and one_read_answers(hop.value.av, [p.value for p in marks], total=kind == "parts"):
+        return None  # one reading (the claim's own mark, mostly) answers the mean: nothing is summed
+    return hop if readable else None
 
 
 def period_peers(chart: Chart, point: DataPoint) -> list[DataPoint]:
@@ -536,5 +540,8 @@ def period_mean(tc: TrendClaim) -> qc.Num:
 
 
 def averageable(ctx: Context, tc: TrendClaim) -> bool:
-    """A trend claim's period can be averaged: 3-12 readable marks."""
-    return 3 <= len(tc.span) <= 12 and all(ctx.readable(tc.chart, p) for p in tc.span)
+    """A trend claim's period can be averaged: 3-12 readable marks, and no one of them answers
+    their mean (``period_measures.one_read_answers``: the sum the question asks is skipped)."""
+    if not 3 <= len(tc.span) <= 12 or not all(ctx.readable(tc.chart, p) for p in tc.span):
+        return False
+    return not one_read_answers(period_mean(tc).av, [p.value for p in tc.span])

@@ -11,8 +11,6 @@ the claim's, or the total of its entity's parts (:class:`~generation.questions.c
 
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from generation.questions import arithmetic as arith
@@ -31,7 +29,7 @@ from generation.questions.crossmodal_claims import (
     trend_claims,
     verdict_key,
 )
-from generation.questions.crossmodal_measures import passes_for
+from generation.questions.period_measures import passes_for, period_source
 from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
 from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Difficulty
@@ -200,13 +198,15 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """An L3 question on the period a trend claim covers. It carries no verdict, so it takes a
-    claim of the verdict the document has most of, leaving one of each to the comparisons. Never
-    a claim on the series' whole span: its years are in the chart's title, the text gives nothing."""
-    found = trend_claims(ctx, rng)
-    held = Counter(tc.matches for tc in found)
-    for tc in sorted(found, key=lambda tc: -held[tc.matches]):
-        if tc.whole or not averageable(ctx, tc) or not ctx.claim(f"trend:{tc.index}:integrate"):
+    """An L3 question on the period a trend claim covers. Only a claim the chart bears out may
+    define the period (a false "rose" is a sentence to contradict, not a period to read), and only
+    one no other statement on its series could be taken for (``period_measures.period_source``).
+    Never a claim on the series' whole span: its years are in the chart's title, the text gives
+    nothing; nor a mean that one reading of the period gives (``crossmodal_claims.averageable``)."""
+    for tc in trend_claims(ctx, rng):
+        if tc.whole or not averageable(ctx, tc) or not period_source(ctx.manifest, tc.index):
+            continue
+        if not ctx.claim(f"trend:{tc.index}:integrate"):
             continue
         fig, name, f, last = figure_ref(tc.chart), tc.name, tc.first, tc.last
         mean = period_mean(tc)

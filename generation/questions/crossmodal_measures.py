@@ -34,10 +34,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generation.charts.reading import effective_tol
 from generation.document.claims import claim_verdict, text_decimals
 from generation.questions.crossmodal_claims import entity_parts, period_peers, year_series
 from generation.questions.measures import FAMILIES, evidence_units, verdict_of
+from generation.questions.period_measures import passes_for
 from generation.questions.phrasing import point_key
 from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
 
@@ -57,11 +57,6 @@ def _stated(manifest: DocumentManifest, q: Question) -> list[float]:
             except ValueError:
                 continue
     return out
-
-
-def passes_for(v: AnswerValue, stated: float) -> bool:
-    """``stated`` lies within the tolerance of answer value ``v`` (it scores as ``v``)."""
-    return v.value is not None and abs(stated - v.value) <= effective_tol(v.value, v.abs_tol, v.rel_tol)
 
 
 def _given(d: Derivation, v: AnswerValue, stated: list[float]) -> str | None:

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "ed7133fb93e1e6d281c9296516f7ddd255f37b098193e9c3966d537658612157",
-    "5-d3-1": "43aa975a08a8c286f0b828cbe268e983c3411aade7eab149450ba7d7a68f7c8b",
-    "5-d3-2": "7cec41a9c79fe651c8fb7f369ae29ab73964209c8e62d6e32483b7188ac57fc1",
-    "5-d3-3": "60683ed3a6930941c3762f9d3891720bfb827cdfb7b09820c3a1863dc9fbc632",
-    "3-matplotlib-0": "0bd7d0bde88c327239f8266d099be2a21422dab3aabeede3a1ebf518fbc4556b",
-    "3-matplotlib-1": "8ae2b6179583af453c3c44fdae33fcc55ff78f36c545dd5bf8d1ed64e4624b5d",
+    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
+    "5-d3-1": "ec6ba5408d9fc1e14a5091ded3a6acdc8196a7ffcfef7c29fcaaa5ce7659a1d2",
+    "5-d3-2": "497311ea14ef48b497b1784711ce25b38c5f36b543c4998fa7338c692962f620",
+    "5-d3-3": "8615c2cdf2c8469f926d85bb7cb479854f4a998953665b188dc771190cf541f5",
+    "3-matplotlib-0": "e65746200a4c0bd9c2131509e2a14cc2cd9bdf0f4e840acdd9b888bb7100c97b",
+    "3-matplotlib-1": "563215dc1fcd93cf3a824d2fbf527dc450bad5ec0195ec052b3a49c3cd063b28",
 }
 
 

@@ -234,7 +234,9 @@ def test_generated_complex_questions_combine_units_across_sections() -> None:
     # it to no other slot (slots45)
     # 208 since a text fact is asked on one chart once per subset (questions53) and labelled
     # multi-line charts take a figure of their own (charts53); fresh 7789, 200 reports: 585 -> 578
-    assert len(pairs) >= len(SEEDS) * (3 * N_DOCS - 3), len(pairs)
+    # 203 since questions54 refuses technical L3 means one reading answers (and periods from an
+    # ambiguous or false statement): fresh 9107, 200 reports: technical L3 49 -> 13, complex 567 -> 563
+    assert len(pairs) >= len(SEEDS) * (3 * N_DOCS - 5), len(pairs)
     for m, q in pairs:
         units = q.evidence_units or []
         assert 2 <= len(units) <= 4, q.question_id

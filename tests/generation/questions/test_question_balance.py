@@ -37,8 +37,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # complex and cross-modal fill first, slot by slot, and chart reading reads the charts left
         # (two questions per chart): a few complex and cross-modal slots find their evidence taken
         # (complex here 85 of 90; seeds 3-6 of this config: 340 of 360, 346 before numbers looser
-        # than a quarter of themselves were no longer asked: a claim's gap read off an axis)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 6
+        # than a quarter of themselves were no longer asked: a claim's gap read off an axis; 83 of
+        # 90 since questions54 refuses means one reading answers)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - 7
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:

@@ -37,7 +37,9 @@ def test_integrate_l1_l4_need_the_chart(run: list[tuple[DocumentManifest, list[Q
         for q in qs
         if q.category == "integrate_sources" and q.difficulty in ("L1", "L4")
     ]
-    assert len(asked) >= 30  # main's code: most of them answered in full from the text
+    # main's code: most of them answered in full from the text; 31 -> 24 since questions54 (integrate
+    # L3's claim hops take contradicted claims where a matched claim's mean is one reading)
+    assert len(asked) >= 22
     assert [q.question for m, q in asked if from_text_alone(m, q)] == []
     assert [q.question for m, q in asked if text_given(m, q)] == []
 
@@ -105,5 +107,7 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     # claims skip metrics with a known direction, so compare_representations has fewer claims:
     # fresh seed 2333, 200 documents, cross-modal 595 -> 586 of 600)
     # 232 after stop 48's merges (sorted charts ask no L5 highlight, coastal freight reports)
-    assert sum(cells.values()) >= 0.96 * 3 * N_DOCS, cells
+    # 230 after questions54 (234 on main: compare L3 6 -> 1, verify L3 19 -> 16 refuse means one
+    # reading answers)
+    assert sum(cells.values()) >= 0.95 * 3 * N_DOCS, cells
     assert cells[("integrate_sources", "L3")] >= 10, cells
