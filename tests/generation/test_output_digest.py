@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "4029ab53ef97196a9e596737f154b310ad96bbf8d7f259a33cfcf93888e19d3e",
-    "5-d3-1": "ec6ba5408d9fc1e14a5091ded3a6acdc8196a7ffcfef7c29fcaaa5ce7659a1d2",
-    "5-d3-2": "497311ea14ef48b497b1784711ce25b38c5f36b543c4998fa7338c692962f620",
-    "5-d3-3": "8615c2cdf2c8469f926d85bb7cb479854f4a998953665b188dc771190cf541f5",
-    "3-matplotlib-0": "e65746200a4c0bd9c2131509e2a14cc2cd9bdf0f4e840acdd9b888bb7100c97b",
-    "3-matplotlib-1": "563215dc1fcd93cf3a824d2fbf527dc450bad5ec0195ec052b3a49c3cd063b28",
+    "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
+    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
+    "5-d3-2": "8a0f5646770afc407cfab830258796773195677528aa3cc5af411684fe622f3a",
+    "5-d3-3": "d5a86cde3e69a45b67e030c4696f15c0ff4ea1a488d3a9869977d55c9b51a903",
+    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
+    "3-matplotlib-1": "8be958e1e8ae2b827114e5dfba866500a7e50e2c5a5ee221ce15c2f784b51516",
 }
 
 
