@@ -85,6 +85,9 @@ class ChartType:
     mention: str = "generic"
     #: Whether the mention names the x axis's metric (a scatter of one metric against another).
     mention_x_metric: bool = False
+    #: Whether what the chart compares, for a sentence that mentions it, is its series (a
+    #: multi-line chart's lines) rather than its labels.
+    mention_series: bool = False
     #: How a reader names one of its marks, a format of ``label``, ``category``, ``source`` and
     #: ``target`` (None: by its label, category and year); ``mark_fallback`` when a field is missing.
     mark: str | None = None
@@ -190,6 +193,7 @@ REGISTRY: Mapping[str, ChartType] = MappingProxyType(
                 "multi_series",
                 world_reader="series_years",
                 mention="multi_line",
+                mention_series=True,
                 noun="line chart",
             ),
             _type("area", "temporal", "line", world_reader="subject_years", mention="line"),

@@ -122,7 +122,7 @@ def _callout_words(block: CalloutBlock) -> int:
 
 def _compared(chart: Chart) -> list[str]:
     """What a chart compares: a multi-line chart's series, another chart's labels."""
-    if chart_type(chart.chartType).mention == "multi_line":
+    if chart_type(chart.chartType).mention_series:
         return [p.category for p in chart.data if p.category]
     return [p.label for p in chart.data]
 
