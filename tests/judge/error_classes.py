@@ -27,6 +27,17 @@ def wrong_verdicts(rows: Iterable[Row]) -> list[str]:
     return wrong
 
 
+def certain_pass_errors(rows: Iterable[Row]) -> list[str]:
+    """One line for each wrong form the judge passes with certainty, and each right form it fails
+    (a wrong form may pass uncertain: the cascade hands it to the LLM judge)."""
+    wrong = []
+    for q, answer, ok in rows:
+        got = verdict(q, answer)
+        if (got.score >= 6 and got.certain) if not ok else got.score < 6:
+            wrong.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
+    return wrong
+
+
 def assert_class_right(name: str, rows: list[Row], least: tuple[int, int]) -> None:
     """The class ``name`` is tried on at least ``least`` (questions, answers), holds right and
     wrong forms, and the judge gives every answer the verdict its case says."""

@@ -20,17 +20,7 @@ from __future__ import annotations
 import pytest
 
 from tests.judge import offline_cases_judge23 as cases
-from tests.judge.error_classes import Row, assert_class_right, first_questions, verdict
-
-
-def _certain_passes(rows: list[Row]) -> list[str]:
-    """The answers that must not be certain passes and are, and the right ones that fail."""
-    wrong = []
-    for q, answer, ok in rows:
-        got = verdict(q, answer)
-        if (got.score >= 6 and got.certain) if not ok else got.score < 6:
-            wrong.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
-    return wrong
+from tests.judge.error_classes import assert_class_right, certain_pass_errors, first_questions
 
 
 class TestMisquotedTitle:
@@ -40,7 +30,7 @@ class TestMisquotedTitle:
         offline-claims-v21)."""
         rows = first_questions(cases.cases("misquoted_title"), 40)
         assert len({q["question_id"] for q, _, _ in rows}) >= 40 and len(rows) >= 160
-        assert _certain_passes(rows) == []
+        assert certain_pass_errors(rows) == []
 
 
 class TestUnboundClaim:
@@ -49,7 +39,7 @@ class TestUnboundClaim:
         """120 answers on 40 generated questions (120 certain passes on offline-claims-v21)."""
         rows = first_questions(cases.cases("unbound_claim"), 40)
         assert len({q["question_id"] for q, _, _ in rows}) >= 40 and len(rows) >= 120
-        assert _certain_passes(rows) == []
+        assert certain_pass_errors(rows) == []
 
 
 class TestEffectMadePossible:
@@ -69,4 +59,4 @@ class TestRivalCause:
         passes on offline-claims-v21)."""
         rows = first_questions(cases.cases("rival_cause"), 40)
         assert len({q["question_id"] for q, _, _ in rows}) >= 40 and len(rows) >= 160
-        assert [r for r in rows if not r[2]] and _certain_passes(rows) == []
+        assert [r for r in rows if not r[2]] and certain_pass_errors(rows) == []

@@ -25,17 +25,7 @@ from __future__ import annotations
 import pytest
 
 from tests.judge import offline_cases_judge24 as cases
-from tests.judge.error_classes import Row, assert_class_right, first_questions, verdict
-
-
-def _certain_passes(rows: list[Row]) -> list[str]:
-    """The answers that must not be certain passes and are, and the right ones that fail."""
-    wrong = []
-    for q, answer, ok in rows:
-        got = verdict(q, answer)
-        if (got.score >= 6 and got.certain) if not ok else got.score < 6:
-            wrong.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
-    return wrong
+from tests.judge.error_classes import assert_class_right, certain_pass_errors, first_questions
 
 
 @pytest.mark.slow
@@ -71,4 +61,4 @@ def test_a_shape_read_in_part_is_no_certain_pass(name: str, least: tuple[int, in
     forms the judge reads only in part, and the right forms pass."""
     rows = first_questions(cases.cases(name), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= least[0] and len(rows) >= least[1]
-    assert [r for r in rows if not r[2]] and _certain_passes(rows) == []
+    assert [r for r in rows if not r[2]] and certain_pass_errors(rows) == []

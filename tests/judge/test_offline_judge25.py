@@ -24,17 +24,7 @@ from __future__ import annotations
 import pytest
 
 from tests.judge import offline_cases_judge25 as cases
-from tests.judge.error_classes import Row, assert_class_right, first_questions, verdict
-
-
-def _certain_passes(rows: list[Row]) -> list[str]:
-    """The answers that must not be certain passes and are, and the right ones that fail."""
-    wrong = []
-    for q, answer, ok in rows:
-        got = verdict(q, answer)
-        if (got.score >= 6 and got.certain) if not ok else got.score < 6:
-            wrong.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
-    return wrong
+from tests.judge.error_classes import assert_class_right, certain_pass_errors, first_questions
 
 
 @pytest.mark.slow
@@ -61,4 +51,4 @@ def test_a_claim_beyond_the_item_is_no_certain_pass() -> None:
     judge cannot check, and the right forms pass."""
     rows = first_questions(cases.cases("extra_claim"), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= 40 and len(rows) >= 200
-    assert [r for r in rows if not r[2]] and _certain_passes(rows) == []
+    assert [r for r in rows if not r[2]] and certain_pass_errors(rows) == []
