@@ -281,8 +281,10 @@ def test_a_complex_period_on_the_whole_span_is_rejected(
     manifest: DocumentManifest, questions: list[Question]
 ) -> None:
     """A credited period that is its series' whole span makes a complex question's change the
-    chart's first-to-last change: the text step decides nothing."""
-    q = _one(questions, subset="complex", category="impact_reception", difficulty="L2")
+    chart's first-to-last change (an L3's mean the whole series' mean): the text step decides
+    nothing. (The fixture's impact L2 went with complex54's L4-first slots; its L3 reads the same
+    credited period.)"""
+    q = _one(questions, subset="complex", category="impact_reception", difficulty="L3")
     assert text_given_problems(manifest, q) == []
     kinds = [manifest.text_facts[i].values["kind"] for i in q.required_facts]
     cause = kinds.index("cause")

@@ -171,9 +171,11 @@ def test_internal_ids_are_rejected(manifest: DocumentManifest, questions: list[Q
 
 def test_overlap_and_answer_in_question(manifest: DocumentManifest, questions: list[Question]) -> None:
     q = _pick(questions, subset="cross_modal")
-    parrot = f"{q.question} {q.answer}"
-    assert "overlap" in _rules(manifest, q.model_copy(update={"answer": parrot}))
     number = next(v for v in q.answer_values if v.kind == "number")
+    # an answer that restates the question and adds only its value (a long worked answer after the
+    # restated question may stay under the limit: the rule counts the answer's share of copies)
+    parrot = f"{q.question} {number.text}"
+    assert "overlap" in _rules(manifest, q.model_copy(update={"answer": parrot}))
     leaky = f"{q.question} (Hint: it is {number.text}.)"
     # (a number of the cited claim restates the claim too)
     assert _rules(manifest, q.model_copy(update={"question": leaky})) - {"restated_claim"} == {
