@@ -11,7 +11,9 @@ the figures' numbers), matplotlib's import, drawing the figures, writing the fil
 process's exit (its CPU seconds after ``main`` less those before, from ``os.times`` of the
 child; every process runs as an installed package does, see
 :func:`bench._timing.installed_env`). ``build_report``'s stages as ``build_report`` runs them,
-in the order it runs them.
+in the order it runs them. Then the figures stage figure by figure (by its kind): building it
+and fitting its margins (the figure function of ``report/plots.py``), then drawing it and
+saving its PNG (the rest of ``plots.png``).
 
 With ``--floors`` it then prints, measured in ``--repeat`` more fresh processes, the floor of
 each stage that is more than a fixed cost: reading (``msgspec`` checks each line's JSON and
@@ -63,6 +65,18 @@ with collection_paused():
         mark("tables")
         import matplotlib.backends.backend_agg, matplotlib.figure
         mark("matplotlib import")
+        from synthdocbench_tasks.report import plots
+        each = {}  # per figure (its kind): CPU seconds building it and fitting its margins; in all
+        def timed(step, draw):
+            def run(data):
+                start = time.process_time()
+                made = draw(data)
+                cpu = each.setdefault(type(data).__name__, {"build": 0.0, "all": 0.0})
+                cpu[step] += time.process_time() - start
+                return made
+            return run
+        plots._DRAW = {kind: timed("build", draw) for kind, draw in plots._DRAW.items()}
+        plots.png = timed("all", plots.png)
         (out / "tables").mkdir(parents=True)
         (out / "figures").mkdir()
         written = B._write_figures(sections, drawing, out / "figures")
@@ -76,7 +90,8 @@ with collection_paused():
 from synthdocbench_tasks.report import command
 getattr(command, "_freeze_at_exit", lambda: None)()  # as report_command does, where it does
 import json
-print(json.dumps([(n, t - marks[i - 1][1] if i else t) for i, (n, t) in enumerate(marks)]))
+stages = [(n, t - marks[i - 1][1] if i else t) for i, (n, t) in enumerate(marks)]
+print(json.dumps({"stages": stages, "figures": each}))
 """
 
 
@@ -148,7 +163,12 @@ def _floors(logs: Path, env: dict[str, str]) -> dict[str, float]:
     return {name: float(s) for name, s in json.loads(done.stdout.strip().splitlines()[-1]).items()}
 
 
-def _one(logs: Path, out: Path, env: dict[str, str]) -> list[tuple[str, float]]:
+Stages = list[tuple[str, float]]
+#: Per figure kind: CPU seconds building it and fitting its margins, drawing it and saving the PNG.
+FigureCpu = dict[str, dict[str, float]]
+
+
+def _one(logs: Path, out: Path, env: dict[str, str]) -> tuple[Stages, FigureCpu]:
     start = os.times()
     done = subprocess.run(
         [sys.executable, "-c", _STAGES, str(logs), str(out)],
@@ -159,9 +179,16 @@ def _one(logs: Path, out: Path, env: dict[str, str]) -> list[tuple[str, float]]:
         env=env,
     )
     end = os.times()
-    stages = [(name, float(s)) for name, s in json.loads(done.stdout.strip().splitlines()[-1])]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    stages = [(name, float(s)) for name, s in result["stages"]]
     total = end.children_user + end.children_system - start.children_user - start.children_system
-    return [*stages, ("exit", total - sum(s for _, s in stages)), ("total", total)]
+    figures = {k: {"build": c["build"], "draw": c["all"] - c["build"]} for k, c in result["figures"].items()}
+    return [*stages, ("exit", total - sum(s for _, s in stages)), ("total", total)], figures
+
+
+def _print_median(name: str, values: list[float], text: str = "") -> None:
+    med = statistics.median(values)
+    print(f"{name:24s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]{text}")
 
 
 def main() -> None:
@@ -177,19 +204,20 @@ def main() -> None:
         tmp = Path(tmp_name)
         write_logs(tmp / "logs", args.answers, args.runs)
         env = installed_env([_BENCH.parent])
-        rows = [_one(tmp / "logs", tmp / f"report{i}", env) for i in range(args.repeat)]
+        runs = [_one(tmp / "logs", tmp / f"report{i}", env) for i in range(args.repeat)]
         floors = [_floors(tmp / "logs", env) for _ in range(args.repeat)] if args.floors else []
     print(f"{args.answers} answers in {args.runs} runs; CPU seconds of one report, {args.repeat} processes")
+    rows = [stages for stages, _ in runs]
     for i, (name, _) in enumerate(rows[0]):
-        values = [row[i][1] for row in rows]
-        med = statistics.median(values)
-        print(f"{name:18s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]")
+        _print_median(name, [row[i][1] for row in rows])
+    print("the figures stage by figure: building it and fitting its margins / drawing it and saving its PNG")
+    for kind in runs[0][1]:
+        for step in ("build", "draw"):
+            _print_median(f"  {kind} {step}", [figures[kind][step] for _, figures in runs])
     if floors:
         print("floors (CPU seconds, each the median of", args.repeat, "processes):")
         for name, text in _FLOOR_TEXT.items():
-            values = [f[name] for f in floors]
-            med = statistics.median(values)
-            print(f"{name:18s}: median {med:6.3f} s  [{min(values):.3f}, {max(values):.3f}]  {text}")
+            _print_median(name, [f[name] for f in floors], f"  {text}")
 
 
 if __name__ == "__main__":
