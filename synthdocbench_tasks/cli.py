@@ -166,10 +166,12 @@ def _generate_on_ray(
     warm-up task per CPU submitted at once (each worker imports the generator and starts its
     Chromium), and only then the generator imported in this process, so that its import and the
     workers' warm-up overlap Ray's start instead of following it."""
+    from generation.run.layout import documents_left
     from generation.run.ray_session import local_cpus, ray_session, warm_workers
 
+    left = sum(documents_left(run.out_dir(out), run.config.seed, run.config.n_docs, shard) for run in runs)
     with ray_session(address, num_cpus=local_cpus(runs)) as session:
-        warming = warm_workers(session, _warm_ray_worker, sum(run.config.n_docs for run in runs))
+        warming = warm_workers(session, _warm_ray_worker, left)  # none on a rerun with nothing left
         from generation.run.ray_run import generate_runs_ray
 
         summaries = generate_runs_ray(runs, out, shard=shard, d3_path=d3, progress=progress)

@@ -29,7 +29,8 @@ from generation.plan.rng import doc_id_for
 from generation.plan.workers import forks_from_run, generation_context
 from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
-from generation.run.setup import GenerateSummary, PipelineError, RunBook, doc_dir, document_error, open_run
+from generation.run.layout import DONE, doc_dir
+from generation.run.setup import GenerateSummary, PipelineError, RunBook, document_error, open_run
 from generation.validate.rules import validate_questions
 from generation.world import entities, space
 from synthdocbench_tasks.atomic import write_bytes_atomic, write_text_atomic
@@ -80,7 +81,7 @@ def generate_document(
     if doc_id != expected:
         raise PipelineError(f"{expected}: the planner returned doc_id {doc_id!r}; it must be {expected!r}")
     folder = doc_dir(out_dir, doc_id)
-    (folder / "DONE").unlink(missing_ok=True)
+    (folder / DONE).unlink(missing_ok=True)
     for stale in folder.glob(".*.tmp"):  # left by a crash inside an atomic write
         stale.unlink(missing_ok=True)
     targets = _targets(config, index)
@@ -102,7 +103,7 @@ def generate_document(
     write_jsonl_atomic(folder / "questions.jsonl", questions)
     write_jsonl_atomic(folder / "rejected.jsonl", rejected)
     write_json_atomic(folder / "targets.json", targets)
-    write_text_atomic(folder / "DONE", "")
+    write_text_atomic(folder / DONE, "")
     return doc_id
 
 

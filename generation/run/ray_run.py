@@ -29,6 +29,7 @@ from typing import Any
 from generation.document.render import BrowserLaunchError, Renderer
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.rng import doc_id_for
+from generation.run.layout import doc_dir, is_done
 from generation.run.pipeline import Planner, default_planner, fill_caches, longest_first, try_document
 from generation.run.ray_session import (
     DEFAULT_MAX_RETRIES,
@@ -37,7 +38,7 @@ from generation.run.ray_session import (
     local_cpus,
     ray_session,
 )
-from generation.run.setup import GenerateSummary, doc_dir, document_error, open_run
+from generation.run.setup import GenerateSummary, document_error, open_run
 from synthdocbench_tasks.errors import first_line
 
 # ---- worker side: one Renderer per Ray worker process, started on its first document ----
@@ -135,7 +136,7 @@ def generate_on_ray(
 
     def record(index: int, error: str | None) -> None:
         folder = doc_dir(out_dir, book.doc_id(index))
-        if error is None and not (folder / "DONE").is_file():
+        if error is None and not is_done(out_dir, book.doc_id(index)):
             error = (
                 f"{book.doc_id(index)}: a Ray worker finished it but {folder}/DONE is not "
                 "visible here; OUT must be a shared folder mounted at the same path on every node"

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -24,6 +26,8 @@ if TYPE_CHECKING:
 DEFAULT_MAX_RETRIES = 3
 #: The address that starts a private Ray instance on this machine (``--ray`` without a value).
 LOCAL = "local"
+#: What Ray's core prints while it retries a cluster that wants a token this process lacks.
+_AUTH_REFUSED = ("InvalidAuthToken", "Unauthenticated")
 #: Seconds a cluster's HOST:PORT gets to accept a TCP connection before Ray is asked to join it
 #: (``ray.init`` itself retries a dead address for over a minute before it gives up).
 PROBE_TIMEOUT_S = 5.0
@@ -93,7 +97,9 @@ def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator
                 log_to_driver=True,
             )
         else:
-            ray.init(address=address, configure_logging=False, log_to_driver=True)
+            _join(ray, str(address))
+    except RayUnavailableError:
+        raise
     except Exception as exc:  # ConnectionError, ValueError, RuntimeError: Ray's own
         where = "a local Ray instance" if local else f"the Ray cluster at {address}"
         raise RayUnavailableError(f"cannot start {where}: {first_line(exc)}") from exc
@@ -101,6 +107,43 @@ def ray_session(address: str | None, *, num_cpus: int | None = None) -> Iterator
         yield ray
     finally:
         ray.shutdown()
+
+
+@contextmanager
+def _stderr_held() -> Iterator[Callable[[], str]]:
+    """Hold what is written to file descriptor 2 (Ray's core logs there, not to ``sys.stderr``)
+    for the block; yields a function that reads what was held so far."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile(mode="w+b") as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield lambda: (held.seek(0), held.read())[1].decode("utf-8", "replace")
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+def _join(ray: ModuleType, address: str) -> None:
+    """``ray.init`` on a cluster. Ray's core prints a line a second while it retries a cluster that
+    refuses it; those lines are held and replaced by one line saying why, or passed on when the
+    join succeeds (nothing is lost)."""
+    with _stderr_held() as printed:
+        try:
+            ray.init(address=address, configure_logging=False, log_to_driver=True)
+        except Exception as exc:
+            if any(word in printed() for word in _AUTH_REFUSED):
+                raise RayUnavailableError(
+                    f"cannot join the Ray cluster at {address}: it asks for Ray's token authentication "
+                    "and this process sent no token or another one; set RAY_AUTH_MODE=token and the "
+                    "head node's token (RAY_AUTH_TOKEN, or the file ~/.ray/auth_token) where the "
+                    "command runs"
+                ) from exc
+            raise
+        succeeded = printed()
+    if succeeded:
+        sys.stderr.write(succeeded)
 
 
 def local_cpus(runs: list[Run]) -> int:

@@ -24,6 +24,7 @@ from generation.document.content import allowed_chart_types
 from generation.plan.config import GenerationConfig
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import write_json_atomic
+from generation.run.layout import is_done
 from synthdocbench_tasks.errors import first_line
 
 if TYPE_CHECKING:
@@ -69,11 +70,6 @@ class GenerateSummary:
             f"({self.seconds:.1f} s, {self.docs_per_second:.2f} docs/s)"
         )
         return "\n".join([line, *(f"  failed: {f.error}" for f in self.failed)])
-
-
-def doc_dir(out_dir: Path, doc_id: str) -> Path:
-    """The folder of one document inside a run's output folder."""
-    return out_dir / "docs" / doc_id
 
 
 def document_error(doc_id: str, exc: BaseException) -> str:
@@ -246,7 +242,7 @@ def open_run(
     todo = []
     for i in indices:
         doc_id = doc_id_for(config.seed, i)
-        if (doc_dir(out_dir, doc_id) / "DONE").is_file():
+        if is_done(out_dir, doc_id):
             summary.skipped.append(doc_id)
         else:
             todo.append(i)
