@@ -48,7 +48,9 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
         return _trade_off(ctx, rng) or _claims_at(ctx, level, rng)
     if level == "L2":
         return _claims_at(ctx, level, rng) or _trade_off(ctx, rng)
-    if level in ("L1", "L5"):
+    if level == "L1":
+        return None  # a look-up computes nothing (``build.EMPTY_CELLS``)
+    if level == "L5":
         return _claims_at(ctx, level, rng)
     if level == "L3":
         return _trend_period(ctx, rng)
@@ -56,7 +58,7 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
 
 
 def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5).
+    """A stated figure's gap to the chart (L2), or with the mark found by its colour (L5).
     A claim is reserved only with its draft: one this level cannot ask (no colour that finds its
     mark, a side other than the drawn one) stays for the slots that can."""
     claims = _claims(ctx, rng)
@@ -87,8 +89,6 @@ def _claim_draft(
     rng: np.random.Generator,
 ) -> Draft | None:
     fact, chart, p = found
-    if level == "L1":
-        return _claim_mark(ctx, i, fact, chart, p, rng)
     draft = _claim_gap(ctx, i, fact, chart, p, level, rng)
     if draft is not None and not qc.informative(draft):
         # read too loosely for its gap: L5 asks the side instead (a miss on the drawn side),
@@ -127,40 +127,6 @@ def _mark_named(fact: TextFact, chart: Chart, p: DataPoint) -> tuple[str, list[V
         if p.category.lower() not in who.lower():
             who = f"{who} ({mark_subject(chart, p)})"
     return who, names
-
-
-def _claim_mark(
-    ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
-) -> Draft | None:
-    """L1: the text says which mark a source set a figure for; the chart gives the actual value,
-    asked in the smaller unit its unit converts to (Table 14: a unit conversion on evidence
-    recovered from the document; one element read, then one step). None where the unit has no
-    smaller one: a plain reading would be a look-up, no technical computation."""
-    v = fact.values
-    fig, rel = figure_ref(chart), v.get("relation", "figure")
-    unit = value_unit(chart)
-    factor = cc.conversion(unit)
-    shown = cc.converted(qc.point_term(chart, p), decimals_of(p.value), unit)
-    if factor is None or shown is None or not qc.pinned(shown.av):
-        return None
-    who, names = _mark_named(fact, chart, p)
-    q = pick(
-        rng,
-        [
-            f"The report quotes {article(rel)} for one of the marks in {fig}. Which mark is it, and what "
-            f"value does the chart actually show for it, in {shown.unit}?",
-            f"One passage of the report sets {article(rel)} against a single mark of {fig}. Name that "
-            f"mark and give its charted value in {shown.unit}.",
-        ],
-    )
-    ans = f"The {rel} concerns {who}; {fig} shows {val(chart, p)} for it, or {shown.said()}."
-    steps = [
-        f"Find the {rel} in the text ({fact.section_id}): it concerns {who}.",
-        f"Read {who} in {fig}: {val(chart, p)}.",
-        f"Convert to {shown.unit}: {fmt_num(p.value)} × {factor[1]:,} = {shown.text}.",
-    ]
-    values: list[Value] = [*names, shown]
-    return Draft(CATEGORY, "L1", q, ans, values, steps, [chart], [p], [i])
 
 
 @dataclass(frozen=True)

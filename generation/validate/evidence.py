@@ -9,8 +9,7 @@ Each returns its problems as one-line details; ``check_evidence`` runs them all 
 - ``restated_unit``: the question text does not already state a unit: a text unit's content
   (an event's year, a figure's value, a trend's period or direction, a stance together with its
   actor, a cause together with its period) or a chart unit's asked value (chart titles masked).
-- ``level_operation``: the level fits the derivation's operations (Table 13): L1 only ``read``
-  (and ``scale``: one element given in a smaller unit, technical L1's conversion);
+- ``level_operation``: the level fits the derivation's operations (Table 13): L1 only ``read``;
   L2 a comparison (``difference``, ``abs_difference``, ``ratio``, ``percent_change``,
   ``percent_of``); L3 a ``sum`` or ``mean`` over at least three chart marks; L4 a stated cause
   among the units; L5 an encoding word (colour, legend, highlight, marker) in the question, and
@@ -151,10 +150,9 @@ def _aggregates(d: Derivation) -> bool:
 def level_problems(manifest: DocumentManifest, q: Question) -> list[str]:
     ops = operations(q)
     level = q.difficulty
-    if level == "L1" and ops - {"read", "scale"}:  # one element, in a smaller unit at most
+    if level == "L1" and ops - {"read"}:
         return [
-            f"an L1 question reads one element; its derivation applies "
-            f"{', '.join(sorted(ops - {'read', 'scale'}))}"
+            f"an L1 question reads one element; its derivation applies {', '.join(sorted(ops - {'read'}))}"
         ]
     if level == "L1" and not q.required_data_points:
         return ["an L1 complex question reads a chart or table element; it cites none"]
