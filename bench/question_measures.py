@@ -45,7 +45,9 @@ answers a highlight's pointer prints (``cue_measures.pointer_answered``); the to
 axis readings printed too finely (``precision_measures``); the mean and total questions over the
 period a text statement covers that one reading answers, whose period is ambiguous or comes from a
 false trend, the direction verdicts hinging on an unseen threshold, and the technical L5 colour
-steps a reader can skip (``period_measures``).
+steps a reader can skip (``period_measures``); the steps each complex level needs, technical
+questions without arithmetic, L3 means one reading answers and waterfall level bars
+(``complex_level_measures``).
 """
 
 from __future__ import annotations
@@ -79,6 +81,8 @@ from generation.questions.case_measures import render as render_case
 from generation.questions.colour_hop_measures import colour_hop_counts
 from generation.questions.colour_hop_measures import render as render_colour_hops
 from generation.questions.common import DIRECTION_ALIASES, pinned
+from generation.questions.complex_level_measures import level_counts
+from generation.questions.complex_level_measures import render as render_levels
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.crossmodal_measures import asks_no_more, mean_off_claim
 from generation.questions.cue_measures import (
@@ -188,6 +192,7 @@ def main() -> None:
     )
     for (category, level), n in sorted(cells.items()):
         print(f"  {category} {level}: {n} (period_is_whole_series {whole[category, level]})")
+    print("\n".join(render_levels(level_counts(pairs))))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))
