@@ -45,7 +45,8 @@ answers a highlight's pointer prints (``cue_measures.pointer_answered``); the to
 axis readings printed too finely (``precision_measures``); the mean and total questions over the
 period a text statement covers that one reading answers, whose period is ambiguous or comes from a
 false trend, the direction verdicts hinging on an unseen threshold, and the technical L5 colour
-steps a reader can skip (``period_measures``).
+steps a reader can skip (``period_measures``); the answers naming a series by its place in
+the legend, against chance (``legend_measures``).
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.guess_measures import guess_counts
 from generation.questions.guess_measures import render as render_guesses
+from generation.questions.legend_measures import legend_counts
+from generation.questions.legend_measures import render as render_legend
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -210,6 +213,7 @@ def main() -> None:
     said = ", ".join(f"{c} {off[f'{c} True']} of {off[f'{c} True'] + off[f'{c} False']}" for c in _L3_MEANS)
     print(f"L3 means on a claim about one mark, not over its entity's years (crossmodal_measures): {said}")
     print("\n".join(render_guesses(guess_counts(pairs))))
+    print("\n".join(render_legend(legend_counts(pairs))))
     print("\n".join(render_cues(*colour_cue_counts(pairs))))
     asked, flows = item_of_flow_counts(pairs)
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
