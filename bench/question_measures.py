@@ -47,7 +47,8 @@ period a text statement covers that one reading answers, whose period is ambiguo
 false trend, the direction verdicts hinging on an unseen threshold, and the technical L5 colour
 steps a reader can skip (``period_measures``); the steps each complex level needs, technical
 questions without arithmetic, L3 means one reading answers and waterfall level bars
-(``complex_level_measures``).
+(``complex_level_measures``); the answers naming a series by its place in the legend, against
+chance (``legend_measures``).
 """
 
 from __future__ import annotations
@@ -96,6 +97,8 @@ from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.guess_measures import guess_counts
 from generation.questions.guess_measures import render as render_guesses
+from generation.questions.legend_measures import legend_counts
+from generation.questions.legend_measures import render as render_legend
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -215,6 +218,7 @@ def main() -> None:
     said = ", ".join(f"{c} {off[f'{c} True']} of {off[f'{c} True'] + off[f'{c} False']}" for c in _L3_MEANS)
     print(f"L3 means on a claim about one mark, not over its entity's years (crossmodal_measures): {said}")
     print("\n".join(render_guesses(guess_counts(pairs))))
+    print("\n".join(render_legend(legend_counts(pairs))))
     print("\n".join(render_cues(*colour_cue_counts(pairs))))
     asked, flows = item_of_flow_counts(pairs)
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
