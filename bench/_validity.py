@@ -22,6 +22,10 @@
   cited text states or gives away (``crossmodal_measures.verify_text_parts``);
 * ``<category> L<n> whole-span period`` (C13): questions on a trend claim whose period is its
   series' whole span on the chart (``crossmodal_measures.whole_span_period``);
+* ``<category> L<n> stated figure beside a chart number`` (review55): questions answering a
+  figure the text states and a number worked out from chart readings, where the figure lies
+  within 5% of its mark, and where it stands in for the mark (the worked-out number passes with
+  it: ``crossmodal_measures.text_for_mark``);
 * ``cross-modal questions <category> L<n>``: questions per cell (the question mix).
 """
 
@@ -33,6 +37,7 @@ from collections import Counter
 from generation.charts.reading import printed
 from generation.questions.crossmodal_measures import (
     from_text_alone,
+    text_for_mark,
     text_given,
     verify_separation,
     verify_text_parts,
@@ -105,6 +110,11 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
     if q.category == "integrate_sources" and q.difficulty in ("L1", "L4"):
         out["integrate L1/L4/of"] += 1
         out["integrate L1/L4 from the text alone"] += from_text_alone(manifest, q)
+    found = text_for_mark(q.answer_values, q.derivations or [])
+    if found is not None:
+        out[f"text for mark/of {cell}"] += 1
+        out[f"text for mark near {cell}"] += found[0]
+        out[f"text for mark stands {cell}"] += found[1]
     if q.category == "verify_with_chart" and verdict == "matches":
         out["verify matches/of"] += 1
         out["verify matches reading given by the text"] += bool(text_given(manifest, q))
@@ -145,6 +155,13 @@ def render(counts: Counter[str]) -> list[str]:
         cell = key.removeprefix("trend/of ")
         lines.append(
             f"  {cell} whole-span period: {counts[f'trend whole-span period {cell}']} of {counts[key]}"
+        )
+    for key in sorted(k for k in counts if k.startswith("text for mark/of ")):
+        cell = key.removeprefix("text for mark/of ")
+        lines.append(
+            f"  {cell} stated figure beside a chart number: within 5% of its mark "
+            f"{counts[f'text for mark near {cell}']}, standing in for the mark "
+            f"{counts[f'text for mark stands {cell}']} of {counts[key]} (crossmodal_measures.text_for_mark)"
         )
     cells = sorted(k for k in counts if k.startswith("cross-modal questions "))
     lines.append(
