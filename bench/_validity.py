@@ -26,6 +26,8 @@
   figure the text states and a number worked out from chart readings, where the figure lies
   within 5% of its mark, and where it stands in for the mark (the worked-out number passes with
   it: ``crossmodal_measures.text_for_mark``);
+* ``questions whose read-off the text locates``: per cell, those reading a mark whose year only
+  a cited fact gives (``crossmodal_measures.located_by_text``: text and chart combined);
 * ``cross-modal questions <category> L<n>``: questions per cell (the question mix).
 """
 
@@ -37,6 +39,7 @@ from collections import Counter
 from generation.charts.reading import printed
 from generation.questions.crossmodal_measures import (
     from_text_alone,
+    located_by_text,
     text_for_mark,
     text_given,
     verify_separation,
@@ -107,6 +110,7 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
     out: Counter[str] = Counter()
     cell = f"{q.category} {q.difficulty}"
     out[f"cross-modal questions {cell}"] += 1
+    out[f"text locates a mark {cell}"] += located_by_text(manifest, q)
     if q.category == "integrate_sources" and q.difficulty in ("L1", "L4"):
         out["integrate L1/L4/of"] += 1
         out["integrate L1/L4 from the text alone"] += from_text_alone(manifest, q)
@@ -164,6 +168,13 @@ def render(counts: Counter[str]) -> list[str]:
             f"{counts[f'text for mark stands {cell}']} of {counts[key]} (crossmodal_measures.text_for_mark)"
         )
     cells = sorted(k for k in counts if k.startswith("cross-modal questions "))
+    lines.append(
+        "  questions whose read-off the text locates (crossmodal_measures.located_by_text): "
+        + ", ".join(
+            f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts['text locates a mark ' + k[22:]]} of {counts[k]}"
+            for k in cells
+        )
+    )
     lines.append(
         "  questions per cell: " + ", ".join(f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts[k]}" for k in cells)
     )

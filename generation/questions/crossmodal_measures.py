@@ -284,3 +284,23 @@ def text_for_mark(
             near |= abs(figure - reading) <= MATCH_SHARE * abs(reading)
             stands |= passes_for(answers[d.value_index], _replayed(d, mark, figure))
     return near, stands
+
+
+def located_by_text(manifest: DocumentManifest, q: Question) -> bool:
+    """Whether the text locates a mark the question reads: the mark's year (its label) is not in
+    the question but a cited fact gives it (a claim's year, a trend claim's start or end). A
+    cross-modal question that names every mark it reads and asks the text's figure beside it is
+    two lookups side by side; one whose read-off needs the text's year combines the two (Table 14:
+    neither source alone is sufficient; review55 on integrate L1 and compare L1)."""
+    given = {
+        manifest.text_facts[i].values.get(key, "")
+        for i in q.required_facts
+        if 0 <= i < len(manifest.text_facts)
+        for key in ("label", "start", "end")
+    }
+    text = q.question.lower()
+    for ref in q.required_data_points:
+        label = ref.label.split(" (")[0].strip()
+        if label in given and label.lower() not in text:
+            return True
+    return False
