@@ -21,6 +21,7 @@ from generation.questions.crossmodal_claims import (
     SIDES,
     VERDICTS,
     Claim,
+    Hop,
     averageable,
     claim_hop,
     first_claim,
@@ -29,8 +30,9 @@ from generation.questions.crossmodal_claims import (
     trend_claims,
     verdict_key,
 )
-from generation.questions.period_measures import passes_for, period_source
-from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
+from generation.questions.crossmodal_measures import text_for_mark
+from generation.questions.period_measures import one_read_answers, passes_for, period_source
+from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, is_year, pick, point_key
 from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Difficulty
 
@@ -50,6 +52,8 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
     def keep(claim: Claim) -> bool:
         if level == "L5" and not qc.pinned(claim.gap().av):
             return not claim.matches and side_drawn(ctx, "integrate_sources", level, claim.side)
+        if level == "L1":  # the text locates the read-off: the claim's year of its entity
+            return not claim.matches and sole_claim(ctx, claim)
         return not claim.matches
 
     return first_claim(
@@ -73,16 +77,7 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
     find_chart = f"Find the chart for {subj} in another section: {fig}."
     values: list[Value]
     if level == "L1":
-        q = pick(
-            rng,
-            [
-                f"What {rel} does the text give for {subj}, and what value does the chart of {subj} show?",
-                f"Quote the {rel} the report gives for {subj} and the figure the matching chart shows for "
-                "it.",
-            ],
-        )
-        a = f"The text gives {article(rel)} of {c}, while {fig} shows {v}."
-        steps, values = [claim.step(), f"{find_chart} It reads {v}."], [stated, reading]
+        return _integrate_year(claim, rng)
     elif level == "L2":
         q = pick(
             rng,
@@ -125,6 +120,44 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
     return claim.draft("integrate_sources", level, q, a, values, steps)
 
 
+def _integrate_year(claim: Claim, rng: np.random.Generator) -> Draft | None:
+    """L1: a direct read-off the text locates. The question names the claim's entity and the kind
+    of figure, not its year; the text gives the year (its figure is a miss, so it is no reading),
+    the chart the value there. Only a claim about a year of an entity no other claim of the
+    report's chart names (:func:`sole_claim`), so "the year the text gives" is one year."""
+    p, fig, rel, entity = claim.point, figure_ref(claim.chart), claim.relation, claim.entity
+    v = val(claim.chart, p)
+    q = pick(
+        rng,
+        [
+            f"The report gives {article(rel)} for {entity} in one year. In the chart that plots "
+            f"{entity}, what value does it show for that year?",
+            f"For the year the text attaches {article(rel)} to {entity}, what does the matching chart "
+            "give as its value?",
+        ],
+    )
+    a = f"The text's {rel} is for {p.label}; {fig} shows {entity} at {v} in {p.label}."
+    steps = [
+        claim.step(),
+        f"Find the chart of {entity} in another section: {fig}. In {p.label} it reads {v}.",
+    ]
+    year = qc.exact_value(qc.label_term(claim.chart, p), None)
+    values: list[Value] = [year, qc.read_value(claim.chart, p)]
+    return claim.draft("integrate_sources", "L1", q, a, values, steps)
+
+
+def sole_claim(ctx: Context, claim: Claim) -> bool:
+    """``claim`` is about a year of its entity's series (its mark's label a year) and no other
+    claim of the report on its chart names that series: the year the text gives is one."""
+    if not is_year(claim.point.label):
+        return False
+    facts = [ctx.manifest.text_facts[i].values for i in ctx.facts_of("chart_claim")]
+    same = [
+        f for f in facts if f.get("viz_id") == claim.chart.vizId and f.get("series") == claim.point.category
+    ]
+    return len(same) == 1
+
+
 def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
     """L5: the claim's mark found by its colour, and how far its charted value is from the text's
     figure; on which side of it, where the mark is read too loosely for the gap to be asked as a
@@ -157,8 +190,10 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L3 where no trend claim serves: the figure a claim states (the text) and the claim's
-    :class:`~generation.questions.crossmodal_claims.Hop` (the chart); claims the chart bears out
-    first, as the other levels ask misses."""
+    :class:`~generation.questions.crossmodal_claims.Hop` (the chart), only where the chart's
+    reading of the claim's mark counts: the text's figure in its place would not give the hop's
+    number (``crossmodal_measures.text_for_mark``). A claim the chart bears out states its mark
+    within 5%, so claims the chart contradicts come first."""
 
     def make(claim: Claim) -> Draft | None:
         fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
@@ -182,7 +217,14 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
         used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
-        return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+        first = claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+        # the chart's reading of the claim's mark must count: the text's figure in its place
+        # gives a number outside the answer's tolerance (else two lookups, review55); where it
+        # would not, the figure is set against the hop's other marks, which the text does not state
+        found = text_for_mark(first.answer_values, first.derivations())
+        draft = _against_others(claim, hop, rng) if found is not None and found[1] else first
+        found = text_for_mark(draft.answer_values, draft.derivations()) if draft else None
+        return None if draft is None or found is None or found[1] else draft
 
     return first_claim(
         ctx,
@@ -190,11 +232,49 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         "integrate",
         make,
         key=verdict_key,
-        wanted=VERDICTS[0],
+        wanted=VERDICTS[1],
         carries=False,
         keep=lambda c: claim_hop(ctx, c) is not None,
         rules_first=True,
     )
+
+
+def _against_others(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
+    """L3 on a claim the chart bears out: how far the text's figure lies from the mean of the
+    hop's marks other than the claim's own (its entity's other years, or the other marks of its
+    period): the text gives one side of the gap, only the chart the other."""
+    others = [p for p in hop.marks if p is not claim.point]
+    if len(others) < 2 or hop.kind == "parts":
+        return None
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    mean_t = qc.mean_term([qc.point_term(claim.chart, p) for p in others])
+    mean = qc.derived_value(mean_t, claim.unit, 2)
+    gap = arith.gap_value(claim.claimed, mean_t, claim.unit, arith.finest(mean, claim.claimed.value))
+    if passes_for(mean.av, claim.claimed.value) or not qc.pinned(gap.av):
+        return None  # the figure would pass as the mean, or the gap is too loose to ask
+    if one_read_answers(mean.av, [p.value for p in others]):
+        return None  # one reading gives the mean: nothing is averaged
+    years = hop.kind == "years"
+    scope = f"{claim.entity} in the other {len(others)} years" if years else f"the other {len(others)} marks"
+    where = "of its chart's window" if years else "of its period on the chart"
+    q = pick(
+        rng,
+        [
+            f"How far is the {rel} the text gives for {subj} from the average of {scope} {where}?",
+            f"Set the {rel} stated for {subj} against the mean of {scope} {where}: what is the gap?",
+        ],
+    )
+    readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in others)
+    said = f"{scope} average {mean.said()}, a gap of {gap.said()}"
+    a = f"The text gives {article(rel)} of {claim.stated()}; {said}."
+    steps = [
+        claim.step(),
+        f"Find the chart for {subj} in another section: {fig}. Read {scope}: {readings}.",
+        f"Average them: {mean.text}.",
+        f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}.",
+    ]
+    values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean, gap]
+    return claim.draft("integrate_sources", "L3", q, a, values, steps, others)
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
