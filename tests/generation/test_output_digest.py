@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
-    "5-d3-2": "8a0f5646770afc407cfab830258796773195677528aa3cc5af411684fe622f3a",
-    "5-d3-3": "d5a86cde3e69a45b67e030c4696f15c0ff4ea1a488d3a9869977d55c9b51a903",
-    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
-    "3-matplotlib-1": "8be958e1e8ae2b827114e5dfba866500a7e50e2c5a5ee221ce15c2f784b51516",
+    "5-d3-1": "c1542e16bbb5785ffe1873432a6c8e17af61f63242f812514d48da49b85a139c",
+    "5-d3-2": "92d3f6a1364b334d7e9aba2fc03f92cf08e13aad46a105e2af5a9c039208f919",
+    "5-d3-3": "ec91a54f6f1605ced4716762405578a9d7827ef2be31d7278dbc52ed0cc488d7",
+    "3-matplotlib-0": "9c8262297286e90a3d2f41214bed18931322ccd9f29dfc0631a8652a9c95b91d",
+    "3-matplotlib-1": "84118bb76306837d75bcb083d50063c2566b4a7d39db0b5ed704bbbf2fa51bdf",
 }
 
 
