@@ -11,12 +11,14 @@ the claim's, or the total of its entity's parts (:class:`~generation.questions.c
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
-from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.common import Context, Draft, Value, label_value, mark_label
 from generation.questions.crossmodal_claims import (
     SIDES,
     VERDICTS,
@@ -53,14 +55,14 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
         if level == "L5" and not qc.pinned(claim.gap().av):
             return not claim.matches and side_drawn(ctx, "integrate_sources", level, claim.side)
         if level == "L1":  # the text locates the read-off: the claim's year of its entity
-            return not claim.matches and sole_claim(ctx, claim)
+            return not claim.matches and located(ctx, claim) is not None
         return not claim.matches
 
     return first_claim(
         ctx,
         rng,
         "integrate",
-        lambda c: _integrate(c, level, rng),
+        lambda c: _integrate(ctx, c, level, rng),
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
         carries=level == "L2",
@@ -70,14 +72,15 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
     )
 
 
-def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+def _integrate(ctx: Context, claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     c, v = claim.stated(), val(claim.chart, claim.point)
     stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
     find_chart = f"Find the chart for {subj} in another section: {fig}."
     values: list[Value]
     if level == "L1":
-        return _integrate_year(claim, rng)
+        how = located(ctx, claim)
+        return _integrate_located(claim, how, rng) if how else None
     elif level == "L2":
         q = pick(
             rng,
@@ -120,42 +123,58 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
     return claim.draft("integrate_sources", level, q, a, values, steps)
 
 
-def _integrate_year(claim: Claim, rng: np.random.Generator) -> Draft | None:
-    """L1: a direct read-off the text locates. The question names the claim's entity and the kind
-    of figure, not its year; the text gives the year (its figure is a miss, so it is no reading),
-    the chart the value there. Only a claim about a year of an entity no other claim of the
-    report's chart names (:func:`sole_claim`), so "the year the text gives" is one year."""
-    p, fig, rel, entity = claim.point, figure_ref(claim.chart), claim.relation, claim.entity
+def _integrate_located(claim: Claim, how: str, rng: np.random.Generator) -> Draft:
+    """L1: a direct read-off the text locates (``how``, from :func:`located`). By "year" the
+    question names the claim's subject without its year and the text gives the year; by "chart"
+    it names the chart and the text gives the mark. The text's figure is a miss: no reading."""
+    p, fig, rel = claim.point, figure_ref(claim.chart), claim.relation
     v = val(claim.chart, p)
-    q = pick(
-        rng,
-        [
-            f"The report gives {article(rel)} for {entity} in one year. In the chart that plots "
-            f"{entity}, what value does it show for that year?",
-            f"For the year the text attaches {article(rel)} to {entity}, what does the matching chart "
-            "give as its value?",
-        ],
-    )
-    a = f"The text's {rel} is for {p.label}; {fig} shows {entity} at {v} in {p.label}."
-    steps = [
-        claim.step(),
-        f"Find the chart of {entity} in another section: {fig}. In {p.label} it reads {v}.",
-    ]
-    year = qc.exact_value(qc.label_term(claim.chart, p), None)
-    values: list[Value] = [year, qc.read_value(claim.chart, p)]
+    if how == "year":
+        about = _without_year(claim)
+        q = pick(
+            rng,
+            [
+                f"The report gives {article(rel)} for {about} in one year. In the chart that plots it, "
+                "what value does it show for that year?",
+                f"For the year the text attaches {article(rel)} to {about}, what does the matching chart "
+                "give as its value?",
+            ],
+        )
+        a = f"The text gives its {rel} for {claim.subject}; {fig} shows {v} in {p.label}."
+        where = qc.exact_value(qc.label_term(claim.chart, p), None)
+    else:
+        q = pick(
+            rng,
+            [
+                f"The report gives {article(rel)} for one of the marks {fig} draws. What value does the "
+                "chart show for that mark?",
+                f"Which mark of {fig} does the text's {rel} concern, and what value does the chart give it?",
+            ],
+        )
+        a = f"The text gives its {rel} for {claim.subject}; {fig} shows it at {v}."
+        where = mark_label(p)
+    steps = [claim.step(), f"Find that mark in {fig}, in another section: it reads {v}."]
+    values: list[Value] = [where, qc.read_value(claim.chart, p)]
     return claim.draft("integrate_sources", "L1", q, a, values, steps)
 
 
-def sole_claim(ctx: Context, claim: Claim) -> bool:
-    """``claim`` is about a year of its entity's series (its mark's label a year) and no other
-    claim of the report on its chart names that series: the year the text gives is one."""
-    if not is_year(claim.point.label):
-        return False
+def _without_year(claim: Claim) -> str:
+    """The claim's subject without its closing "in <year>" ("" where the year stays in it)."""
+    about = re.sub(rf"\s+in {claim.point.label}$", "", claim.subject)
+    return about if claim.point.label not in about else ""
+
+
+def located(ctx: Context, claim: Claim) -> str | None:
+    """How the text locates ``claim``'s mark for an L1 read-off: "year" where the claim is about a
+    year of a series no other claim of the report names (its subject named without the year),
+    "chart" where it is the report's one claim on its chart; None where the text locates nothing
+    the question would not name."""
     facts = [ctx.manifest.text_facts[i].values for i in ctx.facts_of("chart_claim")]
-    same = [
-        f for f in facts if f.get("viz_id") == claim.chart.vizId and f.get("series") == claim.point.category
-    ]
-    return len(same) == 1
+    same = [f for f in facts if f.get("viz_id") == claim.chart.vizId]
+    series = [f for f in same if f.get("series") == claim.point.category]
+    if is_year(claim.point.label) and len(series) == 1 and _without_year(claim):
+        return "year"
+    return "chart" if len(same) == 1 else None
 
 
 def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
