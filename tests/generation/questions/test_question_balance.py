@@ -39,7 +39,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # (complex here 85 of 90; seeds 3-6 of this config: 340 of 360, 346 before numbers looser
         # than a quarter of themselves were no longer asked: a claim's gap read off an axis; 83 of
         # 90 since questions54 refuses means one reading answers)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 7
+        # cross-modal 80 of 90 since questions55 (integrate L3 refuses a text figure standing in for
+        # its mark, integrate L1 needs a read-off the text locates; 200 documents of seed 4722:
+        # cross-modal 572 -> 563)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - (10 if subset == "cross_modal" else 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:

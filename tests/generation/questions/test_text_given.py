@@ -109,5 +109,7 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     # 232 after stop 48's merges (sorted charts ask no L5 highlight, coastal freight reports)
     # 230 after questions54 (234 on main: compare L3 6 -> 1, verify L3 19 -> 16 refuse means one
     # reading answers)
-    assert sum(cells.values()) >= 0.95 * 3 * N_DOCS, cells
+    # 224 after questions55 (integrate L3 refuses a text figure standing in for its mark, L1 needs a
+    # read-off the text locates: 200 documents of seed 4722, cross-modal 572 -> 563)
+    assert sum(cells.values()) >= 0.93 * 3 * N_DOCS, cells
     assert cells[("integrate_sources", "L3")] >= 10, cells
