@@ -141,7 +141,7 @@ def _integrate_located(claim: Claim, how: str, rng: np.random.Generator) -> Draf
             ],
         )
         a = f"The text gives its {rel} for {claim.subject}; {fig} shows {v} in {p.label}."
-        where = qc.exact_value(qc.label_term(claim.chart, p), None)
+        where: Value = qc.exact_value(qc.label_term(claim.chart, p), None)
     else:
         q = pick(
             rng,
