@@ -48,7 +48,8 @@ false trend, the direction verdicts hinging on an unseen threshold, and the tech
 steps a reader can skip (``period_measures``); the steps each complex level needs, technical
 questions without arithmetic, L3 means one reading answers and waterfall level bars
 (``complex_level_measures``); the answers naming a series by its place in the legend, against
-chance (``legend_measures``).
+chance (``legend_measures``); the answers ranking a mark "overall" where the question reads one
+series (``chart_measures``).
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
 from generation.questions.case_measures import case_counts, common_counts
 from generation.questions.case_measures import render as render_case
+from generation.questions.chart_measures import rank_counts
+from generation.questions.chart_measures import render as render_ranks
 from generation.questions.colour_hop_measures import colour_hop_counts
 from generation.questions.colour_hop_measures import render as render_colour_hops
 from generation.questions.common import DIRECTION_ALIASES, pinned
@@ -243,6 +246,7 @@ def main() -> None:
     print("\n".join(render_reuse(reuse_counts(reports))))
     print("\n".join(render_precision(precision_counts(pairs))))
     print("\n".join(render_periods(period_counts(pairs), verdict_counts(pairs), colour_skip_counts(pairs))))
+    print(render_ranks(rank_counts(pairs)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -54,11 +54,11 @@ def digests() -> dict[str, str]:
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
     "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
-    "5-d3-2": "e8c57524a06a490043bdd6d8f4c52160d7dbb3651bb9dbbc156827a208788ed0",
-    "5-d3-3": "bf606d28aacd350864f952e1cdb6b2764f844d7d48491ecf1585514635de25c3",
-    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
-    "3-matplotlib-1": "25f8d304c47e87a8beb95d12be8f5c5ceaae0de9deb1e3f0b758d6a007706a59",
+    "5-d3-1": "c1542e16bbb5785ffe1873432a6c8e17af61f63242f812514d48da49b85a139c",
+    "5-d3-2": "92d3f6a1364b334d7e9aba2fc03f92cf08e13aad46a105e2af5a9c039208f919",
+    "5-d3-3": "ec91a54f6f1605ced4716762405578a9d7827ef2be31d7278dbc52ed0cc488d7",
+    "3-matplotlib-0": "9c8262297286e90a3d2f41214bed18931322ccd9f29dfc0631a8652a9c95b91d",
+    "3-matplotlib-1": "84118bb76306837d75bcb083d50063c2566b4a7d39db0b5ed704bbbf2fa51bdf",
 }
 
 

@@ -40,8 +40,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # than a quarter of themselves were no longer asked: a claim's gap read off an axis; 83 of
         # 90 since questions54 refuses means one reading answers; complex 80 since complex55 refuses
         # them at timeline and impact L3 too and asks no technical L1: fresh 4743, 200 reports,
-        # complex 565 -> 548)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - (10 if subset == "complex" else 7)
+        # complex 565 -> 548; cross-modal 80 of 90 since questions55 (integrate L3 refuses a text
+        # figure standing in for its mark, integrate L1 needs a read-off the text locates; 200
+        # documents of seed 4722: cross-modal 572 -> 563)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - (10 if subset in ("complex", "cross_modal") else 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
