@@ -112,7 +112,7 @@ def test_planned_reports_carry_no_wording_slip() -> None:
         documents=30,
         capitalised_labels=0,
         lowercased_places=0,
-        scale_under_one=counts.scale_under_one,  # chart claims and metric facts keep theirs (open)
+        scale_under_one=0,
         pattern_followed_by=0,
         chart_mentions=counts.chart_mentions,
         kinds_misnamed=0,
