@@ -31,11 +31,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
-from itertools import pairwise
 
 from generation.charts.names import common_noun, in_sentence
 from generation.document.prose_facts import split_sentences
-from generation.document.prose_stats import template_mask
+from generation.document.prose_stats import names_pattern, repeated_phrase, template_mask
 from generation.plan.doc_plan import CalloutBlock, ChartBlock, DocumentPlan, ParagraphBlock
 from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
@@ -45,18 +44,6 @@ _PATTERN_FOLLOWED = re.compile(r"\bpattern followed (?:closely )?by\b")
 #: Text in single quotes ("the 'Applied' stage"): a label as printed.
 _QUOTED = re.compile(r"(?<![\w'])'[^']*'(?!\w)")  # not an apostrophe: "employers' federations"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-_WORD = re.compile(r"[a-z][a-z'-]*")
-#: Words that repeat in any sentence of English ("in 2019 ... in Japan"): a repeated pair of them
-#: is no slip; a pair with one other word is ("by field ... by field").
-_FUNCTION_WORDS = frozenset(
-    re.findall(
-        r"\w+",
-        "a an and are as at be been between both but by each for from had has have in into is it its"
-        " of on or than that the their these this those to was were which while with",
-    )
-)
-#: Set phrases that say a word twice by design ("side by side").
-_IDIOMS = re.compile(r"\bside by side\b|\bas well as\b|\byear[- ]on[- ]year\b", re.I)
 _YEAR_RANGE = re.compile(r"^\s*(?:19|20)\d\d\s*[–-]\s*(?:19|20)\d\d\s*$")
 #: A report's template may serve this many of its sentences before a use counts as a repeat.
 TEMPLATE_USES = 2
@@ -143,9 +130,9 @@ def kinds_misnamed(plan: DocumentPlan, topic: Topic) -> tuple[int, int]:
     return mentions, misnamed
 
 
-def _names_pattern(plan: DocumentPlan, topic: Topic) -> re.Pattern[str]:
+def _names_pattern(plan: DocumentPlan, topic: Topic) -> re.Pattern[str] | None:
     """The report's names as its sentences print them: entities (as a sentence names them and as
-    labels), chart labels and series, units of measure, longest first."""
+    labels), chart labels and series, units of measure."""
     labels = chart_labels(plan) | set(topic.entities)
     forms = {x for e in labels for x in (e, in_sentence(e, topic))} | {
         in_text(topic, e) for e in topic.entities
@@ -153,25 +140,7 @@ def _names_pattern(plan: DocumentPlan, topic: Topic) -> re.Pattern[str]:
     units = {m.unit for m in plan.manifest.world.metrics if m.unit}
     units |= {u for c in plan.manifest.charts for u in (c.axes.x.unit, c.axes.y.unit) if u}
     forms |= units | {u.partition(" ")[2] for u in units}  # "460 thousand people": the scale a step lower
-    names = sorted((x for x in forms if x and x != "%"), key=len, reverse=True)
-    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(x) for x in names) + r")(?![\w-])", re.I)
-
-
-def repeated_phrase(sentence: str, names: re.Pattern[str]) -> str | None:
-    """A two-word phrase ``sentence`` says twice (not two function words; ``names`` and numbers
-    masked, set phrases such as "side by side" left out), or None."""
-    masked = _IDIOMS.sub(" . ", names.sub(" . ", sentence.lower()))
-    seen: set[str] = set()
-    for chunk in re.split(r"[^a-z' -]+", masked):
-        words = _WORD.findall(chunk)
-        for first, second in pairwise(words):
-            if first in _FUNCTION_WORDS and second in _FUNCTION_WORDS:
-                continue
-            pair = f"{first} {second}"
-            if pair in seen:
-                return pair
-            seen.add(pair)
-    return None
+    return names_pattern(forms)
 
 
 def year_range_series(plan: DocumentPlan) -> int:
