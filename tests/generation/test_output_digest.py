@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
-    "5-d3-2": "8a0f5646770afc407cfab830258796773195677528aa3cc5af411684fe622f3a",
-    "5-d3-3": "d5a86cde3e69a45b67e030c4696f15c0ff4ea1a488d3a9869977d55c9b51a903",
-    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
-    "3-matplotlib-1": "8be958e1e8ae2b827114e5dfba866500a7e50e2c5a5ee221ce15c2f784b51516",
+    "5-d3-0": "b17abd343ada0c5ca9e422acf9d3647abec2ca3f7dc3664349160119bb0a4924",
+    "5-d3-1": "74cb8d651dd092db811e3d0375d19da2b13ada8c8ef8dc62f60f98e88681d9e4",
+    "5-d3-2": "3fc7620ca549faf4700fc8cb02fcf17e619bfc21592955f27476852ef73ceebd",
+    "5-d3-3": "ef4a59d07557755ab74ce82e9a67a8dc82ed4ef1fbb72575c2c0cc8390980a71",
+    "3-matplotlib-0": "5ef014b6a883b2a478e1fbb749732f3070cd701ec56f5a60c03b14d3d29c457f",
+    "3-matplotlib-1": "ac92e4692edc51e9692c611d3ce2a93552deb6dbeab5727444322cd1ab1102bd",
 }
 
 
