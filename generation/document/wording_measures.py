@@ -18,6 +18,8 @@
   (its entities as a sentence names them, its charts' labels, its units) and numbers masked first.
 - ``year_range_series``: chart marks whose series is named by a span of years ("2015–2020")
   rather than by what it holds.
+- ``much_known_come``: "Much of what is known about digital divides come from ...", a verb agreed
+  with the noun before it rather than with its subject ("much ... comes").
 - ``template_repeats``: sentences whose template (:func:`generation.document.prose_stats.template_mask`:
   numbers, entities and metrics masked) more than two other sentences of the same report share
   (the third and later uses of a template are counted).
@@ -40,6 +42,7 @@ from generation.world.space import topic_by_title
 from generation.world.topics import Topic, in_text
 
 _SCALE_UNDER_ONE = re.compile(r"(?<![\d.,])0\.\d+ (?:thousand|million|billion|trillion)\b")
+_MUCH_KNOWN_COME = re.compile(r"\bMuch of what is known about [^.]*? come from\b")
 _PATTERN_FOLLOWED = re.compile(r"\bpattern followed (?:closely )?by\b")
 #: Text in single quotes ("the 'Applied' stage"): a label as printed.
 _QUOTED = re.compile(r"(?<![\w'])'[^']*'(?!\w)")  # not an apostrophe: "employers' federations"
@@ -64,6 +67,7 @@ class WordingCounts:
     repeated_phrases: int = 0
     year_range_series: int = 0
     template_repeats: int = 0
+    much_known_come: int = 0
 
     def add(self, other: WordingCounts) -> None:
         for f in fields(self):
@@ -188,6 +192,7 @@ def plan_counts(plan: DocumentPlan) -> WordingCounts:
         repeated_phrases=sum(repeated_phrase(s, names) is not None for s in sentences),
         year_range_series=year_range_series(plan),
         template_repeats=template_repeats(sentences, plan),
+        much_known_come=sum(len(_MUCH_KNOWN_COME.findall(t)) for t in texts),
     )
 
 
@@ -215,4 +220,5 @@ def render(counts: WordingCounts) -> list[str]:
         f"  chart marks whose series is named by a span of years ('2015–2020'): {counts.year_range_series}",
         f"  sentences whose template more than {TEMPLATE_USES} earlier sentences of the report used:"
         f" {counts.template_repeats}",
+        f"  'much of what is known about <plural> come from': {counts.much_known_come}",
     ]
