@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "b17abd343ada0c5ca9e422acf9d3647abec2ca3f7dc3664349160119bb0a4924",
+    "5-d3-0": "3630398973238b75931d3951ba6ebca7fc1f17a5463004f43b3553a2dfc2464f",
     "5-d3-1": "74cb8d651dd092db811e3d0375d19da2b13ada8c8ef8dc62f60f98e88681d9e4",
-    "5-d3-2": "3fc7620ca549faf4700fc8cb02fcf17e619bfc21592955f27476852ef73ceebd",
-    "5-d3-3": "ef4a59d07557755ab74ce82e9a67a8dc82ed4ef1fbb72575c2c0cc8390980a71",
+    "5-d3-2": "fec6ab535fe122275ca334ced700922350c4ba23ba27d18cddb368f38b3b3066",
+    "5-d3-3": "96c1c80e8910e3ce9a6ecbc9c5467843d7baa48e70e071b1a932473e7f8af069",
     "3-matplotlib-0": "5ef014b6a883b2a478e1fbb749732f3070cd701ec56f5a60c03b14d3d29c457f",
-    "3-matplotlib-1": "ac92e4692edc51e9692c611d3ce2a93552deb6dbeab5727444322cd1ab1102bd",
+    "3-matplotlib-1": "74876d9dd05912f6e9d9c3cd2575e253d2c85d8426dd63871e378752ac3150a5",
 }
 
 
