@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "c1542e16bbb5785ffe1873432a6c8e17af61f63242f812514d48da49b85a139c",
-    "5-d3-2": "92d3f6a1364b334d7e9aba2fc03f92cf08e13aad46a105e2af5a9c039208f919",
-    "5-d3-3": "ec91a54f6f1605ced4716762405578a9d7827ef2be31d7278dbc52ed0cc488d7",
-    "3-matplotlib-0": "9c8262297286e90a3d2f41214bed18931322ccd9f29dfc0631a8652a9c95b91d",
-    "3-matplotlib-1": "84118bb76306837d75bcb083d50063c2566b4a7d39db0b5ed704bbbf2fa51bdf",
+    "5-d3-0": "3630398973238b75931d3951ba6ebca7fc1f17a5463004f43b3553a2dfc2464f",
+    "5-d3-1": "74cb8d651dd092db811e3d0375d19da2b13ada8c8ef8dc62f60f98e88681d9e4",
+    "5-d3-2": "fec6ab535fe122275ca334ced700922350c4ba23ba27d18cddb368f38b3b3066",
+    "5-d3-3": "96c1c80e8910e3ce9a6ecbc9c5467843d7baa48e70e071b1a932473e7f8af069",
+    "3-matplotlib-0": "5ef014b6a883b2a478e1fbb749732f3070cd701ec56f5a60c03b14d3d29c457f",
+    "3-matplotlib-1": "74876d9dd05912f6e9d9c3cd2575e253d2c85d8426dd63871e378752ac3150a5",
 }
 
 
