@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "3630398973238b75931d3951ba6ebca7fc1f17a5463004f43b3553a2dfc2464f",
-    "5-d3-1": "74cb8d651dd092db811e3d0375d19da2b13ada8c8ef8dc62f60f98e88681d9e4",
-    "5-d3-2": "fec6ab535fe122275ca334ced700922350c4ba23ba27d18cddb368f38b3b3066",
-    "5-d3-3": "96c1c80e8910e3ce9a6ecbc9c5467843d7baa48e70e071b1a932473e7f8af069",
-    "3-matplotlib-0": "5ef014b6a883b2a478e1fbb749732f3070cd701ec56f5a60c03b14d3d29c457f",
-    "3-matplotlib-1": "74876d9dd05912f6e9d9c3cd2575e253d2c85d8426dd63871e378752ac3150a5",
+    "5-d3-0": "f9da921072152324cbe0f3a151f201b61251ac0e5a201330553fafc16412e197",
+    "5-d3-1": "e28f8a39e30aa7c3d73d5768b0abe9697d4f6bbe4706d019160a1bcc81189046",
+    "5-d3-2": "182945d149c14a7e18b07c4b61f5b4eda46adeb010e088ce05bcc4042bb76d29",
+    "5-d3-3": "241fb25f883555b1a709243c7b38453f18f2f8479733ac88b0f1dc5142bd6459",
+    "3-matplotlib-0": "55cc94b4d261fae5c77e70e051f6ffae0b8caad473ebe31b5bb8e53ec07ea596",
+    "3-matplotlib-1": "587cd6f96136c5ba8ce81ed6c261bd26eddf3d859181c8f117bf89f5dc2f5a95",
 }
 
 
