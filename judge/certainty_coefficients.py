@@ -39,55 +39,55 @@ FAIL_WEIGHTS: tuple[float, ...] = (
 FAIL_BIAS = -4.919763
 FAIL_THRESHOLD = 0.108854458
 PASS_WEIGHTS: tuple[float, ...] = (
-    -1.932088,  # settled
-    0.614898,  # doubts
-    -1.652415,  # matched share
-    0.011897,  # length against the reference's
-    -0.533671,  # extra numbers
-    0.979128,  # causal or ordering words beyond the reference's
-    -0.203417,  # hedges
-    0.116092,  # conclusion markers
-    -0.371322,  # negations beyond the reference's
-    -0.469982,  # another script
-    -0.818351,  # conversion
+    -1.900369,  # settled
+    0.609637,  # doubts
+    -1.642536,  # matched share
+    0.019898,  # length against the reference's
+    -0.512049,  # extra numbers
+    0.983746,  # causal or ordering words beyond the reference's
+    -0.200937,  # hedges
+    0.098374,  # conclusion markers
+    -0.375625,  # negations beyond the reference's
+    -0.471318,  # another script
+    -0.816818,  # conversion
     0.0,  # a bold value of its own
-    0.116002,  # a year the item never names
+    0.117326,  # a year the item never names
 )
-PASS_BIAS = -1.623334
+PASS_BIAS = -1.620872
 PASS_THRESHOLD = 1.0
 RISKY_WEIGHTS: tuple[float, ...] = (
     0.0,  # settled
-    0.434177,  # doubts
-    -0.443413,  # matched share
-    -0.181623,  # length against the reference's
-    -0.901989,  # extra numbers
-    0.821523,  # causal or ordering words beyond the reference's
-    -0.285104,  # hedges
-    0.109116,  # conclusion markers
-    -0.55091,  # negations beyond the reference's
-    -0.29385,  # another script
-    -0.540632,  # conversion
+    0.437256,  # doubts
+    -0.435833,  # matched share
+    -0.177536,  # length against the reference's
+    -0.763567,  # extra numbers
+    0.790452,  # causal or ordering words beyond the reference's
+    -0.239596,  # hedges
+    0.085083,  # conclusion markers
+    -0.545376,  # negations beyond the reference's
+    -0.307451,  # another script
+    -0.525249,  # conversion
     0.0,  # a bold value of its own
-    -0.452053,  # a year the item never names
-    -0.280941,  # doubt: a label is not found (a paraphrase?)
-    0.120594,  # doubt: written in another script
-    -0.130194,  # doubt: not written in English
-    0.13463,  # doubt: it names
-    -0.345592,  # doubt: its last statement gives another value than an earlier one
-    -0.459029,  # doubt: it offers alternatives
-    -1.107144,  # doubt: it sets values out as a list of labels
-    1.003128,  # doubt: it states a value the reference does not give
-    -0.512005,  # doubt: written with another language's letters
-    -0.340428,  # doubt: it hedges
-    0.100427,  # doubt: a unit or scale other than the reference's
-    0.219606,  # doubt: written in a language the judge does not read
-    -0.10146,  # doubt: another value in the asked unit is stated too
-    -0.474458,  # doubt: one fact is read both cleanly and with a problem
+    -0.408977,  # a year the item never names
+    -0.279978,  # doubt: a label is not found (a paraphrase?)
+    0.115772,  # doubt: written in another script
+    -0.217532,  # doubt: not written in English
+    0.098839,  # doubt: it names
+    -0.301938,  # doubt: its last statement gives another value than an earlier one
+    -0.485537,  # doubt: it offers alternatives
+    -1.134894,  # doubt: it sets values out as a list of labels
+    0.90986,  # doubt: it states a value the reference does not give
+    -0.512538,  # doubt: written with another language's letters
+    -0.36808,  # doubt: it hedges
+    0.095624,  # doubt: a unit or scale other than the reference's
+    0.145165,  # doubt: written in a language the judge does not read
+    -0.104236,  # doubt: another value in the asked unit is stated too
+    -0.491317,  # doubt: one fact is read both cleanly and with a problem
     0.0,  # doubt: a value is failed for being the asked value rounded more coarsely
-    0.280788,  # doubt: a remark follows its answer
-    1.313754,  # doubt: it says the value moved the other way than the reference
+    0.221195,  # doubt: a remark follows its answer
+    1.918452,  # doubt: it says the value moved the other way than the reference
     0.0,  # contradicted
-    0.908946,  # a fact unread
+    0.888825,  # a fact unread
 )
-RISKY_BIAS = -2.64599
-RISKY_THRESHOLD = 0.12169978
+RISKY_BIAS = -2.6454
+RISKY_THRESHOLD = 0.123415951
