@@ -38,6 +38,7 @@ _FROM_TO = re.compile(
     r"\bfrom\s+(?:(?!\bto\b)[^\d−-]){0,20}([-−]?\d[\d,]*(?:\.\d+)?)[^.;]{0,60}?\bto\s+[^\d−-]{0,20}"
     r"([-−]?\d[\d,]*(?:\.\d+)?)"
 )
+_FROM = re.compile(r"\bfrom\b")
 #: "put it down (mainly) to the port concession": the idiom credits a cause, it moves nothing.
 _DOWN_TO_CAUSE = re.compile(
     r"\bdown\s+(?:\w+ly\s+)?to\s+(?:the|a|an|its|their|his|her|this|that|these|those)\b", re.IGNORECASE
@@ -116,15 +117,19 @@ def _direction(text: str) -> int:
 def opposite_direction(answer: str, reference: str) -> bool:
     """The answer moves one way only, the reference (by its "from A to B", else by its words) the
     other. The values come first: a reference's words may be its events' ("Croatia raised its
-    deposit rate …; Portugal moved from 5.79% to 5.47%"); a period, "from 2015 to 2019", is no
-    move of the value."""
+    deposit rate …; Portugal moved from 5.79% to 5.47%"); a pair with a year in it ("from 2015 to
+    2019", "from 2016 up to then … from 108 kt to 231") is a period, no move of the value: the
+    next "from" is tried."""
     said = _direction(answer)
     if not said:
         return False
     meant = 0
-    for m in _FROM_TO.finditer(reference):
+    for start in (m.start() for m in _FROM.finditer(reference)):
+        m = _FROM_TO.match(reference, start)
+        if m is None:
+            continue
         a, b = (_value(x) or 0.0 for x in m.groups())
-        if not all(v.is_integer() and 1900 <= v <= 2100 for v in (a, b)):
+        if not any(v.is_integer() and 1900 <= v <= 2100 for v in (a, b)):
             meant = (b > a) - (b < a)
             break
     meant = meant or _direction(reference)

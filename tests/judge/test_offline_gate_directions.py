@@ -23,6 +23,11 @@ CASES = [
         "It dropped over those years, from 68.8 to 58.4 index points.",
     ),
     (
+        "The highlighted year is 2019; from 2016 up to then the plotted indicator rose, from 108 kt "
+        "to 231 kt.",
+        "From 2016 to 2019 the indicator fell.",
+    ),
+    (
         "Analysts put the decline down to the new tariff; from 2015 to 2019 exports went from 41.2 "
         "to 33.9 billion USD.",
         "Exports increased between 2015 and 2019.",

@@ -178,14 +178,13 @@ def test_a_slot_takes_only_evidence_with_its_drawn_verdict() -> None:
         # the claim with the drawn verdict is used up: the other verdict is not taken in its place
         assert compare_representations(ctx, "L2", rng) is None
         # integrate L2 (a side) and compare L2-L5 are asked only by their own slots, not by
-        # another slot's attempt; compare L1 (no verdict) is
+        # another slot's attempt (compare L1, no verdict, is not gated, but the fixture's trend
+        # claims end at their series' end, which compare L1 refuses since questions55; generated
+        # reports ask it: test_review55)
         fresh = Context.of(build_manifest())
         fresh.verdict, fresh.target = turn, ("verify_with_chart", "L2")
         assert integrate_sources(fresh, "L2", np.random.default_rng(0)) is None
         assert compare_representations(fresh, "L2", np.random.default_rng(0)) is None
-        other = Context.of(build_manifest())
-        other.verdict, other.target = turn, ("verify_with_chart", "L2")
-        assert compare_representations(other, "L1", np.random.default_rng(0)) is not None
         # its own slot's attempt carries the verdict the slot drew
         fresh.target = ("compare_representations", "L2")
         again = compare_representations(fresh, "L2", np.random.default_rng(0))
@@ -349,7 +348,9 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
     cases: tuple[tuple[Builder, Difficulty], ...] = (
         (verify_with_chart, "L1"),
         (integrate_sources, "L1"),
-        (compare_representations, "L1"),
+        # compare_representations L1 is not here: it reads the level in the last year of a text
+        # period that ends before its series does, and the fixture's claims end at the series' end
+        # (generated reports ask it: test_review55)
         (historical_timeline, "L1"),
         (impact_reception, "L1"),  # technical L1: no builder (build.EMPTY_CELLS), a look-up computes nothing
         (verify_with_chart, "L5"),
