@@ -368,12 +368,10 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
         for d in drafts:
             q = _question(build_manifest(), "cross_modal" if builder in CROSS else "complex", d)
             assert check_question(build_manifest(), q, PAGE_COUNT, []) == [], (builder.__name__, q.question)
-    # a direct look-up computes nothing: every number is a plain reading or a stated fact
+    # a direct look-up computes nothing: every number is a plain reading or a stated fact (since
+    # questions55 the stated fact may be the year the text gives and the question leaves out)
     for d in _drafts(integrate_sources, "L1"):
-        assert [v.value for v in d.answer_values] == [47.0, 41.0] or [v.value for v in d.answer_values] == [
-            160.0,
-            145.0,
-        ]
+        assert [v.value for v in d.answer_values] in ([47.0, 41.0], [160.0, 145.0], [2022.0, 41.0])
 
 
 CROSS = (verify_with_chart, integrate_sources, compare_representations)
