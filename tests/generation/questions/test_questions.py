@@ -370,8 +370,21 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
             assert check_question(build_manifest(), q, PAGE_COUNT, []) == [], (builder.__name__, q.question)
     # a direct look-up computes nothing: every number is a plain reading or a stated fact (since
     # questions55 the stated fact may be the year the text gives and the question leaves out)
+    manifest = build_manifest()
+    plain = {p.value for c in manifest.charts for p in c.data} | {
+        float(x) for f in manifest.text_facts for x in f.values.values() if _is_number(x)
+    }
     for d in _drafts(integrate_sources, "L1"):
-        assert [v.value for v in d.answer_values] in ([47.0, 41.0], [160.0, 145.0], [2022.0, 41.0])
+        numbers = [v.value for v in d.answer_values if v.value is not None]
+        assert numbers and all(n in plain for n in numbers), numbers
 
 
 CROSS = (verify_with_chart, integrate_sources, compare_representations)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
