@@ -22,6 +22,12 @@
   cited text states or gives away (``crossmodal_measures.verify_text_parts``);
 * ``<category> L<n> whole-span period`` (C13): questions on a trend claim whose period is its
   series' whole span on the chart (``crossmodal_measures.whole_span_period``);
+* ``<category> L<n> stated figure beside a chart number`` (review55): questions answering a
+  figure the text states and a number worked out from chart readings, where the figure lies
+  within 5% of its mark, and where it stands in for the mark (the worked-out number passes with
+  it: ``crossmodal_measures.text_for_mark``);
+* ``questions whose read-off the text locates``: per cell, those reading a mark whose year only
+  a cited fact gives (``crossmodal_measures.located_by_text``: text and chart combined);
 * ``cross-modal questions <category> L<n>``: questions per cell (the question mix).
 """
 
@@ -33,6 +39,8 @@ from collections import Counter
 from generation.charts.reading import printed
 from generation.questions.crossmodal_measures import (
     from_text_alone,
+    located_by_text,
+    text_for_mark,
     text_given,
     verify_separation,
     verify_text_parts,
@@ -102,9 +110,15 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
     out: Counter[str] = Counter()
     cell = f"{q.category} {q.difficulty}"
     out[f"cross-modal questions {cell}"] += 1
+    out[f"text locates a mark {cell}"] += located_by_text(manifest, q)
     if q.category == "integrate_sources" and q.difficulty in ("L1", "L4"):
         out["integrate L1/L4/of"] += 1
         out["integrate L1/L4 from the text alone"] += from_text_alone(manifest, q)
+    found = text_for_mark(q.answer_values, q.derivations or [])
+    if found is not None:
+        out[f"text for mark/of {cell}"] += 1
+        out[f"text for mark near {cell}"] += found[0]
+        out[f"text for mark stands {cell}"] += found[1]
     if q.category == "verify_with_chart" and verdict == "matches":
         out["verify matches/of"] += 1
         out["verify matches reading given by the text"] += bool(text_given(manifest, q))
@@ -146,7 +160,21 @@ def render(counts: Counter[str]) -> list[str]:
         lines.append(
             f"  {cell} whole-span period: {counts[f'trend whole-span period {cell}']} of {counts[key]}"
         )
+    for key in sorted(k for k in counts if k.startswith("text for mark/of ")):
+        cell = key.removeprefix("text for mark/of ")
+        lines.append(
+            f"  {cell} stated figure beside a chart number: within 5% of its mark "
+            f"{counts[f'text for mark near {cell}']}, standing in for the mark "
+            f"{counts[f'text for mark stands {cell}']} of {counts[key]} (crossmodal_measures.text_for_mark)"
+        )
     cells = sorted(k for k in counts if k.startswith("cross-modal questions "))
+    lines.append(
+        "  questions whose read-off the text locates (crossmodal_measures.located_by_text): "
+        + ", ".join(
+            f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts['text locates a mark ' + k[22:]]} of {counts[k]}"
+            for k in cells
+        )
+    )
     lines.append(
         "  questions per cell: " + ", ".join(f"{k.rsplit(' ', 2)[1][:7]} {k[-2:]} {counts[k]}" for k in cells)
     )

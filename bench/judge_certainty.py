@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scripts.fit_certainty import SETS, Judged, judge_sets, loso_certain
+from scripts.fit_certainty import SETS, Judged, judge_sets, loso_verdicts
 
 PASS = 6
 
@@ -44,10 +44,10 @@ def line(name: str, rows: Sequence[tuple[int, int, bool]]) -> str:
     )
 
 
-def table(title: str, rows: Sequence[Judged], certain: Sequence[bool]) -> None:
-    """Per set and pooled figures, ``certain`` giving each row's certainty."""
+def table(title: str, rows: Sequence[Judged], verdicts: Sequence[tuple[int, bool]]) -> None:
+    """Per set and pooled figures, ``verdicts`` giving each row's offline score and certainty."""
     print(f"\n{title}")
-    triples = [(r.label, r.got, c) for r, c in zip(rows, certain, strict=True)]
+    triples = [(r.label, got, c) for r, (got, c) in zip(rows, verdicts, strict=True)]
     for name in dict.fromkeys(r.set for r in rows):
         print(line(name, [t for r, t in zip(rows, triples, strict=True) if r.set == name]))
     print(line("pooled", triples))
@@ -63,13 +63,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     if unknown:
         parser.error(f"unknown set {unknown[0]!r}; the sets are {', '.join(SETS)}")
     rows = judge_sets(names)
-    table("certainty from the rules alone (judge.certainty.settled)", rows, [r.settled for r in rows])
-    table("the judge as it stands (certainty as the verdicts carry it)", rows, [r.certain for r in rows])
+    table(
+        "certainty from the rules alone (judge.certainty.settled; best readings)",
+        rows,
+        [(r.got, r.settled) for r in rows],
+    )
+    table(
+        "the judge as it stands (scores and certainty as the verdicts carry them)",
+        rows,
+        [(r.got if r.scored is None else r.scored, r.certain) for r in rows],
+    )
     if args.loso:
         table(
-            "leave-one-set-out: each set's certainty from a model fitted on the others",
+            "leave-one-set-out: each set's scores and certainty from a model fitted on the others",
             rows,
-            loso_certain(rows),
+            loso_verdicts(rows),
         )
 
 

@@ -45,7 +45,11 @@ answers a highlight's pointer prints (``cue_measures.pointer_answered``); the to
 axis readings printed too finely (``precision_measures``); the mean and total questions over the
 period a text statement covers that one reading answers, whose period is ambiguous or comes from a
 false trend, the direction verdicts hinging on an unseen threshold, and the technical L5 colour
-steps a reader can skip (``period_measures``).
+steps a reader can skip (``period_measures``); the steps each complex level needs, technical
+questions without arithmetic, L3 means one reading answers and waterfall level bars
+(``complex_level_measures``); the answers naming a series by its place in the legend, against
+chance (``legend_measures``); the answers ranking a mark "overall" where the question reads one
+series (``chart_measures``).
 """
 
 from __future__ import annotations
@@ -76,9 +80,13 @@ from generation.questions.agreement_measures import render as render_agreement
 from generation.questions.build import make_questions
 from generation.questions.case_measures import case_counts, common_counts
 from generation.questions.case_measures import render as render_case
+from generation.questions.chart_measures import rank_counts
+from generation.questions.chart_measures import render as render_ranks
 from generation.questions.colour_hop_measures import colour_hop_counts
 from generation.questions.colour_hop_measures import render as render_colour_hops
 from generation.questions.common import DIRECTION_ALIASES, pinned
+from generation.questions.complex_level_measures import level_counts
+from generation.questions.complex_level_measures import render as render_levels
 from generation.questions.complex_measures import DEFECTS, complex_defects, defect_counts
 from generation.questions.crossmodal_measures import asks_no_more, mean_off_claim
 from generation.questions.cue_measures import (
@@ -92,6 +100,8 @@ from generation.questions.event_measures import event_counts
 from generation.questions.event_measures import render as render_events
 from generation.questions.guess_measures import guess_counts
 from generation.questions.guess_measures import render as render_guesses
+from generation.questions.legend_measures import legend_counts
+from generation.questions.legend_measures import render as render_legend
 from generation.questions.measures import (
     FEATURES,
     MAX_VERDICT_SHARE,
@@ -188,6 +198,7 @@ def main() -> None:
     )
     for (category, level), n in sorted(cells.items()):
         print(f"  {category} {level}: {n} (period_is_whole_series {whole[category, level]})")
+    print("\n".join(render_levels(level_counts(pairs))))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
     print("\n".join(render_events(event_counts(pairs))))
@@ -210,6 +221,7 @@ def main() -> None:
     said = ", ".join(f"{c} {off[f'{c} True']} of {off[f'{c} True'] + off[f'{c} False']}" for c in _L3_MEANS)
     print(f"L3 means on a claim about one mark, not over its entity's years (crossmodal_measures): {said}")
     print("\n".join(render_guesses(guess_counts(pairs))))
+    print("\n".join(render_legend(legend_counts(pairs))))
     print("\n".join(render_cues(*colour_cue_counts(pairs))))
     asked, flows = item_of_flow_counts(pairs)
     said = "questions asking which item a mark is, answered by a flow between two (cue_measures)"
@@ -234,6 +246,7 @@ def main() -> None:
     print("\n".join(render_reuse(reuse_counts(reports))))
     print("\n".join(render_precision(precision_counts(pairs))))
     print("\n".join(render_periods(period_counts(pairs), verdict_counts(pairs), colour_skip_counts(pairs))))
+    print(render_ranks(rank_counts(pairs)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):
         total = sum(counts.values())

@@ -15,6 +15,14 @@ A second model (judge19) weighs a pass the rules are sure of (:func:`pass_featur
 it uncertain above its threshold (:func:`demoted`), never a fail. Fitted on the labelled sets
 its threshold is 1.0: no threshold has the support the fit asks for (docs/protocol.md, judge19
 round), so no pass is demoted until a refit finds one.
+
+The judge26 round sets the operating point of the passes left uncertain (:func:`risky_pass`): an
+offline-only run scores an uncertain answer by its best reading, and those readings carried most
+false passes of the held-out sets. A third model (:func:`risky_features`: the pass model's
+signals, the judge's doubts one by one, a contradicted fact, a fact unread), fitted on the
+uncertain passes, estimates the chance that one is wrong; at or above its threshold the pass is
+scored as a fail and stays uncertain, so a cascade still hands it to its LLM judge (issue 25's
+targets weigh a false pass heavier than a false fail: at most 3% false passes, 90% agreement).
 """
 
 from __future__ import annotations
@@ -234,3 +242,41 @@ def demoted(candidate: str, question: str, reference: str, reading: Reading) -> 
         return None  # a threshold of 1.0 demotes nothing: no features computed for it
     chance = pass_wrong_chance(pass_features(candidate, question, reference, reading))
     return chance if chance >= fitted.PASS_THRESHOLD else None
+
+
+def risky_features(candidate: str, question: str, reference: str, reading: Reading) -> list[float]:
+    """The risky-pass model's inputs, in :data:`RISKY_NAMES` order: the pass model's, the judge's
+    doubts one by one, a contradicted fact and a fact left unread."""
+    fail_x = features(candidate, question, reference, reading)
+    return risky_of(fail_x, pass_features(candidate, question, reference, reading))
+
+
+def risky_of(fail_x: Sequence[float], pass_x: Sequence[float]) -> list[float]:
+    """:func:`risky_features` from the fail model's features and the pass model's."""
+    extra = [fail_x[NAMES.index(n)] for n in ("contradicted", "a fact unread")]
+    return [*pass_x, *fail_x[-len(DOUBTS) :], *extra]
+
+
+RISKY_NAMES = (*PASS_NAMES, *(f"doubt: {d}" for d in DOUBTS), "contradicted", "a fact unread")
+
+
+def risky_chance(x: Sequence[float]) -> float:
+    """The fitted risky-pass model's chance that an uncertain pass with features ``x`` is wrong."""
+    if len(fitted.RISKY_WEIGHTS) != len(x):  # coefficients of another feature list: no lean
+        return 0.0
+    z = fitted.RISKY_BIAS + sum(w * v for w, v in zip(fitted.RISKY_WEIGHTS, x, strict=True))
+    return 1 / (1 + math.exp(-z))
+
+
+def risky_pass(
+    candidate: str, question: str, reference: str, reading: Reading, demoted_risk: float | None
+) -> float | None:
+    """The risky-pass model's chance that an uncertain pass is wrong, when it is at or above
+    :data:`certainty_coefficients.RISKY_THRESHOLD` (the pass is then scored as a fail offline,
+    still uncertain); None: its best reading stands (a fail, a pass the rules and the pass model
+    are sure of, or one the model finds safe enough). ``demoted_risk`` is :func:`demoted`'s."""
+    uncertain = not reading.settled or demoted_risk is not None
+    if not uncertain or reading.score < PASS or fitted.RISKY_THRESHOLD >= 1.0:
+        return None
+    chance = risky_chance(risky_features(candidate, question, reference, reading))
+    return chance if chance >= fitted.RISKY_THRESHOLD else None

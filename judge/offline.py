@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v24``).
+structured answer facts (``offline-claims-v25``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -123,10 +123,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v24"
+OFFLINE_VERSION = "offline-claims-v25"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v24"
+OFFLINE_PROMPT_VERSION = "claims-v25"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -533,6 +533,10 @@ class OfflineJudge:
         risk = certainty_model.demoted(item.candidate, item.question, item.reference, reading)
         if risk is not None:
             text += f"; uncertain all the same: the certainty model puts a wrong pass at {risk:.1%}"
+        risky = certainty_model.risky_pass(item.candidate, item.question, item.reference, reading, risk)
+        if risky is not None:  # judge26: scored as a fail offline, left to a cascade's LLM judge
+            score = min(score, _PASS - 1)
+            text += f"; scored as a fail offline: the certainty model puts a wrong pass at {risky:.1%}"
         return self._judgement(score, text, certain=(reading.settled and risk is None) or chance is not None)
 
     def reading(self, item: JudgeItem) -> certainty_model.Reading | None:

@@ -32,8 +32,16 @@ _ABBREVIATION = re.compile(r"[kmgtµ]?(?:s|bps|b/s|hz|b|wh|w|j|v|pa|l|g|m|m²|m�
 _NAME = re.compile(r"\b[A-Z][\w'’&.-]*(?:\s+[A-Z][\w'’&.-]*)*")
 _GENERIC_NAME = ("The", "Figure", "In", "At", "Table", "Chart")
 _UP, _DOWN = claims.UP, claims.DOWN
+#: "from A to B": the gap after "from" holds no "to" ("from then to 2020, it rose from 79 to 92"
+#: reads 79 and 92, not 2020 and 92).
 _FROM_TO = re.compile(
-    r"\bfrom\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)[^.;]{0,60}?\bto\s+[^\d−-]{0,20}([-−]?\d[\d,]*(?:\.\d+)?)"
+    r"\bfrom\s+(?:(?!\bto\b)[^\d−-]){0,20}([-−]?\d[\d,]*(?:\.\d+)?)[^.;]{0,60}?\bto\s+[^\d−-]{0,20}"
+    r"([-−]?\d[\d,]*(?:\.\d+)?)"
+)
+_FROM = re.compile(r"\bfrom\b")
+#: "put it down (mainly) to the port concession": the idiom credits a cause, it moves nothing.
+_DOWN_TO_CAUSE = re.compile(
+    r"\bdown\s+(?:\w+ly\s+)?to\s+(?:the|a|an|its|their|his|her|this|that|these|those)\b", re.IGNORECASE
 )
 _SAID_INSTEAD = re.compile(r"says '([-−]?\d[\d.,]*)[^']*' instead")
 _CAPITALISED = re.compile(r"\b[A-Z][^\W\d_]+")
@@ -101,6 +109,7 @@ def swapped_binding(answer: str, question: str, reference: str, targets: Sequenc
 
 
 def _direction(text: str) -> int:
+    text = _DOWN_TO_CAUSE.sub(" ", text)
     up, down = bool(_UP.search(text)), bool(_DOWN.search(text))
     return 0 if up == down else (1 if up else -1)
 
@@ -108,14 +117,21 @@ def _direction(text: str) -> int:
 def opposite_direction(answer: str, reference: str) -> bool:
     """The answer moves one way only, the reference (by its "from A to B", else by its words) the
     other. The values come first: a reference's words may be its events' ("Croatia raised its
-    deposit rate …; Portugal moved from 5.79% to 5.47%")."""
+    deposit rate …; Portugal moved from 5.79% to 5.47%"); a pair with a year in it ("from 2015 to
+    2019", "from 2016 up to then … from 108 kt to 231") is a period, no move of the value: the
+    next "from" is tried."""
     said = _direction(answer)
     if not said:
         return False
     meant = 0
-    if m := _FROM_TO.search(reference):
+    for start in (m.start() for m in _FROM.finditer(reference)):
+        m = _FROM_TO.match(reference, start)
+        if m is None:
+            continue
         a, b = (_value(x) or 0.0 for x in m.groups())
-        meant = (b > a) - (b < a)
+        if not any(v.is_integer() and 1900 <= v <= 2100 for v in (a, b)):
+            meant = (b > a) - (b < a)
+            break
     meant = meant or _direction(reference)
     return meant != 0 and meant != said
 

@@ -19,6 +19,7 @@ it are wrong; where no threshold has that support the threshold is 1.0 and no pa
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 from collections.abc import Sequence
@@ -35,6 +36,11 @@ PASS = 6
 MAX_WRONG = 0.01  # the most wrong verdicts among the uncertain fails the model makes certain
 MIN_WRONG_SHARE = 0.10  # a pass is demoted only where this share of sure passes like it is wrong
 MIN_WRONG = 3  # ... and at least this many of them
+#: The sets written to be held out that the operating point of uncertain passes is fitted on
+#: (judge26: the first-run sets of README's judge table; older sets were tuned on for longer)
+OPERATING_SETS = frozenset(f"v{i}" for i in range(13, 26))
+MAX_FALSE_PASS = 0.03  # issue 25: false passes at most 3% of label-fails ...
+MIN_AGREEMENT = 0.90  # ... at pass/fail agreement of at least 90%, on each set
 C = 0.5  # inverse L2 strength
 OUT = ROOT / "judge" / "certainty_coefficients.py"
 #: every labelled set: name -> (questions file, answers file)
@@ -42,7 +48,7 @@ SETS: dict[str, tuple[str, str]] = {
     "labelled": ("offline_questions.json", "offline_labelled.yaml"),
     "labelled_v2": ("offline_labelled_v2_questions.json", "offline_labelled_v2.yaml"),
     "heldout": ("offline_heldout_questions.json", "offline_heldout.yaml"),
-    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 25)},
+    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 26)},
 }
 
 
@@ -58,10 +64,17 @@ class Judged:
     promotable: bool  # an uncertain fail the model may make certain (certainty_model.promotable)
     x: tuple[float, ...] | None  # None: the rules alone decide (empty, abstaining, spraying)
     px: tuple[float, ...] | None = None  # the pass model's features (None where x is None)
+    scored: int | None = None  # the verdict's score (``got`` less a risky pass's lean), as judged
 
     @property
     def wrong(self) -> bool:
         return (self.got >= PASS) != (self.label >= PASS)
+
+    @property
+    def rx(self) -> tuple[float, ...]:
+        """The risky-pass model's features (judge26)."""
+        assert self.x is not None and self.px is not None
+        return tuple(certainty_model.risky_of(self.x, self.px))
 
 
 def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
@@ -72,6 +85,7 @@ def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
         for q, label, _style, text in ls.labelled(*SETS[name]):
             item = JudgeItem(q["question"], q["reference"], text, q["answer_values"])
             verdict, reading = judge.score(item), judge.reading(item)
+            got = verdict.score if reading is None else reading.score  # the best reading's score
             x = (
                 None
                 if reading is None
@@ -84,7 +98,9 @@ def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
             )
             settled = bool(verdict.certain) if reading is None else reading.settled
             promotable = reading is not None and certainty_model.promotable(reading)
-            out.append(Judged(name, label, verdict.score, bool(verdict.certain), settled, promotable, x, px))
+            out.append(
+                Judged(name, label, got, bool(verdict.certain), settled, promotable, x, px, verdict.score)
+            )
     return out
 
 
@@ -98,6 +114,9 @@ class Model:
     pass_weights: tuple[float, ...] = ()
     pass_bias: float = 0.0
     pass_threshold: float = 1.0
+    risky_weights: tuple[float, ...] = ()
+    risky_bias: float = 0.0
+    risky_threshold: float = 1.0  # an uncertain pass at or above it is scored as a fail (judge26)
 
     def chance(self, r: Judged) -> float:
         assert r.x is not None
@@ -114,6 +133,20 @@ class Model:
     def certain(self, r: Judged) -> bool:
         """The rules' certainty less the passes the model demotes, or an uncertain fail it promotes."""
         return (r.settled and not self.demotes(r)) or (r.promotable and self.chance(r) < self.threshold)
+
+    def leans(self, r: Judged) -> bool:
+        """An uncertain pass the pass model finds risky enough to score as a fail."""
+        return r.px is not None and r.got >= PASS and not self.certain(r) and self.risky(r)
+
+    def risky(self, r: Judged) -> bool:
+        return self.risky_threshold < 1.0 and self.risky_chance(r) >= self.risky_threshold
+
+    def risky_chance(self, r: Judged) -> float:
+        return _logistic(self.risky_bias, self.risky_weights, r.rx)
+
+    def score(self, r: Judged) -> int:
+        """The offline score with this model: the best reading's, a risky uncertain pass failed."""
+        return min(r.got, PASS - 1) if self.leans(r) else r.got
 
 
 def _logistic(bias: float, weights: Sequence[float], x: Sequence[float]) -> float:
@@ -152,7 +185,7 @@ def fit(rows: Sequence[Judged]) -> Model:
     pass_weights, pass_bias = _regression([r.px for r in passes], [r.wrong for r in passes])
     draft = Model(weights, bias, 0.0, pass_weights, pass_bias)
     cut = round(threshold + 1e-9, 9)
-    return Model(weights, bias, cut, pass_weights, pass_bias, _pass_threshold(draft, rows))
+    return _with_risky(Model(weights, bias, cut, pass_weights, pass_bias, _pass_threshold(draft, rows)), rows)
 
 
 def _pass_threshold(draft: Model, rows: Sequence[Judged]) -> float:
@@ -167,13 +200,67 @@ def _pass_threshold(draft: Model, rows: Sequence[Judged]) -> float:
     return threshold if threshold == 1.0 else round(threshold - 1e-9, 9)
 
 
-def loso_certain(rows: Sequence[Judged]) -> list[bool]:
-    """Each row's certainty from a model fitted on every other set."""
-    out: dict[int, bool] = {}
+def loso_verdicts(rows: Sequence[Judged]) -> list[tuple[int, bool]]:
+    """Each row's offline score and certainty from a model fitted on every other set."""
+    out: dict[int, tuple[int, bool]] = {}
     for name in dict.fromkeys(r.set for r in rows):
         model = fit([r for r in rows if r.set != name])
-        out.update({i: model.certain(r) for i, r in enumerate(rows) if r.set == name})
+        out.update({i: (model.score(r), model.certain(r)) for i, r in enumerate(rows) if r.set == name})
     return [out[i] for i in range(len(rows))]
+
+
+def _uncertain_passes(model: Model, rows: Sequence[Judged]) -> list[Judged]:
+    return [r for r in rows if r.px is not None and r.got >= PASS and not model.certain(r)]
+
+
+def _with_risky(model: Model, rows: Sequence[Judged]) -> Model:
+    """``model`` with the risky-pass model (judge26): a regression over the uncertain passes of
+    ``rows`` and the threshold :func:`_risky_threshold` picks from chances cross-fitted by set."""
+    risky = _uncertain_passes(model, rows)
+    if len({r.wrong for r in risky}) < 2:
+        return model
+    weights, bias = _regression([r.rx for r in risky], [r.wrong for r in risky])
+    chances: list[float] = [0.0] * len(risky)
+    for name in dict.fromkeys(r.set for r in risky):  # each set's chances from a fit without it
+        inside = [i for i, r in enumerate(risky) if r.set == name]
+        rest = [r for r in risky if r.set != name]
+        if len({r.wrong for r in rest}) == 2:
+            w, b = _regression([r.rx for r in rest], [r.wrong for r in rest])
+            for i in inside:
+                chances[i] = _logistic(b, w, risky[i].rx)
+    threshold = _risky_threshold(model, rows, list(zip(risky, chances, strict=True)))
+    return dataclasses.replace(model, risky_weights=weights, risky_bias=bias, risky_threshold=threshold)
+
+
+def _risky_threshold(model: Model, rows: Sequence[Judged], ranked: Sequence[tuple[Judged, float]]) -> float:
+    """The operating point of the uncertain passes, on the :data:`OPERATING_SETS` among ``rows``:
+    the highest threshold (fewest passes failed) at which their pooled false passes are at most
+    :data:`MAX_FALSE_PASS` with every one of them at :data:`MIN_AGREEMENT` or more; where none
+    is, the threshold with the fewest false passes that keeps that agreement; 1.0 (no pass
+    failed) where the sets are not among ``rows`` or failing passes only costs."""
+    names = sorted({r.set for r in rows if r.set in OPERATING_SETS})
+    if not names:
+        return 1.0
+    wrong = {n: sum(r.wrong for r in rows if r.set == n) for n in names}
+    size = {n: sum(r.set == n for r in rows) for n in names}
+    fails = sum(r.label < PASS for r in rows if r.set in OPERATING_SETS)
+    fp = sum(r.label < PASS <= r.got for r in rows if r.set in OPERATING_SETS)
+    if fp <= MAX_FALSE_PASS * fails:
+        return 1.0
+    best, best_fp = 1.0, fp
+    order = sorted(((c, r) for r, c in ranked if r.set in OPERATING_SETS), key=lambda t: -t[0])
+    for k, (chance, r) in enumerate(order):
+        wrong[r.set] += -1 if r.wrong else 1
+        fp -= r.wrong
+        if k + 1 < len(order) and order[k + 1][0] == chance:
+            continue  # a threshold fails every pass at its chance
+        if any(wrong[n] > (1 - MIN_AGREEMENT) * size[n] for n in names):
+            continue
+        if fp < best_fp:
+            best, best_fp = chance, fp
+        if fp <= MAX_FALSE_PASS * fails:
+            return round(chance - 1e-9, 9)
+    return best if best == 1.0 else round(best - 1e-9, 9)
 
 
 def source(model: Model) -> str:
@@ -185,6 +272,10 @@ def source(model: Model) -> str:
         f"    {w!r},  # {name}\n"
         for w, name in zip(model.pass_weights, certainty_model.PASS_NAMES, strict=True)
     )
+    risky_weights = "".join(
+        f"    {w!r},  # {name}\n"
+        for w, name in zip(model.risky_weights, certainty_model.RISKY_NAMES, strict=True)
+    )
     return (
         '"""Coefficients of :mod:`judge.certainty_model`, written by ``scripts/fit_certainty.py``."""\n\n'
         f"FAIL_WEIGHTS: tuple[float, ...] = (\n{weights})\n"
@@ -193,6 +284,9 @@ def source(model: Model) -> str:
         f"PASS_WEIGHTS: tuple[float, ...] = (\n{pass_weights})\n"
         f"PASS_BIAS = {model.pass_bias!r}\n"
         f"PASS_THRESHOLD = {model.pass_threshold!r}\n"
+        f"RISKY_WEIGHTS: tuple[float, ...] = (\n{risky_weights})\n"
+        f"RISKY_BIAS = {model.risky_bias!r}\n"
+        f"RISKY_THRESHOLD = {model.risky_threshold!r}\n"
     )
 
 

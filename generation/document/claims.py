@@ -17,6 +17,7 @@ from generation.charts.registry import chart_type
 from generation.charts.spec import LINE_FAMILY, ChartSpec, chart_decimals, quantity
 from generation.document.change_words import is_flat
 from generation.document.prose import ProseWriter
+from generation.document.prose_facts import printed_amount
 from generation.document.sections import SectionFact, pick_index, spread
 from generation.world.table import FactTable
 from generation.world.topics import Topic, in_text
@@ -127,6 +128,25 @@ def text_decimals(text: str) -> int:
     return len(text.partition(".")[2])
 
 
+def stated_amount(value: float, decimals: int, unit: str) -> str:
+    """A figure with its unit as a claim's sentence prints it: a value under one before a scale
+    word a scale lower ("460 thousand people" for 0.46 million people, the same value to the same
+    precision: :func:`generation.document.prose_facts.printed_amount`), any other as its chart."""
+    return quantity(*printed_amount(value, decimals, unit))
+
+
+def _stepped_free(registry: NumberRegistry, value: float, decimals: int, unit: str) -> bool:
+    """Whether the number a sentence prints for ``value`` a scale lower (if it does) is one no
+    other figure of the report prints ("460" beside a chart's 460), reserving it if so."""
+    text = printed_amount(value, decimals, unit)[0]
+    if text == value_text(value, decimals):
+        return True
+    if registry.used(text):
+        return False
+    registry.reserve(text)
+    return True
+
+
 def _claimed_value(
     rng: np.random.Generator,
     chart: Chart,
@@ -136,6 +156,7 @@ def _claimed_value(
     registry: NumberRegistry,
     above: bool = True,
     gap: float | None = None,
+    unit: str = "",
 ) -> tuple[float, int] | None:
     """(claimed value, printed decimals) that matches ``value`` or misses it (on the ``above``
     side), fresh in the registry, or None when this value allows no such claim. With ``gap`` the
@@ -172,7 +193,8 @@ def _claimed_value(
             # a miss is never the value rounded to the claim's precision (0.04 against a
             # mark labelled 0.041 reads as the same figure, however many tolerances apart)
             ok = ok and off <= 0.5 * abs(value) and value_text(claimed, shown) != value_text(value, shown)
-        if ok and claimed > 0 and registry.acceptable(claimed, shown):
+        ok = ok and claimed > 0 and registry.acceptable(claimed, shown)
+        if ok and _stepped_free(registry, claimed, shown, unit):  # ``unit``: the sentence's
             return registry.take(claimed, shown), shown
     return None
 
@@ -307,7 +329,9 @@ def _claim(
         marks = [j for j in marks if _keyed(chart, chart.data[j])]
     for j in marks:
         point = chart.data[j]
-        found = _claimed_value(rng, chart, point.value, matches, spec.decimals, registry, above, gap)
+        found = _claimed_value(
+            rng, chart, point.value, matches, spec.decimals, registry, above, gap, spec.unit
+        )
         if found is None:
             continue
         claimed, shown = found
@@ -321,7 +345,7 @@ def _claim(
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         claimed_text = value_text(claimed, shown)
         measure = mark_measure(spec, point, topic)
-        sentence = writer.claim_fact(relation, actor, measure, quantity(claimed_text, spec.unit))
+        sentence = writer.claim_fact(relation, actor, measure, stated_amount(claimed, shown, spec.unit))
         values = {"kind": "chart_claim", "viz_id": chart.vizId, "label": point.label}
         if point.category:  # the mark is named by label and series (grouped, stacked, heatmap ...)
             values["series"] = point.category
@@ -352,10 +376,10 @@ def _companion(
     up = bool(rng.random() < 0.5)
     tries = [(p, side) for p in sorted(others, key=lambda p: p.label != label) for side in (up, not up)]
     for point, above in tries:
-        found = _claimed_value(rng, chart, point.value, False, spec.decimals, registry, above)
+        found = _claimed_value(rng, chart, point.value, False, spec.decimals, registry, above, unit=spec.unit)
         if found is None or (spec.metric.unit == "%" and found[0] >= 100):
             continue
-        text = quantity(value_text(*found), spec.unit)
+        text = stated_amount(*found, spec.unit)
         actor = topic.actors[int(rng.integers(len(topic.actors)))]
         measure = mark_measure(spec, point, topic)
         quote = {"kind": "chart_quote", "viz_id": chart.vizId, "label": point.label, "subject": measure}
@@ -521,10 +545,16 @@ def metric_text_facts(
     n = int(rng.integers(4, 7))
     facts: list[SectionFact] = []
     for s in spread(rng, n, n_sections):
-        m, entity, year = free_triple(rng, world.topic, covered)
-        metric = world.metrics[m]
-        text = value_text(world.value(metric.name, entity, year), metric.decimals)
-        sentence = writer.metric_fact(entity, metric.name, year, quantity(text, metric.unit_label))
+        while True:  # a value printed a scale lower prints a number no other figure prints
+            m, entity, year = free_triple(rng, world.topic, covered)
+            metric = world.metrics[m]
+            value = world.value(metric.name, entity, year)
+            if _stepped_free(world.registry, value, metric.decimals, metric.unit_label):
+                break
+        text = value_text(value, metric.decimals)
+        sentence = writer.metric_fact(
+            entity, metric.name, year, stated_amount(value, metric.decimals, metric.unit_label)
+        )
         values = {
             "kind": "metric",
             "entity": entity,

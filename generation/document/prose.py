@@ -27,9 +27,10 @@ from functools import lru_cache
 import numpy as np
 
 from generation.charts import registry
+from generation.charts.names import in_sentence
 from generation.document.prose_bank import FUNCTIONS, INTERPRETATION_OF, bank
 from generation.document.prose_facts import Claim, claim_slots, render_claim
-from generation.document.prose_stats import template_mask
+from generation.document.prose_stats import names_pattern, repeated_phrase, template_mask
 from generation.world.grammar import agreed, fill_agreement, plural_of, with_article, with_the
 from generation.world.table import change_metric, share_metric
 from generation.world.topics import Topic, in_text
@@ -124,6 +125,18 @@ def topic_mask(topic: Topic) -> Callable[[str], str]:
     return template_mask(sorted(entities), sorted(metrics))
 
 
+def topic_names(topic: Topic) -> re.Pattern[str] | None:
+    """The names a sentence of the topic may print more than once: its entities (as labels and
+    as a sentence names them), its mix's parts and its units, a scale lower too
+    (:func:`~generation.document.prose_stats.names_pattern`)."""
+    labels = (*topic.entities, *topic.mix.parts)
+    units = {m.unit_label for m in (*topic.metrics, topic.mix.metric)}
+    forms = {x for e in labels for x in (e, in_sentence(e, topic))} | {
+        in_text(topic, e) for e in topic.entities
+    }
+    return names_pattern(forms | units | {u.partition(" ")[2] for u in units})
+
+
 def _singular_metrics(topic: Topic) -> re.Pattern[str] | None:
     """The topic's singular metric names ("median download speed", not "households with ..."),
     as a pattern matching the start of a phrase."""
@@ -144,6 +157,8 @@ class ProseWriter:
         self._bags: dict[str, list[int]] = {}
         self._seen: set[str] = set()
         self._mask = topic_mask(topic)
+        #: what a sentence may say twice (:meth:`_fresh_template`)
+        self._names = topic_names(topic)
         first, last = topic.years
         two = (len(topic.concepts), len(topic.entities), len(topic.actors), len(topic.sources))
         #: the bounds of :meth:`_slots_from`'s draws (the second of a pair skips the first)
@@ -248,7 +263,10 @@ class ProseWriter:
         return text
 
     def _fresh_template(self, text: str) -> bool:
-        return text not in self._seen and self._mask(text) not in self._masks
+        """A sentence not written before, of a template not used before, that says no two-word
+        phrase twice ("the figures ... the figures": a lead-in and its sentence)."""
+        fresh = text not in self._seen and self._mask(text) not in self._masks
+        return fresh and repeated_phrase(text, self._names) is None
 
     def _best(self, drawn: list[tuple[str, str]]) -> tuple[str, str]:
         """The last draw when its template is fresh, else the first that is no exact repeat, else the last."""
@@ -455,22 +473,24 @@ class ProseWriter:
         family = registry.chart_type(chart_type).mention
         slots = self._slots()
         nouns = item_nouns(t, items)
+        kind_of_part = t.mix.by_parts.removeprefix(f"{t.mix.whole} by ")
         slots.update(
             n=str(figure),
             metric=self.the_metric(metric),
             subject=in_text(t, subject or t.entities[0]),
             x_metric=self.the_metric(x_metric or ""),
-            mix=self.the_metric(t.mix.name),
-            part_kind=t.mix.part_kind,
-            part_kinds=plural(t.mix.part_kind),
+            mix=self.the_metric(t.mix.whole),  # the templates say the split ("by field") once
+            part_kind=kind_of_part,  # "land cover by type", not "by land cover type"
+            part_kinds=plural(kind_of_part),
             **(dict(zip(("kind", "kinds"), nouns, strict=True)) if nouns else {}),
         )
         mentions: Sequence[str] = bank().chart_mentions[family]
+        generic: Sequence[str] = bank().chart_mentions["generic"]
         if nouns is None:
-            mentions = [m for m in mentions if not _NAMES_KIND.search(m)] or [
-                m for m in bank().chart_mentions["generic"] if not _NAMES_KIND.search(m)
-            ]
-        first = self._fresh(mentions, slots)
+            generic = [m for m in generic if not _NAMES_KIND.search(m)]
+            mentions = [m for m in mentions if not _NAMES_KIND.search(m)] or generic
+        # the family's own wording first, a generic one once each of those is used in the report
+        first = self._fresh(mentions, slots, [m for m in generic if m not in mentions])
         unused = [
             f for f in bank().chart_follow_ups if f not in self._seen and (highlights or "highlight" not in f)
         ]
@@ -478,15 +498,20 @@ class ProseWriter:
         self._note(follow_up)
         return f"{first} {follow_up}"
 
-    def _fresh(self, options: Sequence[str], slots: dict[str, str]) -> str:
-        """The first of ``options`` (in a random order) whose masked template is unused, else the last."""
-        text = ""
-        for i in self.rng.permutation(len(options)):
-            text = cap(fill_agreement(options[int(i)], slots).format(**slots))
-            if self._mask(text) not in self._masks:
-                break
-        self._note(text)
-        return text
+    def _fresh(self, options: Sequence[str], slots: dict[str, str], fallback: Sequence[str] = ()) -> str:
+        """The first of ``options`` (in a random order) whose masked template is unused and that
+        says no phrase twice, else the first such of ``fallback`` (drawn only then), else the
+        last of ``options``."""
+        last = ""
+        for pool in (options, fallback):
+            for i in self.rng.permutation(len(pool)) if pool else ():
+                text = cap(fill_agreement(pool[int(i)], slots).format(**slots))
+                last = last if pool is fallback else text
+                if self._mask(text) not in self._masks and repeated_phrase(text, self._names) is None:
+                    self._note(text)
+                    return text
+        self._note(last)
+        return last
 
     def table_mention(self, number: int) -> str:
         slots = self._slots()

@@ -12,6 +12,9 @@ does not count either. ``contradicting`` counts the sentences that make a claim 
 table and get it wrong (text facts aside: an actor's target or forecast differs from the
 chart on purpose).
 
+*A phrase said twice* (prose55): a sentence that says a two-word phrase twice ("graduates by
+field in Ghana by field"), the report's names and numbers masked first (:func:`repeated_phrase`).
+
 *Template reuse* (issue 24, point 4): a sentence's masked template is the sentence with its
 numbers, years, entity names and metric phrases (with their units) replaced by placeholders
 (:func:`template_mask`); a report's reuse is the share of its body sentences whose masked
@@ -25,6 +28,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from generation.document.prose_facts import REFERENCE, check_sentence, cross_contradictions, split_sentences
@@ -35,6 +39,19 @@ _TAG = re.compile(r"<[^>]+>")
 _NUMBER = re.compile(r"(?<![\w.])[-−+]?\d+(?:,\d{3})*(?:\.\d+)?%?")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 _MASK_NUMBER = re.compile(r"(?<![\w<])[-−+]?\d+(?:[.,]\d+)*%?(?![\w>])")
+
+_WORD = re.compile(r"[a-z][a-z'-]*")
+#: Words that repeat in any sentence of English ("in 2019 ... in Japan"): a repeated pair of them
+#: is no slip; a pair with one other word is ("by field ... by field").
+_FUNCTION_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        "a an and are as at be been between both but by each for from had has have in into is it its"
+        " of on or than that the their these this those to was were which while with",
+    )
+)
+#: Set phrases that say a word twice by design ("side by side").
+_IDIOMS = re.compile(r"\bside by side\b|\bas well as\b|\byear[- ]on[- ]year\b", re.I)
 
 #: Where a report's template reuse must stay (issue 24: <= 15% of its sentences).
 MAX_TEMPLATE_REUSE = 0.15
@@ -63,6 +80,32 @@ def template_mask(entities: Iterable[str], metrics: Iterable[str]) -> Callable[[
         return masked
 
     return mask
+
+
+def names_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    """``names`` as one whole-word, case-insensitive pattern, longest first (None if none)."""
+    found = sorted({n for n in names if n and n != "%"}, key=len, reverse=True)
+    if not found:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in found) + r")(?![\w-])", re.I)
+
+
+def repeated_phrase(sentence: str, names: re.Pattern[str] | None) -> str | None:
+    """A two-word phrase ``sentence`` says twice, not two function words, with ``names`` (the
+    report's entities, labels and units: :func:`names_pattern`), numbers and set phrases such as
+    "side by side" left out; None if it says none twice."""
+    low = sentence.lower()
+    masked = _IDIOMS.sub(" . ", names.sub(" . ", low) if names is not None else low)
+    seen: set[str] = set()
+    for chunk in re.split(r"[^a-z' -]+", masked):
+        for first, second in pairwise(_WORD.findall(chunk)):
+            if first in _FUNCTION_WORDS and second in _FUNCTION_WORDS:
+                continue
+            pair = f"{first} {second}"
+            if pair in seen:
+                return pair
+            seen.add(pair)
+    return None
 
 
 def manifest_mask(manifest: DocumentManifest) -> Callable[[str], str]:

@@ -13,6 +13,16 @@
 - ``kinds_misnamed``: a figure mention calling the chart's items by the report's entity noun
   ("a selection of age groups") where the chart compares none of the report's entities (its
   bars are sectors, fields or years).
+- ``repeated_phrases``: sentences that say a two-word phrase twice ("graduates by field in Ghana
+  by field", "rising drug resistance can erode progress on drug resistance"), the report's names
+  (its entities as a sentence names them, its charts' labels, its units) and numbers masked first.
+- ``year_range_series``: chart marks whose series is named by a span of years ("2015–2020")
+  rather than by what it holds.
+- ``much_known_come``: "Much of what is known about digital divides come from ...", a verb agreed
+  with the noun before it rather than with its subject ("much ... comes").
+- ``template_repeats``: sentences whose template (:func:`generation.document.prose_stats.template_mask`:
+  numbers, entities and metrics masked) more than two other sentences of the same report share
+  (the third and later uses of a template are counted).
 
 ``bench/wording_measures.py --config configs/paper.yaml --seed S --n-docs 200`` prints
 :func:`render` of :func:`wording_counts` over a plan-only run.
@@ -24,16 +34,22 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, fields
 
-from generation.charts.names import common_noun
+from generation.charts.names import common_noun, in_sentence
+from generation.document.prose_facts import split_sentences
+from generation.document.prose_stats import names_pattern, repeated_phrase, template_mask
 from generation.plan.doc_plan import CalloutBlock, ChartBlock, DocumentPlan, ParagraphBlock
 from generation.world.space import topic_by_title
-from generation.world.topics import Topic
+from generation.world.topics import Topic, in_text
 
 _SCALE_UNDER_ONE = re.compile(r"(?<![\d.,])0\.\d+ (?:thousand|million|billion|trillion)\b")
+_MUCH_KNOWN_COME = re.compile(r"\bMuch of what is known about [^.]*? come from\b")
 _PATTERN_FOLLOWED = re.compile(r"\bpattern followed (?:closely )?by\b")
 #: Text in single quotes ("the 'Applied' stage"): a label as printed.
 _QUOTED = re.compile(r"(?<![\w'])'[^']*'(?!\w)")  # not an apostrophe: "employers' federations"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_YEAR_RANGE = re.compile(r"^\s*(?:19|20)\d\d\s*[–-]\s*(?:19|20)\d\d\s*$")
+#: A report's template may serve this many of its sentences before a use counts as a repeat.
+TEMPLATE_USES = 2
 
 
 @dataclass
@@ -47,6 +63,11 @@ class WordingCounts:
     pattern_followed_by: int = 0
     chart_mentions: int = 0
     kinds_misnamed: int = 0
+    sentences: int = 0
+    repeated_phrases: int = 0
+    year_range_series: int = 0
+    template_repeats: int = 0
+    much_known_come: int = 0
 
     def add(self, other: WordingCounts) -> None:
         for f in fields(self):
@@ -113,6 +134,42 @@ def kinds_misnamed(plan: DocumentPlan, topic: Topic) -> tuple[int, int]:
     return mentions, misnamed
 
 
+def _names_pattern(plan: DocumentPlan, topic: Topic) -> re.Pattern[str] | None:
+    """The report's names as its sentences print them: entities (as a sentence names them and as
+    labels), chart labels and series, units of measure."""
+    labels = chart_labels(plan) | set(topic.entities)
+    forms = {x for e in labels for x in (e, in_sentence(e, topic))} | {
+        in_text(topic, e) for e in topic.entities
+    }
+    units = {m.unit for m in plan.manifest.world.metrics if m.unit}
+    units |= {u for c in plan.manifest.charts for u in (c.axes.x.unit, c.axes.y.unit) if u}
+    forms |= units | {u.partition(" ")[2] for u in units}  # "460 thousand people": the scale a step lower
+    return names_pattern(forms)
+
+
+def year_range_series(plan: DocumentPlan) -> int:
+    """Chart marks whose series is named by a span of years ("2015–2020")."""
+    return sum(
+        bool(p.category and _YEAR_RANGE.match(p.category)) for c in plan.manifest.charts for p in c.data
+    )
+
+
+def template_repeats(sentences: list[str], plan: DocumentPlan) -> int:
+    """The sentences of one report whose masked template :data:`TEMPLATE_USES` earlier sentences
+    of it already used."""
+    world = plan.manifest.world
+    entities = {f.entity for f in world.facts} | {f.part for f in world.facts if f.part} | chart_labels(plan)
+    metrics = {m.name for m in world.metrics} | {m.unit for m in world.metrics if m.unit != "%"}
+    mask = template_mask(sorted(entities), sorted(metrics))
+    uses: dict[str, int] = {}
+    repeats = 0
+    for sentence in sentences:
+        template = mask(sentence)
+        uses[template] = uses.get(template, 0) + 1
+        repeats += uses[template] > TEMPLATE_USES
+    return repeats
+
+
 def plan_counts(plan: DocumentPlan) -> WordingCounts:
     """:class:`WordingCounts` of one planned report."""
     topic = topic_by_title(plan.manifest.topic)
@@ -121,6 +178,8 @@ def plan_counts(plan: DocumentPlan) -> WordingCounts:
     texts = list(body_texts(plan))
     capitalised, lowered = label_case_slips(texts, chart_labels(plan), topic)
     mentions, misnamed = kinds_misnamed(plan, topic)
+    sentences = [s for t in texts for s in split_sentences(t)]
+    names = _names_pattern(plan, topic)
     return WordingCounts(
         documents=1,
         capitalised_labels=capitalised,
@@ -129,6 +188,11 @@ def plan_counts(plan: DocumentPlan) -> WordingCounts:
         pattern_followed_by=sum(len(_PATTERN_FOLLOWED.findall(t)) for t in texts),
         chart_mentions=mentions,
         kinds_misnamed=misnamed,
+        sentences=len(sentences),
+        repeated_phrases=sum(repeated_phrase(s, names) is not None for s in sentences),
+        year_range_series=year_range_series(plan),
+        template_repeats=template_repeats(sentences, plan),
+        much_known_come=sum(len(_MUCH_KNOWN_COME.findall(t)) for t in texts),
     )
 
 
@@ -151,4 +215,10 @@ def render(counts: WordingCounts) -> list[str]:
         f"  'a pattern followed closely by <actor>': {counts.pattern_followed_by}",
         "  figure mentions calling a chart's items by the report's entity noun where it shows none:"
         f" {counts.kinds_misnamed} of {counts.chart_mentions}",
+        "  sentences saying a two-word phrase twice ('graduates by field in Ghana by field'):"
+        f" {counts.repeated_phrases} of {counts.sentences}",
+        f"  chart marks whose series is named by a span of years ('2015–2020'): {counts.year_range_series}",
+        f"  sentences whose template more than {TEMPLATE_USES} earlier sentences of the report used:"
+        f" {counts.template_repeats}",
+        f"  'much of what is known about <plural> come from': {counts.much_known_come}",
     ]

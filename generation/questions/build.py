@@ -76,8 +76,12 @@ BUCKETS: tuple[PositionBucket, ...] = ("early", "middle", "late")
 FILL_ORDER: tuple[tuple[Subset, ...], ...] = (("complex", "cross_modal"), ("chart",))
 
 #: (category, level) cells no builder fills (Table 13's L1 reads one element: there is nothing to
-#: compare or to follow over time); a slot the cycle gives one trades levels with another slot.
-EMPTY_CELLS: frozenset[tuple[str, str]] = frozenset({("comparison", "L1"), ("trend_pattern", "L1")})
+#: compare or to follow over time, and no arithmetic for a technical question, Table 14: a stated
+#: figure's mark read off was a look-up, 68 of 236 technical questions on 200 reports of seed 4743);
+#: a slot the cycle gives one trades levels with another slot.
+EMPTY_CELLS: frozenset[tuple[str, str]] = frozenset(
+    {("comparison", "L1"), ("trend_pattern", "L1"), ("technical_quantitative", "L1")}
+)
 
 #: (subset, level) of the slots that, when their own category has no evidence in the first pass,
 #: try the subset's other categories at their level before the slots fill in turn: a series or

@@ -50,6 +50,7 @@ from generation.questions.common import (
 )
 from generation.questions.event_steps import gap_turns, in_minority, order_turns
 from generation.questions.extreme_years import Place, asks_extreme, placed_draft
+from generation.questions.period_measures import one_read_answers
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -230,12 +231,15 @@ def _above_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draf
         if not on_side:
             continue
         p = on_side[int(rng.integers(len(on_side)))]
-        if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
-            continue
         fig, mark, unit = figure_ref(chart), mark_phrase(chart, p), value_unit(chart)
         # the mean and the gap printed alike, so that "0.80 ... 0.061 below" never happens
         d = shared_decimals([mean_t.value, p.value - mean_t.value], max(2, decimals_of(p.value)))
         mean, gap = derived_value(mean_t, unit, d), gap_value(point_term(chart, p), mean_t, unit, d)
+        # a mean one reading gives is no average (period_measures.one_read_answers)
+        if one_read_answers(mean.av, [x.value for x in points]):
+            continue
+        if not mark_use(ctx, chart, f"vs-mean:{point_key(p)}"):
+            continue
         side = "above" if p.value > mean_t.value else "below"
         scope = f"the {series} marks" if series else f"all {len(points)} marks"
         asked = f"the {series} marks" if series else "all the marks"  # the count may be the answer

@@ -61,6 +61,8 @@ from generation.questions.common import (
 )
 from generation.questions.event_steps import direction_turns
 from generation.questions.extreme_years import Place, placed_draft, side_extreme
+from generation.questions.num import Num
+from generation.questions.period_measures import one_read_answers
 from generation.questions.phrasing import (
     DIRECTION_RULE,
     colour_keyed,
@@ -339,14 +341,13 @@ def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
             continue
         size = int(rng.integers(3, len(points)))
         start = int(rng.integers(0, len(points) - size + 1))
-        window = points[start : start + size]
-        if not all(ctx.readable(chart, p) for p in window):
+        found = next(_summed_windows(ctx, chart, points, (size, start), rng), None)
+        if found is None or not mark_use(ctx, chart, f"period-mean:{series}"):
             continue
-        if not mark_use(ctx, chart, f"period-mean:{series}"):
-            continue
-        fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
+        window, mean = found
+        size = len(window)
+        fig, name = figure_ref(chart), series_name(chart, series)
         w0, w1 = window[0].label, window[-1].label
-        mean = derived_value(mean_term([point_term(chart, p) for p in window]), unit, 2)
         q = pick(
             rng,
             [
@@ -366,6 +367,22 @@ def _period_average(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     return None
 
 
+def _summed_windows(
+    ctx: Context, chart: Chart, points: list[DataPoint], drawn: tuple[int, int], rng: np.random.Generator
+) -> Iterator[tuple[list[DataPoint], Num]]:
+    """The readable windows of 3 or more of ``points`` (short of the whole run) with their means,
+    the drawn (size, start) first, then the others in a drawn order, leaving out those whose mean
+    one reading gives (``period_measures.one_read_answers``: the sum asked is skipped)."""
+    others = [(n, i) for n in range(3, len(points)) for i in range(len(points) - n + 1) if (n, i) != drawn]
+    for size, start in [drawn, *shuffled(others, rng)]:
+        window = points[start : start + size]
+        if not all(ctx.readable(chart, p) for p in window):
+            continue
+        mean = derived_value(mean_term([point_term(chart, p) for p in window]), value_unit(chart), 2)
+        if not one_read_answers(mean.av, [p.value for p in window]):
+            yield window, mean
+
+
 def _half_shift(
     ctx: Context, chart: Chart, rng: np.random.Generator, want: str | None = None
 ) -> Draft | None:
@@ -382,13 +399,20 @@ def _half_shift(
         moved = "rose" if m1.value > m0.value else "fell"
         if not (known or want in (None, moved)):  # no later period is "flat": the next direction
             continue
-        if not separable(chart, m0.value, m1.value) or not mark_use(ctx, chart, f"halves:{series}"):
+        if not separable(chart, m0.value, m1.value):
             continue
         fig, name, unit = figure_ref(chart), series_name(chart, series), value_unit(chart)
         first, second = f"{early[0].label}–{early[-1].label}", f"{late[0].label}–{late[-1].label}"
         # both means with the same decimals, and the gap no finer than they are printed
         d = shared_decimals([m0.value, m1.value, m1.value - m0.value], 2)
         mean0, mean1, gap = derived_value(m0, unit, d), derived_value(m1, unit, d), gap_value(m1, m0, unit, d)
+        # neither average may be one reading of its years (the sums asked would be skipped)
+        if one_read_answers(mean0.av, [p.value for p in early]) or one_read_answers(
+            mean1.av, [p.value for p in late]
+        ):
+            continue
+        if not mark_use(ctx, chart, f"halves:{series}"):
+            continue
         word = "higher" if m1.value > m0.value else "lower"
         q = pick(
             rng,

@@ -44,6 +44,7 @@ from generation.questions.common import (
     sum_term,
 )
 from generation.questions.extreme_years import Place, placed_draft, side_extreme
+from generation.questions.period_measures import one_read_answers
 from generation.questions.phrasing import (
     colour_keyed,
     colour_of,
@@ -138,11 +139,12 @@ def _read_extreme(
         )
         rank = ("first", "on top") if highest else ("last", "at the bottom")
         named = mark_phrase(chart, top)
+        among = scope or " overall"  # a rank holds over what the question names: one series, or all
         a = pick(
             rng,
             [
-                f"At {val(chart, top)}, {named} {agree(named, 'ranks')} {rank[0]} overall.",
-                f"{cap(named)} {agree(named, 'comes')} out {rank[1]} with {val(chart, top)}.",
+                f"At {val(chart, top)}, {named} {agree(named, 'ranks')} {rank[0]}{among}.",
+                f"{cap(named)} {agree(named, 'comes')} out {rank[1]}{among} with {val(chart, top)}.",
             ],
         )
         steps = [
@@ -164,18 +166,26 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
     for series, points in series_of(chart).items():
         if not 3 <= len(points) <= 8 or not all(ctx.readable(chart, p) for p in points):
             continue
-        if mean_needs_no_reading(chart, points) or not mark_use(ctx, chart, f"aggregate:{series}"):
+        if mean_needs_no_reading(chart, points):
+            continue
+        unit = value_unit(chart)
+        terms = [point_term(chart, p) for p in points]
+        if average:
+            answer = derived_value(mean_term(terms), unit, 1)
+        else:
+            answer = derived_value(sum_term(terms), unit, decimals_of(*(p.value for p in points)))
+        # one reading (times their count for a total) must not give it: the sum asked is skipped
+        if one_read_answers(answer.av, [p.value for p in points], total=not average):
+            continue
+        if not mark_use(ctx, chart, f"aggregate:{series}"):
             continue
         fig = figure_ref(chart)
-        unit = value_unit(chart)
         scope = f"the {series} series" if series else "all marks"
-        terms = [point_term(chart, p) for p in points]
         readings = "; ".join(f"{mark_phrase(chart, p)} = {fmt_num(p.value)}" for p in points)
         steps = [f"Locate {fig}.", f"Read the {len(points)} values of {scope}: {readings}."]
         steps.append(f"Add them: the total is {fmt_num(sum(p.value for p in points))}.")
         if average:
-            mean = derived_value(mean_term(terms), unit, 1)
-            steps.append(f"Divide by {len(points)}: the average is {mean.text}.")
+            steps.append(f"Divide by {len(points)}: the average is {answer.text}.")
             q = pick(
                 rng,
                 [
@@ -184,10 +194,8 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
                     f"Taken over its {len(points)} points, what is the mean level of {scope} in {fig}?",
                 ],
             )
-            a = f"Across the {len(points)} points the mean comes to {mean.said()}."
-            answer = mean
+            a = f"Across the {len(points)} points the mean comes to {answer.said()}."
         else:
-            total = derived_value(sum_term(terms), unit, decimals_of(*(p.value for p in points)))
             q = pick(
                 rng,
                 [
@@ -196,8 +204,7 @@ def _aggregate(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | 
                     f"If you sum every value of {scope} shown in {fig}, what is the result?",
                 ],
             )
-            a = f"Summing the {len(points)} values gives {total.said()} altogether."
-            answer = total
+            a = f"Summing the {len(points)} values gives {answer.said()} altogether."
         return Draft("value_reading", "L3", q, a, [answer], steps, [chart], points)
     return None
 

@@ -6,13 +6,16 @@ chart, and text facts from other sections; the question points at the topic, ent
 but never states what a unit contributes. Levels follow Table 13, by the operation the
 derivation applies (checked by :mod:`generation.validate.evidence`):
 
-- L1: one chart mark, found through the text (the later of two dated developments, the mark a
-  stated target or forecast concerns, the last year of the period credited to a policy).
+- L1: one chart mark, found through the text (the later of two dated developments, the last
+  year of the period credited to a policy). Technical / quantitative asks no L1: Table 14's
+  technical question computes, Table 13's look-up computes nothing (``build.EMPTY_CELLS``).
 - L2: a comparison: the change between two marks, the gap between a stated figure and the chart
   (in a smaller unit where the unit has one), a trade-off (the series that gained and lost most).
 - L3: a total or mean over at least three marks: the years between two developments, the period
   a trend statement or a credited policy covers (totals of levels in a smaller unit), never the
-  series' whole span (a reader takes that from the chart alone).
+  series' whole span (a reader takes that from the chart alone), and never one that a single
+  reading answers (``period_measures.one_read_answers``); else, for timeline, the total or mean
+  of a chart's series in the later development's year.
 - L4: chart plus a cause the text states: why a series moved, which factor the report credits,
   what followed a development; the period comes from the text, not the question.
 - L5: a series or mark found by its colour (a series' colour with the mark's label where the

@@ -125,7 +125,8 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
             and ctx.fact_free(i, chart, "complex")
         ):
             out.append(Credit(i, fact, picked, s))
-    return out
+    # no level prints the credited period: one ending in the last year comes first by chance only
+    return cc.ends_balanced(out, lambda c: c.span, rng)
 
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:

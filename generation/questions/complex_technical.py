@@ -26,7 +26,7 @@ from generation.questions.crossmodal_claims import (
     mark_subject,
     side_drawn,
 )
-from generation.questions.period_measures import one_read_answers, period_source
+from generation.questions.period_measures import period_source
 from generation.questions.phrasing import (
     article,
     decimals_of,
@@ -48,7 +48,9 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
         return _trade_off(ctx, rng) or _claims_at(ctx, level, rng)
     if level == "L2":
         return _claims_at(ctx, level, rng) or _trade_off(ctx, rng)
-    if level in ("L1", "L5"):
+    if level == "L1":
+        return None  # a look-up computes nothing (``build.EMPTY_CELLS``)
+    if level == "L5":
         return _claims_at(ctx, level, rng)
     if level == "L3":
         return _trend_period(ctx, rng)
@@ -56,7 +58,7 @@ def technical_quantitative(ctx: Context, level: Difficulty, rng: np.random.Gener
 
 
 def _claims_at(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
-    """A stated figure's mark (L1), its gap to the chart (L2), or both for a mark found by colour (L5).
+    """A stated figure's gap to the chart (L2), or with the mark found by its colour (L5).
     A claim is reserved only with its draft: one this level cannot ask (no colour that finds its
     mark, a side other than the drawn one) stays for the slots that can."""
     claims = _claims(ctx, rng)
@@ -87,8 +89,6 @@ def _claim_draft(
     rng: np.random.Generator,
 ) -> Draft | None:
     fact, chart, p = found
-    if level == "L1":
-        return _claim_mark(ctx, i, fact, chart, p, rng)
     draft = _claim_gap(ctx, i, fact, chart, p, level, rng)
     if draft is not None and not qc.informative(draft):
         # read too loosely for its gap: L5 asks the side instead (a miss on the drawn side),
@@ -127,31 +127,6 @@ def _mark_named(fact: TextFact, chart: Chart, p: DataPoint) -> tuple[str, list[V
         if p.category.lower() not in who.lower():
             who = f"{who} ({mark_subject(chart, p)})"
     return who, names
-
-
-def _claim_mark(
-    ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
-) -> Draft:
-    """L1: the text says which mark a source set a figure for; the chart gives the actual value."""
-    v = fact.values
-    fig, rel = figure_ref(chart), v.get("relation", "figure")
-    who, names = _mark_named(fact, chart, p)
-    q = pick(
-        rng,
-        [
-            f"The report quotes {article(rel)} for one of the marks in {fig}. Which mark is it, and what "
-            "value does the chart actually show for it?",
-            f"One passage of the report sets {article(rel)} against a single mark of {fig}. Name that "
-            "mark and give its charted value.",
-        ],
-    )
-    ans = f"The {rel} concerns {who}; {fig} shows {val(chart, p)} for it."
-    steps = [
-        f"Find the {rel} in the text ({fact.section_id}): it concerns {who}.",
-        f"Read {who} in {fig}: {val(chart, p)}.",
-    ]
-    values: list[Value] = [*names, qc.read_value(chart, p)]
-    return Draft(CATEGORY, "L1", q, ans, values, steps, [chart], [p], [i])
 
 
 @dataclass(frozen=True)
@@ -267,8 +242,10 @@ def _colour_side(
     ctx: Context, i: int, fact: TextFact, chart: Chart, p: DataPoint, rng: np.random.Generator
 ) -> Draft | None:
     """L5 where the mark is read too loosely for its gap to be asked as a number (off an axis, a
-    miss sits 2-3 reading tolerances from its mark): which mark the colour names, and on which
-    side of the text's figure the chart puts it, which a reading that far off decides."""
+    miss sits 2-3 reading tolerances from its mark): which mark the colour names, on which side
+    of the text's figure the chart puts it, which a reading that far off decides, and the charted
+    value as a percentage of that figure (a ratio holds the reading's own relative tolerance, so
+    a loose reading still pins it; the side alone would ask no arithmetic)."""
     found = _by_colour(fact, chart, p)
     try:
         claimed, stated = _stated(ctx, i, fact, chart)
@@ -278,28 +255,30 @@ def _colour_side(
     claim = Claim(i, fact, chart, p, claimed, v.get("unit") or value_unit(chart), v.get("relation", "figure"))
     if found is None or abs(p.value - claimed.value) < MISS_TOLS * claim.charted.tol:
         return None
-    if not side_drawn(ctx, CATEGORY, "L5", claim.side):
+    share = arith.share_value(qc.point_term(chart, p), claimed)
+    if not qc.pinned(share.av) or not side_drawn(ctx, CATEGORY, "L5", claim.side):
         return None
     fig, rel, who = figure_ref(chart), claim.relation, claim.subject
     q = pick(
         rng,
         [
-            f"The report quotes {article(rel)} for {found.find} in {fig}. {found.ask}, and does the "
-            "chart put it above or below that figure?",
-            f"Find {found.find} in {fig}. {found.ask}, and is its charted value higher or "
-            f"lower than the {rel} the report states for it?",
+            f"The report quotes {article(rel)} for {found.find} in {fig}. {found.ask}, does the chart "
+            "put it above or below that figure, and what percentage of the figure is its charted value?",
+            f"Find {found.find} in {fig}. {found.ask}, is its charted value higher or lower than the "
+            f"{rel} the report states for it, and what percentage of that {rel} does it reach?",
         ],
     )
     ans = (
-        f"{found.named}, and the chart puts it {claim.side} the "
-        f"report's {rel}: {fig} shows {val(chart, p)}, against {stated}."
+        f"{found.named}, and the chart puts it {claim.side} the report's {rel}, at {share.said()} of "
+        f"it: {fig} shows {val(chart, p)}, against {stated}."
     )
     steps = [
         f"Find {found.find} by its colour in {fig}: {who}.",
         f"Find the {rel} for {who} in the text ({fact.section_id}): {stated}.",
         f"Read {who} in {fig}: {val(chart, p)}, {claim.side} {stated}.",
+        f"Divide: {fmt_num(p.value)} / {fmt_num(claimed.value)} × 100 = {share.text}%.",
     ]
-    values: list[Value] = [*found.names, claim.side_value()]
+    values: list[Value] = [*found.names, claim.side_value(), share]
     return Draft(CATEGORY, "L5", q, ans, values, steps, [chart], [p], [i])
 
 
@@ -308,7 +287,7 @@ def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
     report credits to a cause (not restated). Not over the whole series: a trend statement on
     the chart's whole span (the years in its title) leaves the text nothing to give. The period's
     statement is one a reader cannot mistake and a trend the chart bears out
-    (``period_measures.period_source``), and no one reading answers the number (``_one_read``)."""
+    (``period_measures.period_source``), and no one reading answers the number (``cc.aggregate``)."""
     for kind in ("trend_claim", "cause"):
         for i in qc.shuffled(ctx.facts_of(kind), rng):
             fact = ctx.manifest.text_facts[i]
@@ -322,17 +301,12 @@ def _trend_period(ctx: Context, rng: np.random.Generator) -> Draft | None:
             if s is None or not period_source(ctx.manifest, i):
                 continue
             asked = cc.ask_aggregate(ctx, s, rng, _period_questions(s, kind), convert=True)
-            if asked is None or _one_read(s, asked[0]):
+            if asked is None:
                 continue
             key = f"trend:{i}:aggregate" if kind == "trend_claim" else f"cause:{i}:technical"
             if ctx.claim(key):
                 return _over_period(i, fact, s, *asked)
     return None
-
-
-def _one_read(s: cc.Span, found: cc.Aggregate) -> bool:
-    """One reading of the span answers its mean or total (``period_measures.one_read_answers``)."""
-    return one_read_answers(found.num.av, [p.value for p in s.marks], total=found.what == "total")
 
 
 def _over_period(i: int, fact: TextFact, s: cc.Span, found: cc.Aggregate, q: str) -> Draft:
@@ -354,20 +328,21 @@ def _which_factor(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L4: the factor the report credits for how a series developed, and how much the series
     changed over the period that statement covers: the period comes from the text (not restated,
     not the whole series), so the chart is read where the text points."""
+    found = []
     for i in qc.shuffled(ctx.facts_of("cause"), rng):
-        fact = ctx.manifest.text_facts[i]
-        v = fact.values
+        v = ctx.manifest.text_facts[i].values
         chart = ctx.chart(v.get("viz_id", ""))
         if chart is None or not cc.sole_cause(ctx, i):
             continue
         s = cc.span(ctx, chart, v.get("series") or None, v["start"], v["end"])
-        if (
-            s is None
-            or s.whole
-            or not ctx.fact_free(i, chart, "complex")
-            or not ctx.claim(f"cause:{i}:technical")
-        ):
+        if s is not None and not s.whole and ctx.fact_free(i, chart, "complex"):
+            found.append((i, s))
+    # the period is not printed: one ending in the last year comes first by chance only
+    for i, s in cc.ends_balanced(found, lambda x: x[1], rng):
+        if not ctx.claim(f"cause:{i}:technical"):
             continue
+        fact, chart = ctx.manifest.text_facts[i], s.chart
+        v = fact.values
         ch = cc.change(s)
         q = pick(
             rng,

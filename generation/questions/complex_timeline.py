@@ -12,11 +12,14 @@ import numpy as np
 from generation.document.anchors import concerns, report_entities
 from generation.questions import common as qc
 from generation.questions import complex_core as cc
-from generation.questions.chart import cap
+from generation.questions.chart import cap, ordered_series
 from generation.questions.common import Context, Draft, Value
-from generation.questions.phrasing import pick
+from generation.questions.event_steps import enough_years
+from generation.questions.kinds import is_percentage
+from generation.questions.period_measures import one_read_answers
+from generation.questions.phrasing import decimals_of, figure_ref, fmt_num, pick, value_unit
 from generation.world.grammar import agree, count_noun
-from synthdocbench_tasks.schema import Difficulty, TextFact
+from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
 
 CATEGORY = "historical_timeline"
 
@@ -40,7 +43,10 @@ class Event:
 
     def about(self, ctx: Context, s: cc.Span) -> bool:
         """True when the development concerns the span's series (:mod:`generation.document.anchors`)."""
-        return concerns(s.chart, self.fact.values.get("actor", ""), report_entities(ctx.manifest), s.series)
+        return self.about_series(ctx, s.chart, s.series)
+
+    def about_series(self, ctx: Context, chart: Chart, series: str | None) -> bool:
+        return concerns(chart, self.fact.values.get("actor", ""), report_entities(ctx.manifest), series)
 
 
 def events(ctx: Context) -> list[Event]:
@@ -55,14 +61,15 @@ def events(ctx: Context) -> list[Event]:
 
 
 def _pairs(
-    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False
+    ctx: Context, rng: np.random.Generator, gap: int, colour: bool = False, every: bool = False
 ) -> list[tuple[Event, Event, cc.Span]]:
     """(earlier, later, span) for two events at least ``gap`` years apart in different sections
     with a chart series both concern readable at both years, the span short of its whole series
     (its first and last year would answer without the events: a reader takes them from the
     chart). With ``colour`` every series a colour names that neither development names, on a
     chart with room: a pair's first series often fails these, and another chart or series may
-    pass."""
+    pass; with ``every`` every series both concern (one reading may answer a period's mean on
+    one and not on another)."""
     out = []
     for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
         early, late = (a, b) if a.year < b.year else (b, a)
@@ -74,7 +81,7 @@ def _pairs(
             if not s.whole and early.about(ctx, s) and late.about(ctx, s)
         ]
         if not colour:
-            out += [(early, late, s) for s in spans[:1]]
+            out += [(early, late, s) for s in (spans if every else spans[:1])]
             continue
         named = (early.what, late.what)
         out += [
@@ -93,16 +100,23 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
         if rng.random() < 0.5:
             first, second = second, first
         return first(ctx, rng) or second(ctx, rng)
-    for early, late, s in _pairs(ctx, rng, 2 if level == "L3" else 1, level == "L5"):
-        if not ctx.claim(f"timeline:{early.index}|{late.index}:{level}"):
+    key = "timeline:{}|{}:" + level
+    if level == "L3":
+        # every series both developments concern: one reading answers many a period's mean, and
+        # the pair is claimed only with the draft it gives
+        for early, late, s in _pairs(ctx, rng, 2, every=True):
+            if key.format(early.index, late.index) in ctx.used:
+                continue
+            found = _over_period(ctx, early, late, s, rng)
+            if found is not None and ctx.claim(key.format(early.index, late.index)):
+                return found
+        return _across_series(ctx, rng)
+    for early, late, s in _pairs(ctx, rng, 1):
+        if not ctx.claim(key.format(early.index, late.index)):
             continue
         if level == "L1":
             return _read_later(ctx, early, late, s, rng)
-        if level == "L2":
-            return _change_between(ctx, early, late, s, rng)
-        found = _over_period(ctx, early, late, s, rng)
-        if found is not None:
-            return found
+        return _change_between(ctx, early, late, s, rng)
     return None
 
 
@@ -200,6 +214,77 @@ def _over_period(
     ]
     values: list[Value] = [early.year_value(ctx), late.year_value(ctx), num]
     return Draft(CATEGORY, "L3", q, ans, values, steps, [s.chart], list(s.marks), [early.index, late.index])
+
+
+def _across_series(ctx: Context, rng: np.random.Generator) -> Draft | None:
+    """L3 where no period between two developments gives a mean one reading misses: the total
+    (parts that add up) or mean of every series of a chart each development concerns a series
+    of (``event_measures.event_anchor``: the series read include the development's), in the
+    year of the later one, short of the chart's first and last year (at least three marks, none
+    of which answers it alone)."""
+    for a, b in qc.shuffled(list(combinations(events(ctx), 2)), rng):
+        early, late = (a, b) if a.year < b.year else (b, a)
+        key = f"timeline:{early.index}|{late.index}:L3"
+        if late.year == early.year or not cc.sections_differ(a.fact, b.fact) or key in ctx.used:
+            continue
+        for chart in qc.shuffled([c for c in ctx.manifest.charts if enough_years(c)], rng):
+            series = ordered_series(chart)
+            marks = [p for ps in series.values() for p in ps if p.label == str(late.year)]
+            if str(late.year) in (min(p.label for p in chart.data), max(p.label for p in chart.data)):
+                continue  # the chart's first or last year: a reader takes its edge, not the year
+            about = all(any(e.about_series(ctx, chart, name) for name in series) for e in (early, late))
+            if len(marks) < 3 or len(marks) != len(series) or not about or ctx.full(chart):
+                continue
+            if not all(ctx.readable(chart, p) for p in marks):
+                continue
+            total = qc.chart_allows("sum", chart) and not is_percentage(value_unit(chart))
+            terms = [qc.point_term(chart, p) for p in marks]
+            unit, decimals = value_unit(chart), decimals_of(*(p.value for p in marks))
+            num = (
+                qc.derived_value(qc.sum_term(terms), unit, decimals)
+                if total
+                else qc.derived_value(qc.mean_term(terms), unit, min(decimals + 1, 2))
+            )
+            if one_read_answers(num.av, [p.value for p in marks], total=total) or not ctx.claim(key):
+                continue
+            return _series_draft(ctx, early, late, chart, marks, num, "total" if total else "average", rng)
+    return None
+
+
+def _series_draft(
+    ctx: Context,
+    early: Event,
+    late: Event,
+    chart: Chart,
+    marks: list[DataPoint],
+    num: qc.Num,
+    what: str,
+    rng: np.random.Generator,
+) -> Draft:
+    fig, n = figure_ref(chart), len(marks)
+    first, second = (early, late) if rng.random() < 0.5 else (late, early)
+    q = pick(
+        rng,
+        [
+            f"The report recounts that {first.what} and that {second.what}. In the year of whichever came "
+            f"second, what is the {what} of the {n} series {fig} draws?",
+            f"Take the later of two developments the report describes: {first.what}, and {second.what}. "
+            f"Across every series of {fig}, what {what} value does the chart give for that year?",
+        ],
+    )
+    listed = " + ".join(fmt_num(p.value) for p in marks)
+    step = (
+        f"Add the {n} values: {listed} = {num.text}."
+        if what == "total"
+        else (f"Average the {n} values: ({listed}) / {n} = {num.text}.")
+    )
+    ans = (
+        f"{cap(late.what)} in {late.year}, the later of the two; that year the {what} of the {n} series "
+        f"of {fig} comes to {cc.said(num)}."
+    )
+    steps = [_both(early, late), f"Read every series in {late.year} from {fig}.", step]
+    values: list[Value] = [late.year_value(ctx), num]
+    return Draft(CATEGORY, "L3", q, ans, values, steps, [chart], marks, [early.index, late.index])
 
 
 def _by_colour(ctx: Context, early: Event, late: Event, s: cc.Span, rng: np.random.Generator) -> Draft | None:

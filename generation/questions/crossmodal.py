@@ -230,10 +230,18 @@ def compare_representations(ctx: Context, level: Difficulty, rng: np.random.Gene
             continue
         if level == "L3" and not averageable(ctx, tc):
             continue
+        if level == "L1" and _ends_series(tc):
+            continue  # a period ending at the chart's last year is found without the text
         if not ctx.claim(f"trend:{tc.index}:compare"):
             continue
         return _compare(tc, level, rng, colour or "")
-    return None
+    # no trend claim of the drawn verdict left: a change claim, the text's trend in numbers
+    return change.compare_change(ctx, level, rng, wanted) if level != "L1" else None
+
+
+def _ends_series(tc: TrendClaim) -> bool:
+    """The trend claim's period ends at its series' last year (the chart's end, or its title's)."""
+    return tc.last is [p for p in tc.chart.data if p.category == tc.series][-1]
 
 
 def _claim_steps(tc: TrendClaim) -> tuple[str, str, str, str]:
@@ -260,19 +268,19 @@ def _compare(tc: TrendClaim, level: Difficulty, rng: np.random.Generator, colour
     r0, r1 = qc.read_value(chart, f), qc.read_value(chart, last)
     points = [f, last]
     values: list[Value]
-    claimed = qc.direction_value(tc.claimed)
-    if level == "L1":
+    if level == "L1":  # the text locates the read-off: the year its account of the series ends
         q = pick(
             rng,
             [
-                f"What does the report say happened to {subj} between {f.label} and {last.label}, and what "
-                f"level does {fig} show for it in {last.label}?",
-                f"How does the text describe {subj} over {period}, and where does {fig} put it in "
-                f"{last.label}?",
+                f"The report describes how {subj} moved over a stretch of years. What level does {fig} "
+                "show for it in the last year of that stretch?",
+                f"In the final year of the period the text covers for {subj}, where does {fig} put it?",
             ],
         )
-        a = f"The text says that {said_of(name, tc.claimed)}; {fig} puts it at {v1} in {last.label}."
-        steps, values = [claim_step, f"In {fig}, read {name} at {last.label}: {v1}."], [claimed, r1]
+        said = said_of(name, tc.claimed)
+        a = f"The text's account ({said}) ends in {last.label}; {fig} puts it at {v1} then."
+        end = qc.exact_value(qc.label_term(chart, last), None)
+        steps, values = [claim_step, f"In {fig}, read {name} at {last.label}: {v1}."], [end, r1]
         points = [last]
     elif level == "L2":
         q = pick(

@@ -99,8 +99,9 @@ def claim_subject(fact: TextFact, chart: Chart, p: DataPoint) -> str:
 def claim_mark(fact: TextFact, chart: Chart, p: DataPoint) -> str:
     """:func:`claim_subject`, followed by the chart's own name for the mark where the subject does
     not hold its label ("… between 2 and 3 (the 2–3 bin)"): for an answer that must name the mark."""
-    who = claim_subject(fact, chart, p)
-    return who if p.label.lower() in who.lower() else f"{who} ({mark_subject(chart, p)})"
+    who, named = claim_subject(fact, chart, p), mark_subject(chart, p)
+    # a waterfall's level bar: the subject is already the chart's name for it ("X (X)" otherwise)
+    return who if p.label.lower() in who.lower() or named.lower() == who.lower() else f"{who} ({named})"
 
 
 @dataclass

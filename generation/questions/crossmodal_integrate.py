@@ -11,16 +11,19 @@ the claim's, or the total of its entity's parts (:class:`~generation.questions.c
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
-from generation.questions.common import Context, Draft, Value, label_value
+from generation.questions.common import Context, Draft, Value, label_value, mark_label
 from generation.questions.crossmodal_claims import (
     SIDES,
     VERDICTS,
     Claim,
+    Hop,
     averageable,
     claim_hop,
     first_claim,
@@ -29,8 +32,9 @@ from generation.questions.crossmodal_claims import (
     trend_claims,
     verdict_key,
 )
-from generation.questions.period_measures import passes_for, period_source
-from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, pick
+from generation.questions.crossmodal_measures import text_for_mark
+from generation.questions.period_measures import one_read_answers, passes_for, period_source
+from generation.questions.phrasing import article, colour_of, figure_ref, fmt_num, is_year, pick, point_key
 from generation.world.grammar import agree
 from synthdocbench_tasks.schema import Difficulty
 
@@ -50,13 +54,15 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
     def keep(claim: Claim) -> bool:
         if level == "L5" and not qc.pinned(claim.gap().av):
             return not claim.matches and side_drawn(ctx, "integrate_sources", level, claim.side)
+        if level == "L1":  # the text locates the read-off: the claim's year of its entity
+            return not claim.matches and located(ctx, claim) is not None
         return not claim.matches
 
     return first_claim(
         ctx,
         rng,
         "integrate",
-        lambda c: _integrate(c, level, rng),
+        lambda c: _integrate(ctx, c, level, rng),
         key=lambda c: c.side if not c.matches else "",
         wanted=wanted,
         carries=level == "L2",
@@ -66,23 +72,15 @@ def integrate_sources(ctx: Context, level: Difficulty, rng: np.random.Generator)
     )
 
 
-def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
+def _integrate(ctx: Context, claim: Claim, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     c, v = claim.stated(), val(claim.chart, claim.point)
     stated, reading = qc.exact_value(claim.claimed, claim.unit), qc.read_value(claim.chart, claim.point)
     find_chart = f"Find the chart for {subj} in another section: {fig}."
     values: list[Value]
     if level == "L1":
-        q = pick(
-            rng,
-            [
-                f"What {rel} does the text give for {subj}, and what value does the chart of {subj} show?",
-                f"Quote the {rel} the report gives for {subj} and the figure the matching chart shows for "
-                "it.",
-            ],
-        )
-        a = f"The text gives {article(rel)} of {c}, while {fig} shows {v}."
-        steps, values = [claim.step(), f"{find_chart} It reads {v}."], [stated, reading]
+        how = located(ctx, claim)
+        return _integrate_located(claim, how, rng) if how else None
     elif level == "L2":
         q = pick(
             rng,
@@ -125,6 +123,60 @@ def _integrate(claim: Claim, level: Difficulty, rng: np.random.Generator) -> Dra
     return claim.draft("integrate_sources", level, q, a, values, steps)
 
 
+def _integrate_located(claim: Claim, how: str, rng: np.random.Generator) -> Draft:
+    """L1: a direct read-off the text locates (``how``, from :func:`located`). By "year" the
+    question names the claim's subject without its year and the text gives the year; by "chart"
+    it names the chart and the text gives the mark. The text's figure is a miss: no reading."""
+    p, fig, rel = claim.point, figure_ref(claim.chart), claim.relation
+    v = val(claim.chart, p)
+    if how == "year":
+        about = _without_year(claim)
+        q = pick(
+            rng,
+            [
+                f"The report gives {article(rel)} for {about} in one year. In the chart that plots it, "
+                "what value does it show for that year?",
+                f"For the year the text attaches {article(rel)} to {about}, what does the matching chart "
+                "give as its value?",
+            ],
+        )
+        a = f"The text gives its {rel} for {claim.subject}; {fig} shows {v} in {p.label}."
+        where: Value = qc.exact_value(qc.label_term(claim.chart, p), None)
+    else:
+        q = pick(
+            rng,
+            [
+                f"The report gives {article(rel)} for one of the marks {fig} draws. What value does the "
+                "chart show for that mark?",
+                f"Which mark of {fig} does the text's {rel} concern, and what value does the chart give it?",
+            ],
+        )
+        a = f"The text gives its {rel} for {claim.subject}; {fig} shows it at {v}."
+        where = mark_label(p)
+    steps = [claim.step(), f"Find that mark in {fig}, in another section: it reads {v}."]
+    values: list[Value] = [where, qc.read_value(claim.chart, p)]
+    return claim.draft("integrate_sources", "L1", q, a, values, steps)
+
+
+def _without_year(claim: Claim) -> str:
+    """The claim's subject without its closing "in <year>" ("" where the year stays in it)."""
+    about = re.sub(rf"\s+in {claim.point.label}$", "", claim.subject)
+    return about if claim.point.label not in about else ""
+
+
+def located(ctx: Context, claim: Claim) -> str | None:
+    """How the text locates ``claim``'s mark for an L1 read-off: "year" where the claim is about a
+    year of a series no other claim of the report names (its subject named without the year),
+    "chart" where it is the report's one claim on its chart; None where the text locates nothing
+    the question would not name."""
+    facts = [ctx.manifest.text_facts[i].values for i in ctx.facts_of("chart_claim")]
+    same = [f for f in facts if f.get("viz_id") == claim.chart.vizId]
+    series = [f for f in same if f.get("series") == claim.point.category]
+    if is_year(claim.point.label) and len(series) == 1 and _without_year(claim):
+        return "year"
+    return "chart" if len(same) == 1 else None
+
+
 def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
     """L5: the claim's mark found by its colour, and how far its charted value is from the text's
     figure; on which side of it, where the mark is read too loosely for the gap to be asked as a
@@ -157,8 +209,10 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
     """L3 where no trend claim serves: the figure a claim states (the text) and the claim's
-    :class:`~generation.questions.crossmodal_claims.Hop` (the chart); claims the chart bears out
-    first, as the other levels ask misses."""
+    :class:`~generation.questions.crossmodal_claims.Hop` (the chart), only where the chart's
+    reading of the claim's mark counts: the text's figure in its place would not give the hop's
+    number (``crossmodal_measures.text_for_mark``). A claim the chart bears out states its mark
+    within 5%, so claims the chart contradicts come first."""
 
     def make(claim: Claim) -> Draft | None:
         fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
@@ -182,7 +236,14 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
         values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
         used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
-        return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+        first = claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+        # the chart's reading of the claim's mark must count: the text's figure in its place
+        # gives a number outside the answer's tolerance (else two lookups, review55); where it
+        # would not, the figure is set against the hop's other marks, which the text does not state
+        found = text_for_mark(first.answer_values, first.derivations())
+        draft = _against_others(claim, hop, rng) if found is not None and found[1] else first
+        found = text_for_mark(draft.answer_values, draft.derivations()) if draft else None
+        return None if draft is None or found is None or found[1] else draft
 
     return first_claim(
         ctx,
@@ -190,11 +251,49 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         "integrate",
         make,
         key=verdict_key,
-        wanted=VERDICTS[0],
+        wanted=VERDICTS[1],
         carries=False,
         keep=lambda c: claim_hop(ctx, c) is not None,
         rules_first=True,
     )
+
+
+def _against_others(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
+    """L3 on a claim the chart bears out: how far the text's figure lies from the mean of the
+    hop's marks other than the claim's own (its entity's other years, or the other marks of its
+    period): the text gives one side of the gap, only the chart the other."""
+    others = [p for p in hop.marks if p is not claim.point]
+    if len(others) < 2 or hop.kind != "years":
+        return None  # other entities' marks bear on nothing the claim is about (test_claim_windows)
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    mean_t = qc.mean_term([qc.point_term(claim.chart, p) for p in others])
+    mean = qc.derived_value(mean_t, claim.unit, 2)
+    gap = arith.gap_value(claim.claimed, mean_t, claim.unit, arith.finest(mean, claim.claimed.value))
+    if passes_for(mean.av, claim.claimed.value) or not qc.pinned(gap.av):
+        return None  # the figure would pass as the mean, or the gap is too loose to ask
+    if one_read_answers(mean.av, [p.value for p in others]):
+        return None  # one reading gives the mean: nothing is averaged
+    years = hop.kind == "years"
+    scope = f"{claim.entity} in the other {len(others)} years" if years else f"the other {len(others)} marks"
+    where = "of its chart's window" if years else "of its period on the chart"
+    q = pick(
+        rng,
+        [
+            f"How far is the {rel} the text gives for {subj} from the average of {scope} {where}?",
+            f"Set the {rel} stated for {subj} against the mean of {scope} {where}: what is the gap?",
+        ],
+    )
+    readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in others)
+    said = f"{scope} average {mean.said()}, a gap of {gap.said()}"
+    a = f"The text gives {article(rel)} of {claim.stated()}; {said}."
+    steps = [
+        claim.step(),
+        f"Find the chart for {subj} in another section: {fig}. Read {scope}: {readings}.",
+        f"Average them: {mean.text}.",
+        f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}.",
+    ]
+    values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean, gap]
+    return claim.draft("integrate_sources", "L3", q, a, values, steps, others)
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:

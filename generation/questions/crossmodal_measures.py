@@ -32,14 +32,15 @@ For verify questions (audit45: C10, C2):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from generation.document.claims import claim_verdict, text_decimals
+from generation.document.claims import MATCH_SHARE, claim_verdict, text_decimals
 from generation.questions.crossmodal_claims import entity_parts, period_peers, year_series
 from generation.questions.measures import FAMILIES, evidence_units, verdict_of
 from generation.questions.period_measures import passes_for
 from generation.questions.phrasing import point_key
-from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Question
+from generation.world.derivation import compute
+from synthdocbench_tasks.schema import AnswerValue, Derivation, DocumentManifest, Operand, Question
 
 #: A share or a ratio of a stated figure is answered "100%" by a reader who takes the chart to
 #: bear the text out.
@@ -237,3 +238,69 @@ def asks_no_more(questions: Iterable[Question], category: str, level: str, lower
         )
     ]
     return len(kept), len(asked)
+
+
+def _replayed(d: Derivation, swap: Operand, value: float) -> float:
+    """``d`` run again with operand ``swap`` (a mark's reading) replaced by ``value``."""
+    results: list[float] = []
+    for step in d.steps:
+        args = [
+            value
+            if o == swap
+            else results[o.index]
+            if o.source == "step"
+            else (o.value if o.value is not None else 0.0)
+            for o in step.operands
+        ]
+        results.append(compute(step.op, args))
+    return results[-1]
+
+
+def text_for_mark(
+    answers: Sequence[AnswerValue], derivations: Sequence[Derivation]
+) -> tuple[bool, bool] | None:
+    """For an answer with a number the text states (a derivation reading one fact) beside one
+    worked out from chart readings: (the stated figure lies within ``claims.MATCH_SHARE`` of the
+    reading nearest it; the worked-out number, redone with that reading replaced by the stated
+    figure, still passes). The second is the defect: the chart's reading of the mark the text
+    states adds nothing, the question is two lookups (review55 on integrate L3). None for another
+    answer. Records and drafts alike (``Draft.derivations()``)."""
+    stated = [
+        o.value
+        for d in derivations
+        if len(d.steps) == 1 and d.steps[0].op == "read"
+        for o in d.steps[0].operands
+        if o.source == "fact" and o.value is not None
+    ]
+    worked = [d for d in derivations if any(o.source == "point" for s in d.steps for o in s.operands)]
+    if not stated or not worked:
+        return None
+    near, stands = False, False
+    for d in worked:
+        marks = [o for s in d.steps for o in s.operands if o.source == "point" and o.value is not None]
+        for figure in stated if marks else []:
+            mark = min(marks, key=lambda o: abs((o.value or 0.0) - figure))
+            reading = mark.value or 0.0
+            near |= abs(figure - reading) <= MATCH_SHARE * abs(reading)
+            stands |= passes_for(answers[d.value_index], _replayed(d, mark, figure))
+    return near, stands
+
+
+def located_by_text(manifest: DocumentManifest, q: Question) -> bool:
+    """Whether the text locates a mark the question reads: the mark's year (its label) is not in
+    the question but a cited fact gives it (a claim's year, a trend claim's start or end). A
+    cross-modal question that names every mark it reads and asks the text's figure beside it is
+    two lookups side by side; one whose read-off needs the text's year combines the two (Table 14:
+    neither source alone is sufficient; review55 on integrate L1 and compare L1)."""
+    given = {
+        manifest.text_facts[i].values.get(key, "")
+        for i in q.required_facts
+        if 0 <= i < len(manifest.text_facts)
+        for key in ("label", "start", "end")
+    }
+    text = q.question.lower()
+    for ref in q.required_data_points:
+        label = ref.label.split(" (")[0].strip()
+        if label in given and label.lower() not in text:
+            return True
+    return False

@@ -37,7 +37,15 @@ from generation.document.change_words import FLAT_BAND, relative_change, relativ
 from generation.questions.colour_hop_measures import relation_names_mark
 from generation.questions.common import direction
 from generation.questions.phrasing import FLAT_FRACTION, TREND_FRACTION, point_key
-from synthdocbench_tasks.schema import AnswerValue, Chart, DataPoint, DocumentManifest, Question, TextFact
+from synthdocbench_tasks.schema import (
+    AnswerValue,
+    Chart,
+    DataPoint,
+    Derivation,
+    DocumentManifest,
+    Question,
+    TextFact,
+)
 
 #: The (category, level) cells that ask a mean or total over the period a text statement covers.
 PERIOD_CELLS = (("integrate_sources", "L3"), ("technical_quantitative", "L3"))
@@ -119,31 +127,37 @@ def _chart(manifest: DocumentManifest, viz_id: str) -> Chart | None:
     return next((c for c in manifest.charts if c.vizId == viz_id), None)
 
 
-def _aggregate(q: Question) -> tuple[AnswerValue, float, list[float]] | None:
-    """The period question's number, the factor a single reading is scaled by, and the readings."""
-    for d in q.derivations or []:
-        # the mean or total is the answer, or scaled to a smaller unit (not a gap to it, a share)
+def read_aggregates(
+    answers: Sequence[AnswerValue], derivations: Sequence[Derivation]
+) -> list[tuple[AnswerValue, float, list[float]]]:
+    """Every mean or total of chart readings a question (or a draft) asks: its number, the factor
+    a single reading is scaled by, and the readings; the mean or total is the answer, or scaled to
+    a smaller unit (not a gap to it, a share)."""
+    out = []
+    for d in derivations:
         step = next((s for s in d.steps if s.op in ("mean", "sum")), None)
         after = d.steps[d.steps.index(step) + 1 :] if step is not None else []
-        answer = q.answer_values[d.value_index]
+        answer = answers[d.value_index]
         if step is None or answer.value is None or step.result == 0 or any(s.op != "scale" for s in after):
             continue
         readings = [o.value for o in step.operands if o.source == "point" and o.value is not None]
         scale = answer.value / step.result
-        return answer, scale * (len(readings) if step.op == "sum" else 1), readings
-    return None
+        out.append((answer, scale * (len(readings) if step.op == "sum" else 1), readings))
+    return out
 
 
 def reading_defects(q: Question) -> set[str] | None:
-    """``one_reading`` and ``middle_reading`` where they hold of ``q``'s mean or total over three
-    or more readings; None for a question asking no such number."""
-    found = _aggregate(q)
-    if found is None or len(found[2]) < 3:
+    """``one_reading`` and ``middle_reading`` where they hold of any of ``q``'s means or totals over
+    three or more readings; None for a question asking no such number."""
+    found = [f for f in read_aggregates(q.answer_values, q.derivations or []) if len(f[2]) >= 3]
+    if not found:
         return None
-    answer, factor, readings = found
-    out = {"one_reading"} if reading_gives(answer, readings, factor) else set()
-    if reading_gives(answer, [readings[len(readings) // 2]], factor):
-        out.add("middle_reading")
+    out = set()
+    for answer, factor, readings in found:
+        if reading_gives(answer, readings, factor):
+            out.add("one_reading")
+        if reading_gives(answer, [readings[len(readings) // 2]], factor):
+            out.add("middle_reading")
     return out
 
 

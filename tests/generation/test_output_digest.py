@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
-    "5-d3-2": "8a0f5646770afc407cfab830258796773195677528aa3cc5af411684fe622f3a",
-    "5-d3-3": "d5a86cde3e69a45b67e030c4696f15c0ff4ea1a488d3a9869977d55c9b51a903",
-    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
-    "3-matplotlib-1": "8be958e1e8ae2b827114e5dfba866500a7e50e2c5a5ee221ce15c2f784b51516",
+    "5-d3-0": "f9da921072152324cbe0f3a151f201b61251ac0e5a201330553fafc16412e197",
+    "5-d3-1": "e28f8a39e30aa7c3d73d5768b0abe9697d4f6bbe4706d019160a1bcc81189046",
+    "5-d3-2": "182945d149c14a7e18b07c4b61f5b4eda46adeb010e088ce05bcc4042bb76d29",
+    "5-d3-3": "241fb25f883555b1a709243c7b38453f18f2f8479733ac88b0f1dc5142bd6459",
+    "3-matplotlib-0": "55cc94b4d261fae5c77e70e051f6ffae0b8caad473ebe31b5bb8e53ec07ea596",
+    "3-matplotlib-1": "587cd6f96136c5ba8ce81ed6c261bd26eddf3d859181c8f117bf89f5dc2f5a95",
 }
 
 

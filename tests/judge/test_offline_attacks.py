@@ -132,7 +132,9 @@ def test_the_right_value_for_another_country_fails() -> None:
             candidate = q.answer.replace(name, "Nigeria")
             tried += 1
             assert _score(q, candidate) < PASS, (q.question_id, candidate)
-    assert tried >= 10
+    # 6: 8 on this stop's generator (10 or more on main; fewer reference answers name a single-word
+    # entity the question leaves out); each one tried must fail
+    assert tried >= 6
 
 
 def _one_fact_scores(
@@ -229,8 +231,20 @@ def test_a_correct_direction_only_answer_passes_and_the_reverse_fails() -> None:
     for q in questions:
         direction = next(v.text for v in q.answer_values if v.text in ("rose", "fell", "was broadly flat"))
         opposite = {"rose": "fell", "fell": "rose", "was broadly flat": "rose sharply"}[direction]
-        assert _score(q, f"It {direction}.") >= PASS, (q.question_id, direction)
+        assert _best_reading(q, f"It {direction}.") >= PASS, (q.question_id, direction)
         assert _score(q, f"It {opposite}.") < PASS, (q.question_id, opposite)
+
+
+def _best_reading(q: Question, candidate: str) -> int:
+    """The verdict's score where it is certain or a pass; the best reading's where the judge is
+    unsure of a pass it scored as a fail for its risk (judge26: a direction alone for a question
+    of four facts is handed to a cascade's LLM judge, not failed for certain)."""
+    item = JudgeItem(q.question, q.answer, candidate, _facts(q))
+    verdict, reading = OfflineJudge().score(item), OfflineJudge().reading(item)
+    if verdict.certain or verdict.score >= PASS or reading is None:
+        return verdict.score
+    assert "scored as a fail offline" in verdict.judgement, verdict.judgement
+    return reading.score
 
 
 def test_two_values_for_one_fact_fail() -> None:
@@ -308,7 +322,7 @@ def test_build_judge_offline_and_cached_give_the_same_verdict() -> None:
     q = _questions()[0]
     item = JudgeItem(q.question, q.answer, q.answer, _facts(q))
     assert judge.cached(item) == judge.score(item)
-    assert judge.name == "offline:offline-claims-v24" and judge.prompt_version == "claims-v24"
+    assert judge.name == "offline:offline-claims-v25" and judge.prompt_version == "claims-v25"
 
 
 def test_malformed_answer_facts_still_raise() -> None:

@@ -20,7 +20,7 @@ from generation.charts.reading import axis_tolerance, value_tolerance
 from generation.charts.registry import chart_type
 from generation.charts.spec import chart_decimals
 from generation.document.change_claims import change_verdict
-from generation.document.claims import MATCH_TOLS, MIN_STRETCH, MISS_TOLS
+from generation.document.claims import MATCH_TOLS, MIN_STRETCH, MISS_TOLS, stated_amount
 from generation.document.content import allowed_chart_types, plan_document
 from generation.document.targets import PAGE_MODELS, DocumentTargets, document_targets, target_words
 from generation.plan.config import GenerationConfig, load_config
@@ -123,6 +123,11 @@ def test_fact_sentences_are_stated_exactly_once_where_listed(index: int) -> None
     assert sorted(listed) == sorted(f.fact_id for f in plan.manifest.text_facts)
 
 
+def _stated(v: dict[str, str], key: str) -> str:
+    """A fact's figure with its unit as its sentence prints it (``claims.stated_amount``)."""
+    return stated_amount(float(v[key]), len(v[key].partition(".")[2]), v["unit"])
+
+
 @pytest.mark.parametrize("index", INDICES)
 def test_fact_conventions_hold(index: int) -> None:
     m = _plan(index).manifest
@@ -162,13 +167,14 @@ def test_fact_conventions_hold(index: int) -> None:
             assert abs(order[fact.section_id] - order[chart.section_id]) >= 2
             assert value_text(drawn, chart_decimals(chart)) not in number_strings_in(fact.sentence)
             assert v["relation"] in {"target", "forecast", "earlier estimate", "threshold"}
-            assert v["claimed_value"] in fact.sentence and v["unit"] == (
+            # the claim's figure as its sentence prints it (a value under one a scale lower)
+            assert _stated(v, "claimed_value") in fact.sentence and v["unit"] == (
                 chart.axes.y.unit or chart.axes.x.unit
             )
         elif v["kind"] == "chart_quote":  # beside a claim on its chart, another mark's figure: a miss
             chart = charts[v["viz_id"]]
             matches = [p for p in chart.data if p.label == v["label"] and p.category == v.get("series")]
-            assert len(matches) == 1 and v["claimed_value"] in fact.sentence, v
+            assert len(matches) == 1 and _stated(v, "claimed_value") in fact.sentence, v
             far = abs(float(v["claimed_value"]) - matches[0].value) / axis_tolerance(chart, matches[0].value)
             assert MISS_TOLS[0] - 1e-9 <= far <= MISS_TOLS[1] + 1e-9, v
             beside = [f.values for f in m.text_facts if f.section_id == fact.section_id]
@@ -200,7 +206,7 @@ def test_fact_conventions_hold(index: int) -> None:
             said = f"{v['claimed_value']} times its {v['start']} level"
             assert said in fact.sentence and v["end"] in fact.sentence
         elif v["kind"] == "metric":
-            assert v["value"] in fact.sentence and v["year"] in fact.sentence
+            assert _stated(v, "value") in fact.sentence and v["year"] in fact.sentence
             assert v["entity"].lower() in fact.sentence.lower()
         elif v["kind"] == "event":
             assert v["year"] in fact.sentence and v["event"] in fact.sentence

@@ -3,6 +3,7 @@ find what they name, the wording rules hold, and planned reports carry none of t
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -12,7 +13,12 @@ from generation.charts.names import in_sentence
 from generation.document.content import plan_document
 from generation.document.prose import item_nouns
 from generation.document.prose_facts import amount, printed_amount
-from generation.document.wording_measures import WordingCounts, label_case_slips, wording_counts
+from generation.document.wording_measures import (
+    WordingCounts,
+    label_case_slips,
+    repeated_phrase,
+    wording_counts,
+)
 from generation.plan.config import load_config
 from generation.plan.doc_plan import DocumentPlan
 from generation.world.space import topic_by_title
@@ -36,6 +42,38 @@ def test_label_case_slips_finds_a_capitalised_common_noun_and_a_lowered_place() 
         "Arrivals from africa rose.",  # a place lower-cased
     ]
     assert label_case_slips(texts, labels, None) == (1, 1)
+
+
+def test_repeated_phrase_finds_a_pair_said_twice_outside_names() -> None:
+    names = re.compile(
+        r"(?<![\w-])(?:the fifteen to nineteen age group|Ghana|thousand people)(?![\w-])", re.I
+    )
+    assert (
+        repeated_phrase("The composition of graduates by field in Ghana by field is shown.", names)
+        == "by field"
+    )
+    assert (
+        repeated_phrase("Rising drug resistance can erode progress on drug resistance.", names)
+        == "drug resistance"
+    )
+    assert (
+        repeated_phrase("Values are reported as published, and currency values are nominal.", names)
+        == "values are"
+    )
+    # names, numbers, set phrases and pairs of function words repeat by design
+    assert (
+        repeated_phrase(
+            "Set side by side, the fifteen to nineteen age group led the fifteen to nineteen age group.",
+            names,
+        )
+        is None
+    )
+    assert (
+        repeated_phrase(
+            "In 2019 it rose in Ghana to 4 thousand people and in 2020 to 5 thousand people.", names
+        )
+        is None
+    )
 
 
 def test_a_label_reads_lower_case_inside_a_sentence_unless_it_is_a_name() -> None:
@@ -74,8 +112,13 @@ def test_planned_reports_carry_no_wording_slip() -> None:
         documents=30,
         capitalised_labels=0,
         lowercased_places=0,
-        scale_under_one=counts.scale_under_one,  # chart claims and metric facts keep theirs (open)
+        scale_under_one=0,
         pattern_followed_by=0,
         chart_mentions=counts.chart_mentions,
         kinds_misnamed=0,
+        sentences=counts.sentences,
+        repeated_phrases=counts.repeated_phrases,  # open: a few per report (bench/wording_measures.py)
+        year_range_series=counts.year_range_series,
+        template_repeats=counts.template_repeats,
+        much_known_come=0,
     )

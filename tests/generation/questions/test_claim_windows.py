@@ -36,7 +36,8 @@ def asked() -> list[tuple[DocumentManifest, Question]]:
 
 def test_l3_hops_bear_on_their_claim(asked: list[tuple[DocumentManifest, Question]]) -> None:
     cells = Counter(q.category for _, q in asked)
-    assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 20, cells
+    # 16: 19 since questions55's integrate L3 refuses a text figure standing in for its mark (20 before)
+    assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 16, cells
     assert [q.question for m, q in asked if mean_off_claim(m, q)] == []
     assert [q.question for m, q in asked if text_given_problems(m, q)] == []
     # the question rules a plan can be checked by (the PDF's pages and words apart)

@@ -99,8 +99,9 @@ def test_verify_asks_only_claims_of_a_value(run: list[tuple[DocumentManifest, li
 def test_compare_names_the_measure_and_the_figure(run: list[tuple[DocumentManifest, list[Question]]]) -> None:
     compare = _asked(run, "compare_representations")
     # 80 after stop 48's re-drawn world (landlocked, per-entity moves); questions54 refuses a
-    # compare L3 mean one reading answers (74 here with a stricter flat rule it then dropped)
-    assert len(compare) >= 72
+    # compare L3 mean one reading answers (74 here with a stricter flat rule it then dropped);
+    # 70 since prose55 (claims printed a scale lower reserve their number: other claims drawn)
+    assert len(compare) >= 70
     for m, q in compare:
         fact = m.text_facts[q.required_facts[0]]
         chart = next(c for c in m.charts if c.title == q.chart_title)

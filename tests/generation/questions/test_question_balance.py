@@ -38,8 +38,13 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # (two questions per chart): a few complex and cross-modal slots find their evidence taken
         # (complex here 85 of 90; seeds 3-6 of this config: 340 of 360, 346 before numbers looser
         # than a quarter of themselves were no longer asked: a claim's gap read off an axis; 83 of
-        # 90 since questions54 refuses means one reading answers)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - 7
+        # 90 since questions54 refuses means one reading answers; complex 80 since complex55 refuses
+        # them at timeline and impact L3 too and asks no technical L1: fresh 4743, 200 reports,
+        # complex 565 -> 548; cross-modal 80 of 90 since questions55 (integrate L3 refuses a text
+        # figure standing in for its mark, integrate L1 needs a read-off the text locates; 200
+        # documents of seed 4722: cross-modal 572 -> 563)
+        # cross-modal 76 of 90 on this stop's merge (questions55, complex55, prose55 together)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 10, "cross_modal": 14}.get(subset, 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
@@ -95,8 +100,15 @@ def test_slot_cycles_balance_categories_levels_and_buckets() -> None:
         assert set(buckets.values()) == {15} and len(buckets) == 9
         assert all(sum(n for (c, _), n in cells.items() if c == cat) == 45 for cat in CATEGORIES[subset])
         assert all(sum(n for (_, lv), n in cells.items() if lv == level) == 27 for level in DIFFICULTIES)
-        if subset != "chart":
+        if subset == "cross_modal":
             assert set(cells.values()) == {9} and len(cells) == 15
+            continue
+        if subset == "complex":
+            # technical has no L1 (a look-up computes nothing): its L1 slots trade levels with the
+            # document's timeline or impact slot, which take every L1
+            assert not set(cells) & EMPTY_CELLS and len(cells) == 14, cells
+            assert cells[("historical_timeline", "L1")] + cells[("impact_reception", "L1")] == 27
+            assert min(cells.values()) >= 6, cells
             continue
         # comparison and trend have no L1 (one element read off): their L1 slots trade levels
         # with the document's value-reading slot, which takes every L1

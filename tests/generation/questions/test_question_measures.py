@@ -92,8 +92,10 @@ def test_counts_survive(run: list[tuple[DocumentManifest, list[Question]]]) -> N
     counts = Counter(q.subset for q in _all(run))
     # complex here 57 of 60 (58 before a number looser than a quarter of itself went unasked), 55
     # since a text fact is asked on one chart once per subset (questions53; fresh 7789, 200
-    # reports: complex 585 -> 578, cross-modal 584 -> 573)
-    assert all(counts[s] >= 3 * N_DOCS - 5 for s in ("chart", "cross_modal", "complex")), counts
+    # reports: complex 585 -> 578, cross-modal 584 -> 573); complex 54 since complex55 refuses
+    # timeline and impact L3 means one reading answers and asks no technical L1 (fresh 4743: 565 -> 548)
+    floor = {"chart": 3 * N_DOCS - 5, "cross_modal": 3 * N_DOCS - 5, "complex": 3 * N_DOCS - 6}
+    assert all(counts[s] >= floor[s] for s in floor), counts
 
 
 def test_no_cross_modal_question_restates_its_claim(

@@ -178,14 +178,13 @@ def test_a_slot_takes_only_evidence_with_its_drawn_verdict() -> None:
         # the claim with the drawn verdict is used up: the other verdict is not taken in its place
         assert compare_representations(ctx, "L2", rng) is None
         # integrate L2 (a side) and compare L2-L5 are asked only by their own slots, not by
-        # another slot's attempt; compare L1 (no verdict) is
+        # another slot's attempt (compare L1, no verdict, is not gated, but the fixture's trend
+        # claims end at their series' end, which compare L1 refuses since questions55; generated
+        # reports ask it: test_review55)
         fresh = Context.of(build_manifest())
         fresh.verdict, fresh.target = turn, ("verify_with_chart", "L2")
         assert integrate_sources(fresh, "L2", np.random.default_rng(0)) is None
         assert compare_representations(fresh, "L2", np.random.default_rng(0)) is None
-        other = Context.of(build_manifest())
-        other.verdict, other.target = turn, ("verify_with_chart", "L2")
-        assert compare_representations(other, "L1", np.random.default_rng(0)) is not None
         # its own slot's attempt carries the verdict the slot drew
         fresh.target = ("compare_representations", "L2")
         again = compare_representations(fresh, "L2", np.random.default_rng(0))
@@ -349,10 +348,11 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
     cases: tuple[tuple[Builder, Difficulty], ...] = (
         (verify_with_chart, "L1"),
         (integrate_sources, "L1"),
-        (compare_representations, "L1"),
+        # compare_representations L1 is not here: it reads the level in the last year of a text
+        # period that ends before its series does, and the fixture's claims end at the series' end
+        # (generated reports ask it: test_review55)
         (historical_timeline, "L1"),
-        (technical_quantitative, "L1"),
-        (impact_reception, "L1"),
+        (impact_reception, "L1"),  # technical L1: no builder (build.EMPTY_CELLS), a look-up computes nothing
         (verify_with_chart, "L5"),
         (integrate_sources, "L5"),
         (compare_representations, "L5"),
@@ -368,12 +368,23 @@ def test_cross_modal_and_complex_have_lookup_and_visual_levels() -> None:
         for d in drafts:
             q = _question(build_manifest(), "cross_modal" if builder in CROSS else "complex", d)
             assert check_question(build_manifest(), q, PAGE_COUNT, []) == [], (builder.__name__, q.question)
-    # a direct look-up computes nothing: every number is a plain reading or a stated fact
+    # a direct look-up computes nothing: every number is a plain reading or a stated fact (since
+    # questions55 the stated fact may be the year the text gives and the question leaves out)
+    manifest = build_manifest()
+    plain = {p.value for c in manifest.charts for p in c.data} | {
+        float(x) for f in manifest.text_facts for x in f.values.values() if _is_number(x)
+    }
     for d in _drafts(integrate_sources, "L1"):
-        assert [v.value for v in d.answer_values] == [47.0, 41.0] or [v.value for v in d.answer_values] == [
-            160.0,
-            145.0,
-        ]
+        numbers = [v.value for v in d.answer_values if v.value is not None]
+        assert numbers and all(n in plain for n in numbers), numbers
 
 
 CROSS = (verify_with_chart, integrate_sources, compare_representations)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

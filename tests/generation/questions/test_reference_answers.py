@@ -42,7 +42,9 @@ def test_reference_answers_score_ten_and_abstention_zero() -> None:
         seen += _check(make_questions(plan_document(config, index).manifest, config))
     # main: 103 of 108; 99 since this stop's claim-bound L3 hops and topic re-draw (cross-modal 36 ->
     # 30 on these short default-config reports; 592 -> 578 on 200 paper reports of fresh seed 7057)
-    assert seen >= config.n_docs * 3 * config.questions_per_subset - 10
+    # 96 on this stop's merged generator (complex asks no technical L1; chart and cross-modal L3
+    # refuse means one reading gives)
+    assert seen >= config.n_docs * 3 * config.questions_per_subset - 14
 
 
 @pytest.mark.slow

@@ -78,7 +78,7 @@ def test_true_trend_claims_state_their_stretch_direction(
                 continue
             v = m.text_facts[q.required_facts[0]].values
             labels = {a.text for a in q.answer_values if a.kind == "label"}
-            if "matches" in labels:
+            if "matches" in labels and v.get("kind") == "trend_claim":  # not a change claim (questions55)
                 chart = next(c for c in m.charts if c.vizId == v["viz_id"])
                 series = [p for p in chart.data if p.category == (v.get("series") or None)]
                 names = [p.label for p in series]
@@ -109,5 +109,7 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     # 232 after stop 48's merges (sorted charts ask no L5 highlight, coastal freight reports)
     # 230 after questions54 (234 on main: compare L3 6 -> 1, verify L3 19 -> 16 refuse means one
     # reading answers)
-    assert sum(cells.values()) >= 0.95 * 3 * N_DOCS, cells
+    # 224 after questions55 (integrate L3 refuses a text figure standing in for its mark, L1 needs a
+    # read-off the text locates: 200 documents of seed 4722, cross-modal 572 -> 563)
+    assert sum(cells.values()) >= 0.93 * 3 * N_DOCS, cells
     assert cells[("integrate_sources", "L3")] >= 10, cells

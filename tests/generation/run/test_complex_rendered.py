@@ -42,8 +42,9 @@ def test_complex_questions_need_their_chart_on_the_rendered_page(tmp_path: Path)
     # 57 of 60 since a complex question may not skip its text hop (whole-span means and printed
     # L4 periods went): a report with no other complex evidence leaves the slot empty (58 before);
     # 55 since a text fact is asked on one chart once per subset (questions53; fresh 7789, 200
-    # plan-only reports: complex 585 -> 578)
-    assert asked >= 3 * N_DOCS - 5, asked
+    # plan-only reports: complex 585 -> 578); 51 since complex55 refuses timeline and impact L3
+    # means one reading answers and asks no technical L1 (fresh 4743, 200 reports: 565 -> 548)
+    assert asked >= 3 * N_DOCS - 9, asked
     assert needed / asked >= 0.95
     # 55 of 58 since world47 drew scaled series inside their bands (other documents): validation
     # dropped one complex question each for chart_needed, evidence_pages and illegible (a thin
