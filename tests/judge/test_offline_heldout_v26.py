@@ -32,7 +32,24 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run.
+First run, after the freeze (2ae27e3), of offline-claims-v24 (main at 598ab8b, which holds no
+v26 file): agreement 93.7% (403 of 430); false passes 4.7% of label-fails (9 of 192); false fails
+18 of 238; mean absolute score difference 1.60; certain 71.6% (308) at agreement 96.1% (296 of
+308), false passes 1.9% of the certain label-fails (3 of 161), false fails 9. The nine false
+passes are of nine styles (arabic, extra_wrong_claim, respectively, reversed_reason, swedish,
+sycophantic_frame, value_then_contradiction, value_with_rounding, wrong_entity); the three
+certain ones arabic, respectively and reversed_reason.
+
+First run of offline-claims-v25 (the judge26 round, made in a worktree branched from main at
+598ab8b; it never looked for, listed or ran a v26 file), at its merge into merge55: agreement
+91.6% (394 of 430); false passes 3.1% (6 of 192: arabic, extra_wrong_claim, respectively,
+reversed_reason, swedish, value_with_rounding); false fails 30 of 238 (the round fails risky
+uncertain passes offline: 12 more right answers failed, 3 wrong ones no longer passed); mean
+absolute score difference 1.66; certain 71.9% (309) at 96.1% (297 of 309), false passes 1.9% of
+the certain label-fails (3 of 162: the same three), false fails 9. Against the issue 25 targets:
+agreement (>= 90%) and the certain share (>= 70%) are met; false passes (3.1% against 3%: one
+answer over), the certain agreement (96.1% against 97%) and the certain false passes (1.9%
+against 1%) miss. From here on v26 is tuning material.
 
 Run with ``-s`` to see the figures::
 
