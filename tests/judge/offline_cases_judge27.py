@@ -44,8 +44,10 @@ def _pair(q: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
 
 
 def pair_asked(q: dict[str, Any]) -> dict[str, Any] | None:
-    """A question with a :func:`_pair`."""
-    return q if _pair(q) is not None else None
+    """A question with a :func:`_pair` and no value computed from read ones (a change, a gap:
+    an absolute tolerance only, as the judge reads it)."""
+    derived = any(f["kind"] == "number" and f["abs_tol"] and not f["rel_tol"] for f in q["answer_values"])
+    return q if _pair(q) is not None and not derived else None
 
 
 def _labels(q: dict[str, Any]) -> list[str]:
@@ -84,7 +86,8 @@ def respectively_swapped(q: dict[str, Any]) -> list[Case]:
         out += [
             (f"They are {_said(a)} and {_said(b)}, the {first} and {second} respectively.", right),
             (
-                f"The chart gives {_said(a)} and {_said(b)}, which are the {first} and the {second} respectively.",
+                f"The chart gives {_said(a)} and {_said(b)}, which are the {first} and the {second}"
+                " respectively.",
                 right,
             ),
         ]
@@ -92,8 +95,8 @@ def respectively_swapped(q: dict[str, Any]) -> list[Case]:
 
 
 def foreign_swapped(q: dict[str, Any]) -> list[Case]:
-    """The two values in another script, in the reference's order (right) or swapped (wrong): the
-    judge reads the numbers, not the words that say which is which."""
+    """The two values in a script the judge has no gloss of (Arabic, Hebrew), in the reference's
+    order (right) or swapped (wrong): it reads the numbers, not the words that say which is which."""
     pair = _pair(q)
     assert pair is not None
     a, b = pair
@@ -102,8 +105,8 @@ def foreign_swapped(q: dict[str, Any]) -> list[Case]:
         u, v = x["text"], y["text"]
         out += [
             (f"يذكر النص {u}، بينما يُظهر الرسم البياني {v}.", right),
-            (f"第一个数值是{u}，第二个数值是{v}。", right),
-            (f"Первое значение — {u}, второе — {v}.", right),
+            (f"القيمة الأولى هي {u} والثانية {v}.", right),
+            (f"הערך הראשון הוא {u} והשני {v}.", right),
         ]
     return out
 
@@ -138,7 +141,50 @@ def reason_reversed(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+#: a value's fractional part and the vulgar fraction that writes it
+_FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾", 0.2: "⅕", 0.4: "⅖", 0.6: "⅗", 0.8: "⅘"}
+
+
+def _fractional(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A number fact (no year) whose value is a whole number and a :data:`_FRACTIONS` part, that
+    the reference writes with its unit."""
+    for f in q["answer_values"]:
+        value = f["value"]
+        if (
+            f["kind"] != "number"
+            or not isinstance(value, (int, float))
+            or value <= 1
+            or _said(f) not in q["reference"]
+        ):
+            continue
+        if round(value % 1, 6) in _FRACTIONS and not _YEAR.fullmatch(str(f["text"])):
+            return f
+    return None
+
+
+def fraction_asked(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A question with a :func:`_fractional` fact."""
+    return q if _fractional(q) is not None else None
+
+
+def vulgar_fraction(q: dict[str, Any]) -> list[Case]:
+    """The reference with the value written as a whole number and a vulgar fraction ("18⅕
+    percentage points", "14 ¼ hours") is right; with another whole number (twice it and seven
+    more) it is wrong."""
+    f = _fractional(q)
+    assert f is not None
+    whole, part = int(f["value"] // 1), _FRACTIONS[round(f["value"] % 1, 6)]
+    unit = f" {f['unit']}" if f["unit"] and not str(f["unit"]).startswith("%") else str(f["unit"] or "")
+    said = _said(f)
+    return [
+        (q["reference"].replace(said, f"{whole}{part}{unit}"), True),
+        (q["reference"].replace(said, f"{whole} {part}{unit}"), True),
+        (q["reference"].replace(said, f"{whole * 2 + 7}{part}{unit}"), False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
+    "vulgar_fraction": (fraction_asked, vulgar_fraction),
     "respectively_swapped": (roles_asked, respectively_swapped),
     "foreign_swapped": (pair_asked, foreign_swapped),
     "reason_reversed": (reason_asked, reason_reversed),
