@@ -5,10 +5,11 @@ checked. A pass that rests on one of these stays a pass by its best reading, but
 - A "respectively" the judge does not write out as its pairs (:func:`offline_respectively.unpaired`:
   "105.2 and 236.1 days, the maximum and minimum respectively"): which value is which is unread,
   so neither a pass nor a fail on it is certain.
-- One of the item's labels stated as an effect ("the falling arrivals led the authorities to
-  bring in the cap") where the reference gives that label no side the judge reads, or another
-  one: the direction of the "because" is unchecked (a label stated as the cause, as reason
-  questions ask, is not doubted: on the labelled sets that cost 15 right certain verdicts for 1).
+- One of the item's labels (not a reception, direction or verdict) stated as an effect ("the
+  falling arrivals led the authorities to bring in the cap") where the reference gives that
+  label no side the judge reads, or another one: the direction of the "because" is unchecked
+  (a label stated as the cause, as reason questions ask, is not doubted: on the labelled sets
+  that cost 15 right certain verdicts for 1; nor is a pole, "mixed" or "negative": 2 for none).
 - An answer in a script the gloss table has no word of (:func:`foreign.unglossed_script`:
   Arabic) whose item asks two values of one unit (the text's and the chart's, a minimum and a
   maximum) and no change or gap between them (whose sign would bind their order): its numbers
@@ -39,8 +40,8 @@ def unchecked_claims(
     if not passes:
         return out
     for fact, verdict in zip(facts, verdicts, strict=True):
-        if fact.kind != "label" or not verdict.hit:
-            continue
+        if fact.kind != "label" or fact.pole is not None or not verdict.hit:
+            continue  # a reception, direction or verdict is no cause the answer could reverse
         said = stated(text, fact)
         if "effect" in said and said != stated(reference, fact):
             out.append(CAUSE)
