@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 
 _L = r"(?<![^\W\d_])"  # a Latin word starts here
 _R = r"(?![^\W\d_])"  # and ends here
@@ -257,3 +258,22 @@ def gloss(text: str, full: bool = True) -> str:
         at = b
     out.append(text[at:])
     return "".join(out)
+
+
+def _script(c: str) -> str:
+    """A letter's script, as the first word of its Unicode name ("CJK", "ARABIC", "LATIN")."""
+    return unicodedata.name(c, "?").split()[0]
+
+
+@functools.cache
+def _glossed_scripts() -> frozenset[str]:
+    """The scripts the table has words in (judge27)."""
+    return frozenset(_script(c) for pattern, _ in _TABLE for c in pattern if c.isalpha())
+
+
+def unglossed_script(text: str) -> bool:
+    """Most of ``text``'s letters are in a script the table has no word of (Arabic, Devanagari,
+    Thai …): the judge reads its numbers and nothing of what binds them to their roles."""
+    scripts = [_script(c) for c in text if c.isalpha()]
+    unread = sum(s not in _glossed_scripts() for s in scripts)
+    return bool(scripts) and unread * 2 > len(scripts)

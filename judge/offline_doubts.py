@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 
-from judge import certainty, claims
+from judge import certainty, claims, foreign
 from judge import offline_roles as roles
 from judge.base import JudgeItem
 from judge.offline_checks import _is_year, _Verdict
 from judge.offline_context import _Context, _unknown_name, unquoted
 from judge.offline_facts import _Fact, _is_entity, _Text, roughly_stated
+from judge.offline_unchecked import swappable_values
 
 _CAPITALISED = re.compile(r"(?<![\w-])[A-Z][^\W\d_]{2,}")
 
@@ -124,6 +125,11 @@ def _doubts(
 def bound_roles(ctx: _Context) -> bool:
     """The item binds values or verdicts to roles an answer in another language states in words
     the judge does not read: two receptions of two actors, or a ratio or share whose two ends
-    may be swapped ("越南2022年约为2015年的1.23倍")."""
+    may be swapped ("越南2022年约为2015年的1.23倍"), or (judge27) two values of one unit
+    in a script the gloss table has no word of."""
     stances = [f for f in ctx.facts if f.pole is not None and f.pole[0] == "stance"]
-    return len(stances) >= 2 or any(f.pivot is not None for f in ctx.facts)
+    return (
+        len(stances) >= 2
+        or any(f.pivot is not None for f in ctx.facts)
+        or (swappable_values(ctx.facts) and foreign.unglossed_script(ctx.memo["answer"]))
+    )

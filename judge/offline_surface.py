@@ -61,6 +61,17 @@ def _ascii_digits(text: str) -> str:
     )
 
 
+#: judge27: a vulgar fraction after a whole number or alone ("18⅕", "14 ¼", "½") is its decimal,
+#: and digits grouped by apostrophes ("1'997'000", Swiss style) are one number
+_VULGAR = re.compile(r"(?<![\d.,])(?:(\d+)\s?)?([¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])")
+_APOSTROPHE_GROUPS = re.compile(r"(?<![\d'’.,])\d{1,3}(?:['’]\d{3})+(?![\d'’]|[.,]\d)")
+
+
+def _vulgar(m: re.Match[str]) -> str:
+    value = int(m.group(1) or 0) + unicodedata.numeric(m.group(2))
+    return f"{round(value, 4):g}"
+
+
 def _written_out(m: re.Match[str]) -> str:
     sign = m["sign"] or m["sign2"] or m["sign3"] or ""
     mantissa = (m["mantissa"] or m["mantissa2"] or m["mantissa3"]).replace(",", ".")
@@ -111,6 +122,10 @@ def normalise(text: str, known: tuple[str, ...] = ()) -> str:
     """``text`` with the surface forms above rewritten (every other character kept); ``known``
     labels stay one item of a "respectively" list."""
     text = _ascii_digits(text)
+    if not text.isascii():
+        text = _VULGAR.sub(_vulgar, text)
+    if "'" in text or "’" in text:
+        text = _APOSTROPHE_GROUPS.sub(lambda m: re.sub("['’]", "", m.group(0)), text)
     text = _BOLD_NUMBER.sub("", _STRUCK.sub(" ", text))
     if "<" in text and _TABLE.search(text):
         text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))

@@ -29,9 +29,9 @@ def test_is_a_judge_and_names_itself() -> None:
     assert isinstance(judge, Judge)
     result = judge.score(JudgeItem(Q, "It was 42.", "It was 42.", [num(42)]))
     assert (result.score, result.valid, result.cached) == (10, True, False)
-    assert (result.judge, result.prompt_version) == ("offline:offline-claims-v25", "claims-v25")
+    assert (result.judge, result.prompt_version) == ("offline:offline-claims-v26", "claims-v26")
     assert result.judgement == "matched 1/1: 42"
-    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline:offline-claims-v25"
+    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline:offline-claims-v26"
 
 
 @pytest.mark.parametrize(
@@ -88,9 +88,13 @@ def test_abstention_and_empty_score_zero(candidate: str) -> None:
 
 def test_partial_credit_rounds_half_up_and_lists_what_matched() -> None:
     facts = [num(42, "42"), label("Paris"), num(7.5, "7.5%"), label("Berlin")]
-    result = OfflineJudge().score(JudgeItem(Q, "ref", "Paris had 42 stores, up 7.5%.", facts))
-    assert result.score == 8  # 3/4 -> 7.5 -> 8
-    assert result.judgement == (
+    item = JudgeItem(Q, "ref", "Paris had 42 stores, up 7.5%.", facts)
+    result, reading = OfflineJudge().score(item), OfflineJudge().reading(item)
+    # 3/4 -> 7.5 -> 8: the best reading's score (the risky-pass model, refitted each round, may
+    # score this uncertain pass as a fail offline: judge27's refit puts it at 12.2%, its threshold)
+    assert reading is not None and reading.score == 8
+    assert result.score in (8, 5)
+    assert result.judgement.startswith(
         "matched 3/4: 42, Paris, 7.5%; missing: Berlin; uncertain: a label is not found (a paraphrase?)"
     )
     assert not result.certain
