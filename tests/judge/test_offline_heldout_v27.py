@@ -52,6 +52,10 @@ targets: the certain false passes (<= 1%) are met; agreement (87.4% against 90%)
 97%) miss. The set is harder to read than v26 (its certain share is ten points lower under both
 judges): more answers in other scripts and formats the judge hands over.
 
+First run of offline-claims-v26 (the judge27 round, made without v27; branch judge27 with v27
+cherry-picked): 87.8% (375 of 427), false passes 3.4% (7 of 206), 45 false fails, certain 60.0%
+(256) at 96.5% (247 of 256), certain false passes 0.7% (1 of 151), false fails 8.
+
 Run with ``-s`` to see the figures::
 
     PYTHONPATH=$PWD python -m pytest -q -s -p no:cacheprovider -m "" tests/judge/test_offline_heldout_v27.py
