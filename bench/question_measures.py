@@ -49,7 +49,8 @@ steps a reader can skip (``period_measures``); the steps each complex level need
 questions without arithmetic, L3 means one reading answers and waterfall level bars
 (``complex_level_measures``); the answers naming a series by its place in the legend, against
 chance (``legend_measures``); the answers ranking a mark "overall" where the question reads one
-series (``chart_measures``).
+series (``chart_measures``); the questions per chart type against the charts per type, and the
+levels per subset with the reports lacking each (``spread_measures``).
 """
 
 from __future__ import annotations
@@ -127,6 +128,9 @@ from generation.questions.shape_measures import render as render_shapes
 from generation.questions.shape_measures import shape_counts
 from generation.questions.sorted_measures import render as render_sorted
 from generation.questions.sorted_measures import sorted_end_counts
+from generation.questions.spread_measures import level_counts as spread_levels
+from generation.questions.spread_measures import render_levels as render_spread_levels
+from generation.questions.spread_measures import render_types, type_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
@@ -246,6 +250,8 @@ def main() -> None:
     print("\n".join(render_reuse(reuse_counts(reports))))
     print("\n".join(render_precision(precision_counts(pairs))))
     print("\n".join(render_periods(period_counts(pairs), verdict_counts(pairs), colour_skip_counts(pairs))))
+    print("\n".join(render_types(type_counts(reports))))
+    print("\n".join(render_spread_levels(spread_levels(reports))))
     print(render_ranks(rank_counts(pairs)))
     print("\nverdict balance (largest class, 95% Clopper-Pearson interval)")
     for category, counts in sorted(verdict_balance(questions).items()):

@@ -15,6 +15,7 @@ from generation.questions.arithmetic import ratio_value as _ratio_value
 from generation.questions.chart_common import (
     SHARE_TYPES,
     Maker,
+    answer_place_drawn,
     cap,
     event_phrase,
     event_years,
@@ -367,10 +368,8 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
     for p in chart.data:
         if colour_keyed(chart, p) and colour_of(chart, p) and ctx.readable(chart, p):
             by_label.setdefault(p.label, []).append(p)
-    labels = sorted(by_label)
     pairs = []
-    for i in rng.permutation(len(labels)):
-        marks = by_label[labels[int(i)]]
+    for marks in by_label.values():  # in an order answer_place_drawn draws
         pairs += [
             (a_pt, b_pt) if a_pt.value > b_pt.value else (b_pt, a_pt)
             for j, a_pt in enumerate(marks)
@@ -378,7 +377,7 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
             if separable(chart, a_pt.value, b_pt.value)
         ]
     # series that are years: the legend tells which colour is the later year
-    for hi, lo in year_balanced(pairs, lambda p: p.category, rng):
+    for hi, lo in answer_place_drawn(year_balanced(pairs, lambda p: p.category, rng), rng):
         if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
             continue
         q, a, steps = _colour_texts(chart, hi, lo, rng)

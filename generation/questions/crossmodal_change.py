@@ -17,7 +17,13 @@ from generation.questions import arithmetic as arith
 from generation.questions import common as qc
 from generation.questions.chart import val
 from generation.questions.common import Context, Draft, Term, Value, label_value
-from generation.questions.crossmodal_claims import VERDICTS, claimed_elsewhere, verdict_value, with_verdict
+from generation.questions.crossmodal_claims import (
+    VERDICTS,
+    charts_in_turn,
+    claimed_elsewhere,
+    verdict_value,
+    with_verdict,
+)
 from generation.questions.period_measures import one_read_answers
 from generation.questions.phrasing import article, colour_keyed, colour_of, figure_ref, pick, value_unit
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
@@ -68,7 +74,7 @@ def change_claims(ctx: Context, rng: np.random.Generator) -> list[ChangeClaim]:
         if change_verdict(chart, first.value, last.value, claimed.value) is None:
             continue  # too close to call either way
         out.append(ChangeClaim(i, fact, chart, first, last, claimed))
-    return qc.shuffled(out, rng)
+    return charts_in_turn(out, rng)
 
 
 def _key(claim: ChangeClaim) -> str:

@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9da921072152324cbe0f3a151f201b61251ac0e5a201330553fafc16412e197",
-    "5-d3-1": "e28f8a39e30aa7c3d73d5768b0abe9697d4f6bbe4706d019160a1bcc81189046",
-    "5-d3-2": "182945d149c14a7e18b07c4b61f5b4eda46adeb010e088ce05bcc4042bb76d29",
-    "5-d3-3": "241fb25f883555b1a709243c7b38453f18f2f8479733ac88b0f1dc5142bd6459",
-    "3-matplotlib-0": "55cc94b4d261fae5c77e70e051f6ffae0b8caad473ebe31b5bb8e53ec07ea596",
-    "3-matplotlib-1": "587cd6f96136c5ba8ce81ed6c261bd26eddf3d859181c8f117bf89f5dc2f5a95",
+    "5-d3-0": "020fb33bb6a90b08e630818db0e378da3ac78395d1d45591b7101dbbc1395631",
+    "5-d3-1": "bcc8e08ff2c7f476bfcea7bc994ab08f7ab3a9850d033b621f076fd1b36c4161",
+    "5-d3-2": "7131eb1934c1de9986227f6e143d85202e4d0c6aab07519c5708cee5d5043167",
+    "5-d3-3": "319188b111fd0bb5be7ea4a79744684bb8a932ef50dded36106e52c5445158d3",
+    "3-matplotlib-0": "17a5a47a8267fc468151562fb325c4524e77a886f37df0caaffbf9d7e72f247f",
+    "3-matplotlib-1": "a9e34024ff4d634c3b86a88505ccb8ab90c04180d72298019393ada4d72ec6ad",
 }
 
 

@@ -8,10 +8,11 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from generation.questions.chart_common import ordered_series
+from generation.questions.chart_common import answer_place_drawn, ordered_series
 from generation.questions.common import Context
 from generation.questions.complex_core import spans_for_years
 from generation.questions.legend_measures import legend_place
+from synthdocbench_tasks.schema import DataPoint
 from tests.generation.questions.planned import planned_run, question_pairs
 
 #: A seed no other test plans (review57's finding was measured on 4746; this one is the check).
@@ -53,3 +54,26 @@ def test_spans_come_in_a_drawn_series_order_not_the_legend_order() -> None:
     total = sum(places.values())
     assert total >= 20, places
     assert places[0] <= 0.6 * total, places
+
+
+def test_answer_place_is_drawn_uniformly_over_the_series_that_can_be_larger() -> None:
+    """Series drawn largest first (legend order = value order): taken in data order, the first
+    pair's answer was always the first legend entry; drawn, each series that can be the larger of
+    a pair (all but the smallest) is the first answer about equally often."""
+    names = ["North", "South", "East", "West"]
+    marks = {
+        (s, year): DataPoint(label=year, value=100.0 - 20 * i, category=s)
+        for i, s in enumerate(names)
+        for year in ("2020", "2021")
+    }
+    pairs = [
+        (marks[(a, year)], marks[(b, year)])
+        for year in ("2020", "2021")
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+    ]
+    firsts = Counter(
+        str(answer_place_drawn(pairs, np.random.default_rng(k))[0][0].category) for k in range(600)
+    )
+    assert set(firsts) == set(names[:3]), firsts
+    assert all(150 <= n <= 250 for n in firsts.values()), firsts
