@@ -111,8 +111,8 @@ def historical_timeline(ctx: Context, level: Difficulty, rng: np.random.Generato
             if found is not None and ctx.claim(key.format(early.index, late.index)):
                 return found
         return _across_series(ctx, rng)
-    found = _pairs(ctx, rng, 1)
-    for early, late, s in _by_length(found, rng) if level == "L2" else found:
+    drawn = _pairs(ctx, rng, 1)
+    for early, late, s in _by_length(drawn, rng) if level == "L2" else drawn:
         if not ctx.claim(key.format(early.index, late.index)):
             continue
         if level == "L1":
