@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9da921072152324cbe0f3a151f201b61251ac0e5a201330553fafc16412e197",
-    "5-d3-1": "e28f8a39e30aa7c3d73d5768b0abe9697d4f6bbe4706d019160a1bcc81189046",
-    "5-d3-2": "182945d149c14a7e18b07c4b61f5b4eda46adeb010e088ce05bcc4042bb76d29",
-    "5-d3-3": "241fb25f883555b1a709243c7b38453f18f2f8479733ac88b0f1dc5142bd6459",
-    "3-matplotlib-0": "55cc94b4d261fae5c77e70e051f6ffae0b8caad473ebe31b5bb8e53ec07ea596",
-    "3-matplotlib-1": "587cd6f96136c5ba8ce81ed6c261bd26eddf3d859181c8f117bf89f5dc2f5a95",
+    "5-d3-0": "35883964dab3c1464464235ba0b848210ebfacdd40436124ea235c71579f9d93",
+    "5-d3-1": "3397c9360635caa9cb91e912a79f61a3ccd73299d8e0a3c6fd5eb5d6a7a237de",
+    "5-d3-2": "653391812138df767b1e92f5ce053a868658f17246937200a3aa3f9a3f85a170",
+    "5-d3-3": "39c4154ed3ca7f8c007b9657af3eed87fef8a62fcef1515c0d85668505d02f1f",
+    "3-matplotlib-0": "d2bcfb3ad7257ba6700785896387632de73bf72713b43dd065bcf14e299a7150",
+    "3-matplotlib-1": "8879625981822e86e3344cd0c348214fe01ec2db90e8aa361c83ccdacecc635e",
 }
 
 
