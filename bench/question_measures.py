@@ -134,6 +134,8 @@ from generation.questions.spread_measures import render_types, type_counts
 from generation.questions.stats import question_stats
 from generation.questions.step_measures import render as render_steps
 from generation.questions.step_measures import step_counts
+from generation.questions.trend_form_measures import form_counts
+from generation.questions.trend_form_measures import render as render_forms
 from generation.questions.trend_measures import one_step_counts, render_one_step, trend_counts
 from generation.questions.trend_measures import render as render_trends
 from generation.validate.question_rules import restates
@@ -212,6 +214,7 @@ def main() -> None:
     rose = directions["rose"] / max(1, directions["rose"] + directions["fell"])
     print(f"trend answers: {said}; rose {rose:.1%} of rose or fell")
     print("\n".join(render_trends(trend_counts(pairs))))
+    print("\n".join(render_forms(form_counts(questions))))
     print("\n".join(render_one_step(one_step_counts(pairs))))
     print("\n".join(render_shapes(shape_counts(pairs))))
     print(render_agreement(agreement_counts(pairs)))

@@ -74,6 +74,7 @@ from generation.questions.phrasing import (
     shared_decimals,
     value_unit,
 )
+from generation.questions.trend_forms import first_crossing
 from generation.world.grammar import agree, said_of
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty
 
@@ -101,7 +102,7 @@ MIN_RUN = 3
 def trend_pattern(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     options: dict[str, Sequence[Maker]] = {
         "L1": [],
-        "L2": shuffled_makers([_direction, modal_bin, _peak, _pct_change, tail], rng),
+        "L2": shuffled_makers([_direction, modal_bin, _peak, _pct_change, tail, first_crossing], rng),
         "L3": shuffled_makers([_period_average, _half_shift], rng),
         "L4": [_trend_since_event],
         "L5": [_colour_trend, _highlight_trend],

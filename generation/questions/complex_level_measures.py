@@ -14,6 +14,11 @@ its manifest (complex55); ``bench/question_measures.py`` prints each count:
 - ``waterfall_level``: a technical L1 question on a waterfall that reads its starting level bar
   (a reader takes the one bar the chart states as a level, not a change).
 - ``value_twice``: an answer naming a mark twice in a row, "X (X)".
+- ``event_gap``: a timeline change between two dated developments (L2, L5 by colour) reads its
+  series at both years; per level, how many marks apart they are (:func:`event_gap`), and against
+  it the share of one-mark spans a uniform draw over the spans its series allows would give (a
+  series of ``n`` marks allows 1 to ``n - 2``: ``n - 1`` is its whole run). A one-mark span is
+  one step a reader takes off two neighbouring points.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from itertools import pairwise
 from generation.charts.colours import names_encoding
 from generation.charts.registry import level_then_changes
 from generation.questions.period_measures import reading_defects
+from generation.questions.phrasing import point_key
 from synthdocbench_tasks.schema import DocumentManifest, Question
 
 COMPLEX = ("historical_timeline", "technical_quantitative", "impact_reception")
@@ -70,10 +76,30 @@ def waterfall_level(m: DocumentManifest, q: Question) -> bool | None:
     return any(r.label.endswith(" level") for r in q.required_data_points)
 
 
+def event_gap(m: DocumentManifest, q: Question) -> tuple[int, int] | None:
+    """For a timeline change between two dated developments (two event facts, two marks of one
+    series): (marks apart, the spans its series allows, ``n - 2`` of ``n`` marks); else None."""
+    if q.category != "historical_timeline" or q.difficulty not in ("L2", "L5"):
+        return None
+    facts = {f.fact_id: f for f in m.text_facts}
+    texts = [facts[u.ref] for u in q.evidence_units or [] if u.kind == "text" and u.ref in facts]
+    chart = next((c for c in m.charts if c.index == q.chart_index), None)
+    if chart is None or len(texts) != 2 or any(f.values.get("kind") != "event" for f in texts):
+        return None
+    keys = {point_key(p): p for p in chart.data}
+    marks = [keys[r.label] for r in q.required_data_points if r.label in keys]
+    if len(marks) != 2 or marks[0].category != marks[1].category:
+        return None
+    series = [point_key(p) for p in chart.data if p.category == marks[0].category]
+    at = sorted(series.index(point_key(p)) for p in marks)
+    return at[1] - at[0], len(series) - 2
+
+
 def level_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[str]:
     """``steps <category> <level>`` (summed) and ``asked <category> <level>``; ``no_arithmetic``
     and ``technical``; ``one_read <category>`` and ``one_read/of <category>``; ``waterfall_level``
-    and ``/of``; ``value_twice`` and ``complex``."""
+    and ``/of``; ``value_twice`` and ``complex``; ``event_gap <level> <marks apart>``, ``/of`` and
+    ``event_gap_uniform_one <level>`` (a uniform draw's expected one-mark spans, in thousandths)."""
     out: Counter[str] = Counter()
     for m, q in pairs:
         if q.subset != "complex":
@@ -95,6 +121,11 @@ def level_counts(pairs: Iterable[tuple[DocumentManifest, Question]]) -> Counter[
             out["waterfall_level/of"] += 1
             out["waterfall_level"] += level
         out["value_twice"] += bool(_TWICE.search(q.answer))
+        gap = event_gap(m, q)
+        if gap is not None:
+            out[f"event_gap/of {q.difficulty}"] += 1
+            out[f"event_gap {q.difficulty} {gap[0]}"] += 1
+            out[f"event_gap_uniform_one {q.difficulty}"] += round(1000 / max(1, gap[1]))
     return out
 
 
@@ -136,4 +167,13 @@ def render(counts: Counter[str]) -> list[str]:
         f"{counts['waterfall_level/of']}; answers naming a mark twice, X (X): {counts['value_twice']} "
         f"of {counts['complex']}"
     )
+    for level in ("L2", "L5"):
+        n = counts[f"event_gap/of {level}"]
+        gaps = sorted(int(k.rsplit(" ", 1)[1]) for k in counts if k.startswith(f"event_gap {level} "))
+        said = ", ".join(f"{g}: {counts[f'event_gap {level} {g}']}" for g in gaps)
+        uniform = counts[f"event_gap_uniform_one {level}"] / 1000
+        lines.append(
+            f"  timeline {level} between two developments, marks apart: {said or 'none'}; one apart "
+            f"{counts[f'event_gap {level} 1']} of {n} (uniform over allowed spans {uniform:.1f})"
+        )
     return lines

@@ -13,10 +13,12 @@ import math
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generation.document.anchors import concerned, entity_of, report_entities
 from generation.document.content import plan_document
+from generation.document.events import _at_drawn_gap
 from generation.plan.config import load_config
 from generation.questions.event_measures import plural_policy_singular
 from synthdocbench_tasks.schema import DocumentManifest
@@ -84,3 +86,14 @@ def test_reception_and_cause_sentences_agree_with_a_plural_policy() -> None:
             totals[key] += count
     assert totals["reception/of"] >= 40 and totals["cause/of"] >= 15, totals
     assert (totals["reception"], totals["cause"]) == (0, 0), totals
+
+
+def test_a_threads_next_event_sits_at_a_uniformly_drawn_gap() -> None:
+    """``events._at_drawn_gap``: from 2012 over 2010-2020 the gaps 1-8 are equally likely (a year
+    each side for 1 and 2), where a draw over the years gave a gap of 1 or 2 in 4 of 10 draws."""
+    options = [str(y) for y in range(2010, 2021) if y != 2012]
+    drawn = [_at_drawn_gap(np.random.default_rng(k), options, 2012) for k in range(800)]
+    gaps = [abs(int(years[0]) - 2012) for years in drawn]
+    assert all(len({abs(int(y) - 2012) for y in years}) == 1 for years in drawn)
+    assert abs(gaps.count(1) / 800 - 1 / 8) < 0.04  # 800 draws: a standard error of 0.012
+    assert abs(gaps.count(8) / 800 - 1 / 8) < 0.04
