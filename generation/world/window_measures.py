@@ -1,11 +1,10 @@
 """What a run's reports give away through their years and entity sets (review57), read from the
 planned manifests and their questions:
 
-- ``edge``: per (category, level), for each year answer of a complex question that cites a
-  chart of years, where the year sits in the chart's years (``first``, ``interior``, ``last``,
-  ``outside``) and the share a year drawn uniformly from the chart would put at its first (or
-  last) year (``1 / n``): a year answer at the first year of "Water use in Yemen, 2013–2021"
-  is printed by the chart's title.
+- ``edge``: per (category, level) of the complex questions answering years on a chart of
+  years, how often the earliest answer is the chart's first year and the latest its last, and
+  the share a year drawn uniformly from the chart would put at either (``1 / n``): a year
+  answer at the first year of "Water use in Yemen, 2013–2021" is printed by the chart's title.
 - ``printed``: of those year answers, how many the question prints itself (its chart title's
   range included).
 - ``windows``: each report's (first, last) year (its fact table's yearly periods): how many
@@ -37,7 +36,8 @@ _PLACE = re.compile(r"\s+(?:in|across|of)\s+.*$")
 class WindowCounts:
     """The counts of one run (see the module docstring)."""
 
-    #: "category Ln" -> place of the year answer -> count.
+    #: "category Ln" -> questions, and those whose earliest year answer is the chart's first year
+    #: ("first"), whose latest is its last ("last"), with one outside its years ("outside").
     edge: dict[str, Counter[str]] = field(default_factory=dict)
     #: "category Ln" -> sum over year answers of 1 / n (a uniform year's chance of the first year).
     chance: dict[str, float] = field(default_factory=dict)
@@ -57,15 +57,6 @@ def _chart_years(m: DocumentManifest, q: Question) -> list[str]:
         return []
     labels = sorted({p.label for p in chart.data})
     return labels if len(labels) >= 3 and all(_YEAR.match(lb) for lb in labels) else []
-
-
-def year_place(year: str, years: list[str]) -> str:
-    """Where ``year`` sits in a chart's ``years``: first, interior, last or outside."""
-    if year == years[0]:
-        return "first"
-    if year == years[-1]:
-        return "last"
-    return "interior" if year in years else "outside"
 
 
 def _report_window(m: DocumentManifest) -> tuple[int, int] | None:
@@ -92,34 +83,37 @@ def add_report(counts: WindowCounts, m: DocumentManifest, questions: Iterable[Qu
         if not years:
             continue
         cell = f"{q.category} {q.difficulty}"
+        places = counts.edge.setdefault(cell, Counter())
+        places["questions"] += 1
+        places["first"] += min(answers) == years[0]
+        places["last"] += max(answers) == years[-1]
+        places["outside"] += any(y not in years for y in answers)
+        counts.chance[cell] = counts.chance.get(cell, 0.0) + 1 / len(years)
         printed = _YEARS_IN.findall(q.question)
-        for year in answers:
-            counts.edge.setdefault(cell, Counter())[year_place(year, years)] += 1
-            counts.chance[cell] = counts.chance.get(cell, 0.0) + 1 / len(years)
-            counts.printed[cell] += year in printed
+        counts.printed[cell] += any(y in printed for y in answers)
 
 
 def render(counts: WindowCounts) -> list[str]:
     """The lines ``bench/world_windows.py`` prints."""
     out = [f"reports {counts.reports}"]
     out.append(
-        "complex year answers on a chart of years: first / interior / last / outside;"
-        " chance of an end; printed in the question"
+        "complex questions answering years on a chart of years: earliest answer at its first year,"
+        " latest at its last, a uniform year's chance, a year outside it, a year printed in the question"
     )
     for cell in sorted(counts.edge):
         c = counts.edge[cell]
-        n = sum(c.values())
+        n = c["questions"]
         out.append(
-            f"  {cell:32} n={n:4} first {c['first'] / n:6.1%}  interior {c['interior'] / n:6.1%}  "
-            f"last {c['last'] / n:6.1%}  outside {c['outside']:3}  chance {counts.chance[cell] / n:6.1%}  "
+            f"  {cell:28} n={n:4} earliest answer at the first year {c['first'] / n:6.1%}  latest at the "
+            f"last {c['last'] / n:6.1%}  chance {counts.chance[cell] / n:6.1%}  outside {c['outside']:3}  "
             f"printed {counts.printed[cell]}"
         )
     total = Counter[str]()
     for c in counts.edge.values():
         total.update(c)
-    n_all = sum(total.values()) or 1
+    n_all = total["questions"] or 1
     out.append(
-        f"  all: n={sum(total.values())} first {total['first'] / n_all:.1%} last {total['last'] / n_all:.1%} "
+        f"  all: n={total['questions']} first {total['first'] / n_all:.1%} last {total['last'] / n_all:.1%} "
         f"chance {sum(counts.chance.values()) / n_all:.1%} printed {sum(counts.printed.values())}"
     )
     lengths = [b - a + 1 for a, b in counts.windows.elements()]
