@@ -3,7 +3,7 @@ planned manifests and their questions:
 
 - ``edge``: per (category, level) of the complex questions answering years on a chart of
   years, how often the earliest answer is the chart's first year and the latest its last, and
-  the share a year drawn uniformly from the chart would put at either (``1 / n``): a year
+  the share uniformly drawn years would put there (``k / n`` for ``k`` years of ``n``): a year
   answer at the first year of "Water use in Yemen, 2013–2021" is printed by the chart's title.
 - ``printed``: of those year answers, how many the question prints itself (its chart title's
   range included).
@@ -39,7 +39,7 @@ class WindowCounts:
     #: "category Ln" -> questions, and those whose earliest year answer is the chart's first year
     #: ("first"), whose latest is its last ("last"), with one outside its years ("outside").
     edge: dict[str, Counter[str]] = field(default_factory=dict)
-    #: "category Ln" -> sum over year answers of 1 / n (a uniform year's chance of the first year).
+    #: "category Ln" -> sum over questions of k / n (k uniform years' chance of holding the first).
     chance: dict[str, float] = field(default_factory=dict)
     #: "category Ln" -> year answers the question prints.
     printed: Counter[str] = field(default_factory=Counter)
@@ -88,7 +88,8 @@ def add_report(counts: WindowCounts, m: DocumentManifest, questions: Iterable[Qu
         places["first"] += min(answers) == years[0]
         places["last"] += max(answers) == years[-1]
         places["outside"] += any(y not in years for y in answers)
-        counts.chance[cell] = counts.chance.get(cell, 0.0) + 1 / len(years)
+        # k distinct years drawn uniformly from n: the earliest is the first year k / n of the time
+        counts.chance[cell] = counts.chance.get(cell, 0.0) + len(set(answers)) / len(years)
         printed = _YEARS_IN.findall(q.question)
         counts.printed[cell] += any(y in printed for y in answers)
 
