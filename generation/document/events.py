@@ -179,14 +179,20 @@ def _period(
     rng: np.random.Generator, spec: ChartSpec, taken: frozenset[str] = frozenset()
 ) -> tuple[str, str, str] | None:
     """(start, end, series) of at least three years with a clear mover among the series not in
-    ``taken`` (those an earlier cause on the chart is credited with), drawn uniformly over the
-    chart's periods (a uniform end after a drawn start put the chart's last year in every draw's
-    reach: "the series' last value" read the end of a credited period too often). Up to eight
+    ``taken`` (those an earlier cause on the chart is credited with), padded inside the chart's
+    years: the period starts in the chart's first year (ends in its last) as often as a year
+    drawn uniformly from the chart would be it, ``1 / n``, and is drawn uniformly among the
+    periods so padded. Uniform periods started in the first year ``2 / (n - 1)`` of the time
+    (a third of timeline answers on seed 4764), a year the chart's title prints. Up to eight
     draws."""
     years = _years(spec)
-    periods = [(a, b) for i, a in enumerate(years) for b in years[i + 2 :]]
+    n = len(years)
+    periods = [(i, j) for i in range(n) for j in range(i + 2, n)]
     for _ in range(8 if periods else 0):
-        start, end = periods[int(rng.integers(len(periods)))]
+        at_first, at_last = rng.random() < 1 / n, rng.random() < 1 / n
+        padded = [(i, j) for i, j in periods if (i == 0) == at_first and (j == n - 1) == at_last]
+        i, j = (padded or periods)[int(rng.integers(len(padded or periods)))]
+        start, end = years[i], years[j]
         series = _mover(spec, start, end, taken)
         if series is not None:
             return start, end, series
