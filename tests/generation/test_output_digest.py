@@ -51,14 +51,15 @@ def digests() -> dict[str, str]:
     }
 
 
-#: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
+#: Digests after world55 (report windows, entity draws, padded credited periods; regenerate on
+#: purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "bf4df8b75fb4ca0acbd455f0676784f98da4ff6268824621515d911f2300f471",
-    "5-d3-1": "42a4472107809bda171e959ef141e7fe6c593b1bdf6dcb6e772875815d65fc75",
-    "5-d3-2": "8a0f5646770afc407cfab830258796773195677528aa3cc5af411684fe622f3a",
-    "5-d3-3": "d5a86cde3e69a45b67e030c4696f15c0ff4ea1a488d3a9869977d55c9b51a903",
-    "3-matplotlib-0": "301035378a43a0cd2fc54cefb0b95c30a18e3a5f1173ccab4261996adb591681",
-    "3-matplotlib-1": "8be958e1e8ae2b827114e5dfba866500a7e50e2c5a5ee221ce15c2f784b51516",
+    "5-d3-0": "d335ef264d61f4e04b9dbfecd8608172e3a94b8a76dc84b7238fd41ebaf419de",
+    "5-d3-1": "438451ae9acebdf9031160526d0b4655ef56c36f5353bb8143ac95a68df18bcc",
+    "5-d3-2": "57b18455ebe6b096a1242901fe1353297f2c50a853001ca2348521e4f5b4b27f",
+    "5-d3-3": "3f5a2f98c9e84c1585559bb446f579289b92238f5270293465bd7c5bfd06da73",
+    "3-matplotlib-0": "c0e1f0df70f8892fe254d7928aa4c2636e8f25e4ffa7a3bb4ee5b1ac6c8f62cf",
+    "3-matplotlib-1": "6bcd60a0a1e5dacadc853f60d7ed279b09633070bcebe4499b5e87d97e421683",
 }
 
 
