@@ -26,13 +26,14 @@ from generation.document.prose import ProseWriter, count_words
 from generation.document.prose_facts import build_claims
 from generation.document.sections import SectionContent, SectionFact, chart_order, section_roles, spread
 from generation.document.targets import document_targets
+from generation.plan.chart_mix import chart_type_shares
 from generation.plan.config import GenerationConfig
 from generation.plan.doc_plan import (
     CalloutBlock,
     DocumentPlan,
     SectionPlan,
 )
-from generation.plan.rng import doc_id_for, stable_digest, stage_rng
+from generation.plan.rng import doc_id_for, stage_rng
 from generation.world.space import topic_for
 from generation.world.table import FactTable
 from generation.world.topics import Metric, choose_archetype
@@ -66,18 +67,12 @@ def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]
     return list(dict.fromkeys(allowed))
 
 
-def _chart_type_sequence(
-    rng: np.random.Generator, allowed: list[str], n: int, key: tuple[object, ...]
+def chart_type_sequence(
+    rng: np.random.Generator, allowed: list[str], n: int, shares: list[float]
 ) -> list[str]:
-    """``n`` types cycling through ``allowed`` in rounds, each round ordered by per-type digests
-    of ``key`` (so adding a type to the registry changes only the documents that draw it); at
-    least two line-family charts when possible."""
-    types: list[str] = []
-    rounds = 0
-    while len(types) < n:
-        types += sorted(allowed, key=lambda t: stable_digest(*key, "chart-type", rounds, t))
-        rounds += 1
-    types = types[:n]
+    """``n`` types drawn independently from ``allowed`` with ``shares`` (a report may repeat a
+    common type, as the paper's do); at least two line-family charts when possible."""
+    types = [allowed[int(i)] for i in rng.choice(len(allowed), size=n, p=shares)]
     lines = [t for t in allowed if t in LINE_FAMILY]
     if lines and n >= 2:
         while sum(t in LINE_FAMILY for t in types) < 2:
@@ -208,8 +203,11 @@ def _charts(
     n_charts: int,
     sections: list[Section],
 ) -> list[ChartSpec]:
-    """The report's charts: types by per-type digests, sections, evidence order, then data."""
-    types = _chart_type_sequence(rng, allowed, n_charts, (config.seed, doc_id))
+    """The report's charts: types drawn with the config's mix (their own stream), sections,
+    evidence order, then data."""
+    shares = chart_type_shares(allowed, config.chart_type_weights)
+    type_rng = stage_rng(config.seed, "content.chart-types", doc_id)
+    types = chart_type_sequence(type_rng, allowed, n_charts, shares)
     chart_sections = spread(rng, n_charts, len(sections))
     order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
     return _build_charts(rng, world, types, allowed, order, chart_sections, sections)

@@ -353,6 +353,30 @@ def _highlight_unmarked(plan: DocumentPlan, paragraph: str) -> bool:
     return chart is not None and not chart.visualProperties.highlightedItems
 
 
+@cache
+def _named_change_pattern(title: str) -> re.Pattern[str] | None:
+    """The names of the report's topic (its subjects, drivers, concepts ...) holding a word of
+    change ("the minimum wage rise"): a name, not the sentence's word for how a series moved."""
+    topic = topic_by_title(title)
+    if topic is None:
+        return None
+    metrics = {m.name.lower() for m in topic.metrics}
+    names = [
+        n
+        for n in {*topic.subjects, *_vocabulary(topic)}
+        if n.lower() not in metrics and set(re.findall(r"[a-z]+", n.lower())) & (UP_WORDS | DOWN_WORDS)
+    ]
+    if not names:
+        return None
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)), re.I)
+
+
+def without_named_changes(sentence: str, title: str) -> str:
+    """``sentence`` with the topic's names that hold a word of change blanked out."""
+    pattern = _named_change_pattern(title)
+    return sentence if pattern is None else pattern.sub("the subject", sentence)
+
+
 _FLAT = re.compile(rf"\b(?:{'|'.join(FLAT_WORDS)})\b")
 _SHARP = re.compile(rf"\b(?:{'|'.join(SHARP_WORDS)})\b")
 
@@ -422,7 +446,11 @@ def plan_counts(plan: DocumentPlan) -> ProseCounts:
     doubled, problem = _source_pattern(plan.manifest.topic), _problem_pattern(plan.manifest.topic)
     titles = [s.title for s in plan.manifest.sections]
     trends = [f.sentence for f in plan.manifest.text_facts if f.values.get("kind") == "trend_claim"]
-    slips = [direction_slip(s, plan.manifest.world) for s in sentences if not any(t in s for t in trends)]
+    slips = [
+        direction_slip(without_named_changes(s, plan.manifest.topic), plan.manifest.world)
+        for s in sentences
+        if not any(t in s for t in trends)
+    ]
     n_trends, flat_moving = trend_flat_moving(plan.manifest)
     return ProseCounts(
         documents=1,

@@ -27,7 +27,7 @@ from pydantic import (
 )
 
 from generation.plan.yaml_data import load_yaml
-from synthdocbench_tasks.schema import ARCHETYPES
+from synthdocbench_tasks.schema import ARCHETYPES, CHART_TYPES
 
 DepthBucket = Literal["early", "middle", "late"]
 #: Relative position (chart k/K) a bucket places its evidence charts at: the middle of its third.
@@ -120,6 +120,10 @@ class GenerationConfig(BaseModel):
     archetypes: list[str] = Field(default_factory=lambda: list(ARCHETYPES), min_length=1)
     #: Chart types to draw from; empty means every type the renderer supports.
     chart_types: list[str] = Field(default_factory=list)
+    #: How often each chart type is drawn (relative weights); None: the paper's long tail led by
+    #: bar, line and scatter (:data:`generation.plan.chart_mix.PAPER_CHART_MIX`). A type of
+    #: ``chart_types`` left out takes the smallest weight given.
+    chart_type_weights: dict[str, Annotated[float, Field(gt=0)]] | None = None
     renderer: Literal["d3", "matplotlib"] = "d3"
     #: Questions per document in each subset.
     questions_per_subset: int = Field(default=3, ge=0)
@@ -150,6 +154,9 @@ class GenerationConfig(BaseModel):
         unknown = [a for a in self.archetypes if a not in ARCHETYPES]
         if unknown:
             raise ValueError(f"unknown archetypes {unknown}; choose from {', '.join(ARCHETYPES)}")
+        weighted = [t for t in self.chart_type_weights or {} if t not in CHART_TYPES]
+        if weighted:
+            raise ValueError(f"unknown chart types {weighted} in chart_type_weights")
         return self
 
     @model_serializer(mode="wrap")
@@ -158,6 +165,8 @@ class GenerationConfig(BaseModel):
         data: dict[str, Any] = handler(self)
         if self.words is None:
             data.pop("words", None)
+        if self.chart_type_weights is None:
+            data.pop("chart_type_weights", None)
         return data
 
     def evidence_position(self) -> float | None:

@@ -487,6 +487,8 @@ def _largest_bubble(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dra
     big, second = float(ranked[0].metadata["size"]), float(ranked[1].metadata["size"])
     if big < 1.3 * second or not ctx.readable(chart, ranked[0]):
         return None
+    if ranked[0].label in chart.visualProperties.highlightedItems:
+        return None  # the highlight's pointer ("◀ France") prints the answer beside the bubble
     top, fig = ranked[0], figure_ref(chart)
     q = pick(
         rng,

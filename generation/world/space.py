@@ -4,10 +4,10 @@ A *theme* (``data/themes.yaml``, ``data/themes_more.yaml``) is what a report is 
 title and phrase with a ``{where}`` slot, its domain, its metrics (unit, kind, decimals and a
 plausible range), its mix, funnel and vocabulary, and the settings it fits. A *setting*
 (``data/settings.yaml``) is where: an entity set (countries of a grouping, sectors, firms,
-sites, age groups of a country, ...) and the words that complete the title. A *period* is one
-of :data:`PERIODS`. :func:`topic_for` composes the topic of document ``index`` of a run: the
-run's (theme, setting) pairs in a seeded order, drawn without replacement, so the first
-:func:`space_size` documents of a run all have different titles.
+sites, age groups of a country, ...) and the words that complete the title. A *period* is the
+report's own run of years (:func:`period_for`). :func:`topic_for` composes the topic of document
+``index`` of a run: the run's (theme, setting) pairs in a seeded order, drawn without
+replacement, so the first :func:`space_size` documents of a run all have different titles.
 
 Values are plausible for their entity (:class:`Limits`): a metric with ``per: population``
 (``area``, ``size``) is extensive, its ``low``/``high`` are the range of an entity of the
@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 import yaml
 
+from generation.plan.rng import doc_id_for, stable_digest, stage_rng
 from generation.plan.yaml_data import load_yaml
 from generation.world.entities import (
     LANDLOCKED,
@@ -46,10 +47,20 @@ from generation.world.entities import (
 from generation.world.ranges import SCALE_FACTOR, compose_metric
 from generation.world.ranges import SCALES as SCALES  # re-exported: generation/charts/data_dist.py
 from generation.world.regions import coast_parts, fits, needs, needs_coast
-from generation.world.topics import Funnel, Mix, Topic
+from generation.world.topics import Funnel, Mix, Topic, with_article
 from synthdocbench_tasks.schema import METRIC_KINDS
 
+#: Sample periods: the bounds a theme's ``since`` and ``shock`` years are checked against, and the
+#: periods the tests compose every pairing over. A report's own period is drawn (:func:`period_for`).
 PERIODS: tuple[tuple[int, int], ...] = ((2006, 2020), (2008, 2022), (2010, 2024), (2011, 2025))
+#: A report's last year is drawn from these (the latest data year last), its length in years
+#: from :data:`WINDOW_YEARS`, its first year no earlier than :data:`EARLIEST_YEAR`: four fixed
+#: 15-year periods put every report's last year at 2020, 2022, 2024 or 2025 (review57).
+LAST_YEARS: tuple[int, int] = (2016, 2025)
+WINDOW_YEARS: tuple[int, int] = (10, 20)
+EARLIEST_YEAR = 2000
+#: Years a report of a shocked theme holds before the shock's first year (a trend to fall from).
+YEARS_BEFORE_SHOCK = 4
 #: A metric's known real direction (a theme's ``trend``): its series moves that way.
 TRENDS: tuple[str, ...] = ("up", "down", "any")
 #: Fewest years of a report's period a metric with a first year (``since``) must exist in to be
@@ -58,6 +69,8 @@ MIN_SINCE_YEARS = 6
 #: Largest ratio between the biggest and smallest entity of a report on a scaled attribute.
 MAX_RATIO = 40.0
 MAX_ENTITIES = 10
+#: How many of a grouping's most populous members a report's entities are drawn from.
+POOL_ENTITIES = 15
 MIN_ENTITIES = 7  # fewer entities give too few claims for a long report
 _THEME_FILES = ("themes.yaml", "themes_more.yaml")
 SETTINGS_FILE = "settings.yaml"
@@ -250,17 +263,30 @@ def settings() -> tuple[_Setting, ...]:
                         for m, w in zip(rec["members"], widths, strict=True)
                     )
                 else:
-                    classes = size_classes(sub, len(rec["members"]))
+                    names = _per_country(rec, sub)
+                    classes = size_classes(sub, len(names))
                     ents = tuple(
                         Entity(m, kind, population=country.population, size=SIZE_CLASSES[c], size_class=c)
-                        for m, c in zip(rec["members"], classes, strict=True)
+                        for m, c in zip(names, classes, strict=True)
                     )
-                where = rec["where"].format(country=name)
+                where = rec["where"].format(country=with_article(name))  # "in the United States"
                 out.append(_Setting(sub, kind, plural, where, ents, family))
         else:
             ents = tuple(Entity(m, kind) for m in rec["members"])
             out.append(_Setting(key, kind, plural, rec.get("where", ""), ents, family))
     return tuple(out)
+
+
+def _per_country(record: dict[str, Any], key: str) -> list[str]:
+    """The members of per-country setting ``key``: ``draw`` of the record's members drawn for that
+    country (in the record's order), or all of them: every country's electronics market had the
+    same eight products and every country the same eight programmes (review57)."""
+    members = list(record["members"])
+    n = int(record.get("draw", len(members)))
+    if n >= len(members):
+        return members
+    rng = np.random.default_rng(stable_digest("members", key))
+    return [members[k] for k in sorted(int(i) for i in rng.choice(len(members), n, replace=False))]
 
 
 # --- composing a topic ----------------------------------------------------------------------
@@ -271,22 +297,38 @@ def _scaled_by(theme: dict[str, Any]) -> set[str]:
     return {r["per"] for r in records if "per" in r} | {r["cap"] for r in records if "cap" in r}
 
 
-def _entities(theme: dict[str, Any], setting: _Setting, coast: bool = True) -> tuple[Entity, ...]:
+def _entities(
+    theme: dict[str, Any], setting: _Setting, coast: bool = True, pool: int = POOL_ENTITIES
+) -> tuple[Entity, ...]:
     """The setting's entities the theme reports on: those that fit its need (with ``coast``, and
     have the sea coast a metric of it needs; the most populous first), within :data:`MAX_RATIO`
     of the largest on every attribute it scales by."""
     ents = list(setting.entities)
+    if setting.members:  # a grouping: its most populous members that fit, a subset drawn below
+        ents = list(setting.members)
     if theme.get("needs") is not None or needs_coast(theme):
-        members = setting.members or setting.entities
-        ents = [e for e in members if fits(theme, e, coast)][:MAX_ENTITIES]
+        ents = [e for e in ents if fits(theme, e, coast)]
         if not ents:
             return ()
+    if setting.members:
+        ents = ents[:pool]
     for attr in sorted(_scaled_by(theme) - {"size"}):
         if setting.kind not in ("country", "state", "age group", "product", "programme"):
             return ()
         top = max(e.attribute(attr) for e in ents)
         ents = [e for e in ents if e.attribute(attr) * MAX_RATIO >= top]
-    return tuple(ents)
+    return _drawn(theme, setting, ents) if setting.members else tuple(ents)
+
+
+def _drawn(theme: dict[str, Any], setting: _Setting, pool: list[Entity]) -> tuple[Entity, ...]:
+    """:data:`MAX_ENTITIES` of a grouping's ``pool`` (most populous first, kept in that order),
+    drawn per (theme, setting): every theme on "OECD Economies" reported on its ten most populous
+    members, so reports of one place shared their entities (review57)."""
+    if len(pool) <= MAX_ENTITIES:
+        return tuple(pool)
+    rng = np.random.default_rng(stable_digest("entities", theme["key"], setting.key))
+    chosen = sorted(int(k) for k in rng.choice(len(pool), MAX_ENTITIES, replace=False))
+    return tuple(pool[k] for k in chosen)
 
 
 def _roomy(theme: dict[str, Any], ents: tuple[Entity, ...]) -> tuple[Entity, ...]:
@@ -324,8 +366,10 @@ def pairs() -> tuple[_Pair, ...]:
             if setting.family not in theme["settings"] and setting.key not in theme["settings"]:
                 continue
             ents = _roomy(theme, _entities(theme, setting))
+            if len(ents) < MIN_ENTITIES:  # a drawn subset too crowded to print: the most populous
+                ents = _roomy(theme, _entities(theme, setting, pool=MAX_ENTITIES))
             if len(ents) < MIN_ENTITIES and needs_coast(theme):  # too few coasts: compose drops the metric
-                ents = _roomy(theme, _entities(theme, setting, coast=False))
+                ents = _roomy(theme, _entities(theme, setting, coast=False, pool=MAX_ENTITIES))
             whole_set = setting.kind != "country" and len(ents) == len(setting.entities) >= 5
             if len(ents) >= MIN_ENTITIES or whole_set:
                 out.append(_Pair(theme, setting, ents))
@@ -356,11 +400,25 @@ def _order(seed: int) -> tuple[int, ...]:
 
 def topic_for(seed: int, index: int) -> Topic:
     """The topic of document ``index`` of a run with ``seed``: no title repeats within the
-    first :func:`space_size` documents; the period comes from the same seeded order."""
+    first :func:`space_size` documents; its period is the report's own (:func:`period_for`)."""
     order = _order(seed)
-    n = len(order)
-    i = order[index % n]
-    return compose(i, PERIODS[(index // n + i) % len(PERIODS)])
+    i = order[index % len(order)]
+    return compose(i, period_for(seed, index, pairs()[i].theme))
+
+
+def period_for(seed: int, index: int, theme: dict[str, Any]) -> tuple[int, int]:
+    """The (first, last) year of document ``index``, drawn from the report's own stream: the
+    last year uniformly in :data:`LAST_YEARS`, the length uniformly in :data:`WINDOW_YEARS`
+    (first year no earlier than :data:`EARLIEST_YEAR`). A theme whose premise is a shock holds
+    every year of it and :data:`YEARS_BEFORE_SHOCK` years before it."""
+    rng = stage_rng(seed, "world.period", doc_id_for(seed, index))
+    shock = sorted({y for r in [*theme["metrics"], theme["mix"]["metric"]] for y in r.get("shock", {})})
+    last_low = max(LAST_YEARS[0], shock[-1] if shock else LAST_YEARS[0])
+    last = int(rng.integers(last_low, LAST_YEARS[1] + 1))
+    longest = min(WINDOW_YEARS[1], last - EARLIEST_YEAR + 1)
+    shortest = max(WINDOW_YEARS[0], last - shock[0] + YEARS_BEFORE_SHOCK + 1 if shock else 0)
+    years = int(rng.integers(shortest, max(shortest, longest) + 1))
+    return last - years + 1, last
 
 
 @functools.cache

@@ -223,6 +223,12 @@ def test_direction_counter_finds_words_that_do_not_fit_the_change() -> None:
     assert direction_slip(f"{said} {'fell' if rising else 'rose'}.", world) == "against"
     assert direction_slip(f"{said} {'rose' if rising else 'fell'}.", world) in ("", "move")
     assert direction_slip(f"In {start}, {metric} in {entity} was high.", world) is None
+    # a name of the topic holding a word of change is no word of how a series moved
+    from generation.document.prose_measures import without_named_changes
+
+    title = "Labour Market Outcomes by Age Group in Japan"
+    masked = without_named_changes("Youth employment fell after the minimum wage rise.", title)
+    assert masked == "Youth employment fell after the subject."
 
 
 def test_planned_reports_use_words_of_change_that_fit_the_change() -> None:

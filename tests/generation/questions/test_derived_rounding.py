@@ -30,7 +30,8 @@ def test_no_question_prints_a_derived_number_rounded_past_its_decimals() -> None
     found = [(q, step_rounds_derived(q)) for q in _questions()]
     derived = [q for q, r in found if r is not None]
     sums = [q for q in derived if any("add" in s.lower() for s in q.reasoning)]
-    assert len(derived) >= 300 and len(sums) >= 30, (len(derived), len(sums))
+    # sums 30 -> 25: world55's report windows and entity draws leave 27 sums on this seed (454 derived)
+    assert len(derived) >= 300 and len(sums) >= 25, (len(derived), len(sums))
     rounded = [(q.category, q.difficulty, q.reasoning[-1]) for q, r in found if r]
     assert rounded == [], (len(rounded), rounded[:3])
 
@@ -49,5 +50,6 @@ def test_the_measure_finds_a_sum_rounded_in_a_step() -> None:
             continue  # the sum is not printed in its steps, or the answer is an axis reading's
         tried += 1
         flagged += bool(step_rounds_derived(q.model_copy(update={"reasoning": steps})))
-    # 3 here since questions53 rounds totals and means of axis readings to the reading (5 before)
-    assert tried >= 3 and flagged == tried, (tried, flagged)
+    # 3 here since questions53 rounds totals and means of axis readings to the reading (5 before);
+    # 2 since world55's report windows and entity draws changed this seed's reports (both flagged)
+    assert tried >= 2 and flagged == tried, (tried, flagged)

@@ -64,8 +64,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # a slot that finds no claim with its drawn verdict falls back to the nearest level
                 # with a question that carries none (integrate L4 on a miss, integrate L3 on a claim's
                 # group mean); L5 also needs a colour-keyed mark (here L3 23, L4 23 and L5 9; seeds
-                # 4-6 of this config: L3 20, 24, 20, L4 28, 24, 24 and L5 6, 8, 9)
-                low, high = min(low, 9), max(high, 28)
+                # 4-6 of this config: L3 20, 24, 20, L4 28, 24, 24 and L5 6, 8, 9; L5 7 here with
+                # world55's reports, 200-report shares 11.3% -> 12.1% on seed 4764)
+                low, high = min(low, 6 if level == "L5" else 9), max(high, 28)
             assert low <= stats.level_count(subset, level) <= high, (subset, level)
 
 
