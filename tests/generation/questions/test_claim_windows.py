@@ -36,8 +36,11 @@ def asked() -> list[tuple[DocumentManifest, Question]]:
 
 def test_l3_hops_bear_on_their_claim(asked: list[tuple[DocumentManifest, Question]]) -> None:
     cells = Counter(q.category for _, q in asked)
-    # 16: 19 since questions55's integrate L3 refuses a text figure standing in for its mark (20 before)
-    assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 16, cells
+    # 16: 19 since questions55's integrate L3 refuses a text figure standing in for its mark (20 before);
+    # 12: 13 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS), which moves
+    # which reports' slots target L3 on these 60 documents (cross-modal L3 over 200 plan-only reports:
+    # 80 -> 79 on fresh seed 4794, 84 -> 87 on fresh 6137)
+    assert set(cells) == {"verify_with_chart", "integrate_sources"} and sum(cells.values()) >= 12, cells
     assert [q.question for m, q in asked if mean_off_claim(m, q)] == []
     assert [q.question for m, q in asked if text_given_problems(m, q)] == []
     # the question rules a plan can be checked by (the PDF's pages and words apart)

@@ -44,7 +44,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # figure standing in for its mark, integrate L1 needs a read-off the text locates; 200
         # documents of seed 4722: cross-modal 572 -> 563)
         # cross-modal 76 of 90 on this stop's merge (questions55, complex55, prose55 together)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 10, "cross_modal": 14}.get(subset, 7)
+        # complex 76 of 90 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS:
+        # other slots of these 30 reports target complex L4/L5; over 200 plan-only reports complex
+        # 564 -> 552 on fresh seed 4794, 562 -> 565 on fresh 6137)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 14, "cross_modal": 14}.get(subset, 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
@@ -56,7 +59,8 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # here 22 (20 before trend45: trend claims skip metrics of known direction, so a
                 # complex slot built on one falls back; L4 19 -> 17, L3 21 -> 18, L5 8 -> 10; on
                 # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before)
-                high = 22
+                # 23 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS)
+                high = 23
             if subset in ("chart", "complex") and level in ("L3", "L4"):
                 # chart L4 here 11 (seeds 4-6 of this config: 17, 12, 15)
                 low, high = min(low, 10), max(high, 26)

@@ -85,7 +85,7 @@ def test_true_trend_claims_state_their_stretch_direction(
                 stretch = series[names.index(v["start"]) : names.index(v["end"]) + 1]
                 assert series_direction([p.value for p in stretch]) == v["direction"], q.question
                 seen += 1
-    assert seen >= 10
+    assert seen >= 8  # 8 since questions56 set each subset's level cycle apart (build.LEVEL_SHIFTS)
 
 
 def test_integrate_period_is_left_to_the_text(run: list[tuple[DocumentManifest, list[Question]]]) -> None:

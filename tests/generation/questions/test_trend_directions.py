@@ -23,8 +23,10 @@ N_DOCS = 300  # compare_representations asks a direction ~25 times per 100 repor
 #: Most of the direction answers one direction may hold, pooled (and per category, where a
 #: category's few dozen answers leave more room to chance).
 MAX_SHARE = {None: 0.45, "trend_pattern": 0.5, "compare_representations": 0.55}
-#: Least share of the answers "broadly flat" holds (a real share, not a token one).
-MIN_FLAT = 0.2
+#: Least share of the answers "broadly flat" holds (a real share, not a token one). 0.18 since
+#: questions56 set each subset's level cycle apart (build.LEVEL_SHIFTS), which moves which reports
+#: ask trend L2 here: flat 19.9% pooled, 19.0% of trend_pattern (up 41-42%, down 39%).
+MIN_FLAT = 0.18
 
 
 @pytest.fixture(scope="module")

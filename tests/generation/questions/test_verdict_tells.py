@@ -178,7 +178,9 @@ def test_an_l5_side_question_asks_its_slots_drawn_side(
                 asked += 1
                 if sides[0] != _drawn_side(manifest, index, category, level):
                     off.append(f"{manifest.doc_id} {category} {level}: {sides[0]}")
-    assert asked >= 8  # 9 after the session-45 merges (12 before)
+    # 9 after the session-45 merges (12 before); 7 since questions56 set each subset's level cycle
+    # apart (build.LEVEL_SHIFTS), which moves which reports' own slots target these cells
+    assert asked >= 7
     # a slot whose drawn side has no miss to ask falls back, and a later slot's builder draws the
     # cell's next turn: sdb-3251-00075 since stop 48's re-drawn histograms (1 of 9); main before
     # the draw was 11 of 17 off
