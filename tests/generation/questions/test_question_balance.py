@@ -43,8 +43,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # complex 565 -> 548; cross-modal 80 of 90 since questions55 (integrate L3 refuses a text
         # figure standing in for its mark, integrate L1 needs a read-off the text locates; 200
         # documents of seed 4722: cross-modal 572 -> 563)
-        # cross-modal 76 of 90 on this stop's merge (questions55, complex55, prose55 together)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 10, "cross_modal": 14}.get(subset, 7)
+        # cross-modal 76 of 90 on this stop's merge (questions55, complex55, prose55 together);
+        # 75 since complex56 draws a thread's next event at a uniform gap (the text facts move;
+        # 200 plan-only reports: cross-modal 551 -> 555 on fresh 6693, 551 -> 551 on 7124)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 10, "cross_modal": 15}.get(subset, 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
@@ -55,8 +57,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
             if subset == "complex" and level == "L1":
                 # here 22 (20 before trend45: trend claims skip metrics of known direction, so a
                 # complex slot built on one falls back; L4 19 -> 17, L3 21 -> 18, L5 8 -> 10; on
-                # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before)
-                high = 22
+                # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before);
+                # 23 since complex56 draws a thread's next event at a uniform gap (the text facts
+                # move; complex L1 137 -> 141 of 553 -> 550 on 200 reports of fresh 6693)
+                high = 23
             if subset in ("chart", "complex") and level in ("L3", "L4"):
                 # chart L4 here 11 (seeds 4-6 of this config: 17, 12, 15)
                 low, high = min(low, 10), max(high, 26)
