@@ -65,8 +65,8 @@ def crossings(chart: Chart, points: list[DataPoint]) -> list[tuple[int, bool, fl
 def first_crossing(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     """L2: the first year a series of a chart of years crossed a round level (a series in a drawn
     order, the crossing drawn uniformly over the years its series allows)."""
-    if not enough_years(chart):
-        return None
+    if not enough_years(chart) or chart.value_trend != "any":
+        return None  # a metric of known direction: world knowledge tells its crossings' side
     for series, points in shuffled(list(ordered_series(chart).items()), rng):
         if len(points) < MIN_MARKS or not all(ctx.readable(chart, p) for p in points):
             continue
