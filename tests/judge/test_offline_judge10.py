@@ -21,7 +21,7 @@ import pytest
 from judge.offline_risks import CONTRAST, TWO_POLES
 from tests.judge import offline_cases_judge8 as cases8
 from tests.judge import offline_cases_judge10 as cases
-from tests.judge.error_classes import verdict, wrong_verdicts
+from tests.judge.error_classes import UNSURE_CLASSES, promised_errors, verdict, wrong_verdicts
 
 #: (questions, answers) each class is tried on at least; a class is tried on 40 questions at most
 MINIMUM = {"side_gap_comparative": (5, 10), "percent_for_a_count": (5, 10), "rank_below_top": (5, 10)}
@@ -39,7 +39,7 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     assert len(asked) >= least_questions and len(rows) >= least_answers, (name, len(asked), len(rows))
     if name not in ("double_negative", "inline_math"):  # these classes only read right answers right
         assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
-    assert wrong_verdicts(rows) == []
+    assert (promised_errors(rows) if name in UNSURE_CLASSES else wrong_verdicts(rows)) == []
 
 
 _SCALED = re.compile(r"(?<![\d.,])(\d+\.\d+) (billion|million) ([A-Z]{3})\b")
