@@ -73,6 +73,12 @@ UNSURE_CLASSES = frozenset(
         "cause_of_change",
         "foreign_negation",
         "short_correction",
+        "target_side",
+        "yaml_verdict",
+        "retraction_in_words",
+        "inline_list_shifted",
+        "other_event_order",
+        "final_line",
     }
 )
 
