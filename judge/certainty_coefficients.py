@@ -39,55 +39,55 @@ FAIL_WEIGHTS: tuple[float, ...] = (
 FAIL_BIAS = -4.939791
 FAIL_THRESHOLD = 0.109597959
 PASS_WEIGHTS: tuple[float, ...] = (
-    -2.027074,  # settled
-    0.583874,  # doubts
-    -1.629392,  # matched share
-    -0.060396,  # length against the reference's
-    -0.532273,  # extra numbers
-    0.820397,  # causal or ordering words beyond the reference's
-    -0.111519,  # hedges
-    0.145685,  # conclusion markers
-    -0.408248,  # negations beyond the reference's
-    -0.482255,  # another script
-    -0.794786,  # conversion
+    -2.018925,  # settled
+    0.563571,  # doubts
+    -1.624223,  # matched share
+    -0.047295,  # length against the reference's
+    -0.509954,  # extra numbers
+    0.834582,  # causal or ordering words beyond the reference's
+    -0.111498,  # hedges
+    0.124913,  # conclusion markers
+    -0.41612,  # negations beyond the reference's
+    -0.474474,  # another script
+    -0.796267,  # conversion
     0.0,  # a bold value of its own
-    0.116991,  # a year the item never names
+    0.13293,  # a year the item never names
 )
-PASS_BIAS = -1.615784
+PASS_BIAS = -1.581533
 PASS_THRESHOLD = 1.0
 RISKY_WEIGHTS: tuple[float, ...] = (
     0.0,  # settled
-    0.391963,  # doubts
-    -0.404812,  # matched share
-    -0.253205,  # length against the reference's
-    -0.880738,  # extra numbers
-    0.683434,  # causal or ordering words beyond the reference's
-    -0.187622,  # hedges
-    0.09953,  # conclusion markers
-    -0.597292,  # negations beyond the reference's
-    -0.317027,  # another script
-    -0.51996,  # conversion
+    0.380782,  # doubts
+    -0.395257,  # matched share
+    -0.209716,  # length against the reference's
+    -0.761598,  # extra numbers
+    0.702435,  # causal or ordering words beyond the reference's
+    -0.138587,  # hedges
+    0.029662,  # conclusion markers
+    -0.617127,  # negations beyond the reference's
+    -0.331424,  # another script
+    -0.524918,  # conversion
     0.0,  # a bold value of its own
-    -0.442003,  # a year the item never names
-    -0.1189,  # doubt: a label is not found (a paraphrase?)
-    0.182198,  # doubt: written in another script
-    -0.179453,  # doubt: not written in English
-    0.132703,  # doubt: it names
-    -0.376344,  # doubt: its last statement gives another value than an earlier one
-    -0.473155,  # doubt: it offers alternatives
-    -1.139315,  # doubt: it sets values out as a list of labels
-    1.00418,  # doubt: it states a value the reference does not give
-    -0.587064,  # doubt: written with another language's letters
-    -0.417602,  # doubt: it hedges
-    0.370167,  # doubt: a unit or scale other than the reference's
-    0.149051,  # doubt: written in a language the judge does not read
-    -0.095683,  # doubt: another value in the asked unit is stated too
-    -0.501465,  # doubt: one fact is read both cleanly and with a problem
+    -0.371036,  # a year the item never names
+    -0.058893,  # doubt: a label is not found (a paraphrase?)
+    0.135538,  # doubt: written in another script
+    -0.290257,  # doubt: not written in English
+    0.087018,  # doubt: it names
+    -0.329314,  # doubt: its last statement gives another value than an earlier one
+    -0.481512,  # doubt: it offers alternatives
+    -1.170022,  # doubt: it sets values out as a list of labels
+    0.93118,  # doubt: it states a value the reference does not give
+    -0.557598,  # doubt: written with another language's letters
+    -0.444512,  # doubt: it hedges
+    0.357351,  # doubt: a unit or scale other than the reference's
+    0.054983,  # doubt: written in a language the judge does not read
+    -0.09172,  # doubt: another value in the asked unit is stated too
+    -0.520875,  # doubt: one fact is read both cleanly and with a problem
     0.0,  # doubt: a value is failed for being the asked value rounded more coarsely
-    0.323322,  # doubt: a remark follows its answer
-    1.342133,  # doubt: it says the value moved the other way than the reference
+    0.250945,  # doubt: a remark follows its answer
+    2.060804,  # doubt: it says the value moved the other way than the reference
     0.0,  # contradicted
-    0.828231,  # a fact unread
+    0.837829,  # a fact unread
 )
-RISKY_BIAS = -2.649794
-RISKY_THRESHOLD = 0.121816802
+RISKY_BIAS = -2.613936
+RISKY_THRESHOLD = 0.117648156

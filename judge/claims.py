@@ -465,3 +465,27 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
         pos = m.end()
     out.append((pos, len(text)))
     return out
+
+
+#: a quoted phrase: double, curly, guillemet or single quotes
+_QUOTED_PHRASE = re.compile(
+    r"\"[^\"\n]{3,160}\"|“[^”\n]{3,160}”|‘[^’\n]{3,160}’|«[^»\n]{3,160}»|(?<!\w)'[^'\n]{3,160}'(?!\w)"
+)
+#: what stands right before a figure's quoted title ("Figure 7 ", "Table 2 (", "Chart 3: ")
+_CAPTIONED = re.compile(
+    r"\b(?:Figure|Fig\.|Chart|Table|Exhibit|Graph)\s+\d+[a-z]?\s*[(,:–—-]?\s*$", re.IGNORECASE
+)
+
+
+def caption_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of the titles ``text`` quotes right after a figure's number ('Figure 7 "Overview
+    of …, 1978–1990"'): a title names the figure, it claims nothing of the asked values (judge28)."""
+    before = [(m, text[max(0, m.start() - 30) : m.start()]) for m in _QUOTED_PHRASE.finditer(text)]
+    return [m.span() for m, lead in before if _CAPTIONED.search(lead)]
+
+
+def uncaptioned(text: str) -> str:
+    """``text`` with the quoted figure titles of :func:`caption_spans` blanked out, offsets kept."""
+    for start, end in caption_spans(text):
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text

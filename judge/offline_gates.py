@@ -43,6 +43,13 @@ _FROM = re.compile(r"\bfrom\b")
 _DOWN_TO_CAUSE = re.compile(
     r"\bdown\s+(?:\w+ly\s+)?to\s+(?:the|a|an|its|their|his|her|this|that|these|those)\b", re.IGNORECASE
 )
+#: words that may order two items ("Serbia is lower than Bosnia"): a move only beside a reference's
+#: "from A to B"
+_COMPARATIVES = frozenset(
+    {"higher", "larger", "greater", "above", "more", "lower", "smaller", "less", "below"}
+)
+#: "more carefully", "less closely": a manner, no move
+_MANNER = re.compile(r"\b(?:more|less)\s+\w+ly\b", re.IGNORECASE)
 _SAID_INSTEAD = re.compile(r"says '([-−]?\d[\d.,]*)[^']*' instead")
 _CAPITALISED = re.compile(r"\b[A-Z][^\W\d_]+")
 _MIN_PREFIX = 4
@@ -108,32 +115,43 @@ def swapped_binding(answer: str, question: str, reference: str, targets: Sequenc
     return False
 
 
-def _direction(text: str) -> int:
-    text = _DOWN_TO_CAUSE.sub(" ", text)
-    up, down = bool(_UP.search(text)), bool(_DOWN.search(text))
+def _direction(text: str, dropped: frozenset[str] = frozenset()) -> int:
+    """Which way ``text``'s words move (1, -1; 0: neither or both), ``dropped`` words aside."""
+    text = _MANNER.sub(" ", _DOWN_TO_CAUSE.sub(" ", text))
+    up = any(m.group(0).lower() not in dropped for m in _UP.finditer(text))
+    down = any(m.group(0).lower() not in dropped for m in _DOWN.finditer(text))
     return 0 if up == down else (1 if up else -1)
 
 
 def opposite_direction(answer: str, reference: str) -> bool:
-    """The answer moves one way only, the reference (by its "from A to B", else by its words) the
-    other. The values come first: a reference's words may be its events' ("Croatia raised its
-    deposit rate …; Portugal moved from 5.79% to 5.47%"); a pair with a year in it ("from 2015 to
-    2019", "from 2016 up to then … from 108 kt to 231") is a period, no move of the value: the
-    next "from" is tried."""
-    said = _direction(answer)
-    if not said:
+    """The answer moves one way only, the reference (by its "from A to B", else by its words, no
+    comparative) the other. The values come first: a reference's words may be its events' ("Croatia
+    raised its deposit rate …; Portugal moved from 5.79% to 5.47%"), and an answer restating them
+    says nothing of the value by them (the reference's words against its own move are left out of
+    the answer's); a pair with a year in it ("from 2015 to 2019", "from 2016 up to then … from 108
+    kt to 231") is a period, no move of the value. Comparatives ("Serbia is lower than Bosnia")
+    count only beside a reference's move: they may order two items."""
+    way = moved(reference)
+    meant = way or _direction(reference, _COMPARATIVES)
+    if not meant:
         return False
-    meant = 0
-    for start in (m.start() for m in _FROM.finditer(reference)):
-        m = _FROM_TO.match(reference, start)
+    against = _UP if meant < 0 else _DOWN
+    events = frozenset(m.group(0).lower() for m in against.finditer(reference))
+    said = _direction(answer, events if way else events | _COMPARATIVES)
+    return said != 0 and said != meant
+
+
+def moved(text: str) -> int:
+    """Which way the first "from A to B" of ``text`` that is no period (no year in it) moves
+    (1, -1; 0: none)."""
+    for start in (m.start() for m in _FROM.finditer(text)):
+        m = _FROM_TO.match(text, start)
         if m is None:
             continue
         a, b = (_value(x) or 0.0 for x in m.groups())
         if not any(v.is_integer() and 1900 <= v <= 2100 for v in (a, b)):
-            meant = (b > a) - (b < a)
-            break
-    meant = meant or _direction(reference)
-    return meant != 0 and meant != said
+            return (b > a) - (b < a)
+    return 0
 
 
 def coarser_rounding(whys: Sequence[str], targets: Sequence[float]) -> bool:

@@ -78,8 +78,11 @@ def _extra_value(ctx: _Context, facts: list[_Fact], text: _Text, verdicts: list[
         if v.hit or f.kind != "number"
         for s in _fact_spans(f, text)
     ]
+    titles = claims.caption_spans(text.text)
     for found in text.numbers:
         if any(s.start <= found.start < s.end or found.start <= s.start < found.end for s in stated):
+            continue
+        if any(a <= found.start < b for a, b in titles):
             continue
         if _unnamed_year(ctx, found.readings):
             return True

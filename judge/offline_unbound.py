@@ -116,7 +116,7 @@ def rival_cause(
 def unbound(answer: str, question: str, reference: str, facts: list[_Fact]) -> bool:
     """A quoted phrase of ``answer`` with words the item never uses."""
     known = _words(f"{question} {reference} {' '.join(f.text for f in facts)}")
-    return any(_words(q) - known for q in _quotes(answer))
+    return any(_words(q) - known for q in _quotes(claims.uncaptioned(answer)))
 
 
 #: judge25: a year (no part of a number, a range's end or a decade)

@@ -17,6 +17,29 @@ def verdict(q: dict[str, Any], answer: str) -> Judgement:
     return OfflineJudge().score(JudgeItem(q["question"], q["reference"], answer, q["answer_values"]))
 
 
+def best_reading(q: dict[str, Any], answer: str) -> tuple[int, bool]:
+    """(score, certain): the verdict's score where it is certain or a pass; where the judge is
+    unsure of a pass it scored as a fail for its risk (judge26), the best reading's score, which
+    a cascade's LLM judge is handed."""
+    item = JudgeItem(q["question"], q["reference"], answer, q["answer_values"])
+    got, reading = OfflineJudge().score(item), OfflineJudge().reading(item)
+    if got.certain or reading is None or "scored as a fail offline" not in got.judgement:
+        return got.score, got.certain
+    return reading.score, False
+
+
+def promised_errors(rows: Iterable[Row]) -> list[str]:
+    """What the judge26 operating point promises of a class the offline judge is unsure of: a
+    right answer is never a certain fail and its best reading passes (a cascade hands it on); a
+    wrong one fails."""
+    wrong = []
+    for q, answer, ok in rows:
+        score = best_reading(q, answer)[0] if ok else verdict(q, answer).score
+        if (score >= 6) != ok:
+            wrong.append(f"{q['question_id']} (should {'pass' if ok else 'fail'}, got {score}): {answer!r}")
+    return wrong
+
+
 def wrong_verdicts(rows: Iterable[Row]) -> list[str]:
     """One line for each answer whose pass or fail is not the one its case gives."""
     wrong = []
@@ -38,13 +61,36 @@ def certain_pass_errors(rows: Iterable[Row]) -> list[str]:
     return wrong
 
 
+#: classes whose right forms the offline judge is unsure of since the judge26 operating point
+#: (a right answer beside a withdrawn value, a list or a foreign word): its best reading passes
+#: and no right form is a certain fail (:func:`promised_errors`); the judge28 round decided each
+UNSURE_CLASSES = frozenset(
+    {
+        "corrected",
+        "item_list_last_line",
+        "last_statement",
+        "retracted",
+        "cause_of_change",
+        "foreign_negation",
+        "short_correction",
+        "target_side",
+        "yaml_verdict",
+        "retraction_in_words",
+        "inline_list_shifted",
+        "other_event_order",
+        "final_line",
+    }
+)
+
+
 def assert_class_right(name: str, rows: list[Row], least: tuple[int, int]) -> None:
     """The class ``name`` is tried on at least ``least`` (questions, answers), holds right and
-    wrong forms, and the judge gives every answer the verdict its case says."""
+    wrong forms, and the judge gives every answer the verdict its case says (for
+    :data:`UNSURE_CLASSES`, what :func:`promised_errors` asks)."""
     asked = {q["question_id"] for q, _, _ in rows}
     assert len(asked) >= least[0] and len(rows) >= least[1], (name, len(asked), len(rows))
     assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
-    assert wrong_verdicts(rows) == []
+    assert (promised_errors(rows) if name in UNSURE_CLASSES else wrong_verdicts(rows)) == []
 
 
 def first_questions(rows: Iterable[Row], most: int = 40) -> list[Row]:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from judge.offline_gates import moved
 from tests.judge.offline_cases import DATA
 from tests.judge.offline_cases_judge10 import SNAPSHOTS as _JUDGE10_SNAPSHOTS
 
@@ -21,7 +22,6 @@ SNAPSHOTS = (*_JUDGE10_SNAPSHOTS, "offline_heldout_v11_questions.json")
 Gated = tuple[str, bool]  # (answer, whether a gate must doubt it)
 _FOREIGN_UNITS = ("ms", "km²", "kWh", "Hz")
 _NAME = re.compile(r"\b[A-Z][a-z]{3,}(?:\s+[A-Z][a-z]+)*\b")
-_FROM_TO = re.compile(r"\bfrom (\d[\d,]*(?:\.\d+)?)[^.;]{0,40}? to (\d[\d,]*(?:\.\d+)?)")
 _DIRECTION = re.compile(
     r"\b(?:rose|rise|rising|increase[ds]?|grew|up|higher|fell|fall(?:s|en)?|decline[ds]?|decrease[ds]?|drop(?:ped)?"
     r"|down|lower|flat|steady|unchanged)\b",
@@ -83,13 +83,10 @@ def other_direction(q: dict[str, Any]) -> list[Gated]:
     """The reference ("from 86.94 to 107.42, a change of 20.48") that says no direction, after a
     verdict word that says the other one ("It was a decline."); the same with the right word."""
     ref = q["reference"].rstrip(". ")
-    m = _FROM_TO.search(ref)
-    if m is None or _DIRECTION.search(ref):
+    way = moved(ref)  # "from 2012 to 2017" is a period, no move (the gate's reading)
+    if not way or _DIRECTION.search(ref):
         return []
-    a, b = (float(x.replace(",", "")) for x in m.groups())
-    if a == b:
-        return []
-    wrong, right = ("a decline", "a rise") if b > a else ("a rise", "a decline")
+    wrong, right = ("a decline", "a rise") if way > 0 else ("a rise", "a decline")
     return [(f"It was {wrong}. {ref}.", True), (f"It was {right}. {ref}.", False)]
 
 

@@ -21,7 +21,7 @@ import pytest
 from judge.offline_risks import CONTRAST, TWO_POLES
 from tests.judge import offline_cases_judge8 as cases8
 from tests.judge import offline_cases_judge10 as cases
-from tests.judge.error_classes import verdict, wrong_verdicts
+from tests.judge.error_classes import UNSURE_CLASSES, best_reading, promised_errors, verdict, wrong_verdicts
 
 #: (questions, answers) each class is tried on at least; a class is tried on 40 questions at most
 MINIMUM = {"side_gap_comparative": (5, 10), "percent_for_a_count": (5, 10), "rank_below_top": (5, 10)}
@@ -39,7 +39,7 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
     assert len(asked) >= least_questions and len(rows) >= least_answers, (name, len(asked), len(rows))
     if name not in ("double_negative", "inline_math"):  # these classes only read right answers right
         assert any(ok for _, _, ok in rows) and any(not ok for _, _, ok in rows), "right and wrong forms"
-    assert wrong_verdicts(rows) == []
+    assert (promised_errors(rows) if name in UNSURE_CLASSES else wrong_verdicts(rows)) == []
 
 
 _SCALED = re.compile(r"(?<![\d.,])(\d+\.\d+) (billion|million) ([A-Z]{3})\b")
@@ -95,10 +95,9 @@ def test_a_pass_that_sets_a_contrast_against_its_answer_is_uncertain() -> None:
     for q in _single_value_questions():
         fact = cases8._single(q)
         assert fact is not None
-        got = verdict(
-            q, f"The chart shows {fact['text']}{cases8._unit(fact)}, but mainly for another series."
-        )
-        assert got.score >= 6 and not got.certain and CONTRAST in got.judgement, (
+        answer = f"The chart shows {fact['text']}{cases8._unit(fact)}, but mainly for another series."
+        got = verdict(q, answer)  # since judge26 a risky one is a fail offline; its best reading passes
+        assert best_reading(q, answer)[0] >= 6 and not got.certain and CONTRAST in got.judgement, (
             q["question_id"],
             got.judgement,
         )

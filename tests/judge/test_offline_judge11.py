@@ -15,7 +15,7 @@ import pytest
 
 from judge import offline_gates as gates
 from tests.judge import offline_cases_judge11 as cases
-from tests.judge.error_classes import verdict
+from tests.judge.error_classes import best_reading, verdict
 
 #: class -> (the gate's doubt, whether it doubts passes (else fails), least questions tried)
 GATES = {
@@ -29,14 +29,16 @@ _MOST = 40
 
 
 def _rows(name: str) -> list[tuple[str, str, bool, int, bool, str]]:
-    """(question id, answer, gated, score, certain, verdict text) for up to 40 questions of the class."""
+    """(question id, answer, gated, score, certain, verdict text) for up to 40 questions of the class;
+    the score is the best reading's where a doubted pass was scored as a fail for its risk
+    (judge26), so a gate's side is the side its reading falls on."""
     rows = list(cases.cases(name))
     asked = sorted({q["question_id"] for q, _, _ in rows})[:_MOST]
     out = []
     for q, answer, gated in rows:
         if q["question_id"] in asked:
             v = verdict(q, answer)
-            out.append((q["question_id"], answer, gated, v.score, v.certain, v.judgement))
+            out.append((q["question_id"], answer, gated, best_reading(q, answer)[0], v.certain, v.judgement))
     return out
 
 

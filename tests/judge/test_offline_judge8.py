@@ -17,7 +17,7 @@ import pytest
 from judge import certainty
 from judge.offline_risks import EXTRA_VALUE, LISTED, TRAILING
 from tests.judge import offline_cases_judge8 as cases
-from tests.judge.error_classes import assert_class_right, verdict
+from tests.judge.error_classes import assert_class_right, best_reading, verdict
 
 #: the fewest questions and answers a class is tried on (few questions of the snapshots have
 #: the form some classes need)
@@ -56,10 +56,12 @@ def test_a_plain_right_answer_is_a_certain_pass() -> None:
 )
 def test_a_pass_with_an_extra_claim_or_a_list_is_uncertain(form: str, doubt: str) -> None:
     """An extra value, a list of labels or a remark after the answer could hold a wrong claim
-    the checks cannot bind: a pass with one is handed to an LLM judge in a cascade."""
+    the checks cannot bind: a pass with one is handed to an LLM judge in a cascade (since judge26
+    a risky one is scored as a fail offline: its best reading passes)."""
     for q in _single_value_questions():
         got = verdict(q, form.format(v=_answer(q)))
-        assert got.score >= 6 and not got.certain and doubt in got.judgement, (
+        best = best_reading(q, form.format(v=_answer(q)))[0]
+        assert best >= 6 and not got.certain and doubt in got.judgement, (
             q["question_id"],
             got.judgement,
         )

@@ -17,8 +17,8 @@ import re
 import pytest
 
 from tests.judge import offline_cases_roles as cases
+from tests.judge.error_classes import UNSURE_CLASSES, promised_errors, wrong_verdicts
 from tests.judge.error_classes import verdict as judged
-from tests.judge.error_classes import wrong_verdicts
 from tests.judge.offline_cases import numbers
 
 #: the fewest questions and answers a class is tried on (a few classes apply to few questions)
@@ -35,7 +35,7 @@ def test_the_judge_gets_every_answer_of_the_class_right(name: str) -> None:
         len(asked),
         len(rows),
     )
-    assert wrong_verdicts(rows) == []
+    assert (promised_errors(rows) if name in UNSURE_CLASSES else wrong_verdicts(rows)) == []
 
 
 def test_failing_classes_hold_failing_answers() -> None:
