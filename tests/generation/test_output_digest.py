@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "f9da921072152324cbe0f3a151f201b61251ac0e5a201330553fafc16412e197",
-    "5-d3-1": "e28f8a39e30aa7c3d73d5768b0abe9697d4f6bbe4706d019160a1bcc81189046",
-    "5-d3-2": "182945d149c14a7e18b07c4b61f5b4eda46adeb010e088ce05bcc4042bb76d29",
-    "5-d3-3": "241fb25f883555b1a709243c7b38453f18f2f8479733ac88b0f1dc5142bd6459",
-    "3-matplotlib-0": "55cc94b4d261fae5c77e70e051f6ffae0b8caad473ebe31b5bb8e53ec07ea596",
-    "3-matplotlib-1": "587cd6f96136c5ba8ce81ed6c261bd26eddf3d859181c8f117bf89f5dc2f5a95",
+    "5-d3-0": "072de3c8f887629aa4704377ca989b282a6f013da26308d401fe3c076102d47f",
+    "5-d3-1": "62d76ce4938a2feb76d4a46a10e6b349657c705bf9e6ea083da68ee10da9a228",
+    "5-d3-2": "4bf79690321192aa4b463ad147c5bf7d9f9a1758e39ea8d384059bddd76fa0f8",
+    "5-d3-3": "698ed42272a1a5994e1ed80b271d3e761e5740254c6502cf26ef4e865cd2eae2",
+    "3-matplotlib-0": "0e5dd6fb96e8e7fe9d4069847486cce421212b84d537ffa1e86f02fce64c4c2a",
+    "3-matplotlib-1": "3856f78a48de5ab34d19f7e9ab2a8d8de4151fecac1cce82ca8008f74a4721d1",
 }
 
 
