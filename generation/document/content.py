@@ -33,7 +33,7 @@ from generation.plan.doc_plan import (
     DocumentPlan,
     SectionPlan,
 )
-from generation.plan.rng import doc_id_for, stage_rng
+from generation.plan.rng import doc_id_for, stable_digest, stage_rng
 from generation.world.space import topic_for
 from generation.world.table import FactTable
 from generation.world.topics import Metric, choose_archetype
@@ -68,11 +68,21 @@ def allowed_chart_types(requested: list[str], renderer: str = "d3") -> list[str]
 
 
 def chart_type_sequence(
-    rng: np.random.Generator, allowed: list[str], n: int, shares: list[float]
+    rng: np.random.Generator, allowed: list[str], n: int, key: tuple[object, ...], shares: list[float] | None
 ) -> list[str]:
-    """``n`` types drawn independently from ``allowed`` with ``shares`` (a report may repeat a
-    common type, as the paper's do); at least two line-family charts when possible."""
-    types = [allowed[int(i)] for i in rng.choice(len(allowed), size=n, p=shares)]
+    """``n`` types: drawn independently from ``allowed`` with ``shares`` (a report may repeat a
+    common type, as the paper's do), or without shares cycling through ``allowed`` in rounds,
+    each round ordered by per-type digests of ``key`` (every type equally common); at least two
+    line-family charts when possible."""
+    if shares is not None:
+        types = [allowed[int(i)] for i in rng.choice(len(allowed), size=n, p=shares)]
+    else:
+        types = []
+        rounds = 0
+        while len(types) < n:
+            types += sorted(allowed, key=lambda t: stable_digest(*key, "chart-type", rounds, t))
+            rounds += 1
+        types = types[:n]
     lines = [t for t in allowed if t in LINE_FAMILY]
     if lines and n >= 2:
         while sum(t in LINE_FAMILY for t in types) < 2:
@@ -203,11 +213,15 @@ def _charts(
     n_charts: int,
     sections: list[Section],
 ) -> list[ChartSpec]:
-    """The report's charts: types drawn with the config's mix (their own stream), sections,
-    evidence order, then data."""
-    shares = chart_type_shares(allowed, config.chart_type_weights)
-    type_rng = stage_rng(config.seed, "content.chart-types", doc_id)
-    types = chart_type_sequence(type_rng, allowed, n_charts, shares)
+    """The report's charts: types (by the config's mix from their own stream, else in rounds by
+    per-type digests), sections, evidence order, then data."""
+    key = (config.seed, doc_id)
+    if config.chart_type_weights is None:
+        types = chart_type_sequence(rng, allowed, n_charts, key, None)
+    else:
+        shares = chart_type_shares(allowed, config.chart_type_weights)
+        type_rng = stage_rng(config.seed, "content.chart-types", doc_id)
+        types = chart_type_sequence(type_rng, allowed, n_charts, key, shares)
     chart_sections = spread(rng, n_charts, len(sections))
     order = chart_order(n_charts, config.evidence_position(), config.evidence_charts)
     return _build_charts(rng, world, types, allowed, order, chart_sections, sections)

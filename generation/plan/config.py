@@ -120,10 +120,11 @@ class GenerationConfig(BaseModel):
     archetypes: list[str] = Field(default_factory=lambda: list(ARCHETYPES), min_length=1)
     #: Chart types to draw from; empty means every type the renderer supports.
     chart_types: list[str] = Field(default_factory=list)
-    #: How often each chart type is drawn (relative weights); None: the paper's long tail led by
-    #: bar, line and scatter (:data:`generation.plan.chart_mix.PAPER_CHART_MIX`). A type of
-    #: ``chart_types`` left out takes the smallest weight given.
-    chart_type_weights: dict[str, Annotated[float, Field(gt=0)]] | None = None
+    #: How often each chart type is drawn (relative weights); ``paper``: the paper's long tail led
+    #: by bar, line and scatter (:data:`generation.plan.chart_mix.PAPER_CHART_MIX`); None: each
+    #: type once per round, all equally common. A type of ``chart_types`` left out of a mapping
+    #: takes the smallest weight given.
+    chart_type_weights: dict[str, Annotated[float, Field(gt=0)]] | Literal["paper"] | None = None
     renderer: Literal["d3", "matplotlib"] = "d3"
     #: Questions per document in each subset.
     questions_per_subset: int = Field(default=3, ge=0)
@@ -154,7 +155,8 @@ class GenerationConfig(BaseModel):
         unknown = [a for a in self.archetypes if a not in ARCHETYPES]
         if unknown:
             raise ValueError(f"unknown archetypes {unknown}; choose from {', '.join(ARCHETYPES)}")
-        weighted = [t for t in self.chart_type_weights or {} if t not in CHART_TYPES]
+        weights = self.chart_type_weights if isinstance(self.chart_type_weights, dict) else {}
+        weighted = [t for t in weights if t not in CHART_TYPES]
         if weighted:
             raise ValueError(f"unknown chart types {weighted} in chart_type_weights")
         return self

@@ -263,7 +263,7 @@ def _against_others(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft |
     hop's marks other than the claim's own (its entity's other years, or the other marks of its
     period): the text gives one side of the gap, only the chart the other."""
     others = [p for p in hop.marks if p is not claim.point]
-    if len(others) < 2 or hop.kind != "years":
+    if len(others) < 3 or hop.kind != "years":  # an L3 averages three readings or more
         return None  # other entities' marks bear on nothing the claim is about (test_claim_windows)
     fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
     mean_t = qc.mean_term([qc.point_term(claim.chart, p) for p in others])

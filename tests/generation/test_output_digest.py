@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "35883964dab3c1464464235ba0b848210ebfacdd40436124ea235c71579f9d93",
-    "5-d3-1": "3397c9360635caa9cb91e912a79f61a3ccd73299d8e0a3c6fd5eb5d6a7a237de",
-    "5-d3-2": "653391812138df767b1e92f5ce053a868658f17246937200a3aa3f9a3f85a170",
-    "5-d3-3": "39c4154ed3ca7f8c007b9657af3eed87fef8a62fcef1515c0d85668505d02f1f",
-    "3-matplotlib-0": "d2bcfb3ad7257ba6700785896387632de73bf72713b43dd065bcf14e299a7150",
-    "3-matplotlib-1": "8879625981822e86e3344cd0c348214fe01ec2db90e8aa361c83ccdacecc635e",
+    "5-d3-0": "072de3c8f887629aa4704377ca989b282a6f013da26308d401fe3c076102d47f",
+    "5-d3-1": "62d76ce4938a2feb76d4a46a10e6b349657c705bf9e6ea083da68ee10da9a228",
+    "5-d3-2": "4bf79690321192aa4b463ad147c5bf7d9f9a1758e39ea8d384059bddd76fa0f8",
+    "5-d3-3": "698ed42272a1a5994e1ed80b271d3e761e5740254c6502cf26ef4e865cd2eae2",
+    "3-matplotlib-0": "0e5dd6fb96e8e7fe9d4069847486cce421212b84d537ffa1e86f02fce64c4c2a",
+    "3-matplotlib-1": "3856f78a48de5ab34d19f7e9ab2a8d8de4151fecac1cce82ca8008f74a4721d1",
 }
 
 

@@ -62,8 +62,9 @@ def test_no_period_question_is_answered_by_one_reading_ambiguous_or_on_a_false_t
     counts = period_counts(pairs)
     periods = sum(n for k, n in counts.items() if k[0] != "any" and k[-1] == "asked")
     means = sum(n for k, n in counts.items() if k[0] == "any" and k[1] in RULED and k[-1] == "asked")
-    # periods 2 -> 1: world55's reports on this fixed seed ask one text-period question
-    assert periods >= 1 and means >= 5, counts
+    # periods 2 -> 1: world55's reports on this fixed seed ask one text-period question; means 4 on
+    # world56's merge (5 before; none answered by one reading, ambiguous or on a false trend)
+    assert periods >= 1 and means >= 4, counts
     for key, n in counts.items():
         if key[0] == "any":
             assert key[1] not in RULED or key[-1] != "one_reading", (key, n)

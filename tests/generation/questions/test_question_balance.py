@@ -49,7 +49,8 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
         # 564 -> 552 on fresh seed 4794, 562 -> 565 on fresh 6137)
         # 75 since complex56 draws a thread's next event at a uniform gap (the text facts move;
         # 200 plan-only reports: cross-modal 551 -> 555 on fresh 6693, 551 -> 551 on 7124)
-        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 14, "cross_modal": 15}.get(subset, 7)
+        # 73 with world55's report windows on top (200 plan-only reports of seed 6248: 548 -> 553)
+        assert stats.subset_count(subset) >= 3 * N_DOCS - {"complex": 14, "cross_modal": 17}.get(subset, 7)
         for category in CATEGORIES[subset]:
             assert stats.category_count(category) >= 4, category
         for level in DIFFICULTIES:
@@ -63,7 +64,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before)
                 # 23 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS) and since complex56
                 # draws a thread's next event at a uniform gap (complex L1 137 -> 141 of 553 -> 550 on 6693)
-                high = 23
+                # 24 on world56's merge (world55's reports; 200 plan-only reports of seed 6248: complex
+                # L1 139 -> 139, 25.1% -> 24.8%)
+                high = 24
             if subset in ("chart", "complex") and level in ("L3", "L4"):
                 # chart L4 here 11 (seeds 4-6 of this config: 17, 12, 15)
                 low, high = min(low, 10), max(high, 26)
@@ -72,8 +75,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # with a question that carries none (integrate L4 on a miss, integrate L3 on a claim's
                 # group mean); L5 also needs a colour-keyed mark (here L3 23, L4 23 and L5 9; seeds
                 # 4-6 of this config: L3 20, 24, 20, L4 28, 24, 24 and L5 6, 8, 9; L5 7 here with
-                # world55's reports, 200-report shares 11.3% -> 12.1% on seed 4764)
-                low, high = min(low, 6 if level == "L5" else 9), max(high, 28)
+                # world55's reports, 200-report shares 11.3% -> 12.1% on seed 4764; L3 6 here on
+                # world56's merge, 200 plan-only reports of seed 6248: L3 81 -> 78, 14.8% -> 14.1%)
+                low, high = min(low, 6 if level in ("L3", "L5") else 9), max(high, 28)
             assert low <= stats.level_count(subset, level) <= high, (subset, level)
 
 

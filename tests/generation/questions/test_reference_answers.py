@@ -43,8 +43,10 @@ def test_reference_answers_score_ten_and_abstention_zero() -> None:
     # main: 103 of 108; 99 since this stop's claim-bound L3 hops and topic re-draw (cross-modal 36 ->
     # 30 on these short default-config reports; 592 -> 578 on 200 paper reports of fresh seed 7057)
     # 96 on this stop's merged generator (complex asks no technical L1; chart and cross-modal L3
-    # refuse means one reading gives)
-    assert seen >= config.n_docs * 3 * config.questions_per_subset - 14
+    # refuse means one reading gives); 92 on world56's merge (world55's report windows and entity
+    # draws on these short reports; every reference answer still scores 10; 200 paper reports of
+    # seed 6248 ask more: 1701 -> 1713)
+    assert seen >= config.n_docs * 3 * config.questions_per_subset - 17
 
 
 @pytest.mark.slow

@@ -47,7 +47,9 @@ def test_no_two_questions_of_a_report_cite_one_fact_on_one_chart(run: Run) -> No
     assert found["reports"] == 0, pairs[:3]
     # the run still asks text facts on charts: the rule moves questions on, it does not drop them
     cited = sum(bool(q.required_facts) for _, q in question_pairs(run))
-    assert cited >= N_DOCS * 6, cited
+    # 235 here since world55's report windows and entity draws (240 before); 200 plan-only reports of
+    # seed 6248 ask 553 cross-modal and 560 complex questions (548 and 553 on base56)
+    assert cited >= N_DOCS * 6 - 10, cited
 
 
 @pytest.mark.slow
@@ -63,8 +65,10 @@ def test_no_l5_answer_is_printed_by_a_highlight_pointer(run: Run) -> None:
 def test_totals_and_means_of_axis_readings_are_printed_at_the_readings_precision(run: Run) -> None:
     found = precision_counts(question_pairs(run))
     cells = [k.removesuffix("/of") for k in found if k.endswith("/of")]
-    # 16 since questions55 and complex55 refuse means and totals one reading gives (20 before)
-    assert sum(found[c + "/of"] for c in cells) >= 14, found
+    # 16 since questions55 and complex55 refuse means and totals one reading gives (20 before); 9
+    # since world55's report windows and entity draws changed this seed's reports (200 plan-only
+    # reports of seed 6248: 85 -> 80 such totals and means, none too fine either side)
+    assert sum(found[c + "/of"] for c in cells) >= 8, found
     assert sum(found[c] for c in cells) == 0, {c: found[c] for c in cells if found[c]}
 
 
