@@ -272,7 +272,12 @@ def test_check_rewrite_reads_claims_against_the_table() -> None:
         masked = block.text
         for n, sentence in enumerate(kept):
             masked = masked.replace(sentence, f"\0{n}\0")
-        polite = re.sub(r"\bthe\b", "this", masked, count=1)
+        # (not the "the" of a rank's scope, "last of the three countries": dropping it widens the
+        # rank to the whole table, which the rank check refuses on purpose; world55's reports put
+        # such a rank first in a block of seed 0)
+        polite = re.sub(
+            r"\bthe\b(?! (?:two|three|four|five|six|seven|eight|nine|ten)\b)", "this", masked, count=1
+        )
         for n, sentence in enumerate(kept):
             polite = polite.replace(f"\0{n}\0", sentence)
         assert check_rewrite(block.text, polite, kept, world) is None
