@@ -53,12 +53,12 @@ def digests() -> dict[str, str]:
 
 #: Digests after the issue 22-24 work merged on main (regenerate on purpose, in a commit of its own).
 FROZEN = {
-    "5-d3-0": "072de3c8f887629aa4704377ca989b282a6f013da26308d401fe3c076102d47f",
-    "5-d3-1": "62d76ce4938a2feb76d4a46a10e6b349657c705bf9e6ea083da68ee10da9a228",
-    "5-d3-2": "4bf79690321192aa4b463ad147c5bf7d9f9a1758e39ea8d384059bddd76fa0f8",
-    "5-d3-3": "698ed42272a1a5994e1ed80b271d3e761e5740254c6502cf26ef4e865cd2eae2",
-    "3-matplotlib-0": "0e5dd6fb96e8e7fe9d4069847486cce421212b84d537ffa1e86f02fce64c4c2a",
-    "3-matplotlib-1": "3856f78a48de5ab34d19f7e9ab2a8d8de4151fecac1cce82ca8008f74a4721d1",
+    "5-d3-0": "2bec42b0707f7b00b69bef17ace5d6e46ea254d5d4073320685325b53b5318d3",
+    "5-d3-1": "c7f43d1a3d3ee0348bcdbbe30d366e57109759a961c9cda1989f2c3b7c04a243",
+    "5-d3-2": "eabe2b4b02de519faf32badfe0bda3d3306c8e2a1ae6638dc8d753f6304a2a39",
+    "5-d3-3": "a96618eb7df271db7ae6766f506ba601e1ef692d027a7b080cb6228701110750",
+    "3-matplotlib-0": "e3606bfe0bd837dbeedffdbb9d940f5bb78fc6b1115cd257fa35cf9c687a8011",
+    "3-matplotlib-1": "2814f1e4fa8ed52308057fa5097902b48c3db0b411519f02d858c5894564ccf5",
 }
 
 
