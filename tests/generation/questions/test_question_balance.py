@@ -62,8 +62,9 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # here 22 (20 before trend45: trend claims skip metrics of known direction, so a
                 # complex slot built on one falls back; L4 19 -> 17, L3 21 -> 18, L5 8 -> 10; on
                 # 200 paper documents of seeds 1801 / 1823 complex holds 576 / 581, 566 / 581 before)
-                # 23 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS) and since complex56
-                # draws a thread's next event at a uniform gap (complex L1 137 -> 141 of 553 -> 550 on 6693)
+                # 23 since questions56 sets each subset's level cycle apart (build.LEVEL_SHIFTS) and
+                # since complex56 draws a thread's next event at a uniform gap (complex L1 137 -> 141
+                # of 553 -> 550 on 6693)
                 # 24 on world56's merge (world55's reports; 200 plan-only reports of seed 6248: complex
                 # L1 139 -> 139, 25.1% -> 24.8%)
                 high = 24
