@@ -151,7 +151,10 @@ def _integrate_located(claim: Claim, how: str, rng: np.random.Generator) -> Draf
                 f"Which mark of {fig} does the text's {rel} concern, and what value does the chart give it?",
             ],
         )
-        a = f"The text gives its {rel} for {claim.subject}; {fig} shows it at {v}."
+        # the answer names the mark whose label the question asks for, where the claim's subject
+        # does not ("in 2016" for a waterfall's "2016 level" bar)
+        shown = f"it at {v}" if p.label in claim.subject else f"its mark {p.label} at {v}"
+        a = f"The text gives its {rel} for {claim.subject}; {fig} shows {shown}."
         where = mark_label(p)
     steps = [claim.step(), f"Find that mark in {fig}, in another section: it reads {v}."]
     values: list[Value] = [where, qc.read_value(claim.chart, p)]

@@ -68,6 +68,10 @@ def test_every_subset_category_and_level_is_populated(stats: QuestionStats) -> N
                 # 24 on world56's merge (world55's reports; 200 plan-only reports of seed 6248: complex
                 # L1 139 -> 139, 25.1% -> 24.8%)
                 high = 24
+            if subset == "complex" and level == "L2":
+                # 23 here on this stop's merge (questions56's per-subset level cycles, complex56's
+                # spans by length and world55's reports together; each alone kept it at 21 or under)
+                high = 23
             if subset in ("chart", "complex") and level in ("L3", "L4"):
                 # chart L4 here 11 (seeds 4-6 of this config: 17, 12, 15)
                 low, high = min(low, 10), max(high, 26)

@@ -114,4 +114,6 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     # 224 after questions55 (integrate L3 refuses a text figure standing in for its mark, L1 needs a
     # read-off the text locates: 200 documents of seed 4722, cross-modal 572 -> 563)
     assert sum(cells.values()) >= 0.93 * 3 * N_DOCS, cells
-    assert cells[("integrate_sources", "L3")] >= 10, cells
+    # integrate L3 9 here on this stop's merge (world56 asks three other years at least of an
+    # integrate L3 against others; 200 plan-only reports of seed 6248: cross-modal L3 81 -> 78)
+    assert cells[("integrate_sources", "L3")] >= 9, cells
