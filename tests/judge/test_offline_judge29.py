@@ -1,0 +1,52 @@
+"""The judge29 round (issue 25, point 1): a number counts only with a compatible unit and scale
+(:mod:`judge.quantities`).
+
+- ``prefixed_code``: a currency code under an SI prefix ("19.045 GUSD", "16.494 MUSD") is read
+  as its scale; offline-claims-v27 read no unit there and passed any prefix;
+- ``points_for_amount``: an amount of USD written in percentage points, or with a dollar sign
+  and no scale on its line ("$0.189" for 0.189 billion USD), is in another unit;
+- ``time_unit``: a time symbol or another language's word for a span of time ("1.12 h",
+  "1,12 settimane", "Wochen") is read as its unit and converted;
+- ``foreign_scale``: Hindi scale words ("मिलियन", "बिलियन") and the Scandinavian, Italian and
+  Dutch thousands ("tusen", "mila") are read as scales;
+- ``unit_key``: a key-value answer whose line "unit: …" names the unit of a bare value.
+
+The answers come from :mod:`tests.judge.offline_cases_judge29` (the frozen question snapshots up
+to v28, questions only). A wrong form must fail; a right form must be no certain fail (it may be
+left uncertain). How many verdicts offline-claims-v27 gets wrong is in each case's comment.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.judge import offline_cases_judge29 as cases
+from tests.judge.error_classes import Row, first_questions, verdict
+
+
+def unit_errors(rows: list[Row]) -> list[str]:
+    """One line for each wrong form that passes and each right form failed with certainty."""
+    out = []
+    for q, answer, ok in rows:
+        got = verdict(q, answer)
+        if (got.score >= 6) if not ok else (got.score < 6 and got.certain):
+            out.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "least"),
+    [
+        ("prefixed_code", (30, 90)),
+        ("points_for_amount", (30, 120)),
+        ("time_unit", (30, 180)),
+        ("foreign_scale", (30, 150)),
+        ("unit_key", (30, 90)),
+    ],
+)
+def test_a_unit_or_scale_of_another_size_is_no_match(name: str, least: tuple[int, int]) -> None:
+    rows = first_questions(cases.cases(name), 40)
+    assert len({q["question_id"] for q, _, _ in rows}) >= least[0] and len(rows) >= least[1], len(rows)
+    assert [r for r in rows if r[2]] and [r for r in rows if not r[2]], "right and wrong forms"
+    assert unit_errors(rows) == []
