@@ -44,6 +44,9 @@ FOREIGN_SCALES: dict[str, float] = {
     "миллион": 1e6, "млрд": 1e9, "миллиарда": 1e9, "миллиардов": 1e9, "трлн": 1e12, "тис": 1e3,
     "tys": 1e3, "tysięcy": 1e3, "tis": 1e3, "mlrd": 1e9, "miliardów": 1e9, "milionów": 1e6,
     "lakh": 1e5, "crore": 1e7, "लाख": 1e5, "करोड़": 1e7,
+    # judge29: Hindi loanwords and words, Scandinavian, Italian and Dutch thousands
+    "मिलियन": 1e6, "बिलियन": 1e9, "ट्रिलियन": 1e12, "अरब": 1e9, "हज़ार": 1e3, "हजार": 1e3,
+    "tusen": 1e3, "tusind": 1e3, "mila": 1e3, "duizend": 1e3, "millioner": 1e6, "milliarder": 1e9,
 }  # fmt: skip
 SCALES.update(FOREIGN_SCALES)
 
@@ -76,9 +79,13 @@ _NUMBER = re.compile(
     r"(?!,\d{3})(?![\d])"
     rf"(?P<percent>\s?[%％]|\s?per\s?cent\b|\s?(?:{_PERCENT_WORDS})(?![^\W\d_]))?"
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b(?!\.[^\W\d_])"  # "t.o.v." no t
-    rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+d[e']\s?)?"
+    rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+(?:de(?![^\W\d_])|d')\s?)?"
     r"|\s?(?P<cjk>百万|十亿|十億|[万萬亿億千만억천兆]))?",
     re.IGNORECASE,
+)
+#: judge29: scale words of languages that write a decimal dot ("3.719 बिलियन" is 3.719 billion)
+_DOT_DECIMAL = frozenset(
+    {"millions", "lakh", "crore", "लाख", "करोड़", "मिलियन", "बिलियन", "ट्रिलियन", "अरब", "हज़ार", "हजार"}
 )
 #: "30.430": thousands grouped with dots, as the languages of the foreign scale words write them
 _DOT_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
@@ -121,13 +128,17 @@ def find_numbers(text: str) -> list[FoundNumber]:
         if m.start() < at:
             continue  # the tail of a CJK number in parts
         value = _value(m["digits"])
-        if m["foreign"] and m["foreign"].lower() != "millions" and _DOT_THOUSANDS.fullmatch(m["digits"]):
+        if (
+            m["foreign"]
+            and m["foreign"].lower() not in _DOT_DECIMAL
+            and _DOT_THOUSANDS.fullmatch(m["digits"])
+        ):
             value = float(
                 m["digits"].replace(".", "")
             )  # "30.430 Mio.": a dot before three digits groups them
         elif (
             m["foreign"]
-            and m["foreign"].lower() != "millions"
+            and m["foreign"].lower() not in _DOT_DECIMAL
             and re.fullmatch(r"\d{1,3},\d{3}", m["digits"])
         ):
             value = float(m["digits"].replace(",", "."))  # judge10: "2,323 miljarder" is 2.323 billion

@@ -293,8 +293,8 @@ def _foreign_names_in(ctx: _Context, text: _Text) -> list[str]:
     return [
         n
         for n, s in claims.proper_names(text.text)
-        if not claims.words(n) <= ctx.known_words and not text.negated(s)
-    ]
+        if not claims.words(n) <= ctx.known_words and not text.negated(s) and not is_unit_word(n)
+    ]  # judge29: a unit word is no name ("25.9 Stunden")
 
 
 def _foreign_colours(ctx: _Context, text: _Text) -> list[str]:

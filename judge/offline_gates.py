@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from judge import claims
-from judge.quantities import is_unit_word
+from judge.quantities import is_unit_word, unit_of_word
 
 OTHER_UNIT_AT_VALUE = "a unit the item never writes is written with an asked value"
 SWAPPED_BINDING = "an asked value is bound to another of the item's entities than in the reference"
@@ -76,10 +76,11 @@ def other_unit_at_value(answer: str, known: str, targets: Sequence[tuple[float, 
     """A unit word the item (``known``: question, reference, the facts' units) never writes
     follows a number at an asked value (``targets``: value, tolerance)."""
     words = {w.lower() for w in re.findall(r"[^\W\d_]+[²³]?", known)}
+    units = {unit_of_word(w) for w in words} - {None}  # judge29: "12.43 h" where the item writes hours
     for target, tolerance in targets:
         for m in _values_at(answer, target, tolerance):
             unit = _WORD_AFTER.match(answer, m.end())
-            if unit is None or unit.group(1).lower() in words:
+            if unit is None or unit.group(1).lower() in words or unit_of_word(unit.group(1)) in units:
                 continue
             if is_unit_word(unit.group(1)) or _ABBREVIATION.fullmatch(unit.group(1)):
                 return True
@@ -141,9 +142,16 @@ def opposite_direction(answer: str, reference: str) -> bool:
     return said != 0 and said != meant
 
 
+#: judge29: a multiple of an earlier level ("0.636 times its 2010 level"): below one a fall
+_MULTIPLE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*(?:times|×)\s+(?:its|the|their|that)\s+(?:[\w–-]+\s+){0,3}?(?:level|value)\b",
+    re.IGNORECASE,
+)
+
+
 def moved(text: str) -> int:
     """Which way the first "from A to B" of ``text`` that is no period (no year in it) moves
-    (1, -1; 0: none)."""
+    (1, -1; 0: none); without one, which way a multiple of an earlier level moves."""
     for start in (m.start() for m in _FROM.finditer(text)):
         m = _FROM_TO.match(text, start)
         if m is None:
@@ -151,7 +159,9 @@ def moved(text: str) -> int:
         a, b = (_value(x) or 0.0 for x in m.groups())
         if not any(v.is_integer() and 1900 <= v <= 2100 for v in (a, b)):
             return (b > a) - (b < a)
-    return 0
+    multiple = _MULTIPLE.search(text)
+    factor = float(multiple.group(1)) if multiple else 1.0
+    return (factor > 1) - (factor < 1)
 
 
 def coarser_rounding(whys: Sequence[str], targets: Sequence[float]) -> bool:

@@ -43,10 +43,25 @@ CURRENCIES: dict[str, str] = {
     "cny": "CNY", "rmb": "CNY", "yuan": "CNY", "元": "CNY",
     "dólares": "USD", "dólar": "USD", "美元": "USD", "ドル": "USD", "달러": "USD",
 }  # fmt: skip
+#: judge29: words for spans of time in the languages the judge glosses, with their pint names
+#: ("1,12 settimane" is 1.12 weeks, never 1.12 days)
+FOREIGN_TIME: dict[str, str] = {
+    **dict.fromkeys(("settimane", "settimana", "semanas", "semana", "semaines", "semaine", "wochen",
+                     "woche", "veckor", "vecka", "weken", "uger", "uge", "uker", "uke", "tygodni",
+                     "tygodnie", "недель", "недели", "неделя", "सप्ताह", "週間", "周"), "week"),
+    **dict.fromkeys(("giorni", "giorno", "días", "día", "dias", "jours", "tage", "tagen", "dagar",
+                     "dagen", "dage", "dager", "dni", "дней", "дня", "дні", "दिन", "日間", "天"), "day"),
+    **dict.fromkeys(("ore", "timmar", "timme", "uur", "timer", "godzin", "часов", "часа", "घंटे"), "hour"),
+    **dict.fromkeys(("mesi", "meses", "mois", "monate", "monaten", "månader", "maanden", "måneder",
+                     "miesięcy", "месяцев", "महीने"), "month"),
+    **dict.fromkeys(("anni", "años", "anos", "jahre", "jahren", "jaar", "лет", "साल"), "year"),
+    **dict.fromkeys(("minuti", "minutos", "minuten", "minuter", "минут"), "minute"),
+}  # fmt: skip
+_FOREIGN_TIME = "|".join(sorted(FOREIGN_TIME, key=len, reverse=True))
 _PHYSICAL_WORD = (
     r"(?:kilo(?:gram)?s?|kg|grams?|g|tonnes?|tons?|t|mt|km²|km2|sq\.?\s?km|square\s+kilomet(?:re|er)s?|cm|mm"
-    r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|days?|nights?"
-    r"|weeks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
+    r"|kilomet(?:re|er)s?|km|m²|m2|sq\.?\s?m|square\s+met(?:re|er)s?|met(?:re|er)s?|hectares?|ha|acres?|seconds?|minutes?|hours?|hrs?|h|days?|nights?"
+    r"|weeks?|wks?|months?|years?|yrs?|[kmgt]w|[kmgt]wh|watts?|°\s?c|°\s?f|degrees?\s+(?:celsius|fahrenheit)"
     r"|lit(?:re|er)s?|mwh|kwh|gwh|twh|mha|kha|km³|km3|m³|m3|cubic\s+met(?:re|er)s?|[μu]g|micrograms?|mg|milligrams?"
     # judge14: a mass symbol with the substance it weighs ("gCO₂", "MtCO₂e", "kt CO2-eq")
     r"|(?:[kmgt]?t|[kmµμ]?g)\s?CO[₂2](?:e|-?eq)?|kt|gt"
@@ -54,7 +69,8 @@ _PHYSICAL_WORD = (
     r"|[kmgt]bps|[kmgt]bits?/s|[kmgt]b/s|[kmgt]bits?|[kmgt]b"
     # other languages' and scripts' words for the same units
     r"|tonnen|toneladas|stunden|horas|heures|litros|トン|吨|톤|時間|小时|시간|平方キロメートル|平方公里"
-    r"|立方メートル|立方米|微克|hectáreas?|hektar)"
+    r"|立方メートル|立方米|微克|hectáreas?|hektar"
+    rf"|{_FOREIGN_TIME})"
 )
 _PHYSICAL = re.compile(
     rf"{_PHYSICAL_WORD}(?:\s*(?:/|per|a|an|par|pro|por)\s+{_PHYSICAL_WORD}|\s*/\s*{_PHYSICAL_WORD})?(?![A-Za-z0-9_²])"
@@ -86,7 +102,8 @@ _PINT_NAMES = {
     "heures": "hour", "litros": "litre", "トン": "tonne", "吨": "tonne", "톤": "tonne", "時間": "hour",
     "小时": "hour", "시간": "hour", "hectárea": "hectare", "hectáreas": "hectare", "hektar": "hectare",
     "平方キロメートル": "km**2", "平方公里": "km**2", "立方メートル": "m**3", "立方米": "m**3",
-    "微克": "microgram", "kt": "kilotonne", "gt": "gigatonne",
+    "微克": "microgram", "kt": "kilotonne", "gt": "gigatonne", "wk": "week", "wks": "week",
+    **FOREIGN_TIME,
 }  # fmt: skip
 #: judge14: the substance a mass symbol weighs ("CO₂" of "tCO₂e"): the mass is the unit
 _SUBSTANCE = re.compile(r"\s?co[₂2](?:e|-?eq)?$")
@@ -192,7 +209,10 @@ def _read_words(words: str, unit: UnitOf) -> tuple[UnitOf, int]:
             physical = physical * other if other is not None else None
             m = compound
         if physical is not None:
-            return UnitOf(unit.scale, unit.scaled, unit.currency, physical, unit.share), at + m.end()
+            # judge29: a rate's top unit ("10.93 h per day" states hours)
+            parts = re.split(r"\s*(?:/|\b(?:per|a|an|par|pro|por)\b)\s*", m.group(0).strip())
+            top = _pint_unit(parts[0]) if len(parts) > 1 and compound is None else None
+            return UnitOf(unit.scale, unit.scaled, unit.currency, physical, unit.share, top), at + m.end()
     return unit, 0
 
 
@@ -234,8 +254,52 @@ def fact_unit(unit: str) -> UnitOf:
 _SIGN_AFTER = re.compile(r"\s?(?:(?:[kKmMbB]n?|mn|million|billion|thousand)\s?)?([€£¥])")
 
 
+#: judge29: a currency code under an SI or scale prefix right after the number ("19.045 GUSD",
+#: "16.494 MUSD", "12 kEUR")
+_PREFIXED_CODE = re.compile(r"\s?(?P<p>[kKMGT]|bn|mn|Mio|Mrd)(?P<c>USD|EUR|GBP|JPY|CNY)(?![A-Za-z])")
+_CODE_PREFIX = {
+    "k": 1e3,
+    "K": 1e3,
+    "M": 1e6,
+    "G": 1e9,
+    "T": 1e12,
+    "bn": 1e9,
+    "mn": 1e6,
+    "Mio": 1e6,
+    "Mrd": 1e9,
+}
+#: judge29: a line that names the unit of the answer's values ("unit: percentage points")
+_UNIT_KEY = re.compile(
+    r"^[\s*_#>-]*units?[*_]*\s*[:=]\s*[*_]*(?P<unit>[^\n*_]+)", re.IGNORECASE | re.MULTILINE
+)
+#: judge29: a scale said anywhere on a line ("$0.287 to $0.382 billion") or a LaTeX formula
+_LINE_SCALE = re.compile(
+    r"\b(?:thousands?|millions?|billions?|trillions?|bn|mn|tn)\b|\d\s?[kKmMbBtT]\b|\$\s*$|\\", re.IGNORECASE
+)
+
+
+def key_unit(text: str) -> UnitOf | None:
+    """The unit a line of the answer names for its values ("unit: billion USD"), or None."""
+    m = _UNIT_KEY.search(text)
+    return fact_unit(m["unit"].strip().rstrip(".")) if m else None
+
+
+def _unscaled_sign(found: FoundNumber, text: str) -> bool:
+    """``found`` is written with a currency sign and no scale on its line ("Services — $0.189"):
+    an amount in whole units, not in the thousands or billions a scaled fact counts."""
+    if not re.match(r"[-−]?[$€£¥]", found.text) or found.scale_word:
+        return False
+    start = text.rfind("\n", 0, found.start) + 1
+    end = text.find("\n", found.end)
+    line = text[start : end if end >= 0 else len(text)]
+    return not _LINE_SCALE.search(line.replace(found.text, " ", 1)) and line.count("$") <= 1
+
+
 def stated_unit(found: FoundNumber, text: str) -> UnitOf:
     """The scale, currency, share and unit the answer writes ``found`` with."""
+    coded = _PREFIXED_CODE.match(text, found.end)
+    if coded is not None and not found.scale_word and not found.percent:
+        return UnitOf(_CODE_PREFIX[coded["p"]], True, coded["c"])
     sign = re.search(r"[$€£¥]", found.text)
     before = re.search(r"(?:(US\$|USD|EUR|GBP|CNY|RMB|JPY)\s*)$", text[max(0, found.start - 5) : found.start])
     currency = CURRENCIES[sign.group(0)] if sign else CURRENCIES[before.group(1).lower()] if before else None
@@ -294,11 +358,22 @@ def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ..
     return bound_readings(fact, found, text)[0]
 
 
+def _daily(said: UnitOf, fact: pint.Unit) -> bool:
+    """``said`` is a duration per day ("10.93 h per day", "14.01 hours a day") and ``fact`` a
+    duration: the daily hours an item counts in hours (never days per month, tonnes per hectare)."""
+    if said.physical is None or said.per is None or not said.physical.dimensionless:
+        return False
+    daily = (said.per / said.physical) == _registry().parse_units("day")
+    return bool(daily) and said.per.dimensionality == fact.dimensionality
+
+
 def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[float, ...], bool]:
     """:func:`readings_for`, and whether the answer's unit or scale was read and converted: then
     the one reading is in the fact's own unit (``2.2 million tonnes`` is 2,200 thousand tonnes,
     never the 2,200 tonnes that 2.2 thousand tonnes are)."""
     said = stated_unit(found, text)
+    if said == UnitOf() and not found.scale_word and not fact.bare:
+        said = key_unit(text) or said  # judge29: "average: 14.31 / unit: percentage points"
     value = found.readings[0] / found.scale if found.scale_word in CJK_SCALES else found.readings[0]
     if fact.physical is not None:
         if said.currency is not None or said.share is not None:
@@ -308,6 +383,9 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
                 # "2.60톤 … 헥타르당", "2,60 toneladas por hectárea": the rate's "per" written apart
                 q = _registry().Quantity(value * said.scale, said.physical).to(fact.per).magnitude
                 return (q / fact.scale,), True
+            if fact.per is None and _daily(said, fact.physical):
+                said = replace(said, physical=said.per)  # judge29: "10.93 h per day" for 10.93 hours
+            assert said.physical is not None
             if said.physical.dimensionality != fact.physical.dimensionality:
                 return (), True
             q = _registry().Quantity(value * said.scale, said.physical).to(fact.physical).magnitude
@@ -324,6 +402,17 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True
     if fact.currency is not None and said.currency not in (None, fact.currency):
         return (), True
+    if said.share is not None and not said.scaled and fact.currency is not None:
+        return (), True  # judge29: "fell by 6.00 percentage points" for 6.00 billion USD
+    if (
+        fact.currency is not None
+        and fact.scaled
+        and said.currency is not None
+        and _unscaled_sign(found, text)
+    ):
+        return (
+            value / fact.scale,
+        ), True  # judge29: "$0.189" is no 0.189 billion USD; "$700,000" is 0.7 million
     if said.noun and (fact.currency is not None or fact.physical is not None):
         return (), True  # judge14: "327 million people" for 327 million USD
     if fact.noun and (said.currency is not None or (fact.plain and said.physical is not None)):
@@ -342,8 +431,9 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
     if fact.scaled and fact.noun_word and said.bare and not found.scale_word and _own_noun(fact, text, found):
         return (value / fact.scale,), True  # judge21: "15.79 people" is no 15.79 thousand people
-    if fact.share == "pct" and fact.relative and said.share == "pp":
-        return (), True  # judge14: "96.3 percentage points" for 96.3% of the target
+    if fact.share == "pct" and said.share == "pp":
+        # judge14: "96.3 percentage points" for 96.3% of the target; judge29: for any percent
+        return (), True
     if fact.share == "pp" and said.share == "pct" and _relative_percent(fact, found, text):
         return (), True  # judge14: "a relative change of 2.5%", "0.5% above" for points
     if fact.share in ("pct", "pp") and found.percent:
@@ -408,6 +498,11 @@ def _fraction(found: FoundNumber) -> bool:
 def is_unit_word(word: str) -> bool:
     """``word`` is a unit or scale abbreviation (``Mha``, ``GW``, ``km²``), not a name."""
     return bool(_PHYSICAL.fullmatch(word.strip())) and _pint_unit(word.strip()) is not None
+
+
+def unit_of_word(word: str) -> pint.Unit | None:
+    """The physical unit a unit word names ("h" and "hours" name one), or None for another word."""
+    return _pint_unit(word.strip()) if is_unit_word(word) else None
 
 
 _PREFIXES = ("k", "M", "G", "T", "m", "µ", "μ", "c", "n")
