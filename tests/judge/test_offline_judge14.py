@@ -79,7 +79,9 @@ _LEVELS = "Sudan reaches 17.18% against a target of 13.28%, so it beats the targ
         ("%", "-87.5", _RELATIVE, "-87.5 percentage points", False),
         ("%", "-87.5", _RELATIVE, "-87.5%", True),
         ("%", "96.3", "It shows 5.01%, which is 96.3% of the target.", "96.3 pp below", False),
-        ("%", "5.01", "It shows 5.01%, which is 96.3% of the target.", "5.01 percentage points", True),
+        # judge29: a percent level in percentage points is another unit (every labelled answer
+        # that writes one is a label-fail: v11, v18, v28)
+        ("%", "5.01", "It shows 5.01%, which is 96.3% of the target.", "5.01 percentage points", False),
         ("percentage points", "0.508", _POINTS_ONLY, "0.508% above the average", False),
         ("percentage points", "0.508", _POINTS_ONLY, "0.508 points above the average", True),
         ("pp", "3.90", _LEVELS, "above it by 3.9%", True),
