@@ -179,6 +179,31 @@ def unit_key(q: dict[str, Any]) -> list[Case]:
     ]
 
 
+#: a multiple of an earlier level, as the references of ratio questions write it
+_MULTIPLE = re.compile(r"(\d+(?:\.\d+)?) times its ((?:19|20)\d\d) level")
+
+
+def multiple_asked(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A question whose reference states the chart's value as a multiple of an earlier level."""
+    return q if _MULTIPLE.search(q["reference"]) else None
+
+
+def multiple_direction(q: dict[str, Any]) -> list[Case]:
+    """The reference with a move word before its multiple ("0.636 times its 2010 level"): a fall
+    below one and a rise above one are right; the other way ("grew to 0.636 times its 2010
+    level") is wrong however right the multiple."""
+    m = _MULTIPLE.search(q["reference"])
+    assert m is not None
+    up = float(m.group(1)) > 1
+    ref, said = q["reference"], m.group(0)
+    right, wrong = ("rose to", "fell to") if up else ("fell to", "rose to")
+    return [
+        (ref.replace(said, f"{right} {said}", 1), True),
+        (ref.replace(said, f"{wrong} {said}", 1), False),
+        (ref.replace(said, f"{'dropped' if up else 'grew'} to {said}", 1), False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
     "prefixed_code": (_selector(_SCALED_USD), prefixed_code),
     "points_for_amount": (_selector(_SCALED_USD), points_for_amount),
@@ -186,6 +211,7 @@ CLASSES: _judge18.Classes = {
     "foreign_scale": (_selector(_SCALED), foreign_scale),
     "unit_key": (lone_asked, unit_key),
     "bare_sign": (usd_lone, bare_sign),
+    "multiple_direction": (multiple_asked, multiple_direction),
 }
 
 
