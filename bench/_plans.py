@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,3 +34,13 @@ def manifests(config: GenerationConfig, n_docs: int) -> Iterator[DocumentManifes
     """Each document's manifest, planned (nothing rendered)."""
     for plan in plans(config, n_docs):
         yield plan.manifest
+
+
+def level_share_lines(levels: Counter[tuple[str, str]]) -> list[str]:
+    """One line per subset: its questions and each level's share of them."""
+    out = []
+    for subset in sorted({s for s, _ in levels}):
+        n = sum(v for (s, _), v in levels.items() if s == subset)
+        shares = "  ".join(f"{lv} {levels[(subset, lv)] / n:.1%}" for lv in ("L1", "L2", "L3", "L4", "L5"))
+        out.append(f"{subset:12} {n:5}  {shares}")
+    return out

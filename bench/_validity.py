@@ -92,7 +92,8 @@ def count(manifest: DocumentManifest, questions: list[Question]) -> Counter[str]
             named = any(form.lower() in text for form in forms)
             out["compare without figure"] += not named
             # the measure: the chart title's words before its first " in " ("food price inflation")
-            measure = title_subject(chart).split(" in ")[0] if chart is not None else ""
+            # and before a grouping ("fertiliser use by country": a question names one country's)
+            measure = title_subject(chart).split(" in ")[0].split(" by ")[0] if chart is not None else ""
             words = re.findall(r"[a-z]{3,}", measure.lower())
             out["compare without measure"] += not (words and all(w in text for w in words))
         elif q.category == "comparison" and q.difficulty == "L4" and labels:

@@ -16,7 +16,7 @@ from pathlib import Path
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [str(_BENCH.parent) if Path(p or ".").resolve() == _BENCH else p for p in sys.path]
 
-from bench._plans import plan_run, plans
+from bench._plans import level_share_lines, plan_run, plans
 from generation.plan.chart_mix_measures import ChartMixCounts, add_report, render
 from generation.questions.build import make_questions
 
@@ -30,10 +30,7 @@ def main() -> None:
         questions = make_questions(plan.manifest, config, Counter())
         levels.update((q.subset, q.difficulty) for q in questions)
     print("\n".join(render(counts)))
-    for subset in sorted({s for s, _ in levels}):
-        n = sum(v for (s, _), v in levels.items() if s == subset)
-        shares = "  ".join(f"{lv} {levels[(subset, lv)] / n:.1%}" for lv in ("L1", "L2", "L3", "L4", "L5"))
-        print(f"{subset:12} {n:5}  {shares}")
+    print("\n".join(level_share_lines(levels)))
 
 
 if __name__ == "__main__":

@@ -182,8 +182,9 @@ def _regex_names(
     """Capitalised runs of ``candidate`` that ``country_converter``'s expression reads as the
     country, less leading words it needs not ("Die Ukraine" is "Die" and the name)."""
     out = []
-    for m in _CAPITALISED_RUN.finditer(candidate):
-        start, run = m.start(), m.group(0)
+    for start, run in (
+        w for m in _CAPITALISED_RUN.finditer(candidate) for w in _windows(m.start(), m.group(0))
+    ):
         if not pattern.search(run) or _names_another(run, mine):
             continue
         while " " in run and pattern.search(run.split(" ", 1)[1]):
@@ -193,6 +194,28 @@ def _regex_names(
             continue
         out.append((start, start + len(run), spelling))
     return out
+
+
+#: a name and the leading words it may carry span at most this many words; a longer capitalised
+#: run is read in windows of this many words, each starting half a window after the last
+_WINDOW = 16
+
+
+def _windows(start: int, run: str) -> list[tuple[int, str]]:
+    """``run`` (at ``start``) whole, or in overlapping windows where it is longer than
+    :data:`_WINDOW` words: a run of thousands of capitalised words ("Ireland Ireland …") would
+    otherwise be cut word by word, each cut searched again over the rest."""
+    words = run.split(" ")
+    if len(words) <= _WINDOW:
+        return [(start, run)]
+    offsets = [0]
+    for word in words[:-1]:
+        offsets.append(offsets[-1] + len(word) + 1)
+    step = _WINDOW // 2
+    return [
+        (start + offsets[i], " ".join(words[i : i + _WINDOW]))
+        for i in range(0, max(1, len(words) - step), step)
+    ]
 
 
 def _names_another(run: str, mine: int) -> bool:

@@ -26,6 +26,7 @@ from generation.questions.crossmodal_claims import (
 )
 from generation.questions.period_measures import one_read_answers
 from generation.questions.phrasing import article, colour_keyed, colour_of, figure_ref, pick, value_unit
+from generation.world.grammar import said_of
 from synthdocbench_tasks.schema import Chart, DataPoint, Difficulty, TextFact
 
 
@@ -215,7 +216,7 @@ def _compare_draft(
             f"describes its change from {y0} to {y1}?"
         )
         said = f" (the {colour} series)"
-        steps = [f"Use the legend of {fig}: {subj} is {colour}.", find, read, judge]
+        steps = [f"Use the legend of {fig}: {said_of(subj, 'is')} {colour}.", find, read, judge]
         values = [label_value(colour), *values]
     shows = f"{fig} shows {v0} in {y0} and {v1} in {y1}{said}"
     a = f"The text puts {subj} in {y1} at {claim.stated()}; {shows}, so the chart {judged} the text."

@@ -312,8 +312,10 @@ def step_rounds_derived(q: Question) -> bool | None:
         derived.append((total, max(_places(total), *(_places(r.value) for r in q.required_data_points))))
     if not any(d for _, d in derived):
         return None
-    # a reading or a number the answer gives (a text's threshold) is no rounding, whatever it equals
-    read = {r.value for r in q.required_data_points} | {v for v, _ in derived}
+    # a reading, a number the answer gives (a text's threshold) or one the question states (a
+    # level a series crosses) is no rounding, whatever it equals
+    asked = {float(m.group(0).replace(",", "")) for m in _DECIMAL.finditer(q.question)}
+    read = {r.value for r in q.required_data_points} | {v for v, _ in derived} | asked
     for text in [q.answer, *q.reasoning]:
         for m in _DECIMAL.finditer(text.split("[calc:")[0]):
             shown, places = float(m.group(0).replace(",", "")), len(m.group(1))

@@ -216,14 +216,17 @@ _Evidence = tuple[str | None, str | None, str | None, bool]
 
 
 def _over_years(operands: list[Operand], q: Question) -> bool:
-    """True when every operand is a chart mark labelled with a year (a series' marks over time)."""
+    """True when every operand is a chart mark labelled with a year and they span two years or more
+    (a series' marks over time; the parts of a stacked chart in one year add up as a pie's do)."""
     marks = q.required_data_points
 
-    def year_mark(o: Operand) -> bool:
+    def year_of(o: Operand) -> str:
         label = marks[o.index].label if o.source == "point" and 0 <= o.index < len(marks) else ""
-        return is_year(label.split(" (")[0])
+        year = label.split(" (")[0]
+        return year if is_year(year) else ""
 
-    return bool(operands) and all(year_mark(o) for o in operands)
+    years = [year_of(o) for o in operands]
+    return bool(operands) and all(years) and len(set(years)) > 1
 
 
 def _operand_kinds(

@@ -115,5 +115,8 @@ def test_a_question_listing_the_directions_lists_all_three_in_a_drawn_order(dire
         assert c.options == tuple(LISTED[w] for w in listed), (c.question, c.options)
     # 32 of main's 174 drafts listed them; 26 of 176 since world51 draws shocks (a shocked series is
     # never flat, so fewer flat stretches to list; on seed 8819's 80 reports 90 -> 82 of 354)
-    assert len(found) >= 24, len(found)
+    # 21 on this stop's merge: complex56's trend L2 form (the first year a series crosses a round
+    # level) takes some trend L2 slots that asked a direction (200 plan-only reports of fresh 6693:
+    # trend L2 direction answers 45 of 51 -> 39 of 50)
+    assert len(found) >= 21, len(found)
     assert all(firsts[d] >= len(found) / 6 for d in LISTED.values()), firsts
