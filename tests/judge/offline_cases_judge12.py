@@ -21,7 +21,7 @@ SNAPSHOTS = (*_JUDGE11_SNAPSHOTS, "offline_heldout_v12_questions.json")
 Case = tuple[str, bool]  # (answer, whether it must pass)
 _TIME_OR_MASS = ("hours", "days", "weeks", "months", "years", "minutes", "seconds", "tonnes")
 _SIDE_GAP = re.compile(
-    r"^(?P<stat>.*?\b(?:average|averages|mean)\b[^;]*?)(?P<mean>\d[\d,]*(?:\.\d+)?)[^;]*;\s*(?P<name>[^,]+?),"
+    r"^(?P<stat>.*?\b(?:average|averages|mean)\b[^;]*?)(?P<mean>\d[\d,]*(?:\.\d+)?)(?P<pct>%?)[^;]*;\s*(?P<name>[^,]+?),"
     r"[^;]*?\bis (?P<gap>\d[\d,]*(?:\.\d+)?) (?P<unit>[^;]*?) (?P<side>above|below) that\.?$"
 )
 _TWO_AVERAGES = re.compile(
@@ -60,11 +60,11 @@ def gap_from_mean(q: dict[str, Any]) -> list[Case]:
     if m is None:
         return []
     other = "below" if m["side"] == "above" else "above"
-    said = "The mean is {mean} {unit}; {name} lies {side} the mean by {gap} {unit}."
-    return [
-        (said.format(mean=m["mean"], unit=m["unit"], name=m["name"], side=m["side"], gap=m["gap"]), True),
-        (said.format(mean=m["mean"], unit=m["unit"], name=m["name"], side=other, gap=m["gap"]), False),
-    ]
+    # a mean of percent levels is a percent (judge29: a level in percentage points is another
+    # unit, as every labelled answer that writes one is a label-fail); its gap is in points
+    level = m["pct"] or f" {m['unit']}"
+    said = f"The mean is {m['mean']}{level}; {m['name']} lies {{side}} the mean by {m['gap']} {m['unit']}."
+    return [(said.format(side=m["side"]), True), (said.format(side=other), False)]
 
 
 def two_averages(q: dict[str, Any]) -> list[Case]:
