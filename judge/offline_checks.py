@@ -33,6 +33,7 @@ from judge.offline_facts import (
     _number_hits,
     _rounding_slack,
     _Text,
+    half_digit,
     pp_as_share,
     transposed,
 )
@@ -205,15 +206,35 @@ def _restated_as_share(fact: _Fact, text: _Text) -> FoundNumber | None:
     return None
 
 
+def _gap_of_asked(ctx: _Context, fact: _Fact, found: FoundNumber) -> bool:
+    """``found``, with no scale word of its own, is the gap of two asked values in the fact's unit,
+    to its written digits, and the fact is no such gap ("47.9% … 23.7%; so the gap is about
+    24.20 points"): their difference, no misunit of the level ("10 billion USD below" for 10.0
+    million, or "0.48 days" for an asked gap of 0.48 hours, still is one)."""
+    if found.scale_word:
+        return False
+    values = [
+        f.targets[0][0]
+        for f in ctx.facts
+        if f.kind == "number" and f.targets and f.unit == fact.unit and not _is_year(f)
+    ]
+    said, near = abs(found.readings[0]), half_digit(found) / found.scale + 1e-9 * abs(found.readings[0])
+    gaps = [abs(a - b) for i, a in enumerate(values) for b in values[i + 1 :]]
+    own = abs(fact.targets[0][0])
+    return any(abs(said - g) <= near for g in gaps) and not any(abs(own - g) <= near for g in gaps)
+
+
 def _misunit(ctx: _Context, fact: _Fact, text: _Text) -> FoundNumber | None:
     """A number with the fact's digits written in a unit or scale the fact's cannot be
     (``5.3 billion tonnes`` for 5.3 million, ``947 km²`` for 947 kg per hectare), stating no
-    other fact: the asked value, bound to the wrong unit."""
+    other fact nor the gap of two asked values: the asked value, bound to the wrong unit."""
     if fact.kind != "number" or not fact.targets:
         return None
     value, tol = fact.targets[0]
     for found in text.numbers:
         if abs(abs(found.readings[0]) - abs(value)) > tol or _states_a_fact(ctx, found, text):
+            continue
+        if _gap_of_asked(ctx, fact, found):
             continue
         bound, exact = bound_readings(fact.quantity, found, text.text)
         if not exact and prefix_mismatch(fact.unit, found, text.text):

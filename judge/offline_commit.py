@@ -13,6 +13,7 @@ from judge.offline_binding import event_order_conflict, one_pole_for_all, qualif
 from judge.offline_checks import _check, _is_year, _states_a_fact, _Verdict, _wrong_value
 from judge.offline_conflicts import misscaled_reference_value, rank_denied, year_rebound
 from judge.offline_context import _Context
+from judge.offline_conversions import restating
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit, transposed
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
@@ -212,10 +213,14 @@ def _last_word(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text
             r"(?:[^.!?\n]|\b(?:i\.e|e\.g|vs|approx|ca)\.|\.(?=\S))+", text.text, re.IGNORECASE
         )
     ]
+    same = restating(text)  # "-0.38 hours (i.e. 0 h -23 min)": the value again, no other one
     stating = [
         (a, b)
         for a, b in sentences
-        if any(a <= n.start < b and readings_for(fact.quantity, n, text.text) for n in text.numbers)
+        if any(
+            a <= n.start < b and n.start not in same and readings_for(fact.quantity, n, text.text)
+            for n in text.numbers
+        )
     ]
     if len(stating) < 2:
         return verdicts

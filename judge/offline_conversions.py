@@ -38,9 +38,11 @@ _JOIN = re.compile(
 )
 #: the unit words between a value and what joins it to its restatement ("USD", "tonne-km")
 _UNIT_WORDS = re.compile(r"[^\d().,;:!?=≈~]{0,30}")
-#: an hours-and-minutes duration ("9 h 17 min", "9 hours and 17 minutes", "9h17")
+#: an hours-and-minutes duration ("9 h 17 min", "9 hours and 17 minutes", "9h17"); a sign on
+#: either part makes it negative ("-0 h 23 min", "0 h -23 min": 23 minutes less)
 _DURATION = re.compile(
-    r"(?P<h>\d{1,4})\s*(?:h|hrs?|hours?)\.?\s*(?:and\s+)?(?P<m>\d{1,2})\s*(?:min(?:ute)?s?|m|')?(?![\w.,]*\d)",
+    r"(?P<hs>[-−])?(?P<h>\d{1,4})\s*(?:h|hrs?|hours?)\.?\s*(?:and\s+)?(?P<ms>[-−])?(?P<m>\d{1,2})"
+    r"\s*(?:min(?:ute)?s?|m|')?(?![\w.,]*\d)",
     re.IGNORECASE,
 )
 _APPROX_SHARE = 0.02  # how far an approximate restatement may lie from the value it restates
@@ -133,7 +135,8 @@ def _duration(text: str, at: int) -> tuple[float, float, int] | None:
     m = _DURATION.match(text, at)
     if m is None:
         return None
-    return int(m["h"]) * 3600 + int(m["m"]) * 60, 30.0, m.end()
+    seconds = int(m["h"]) * 3600 + int(m["m"]) * 60
+    return (-seconds if m["hs"] or m["ms"] else seconds), 30.0, m.end()
 
 
 #: words that make the number after "which is" a difference or a part, no restatement ("27
