@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from generation.questions.chart_common import ordered_series
-from generation.questions.common import Context, tol_of
+from generation.questions.common import Context, Draft, tol_of
 from generation.questions.trend_forms import crossings, first_crossing, round_between
+from judge import JudgeItem, build_judge
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.manifest_fixture import build_manifest
 from tests.generation.questions.planned import planned_run, question_pairs
@@ -83,3 +84,55 @@ def test_crossings_over_every_chart_of_40_reports_are_first_and_clear() -> None:
                 draft.question
             )
     assert asked >= 20, asked
+
+
+#: Right answers in the question's own words: the side it asks about, said of the year asked.
+_SIDE_ECHOES = (
+    "It first goes {side} {level} in {year}, at {value}.",
+    "{year}: the first year {side} {level}, with {value}.",
+    "The series {way} {level} for the first time in {year} ({value}).",
+)
+
+
+def crossing_drafts(seed: int, n_docs: int) -> list[Draft]:
+    """A crossing question on every chart of ``n_docs`` plan-only paper reports that allows one."""
+    out = []
+    for plan, _ in planned_run(seed, n_docs):
+        ctx = Context.of(plan.manifest)
+        for chart in plan.manifest.charts:
+            draft = first_crossing(ctx, chart, np.random.default_rng(chart.index))
+            if draft is not None:
+                out.append(draft)
+    return out
+
+
+def side_echo_failures(drafts: list[Draft]) -> tuple[int, int]:
+    """(right answers the offline judge fails, right answers): each draft answered in the
+    phrasings of ``_SIDE_ECHOES``, which restate the side the question asks about ("It first goes
+    above 27% in 2012, at 28.5%"). The reference's "every earlier year stays below 27%" is about
+    the years before; an answer that echoes the question's "above" contradicts nothing."""
+    judge = build_judge("offline")
+    assert judge is not None
+    failed = total = 0
+    for d in drafts:
+        m = re.search(r"\b(above|below) (-?\d[\d,.]*.*?)(?= for the first time|, | and |\?)", d.question)
+        assert m is not None, d.question
+        side, level = m.group(1), m.group(2)
+        way = "rises above" if side == "above" else "falls below"
+        year, value = d.answer_values[0].text, d.answer.split(", at ", 1)[1].split(";", 1)[0]
+        values = [v.model_dump() for v in d.answer_values]
+        for form in _SIDE_ECHOES:
+            text = form.format(side=side, level=level, year=year, value=value, way=way)
+            verdict = judge.score(JudgeItem(d.question, d.answer, text, values))
+            total += 1
+            failed += verdict.score < 6
+    return failed, total
+
+
+@pytest.mark.slow
+def test_a_right_answer_in_the_question_s_words_passes() -> None:
+    """Every crossing question of 40 plan-only reports, answered right in three phrasings that
+    restate the question's side word."""
+    failed, total = side_echo_failures(crossing_drafts(SEED, N_DOCS))
+    assert total >= 60, total
+    assert failed == 0, (failed, total)
