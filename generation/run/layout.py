@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generation.plan.folders import DONE, doc_dir, is_finished
+from generation.plan.folders import doc_dir, is_finished
 from generation.plan.rng import doc_id_for
-
-__all__ = ["DONE", "doc_dir", "documents_left", "is_done"]
 
 
 def is_done(out_dir: Path, doc_id: str) -> bool:
