@@ -30,7 +30,22 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run (the lead records the first runs of judges made without v29 here).
+First runs, after the freeze (2a8b7cb), each of a judge made without v29 (the lead ran them;
+error styles from ``tests.judge.labelled_sets``):
+
+- offline-claims-v27 (main at 02e9504 with v29 added): agreement 85.4%; false passes 10.0% of
+  label-fails (22 of 221); false fails 39 of 196; mean absolute score difference 2.30; certain
+  66.9% (279) at 91.4% (255 of 279), certain false passes 5.3% (9 of 170), certain false fails 15.
+- offline-claims-v28 (the judge29 round merged with main, 172b197, with v29 added) and
+  offline-claims-v29 (the judge30 round, 47f1c02, the same verdicts): agreement 86.6%; false
+  passes 9.0% (20 of 221); false fails 36 of 196; mean absolute score difference 2.26; certain
+  67.6% (282) at 92.2% (260 of 282), certain false passes 4.0% (7 of 173: basis_points,
+  extra_wrong_claim, swapped, table_only, wrong_direction_word, wrong_entity, wrong_support),
+  certain false fails 15 (four on one first-crossing question whose reference says only "every
+  earlier year stays below 27%", so a right "first above 27%" reads as the opposite side; the
+  generator's references now state the side asked).
+
+Against the issue 25 targets every figure misses. From here on v29 is tuning material.
 
 Run with ``-s`` to see the figures::
 

@@ -31,7 +31,19 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run (the lead records the first runs of judges made without v30 here).
+First runs, after the freeze (21d93df), each of a judge made without v30 (the lead ran them and
+read no answer of the set: it stays unseen for the next judge round's first run):
+
+- offline-claims-v27 (main at 02e9504 with v29 and v30 added): agreement 92.3%; false passes 3.3%
+  of label-fails (7 of 210); false fails 27 of 230; mean absolute score difference 1.75; certain
+  69.3% (305) at 96.7% (295 of 305), certain false passes 1.8% (3 of 164), certain false fails 7.
+- offline-claims-v28 (the judge29 round merged with main) and offline-claims-v29 (the judge30
+  round, 47f1c02, the same verdicts): agreement 93.0%; false passes 3.3% (7 of 210); false fails
+  24 of 230; mean absolute score difference 1.73; certain 69.8% (307) at 96.7% (297 of 307),
+  certain false passes 1.8% (3 of 166), certain false fails 7.
+
+Against the issue 25 targets: agreement met; false passes 3.3% (target 3%), certain share 69.8%
+(70%), certain agreement 96.7% (97%) and certain false passes 1.8% (1%) just miss.
 
 Run with ``-s`` to see the figures::
 
