@@ -41,7 +41,7 @@ error styles from ``tests.judge.labelled_sets``):
   passes 9.0% (20 of 221); false fails 36 of 196; mean absolute score difference 2.26; certain
   67.6% (282) at 92.2% (260 of 282), certain false passes 4.0% (7 of 173: basis_points,
   extra_wrong_claim, swapped, table_only, wrong_direction_word, wrong_entity, wrong_support),
-  certain false fails 15 (four on one first-crossing question whose reference says only "every
+  certain false fails 15 (three on one first-crossing question whose reference says only "every
   earlier year stays below 27%", so a right "first above 27%" reads as the opposite side; the
   generator's references now state the side asked).
 
