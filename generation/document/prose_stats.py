@@ -32,6 +32,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from generation.document.prose_facts import REFERENCE, check_sentence, cross_contradictions, split_sentences
+from generation.plan.folders import is_finished
 from synthdocbench_tasks.schema import DocumentManifest
 
 _BLOCK = re.compile(r"<(p|blockquote)\b[^>]*>(.*?)</\1>", re.S | re.I)
@@ -245,7 +246,7 @@ def fact_share(gen_dir: Path) -> FactShare:
     """:func:`document_share` summed over the finished documents of a ``generate`` folder."""
     total = FactShare()
     for folder in sorted((gen_dir / "docs").glob("*/")):
-        if not (folder / "DONE").is_file():
+        if not is_finished(folder):
             continue
         manifest_path = folder / "manifest.json"
         manifest = (

@@ -28,6 +28,7 @@ import pyarrow.parquet as pq
 from pydantic import BaseModel, ValidationError
 
 from generation.plan.config import GenerationConfig
+from generation.plan.folders import is_finished
 from generation.run.atomic import dumps_json
 from hf_card.card import (
     CONFIGS,
@@ -244,7 +245,7 @@ def _doc_dirs(gen_dir: Path) -> tuple[list[Path], list[str]]:
     if not docs.is_dir():
         raise ExportError(f"{docs} is missing; run `synthdocbench generate --out {gen_dir}` first")
     folders = sorted(p for p in docs.iterdir() if p.is_dir() and not p.name.startswith("."))
-    done = [d for d in folders if (d / "DONE").is_file()]
+    done = [d for d in folders if is_finished(d)]
     return done, [d.name for d in folders if d not in done]
 
 

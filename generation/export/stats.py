@@ -21,6 +21,7 @@ from rich.table import Table
 
 from generation.document.prose_stats import FactShare, folder_share
 from generation.export.topic_stats import TopicTally
+from generation.plan.folders import is_finished
 from generation.questions.stats import QuestionStats, question_stats
 from generation.validate.consistency import Consistency, consistency, world_mismatches
 from generation.validate.question_rules import restates
@@ -103,7 +104,7 @@ def compute_stats(gen_dir: Path) -> Stats:
     """Statistics of the finished documents in ``gen_dir`` (a folder written by ``generate``)."""
     docs_root = gen_dir / "docs"
     folders = sorted(p for p in docs_root.iterdir() if p.is_dir()) if docs_root.is_dir() else []
-    finished = [p for p in folders if (p / "DONE").is_file()]
+    finished = [p for p in folders if is_finished(p)]
     if not finished:
         runs = sorted(p.name for p in gen_dir.iterdir() if (p / "docs").is_dir()) if gen_dir.is_dir() else []
         hint = f"; it holds grid runs ({', '.join(runs)}): pass one of them" if runs else ""

@@ -104,9 +104,11 @@ def _draft(
     earlier = "highest" if upward else "lowest"
     extreme = (max if upward else min)(read[:-1], key=lambda p: p.value)
     other = "below" if upward else "above"
+    # The answer states the side asked as well as the earlier years' side: a reference with only
+    # "every earlier year stays below" reads as "below", the opposite of a right "above" (judge).
     a = (
-        f"In {at.label}, at {val(chart, at)}; every earlier year shown stays {other} {said} "
-        f"({earlier} {val(chart, extreme)} in {extreme.label})."
+        f"In {at.label} it is {side} {said} for the first time, at {val(chart, at)}; every earlier "
+        f"year shown stays {other} {said} ({earlier} {val(chart, extreme)} in {extreme.label})."
     )
     steps = [
         f"In {fig}, read {name} year by year from {read[0].label}.",

@@ -9,20 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generation.plan.folders import doc_dir, is_finished
 from generation.plan.rng import doc_id_for
-
-#: The file a document's folder gets last, once everything else in it is written.
-DONE = "DONE"
-
-
-def doc_dir(out_dir: Path, doc_id: str) -> Path:
-    """The folder of one document inside a run's output folder."""
-    return out_dir / "docs" / doc_id
 
 
 def is_done(out_dir: Path, doc_id: str) -> bool:
     """Whether the document was finished by an earlier run (its ``DONE`` is written last)."""
-    return (doc_dir(out_dir, doc_id) / DONE).is_file()
+    return is_finished(doc_dir(out_dir, doc_id))
 
 
 def documents_left(out_dir: Path, seed: int, n_docs: int, shard: tuple[int, int] | None = None) -> int:

@@ -25,11 +25,11 @@ from generation.document.rewrite import rewrite_plan
 from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
 from generation.plan.doc_plan import DocumentPlan
+from generation.plan.folders import DONE, doc_dir
 from generation.plan.rng import doc_id_for
 from generation.plan.workers import forks_from_run, generation_context
 from generation.questions.build import make_questions
 from generation.run.atomic import write_json_atomic, write_jsonl_atomic
-from generation.run.layout import DONE, doc_dir
 from generation.run.setup import GenerateSummary, PipelineError, RunBook, document_error, open_run
 from generation.validate.rules import validate_questions
 from generation.world import entities, space

@@ -28,8 +28,9 @@ from typing import Any
 
 from generation.document.render import BrowserLaunchError, Renderer
 from generation.plan.config import GenerationConfig, Run
+from generation.plan.folders import doc_dir
 from generation.plan.rng import doc_id_for
-from generation.run.layout import doc_dir, is_done
+from generation.run.layout import is_done
 from generation.run.pipeline import Planner, default_planner, fill_caches, longest_first, try_document
 from generation.run.ray_session import (
     DEFAULT_MAX_RETRIES,

@@ -32,6 +32,7 @@ from pydantic import ValidationError
 
 from generation.document.targets import document_targets
 from generation.plan.config import GenerationConfig, Run
+from generation.plan.folders import DONE, is_finished
 from generation.plan.rng import doc_id_for
 from generation.run.atomic import dumps_json
 from generation.run.pipeline import DOC_FILES
@@ -260,7 +261,7 @@ def _stray_temp_files(folder: Path) -> list[str]:
 
 def _same_files(a: Path, b: Path) -> str | None:
     """The first file that differs between two finished copies of a document, or None."""
-    for name in (*DOC_FILES, "DONE"):
+    for name in (*DOC_FILES, DONE):
         if (a / name).read_bytes() != (b / name).read_bytes():
             return name
     return None
@@ -342,11 +343,11 @@ def verify_output(
                 continue
             if doc.name not in expected:
                 continue  # another shard's document in a shared folder
-            if not (doc / "DONE").is_file():
+            if not is_finished(doc):
                 report.problems.append(f"{doc}: unfinished (no DONE); {_RERUN}")
                 continue
             for entry in sorted(doc.iterdir()):
-                if entry.name not in (*DOC_FILES, "DONE") and not entry.name.endswith(".tmp"):
+                if entry.name not in (*DOC_FILES, DONE) and not entry.name.endswith(".tmp"):
                     report.problems.append(f"{entry}: stray file in a document folder; remove it")
             if doc.name in finished:
                 differs = _same_files(finished[doc.name], doc)

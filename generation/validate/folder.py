@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generation.plan.config import GenerationConfig
+from generation.plan.folders import is_finished
 from generation.plan.workers import worker_context
 from generation.questions.build import make_questions
 from generation.validate.legibility import DocumentLegibility
@@ -141,7 +142,7 @@ class _FolderResult:
 
 def _check_folder(folder: Path, config: Any) -> _FolderResult:
     """Check one document folder of a ``synthdocbench generate`` run (``config`` set: regenerate)."""
-    if not (folder / "DONE").is_file():
+    if not is_finished(folder):
         return _FolderResult(folder.name, unreadable="unfinished (no DONE file)")
     try:
         manifest = DocumentManifest.model_validate_json(

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from generation.questions.chart_common import ordered_series
-from generation.questions.common import Context, tol_of
+from generation.questions.common import Context, Draft, tol_of
 from generation.questions.trend_forms import crossings, first_crossing, round_between
+from judge import JudgeItem, build_judge
 from synthdocbench_tasks.schema import DocumentManifest, Question
 from tests.generation.manifest_fixture import build_manifest
 from tests.generation.questions.planned import planned_run, question_pairs
@@ -83,3 +84,63 @@ def test_crossings_over_every_chart_of_40_reports_are_first_and_clear() -> None:
                 draft.question
             )
     assert asked >= 20, asked
+
+
+#: Right answers in the question's own words: the side it asks about, said of the year asked.
+_SIDE_ECHOES = (
+    "It first goes {side} {level} in {year}, at {value}.",
+    "{year}: the first year {side} {level}, with {value}.",
+    "The series {way} {level} for the first time in {year} ({value}).",
+)
+
+
+def crossing_drafts(seed: int, n_docs: int) -> list[Draft]:
+    """A crossing question on every chart of ``n_docs`` plan-only paper reports that allows one."""
+    out = []
+    for plan, _ in planned_run(seed, n_docs):
+        ctx = Context.of(plan.manifest)
+        for chart in plan.manifest.charts:
+            draft = first_crossing(ctx, chart, np.random.default_rng(chart.index))
+            if draft is not None:
+                out.append(draft)
+    return out
+
+
+def side_echo_failures(drafts: list[Draft]) -> tuple[int, int, int, int]:
+    """(right answers the offline judge fails, right answers, wrong answers it passes, wrong
+    answers): each draft answered right in the phrasings of ``_SIDE_ECHOES``, which restate the
+    side the question asks about ("It first goes above 27% in 2012, at 28.5%"), and wrong with
+    the earlier year the reference names as the nearest miss ("... in 2011, at 25.8%", alone or
+    with the side). A reference that says only "every earlier year stays below 27%" reads as
+    "below", the opposite of a right "above"."""
+    judge = build_judge("offline")
+    assert judge is not None
+    counts = [0, 0, 0, 0]
+    for d in drafts:
+        m = re.search(r"\b(above|below) (-?\d[\d,.]*.*?)(?= for the first time|, | and |\?)", d.question)
+        miss = re.search(r"\((?:highest|lowest) (.+?) in (\d{4})\)", d.answer)
+        assert m is not None and miss is not None, d.question
+        side, level = m.group(1), m.group(2)
+        way = "rises above" if side == "above" else "falls below"
+        year, value = d.answer_values[0].text, d.answer.split(", at ", 1)[1].split(";", 1)[0]
+        right = [f.format(side=side, level=level, year=year, value=value, way=way) for f in _SIDE_ECHOES]
+        wrong = [
+            f"It first goes {side} {level} in {miss.group(2)}, at {miss.group(1)}.",
+            f"{miss.group(2)}, at {miss.group(1)}.",
+        ]
+        values = [v.model_dump() for v in d.answer_values]
+        for texts, k in ((right, 0), (wrong, 2)):
+            for text in texts:
+                passed = judge.score(JudgeItem(d.question, d.answer, text, values)).score >= 6
+                counts[k] += passed if k else not passed
+                counts[k + 1] += 1
+    return counts[0], counts[1], counts[2], counts[3]
+
+
+@pytest.mark.slow
+def test_a_right_answer_in_the_question_s_words_passes() -> None:
+    """Every crossing question of 40 plan-only reports, answered right in three phrasings that
+    restate the question's side word, and wrong with the nearest earlier year."""
+    failed, right, passed, wrong = side_echo_failures(crossing_drafts(SEED, N_DOCS))
+    assert right >= 60 and wrong >= 40, (right, wrong)
+    assert failed == 0 and passed == 0, (failed, right, passed, wrong)
