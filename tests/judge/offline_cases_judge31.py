@@ -229,7 +229,39 @@ def series_swapped(q: dict[str, Any]) -> list[Case]:
     return out
 
 
+#: a question that asks when a series first passes a threshold it states
+_FIRST_PAST = re.compile(r"when is it (?P<side>above|below) (?P<t>\d+(?:\.\d+)?%) for the first time")
+
+
+def first_past(q: dict[str, Any]) -> dict[str, Any] | None:
+    """A first-passing question whose reference states the threshold's other side of the
+    earlier years ("every earlier year shown stays below 27%")."""
+    m = _FIRST_PAST.search(q["question"])
+    return q if m and re.search(rf"\b(?:below|above) {re.escape(m['t'])}", q["reference"]) else None
+
+
+def premise_side(q: dict[str, Any]) -> list[Case]:
+    """The asked side of the question's threshold restated beside the answer ("It first exceeds
+    27% in 2012, at 28.5%") passes; another year fails."""
+    m = _FIRST_PAST.search(q["question"])
+    assert m is not None
+    year = next(f["text"] for f in q["answer_values"] if re.fullmatch(r"(?:19|20)\d\d", f["text"]))
+    level = next(f for f in q["answer_values"] if f["kind"] == "number" and f["unit"])
+    v, t, side = f"{level['text']}{level['unit']}", m["t"], m["side"]
+    verb = "exceeds" if side == "above" else "drops below"
+    early = str(int(year) - 1)
+    return [
+        (f"It first {verb} {t} in {year}, at {v}.", True),
+        (f"<p>First year {side} {t}: <b>{year}</b>, at <b>{v}</b>.</p>", True),
+        (f"First {side} {t} → {year}, at {v}.", True),
+        (f"It is first {side} {t} in {year} ({v}).", True),
+        (f"It first {verb} {t} in {early}, at {v}.", False),
+        (f"First year {side} {t}: {early}.", False),
+    ]
+
+
 CLASSES: _judge18.Classes = {
+    "premise_side": (first_past, premise_side),
     "series_swapped": (shows_at, series_swapped),
     "table_winner": (either_asked, table_winner),
     "against_swapped": (set_against, against_swapped),
