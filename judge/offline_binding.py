@@ -259,7 +259,23 @@ _AT_NAME = re.compile(
 
 
 _NO_SERIES = frozenset(
-    {"it", "its", "value", "values", "level", "levels", "figure", "reading", "mark", "bar", "point"}
+    {
+        "it",
+        "its",
+        "them",
+        "they",
+        "this",
+        "these",
+        "value",
+        "values",
+        "level",
+        "levels",
+        "figure",
+        "reading",
+        "mark",
+        "bar",
+        "point",
+    }
     | {"dot", "series", "chart", "total", "share", "amount", "number"}
 )
 
@@ -282,7 +298,9 @@ def series_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
         return None  # "shows it at 0.034", "puts the value at 0.034"
     for s in _fact_spans(fact, ctx.reference):
         own = _name_at(ctx.reference.text, s.start)
-        if own is None or own.lower() not in ctx.question.text.lower():
+        if own is None or not claims.content_words(own) - _NO_SERIES:
+            continue  # "puts it at 103.7": no series named
+        if not re.search(rf"\b{re.escape(own)}\b", ctx.question.text, re.IGNORECASE):
             continue
         if claims.content_words(own) & claims.content_words(said):
             return None

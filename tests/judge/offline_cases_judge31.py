@@ -222,6 +222,7 @@ def series_swapped(q: dict[str, Any]) -> list[Case]:
     other, head = _other_series(m["name"]), ref[: m.start()]
     tail = ref[m.end("v") :]
     out: list[Case] = [(ref, True), (f"{head}{m['verb']} it at {m['v']}{tail}", True)]
+    out.append((f"{head}{m['verb']} them at {m['v']}{tail}", True))
     for verb in (m["verb"], "records", "has", "plots"):
         out.append((f"{head}{verb} {m['name']} at {m['v']}{tail}", True))
         out.append((f"{head}{verb} {other} at {m['v']}{tail}", False))

@@ -78,7 +78,7 @@ def test_a_value_put_at_another_series_is_misbound() -> None:
     """Every generated question whose reference puts an asked series at its value (4), with
     several verbs each."""
     rows = list(cases.cases("series_swapped"))
-    assert len({q["question_id"] for q, _, _ in rows}) >= 4 and len(rows) >= 56, len(rows)
+    assert len({q["question_id"] for q, _, _ in rows}) >= 4 and len(rows) >= 60, len(rows)
     assert class_errors(rows) == []
 
 
