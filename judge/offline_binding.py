@@ -248,3 +248,62 @@ def period_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
     if not ref or not said or said & ref:
         return None
     return "–".join(sorted(said)[0])
+
+
+#: judge31: a series or item named right before the value it is put at ("the chart shows
+#: surveillance at 0.034"); lower-case words, which the name checks do not read as names
+_AT_NAME = re.compile(
+    r"\b(?:shows?|showing|puts?|records?|recorded|has|had|with|plots?)\s+(?:the\s+)?"
+    r"(?P<name>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3})\s+at\s+(?:about\s+|around\s+)?[$€£]?$"
+)
+
+
+_NO_SERIES = frozenset(
+    {
+        "it",
+        "its",
+        "them",
+        "they",
+        "this",
+        "these",
+        "value",
+        "values",
+        "level",
+        "levels",
+        "figure",
+        "reading",
+        "mark",
+        "bar",
+        "point",
+    }
+    | {"dot", "series", "chart", "total", "share", "amount", "number"}
+)
+
+
+def _name_at(text: str, start: int) -> str | None:
+    m = _AT_NAME.search(text[max(0, start - 80) : start])
+    return m["name"] if m else None
+
+
+def series_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str | None:
+    """judge31: the series the answer puts ``fact``'s value at, where the reference puts it at
+    an asked series the answer never names ("the chart shows vaccines procurement at 0.034" for
+    the asked surveillance at 0.034)."""
+    if fact.kind != "number" or (
+        not fact.unit and fact.text.strip().isdigit() and len(fact.text.strip()) == 4
+    ):
+        return None
+    said = _name_at(text.text, span.start)
+    if said is None or not claims.content_words(said) - _NO_SERIES:
+        return None  # "shows it at 0.034", "puts the value at 0.034"
+    for s in _fact_spans(fact, ctx.reference):
+        own = _name_at(ctx.reference.text, s.start)
+        if own is None or not claims.content_words(own) - _NO_SERIES:
+            continue  # "puts it at 103.7": no series named
+        if not re.search(rf"\b{re.escape(own)}\b", ctx.question.text, re.IGNORECASE):
+            continue
+        if claims.content_words(own) & claims.content_words(said):
+            return None
+        if not re.search(rf"\b{re.escape(own)}\b", text.text, re.IGNORECASE):
+            return said
+    return None

@@ -404,6 +404,9 @@ def _problem(
     statistic = binding.statistic_misbound(ctx, fact, span, text)
     if statistic is not None:
         return f"'{said}' is given as {statistic}"
+    series = binding.series_misbound(ctx, fact, span, text)
+    if series is not None:
+        return f"'{said}' is given for {series}"
     side = roles.role_misbound(ctx, fact, span, text)
     if side is not None:
         return f"'{said}' is given for the {side}"

@@ -236,6 +236,24 @@ def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str
     return None
 
 
+def _premise_threshold(ctx: _Context, family: str, pole: str) -> bool:
+    """judge31: the reference says ``pole`` only of a threshold the question states, and the
+    question asks of the other side ("when is it above 27% for the first time?" — "every earlier
+    year stays below 27%"): an answer restating the question's side ("first exceeds 27% in 2012")
+    says no opposite."""
+    ref, question = ctx.reference.text, ctx.question.text
+    spans = claims.find_all(claims.pole_pattern(family, pole, strong_only=True), ref)
+    asked = {r for n in ctx.question.numbers for r in n.readings}
+    for s in spans:
+        m = re.match(r"\s*(?:the\s+|its\s+)?(\d+(?:\.\d+)?)\s?%", ref[s.end : s.end + 24])
+        if m is None or float(m.group(1)) not in asked:
+            return False
+    others = [p for p in claims.POLES[family] if p != pole]
+    return bool(spans) and any(
+        claims.find_all(claims.pole_pattern(family, o, strong_only=False), question) for o in others
+    )
+
+
 def _reversed(ctx: _Context, text: _Text) -> str | None:
     """The reference says one way (rose, above, matches; from A to B) and the answer only says
     the other."""
@@ -253,7 +271,7 @@ def _reversed(ctx: _Context, text: _Text) -> str | None:
                 for s in claims.find_all(claims.pole_pattern(family, p, strong_only=True), ctx.reference.text)
             )
         ]
-        if len(said) != 1:
+        if len(said) != 1 or _premise_threshold(ctx, family, said[0]):
             continue
         spans = claims.find_all(claims.pole_pattern(family, said[0], strong_only=False), text.text)
         mine = [s for s in spans if not text.negated(s)]

@@ -123,14 +123,20 @@ def _value_roles(ctx: _Context) -> dict[int, str]:
         return dict(ctx.memo["roles"])
     ref = ctx.reference
     out: dict[int, str] = {}
+    computed: dict[int, str] = {}
     for f in ctx.facts:
-        if f.kind != "number" or f.derived or (not f.unit and _is_year_value(f)):
+        if f.kind != "number" or (not f.unit and _is_year_value(f)):
             continue
         span = _own_statement(f, ref)
-        if span is not None:
-            role = _role_of(ref, span, whole=True)
-            if role:
-                out[f.index] = role
+        role = _role_of(ref, span, whole=True) if span is not None else None
+        if role and not f.derived:
+            out[f.index] = role
+        elif role == "chart":
+            computed[f.index] = role
+    if "text" in out.values():
+        # judge31: a value computed on the chart ("in Figure 10 it lies 146.69 from the mean")
+        # is the chart's side against the text's figure ("the text's estimate is 146.69")
+        out.update(computed)
     if set(out.values()) != {"chart", "text"}:
         out = {}
     ctx.memo["roles"] = out
@@ -192,11 +198,41 @@ def _figures(ctx: _Context) -> dict[str, float] | None:
         role = _role_of(ref, span, whole=True)
         if role:
             seen[role].add(n.readings[0])
+    seen = _set_against(ctx, seen)
     out = None
     if len(seen["chart"]) == 1 and len(seen["text"]) == 1 and seen["chart"] != seen["text"]:
         out = {role: next(iter(values)) for role, values in seen.items()}
     ctx.memo["figures"] = out
     return out
+
+
+#: judge31: a figure set against the one before it ("shows 36.4%, against 32%")
+_AGAINST = re.compile(
+    r",?\s+(?:against|versus|vs\.?|compared\s+(?:with|to))\s+(?:an?\s+|the\s+)?$", re.IGNORECASE
+)
+
+
+def _set_against(ctx: _Context, seen: dict[str, set[float]]) -> dict[str, set[float]]:
+    """``seen`` with the other side's figure where the reference gives one side's figure and
+    sets against it a number its own clause gives no side ("Figure 6 … shows 36.4%, against
+    32%"), and the question asks of both the chart and the text."""
+    sided = [role for role, values in seen.items() if values]
+    asked = {role for _, _, role in _roles_in(ctx.question.text, 0, len(ctx.question.text))}
+    if len(sided) != 1 or asked != {"chart", "text"}:
+        return seen
+    side, other = sided[0], "text" if sided[0] == "chart" else "chart"
+    ref = ctx.reference
+    for before, after in itertools.pairwise(ref.numbers):
+        a, b = ref.piece(ref.clauses, Span(after.start, after.end))
+        if (
+            _AGAINST.search(ref.text[before.end : after.start])
+            and ("%" in before.text) == ("%" in after.text)
+            and not _roles_in(ref.text, a, b)
+            and seen[side] <= {before.readings[0], after.readings[0]}
+            and before.readings[0] != after.readings[0]
+        ):
+            return {side: {before.readings[0]}, other: {after.readings[0]}}
+    return seen
 
 
 def _chart_sides(text: _Text, pattern: re.Pattern[str]) -> list[tuple[bool, str, set[str]]]:
@@ -241,15 +277,36 @@ def figures_swapped(ctx: _Context, text: _Text) -> str | None:
         return None
     kept = _Text.of(conclusion.corrected(text.text))
     swapped: dict[str, str] = {}
+    roles = _against_roles(kept)
     for n in kept.numbers:
         own = [role for role, value in figures.items() if any(abs(r - value) < 1e-9 for r in n.readings)]
         if len(own) != 1:
             continue
-        said = _role_of(kept, Span(n.start, n.end))
+        said = roles.get(n.start)
         if said is None or said == own[0]:
             return None  # one side said right: no swap
         swapped[own[0]] = f"{n.text} for the {said}"
     return swapped["chart"] if len(swapped) == 2 else None
+
+
+def _against_roles(text: _Text) -> dict[int, str]:
+    """The side of each number of ``text`` (by offset), and judge31: a number with no side word
+    set against one with a side ("puts Türkiye at 0.217, against 0.32") the other side."""
+    out: dict[int, str] = {}
+    for n in text.numbers:
+        role = _role_of(text, Span(n.start, n.end))
+        if role:
+            out[n.start] = role
+    for before, after in itertools.pairwise(text.numbers):
+        a, b = text.piece(text.clauses, Span(after.start, after.end))
+        if (
+            before.start in out
+            and after.start not in out
+            and _AGAINST.search(text.text[before.end : after.start])
+            and not _roles_in(text.text, a, b)
+        ):
+            out[after.start] = "text" if out[before.start] == "chart" else "chart"
+    return out
 
 
 def side_against_values(ctx: _Context, text: _Text) -> str | None:

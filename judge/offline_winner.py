@@ -115,6 +115,12 @@ def _joined(text: _Text, span: Span) -> tuple[int, int]:
     a, b = text.piece(text.clauses, span)
     if text.text[b : b + 1] == ":" or text.text[b : b + 3].startswith(":*"):
         b = text.piece(text.clauses, Span(b + 1, b + 1))[1]
+    start = text.text.rfind("\n", 0, span.start) + 1
+    end = (text.text + "\n").find("\n", span.end)
+    if text.text[start:end].lstrip().startswith("|"):
+        # judge31: a table's row is one clause ("| Higher | Morocco |" picks Morocco); the
+        # header's names ("| Year | Morocco | Tanzania |") are no pick
+        a, b = start, end
     return a, b
 
 

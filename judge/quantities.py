@@ -358,6 +358,14 @@ def readings_for(fact: UnitOf, found: FoundNumber, text: str) -> tuple[float, ..
     return bound_readings(fact, found, text)[0]
 
 
+def _share_of_whole(said: UnitOf, after: str) -> bool:
+    """``said`` is a share of a whole written in words no count takes: basis points, per mille,
+    percentage points (not "points", which an index or a score counts)."""
+    if said.share in ("bp", "pm"):
+        return True
+    return said.share == "pp" and bool(re.match(r"\s*(?:percentage|pp\b|p\.p\.)", after, re.IGNORECASE))
+
+
 def _daily(said: UnitOf, fact: pint.Unit) -> bool:
     """``said`` is a duration per day ("10.93 h per day", "14.01 hours a day") and ``fact`` a
     duration: the daily hours an item counts in hours (never days per month, tonnes per hectare)."""
@@ -419,6 +427,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (), True  # "17.8 thousand USD" for 17.8 thousand people; judge12: "429 km²" for 429 districts
     if fact.noun and said.share == "pct" and found.percent:
         return (), True  # judge10: "30.5 per cent" for 30.5 index points
+    if fact.noun and _share_of_whole(said, text[found.end : found.end + 24]):
+        return (), True  # judge31: "333 basis points" for 333 districts
     if fact.share is not None and (said.scaled or said.share == "pm"):
         return ((value / 10,), True) if said.share == "pm" and fact.share == "pct" else ((), True)
     if fact.share in ("pct", "pp") and said.share == "bp":
