@@ -41,6 +41,8 @@ read no answer of the set: it stays unseen for the next judge round's first run)
   round, 47f1c02, the same verdicts): agreement 93.0%; false passes 3.3% (7 of 210); false fails
   24 of 230; mean absolute score difference 1.73; certain 69.8% (307) at 96.7% (297 of 307),
   certain false passes 1.8% (3 of 166), certain false fails 7.
+- offline-claims-v30 (the judge31 round, tuned on v29, merged at bae8a63): every verdict the same as
+  offline-claims-v29's, so the same figures.
 
 Against the issue 25 targets: agreement met; false passes 3.3% (target 3%), certain share 69.8%
 (70%), certain agreement 96.7% (97%) and certain false passes 1.8% (1%) just miss.
