@@ -50,6 +50,17 @@ def wrong_verdicts(rows: Iterable[Row]) -> list[str]:
     return wrong
 
 
+def unit_class_errors(rows: Iterable[Row]) -> list[str]:
+    """One line for each wrong form that passes and each right form failed with certainty (a right
+    form may fail uncertain: the cascade hands it to the LLM judge)."""
+    wrong = []
+    for q, answer, ok in rows:
+        got = verdict(q, answer)
+        if (got.score >= 6) if not ok else (got.score < 6 and got.certain):
+            wrong.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
+    return wrong
+
+
 def certain_pass_errors(rows: Iterable[Row]) -> list[str]:
     """One line for each wrong form the judge passes with certainty, and each right form it fails
     (a wrong form may pass uncertain: the cascade hands it to the LLM judge)."""

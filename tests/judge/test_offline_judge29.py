@@ -25,17 +25,7 @@ from __future__ import annotations
 import pytest
 
 from tests.judge import offline_cases_judge29 as cases
-from tests.judge.error_classes import Row, first_questions, verdict
-
-
-def unit_errors(rows: list[Row]) -> list[str]:
-    """One line for each wrong form that passes and each right form failed with certainty."""
-    out = []
-    for q, answer, ok in rows:
-        got = verdict(q, answer)
-        if (got.score >= 6) if not ok else (got.score < 6 and got.certain):
-            out.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
-    return out
+from tests.judge.error_classes import first_questions, unit_class_errors, verdict
 
 
 @pytest.mark.slow
@@ -54,7 +44,7 @@ def test_a_unit_or_scale_of_another_size_is_no_match(name: str, least: tuple[int
     rows = first_questions(cases.cases(name), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= least[0] and len(rows) >= least[1], len(rows)
     assert [r for r in rows if r[2]] and [r for r in rows if not r[2]], "right and wrong forms"
-    assert unit_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow

@@ -31,38 +31,28 @@ from __future__ import annotations
 import pytest
 
 from tests.judge import offline_cases_judge31 as cases
-from tests.judge.error_classes import Row, first_questions, verdict
-
-
-def class_errors(rows: list[Row]) -> list[str]:
-    """One line for each wrong form that passes and each right form failed with certainty."""
-    out = []
-    for q, answer, ok in rows:
-        got = verdict(q, answer)
-        if (got.score >= 6) if not ok else (got.score < 6 and got.certain):
-            out.append(f"{q['question_id']} (got {got.score}, certain {got.certain}): {answer!r}")
-    return out
+from tests.judge.error_classes import first_questions, unit_class_errors
 
 
 @pytest.mark.slow
 def test_a_count_in_a_share_of_a_whole_is_no_match() -> None:
     rows = first_questions(cases.cases("share_for_count"), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= 30 and len(rows) >= 200, len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow
 def test_a_computed_chart_value_is_no_figure_of_the_text() -> None:
     rows = first_questions(cases.cases("computed_for_text"), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= 25 and len(rows) >= 120, len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow
 def test_a_figure_set_against_the_chart_is_the_text_side() -> None:
     rows = first_questions(cases.cases("against_swapped"), 40)
     assert len({q["question_id"] for q, _, _ in rows}) >= 30 and len(rows) >= 180, len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow
@@ -70,7 +60,7 @@ def test_a_table_row_picks_its_own_candidate() -> None:
     """Every generated either-or question whose winner is a label fact (8)."""
     rows = list(cases.cases("table_winner"))
     assert len({q["question_id"] for q, _, _ in rows}) >= 8 and len(rows) >= 64, len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow
@@ -79,11 +69,11 @@ def test_a_value_put_at_another_series_is_misbound() -> None:
     several verbs each."""
     rows = list(cases.cases("series_swapped"))
     assert len({q["question_id"] for q, _, _ in rows}) >= 4 and len(rows) >= 60, len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
 
 
 @pytest.mark.slow
 def test_the_questions_side_of_its_threshold_is_no_opposite() -> None:
     rows = list(cases.cases("premise_side"))
     assert len(rows) >= 6 and [r for r in rows if r[2]] and [r for r in rows if not r[2]], len(rows)
-    assert class_errors(rows) == []
+    assert unit_class_errors(rows) == []
