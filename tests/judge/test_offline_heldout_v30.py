@@ -32,7 +32,7 @@ test and a diff. The judge is never tuned on this set; its figures here are the 
 quality. Only counts are printed, never the answers.
 
 First runs, after the freeze (21d93df), each of a judge made without v30 (the lead ran them and
-read no answer of the set: it stays unseen for the next judge round's first run):
+read no answer of the set until the last of them):
 
 - offline-claims-v27 (main at 02e9504 with v29 and v30 added): agreement 92.3%; false passes 3.3%
   of label-fails (7 of 210); false fails 27 of 230; mean absolute score difference 1.75; certain
@@ -46,6 +46,7 @@ read no answer of the set: it stays unseen for the next judge round's first run)
 
 Against the issue 25 targets: agreement met; false passes 3.3% (target 3%), certain share 69.8%
 (70%), certain agreement 96.7% (97%) and certain false passes 1.8% (1%) just miss.
+From here on v30 is tuning material.
 
 Run with ``-s`` to see the figures::
 
