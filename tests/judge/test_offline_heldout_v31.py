@@ -31,7 +31,20 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run (the lead records the first runs after the freeze).
+First runs, after the freeze (d75f919), each of a judge made without v31 (the lead ran them):
+
+- offline-claims-v29 (the judge30 round, 4ecb3c9, with v31 added): agreement 87.8%; false passes
+  8.6% of label-fails (20 of 233); false fails 33 of 203; mean absolute score difference 2.33;
+  certain 65.4% (285) at 92.6% (264 of 285), certain false passes 4.5% (8 of 178), certain false
+  fails 13.
+- offline-claims-v30 (the judge31 round, tuned on v29; 1cc0ba2 with v31 added): agreement 87.4%;
+  false passes 9.4% (22 of 233: the same twenty, and two uncertain passes the refit's risky
+  threshold, 0.1420 -> 0.1535, no longer fails, value_then_contradiction and vulgar_fraction);
+  false fails 33 of 203; mean absolute score difference 2.36; certain 65.6% (286) at 92.7% (265 of
+  286), certain false passes 4.5% (8 of 179: accounting_negative, bold_only, csv_block, key_value,
+  reversed_reason, si_prefix, tool_call, wrong_direction_word), certain false fails 13.
+
+Against the issue 25 targets every figure misses. From here on v31 is tuning material.
 
 Run with ``-s`` to see the figures::
 
