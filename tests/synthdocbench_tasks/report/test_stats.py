@@ -211,6 +211,7 @@ def test_counted_draws_give_the_gathered_bootstrap_and_are_drawn_once_per_size(
     assert (info.misses, info.hits) == (2, 10)
 
 
+@pytest.mark.slow
 def test_class_counts_are_the_same_bootstrap_as_cluster_draws(monkeypatch: pytest.MonkeyPatch) -> None:
     """Judge scores fall into at most 11 classes: drawing the class counts (a multinomial) gives
     the distribution of bootstrap means that drawing every answer gives (within Monte Carlo error)."""
