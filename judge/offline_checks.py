@@ -44,6 +44,7 @@ from judge.offline_poles import (
     _distractor_wins,
     _pole_conflict,
     _wrong_winner,
+    last_colour_other,
     stance_turned,
 )
 from judge.offline_tied import _is_year, _misbound, _other_period
@@ -340,8 +341,14 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
 
 
 _FALL_BEFORE = re.compile(
-    r"\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down)\s*"
-    r"(?:(?:by|de|di|um|van|met|на)\s+|了\s*)?(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
+    r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down"
+    # judge32: the fall verbs of the languages the judge reads numbers in ("cayó 0,42", "a baissé de")
+    r"|cayó|bajó|disminuyó|baissé|diminué|chuté|calato|sceso|diminuito|caiu|diminuiu|daalde|gedaald"
+    r"|gesunken|gefallen)\s*"
+    r"(?:(?:by|de|di|en|um|van|met|на)\s+|了\s*)?"
+    # judge32: a German verb before its subject ("sank der Anteil um 0,42 Prozentpunkte")
+    r"|\b(?:sank|sanken|sinkt|fiel|fielen|fällt|fell|dropped|declined|decreased)\s+(?:\w+\s+){0,3}?um\s+)"
+    r"(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
 _RISE_BEFORE = re.compile(
@@ -479,7 +486,7 @@ def _check(ctx: _Context, fact: _Fact, text: _Text) -> _Verdict:
             rival = _or_rival(ctx, fact, span, text) if p is None else None
             if rival is not None:
                 return _Verdict(False, f"offered with the alternative '{rival}'")
-        alternative = _alternative(ctx, fact, text)
+        alternative = _alternative(ctx, fact, text) or last_colour_other(ctx, fact, text)
         if alternative is not None:
             return _Verdict(False, f"offered with the alternative '{alternative}'")
         misunit = _misunit(ctx, fact, text) if fact.kind == "number" and fact.unit else None

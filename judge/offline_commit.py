@@ -14,10 +14,11 @@ from judge.offline_checks import _check, _is_year, _states_a_fact, _Verdict, _wr
 from judge.offline_conflicts import misscaled_reference_value, rank_denied, year_rebound
 from judge.offline_context import _Context
 from judge.offline_conversions import restating
+from judge.offline_ends import roles_swapped
 from judge.offline_facts import _Fact, _is_entity, _number_hits, _Text, half_digit, transposed
 from judge.offline_lists import list_misbound
 from judge.offline_poles import _reversed
-from judge.offline_roles import figures_swapped, roles_swapped, side_against_values
+from judge.offline_roles import figures_swapped, side_against_values
 from judge.offline_winner import colour_winner_conflict, reference_winner_conflict
 from judge.quantities import readings_for, stated_unit
 

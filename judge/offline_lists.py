@@ -77,7 +77,8 @@ def _items(text: str) -> list[_Item]:
         if len(cells) == 2 and all(cells) and not re.fullmatch(r"[-:\s]+", cells[0]):
             out.append(_Item(cells[0].strip("* "), cells[1].strip("* ")))  # "| Target | 51.6 |"
             continue
-        pieces += re.split(r"[|;]|,\s*(?=[A-Za-z][\w' -]{0,40}:\s)", line)
+        # judge32: an item may open with bold marks ("**a: critical**, **b: mixed**")
+        pieces += re.split(r"[|;]|,\s*(?=[*_]*[A-Za-z][\w' -]{0,40}:\s)", line)
     for piece in pieces:
         m = _COLON_ITEM.match(piece)
         if m is not None and not re.search(r"\d", m.group("key")):
@@ -195,3 +196,19 @@ def list_misbound(ctx: _Context, text: _Text) -> str | None:
             if elsewhere:
                 return f"'{elsewhere[0].key} {elsewhere[0].value}' takes the value of '{item.key}'"
     return None
+
+
+def list_bound(ctx: _Context, text: _Text) -> bool:
+    """judge32: every item of the answer's list that states a fact stands under the label the
+    reference gives that fact ("Forestry agencies: critical; certification bodies: mixed"), two
+    at least: the list binds its values as the reference does, so it is no doubt of a pass."""
+    items = [i for i in _items(text.text) if len(i.key.split()) <= _KEY_WORDS and not _stated(ctx, i.key)]
+    checked = 0
+    for item in items:
+        said = _stated(ctx, item.value)
+        for kind in {ctx.facts[i].kind for i in said}:
+            own = _owned(ctx, item.key, kind)
+            if own is None or own not in said:
+                return False
+            checked += 1
+    return checked >= 2

@@ -236,6 +236,30 @@ def _colour_conflict(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str
     return None
 
 
+#: a colour denied right before it ("not blue", "rather than the blue"); "without" elsewhere in
+#: its clause ("the blue mark is people without sanitation") denies no colour
+_NOT_BEFORE = re.compile(
+    r"\b(?:not|no|never|n't|rather\s+than|instead\s+of)\s+(?:the\s+|a\s+)?$", re.IGNORECASE
+)
+
+
+def last_colour_other(ctx: _Context, fact: _Fact, text: _Text) -> str | None:
+    """judge32: the last sentence (or line) of the answer that names a colour names another one than the
+    fact's, which the question and reference never name ("call: read_series(color='olive') …
+    Kenya is drawn in blue"): the colour the answer ends on is its answer."""
+    if not fact.colour:
+        return None
+    said = [m for m in claims.COLOUR.finditer(text.text) if not _NOT_BEFORE.search(text.text[: m.start()])]
+    if not said:
+        return None
+    a, b = text.piece(text.sentences, Span(said[-1].start(), said[-1].end()))
+    a = max(a, text.text.rfind("\n", 0, said[-1].start()) + 1)  # a line is a sentence of its own
+    words = [m.group(0).lower() for m in claims.COLOUR.finditer(text.text[a:b])]
+    if any(claims.words(w) <= claims.words(fact.text) for w in words):
+        return None
+    return next((w for w in words if not claims.words(w) <= ctx.known_words), None)
+
+
 def _premise_threshold(ctx: _Context, family: str, pole: str) -> bool:
     """judge31: the reference says ``pole`` only of a threshold the question states, and the
     question asks of the other side ("when is it above 27% for the first time?" — "every earlier

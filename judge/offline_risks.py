@@ -18,6 +18,7 @@ from judge import certainty, claims
 from judge.offline_checks import _Verdict
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _Text
+from judge.offline_lists import list_bound
 
 EXTRA_VALUE = "it states a value the reference does not give"
 LISTED = "it sets values out as a list of labels"
@@ -236,7 +237,7 @@ def pass_doubts(
     out = judge10_doubts(ctx, facts, verdicts, text)
     if _extra_value(ctx, facts, text, verdicts):
         out.append(EXTRA_VALUE)
-    if _listed(text):
+    if _listed(text) and not list_bound(ctx, text):
         out.append(LISTED)
     if _trailing(facts, verdicts, text):
         out.append(TRAILING)

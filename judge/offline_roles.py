@@ -11,8 +11,7 @@ reads what it is said of. The checks here find, from the reference alone:
 * **the chart against the text** (:func:`side_against_values`): a reference that gives both
   figures but no side word still fixes the side. "The chart is 0.5 points below the forecast"
   for 18.5% against 18% contradicts it.
-* **the ends of a comparison** (:func:`roles_swapped`): "A is 1.33 times B" or "A is above B"
-  bound the other way round ("B is 1.33 times larger than A"); "B is below A" is the same claim.
+* **the ends of a comparison**: in :mod:`judge.offline_ends` (judge32 moved it there).
 * **the entity of a value** (:func:`entity_misbound`): a value the reference gives for one
   entity, said of another entity that the reference ties to another fact or that it never
   names ("In 2014 the UAE was at 66.7%" where 66.7% is Saudi Arabia's).
@@ -28,6 +27,7 @@ import re
 
 from judge import claims, conclusion, entity_names
 from judge.claims import Span
+from judge.numbers import FoundNumber
 from judge.offline_context import _ARTICLE_FIRST, _Context, _unknown_name
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
 from judge.quantities import is_unit_word
@@ -183,6 +183,9 @@ _SIDE = re.compile(
 )
 
 
+_GAP_BEFORE = re.compile(r"\b(?:gap|difference|distance)\s+(?:is\s+|of\s+)(?:about\s+)?$", re.IGNORECASE)
+
+
 def _figures(ctx: _Context) -> dict[str, float] | None:
     """The chart's value and the text's figure the reference sets against each other (one of
     each), or None."""
@@ -195,6 +198,8 @@ def _figures(ctx: _Context) -> dict[str, float] | None:
         span = Span(n.start, n.end)
         if "%" not in n.text and n.readings[0] == int(n.readings[0]) and 1900 <= n.readings[0] <= 2100:
             continue
+        if _GAP_BEFORE.search(ref.text[max(0, n.start - 24) : n.start]):
+            continue  # judge32: "…, a gap of 3.6 percentage points" is neither side's figure
         role = _role_of(ref, span, whole=True)
         if role:
             seen[role].add(n.readings[0])
@@ -235,7 +240,9 @@ def _set_against(ctx: _Context, seen: dict[str, set[float]]) -> dict[str, set[fl
     return seen
 
 
-def _chart_sides(text: _Text, pattern: re.Pattern[str]) -> list[tuple[bool, str, set[str]]]:
+def _chart_sides(
+    text: _Text, pattern: re.Pattern[str], question: str = ""
+) -> list[tuple[bool, str, set[str]]]:
     """Each side ``text`` gives the chart against the text's figure, as (chart above, clause,
     the role words of the clause): the subject is the role named before the side word, else
     the other of the one after it."""
@@ -247,6 +254,10 @@ def _chart_sides(text: _Text, pattern: re.Pattern[str]) -> list[tuple[bool, str,
         a, b = text.piece(text.clauses, span)
         after = _roles_in(text.text, m.end(), b)
         before = _roles_in(text.text, a, m.start())
+        pronouns = _pronoun_sides(text, m, a, question) if not after and not before else None
+        if pronouns is not None:
+            out.append((bool(m["above"]) == (pronouns[0] == "chart"), text.text[a:b].strip(), pronouns[1]))
+            continue
         if after:
             subject = "chart" if after[0][2] == "text" else "text"
         elif before:
@@ -256,6 +267,35 @@ def _chart_sides(text: _Text, pattern: re.Pattern[str]) -> list[tuple[bool, str,
         cues = {text.text[s:e].lower() for s, e, _ in after + before}
         out.append((bool(m["above"]) == (subject == "chart"), text.text[a:b].strip(), cues))
     return out
+
+
+#: judge32: "It is 1.13 points below it": a pronoun on each side of the side word
+_PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|this|that)(?:\s+is|\s+was|'s|’s|\s+lies|\s+sits)\b", re.IGNORECASE)
+_PRONOUN_OBJECT = re.compile(r"\s+(?:it|that|this)\b(?!\s+(?:is|was)\b)", re.IGNORECASE)
+#: a question that asks how far one thing is from another ("How far is the value … from the
+#: earlier estimate …?")
+_QUOTED = re.compile(r"(?<!\w)['‘\"“][^'’\"”\n]*['’\"”](?!\w)")
+_HOW_FAR = re.compile(r"\bhow\s+far\s+(?:is|does|do|lies)\b.*?\bfrom\b", re.IGNORECASE | re.DOTALL)
+
+
+def _pronoun_sides(text: _Text, side: re.Match[str], a: int, question: str) -> tuple[str, set[str]] | None:
+    """The subject's role and the cue words of a clause with a pronoun on each side of its side
+    word ("It is 1.13 points below it") under a question asking how far one side is from the
+    other ("How far is the value the chart shows … from the earlier estimate?"): the question's
+    first named side is the subject, its other the object; else None."""
+    if not _PRONOUN_SUBJECT.match(text.text[a : side.start()]):
+        return None
+    if not _PRONOUN_OBJECT.match(text.text, side.end()):
+        return None
+    question = _QUOTED.sub(" ", question)  # a quoted title names no side ("… against target …")
+    m = _HOW_FAR.search(question)
+    if m is None:
+        return None
+    first = _roles_in(question, m.start(), m.end())
+    then = _roles_in(question, m.end(), len(question))
+    if len({r for _, _, r in first}) != 1 or not then or {r for _, _, r in then} == {first[0][2]}:
+        return None
+    return first[0][2], {question[s:e].lower() for s, e, _ in first + then}
 
 
 #: a side said with a verb ("so it beats the target", "misses the forecast")
@@ -269,14 +309,16 @@ _SIDE_VERB = re.compile(
 
 def figures_swapped(ctx: _Context, text: _Text) -> str | None:
     """judge21: the chart's value and the text's figure the reference sets against each other,
-    both said the other way round ("the chart puts it at 0.6 against an earlier estimate of
-    1.19" where the chart has 1.19 and the estimate is 0.6), asked facts or not; a reading the
-    answer takes back ("5.5%... no, that's the forecast") is no statement."""
+    said the other way round ("the chart puts it at 0.6 against an earlier estimate of 1.19"
+    where the chart has 1.19 and the estimate is 0.6), asked facts or not; judge32: one of them
+    is enough where the answer says neither on its own side; a reading the answer takes back
+    ("5.5%... no, that's the forecast") is no statement."""
     figures = _figures(ctx)
     if figures is None:
         return None
     kept = _Text.of(conclusion.corrected(text.text))
     swapped: dict[str, str] = {}
+    plain: list[str] = []
     roles = _against_roles(kept)
     for n in kept.numbers:
         own = [role for role, value in figures.items() if any(abs(r - value) < 1e-9 for r in n.readings)]
@@ -286,7 +328,35 @@ def figures_swapped(ctx: _Context, text: _Text) -> str | None:
         if said is None or said == own[0]:
             return None  # one side said right: no swap
         swapped[own[0]] = f"{n.text} for the {said}"
-    return swapped["chart"] if len(swapped) == 2 else None
+        if _named_before(kept, n, said) and _apart(n, figures[said]):
+            plain.append(swapped[own[0]])
+    if len(swapped) == 2:
+        return swapped["chart"]
+    # judge32: one figure put on the other side with no side said right ("it matches; the
+    # forecast is 3.56%" where the chart shows 3.56%), its side named before it and not rounded
+    return plain[0] if len(plain) == 1 else None
+
+
+#: a number said roughly ("about 0.04", "~5.1")
+_ROUGHLY = re.compile(
+    r"(?:\b(?:about|roughly|around|approximately|approx\.?|nearly|almost|some|close\s+to)\s+|[~≈]\s?)$",
+    re.IGNORECASE,
+)
+
+
+def _named_before(text: _Text, n: FoundNumber, role: str) -> bool:
+    """judge32: ``n``'s clause names its side ``role`` before it ("the forecast is 3.56%", not
+    "59.4% matches the forecast") and ``n`` is not said roughly."""
+    a, _ = text.piece(text.clauses, Span(n.start, n.end))
+    before = _roles_in(text.text, a, n.start)
+    return bool(before) and before[-1][2] == role and not _ROUGHLY.search(text.text[a : n.start])
+
+
+def _apart(n: FoundNumber, other: float) -> bool:
+    """``n`` is no rounding of the other side's figure ("0.04" for a chart's 0.042 is)."""
+    decimals = re.search(r"[.,](\d+)", n.text)
+    places = len(decimals.group(1)) if decimals else 0
+    return round(other, places) != round(n.readings[0], places)
 
 
 def _against_roles(text: _Text) -> dict[int, str]:
@@ -324,100 +394,9 @@ def side_against_values(ctx: _Context, text: _Text) -> str | None:
         if len({above for above, _, _ in ref}) != 1:
             return None
         chart_above, cues = ref[0][0], set().union(*(c for _, _, c in ref))
-    for above, clause, mine in _chart_sides(text, _SIDE):
+    for above, clause, mine in _chart_sides(text, _SIDE, ctx.question.text):
         if above != chart_above and (cues is None or mine & cues):
             return clause
-    return None
-
-
-# --- the two ends of a comparison -----------------------------------------------------------
-
-_HIGH = r"times|higher|larger|greater|bigger|more|above|exceeds?|exceeded|ahead\s+of|outstrips|tops"
-_LOW = r"lower|smaller|less|fewer|below|behind|short\s+of|trails|lags"
-_COMPARE = re.compile(rf"(?<![\w-])(?:(?P<high>{_HIGH})|(?P<low>{_LOW}))(?![\w-])", re.IGNORECASE)
-_NOT_IDS = frozenset(
-    [
-        "times",
-        "higher",
-        "larger",
-        "greater",
-        "bigger",
-        "more",
-        "above",
-        "exceeds",
-        "ahead",
-        "lower",
-        "smaller",
-        "less",
-        "fewer",
-        "below",
-        "behind",
-        "short",
-        "than",
-        "which",
-        "what",
-        "how",
-        "many",
-        "much",
-        "chart",
-        "figure",
-        "series",
-        "value",
-        "values",
-        "mark",
-        "plotted",
-        "titled",
-        "ratio",
-    ]
-)
-Comparison = tuple[frozenset[str], frozenset[str], int]
-
-
-def _ids(ctx: _Context) -> set[str]:
-    """Words that name a compared thing: the question's content words, the label facts' words
-    and the years of the question and reference."""
-    if "ids" not in ctx.memo:
-        words = claims.content_words(ctx.question.text) | set(claims.YEAR.findall(ctx.reference.text))
-        for f in ctx.facts:
-            if f.kind == "label":
-                words |= f.surface_words()
-        ctx.memo["ids"] = {w for w in words if w not in _NOT_IDS}
-    ids: set[str] = ctx.memo["ids"]
-    return ids
-
-
-def _comparisons(ctx: _Context, text: str) -> list[tuple[Comparison, str]]:
-    """(left ids, right ids, polarity) of each sentence with a comparison cue, split at its
-    first cue (a parenthesis after it is an aside)."""
-    ids = _ids(ctx)
-    out = []
-    for a, b in claims.sentence_bounds(text):
-        sentence = text[a:b]
-        m = _COMPARE.search(sentence)
-        if m is None:
-            continue
-        right = re.split(r"[(;]", sentence[m.end() :])[0]
-        before = sentence[: m.start()]
-        # "A leads: B comes out lower": the cue's own clause after a colon or semicolon (judge8)
-        own = re.split(r"[:;]\s", before)[-1]
-        left = claims.words(own) & ids or claims.words(before) & ids
-        right_ids = claims.words(right) & ids
-        only_left, only_right = frozenset(left - right_ids), frozenset(right_ids - left)
-        if only_left and only_right:
-            out.append(((only_left, only_right, 1 if m["high"] else -1), sentence.strip()))
-    return out
-
-
-def roles_swapped(ctx: _Context, text: _Text) -> str | None:
-    """A comparison of the answer whose ends are the reference's the other way round."""
-    refs = [c for c, _ in _comparisons(ctx, ctx.reference.text)]
-    if not refs:
-        return None
-    for (left, right, sign), said in _comparisons(ctx, text.text):
-        for r_left, r_right, r_sign in refs:
-            same, crossed = (left & r_left and right & r_right), (left & r_right and right & r_left)
-            if (sign == r_sign and crossed and not same) or (sign != r_sign and same and not crossed):
-                return said
     return None
 
 

@@ -106,6 +106,29 @@ def _table_lines(m: re.Match[str]) -> str:
     return "\n" + "\n".join(lines) + "\n"
 
 
+#: judge32: a CSV block: a header line of words, then rows with as many commas and no space
+#: after one ("year,value" / "2013,12.1 million m³")
+_CSV_LINE = re.compile(r"[^,\n]+(?:,(?! )[^,\n]+)+")
+
+
+def _csv_rows(text: str) -> str:
+    """``text`` with each CSV block's lines written as table rows ("| 2013 | 12.1 million m³ |"),
+    so a row's cells are one statement, as a markdown table's (a comma would cut its clause)."""
+    lines = text.split("\n")
+    out = list(lines)
+    at = 0
+    while at < len(lines):
+        end = at
+        width = lines[at].count(",")
+        while end < len(lines) and _CSV_LINE.fullmatch(lines[end].strip()) and lines[end].count(",") == width:
+            end += 1
+        if end - at >= 2 and not re.search(r"\d", lines[at]):
+            for i in range(at, end):
+                out[i] = "| " + " | ".join(lines[i].strip().split(",")) + " |"
+        at = max(end, at + 1)
+    return "\n".join(out)
+
+
 def _year_spelled(m: re.Match[str]) -> str:
     short = int(m.group(2))
     return f"{'FY ' if m.group(1) else ''}{1900 + short if short >= 50 else 2000 + short}"
@@ -129,6 +152,8 @@ def normalise(text: str, known: tuple[str, ...] = ()) -> str:
     text = _BOLD_NUMBER.sub("", _STRUCK.sub(" ", text))
     if "<" in text and _TABLE.search(text):
         text = html.unescape(_TAG.sub(" ", _TABLE.sub(_table_lines, text)))
+    if "," in text and "\n" in text:
+        text = _csv_rows(text)
     text = _SCIENTIFIC.sub(_written_out, text)
     text = _CITATION.sub("", text)
     text = _FOOTNOTE.sub("", _MATH_NUMBER.sub(r"\1", _MATH_SPAN.sub(r"\1", text)))

@@ -380,8 +380,12 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
     the one reading is in the fact's own unit (``2.2 million tonnes`` is 2,200 thousand tonnes,
     never the 2,200 tonnes that 2.2 thousand tonnes are)."""
     said = stated_unit(found, text)
-    if said == UnitOf() and not found.scale_word and not fact.bare:
-        said = key_unit(text) or said  # judge29: "average: 14.31 / unit: percentage points"
+    if said == UnitOf() and not found.scale_word:
+        key = key_unit(text)
+        if key is not None and (not fact.bare or (fact.scaled and key.scaled)):
+            # judge29: "average: 14.31 / unit: percentage points"; judge32: a count's scale too
+            # ("value: 0.182 / unit: billion wafers" for 0.182 million wafers)
+            said = key
     value = found.readings[0] / found.scale if found.scale_word in CJK_SCALES else found.readings[0]
     if fact.physical is not None:
         if said.currency is not None or said.share is not None:
@@ -437,6 +441,8 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
         return (value * said.scale / fact.scale,), True
     if fact.scaled and found.scale_word == "k" and said.physical is None and said.share is None:
         return (value * 1e3 / fact.scale,), True  # judge24: "1.36 k" for 1.36 million is 1.36 thousand
+    if not fact.scaled and fact.bare and found.scale_word == "k" and said.bare:
+        return (value * 1e3,), True  # judge32: "32.93 k branches" for 32.93 branches is thousands
     if said.scaled and fact.share is None and fact.physical is None:
         return (value * said.scale / fact.scale,), True  # "431 thousand applicants" is no 431
     if fact.scaled and fact.noun_word and said.bare and not found.scale_word and _own_noun(fact, text, found):
