@@ -33,7 +33,20 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run.
+First runs, after the freeze (6b3de31), each of a judge made without v33 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v30 (the judge31 round, main a70abb1 with v33 added): agreement 87.2%; false
+  passes 5.5% of label-fails (12 of 218); false fails 45 of 226; mean absolute score difference
+  2.04; certain 68.0% (302) at 93.4% (282 of 302), certain false passes 2.9% (5 of 174:
+  accounting_negative, analogy_frame, extra_wrong_claim, qa_pair, verdict_flip), certain false
+  fails 15.
+- offline-claims-v31 (the judge32 round, tuned on v29-v31; merge59 00dacd8): agreement 88.5%;
+  false passes 5.5% (12 of 218, the same twelve); false fails 39 of 226; mean absolute score
+  difference 2.00; certain 68.0% (302) at 93.4% (282 of 302), certain false passes 2.9% (5 of 174,
+  the same five), certain false fails 15.
+
+Against the issue 25 targets every figure misses. From here on v33 is tuning material.
 
 Run with ``-s`` to see the figures::
 

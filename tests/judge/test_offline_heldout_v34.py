@@ -33,7 +33,21 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First run: not yet run (the lead records the first runs of judges made without v34).
+First runs, after the freeze (f3d722c), each of a judge made without v34 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v30 (the judge31 round, a70abb1 with v32, v33 and v34 added): agreement 92.5%;
+  false passes 4.7% of label-fails (10 of 213); false fails 24 of 241; mean absolute score
+  difference 1.54; certain 66.5% (302) at 97.4% (294 of 302), certain false passes 0.0% (0 of
+  168), certain false fails 8.
+- offline-claims-v31 (the judge32 round, tuned on v29-v31; merge59 00dacd8): agreement 92.5%;
+  false passes 4.7% (10 of 213, the same ten); false fails 24 of 241; mean absolute score
+  difference 1.55; certain 66.7% (303) at 97.0% (294 of 303), certain false passes 0.0% (0 of
+  169), certain false fails 9.
+
+Against the issue 25 targets agreement, certain agreement and certain false passes are met; false
+passes (4.7%) and the certain share (66.7%) miss. v34 stays held out for the next round: no one
+has read its answers.
 
 Run with ``-s`` to see the figures::
 
