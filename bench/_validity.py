@@ -9,6 +9,9 @@
 * ``compare without measure / figure``: compare_representations questions that do not name the
   measure (the chart's title words or its y axis) or the figure;
 * ``comparison L4 first-named``: comparison L4 questions whose answer is the option named first;
+* ``integrate answered by two lookups side by side`` (audit58): integrate_sources questions per
+  level that quote the text's figure and read the chart apart
+  (:func:`generation.questions.crossmodal_measures.separate_lookups`);
 * ``integrate L1/L4 from the text alone`` (audit43 C0): integrate_sources L1/L4 questions whose
   every number is stated in the cited text or given away by it
   (:func:`generation.questions.crossmodal_measures.from_text_alone`);
@@ -40,6 +43,7 @@ from generation.charts.reading import printed
 from generation.questions.crossmodal_measures import (
     from_text_alone,
     located_by_text,
+    separate_lookups,
     text_for_mark,
     text_given,
     verify_separation,
@@ -112,6 +116,9 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
     cell = f"{q.category} {q.difficulty}"
     out[f"cross-modal questions {cell}"] += 1
     out[f"text locates a mark {cell}"] += located_by_text(manifest, q)
+    if q.category == "integrate_sources":
+        out[f"integrate/of {q.difficulty}"] += 1
+        out[f"integrate two lookups {q.difficulty}"] += separate_lookups(manifest, q)
     if q.category == "integrate_sources" and q.difficulty in ("L1", "L4"):
         out["integrate L1/L4/of"] += 1
         out["integrate L1/L4 from the text alone"] += from_text_alone(manifest, q)
@@ -151,6 +158,13 @@ def render(counts: Counter[str]) -> list[str]:
         ("verify answer part from the text", "verify/of"),
     ):
         lines.append(f"  {name}: {counts[name]} of {counts[of]}")
+    lines.append(
+        "  integrate answered by two lookups side by side (crossmodal_measures.separate_lookups): "
+        + ", ".join(
+            f"L{n} {counts[f'integrate two lookups L{n}']} of {counts[f'integrate/of L{n}']}"
+            for n in range(1, 6)
+        )
+    )
     for kind in ("labelled", "axis"):
         of = counts[f"verify/of {kind}"]
         for where in ("between", "other"):

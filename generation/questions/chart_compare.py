@@ -27,6 +27,7 @@ from generation.questions.chart_common import (
     shuffled_makers,
     val,
     year_balanced,
+    year_side,
 )
 from generation.questions.chart_common import winner as winning_maker
 from generation.questions.common import (
@@ -111,7 +112,7 @@ def _pairs(ctx: Context, chart: Chart, rng: np.random.Generator) -> list[tuple[D
 def _compare_pair(ctx: Context, chart: Chart, rng: np.random.Generator) -> Draft | None:
     if order_given(chart):
         return None  # a funnel's larger stage is the earlier one: the slot takes another chart
-    for hi, lo in year_balanced(_pairs(ctx, chart, rng), lambda p: p.label, rng):
+    for hi, lo in year_balanced(_pairs(ctx, chart, rng), lambda p: p.label, year_side(ctx, "L2")):
         if not mark_use(ctx, chart, f"pair:{point_key(hi)}|{point_key(lo)}"):
             continue
         fig = figure_ref(chart)
@@ -377,7 +378,7 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
             if separable(chart, a_pt.value, b_pt.value)
         ]
     # series that are years: the legend tells which colour is the later year
-    for hi, lo in answer_place_drawn(year_balanced(pairs, lambda p: p.category, rng), rng):
+    for hi, lo in answer_place_drawn(year_balanced(pairs, lambda p: p.category, year_side(ctx, "L5")), rng):
         if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
             continue
         q, a, steps = _colour_texts(chart, hi, lo, rng)

@@ -312,3 +312,23 @@ def located_by_text(manifest: DocumentManifest, q: Question) -> bool:
         if label in given and label.lower() not in text:
             return True
     return False
+
+
+#: Closed answers that set the text's figure against the chart's reading (a verdict, a side).
+_COMPARING = frozenset({"matches", "contradicts", "above", "below"})
+
+
+def separate_lookups(manifest: DocumentManifest, q: Question) -> bool:
+    """Whether ``q`` is two lookups side by side (Table 14's integrate: neither source alone is
+    sufficient): no number of its answer is worked out from a text figure and a chart reading
+    together (every derivation reads text facts only or chart marks only), no closed answer
+    sets one against the other (a verdict, a side) and the text locates none of its marks
+    (:func:`located_by_text`). "What threshold does the text give for X in 2020, and what is the
+    average of X from 2018 to 2020 in the chart?" quotes the text and reads the chart apart."""
+    if any(v.kind == "label" and v.text in _COMPARING for v in q.answer_values):
+        return False
+    for d in q.derivations or []:
+        sources = {o.source for step in d.steps for o in step.operands}
+        if {"fact", "point"} <= sources:
+            return False
+    return not located_by_text(manifest, q)
