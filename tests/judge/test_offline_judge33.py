@@ -11,7 +11,7 @@ round read), on v32-v33's certain false passes.
   so a view was not bound to its group;
 - ``ahead_named``: under "which comes out ahead, A or B?", "which puts B ahead" names the other
   one: "ahead" was no cue of the question, and a name with "and" in it was cut at "and";
-- ``off_precise`` (a certainty signal, no rule): a value within a wide tolerance but 3% off,
+- ``off_precise`` (a certainty signal, no rule): a value within a wide tolerance but 4% off,
   written to a decimal without a hedge, is no certain pass.
 
 The answers come from :mod:`tests.judge.offline_cases_judge33` (the frozen question snapshots up
