@@ -356,6 +356,42 @@ _RISE_BEFORE = re.compile(
     r"(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
+#: judge33: a fall word after the number and its unit words ("3億ドル減少しました", glossed
+#: "3億ドル fell"; "0.3 billion USD decrease"): verb-final languages and noun phrases state it after
+_FALL_AFTER = re.compile(
+    r"((?:\s*[^\W\d_]+){0,3}?)\s*(?:fell|decreased?|declined?|dropped|drop|fall)\b(?!\s+(?:by|of|from|to)\b)",
+    re.IGNORECASE,
+)
+_UNIT_WORDS = frozenset(("percent", "per", "cent", "percentage", "point", "points", "pp", "pts"))
+
+
+def _fall_after(fact: _Fact, span: Span, text: _Text) -> bool:
+    """A fall word right after a computed change, only its unit's words (or another script's)
+    between (a level followed by one is where a fall ended: "54.4%로 하락했습니다")."""
+    m = _FALL_AFTER.match(text.text[span.end : span.end + 48])
+    if m is None or _is_year(fact) or not fact.derived:
+        return False
+    unit = claims.words(fact.unit) | _UNIT_WORDS | {"thousand", "million", "billion", "trillion"}
+    return all(w.lower() in unit or not w.isascii() for w in re.findall(r"[^\W\d_]+", m.group(1)))
+
+
+#: judge33: an accounting negative, the number alone in brackets before its unit or a word of loss
+_ACCOUNTING_CLOSE = re.compile(
+    r"\)\s*(?:%|[^\W\d_]*\s*[^\W\d_.;]*[,:]?\s*(?:i\.e\.\s*|that\s+is\s*)?(?:an?\s+)?"
+    r"(?:\w+\s+)?(?:loss|losses|decline|deficit|negative|drop|fall|decrease|shortfall)\b)",
+    re.IGNORECASE,
+)
+
+
+def _accounting_negative(span: Span, text: _Text) -> bool:
+    """``span`` is a number written as an accounting negative: "(10.62)%", "(32.93) branches, i.e.
+    a decline"; a value in brackets after its label ("Brazil (32.93)", "(28.1%)") is none."""
+    bare = re.fullmatch(r"[\d.,]+", text.text[span.start : span.end])
+    if text.text[max(0, span.start - 1) : span.start] != "(" or not bare:
+        return False
+    return bool(_ACCOUNTING_CLOSE.match(text.text, span.end))
+
+
 _CHANGE = re.compile(r"\bchang(?:e|es|ed)\b|\b(?:rose|rise|grew|increased?|up)\b", re.IGNORECASE)
 
 
@@ -368,7 +404,10 @@ def _stated_as_fall(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> bool
     if (
         fact.kind != "number"
         or fact.negative
-        or not _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+        or not (
+            _FALL_BEFORE.search(text.text[max(0, span.start - 40) : span.start])
+            or _fall_after(fact, span, text)
+        )
         or _TO_AFTER.match(text.text, span.end)  # "cae de 470 a 258": the start of a from-to
     ):
         return False
@@ -394,6 +433,8 @@ def _problem(
         return f"'{said}' is given for {foreign}"
     if _stated_as_fall(ctx, fact, span, text):
         return f"'{said}' is stated as a fall"
+    if fact.kind == "number" and not fact.negative and _accounting_negative(span, text):
+        return f"'({said})' is written as a negative"  # judge33: "(10.62)%, a loss margin"
     if fact.kind == "number" and fact.negative and text.text[max(0, span.start - 1) : span.start] == "+":
         return f"'+{said}' is stated as a rise"  # "+2.90 pp" for a change of -2.90
     if (

@@ -78,7 +78,8 @@ def _items(text: str) -> list[_Item]:
             out.append(_Item(cells[0].strip("* "), cells[1].strip("* ")))  # "| Target | 51.6 |"
             continue
         # judge32: an item may open with bold marks ("**a: critical**, **b: mixed**")
-        pieces += re.split(r"[|;]|,\s*(?=[*_]*[A-Za-z][\w' -]{0,40}:\s)", line)
+        # judge33: or follow a sentence's end ("Brown: Mozambique. Research councils: critical.")
+        pieces += re.split(r"[|;]|(?:,|\.(?=\s))\s*(?=[*_]*[A-Za-z][\w' -]{0,40}:\s)", line)
     for piece in pieces:
         m = _COLON_ITEM.match(piece)
         if m is not None and not re.search(r"\d", m.group("key")):

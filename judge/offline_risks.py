@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from judge import certainty, claims
+from judge.numbers import FoundNumber
 from judge.offline_checks import _Verdict
 from judge.offline_context import _Context
 from judge.offline_facts import _Fact, _fact_spans, _Text
@@ -27,8 +28,10 @@ CONTRAST = "it sets something against its answer"
 TWO_POLES = "it states two sides of one polar fact"
 FLOORED = "it passes on a quarter of the facts or fewer"
 SWAPPED = "a value is named with words the reference gives another value"
+#: judge33: a value written to a decimal, unhedged, within the fact's tolerance but over 3% off
+OFF_PRECISE = "it gives an asked value to a decimal, off it by more than a reading's error"
 #: the pass-only doubts (each can only lower the verdict)
-PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED, SWAPPED})
+PASS_DOUBTS = frozenset({EXTRA_VALUE, LISTED, TRAILING, CONTRAST, TWO_POLES, FLOORED, SWAPPED, OFF_PRECISE})
 #: judge10: a contrast set against the answer ("… to the exam reform, but mainly to the pay scale")
 _CONTRAST = re.compile(
     r"\b(?:but|however|whereas|although|though|yet|except|instead|rather\s+than)\b", re.IGNORECASE
@@ -215,6 +218,47 @@ def _swapped(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: 
     return False
 
 
+_OFF = 0.03  # a value read off a chart is within 3% of the chart's (docs/protocol.md, judge33 round)
+_HEDGE_BEFORE = re.compile(
+    r"(?:\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|some|circa|close\s+to"
+    r"|between|just\s+(?:over|under|above|below))|[~≈])\s*$",
+    re.IGNORECASE,
+)
+
+
+def _off_precise(facts: list[_Fact], text: _Text) -> bool:
+    """judge33: an asked value the answer gives within the fact's tolerance, but over 3% off it
+    and written precisely (:func:`_precise`; "68.0%" for 71.3%, where a wide tolerance admits
+    it): a precise reading of another point (another year, another series) more often than a
+    rough reading of the asked one. No doubt where some statement is within 3%."""
+    for fact in facts:
+        for value, tol in fact.targets if fact.kind == "number" else []:
+            if _year(value) or value == 0:
+                continue
+            near = [n for n in text.numbers if any(abs(r - value) <= tol for r in n.readings)]
+            if not near or any(abs(r - value) <= _OFF * abs(value) for n in near for r in n.readings):
+                continue
+            if any(_precise(n, value, text) for n in near):
+                return True
+    return False
+
+
+def _precise(n: FoundNumber, value: float, text: _Text) -> bool:
+    """``n`` is written to a decimal, more than 3% and five steps of its last digit off
+    ``value``, with no hedge before it and in no range or path ("0.85–0.90", "between 3.5 and
+    4", "41.25 → 42.76")."""
+    decimals = re.search(r"\.(\d+)", n.text)
+    if decimals is None:
+        return False
+    step = 10.0 ** -len(decimals.group(1)) * (n.scale or 1.0)  # "0.2 billion": steps of 0.1 billion
+    off = min(abs(r - value) for r in n.readings)
+    before, after = text.text[max(0, n.start - 24) : n.start], text.text[n.end : n.end + 8]
+    ranged = re.search(r"\d\s*(?:[-–→]|->|to|and)\s*$", before) or re.match(
+        r"\s*(?:[-–→]|->|to)\s*[-−]?\d", after
+    )
+    return off > max(_OFF * abs(value), 5 * step) and not (ranged or _HEDGE_BEFORE.search(before))
+
+
 def judge10_doubts(ctx: _Context, facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[str]:
     """The judge10 round's pass doubts: a contrast the reference does not make, two sides of
     one polar fact, a pass on a quarter of the facts or fewer (by a floor)."""
@@ -241,6 +285,8 @@ def pass_doubts(
         out.append(LISTED)
     if _trailing(facts, verdicts, text):
         out.append(TRAILING)
+    if _off_precise(facts, text):
+        out.append(OFF_PRECISE)
     return out
 
 

@@ -17,7 +17,7 @@ from judge.offline_roles import _known_names, names_in
 
 _WINNER = {
     "high": r"highest|largest|biggest|greatest|most|top|first|furthest|farthest|higher|larger|bigger|greater"
-    r"|leads",
+    r"|leads|ahead|in\s+front",  # judge33: "which comes out ahead" asks for the higher one
     "low": r"lowest|smallest|least|fewest|bottom|last|lower|smaller|fewer",
 }
 
@@ -62,7 +62,7 @@ def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -
     clause with the question's cue names, where the winner is not named."""
     for cue in _cues(ctx):
         for m in cue.finditer(text.text):
-            a, b = _joined(text, Span(m.start(), m.end()))
+            a, b = _widened(ctx, text, _joined(text, Span(m.start(), m.end())))
             if any(a <= s.start < b for s in own) or text.negated(Span(m.start(), m.end())):
                 continue
             if _other_sense(ctx.question.text, text.text[: m.start()]):
@@ -71,7 +71,10 @@ def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -
             for name in names_in(ctx, clause):
                 at = clause.find(name)
                 lo, hi = sorted((at, m.start() - a))
-                if re.search(r"\bthan\b", clause[lo:hi]) or claims.words(name) & mine:
+                if (
+                    re.search(r"\bthan\b|\b(?:ahead|front)\s+of\b", clause[lo:hi])
+                    or claims.words(name) & mine
+                ):
                     continue  # "higher than orange (Engineering …)": the lower one
                 if (
                     name in ctx.distractors
@@ -80,6 +83,19 @@ def _other_winner(ctx: _Context, own: list[Span], mine: set[str], text: _Text) -
                 ):
                     return name
     return None
+
+
+def _widened(ctx: _Context, text: _Text, clause: tuple[int, int]) -> tuple[int, int]:
+    """``clause`` opened back to the start of a known name it cuts, or one joined to it by "and"
+    (the clause " law ahead" of "Business and law ahead" opens at "Business"; judge33)."""
+    a, b = clause
+    for name in _known_names(ctx):
+        for span in claims.find_all(claims.phrase_pattern(name), text.text[:b]):
+            if span.start < a < span.end or (
+                span.end <= a and re.fullmatch(r"\s+and\s*", text.text[span.end : a + 1])
+            ):
+                a = span.start
+    return a, b
 
 
 def winner_conflict(ctx: _Context, fact: _Fact, text: _Text) -> str | None:

@@ -375,10 +375,8 @@ def _daily(said: UnitOf, fact: pint.Unit) -> bool:
     return bool(daily) and said.per.dimensionality == fact.dimensionality
 
 
-def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[float, ...], bool]:
-    """:func:`readings_for`, and whether the answer's unit or scale was read and converted: then
-    the one reading is in the fact's own unit (``2.2 million tonnes`` is 2,200 thousand tonnes,
-    never the 2,200 tonnes that 2.2 thousand tonnes are)."""
+def _said_unit(fact: UnitOf, found: FoundNumber, text: str) -> UnitOf:
+    """The unit written with ``found``, or the answer's "unit:" line where it writes none."""
     said = stated_unit(found, text)
     if said == UnitOf() and not found.scale_word:
         key = key_unit(text)
@@ -386,6 +384,14 @@ def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[f
             # judge29: "average: 14.31 / unit: percentage points"; judge32: a count's scale too
             # ("value: 0.182 / unit: billion wafers" for 0.182 million wafers)
             said = key
+    return said
+
+
+def bound_readings(fact: UnitOf, found: FoundNumber, text: str) -> tuple[tuple[float, ...], bool]:
+    """:func:`readings_for`, and whether the answer's unit or scale was read and converted: then
+    the one reading is in the fact's own unit (``2.2 million tonnes`` is 2,200 thousand tonnes,
+    never the 2,200 tonnes that 2.2 thousand tonnes are)."""
+    said = _said_unit(fact, found, text)
     value = found.readings[0] / found.scale if found.scale_word in CJK_SCALES else found.readings[0]
     if fact.physical is not None:
         if said.currency is not None or said.share is not None:
