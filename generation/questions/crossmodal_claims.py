@@ -450,12 +450,12 @@ class Hop:
         if self.kind == "parts":
             return f"the total of {entity} across its {n} parts"
         if self.kind == "peers":
-            return f"the gap on the chart between {entity} and the average of {self._scope} ({n} marks)"
+            return f"the gap on the chart between {entity} and the average of {self.scope} ({n} marks)"
         first, last = year_of(self.marks[0]), year_of(self.marks[-1])
         return f"the average of {entity} from {first} to {last} ({n} years)"
 
     @property
-    def _scope(self) -> str:
+    def scope(self) -> str:
         p = self.claim.point
         if is_year(p.label):
             return f"the {p.label} values"
@@ -493,7 +493,7 @@ class Hop:
             readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in self.marks)
             point = fmt_num(self.claim.point.value)
             return [
-                f"Read {self._scope}: {readings}.",
+                f"Read {self.scope}: {readings}.",
                 f"Average them ({mean}) and subtract: |{point} - {mean}| = {result}.",
             ]
         readings = "; ".join(f"{year_of(p)} = {fmt_num(p.value)}" for p in self.marks)

@@ -5,8 +5,10 @@ figure lies within the reading's tolerance (it passes as the reading, and 100% a
 the whole answer came from the text, :mod:`generation.questions.crossmodal_measures`). L2 asks
 on which side the chart lies, L4 the charted value as a share of the figure, L5 the mark by its
 colour and the gap (or the side). L3 asks the mean over the period a trend claim covers (never
-its series' whole span), else a claim's figure and the mean of its entity over the years around
-the claim's, or the total of its entity's parts (:class:`~generation.questions.crossmodal_claims.Hop`).
+its series' whole span), else one number worked from a claim's figure and the chart's readings
+together (:class:`~generation.questions.crossmodal_claims.Hop`): how far the mean of its entity
+over the years around the claim's, or of its period's marks, lies from the figure; the figure as
+a share of the total of its entity's parts.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from generation.questions.crossmodal_claims import (
     side_drawn,
     trend_claims,
     verdict_key,
+    year_of,
 )
 from generation.questions.crossmodal_measures import text_for_mark
 from generation.questions.period_measures import one_read_answers, passes_for, period_source
@@ -211,35 +214,18 @@ def _integrate_colour(claim: Claim, rng: np.random.Generator) -> Draft:
 
 
 def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
-    """L3 where no trend claim serves: the figure a claim states (the text) and the claim's
-    :class:`~generation.questions.crossmodal_claims.Hop` (the chart), only where the chart's
-    reading of the claim's mark counts: the text's figure in its place would not give the hop's
-    number (``crossmodal_measures.text_for_mark``). A claim the chart bears out states its mark
-    within 5%, so claims the chart contradicts come first."""
+    """L3 where no trend claim serves: the figure a claim states (the text) worked together with
+    the claim's :class:`~generation.questions.crossmodal_claims.Hop` (the chart) into one number
+    (:func:`_combined`; Table 14: neither source alone is sufficient), only where the chart's
+    reading of the claim's mark counts: the text's figure in its place would not give that number
+    (``crossmodal_measures.text_for_mark``). A claim the chart bears out states its mark within
+    5%, so claims the chart contradicts come first."""
 
     def make(claim: Claim) -> Draft | None:
-        fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
         hop = claim_hop(ctx, claim)
-        if hop is None:
+        first = _combined(claim, hop, rng) if hop is not None else None
+        if hop is None or first is None:
             return None
-        mean = hop.value
-        if passes_for(mean.av, claim.claimed.value):
-            return None  # the text's figure would pass as the mean
-        q = pick(
-            rng,
-            [
-                f"What {rel} does the text give for {subj}, and what is {hop.what} in the chart that "
-                "plots it?",
-                f"Quote the {rel} the report states for {subj}, then work out {hop.what} on the "
-                "matching chart.",
-            ],
-        )
-        stated = f"The text gives {article(rel)} of {claim.stated()}"
-        a = f"{stated}; in {fig}, {hop.said(mean.said())}."
-        steps = [claim.step(), f"Find the chart for {subj} in another section: {fig}.", *hop.steps(mean.text)]
-        values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean]
-        used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
-        first = claim.draft("integrate_sources", "L3", q, a, values, steps, used)
         # the chart's reading of the claim's mark must count: the text's figure in its place
         # gives a number outside the answer's tolerance (else two lookups, review55); where it
         # would not, the figure is set against the hop's other marks, which the text does not state
@@ -259,6 +245,96 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
         keep=lambda c: claim_hop(ctx, c) is not None,
         rules_first=True,
     )
+
+
+def _combined(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
+    """L3 on a claim and its hop: one number worked out from the text's figure and the chart's
+    readings together (audit58: "the text's figure, and the chart's mean" side by side was two
+    lookups). Its entity's years and its period's peers: how far the chart's mean of the hop's
+    marks lies from the text's figure; its bar's parts: the text's figure as a share of the
+    parts' total on the chart. None where the text's figure would pass as the mean, one reading
+    gives the mean, or the number is too loose to ask."""
+    if hop.kind == "parts":
+        return _share_of_parts(claim, hop, rng)
+    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
+    terms = [qc.point_term(claim.chart, p) for p in hop.marks]
+    mean_t = qc.mean_term(terms)
+    mean = qc.derived_value(mean_t, claim.unit, 2)
+    gap = arith.gap_value(claim.claimed, mean_t, claim.unit, arith.finest(mean, claim.claimed.value))
+    if passes_for(mean.av, claim.claimed.value) or not qc.pinned(gap.av):
+        return None
+    if one_read_answers(mean.av, [p.value for p in hop.marks]):
+        return None  # one reading gives the mean: nothing is averaged
+    n = len(hop.marks)
+    if hop.kind == "years":
+        first, last = year_of(hop.marks[0]), year_of(hop.marks[-1])
+        what = f"the average of {claim.entity} from {first} to {last} ({n} years)"
+        said = f"those years average {mean.said()}"  # no count: the judge reads "3 years" as a number
+    else:
+        what = f"the average of {hop.scope} ({n} marks)"
+        said = f"those marks average {mean.said()}"
+    q = pick(
+        rng,
+        [
+            f"By how much does {what} on the chart that plots {subj} differ from the {rel} the text "
+            "gives for it?",
+            f"Set the {rel} the report states for {subj} against {what} on the matching chart: how far "
+            "apart are they?",
+        ],
+    )
+    side = "above" if mean.av.value is not None and mean.av.value > claim.claimed.value else "below"
+    a = f"The text gives {article(rel)} of {claim.stated()}; in {fig}, {said}, {side} it by {gap.said()}."
+    readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in hop.marks)
+    steps = [
+        claim.step(),
+        f"Find the chart for {subj} in another section: {fig}. Read its {n} marks: {readings}.",
+        f"Average them: {mean.text}.",
+        f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}.",
+    ]
+    # a years mean is scored beside the gap; a period's peers' mean only inside it (as verify L3's)
+    values: list[Value] = [
+        qc.exact_value(claim.claimed, claim.unit),
+        *([mean] if hop.kind == "years" else []),
+        gap,
+    ]
+    used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
+    return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+
+
+def _share_of_parts(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
+    """L3 on a claim about one part of a stacked bar: the text's figure as a percentage of the
+    total the chart's parts of that bar add up to (the claim's own part read off the chart)."""
+    if claim.claimed.value <= 0:
+        return None
+    fig, subj, rel, n = figure_ref(claim.chart), claim.subject, claim.relation, len(hop.marks)
+    total_t = qc.sum_term([qc.point_term(claim.chart, p) for p in hop.marks])
+    total = qc.derived_value(total_t, claim.unit, arith.finest(*(p.value for p in hop.marks), least=2))
+    share = arith.share_value(claim.claimed, total_t)
+    if not qc.pinned(share.av) or total_t.value <= 0:
+        return None
+    q = pick(
+        rng,
+        [
+            f"What percentage of the total of {claim.entity} across its {n} parts on the chart does the "
+            f"{rel} the text gives for {subj} make up?",
+            f"Taking the {rel} stated in the prose for {subj}, what share is it of {claim.entity}'s "
+            f"{n}-part total in the matching chart?",
+        ],
+    )
+    a = (
+        f"The text gives {article(rel)} of {claim.stated()}; in {fig}, the parts of "
+        f"{claim.entity} add up to {total.said()}, so the figure is {share.said()} of it."
+    )
+    readings = "; ".join(f"{p.category} = {fmt_num(p.value)}" for p in hop.marks)
+    steps = [
+        claim.step(),
+        f"Find the chart for {subj} in another section: {fig}. Read each part of {claim.entity}: {readings}.",
+        f"Add them: {total.text}.",
+        f"Divide: {claim.stated()} / {total.text} = {share.text}%.",
+    ]
+    values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), total, share]
+    used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
+    return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
 
 
 def _against_others(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:

@@ -204,12 +204,15 @@ def _last_op(q: Question) -> str | None:
 
 
 def _gap_of(q: Question, mark: str) -> bool:
-    """A derivation of ``q`` ends in the gap between ``mark`` and a mean."""
+    """A derivation of ``q`` ends in the gap between ``mark`` (its reading, or the figure the
+    cited text states for it: integrate L3, audit58) and a mean."""
     for d in q.derivations or []:
         last = d.steps[-1]
         sources = {o.source for o in last.operands}
         marks = {q.required_data_points[o.index].label for o in last.operands if o.source == "point"}
         if last.op == "abs_difference" and sources == {"point", "step"} and marks == {mark}:
+            return True
+        if last.op == "abs_difference" and sources == {"fact", "step"}:
             return True
     return False
 

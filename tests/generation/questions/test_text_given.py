@@ -116,4 +116,6 @@ def test_the_cross_modal_slots_stay_filled(run: list[tuple[DocumentManifest, lis
     assert sum(cells.values()) >= 0.93 * 3 * N_DOCS, cells
     # integrate L3 9 here on this stop's merge (world56 asks three other years at least of an
     # integrate L3 against others; 200 plan-only reports of seed 6248: cross-modal L3 81 -> 78)
-    assert cells[("integrate_sources", "L3")] >= 9, cells
+    # 7 since integ58 works the figure and the hop into one number (pinned, the figure not standing in
+    # for its mark): 200 plan-only reports, integrate L3 24 -> 23 on seed 9357, 27 -> 25 on 9691
+    assert cells[("integrate_sources", "L3")] >= 7, cells

@@ -114,7 +114,9 @@ def test_no_single_feature_of_a_claim_tells_its_verdict(
     majority = Counter(c.matches for c in claims).most_common(1)[0][1] / len(claims)
     # 0.557 here on this stop's merge (49 of 88; the verify verdicts of 200 fresh reports of 6471
     # and 6582 are 50% and 53% "matches")
-    assert majority <= 0.56
+    # 0.571 since integ58 (integrate L3 takes other claims, moving which are left to verify); the
+    # verify verdicts of 200 plan-only reports stay 50% (127/125 on 9357) and 51% (122/128 on 9691)
+    assert majority <= 0.58
     assert all(c.gap <= MATCH_SHARE + 1e-9 for c in claims if c.matches)
     assert all(c.gap >= 0.10 - 1e-9 for c in claims if not c.matches)
     # one separation (audit45): the distance, which only a reading of the mark gives, tells the
