@@ -33,7 +33,7 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (6b3de31), each of a judge made without v33 (the lead ran them;
+First runs, after the freeze (9a2c81b), each of a judge made without v33 (the lead ran them;
 only the counts and the styles of the errors were read):
 
 - offline-claims-v30 (the judge31 round, main a70abb1 with v33 added): agreement 87.2%; false
