@@ -35,7 +35,13 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (d080b02), each of a judge made without v35 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v32 (the judge33 round, main 6700976 with v35 added): agreement 92.8%; false
+  passes 6.1% of label-fails (14 of 228); false fails 19 of 228; mean absolute score difference
+  1.52; certain 66.2% (302) at 94.7%, certain false passes 2.2% (4 of 179: qa_pair, swapped,
+  tldr_first, wrong_unit), certain false fails 12.
 
 Run with ``-s`` to see the figures::
 

@@ -30,7 +30,14 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (f3ef895), each of a judge made without v36 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v32 (the judge33 round, main 6700976 with v36 added): agreement 89.3%; false
+  passes 8.0% of label-fails (20 of 250); false fails 30 of 219; mean absolute score difference
+  1.81; certain 67.4% (316) at 91.8%, certain false passes 5.5% (11 of 200: boxed_final,
+  complement_share, dual_conversion, extra_wrong_claim twice, mcq_letter, social_post,
+  unicode_math, value_then_contradiction, wrong_direction_word twice), certain false fails 15.
 
 Run with ``-s`` to see the figures::
 
