@@ -50,7 +50,8 @@ GLOBAL_DENIAL = re.compile(
     r"\b(?:it\s+is|it's|it’s|it\s+was|that\s+is|this\s+is)\s+(?:not\s+true|untrue|false|not\s+the\s+case|"
     r"incorrect|wrong|not\s+correct)\s+that\b|\b(?:not\s+true|untrue|false|incorrect)\s+that\b"
     r"|\bthe\s+(?:claim|statement|idea)\s+that\b.*\b(?:is|was)\s+(?:false|wrong|incorrect|untrue)\b"
-    r"|^\s*not\b(?!\s+found)",
+    # "Not a rise but a fall: …", "Not 1.43 million but 0.143 million": a correction, no denial
+    r"|^\s*not\b(?!\s+found)(?!(?:[^.;:!?\n]|\.\d)*?\bbut\b)",
     re.IGNORECASE | re.DOTALL,
 )
 _ABSTAIN = re.compile(

@@ -51,8 +51,8 @@ only the counts and the styles of the errors were read):
   66.7% (303) at 97.0% (294 of 303), certain false passes 0.0% (0 of 169), certain false fails 9.
 
 Against the issue 25 targets agreement, certain agreement and certain false passes are met; false
-passes (4.2%) and the certain share (66.7%) miss. No one has read v34's answers; the next round
-may tune on it.
+passes (4.2%) and the certain share (66.7%) miss. v34 is tuning material from the judge34 round
+on (registered in ``scripts/fit_certainty.py``'s sets).
 
 Run with ``-s`` to see the figures::
 
