@@ -63,8 +63,6 @@ def test_a_years_mean_names_the_years_it_averages(asked: list[tuple[DocumentMani
     for q, step in means:
         refs = [q.required_data_points[o.index].label for o in step.operands]
         years = sorted(y for r in refs for y in re.findall(r"\b(?:19|20)\d\d\b", r))
-        if f"the other {len(years)} years of its chart's window" in q.question:
-            continue  # the text's figure against its entity's other years (integrate L3, _against_others)
         assert len(years) == WINDOW and f"from {years[0]} to {years[-1]} ({WINDOW} years)" in q.question, (
             q.question,
             refs,
