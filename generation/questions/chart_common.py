@@ -26,6 +26,7 @@ from generation.questions.event_steps import enough_years
 from generation.questions.phrasing import (
     fmt_num,
     is_year,
+    mentions,
     title_subject,
     value_unit,
     with_unit,
@@ -93,28 +94,58 @@ def separable(chart: Chart, a: float, b: float) -> bool:
 Pair = tuple[DataPoint, DataPoint]
 
 
+def side_balanced(
+    pairs: Sequence[Pair], side: Callable[[Pair], bool | None], wanted_side: bool, ties: bool = True
+) -> list[Pair]:
+    """The (higher, lower) ``pairs`` a which-is-higher question may ask where a reader could
+    guess the higher mark by something other than the marks (``side``: True or False for a pair
+    a guess would get right or wrong, None for one it does not apply to). A chart offers the
+    pairs with a side only where some have each, and then only those of ``wanted_side`` (taken
+    in turn over the run's documents): availability does not depend on the side, so the guess
+    is right as often as wrong. Pairs without a side pass unchanged; without ``ties``, only on a
+    chart that offers none with a side (where the pairs of one side outnumber the other's, the
+    pairs without a side would be asked more often on the other side's turns, and the guess
+    would be right more often than not where it applies)."""
+    sides = {side(p) for p in pairs} - {None}
+    if not sides:
+        return list(pairs)
+    kept = wanted_side if len(sides) == 2 else None
+    return [p for p in pairs if side(p) == kept or (ties and side(p) is None)]
+
+
 def year_balanced(
     pairs: Sequence[Pair], year_of: Callable[[DataPoint], str | None], later: bool
 ) -> list[Pair]:
-    """The (higher, lower) ``pairs`` a which-is-higher question may ask, where two marks may
-    stand for two years (``year_of``: a mark's year, its label or its series): a series mostly
-    runs one way, and a metric with a known direction does so by design, so "the later year"
-    answered two in three of these choices (41 of 61 in whole runs of fresh seeds 6563 and
-    7451). A chart offers its two-year pairs only where some have the later year higher and some
-    the earlier, and then only those of the slot's side (``later``: the later year higher, taken
-    in turn over the run's documents, :func:`year_side`): availability does not depend on the
-    side, so the later year is the answer as often as the earlier. Pairs of other marks pass
-    unchanged."""
+    """:func:`side_balanced` on the years two marks may stand for (``year_of``: a mark's year,
+    its label or its series), the side being the later year higher (``later``: the slot's,
+    :func:`year_side`): a series mostly runs one way, and a metric with a known direction does
+    so by design, so "the later year" answered two in three of these choices (41 of 61 in whole
+    runs of fresh seeds 6563 and 7451)."""
 
     def side(pair: Pair) -> bool | None:
         hi, lo = (year_of(p) for p in pair)
         return None if not (hi and lo and is_year(hi) and is_year(lo) and hi != lo) else int(hi) > int(lo)
 
-    sides = {side(p) for p in pairs} - {None}
-    if not sides:
-        return list(pairs)
-    wanted_side = later if len(sides) == 2 else None
-    return [p for p in pairs if side(p) is None or side(p) == wanted_side]
+    return side_balanced(pairs, side, later)
+
+
+def mention_balanced(pairs: Sequence[Pair], sentences: Sequence[str], more: bool) -> list[Pair]:
+    """:func:`side_balanced` on how often the report's text (``sentences``) names the two marks'
+    series (``phrasing.mentions``), the side being the one named more often higher (``more``:
+    the slot's, :func:`mention_side`). Which of two colours' series is higher was the one the
+    text names more in 8 of 9 comparison L5 questions (audit58): a reader counting names in the
+    text answered without the chart. Two series that are years keep the side
+    :func:`year_balanced` takes: whichever year the text names more, that side's turns make it
+    the higher as often as the other (filtered twice, a chart whose kept pairs all have one
+    year higher offered none: comparison L5 two-year choices 22 -> 9 on seed 9024)."""
+
+    def side(pair: Pair) -> bool | None:
+        if all(is_year(str(p.category)) for p in pair):
+            return None
+        hi, lo = (mentions(sentences, str(p.category)) for p in pair)
+        return None if hi == lo else hi > lo
+
+    return side_balanced(pairs, side, more, ties=False)
 
 
 #: Which year of a two-year choice is the higher, the slot's side (:func:`year_side`).
@@ -127,6 +158,18 @@ def year_side(ctx: Context, level: Difficulty) -> bool:
     chance 1/2, the side was noise a run kept: comparison L5 answered the earlier year 21 of 24
     times on 200 plan-only reports of seed 9357; in turn, 10 of 22."""
     return wanted(ctx, "comparison", YEAR_SIDES, level) == YEAR_SIDES[0]
+
+
+#: Whether a two-series choice's higher series is the one the text names more, by turns: each
+#: side for two turns running, so that with :func:`year_side` (one turn each) a run's four
+#: turns hold every pairing of the two sides.
+MENTION_SIDES: tuple[str, ...] = ("more", "more", "fewer", "fewer")
+
+
+def mention_side(ctx: Context, level: Difficulty) -> bool:
+    """Whether the slot's two-series choice has the series the text names more higher, taken in
+    turn over the run's documents (``common.wanted``), as :func:`year_side` is."""
+    return wanted(ctx, "comparison", MENTION_SIDES, level) == MENTION_SIDES[0]
 
 
 def answer_place_drawn(pairs: Sequence[Pair], rng: np.random.Generator) -> list[Pair]:

@@ -22,6 +22,8 @@ from generation.questions.chart_common import (
     first_draft,
     mark_use,
     mean_needs_no_reading,
+    mention_balanced,
+    mention_side,
     order_given,
     separable,
     shuffled_makers,
@@ -377,8 +379,11 @@ def _compare_colours(ctx: Context, chart: Chart, rng: np.random.Generator) -> Dr
             for b_pt in marks[j + 1 :]
             if separable(chart, a_pt.value, b_pt.value)
         ]
-    # series that are years: the legend tells which colour is the later year
-    for hi, lo in answer_place_drawn(year_balanced(pairs, lambda p: p.category, year_side(ctx, "L5")), rng):
+    # series that are years: the legend tells which colour is the later year; and the text's
+    # mentions tell which series it names more
+    pairs = year_balanced(pairs, lambda p: p.category, year_side(ctx, "L5"))
+    sentences = [f.sentence for f in ctx.manifest.text_facts]
+    for hi, lo in answer_place_drawn(mention_balanced(pairs, sentences, mention_side(ctx, "L5")), rng):
         if not mark_use(ctx, chart, f"colours:{point_key(hi)}|{point_key(lo)}"):
             continue
         q, a, steps = _colour_texts(chart, hi, lo, rng)

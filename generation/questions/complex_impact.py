@@ -3,7 +3,7 @@ report credits with a chart series' path, put together with what the chart shows
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -42,6 +42,8 @@ STANCE_ALIASES: dict[str, list[str]] = {
     "mixed": ["with mixed feelings", "ambivalent", "divided", "mixed feelings", "both", "qualified"],
 }
 ADVERB = {"positive": "favourably", "negative": "critically", "mixed": "with mixed feelings"}
+#: The stances in a fixed order: the slot's stance is taken in turn over them (``common.wanted``).
+STANCES: tuple[str, ...] = tuple(STANCE_ALIASES)
 
 
 @dataclass
@@ -131,6 +133,8 @@ def _credits(ctx: Context, rng: np.random.Generator, level: Difficulty) -> list[
 
 def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) -> Draft | None:
     found = _credits(ctx, rng, level)
+    if level == "L5":
+        found = stance_first(found, qc.wanted(ctx, CATEGORY, STANCES, level))
     for c in found:
         builder = {"L1": _read_end, "L2": _change, "L3": _period, "L4": _why, "L5": _by_colour}[level]
         draft = builder(ctx, c, rng)
@@ -144,6 +148,17 @@ def impact_reception(ctx: Context, level: Difficulty, rng: np.random.Generator) 
     )
     ctx.miss(f"{CATEGORY} {level}: {why}")
     return None
+
+
+def stance_first(credits: list[Credit], stance: str) -> list[Credit]:
+    """``credits`` with their receptions of ``stance`` first, and the credits that have one before
+    the others (each group in its order). L5's two credits of one chart are judged in stances
+    that together cover all three (``document.events.reception_text_facts`` cycles them), so the
+    first stance its answer names is the slot's, taken in turn over the run's documents
+    (``common.wanted``); left to the receptions' order it was "negative" in 17 of 29 questions
+    over two seeds (audit58) and "mixed" in 10 of 20 on 200 plan-only reports of seed 9024."""
+    ordered = [replace(c, receptions=sorted(c.receptions, key=lambda r: r.stance != stance)) for c in credits]
+    return sorted(ordered, key=lambda c: c.receptions[0].stance != stance)
 
 
 def _facts(c: Credit) -> list[int]:

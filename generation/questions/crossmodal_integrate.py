@@ -223,14 +223,9 @@ def _integrate_group(ctx: Context, rng: np.random.Generator) -> Draft | None:
 
     def make(claim: Claim) -> Draft | None:
         hop = claim_hop(ctx, claim)
-        first = _combined(claim, hop, rng) if hop is not None else None
-        if hop is None or first is None:
-            return None
+        draft = _combined(claim, hop, rng) if hop is not None else None
         # the chart's reading of the claim's mark must count: the text's figure in its place
-        # gives a number outside the answer's tolerance (else two lookups, review55); where it
-        # would not, the figure is set against the hop's other marks, which the text does not state
-        found = text_for_mark(first.answer_values, first.derivations())
-        draft = _against_others(claim, hop, rng) if found is not None and found[1] else first
+        # gives a number outside the answer's tolerance (else two lookups, review55)
         found = text_for_mark(draft.answer_values, draft.derivations()) if draft else None
         return None if draft is None or found is None or found[1] else draft
 
@@ -285,20 +280,14 @@ def _combined(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
     side = "above" if mean.av.value is not None and mean.av.value > claim.claimed.value else "below"
     a = f"The text gives {article(rel)} of {claim.stated()}; in {fig}, {said}, {side} it by {gap.said()}."
     readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in hop.marks)
-    steps = [
-        claim.step(),
-        f"Find the chart for {subj} in another section: {fig}. Read its {n} marks: {readings}.",
-        f"Average them: {mean.text}.",
-        f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}.",
-    ]
+    work = [f"Average them: {mean.text}.", f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}."]
     # a years mean is scored beside the gap; a period's peers' mean only inside it (as verify L3's)
     values: list[Value] = [
         qc.exact_value(claim.claimed, claim.unit),
         *([mean] if hop.kind == "years" else []),
         gap,
     ]
-    used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
-    return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
+    return _hop_draft(claim, hop, (q, a), values, f"Read its {n} marks: {readings}.", work)
 
 
 def _share_of_parts(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
@@ -326,53 +315,21 @@ def _share_of_parts(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft |
         f"{claim.entity} add up to {total.said()}, so the figure is {share.said()} of it."
     )
     readings = "; ".join(f"{p.category} = {fmt_num(p.value)}" for p in hop.marks)
-    steps = [
-        claim.step(),
-        f"Find the chart for {subj} in another section: {fig}. Read each part of {claim.entity}: {readings}.",
-        f"Add them: {total.text}.",
-        f"Divide: {claim.stated()} / {total.text} = {share.text}%.",
-    ]
+    work = [f"Add them: {total.text}.", f"Divide: {claim.stated()} / {total.text} = {share.text}%."]
     values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), total, share]
+    return _hop_draft(claim, hop, (q, a), values, f"Read each part of {claim.entity}: {readings}.", work)
+
+
+def _hop_draft(
+    claim: Claim, hop: Hop, asked: tuple[str, str], values: list[Value], read: str, work: list[str]
+) -> Draft:
+    """The integrate L3 draft of ``claim`` and its ``hop`` (the question and answer ``asked``):
+    the claim's step, the chart found and the hop's marks ``read``, then the ``work`` that
+    combines them with the text's figure; the claim's mark first among the marks used."""
+    find = f"Find the chart for {claim.subject} in another section: {figure_ref(claim.chart)}."
+    steps = [claim.step(), f"{find} {read}", *work]
     used = [claim.point, *(p for p in hop.marks if p is not claim.point)]
-    return claim.draft("integrate_sources", "L3", q, a, values, steps, used)
-
-
-def _against_others(claim: Claim, hop: Hop, rng: np.random.Generator) -> Draft | None:
-    """L3 on a claim the chart bears out: how far the text's figure lies from the mean of the
-    hop's marks other than the claim's own (its entity's other years, or the other marks of its
-    period): the text gives one side of the gap, only the chart the other."""
-    others = [p for p in hop.marks if p is not claim.point]
-    if len(others) < 3 or hop.kind != "years":  # an L3 averages three readings or more
-        return None  # other entities' marks bear on nothing the claim is about (test_claim_windows)
-    fig, subj, rel = figure_ref(claim.chart), claim.subject, claim.relation
-    mean_t = qc.mean_term([qc.point_term(claim.chart, p) for p in others])
-    mean = qc.derived_value(mean_t, claim.unit, 2)
-    gap = arith.gap_value(claim.claimed, mean_t, claim.unit, arith.finest(mean, claim.claimed.value))
-    if passes_for(mean.av, claim.claimed.value) or not qc.pinned(gap.av):
-        return None  # the figure would pass as the mean, or the gap is too loose to ask
-    if one_read_answers(mean.av, [p.value for p in others]):
-        return None  # one reading gives the mean: nothing is averaged
-    years = hop.kind == "years"
-    scope = f"{claim.entity} in the other {len(others)} years" if years else f"the other {len(others)} marks"
-    where = "of its chart's window" if years else "of its period on the chart"
-    q = pick(
-        rng,
-        [
-            f"How far is the {rel} the text gives for {subj} from the average of {scope} {where}?",
-            f"Set the {rel} stated for {subj} against the mean of {scope} {where}: what is the gap?",
-        ],
-    )
-    readings = "; ".join(f"{point_key(p)} = {fmt_num(p.value)}" for p in others)
-    said = f"{scope} average {mean.said()}, a gap of {gap.said()}"
-    a = f"The text gives {article(rel)} of {claim.stated()}; {said}."
-    steps = [
-        claim.step(),
-        f"Find the chart for {subj} in another section: {fig}. Read {scope}: {readings}.",
-        f"Average them: {mean.text}.",
-        f"Subtract: |{claim.stated()} - {mean.text}| = {gap.text}.",
-    ]
-    values: list[Value] = [qc.exact_value(claim.claimed, claim.unit), mean, gap]
-    return claim.draft("integrate_sources", "L3", q, a, values, steps, others)
+    return claim.draft("integrate_sources", "L3", *asked, values, steps, used)
 
 
 def _integrate_period(ctx: Context, rng: np.random.Generator) -> Draft | None:

@@ -189,18 +189,10 @@ def mean_off_claim(manifest: DocumentManifest, q: Question) -> bool | None:
     if set(refs) == {point_key(p) for p in period_peers(chart, point)}:
         return not _gap_of(q, point_key(point))
     series = [point_key(p) for p in year_series(chart, point)]
-    others = [k for k in series if k != point_key(point)]
-    if len(others) >= 2 and sorted(refs) == sorted(others) and _last_op(q) == "abs_difference":
-        return False  # the text's figure against its entity's other years (``_against_others``)
     if not set(refs) <= set(series) or point_key(point) not in refs or len(refs) >= len(series):
         return True
     at = sorted(series.index(r) for r in refs)
     return at != list(range(at[0], at[0] + len(at)))
-
-
-def _last_op(q: Question) -> str | None:
-    """The operation of the last step of ``q``'s last derivation (the answer's gap, its mean)."""
-    return q.derivations[-1].steps[-1].op if q.derivations and q.derivations[-1].steps else None
 
 
 def _gap_of(q: Question, mark: str) -> bool:

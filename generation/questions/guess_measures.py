@@ -42,7 +42,7 @@ from generation.questions.build import draft_to_question
 from generation.questions.chart import BUILDERS
 from generation.questions.common import DIRECTION_ALIASES, Context
 from generation.questions.measures import FAMILIES
-from generation.questions.phrasing import is_year
+from generation.questions.phrasing import is_year, mentions
 from synthdocbench_tasks.schema import Chart, Difficulty, DocumentManifest, Question
 
 #: The options of each class family of ``measures.FAMILIES``, in a fixed order, by their classes.
@@ -128,7 +128,7 @@ def _named(c: Choice) -> str | None:
 
 def _mentioned(c: Choice) -> str | None:
     """The option the report's text facts mention most (none on a tie)."""
-    counts = Counter({o: sum(s.count(o) for s in c.text) for o in c.options})
+    counts = Counter({o: mentions(c.text, o) for o in c.options})
     (top, n), *rest = [*counts.most_common(), ("", 0)]
     return top if n > 0 and rest[0][1] < n else None
 

@@ -175,6 +175,11 @@ def article(phrase: str) -> str:
     return with_article(phrase)
 
 
+def mentions(sentences: Sequence[str], name: str) -> int:
+    """How often ``sentences`` (a report's text facts) name ``name``: a reader's count."""
+    return sum(s.count(name) for s in sentences)
+
+
 def is_year(text: str) -> bool:
     return bool(re.fullmatch(r"(19|20)\d\d", text.strip()))
 

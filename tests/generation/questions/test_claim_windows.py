@@ -63,9 +63,26 @@ def test_a_years_mean_names_the_years_it_averages(asked: list[tuple[DocumentMani
     for q, step in means:
         refs = [q.required_data_points[o.index].label for o in step.operands]
         years = sorted(y for r in refs for y in re.findall(r"\b(?:19|20)\d\d\b", r))
-        if f"the other {len(years)} years of its chart's window" in q.question:
-            continue  # the text's figure against its entity's other years (integrate L3, _against_others)
         assert len(years) == WINDOW and f"from {years[0]} to {years[-1]} ({WINDOW} years)" in q.question, (
             q.question,
             refs,
         )
+
+
+def test_a_one_series_charts_peers_are_its_one_period(asked: list[tuple[DocumentManifest, Question]]) -> None:
+    """On a chart of one series the peers of a claim's mark are every mark (audit59: checked, the
+    intended set): such a chart plots one period (a year in its title) over entities, bins,
+    stages or flows. Its marks never carry years (a one-series time chart has no peers:
+    ``period_peers``), and a waterfall's level with its changes is no mean
+    (``mean_needs_no_reading``)."""
+    found = 0
+    for m, q in asked:
+        chart = next(c for c in m.charts if c.index == q.chart_index)
+        if len({p.category for p in chart.data}) != 1 or " marks)" not in q.question:
+            continue
+        found += 1
+        labels = [r.label.split(" (")[0] for r in q.required_data_points]
+        assert sorted(labels) == sorted(p.label for p in chart.data), (q.question, labels)
+        assert not any(re.fullmatch(r"(19|20)\d\d", x) for x in labels), labels
+        assert chart.chartType != "waterfall", q.question
+    assert found >= 3, found
