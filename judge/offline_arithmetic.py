@@ -111,6 +111,7 @@ _PATH = re.compile(
 
 _APPROX = re.compile(r"\b(?:about|roughly|around|approximately|nearly|some)\b|[~≈]", re.IGNORECASE)
 _WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
+_MORE = re.compile(r"\s*[^\W\d_]*\s*(?:and\s+)?[-−]?\d")
 _POINT_WORDS = frozenset({"percentage", "pp", "points", "point", "pts"})
 
 
@@ -137,6 +138,8 @@ def false_path(text: str) -> str | None:
             continue
         if not _one_unit(m, text):
             continue  # "from 463 GWh to 404 GWh, a drop of 0.059 TWh": read by the conversions
+        if "," in m["a"] + m["b"] + m["c"] or _MORE.match(text, m.end("csc")):
+            continue  # a decimal comma ("33,4%"), a change in parts ("-1 hours and 33 minutes")
         if len({m["asc"].strip().lower(), m["bsc"].strip().lower(), m["csc"].strip().lower()} - {""}) > 1:
             continue  # ends and change under different scale words: read by the conversions
         a, b, c = (float(m[k].replace(",", "")) for k in "abc")
