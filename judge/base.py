@@ -29,7 +29,7 @@ class Judgement:
 
     ``score`` is 0..10, or -1 with ``valid`` False when the judge's reply could not be
     read (unscored: excluded from aggregates, never counted as wrong). ``judge`` names who
-    scored it as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v33``) and
+    scored it as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v34``) and
     ``prompt_version`` with which prompt. ``certain`` False: the judge could not read the
     answer confidently (the offline judge: a paraphrase, another language, a hedge, readings
     that conflict); the score is its best reading, and a cascade asks an LLM judge instead.

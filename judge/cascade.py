@@ -2,7 +2,7 @@
 the answers it is certain of, an LLM judge the others.
 
 Each verdict is the deciding judge's own, so a record names who decided it
-(``offline:offline-claims-v33`` or ``openai:gpt-5``). The offline verdict is computed locally
+(``offline:offline-claims-v34`` or ``openai:gpt-5``). The offline verdict is computed locally
 (deterministic, no request); the LLM judge's verdicts are kept in its cache, so a rerun asks
 nothing again. Items the offline judge cannot score (no answer facts) go to the LLM judge.
 """

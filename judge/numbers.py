@@ -52,7 +52,8 @@ SCALES.update(FOREIGN_SCALES)
 
 #: Scale words of CJK numerals written after digits (万 ten thousand, 亿 a hundred million).
 CJK_SCALES: dict[str, float] = {
-    "百万": 1e6, "十亿": 1e9, "十億": 1e9, "兆": 1e12, "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
+    "万亿": 1e12, "萬億": 1e12, "百万": 1e6, "十亿": 1e9, "十億": 1e9, "兆": 1e12,
+    "万": 1e4, "萬": 1e4, "亿": 1e8, "億": 1e8,
     "千": 1e3, "만": 1e4, "억": 1e8, "천": 1e3,
 }  # fmt: skip
 _FOREIGN_SCALE = "|".join(
@@ -80,7 +81,7 @@ _NUMBER = re.compile(
     rf"(?P<percent>\s?[%％]|\s?per\s?cent\b|\s?(?:{_PERCENT_WORDS})(?![^\W\d_]))?"
     r"(?:\s?(?P<scale>thousand|million|billion|trillion|bn|mn|tn|[kKmMbBtT])\b(?!\.[^\W\d_])"  # "t.o.v." no t
     rf"|\s?(?P<foreign>{_FOREIGN_SCALE})\.?(?![^\W\d_])(?:\s+(?:de(?![^\W\d_])|d')\s?)?"
-    r"|\s?(?P<cjk>百万|十亿|十億|[万萬亿億千만억천兆]))?",
+    r"|\s?(?P<cjk>万亿|萬億|百万|十亿|十億|[万萬亿億千만억천兆]))?",  # judge35: 万亿 a trillion
     re.IGNORECASE,
 )
 #: judge29: scale words of languages that write a decimal dot ("3.719 बिलियन" is 3.719 billion)

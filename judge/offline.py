@@ -1,5 +1,5 @@
 """A deterministic judge that needs no model: it checks the claims an answer makes about the
-structured answer facts (``offline-claims-v33``).
+structured answer facts (``offline-claims-v34``).
 
 Each fact (:mod:`judge.offline_facts`) is looked for in the answer, and every place it is
 stated is read as a claim:
@@ -75,7 +75,7 @@ from judge import (
 )
 from judge.base import JudgeItem, Judgement, score_concurrently
 from judge.choices import spec_forms
-from judge.offline_arithmetic import arithmetic_false
+from judge.offline_arithmetic import arithmetic_false, path_false
 from judge.offline_causes import reversed_causes, undone_causes
 from judge.offline_checks import (
     _is_year,
@@ -83,7 +83,7 @@ from judge.offline_checks import (
 )
 from judge.offline_commit import _assess as _assess_text
 from judge.offline_commit import _assess_committed, _list_read_whole, restated_otherwise
-from judge.offline_compare import compared_falsely
+from judge.offline_compare import compared_falsely, restated_falsely
 from judge.offline_context import (
     _Context,
     _foreign_colours,
@@ -123,10 +123,10 @@ from judge.parse import UNSCORED
 from judge.quantities import share_sense
 
 #: The version of the offline judge's rules (scores of two versions are not comparable).
-OFFLINE_VERSION = "offline-claims-v33"
+OFFLINE_VERSION = "offline-claims-v34"
 #: How records name the offline judge (``backend:model``).
 OFFLINE_JUDGE_NAME = f"offline:{OFFLINE_VERSION}"
-OFFLINE_PROMPT_VERSION = "claims-v33"
+OFFLINE_PROMPT_VERSION = "claims-v34"
 ABSTENTION = "not found in the document"
 
 _SPRAY_NUMBERS = 10  # unexplained numbers that make an answer a spray
@@ -377,7 +377,8 @@ def _committed_checks(
     facts, verdicts = two_finals(ctx, facts, verdicts, text, _assess_text)  # judge22
     kept = tail if parts is not None and parts.kind == "marker" else _Text.of(conclusion.corrected(text.text))
     facts, verdicts = arithmetic_false(facts, verdicts, _Text.of(conclusion.corrected(text.text)), kept)
-    verdicts = misconverted(facts, verdicts, kept)
+    facts, verdicts = path_false(facts, verdicts, kept)  # judge35
+    facts, verdicts = restated_falsely(facts, misconverted(facts, verdicts, kept), kept)  # judge35
     verdicts = ratio_roles_contradicted(facts, verdicts, kept.text, ctx.reference.text)  # judge25
     verdicts = unnamed_years(facts, verdicts, kept, ctx.question.text, ctx.reference.text)
     verdicts, ctx.memo["untold_cause"] = reversed_causes(facts, verdicts, kept.text, ctx.reference.text)

@@ -94,3 +94,74 @@ def arithmetic_false(
         return facts, verdicts
     out = _Verdict(False, f"writes '{wrong}', which does not hold")
     return [*facts, _Fact(len(facts), "label", "the answer's own arithmetic")], [*verdicts, out]
+
+
+_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn))?"
+#: judge35: "from A to B, a gain of C": a change the answer names with its own two ends
+_PATH = re.compile(
+    rf"\bfrom\s+(?:about\s+)?(?P<a>{_NUM})(?P<ap>%?)(?P<asc>{_SCALE})(?:\s?[^\W\d_]{{1,12}}){{0,3}}?"
+    rf"(?:\s+in\s+(?:19|20)\d\d)?\s+to\s+(?:about\s+)?(?P<b>{_NUM})(?P<bp>%?)(?P<bsc>{_SCALE})"
+    r"(?:[^\d.;!?()]|\(\s*(?:19|20)\d\d\s*\)|\bin\s+(?:19|20)\d\d\b){0,40}?"
+    r"\b(?:an?\s+)?(?:net\s+)?(?:gain|rise|increase|growth|jump|drop|fall|decline|decrease|loss|change|shift)"
+    rf"\s+(?:of\s+)?(?:about\s+|roughly\s+|some\s+)?[-−+]?(?P<c>{_NUM})(?P<cp>%?)(?P<csc>{_SCALE})"
+    r"(?P<points>\s*(?:percentage\s+points?|pp\b|points?\b|pts\b))?",
+    re.IGNORECASE,
+)
+
+
+_APPROX = re.compile(r"\b(?:about|roughly|around|approximately|nearly|some)\b|[~≈]", re.IGNORECASE)
+_WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
+_MORE = re.compile(r"\s*[^\W\d_]*\s*(?:and\s+)?[-−]?\d")
+_POINT_WORDS = frozenset({"percentage", "pp", "points", "point", "pts"})
+
+
+def _one_unit(m: re.Match[str], text: str) -> bool:
+    """The two ends and the change are written in one unit: percent ends with a change in
+    percent or percentage points, other ends with the change's first word after it the end's."""
+    if bool(m["ap"]) != bool(m["bp"]):
+        return False
+    after_c = _WORD_AFTER.match(text, m.end("csc"))
+    c_word = after_c.group(1).lower() if after_c and not m["cp"] else ""
+    if m["bp"]:
+        return bool(m["cp"]) or c_word in _POINT_WORDS
+    after_b = _WORD_AFTER.match(text, m.end("bsc"))
+    b_word = after_b.group(1).lower() if after_b else ""
+    return not m["cp"] and (m["bsc"].strip().lower(), b_word) == (m["csc"].strip().lower(), c_word)
+
+
+def false_path(text: str) -> str | None:
+    """judge35: the first change the answer names with its two ends that neither their
+    difference (over the rounding of the three) nor, for a percent, their relative change gives
+    ("rose from 31.1% to 35.8%, a gain of 7.4 percentage points")."""
+    for m in _PATH.finditer(text):
+        if _YEAR.fullmatch(m["a"]) or _YEAR.fullmatch(m["b"]) or _APPROX.search(m.group(0)):
+            continue
+        if not _one_unit(m, text):
+            continue  # "from 463 GWh to 404 GWh, a drop of 0.059 TWh": read by the conversions
+        if "," in m["a"] + m["b"] + m["c"] or _MORE.match(text, m.end("csc")):
+            continue  # a decimal comma ("33,4%"), a change in parts ("-1 hours and 33 minutes")
+        if len({m["asc"].strip().lower(), m["bsc"].strip().lower(), m["csc"].strip().lower()} - {""}) > 1:
+            continue  # ends and change under different scale words: read by the conversions
+        a, b, c = (float(m[k].replace(",", "")) for k in "abc")
+        slack = _half(m["a"]) + _half(m["b"]) + _half(m["c"]) + 1e-9 * max(1.0, abs(c))
+        if abs(abs(b - a) - c) <= slack:
+            continue
+        relative = abs(b - a) / abs(a) * 100 if a else None
+        if m["cp"] and not m["points"] and relative is not None and abs(relative - c) <= 0.02 * c + 0.15:
+            continue  # a relative change in percent
+        return " ".join(m.group(0).split())
+    return None
+
+
+def path_false(
+    facts: list[_Fact], verdicts: list[_Verdict], kept: _Text
+) -> tuple[list[_Fact], list[_Verdict]]:
+    """judge35: the verdicts with a contradiction added where the committed answer names a
+    change with its two ends that they do not give (:func:`false_path`)."""
+    if not all(v.why == "" or v.hit for v in verdicts):
+        return facts, verdicts
+    wrong = false_path(kept.text)
+    if wrong is None:
+        return facts, verdicts
+    out = _Verdict(False, f"says '{wrong}', which its two ends do not give")
+    return [*facts, _Fact(len(facts), "label", "the answer's own change")], [*verdicts, out]

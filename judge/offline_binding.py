@@ -13,6 +13,10 @@
   came second (or first) and the reference gives it, a year the answer states in a clause about
   the other event that would put that event later (earlier) contradicts the reference ("the
   regional job centres came later, in 2021" where the reference's later event is in 2019).
+* **The holders of two stances** (judge35): where the reference gives two groups different
+  stances, one clause each, a clause of the answer that gives one stance to the other group's
+  words and none of its own ("teacher unions received it favourably" where the reference has
+  them critical) swaps the two.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import re
 
 from judge import claims
 from judge.claims import Span
-from judge.offline_context import _Context, unquoted
+from judge.offline_context import _OTHER_SCRIPT, _Context, unquoted
 from judge.offline_facts import _Fact, _fact_spans, _is_entity, _Text
 from judge.offline_roles import _own_statement
 
@@ -306,4 +310,41 @@ def series_misbound(ctx: _Context, fact: _Fact, span: Span, text: _Text) -> str 
             return None
         if not re.search(rf"\b{re.escape(own)}\b", text.text, re.IGNORECASE):
             return said
+    return None
+
+
+def _stance_holders(ctx: _Context) -> dict[str, set[str]]:
+    """For each stance the reference gives in a clause of its own, the words of that clause no
+    other stance's clause has (its holder: "teacher unions")."""
+    poles = {f.pole[1] for f in ctx.facts if f.pole is not None and f.pole[0] == "stance"}
+    ref = ctx.reference
+    words: dict[str, set[str]] = {p: set() for p in poles}
+    for a, b in ref.clauses:
+        clause = ref.text[a:b]
+        said = [p for p in poles if claims.pole_pattern("stance", p, strong_only=True).search(clause)]
+        if len(said) == 1:
+            words[said[0]] |= claims.content_words(clause)
+    return {
+        p: w - set().union(*(v for q, v in words.items() if q != p)) - ctx.fact_words - _STANCE_VERBS
+        for p, w in words.items()
+    }
+
+
+_STANCE_VERBS = frozenset({"judged", "judge", "judges", "received", "viewed", "saw", "rated", "reacted"})
+
+
+def stance_holders_swapped(ctx: _Context, text: _Text) -> str | None:
+    """judge35: a clause that gives one stance to the words of the group the reference gives
+    another stance, and none of its own group's (module docstring)."""
+    holders = _stance_holders(ctx)
+    if len([p for p, w in holders.items() if w]) < 2 or ctx.foreign(text) or _OTHER_SCRIPT.search(text.text):
+        return None  # another language's clauses are not cut where its stops fall ("。")
+    for a, b in text.clauses:
+        clause = text.text[a:b]
+        said = [p for p in holders if claims.pole_pattern("stance", p, strong_only=True).search(clause)]
+        if len(said) != 1 or claims.NEGATOR.search(clause):
+            continue
+        every = claims.content_words(clause)
+        if not holders[said[0]] & every and any(w & every for p, w in holders.items() if p != said[0]):
+            return clause.strip()
     return None

@@ -342,17 +342,20 @@ def _same_unit(unit: str, found: FoundNumber, text: _Text) -> bool:
 
 _FALL_BEFORE = re.compile(
     r"(?:\b(?:fell|falls?|fallen|dropped|drops?|declined?|declines|decreased?|decreases|shrank|down"
+    # judge35: other fall verbs, and a comma before "by" ("dipped, by 0.6 pp")
+    r"|dipped|dips|slipped|slid|sank|eased|contracted|shrunk|went\s+down|edged\s+down|ticked\s+down"
     # judge32: the fall verbs of the languages the judge reads numbers in ("cayó 0,42", "a baissé de")
     r"|cayó|bajó|disminuyó|baissé|diminué|chuté|calato|sceso|diminuito|caiu|diminuiu|daalde|gedaald"
     r"|gesunken|gefallen)\s*"
-    r"(?:(?:by|de|di|en|um|van|met|на)\s+|了\s*)?"
+    r"(?:,?\s*(?:by|de|di|en|um|van|met|на)\s+|了\s*)?"
     # judge32: a German verb before its subject ("sank der Anteil um 0,42 Prozentpunkte")
     r"|\b(?:sank|sanken|sinkt|fiel|fielen|fällt|fell|dropped|declined|decreased)\s+(?:\w+\s+){0,3}?um\s+)"
     r"(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )
 _RISE_BEFORE = re.compile(
-    r"\b(?:rose|rises|risen|grew|grows|increased|increases|climbed|gained|went\s+up|up)\s*(?:by\s+)?"
+    r"\b(?:rose|rises|risen|grew|grows|increased|increases|climbed|gained|went\s+up|up"
+    r"|jumped|surged|soared|edged\s+up|ticked\s+up)\s*(?:,?\s*by\s+)?"
     r"(?:(?:about|roughly|around|some|nearly|almost)\s+|~\s?)?$",
     re.IGNORECASE,
 )

@@ -9,7 +9,12 @@ import re
 from judge import claims, conclusion
 from judge.numbers import FoundNumber
 from judge.offline_assign import unshared
-from judge.offline_binding import event_order_conflict, one_pole_for_all, qualifier_misbound
+from judge.offline_binding import (
+    event_order_conflict,
+    one_pole_for_all,
+    qualifier_misbound,
+    stance_holders_swapped,
+)
 from judge.offline_checks import _check, _is_year, _states_a_fact, _Verdict, _wrong_value
 from judge.offline_conflicts import misscaled_reference_value, rank_denied, year_rebound
 from judge.offline_context import _Context
@@ -45,6 +50,7 @@ def _assess(ctx: _Context, facts: list[_Fact], text: _Text) -> tuple[list[_Fact]
         or qualifier_misbound(ctx, text)
         or event_order_conflict(ctx, text)
         or one_pole_for_all(ctx, text)
+        or stance_holders_swapped(ctx, text)
         or misscaled_reference_value(ctx, text)
         or rank_denied(ctx, text)
         or year_rebound(ctx, text)

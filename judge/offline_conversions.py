@@ -121,6 +121,13 @@ def amount_of(found: FoundNumber, text: str, inherit: _Amount | None = None) -> 
     return None
 
 
+def _points_as_percent(first: _Amount, second: _Amount, join: re.Match[str], after: str) -> bool:
+    """judge35: percentage points restated as percent with "(= …)" and nothing after it ("12.5
+    pp (= 12.5%)" is the same amount, "(= 1.25%)" another); a percent after points with other
+    words is a relative change ("(about 7.5% in relative terms)"), no restatement."""
+    return first.kind == "points" and second.kind == "share" and join["paren"] == "=" and after == ")"
+
+
 def _first_amount(a: FoundNumber, b: FoundNumber, text: str) -> _Amount | None:
     """The amount of ``a``, the value a restatement ``b`` follows: a bare fraction before a
     percent ("0.787 (= 78.7%)") is a share."""
@@ -176,7 +183,10 @@ def _pairs(text: _Text) -> list[tuple[FoundNumber, int, int, bool]]:
         else:
             second = amount_of(b, text.text, first)
             end = b.end
-        if second is None or second.kind != first.kind or second.unit == first.unit:
+        if second is None or second.unit == first.unit:
+            continue
+        after = text.text[end : end + 1]
+        if second.kind != first.kind and not _points_as_percent(first, second, join, after):
             continue
         if not _closes(text.text, end, paren):
             continue
@@ -193,6 +203,12 @@ def restating(text: _Text) -> set[int]:
     start ("5 hours and 35 minutes" after "5.58 hours"): no rival of that value."""
     spans = [(start, end) for _, start, end, same in _pairs(text) if same]
     return {n.start for n in text.numbers for a, b in spans if a <= n.start < b}
+
+
+def misrestated(text: _Text) -> str | None:
+    """The first restatement in ``text`` that is another amount than the value it restates."""
+    pairs = [(start, end) for _, start, end, same in _pairs(text) if not same]
+    return text.text[pairs[0][0] : pairs[0][1]].strip() if pairs else None
 
 
 def misconverted(facts: list[_Fact], verdicts: list[_Verdict], text: _Text) -> list[_Verdict]:

@@ -37,7 +37,10 @@ _LABEL_NUMBER = re.compile(r"\b(?:figure|fig\.|table|page|p\.|chart|section|step
 
 _FALL_CUE = re.compile(
     r"\b(?:fell|fall|falls|fallen|falling|decrease[sd]?|decreasing|declined?|declines|declining|dropped|drops?"
-    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short|shortened|shorter|narrowed)\b",
+    r"|lower|down|below|less|reduction|reduced|loss|lost|shrank|contracted|short|shortened|shorter|narrowed"
+    # judge35: the fall words of the languages the judge reads numbers in ("una caída de 0,100")
+    r"|caída|cayó|bajó|descenso|disminución|disminuyó|baisse|baissé|diminution|diminué|recul|chuté"
+    r"|calo|calato|sceso|diminuito|queda|caiu|diminuiu|Rückgang|gesunken|gefallen|daling|gedaald)\b",
     re.IGNORECASE,
 )
 

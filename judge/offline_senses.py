@@ -130,7 +130,12 @@ def senses_denied(
 #: "does not show", "is not at", "isn't": a negator right before the number in its clause
 #: (a negator of the wider clause, "people without sanitation", denies no reading)
 _DENIED_BEFORE = re.compile(r"(?:\bnot|n't|\bnever)\b[^.;,:\d]{0,30}$", re.IGNORECASE)
-_TEXTS = re.compile(r"\btext's\b[^.;,\d]*$", re.IGNORECASE)  # "the text's earlier estimate of 0.78"
+#: "the text's earlier estimate of 0.78"; judge35: "The text puts Germany's share in 2013 at 1.18 times"
+_TEXTS = re.compile(
+    r"\b(?:text's|text\s+(?:puts|gives|says|states|sets|quotes|forecasts|expects|estimates))\b"
+    r"(?:[^.;,\d]|\b(?:19|20)\d\d\b)*$",
+    re.IGNORECASE,
+)
 _READING_SLACK = 0.005  # a restated reading: within 0.5% of the reference's number
 
 
@@ -147,7 +152,7 @@ def reading_denied(ctx: _Context, facts: list[_Fact], text: _Text) -> str | None
         v
         for n in ctx.reference.numbers
         if not _is_year(n)  # the reference's own negation is not read ("people without sanitation")
-        and not _TEXTS.search(ctx.reference.text[max(0, n.start - 40) : n.start])  # the text's value
+        and not _TEXTS.search(ctx.reference.text[max(0, n.start - 120) : n.start])  # the text's value
         for v in n.readings
         if all(abs(v - t) > 1e-9 * max(1.0, abs(t)) for t in scored)
     ]

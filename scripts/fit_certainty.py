@@ -48,7 +48,7 @@ SETS: dict[str, tuple[str, str]] = {
     "labelled": ("offline_questions.json", "offline_labelled.yaml"),
     "labelled_v2": ("offline_labelled_v2_questions.json", "offline_labelled_v2.yaml"),
     "heldout": ("offline_heldout_questions.json", "offline_heldout.yaml"),
-    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 35)},
+    **{f"v{i}": (f"offline_heldout_v{i}_questions.json", f"offline_heldout_v{i}.yaml") for i in range(3, 38)},
 }
 
 

@@ -9,7 +9,7 @@ lmms-eval writes it into ``*_samples_<task>.jsonl``. Two kinds exist:
   (``SYNTHDOC_JUDGE=none``); ``valid`` is True exactly for a 0..10 score. Records of logs
   written before ``failure`` existed have no ``failure``: a -1 there is ``unscored``.
   The grounded tasks add ``page_acc``, ``iou`` and ``predicted_regions``. ``judge`` names
-  the judge as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v33``); logs
+  the judge as ``backend:model`` (``openai:gpt-5``, ``offline:offline-claims-v34``); logs
   written before that hold the bare name, read as :func:`qualified_judge` gives it.
   ``certain`` is the judge's confidence in its reading (None in older logs).
 * :class:`MMDocRecord` (the ``mmdocbench_*`` tasks): the row's taxonomy and the EM, F1 and

@@ -159,7 +159,7 @@ class QuestionLookup:
 
 
 def judged_folder(judge_name: str) -> str:
-    """The default output folder's name for a judge: ``judged-offline_offline-claims-v33``."""
+    """The default output folder's name for a judge: ``judged-offline_offline-claims-v34``."""
     return f"judged-{_UNSAFE.sub('_', judge_name)}"
 
 

@@ -29,9 +29,9 @@ def test_is_a_judge_and_names_itself() -> None:
     assert isinstance(judge, Judge)
     result = judge.score(JudgeItem(Q, "It was 42.", "It was 42.", [num(42)]))
     assert (result.score, result.valid, result.cached) == (10, True, False)
-    assert (result.judge, result.prompt_version) == ("offline:offline-claims-v33", "claims-v33")
+    assert (result.judge, result.prompt_version) == ("offline:offline-claims-v34", "claims-v34")
     assert result.judgement == "matched 1/1: 42"
-    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline:offline-claims-v33"
+    assert json.loads(json.dumps(result.to_dict()))["judge"] == "offline:offline-claims-v34"
 
 
 @pytest.mark.parametrize(

@@ -322,7 +322,7 @@ def test_build_judge_offline_and_cached_give_the_same_verdict() -> None:
     q = _questions()[0]
     item = JudgeItem(q.question, q.answer, q.answer, _facts(q))
     assert judge.cached(item) == judge.score(item)
-    assert judge.name == "offline:offline-claims-v33" and judge.prompt_version == "claims-v33"
+    assert judge.name == "offline:offline-claims-v34" and judge.prompt_version == "claims-v34"
 
 
 def test_malformed_answer_facts_still_raise() -> None:
