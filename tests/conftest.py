@@ -36,9 +36,11 @@ def _markers(item: pytest.Item) -> set[str]:
     return {m.name for m in item.iter_markers()}
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the group into the node ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         have = _markers(item)
+        item.add_marker(pytest.mark.xdist_group(tiers.worker_group(item.nodeid, have)))
         problems = []
         for fixture, needs in tiers.fixture_tiers(getattr(item, "fixturenames", ())).items():
             lacking = tiers.missing(needs, have)
@@ -69,10 +71,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
                 report.outcome = "failed"
                 report.longrepr = tiers.message(item.nodeid, [marker], why)
                 break
-    if call.when in ("setup", "call") and not have & tiers.TIER_MARKERS.keys():
-        total = _slow_unmarked.get(item.nodeid, 0.0) + report.duration
-        _slow_unmarked[item.nodeid] = total
     return report
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    # on the controller too when xdist runs the tests: the keywords hold the item's markers
+    if report.when in ("setup", "call") and not report.keywords.keys() & tiers.TIER_MARKERS.keys():
+        nodeid = tiers.without_group(report.nodeid)
+        _slow_unmarked[nodeid] = _slow_unmarked.get(nodeid, 0.0) + report.duration
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:

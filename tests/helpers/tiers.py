@@ -29,6 +29,7 @@ from __future__ import annotations
 import importlib.abc
 import importlib.machinery
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -43,6 +44,25 @@ TIER_MARKERS: dict[str, str] = {
     "lmms_eval": "runs the lmms-eval CLI or builds lmms-eval's TaskManager over task folders",
     "slow": "takes more than about 5 s for another reason",
 }
+
+#: The xdist group of every test that launches Chromium or lmms-eval (``make test`` runs
+#: ``pytest -n 2 --dist loadgroup``): they run one after another in one worker, in collection
+#: order, so the shared document fixtures are built once and two Chromiums never compete.
+SERIAL_GROUP = "browser-and-lmms-eval"
+
+
+def worker_group(nodeid: str, markers: Iterable[str]) -> str:
+    """The xdist group of a test: :data:`SERIAL_GROUP` for the browser and lmms_eval tiers, its
+    module for the rest (a module's fixtures are then built in one worker, once)."""
+    if {"browser", "lmms_eval"} & set(markers):
+        return SERIAL_GROUP
+    return nodeid.split("::", 1)[0]
+
+
+def without_group(nodeid: str) -> str:
+    """A node id without the ``@group`` suffix xdist's loadgroup adds to it."""
+    return re.sub(r"@[^@\[\]:]+$", "", nodeid)
+
 
 #: An unmarked test slower than this (setup + call, in seconds) is listed after the run.
 SLOW_SECONDS = 5.0

@@ -117,11 +117,13 @@ def held_out_tests(s: HeldOut, module_file: str) -> dict[str, Callable[..., Any]
     def test_set_covers_subsets_categories_levels_and_styles() -> None:
         _check_coverage(s)
 
+    @pytest.mark.slow  # judging the set takes 5-10 s
     def test_prints_the_judges_figures(judged: list[Row]) -> None:
         """Prints the figures (always passes: the targets are the next test)."""
         ls.print_figures(f"held-out set {s.label}", judged)
         assert ls.figures(judged).n >= s.min_answers
 
+    @pytest.mark.slow
     def test_meets_the_issue_25_targets(judged: list[Row]) -> None:
         ls.assert_targets(judged)
 
