@@ -34,7 +34,19 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (3cbf59b), each of a judge made without v38 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v33 (the judge34 round, main c2a5257 with v38 and v39 added): agreement 88.8%;
+  false passes 6.7% of label-fails (15 of 224); false fails 40 of 268; mean absolute score
+  difference 1.90; certain 62.8% (309) at 94.5%, certain false passes 2.9% (5 of 173:
+  accounting_negative, boxed_final, bracket_unit, letter_format, verdict_flip), certain false
+  fails 12.
+- offline-claims-v34 (the judge35 round, tuned on every set to v37; judge35 ac934f0 with v38 and
+  v39 added): agreement 89.0%; false passes 6.2% (14 of 224: an extra_wrong_claim false pass is
+  now a certain fail); false fails 40 of 268 (a table_only pass now passes, a german pass now
+  fails, uncertain); mean absolute score difference 1.89; certain 63.0% (310) at 94.5%, certain
+  false passes 2.9% (5 of 174, the same five), certain false fails 12.
 
 Run with ``-s`` to see the figures::
 

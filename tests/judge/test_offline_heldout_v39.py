@@ -31,7 +31,18 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (acc031b), each of a judge made without v39 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v33 (the judge34 round, main c2a5257 with v38 and v39 added): agreement 89.5%;
+  false passes 6.6% of label-fails (17 of 256); false fails 34 of 228; mean absolute score
+  difference 2.01; certain 66.5% (322) at 91.9%, certain false passes 2.5% (5 of 198:
+  html_markup, latex, two_finals, wrong_direction_word (2)), certain false fails 21.
+- offline-claims-v34 (the judge35 round, tuned on every set to v37; judge35 ac934f0 with v38 and
+  v39 added): agreement 89.9%; false passes 6.6% (17 of 256, the same seventeen); false fails 32
+  of 228 (an answer_tag and a respectively pass failed with certainty now pass); mean absolute
+  score difference 1.99; certain 66.5% (322) at 92.5%, certain false passes 2.5% (5 of 199, the
+  same five; a pros_cons_list uncertain fail is now certain), certain false fails 19.
 
 Run with ``-s`` to see the figures::
 
