@@ -32,7 +32,14 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (2a06757), each of a judge made without v40 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v34 (the judge35 round, tuned on every set to v37; main 3efbe6d with v40 and
+  v41 added): agreement 92.5%; false passes 6.1% of label-fails (16 of 264); false fails 21 of
+  228; mean absolute score difference 1.80; certain 65.7% (323) at 95.4%, certain false passes
+  2.4% (5 of 209: respectively, reversed_reason, rounded_coarse, texting_shorthand,
+  value_then_contradiction), certain false fails 10.
 
 Run with ``-s`` to see the figures::
 

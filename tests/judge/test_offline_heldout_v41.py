@@ -31,7 +31,14 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (91235a4), each of a judge made without v41 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v34 (the judge35 round, tuned on every set to v37; main 3efbe6d with v40 and
+  v41 added): agreement 89.6%; false passes 5.5% of label-fails (13 of 238); false fails 38 of
+  254; mean absolute score difference 2.04; certain 68.7% (338) at 93.5%, certain false passes
+  3.2% (6 of 190: decimal_comma, html_markup, plus_minus, reversed_reason, unit_symbol_only,
+  wrong_axis_label), certain false fails 16.
 
 Run with ``-s`` to see the figures::
 
