@@ -341,6 +341,15 @@ def baseline(found: Sequence[Answer], d: Data) -> dict[str, tuple[np.ndarray, np
     }
 
 
+def separation(kind: str, d: Data, p: np.ndarray) -> str:
+    """How well the pooled left-out chances rank wrong verdicts above right ones (ROC AUC), over
+    the passes (false passes) and over the fails (false fails) apart."""
+    from sklearn.metrics import roc_auc_score
+
+    auc = [roc_auc_score(d.wrong[m], p[m]) for m in (d.judge_pass, ~d.judge_pass)]
+    return f"{kind}: left-out ROC AUC of the wrong chance, passes {auc[0]:.3f}, fails {auc[1]:.3f}"
+
+
 def report(kind: str, d: Data, fold: Fold) -> list[str]:
     """A learner's lines: per operating point chosen on training, then in hindsight."""
     lines = [row(f"{kind} {n}", d, fold.scored[n], fold.certain[n]) for n in fold.certain]
@@ -416,6 +425,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for kind in kinds:
         folds[kind] = loso(kind, d)
         print("\n".join(report(kind, d, folds[kind])))
+        print(separation(kind, d, folds[kind].p))
         sys.stdout.flush()
     print("\nlogistic-new fitted on every set, largest standardised weights (+: a wrong verdict):")
     print("\n".join(coefficients(d, 20)))
