@@ -3,6 +3,7 @@ judge8 rounds): each answer of the class gets the verdict its case says."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,6 +11,11 @@ from judge import JudgeItem, Judgement, OfflineJudge
 
 #: (question snapshot, answer, whether it should pass) of one error class
 Row = tuple[dict[str, Any], str, bool]
+
+
+def put(text: str, m: re.Match[str], words: str) -> str:
+    """``text`` with ``words`` in place of the match ``m`` (a phrase spliced into a reference)."""
+    return text[: m.start()] + words + text[m.end() :]
 
 
 def verdict(q: dict[str, Any], answer: str) -> Judgement:

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from judge import claims
+from tests.judge import error_classes as _classes
 from tests.judge import offline_cases_judge18 as _judge18
 from tests.judge import offline_cases_judge27 as _judge27
 from tests.judge import offline_cases_judge29 as _judge29
@@ -253,15 +254,12 @@ def foreign_fall(q: dict[str, Any]) -> list[Case]:
     ref, v, unit = q["reference"], m["v"], m["unit"]
     comma = v.replace(".", ",")
 
-    def said(words: str) -> str:
-        return ref[: m.start()] + words + ref[m.end() :]
-
     return [
-        (said(f"stieg der Anteil um {comma} {unit}"), True),
-        (said(f"subió {comma} {unit}"), True),
-        (said(f"sank der Anteil um {comma} {unit}"), False),
-        (said(f"cayó {comma} {unit}"), False),
-        (said(f"a baissé de {comma} {unit}"), False),
+        (_classes.put(ref, m, f"stieg der Anteil um {comma} {unit}"), True),
+        (_classes.put(ref, m, f"subió {comma} {unit}"), True),
+        (_classes.put(ref, m, f"sank der Anteil um {comma} {unit}"), False),
+        (_classes.put(ref, m, f"cayó {comma} {unit}"), False),
+        (_classes.put(ref, m, f"a baissé de {comma} {unit}"), False),
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.judge import error_classes as _classes
 from tests.judge import offline_cases_judge18 as _judge18
 from tests.judge import offline_cases_judge27 as _judge27
 from tests.judge import offline_cases_judge32 as _judge32
@@ -36,15 +37,12 @@ def fall_after(q: dict[str, Any]) -> list[Case]:
     assert m is not None
     ref, said = q["reference"], f"{m['v']} {m['unit']}"
 
-    def put(words: str) -> str:
-        return ref[: m.start()] + words + ref[m.end() :]
-
     return [
-        (put(f"a {said} increase"), True),
-        (put(f"{said} 増加しました"), True),
-        (put(f"{said} 감소했습니다"), False),
-        (put(f"{said} 減少しました"), False),
-        (put(f"a {said} drop"), False),
+        (_classes.put(ref, m, f"a {said} increase"), True),
+        (_classes.put(ref, m, f"{said} 増加しました"), True),
+        (_classes.put(ref, m, f"{said} 감소했습니다"), False),
+        (_classes.put(ref, m, f"{said} 減少しました"), False),
+        (_classes.put(ref, m, f"a {said} drop"), False),
     ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.judge import error_classes as _classes
 from tests.judge import offline_cases_judge18 as _judge18
 from tests.judge import offline_cases_judge27 as _judge27
 from tests.judge import offline_cases_judge32 as _judge32
@@ -90,15 +91,12 @@ def fall_verbs(q: dict[str, Any]) -> list[Case]:
     assert m is not None
     ref, said = q["reference"], f"{m['v']} {m['unit']}"
 
-    def put(words: str) -> str:
-        return ref[: m.start()] + words + ref[m.end() :]
-
     return [
-        (put(f"it edged up, by {said}"), True),
-        (put(f"it went up by {said}"), True),
-        (put(f"it dipped, by {said}"), False),
-        (put(f"it slipped by {said}"), False),
-        (put(f"it eased by {said}"), False),
+        (_classes.put(ref, m, f"it edged up, by {said}"), True),
+        (_classes.put(ref, m, f"it went up by {said}"), True),
+        (_classes.put(ref, m, f"it dipped, by {said}"), False),
+        (_classes.put(ref, m, f"it slipped by {said}"), False),
+        (_classes.put(ref, m, f"it eased by {said}"), False),
     ]
 
 
@@ -206,15 +204,12 @@ def foreign_fall_nouns(q: dict[str, Any]) -> list[Case]:
     assert m is not None
     ref, unit, comma = q["reference"], m["unit"], m["v"].replace(".", ",")
 
-    def put(words: str) -> str:
-        return ref[: m.start()] + words + ref[m.end() :]
-
     return [
-        (put(f"una caída de {comma} {unit}"), True),
-        (put(f"une baisse de {comma} {unit}"), True),
-        (put(f"ein Rückgang um {comma} {unit}"), True),
-        (put(f"un aumento de {comma} {unit}"), False),
-        (put(f"une hausse de {comma} {unit}"), False),
+        (_classes.put(ref, m, f"una caída de {comma} {unit}"), True),
+        (_classes.put(ref, m, f"une baisse de {comma} {unit}"), True),
+        (_classes.put(ref, m, f"ein Rückgang um {comma} {unit}"), True),
+        (_classes.put(ref, m, f"un aumento de {comma} {unit}"), False),
+        (_classes.put(ref, m, f"une hausse de {comma} {unit}"), False),
     ]
 
 
