@@ -40,6 +40,10 @@ only the counts and the styles of the errors were read):
   228; mean absolute score difference 1.80; certain 65.7% (323) at 95.4%, certain false passes
   2.4% (5 of 209: respectively, reversed_reason, rounded_coarse, texting_shorthand,
   value_then_contradiction), certain false fails 10.
+- offline-claims-v35 (the judge36 round, tuned on every set to v39; branch ``judge36`` e96f65d,
+  not kept): agreement 92.3%; false passes 6.1% (16 of 264, the same); false fails 22 of 228;
+  certain 65.0% (320) at 95.6%, certain false passes 2.4% (5 of 207, the same five), certain
+  false fails 9.
 
 Run with ``-s`` to see the figures::
 

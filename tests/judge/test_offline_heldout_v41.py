@@ -39,6 +39,10 @@ only the counts and the styles of the errors were read):
   254; mean absolute score difference 2.04; certain 68.7% (338) at 93.5%, certain false passes
   3.2% (6 of 190: decimal_comma, html_markup, plus_minus, reversed_reason, unit_symbol_only,
   wrong_axis_label), certain false fails 16.
+- offline-claims-v35 (the judge36 round, tuned on every set to v39; branch ``judge36`` e96f65d,
+  not kept): agreement 89.4%; false passes 5.5% (13 of 238, the same); false fails 39 of 254;
+  certain 68.3% (336) at 93.8%, certain false passes 3.2% (6 of 189, the same six), certain
+  false fails 15.
 
 Run with ``-s`` to see the figures::
 
