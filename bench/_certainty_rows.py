@@ -1,8 +1,7 @@
 """The rows of ``bench/certainty_study.py``: every labelled answer of the study's sets, judged once.
 
-Each answer is judged once as a whole (:meth:`OfflineJudge.reading`; the verdict the judge would
-give is :class:`scripts.fit_certainty.Model` with the stored coefficients, which is how
-``judge.offline`` applies them) and once per *second reading*: its last line, its last sentence
+Each answer is judged as a whole (``scripts.fit_certainty.judged``: the verdict and the certainty
+models' features, as the fit reads them) and once per *second reading*: its last line, its last sentence
 and its final statement (``\\boxed{}``, an ``<answer>`` tag, or the text after the last "final
 answer" / "answer:" / "therefore" ...) judged alone. The judge's outputs are kept in a pickle
 keyed by the judge's sources and the sets' files, so a second run judges nothing; the surface
@@ -22,24 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge import JudgeItem, OfflineJudge, certainty_model
-from judge import certainty_coefficients as fitted
-from scripts.fit_certainty import Judged, Model
+from scripts.fit_certainty import Judged, judged
 from tests.judge import labelled_sets as ls
 
 ROOT = Path(__file__).resolve().parents[1]
 PASS = 6
-#: the judge's verdicts with the stored coefficients, as ``OfflineJudge.score`` applies them
-STORED = Model(
-    fitted.FAIL_WEIGHTS,
-    fitted.FAIL_BIAS,
-    fitted.FAIL_THRESHOLD,
-    fitted.PASS_WEIGHTS,
-    fitted.PASS_BIAS,
-    fitted.PASS_THRESHOLD,
-    fitted.RISKY_WEIGHTS,
-    fitted.RISKY_BIAS,
-    fitted.RISKY_THRESHOLD,
-)
 SECOND = ("last line", "last sentence", "final statement")
 
 
@@ -86,23 +72,6 @@ def parts(text: str) -> tuple[str | None, ...]:
     return tuple(p if p and p.strip() and p.strip() != whole else None for p in found)
 
 
-def judge_one(judge: OfflineJudge, q: dict, name: str, label: int, text: str) -> Judged:
-    """``text``'s verdict and the certainty models' features, as ``scripts/fit_certainty`` has them."""
-    item = JudgeItem(q["question"], q["reference"], text, q["answer_values"])
-    reading = judge.reading(item)
-    if reading is None:
-        verdict = judge.score(item)
-        return Judged(name, label, verdict.score, bool(verdict.certain), bool(verdict.certain), False, None)
-    x = tuple(certainty_model.features(text, item.question, item.reference, reading))
-    px = tuple(certainty_model.pass_features(text, item.question, item.reference, reading))
-    row = Judged(
-        name, label, reading.score, False, reading.settled, certainty_model.promotable(reading), x, px
-    )
-    return Judged(
-        name, label, row.got, STORED.certain(row), row.settled, row.promotable, x, px, STORED.score(row)
-    )
-
-
 def judge_set(name: str) -> list[Answer]:
     """Every answer of set ``name``, judged whole and by its parts."""
     judge = OfflineJudge()
@@ -116,8 +85,8 @@ def judge_set(name: str) -> list[Answer]:
                 memo[part] = (verdict.score, bool(verdict.certain))
             second.append(None if part is None else memo[part])
         values = tuple((str(v["kind"]), str(v["text"])) for v in q["answer_values"])
-        judged = judge_one(judge, q, name, label, text)
-        out.append(Answer(judged, style, text, q["question"], q["reference"], values, tuple(second)))
+        row = judged(judge, name, q, label, text)
+        out.append(Answer(row, style, text, q["question"], q["reference"], values, tuple(second)))
     return out
 
 
@@ -126,7 +95,7 @@ def _digest(names: Sequence[str]) -> str:
     sources = [*sorted((ROOT / "judge").rglob("*.py")), ROOT / "scripts" / "fit_certainty.py"]
     for path in [*sources, *(ls.DATA / f for n in names for f in files(n))]:
         digest.update(path.read_bytes())
-    for judging in (parts, judge_one, judge_set):  # this module's judging code, not its features
+    for judging in (parts, judge_set):  # this module's judging code, not its features
         digest.update(inspect.getsource(judging).encode())
     return digest.hexdigest()[:16]
 

@@ -80,28 +80,31 @@ class Judged:
 def judge_sets(names: Sequence[str] = tuple(SETS)) -> list[Judged]:
     """Every answer of the named sets with the current judge's verdict and features."""
     judge = OfflineJudge()
-    out = []
-    for name in names:
-        for q, label, _style, text in ls.labelled(*SETS[name]):
-            item = JudgeItem(q["question"], q["reference"], text, q["answer_values"])
-            verdict, reading = judge.score(item), judge.reading(item)
-            got = verdict.score if reading is None else reading.score  # the best reading's score
-            x = (
-                None
-                if reading is None
-                else tuple(certainty_model.features(text, item.question, item.reference, reading))
-            )
-            px = (
-                None
-                if reading is None
-                else tuple(certainty_model.pass_features(text, item.question, item.reference, reading))
-            )
-            settled = bool(verdict.certain) if reading is None else reading.settled
-            promotable = reading is not None and certainty_model.promotable(reading)
-            out.append(
-                Judged(name, label, got, bool(verdict.certain), settled, promotable, x, px, verdict.score)
-            )
-    return out
+    return [
+        judged(judge, name, q, label, text)
+        for name in names
+        for q, label, _style, text in ls.labelled(*SETS[name])
+    ]
+
+
+def judged(judge: OfflineJudge, name: str, q: dict, label: int, text: str) -> Judged:
+    """One labelled answer of set ``name`` to question ``q``: the judge's verdict and features."""
+    item = JudgeItem(q["question"], q["reference"], text, q["answer_values"])
+    verdict, reading = judge.score(item), judge.reading(item)
+    got = verdict.score if reading is None else reading.score  # the best reading's score
+    x = (
+        None
+        if reading is None
+        else tuple(certainty_model.features(text, item.question, item.reference, reading))
+    )
+    px = (
+        None
+        if reading is None
+        else tuple(certainty_model.pass_features(text, item.question, item.reference, reading))
+    )
+    settled = bool(verdict.certain) if reading is None else reading.settled
+    promotable = reading is not None and certainty_model.promotable(reading)
+    return Judged(name, label, got, bool(verdict.certain), settled, promotable, x, px, verdict.score)
 
 
 @dataclass(frozen=True)
