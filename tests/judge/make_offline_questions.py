@@ -17,11 +17,11 @@ v14, seed 7591, v15, seed 6353, v16, seed 3817, v17, seed 1361, v18, seed 4719, 
 3467, v20, seed 3623, v21, seed 4753, v22, seed 4789, v23, seed 4731, v24, seed 4741, v25,
 seed 4758, v26, seed 4709, v27, seed 4779, v28, seed 4783, v29, seed 7235, v30, seed 7679,
 v31, seed 8135, v32, seed 8468, v33, seed 8579, v34, seed 8691, v35, seed 8802, v36, seed
-8913, v37, seed 7802, v38, seed 6913, v39, seed 7024, v40, seed 4417, v41, seed 5529, and v42,
-seed 6151, from the rubric alone before any judge ran on them; the tuning sets, seeds 11, 23 and
-9629, before the judge was tuned on them), so a generator change must never rewrite one (a
-rebuild of ``offline_questions.json`` no longer gives the labelled file since reference numbers
-print with their chart's decimals).
+8913, v37, seed 7802, v38, seed 6913, v39, seed 7024, v40, seed 4417, v41, seed 5529, v42, seed
+6151, and v43, seed 7263, from the rubric alone before any judge ran on them; the tuning sets,
+seeds 11, 23 and 9629, before the judge was tuned on them), so a generator change must never
+rewrite one (a rebuild of ``offline_questions.json`` no longer gives the labelled file since
+reference numbers print with their chart's decimals).
 The script writes a file only when it is missing, and ``--check`` exits 1 when one is missing;
 ``tests/judge/test_offline_heldout_v3.py``, ``..._v4.py``, ``..._v5.py``, ``..._v6.py``,
 ``..._v7.py``, ``..._v8.py``, ``..._v9.py``, ``..._v10.py``, ``..._v11.py``, ``..._v12.py``,
@@ -29,8 +29,8 @@ The script writes a file only when it is missing, and ``--check`` exits 1 when o
 ``..._v19.py``, ``..._v20.py``, ``..._v21.py``, ``..._v22.py``, ``..._v23.py``, ``..._v24.py``,
 ``..._v25.py``, ``..._v26.py``, ``..._v27.py``, ``..._v28.py``, ``..._v29.py``, ``..._v30.py``,
 ``..._v31.py``, ``..._v32.py``, ``..._v33.py``, ``..._v34.py``, ``..._v35.py``, ``..._v36.py``,
-``..._v37.py``, ``..._v38.py``, ``..._v39.py``, ``..._v40.py``, ``..._v41.py`` and ``..._v42.py`` pin
-their SHA-256.
+``..._v37.py``, ``..._v38.py``, ``..._v39.py``, ``..._v40.py``, ``..._v41.py``, ``..._v42.py`` and
+``..._v43.py`` pin their SHA-256.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ SETS: dict[str, tuple[int, int]] = {
     "offline_heldout_v40_questions.json": (4417, 30),
     "offline_heldout_v41_questions.json": (5529, 30),
     "offline_heldout_v42_questions.json": (6151, 30),
+    "offline_heldout_v43_questions.json": (7263, 30),
     "offline_labelled_v2_questions.json": (9629, 30),
 }
 #: files written once and never rebuilt: every labelled set's questions (held-out digests pinned by tests)
@@ -137,6 +138,7 @@ TOTALS: dict[str, int] = {
     "offline_heldout_v40_questions.json": 44,
     "offline_heldout_v41_questions.json": 44,
     "offline_heldout_v42_questions.json": 44,
+    "offline_heldout_v43_questions.json": 44,
     "offline_labelled_v2_questions.json": 48,
 }
 
