@@ -33,7 +33,14 @@ Both files are frozen: their SHA-256 digests are pinned below, so any edit shows
 test and a diff. The judge is never tuned on this set; its figures here are the judge's held-out
 quality. Only counts are printed, never the answers.
 
-First runs, after the freeze (COMMIT): none yet; the lead runs them.
+First runs, after the freeze (272432c), each of a judge made without v43 (the lead ran them;
+only the counts and the styles of the errors were read):
+
+- offline-claims-v34 (the judge35 round, tuned on every set to v37; main 9b672d8 with v42 and
+  v43 added): agreement 90.3%; false passes 7.3% of label-fails (18 of 247); false fails 31 of
+  257; mean absolute score difference 2.07; certain 64.7% (326) at 93.6%, certain false passes
+  4.5% (9 of 198: approx_out, reading_value_list, reversed_reason twice, self_critique, swapped,
+  table_only, value_then_contradiction, wrong_unit), certain false fails 12.
 
 Run with ``-s`` to see the figures::
 
