@@ -176,16 +176,16 @@ def fit(rows: Sequence[Judged]) -> Model:
     """The model fitted on the fails of ``rows``; its threshold the largest at which at most
     :data:`MAX_WRONG` of the uncertain fails it promotes are wrong. With it, the pass model
     (:func:`_pass_threshold`)."""
-    fails = [r for r in rows if r.x is not None and r.got < PASS]
-    weights, bias = _regression([r.x for r in fails], [r.wrong for r in fails])
+    fails = [(r.x, r.wrong) for r in rows if r.x is not None and r.got < PASS]
+    weights, bias = _regression([x for x, _ in fails], [wrong for _, wrong in fails])
     draft = Model(weights, bias, 0.0)
     threshold, wrong = 0.0, 0
     for k, (chance, is_wrong) in enumerate(sorted((draft.chance(r), r.wrong) for r in _open_fails(rows)), 1):
         wrong += is_wrong
         if wrong <= MAX_WRONG * k:
             threshold = chance
-    passes = [r for r in rows if r.px is not None and r.got >= PASS]
-    pass_weights, pass_bias = _regression([r.px for r in passes], [r.wrong for r in passes])
+    passes = [(r.px, r.wrong) for r in rows if r.px is not None and r.got >= PASS]
+    pass_weights, pass_bias = _regression([x for x, _ in passes], [wrong for _, wrong in passes])
     draft = Model(weights, bias, 0.0, pass_weights, pass_bias)
     cut = round(threshold + 1e-9, 9)
     return _with_risky(Model(weights, bias, cut, pass_weights, pass_bias, _pass_threshold(draft, rows)), rows)
