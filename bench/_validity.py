@@ -147,7 +147,7 @@ def _text_counts(manifest: DocumentManifest, q: Question, verdict: str | None) -
 def render(counts: Counter[str]) -> list[str]:
     """One line per defect class, then the verdict split per (category, level)."""
     lines = ["", "validity defects (claims42)"]
-    for name, of in (
+    for name, whole in (
         ("verify on a rule", "verify/of"),
         ("verify revised judged matches", "verify revised/of"),
         ("compare without figure", "compare/of"),
@@ -157,7 +157,7 @@ def render(counts: Counter[str]) -> list[str]:
         ("verify matches reading given by the text", "verify matches/of"),
         ("verify answer part from the text", "verify/of"),
     ):
-        lines.append(f"  {name}: {counts[name]} of {counts[of]}")
+        lines.append(f"  {name}: {counts[name]} of {counts[whole]}")
     lines.append(
         "  integrate answered by two lookups side by side (crossmodal_measures.separate_lookups): "
         + ", ".join(

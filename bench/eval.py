@@ -89,8 +89,8 @@ def child(args: list[str], out: Path) -> None:
     from synthdocbench_tasks import hooks
     from synthdocbench_tasks.baselines.model import RetrievalModel
 
-    hooks.doc_to_visual = clock.wrap("strips", hooks.doc_to_visual)  # type: ignore[assignment]
-    hooks.process_results = clock.wrap("judging", hooks.process_results)  # type: ignore[assignment]
+    hooks.doc_to_visual = clock.wrap("strips", hooks.doc_to_visual)
+    hooks.process_results = clock.wrap("judging", hooks.process_results)
     RetrievalModel.generate_until = clock.wrap("model", RetrievalModel.generate_until)  # type: ignore[method-assign]
     from synthdocbench_tasks.cli import main
 

@@ -73,14 +73,14 @@ def rank(raw: Path) -> list[tuple[str, int]]:
         rows.append((process, frames, int(n)))
     workers = {p for p, frames, _ in rows if any(f.startswith("_worker_task ") for f in frames)}
     counts: collections.Counter[str] = collections.Counter()
-    for process, frames, n in rows:
+    for process, frames, samples in rows:
         if process in workers:
             label = next((lab for lab, key in STAGES if any(_on(f, key) for f in frames)), OTHER)
         else:
             role = "fork server" if "forkserver import main" in process else "command"
             imports = any(f.startswith("_find_and_load ") for f in frames)
             label = f"{role}: {'imports' if imports else 'the rest'}"
-        counts[label] += n
+        counts[label] += samples
     return counts.most_common()
 
 
@@ -112,7 +112,7 @@ class _StageClock:
     """Process CPU time per stage, each exclusive of the stages (and collections) inside it."""
 
     def __init__(self) -> None:
-        self.seconds: collections.Counter[str] = collections.Counter()
+        self.seconds: collections.defaultdict[str, float] = collections.defaultdict(float)
         self._inner: list[float] = []  # per open stage: the CPU time of what ran inside it
         self._gc_start = 0.0
 
@@ -164,7 +164,7 @@ def measure_cpu(args: argparse.Namespace, out: Path) -> list[tuple[str, float]]:
         gc.callbacks.remove(clock.on_gc)
     if not summary.ok:
         raise SystemExit(f"the run failed: {summary}")
-    rows = clock.seconds.most_common()
+    rows = sorted(clock.seconds.items(), key=lambda row: row[1], reverse=True)  # most first
     rows.append(
         ("the run's rest (Playwright and Chromium start, bookkeeping)", run - sum(clock.seconds.values()))
     )

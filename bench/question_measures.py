@@ -198,12 +198,12 @@ def main() -> None:
     print("\n".join(f"  {why}: {n}" for why, n in sorted(misses.items())))
     complex_made = Counter(q.difficulty for q in questions if q.subset == "complex")
     print("complex questions per level: " + ", ".join(f"{lv} {n}" for lv, n in sorted(complex_made.items())))
-    cells = Counter((q.category, q.difficulty) for _, q in pairs if q.subset == "complex")
+    complex_cells = Counter((q.category, q.difficulty) for _, q in pairs if q.subset == "complex")
     whole = Counter(
         (q.category, q.difficulty) for m, q in pairs if "period_is_whole_series" in complex_defects(m, q)
     )
-    for (category, level), n in sorted(cells.items()):
-        print(f"  {category} {level}: {n} (period_is_whole_series {whole[category, level]})")
+    for (category, difficulty), n in sorted(complex_cells.items()):
+        print(f"  {category} {difficulty}: {n} (period_is_whole_series {whole[category, difficulty]})")
     print("\n".join(render_levels(level_counts(pairs))))
     print("\n".join(_validity.render(defects)))
     print("\n".join(elsewhere.render(shortcuts)))
@@ -279,20 +279,20 @@ def main() -> None:
     print(f"  best threshold on |claimed - charted| / the chart's largest value: {scaled:.2f}")
     for verdict in (True, False):
         for labelled in (True, False):
-            found = [c.gap for c in claims if c.matches is verdict and c.labelled is labelled]
-            if found:
+            dists = [c.gap for c in claims if c.matches is verdict and c.labelled is labelled]
+            if dists:
                 where = "labelled" if labelled else "read off the axis"
-                beyond = sum(g > MATCH_SHARE for g in found) / len(found)
+                beyond = sum(g > MATCH_SHARE for g in dists) / len(dists)
                 print(
-                    f"  {'matches' if verdict else 'misses'} {where}: {len(found)}, distance from the "
-                    f"mark median {statistics.median(found):.1%} [{min(found):.1%}, {max(found):.1%}], "
+                    f"  {'matches' if verdict else 'misses'} {where}: {len(dists)}, distance from the "
+                    f"mark median {statistics.median(dists):.1%} [{min(dists):.1%}, {max(dists):.1%}], "
                     f"beyond {MATCH_SHARE:.0%}: {beyond:.0%}"
                 )
     shuffled = _shuffled(claims)
     for name in FEATURES:
         chance = statistics.fmean(feature_accuracy(s, name) for s in shuffled)
-        found = feature_accuracy(claims, name)
-        print(f"  best rule on {name}: {found:.2f} (verdicts shuffled: {chance:.2f})")
+        accuracy = feature_accuracy(claims, name)
+        print(f"  best rule on {name}: {accuracy:.2f} (verdicts shuffled: {chance:.2f})")
 
 
 def _largest(counts: Counter[str]) -> str:

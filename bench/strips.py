@@ -164,6 +164,14 @@ def _compare(pairs: list[tuple[Image.Image, Image.Image]]) -> tuple[float, float
     return absolute / total, (math.inf if mse == 0 else 10 * math.log10(255**2 / mse)), large / total
 
 
+def _fresh_strip_state() -> None:
+    """Drop the hook's strip caches held in memory, as a new process starts; their folders stay."""
+    from synthdocbench_tasks import hooks
+
+    with hooks._strip_caches_lock:
+        hooks._strip_caches.clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -211,7 +219,7 @@ def main() -> None:
             nonlocal images
             cache_dir = tmp / f"cache-{len(later['read'])}"
             os.environ["SYNTHDOC_CACHE_DIR"] = str(cache_dir)
-            hooks._strip_cache.cache_clear()
+            _fresh_strip_state()
             start = time.perf_counter()
             images = hooks.doc_to_visual(row)
             seconds = time.perf_counter() - start
@@ -219,7 +227,7 @@ def main() -> None:
             for im in images:  # what a model that reads the pixels adds: one decode of the document
                 im.load()
             later["read"].append(seconds + time.perf_counter() - start)
-            hooks._strip_cache.cache_clear()  # a new process: only the folder is left
+            _fresh_strip_state()  # a new process: only the folder is left
             start = time.perf_counter()
             for im in hooks.doc_to_visual(row):
                 im.load()

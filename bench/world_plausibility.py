@@ -116,8 +116,8 @@ def main() -> None:
         for i, n in enumerate((len(off_range), counted, len(off_rate), compared)):
             shares[i] += n
         share_lines += [f"{manifest.doc_id}: {b}" for b in off_range[:1]]
-        late, counted = launch_levels(manifest)
-        launches += [f"{manifest.doc_id}: {b}" for b in late]
+        far_launches, counted = launch_levels(manifest)
+        launches += [f"{manifest.doc_id}: {b}" for b in far_launches]
         launched += counted
         if pair is None:
             continue  # a topic of the fixed bank: no theme data
@@ -146,9 +146,9 @@ def main() -> None:
 
     for kind, ratios in parts.items():
         high = sum(r > PART_SCALE_LIMIT for r in ratios)
-        top = f", largest {max(ratios):.0f}x" if ratios else ""
+        largest = f", largest {max(ratios):.0f}x" if ratios else ""
         what = f"{kind}{'es' if kind == 'box' else 's'} of an additive metric across parts"
-        print(f"  {what} implying > {PART_SCALE_LIMIT:g}x the entity: {high} of {len(ratios)}{top}")
+        print(f"  {what} implying > {PART_SCALE_LIMIT:g}x the entity: {high} of {len(ratios)}{largest}")
     print(f"  series against their metric's known direction (>5%): {len(against)} of {directed}")
     print(f"  facts before their metric's first year: {len(early)} of {dated}")
     print(f"  series of metrics without a direction within 4% of their start: {flat}")
